@@ -1,0 +1,43 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Pixel loops in C stay optimised even in debug builds: tests render real frames.
+let optimisedC: [CSetting] = [.unsafeFlags(["-O2"])]
+
+let package = Package(
+    name: "pipeline",
+    products: [
+        .executable(name: "pipeline", targets: ["PipelineCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // The plugin ABI: one C99 header, shared by the host and by out-of-tree plugins.
+        .target(name: "CAnimatorABI"),
+        // System and C support libraries.
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .target(name: "CForeignCall", linkerSettings: [.linkedLibrary("ffi")]),
+        .target(name: "CRaster", cSettings: optimisedC),
+        .target(name: "CImageCodecs", cSettings: optimisedC + [.unsafeFlags(["-I/usr/include/libpng16"])],
+                linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
+
+        // Swift modules; dependencies point one way: CLI → Renderer → Scene → {registry, timing, compositor}.
+        .target(name: "Timing"),
+        .target(name: "PluginRegistry", dependencies: ["CAnimatorABI", "CForeignCall", "Timing"]),
+        .target(name: "Compositor", dependencies: ["CAnimatorABI", "CCairo", "CRaster", "CImageCodecs"]),
+        .target(name: "Output", dependencies: ["CRaster", "CImageCodecs"]),
+        .target(name: "Scene", dependencies: ["CAnimatorABI", "PluginRegistry", "Timing", "Compositor"]),
+        .target(name: "Renderer", dependencies: ["Scene", "Compositor", "Output", "PluginRegistry", "Timing"]),
+        .executableTarget(name: "PipelineCLI", dependencies: [
+            "Renderer", "Scene", "PluginRegistry", "Output",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        .testTarget(name: "TimingTests", dependencies: ["Timing", "PluginRegistry"]),
+        .testTarget(name: "CompositorTests", dependencies: ["Compositor", "CAnimatorABI"]),
+        .testTarget(name: "OutputTests", dependencies: ["Output"]),
+        .testTarget(name: "SceneTests", dependencies: ["Scene", "PluginRegistry"]),
+        .testTarget(name: "EndToEndTests", dependencies: []),
+    ]
+)

@@ -1,0 +1,1 @@
+/* The ABI is a header only; SwiftPM wants one source file per C target. */

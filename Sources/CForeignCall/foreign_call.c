@@ -1,0 +1,1 @@
+#include "foreign_call.h"

@@ -1,0 +1,6 @@
+import ArgumentParser
+
+@main
+struct Pipeline: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Render UI transition animations.")
+}
