@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "PluginRegistry", dependencies: ["CAnimatorABI", "CForeignCall", "Timing"]),
         .target(name: "Compositor", dependencies: ["CAnimatorABI", "CCairo", "CRaster", "CImageCodecs"]),
         .target(name: "Output", dependencies: ["CRaster", "CImageCodecs"]),
-        .target(name: "Scene", dependencies: ["CAnimatorABI", "PluginRegistry", "Timing", "Compositor"]),
+        .target(name: "Scene", dependencies: ["CAnimatorABI", "PluginRegistry", "Timing", "Compositor", "Output"]),
         .target(name: "Renderer", dependencies: ["Scene", "Compositor", "Output", "PluginRegistry", "Timing"]),
         .executableTarget(name: "PipelineCLI", dependencies: [
             "Renderer", "Scene", "PluginRegistry", "Output",

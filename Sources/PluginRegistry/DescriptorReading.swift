@@ -1,0 +1,99 @@
+import CAnimatorABI
+
+/// Copies plugin descriptors into registry entries, refusing anything the header forbids.
+extension AnimatorEntry {
+    init(reading desc: UnsafePointer<anim_animator_desc_t>, plugin: PluginInfo) throws(DescriptorError) {
+        let raw = desc.pointee
+        try requireSize(raw.struct_size, of: anim_animator_desc_t.self, "animator descriptor")
+        let name = try registeredName(raw.name)
+        guard raw.apply != nil else { throw DescriptorError("animator \"\(name)\" has no apply function") }
+        self.init(
+            name: name, version: text(raw.version), doc: text(raw.doc),
+            parameters: try readParameters(raw.params, count: raw.param_count, owner: name),
+            isSerial: raw.concurrency == UInt32(ANIM_CONCURRENCY_SERIAL), plugin: plugin, descriptor: desc)
+    }
+}
+
+extension MixerEntry {
+    init(reading desc: UnsafePointer<anim_mixer_desc_t>, plugin: PluginInfo) throws(DescriptorError) {
+        let raw = desc.pointee
+        try requireSize(raw.struct_size, of: anim_mixer_desc_t.self, "mixer descriptor")
+        let name = try registeredName(raw.name)
+        guard raw.mix != nil else { throw DescriptorError("mixer \"\(name)\" has no mix function") }
+        self.init(
+            name: name, version: text(raw.version), doc: text(raw.doc),
+            parameters: try readParameters(raw.params, count: raw.param_count, owner: name),
+            isSerial: raw.concurrency == UInt32(ANIM_CONCURRENCY_SERIAL), plugin: plugin, descriptor: desc)
+    }
+}
+
+extension CurveEntry {
+    init(reading desc: UnsafePointer<anim_curve_desc_t>, plugin: PluginInfo) throws(DescriptorError) {
+        let raw = desc.pointee
+        try requireSize(raw.struct_size, of: anim_curve_desc_t.self, "curve descriptor")
+        let name = try registeredName(raw.name)
+        guard let function = raw.function else { throw DescriptorError("curve \"\(name)\" has no function") }
+        guard let signatureText = raw.signature else { throw DescriptorError("curve \"\(name)\" has no signature") }
+        let curve: ForeignCurve
+        do {
+            let signature = try ForeignCurveSignature(parsing: String(cString: signatureText))
+            curve = try ForeignCurve(signature: signature, function: unsafeBitCast(function, to: UnsafeRawPointer.self))
+        } catch {
+            throw DescriptorError("curve \"\(name)\": \(error.description)")
+        }
+        let count = curve.signature.argumentTypes.count
+        let names = raw.arg_names.map { String(cString: $0).split(separator: ",").map { $0.trimmingSpaces } } ?? []
+        guard names.isEmpty || names.count == count else {
+            throw DescriptorError("curve \"\(name)\": arg_names lists \(names.count) names for \(count) extra arguments")
+        }
+        let defaults = raw.arg_defaults.map { Array(UnsafeBufferPointer(start: $0, count: count)) }
+        if let defaults, let index = defaults.indices.first(where: { !curve.signature.argumentTypes[$0].accepts(defaults[$0]) }) {
+            throw DescriptorError("curve \"\(name)\": default \(defaults[index]) does not fit argument \(index + 1) of type '\(curve.signature.argumentTypes[index].rawValue)'")
+        }
+        self.init(
+            name: name, doc: text(raw.doc),
+            argumentNames: names.isEmpty ? (0..<count).map { "arg\($0 + 1)" } : names,
+            argumentDefaults: defaults, plugin: plugin, curve: curve)
+    }
+}
+
+private func requireSize<T>(_ size: UInt32, of _: T.Type, _ what: String) throws(DescriptorError) {
+    guard size >= UInt32(MemoryLayout<T>.size) else {
+        throw DescriptorError("\(what) struct_size \(size) is smaller than ABI 1's \(MemoryLayout<T>.size)")
+    }
+}
+
+private func text(_ pointer: UnsafePointer<CChar>?) -> String {
+    pointer.map { String(cString: $0) } ?? ""
+}
+
+/// Names used in pipeline files: lowercase words joined by '-'.
+private func registeredName(_ pointer: UnsafePointer<CChar>?) throws(DescriptorError) -> String {
+    guard let pointer else { throw DescriptorError("a descriptor has no name") }
+    let name = String(cString: pointer)
+    let scalars = name.unicodeScalars
+    let valid = scalars.first.map { ("a"..."z").contains($0) } == true
+        && scalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+    guard valid else { throw DescriptorError("name \"\(name)\" is not of the form [a-z][a-z0-9-]*") }
+    return name
+}
+
+private func readParameters(_ pointer: UnsafePointer<anim_param_desc_t>?, count: UInt32, owner: String) throws(DescriptorError) -> [ParameterDescriptor] {
+    guard count > 0 else { return [] }
+    guard let pointer else { throw DescriptorError("\"\(owner)\" declares \(count) parameters but gives none") }
+    guard count <= 64 else { throw DescriptorError("\"\(owner)\" declares \(count) parameters; at most 64 are allowed") }
+    var result: [ParameterDescriptor] = []
+    for raw in UnsafeBufferPointer(start: pointer, count: Int(count)) {
+        let parameter: ParameterDescriptor
+        do { parameter = try ParameterDescriptor(reading: raw) } catch { throw DescriptorError("\"\(owner)\": \(error.description)") }
+        guard !result.contains(where: { $0.id == parameter.id }) else {
+            throw DescriptorError("\"\(owner)\": parameter \"\(parameter.id)\" is declared twice")
+        }
+        result.append(parameter)
+    }
+    return result
+}
+
+extension Substring {
+    var trimmingSpaces: String { String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed()) }
+}

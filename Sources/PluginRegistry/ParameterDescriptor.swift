@@ -1,0 +1,121 @@
+import CAnimatorABI
+
+/// The type of an animator or mixer parameter, as `animator.h` numbers them.
+public enum ParameterType: UInt32, Sendable, CaseIterable {
+    case number = 1, integer, bool, color, point, size, rect, string, enumeration, layer
+
+    /// The name used in listings, schemas and messages.
+    public var name: String {
+        switch self {
+        case .number: "number"
+        case .integer: "integer"
+        case .bool: "bool"
+        case .color: "color"
+        case .point: "point"
+        case .size: "size"
+        case .rect: "rect"
+        case .string: "string"
+        case .enumeration: "enum"
+        case .layer: "layer"
+        }
+    }
+
+    /// How many numeric components a value of this type has (0 for the non-numeric ones).
+    public var componentCount: Int {
+        switch self {
+        case .number, .integer, .bool: 1
+        case .point, .size: 2
+        case .rect, .color: 4
+        case .string, .enumeration, .layer: 0
+        }
+    }
+
+    /// Whether `min`/`max` apply to the components.
+    public var hasRange: Bool {
+        switch self {
+        case .number, .integer, .point, .size, .rect: true
+        default: false
+        }
+    }
+}
+
+/// A parameter descriptor copied out of a plugin into Swift values, validated once at load.
+public struct ParameterDescriptor: Sendable {
+    public let id: String
+    public let type: ParameterType
+    public let isRequired: Bool
+    public let acceptsLayer: Bool
+    public let doc: String
+    public let unit: String
+    public let min: Double
+    public let max: Double
+    public let defaults: [Double]
+    public let defaultString: String?
+    public let choices: [String]
+}
+
+extension ParameterDescriptor {
+    /// Reads and checks one descriptor; the error says what is wrong in the plugin's terms.
+    init(reading raw: anim_param_desc_t) throws(DescriptorError) {
+        guard raw.struct_size >= UInt32(MemoryLayout<anim_param_desc_t>.size) else {
+            throw DescriptorError("parameter descriptor struct_size \(raw.struct_size) is smaller than ABI 1's \(MemoryLayout<anim_param_desc_t>.size)")
+        }
+        guard let idPointer = raw.id else { throw DescriptorError("a parameter has no id") }
+        let id = String(cString: idPointer)
+        guard Self.isValidID(id) else { throw DescriptorError("parameter id \"\(id)\" is not of the form [a-zA-Z][a-zA-Z0-9_-]*") }
+        guard let type = ParameterType(rawValue: raw.type) else {
+            throw DescriptorError("parameter \"\(id)\" has unknown type \(raw.type)")
+        }
+        let defaults = withUnsafeBytes(of: raw.default_value) { Array($0.bindMemory(to: Double.self)) }
+        self.id = id
+        self.type = type
+        self.isRequired = raw.flags & UInt32(ANIM_PARAM_REQUIRED) != 0
+        self.acceptsLayer = raw.flags & UInt32(ANIM_PARAM_ACCEPTS_LAYER) != 0
+        self.doc = raw.doc.map { String(cString: $0) } ?? ""
+        self.unit = raw.unit.map { String(cString: $0) } ?? ""
+        self.min = raw.min
+        self.max = raw.max
+        self.defaults = defaults
+        self.defaultString = raw.default_string.map { String(cString: $0) }
+        self.choices = raw.choices.map { String(cString: $0).split(separator: "|").map(String.init) } ?? []
+        try checkConsistency()
+    }
+
+    private func checkConsistency() throws(DescriptorError) {
+        if acceptsLayer && type != .point && type != .rect {
+            throw DescriptorError("parameter \"\(id)\": only point and rect parameters may accept a layer")
+        }
+        if type.hasRange {
+            guard min.isFinite, max.isFinite, min <= max else {
+                throw DescriptorError("parameter \"\(id)\": range \(min)...\(max) must be finite with min <= max")
+            }
+            if !isRequired, let bad = defaults.prefix(type.componentCount).first(where: { !($0 >= min && $0 <= max) }) {
+                throw DescriptorError("parameter \"\(id)\": default \(bad) lies outside \(min)...\(max)")
+            }
+        }
+        if type == .enumeration {
+            guard !choices.isEmpty else { throw DescriptorError("enum parameter \"\(id)\" has no choices") }
+            if let value = defaultString, !choices.contains(value) {
+                throw DescriptorError("enum parameter \"\(id)\": default \"\(value)\" is not one of \(choices.joined(separator: ", "))")
+            }
+        }
+        if type == .integer, !isRequired, defaults[0].rounded() != defaults[0] {
+            throw DescriptorError("integer parameter \"\(id)\": default \(defaults[0]) is not an integer")
+        }
+    }
+
+    static func isValidID(_ id: String) -> Bool {
+        guard let first = id.unicodeScalars.first, first.isASCIILetter else { return false }
+        return id.unicodeScalars.allSatisfy { $0.isASCIILetter || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" }
+    }
+}
+
+extension Unicode.Scalar {
+    var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
+}
+
+/// Why a plugin's descriptor was refused.
+public struct DescriptorError: Error, Sendable, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}

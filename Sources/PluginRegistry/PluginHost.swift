@@ -1,0 +1,72 @@
+import CAnimatorABI
+import Foundation
+
+/// Builds the `anim_host_t` a plugin sees. Each plugin gets its own host struct whose
+/// `host_data` is its `RegistrationContext`; both live for the rest of the process because a
+/// plugin may keep the host pointer (to log from `apply`, say) until `deinit`.
+enum PluginHost {
+    static func make(for context: RegistrationContext) -> UnsafePointer<anim_host_t> {
+        let host = UnsafeMutablePointer<anim_host_t>.allocate(capacity: 1)
+        host.initialize(to: anim_host_t(
+            struct_size: UInt32(MemoryLayout<anim_host_t>.size),
+            abi_major: UInt32(ANIM_ABI_MAJOR), abi_minor: UInt32(ANIM_ABI_MINOR), reserved: 0,
+            host_name: StaticText.hostName, host_version: StaticText.hostVersion,
+            host_data: Unmanaged.passRetained(context).toOpaque(),
+            register_animator: registerAnimator, register_mixer: registerMixer,
+            register_curve: registerCurve, get_service: getService))
+        return UnsafePointer(host)
+    }
+
+    static func context(of host: UnsafePointer<anim_host_t>?) -> RegistrationContext? {
+        guard let data = host?.pointee.host_data else { return nil }
+        return Unmanaged<RegistrationContext>.fromOpaque(data).takeUnretainedValue()
+    }
+
+    private static let registerAnimator: @convention(c) (UnsafePointer<anim_host_t>?, UnsafePointer<anim_animator_desc_t>?) -> Bool = { host, desc in
+        guard let context = context(of: host), let desc else { return false }
+        return context.register(.animator) { () throws(DescriptorError) in
+            context.add(try AnimatorEntry(reading: desc, plugin: context.plugin))
+        }
+    }
+
+    private static let registerMixer: @convention(c) (UnsafePointer<anim_host_t>?, UnsafePointer<anim_mixer_desc_t>?) -> Bool = { host, desc in
+        guard let context = context(of: host), let desc else { return false }
+        return context.register(.mixer) { () throws(DescriptorError) in
+            context.add(try MixerEntry(reading: desc, plugin: context.plugin))
+        }
+    }
+
+    private static let registerCurve: @convention(c) (UnsafePointer<anim_host_t>?, UnsafePointer<anim_curve_desc_t>?) -> Bool = { host, desc in
+        guard let context = context(of: host), let desc else { return false }
+        return context.register(.curve) { () throws(DescriptorError) in
+            context.add(try CurveEntry(reading: desc, plugin: context.plugin))
+        }
+    }
+
+    private static let getService: @convention(c) (UnsafePointer<anim_host_t>?, UnsafePointer<CChar>?, UInt32) -> UnsafeRawPointer? = { _, id, version in
+        guard let id, String(cString: id) == ANIM_SERVICE_LOG, version == 1 else { return nil }
+        return UnsafeRawPointer(StaticText.logService)
+    }
+}
+
+/// Host-owned C data that must outlive every plugin: allocated once, never written again,
+/// which is why sharing it across threads is safe.
+enum StaticText {
+    nonisolated(unsafe) static let hostName = UnsafePointer(strdup("pipeline")!)
+    nonisolated(unsafe) static let hostVersion = UnsafePointer(strdup(HostVersion.string)!)
+    nonisolated(unsafe) static let logService: UnsafePointer<anim_log_service_v1_t> = {
+        let service = UnsafeMutablePointer<anim_log_service_v1_t>.allocate(capacity: 1)
+        service.initialize(to: anim_log_service_v1_t(
+            struct_size: UInt32(MemoryLayout<anim_log_service_v1_t>.size), reserved: 0,
+            log: { host, level, message in
+                guard let context = PluginHost.context(of: host), let message else { return }
+                context.log(level: level, String(cString: message))
+            }))
+        return UnsafePointer(service)
+    }()
+}
+
+/// The host's own version, shown to plugins and in `pipeline --version`.
+public enum HostVersion {
+    public static let string = "0.1.0"
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// Where plugins are looked for, in order: `--plugins DIR` (repeatable), the
+/// PIPELINE_PLUGIN_PATH variable (colon-separated), `plugins/` beside the pipeline file, and
+/// the built-in folder installed with the executable.
+public enum PluginSearchPath {
+    public static let environmentVariable = "PIPELINE_PLUGIN_PATH"
+
+    public static func directories(explicit: [String], pipelineFile: String?,
+                                   environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+        var result = explicit
+        if let variable = environment[environmentVariable] {
+            result += variable.split(separator: ":").map(String.init).filter { !$0.isEmpty }
+        }
+        if let pipelineFile {
+            let beside = URL(fileURLWithPath: pipelineFile).deletingLastPathComponent().appendingPathComponent("plugins").path
+            if isDirectory(beside) { result.append(beside) }
+        }
+        if let builtin = builtinDirectory() { result.append(builtin) }
+        return result
+    }
+
+    /// `<bin>/pipeline-plugins` in a build tree, `<prefix>/lib/pipeline/plugins` when installed.
+    public static func builtinDirectory() -> String? {
+        guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }
+        let bin = URL(fileURLWithPath: executable).deletingLastPathComponent()
+        let candidates = [
+            bin.appendingPathComponent("pipeline-plugins").path,
+            bin.deletingLastPathComponent().appendingPathComponent("lib/pipeline/plugins").path,
+        ]
+        return candidates.first(where: isDirectory)
+    }
+
+    /// The regular `*.so` files of a folder, sorted by name so loading order is reproducible.
+    static func pluginFiles(in directory: String) -> [String] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+        return names.filter { $0.hasSuffix(".so") }.sorted().map { directory + "/" + $0 }.filter(isRegularFile)
+    }
+
+    /// A plugin is native code: refuse it when another user could have replaced it.
+    static func permissionProblem(_ path: String) -> String? {
+        let file = realPath(path)
+        let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
+        for (what, target) in [("file", file), ("folder", folder)] {
+            var info = stat()
+            if stat(target, &info) == 0, info.st_mode & S_IWOTH != 0 {
+                return "the \(what) \(target) is writable by other users; refusing to load it (fix: chmod o-w \(target))"
+            }
+        }
+        return nil
+    }
+
+    static func realPath(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    public static func isDirectory(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+}

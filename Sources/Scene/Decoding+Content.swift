@@ -1,0 +1,50 @@
+import CAnimatorABI
+import Compositor
+import Foundation
+
+/// What a layer draws: a fill (colour or linear gradient) and an image scaled by a gravity.
+extension Decoding {
+    mutating func content(_ fields: ObjectFields) throws(SceneError) -> LayerContent {
+        var content = LayerContent()
+        if let fill = fields["fill"] { content.fill = try decodeFill(fill) }
+        if let image = fields["image"] { content.image = try loadImage(image) }
+        if let gravity = fields["gravity"] {
+            content.gravity = Gravity(rawValue: try gravity.choice(Gravity.allCases.map(\.rawValue)))!
+        }
+        return content
+    }
+
+    /// `"#rrggbb"` or `{"gradient": {"colors": [...], "locations": [...], "start": [x, y], "end": [x, y]}}`
+    /// with start and end in unit coordinates of the layer (Core Animation's CAGradientLayer).
+    private func decodeFill(_ field: Field) throws(SceneError) -> Fill {
+        if case .string = field.node.value { return .color(try field.color()) }
+        let gradient = try field.object(allowing: ["gradient"]).required("gradient", "a linear gradient")
+        let fields = try gradient.object(allowing: ["colors", "locations", "start", "end"])
+        let colorFields = try fields.required("colors", "two or more colours").array()
+        guard colorFields.count >= 2 else { throw fields.field.error("a gradient needs at least two colours, found \(colorFields.count)") }
+        var colors: [anim_color_t] = []
+        for item in colorFields { colors.append(try item.color()) }
+        let evenly = colors.indices.map { Double($0) / Double(colors.count - 1) }
+        let locations = try fields["locations"]?.numbers(count: colors.count, in: 0...1, what: "\(colors.count) locations, one per colour") ?? evenly
+        return .linearGradient(
+            start: try fields["start"]?.point(in: -10...10) ?? anim_point_t(x: 0.5, y: 0),
+            end: try fields["end"]?.point(in: -10...10) ?? anim_point_t(x: 0.5, y: 1),
+            stops: zip(locations, colors).map { GradientStop(location: $0, color: $1) })
+    }
+
+    /// Images resolve against the pipeline file's folder and are decoded once per scene.
+    private mutating func loadImage(_ field: Field) throws(SceneError) -> RasterImage {
+        let path = resolve(try field.string())
+        if let image = images[path] { return image }
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw field.error("image file not found: \(path)")
+        }
+        do {
+            let image = try RasterImage.load(contentsOf: path)
+            images[path] = image
+            return image
+        } catch {
+            throw field.error("cannot use image \(path): \(error.description)")
+        }
+    }
+}

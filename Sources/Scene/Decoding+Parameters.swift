@@ -1,0 +1,111 @@
+import CAnimatorABI
+import PluginRegistry
+
+/// Binds a step's "params" object to an animator's or mixer's descriptors: every key known,
+/// every value of the right type and inside its range, defaults for the rest.
+extension Decoding {
+    /// `step` is where a missing required parameter is reported when there is no "params".
+    func bindParameters(_ descriptors: [ParameterDescriptor], _ field: Field?, owner: String,
+                        step: Field) throws(SceneError) -> [BoundParameter] {
+        let fields = try field?.object(allowing: descriptors.map(\.id))
+        var bound: [BoundParameter] = []
+        for descriptor in descriptors {
+            if let value = fields?[descriptor.id] {
+                bound.append(try bind(descriptor, value))
+            } else if descriptor.isRequired {
+                throw (field ?? step).error("\(owner) needs parameter \"\(descriptor.id)\": \(descriptor.usage)")
+            } else {
+                bound.append(BoundParameter(value: defaultValue(descriptor), source: .fixed))
+            }
+        }
+        return bound
+    }
+
+    private func bind(_ descriptor: ParameterDescriptor, _ field: Field) throws(SceneError) -> BoundParameter {
+        var value = anim_value_t()
+        value.type = descriptor.type.rawValue
+        value.is_set = 1
+        let range = descriptor.type.hasRange ? descriptor.min...descriptor.max : nil
+        if descriptor.acceptsLayer || descriptor.type == .layer, case .string = field.node.value {
+            let index = try layerIndex(field)
+            value.s = strings.intern(layerNames[index])
+            let source: BoundParameter.Source = switch descriptor.type {
+            case .point: .layerCenter(index)
+            case .rect: .layerFrame(index)
+            default: .layer(index)
+            }
+            return BoundParameter(value: value, source: source)
+        }
+        switch descriptor.type {
+        case .number: value.v.0 = try field.number(in: range)
+        case .integer:
+            value.i = Int64(try field.integer(in: range))
+            value.v.0 = Double(value.i)
+        case .bool:
+            value.i = try field.bool() ? 1 : 0
+            value.v.0 = Double(value.i)
+        case .color: value.v = components(try field.color())
+        case .point: value.v = pad(try field.numbers(count: 2, in: range, what: "a point [x, y]" + layerAlternative(descriptor)))
+        case .size: value.v = pad(try field.numbers(count: 2, in: range, what: "a size [width, height]"))
+        case .rect:
+            let rect = try field.numbers(count: 4, in: range, what: "a rect [x, y, width, height]" + layerAlternative(descriptor))
+            guard rect[2] >= 0, rect[3] >= 0 else { throw field.error("a rect's width and height must not be negative") }
+            value.v = pad(rect)
+        case .string: value.s = strings.intern(try field.string())
+        case .enumeration:
+            let choice = try field.choice(descriptor.choices)
+            value.s = strings.intern(choice)
+            value.i = Int64(descriptor.choices.firstIndex(of: choice)!)
+        case .layer: throw field.mismatch("a layer name")
+        }
+        return BoundParameter(value: value, source: .fixed)
+    }
+
+    private func defaultValue(_ descriptor: ParameterDescriptor) -> anim_value_t {
+        var value = anim_value_t()
+        value.type = descriptor.type.rawValue
+        value.v = pad(descriptor.defaults)
+        switch descriptor.type {
+        case .integer, .bool: value.i = Int64(descriptor.defaults[0])
+        case .enumeration:
+            let choice = descriptor.defaultString ?? descriptor.choices[0]
+            value.s = strings.intern(choice)
+            value.i = Int64(descriptor.choices.firstIndex(of: choice) ?? 0)
+        case .string: value.s = descriptor.defaultString.map(strings.intern)
+        default: break
+        }
+        return value
+    }
+
+    private func layerAlternative(_ descriptor: ParameterDescriptor) -> String {
+        descriptor.acceptsLayer ? " or a layer name" : ""
+    }
+}
+
+private func pad(_ values: [Double]) -> (Double, Double, Double, Double) {
+    let v = values + Array(repeating: 0, count: max(0, 4 - values.count))
+    return (v[0], v[1], v[2], v[3])
+}
+
+private func components(_ color: anim_color_t) -> (Double, Double, Double, Double) {
+    (color.r, color.g, color.b, color.a)
+}
+
+extension ParameterDescriptor {
+    /// "a number in 0...1 (opacity at the end)" — for messages and listings.
+    public var usage: String {
+        var text = switch type {
+        case .number, .integer: "\(type == .integer ? "an integer" : "a number") in \(format(min))...\(format(max))"
+        case .point: "a point [x, y]"
+        case .size: "a size [width, height]"
+        case .rect: "a rect [x, y, width, height]"
+        case .color: "a colour \"#rrggbb\""
+        case .bool: "true or false"
+        case .string: "a string"
+        case .enumeration: "one of \(choices.joined(separator: ", "))"
+        case .layer: "a layer name"
+        }
+        if acceptsLayer { text += " or a layer name" }
+        return doc.isEmpty ? text : "\(text) (\(doc))"
+    }
+}

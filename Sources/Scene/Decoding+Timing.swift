@@ -1,0 +1,78 @@
+import PluginRegistry
+import Timing
+
+/// Timing curves: a name ("ease-in-out", or a plugin curve with its default arguments),
+/// `{"curve": name, "args": [...]}`, `{"cubic-bezier": [x1, y1, x2, y2]}` or
+/// `{"spring": {"dampingRatio": 0.7}}` (the spring settles at the step's end).
+extension Decoding {
+    func decodeTiming(_ field: Field, duration: Double) throws(SceneError) -> any TimingCurve {
+        if case .string(let name) = field.node.value { return try namedCurve(name, args: nil, at: field) }
+        let fields = try field.object(allowing: ["curve", "args", "cubic-bezier", "spring"])
+        let forms = ["curve", "cubic-bezier", "spring"].filter { fields[$0] != nil }
+        guard forms.count == 1 else {
+            throw field.error("a timing object has exactly one of \"curve\", \"cubic-bezier\" or \"spring\", found \(forms.count)")
+        }
+        if let bezier = fields["cubic-bezier"] {
+            let v = try bezier.numbers(count: 4, what: "four numbers [x1, y1, x2, y2]")
+            guard (0...1).contains(v[0]), (0...1).contains(v[2]) else { throw bezier.error("x1 and x2 must lie in 0...1") }
+            guard v.allSatisfy({ abs($0) <= 100 }) else { throw bezier.error("control points must lie in -100...100") }
+            return CubicBezierCurve(v[0], v[1], v[2], v[3])
+        }
+        if let spring = fields["spring"] {
+            let ratio = try spring.object(allowing: ["dampingRatio"]).required("dampingRatio", "the damping ratio, 1 = no bounce")
+            return SpringCurve(dampingRatio: try ratio.number(in: 0.01...10), duration: max(duration, 1e-3))
+        }
+        let name = try fields["curve"]!.string()
+        return try namedCurve(name, args: fields["args"], at: fields["curve"]!)
+    }
+
+    private func namedCurve(_ name: String, args: Field?, at field: Field) throws(SceneError) -> any TimingCurve {
+        if let builtin = NamedCurves.curve(named: name) {
+            if let args { throw args.error("curve \"\(name)\" takes no arguments") }
+            return builtin
+        }
+        switch registry.curve(named: name) {
+        case .found(let entry):
+            return BoundForeignCurve(curve: entry.curve, arguments: try curveArguments(entry, args, at: field))
+        case .ambiguous(let paths):
+            throw field.error("timing curve \"\(name)\" is registered by more than one plugin: \(paths.joined(separator: " and ")); remove or rename one", kind: .plugin)
+        case .missing:
+            let known = NamedCurves.names + registry.curves.keys.sorted() + ["cubic-bezier", "spring"]
+            let hint = NameSuggestion.nearest(to: name, among: known).map { "; did you mean \"\($0)\"?" } ?? "; known curves: \(known.joined(separator: ", "))"
+            throw field.error("unknown timing curve \"\(name)\"\(hint)")
+        }
+    }
+
+    private func curveArguments(_ entry: CurveEntry, _ args: Field?, at field: Field) throws(SceneError) -> [Double] {
+        let types = entry.signature.argumentTypes
+        let usage = "\(entry.name)(\(entry.argumentNames.joined(separator: ", ")))"
+        guard let args else {
+            if let defaults = entry.argumentDefaults { return defaults }
+            throw field.error("timing curve \"\(entry.name)\" needs \(types.count) arguments: give \"args\" for \(usage)")
+        }
+        let items = try args.array()
+        guard items.count == types.count else {
+            throw args.error("timing curve \"\(entry.name)\" takes \(types.count) argument\(types.count == 1 ? "" : "s") (\(usage)), found \(items.count)")
+        }
+        var values: [Double] = []
+        for (index, item) in items.enumerated() {
+            let value = try item.number()
+            guard types[index].accepts(value) else {
+                throw item.error("argument \"\(entry.argumentNames[index])\" of \(entry.name) must be \(types[index].kindDescription), found \(format(value))")
+            }
+            values.append(value)
+        }
+        return values
+    }
+}
+
+extension ForeignType {
+    var kindDescription: String {
+        switch self {
+        case .double: "a number"
+        case .float: "a number within float range"
+        case .int32: "a 32-bit integer"
+        case .int64: "a 64-bit integer"
+        }
+    }
+}
