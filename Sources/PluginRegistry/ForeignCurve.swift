@@ -1,0 +1,118 @@
+import CForeignCall
+import Timing
+
+/// A C type letter of a curve signature (animator.h, "Timing curves").
+public enum ForeignType: Character, Sendable {
+    case double = "d", float = "f", int32 = "i", int64 = "l"
+
+    /// Whether `value` converts to this C type without loss of meaning: finite, within range,
+    /// and integral for the integer types.
+    public func accepts(_ value: Double) -> Bool {
+        guard value.isFinite else { return false }
+        switch self {
+        case .double: return true
+        case .float: return abs(value) <= Double(Float.greatestFiniteMagnitude)
+        case .int32: return value.rounded() == value && value >= Double(Int32.min) && value <= Double(Int32.max)
+        // 2^63 itself is out of range, and Double(Int64.max) rounds up to it.
+        case .int64: return value.rounded() == value && value >= -0x1p63 && value < 0x1p63
+        }
+    }
+}
+
+/// A parsed curve signature `R(T;A...)`: return type, progress type and the extra arguments.
+public struct ForeignCurveSignature: Sendable, Equatable, CustomStringConvertible {
+    public let returnType: ForeignType, progressType: ForeignType, argumentTypes: [ForeignType]
+
+    /// Parses the grammar of animator.h: R and T are d or f, then optionally ';' and at most eight
+    /// argument letters, e.g. "d(d)", "d(d;dd)", "f(f)", "d(d;i)".
+    public init(parsing text: String) throws(ForeignCurveSignatureError) {
+        let letters = Array(text)
+        let fail = { (problem: String) in ForeignCurveSignatureError(description: "signature \"\(text)\": \(problem)") }
+        guard letters.count >= 4, letters[1] == "(", letters.last == ")" else {
+            throw fail("expected R(T) or R(T;A...) such as \"d(d;dd)\"")
+        }
+        returnType = try Self.floatingType(letters[0], role: "return type", fail)
+        progressType = try Self.floatingType(letters[2], role: "progress type", fail)
+        let rest = letters[3..<(letters.count - 1)]
+        argumentTypes = try Self.argumentTypes(rest, fail)
+    }
+
+    public var description: String {
+        let letters = { (types: [ForeignType]) in String(types.map(\.rawValue)) }
+        let extra = argumentTypes.isEmpty ? "" : ";" + letters(argumentTypes)
+        return "\(returnType.rawValue)(\(progressType.rawValue)\(extra))"
+    }
+
+    private static func floatingType(_ letter: Character, role: String,
+                                     _ fail: (String) -> ForeignCurveSignatureError) throws(ForeignCurveSignatureError) -> ForeignType {
+        guard let type = ForeignType(rawValue: letter), type == .double || type == .float else {
+            throw fail("\(role) '\(letter)' is not one of d, f")
+        }
+        return type
+    }
+
+    /// The letters after the progress type: nothing, or ';' and one to eight type letters.
+    private static func argumentTypes(_ rest: ArraySlice<Character>,
+                                      _ fail: (String) -> ForeignCurveSignatureError) throws(ForeignCurveSignatureError) -> [ForeignType] {
+        guard let separator = rest.first else { return [] }
+        guard separator == ";" else { throw fail("expected ';' or ')' after the progress type, found '\(separator)'") }
+        let letters = rest.dropFirst()
+        guard !letters.isEmpty else { throw fail("';' must be followed by at least one argument type") }
+        guard letters.count <= Int(FOREIGN_CALL_MAX_ARGUMENTS) else {
+            throw fail("\(letters.count) extra arguments, at most \(FOREIGN_CALL_MAX_ARGUMENTS)")
+        }
+        var types: [ForeignType] = []
+        for letter in letters {
+            guard let type = ForeignType(rawValue: letter) else { throw fail("argument type '\(letter)' is not one of d, f, i, l") }
+            types.append(type)
+        }
+        return types
+    }
+}
+
+public struct ForeignCurveSignatureError: Error, CustomStringConvertible {
+    public let description: String
+}
+
+/// A plugin's C easing function, called through a libffi call interface (ffi_cif) prepared once.
+public final class ForeignCurve: @unchecked Sendable {
+    public let signature: ForeignCurveSignature
+    // Written once in init and only read afterwards, which is what makes sharing across threads safe.
+    private let interface: OpaquePointer
+    private let function: UnsafeRawPointer
+
+    public init(signature: ForeignCurveSignature, function: UnsafeRawPointer) throws(ForeignCurveSignatureError) {
+        let types = [signature.returnType, signature.progressType] + signature.argumentTypes
+        let letters = types.map { CChar(bitPattern: $0.rawValue.asciiValue!) }
+        var prepared: OpaquePointer?
+        let status = foreign_call_prepare(letters, UInt32(letters.count), &prepared)
+        guard status == FOREIGN_CALL_OK, let prepared else {
+            throw ForeignCurveSignatureError(description: "signature \"\(signature)\": libffi could not prepare a call interface (status \(status))")
+        }
+        (self.signature, self.interface, self.function) = (signature, prepared, function)
+    }
+
+    deinit { foreign_call_free(interface) }
+
+    /// Calls the function with `progress` and one value per extra argument, each converted to its C type.
+    public func call(progress: Double, arguments: [Double]) -> Double {
+        precondition(arguments.count == signature.argumentTypes.count, "curve \(signature) takes \(signature.argumentTypes.count) arguments")
+        precondition(zip(signature.argumentTypes, arguments).allSatisfy { $0.accepts($1) }, "curve \(signature) argument out of range")
+        return arguments.withUnsafeBufferPointer { buffer in
+            foreign_call_invoke(interface, function, progress, buffer.baseAddress)
+        }
+    }
+}
+
+/// A plugin curve with the extra arguments a pipeline step gives it.
+public struct BoundForeignCurve: TimingCurve {
+    public let curve: ForeignCurve
+    public let arguments: [Double]
+
+    public init(curve: ForeignCurve, arguments: [Double]) {
+        precondition(arguments.count == curve.signature.argumentTypes.count, "curve \(curve.signature) takes \(curve.signature.argumentTypes.count) arguments")
+        (self.curve, self.arguments) = (curve, arguments)
+    }
+
+    public func value(at progress: Double) -> Double { curve.call(progress: progress, arguments: arguments) }
+}
