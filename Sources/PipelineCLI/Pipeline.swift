@@ -1,6 +1,30 @@
 import ArgumentParser
+import PluginRegistry
 
+/// The `pipeline` command: configuration only; each subcommand lives in its own file.
 @main
 struct Pipeline: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Render UI transition animations.")
+    static let configuration = CommandConfiguration(
+        abstract: "Render UI transition animations from JSON pipelines and animator plugins.",
+        discussion: """
+            Animators, mixers and timing curves come from plugins (shared libraries) found in, in order:
+            --plugins DIR (repeatable), $PIPELINE_PLUGIN_PATH (colon-separated), plugins/ beside the
+            pipeline file, and the built-in plugin folder installed with pipeline.
+
+            Exit status: 0 done, 1 the input was wrong, 2 a plugin or the environment failed.
+            """,
+        version: HostVersion.string,
+        subcommands: [Run.self, Frame.self, Validate.self, Plugins.self])
+}
+
+/// Options every command shares.
+struct PluginOptions: ParsableArguments {
+    @Option(name: .customLong("plugins"), help: ArgumentHelp("A folder of plugins to load first (repeatable).", valueName: "dir"))
+    var directories: [String] = []
+
+    func validate() throws {
+        for directory in directories where !PluginSearchPath.isDirectory(directory) {
+            throw ValidationError("plugin folder \(directory) does not exist or is not a folder")
+        }
+    }
 }

@@ -1,0 +1,49 @@
+/// The text form of `pipeline plugins`.
+extension PluginListing {
+    var text: String {
+        var lines = ["plugin folders, in search order:"] + searchPath.map { "  \($0)" }
+        lines += section("animators", animators) + section("mixers", mixers)
+        lines += ["", "timing curves", "  built in: \(builtinCurves.joined(separator: ", "))"]
+        lines += curves.flatMap(curveLines)
+        if !conflicts.isEmpty { lines += ["", "problems"] + conflicts.map { "  \($0)" } }
+        if !broken.isEmpty { lines += ["", "skipped plugin files"] + broken.map { "  \($0.file): \($0.reason)" } }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func section(_ title: String, _ items: [Item]) -> [String] {
+        ["", title] + (items.isEmpty ? ["  (none)"] : items.flatMap(itemLines))
+    }
+
+    private func itemLines(_ item: Item) -> [String] {
+        var lines = ["  \(item.name) \(item.version) — \(item.doc)", "    from \(item.pluginFile) (\(item.plugin) \(item.pluginVersion))"]
+        lines += item.parameters.map { "    \(parameterLine($0))" }
+        return lines
+    }
+
+    private func parameterLine(_ parameter: Parameter) -> String {
+        var text = "\(parameter.id): \(parameter.type)"
+        if parameter.acceptsLayer { text += " or layer name" }
+        if let min = parameter.min, let max = parameter.max { text += " \(number(min))...\(number(max))" }
+        if !parameter.unit.isEmpty { text += " \(parameter.unit)" }
+        if parameter.required {
+            text += ", required"
+        } else if let value = parameter.defaultValue {
+            text += ", default " + (value.count == 1 ? number(value[0]) : "[\(value.map(number).joined(separator: ", "))]")
+        } else if let value = parameter.defaultString {
+            text += ", default \"\(value)\""
+        }
+        if let choices = parameter.choices { text += " (\(choices.joined(separator: " | ")))" }
+        return parameter.doc.isEmpty ? text : "\(text) — \(parameter.doc)"
+    }
+
+    private func curveLines(_ item: Item) -> [String] {
+        let arguments = zip(item.arguments ?? [], item.argumentDefaults.map { $0.map(Optional.some) } ?? Array(repeating: nil, count: item.arguments?.count ?? 0))
+            .map { name, value in value.map { "\(name) = \(number($0))" } ?? name }
+        return ["  \(item.name)(\(arguments.joined(separator: ", "))) \(item.signature ?? "") — \(item.doc)",
+                "    from \(item.pluginFile) (\(item.plugin) \(item.pluginVersion))"]
+    }
+
+    private func number(_ value: Double) -> String {
+        value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}

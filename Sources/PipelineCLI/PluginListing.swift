@@ -1,0 +1,71 @@
+import PluginRegistry
+import Timing
+
+/// What `pipeline plugins` shows, as text or as JSON (the same fields).
+struct PluginListing: Encodable {
+    struct Parameter: Encodable {
+        let id, type, doc, unit: String
+        let required, acceptsLayer: Bool
+        let min, max: Double?
+        let defaultValue: [Double]?
+        let defaultString: String?
+        let choices: [String]?
+    }
+    struct Item: Encodable {
+        let name, kind, doc, version, plugin, pluginFile, pluginVersion: String
+        let parameters: [Parameter]
+        let signature: String?
+        let arguments: [String]?
+        let argumentDefaults: [Double]?
+    }
+    struct Broken: Encodable { let file, reason: String }
+
+    let searchPath: [String]
+    let builtinCurves: [String]
+    let animators: [Item]
+    let mixers: [Item]
+    let curves: [Item]
+    let conflicts: [String]
+    let broken: [Broken]
+
+    init(registry: Registry, searchPath: [String]) {
+        self.searchPath = searchPath
+        builtinCurves = NamedCurves.names + ["cubic-bezier", "spring"]
+        animators = registry.animators.values.sorted { $0.name < $1.name }.map {
+            Item(name: $0.name, kind: "animator", doc: $0.doc, version: $0.version, plugin: $0.plugin, parameters: $0.parameters)
+        }
+        mixers = registry.mixers.values.sorted { $0.name < $1.name }.map {
+            Item(name: $0.name, kind: "mixer", doc: $0.doc, version: $0.version, plugin: $0.plugin, parameters: $0.parameters)
+        }
+        curves = registry.curves.values.sorted { $0.name < $1.name }.map(Item.init(curve:))
+        conflicts = registry.clashes.map(\.description) + registry.warnings
+        broken = registry.broken.map { Broken(file: $0.path, reason: $0.reason) }
+    }
+}
+
+extension PluginListing.Item {
+    init(name: String, kind: String, doc: String, version: String, plugin: PluginInfo, parameters: [ParameterDescriptor]) {
+        self.init(name: name, kind: kind, doc: doc, version: version, plugin: plugin.id, pluginFile: plugin.path,
+                  pluginVersion: plugin.version, parameters: parameters.map(PluginListing.Parameter.init),
+                  signature: nil, arguments: nil, argumentDefaults: nil)
+    }
+
+    init(curve: CurveEntry) {
+        self.init(name: curve.name, kind: "timing curve", doc: curve.doc, version: curve.plugin.version, plugin: curve.plugin.id,
+                  pluginFile: curve.plugin.path, pluginVersion: curve.plugin.version, parameters: [],
+                  signature: curve.signature.description, arguments: curve.argumentNames, argumentDefaults: curve.argumentDefaults)
+    }
+}
+
+extension PluginListing.Parameter {
+    init(_ descriptor: ParameterDescriptor) {
+        let ranged = descriptor.type.hasRange
+        let numeric = descriptor.type.componentCount > 0 && !descriptor.isRequired
+        self.init(id: descriptor.id, type: descriptor.type.name, doc: descriptor.doc, unit: descriptor.unit,
+                  required: descriptor.isRequired, acceptsLayer: descriptor.acceptsLayer,
+                  min: ranged ? descriptor.min : nil, max: ranged ? descriptor.max : nil,
+                  defaultValue: numeric ? Array(descriptor.defaults.prefix(descriptor.type.componentCount)) : nil,
+                  defaultString: descriptor.isRequired ? nil : descriptor.defaultString,
+                  choices: descriptor.type == .enumeration ? descriptor.choices : nil)
+    }
+}

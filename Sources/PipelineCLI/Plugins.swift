@@ -1,0 +1,36 @@
+import ArgumentParser
+import Foundation
+import PluginRegistry
+import Timing
+
+extension Pipeline {
+    struct Plugins: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List the animators, mixers and timing curves the plugins provide.",
+            discussion: """
+                Shows every registered name with its parameters (type, range, default), the plugin file and
+                version it comes from, and every plugin file that was skipped, with the reason.
+
+                Examples:
+                  pipeline plugins
+                  pipeline plugins --plugins ./my-plugins --json
+                """)
+
+        @Flag(help: "Print JSON instead of text.") var json = false
+        @OptionGroup var plugins: PluginOptions
+
+        func run() throws {
+            let searchPath = PluginSearchPath.directories(explicit: plugins.directories, pipelineFile: nil)
+            let registry = Session.registry(plugins, pipelineFile: nil, reportProblems: false)
+            defer { registry.shutdown() }
+            let listing = PluginListing(registry: registry, searchPath: searchPath)
+            if json {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+                print(String(decoding: try encoder.encode(listing), as: UTF8.self))
+            } else {
+                print(listing.text, terminator: "")
+            }
+        }
+    }
+}

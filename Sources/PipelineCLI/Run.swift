@@ -1,0 +1,82 @@
+import ArgumentParser
+import Foundation
+import Output
+import Renderer
+import Scene
+
+extension Pipeline {
+    struct Run: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Render a pipeline to PNG frames and videos.",
+            discussion: """
+                Writes one PNG per frame (frame_0000.png …) and, through ffmpeg, <name>.mp4 and <name>.gif,
+                where <name> is the pipeline file's name. Files appear only when complete.
+
+                Examples:
+                  pipeline run pipeline.json
+                  pipeline run pipeline.json --out /tmp/render --format png,mp4
+                  pipeline run transition.json --plugins ./my-plugins
+                """)
+
+        @Argument(help: "The pipeline file.") var file: String
+        @Option(name: .customLong("out"), help: ArgumentHelp("Write here instead of the file's output.dir.", valueName: "dir"))
+        var outputDirectory: String?
+        @Option(name: .customLong("format"), help: ArgumentHelp("Comma-separated formats instead of the file's output.formats: png, mp4, gif.", valueName: "list"))
+        var formatList: String?
+        @Option(help: "Frames rendered in parallel (default: the number of cores).") var threads: Int = ProcessInfo.processInfo.activeProcessorCount
+        @Flag(help: "Print nothing but errors.") var quiet = false
+        @OptionGroup var plugins: PluginOptions
+
+        func validate() throws {
+            _ = try formats()
+            guard (1...256).contains(threads) else { throw ValidationError("--threads must be 1...256, got \(threads)") }
+        }
+
+        func run() throws {
+            let registry = Session.registry(plugins, pipelineFile: file)
+            let scene = try Session.scene(file, registry: registry)
+            defer { registry.shutdown() }
+            let directory = outputDirectory.map { URL(fileURLWithPath: $0).standardizedFileURL.path } ?? scene.output.directory
+            var plan = OutputPlan(scene: scene, directory: directory, formats: try formats() ?? scene.output.formats)
+            let sinks = plan.openSinks()
+            var failed = !plan.problems.isEmpty
+            do throws(RenderError) {
+                try render(scene, into: sinks.map { $0.sink })
+                for (path, sink) in sinks { try finish(sink, path) }
+                if !quiet { Console.note("wrote \(sinks.map { $0.path }.joined(separator: ", "))") }
+            } catch {
+                sinks.forEach { $0.sink.abandon() }
+                Console.error(error.description)
+                failed = true
+            }
+            if failed { throw ExitCode(2) }
+        }
+
+        private func render(_ scene: Scene, into sinks: [any FrameSink]) throws(RenderError) {
+            let renderer = FrameRenderer(evaluator: try FrameEvaluator(scene: scene), threads: threads)
+            let progress = ProgressReporter(total: scene.frameCount, quiet: quiet)
+            try renderer.render(frames: 0..<scene.frameCount) { index, frame throws(RenderError) in
+                for sink in sinks {
+                    do throws(OutputError) { try sink.write(frame, index: index) } catch { throw RenderError.output(error) }
+                }
+                progress.advance()
+            }
+            progress.finish()
+        }
+
+        private func finish(_ sink: any FrameSink, _ path: String) throws(RenderError) {
+            do throws(OutputError) { try sink.finish() } catch { throw RenderError.output(error) }
+        }
+
+        /// `--format png,mp4`, checked against the known formats.
+        private func formats() throws -> [OutputFormat]? {
+            guard let formatList else { return nil }
+            return try formatList.split(separator: ",").map { name in
+                guard let format = OutputFormat(rawValue: String(name).trimmingCharacters(in: .whitespaces)) else {
+                    throw ValidationError("unknown format \"\(name)\" in --format: expected \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                return format
+            }
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import ArgumentParser
+import Foundation
+import PluginRegistry
+import Renderer
+import Scene
+
+/// What every command does first: load the plugins, report broken ones, read the pipeline.
+enum Session {
+    static func registry(_ options: PluginOptions, pipelineFile: String?, reportProblems: Bool = true) -> Registry {
+        let registry = Registry()
+        registry.load(directories: PluginSearchPath.directories(explicit: options.directories, pipelineFile: pipelineFile))
+        guard reportProblems else { return registry }
+        for broken in registry.broken { Console.warn("skipped plugin \(broken.path): \(broken.reason)") }
+        for clash in registry.clashes { Console.warn(clash.description) }
+        for warning in registry.warnings { Console.warn(warning) }
+        return registry
+    }
+
+    static func scene(_ file: String, registry: Registry) throws -> Scene {
+        do {
+            return try SceneDecoder.load(file: file, registry: registry)
+        } catch {
+            Console.error(error.description)
+            throw ExitCode(error.kind == .plugin ? 2 : 1)
+        }
+    }
+
+    /// Reports a render failure and turns it into exit status 2.
+    static func fail(_ error: RenderError) -> ExitCode {
+        Console.error(error.description)
+        return ExitCode(2)
+    }
+}
+
+/// Messages on standard error, one line each.
+enum Console {
+    static func error(_ message: String) { line("error: \(message)") }
+    static func warn(_ message: String) { line("warning: \(message)") }
+    static func note(_ message: String) { line(message) }
+
+    static func line(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}

@@ -1,0 +1,28 @@
+import ArgumentParser
+
+extension Pipeline {
+    struct Validate: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check a pipeline file without rendering.",
+            discussion: """
+                Checks the JSON, every key and value, the names of layers, animators and timing curves,
+                every parameter against its plugin's descriptor, and that every image can be decoded.
+
+                Example: pipeline validate pipeline.json
+                """)
+
+        @Argument(help: "The pipeline file.") var file: String
+        @OptionGroup var plugins: PluginOptions
+
+        func run() throws {
+            let registry = Session.registry(plugins, pipelineFile: file)
+            let scene = try Session.scene(file, registry: registry)
+            print("\(file): ok — \(scene.canvas.width)×\(scene.canvas.height), \(scene.frameCount) frames at \(scene.fps.formatted) fps, \(scene.layers.count) layers, \(scene.steps.count) steps")
+        }
+    }
+}
+
+extension Double {
+    /// 60 rather than 60.0; 29.97 as is.
+    var formatted: String { rounded() == self ? String(Int(self)) : String(self) }
+}

@@ -1,0 +1,97 @@
+import CAnimatorABI
+import Compositor
+import Dispatch
+import Output
+import Scene
+
+/// Renders frames of a scene: states from the evaluator, pixels from one compositor per
+/// thread, handed to the caller in frame order.
+///
+/// Frames are rendered in batches of `threads`, in parallel, then delivered in order, so at
+/// most `threads` frames are in memory whatever the animation's length, and the bytes do not
+/// depend on the thread count (each frame is a pure function of its time).
+public final class FrameRenderer: @unchecked Sendable {
+    public let evaluator: FrameEvaluator
+    private let workers: [Worker]
+
+    public init(evaluator: FrameEvaluator, threads: Int) {
+        self.evaluator = evaluator
+        let scene = evaluator.scene
+        workers = (0..<max(1, threads)).map { _ in
+            Worker(compositor: Compositor(canvas: scene.canvas, contents: scene.layers.map(\.content)),
+                   buffer: FrameBuffer(width: scene.canvas.width, height: scene.canvas.height))
+        }
+    }
+
+    /// Renders `frames` and calls `deliver` for each, in order, on the calling thread.
+    public func render(frames: Range<Int>, deliver: (Int, FrameView) throws(RenderError) -> Void) throws(RenderError) {
+        var next = frames.lowerBound
+        while next < frames.upperBound {
+            let batch = next..<min(next + workers.count, frames.upperBound)
+            let failures = renderBatch(batch)
+            if let failure = failures.compactMap({ $0 }).first { throw failure }
+            for (offset, frame) in batch.enumerated() { try deliver(frame, workers[offset].buffer.view) }
+            next = batch.upperBound
+        }
+    }
+
+    /// One frame, for stills.
+    public func render(time: Double) throws(RenderError) -> FrameBuffer {
+        try workers[0].render(evaluator, time: time, frame: 0)
+        return workers[0].buffer
+    }
+
+    private func renderBatch(_ batch: Range<Int>) -> [RenderError?] {
+        let results = ResultSlots(count: batch.count)
+        let scene = evaluator.scene
+        DispatchQueue.concurrentPerform(iterations: batch.count) { offset in
+            let frame = batch.lowerBound + offset
+            do throws(RenderError) {
+                try workers[offset].render(evaluator, time: scene.time(ofFrame: frame), frame: frame)
+            } catch {
+                results.set(offset, error)
+            }
+        }
+        return results.values
+    }
+}
+
+/// A compositor and its frame buffer; used by one thread at a time.
+final class Worker: @unchecked Sendable {
+    let compositor: Compositor
+    let buffer: FrameBuffer
+
+    init(compositor: Compositor, buffer: FrameBuffer) {
+        self.compositor = compositor
+        self.buffer = buffer
+    }
+
+    func render(_ evaluator: FrameEvaluator, time: Double, frame: Int) throws(RenderError) {
+        compositor.render(try evaluator.states(at: time, frame: frame), into: buffer)
+    }
+}
+
+/// Per-iteration error slots: each iteration writes only its own slot, through a raw buffer
+/// (a Swift array property would be one exclusively accessed value shared by all threads).
+final class ResultSlots: @unchecked Sendable {
+    private let slots: UnsafeMutableBufferPointer<RenderError?>
+
+    init(count: Int) {
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: nil)
+    }
+
+    deinit {
+        slots.deinitialize()
+        slots.deallocate()
+    }
+
+    func set(_ index: Int, _ error: RenderError) { slots[index] = error }
+    var values: [RenderError?] { Array(slots) }
+}
+
+extension FrameBuffer {
+    public var view: FrameView {
+        FrameView(width: width, height: height, stride: stride, pixels: UnsafePointer(pixels))
+    }
+}
