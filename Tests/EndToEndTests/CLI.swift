@@ -1,0 +1,68 @@
+import Foundation
+
+/// Runs the built `pipeline` executable as a user would, capturing what it prints.
+///
+/// The executable is the one beside this test bundle (`swift build` puts both in the same bin
+/// folder; `make test` also puts the in-repo plugins in `pipeline-plugins/` there).
+enum CLI {
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+        /// True when the process ended by a signal (a crash), not by exiting.
+        let crashed: Bool
+    }
+
+    static let binDirectory: URL = {
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var directory = bundle.deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("pipeline").path), directory.path != "/" {
+            directory = directory.deletingLastPathComponent()
+        }
+        return directory
+    }()
+
+    static var executable: String { binDirectory.appendingPathComponent("pipeline").path }
+    static var builtinPlugins: String { binDirectory.appendingPathComponent("pipeline-plugins").path }
+    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static var header: String { repositoryRoot.appendingPathComponent("Sources/CAnimatorABI/include").path }
+
+    /// Runs `pipeline arguments…` in `directory` with `environment` added to this process's.
+    @discardableResult
+    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Result {
+        try runProgram(executable, arguments, in: directory, environment: environment)
+    }
+
+    static func runProgram(_ program: String, _ arguments: [String], in directory: URL? = nil,
+                           environment: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "PIPELINE_PLUGIN_PATH")
+        process.environment = env.merging(environment) { $1 }
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let out = scratch.appendingPathComponent("stdout"), err = scratch.appendingPathComponent("stderr")
+        FileManager.default.createFile(atPath: out.path, contents: nil)
+        FileManager.default.createFile(atPath: err.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus,
+                      stdout: try String(contentsOf: out, encoding: .utf8),
+                      stderr: try String(contentsOf: err, encoding: .utf8),
+                      crashed: process.terminationReason == .uncaughtSignal)
+    }
+
+    /// A fresh temporary folder (mode 0700), removed by the caller with `cleanUp`.
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("pipeline-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        return url
+    }
+}
