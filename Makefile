@@ -11,11 +11,14 @@ BIN = $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path)
 # The host looks for built-in plugins in pipeline-plugins/ beside its executable.
 PLUGIN_DIR = $(BIN)/pipeline-plugins
 
-.PHONY: all host plugins run test clean
+.PHONY: all deps host plugins run test clean
 
 all: host plugins
 
-host:
+deps:
+	@scripts/install-deps
+
+host: deps
 	$(SWIFT) build -c $(CONFIG) --product pipeline
 
 plugins:
@@ -29,7 +32,7 @@ plugins:
 run: all
 	$(BIN)/pipeline run pipeline.json
 
-test:
+test: deps
 	$(SWIFT) build --build-tests
 	$(MAKE) plugins CONFIG=debug
 	$(SWIFT) test --skip-build
