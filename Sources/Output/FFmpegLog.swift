@@ -1,0 +1,36 @@
+import Foundation
+
+/// ffmpeg's standard error, collected in a file in a private temporary folder: a file never fills
+/// up and stalls ffmpeg the way an unread pipe would. Its tail explains a failure.
+final class FFmpegLog {
+    let handle: FileHandle
+    private let folder: String
+    private let path: String
+
+    init(for output: String) throws(OutputError) {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("pipeline-ffmpeg-\(UUID().uuidString)").path
+        path = folder + "/ffmpeg.log"
+        guard mkdir(folder, 0o700) == 0 else { throw OutputError.system("create a log folder for", output, errno: errno) }
+        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
+            rmdir(folder)
+            throw OutputError("cannot create a log file in \(folder) for \(output)")
+        }
+        self.handle = handle
+    }
+
+    /// The last few non-empty lines, or a note that ffmpeg said nothing.
+    func tail(lines: Int = 6) -> String {
+        guard let reader = FileHandle(forReadingAtPath: path) else { return "no log output" }
+        defer { try? reader.close() }
+        let end = (try? reader.seekToEnd()) ?? 0
+        try? reader.seek(toOffset: end > 4096 ? end - 4096 : 0)
+        let text = String(decoding: (try? reader.readToEnd()) ?? Data(), as: UTF8.self)
+        let last = text.split(whereSeparator: \.isNewline).suffix(lines)
+        return last.isEmpty ? "no log output" : last.joined(separator: "\n  ")
+    }
+
+    func remove() {
+        try? handle.close()
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+}

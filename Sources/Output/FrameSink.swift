@@ -1,0 +1,12 @@
+/// Something that receives rendered frames and turns them into files.
+///
+/// Calls come from one thread at a time. Frames arrive in index order. Exactly one of `finish()`
+/// or `abandon()` ends the sink's life.
+public protocol FrameSink: AnyObject {
+    /// Writes one frame; `index` counts from 0 in the whole animation.
+    func write(_ frame: FrameView, index: Int) throws(OutputError)
+    /// Completes the file(s): temporaries are renamed into place.
+    func finish() throws(OutputError)
+    /// Gives up after a failure or an interrupt: removes temporaries, leaves complete files only.
+    func abandon()
+}

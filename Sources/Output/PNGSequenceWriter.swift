@@ -1,0 +1,46 @@
+import Foundation
+
+/// Writes each frame as `<directory>/<prefix>_<index>.png`, numbered with enough digits (at least
+/// four) for the whole animation so names sort in frame order, and so shards rendering different
+/// frame ranges into one directory produce one consistent sequence.
+public final class PNGSequenceWriter: FrameSink {
+    public let directory: String
+    private let prefix: String
+    private let frameCount: Int
+    private let digits: Int
+    private let encoder: PNGEncoder
+
+    /// Creates `directory` (and its parents) if needed.
+    public init(directory: String, frameCount: Int, prefix: String = "frame",
+                compressionLevel: Int32 = 1) throws(OutputError) {
+        guard frameCount > 0 else {
+            throw OutputError("cannot write a png sequence of \(frameCount) frames into \(directory): it needs at least one")
+        }
+        encoder = try PNGEncoder(compressionLevel: compressionLevel)
+        try createDirectories(directory)
+        self.directory = directory
+        self.prefix = prefix
+        self.frameCount = frameCount
+        digits = max(4, String(frameCount - 1).count)
+    }
+
+    /// The file frame `index` is written to.
+    public func path(forFrame index: Int) -> String {
+        let number = String(index)
+        let padding = String(repeating: "0", count: max(0, digits - number.count))
+        return "\(directory)/\(prefix)_\(padding)\(number).png"
+    }
+
+    public func write(_ frame: FrameView, index: Int) throws(OutputError) {
+        guard (0..<frameCount).contains(index) else {
+            throw OutputError("frame \(index) is outside the sequence in \(directory): frames are 0 to \(frameCount - 1)")
+        }
+        try encoder.write(frame, index: index, to: path(forFrame: index))
+    }
+
+    /// Every frame was renamed into place as soon as it was complete; nothing is left to do.
+    public func finish() throws(OutputError) {}
+
+    /// A frame's temporary exists only while `write` runs, which removes it on failure.
+    public func abandon() {}
+}

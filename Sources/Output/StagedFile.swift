@@ -1,0 +1,33 @@
+import Foundation
+
+/// A file written under a hidden temporary name in the same directory as its final path and
+/// renamed into place when complete, so nobody ever sees half a file under the real name.
+struct StagedFile {
+    let path: String
+    let temporaryPath: String
+
+    /// `out/clip.mp4` is staged as `out/.clip.mp4.partial.mp4`: hidden from `clip*` globs, and the
+    /// real extension stays last for tools that choose a format by it.
+    init(path: String) {
+        self.path = path
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let suffix = name.lastIndex(of: ".").map { String(name[$0...]) } ?? ""
+        temporaryPath = "\(directory).\(name).partial\(suffix)"
+    }
+
+    /// Moves the finished temporary over the real path (atomically, within one file system).
+    func commit() throws(OutputError) {
+        guard rename(temporaryPath, path) == 0 else {
+            let code = errno
+            discard()
+            throw OutputError.system("write", path, errno: code)
+        }
+    }
+
+    /// Removes the temporary, if it exists.
+    func discard() {
+        unlink(temporaryPath)
+    }
+}

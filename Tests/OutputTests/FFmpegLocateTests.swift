@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+import Output
+
+@Suite("finding ffmpeg")
+struct FFmpegLocateTests {
+    @Test("PIPELINE_FFMPEG wins over PATH, and a bad one is reported rather than replaced")
+    func chosenPath() throws {
+        let folder = try Tools.temporaryFolder()
+        let fake = try Self.script(in: folder, named: "ffmpeg")
+        #expect(FFmpeg.locate(environment: ["PIPELINE_FFMPEG": "/bin/true", "PATH": folder]) == "/bin/true")
+        #expect(FFmpeg.locate(environment: ["PIPELINE_FFMPEG": folder + "/nonexistent", "PATH": folder]) == nil)
+        #expect(FFmpeg.locate(environment: ["PIPELINE_FFMPEG": "", "PATH": folder]) == fake)
+        let error = #expect(throws: OutputError.self) {
+            try FFmpeg.require(environment: ["PIPELINE_FFMPEG": folder + "/nonexistent", "PATH": folder])
+        }
+        #expect(error?.description == "PIPELINE_FFMPEG is \(folder)/nonexistent, which is not an executable file: point it at ffmpeg or unset it to search PATH; PNG frames are written without it")
+    }
+
+    @Test("searches PATH in order and skips files that cannot run")
+    func searchPath() throws {
+        let first = try Tools.temporaryFolder(), second = try Tools.temporaryFolder()
+        _ = FileManager.default.createFile(atPath: first + "/ffmpeg", contents: Data("not executable".utf8))
+        let runnable = try Self.script(in: second, named: "ffmpeg")
+        #expect(FFmpeg.locate(environment: ["PATH": "\(first):\(second)"]) == runnable)
+        #expect(try FFmpeg.require(environment: ["PATH": "\(first):\(second)"]) == runnable)
+    }
+
+    @Test("says how to install ffmpeg when it is missing")
+    func missing() throws {
+        let empty = try Tools.temporaryFolder()
+        #expect(FFmpeg.locate(environment: ["PATH": empty]) == nil)
+        let error = #expect(throws: OutputError.self) { try FFmpeg.require(environment: ["PATH": empty]) }
+        #expect(error?.description == "ffmpeg not found on PATH: install it (apt-get install ffmpeg) or set PIPELINE_FFMPEG; PNG frames are written without it")
+    }
+
+    @Test("only png can be written without ffmpeg")
+    func formats() {
+        #expect(OutputFormat.allCases.filter(\.needsFFmpeg) == [.mp4, .gif])
+    }
+
+    /// An executable shell script standing in for ffmpeg.
+    static func script(in folder: String, named name: String, body: String = "exit 0") throws -> String {
+        let path = "\(folder)/\(name)"
+        try "#!/bin/sh\n\(body)\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        return path
+    }
+}
