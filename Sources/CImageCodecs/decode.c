@@ -1,1 +1,195 @@
 #include "decode.h"
+
+#include <errno.h>
+#include <setjmp.h>
+#include <stdio.h>  /* before jpeglib.h, which uses FILE without including it */
+
+#include <jpeglib.h>
+#include <png.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct failure {
+    char *text;
+    size_t size;
+} failure_t;
+
+static bool fits(uint32_t width, uint32_t height, uint32_t limit, failure_t *failure) {
+    if (width <= limit && height <= limit) return true;
+    snprintf(failure->text, failure->size, "image is %u×%u, larger than the %u×%u limit", width,
+             height, limit, limit);
+    return false;
+}
+
+static bool allocate(decoded_image_t *image, uint32_t width, uint32_t height) {
+    image->width = width;
+    image->height = height;
+    image->stride = 4 * width;
+    image->pixels = malloc((size_t)image->stride * height);
+    return image->pixels != NULL;
+}
+
+/* Cairo's rounding of c · a / 255, so decoded pixels match what Cairo itself would produce. */
+static uint8_t premultiply(uint8_t alpha, uint8_t color) {
+    unsigned temp = (unsigned)alpha * color + 0x80;
+    return (uint8_t)(((temp >> 8) + temp) >> 8);
+}
+
+static void premultiply_rows(decoded_image_t *image) {
+    for (uint32_t y = 0; y < image->height; y++) {
+        uint8_t *p = image->pixels + (size_t)y * image->stride;
+        for (uint32_t x = 0; x < image->width; x++, p += 4) {
+            if (p[3] == 255) continue;
+            for (int c = 0; c < 3; c++) p[c] = premultiply(p[3], p[c]);
+        }
+    }
+}
+
+/* ---- PNG ----------------------------------------------------------------------------------- */
+
+static void on_png_error(png_structp png, png_const_charp message) {
+    failure_t *failure = png_get_error_ptr(png);
+    snprintf(failure->text, failure->size, "corrupt PNG: %s", message);
+    png_longjmp(png, 1);
+}
+
+static void on_png_warning(png_structp png, png_const_charp message) {
+    (void)png, (void)message;  /* warnings are about recoverable oddities; the image is usable */
+}
+
+/* libpng's own reader says only "Read Error" for a short file. */
+static void read_png_bytes(png_structp png, png_bytep data, size_t length) {
+    if (fread(data, 1, length, png_get_io_ptr(png)) != length) png_error(png, "the file ends early");
+}
+
+static void png_to_bgra(png_structp png, png_infop info) {
+    png_set_expand(png);
+    png_set_strip_16(png);
+    png_set_gray_to_rgb(png);
+    png_set_filler(png, 0xFF, PNG_FILLER_AFTER);
+    png_set_bgr(png);
+    png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+}
+
+static uint32_t big_endian(const unsigned char *bytes) {
+    return (uint32_t)bytes[0] << 24 | (uint32_t)bytes[1] << 16 | (uint32_t)bytes[2] << 8 | bytes[3];
+}
+
+/* The size comes from the IHDR chunk, which the PNG format puts right after the signature:
+ * libpng itself would read every chunk up to the pixel data before telling it. */
+static bool png_header_fits(const unsigned char header[24], uint32_t limit, failure_t *failure) {
+    if (memcmp(header + 12, "IHDR", 4) != 0) return true;  /* libpng reports the broken file */
+    return fits(big_endian(header + 16), big_endian(header + 20), limit, failure);
+}
+
+static bool decode_png(FILE *file, decoded_image_t *image, failure_t *failure) {
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, failure, on_png_error,
+                                             on_png_warning);
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    png_bytep *volatile rows = NULL;
+    if (info == NULL) {
+        png_destroy_read_struct(&png, NULL, NULL);
+        snprintf(failure->text, failure->size, "out of memory");
+        return false;
+    }
+    if (setjmp(png_jmpbuf(png))) {
+        free(rows);
+        decode_image_free(image);
+        png_destroy_read_struct(&png, &info, NULL);
+        return false;
+    }
+    png_set_read_fn(png, file, read_png_bytes);
+    png_read_info(png, info);
+    uint32_t width = png_get_image_width(png, info), height = png_get_image_height(png, info);
+    png_to_bgra(png, info);
+    rows = malloc(sizeof(png_bytep) * height);
+    if (rows == NULL || !allocate(image, width, height)) png_error(png, "out of memory");
+    for (uint32_t y = 0; y < height; y++) rows[y] = image->pixels + (size_t)y * image->stride;
+    png_read_image(png, rows);
+    png_read_end(png, NULL);
+    free(rows);
+    png_destroy_read_struct(&png, &info, NULL);
+    premultiply_rows(image);
+    return true;
+}
+
+/* ---- JPEG ---------------------------------------------------------------------------------- */
+
+typedef struct jpeg_failure {
+    struct jpeg_error_mgr manager;  /* first, so libjpeg's error pointer converts to this */
+    jmp_buf jump;
+    failure_t *failure;
+} jpeg_failure_t;
+
+static void on_jpeg_error(j_common_ptr info) {
+    jpeg_failure_t *jpeg = (jpeg_failure_t *)info->err;
+    char message[JMSG_LENGTH_MAX];
+    info->err->format_message(info, message);
+    snprintf(jpeg->failure->text, jpeg->failure->size, "corrupt JPEG: %s", message);
+    longjmp(jpeg->jump, 1);
+}
+
+static void on_jpeg_message(j_common_ptr info) {
+    (void)info;  /* libjpeg would print warnings to stderr; a damaged scan still decodes */
+}
+
+static bool decode_jpeg(FILE *file, uint32_t limit, decoded_image_t *image, failure_t *failure) {
+    struct jpeg_decompress_struct info;
+    jpeg_failure_t errors = {.failure = failure};
+    info.err = jpeg_std_error(&errors.manager);
+    errors.manager.error_exit = on_jpeg_error;
+    errors.manager.output_message = on_jpeg_message;
+    if (setjmp(errors.jump)) {
+        decode_image_free(image);
+        jpeg_destroy_decompress(&info);
+        return false;
+    }
+    jpeg_create_decompress(&info);
+    jpeg_stdio_src(&info, file);
+    jpeg_read_header(&info, TRUE);
+    if (!fits(info.image_width, info.image_height, limit, failure)) longjmp(errors.jump, 1);
+    info.out_color_space = JCS_EXT_BGRA;  /* opaque, so already premultiplied */
+    jpeg_start_decompress(&info);
+    if (!allocate(image, info.output_width, info.output_height)) {
+        snprintf(failure->text, failure->size, "out of memory");
+        longjmp(errors.jump, 1);
+    }
+    while (info.output_scanline < info.output_height) {
+        JSAMPROW row = image->pixels + (size_t)info.output_scanline * image->stride;
+        jpeg_read_scanlines(&info, &row, 1);
+    }
+    jpeg_finish_decompress(&info);
+    jpeg_destroy_decompress(&info);
+    return true;
+}
+
+/* ---- Entry --------------------------------------------------------------------------------- */
+
+bool decode_image_file(const char *path, uint32_t max_dimension, decoded_image_t *image,
+                       char *error, size_t error_size) {
+    failure_t failure = {error, error_size};
+    *image = (decoded_image_t){0};
+    FILE *file = fopen(path, "rb");
+    if (file == NULL) {
+        snprintf(error, error_size, "cannot open the file: %s", strerror(errno));
+        return false;
+    }
+    unsigned char header[24] = {0};
+    size_t count = fread(header, 1, sizeof header, file);
+    rewind(file);
+    bool decoded = false;
+    if (count >= 8 && png_sig_cmp(header, 0, 8) == 0)
+        decoded = png_header_fits(header, max_dimension, &failure) && decode_png(file, image, &failure);
+    else if (count >= 3 && header[0] == 0xFF && header[1] == 0xD8 && header[2] == 0xFF)
+        decoded = decode_jpeg(file, max_dimension, image, &failure);
+    else
+        snprintf(error, error_size, "not a PNG or JPEG file");
+    fclose(file);
+    return decoded;
+}
+
+void decode_image_free(decoded_image_t *image) {
+    free(image->pixels);
+    *image = (decoded_image_t){0};
+}

@@ -1,1 +1,25 @@
+/*
+ * blur.h — a Gaussian-looking blur of 8-bit alpha masks, used for drop shadows.
+ *
+ * Three box-blur passes in each direction approximate a Gaussian of the given sigma. Pixels
+ * outside the mask count as 0, so callers pad the mask by raster_blur_extent(sigma) pixels on
+ * every side to keep the whole blurred shape. Pure functions of their inputs: deterministic.
+ */
 #pragma once
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* How far, in pixels, the blur of one pixel spreads in each direction. */
+int raster_blur_extent(double sigma);
+
+/* Blurs an A8 mask of width × height pixels in place (rows `stride` bytes apart).
+ * Does nothing when sigma is not positive or when memory for one row cannot be had. */
+void raster_blur_a8(uint8_t *pixels, int width, int height, int stride, double sigma);
+
+#ifdef __cplusplus
+}
+#endif

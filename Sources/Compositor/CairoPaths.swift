@@ -1,0 +1,68 @@
+import CAnimatorABI
+import CCairo
+import Foundation
+
+/// Adds a rectangle with circular corners of `radius` (already clamped) as a new sub-path,
+/// running clockwise on screen like every other shape here so non-zero fills take the union.
+func addRoundedRect(_ rect: anim_rect_t, radius: Double, to cr: OpaquePointer) {
+    guard radius > 0 else {
+        cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
+        return
+    }
+    let left = rect.x + radius, right = rect.x + rect.width - radius
+    let top = rect.y + radius, bottom = rect.y + rect.height - radius
+    cairo_new_sub_path(cr)
+    cairo_arc(cr, right, top, radius, -.pi / 2, 0)
+    cairo_arc(cr, right, bottom, radius, 0, .pi / 2)
+    cairo_arc(cr, left, bottom, radius, .pi / 2, .pi)
+    cairo_arc(cr, left, top, radius, .pi, 3 * .pi / 2)
+    cairo_close_path(cr)
+}
+
+/// Adds every shape of `mask` to the current path, in the user space of `cr` (the layer's own).
+/// Empty or non-finite shapes add nothing: they cover nothing.
+func addMaskShapes(of mask: anim_mask_t, to cr: OpaquePointer) {
+    for shape in mask.activeShapes {
+        let r = shape.rect
+        guard [r.x, r.y, r.width, r.height].allSatisfy(\.isFinite), r.width > 0, r.height > 0 else { continue }
+        switch shape.kind {
+        case ANIM_MASK_SHAPE_RECT:
+            cairo_rectangle(cr, r.x, r.y, r.width, r.height)
+        case ANIM_MASK_SHAPE_ROUNDED_RECT:
+            let radius = shape.corner_radius.isFinite ? shape.corner_radius : 0
+            addRoundedRect(r, radius: max(0, min(radius, r.width / 2, r.height / 2)), to: cr)
+        case ANIM_MASK_SHAPE_CIRCLE:
+            cairo_new_sub_path(cr)
+            cairo_arc(cr, r.x + r.width / 2, r.y + r.height / 2, min(r.width, r.height) / 2, 0, 2 * .pi)
+            cairo_close_path(cr)
+        case ANIM_MASK_SHAPE_ELLIPSE:
+            addEllipse(in: r, to: cr)
+        default:
+            continue
+        }
+    }
+}
+
+/// A unit circle drawn under a temporary scale; the path keeps device coordinates after restore.
+private func addEllipse(in rect: anim_rect_t, to cr: OpaquePointer) {
+    var saved = cairo_matrix_t()
+    cairo_get_matrix(cr, &saved)
+    cairo_translate(cr, rect.x + rect.width / 2, rect.y + rect.height / 2)
+    cairo_scale(cr, rect.width / 2, rect.height / 2)
+    cairo_new_sub_path(cr)
+    cairo_arc(cr, 0, 0, 1, 0, 2 * .pi)
+    cairo_close_path(cr)
+    cairo_set_matrix(cr, &saved)
+}
+
+extension anim_mask_t {
+    /// The first `shape_count` shapes (at most ANIM_MASK_MAX_SHAPES) of the fixed C array.
+    var activeShapes: [anim_mask_shape_t] {
+        let count = Int(min(shape_count, ANIM_MASK_MAX_SHAPES))
+        return withUnsafeBytes(of: shapes) { Array($0.bindMemory(to: anim_mask_shape_t.self).prefix(count)) }
+    }
+
+    var cairoFillRule: cairo_fill_rule_t {
+        fill_rule == ANIM_FILL_EVEN_ODD ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING
+    }
+}

@@ -1,0 +1,41 @@
+import CAnimatorABI
+import CCairo
+
+/// A colour at a position along a gradient, 0 at its start point and 1 at its end point.
+public struct GradientStop: Sendable {
+    public var location: Double
+    public var color: anim_color_t
+
+    public init(location: Double, color: anim_color_t) {
+        self.location = location
+        self.color = color
+    }
+}
+
+/// A layer's background, painted under its image.
+public enum Fill: Sendable {
+    case color(anim_color_t)
+    /// Start and end are in unit coordinates of the layer: (0, 0) top left, (1, 1) bottom right.
+    /// Beyond its ends the gradient keeps the end colours.
+    case linearGradient(start: anim_point_t, end: anim_point_t, stops: [GradientStop])
+
+    /// Paints the current clip of `cr`, whose user space is the layer's own, `size` pixels large.
+    func paint(on cr: OpaquePointer, size: anim_size_t) {
+        switch self {
+        case .color(let color):
+            cairo_set_source_rgba(cr, color.r, color.g, color.b, color.a)
+            cairo_paint(cr)
+        case .linearGradient(let start, let end, let stops):
+            let pattern = cairo_pattern_create_linear(
+                start.x * size.width, start.y * size.height, end.x * size.width, end.y * size.height)
+            for stop in stops {
+                let c = stop.color
+                cairo_pattern_add_color_stop_rgba(pattern, min(max(stop.location, 0), 1), c.r, c.g, c.b, c.a)
+            }
+            cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+            cairo_set_source(cr, pattern)
+            cairo_paint(cr)
+            cairo_pattern_destroy(pattern)
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import CAnimatorABI
+import CCairo
+import CRaster
+import Foundation
+
+/// Everything a blurred shadow mask depends on; an equal key means identical mask pixels.
+struct ShadowKey: Equatable {
+    var transform: AffineTransform
+    var size: anim_size_t
+    var cornerRadius: Double
+    var blurRadius: Double
+    var offset: anim_point_t
+    var surfaceWidth: Int
+    var surfaceHeight: Int
+
+    static func == (l: ShadowKey, r: ShadowKey) -> Bool {
+        l.transform == r.transform && l.size.width == r.size.width && l.size.height == r.size.height
+            && l.cornerRadius == r.cornerRadius && l.blurRadius == r.blurRadius
+            && l.offset.x == r.offset.x && l.offset.y == r.offset.y
+            && l.surfaceWidth == r.surfaceWidth && l.surfaceHeight == r.surfaceHeight
+    }
+}
+
+/// A layer's rounded frame in device space, rasterised to A8 and blurred (sigma = radius / 2).
+/// Covers only the part that can reach the visible surface once offset, plus the blur's reach,
+/// so pixels that land on screen are exactly what an unclipped mask would give.
+final class ShadowMask {
+    let key: ShadowKey
+    /// The mask's top left corner in device space, before the shadow offset.
+    let originX: Int, originY: Int
+    private let surface: OpaquePointer
+
+    /// Nil when no part of the shadow can reach the surface.
+    init?(key: ShadowKey) {
+        let sigma = key.blurRadius / 2
+        let reach = Double(raster_blur_extent(sigma) + 1)
+        let shape = key.transform.boundingBox(of: anim_rect_t(x: 0, y: 0, width: key.size.width, height: key.size.height))
+        let left = max(floor(shape.x) - reach, floor(-key.offset.x) - reach)
+        let top = max(floor(shape.y) - reach, floor(-key.offset.y) - reach)
+        let right = min(ceil(shape.x + shape.width) + reach, ceil(Double(key.surfaceWidth) - key.offset.x) + reach)
+        let bottom = min(ceil(shape.y + shape.height) + reach, ceil(Double(key.surfaceHeight) - key.offset.y) + reach)
+        guard right > left, bottom > top else { return nil }
+        self.key = key
+        originX = Int(left)
+        originY = Int(top)
+        surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(right - left), Int32(bottom - top))
+        rasterise(sigma: sigma)
+    }
+
+    deinit {
+        cairo_surface_destroy(surface)
+    }
+
+    private func rasterise(sigma: Double) {
+        let cr = cairo_create(surface)!
+        var matrix = key.transform.cairoMatrix
+        cairo_translate(cr, -Double(originX), -Double(originY))
+        cairo_transform(cr, &matrix)
+        addRoundedRect(anim_rect_t(x: 0, y: 0, width: key.size.width, height: key.size.height),
+                       radius: key.cornerRadius, to: cr)
+        cairo_fill(cr)
+        cairo_destroy(cr)
+        cairo_surface_flush(surface)
+        raster_blur_a8(cairo_image_surface_get_data(surface), cairo_image_surface_get_width(surface),
+                       cairo_image_surface_get_height(surface), cairo_image_surface_get_stride(surface), sigma)
+        cairo_surface_mark_dirty(surface)
+    }
+
+    /// The device-space box the offset shadow may cover.
+    var extents: anim_rect_t {
+        anim_rect_t(x: Double(originX) + key.offset.x, y: Double(originY) + key.offset.y,
+                    width: Double(cairo_image_surface_get_width(surface)),
+                    height: Double(cairo_image_surface_get_height(surface)))
+    }
+
+    /// Paints `color` through the mask at its offset place; `cr` must have device space as user space.
+    func draw(color: anim_color_t, on cr: OpaquePointer) {
+        cairo_set_source_rgba(cr, color.r, color.g, color.b, color.a)
+        cairo_mask_surface(cr, surface, Double(originX) + key.offset.x, Double(originY) + key.offset.y)
+    }
+}

@@ -1,0 +1,60 @@
+import CAnimatorABI
+import Compositor
+import Foundation
+import Testing
+
+@Suite struct DeterminismTests {
+    /// Every feature at once: an image, a gradient, a shadow, a hole, rotation and opacity.
+    func scene() throws -> ([anim_layer_t], [LayerContent]) {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("check.png").path
+        writePNG(width: 8, height: 8, to: path, rects: [(rect(0, 0, 4, 4), green), (rect(4, 4, 4, 4), blue)])
+        var poster = layer(rect(12, 10, 30, 40))
+        poster.rotation = 17
+        poster.corner_radius = 6
+        poster.opacity = 0.8
+        poster.shadow = anim_shadow_t(color: red, opacity: 0.6, radius: 7, offset: anim_point_t(x: 3, y: 5))
+        poster.mask.shape_count = 2
+        poster.mask.fill_rule = ANIM_FILL_EVEN_ODD
+        poster.mask.shapes.0 = anim_mask_shape_t(kind: ANIM_MASK_SHAPE_RECT, reserved: 0, rect: rect(0, 0, 30, 40), corner_radius: 0)
+        poster.mask.shapes.1 = anim_mask_shape_t(kind: ANIM_MASK_SHAPE_CIRCLE, reserved: 0, rect: rect(5, 10, 20, 20), corner_radius: 0)
+        let backdrop = Fill.linearGradient(start: anim_point_t(x: 0, y: 0), end: anim_point_t(x: 1, y: 1), stops: [
+            GradientStop(location: 0, color: white), GradientStop(location: 1, color: blue),
+        ])
+        let contents = [LayerContent(fill: backdrop), LayerContent(image: try RasterImage.load(contentsOf: path))]
+        return ([layer(rect(0, 0, 64, 64)), poster], contents)
+    }
+
+    func bytes(of frame: FrameBuffer) -> [UInt8] {
+        Array(UnsafeBufferPointer(start: frame.pixels, count: frame.stride * frame.height))
+    }
+
+    @Test func sameInputsGiveIdenticalBytes() throws {
+        let (layers, contents) = try scene()
+        let canvas = Canvas(width: 64, height: 64, background: clear)
+        let reused = Compositor(canvas: canvas, contents: contents)
+        let first = FrameBuffer(width: 64, height: 64), second = FrameBuffer(width: 64, height: 64)
+        let fresh = FrameBuffer(width: 64, height: 64)
+        reused.render(layers, into: first)
+        reused.render(layers, into: second)
+        Compositor(canvas: canvas, contents: contents).render(layers, into: fresh)
+        #expect(bytes(of: first) == bytes(of: second), "a cached shadow gives the same pixels")
+        #expect(bytes(of: first) == bytes(of: fresh))
+        #expect(first.pixel(x: 63, y: 63).a == 255)
+    }
+
+    @Test func changingAShadowInvalidatesTheCache() throws {
+        let (layers, contents) = try scene()
+        let compositor = Compositor(canvas: Canvas(width: 64, height: 64, background: clear), contents: contents)
+        var moved = layers
+        moved[1].translation = anim_point_t(x: 6, y: 0)
+        let before = FrameBuffer(width: 64, height: 64), after = FrameBuffer(width: 64, height: 64)
+        compositor.render(layers, into: before)
+        compositor.render(moved, into: after)
+        let expected = FrameBuffer(width: 64, height: 64)
+        Compositor(canvas: Canvas(width: 64, height: 64, background: clear), contents: contents).render(moved, into: expected)
+        #expect(bytes(of: after) == bytes(of: expected))
+        #expect(bytes(of: after) != bytes(of: before))
+    }
+}

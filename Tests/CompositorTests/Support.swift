@@ -1,0 +1,53 @@
+import CAnimatorABI
+import CCairo
+import Compositor
+import Foundation
+
+let clear = anim_color_t(r: 0, g: 0, b: 0, a: 0)
+let red = anim_color_t(r: 1, g: 0, b: 0, a: 1)
+let green = anim_color_t(r: 0, g: 1, b: 0, a: 1)
+let blue = anim_color_t(r: 0, g: 0, b: 1, a: 1)
+let white = anim_color_t(r: 1, g: 1, b: 1, a: 1)
+
+typealias Pixel = (r: UInt8, g: UInt8, b: UInt8, a: UInt8)
+
+func rect(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> anim_rect_t {
+    anim_rect_t(x: x, y: y, width: width, height: height)
+}
+
+func layer(_ frame: anim_rect_t) -> anim_layer_t {
+    .base(name: nil, frame: frame)
+}
+
+/// Renders on a 64×64 canvas, the size every test here uses.
+func render(_ layers: [anim_layer_t], _ contents: [LayerContent], background: anim_color_t = clear) -> FrameBuffer {
+    let frame = FrameBuffer(width: 64, height: 64)
+    Compositor(canvas: Canvas(width: 64, height: 64, background: background), contents: contents)
+        .render(layers, into: frame)
+    return frame
+}
+
+func isClose(_ p: Pixel, _ q: Pixel, tolerance: Int = 2) -> Bool {
+    [(p.r, q.r), (p.g, q.g), (p.b, q.b), (p.a, q.a)].allSatisfy { abs(Int($0.0) - Int($0.1)) <= tolerance }
+}
+
+/// A scratch folder for generated files, removed by the caller.
+func temporaryFolder() -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("compositor-tests-\(UUID().uuidString)")
+    try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// Draws rectangles with Cairo and writes them as a PNG, so tests load real files through libpng.
+func writePNG(width: Int, height: Int, to path: String, rects: [(anim_rect_t, anim_color_t)]) {
+    let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+    let cr = cairo_create(surface)
+    for (r, c) in rects {
+        cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a)
+        cairo_rectangle(cr, r.x, r.y, r.width, r.height)
+        cairo_fill(cr)
+    }
+    cairo_destroy(cr)
+    cairo_surface_write_to_png(surface, path)
+    cairo_surface_destroy(surface)
+}
