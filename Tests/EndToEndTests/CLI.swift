@@ -7,7 +7,8 @@ import Foundation
 enum CLI {
     struct Result {
         let status: Int32
-        let stdout: String
+        let stdoutData: Data
+        var stdout: String { String(decoding: stdoutData, as: UTF8.self) }
         let stderr: String
         /// True when the process ended by a signal (a crash), not by exiting.
         let crashed: Bool
@@ -54,8 +55,8 @@ enum CLI {
         try process.run()
         process.waitUntilExit()
         return Result(status: process.terminationStatus,
-                      stdout: try String(contentsOf: out, encoding: .utf8),
-                      stderr: try String(contentsOf: err, encoding: .utf8),
+                      stdoutData: try Data(contentsOf: out),
+                      stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self),
                       crashed: process.terminationReason == .uncaughtSignal)
     }
 
