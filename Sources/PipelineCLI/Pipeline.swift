@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import PluginRegistry
 
 /// The `pipeline` command: configuration only; each subcommand lives in its own file.
@@ -15,6 +16,19 @@ struct Pipeline: ParsableCommand {
             """,
         version: HostVersion.string,
         subcommands: [Run.self, Frame.self, Validate.self, Plugins.self])
+
+    /// As argument-parser's `main`, except that a usage error (a missing --plugins folder, an
+    /// unknown --format) exits 1, "the input was wrong", instead of 64: users script against 0/1/2.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
+            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            exit(withError: ExitCode.failure)
+        }
+    }
 }
 
 /// Options every command shares.
