@@ -13,7 +13,9 @@ public enum FFmpeg {
     }
 
     /// Like `locate`, but explains what to do when there is no ffmpeg to run.
-    public static func require(environment: [String: String] = ProcessInfo.processInfo.environment) throws(OutputError) -> String {
+    public static func require(
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(OutputError) -> String {
         if let found = locate(environment: environment) { return found }
         if let chosen = environment["PIPELINE_FFMPEG"], !chosen.isEmpty {
             throw OutputError("PIPELINE_FFMPEG is \(chosen), which is not an executable file: point it at ffmpeg or unset it to search PATH; PNG frames are written without it")

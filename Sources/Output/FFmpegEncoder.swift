@@ -57,7 +57,8 @@ public final class FFmpegEncoder: FrameSink {
     public func write(_ frame: FrameView, index: Int) throws(OutputError) {
         try OutputError.validate(frame, index: index)
         guard frame.width == command.width, frame.height == command.height else {
-            throw OutputError("frame \(index) is \(frame.width)×\(frame.height), but \(path) was opened for \(command.width)×\(command.height)")
+            throw OutputError("frame \(index) is \(frame.width)×\(frame.height), "
+                              + "but \(path) was opened for \(command.width)×\(command.height)")
         }
         let pixels = command.format == .mp4 ? buffer.packed(frame) : buffer.fill(from: frame, channels: 4)
         let bytes = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: pixels),

@@ -8,10 +8,14 @@ final class FFmpegLog {
     private let path: String
 
     init(for output: String) throws(OutputError) {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("pipeline-ffmpeg-\(UUID().uuidString)").path
+        let temporary = FileManager.default.temporaryDirectory
+        folder = temporary.appendingPathComponent("pipeline-ffmpeg-\(UUID().uuidString)").path
         path = folder + "/ffmpeg.log"
-        guard mkdir(folder, 0o700) == 0 else { throw OutputError.system("create a log folder for", output, errno: errno) }
-        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
+        guard mkdir(folder, 0o700) == 0 else {
+            throw OutputError.system("create a log folder for", output, errno: errno)
+        }
+        guard FileManager.default.createFile(atPath: path, contents: nil),
+              let handle = FileHandle(forWritingAtPath: path) else {
             rmdir(folder)
             throw OutputError("cannot create a log file in \(folder) for \(output)")
         }

@@ -28,6 +28,20 @@ struct UnpremultiplyTests {
         #expect(rgba == [straight, expectedGreen, straight, alpha])
     }
 
+    @Test("matches round(c · 255 / a) for every colour and alpha")
+    func exhaustive() {
+        let frame = TestFrame(width: 256, height: 256)
+        for alpha in 0..<256 {
+            for colour in 0..<256 {
+                frame.setPremultiplied(x: colour, y: alpha, b: UInt8(colour), g: UInt8(colour), r: UInt8(colour), a: UInt8(alpha))
+            }
+        }
+        let rgba = frame.withView { view in Self.converted(view, channels: 4) }
+        let expected = frame.expectedStraightRGBA()
+        let mismatch = expected.indices.first { rgba[$0] != expected[$0] }
+        #expect(mismatch == nil, "first mismatch at byte \(mismatch ?? 0): \(rgba[mismatch ?? 0]) instead of \(expected[mismatch ?? 0])")
+    }
+
     @Test("reorders BGRA to RGB and skips row padding")
     func rgbWithPadding() {
         let frame = TestFrame(width: 2, height: 2, stride: 12)
