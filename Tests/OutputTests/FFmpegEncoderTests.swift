@@ -3,7 +3,13 @@ import Testing
 import Output
 
 @Suite("MP4 and GIF through ffmpeg")
-struct FFmpegEncoderTests {
+final class FFmpegEncoderTests {
+    private let scratch: ScratchFolder
+
+    init() throws {
+        scratch = try ScratchFolder()
+    }
+
     /// Feeds `count` sample frames to a new encoder and finishes it.
     static func encode(_ format: OutputFormat, to path: String, count: Int, width: Int = 64, height: Int = 48,
                        fps: Double = 25, ffmpeg: String? = Tools.ffmpeg) throws(OutputError) {
@@ -18,7 +24,7 @@ struct FFmpegEncoderTests {
 
     @Test("writes an H.264 MP4 with every frame, padding odd sizes to even", .enabled(if: Tools.available, Tools.missing))
     func mp4() throws {
-        let folder = try Tools.temporaryFolder()
+        let folder = scratch.path
         try Self.encode(.mp4, to: folder + "/clip.mp4", count: 7)
         try Self.encode(.mp4, to: folder + "/odd.mp4", count: 3, width: 63, height: 47)
         #expect(try Tools.files(in: folder) == ["clip.mp4", "odd.mp4"])
@@ -30,7 +36,7 @@ struct FFmpegEncoderTests {
 
     @Test("MP4 keeps colours in order and shows translucency over black", .enabled(if: Tools.available, Tools.missing))
     func mp4Colours() throws {
-        let path = try Tools.temporaryFolder() + "/colours.mp4"
+        let path = scratch.path + "/colours.mp4"
         try Self.encode(.mp4, to: path, count: 1)
         let rgba = try Tools.decodeRGBA(path)
         let opaque = Self.pixel(rgba, x: 40, y: 10), translucent = Self.pixel(rgba, x: 40, y: 40)
@@ -52,7 +58,7 @@ struct FFmpegEncoderTests {
 
     @Test("writes a looping GIF with every frame and its transparency", .enabled(if: Tools.available, Tools.missing))
     func gif() throws {
-        let path = try Tools.temporaryFolder() + "/clip.gif"
+        let path = scratch.path + "/clip.gif"
         try Self.encode(.gif, to: path, count: 5)
         let info = try Tools.probe(path)
         #expect(info["codec_name"] == "gif" && info["nb_read_frames"] == "5")
@@ -68,14 +74,14 @@ struct FFmpegEncoderTests {
 
     @Test("resamples GIFs faster than 50 frames a second", .enabled(if: Tools.available, Tools.missing))
     func fastGIF() throws {
-        let path = try Tools.temporaryFolder() + "/fast.gif"
+        let path = scratch.path + "/fast.gif"
         try Self.encode(.gif, to: path, count: 12, fps: 60)
         #expect(try Tools.probe(path)["nb_read_frames"] == "10")
     }
 
     @Test("a failing ffmpeg names the file and leaves nothing behind")
     func failingFFmpeg() throws {
-        let folder = try Tools.temporaryFolder()
+        let folder = scratch.path
         let broken = try FFmpegLocateTests.script(in: folder, named: "broken-ffmpeg",
                                                   body: "echo 'unknown encoder libx264' >&2\nexit 3")
         let error = #expect(throws: OutputError.self) {
@@ -91,7 +97,7 @@ struct FFmpegEncoderTests {
 
     @Test("abandon removes the partial file", .enabled(if: Tools.available, Tools.missing))
     func abandon() throws {
-        let folder = try Tools.temporaryFolder()
+        let folder = scratch.path
         let encoder = try FFmpegEncoder(format: .mp4, path: folder + "/clip.mp4", width: 64, height: 48, fps: 25, ffmpegPath: Tools.ffmpeg!)
         try TestFrame.sample(index: 0).withView { view throws(OutputError) in try encoder.write(view, index: 0) }
         encoder.abandon()
@@ -100,7 +106,7 @@ struct FFmpegEncoderTests {
 
     @Test("two encoders open at once finish independently", .enabled(if: Tools.available, Tools.missing))
     func concurrentEncoders() throws {
-        let folder = try Tools.temporaryFolder()
+        let folder = scratch.path
         let mp4 = try FFmpegEncoder(format: .mp4, path: folder + "/a.mp4", width: 64, height: 48, fps: 25, ffmpegPath: Tools.ffmpeg!)
         let gif = try FFmpegEncoder(format: .gif, path: folder + "/a.gif", width: 64, height: 48, fps: 25, ffmpegPath: Tools.ffmpeg!)
         try TestFrame.sample(index: 0).withView { view throws(OutputError) in
@@ -114,7 +120,7 @@ struct FFmpegEncoderTests {
 
     @Test("refuses frames of another size and formats it does not write")
     func refusals() throws {
-        let folder = try Tools.temporaryFolder()
+        let folder = scratch.path
         let png = #expect(throws: OutputError.self) {
             try FFmpegEncoder(format: .png, path: folder + "/x.png", width: 64, height: 48, fps: 25, ffmpegPath: "/bin/true")
         }

@@ -3,10 +3,16 @@ import Testing
 import Output
 
 @Suite("finding ffmpeg")
-struct FFmpegLocateTests {
+final class FFmpegLocateTests {
+    private let scratch: ScratchFolder
+
+    init() throws {
+        scratch = try ScratchFolder()
+    }
+
     @Test("PIPELINE_FFMPEG wins over PATH, and a bad one is reported rather than replaced")
     func chosenPath() throws {
-        let folder = try Tools.temporaryFolder()
+        let folder = scratch.path
         let fake = try Self.script(in: folder, named: "ffmpeg")
         #expect(FFmpeg.locate(environment: ["PIPELINE_FFMPEG": "/bin/true", "PATH": folder]) == "/bin/true")
         #expect(FFmpeg.locate(environment: ["PIPELINE_FFMPEG": folder + "/nonexistent", "PATH": folder]) == nil)
@@ -19,7 +25,7 @@ struct FFmpegLocateTests {
 
     @Test("searches PATH in order and skips files that cannot run")
     func searchPath() throws {
-        let first = try Tools.temporaryFolder(), second = try Tools.temporaryFolder()
+        let first = try scratch.subfolder("first"), second = try scratch.subfolder("second")
         _ = FileManager.default.createFile(atPath: first + "/ffmpeg", contents: Data("not executable".utf8))
         let runnable = try Self.script(in: second, named: "ffmpeg")
         #expect(FFmpeg.locate(environment: ["PATH": "\(first):\(second)"]) == runnable)
@@ -28,7 +34,7 @@ struct FFmpegLocateTests {
 
     @Test("says how to install ffmpeg when it is missing")
     func missing() throws {
-        let empty = try Tools.temporaryFolder()
+        let empty = scratch.path
         #expect(FFmpeg.locate(environment: ["PATH": empty]) == nil)
         let error = #expect(throws: OutputError.self) { try FFmpeg.require(environment: ["PATH": empty]) }
         #expect(error?.description == "ffmpeg not found on PATH: install it (apt-get install ffmpeg) or set PIPELINE_FFMPEG; PNG frames are written without it")

@@ -3,10 +3,16 @@ import Testing
 import Output
 
 @Suite("PNG sequences and stills")
-struct PNGSequenceTests {
+final class PNGSequenceTests {
+    private let scratch: ScratchFolder
+
+    init() throws {
+        scratch = try ScratchFolder()
+    }
+
     @Test("names frames with at least four digits, more when the animation needs them")
     func names() throws {
-        let folder = try Tools.temporaryFolder()
+        let folder = scratch.path
         let short = try PNGSequenceWriter(directory: folder + "/a", frameCount: 10)
         let long = try PNGSequenceWriter(directory: folder + "/b/c", frameCount: 12_001, prefix: "shot")
         #expect(short.path(forFrame: 3) == folder + "/a/frame_0003.png")
@@ -17,7 +23,7 @@ struct PNGSequenceTests {
 
     @Test("writes straight RGBA that decodes to the expected bytes", .enabled(if: Tools.available, Tools.missing))
     func translucentRoundTrip() throws {
-        let folder = try Tools.temporaryFolder()
+        let folder = scratch.path
         let writer = try PNGSequenceWriter(directory: folder, frameCount: 3)
         let frames = (0..<3).map { TestFrame.sample(index: $0) }
         for (index, frame) in frames.enumerated() {
@@ -34,7 +40,7 @@ struct PNGSequenceTests {
 
     @Test("stores opaque frames as RGB", .enabled(if: Tools.available, Tools.missing))
     func opaqueStill() throws {
-        let path = try Tools.temporaryFolder() + "/still.png"
+        let path = scratch.path + "/still.png"
         let frame = TestFrame.sample(index: 2, opaque: true)
         try frame.withView { view throws(OutputError) in try writePNG(view, to: path, compressionLevel: 9) }
         #expect(try Tools.probe(path)["pix_fmt"] == "rgb24")
@@ -43,7 +49,7 @@ struct PNGSequenceTests {
 
     @Test("names the file and the reason when it cannot write")
     func unwritable() throws {
-        let folder = try Tools.temporaryFolder()
+        let folder = scratch.path
         let path = folder + "/missing/still.png"
         let error = #expect(throws: OutputError.self) {
             try TestFrame.sample(index: 0).withView { view throws(OutputError) in try writePNG(view, to: path) }
@@ -54,7 +60,7 @@ struct PNGSequenceTests {
 
     @Test("refuses frames outside the sequence, bad levels and a file in place of the folder")
     func refusals() throws {
-        let folder = try Tools.temporaryFolder()
+        let folder = scratch.path
         let writer = try PNGSequenceWriter(directory: folder, frameCount: 2)
         let outside = #expect(throws: OutputError.self) {
             try TestFrame.sample(index: 0).withView { view throws(OutputError) in try writer.write(view, index: 2) }

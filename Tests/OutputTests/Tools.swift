@@ -41,13 +41,6 @@ enum Tools {
         return Dictionary(pairs.filter { $0.count == 2 }.map { (String($0[0]), String($0[1])) }) { first, _ in first }
     }
 
-    /// A fresh empty folder for one test.
-    static func temporaryFolder() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("output-tests-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
-
     static func files(in folder: String) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
     }
