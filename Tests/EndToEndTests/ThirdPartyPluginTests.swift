@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+/// Acceptance: a plugin author writes an animator in C against `animator.h` alone, compiles it
+/// with `cc`, drops the `.so` into a plugins folder found by any of the three documented routes,
+/// and uses it by name in a pipeline.
+@Suite struct ThirdPartyPluginTests {
+    /// A complete out-of-tree animator: moves the layer right by `distance` pixels.
+    static let nudge = """
+        #include "animator.h"
+
+        static const anim_param_desc_t nudge_params[] = {
+            {
+                .struct_size = sizeof(anim_param_desc_t),
+                .type = ANIM_PARAM_NUMBER,
+                .id = "distance",
+                .doc = "how far to move right",
+                .unit = "px",
+                .min = -1000, .max = 1000,
+                .default_value = {10},
+            },
+        };
+
+        static bool nudge_apply(const anim_apply_args_t *args, anim_layer_t *target, char *error, uint32_t error_size) {
+            (void)error, (void)error_size;
+            target->translation.x += args->params[0].v[0] * args->progress;
+            return true;
+        }
+
+        static const anim_animator_desc_t nudge_desc = {
+            .struct_size = sizeof(anim_animator_desc_t),
+            .concurrency = ANIM_CONCURRENCY_REENTRANT,
+            .name = "nudge",
+            .version = "0.3.0",
+            .doc = "Moves the layer right by `distance`",
+            .params = nudge_params,
+            .param_count = 1,
+            .apply = nudge_apply,
+        };
+
+        static bool nudge_init(const anim_host_t *host) { return host->register_animator(host, &nudge_desc); }
+
+        ANIM_EXPORT const anim_entry_t ANIM_ENTRY = {
+            ANIM_ABI_MAJOR, ANIM_ABI_MINOR, sizeof(anim_entry_t), 0,
+            "org.example.nudge", "0.3.0", "Nudges layers", nudge_init, NULL,
+        };
+        """
+
+    /// A white 16×16 square at x = 8 on black, nudged 30 px right over 0.4 s: 5 frames.
+    static let pipeline = """
+        {
+          "version": 1,
+          "canvas": { "width": 64, "height": 64, "fps": 10, "duration": 0.5, "background": "#000000" },
+          "layers": [ { "name": "card", "frame": [8, 8, 16, 16], "fill": "#ffffff" } ],
+          "timeline": [ { "animator": "nudge", "target": "card", "duration": 0.4, "params": { "distance": 30 } } ],
+          "output": { "dir": "out", "formats": ["png"] }
+        }
+        """
+
+    enum Route: String, CaseIterable { case pluginsOption, environmentVariable, folderBesideThePipeline }
+
+    @Test(arguments: Route.allCases) func aPluginBuiltAgainstTheHeaderRendersByName(route: Route) throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // The pipeline lives in project/; only the third route puts the plugin beside it.
+        let pluginFolder = folder.appendingPathComponent(route == .folderBesideThePipeline ? "project/plugins" : "my-plugins")
+        try PluginFixtures.compile(Self.nudge, to: pluginFolder.appendingPathComponent("nudge.so"))
+        try PluginFixtures.write(Self.pipeline, to: "project/nudge.json", in: folder)
+
+        var arguments = ["run", "project/nudge.json", "--out", "frames", "--format", "png"]
+        var environment: [String: String] = [:]
+        switch route {
+        case .pluginsOption: arguments += ["--plugins", pluginFolder.path]
+        case .environmentVariable: environment["PIPELINE_PLUGIN_PATH"] = "/nonexistent-plugins:" + pluginFolder.path
+        case .folderBesideThePipeline: break
+        }
+        let result = try CLI.run(arguments, in: folder, environment: environment)
+        #expect(!result.crashed)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stderr.contains("warning"), "\(result.stderr)")
+
+        let frames = folder.appendingPathComponent("frames")
+        let names = try FileManager.default.contentsOfDirectory(atPath: frames.path).filter { $0.hasSuffix(".png") }.sorted()
+        #expect(names == (0..<5).map { "frame_000\($0).png" })
+        let first = try PluginFixtures.rgba(frames.appendingPathComponent("frame_0000.png"))
+        let last = try PluginFixtures.rgba(frames.appendingPathComponent("frame_0004.png"))
+        #expect(first.count == 64 * 64 * 4 && last.count == 64 * 64 * 4)
+        guard first.count == 64 * 64 * 4, last.count == 64 * 64 * 4 else { return }
+        func red(_ pixels: [UInt8], x: Int, y: Int) -> UInt8 { pixels[(y * 64 + x) * 4] }
+        // At the start the square covers x 8..<24; at the end, 30 px further right, x 38..<54.
+        #expect(red(first, x: 12, y: 16) == 255 && red(first, x: 45, y: 16) == 0)
+        #expect(red(last, x: 12, y: 16) == 0 && red(last, x: 45, y: 16) == 255)
+    }
+
+    @Test func withoutAnyRouteTheNameIsUnknown() throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try PluginFixtures.compile(Self.nudge, to: folder.appendingPathComponent("elsewhere/nudge.so"))
+        try PluginFixtures.write(Self.pipeline, to: "nudge.json", in: folder)
+        let result = try CLI.run(["validate", "nudge.json"], in: folder)
+        #expect(!result.crashed)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains(#"timeline[0].animator: unknown animator "nudge""#), "\(result.stderr)")
+    }
+
+    @Test func theListingShowsTheAuthorsDescriptor() throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let library = folder.appendingPathComponent("plugins/nudge.so")
+        try PluginFixtures.compile(Self.nudge, to: library)
+        let result = try CLI.run(["plugins", "--plugins", library.deletingLastPathComponent().path])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("nudge 0.3.0 — Moves the layer right by `distance`"), "\(result.stdout)")
+        #expect(result.stdout.contains("from \(library.path) (org.example.nudge 0.3.0)"))
+        #expect(result.stdout.contains("distance: number -1000...1000 px, default 10 — how far to move right"))
+    }
+}
