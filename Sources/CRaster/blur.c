@@ -2,12 +2,16 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define PASSES 3
+/* Keeps 255 · (product of the three box widths) inside 32 bits, so sums stay exact integers. */
+#define MAX_SIGMA 100.0
 
 /* Box radii whose three passes approximate a Gaussian of sigma (Kutskir's "boxes for Gauss":
  * sizes wl and wl + 2 mixed so the summed variances equal sigma²). */
 static void box_radii(double sigma, int radii[PASSES]) {
+    sigma = sigma > MAX_SIGMA ? MAX_SIGMA : sigma;
     double ideal = sqrt(12.0 * sigma * sigma / PASSES + 1.0);
     int lower = (int)floor(ideal);
     if (lower % 2 == 0) lower--;
@@ -27,10 +31,18 @@ int raster_blur_extent(double sigma) {
     return radii[0] + radii[1] + radii[2];
 }
 
-/* Unnormalised box sums over [i - r, i + r], zeros outside: kept exact in 64-bit integers so
- * only the final division rounds. */
-static void box_pass(const uint64_t *src, uint64_t *dst, int n, int r) {
-    uint64_t sum = 0;
+/* 1 / (product of the box widths): turns the exact sums back into averages. A multiply, because
+ * a division per pixel costs more than the three passes together. */
+static float normaliser(const int radii[PASSES]) {
+    uint32_t product = 1;
+    for (int p = 0; p < PASSES; p++) product *= (uint32_t)(2 * radii[p] + 1);
+    return 1.0f / (float)product;
+}
+
+/* Unnormalised box sums over [i - r, i + r] of one row, zeros outside; only the final division
+ * rounds. */
+static void box_pass_row(const uint32_t *src, uint32_t *dst, int n, int r) {
+    uint32_t sum = 0;
     for (int j = 0; j < r && j < n; j++) sum += src[j];
     for (int i = 0; i < n; i++) {
         if (i + r < n) sum += src[i + r];
@@ -39,29 +51,57 @@ static void box_pass(const uint64_t *src, uint64_t *dst, int n, int r) {
     }
 }
 
-/* Blurs one line of n samples `step` bytes apart, using a and b as scratch. */
-static void blur_line(uint8_t *line, int n, int step, const int radii[PASSES], uint64_t *a,
-                      uint64_t *b) {
-    uint64_t divisor = 1;
-    for (int i = 0; i < n; i++) a[i] = line[(long)i * step];
-    for (int p = 0; p < PASSES; p++) {
-        box_pass(p % 2 == 0 ? a : b, p % 2 == 0 ? b : a, n, radii[p]);
-        divisor *= (uint64_t)(2 * radii[p] + 1);
+/* The same sums down every column at once, a whole row at a time, so memory is read in order. */
+static void box_pass_columns(const uint32_t *src, uint32_t *dst, uint32_t *sums, int width,
+                             int height, int r) {
+    memset(sums, 0, sizeof(uint32_t) * (size_t)width);
+    for (int j = 0; j < r && j < height; j++)
+        for (int x = 0; x < width; x++) sums[x] += src[(size_t)j * width + x];
+    for (int y = 0; y < height; y++) {
+        const uint32_t *enter = src + (size_t)(y + r) * width, *leave = src + (size_t)(y - r) * width;
+        uint32_t *out = dst + (size_t)y * width;
+        if (y + r < height)
+            for (int x = 0; x < width; x++) sums[x] += enter[x];
+        memcpy(out, sums, sizeof(uint32_t) * (size_t)width);
+        if (y - r >= 0)
+            for (int x = 0; x < width; x++) sums[x] -= leave[x];
     }
-    const uint64_t *result = PASSES % 2 == 0 ? a : b;
-    for (int i = 0; i < n; i++) line[(long)i * step] = (uint8_t)((result[i] + divisor / 2) / divisor);
+}
+
+static void blur_rows(uint8_t *pixels, int width, int height, int stride, const int radii[PASSES],
+                      uint32_t *a, uint32_t *b) {
+    float scale = normaliser(radii);
+    for (int y = 0; y < height; y++) {
+        uint8_t *row = pixels + (size_t)y * stride;
+        for (int x = 0; x < width; x++) a[x] = row[x];
+        box_pass_row(a, b, width, radii[0]);
+        box_pass_row(b, a, width, radii[1]);
+        box_pass_row(a, b, width, radii[2]);
+        for (int x = 0; x < width; x++) row[x] = (uint8_t)((float)b[x] * scale + 0.5f);
+    }
+}
+
+static void blur_columns(uint8_t *pixels, int width, int height, int stride,
+                         const int radii[PASSES], uint32_t *a, uint32_t *b, uint32_t *sums) {
+    float scale = normaliser(radii);
+    for (int y = 0; y < height; y++)
+        for (int x = 0; x < width; x++) a[(size_t)y * width + x] = pixels[(size_t)y * stride + x];
+    box_pass_columns(a, b, sums, width, height, radii[0]);
+    box_pass_columns(b, a, sums, width, height, radii[1]);
+    box_pass_columns(a, b, sums, width, height, radii[2]);
+    for (int y = 0; y < height; y++)
+        for (int x = 0; x < width; x++)
+            pixels[(size_t)y * stride + x] = (uint8_t)((float)b[(size_t)y * width + x] * scale + 0.5f);
 }
 
 void raster_blur_a8(uint8_t *pixels, int width, int height, int stride, double sigma) {
     if (!(sigma > 0) || width <= 0 || height <= 0) return;
     int radii[PASSES];
     box_radii(sigma, radii);
-    int longest = width > height ? width : height;
-    uint64_t *scratch = malloc(sizeof(uint64_t) * 2 * (size_t)longest);
+    size_t area = (size_t)width * height;
+    uint32_t *scratch = malloc(sizeof(uint32_t) * (2 * area + (size_t)width));
     if (scratch == NULL) return;
-    for (int y = 0; y < height; y++)
-        blur_line(pixels + (long)y * stride, width, 1, radii, scratch, scratch + longest);
-    for (int x = 0; x < width; x++)
-        blur_line(pixels + x, height, stride, radii, scratch, scratch + longest);
+    blur_rows(pixels, width, height, stride, radii, scratch, scratch + width);
+    blur_columns(pixels, width, height, stride, radii, scratch, scratch + area, scratch + 2 * area);
     free(scratch);
 }

@@ -24,7 +24,8 @@ func addRoundedRect(_ rect: anim_rect_t, radius: Double, to cr: OpaquePointer) {
 func addMaskShapes(of mask: anim_mask_t, to cr: OpaquePointer) {
     for shape in mask.activeShapes {
         let r = shape.rect
-        guard [r.x, r.y, r.width, r.height].allSatisfy(\.isFinite), r.width > 0, r.height > 0 else { continue }
+        let finite = [r.x, r.y, r.width, r.height].allSatisfy(\.isFinite)
+        guard finite, r.width > 0, r.height > 0 else { continue }
         switch shape.kind {
         case ANIM_MASK_SHAPE_RECT:
             cairo_rectangle(cr, r.x, r.y, r.width, r.height)

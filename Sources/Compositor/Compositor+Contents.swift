@@ -4,9 +4,10 @@ import CCairo
 extension Compositor {
     /// Paints the fill and the image in the layer's own space, clipped to its rounded frame and
     /// to its mask. An inverted mask punches its shapes out of a group instead of clipping, since
-    /// a clip cannot express "outside the union" for overlapping non-zero shapes.
+    /// a clip cannot express "outside the union" for overlapping non-zero shapes. `alpha` scales
+    /// every paint.
     func paintContents(of layer: anim_layer_t, content: LayerContent, image: OpaquePointer?,
-                       transform: AffineTransform, on cr: OpaquePointer) {
+                       transform: AffineTransform, alpha: Double, on cr: OpaquePointer) {
         guard content.fill != nil || image != nil else { return }
         cairo_save(cr)
         var matrix = transform.cairoMatrix
@@ -20,17 +21,20 @@ extension Compositor {
             addMaskShapes(of: mask, to: cr)
             cairo_clip(cr)
         }
-        if masked && mask.inverted != 0 { cairo_push_group(cr) }
+        let punched = masked && mask.inverted != 0
+        if punched { cairo_push_group(cr) }
         let size = anim_size_t(width: layer.frame.width, height: layer.frame.height)
-        content.fill?.paint(on: cr, size: size)
-        if let image { paint(image, gravity: content.gravity, in: size, on: cr) }
-        if masked && mask.inverted != 0 { punchOut(mask, on: cr) }
+        let paintAlpha = punched ? 1 : alpha
+        content.fill?.paint(on: cr, size: size, alpha: paintAlpha)
+        if let image { paint(image, gravity: content.gravity, in: size, alpha: paintAlpha, on: cr) }
+        if punched { punchOut(mask, alpha: alpha, on: cr) }
         cairo_restore(cr)
     }
 
     /// Places the image by its gravity, sampled with Cairo's GOOD filter; padding the edges keeps
     /// the filter from fading the image's border into transparency.
-    private func paint(_ image: OpaquePointer, gravity: Gravity, in frame: anim_size_t, on cr: OpaquePointer) {
+    private func paint(_ image: OpaquePointer, gravity: Gravity, in frame: anim_size_t, alpha: Double,
+                       on cr: OpaquePointer) {
         let imageSize = anim_size_t(width: Double(cairo_image_surface_get_width(image)),
                                     height: Double(cairo_image_surface_get_height(image)))
         let place = gravity.placement(of: imageSize, in: frame)
@@ -42,18 +46,18 @@ extension Compositor {
         cairo_set_source_surface(cr, image, 0, 0)
         cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
         cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
-        cairo_paint(cr)
+        cairo_paint_with_alpha(cr, alpha)
         cairo_restore(cr)
     }
 
     /// Clears the mask's shapes from the group holding the contents, then composites the rest.
-    private func punchOut(_ mask: anim_mask_t, on cr: OpaquePointer) {
+    private func punchOut(_ mask: anim_mask_t, alpha: Double, on cr: OpaquePointer) {
         cairo_set_operator(cr, CAIRO_OPERATOR_DEST_OUT)
         cairo_set_fill_rule(cr, mask.cairoFillRule)
         cairo_set_source_rgba(cr, 0, 0, 0, 1)
         addMaskShapes(of: mask, to: cr)
         cairo_fill(cr)
         cairo_pop_group_to_source(cr)
-        cairo_paint(cr)
+        cairo_paint_with_alpha(cr, alpha)
     }
 }

@@ -28,7 +28,8 @@ public final class Compositor {
     /// Draws the background, then `layers[i]` with `contents[i]`, over every pixel of `frame`.
     public func render(_ layers: [anim_layer_t], into frame: FrameBuffer) {
         precondition(layers.count == contents.count, "render needs one layer state per content")
-        precondition(frame.width == canvas.width && frame.height == canvas.height, "frame size must match the canvas")
+        precondition(frame.width == canvas.width && frame.height == canvas.height,
+                     "frame size must match the canvas")
         guard frame.width > 0, frame.height > 0 else { return }
         let surface = cairo_image_surface_create_for_data(
             frame.pixels, CAIRO_FORMAT_ARGB32, Int32(frame.width), Int32(frame.height), Int32(frame.stride))
@@ -50,13 +51,18 @@ public final class Compositor {
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
     }
 
-    /// Shadow then contents; below full opacity both go through one group so they fade together.
+    /// Shadow then contents. Below full opacity, a layer that paints more than once goes through
+    /// one group so its parts fade together; a single paint takes the opacity directly, sparing
+    /// a group the size of the layer.
     private func draw(_ layer: anim_layer_t, index: Int, on cr: OpaquePointer) {
         let transform = layer.deviceTransform
         guard layer.isDrawable, transform.isUsable else { return }
+        let content = contents[index], image = imageSurfaces[index]
         let shadow = shadows.mask(for: layer, transform: transform, slot: index,
                                   surfaceWidth: canvas.width, surfaceHeight: canvas.height)
-        let grouped = layer.opacity < 1
+        let paints = [shadow != nil, content.fill != nil, image != nil].filter { $0 }.count
+        let grouped = layer.opacity < 1 && paints > 1
+        let alpha = grouped ? 1 : min(layer.opacity, 1)
         cairo_save(cr)
         if grouped {
             clip(to: layer.visualFrame, and: shadow?.extents, on: cr)
@@ -65,10 +71,9 @@ public final class Compositor {
         if let shadow {
             let color = layer.shadow.color
             shadow.draw(color: anim_color_t(r: color.r, g: color.g, b: color.b,
-                                            a: color.a * min(layer.shadow.opacity, 1)), on: cr)
+                                            a: color.a * min(layer.shadow.opacity, 1) * alpha), on: cr)
         }
-        paintContents(of: layer, content: contents[index], image: imageSurfaces[index],
-                      transform: transform, on: cr)
+        paintContents(of: layer, content: content, image: image, transform: transform, alpha: alpha, on: cr)
         if grouped {
             cairo_pop_group_to_source(cr)
             cairo_paint_with_alpha(cr, layer.opacity)

@@ -19,11 +19,12 @@ public enum Fill: Sendable {
     /// Beyond its ends the gradient keeps the end colours.
     case linearGradient(start: anim_point_t, end: anim_point_t, stops: [GradientStop])
 
-    /// Paints the current clip of `cr`, whose user space is the layer's own, `size` pixels large.
-    func paint(on cr: OpaquePointer, size: anim_size_t) {
+    /// Paints the current clip of `cr`, whose user space is the layer's own, `size` pixels large,
+    /// scaled by `alpha`.
+    func paint(on cr: OpaquePointer, size: anim_size_t, alpha: Double) {
         switch self {
         case .color(let color):
-            cairo_set_source_rgba(cr, color.r, color.g, color.b, color.a)
+            cairo_set_source_rgba(cr, color.r, color.g, color.b, color.a * alpha)
             cairo_paint(cr)
         case .linearGradient(let start, let end, let stops):
             let pattern = cairo_pattern_create_linear(
@@ -34,7 +35,7 @@ public enum Fill: Sendable {
             }
             cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
             cairo_set_source(cr, pattern)
-            cairo_paint(cr)
+            cairo_paint_with_alpha(cr, alpha)
             cairo_pattern_destroy(pattern)
         }
     }

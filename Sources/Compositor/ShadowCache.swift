@@ -18,8 +18,8 @@ final class ShadowCache {
               shadow.offset.x.isFinite, shadow.offset.y.isFinite else { return nil }
         let key = ShadowKey(
             transform: transform, size: anim_size_t(width: layer.frame.width, height: layer.frame.height),
-            cornerRadius: layer.effectiveCornerRadius, blurRadius: max(0, shadow.radius), offset: shadow.offset,
-            surfaceWidth: surfaceWidth, surfaceHeight: surfaceHeight)
+            cornerRadius: layer.effectiveCornerRadius, blurRadius: max(0, shadow.radius),
+            offset: shadow.offset, surfaceWidth: surfaceWidth, surfaceHeight: surfaceHeight)
         if let cached = slots[slot], cached.key == key { return cached }
         slots[slot] = ShadowMask(key: key)
         return slots[slot]

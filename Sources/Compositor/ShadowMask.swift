@@ -19,6 +19,10 @@ struct ShadowKey: Equatable {
             && l.offset.x == r.offset.x && l.offset.y == r.offset.y
             && l.surfaceWidth == r.surfaceWidth && l.surfaceHeight == r.surfaceHeight
     }
+
+    var localBounds: anim_rect_t {
+        anim_rect_t(x: 0, y: 0, width: size.width, height: size.height)
+    }
 }
 
 /// A layer's rounded frame in device space, rasterised to A8 and blurred (sigma = radius / 2).
@@ -34,12 +38,15 @@ final class ShadowMask {
     init?(key: ShadowKey) {
         let sigma = key.blurRadius / 2
         let reach = Double(raster_blur_extent(sigma) + 1)
-        let shape = key.transform.boundingBox(of: anim_rect_t(x: 0, y: 0, width: key.size.width, height: key.size.height))
-        let left = max(floor(shape.x) - reach, floor(-key.offset.x) - reach)
-        let top = max(floor(shape.y) - reach, floor(-key.offset.y) - reach)
-        let right = min(ceil(shape.x + shape.width) + reach, ceil(Double(key.surfaceWidth) - key.offset.x) + reach)
-        let bottom = min(ceil(shape.y + shape.height) + reach, ceil(Double(key.surfaceHeight) - key.offset.y) + reach)
-        guard right > left, bottom > top else { return nil }
+        let shape = key.transform.boundingBox(of: key.localBounds)
+        let visible = anim_rect_t(x: -key.offset.x, y: -key.offset.y,
+                                  width: Double(key.surfaceWidth), height: Double(key.surfaceHeight))
+        let left = floor(max(shape.x, visible.x)) - reach
+        let top = floor(max(shape.y, visible.y)) - reach
+        let right = ceil(min(shape.x + shape.width, visible.x + visible.width)) + reach
+        let bottom = ceil(min(shape.y + shape.height, visible.y + visible.height)) + reach
+        // Cairo refuses image surfaces beyond 32767 pixels a side; such a shadow is skipped.
+        guard right > left, bottom > top, right - left <= 32767, bottom - top <= 32767 else { return nil }
         self.key = key
         originX = Int(left)
         originY = Int(top)
@@ -56,13 +63,13 @@ final class ShadowMask {
         var matrix = key.transform.cairoMatrix
         cairo_translate(cr, -Double(originX), -Double(originY))
         cairo_transform(cr, &matrix)
-        addRoundedRect(anim_rect_t(x: 0, y: 0, width: key.size.width, height: key.size.height),
-                       radius: key.cornerRadius, to: cr)
+        addRoundedRect(key.localBounds, radius: key.cornerRadius, to: cr)
         cairo_fill(cr)
         cairo_destroy(cr)
         cairo_surface_flush(surface)
-        raster_blur_a8(cairo_image_surface_get_data(surface), cairo_image_surface_get_width(surface),
-                       cairo_image_surface_get_height(surface), cairo_image_surface_get_stride(surface), sigma)
+        raster_blur_a8(cairo_image_surface_get_data(surface),
+                       cairo_image_surface_get_width(surface), cairo_image_surface_get_height(surface),
+                       cairo_image_surface_get_stride(surface), sigma)
         cairo_surface_mark_dirty(surface)
     }
 

@@ -17,8 +17,10 @@ import Testing
         poster.shadow = anim_shadow_t(color: red, opacity: 0.6, radius: 7, offset: anim_point_t(x: 3, y: 5))
         poster.mask.shape_count = 2
         poster.mask.fill_rule = ANIM_FILL_EVEN_ODD
-        poster.mask.shapes.0 = anim_mask_shape_t(kind: ANIM_MASK_SHAPE_RECT, reserved: 0, rect: rect(0, 0, 30, 40), corner_radius: 0)
-        poster.mask.shapes.1 = anim_mask_shape_t(kind: ANIM_MASK_SHAPE_CIRCLE, reserved: 0, rect: rect(5, 10, 20, 20), corner_radius: 0)
+        poster.mask.shapes.0 = anim_mask_shape_t(kind: ANIM_MASK_SHAPE_RECT, reserved: 0,
+                                                 rect: rect(0, 0, 30, 40), corner_radius: 0)
+        poster.mask.shapes.1 = anim_mask_shape_t(kind: ANIM_MASK_SHAPE_CIRCLE, reserved: 0,
+                                                 rect: rect(5, 10, 20, 20), corner_radius: 0)
         let backdrop = Fill.linearGradient(start: anim_point_t(x: 0, y: 0), end: anim_point_t(x: 1, y: 1), stops: [
             GradientStop(location: 0, color: white), GradientStop(location: 1, color: blue),
         ])
@@ -53,7 +55,8 @@ import Testing
         compositor.render(layers, into: before)
         compositor.render(moved, into: after)
         let expected = FrameBuffer(width: 64, height: 64)
-        Compositor(canvas: Canvas(width: 64, height: 64, background: clear), contents: contents).render(moved, into: expected)
+        Compositor(canvas: Canvas(width: 64, height: 64, background: clear), contents: contents)
+            .render(moved, into: expected)
         #expect(bytes(of: after) == bytes(of: expected))
         #expect(bytes(of: after) != bytes(of: before))
     }

@@ -1,5 +1,6 @@
 import CAnimatorABI
 import Compositor
+import Foundation
 import Testing
 
 @Suite struct GeometryTests {
@@ -72,6 +73,25 @@ import Testing
         #expect(isClose(frame.pixel(x: 44, y: 32), (128, 0, 0, 128), tolerance: 1),
                 "the shadow under the layer does not darken it")
         #expect(isClose(frame.pixel(x: 52, y: 32), (0, 0, 0, 128), tolerance: 1))
+    }
+
+    @Test func opacityFadesASinglePaint() {
+        var faded = layer(rect(0, 0, 64, 64))
+        faded.opacity = 0.25
+        let frame = render([faded], redFill, background: blue)
+        #expect(isClose(frame.pixel(x: 32, y: 32), (64, 0, 191, 255), tolerance: 1))
+    }
+
+    @Test func opacityFadesFillAndImageTogether() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("green.png").path
+        writePNG(width: 4, height: 4, to: path, rects: [(rect(0, 0, 4, 4), green)])
+        var faded = layer(rect(0, 0, 64, 64))
+        faded.opacity = 0.5
+        let content = LayerContent(fill: .color(red), image: try RasterImage.load(contentsOf: path), gravity: .fill)
+        let frame = render([faded], [content])
+        #expect(isClose(frame.pixel(x: 32, y: 32), (0, 128, 0, 128), tolerance: 1), "no red shows through the image")
     }
 
     @Test func transparentLayersDrawNothing() {

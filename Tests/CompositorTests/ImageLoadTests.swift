@@ -13,7 +13,7 @@ import Testing
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent(name).path
-        if let bytes { FileManager.default.createFile(atPath: path, contents: bytes) }
+        if let bytes { #expect(FileManager.default.createFile(atPath: path, contents: bytes)) }
         do {
             _ = try RasterImage.load(contentsOf: path)
             return nil
@@ -37,7 +37,7 @@ import Testing
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("photo.png").path
-        FileManager.default.createFile(atPath: path, contents: Data(base64Encoded: Self.jpeg))
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(base64Encoded: Self.jpeg)))
         let image = try RasterImage.load(contentsOf: path)
         #expect(image.width == 16 && image.height == 8)
         let frame = render([layer(rect(0, 0, 64, 32))], [LayerContent(image: image, gravity: .fill)])

@@ -10,13 +10,18 @@ import Testing
         target.mask.fill_rule = rule
         target.mask.inverted = inverted ? 1 : 0
         withUnsafeMutableBytes(of: &target.mask.shapes) { raw in
-            for (i, shape) in shapes.enumerated() { raw.storeBytes(of: shape, toByteOffset: i * MemoryLayout<anim_mask_shape_t>.stride, as: anim_mask_shape_t.self) }
+            let stored = raw.bindMemory(to: anim_mask_shape_t.self)
+            for (i, shape) in shapes.enumerated() { stored[i] = shape }
         }
         return render([target], [LayerContent(fill: .color(red))])
     }
 
     func shape(_ kind: UInt32, _ r: anim_rect_t) -> anim_mask_shape_t {
         anim_mask_shape_t(kind: kind, reserved: 0, rect: r, corner_radius: 0)
+    }
+
+    var boundsAndCircle: [anim_mask_shape_t] {
+        [shape(ANIM_MASK_SHAPE_RECT, rect(0, 0, 64, 64)), shape(ANIM_MASK_SHAPE_CIRCLE, rect(16, 16, 32, 32))]
     }
 
     @Test func circleKeepsOnlyTheDisc() {
@@ -27,15 +32,14 @@ import Testing
     }
 
     @Test func evenOddBoundsAndCircleMakeAHole() {
-        let frame = masked([shape(ANIM_MASK_SHAPE_RECT, rect(0, 0, 64, 64)), shape(ANIM_MASK_SHAPE_CIRCLE, rect(16, 16, 32, 32))],
-                           rule: ANIM_FILL_EVEN_ODD)
+        let frame = masked(boundsAndCircle, rule: ANIM_FILL_EVEN_ODD)
         #expect(frame.pixel(x: 32, y: 32).a == 0)
         #expect(frame.pixel(x: 5, y: 5) == (255, 0, 0, 255))
         #expect(frame.pixel(x: 19, y: 19) == (255, 0, 0, 255))
     }
 
     @Test func nonZeroTakesTheUnion() {
-        let frame = masked([shape(ANIM_MASK_SHAPE_RECT, rect(0, 0, 64, 64)), shape(ANIM_MASK_SHAPE_CIRCLE, rect(16, 16, 32, 32))])
+        let frame = masked(boundsAndCircle)
         #expect(frame.pixel(x: 32, y: 32) == (255, 0, 0, 255))
     }
 

@@ -16,8 +16,9 @@ extern "C" {
 /* How far, in pixels, the blur of one pixel spreads in each direction. */
 int raster_blur_extent(double sigma);
 
-/* Blurs an A8 mask of width × height pixels in place (rows `stride` bytes apart).
- * Does nothing when sigma is not positive or when memory for one row cannot be had. */
+/* Blurs an A8 mask of width × height pixels in place (rows `stride` bytes apart). Sigma above
+ * 100 is treated as 100. Does nothing when sigma is not positive or when memory for two
+ * width × height buffers of 32-bit sums cannot be had. */
 void raster_blur_a8(uint8_t *pixels, int width, int height, int stride, double sigma);
 
 #ifdef __cplusplus
