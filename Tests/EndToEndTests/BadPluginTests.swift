@@ -133,5 +133,24 @@ import Testing
         #expect(run.status == 2)
         #expect(run.stderr.contains(#"error: plugin brittle.so: animator "brittle" failed at frame 2 (timeline[0]): cannot bend past t=0.2"#),
                 "\(run.stderr)")
+
+        let still = try workspace.run(["frame", "brittle.json", "--at", "0.3", "-o", "still.png"])
+        #expect(still.status == 2)
+        #expect(still.stderr.contains(#"animator "brittle" failed"#) && still.stderr.contains("cannot bend past t=0.3"), "\(still.stderr)")
+        withKnownIssue("FrameRenderer.render(time:) reports every failure as frame 0") {
+            #expect(!still.stderr.contains("at frame 0 "), "\(still.stderr)")
+        }
+    }
+
+    @Test func nonFiniteValueFromAPluginStopsTheRender() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try PluginFixtures.compile(PluginFixtures.animator("drifter", apply: "target->translation.x = 0.0 / 0.0; return true;"),
+                                   to: workspace.plugins.appendingPathComponent("drifter.so"))
+        try PluginFixtures.write(PluginFixtures.pipeline(animator: "drifter", params: "{}"), to: "drifter.json", in: workspace.folder)
+        let run = try workspace.run(["run", "drifter.json", "--out", "out", "--threads", "1"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains(#"plugin drifter.so: animator "drifter" failed at frame 0 (timeline[0])"#), "\(run.stderr)")
+        #expect(run.stderr.contains("invalid value: translation.x = ") && run.stderr.contains("nan"))
     }
 }
