@@ -1,0 +1,65 @@
+import Foundation
+
+/// The repository's magic move (pipeline.json and its assets) copied into a temporary folder and
+/// rendered one still at a time with `pipeline frame`, which is far cheaper in a debug build than
+/// rendering all 90 frames.
+struct MagicMove {
+    static let maskColor = Pixel(0x10, 0x10, 0x14)
+    /// The poster's frame in pipeline.json, and the slot it moves to (the layer `poster-slot`).
+    static let posterFrame = [36, 436, 168, 243]
+    static let slot = [48, 150, 270, 390]
+    /// The slot's centre, where the ripple is centred once the poster has arrived.
+    static let rippleCentre = (x: 183.0, y: 345.0)
+    static let lastFrameTime = 89.0 / 60
+
+    let folder: URL
+
+    init() throws {
+        folder = try CLI.temporaryDirectory()
+        for item in ["pipeline.json", "assets"] {
+            try FileManager.default.copyItem(at: CLI.repositoryRoot.appendingPathComponent(item),
+                                             to: folder.appendingPathComponent(item))
+        }
+    }
+
+    func cleanUp() { try? FileManager.default.removeItem(at: folder) }
+
+    /// Writes `name` as pipeline.json with `text` replaced by `replacement` (which must occur once).
+    func variant(_ name: String, replacing text: String, with replacement: String) throws {
+        let original = try String(contentsOf: folder.appendingPathComponent("pipeline.json"), encoding: .utf8)
+        guard original.components(separatedBy: text).count == 2 else {
+            throw RGBAImage.ReadError(description: "pipeline.json does not contain \(text) exactly once")
+        }
+        try write(original.replacingOccurrences(of: text, with: replacement), to: name)
+    }
+
+    func write(_ text: String, to name: String) throws {
+        try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+    }
+
+    /// `pipeline frame <pipeline> --at t`, read back.
+    func still(at t: Double, of pipeline: String = "pipeline.json") throws -> RGBAImage {
+        let name = "still-\(UUID().uuidString).png"
+        let result = try CLI.run(["frame", pipeline, "--at", String(t), "-o", name], in: folder)
+        guard result.status == 0 else {
+            throw RGBAImage.ReadError(description: "frame --at \(t) exited \(result.status): \(result.stderr)")
+        }
+        return try RGBAImage.read(folder.appendingPathComponent(name))
+    }
+
+    func asset(_ name: String) throws -> RGBAImage {
+        try RGBAImage.read(folder.appendingPathComponent("assets/\(name).png"))
+    }
+
+    static func isInside(_ rect: [Int], _ x: Int, _ y: Int, margin: Int = 0) -> Bool {
+        x >= rect[0] - margin && x < rect[0] + rect[2] + margin && y >= rect[1] - margin && y < rect[1] + rect[3] + margin
+    }
+
+    /// The ripple's radius at time `t`, from the pipeline's numbers: the step starts at 0.8 and
+    /// lasts 0.5 s with back-out(1.2); at progress 1 the hole reaches the farthest canvas corner.
+    static func rippleRadius(at t: Double) -> Double {
+        let u = min(max((t - 0.8) / 0.5, 0), 1), s = 1.2
+        let progress = 1 + (s + 1) * pow(u - 1, 3) + s * pow(u - 1, 2)
+        return progress * hypot(750 - rippleCentre.x, 1334 - rippleCentre.y)
+    }
+}
