@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+
+/// `pipeline frame FILE --at T -o still.png` writes one PNG of the canvas size, the same frame
+/// `run` writes for that time; a time that is not a time is refused with exit 1.
+@Suite final class FrameCommandTests {
+    let folder: URL
+    init() throws { folder = try SmallPipeline.folder() }
+    deinit { try? FileManager.default.removeItem(at: folder) }
+
+    @Test func frameWritesOnePNGOfTheCanvasSize() throws {
+        let result = try CLI.run(["frame", "small.json", "--at", "0", "-o", "still.png"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try SmallPipeline.contents(of: folder) == ["small.json", "still.png"], "one PNG and nothing else")
+        let still = try RGBAImage.read(folder.appendingPathComponent("still.png"))
+        #expect(still.width == SmallPipeline.width && still.height == SmallPipeline.height)
+        #expect(still[30, 25].distance(to: SmallPipeline.card) <= 2, "the card: \(still[30, 25])")
+        #expect(still[100, 70].distance(to: SmallPipeline.background) <= 2, "the background: \(still[100, 70])")
+    }
+
+    @Test func frameAtATimeIsTheFrameRunWritesForIt() throws {
+        let still = try CLI.run(["frame", "small.json", "--at", "0.5", "-o", "still.png"], in: folder)
+        let run = try CLI.run(["run", "small.json", "--format", "png", "--out", "all"], in: folder)
+        #expect(still.status == 0 && run.status == 0, "\(still.stderr)\(run.stderr)")
+        // Frame 10 of 20 fps shows t = 0.5.
+        let fromFrame = try Data(contentsOf: folder.appendingPathComponent("still.png"))
+        let fromRun = try Data(contentsOf: folder.appendingPathComponent("all/frame_0010.png"))
+        #expect(fromFrame == fromRun)
+    }
+
+    @Test(arguments: [["--at=-1"], ["--at", "-1"], ["--at", "nan"]])
+    func aNegativeOrNonNumericTimeIsRefused(arguments: [String]) throws {
+        let result = try CLI.run(["frame", "small.json"] + arguments + ["-o", "still.png"], in: folder)
+        #expect(!result.crashed)
+        #expect(result.status == 1, "exit status for \(arguments): \(result.status)")
+        #expect(result.stderr.contains("--at"), "\(result.stderr)")
+        #expect(try SmallPipeline.contents(of: folder) == ["small.json"], "nothing is written")
+    }
+
+    @Test func theMessageForANegativeTimeSaysWhatIsAllowed() throws {
+        let result = try CLI.run(["frame", "small.json", "--at=-1"], in: folder)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("--at must be a time in seconds >= 0, got -1"), "\(result.stderr)")
+    }
+}
