@@ -10,7 +10,7 @@ extension Pipeline {
             discussion: "Example: pipeline frame pipeline.json --at 0.5 -o still.png")
 
         @Argument(help: "The pipeline file.") var file: String
-        @Option(help: ArgumentHelp("The time in seconds.", valueName: "seconds")) var at: Double
+        @Option(parsing: .unconditional, help: ArgumentHelp("The time in seconds.", valueName: "seconds")) var at: Double
         @Option(name: .shortAndLong, help: ArgumentHelp("The PNG to write.", valueName: "path")) var output: String = "frame.png"
         @OptionGroup var plugins: PluginOptions
 

@@ -12,10 +12,6 @@ public final class FrameEvaluator: @unchecked Sendable {
     private let instances: [UnsafeMutableRawPointer?]
     /// Serial animators (ANIM_CONCURRENCY_SERIAL) get a lock per step.
     private let locks: [NSLock?]
-    /// Whether each step is the first on its target layer: only such a step holds its start
-    /// state before it starts. A later one waits its turn, or a drop (a reversed lift) would
-    /// show its fully lifted start state over the lift that precedes it.
-    private let leadsItsLayer: [Bool]
     static let errorCapacity = 512
 
     public init(scene: Scene) throws(RenderError) {
@@ -31,9 +27,6 @@ public final class FrameEvaluator: @unchecked Sendable {
         }
         instances = created
         locks = scene.steps.map { $0.animator.isSerial ? NSLock() : nil }
-        leadsItsLayer = scene.steps.indices.map { index in
-            !scene.steps[..<index].contains { $0.target == scene.steps[index].target }
-        }
     }
 
     deinit { Self.destroy(Array(zip(scene.steps, instances))) }
@@ -43,7 +36,7 @@ public final class FrameEvaluator: @unchecked Sendable {
         var states = scene.layers.map(\.base)
         var failure: RenderError?
         states.withUnsafeMutableBufferPointer { layers in
-            for (index, step) in scene.steps.enumerated() where failure == nil && (t >= step.start || leadsItsLayer[index]) {
+            for (index, step) in scene.steps.enumerated() where failure == nil && step.isStarted(at: t) {
                 failure = apply(step, instance: instances[index], lock: locks[index], layers: layers, time: t, frame: frame)
             }
         }

@@ -35,9 +35,10 @@ public final class FrameRenderer: @unchecked Sendable {
         }
     }
 
-    /// One frame, for stills.
+    /// One frame, for stills; errors name the frame that shows `time`.
     public func render(time: Double) throws(RenderError) -> FrameBuffer {
-        try workers[0].render(evaluator, time: time, frame: 0)
+        let frame = Int((time * evaluator.scene.fps + 1e-9).rounded(.down))
+        try workers[0].render(evaluator, time: time, frame: frame)
         return workers[0].buffer
     }
 

@@ -57,8 +57,13 @@ public struct Step: Sendable {
     public let reverse: Bool
     public let parameters: [BoundParameter]
 
-    /// The step's progress at time `t`: the curve of the clamped local time, flipped when
-    /// reversed. A step holds its end state after it finishes and its start state before.
+    /// Core Animation's fill-forwards rule: a step has no effect before its start and holds its
+    /// end state after its end. (Holding the start state before the start would let a later
+    /// reversed step, such as a shadow drop, overwrite the earlier lift it undoes.)
+    public func isStarted(at t: Double) -> Bool { t >= start }
+
+    /// The step's progress at time `t` once started: the curve of the clamped local time,
+    /// flipped when reversed.
     public func progress(at t: Double) -> Double {
         let local = duration > 0 ? min(max((t - start) / duration, 0), 1) : (t >= start ? 1 : 0)
         let eased = timing.value(at: local)

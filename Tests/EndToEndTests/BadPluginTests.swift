@@ -137,9 +137,7 @@ import Testing
         let still = try workspace.run(["frame", "brittle.json", "--at", "0.3", "-o", "still.png"])
         #expect(still.status == 2)
         #expect(still.stderr.contains(#"animator "brittle" failed"#) && still.stderr.contains("cannot bend past t=0.3"), "\(still.stderr)")
-        withKnownIssue("FrameRenderer.render(time:) reports every failure as frame 0") {
-            #expect(!still.stderr.contains("at frame 0 "), "\(still.stderr)")
-        }
+        #expect(still.stderr.contains("failed at frame 3 "), "0.3 s at 10 fps is frame 3: \(still.stderr)")
     }
 
     @Test func nonFiniteValueFromAPluginStopsTheRender() throws {

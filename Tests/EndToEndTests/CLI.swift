@@ -60,7 +60,7 @@ enum CLI {
                       crashed: process.terminationReason == .uncaughtSignal)
     }
 
-    /// A fresh temporary folder (mode 0700), removed by the caller with `cleanUp`.
+    /// A fresh temporary folder (mode 0700); the caller removes it.
     static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("pipeline-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])

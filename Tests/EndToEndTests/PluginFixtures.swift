@@ -70,17 +70,6 @@ enum PluginFixtures {
         return url
     }
 
-    /// The PNG's pixels as straight RGBA8 bytes, decoded by ffmpeg into a file (binary output
-    /// does not survive `CLI.Result`'s UTF-8 strings).
-    static func rgba(_ png: URL) throws -> [UInt8] {
-        let raw = png.deletingPathExtension().appendingPathExtension("rgba")
-        let result = try CLI.runProgram("/usr/bin/env", ["ffmpeg", "-v", "error", "-y", "-i", png.path,
-                                                         "-f", "rawvideo", "-pix_fmt", "rgba", raw.path])
-        guard result.status == 0 else { throw ToolFailure(description: "ffmpeg failed: \(result.stderr)") }
-        defer { try? FileManager.default.removeItem(at: raw) }
-        return Array(try Data(contentsOf: raw))
-    }
-
     /// Lines of `text` that mention `needle`.
     static func lines(_ text: String, mentioning needle: String) -> [Substring] {
         text.split(separator: "\n").filter { $0.contains(needle) }

@@ -82,8 +82,8 @@ import Testing
         let frames = folder.appendingPathComponent("frames")
         let names = try FileManager.default.contentsOfDirectory(atPath: frames.path).filter { $0.hasSuffix(".png") }.sorted()
         #expect(names == (0..<5).map { "frame_000\($0).png" })
-        let first = try PluginFixtures.rgba(frames.appendingPathComponent("frame_0000.png"))
-        let last = try PluginFixtures.rgba(frames.appendingPathComponent("frame_0004.png"))
+        let first = try RGBAImage.read(frames.appendingPathComponent("frame_0000.png")).bytes
+        let last = try RGBAImage.read(frames.appendingPathComponent("frame_0004.png")).bytes
         #expect(first.count == 64 * 64 * 4 && last.count == 64 * 64 * 4)
         guard first.count == 64 * 64 * 4, last.count == 64 * 64 * 4 else { return }
         func red(_ pixels: [UInt8], x: Int, y: Int) -> UInt8 { pixels[(y * 64 + x) * 4] }
