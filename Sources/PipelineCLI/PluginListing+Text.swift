@@ -1,3 +1,5 @@
+import Foundation
+
 /// The text form of `pipeline plugins`.
 extension PluginListing {
     var text: String {
@@ -28,7 +30,7 @@ extension PluginListing {
         if parameter.required {
             text += ", required"
         } else if let value = parameter.defaultValue {
-            text += ", default " + (value.count == 1 ? number(value[0]) : "[\(value.map(number).joined(separator: ", "))]")
+            text += ", default " + (parameter.type == "color" ? hex(value) : value.count == 1 ? number(value[0]) : "[\(value.map(number).joined(separator: ", "))]")
         } else if let value = parameter.defaultString {
             text += ", default \"\(value)\""
         }
@@ -41,6 +43,11 @@ extension PluginListing {
             .map { name, value in value.map { "\(name) = \(number($0))" } ?? name }
         return ["  \(item.name)(\(arguments.joined(separator: ", "))) \(item.signature ?? "") — \(item.doc)",
                 "    from \(item.pluginFile) (\(item.plugin) \(item.pluginVersion))"]
+    }
+
+    /// Colour components 0...1 as "#rrggbbaa", the form pipeline files use.
+    private func hex(_ components: [Double]) -> String {
+        "#" + components.map { String(format: "%02x", Int(($0 * 255).rounded())) }.joined()
     }
 
     private func number(_ value: Double) -> String {

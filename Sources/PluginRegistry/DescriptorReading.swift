@@ -1,25 +1,37 @@
 import CAnimatorABI
 
-/// Copies plugin descriptors into registry entries, refusing anything the header forbids.
-extension AnimatorEntry {
-    init(reading desc: UnsafePointer<anim_animator_desc_t>, plugin: PluginInfo) throws(DescriptorError) {
-        let raw = desc.pointee
-        try requireSize(raw.struct_size, of: anim_animator_desc_t.self, "animator descriptor")
-        let name = try registeredName(raw.name)
-        guard raw.apply != nil else { throw DescriptorError("animator \"\(name)\" has no apply function") }
-        self.init(
-            name: name, version: text(raw.version), doc: text(raw.doc),
-            parameters: try readParameters(raw.params, count: raw.param_count, owner: name),
-            isSerial: raw.concurrency == UInt32(ANIM_CONCURRENCY_SERIAL), plugin: plugin, descriptor: desc)
-    }
+/// The fields animator and mixer descriptors share, so one reader serves both.
+protocol ProcessorDescriptor {
+    var struct_size: UInt32 { get }
+    var concurrency: UInt32 { get }
+    var name: UnsafePointer<CChar>! { get }
+    var version: UnsafePointer<CChar>! { get }
+    var doc: UnsafePointer<CChar>! { get }
+    var params: UnsafePointer<anim_param_desc_t>! { get }
+    var param_count: UInt32 { get }
+    /// The function a processor cannot do without (its name, for messages) and whether it is set.
+    static var mainFunction: String { get }
+    var hasMainFunction: Bool { get }
+    static var kind: String { get }
 }
 
-extension MixerEntry {
-    init(reading desc: UnsafePointer<anim_mixer_desc_t>, plugin: PluginInfo) throws(DescriptorError) {
+extension anim_animator_desc_t: ProcessorDescriptor {
+    static let mainFunction = "apply", kind = "animator"
+    var hasMainFunction: Bool { apply != nil }
+}
+
+extension anim_mixer_desc_t: ProcessorDescriptor {
+    static let mainFunction = "mix", kind = "mixer"
+    var hasMainFunction: Bool { mix != nil }
+}
+
+/// Copies plugin descriptors into registry entries, refusing anything the header forbids.
+extension ProcessorEntry where Descriptor: ProcessorDescriptor {
+    init(reading desc: UnsafePointer<Descriptor>, plugin: PluginInfo) throws(DescriptorError) {
         let raw = desc.pointee
-        try requireSize(raw.struct_size, of: anim_mixer_desc_t.self, "mixer descriptor")
+        try requireSize(raw.struct_size, of: Descriptor.self, "\(Descriptor.kind) descriptor")
         let name = try registeredName(raw.name)
-        guard raw.mix != nil else { throw DescriptorError("mixer \"\(name)\" has no mix function") }
+        guard raw.hasMainFunction else { throw DescriptorError("\(Descriptor.kind) \"\(name)\" has no \(Descriptor.mainFunction) function") }
         self.init(
             name: name, version: text(raw.version), doc: text(raw.doc),
             parameters: try readParameters(raw.params, count: raw.param_count, owner: name),

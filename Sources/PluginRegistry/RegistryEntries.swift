@@ -21,28 +21,21 @@ public protocol Registered {
     var plugin: PluginInfo { get }
 }
 
-/// A registered property animator. The descriptor pointer stays valid for the life of the
-/// process: plugins are never unloaded.
-public struct AnimatorEntry: Registered, @unchecked Sendable {
+/// A registered property animator or pixel mixer: the fields both kinds of descriptor share,
+/// copied and checked, and the descriptor itself for its functions. The pointer stays valid
+/// for the life of the process: plugins are never unloaded.
+public struct ProcessorEntry<Descriptor>: Registered, @unchecked Sendable {
     public let name: String
     public let version: String
     public let doc: String
     public let parameters: [ParameterDescriptor]
     public let isSerial: Bool
     public let plugin: PluginInfo
-    public let descriptor: UnsafePointer<anim_animator_desc_t>
+    public let descriptor: UnsafePointer<Descriptor>
 }
 
-/// A registered pixel mixer; same lifetime rule as `AnimatorEntry`.
-public struct MixerEntry: Registered, @unchecked Sendable {
-    public let name: String
-    public let version: String
-    public let doc: String
-    public let parameters: [ParameterDescriptor]
-    public let isSerial: Bool
-    public let plugin: PluginInfo
-    public let descriptor: UnsafePointer<anim_mixer_desc_t>
-}
+public typealias AnimatorEntry = ProcessorEntry<anim_animator_desc_t>
+public typealias MixerEntry = ProcessorEntry<anim_mixer_desc_t>
 
 /// A timing curve a plugin registered: a C function called through libffi.
 public struct CurveEntry: Registered, Sendable {

@@ -46,7 +46,7 @@ public final class FrameEvaluator: @unchecked Sendable {
 
     private func apply(_ step: Step, instance: UnsafeMutableRawPointer?, lock: NSLock?,
                        layers: UnsafeMutableBufferPointer<anim_layer_t>, time: Double, frame: Int) -> RenderError? {
-        var values = step.parameters.map { resolve($0, layers: layers) }
+        let values = step.parameters.map { resolve($0, layers: layers) }
         return values.withUnsafeBufferPointer { params in
             var args = anim_apply_args_t(
                 struct_size: UInt32(MemoryLayout<anim_apply_args_t>.size), param_count: UInt32(params.count),
