@@ -30,6 +30,7 @@ public final class FFmpegEncoder: FrameSink {
             throw OutputError("\(path): frame rate \(fps) is invalid; it must be a positive number")
         }
         Self.ignoreBrokenPipes
+        try createDirectories((path as NSString).deletingLastPathComponent)
         self.path = path
         staged = StagedFile(path: path)
         command = FFmpegCommand(format: format, width: width, height: height, fps: fps, output: staged.temporaryPath)

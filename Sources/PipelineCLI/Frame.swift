@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Output
 import Renderer
+import Scene
 
 extension Pipeline {
     struct Frame: ParsableCommand {
@@ -15,13 +16,15 @@ extension Pipeline {
         @OptionGroup var plugins: PluginOptions
 
         func validate() throws {
-            guard at.isFinite, at >= 0 else { throw ValidationError("--at must be a time in seconds >= 0, got \(at)") }
+            guard at.isFinite, (0...SceneDecoder.maxDuration).contains(at) else {
+                throw ValidationError("--at must be a time in seconds in 0...\(Int(SceneDecoder.maxDuration)), got \(at)")
+            }
         }
 
         func run() throws {
             let registry = Session.registry(plugins, pipelineFile: file)
-            let scene = try Session.scene(file, registry: registry)
             defer { registry.shutdown() }
+            let scene = try Session.scene(file, registry: registry)
             do throws(RenderError) {
                 let renderer = FrameRenderer(evaluator: try FrameEvaluator(scene: scene), threads: 1)
                 let frame = try renderer.render(time: at)

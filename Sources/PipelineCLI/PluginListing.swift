@@ -25,7 +25,7 @@ struct PluginListing: Encodable {
     let animators: [Item]
     let mixers: [Item]
     let curves: [Item]
-    let conflicts: [String]
+    let problems: [String]
     let broken: [Broken]
 
     init(registry: Registry, searchPath: [String]) {
@@ -38,7 +38,7 @@ struct PluginListing: Encodable {
             Item(name: $0.name, kind: "mixer", doc: $0.doc, version: $0.version, plugin: $0.plugin, parameters: $0.parameters)
         }
         curves = registry.curves.values.sorted { $0.name < $1.name }.map(Item.init(curve:))
-        conflicts = registry.clashes.map(\.description) + registry.warnings
+        problems = registry.clashes.map(\.description) + registry.warnings
         broken = registry.broken.map { Broken(file: $0.path, reason: $0.reason) }
     }
 }

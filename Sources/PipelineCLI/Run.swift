@@ -23,33 +23,49 @@ extension Pipeline {
         var outputDirectory: String?
         @Option(name: .customLong("format"), help: ArgumentHelp("Comma-separated formats instead of the file's output.formats: png, mp4, gif.", valueName: "list"))
         var formatList: String?
-        @Option(help: "Frames rendered in parallel (default: the number of cores).") var threads: Int = ProcessInfo.processInfo.activeProcessorCount
+        @Option(help: "Frames rendered in parallel (default: the number of cores).") var threads: Int = min(ProcessInfo.processInfo.activeProcessorCount, 256)
         @Flag(help: "Print nothing but errors.") var quiet = false
         @OptionGroup var plugins: PluginOptions
 
         func validate() throws {
-            _ = try formats()
+            if let formats = try formats(), formats.isEmpty {
+                throw ValidationError("--format lists no format: give one or more of \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
             guard (1...256).contains(threads) else { throw ValidationError("--threads must be 1...256, got \(threads)") }
         }
 
         func run() throws {
             let registry = Session.registry(plugins, pipelineFile: file)
-            let scene = try Session.scene(file, registry: registry)
             defer { registry.shutdown() }
+            let scene = try Session.scene(file, registry: registry)
             let directory = outputDirectory.map { URL(fileURLWithPath: $0).standardizedFileURL.path } ?? scene.output.directory
             var plan = OutputPlan(scene: scene, directory: directory, formats: try formats() ?? scene.output.formats)
             let sinks = plan.openSinks()
-            var failed = !plan.problems.isEmpty
+            // Nothing to write to: rendering would be wasted (the problems are already reported).
+            guard !sinks.isEmpty else { throw ExitCode(2) }
             do throws(RenderError) {
                 try render(scene, into: sinks.map { $0.sink })
-                for (path, sink) in sinks { try finish(sink, path) }
-                if !quiet { Console.note("wrote \(sinks.map { $0.path }.joined(separator: ", "))") }
             } catch {
                 sinks.forEach { $0.sink.abandon() }
-                Console.error(error.description)
-                failed = true
+                throw Session.fail(error)
             }
-            if failed { throw ExitCode(2) }
+            let written = finishAll(sinks)
+            if !quiet && !written.isEmpty { Console.note("wrote \(written.joined(separator: ", "))") }
+            if !plan.problems.isEmpty || written.count < sinks.count { throw ExitCode(2) }
+        }
+
+        /// Finishes every output, so one failing encoder does not cost the others; returns
+        /// what was written.
+        private func finishAll(_ sinks: [(path: String, sink: any FrameSink)]) -> [String] {
+            sinks.compactMap { path, sink in
+                do throws(OutputError) {
+                    try sink.finish()
+                    return path
+                } catch {
+                    Console.error(error.description)
+                    return nil
+                }
+            }
         }
 
         private func render(_ scene: Scene, into sinks: [any FrameSink]) throws(RenderError) {
@@ -64,15 +80,15 @@ extension Pipeline {
             progress.finish()
         }
 
-        private func finish(_ sink: any FrameSink, _ path: String) throws(RenderError) {
-            do throws(OutputError) { try sink.finish() } catch { throw RenderError.output(error) }
-        }
-
         /// `--format png,mp4`, checked against the known formats.
         private func formats() throws -> [OutputFormat]? {
             guard let formatList else { return nil }
-            return try formatList.split(separator: ",").map { name in
-                guard let format = OutputFormat(rawValue: String(name).trimmingCharacters(in: .whitespaces)) else {
+            let names = formatList.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            if let twice = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
+                throw ValidationError("--format lists \"\(twice)\" twice")
+            }
+            return try names.map { name in
+                guard let format = OutputFormat(rawValue: name) else {
                     throw ValidationError("unknown format \"\(name)\" in --format: expected \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
                 return format

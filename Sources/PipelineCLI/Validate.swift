@@ -16,6 +16,7 @@ extension Pipeline {
 
         func run() throws {
             let registry = Session.registry(plugins, pipelineFile: file)
+            defer { registry.shutdown() }
             let scene = try Session.scene(file, registry: registry)
             print("\(file): ok — \(scene.canvas.width)×\(scene.canvas.height), \(scene.frameCount) frames at \(scene.fps.formatted) fps, \(scene.layers.count) layers, \(scene.steps.count) steps")
         }

@@ -20,8 +20,10 @@ struct LoadError: Error, CustomStringConvertible {
 /// Opens one plugin file, checks its entry and versions, and runs its `init` against a host
 /// that collects the registrations. Nothing is added to the registry unless `init` succeeds.
 enum PluginLoader {
-    static func load(path: String) -> Result<LoadedPlugin, LoadError> {
-        guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
+    /// Opens `resolved` (symlinks resolved, so the checked file is the opened one) and names
+    /// the plugin by `path`, as the user's folder shows it.
+    static func load(path resolved: String, shownAs path: String) -> Result<LoadedPlugin, LoadError> {
+        guard let handle = dlopen(resolved, RTLD_NOW | RTLD_LOCAL) else {
             let reason = dlerror().map { String(cString: $0) } ?? "unknown dlopen error"
             return .failure(LoadError("not a loadable shared library: \(reason)"))
         }
@@ -62,12 +64,11 @@ enum PluginLoader {
             path: path,
             id: entry.pointee.plugin_id.map { String(cString: $0) } ?? "",
             version: entry.pointee.plugin_version.map { String(cString: $0) } ?? "",
-            description: entry.pointee.description.map { String(cString: $0) } ?? "",
-            abiMinor: entry.pointee.abi_minor)
+            description: entry.pointee.description.map { String(cString: $0) } ?? "")
         let context = RegistrationContext(plugin: info)
         let host = PluginHost.make(for: context)
         let succeeded = entry.pointee.`init`!(host)
-        context.closeRegistration()
+        context.closeRegistration(succeeded: succeeded)
         guard succeeded else {
             let detail = context.lastError.map { ": \($0)" } ?? " (it logged no reason)"
             return .failure(LoadError("init returned false\(detail)"))

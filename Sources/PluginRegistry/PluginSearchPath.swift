@@ -37,14 +37,19 @@ public enum PluginSearchPath {
         return names.filter { $0.hasSuffix(".so") }.sorted().map { directory + "/" + $0 }.filter(isRegularFile)
     }
 
-    /// A plugin is native code: refuse it when another user could have replaced it.
-    static func permissionProblem(_ path: String) -> String? {
-        let file = realPath(path)
+    /// A plugin is native code: refuse it when another user could have replaced it. Checks
+    /// the resolved file (the one that is then opened) and its folder.
+    static func permissionProblem(_ file: String) -> String? {
         let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
         for (what, target) in [("file", file), ("folder", folder)] {
             var info = stat()
-            if stat(target, &info) == 0, info.st_mode & S_IWOTH != 0 {
+            guard stat(target, &info) == 0 else { continue }
+            // Group-writable is allowed: with per-user groups (umask 002) that is the norm.
+            if info.st_mode & S_IWOTH != 0 {
                 return "the \(what) \(target) is writable by other users; refusing to load it (fix: chmod o-w \(target))"
+            }
+            if info.st_uid != getuid() && info.st_uid != 0 {
+                return "the \(what) \(target) belongs to another user (uid \(info.st_uid)); refusing to load it (fix: chown it or copy the plugin into a folder of yours)"
             }
         }
         return nil

@@ -14,6 +14,8 @@ final class RegistrationContext: Sendable {
         var curves: [CurveEntry] = []
         var warnings: [String] = []
         var lastError: String?
+        /// Lines logged during `init`, printed only if it succeeds.
+        var heldLog: [(level: UInt32, message: String)] = []
     }
 
     init(plugin: PluginInfo) { self.plugin = plugin }
@@ -26,7 +28,16 @@ final class RegistrationContext: Sendable {
 
     var fileName: String { plugin.path.split(separator: "/").last.map(String.init) ?? plugin.path }
 
-    func closeRegistration() { state.withLock { $0.isOpen = false } }
+    /// Ends `init`: what it logged is printed if it succeeded; if it failed, the last error
+    /// goes into the single "init returned false" line instead.
+    func closeRegistration(succeeded: Bool) {
+        let held = state.withLock { state in
+            state.isOpen = false
+            defer { state.heldLog = [] }
+            return state.heldLog
+        }
+        if succeeded { held.forEach { PluginLog.write(level: $0.level, plugin: fileName, $0.message) } }
+    }
 
     /// Runs a registration if `init` is still running; otherwise records the misuse.
     func register(_ kind: RegistrationKind, _ make: () throws(DescriptorError) -> Void) -> Bool {
@@ -51,14 +62,13 @@ final class RegistrationContext: Sendable {
         state.withLock { $0.warnings.append("plugin \(fileName): \(message)") }
     }
 
-    /// During `init` an error is kept for the "init returned false" line instead of printed,
-    /// so a failing plugin produces exactly one line.
+    /// During `init` lines are held back, so a failing plugin produces exactly one line.
     func log(level: UInt32, _ message: String) {
-        let duringInit = state.withLock { state in
+        let held = state.withLock { state in
             if level >= UInt32(ANIM_LOG_ERROR) { state.lastError = message }
+            if state.isOpen { state.heldLog.append((level, message)) }
             return state.isOpen
         }
-        if duringInit && level >= UInt32(ANIM_LOG_ERROR) { return }
-        PluginLog.write(level: level, plugin: fileName, message)
+        if !held { PluginLog.write(level: level, plugin: fileName, message) }
     }
 }

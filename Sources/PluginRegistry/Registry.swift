@@ -28,11 +28,12 @@ public final class Registry: @unchecked Sendable {
 
     /// Loads one plugin file; a failure lands in `broken`.
     public func load(file path: String) {
-        if let problem = PluginSearchPath.permissionProblem(path) {
+        let resolved = PluginSearchPath.realPath(path)
+        if let problem = PluginSearchPath.permissionProblem(resolved) {
             broken.append(BrokenPlugin(path: path, reason: problem))
             return
         }
-        switch PluginLoader.load(path: path) {
+        switch PluginLoader.load(path: resolved, shownAs: path) {
         case .failure(let error):
             broken.append(BrokenPlugin(path: path, reason: error.description))
         case .success(let loaded):
@@ -59,7 +60,7 @@ public final class Registry: @unchecked Sendable {
     }
 
     private func lookup<Entry>(_ name: String, in table: [String: Entry], kind: RegistrationKind) -> Lookup<Entry> {
-        if let clash = clashes.first(where: { $0.kind == kind && $0.name == name }) { return .ambiguous(clash.paths) }
+        if let clash = clashes.first(where: { $0.kind == kind && $0.name == name }) { return .ambiguous(clash) }
         return table[name].map(Lookup.found) ?? .missing
     }
 

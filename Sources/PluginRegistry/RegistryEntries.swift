@@ -6,7 +6,6 @@ public struct PluginInfo: Sendable, Equatable {
     public let id: String
     public let version: String
     public let description: String
-    public let abiMinor: UInt32
 }
 
 /// A plugin file that was skipped, and why.
@@ -54,7 +53,7 @@ public struct CurveEntry: Registered, Sendable {
 public enum Lookup<Entry> {
     case found(Entry)
     case missing
-    case ambiguous([String])
+    case ambiguous(NameClash)
 }
 
 /// The kinds of things a plugin registers, for messages.

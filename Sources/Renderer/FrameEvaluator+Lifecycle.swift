@@ -3,32 +3,25 @@ import Scene
 
 /// Step instances: `create` once per step before the first frame, `destroy` after the last.
 extension FrameEvaluator {
+    /// `create` sees the pipeline file's base states (layer parameters resolved against them),
+    /// not any frame's.
     static func create(_ step: Step, scene: Scene) throws(RenderError) -> UnsafeMutableRawPointer? {
         guard let create = step.animator.descriptor.pointee.create else { return nil }
         let bases = scene.layers.map(\.base)
-        let (instance, message) = bases.withUnsafeBufferPointer { layers in
-            // Layer parameters point at base states: `create` sees the file, not a frame.
-            let values = step.parameters.map { parameter in
-                var value = parameter.value
-                switch parameter.source {
-                case .fixed: break
-                case .layer(let index), .layerCenter(let index), .layerFrame(let index): value.layer = layers.baseAddress! + index
-                }
-                return value
-            }
-            return values.withUnsafeBufferPointer { params in
+        var instance: UnsafeMutableRawPointer?
+        let message = bases.withUnsafeBufferPointer { layers in
+            values(of: step, layers: layers).withUnsafeBufferPointer { params in
                 var args = anim_create_args_t(
                     struct_size: UInt32(MemoryLayout<anim_create_args_t>.size), param_count: UInt32(params.count),
                     canvas: anim_size_t(width: Double(scene.canvas.width), height: Double(scene.canvas.height)),
                     params: params.baseAddress, target: layers.baseAddress! + step.target, duration: step.duration)
-                return withUnsafeTemporaryAllocation(of: CChar.self, capacity: errorCapacity) { error in
-                    error[0] = 0
-                    let instance = create(&args, error.baseAddress, UInt32(error.count))
-                    return (instance, String(cString: error.baseAddress!))
+                return callingPlugin { error, size in
+                    instance = create(&args, error, size)
+                    return instance != nil
                 }
             }
         }
-        guard let instance else { throw RenderError.createFailed(step, message: message) }
+        if let message { throw RenderError.createFailed(step, message: message) }
         return instance
     }
 

@@ -10,7 +10,8 @@ import Scene
 public final class FrameEvaluator: @unchecked Sendable {
     public let scene: Scene
     private let instances: [UnsafeMutableRawPointer?]
-    /// Serial animators (ANIM_CONCURRENCY_SERIAL) get a lock per step.
+    /// Serial animators (ANIM_CONCURRENCY_SERIAL) never run two calls of one instance at once:
+    /// a lock per step, or per animator when it has no `create` (all its steps share state).
     private let locks: [NSLock?]
     static let errorCapacity = 512
 
@@ -26,7 +27,7 @@ public final class FrameEvaluator: @unchecked Sendable {
             }
         }
         instances = created
-        locks = scene.steps.map { $0.animator.isSerial ? NSLock() : nil }
+        locks = Self.serialLocks(scene.steps)
     }
 
     deinit { Self.destroy(Array(zip(scene.steps, instances))) }
@@ -46,41 +47,74 @@ public final class FrameEvaluator: @unchecked Sendable {
 
     private func apply(_ step: Step, instance: UnsafeMutableRawPointer?, lock: NSLock?,
                        layers: UnsafeMutableBufferPointer<anim_layer_t>, time: Double, frame: Int) -> RenderError? {
-        let values = step.parameters.map { resolve($0, layers: layers) }
+        let progress = step.progress(at: time)
+        guard progress.isFinite else {
+            return .pluginFailed(step, frame: frame, message: "its timing curve returned \(progress); check the curve's plugin and arguments")
+        }
+        let values = Self.values(of: step, layers: UnsafeBufferPointer(layers))
         return values.withUnsafeBufferPointer { params in
             var args = anim_apply_args_t(
                 struct_size: UInt32(MemoryLayout<anim_apply_args_t>.size), param_count: UInt32(params.count),
-                progress: step.progress(at: time), time: time, duration: step.duration,
+                progress: progress, time: time, duration: step.duration,
                 canvas: anim_size_t(width: Double(scene.canvas.width), height: Double(scene.canvas.height)),
                 params: params.baseAddress, instance: instance)
-            return withUnsafeTemporaryAllocation(of: CChar.self, capacity: Self.errorCapacity) { error in
-                error[0] = 0
+            let message = Self.callingPlugin { error, size in
                 lock?.lock()
-                let ok = step.animator.descriptor.pointee.apply!(&args, layers.baseAddress! + step.target, error.baseAddress, UInt32(error.count))
-                lock?.unlock()
-                if !ok { return RenderError.pluginFailed(step, frame: frame, message: String(cString: error.baseAddress!)) }
-                return layers[step.target].invalidValue.map { RenderError.pluginFailed(step, frame: frame, message: "wrote an invalid value: \($0)") }
+                defer { lock?.unlock() }
+                return step.animator.descriptor.pointee.apply!(&args, layers.baseAddress! + step.target, error, size)
             }
+            if let message { return .pluginFailed(step, frame: frame, message: message) }
+            return layers[step.target].invalidValue.map { .pluginFailed(step, frame: frame, message: "wrote an invalid value: \($0)") }
         }
     }
 
-    /// Fills in the per-frame part of a parameter: a named layer's current state.
-    private func resolve(_ parameter: BoundParameter, layers: UnsafeMutableBufferPointer<anim_layer_t>) -> anim_value_t {
-        var value = parameter.value
-        switch parameter.source {
-        case .fixed:
-            break
-        case .layerCenter(let index):
-            let center = layers[index].visualCenter
-            value.v = (center.x, center.y, 0, 0)
-            value.layer = UnsafePointer(layers.baseAddress! + index)
-        case .layerFrame(let index):
-            let frame = layers[index].visualFrame
-            value.v = (frame.x, frame.y, frame.width, frame.height)
-            value.layer = UnsafePointer(layers.baseAddress! + index)
-        case .layer(let index):
-            value.layer = UnsafePointer(layers.baseAddress! + index)
+    /// A step's parameter values for the ABI, with the per-frame part filled in: a named
+    /// layer's current state, centre or visual frame, read from `layers`.
+    static func values(of step: Step, layers: UnsafeBufferPointer<anim_layer_t>) -> [anim_value_t] {
+        step.parameters.map { parameter in
+            var value = parameter.value
+            switch parameter.source {
+            case .fixed:
+                return value
+            case .layerCenter(let index):
+                let center = layers[index].visualCenter
+                value.v = (center.x, center.y, 0, 0)
+                value.layer = layers.baseAddress! + index
+            case .layerFrame(let index):
+                let frame = layers[index].visualFrame
+                value.v = (frame.x, frame.y, frame.width, frame.height)
+                value.layer = layers.baseAddress! + index
+            case .layer(let index):
+                value.layer = layers.baseAddress! + index
+            }
+            return value
         }
-        return value
+    }
+
+    /// Calls a plugin function that reports failure through an error buffer; returns the
+    /// message on failure ("no reason given" when it wrote none), nil on success.
+    static func callingPlugin(_ call: (UnsafeMutablePointer<CChar>, UInt32) -> Bool) -> String? {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: errorCapacity) { error in
+            error[0] = 0
+            let succeeded = call(error.baseAddress!, UInt32(error.count))
+            // A plugin that fills the whole buffer may leave no terminator.
+            error[error.count - 1] = 0
+            guard !succeeded else { return nil }
+            let message = String(cString: error.baseAddress!)
+            return message.isEmpty ? "no reason given" : message
+        }
+    }
+
+    private static func serialLocks(_ steps: [Step]) -> [NSLock?] {
+        var shared: [UnsafeRawPointer: NSLock] = [:]
+        return steps.map { step in
+            guard step.animator.isSerial else { return nil }
+            guard step.animator.descriptor.pointee.create == nil else { return NSLock() }
+            let key = UnsafeRawPointer(step.animator.descriptor)
+            if let lock = shared[key] { return lock }
+            let lock = NSLock()
+            shared[key] = lock
+            return lock
+        }
     }
 }

@@ -7,16 +7,15 @@ public enum RenderError: Error, CustomStringConvertible {
     case pluginFailed(plugin: String, step: String, animator: String, frame: Int, message: String)
     case createFailed(plugin: String, step: String, animator: String, message: String)
     case output(OutputError)
-    case interrupted(framesDone: Int)
 
     static func pluginFailed(_ step: Step, frame: Int, message: String) -> RenderError {
         .pluginFailed(plugin: fileName(step.animator.plugin.path), step: step.path.description,
-                      animator: step.animator.name, frame: frame, message: message.isEmpty ? "no reason given" : message)
+                      animator: step.animator.name, frame: frame, message: message)
     }
 
     static func createFailed(_ step: Step, message: String) -> RenderError {
         .createFailed(plugin: fileName(step.animator.plugin.path), step: step.path.description,
-                      animator: step.animator.name, message: message.isEmpty ? "no reason given" : message)
+                      animator: step.animator.name, message: message)
     }
 
     public var description: String {
@@ -27,8 +26,6 @@ public enum RenderError: Error, CustomStringConvertible {
             "plugin \(plugin): animator \"\(animator)\" could not be created for \(step): \(message)"
         case let .output(error):
             error.description
-        case let .interrupted(done):
-            "interrupted after \(done) complete frames"
         }
     }
 }

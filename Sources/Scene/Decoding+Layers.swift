@@ -61,7 +61,6 @@ extension Decoding {
             throw fields.field.error("a mask has 1 to \(ANIM_MASK_MAX_SHAPES) shapes, found \(shapes.count)")
         }
         mask.shape_count = UInt32(shapes.count)
-        withUnsafeMutableBytes(of: &mask.shapes) { _ in }
         var decoded: [anim_mask_shape_t] = []
         for shape in shapes { decoded.append(try decodeMaskShape(shape)) }
         withUnsafeMutableBytes(of: &mask.shapes) { raw in

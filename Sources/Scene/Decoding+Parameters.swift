@@ -99,7 +99,7 @@ extension ParameterDescriptor {
         case .point: "a point [x, y]"
         case .size: "a size [width, height]"
         case .rect: "a rect [x, y, width, height]"
-        case .color: "a colour \"#rrggbb\""
+        case .color: "a colour \"#rrggbb\" or \"#rrggbbaa\""
         case .bool: "true or false"
         case .string: "a string"
         case .enumeration: "one of \(choices.joined(separator: ", "))"

@@ -5,7 +5,7 @@ import Timing
 extension Decoding {
     static let stepKeys = ["animator", "target", "start", "duration", "timing", "params", "reverse"]
 
-    func decodeTimeline(_ items: [Field], layers: [SceneLayer]) throws(SceneError) -> [Step] {
+    func decodeTimeline(_ items: [Field]) throws(SceneError) -> [Step] {
         var steps: [Step] = []
         for item in items { steps.append(try decodeStep(item)) }
         return steps
@@ -31,8 +31,8 @@ extension Decoding {
         switch registry.animator(named: name) {
         case .found(let entry):
             return entry
-        case .ambiguous(let paths):
-            throw field.error("animator \"\(name)\" is registered by more than one plugin: \(paths.joined(separator: " and ")); remove or rename one", kind: .plugin)
+        case .ambiguous(let clash):
+            throw field.error(clash.description, kind: .plugin)
         case .missing:
             let known = registry.animators.keys.sorted()
             let hint = NameSuggestion.nearest(to: name, among: known).map { "; did you mean \"\($0)\"?" }

@@ -34,8 +34,8 @@ extension Decoding {
         switch registry.curve(named: name) {
         case .found(let entry):
             return BoundForeignCurve(curve: entry.curve, arguments: try curveArguments(entry, args, at: field))
-        case .ambiguous(let paths):
-            throw field.error("timing curve \"\(name)\" is registered by more than one plugin: \(paths.joined(separator: " and ")); remove or rename one", kind: .plugin)
+        case .ambiguous(let clash):
+            throw field.error(clash.description, kind: .plugin)
         case .missing:
             let known = NamedCurves.names + registry.curves.keys.sorted() + ["cubic-bezier", "spring"]
             let hint = NameSuggestion.nearest(to: name, among: known).map { "; did you mean \"\($0)\"?" } ?? "; known curves: \(known.joined(separator: ", "))"

@@ -16,11 +16,6 @@ extension Field {
         return anim_point_t(x: v[0], y: v[1])
     }
 
-    func size(in range: ClosedRange<Double>? = nil) throws(SceneError) -> anim_size_t {
-        let v = try numbers(count: 2, in: range, what: "a size [width, height]")
-        return anim_size_t(width: v[0], height: v[1])
-    }
-
     func rect(in range: ClosedRange<Double>? = nil) throws(SceneError) -> anim_rect_t {
         let v = try numbers(count: 4, in: range, what: "a rect [x, y, width, height]")
         guard v[2] >= 0, v[3] >= 0 else { throw error("a rect's width and height must not be negative") }

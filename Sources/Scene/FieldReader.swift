@@ -80,8 +80,6 @@ struct ObjectFields {
         guard let value = self[key] else { throw field.error("missing \"\(key)\": \(what)") }
         return value
     }
-
-    var keys: [String] { members.map(\.key) }
 }
 
 /// Numbers in messages: integers without a fraction, others as Swift prints them.

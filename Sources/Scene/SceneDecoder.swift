@@ -56,10 +56,12 @@ struct Decoding {
         canvas = try decodeCanvas(canvasFields)
         let fps = try canvasFields.required("fps", "frames per second").number(in: 1...240)
         let layers = try decodeLayers(try top.required("layers", "an array of layers, bottom first").array())
-        let steps = try decodeTimeline(top["timeline"]?.array() ?? [], layers: layers)
+        let steps = try decodeTimeline(top["timeline"]?.array() ?? [])
         let lastEnd = steps.map { $0.start + $0.duration }.max() ?? 0
-        // By default the last frame shows the end state: one frame past the last step's end.
-        let duration = try canvasFields["duration"]?.number(in: 1 / fps...SceneDecoder.maxDuration) ?? lastEnd + 1 / fps
+        // By default the last frame is the first at or after the last step's end, so it shows
+        // the end state.
+        let duration = try canvasFields["duration"]?.number(in: 1 / fps...SceneDecoder.maxDuration)
+            ?? ((lastEnd * fps - 1e-9).rounded(.up) + 1) / fps
         return Scene(file: file, canvas: canvas, fps: fps, duration: duration, layers: layers, steps: steps,
                      output: try decodeOutput(top["output"]), strings: strings)
     }
@@ -82,7 +84,12 @@ struct Decoding {
         if let formats = fields["formats"] {
             settings.formats = []
             for item in try formats.array() {
-                settings.formats.append(OutputFormat(rawValue: try item.choice(OutputFormat.allCases.map(\.rawValue)))!)
+                let format = OutputFormat(rawValue: try item.choice(OutputFormat.allCases.map(\.rawValue)))!
+                guard !settings.formats.contains(format) else { throw item.error("format \"\(format.rawValue)\" is listed twice") }
+                settings.formats.append(format)
+            }
+            guard !settings.formats.isEmpty else {
+                throw formats.error("lists no format: give one or more of \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))")
             }
         }
         return settings

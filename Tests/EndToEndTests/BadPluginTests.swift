@@ -120,6 +120,25 @@ import Testing
         #expect(lines.first?.contains("init returned false: licence file /opt/refuser/key not found") == true, "\(validate.stderr)")
     }
 
+    @Test func whatASucceedingInitLogsIsShown() throws {
+        let workspace = try Workspace()
+        defer { workspace.remove() }
+        try PluginFixtures.compile("""
+            #include "animator.h"
+            static bool grumbler_init(const anim_host_t *host) {
+                const anim_log_service_v1_t *log = host->get_service(host, ANIM_SERVICE_LOG, 1);
+                if (log) log->log(host, ANIM_LOG_ERROR, "no GPU found, drawing slowly");
+                return true;
+            }
+            ANIM_EXPORT const anim_entry_t ANIM_ENTRY = {
+                ANIM_ABI_MAJOR, ANIM_ABI_MINOR, sizeof(anim_entry_t), 0, "org.example.grumbler", "1.0.0", "Grumbles", grumbler_init, NULL,
+            };
+            """, to: workspace.plugins.appendingPathComponent("grumbler.so"))
+        let validate = try workspace.run(["validate", "fade.json"])
+        #expect(validate.status == 0)
+        #expect(validate.stderr.contains("error: plugin grumbler.so: no GPU found, drawing slowly"), "\(validate.stderr)")
+    }
+
     @Test func failingApplyStopsTheRenderNamingPluginAnimatorFrameAndStep() throws {
         let workspace = try Workspace()
         defer { workspace.remove() }

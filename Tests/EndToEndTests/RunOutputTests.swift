@@ -44,6 +44,20 @@ import Testing
         #expect(try SmallPipeline.contents(of: out) == SmallPipeline.frameNames())
     }
 
+    @Test func aVideoAloneGoesIntoAFolderThatDoesNotExistYet() throws {
+        let (result, out) = try run(out: "new/deeper", ["--format", "mp4"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try SmallPipeline.contents(of: out) == ["small.mp4"])
+    }
+
+    @Test(arguments: [["--format", ""], ["--format", "png,png"]])
+    func anEmptyOrRepeatedFormatListIsRefusedBeforeRendering(arguments: [String]) throws {
+        let (result, out) = try run(out: "refused", arguments)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("--format"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+
     @Test func withoutOutTheFilesOutputDirIsUsed() throws {
         let result = try CLI.run(["run", "small.json", "--format", "png"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
