@@ -58,13 +58,16 @@ static void box_pass_columns(const uint32_t *src, uint32_t *dst, uint32_t *sums,
     for (int j = 0; j < r && j < height; j++)
         for (int x = 0; x < width; x++) sums[x] += src[(size_t)j * width + x];
     for (int y = 0; y < height; y++) {
-        const uint32_t *enter = src + (size_t)(y + r) * width, *leave = src + (size_t)(y - r) * width;
-        uint32_t *out = dst + (size_t)y * width;
-        if (y + r < height)
+        /* Row pointers are formed only inside the image: out-of-range pointers are UB. */
+        if (y + r < height) {
+            const uint32_t *enter = src + (size_t)(y + r) * width;
             for (int x = 0; x < width; x++) sums[x] += enter[x];
-        memcpy(out, sums, sizeof(uint32_t) * (size_t)width);
-        if (y - r >= 0)
+        }
+        memcpy(dst + (size_t)y * width, sums, sizeof(uint32_t) * (size_t)width);
+        if (y - r >= 0) {
+            const uint32_t *leave = src + (size_t)(y - r) * width;
             for (int x = 0; x < width; x++) sums[x] -= leave[x];
+        }
     }
 }
 
