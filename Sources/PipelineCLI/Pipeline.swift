@@ -8,8 +8,8 @@ struct Pipeline: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Render UI transition animations from JSON pipelines and animator plugins.",
         discussion: """
-            Animators, mixers and timing curves come from plugins (shared libraries) found in, in order:
-            --plugins DIR (repeatable), $PIPELINE_PLUGIN_PATH (colon-separated), plugins/ beside the
+            Animators, mixers and timing curves come from plugins (shared libraries) found in, in order: \
+            --plugins DIR (repeatable), $PIPELINE_PLUGIN_PATH (colon-separated), plugins/ beside the \
             pipeline file, and the built-in plugin folder installed with pipeline.
 
             Exit status: 0 done, 1 the input was wrong, 2 a plugin or the environment failed.

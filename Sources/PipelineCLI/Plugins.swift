@@ -8,7 +8,7 @@ extension Pipeline {
         static let configuration = CommandConfiguration(
             abstract: "List the animators, mixers and timing curves the plugins provide.",
             discussion: """
-                Shows every registered name with its parameters (type, range, default), the plugin file and
+                Shows every registered name with its parameters (type, range, default), the plugin file and \
                 version it comes from, and every plugin file that was skipped, with the reason.
 
                 Examples:

@@ -9,7 +9,7 @@ extension Pipeline {
         static let configuration = CommandConfiguration(
             abstract: "Render a pipeline to PNG frames and videos.",
             discussion: """
-                Writes one PNG per frame (frame_0000.png …) and, through ffmpeg, <name>.mp4 and <name>.gif,
+                Writes one PNG per frame (frame_0000.png …) and, through ffmpeg, <name>.mp4 and <name>.gif, \
                 where <name> is the pipeline file's name. Files appear only when complete.
 
                 Examples:
@@ -23,7 +23,7 @@ extension Pipeline {
         var outputDirectory: String?
         @Option(name: .customLong("format"), help: ArgumentHelp("Comma-separated formats instead of the file's output.formats: png, mp4, gif.", valueName: "list"))
         var formatList: String?
-        @Option(help: "Frames rendered in parallel (default: the number of cores).") var threads: Int = min(ProcessInfo.processInfo.activeProcessorCount, 256)
+        @Option(help: "Frames rendered in parallel; the default is the number of cores.") var threads: Int = min(ProcessInfo.processInfo.activeProcessorCount, 256)
         @Flag(help: "Print nothing but errors.") var quiet = false
         @OptionGroup var plugins: PluginOptions
 

@@ -5,7 +5,7 @@ extension Pipeline {
         static let configuration = CommandConfiguration(
             abstract: "Check a pipeline file without rendering.",
             discussion: """
-                Checks the JSON, every key and value, the names of layers, animators and timing curves,
+                Checks the JSON, every key and value, the names of layers, animators and timing curves, \
                 every parameter against its plugin's descriptor, and that every image can be decoded.
 
                 Example: pipeline validate pipeline.json

@@ -1,4 +1,5 @@
 import CAnimatorABI
+import Timing
 
 /// The fields animator and mixer descriptors share, so one reader serves both.
 protocol ProcessorDescriptor {
@@ -44,6 +45,9 @@ extension CurveEntry {
         let raw = desc.pointee
         try requireSize(raw.struct_size, of: anim_curve_desc_t.self, "curve descriptor")
         let name = try registeredName(raw.name)
+        guard !NamedCurves.names.contains(name) && !["cubic-bezier", "spring"].contains(name) else {
+            throw DescriptorError("curve name \"\(name)\" is built into the host; choose another")
+        }
         guard let function = raw.function else { throw DescriptorError("curve \"\(name)\" has no function") }
         guard let signatureText = raw.signature else { throw DescriptorError("curve \"\(name)\" has no signature") }
         let curve: ForeignCurve

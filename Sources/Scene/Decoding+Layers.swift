@@ -49,7 +49,7 @@ extension Decoding {
         return anim_shadow_t(
             color: try fields["color"]?.color() ?? anim_color_t(r: 0, g: 0, b: 0, a: 1),
             opacity: try fields["opacity"]?.number(in: 0...1) ?? 0.5,
-            radius: try fields["radius"]?.number(in: 0...1000) ?? 8,
+            radius: try fields["radius"]?.number(in: 0...200) ?? 8,
             offset: try fields["offset"]?.point(in: Self.coordinates) ?? anim_point_t(x: 0, y: 4))
     }
 
