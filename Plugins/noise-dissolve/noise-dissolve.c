@@ -1,0 +1,86 @@
+/*
+ * noise-dissolve — each pixel turns from the `from` image to the `to` image when the progress
+ * passes that pixel's own random threshold, a hash of its position and `seed`: a dissolve
+ * through noise, which no layer property can express. Same seed, same pattern, every frame.
+ */
+#include "animator.h"
+
+#include <stddef.h>
+
+enum { SOFTNESS, SEED };
+
+static const anim_param_desc_t noise_params[] = {
+    [SOFTNESS] = {.struct_size = sizeof(anim_param_desc_t), .type = ANIM_PARAM_NUMBER,
+                  .id = "softness", .doc = "span of progress over which each pixel blends; 0 switches",
+                  .min = 0, .max = 1, .default_value = {0.1}},
+    [SEED] = {.struct_size = sizeof(anim_param_desc_t), .type = ANIM_PARAM_INTEGER, .id = "seed",
+              .doc = "picks the noise pattern", .min = 0, .max = 1000000, .default_value = {1}},
+};
+
+/* 16.16 fixed-point weights: exact at both ends, monotone, so premultiplied stays valid. */
+#define ONE 65536u
+
+/* A multiply-xorshift bijection of 32 bits with good avalanche. */
+static uint32_t scramble(uint32_t h) {
+    h ^= h >> 16;
+    h *= 0x7feb352du;
+    h ^= h >> 15;
+    h *= 0x846ca68bu;
+    return h ^ (h >> 16);
+}
+
+static uint8_t blend(uint32_t from, uint32_t to, uint32_t w) {
+    return (uint8_t)((from * (ONE - w) + to * w + ONE / 2) >> 16);
+}
+
+/* Pixel with threshold h blends over p in [h·(1 − s), h·(1 − s) + s]: every band lies inside
+ * [0, 1], so p = 0 is all `from` and p = 1 all `to`. */
+static uint32_t weight(double p, double soft, uint32_t x, uint32_t y, uint32_t seed) {
+    const double h = (scramble(x ^ scramble(y ^ scramble(seed))) >> 8) / 16777216.0;
+    if (soft <= 0)
+        return p > h ? ONE : 0;
+    const double w = (p - h * (1 - soft)) / soft;
+    return w <= 0 ? 0 : w >= 1 ? ONE : (uint32_t)(w * ONE + 0.5);
+}
+
+static bool noise_mix(const anim_mix_args_t *args, char *error, uint32_t error_size) {
+    (void)error, (void)error_size;
+    const double soft = args->params[SOFTNESS].v[0];
+    const uint32_t seed = (uint32_t)args->params[SEED].i;
+    for (uint32_t y = args->row_begin; y < args->row_end; y++) {
+        const uint8_t *from = args->from->pixels + (size_t)y * args->from->stride;
+        const uint8_t *to = args->to->pixels + (size_t)y * args->to->stride;
+        uint8_t *out = args->out->pixels + (size_t)y * args->out->stride;
+        for (uint32_t x = 0; x < args->out->width; x++) {
+            const uint32_t w = weight(args->progress, soft, x, y, seed);
+            for (uint32_t i = 4 * x; i < 4 * x + 4; i++)
+                out[i] = blend(from[i], to[i], w);
+        }
+    }
+    return true;
+}
+
+static const anim_mixer_desc_t noise_desc = {
+    .struct_size = sizeof(anim_mixer_desc_t),
+    .concurrency = ANIM_CONCURRENCY_REENTRANT,
+    .name = "noise-dissolve",
+    .version = "1.0.0",
+    .doc = "Turns each pixel from `from` to `to` at its own random moment",
+    .params = noise_params,
+    .param_count = sizeof noise_params / sizeof noise_params[0],
+    .mix = noise_mix,
+};
+
+static bool noise_init(const anim_host_t *host) {
+    if (host->register_mixer(host, &noise_desc))
+        return true;
+    const anim_log_service_v1_t *log = host->get_service(host, ANIM_SERVICE_LOG, 1);
+    if (log)
+        log->log(host, ANIM_LOG_ERROR, "the host refused the mixer `noise-dissolve`");
+    return false;
+}
+
+ANIM_EXPORT const anim_entry_t ANIM_ENTRY = {
+    ANIM_ABI_MAJOR, ANIM_ABI_MINOR, sizeof(anim_entry_t), 0,
+    "org.pipeline.noise-dissolve", "1.0.0", "Dissolve through per-pixel noise", noise_init, NULL,
+};
