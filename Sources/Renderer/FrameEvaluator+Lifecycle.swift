@@ -3,10 +3,17 @@ import Scene
 
 /// Step instances: `create` once per step before the first frame, `destroy` after the last.
 extension FrameEvaluator {
+    typealias Create = @convention(c) (UnsafePointer<anim_create_args_t>?, UnsafeMutablePointer<CChar>?, UInt32) -> UnsafeMutableRawPointer?
+
     /// `create` sees the pipeline file's base states (layer parameters resolved against them),
-    /// not any frame's.
-    static func create(_ step: Step, scene: Scene) throws(RenderError) -> UnsafeMutableRawPointer? {
-        guard let create = step.animator.descriptor.pointee.create else { return nil }
+    /// not any frame's. Mixers get no target.
+    static func create(_ index: Int, scene: Scene) throws(RenderError) -> UnsafeMutableRawPointer? {
+        let step = scene.steps[index]
+        let (create, target): (Create?, Int?) = switch step.action {
+        case .animate(let animator, let target): (animator.descriptor.pointee.create, target)
+        case .mix(let mixer, _, _): (mixer.descriptor.pointee.create, nil)
+        }
+        guard let create else { return nil }
         let bases = scene.layers.map(\.base)
         var instance: UnsafeMutableRawPointer?
         let message = bases.withUnsafeBufferPointer { layers in
@@ -14,7 +21,8 @@ extension FrameEvaluator {
                 var args = anim_create_args_t(
                     struct_size: UInt32(MemoryLayout<anim_create_args_t>.size), param_count: UInt32(params.count),
                     canvas: anim_size_t(width: Double(scene.canvas.width), height: Double(scene.canvas.height)),
-                    params: params.baseAddress, target: layers.baseAddress! + step.target, duration: step.duration)
+                    params: params.baseAddress, target: target.map { layers.baseAddress! + $0 },
+                    duration: scene.duration(ofStep: index))
                 return callingPlugin { error, size in
                     instance = create(&args, error, size)
                     return instance != nil
@@ -27,7 +35,11 @@ extension FrameEvaluator {
 
     static func destroy(_ pairs: [(Step, UnsafeMutableRawPointer?)]) {
         for (step, instance) in pairs {
-            if let instance, let destroy = step.animator.descriptor.pointee.destroy { destroy(instance) }
+            guard let instance else { continue }
+            switch step.action {
+            case .animate(let animator, _): animator.descriptor.pointee.destroy?(instance)
+            case .mix(let mixer, _, _): mixer.descriptor.pointee.destroy?(instance)
+            }
         }
     }
 }

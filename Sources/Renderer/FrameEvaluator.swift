@@ -9,18 +9,18 @@ import Scene
 /// serves every thread; it owns the step instances plugins created for this render.
 public final class FrameEvaluator: @unchecked Sendable {
     public let scene: Scene
-    private let instances: [UnsafeMutableRawPointer?]
+    let instances: [UnsafeMutableRawPointer?]
     /// Serial animators (ANIM_CONCURRENCY_SERIAL) never run two calls of one instance at once:
     /// a lock per step, or per animator when it has no `create` (all its steps share state).
-    private let locks: [NSLock?]
+    let locks: [NSLock?]
     static let errorCapacity = 512
 
     public init(scene: Scene) throws(RenderError) {
         self.scene = scene
         var created: [UnsafeMutableRawPointer?] = []
-        for step in scene.steps {
+        for index in scene.steps.indices {
             do {
-                created.append(try Self.create(step, scene: scene))
+                created.append(try Self.create(index, scene: scene))
             } catch {
                 Self.destroy(Array(zip(scene.steps, created)))
                 throw error
@@ -32,39 +32,46 @@ public final class FrameEvaluator: @unchecked Sendable {
 
     deinit { Self.destroy(Array(zip(scene.steps, instances))) }
 
-    /// The layer states at time `t`, bottom first.
-    public func states(at t: Double, frame: Int) throws(RenderError) -> [anim_layer_t] {
-        var states = scene.layers.map(\.base)
+    /// The layer states at time `t`, bottom first, and the mixers running then.
+    public func state(at t: Double, frame: Int) throws(RenderError) -> FrameState {
+        var state = FrameState(layers: scene.layers.map(\.base), mixes: [])
         var failure: RenderError?
-        states.withUnsafeMutableBufferPointer { layers in
-            for (index, step) in scene.steps.enumerated() where failure == nil && step.isStarted(at: t) {
-                failure = apply(step, instance: instances[index], lock: locks[index], layers: layers, time: t, frame: frame)
+        state.layers.withUnsafeMutableBufferPointer { layers in
+            for (index, step) in scene.steps.enumerated() where failure == nil {
+                guard let progress = scene.progress(ofStep: index, at: t) else { continue }
+                guard progress.isFinite else {
+                    failure = .pluginFailed(step, frame: frame, message: "its timing curve returned \(progress); check the curve's plugin and arguments")
+                    break
+                }
+                switch step.action {
+                case .animate(let animator, let target):
+                    failure = apply(animator, of: step, index: index, target: target, progress: progress, layers: layers, time: t, frame: frame)
+                case .mix:
+                    state.mixes.append((index, progress))
+                }
             }
         }
         if let failure { throw failure }
-        return states
+        return state
     }
 
-    private func apply(_ step: Step, instance: UnsafeMutableRawPointer?, lock: NSLock?,
+    private func apply(_ animator: AnimatorEntry, of step: Step, index: Int, target: Int, progress: Double,
                        layers: UnsafeMutableBufferPointer<anim_layer_t>, time: Double, frame: Int) -> RenderError? {
-        let progress = step.progress(at: time)
-        guard progress.isFinite else {
-            return .pluginFailed(step, frame: frame, message: "its timing curve returned \(progress); check the curve's plugin and arguments")
-        }
         let values = Self.values(of: step, layers: UnsafeBufferPointer(layers))
+        let (instance, lock) = (instances[index], locks[index])
         return values.withUnsafeBufferPointer { params in
             var args = anim_apply_args_t(
                 struct_size: UInt32(MemoryLayout<anim_apply_args_t>.size), param_count: UInt32(params.count),
-                progress: progress, time: time, duration: step.duration,
+                progress: progress, time: time, duration: scene.duration(ofStep: index),
                 canvas: anim_size_t(width: Double(scene.canvas.width), height: Double(scene.canvas.height)),
                 params: params.baseAddress, instance: instance)
             let message = Self.callingPlugin { error, size in
                 lock?.lock()
                 defer { lock?.unlock() }
-                return step.animator.descriptor.pointee.apply!(&args, layers.baseAddress! + step.target, error, size)
+                return animator.descriptor.pointee.apply!(&args, layers.baseAddress! + target, error, size)
             }
             if let message { return .pluginFailed(step, frame: frame, message: message) }
-            return layers[step.target].invalidValue.map { .pluginFailed(step, frame: frame, message: "wrote an invalid value: \($0)") }
+            return layers[target].invalidValue.map { .pluginFailed(step, frame: frame, message: "wrote an invalid value: \($0)") }
         }
     }
 
@@ -108,9 +115,12 @@ public final class FrameEvaluator: @unchecked Sendable {
     private static func serialLocks(_ steps: [Step]) -> [NSLock?] {
         var shared: [UnsafeRawPointer: NSLock] = [:]
         return steps.map { step in
-            guard step.animator.isSerial else { return nil }
-            guard step.animator.descriptor.pointee.create == nil else { return NSLock() }
-            let key = UnsafeRawPointer(step.animator.descriptor)
+            let (isSerial, hasCreate, key): (Bool, Bool, UnsafeRawPointer) = switch step.action {
+            case .animate(let animator, _): (animator.isSerial, animator.descriptor.pointee.create != nil, UnsafeRawPointer(animator.descriptor))
+            case .mix(let mixer, _, _): (mixer.isSerial, mixer.descriptor.pointee.create != nil, UnsafeRawPointer(mixer.descriptor))
+            }
+            guard isSerial else { return nil }
+            guard !hasCreate else { return NSLock() }
             if let lock = shared[key] { return lock }
             let lock = NSLock()
             shared[key] = lock

@@ -4,26 +4,26 @@ import Scene
 
 /// Why a render stopped: a plugin failed (exit status 2) or an output could not be written.
 public enum RenderError: Error, CustomStringConvertible {
-    case pluginFailed(plugin: String, step: String, animator: String, frame: Int, message: String)
-    case createFailed(plugin: String, step: String, animator: String, message: String)
+    case pluginFailed(plugin: String, step: String, processor: String, frame: Int, message: String)
+    case createFailed(plugin: String, step: String, processor: String, message: String)
     case output(OutputError)
 
     static func pluginFailed(_ step: Step, frame: Int, message: String) -> RenderError {
-        .pluginFailed(plugin: fileName(step.animator.plugin.path), step: step.path.description,
-                      animator: step.animator.name, frame: frame, message: message)
+        .pluginFailed(plugin: fileName(step.pluginPath), step: step.path.description,
+                      processor: step.kindAndName, frame: frame, message: message)
     }
 
     static func createFailed(_ step: Step, message: String) -> RenderError {
-        .createFailed(plugin: fileName(step.animator.plugin.path), step: step.path.description,
-                      animator: step.animator.name, message: message)
+        .createFailed(plugin: fileName(step.pluginPath), step: step.path.description,
+                      processor: step.kindAndName, message: message)
     }
 
     public var description: String {
         switch self {
-        case let .pluginFailed(plugin, step, animator, frame, message):
-            "plugin \(plugin): animator \"\(animator)\" failed at frame \(frame) (\(step)): \(message)"
-        case let .createFailed(plugin, step, animator, message):
-            "plugin \(plugin): animator \"\(animator)\" could not be created for \(step): \(message)"
+        case let .pluginFailed(plugin, step, processor, frame, message):
+            "plugin \(plugin): \(processor) failed at frame \(frame) (\(step)): \(message)"
+        case let .createFailed(plugin, step, processor, message):
+            "plugin \(plugin): \(processor) could not be created for \(step): \(message)"
         case let .output(error):
             error.description
         }
@@ -34,3 +34,12 @@ private func fileName(_ path: String) -> String {
     URL(fileURLWithPath: path).lastPathComponent
 }
 
+extension Step {
+    /// `animator "fade"` or `mixer "cross-dissolve"`.
+    var kindAndName: String {
+        switch action {
+        case .animate(let animator, _): "animator \"\(animator.name)\""
+        case .mix(let mixer, _, _): "mixer \"\(mixer.name)\""
+        }
+    }
+}

@@ -8,6 +8,7 @@ extension Decoding {
         var content = LayerContent()
         if let fill = fields["fill"] { content.fill = try decodeFill(fill) }
         if let image = fields["image"] { content.image = try loadImage(image) }
+        if let text = fields["text"] { content.text = try decodeText(text) }
         if let gravity = fields["gravity"] {
             content.gravity = Gravity(rawValue: try gravity.choice(Gravity.allCases.map(\.rawValue)))!
         }
@@ -31,6 +32,24 @@ extension Decoding {
             end: try fields["end"]?.point(in: -10...10) ?? anim_point_t(x: 0.5, y: 1),
             stops: zip(locations, colors).map { GradientStop(location: $0, color: $1) })
     }
+
+    /// `"Title"` or `{"string": "Title", "font": "DejaVu Sans", "size": 34, "bold": true,
+    /// "color": "#1c1c1e", "align": "center", "lineHeight": 1.2}`; wrapped to the frame's width.
+    private func decodeText(_ field: Field) throws(SceneError) -> TextContent {
+        if case .string(let text) = field.node.value { return TextContent(string: text, size: Self.defaultTextSize) }
+        let fields = try field.object(allowing: ["string", "font", "size", "bold", "color", "align", "lineHeight"])
+        var text = TextContent(string: try fields.required("string", "the text to draw").string(),
+                               size: try fields["size"]?.number(in: 1...2000) ?? Self.defaultTextSize)
+        if let font = fields["font"] { text.fontFamily = try font.string() }
+        if let bold = fields["bold"] { text.bold = try bold.bool() }
+        if let color = fields["color"] { text.color = try color.color() }
+        if let align = fields["align"] { text.alignment = TextAlignment(rawValue: try align.choice(TextAlignment.allCases.map(\.rawValue)))! }
+        if let lineHeight = fields["lineHeight"] { text.lineHeight = try lineHeight.number(in: 0.5...5) }
+        return text
+    }
+
+    /// iOS's body text size.
+    static let defaultTextSize = 17.0
 
     /// Images resolve against the pipeline file's folder and are decoded once per scene.
     private mutating func loadImage(_ field: Field) throws(SceneError) -> RasterImage {

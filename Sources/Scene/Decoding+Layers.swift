@@ -4,7 +4,7 @@ import Compositor
 /// Layers: base state (frame, transform, opacity, shadow, mask) and contents (fill, image).
 extension Decoding {
     static let layerKeys = ["name", "frame", "anchor", "scale", "rotation", "translation", "opacity", "hidden",
-                            "cornerRadius", "fill", "image", "gravity", "shadow", "mask"]
+                            "cornerRadius", "fill", "image", "gravity", "text", "shadow", "mask"]
     static let coordinates = -100_000.0...100_000.0
 
     mutating func decodeLayers(_ items: [Field]) throws(SceneError) -> [SceneLayer] {

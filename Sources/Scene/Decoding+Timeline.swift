@@ -1,43 +1,94 @@
 import PluginRegistry
 import Timing
 
-/// The timeline: each step's animator, target, times, timing curve and parameters.
+/// The timeline: each step's animator or mixer, its layers, its timing and its parameters.
 extension Decoding {
-    static let stepKeys = ["animator", "target", "start", "duration", "timing", "params", "reverse"]
+    static let timingKeys = ["start", "duration", "timing", "speed", "repeat", "autoreverse"]
+    static let stepKeys = ["id", "animator", "target", "mixer", "from", "to", "alongside", "params", "reverse"] + timingKeys
 
     func decodeTimeline(_ items: [Field]) throws(SceneError) -> [Step] {
         var steps: [Step] = []
-        for item in items { steps.append(try decodeStep(item)) }
+        for item in items { steps.append(try decodeStep(item, earlier: steps)) }
         return steps
     }
 
-    private func decodeStep(_ item: Field) throws(SceneError) -> Step {
+    private func decodeStep(_ item: Field, earlier: [Step]) throws(SceneError) -> Step {
         let fields = try item.object(allowing: Self.stepKeys)
-        let animator = try lookUpAnimator(try fields.required("animator", "the name of an animator (see `pipeline plugins`)"))
-        let target = try layerIndex(try fields.required("target", "the name of the layer to animate"))
-        let time = 0...SceneDecoder.maxDuration
-        let duration = try fields["duration"]?.number(in: time) ?? 0.25
-        let parameters = try bindParameters(animator.parameters, fields["params"], owner: "animator \"\(animator.name)\"",
-                                            step: item)
-        return Step(
-            path: item.path, animator: animator, target: target,
-            start: try fields["start"]?.number(in: time) ?? 0, duration: duration,
-            timing: try fields["timing"].map { field throws(SceneError) in try decodeTiming(field, duration: duration) } ?? LinearCurve(),
-            reverse: try fields["reverse"]?.bool() ?? false, parameters: parameters)
+        let id = try fields["id"]?.string()
+        if let id, let clash = earlier.first(where: { $0.id == id }) {
+            throw fields["id"]!.error("step id \"\(id)\" is already used by \(clash.path)")
+        }
+        let (action, parameters) = try decodeAction(fields, step: item)
+        return Step(path: item.path, id: id, action: action, clock: try decodeClock(fields, earlier: earlier),
+                    reverse: try fields["reverse"]?.bool() ?? false, parameters: parameters)
     }
 
-    private func lookUpAnimator(_ field: Field) throws(SceneError) -> AnimatorEntry {
+    /// `"animator"` with `"target"`, or `"mixer"` with `"from"` and `"to"`.
+    private func decodeAction(_ fields: ObjectFields, step: Field) throws(SceneError) -> (Step.Action, [BoundParameter]) {
+        if let mixerField = fields["mixer"] {
+            if fields["animator"] != nil { throw mixerField.error("a step has an \"animator\" or a \"mixer\", not both") }
+            if let target = fields["target"] { throw target.error("a mixer step names its layers with \"from\" and \"to\", not \"target\"") }
+            let mixer = try lookUp(mixerField, kind: .mixer, in: registry.mixers.keys.sorted(), registry.mixer(named:))
+            let from = try layerIndex(try fields.required("from", "the layer the mixer starts from"))
+            let toField = try fields.required("to", "the layer the mixer ends on")
+            let to = try layerIndex(toField)
+            guard from != to else { throw toField.error("a mixer blends two different layers; \"from\" and \"to\" are both \"\(layerNames[to])\"") }
+            let parameters = try bindParameters(mixer.parameters, fields["params"], owner: "mixer \"\(mixer.name)\"", step: step)
+            return (.mix(mixer, from: from, to: to), parameters)
+        }
+        for key in ["from", "to"] where fields[key] != nil {
+            throw fields[key]!.error("\"\(key)\" belongs to mixer steps; an animator step names its layer with \"target\"")
+        }
+        let animatorField = try fields.required("animator", "the name of an animator or, with \"mixer\", of a mixer (see `pipeline plugins`)")
+        let animator = try lookUp(animatorField, kind: .animator, in: registry.animators.keys.sorted(), registry.animator(named:))
+        let target = try layerIndex(try fields.required("target", "the name of the layer to animate"))
+        let parameters = try bindParameters(animator.parameters, fields["params"], owner: "animator \"\(animator.name)\"", step: step)
+        return (.animate(animator, target: target), parameters)
+    }
+
+    /// Either the step's own timing or `"alongside": "<id of an earlier step>"`.
+    private func decodeClock(_ fields: ObjectFields, earlier: [Step]) throws(SceneError) -> Step.Clock {
+        guard let alongside = fields["alongside"] else { return .own(try decodeStepTiming(fields)) }
+        if let own = Self.timingKeys.first(where: { fields[$0] != nil }) {
+            throw fields[own]!.error("a step alongside another takes its timing from it; remove \"\(own)\"")
+        }
+        let id = try alongside.string()
+        guard let leader = earlier.firstIndex(where: { $0.id == id }) else {
+            let ids = earlier.compactMap(\.id)
+            let hint = NameSuggestion.nearest(to: id, among: ids).map { "; did you mean \"\($0)\"?" }
+                ?? (ids.isEmpty ? "; give the earlier step an \"id\"" : "; earlier steps are \(ids.map { "\"\($0)\"" }.joined(separator: ", "))")
+            throw alongside.error("no earlier step has the id \"\(id)\"\(hint)")
+        }
+        return .alongside(leader)
+    }
+
+    private func decodeStepTiming(_ fields: ObjectFields) throws(SceneError) -> StepTiming {
+        let time = 0...SceneDecoder.maxDuration
+        let given = try fields["duration"]?.number(in: time)
+        let (curve, duration) = try fields["timing"].map { field throws(SceneError) in try decodeTiming(field, duration: given) }
+            ?? (LinearCurve(), given ?? Self.defaultDuration)
+        return StepTiming(
+            start: try fields["start"]?.number(in: time) ?? 0, duration: duration, curve: curve,
+            speed: try fields["speed"]?.number(in: 0.01...100) ?? 1,
+            repeatCount: try fields["repeat"]?.number(in: 0.01...1000) ?? 1,
+            autoreverses: try fields["autoreverse"]?.bool() ?? false)
+    }
+
+    /// Core Animation's default animation duration.
+    static let defaultDuration = 0.25
+
+    private func lookUp<Entry>(_ field: Field, kind: RegistrationKind, in known: [String],
+                               _ find: (String) -> Lookup<Entry>) throws(SceneError) -> Entry {
         let name = try field.string()
-        switch registry.animator(named: name) {
+        switch find(name) {
         case .found(let entry):
             return entry
         case .ambiguous(let clash):
             throw field.error(clash.description, kind: .plugin)
         case .missing:
-            let known = registry.animators.keys.sorted()
             let hint = NameSuggestion.nearest(to: name, among: known).map { "; did you mean \"\($0)\"?" }
-                ?? (known.isEmpty ? "; no animators are installed (see `pipeline plugins`)" : "; known animators: \(known.joined(separator: ", "))")
-            throw field.error("unknown animator \"\(name)\"\(hint)")
+                ?? (known.isEmpty ? "; no \(kind.rawValue)s are installed (see `pipeline plugins`)" : "; known \(kind.rawValue)s: \(known.joined(separator: ", "))")
+            throw field.error("unknown \(kind.rawValue) \"\(name)\"\(hint)")
         }
     }
 

@@ -2,10 +2,27 @@ import PluginRegistry
 import Timing
 
 /// Timing curves: a name ("ease-in-out", or a plugin curve with its default arguments),
-/// `{"curve": name, "args": [...]}`, `{"cubic-bezier": [x1, y1, x2, y2]}` or
-/// `{"spring": {"dampingRatio": 0.7}}` (the spring settles at the step's end).
+/// `{"curve": name, "args": [...]}`, `{"cubic-bezier": [x1, y1, x2, y2]}` or a spring.
 extension Decoding {
-    func decodeTiming(_ field: Field, duration: Double) throws(SceneError) -> any TimingCurve {
+    /// The curve and the step's duration: `duration` when the file gives one, otherwise the
+    /// settling time of a physical spring, or Core Animation's default.
+    func decodeTiming(_ field: Field, duration: Double?) throws(SceneError) -> (any TimingCurve, Double) {
+        if case .spring = try timingForm(field) {
+            let spring = try field.object(allowing: ["spring"]).required("spring", "spring parameters")
+            return try decodeSpring(spring, duration: duration)
+        }
+        return (try decodeCurve(field), duration ?? Self.defaultDuration)
+    }
+
+    private enum TimingForm { case spring, other }
+
+    private func timingForm(_ field: Field) throws(SceneError) -> TimingForm {
+        guard case .object(let members) = field.node.value else { return .other }
+        return members.contains(where: { $0.key == "spring" }) && members.count == 1 ? .spring : .other
+    }
+
+    /// A curve whose shape does not depend on the step's duration.
+    func decodeCurve(_ field: Field) throws(SceneError) -> any TimingCurve {
         if case .string(let name) = field.node.value { return try namedCurve(name, args: nil, at: field) }
         let fields = try field.object(allowing: ["curve", "args", "cubic-bezier", "spring"])
         let forms = ["curve", "cubic-bezier", "spring"].filter { fields[$0] != nil }
@@ -18,10 +35,7 @@ extension Decoding {
             guard v.allSatisfy({ abs($0) <= 100 }) else { throw bezier.error("control points must lie in -100...100") }
             return CubicBezierCurve(v[0], v[1], v[2], v[3])
         }
-        if let spring = fields["spring"] {
-            let ratio = try spring.object(allowing: ["dampingRatio"]).required("dampingRatio", "the damping ratio, 1 = no bounce")
-            return SpringCurve(dampingRatio: try ratio.number(in: 0.01...10), duration: max(duration, 1e-3))
-        }
+        if let spring = fields["spring"] { throw spring.error("a spring is given alone: {\"spring\": {…}}") }
         let name = try fields["curve"]!.string()
         return try namedCurve(name, args: fields["args"], at: fields["curve"]!)
     }
@@ -74,5 +88,41 @@ extension ForeignType {
         case .int32: "a 32-bit integer"
         case .int64: "a 64-bit integer"
         }
+    }
+}
+
+/// Springs three ways: UIKit's damping ratio (settling at the step's end), CASpringAnimation's
+/// mass, stiffness, damping and initial velocity (its defaults 1, 100, 10, 0), or SwiftUI's
+/// perceptual duration and bounce. The physical two run for their settling time by default.
+extension Decoding {
+    static let springForms = [["dampingRatio"], ["mass", "stiffness", "damping", "initialVelocity"], ["duration", "bounce"]]
+
+    func decodeSpring(_ field: Field, duration: Double?) throws(SceneError) -> (any TimingCurve, Double) {
+        let fields = try field.object(allowing: Self.springForms.flatMap { $0 })
+        let used = Self.springForms.filter { form in form.contains { fields[$0] != nil } }
+        guard used.count <= 1 else {
+            throw field.error("a spring is given by dampingRatio, by mass/stiffness/damping/initialVelocity, or by duration/bounce; this one mixes them")
+        }
+        if let ratio = fields["dampingRatio"] {
+            let span = duration ?? Self.defaultDuration
+            return (SpringCurve(dampingRatio: try ratio.number(in: 0.01...10), duration: max(span, 1e-3)), span)
+        }
+        let make: (Double) -> SpringCurve
+        if fields["duration"] != nil || fields["bounce"] != nil {
+            let perceptual = try fields["duration"]?.number(in: 0.01...60) ?? 0.5
+            let bounce = try fields["bounce"]?.number(in: -0.99...0.99) ?? 0
+            make = { SpringCurve(duration: perceptual, bounce: bounce, span: $0) }
+        } else {
+            let mass = try fields["mass"]?.number(in: 0.001...1000) ?? 1
+            let stiffness = try fields["stiffness"]?.number(in: 0.001...100_000) ?? 100
+            let damping = try fields["damping"]?.number(in: 0...10_000) ?? 10
+            let velocity = try fields["initialVelocity"]?.number(in: -1000...1000) ?? 0
+            make = { SpringCurve(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: velocity, duration: $0) }
+        }
+        let span = duration ?? make(1).settlingTime
+        guard span <= SceneDecoder.maxDuration else {
+            throw field.error("this spring takes \(format(span)) s to settle, longer than the \(format(SceneDecoder.maxDuration)) s limit: give the step a duration or more damping")
+        }
+        return (make(max(span, 1e-3)), span)
     }
 }

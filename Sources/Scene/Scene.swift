@@ -17,26 +17,39 @@ public final class Scene: @unchecked Sendable {
     public let duration: Double
     public let layers: [SceneLayer]
     public let steps: [Step]
+    public let clock: SceneClock
     public let output: OutputSettings
     /// Keeps the C strings that layer states and parameter values point at alive.
     let strings: CStringPool
 
     init(file: String, canvas: Canvas, fps: Double, duration: Double, layers: [SceneLayer],
-         steps: [Step], output: OutputSettings, strings: CStringPool) {
+         steps: [Step], clock: SceneClock, output: OutputSettings, strings: CStringPool) {
         self.file = file
         self.canvas = canvas
         self.fps = fps
         self.duration = duration
         self.layers = layers
         self.steps = steps
+        self.clock = clock
         self.output = output
         self.strings = strings
     }
 
-    /// fps × duration frames; frame `i` shows time `i / fps`.
+    /// fps × duration frames; frame `i` is `i / fps` seconds into the render.
     public var frameCount: Int { max(1, Int((duration * fps).rounded())) }
 
-    public func time(ofFrame index: Int) -> Double { Double(index) / fps }
+    /// The timeline time frame `index` shows. A backwards render (dismiss, pop) shows the
+    /// forward render's frames in reverse order, computed from the same index arithmetic so
+    /// they are identical to the last bit.
+    public func time(ofFrame index: Int) -> Double {
+        if clock.interaction == nil && clock.direction.isBackwards { return Double(frameCount - 1 - index) / fps }
+        return clock.timelineTime(atWallTime: Double(index) / fps, frameCount: frameCount, fps: fps)
+    }
+
+    /// The timeline time shown `seconds` into the render (for stills between frames).
+    public func time(atWallTime seconds: Double) -> Double {
+        clock.timelineTime(atWallTime: seconds, frameCount: frameCount, fps: fps)
+    }
 }
 
 /// A layer as the pipeline file describes it: its base state and what it draws.
@@ -44,31 +57,6 @@ public struct SceneLayer: @unchecked Sendable {
     public let name: String
     public let base: anim_layer_t
     public let content: LayerContent
-}
-
-/// One timeline entry: an animator applied to a target layer over [start, start + duration].
-public struct Step: Sendable {
-    public let path: JSONPath
-    public let animator: AnimatorEntry
-    public let target: Int
-    public let start: Double
-    public let duration: Double
-    public let timing: any TimingCurve
-    public let reverse: Bool
-    public let parameters: [BoundParameter]
-
-    /// Core Animation's fill-forwards rule: a step has no effect before its start and holds its
-    /// end state after its end. (Holding the start state before the start would let a later
-    /// reversed step, such as a shadow drop, overwrite the earlier lift it undoes.)
-    public func isStarted(at t: Double) -> Bool { t >= start }
-
-    /// The step's progress at time `t` once started: the curve of the clamped local time,
-    /// flipped when reversed.
-    public func progress(at t: Double) -> Double {
-        let local = duration > 0 ? min(max((t - start) / duration, 0), 1) : (t >= start ? 1 : 0)
-        let eased = timing.value(at: local)
-        return reverse ? 1 - eased : eased
-    }
 }
 
 /// A parameter value ready for the ABI, and where its per-frame part comes from.

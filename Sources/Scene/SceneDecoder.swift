@@ -46,24 +46,34 @@ struct Decoding {
     }
 
     mutating func scene(_ root: Field) throws(SceneError) -> Scene {
-        let top = try root.object(allowing: ["$schema", "version", "canvas", "layers", "timeline", "output"])
+        let top = try root.object(allowing: ["$schema", "version", "canvas", "layers", "timeline", "direction", "interaction", "output"])
         let version = try top.required("version", "the format version, 1").integer()
         guard version == SceneDecoder.formatVersion else {
             throw top["version"]!.error("unsupported version \(version): this pipeline reads version \(SceneDecoder.formatVersion)")
         }
         let canvasFields = try top.required("canvas", "an object with width, height and fps").object(
-            allowing: ["width", "height", "fps", "background", "duration"])
+            allowing: ["width", "height", "fps", "background", "duration", "hold"])
         canvas = try decodeCanvas(canvasFields)
         let fps = try canvasFields.required("fps", "frames per second").number(in: 1...240)
         let layers = try decodeLayers(try top.required("layers", "an array of layers, bottom first").array())
         let steps = try decodeTimeline(top["timeline"]?.array() ?? [])
-        let lastEnd = steps.map { $0.start + $0.duration }.max() ?? 0
-        // By default the last frame is the first at or after the last step's end, so it shows
-        // the end state.
+        let timelineEnd = steps.indices.map(steps.end(ofStep:)).max() ?? 0
+        let clock = try decodeClock(direction: top["direction"], interaction: top["interaction"], timelineEnd: timelineEnd)
+        let hold = try canvasFields["hold"]?.number(in: 0...SceneDecoder.maxDuration) ?? 0
+        if let holdField = canvasFields["hold"], canvasFields["duration"] != nil {
+            throw holdField.error("\"hold\" extends the default duration; with an explicit \"duration\" leave it out")
+        }
         let duration = try canvasFields["duration"]?.number(in: 1 / fps...SceneDecoder.maxDuration)
-            ?? ((lastEnd * fps - 1e-9).rounded(.up) + 1) / fps
+            ?? defaultDuration(clock, fps: fps, hold: hold)
         return Scene(file: file, canvas: canvas, fps: fps, duration: duration, layers: layers, steps: steps,
-                     output: try decodeOutput(top["output"]), strings: strings)
+                     clock: clock, output: try decodeOutput(top["output"]), strings: strings)
+    }
+
+    /// Long enough that the last frame is the first at or after the end (of the timeline, or of
+    /// an interaction's completion), so it shows the end state; then `hold` more seconds.
+    private func defaultDuration(_ clock: SceneClock, fps: Double, hold: Double) -> Double {
+        let end = clock.interaction.map { $0.releaseTime + $0.completionDuration(timelineEnd: clock.timelineEnd) } ?? clock.timelineEnd
+        return ((end * fps - 1e-9).rounded(.up) + 1) / fps + hold
     }
 
     private func decodeCanvas(_ fields: ObjectFields) throws(SceneError) -> Canvas {

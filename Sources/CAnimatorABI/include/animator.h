@@ -207,7 +207,7 @@ typedef struct anim_create_args {
     uint32_t param_count;                /* equals the descriptor's param_count */
     anim_size_t canvas;
     const anim_value_t *params;          /* in descriptor order; layer values hold base states */
-    const anim_layer_t *target;          /* the target layer as the pipeline file describes it */
+    const anim_layer_t *target;          /* the target layer as the pipeline file describes it; NULL for mixers */
     double duration;                     /* the step's duration in seconds */
 } anim_create_args_t;
 

@@ -1,0 +1,80 @@
+import Timing
+
+/// How a render's frames map to timeline time: forwards (present, push), backwards (dismiss,
+/// pop: the exact reverse of the forward frames), or driven by a gesture (interactive).
+public struct SceneClock: Sendable {
+    public enum Direction: String, Sendable, CaseIterable {
+        case present, dismiss, push, pop
+        public var isBackwards: Bool { self == .dismiss || self == .pop }
+    }
+
+    public let direction: Direction
+    public let interaction: Interaction?
+    /// The length of the timeline (the end of its last step).
+    public let timelineEnd: Double
+
+    /// The timeline time shown at `wallTime` seconds into the render. Non-interactive
+    /// backwards renders map frame indices instead (see `Scene.time(ofFrame:)`), so that
+    /// frame i is bit for bit frame n − 1 − i of the forward render.
+    func timelineTime(atWallTime wallTime: Double, frameCount: Int, fps: Double) -> Double {
+        guard let interaction else {
+            return direction.isBackwards ? Double(frameCount - 1) / fps - wallTime : wallTime
+        }
+        let position = interaction.position(atWallTime: wallTime, timelineEnd: timelineEnd)
+        return timelineEnd * (direction.isBackwards ? 1 - position : position)
+    }
+}
+
+/// An interactive transition, as UIPercentDrivenInteractiveTransition drives one: a gesture
+/// track sets the percent complete; at release the transition finishes or cancels by `rule`
+/// and plays the rest at `completionSpeed` along `completionCurve`.
+public struct Interaction: Sendable {
+    public enum Rule: Sendable {
+        /// Finish when the percent complete at release is at least this.
+        case progressAtLeast(Double)
+        /// Finish when the gesture's velocity (percent per second) at release is above this.
+        case velocityAbove(Double)
+    }
+
+    /// (seconds, percent complete, velocity if the track gives it), in time order.
+    public let track: [(time: Double, progress: Double, velocity: Double?)]
+    public let rule: Rule
+    public let completionSpeed: Double
+    public let completionCurve: any TimingCurve
+
+    public var releaseTime: Double { track.last!.time }
+    var releaseProgress: Double { track.last!.progress }
+
+    /// Percent per second at release: the track's own figure, or the slope of its last segment.
+    public var releaseVelocity: Double {
+        if let velocity = track.last!.velocity { return velocity }
+        guard track.count > 1 else { return 0 }
+        let (a, b) = (track[track.count - 2], track[track.count - 1])
+        return b.time > a.time ? (b.progress - a.progress) / (b.time - a.time) : 0
+    }
+
+    public var finishes: Bool {
+        switch rule {
+        case .progressAtLeast(let threshold): releaseProgress >= threshold
+        case .velocityAbove(let threshold): releaseVelocity > threshold
+        }
+    }
+
+    /// UIKit: the remaining fraction of the transition's duration, divided by completionSpeed.
+    public func completionDuration(timelineEnd: Double) -> Double {
+        abs((finishes ? 1 : 0) - releaseProgress) * timelineEnd / completionSpeed
+    }
+
+    /// The percent complete at `wallTime`: the track until release, then the completion.
+    func position(atWallTime wallTime: Double, timelineEnd: Double) -> Double {
+        if wallTime >= releaseTime {
+            let target: Double = finishes ? 1 : 0
+            let span = completionDuration(timelineEnd: timelineEnd)
+            let u = span > 0 ? min((wallTime - releaseTime) / span, 1) : 1
+            return u >= 1 ? target : releaseProgress + (target - releaseProgress) * completionCurve.value(at: u)
+        }
+        guard let next = track.firstIndex(where: { $0.time > wallTime }), next > 0 else { return track[0].progress }
+        let (a, b) = (track[next - 1], track[next])
+        return a.progress + (b.progress - a.progress) * (wallTime - a.time) / (b.time - a.time)
+    }
+}

@@ -1,0 +1,25 @@
+/// Step progress over timeline time: each step's own timing or that of the step it runs
+/// alongside, flipped for reversed steps.
+public extension Scene {
+    /// The progress of step `index` at timeline time `t`, or nil while it has not started
+    /// (a step has no effect before its start).
+    func progress(ofStep index: Int, at t: Double) -> Double? {
+        let step = steps[index]
+        let eased: Double?
+        switch step.clock {
+        case .own(let timing): eased = timing.progress(at: t)
+        case .alongside(let leader): eased = progress(ofStep: leader, at: t)
+        }
+        return eased.map { step.reverse ? 1 - $0 : $0 }
+    }
+}
+
+public extension Scene {
+    /// The duration of step `index` (of the step it runs alongside, for a follower).
+    func duration(ofStep index: Int) -> Double {
+        switch steps[index].clock {
+        case .own(let timing): timing.duration
+        case .alongside(let leader): duration(ofStep: leader)
+        }
+    }
+}
