@@ -2,13 +2,13 @@ import CAnimatorABI
 import CCairo
 
 extension Compositor {
-    /// Paints the fill and the image in the layer's own space, clipped to its rounded frame and
-    /// to its mask. An inverted mask punches its shapes out of a group instead of clipping, since
-    /// a clip cannot express "outside the union" for overlapping non-zero shapes. `alpha` scales
-    /// every paint.
-    func paintContents(of layer: anim_layer_t, content: LayerContent, image: OpaquePointer?,
-                       transform: AffineTransform, alpha: Double, on cr: OpaquePointer) {
-        guard content.fill != nil || image != nil else { return }
+    /// Paints the fill, the image and the text in the layer's own space, clipped to its rounded
+    /// frame and to its mask. An inverted mask punches its shapes out of a group instead of
+    /// clipping, since a clip cannot express "outside the union" for overlapping non-zero shapes.
+    /// `alpha` scales every paint.
+    func paintContents(of layer: anim_layer_t, prepared: PreparedContent, transform: AffineTransform,
+                       alpha: Double, on cr: OpaquePointer) {
+        guard prepared.paintCount > 0 else { return }
         cairo_save(cr)
         var matrix = transform.cairoMatrix
         cairo_set_matrix(cr, &matrix)
@@ -25,8 +25,11 @@ extension Compositor {
         if punched { cairo_push_group(cr) }
         let size = anim_size_t(width: layer.frame.width, height: layer.frame.height)
         let paintAlpha = punched ? 1 : alpha
-        content.fill?.paint(on: cr, size: size, alpha: paintAlpha)
-        if let image { paint(image, gravity: content.gravity, in: size, alpha: paintAlpha, on: cr) }
+        prepared.content.fill?.paint(on: cr, size: size, alpha: paintAlpha)
+        if let image = prepared.image {
+            paint(image, gravity: prepared.content.gravity, in: size, alpha: paintAlpha, on: cr)
+        }
+        prepared.text?.paint(width: size.width, alpha: paintAlpha, on: cr)
         if punched { punchOut(mask, alpha: alpha, on: cr) }
         cairo_restore(cr)
     }

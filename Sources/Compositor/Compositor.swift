@@ -1,7 +1,8 @@
 /// The compositor: draws a flat list of layers, bottom first, into a FrameBuffer through Cairo,
 /// following Core Animation's model (frame, anchor, scale, rotation, translation, opacity, corner
-/// radius, fill, image contents with gravity, drop shadow, mask). It owns the pixel work and the
-/// image decoding; it never decides what a layer's properties are (animators and the scene do).
+/// radius, fill, image contents with gravity, text, drop shadow, mask). It owns the pixel work
+/// and the image decoding; it never decides what a layer's properties are (animators and the
+/// scene do).
 import CAnimatorABI
 import CCairo
 import Foundation
@@ -9,46 +10,71 @@ import Foundation
 /// Not thread-safe: one Compositor per rendering thread. RasterImages are shared read-only.
 public final class Compositor {
     private let canvas: Canvas
-    private let contents: [LayerContent]
-    /// Per-layer Cairo surfaces over the shared image pixels (nil where a layer has no image).
-    private let imageSurfaces: [OpaquePointer?]
+    private let prepared: [PreparedContent]
     private let shadows: ShadowCache
 
     public init(canvas: Canvas, contents: [LayerContent]) {
         self.canvas = canvas
-        self.contents = contents
-        imageSurfaces = contents.map { $0.image?.makeSurface() }
+        prepared = contents.map(PreparedContent.init)
         shadows = ShadowCache(layerCount: contents.count)
-    }
-
-    deinit {
-        imageSurfaces.compactMap { $0 }.forEach(cairo_surface_destroy)
     }
 
     /// Draws the background, then `layers[i]` with `contents[i]`, over every pixel of `frame`.
     public func render(_ layers: [anim_layer_t], into frame: FrameBuffer) {
-        precondition(layers.count == contents.count, "render needs one layer state per content")
+        render(layers, replacing: [:], into: frame)
+    }
+
+    /// Like `render(_:into:)`, except that layer i with a replacement is drawn as that image
+    /// instead: canvas-sized premultiplied pixels composited over what lies below at identity,
+    /// none of the layer's properties applied. This is how a mixer's output takes the place of
+    /// the layers it blended.
+    public func render(_ layers: [anim_layer_t], replacing replacements: [Int: FrameBuffer],
+                       into frame: FrameBuffer) {
+        precondition(layers.count == prepared.count, "render needs one layer state per content")
+        drawing(into: frame, over: canvas.background) { cr in
+            for index in layers.indices {
+                if let replacement = replacements[index] {
+                    composite(replacement, into: frame, on: cr)
+                } else {
+                    draw(layers[index], index: index, on: cr)
+                }
+            }
+        }
+    }
+
+    /// One layer alone, with its shadow, mask and opacity, over a fully transparent frame (no
+    /// background): what a mixer takes as one of its two inputs.
+    public func renderLayer(_ state: anim_layer_t, contentIndex: Int, into frame: FrameBuffer) {
+        precondition(prepared.indices.contains(contentIndex), "no content at index \(contentIndex)")
+        drawing(into: frame, over: anim_color_t(r: 0, g: 0, b: 0, a: 0)) { cr in
+            draw(state, index: contentIndex, on: cr)
+        }
+    }
+
+    /// Covers every pixel of `frame` with `background`, then lets `body` draw on it.
+    private func drawing(into frame: FrameBuffer, over background: anim_color_t, _ body: (OpaquePointer) -> Void) {
         precondition(frame.width == canvas.width && frame.height == canvas.height,
                      "frame size must match the canvas")
         guard frame.width > 0, frame.height > 0 else { return }
-        let surface = cairo_image_surface_create_for_data(
-            frame.pixels, CAIRO_FORMAT_ARGB32, Int32(frame.width), Int32(frame.height), Int32(frame.stride))
-        let cr = cairo_create(surface)!
-        paintBackground(on: cr)
-        for index in layers.indices {
-            draw(layers[index], index: index, on: cr)
-        }
-        cairo_destroy(cr)
-        cairo_surface_flush(surface)
-        cairo_surface_destroy(surface)
-    }
-
-    private func paintBackground(on cr: OpaquePointer) {
-        let color = canvas.background
+        // Contexts are cheap (Cairo recycles them); the surface is the frame's own.
+        cairo_surface_mark_dirty(frame.surface)
+        let cr = cairo_create(frame.surface)!
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-        cairo_set_source_rgba(cr, color.r, color.g, color.b, color.a)
+        cairo_set_source_rgba(cr, background.r, background.g, background.b, background.a)
         cairo_paint(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        body(cr)
+        cairo_destroy(cr)
+        cairo_surface_flush(frame.surface)
+    }
+
+    private func composite(_ replacement: FrameBuffer, into frame: FrameBuffer, on cr: OpaquePointer) {
+        precondition(replacement.width == canvas.width && replacement.height == canvas.height,
+                     "a replacement must be canvas-sized")
+        precondition(replacement !== frame, "a replacement cannot be the frame drawn into")
+        cairo_surface_mark_dirty(replacement.surface)
+        cairo_set_source_surface(cr, replacement.surface, 0, 0)
+        cairo_paint(cr)
     }
 
     /// Shadow then contents. Below full opacity, a layer that paints more than once goes through
@@ -57,10 +83,9 @@ public final class Compositor {
     private func draw(_ layer: anim_layer_t, index: Int, on cr: OpaquePointer) {
         let transform = layer.deviceTransform
         guard layer.isDrawable, transform.isUsable else { return }
-        let content = contents[index], image = imageSurfaces[index]
         let shadow = shadows.mask(for: layer, transform: transform, slot: index,
                                   surfaceWidth: canvas.width, surfaceHeight: canvas.height)
-        let paints = [shadow != nil, content.fill != nil, image != nil].filter { $0 }.count
+        let paints = (shadow == nil ? 0 : 1) + prepared[index].paintCount
         let grouped = layer.opacity < 1 && paints > 1
         let alpha = grouped ? 1 : min(layer.opacity, 1)
         cairo_save(cr)
@@ -73,7 +98,7 @@ public final class Compositor {
             shadow.draw(color: anim_color_t(r: color.r, g: color.g, b: color.b,
                                             a: color.a * min(layer.shadow.opacity, 1) * alpha), on: cr)
         }
-        paintContents(of: layer, content: content, image: image, transform: transform, alpha: alpha, on: cr)
+        paintContents(of: layer, prepared: prepared[index], transform: transform, alpha: alpha, on: cr)
         if grouped {
             cairo_pop_group_to_source(cr)
             cairo_paint_with_alpha(cr, layer.opacity)

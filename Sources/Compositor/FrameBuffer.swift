@@ -1,12 +1,17 @@
 import CCairo
+import CRaster
 
 /// One rendered frame: premultiplied Cairo ARGB32 pixels (bytes B, G, R, A on little endian),
-/// rows `stride` bytes apart. Owns its memory; starts fully transparent.
+/// rows `stride` bytes apart. Owns its memory; starts fully transparent. Used by one thread at
+/// a time, like its Cairo surface.
 public final class FrameBuffer: @unchecked Sendable {
     public let width: Int
     public let height: Int
     public let stride: Int
     public let pixels: UnsafeMutablePointer<UInt8>
+    /// A Cairo surface over `pixels`, made once rather than per frame. Code that writes the
+    /// pixels without Cairo (a mixer) is followed by `cairo_surface_mark_dirty` before Cairo reads.
+    let surface: OpaquePointer
 
     public init(width: Int, height: Int) {
         self.width = width
@@ -15,9 +20,12 @@ public final class FrameBuffer: @unchecked Sendable {
         let count = max(1, stride * height)
         pixels = .allocate(capacity: count)
         pixels.initialize(repeating: 0, count: count)
+        surface = cairo_image_surface_create_for_data(
+            pixels, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(stride))
     }
 
     deinit {
+        cairo_surface_destroy(surface)
         pixels.deallocate()
     }
 
@@ -26,5 +34,11 @@ public final class FrameBuffer: @unchecked Sendable {
         precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) is outside the frame")
         let p = pixels + y * stride + x * 4
         return (p[2], p[1], p[0], p[3])
+    }
+
+    /// Swaps red and blue in place: Cairo's BGRA bytes become the RGBA bytes mixers read and
+    /// write, and back. Cairo must not read the pixels between the two swaps.
+    public func swapRedAndBlue() {
+        raster_swap_red_blue(pixels, UInt32(stride), pixels, UInt32(stride), UInt32(width), UInt32(height))
     }
 }

@@ -31,8 +31,7 @@ public final class RasterImage: @unchecked Sendable {
         return RasterImage(decoded: decoded)
     }
 
-    /// A Cairo surface reading these pixels in place. Each compositor makes its own, because a
-    /// Cairo surface used as a source is not safe to share between threads; the pixels are.
+    /// A Cairo surface reading these pixels in place; each compositor makes its own.
     func makeSurface() -> OpaquePointer {
         cairo_image_surface_create_for_data(
             decoded.pixels, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(decoded.stride))

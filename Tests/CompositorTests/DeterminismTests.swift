@@ -28,10 +28,6 @@ import Testing
         return ([layer(rect(0, 0, 64, 64)), poster], contents)
     }
 
-    func bytes(of frame: FrameBuffer) -> [UInt8] {
-        Array(UnsafeBufferPointer(start: frame.pixels, count: frame.stride * frame.height))
-    }
-
     @Test func sameInputsGiveIdenticalBytes() throws {
         let (layers, contents) = try scene()
         let canvas = Canvas(width: 64, height: 64, background: clear)

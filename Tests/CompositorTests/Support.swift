@@ -19,12 +19,18 @@ func layer(_ frame: anim_rect_t) -> anim_layer_t {
     .base(name: nil, frame: frame)
 }
 
-/// Renders on a 64×64 canvas, the size every test here uses.
-func render(_ layers: [anim_layer_t], _ contents: [LayerContent], background: anim_color_t = clear) -> FrameBuffer {
-    let frame = FrameBuffer(width: 64, height: 64)
-    Compositor(canvas: Canvas(width: 64, height: 64, background: background), contents: contents)
+/// Renders on a 64×64 canvas, the size most tests here use, or a wider one for text.
+func render(_ layers: [anim_layer_t], _ contents: [LayerContent], background: anim_color_t = clear,
+            width: Int = 64, height: Int = 64) -> FrameBuffer {
+    let frame = FrameBuffer(width: width, height: height)
+    Compositor(canvas: Canvas(width: width, height: height, background: background), contents: contents)
         .render(layers, into: frame)
     return frame
+}
+
+/// Every byte of a frame, padding included, for exact comparisons.
+func bytes(of frame: FrameBuffer) -> [UInt8] {
+    Array(UnsafeBufferPointer(start: frame.pixels, count: frame.stride * frame.height))
 }
 
 func isClose(_ p: Pixel, _ q: Pixel, tolerance: Int = 2) -> Bool {

@@ -1,0 +1,36 @@
+import CAnimatorABI
+
+/// How each line of a text sits between the left and right edges of its layer's frame.
+public enum TextAlignment: String, Sendable, CaseIterable {
+    case left, center, right
+}
+
+/// A text a layer shows above its fill and image, word-wrapped to the width of its frame. Like
+/// every content it is fixed for a render; an animator changing the frame only re-wraps it.
+public struct TextContent: Sendable {
+    /// Lines break at spaces and at "\n"; runs of spaces count as one. A word wider than the
+    /// frame keeps a line of its own and is clipped.
+    public var string: String
+    /// A fontconfig family name; a missing family falls back to fontconfig's nearest match.
+    public var fontFamily: String
+    /// The em size in pixels of the layer's own coordinates.
+    public var size: Double
+    public var bold: Bool
+    /// Straight alpha, like every colour here.
+    public var color: anim_color_t
+    public var alignment: TextAlignment
+    /// The distance between baselines as a multiple of `size`.
+    public var lineHeight: Double
+
+    public init(string: String, fontFamily: String = "DejaVu Sans", size: Double, bold: Bool = false,
+                color: anim_color_t = anim_color_t(r: 0, g: 0, b: 0, a: 1), alignment: TextAlignment = .left,
+                lineHeight: Double = 1.2) {
+        self.string = string
+        self.fontFamily = fontFamily
+        self.size = size
+        self.bold = bold
+        self.color = color
+        self.alignment = alignment
+        self.lineHeight = lineHeight
+    }
+}

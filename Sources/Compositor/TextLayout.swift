@@ -1,0 +1,132 @@
+import CAnimatorABI
+import CCairo
+
+/// A text content made ready for one compositor: its font resolved and its words measured once,
+/// its lines broken and turned into positioned glyphs again only when the layer's width changes.
+/// Each frame then costs one `cairo_show_glyphs`.
+final class TextLayout {
+    private struct Word {
+        var text: String
+        var advance: Double
+    }
+
+    private let content: TextContent
+    private let face: OpaquePointer
+    private let options: OpaquePointer
+    /// The font at identity: glyph lookup and advances. Unhinted metrics make advances scale
+    /// linearly, so positions measured here hold under any layer transform.
+    private let font: OpaquePointer
+    /// The text split at "\n", each paragraph split at spaces.
+    private let paragraphs: [[Word]]
+    private let spaceAdvance: Double
+    private let ascent: Double
+    private var laidOutWidth = Double.nan
+    private var glyphs: [cairo_glyph_t] = []
+
+    /// Nil when the text can draw nothing: empty, or a size or line height Cairo cannot use.
+    init?(_ content: TextContent) {
+        guard !content.string.isEmpty, content.size > 0, content.size.isFinite, content.lineHeight.isFinite
+        else { return nil }
+        let face = cairo_toy_font_face_create(content.fontFamily, CAIRO_FONT_SLANT_NORMAL,
+                                              content.bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)!
+        let options = TextLayout.deterministicOptions()
+        var size = cairo_matrix_t(), identity = cairo_matrix_t()
+        cairo_matrix_init_scale(&size, content.size, content.size)
+        cairo_matrix_init_identity(&identity)
+        let font = cairo_scaled_font_create(face, &size, &identity, options)!
+        var extents = cairo_font_extents_t()
+        cairo_scaled_font_extents(font, &extents)
+        self.content = content
+        self.face = face
+        self.options = options
+        self.font = font
+        ascent = extents.ascent
+        spaceAdvance = TextLayout.advance(of: " ", in: font)
+        paragraphs = content.string.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.split(separator: " ").map { Word(text: String($0), advance: TextLayout.advance(of: $0, in: font)) }
+        }
+    }
+
+    deinit {
+        cairo_scaled_font_destroy(font)
+        cairo_font_options_destroy(options)
+        cairo_font_face_destroy(face)
+    }
+
+    /// Grey antialiasing without hinting: glyph shapes and positions then depend only on the font
+    /// file and the transform, never on the environment's defaults, so frames are byte-identical.
+    private static func deterministicOptions() -> OpaquePointer {
+        let options = cairo_font_options_create()!
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        return options
+    }
+
+    private static func advance(of text: some StringProtocol, in font: OpaquePointer) -> Double {
+        var extents = cairo_text_extents_t()
+        cairo_scaled_font_text_extents(font, String(text), &extents)
+        return extents.x_advance
+    }
+
+    /// Paints the text in `cr`'s user space (the layer's own, clipped to it), `width` pixels wide,
+    /// its colour scaled by `alpha`.
+    func paint(width: Double, alpha: Double, on cr: OpaquePointer) {
+        if width != laidOutWidth { layOut(width: width) }
+        cairo_set_font_face(cr, face)
+        cairo_set_font_size(cr, content.size)
+        cairo_set_font_options(cr, options)
+        let color = content.color
+        cairo_set_source_rgba(cr, color.r, color.g, color.b, color.a * alpha)
+        glyphs.withUnsafeBufferPointer { cairo_show_glyphs(cr, $0.baseAddress, Int32($0.count)) }
+    }
+
+    /// Baselines start at the ascent and step by the line height; an empty paragraph is an
+    /// empty line.
+    private func layOut(width: Double) {
+        laidOutWidth = width
+        glyphs.removeAll(keepingCapacity: true)
+        var baseline = ascent
+        for words in paragraphs {
+            var start = 0
+            repeat {
+                let line = fittingLine(of: words, from: start, width: width)
+                appendGlyphs(of: words[start..<line.end], x: offset(of: line.width, in: width), y: baseline)
+                baseline += content.lineHeight * content.size
+                start = line.end
+            } while start < words.count
+        }
+    }
+
+    /// Greedy wrapping: the line takes words while they fit in `width`; its first word always
+    /// fits, however long, so every line makes progress.
+    private func fittingLine(of words: [Word], from start: Int, width: Double) -> (end: Int, width: Double) {
+        guard start < words.count else { return (start, 0) }
+        var end = start + 1, lineWidth = words[start].advance
+        while end < words.count, lineWidth + spaceAdvance + words[end].advance <= width {
+            lineWidth += spaceAdvance + words[end].advance
+            end += 1
+        }
+        return (end, lineWidth)
+    }
+
+    private func offset(of lineWidth: Double, in width: Double) -> Double {
+        switch content.alignment {
+        case .left: 0
+        case .center: (width - lineWidth) / 2
+        case .right: width - lineWidth
+        }
+    }
+
+    private func appendGlyphs(of words: ArraySlice<Word>, x: Double, y: Double) {
+        guard !words.isEmpty else { return }
+        let line = words.map(\.text).joined(separator: " ")
+        var converted: UnsafeMutablePointer<cairo_glyph_t>?
+        var count: Int32 = 0
+        let status = cairo_scaled_font_text_to_glyphs(font, x, y, line, Int32(line.utf8.count), &converted,
+                                                      &count, nil, nil, nil)
+        guard status == CAIRO_STATUS_SUCCESS, let converted else { return }
+        glyphs.append(contentsOf: UnsafeBufferPointer(start: converted, count: Int(count)))
+        cairo_glyph_free(converted)
+    }
+}
