@@ -13,17 +13,19 @@ struct AffineTransform: Equatable {
     /// A transform Cairo accepts: finite and invertible (a singular matrix puts a context in error).
     var isUsable: Bool {
         let determinant = a * d - b * c
-        return [a, b, c, d, tx, ty].allSatisfy(\.isFinite) && determinant != 0 && determinant.isFinite
+        return a.isFinite && b.isFinite && c.isFinite && d.isFinite && tx.isFinite && ty.isFinite
+            && determinant != 0 && determinant.isFinite
     }
 
-    /// The axis-aligned box around the image of `rect`.
+    /// The axis-aligned box around the image of `rect`: the extremes of its four corners, taken
+    /// pairwise (no arrays: this runs for every layer of every frame).
     func boundingBox(of rect: anim_rect_t) -> anim_rect_t {
-        let corners = [(rect.x, rect.y), (rect.x + rect.width, rect.y),
-                       (rect.x, rect.y + rect.height), (rect.x + rect.width, rect.y + rect.height)]
-            .map { apply(anim_point_t(x: $0.0, y: $0.1)) }
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        let minX = xs.min()!, minY = ys.min()!
-        return anim_rect_t(x: minX, y: minY, width: xs.max()! - minX, height: ys.max()! - minY)
+        let right = rect.x + rect.width, bottom = rect.y + rect.height
+        let p = apply(anim_point_t(x: rect.x, y: rect.y)), q = apply(anim_point_t(x: right, y: rect.y))
+        let r = apply(anim_point_t(x: rect.x, y: bottom)), s = apply(anim_point_t(x: right, y: bottom))
+        let minX = min(min(p.x, q.x), min(r.x, s.x)), minY = min(min(p.y, q.y), min(r.y, s.y))
+        let maxX = max(max(p.x, q.x), max(r.x, s.x)), maxY = max(max(p.y, q.y), max(r.y, s.y))
+        return anim_rect_t(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
     var cairoMatrix: cairo_matrix_t {
@@ -34,8 +36,12 @@ struct AffineTransform: Equatable {
 /// Cosine and sine of an angle in degrees, exact at multiples of 90° so quarter turns stay crisp.
 func cosSin(degrees: Double) -> (cos: Double, sin: Double) {
     if degrees.truncatingRemainder(dividingBy: 90) == 0 {
-        let quarter = Int((degrees / 90).truncatingRemainder(dividingBy: 4) + 4) % 4
-        return [(1.0, 0.0), (0.0, 1.0), (-1.0, 0.0), (0.0, -1.0)][quarter]
+        switch Int((degrees / 90).truncatingRemainder(dividingBy: 4) + 4) % 4 {
+        case 0: return (1, 0)
+        case 1: return (0, 1)
+        case 2: return (-1, 0)
+        default: return (0, -1)
+        }
     }
     let radians = degrees * .pi / 180
     return (cos(radians), sin(radians))
