@@ -22,10 +22,10 @@ func addRoundedRect(_ rect: anim_rect_t, radius: Double, to cr: OpaquePointer) {
 /// Adds every shape of `mask` to the current path, in the user space of `cr` (the layer's own).
 /// Empty or non-finite shapes add nothing: they cover nothing.
 func addMaskShapes(of mask: anim_mask_t, to cr: OpaquePointer) {
-    for shape in mask.activeShapes {
+    mask.forEachActiveShape { shape in
         let r = shape.rect
-        let finite = [r.x, r.y, r.width, r.height].allSatisfy(\.isFinite)
-        guard finite, r.width > 0, r.height > 0 else { continue }
+        let finite = r.x.isFinite && r.y.isFinite && r.width.isFinite && r.height.isFinite
+        guard finite, r.width > 0, r.height > 0 else { return }
         switch shape.kind {
         case ANIM_MASK_SHAPE_RECT:
             cairo_rectangle(cr, r.x, r.y, r.width, r.height)
@@ -39,7 +39,7 @@ func addMaskShapes(of mask: anim_mask_t, to cr: OpaquePointer) {
         case ANIM_MASK_SHAPE_ELLIPSE:
             addEllipse(in: r, to: cr)
         default:
-            continue
+            return
         }
     }
 }
@@ -57,10 +57,13 @@ private func addEllipse(in rect: anim_rect_t, to cr: OpaquePointer) {
 }
 
 extension anim_mask_t {
-    /// The first `shape_count` shapes (at most ANIM_MASK_MAX_SHAPES) of the fixed C array.
-    var activeShapes: [anim_mask_shape_t] {
+    /// Calls `body` with the first `shape_count` shapes (at most ANIM_MASK_MAX_SHAPES) of the
+    /// fixed C array, read in place rather than copied into an array every frame.
+    func forEachActiveShape(_ body: (anim_mask_shape_t) -> Void) {
         let count = Int(min(shape_count, ANIM_MASK_MAX_SHAPES))
-        return withUnsafeBytes(of: shapes) { Array($0.bindMemory(to: anim_mask_shape_t.self).prefix(count)) }
+        withUnsafeBytes(of: shapes) { raw in
+            raw.bindMemory(to: anim_mask_shape_t.self).prefix(count).forEach(body)
+        }
     }
 
     var cairoFillRule: cairo_fill_rule_t {
