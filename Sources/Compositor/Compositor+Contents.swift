@@ -25,7 +25,7 @@ extension Compositor {
         if punched { cairo_push_group(cr) }
         let size = anim_size_t(width: layer.frame.width, height: layer.frame.height)
         let paintAlpha = punched ? 1 : alpha
-        prepared.content.fill?.paint(on: cr, size: size, alpha: paintAlpha)
+        prepared.paintFill(on: cr, size: size, alpha: paintAlpha)
         if let image = prepared.image {
             paint(image, gravity: prepared.content.gravity, in: size, alpha: paintAlpha, on: cr)
         }

@@ -1,12 +1,15 @@
+import CAnimatorABI
 import CCairo
 
 /// A layer's content with the Cairo resources one compositor draws it with, made once per
 /// render: a surface over the image's shared pixels (a Cairo surface used as a source is not
-/// safe to share between threads; the pixels are) and the text's measured layout.
+/// safe to share between threads; the pixels are), the text's measured layout, and the fill's
+/// gradient pattern for the layer's current size.
 final class PreparedContent {
     let content: LayerContent
     let image: OpaquePointer?
     let text: TextLayout?
+    private var gradient: (pattern: OpaquePointer, size: anim_size_t)?
 
     init(_ content: LayerContent) {
         self.content = content
@@ -16,6 +19,21 @@ final class PreparedContent {
 
     deinit {
         if let image { cairo_surface_destroy(image) }
+        if let gradient { cairo_pattern_destroy(gradient.pattern) }
+    }
+
+    /// Paints the fill over the current clip of `cr` (the layer's own space, `size` pixels),
+    /// making its gradient pattern again only when the size has changed.
+    func paintFill(on cr: OpaquePointer, size: anim_size_t, alpha: Double) {
+        guard let fill = content.fill else { return }
+        if let gradient, gradient.size.width != size.width || gradient.size.height != size.height {
+            cairo_pattern_destroy(gradient.pattern)
+            self.gradient = nil
+        }
+        if gradient == nil, let pattern = fill.makePattern(size: size) {
+            gradient = (pattern, size)
+        }
+        fill.paint(on: cr, pattern: gradient?.pattern, alpha: alpha)
     }
 
     /// How many separate paints the contents make (fill, image, text); a layer fading more

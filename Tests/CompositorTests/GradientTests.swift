@@ -23,4 +23,17 @@ import Testing
         #expect(frame.pixel(x: 10, y: 2) == (255, 0, 0, 255))
         #expect(frame.pixel(x: 10, y: 61) == (0, 0, 255, 255))
     }
+
+    @Test func aResizedLayerGetsAGradientForItsNewSize() {
+        let fill = Fill.linearGradient(start: anim_point_t(x: 0, y: 0.5), end: anim_point_t(x: 1, y: 0.5), stops: [
+            GradientStop(location: 0, color: red), GradientStop(location: 1, color: blue),
+        ])
+        let canvas = Canvas(width: 64, height: 64, background: clear)
+        let reused = Compositor(canvas: canvas, contents: [LayerContent(fill: fill)])
+        let wide = FrameBuffer(width: 64, height: 64), narrow = FrameBuffer(width: 64, height: 64)
+        reused.render([layer(rect(0, 0, 64, 64))], into: wide)
+        reused.render([layer(rect(0, 0, 32, 64))], into: narrow)
+        #expect(isClose(narrow.pixel(x: 31, y: 10), (0, 0, 255, 255), tolerance: 5), "blue at the new right edge")
+        #expect(bytes(of: narrow) == bytes(of: render([layer(rect(0, 0, 32, 64))], [LayerContent(fill: fill)])))
+    }
 }
