@@ -11,25 +11,47 @@ import Testing
         let defaultValue: [Double]?
         let text: String
     }
-    struct Animator: Sendable { let name, file: String; let parameters: [Parameter] }
+    struct Processor: Sendable {
+        let name, file: String
+        let parameters: [Parameter]
+        var kind = "animators"
+    }
     struct Curve: Sendable { let name, signature: String; let arguments: [String]; let defaults: [Double]?; let text: String }
 
-    static let animators = [
-        Animator(name: "fade", file: "fade.so", parameters: [
+    static let processors = [
+        Processor(name: "fade", file: "fade.so", parameters: [
             Parameter(id: "to", type: "number", range: 0...1, defaultValue: [1], text: "to: number 0...1, default 1"),
         ]),
-        Animator(name: "shadow-lift", file: "shadow-lift.so", parameters: [
+        Processor(name: "shadow-lift", file: "shadow-lift.so", parameters: [
             Parameter(id: "opacity", type: "number", range: 0...1, defaultValue: [0.5], text: "opacity: number 0...1, default 0.5"),
             Parameter(id: "radius", type: "number", range: 0...200, defaultValue: [12], text: "radius: number 0...200 px, default 12"),
             Parameter(id: "offset", type: "point", range: -500...500, defaultValue: [0, 8], text: "offset: point -500...500 px, default [0, 8]"),
         ]),
-        Animator(name: "move-and-scale", file: "move-and-scale.so", parameters: [
+        Processor(name: "move-and-scale", file: "move-and-scale.so", parameters: [
             Parameter(id: "to", type: "rect", range: -100000...100000, defaultValue: nil, text: "to: rect or layer name -100000...100000 px, required"),
         ]),
-        Animator(name: "ripple-reveal", file: "ripple-reveal.so", parameters: [
+        Processor(name: "ripple-reveal", file: "ripple-reveal.so", parameters: [
             Parameter(id: "center", type: "point", range: -100000...100000, defaultValue: nil, text: "center: point or layer name -100000...100000 px, required"),
             Parameter(id: "from", type: "number", range: 0...100000, defaultValue: [0], text: "from: number 0...100000 px, default 0"),
         ]),
+        Processor(name: "circle-reveal", file: "circle-reveal.so", parameters: [
+            Parameter(id: "from", type: "rect", range: -100000...100000, defaultValue: nil, text: "from: rect or layer name -100000...100000 px, required"),
+        ]),
+        Processor(name: "dim", file: "dim.so", parameters: [
+            Parameter(id: "from", type: "number", range: 0...1, defaultValue: [0], text: "from: number 0...1, default 0"),
+            Parameter(id: "to", type: "number", range: 0...1, defaultValue: [0.5], text: "to: number 0...1, default 0.5"),
+        ]),
+        Processor(name: "slide", file: "slide.so", parameters: [
+            Parameter(id: "offset", type: "point", range: -100000...100000, defaultValue: [0, 0], text: "offset: point -100000...100000 px, default [0, 0]"),
+        ]),
+        Processor(name: "cross-dissolve", file: "cross-dissolve.so", parameters: [], kind: "mixers"),
+        Processor(name: "noise-dissolve", file: "noise-dissolve.so", parameters: [
+            Parameter(id: "softness", type: "number", range: 0...1, defaultValue: [0.1], text: "softness: number 0...1, default 0.1"),
+            Parameter(id: "seed", type: "integer", range: 0...1000000, defaultValue: [1], text: "seed: integer 0...1000000, default 1"),
+        ], kind: "mixers"),
+        Processor(name: "soft-wipe", file: "soft-wipe.so", parameters: [
+            Parameter(id: "softness", type: "number", range: 0...2000, defaultValue: [40], text: "softness: number 0...2000 px, default 40"),
+        ], kind: "mixers"),
     ]
     static let curves = [
         Curve(name: "back-in", signature: "d(d;d)", arguments: ["overshoot"], defaults: [1.70158], text: "back-in(overshoot = 1.70158) d(d;d)"),
@@ -46,7 +68,7 @@ import Testing
         let result = try CLI.run(["plugins"])
         #expect(!result.crashed && result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        for animator in Self.animators {
+        for animator in Self.processors {
             let index = try #require(lines.firstIndex { $0.hasPrefix("  \(animator.name) ") }, "\(animator.name) is listed")
             #expect(lines[index + 1].hasPrefix("    from \(Self.builtin)/\(animator.file) ("), "\(lines[index + 1])")
             for parameter in animator.parameters {
@@ -64,9 +86,9 @@ import Testing
         let result = try CLI.run(["plugins", "--json"])
         #expect(!result.crashed && result.status == 0, "\(result.stderr)")
         let root = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        let animators = try #require(root["animators"] as? [[String: Any]])
-        for expected in Self.animators {
-            let animator = try #require(animators.first { $0["name"] as? String == expected.name }, "\(expected.name)")
+        for expected in Self.processors {
+            let listed = try #require(root[expected.kind] as? [[String: Any]])
+            let animator = try #require(listed.first { $0["name"] as? String == expected.name }, "\(expected.name)")
             #expect(animator["pluginFile"] as? String == "\(Self.builtin)/\(expected.file)")
             let parameters = try #require(animator["parameters"] as? [[String: Any]])
             for parameter in expected.parameters {
