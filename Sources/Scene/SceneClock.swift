@@ -70,8 +70,10 @@ public struct Interaction: Sendable {
         if wallTime >= releaseTime {
             let target: Double = finishes ? 1 : 0
             let span = completionDuration(timelineEnd: timelineEnd)
-            let u = span > 0 ? min((wallTime - releaseTime) / span, 1) : 1
-            return u >= 1 ? target : releaseProgress + (target - releaseProgress) * completionCurve.value(at: u)
+            let u = span > 0 ? (wallTime - releaseTime) / span : 1
+            // Within rounding of the end counts as the end: a finished or cancelled transition
+            // lands exactly on its last or first state.
+            return u >= 1 - 1e-9 ? target : releaseProgress + (target - releaseProgress) * completionCurve.value(at: u)
         }
         guard let next = track.firstIndex(where: { $0.time > wallTime }), next > 0 else { return track[0].progress }
         let (a, b) = (track[next - 1], track[next])
