@@ -1,6 +1,7 @@
 import CAnimatorABI
 import Compositor
 import Dispatch
+import Foundation
 import Output
 import Scene
 
@@ -17,9 +18,11 @@ public final class FrameRenderer: @unchecked Sendable {
     public init(evaluator: FrameEvaluator, threads: Int) {
         self.evaluator = evaluator
         let scene = evaluator.scene
+        // With one frame at a time, the cores split a mixer's rows instead.
+        let bands = threads <= 1 ? ProcessInfo.processInfo.activeProcessorCount : 1
         workers = (0..<max(1, threads)).map { _ in
             Worker(compositor: Compositor(canvas: scene.canvas, contents: scene.layers.map(\.content)),
-                   buffer: FrameBuffer(width: scene.canvas.width, height: scene.canvas.height))
+                   buffer: FrameBuffer(width: scene.canvas.width, height: scene.canvas.height), mixBands: bands)
         }
     }
 
@@ -63,10 +66,13 @@ final class Worker: @unchecked Sendable {
     let buffer: FrameBuffer
     /// Scratch frames for mixer steps (from, to, out per running mixer), made on first use.
     private var mixBuffers: [[FrameBuffer]] = []
+    /// Row ranges a mixer's rows are split into, mixed in parallel.
+    let mixBands: Int
 
-    init(compositor: Compositor, buffer: FrameBuffer) {
+    init(compositor: Compositor, buffer: FrameBuffer, mixBands: Int) {
         self.compositor = compositor
         self.buffer = buffer
+        self.mixBands = mixBands
     }
 
     func render(_ evaluator: FrameEvaluator, time: Double, frame: Int) throws(RenderError) {
@@ -80,7 +86,7 @@ final class Worker: @unchecked Sendable {
             fromBuffer.swapRedAndBlue()
             toBuffer.swapRedAndBlue()
             try evaluator.mix(step: mix.step, progress: mix.progress, from: fromBuffer, to: toBuffer, out: outBuffer,
-                              layers: state.layers, time: time, frame: frame)
+                              layers: state.layers, time: time, frame: frame, bands: mixBands)
             outBuffer.swapRedAndBlue()
             // The blend takes the upper layer's place in the stack; the lower one is inside it.
             replacements[max(from, to)] = outBuffer
