@@ -38,10 +38,11 @@ public final class FrameRenderer: @unchecked Sendable {
         }
     }
 
-    /// One frame, for stills; errors name the frame that shows `time`.
+    /// One frame, for stills: what the render shows `time` seconds in, so dismiss, pop and
+    /// interactive clocks apply as they do to whole renders. Errors name the frame showing it.
     public func render(time: Double) throws(RenderError) -> FrameBuffer {
         let frame = Int((time * evaluator.scene.fps + 1e-9).rounded(.down))
-        try workers[0].render(evaluator, time: time, frame: frame)
+        try workers[0].render(evaluator, time: evaluator.scene.time(atWallTime: time), frame: frame)
         return workers[0].buffer
     }
 
