@@ -2,6 +2,7 @@
 #   make run    build everything (release) and render pipeline.json into out/
 #   make test   build everything (debug) and run all tests
 #   make        build everything (release)
+#   make examples  build everything (release) and render every pipeline in examples/
 SWIFT ?= swift
 CC ?= cc
 CONFIG ?= release
@@ -11,7 +12,7 @@ BIN = $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path)
 # The host looks for built-in plugins in pipeline-plugins/ beside its executable.
 PLUGIN_DIR = $(BIN)/pipeline-plugins
 
-.PHONY: all deps host plugins run test clean
+.PHONY: all deps host plugins run examples test clean
 
 all: host plugins
 
@@ -31,6 +32,12 @@ plugins:
 
 run: all
 	$(BIN)/pipeline run pipeline.json
+
+examples: all
+	@for file in examples/*.json; do \
+		echo "$$file"; \
+		$(BIN)/pipeline run "$$file" --quiet || exit 1; \
+	done
 
 test: deps
 	$(SWIFT) build --build-tests
