@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+
+/// Every pipeline in examples/ is valid as shipped (375×667 at 60 fps), and the list of examples
+/// covers each transition of the reference articles.
+@Suite final class ExampleValidationTests {
+    let examples: ExampleFolder
+    init() throws { examples = try ExampleFolder() }
+    deinit { examples.cleanUp() }
+
+    @Test func everyTransitionHasAnExample() {
+        let expected = ["circle-push", "circle-pop", "circle-pop-interactive-finish", "circle-pop-interactive-cancel",
+                        "modal-circle-present", "modal-circle-dismiss", "bounce-present", "half-way-spring",
+                        "cross-dissolve", "custom-presentation", "hole-reveal", "magic-move", "noise-dissolve", "soft-wipe"]
+        #expect(Set(expected).isSubset(of: ExampleFolder.names), "missing: \(Set(expected).subtracting(ExampleFolder.names).sorted())")
+    }
+
+    @Test(arguments: ExampleFolder.names) func validates(_ name: String) throws {
+        let result = try CLI.run(["validate", "examples/\(name).json"], in: examples.folder)
+        #expect(result.status == 0, "\(name): \(result.stderr)")
+        #expect(result.stdout.contains("375×667") && result.stdout.contains("at 60 fps"), "\(name): \(result.stdout)")
+    }
+
+    /// The poster magic move at half the size of pipeline.json: the poster lands on its slot.
+    @Test func theMagicMovePosterLandsOnItsSlot() throws {
+        let mask = Pixel(0x10, 0x10, 0x14)
+        let poster = try examples.still("magic-move", at: 0.72).bounds(differingFrom: { _, _ in mask }, by: 24)
+        let slot = [24, 75, 135, 195]
+        let close = poster.map { zip($0, slot).allSatisfy { abs($0 - $1) <= 1 } } ?? false
+        #expect(close, "t=0.72: \(String(describing: poster)) vs slot \(slot)")
+    }
+}
