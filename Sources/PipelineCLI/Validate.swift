@@ -18,7 +18,9 @@ extension Pipeline {
             let registry = Session.registry(plugins, pipelineFile: file)
             defer { registry.shutdown() }
             let scene = try Session.scene(file, registry: registry)
-            print("\(file): ok — \(scene.canvas.width)×\(scene.canvas.height), \(scene.frameCount) frames at \(scene.fps.formatted) fps, \(scene.layers.count) layers, \(scene.steps.count) steps")
+            let counts = [(scene.frameCount, "frame"), (scene.layers.count, "layer"), (scene.steps.count, "step")]
+                .map { count, noun in "\(count) \(noun)\(count == 1 ? "" : "s")" }
+            print("\(file): ok — \(scene.canvas.width)×\(scene.canvas.height), \(counts[0]) at \(scene.fps.formatted) fps, \(counts[1]), \(counts[2])")
         }
     }
 }
