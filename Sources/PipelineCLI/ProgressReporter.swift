@@ -1,6 +1,6 @@
 import Foundation
 
-/// Progress of a render on standard error: a line rewritten in place on a terminal, a plain
+/// Progress of a render on standard error: a bar rewritten in place on a terminal, a plain
 /// line every two seconds otherwise, nothing with --quiet.
 final class ProgressReporter {
     private let total: Int
@@ -25,10 +25,16 @@ final class ProgressReporter {
         let eta = rate > 0 ? Double(total - done) / rate : 0
         let text = String(format: "frame %d/%d  %.1f fps  eta %.1fs", done, total, rate, eta)
         if isTerminal {
-            FileHandle.standardError.write(Data("\r\(text)\u{1B}[K".utf8))
+            FileHandle.standardError.write(Data("\r\(bar) \(text)\u{1B}[K".utf8))
         } else {
             Console.note(text)
         }
+    }
+
+    /// `[██████······]`, 24 cells.
+    private var bar: String {
+        let cells = 24, filled = total > 0 ? done * cells / total : cells
+        return "[" + String(repeating: "█", count: filled) + String(repeating: "·", count: cells - filled) + "]"
     }
 
     func finish() {
