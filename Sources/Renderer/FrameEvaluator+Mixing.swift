@@ -14,7 +14,7 @@ extension FrameEvaluator {
         let step = scene.steps[index]
         guard case .mix(let mixer, _, _) = step.action else { preconditionFailure("step \(index) is not a mixer step") }
         let rows = out.height, bandCount = max(1, min(bands, rows))
-        let failures = MixFailures(count: bandCount)
+        let failures = ConcurrentSlots<String>(count: bandCount)
         layers.withUnsafeBufferPointer { layers in
             Self.values(of: step, layers: layers).withUnsafeBufferPointer { params in
                 // Read only, and alive until concurrentPerform returns: safe to share.
@@ -34,26 +34,8 @@ extension FrameEvaluator {
                 }
             }
         }
-        if let message = failures.first { throw RenderError.pluginFailed(step, frame: frame, message: message) }
+        if let message = failures.values.lazy.compactMap({ $0 }).first { throw RenderError.pluginFailed(step, frame: frame, message: message) }
     }
-}
-
-/// One message slot per band, each written by its own iteration only.
-private final class MixFailures: @unchecked Sendable {
-    private let slots: UnsafeMutableBufferPointer<String?>
-
-    init(count: Int) {
-        slots = .allocate(capacity: count)
-        slots.initialize(repeating: nil)
-    }
-
-    deinit {
-        slots.deinitialize()
-        slots.deallocate()
-    }
-
-    func set(_ band: Int, _ message: String?) { slots[band] = message }
-    var first: String? { slots.lazy.compactMap { $0 }.first }
 }
 
 extension FrameBuffer {

@@ -47,7 +47,7 @@ public final class FrameRenderer: @unchecked Sendable {
     }
 
     private func renderBatch(_ batch: Range<Int>) -> [RenderError?] {
-        let results = ResultSlots(count: batch.count)
+        let results = ConcurrentSlots<RenderError>(count: batch.count)
         let scene = evaluator.scene
         DispatchQueue.concurrentPerform(iterations: batch.count) { offset in
             let frame = batch.lowerBound + offset
@@ -102,25 +102,6 @@ final class Worker: @unchecked Sendable {
         }
         return (mixBuffers[slot][0], mixBuffers[slot][1], mixBuffers[slot][2])
     }
-}
-
-/// Per-iteration error slots: each iteration writes only its own slot, through a raw buffer
-/// (a Swift array property would be one exclusively accessed value shared by all threads).
-final class ResultSlots: @unchecked Sendable {
-    private let slots: UnsafeMutableBufferPointer<RenderError?>
-
-    init(count: Int) {
-        slots = .allocate(capacity: count)
-        slots.initialize(repeating: nil)
-    }
-
-    deinit {
-        slots.deinitialize()
-        slots.deallocate()
-    }
-
-    func set(_ index: Int, _ error: RenderError) { slots[index] = error }
-    var values: [RenderError?] { Array(slots) }
 }
 
 extension FrameBuffer {
