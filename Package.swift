@@ -11,6 +11,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         // The plugin ABI: one C99 header, shared by the host and by out-of-tree plugins.
@@ -29,8 +31,9 @@ let package = Package(
         .target(name: "Output", dependencies: ["CRaster", "CImageCodecs"]),
         .target(name: "Scene", dependencies: ["CAnimatorABI", "PluginRegistry", "Timing", "Compositor", "Output"]),
         .target(name: "Renderer", dependencies: ["Scene", "Compositor", "Output", "PluginRegistry", "Timing"]),
+        .target(name: "Preview", dependencies: ["Scene", "Renderer", "Output", "PluginRegistry", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log")]),
         .executableTarget(name: "PipelineCLI", dependencies: [
-            "Renderer", "Scene", "PluginRegistry", "Output",
+            "Renderer", "Scene", "PluginRegistry", "Output", "Preview",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

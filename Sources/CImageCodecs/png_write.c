@@ -63,30 +63,36 @@ static int32_t encode(FILE *file, const uint8_t *pixels, int32_t width, int32_t 
     return 0;
 }
 
-int32_t png_write_file(const char *path, const uint8_t *pixels, int32_t width, int32_t height,
-                       size_t stride, int32_t channels, int32_t compression_level,
-                       char *error, size_t error_size) {
+int32_t png_write_stream(FILE *file, const uint8_t *pixels, int32_t width, int32_t height,
+                         size_t stride, int32_t channels, int32_t compression_level,
+                         char *error, size_t error_size) {
     png_failure_t failure = {.error = error, .error_size = error_size};
     if (error_size > 0) error[0] = '\0';
     if (channels != 3 && channels != 4) {
         report(&failure, "channels must be 3 (rgb) or 4 (rgba)");
         return -1;
     }
-    FILE *file = fopen(path, "wb");
-    if (file == NULL) {
-        report(&failure, strerror(errno));
-        return -1;
-    }
     int32_t status = encode(file, pixels, width, height, stride, channels, compression_level,
                             &failure);
-    int write_failed = ferror(file);
-    int saved_errno = errno;
-    if (fclose(file) != 0 && status == 0) {
+    if (status == 0 && (fflush(file) != 0 || ferror(file))) {
         report(&failure, strerror(errno));
         return -1;
     }
-    if (write_failed && status == 0) {
-        report(&failure, strerror(saved_errno));
+    return status;
+}
+
+int32_t png_write_file(const char *path, const uint8_t *pixels, int32_t width, int32_t height,
+                       size_t stride, int32_t channels, int32_t compression_level,
+                       char *error, size_t error_size) {
+    FILE *file = fopen(path, "wb");
+    if (file == NULL) {
+        if (error_size > 0) snprintf(error, error_size, "%s", strerror(errno));
+        return -1;
+    }
+    int32_t status = png_write_stream(file, pixels, width, height, stride, channels,
+                                      compression_level, error, error_size);
+    if (fclose(file) != 0 && status == 0) {
+        if (error_size > 0) snprintf(error, error_size, "%s", strerror(errno));
         return -1;
     }
     return status;

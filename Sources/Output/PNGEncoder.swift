@@ -22,19 +22,33 @@ final class PNGEncoder {
     }
 
     func write(_ frame: FrameView, index: Int, to path: String) throws(OutputError) {
+        let staged = StagedFile(path: path)
+        do {
+            try encode(frame, index: index, describedAs: path) { pixels, width, height, channels, level, reason, size in
+                png_write_file(staged.temporaryPath, pixels, width, height, Int(width * channels), channels, level, reason, size)
+            }
+        } catch {
+            staged.discard()
+            throw error
+        }
+        try staged.commit()
+    }
+
+    /// The C writer's signature less its destination: pixels, width, height, channels,
+    /// compression level, reason buffer and its size; returns 0 or -1.
+    typealias CWriter = (UnsafePointer<UInt8>, Int32, Int32, Int32, Int32, UnsafeMutablePointer<CChar>, Int) -> Int32
+
+    /// Converts `frame` to straight alpha and hands it to `writer` (png_write_file or
+    /// png_write_stream); its reason for a failure becomes the error about `destination`.
+    func encode(_ frame: FrameView, index: Int, describedAs destination: String, _ writer: CWriter) throws(OutputError) {
         try OutputError.validate(frame, index: index)
         let channels = frame.isOpaque ? 3 : 4
         let pixels = buffer.fill(from: frame, channels: channels)
-        let staged = StagedFile(path: path)
         var reason = [CChar](repeating: 0, count: 256)
-        let status = png_write_file(staged.temporaryPath, pixels, Int32(frame.width), Int32(frame.height),
-                                    frame.width * channels, Int32(channels), compressionLevel,
-                                    &reason, reason.count)
+        let status = writer(pixels, Int32(frame.width), Int32(frame.height), Int32(channels), compressionLevel, &reason, reason.count)
         guard status == 0 else {
-            staged.discard()
             let text = String(decoding: reason.prefix { $0 != 0 }.map(UInt8.init(bitPattern:)), as: UTF8.self)
-            throw OutputError("cannot write \(path): \(text)")
+            throw OutputError("cannot write \(destination): \(text)")
         }
-        try staged.commit()
     }
 }

@@ -1,5 +1,6 @@
 /*
- * png_write.h — writes one PNG file from straight-alpha RGB or RGBA rows through libpng.
+ * png_write.h — writes one PNG, to a file or to any stdio stream (an in-memory one among them),
+ * from straight-alpha RGB or RGBA rows through libpng.
  *
  * Safe to call from several threads at once for different files: all state lives on the stack.
  */
@@ -7,6 +8,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /*
  * Writes `pixels` (rows `stride` bytes apart, `channels` 3 = RGB or 4 = RGBA, 8 bits each) to
@@ -18,3 +20,11 @@
 int32_t png_write_file(const char *path, const uint8_t *pixels, int32_t width, int32_t height,
                        size_t stride, int32_t channels, int32_t compression_level,
                        char *error, size_t error_size);
+
+/*
+ * As png_write_file, into an open stream (e.g. one from open_memstream), which it flushes but
+ * does not close. On failure the stream holds a partial PNG.
+ */
+int32_t png_write_stream(FILE *file, const uint8_t *pixels, int32_t width, int32_t height,
+                         size_t stride, int32_t channels, int32_t compression_level,
+                         char *error, size_t error_size);

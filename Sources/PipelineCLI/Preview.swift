@@ -1,0 +1,49 @@
+import ArgumentParser
+import Foundation
+import Preview
+import Renderer
+import Scene
+
+extension Pipeline {
+    struct Preview: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Serve a page on 127.0.0.1 that plays the pipeline, reloading it when its files change.",
+            discussion: """
+                Prints the page's URL first (preview: http://127.0.0.1:PORT/). The page plays, \
+                scrubs and steps through the frames, rendered on demand as `pipeline frame` renders \
+                them, and charts each step's progress over time. When the pipeline file or a plugin \
+                file changes, the page shows the new version; a pipeline that no longer loads leaves \
+                the last good one on show, with the error. Open it at a time with ?t=SECONDS. Ctrl-C stops it.
+
+                Example: pipeline preview pipeline.json --port 8080
+                """)
+
+        @Argument(help: "The pipeline file.") var file: String
+        @Option(help: ArgumentHelp("The port on 127.0.0.1 to listen on; 0 picks a free one.", valueName: "n")) var port: Int = 0
+        @OptionGroup var plugins: PluginOptions
+
+        func validate() throws {
+            guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 (any free port) to 65535, got \(port)") }
+        }
+
+        func run() throws {
+            let registry = Session.registry(plugins, pipelineFile: file)
+            let scene: Scene
+            do { scene = try Session.scene(file, registry: registry) } catch { registry.shutdown(); throw error }
+            let server: PreviewServer
+            do throws(RenderError) {
+                server = try PreviewServer(file: file, explicitPluginDirectories: plugins.directories, registry: registry, scene: scene, port: port)
+            } catch {
+                registry.shutdown()
+                throw Session.fail(error)
+            }
+            do throws(PreviewError) {
+                try server.serve { url in FileHandle.standardOutput.write(Data("preview: \(url)\n".utf8)) }
+            } catch {
+                Console.error(error.description)
+                throw ExitCode(2)
+            }
+            Console.note("preview: stopped")
+        }
+    }
+}

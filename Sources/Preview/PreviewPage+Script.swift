@@ -1,0 +1,113 @@
+extension PreviewPage {
+    /// Playback: frames are fetched as PNG blobs by frame number and kept for the current
+    /// version, so playing, stepping and scrubbing back show them at once; playing fetches a
+    /// second ahead. A new version (polled from /version) drops them and refetches.
+    static let script = """
+        const $ = id => document.getElementById(id);
+        const view = { timeline: null, version: 0, frame: 0, playing: false, playStart: 0, playFrom: 0 };
+        const frames = new Map();  // frame number → Promise of an object URL
+        const maxInFlight = 4;
+        let inFlight = 0;
+
+        function lastFrame() { return view.timeline.frameCount - 1; }
+        function frameAt(seconds) {
+          return Math.min(lastFrame(), Math.max(0, Math.floor(seconds * view.timeline.fps + 1e-9)));
+        }
+
+        function fetchFrame(n) {
+          if (!frames.has(n)) {
+            inFlight++;
+            const url = fetch('frame?t=' + (n / view.timeline.fps))
+              .then(async response => {
+                if (!response.ok) throw new Error(await response.text());
+                return URL.createObjectURL(await response.blob());
+              })
+              .finally(() => { inFlight--; });
+            frames.set(n, url);
+          }
+          return frames.get(n);
+        }
+
+        function prefetch(from) {
+          const ahead = Math.ceil(view.timeline.fps);
+          for (let i = 0; i <= ahead && inFlight < maxInFlight; i++) fetchFrame((from + i) % (lastFrame() + 1));
+        }
+
+        function show(n) {
+          view.frame = n;
+          const t = view.timeline;
+          $('scrubber').value = n / t.fps;
+          $('clock').textContent = (n / t.fps).toFixed(3) + ' s · frame ' + n + ' of 0–' + lastFrame() + ' · ' + t.fps + ' fps';
+          drawChart($('chart'), t, n / t.fps);
+          fetchFrame(n).then(url => { if (view.frame === n) $('frame').src = url; }, problem => showProblem(problem.message));
+        }
+
+        function tick(now) {
+          if (!view.playing) return;
+          const n = (view.playFrom + Math.floor((now - view.playStart) / 1000 * view.timeline.fps)) % (lastFrame() + 1);
+          if (n !== view.frame) show(n);
+          prefetch(n);
+          requestAnimationFrame(tick);
+        }
+
+        function setPlaying(playing) {
+          view.playing = playing;
+          $('play').textContent = playing ? '❚❚' : '▶︎';
+          if (playing) { view.playStart = performance.now(); view.playFrom = view.frame; requestAnimationFrame(tick); }
+        }
+
+        function step(by) {
+          setPlaying(false);
+          show(Math.min(lastFrame(), Math.max(0, view.frame + by)));
+        }
+
+        function showProblem(message) {
+          $('problem').textContent = message || '';
+          $('problem').style.display = message ? 'block' : 'none';
+        }
+
+        async function loadTimeline() {
+          const t = await (await fetch('timeline.json')).json();
+          for (const url of frames.values()) url.then(URL.revokeObjectURL, () => {});
+          frames.clear();
+          view.timeline = t;
+          view.version = t.version;
+          $('scrubber').max = lastFrame() / t.fps;
+          $('scrubber').step = 1 / t.fps;
+          $('frame').width = t.width;
+        }
+
+        async function watchVersion() {
+          try {
+            const status = await (await fetch('version')).json();
+            showProblem(status.error);
+            if (status.version !== view.version) {
+              await loadTimeline();
+              show(Math.min(view.frame, lastFrame()));
+            }
+          } catch (error) {
+            showProblem('the preview server stopped: ' + error.message);
+          }
+          setTimeout(watchVersion, 500);
+        }
+
+        $('play').onclick = () => setPlaying(!view.playing);
+        $('back').onclick = () => step(-1);
+        $('forward').onclick = () => step(1);
+        $('scrubber').oninput = event => { setPlaying(false); show(frameAt(parseFloat(event.target.value))); };
+        document.addEventListener('keydown', event => {
+          if (event.target.tagName === 'INPUT' && event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+          if (event.key === 'ArrowLeft') { step(-1); event.preventDefault(); }
+          if (event.key === 'ArrowRight') { step(1); event.preventDefault(); }
+          if (event.key === ' ') { setPlaying(!view.playing); event.preventDefault(); }
+        });
+
+        loadTimeline().then(() => {
+          const start = parseFloat(new URLSearchParams(location.search).get('t'));
+          show(frameAt(Number.isFinite(start) ? start : 0));
+          watchVersion();
+        }, error => showProblem('cannot read the timeline: ' + error.message));
+
+        \(chartScript)
+        """
+}

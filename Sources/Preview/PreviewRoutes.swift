@@ -1,0 +1,62 @@
+import Foundation
+import Hummingbird
+
+/// The preview's HTTP API; every answer comes from the live scene's queue.
+///
+/// - `GET /` the page
+/// - `GET /frame?t=SECONDS` the frame shown that far into the render, as PNG
+/// - `GET /timeline.json` what the timing chart is drawn from (`TimelineSummary`)
+/// - `GET /version` `{"version": N, "error": "…" or null}`: N grows with each reload; the
+///   error is why the last reload failed (the last good scene is still served)
+enum PreviewRoutes {
+    static func router(_ live: LiveScene) -> Router<BasicRequestContext> {
+        let router = Router()
+        router.get("/") { _, _ in
+            Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: PreviewPage.html)))
+        }
+        router.get("/frame") { request, _ in
+            try await frame(request, live)
+        }
+        router.get("/timeline.json") { _, _ in
+            let summary = await live.perform { TimelineSummary(scene: $0.scene, version: $0.version) }
+            return json(try JSONEncoder().encode(summary))
+        }
+        router.get("/version") { _, _ in
+            let status = await live.perform { VersionStatus(version: $0.version, error: $0.problem) }
+            return json(try JSONEncoder().encode(status))
+        }
+        return router
+    }
+
+    struct VersionStatus: Encodable, Sendable {
+        let version: Int
+        let error: String?
+
+        // Encodes `error: null` rather than leaving the key out, so the page can clear its message.
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(version, forKey: .version)
+            try container.encode(error, forKey: .error)
+        }
+
+        enum CodingKeys: String, CodingKey { case version, error }
+    }
+
+    private static func frame(_ request: Request, _ live: LiveScene) async throws -> Response {
+        guard let text = request.uri.queryParameters["t"], let seconds = Double(String(text)), seconds.isFinite, seconds >= 0 else {
+            throw HTTPError(.badRequest, message: "frame needs ?t=SECONDS, a time of 0 or more, e.g. /frame?t=0.5")
+        }
+        switch await live.perform({ $0.png(at: seconds) }) {
+        case .success(let png):
+            return Response(status: .ok, headers: [.contentType: "image/png", .cacheControl: "no-cache"],
+                            body: .init(byteBuffer: ByteBuffer(bytes: png)))
+        case .failure(let error):
+            throw HTTPError(.internalServerError, message: error.description)
+        }
+    }
+
+    private static func json(_ data: Data) -> Response {
+        Response(status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-cache"],
+                 body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Hummingbird
+import Logging
+import PluginRegistry
+import Renderer
+import Scene
+
+/// The preview: an HTTP server on 127.0.0.1 that serves a page playing a pipeline, the frames
+/// it shows (rendered on demand, as `pipeline frame` renders them) and a timing chart, and
+/// reloads the pipeline and its plugins when their files change.
+///
+/// It owns the web page and the reload; decoding, rendering and PNG encoding stay in Scene,
+/// Renderer and Output. It never writes into the user's folders.
+public struct PreviewServer: Sendable {
+    private let live: LiveScene
+    private let port: Int
+
+    /// How often the pipeline file and plugin folders are checked for changes.
+    static let pollInterval = 0.3
+
+    /// Takes over `registry` (it shuts it down when the server stops) and the loaded `scene`.
+    public init(file: String, explicitPluginDirectories: [String], registry: Registry, scene: Scene, port: Int) throws(RenderError) {
+        live = try LiveScene(file: file, explicitDirectories: explicitPluginDirectories, registry: registry, scene: scene)
+        self.port = port
+    }
+
+    /// Serves until SIGINT or SIGTERM, blocking the calling thread: for synchronous callers
+    /// such as the command line. `listening` gets the page's URL once the port is bound.
+    public func serve(listening: @escaping @Sendable (String) -> Void) throws(PreviewError) {
+        let failure = FailureSlot()
+        let stopped = DispatchSemaphore(value: 0)
+        Task {
+            do { try await run(listening: listening) } catch { failure.set(error) }
+            stopped.signal()
+        }
+        stopped.wait()
+        if let error = failure.error { throw PreviewError("the server on 127.0.0.1:\(port) stopped: \(error)") }
+    }
+
+    /// Serves until SIGINT or SIGTERM. `listening` gets the page's URL once the port is bound.
+    public func run(listening: @escaping @Sendable (String) -> Void) async throws {
+        var logger = Logger(label: "pipeline.preview")
+        // Hummingbird's start-up and per-request lines would bury the preview's own messages.
+        logger.logLevel = .warning
+        let app = Application(
+            router: PreviewRoutes.router(live),
+            configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: nil),
+            onServerRunning: { channel in
+                listening("http://127.0.0.1:\(channel.localAddress?.port ?? port)/")
+            },
+            logger: logger)
+        live.startWatching(every: Self.pollInterval)
+        defer { live.stop() }
+        try await app.runService()
+    }
+}
+
+/// The error a server task ended with, read once the task has signalled.
+private final class FailureSlot: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: (any Error)?
+
+    func set(_ error: any Error) { lock.withLock { stored = error } }
+    var error: (any Error)? { lock.withLock { stored } }
+}
