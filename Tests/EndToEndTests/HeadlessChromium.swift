@@ -1,0 +1,35 @@
+import Foundation
+
+/// Headless Chromium taking a screenshot of a page, as a person would look at it.
+enum HeadlessChromium {
+    /// The browser, or nil when it is not installed (`scripts/install-deps --test` installs it).
+    static let path: String? = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
+
+    /// Screenshots `url` at 1 CSS pixel per pixel into `output`, letting the page's scripts
+    /// and requests run for up to 3 s of virtual time; gives up after `timeout` seconds.
+    static func screenshot(_ url: URL, to output: URL, scratch: URL, timeout: Double = 90) throws {
+        guard let path else { throw PreviewServerProcess.Failure(description: "chromium is not installed") }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = [
+            "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-device-scale-factor=1",
+            "--user-data-dir=\(scratch.appendingPathComponent("chromium-profile").path)",
+            "--window-size=600,400", "--virtual-time-budget=3000", "--screenshot=\(output.path)", url.absoluteString,
+        ]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(50_000) }
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+            throw PreviewServerProcess.Failure(description: "chromium did not finish its screenshot of \(url) within \(Int(timeout)) s")
+        }
+        guard FileManager.default.fileExists(atPath: output.path) else {
+            throw PreviewServerProcess.Failure(description: "chromium exited \(process.terminationStatus) without writing \(output.path)")
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A `pipeline preview` process under test: started on a free port, its URL read from the
+/// first line it prints, stopped with SIGINT (as Ctrl-C) and killed if it does not stop.
+final class PreviewServerProcess {
+    struct Failure: Error, CustomStringConvertible { let description: String }
+
+    let url: URL
+    private let process: Process
+    private let stderrFile: URL
+
+    /// Starts `pipeline preview arguments…` and waits (at most `timeout` seconds) for its URL.
+    init(_ arguments: [String], scratch: URL, timeout: Double = 60) throws {
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: CLI.executable)
+        process.arguments = ["preview"] + arguments + ["--port", "0"]
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "PIPELINE_PLUGIN_PATH")
+        process.environment = environment
+        let stdout = Pipe()
+        stderrFile = scratch.appendingPathComponent("preview-stderr.txt")
+        FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
+        process.standardOutput = stdout
+        process.standardError = try FileHandle(forWritingTo: stderrFile)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let line = Self.firstLine(of: stdout.fileHandleForReading, timeout: timeout)
+        guard let line, line.hasPrefix("preview: "), let url = URL(string: String(line.dropFirst("preview: ".count))) else {
+            process.interrupt()
+            throw Failure(description: "pipeline preview printed \(line.map { "\"\($0)\"" } ?? "no line") instead of its URL")
+        }
+        self.url = url
+    }
+
+    deinit { if process.isRunning { process.terminate() } }
+
+    var stderr: String { (try? String(contentsOf: stderrFile, encoding: .utf8)) ?? "" }
+
+    /// Sends SIGINT and waits (bounded) for the exit; returns its status, or nil after a kill.
+    @discardableResult
+    func stop(timeout: Double = 10) -> Int32? {
+        guard process.isRunning else { return process.terminationStatus }
+        process.interrupt()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        guard !process.isRunning else {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            return nil
+        }
+        return process.terminationReason == .exit ? process.terminationStatus : nil
+    }
+
+    /// GET `path` (relative to the page): status and body.
+    func get(_ path: String) async throws -> (status: Int, body: Data) {
+        let (data, response) = try await URLSession.shared.data(from: URL(string: path, relativeTo: url)!)
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
+    }
+
+    /// The reload version and error, from /version.
+    func version() async throws -> (version: Int, error: String?) {
+        let object = try JSONSerialization.jsonObject(with: try await get("version").body) as? [String: Any]
+        return (object?["version"] as? Int ?? -1, object?["error"] as? String)
+    }
+
+    /// Polls /version until `accept` holds, at most `timeout` seconds; returns the last answer.
+    func waitForVersion(timeout: Double = 15, until accept: ((version: Int, error: String?)) -> Bool) async throws -> (version: Int, error: String?) {
+        let deadline = Date().addingTimeInterval(timeout)
+        var status = try await version()
+        while !accept(status) && Date() < deadline {
+            try await Task.sleep(nanoseconds: 100_000_000)
+            status = try await version()
+        }
+        return status
+    }
+
+    private static func firstLine(of handle: FileHandle, timeout: Double) -> String? {
+        let box = LineBox()
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            var bytes = Data()
+            while !bytes.contains(UInt8(ascii: "\n")) {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                bytes += chunk
+            }
+            box.line = String(decoding: bytes.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+            done.signal()
+        }
+        guard done.wait(timeout: .now() + timeout) == .success else { return nil }
+        return box.line
+    }
+
+    private final class LineBox: @unchecked Sendable { var line: String? }
+}
