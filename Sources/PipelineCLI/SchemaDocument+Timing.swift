@@ -1,0 +1,78 @@
+import PluginRegistry
+import Timing
+
+/// Timing curves (`$defs/curve`): a name, `{"curve": name, "args": [...]}` or
+/// `{"cubic-bezier": [x1, y1, x2, y2]}`; a step's `timing` (`$defs/timing`) may also be a spring,
+/// given three ways.
+extension SchemaDocument {
+    var curve: SchemaJSON {
+        let bezier = SchemaType.tuple([SchemaType.number(0...1, "x1"), SchemaType.number(-100...100, "y1"),
+                                       SchemaType.number(0...1, "x2"), SchemaType.number(-100...100, "y2")],
+                                      "the control points of a cubic Bézier from (0, 0) to (1, 1), as CSS's cubic-bezier()")
+        return ["anyOf": [
+            ["anyOf": .array(bareNames), "description": "a curve's name"],
+            curveCall,
+            SchemaType.object([("cubic-bezier", bezier)], required: ["cubic-bezier"]),
+        ], "description": "a timing curve: a name, {\"curve\": name, \"args\": [...]} or {\"cubic-bezier\": [x1, y1, x2, y2]}"]
+    }
+
+    var timing: SchemaJSON {
+        let spring = SchemaType.object([("spring", ["anyOf": [
+            SchemaType.object([("dampingRatio", SchemaType.number(0.01...10, "1 settles without overshoot; lower bounces"))],
+                              required: ["dampingRatio"], "UIKit's usingSpringWithDamping: it settles at the step's end"),
+            SchemaType.object([
+                ("mass", SchemaType.number(0.001...1000, default: 1)),
+                ("stiffness", SchemaType.number(0.001...100_000, default: 100)),
+                ("damping", SchemaType.number(0...10_000, default: 10)),
+                ("initialVelocity", SchemaType.number(-1000...1000, default: 0)),
+            ], "CASpringAnimation's physical spring; runs for its settling time unless the step gives a duration"),
+            SchemaType.object([
+                ("duration", SchemaType.number(0.01...60, default: 0.5, "perceptual duration in seconds")),
+                ("bounce", SchemaType.number(-0.99...0.99, default: 0, "0 no bounce, higher bouncier")),
+            ], "SwiftUI's spring(duration:bounce:); runs for its settling time unless the step gives a duration")
+            .with("minProperties", 1),
+        ], "description": "a spring, given by dampingRatio, by mass/stiffness/damping/initialVelocity, or by duration/bounce"])],
+            required: ["spring"])
+        return ["anyOf": [["$ref": "#/$defs/curve"], spring], "description": "a timing curve or a spring"]
+    }
+
+    /// Names usable alone: the built-in curves and plugin curves that need no arguments.
+    private var bareNames: [SchemaJSON] {
+        let builtin: [SchemaJSON] = NamedCurves.names.map { ["const": .string($0), "description": "built in"] }
+        return builtin + curves.filter { $0.argumentDefaults != nil }.map { curve in
+            ["const": .string(curve.name), "description": .string(curve.doc)]
+        }
+    }
+
+    /// `{"curve": name, "args": [...]}`: built-in curves take no arguments; a plugin curve takes
+    /// exactly its own, of its types, and needs them unless it has defaults.
+    private var curveCall: SchemaJSON {
+        let names = NamedCurves.names + curves.map(\.name)
+        let builtinRule: SchemaJSON = [
+            "if": ["properties": ["curve": ["enum": .array(NamedCurves.names.map(SchemaJSON.string))]]],
+            "then": ["not": ["required": ["args"]]],
+        ]
+        return SchemaType.object([
+            ("curve", SchemaType.choice(names, "the curve's name (see `pipeline plugins`)")),
+            ("args", ["type": "array", "items": ["type": "number"], "description": "the curve's extra arguments"]),
+        ], required: ["curve"]).with("allOf", .array([builtinRule] + curves.map(argumentRule)))
+    }
+
+    private func argumentRule(_ curve: CurveEntry) -> SchemaJSON {
+        let types = curve.signature.argumentTypes
+        let arguments = SchemaType.tuple(zip(curve.argumentNames, types).map { name, type in argument(type).with("description", .string(name)) },
+                                         "\(curve.name)(\(curve.argumentNames.joined(separator: ", ")))")
+        var then: SchemaJSON = ["properties": ["args": arguments]]
+        if curve.argumentDefaults == nil { then = then.with("required", ["args"]) }
+        return ["if": ["properties": ["curve": ["const": .string(curve.name)]]], "then": then]
+    }
+
+    private func argument(_ type: ForeignType) -> SchemaJSON {
+        switch type {
+        case .double: SchemaType.number()
+        case .float: SchemaType.number(-Double(Float.greatestFiniteMagnitude)...Double(Float.greatestFiniteMagnitude))
+        case .int32: SchemaType.integer(Double(Int32.min)...Double(Int32.max))
+        case .int64: ["type": "integer", "minimum": .number(-0x1p63), "exclusiveMaximum": .number(0x1p63)]
+        }
+    }
+}
