@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+/// `pipeline preview` without a browser: its timeline JSON, a broken edit that keeps the last
+/// good scene on show, and a plugin rebuilt in place that is loaded again.
+@Suite("preview reload")
+struct PreviewReloadTests {
+    @Test("timeline.json samples each step's progress over the render")
+    func timeline() async throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = try PluginFixtures.write(PreviewTests.squarePipeline(), to: "square.json", in: folder)
+        let server = try PreviewServerProcess([file.path], scratch: folder)
+        defer { server.stop() }
+        let json = try JSONSerialization.jsonObject(with: try await server.get("timeline.json").body) as? [String: Any]
+        #expect(json?["fps"] as? Double == 10 && json?["duration"] as? Double == 1 && json?["frameCount"] as? Int == 10)
+        let steps = json?["steps"] as? [[String: Any]]
+        #expect(steps?.first?["label"] as? String == "move-and-scale → square")
+        let progress = try #require(steps?.first?["progress"] as? [Double])
+        #expect(progress.count == 10 && abs(progress[5] - 0.5) < 1e-9)
+        #expect(try await server.get("frame?t=later").status == 400)
+    }
+
+    @Test("a pipeline that stops loading leaves the last good one on show, with the error")
+    func brokenEdit() async throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = try PluginFixtures.write(PreviewTests.squarePipeline(), to: "square.json", in: folder)
+        let server = try PreviewServerProcess([file.path], scratch: folder)
+        defer { server.stop() }
+        let before = try await server.get("frame?t=0.5").body
+
+        try PluginFixtures.write(#"{ "version": 1, "canvas": "#, to: "square.json", in: folder)
+        let broken = try await server.waitForVersion { $0.error != nil }
+        #expect(broken.version == 1)
+        #expect(broken.error?.hasPrefix("\(file.path):") == true)
+        let during = try await server.get("frame?t=0.5")
+        #expect(during.status == 200 && during.body == before)
+
+        try PluginFixtures.write(PreviewTests.squarePipeline(color: "#00ff00"), to: "square.json", in: folder)
+        let fixed = try await server.waitForVersion { $0.version == 2 }
+        #expect(fixed.version == 2 && fixed.error == nil)
+        #expect(try await server.get("frame?t=0.5").body != before)
+        #expect(server.stop() == 0)
+    }
+
+    @Test("a plugin rebuilt in place is loaded again from a copy")
+    func pluginRebuilt() async throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plugins = folder.appendingPathComponent("plugins-dev")
+        let library = plugins.appendingPathComponent("veil.so")
+        try PluginFixtures.compile(PluginFixtures.animator("veil"), to: library)
+        let file = try PluginFixtures.write(PreviewTests.squarePipeline(animator: "veil", params: "{}"), to: "square.json", in: folder)
+        let server = try PreviewServerProcess([file.path, "--plugins", plugins.path], scratch: folder)
+        defer { server.stop() }
+        let shown = folder.appendingPathComponent("shown.png")
+        try await server.get("frame?t=0.5").body.write(to: shown)
+        #expect(PreviewTests.bounds(of: PreviewTests.red, in: try RGBAImage.read(shown)) == [0, 30, 20, 20])
+
+        try PluginFixtures.compile(PluginFixtures.animator("veil", apply: "target->opacity = 0; return true;"), to: library)
+        let status = try await server.waitForVersion { $0.version == 2 }
+        #expect(status.version == 2 && status.error == nil)
+        try await server.get("frame?t=0.5").body.write(to: shown)
+        #expect(PreviewTests.bounds(of: PreviewTests.red, in: try RGBAImage.read(shown)) == nil)
+    }
+}
