@@ -3,6 +3,8 @@
 #   make test   build everything (debug) and run all tests
 #   make        build everything (release)
 #   make examples  build everything (release) and render every pipeline in examples/
+#   make install   build everything (release) and install under PREFIX (default /usr/local)
+#   make uninstall remove what make install installed
 SWIFT ?= swift
 CC ?= cc
 CONFIG ?= release
@@ -12,12 +14,23 @@ BIN = $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path)
 # The host looks for built-in plugins in pipeline-plugins/ beside its executable.
 PLUGIN_DIR = $(BIN)/pipeline-plugins
 
-.PHONY: all deps host plugins run examples test clean
+# Installed layout: the host finds its built-in plugins in <prefix>/lib/pipeline/plugins, and
+# out-of-tree plugins find animator.h through pkg-config (pipeline.pc).
+PREFIX ?= /usr/local
+DESTDIR ?=
+ROOT = $(DESTDIR)$(PREFIX)
+INSTALLED_PLUGINS = $(ROOT)/lib/pipeline/plugins
+COMPLETIONS = $(ROOT)/share/bash-completion/completions
+
+.PHONY: all deps test-deps host plugins run examples test install uninstall clean
 
 all: host plugins
 
 deps:
 	@scripts/install-deps
+
+test-deps:
+	@scripts/install-deps --test
 
 host: deps
 	$(SWIFT) build -c $(CONFIG) --product pipeline
@@ -39,10 +52,27 @@ examples: all
 		$(BIN)/pipeline run "$$file" --quiet || exit 1; \
 	done
 
-test: deps
+test: test-deps
 	$(SWIFT) build --build-tests
 	$(MAKE) plugins CONFIG=debug
 	$(SWIFT) test --skip-build
+
+# BIN=DIR on the command line installs the executable and plugins already built in DIR, without
+# building (the install test does this with a debug build).
+install: $(if $(filter command line,$(origin BIN)),,all)
+	install -d $(ROOT)/bin $(ROOT)/include/pipeline $(ROOT)/lib/pkgconfig $(INSTALLED_PLUGINS) $(COMPLETIONS)
+	install -m 755 $(BIN)/pipeline $(ROOT)/bin/pipeline
+	install -m 644 Sources/CAnimatorABI/include/animator.h $(ROOT)/include/pipeline/animator.h
+	install -m 755 $(PLUGIN_DIR)/*.so $(INSTALLED_PLUGINS)/
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e "s|@VERSION@|$$($(BIN)/pipeline --version)|" pipeline.pc.in > $(ROOT)/lib/pkgconfig/pipeline.pc
+	$(BIN)/pipeline --generate-completion-script bash > $(COMPLETIONS)/pipeline
+
+# Removes the files install wrote (the in-repo plugins by name, not whatever else is there),
+# then the folders install made, where they are left empty.
+uninstall:
+	rm -f $(ROOT)/bin/pipeline $(ROOT)/include/pipeline/animator.h $(ROOT)/lib/pkgconfig/pipeline.pc $(COMPLETIONS)/pipeline
+	rm -f $(patsubst Plugins/%/,$(INSTALLED_PLUGINS)/%.so,$(wildcard Plugins/*/))
+	rmdir --ignore-fail-on-non-empty $(INSTALLED_PLUGINS) $(ROOT)/lib/pipeline $(ROOT)/include/pipeline 2>/dev/null || true
 
 clean:
 	rm -rf .build out

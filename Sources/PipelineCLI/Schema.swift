@@ -13,7 +13,7 @@ extension Pipeline {
                 Examples:
                   pipeline schema > pipeline.schema.json
                   pipeline schema --plugins ./my-plugins > pipeline.schema.json
-                and in a pipeline file: "$schema": "./pipeline.schema.json"
+                then give pipeline files "$schema": "pipeline.schema.json".
                 """)
 
         @OptionGroup var plugins: PluginOptions

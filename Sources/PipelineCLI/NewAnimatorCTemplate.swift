@@ -1,0 +1,86 @@
+/// A plugin project in C: `NAME.c`, a Makefile that builds `NAME.so` with `cc`, a README.
+enum NewAnimatorCTemplate {
+    static func files(_ name: NewAnimatorName, include: String) -> [(path: String, text: String)] {
+        let values = name.substitutions(include: include)
+        return [("\(name.name).c", (source + NewAnimatorEntryTemplate.text).filling(values)),
+                ("Makefile", makefile.filling(values)),
+                ("README.md", readme.filling(values))]
+    }
+
+    static let source = #"""
+        /*
+         * {{name}} — an animator plugin for pipeline: turns a layer by `angle` degrees.
+         * animator.h documents every type and rule used here.
+         */
+        #include <animator.h>
+
+        /* Pure: the host calls it for any frame, in any order, on several threads at once. progress
+         * is 0 at the step's start and 1 at its end (springs overshoot both: extrapolate, do not
+         * clamp). `target` holds the layer as earlier steps left it: change only what this animator
+         * animates. On failure write a one-line reason into `error` and return false. */
+        static bool {{identifier}}_apply(const anim_apply_args_t *args, anim_layer_t *target, char *error,
+                                 uint32_t error_size) {
+            (void)error, (void)error_size;
+            double angle = args->params[0].v[0];
+            target->rotation += angle * args->progress;
+            return true;
+        }
+
+
+        """#
+
+    static let makefile = #"""
+        # Builds {{name}}.so, the {{name}} animator plugin for pipeline.
+        #   make          build {{name}}.so
+        #   make clean    remove it
+        CC ?= cc
+        CFLAGS ?= -std=c99 -Wall -Wextra -O2
+        # animator.h: from pkg-config when pipeline is installed with its pipeline.pc, otherwise from
+        # PIPELINE_INCLUDE (make PIPELINE_INCLUDE=/path/to/include), by default the headers of the
+        # pipeline that generated this project.
+        PIPELINE_INCLUDE ?= {{include}}
+        PIPELINE_CFLAGS ?= $(shell pkg-config --cflags pipeline 2>/dev/null || echo -I$(PIPELINE_INCLUDE))
+
+        {{name}}.so: {{name}}.c
+        	$(CC) $(CFLAGS) $(PIPELINE_CFLAGS) -shared -fPIC $< -o $@
+
+        clean:
+        	rm -f {{name}}.so
+
+        .PHONY: clean
+
+        """#
+
+    static let readme = #"""
+        # {{name}}
+
+        An animator plugin for pipeline, in C. `{{name}}.c` declares the
+        animator `{{name}}` with one parameter, `angle`, and turns the layer by it; change
+        `{{identifier}}_apply` for your own motion. `animator.h` documents every field.
+
+        ## Build
+
+        ```sh
+        make
+        ```
+
+        builds `{{name}}.so` with `cc`. The compiler flags for `animator.h` come from
+        `pkg-config --cflags pipeline` when pipeline is installed; otherwise from `PIPELINE_INCLUDE`,
+        by default `{{include}}`: `make PIPELINE_INCLUDE=/path/to/pipeline/include`.
+
+        ## Use
+
+        ```sh
+        pipeline plugins --plugins .          # lists {{name}} with its parameter
+        mkdir -p plugins && cp {{name}}.so plugins/
+        ```
+
+        A `plugins/` folder beside a pipeline file is searched automatically; so are `--plugins DIR`
+        and the folders of `PIPELINE_PLUGIN_PATH`. In a pipeline's timeline:
+
+        ```json
+        { "animator": "{{name}}", "target": "card", "duration": 0.5, "params": { "angle": 180 } }
+        ```
+
+        """#
+}

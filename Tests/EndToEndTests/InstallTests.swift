@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+/// `make install` and `make uninstall` into a temporary prefix, with the already built binary and
+/// plugins (BIN=…, no second build): the installed pipeline finds its plugins, pkg-config finds
+/// the header, and a plugin compiles with pkg-config's flags alone.
+@Suite struct InstallTests {
+    static let installedFiles = ["bin/pipeline", "include/pipeline/animator.h", "lib/pkgconfig/pipeline.pc",
+                                 "lib/pipeline/plugins/fade.so", "share/bash-completion/completions/pipeline"]
+
+    static func make(_ target: String, prefix: URL) throws -> CLI.Result {
+        try CLI.runProgram("/usr/bin/env", ["make", "--no-print-directory", "-C", CLI.repositoryRoot.path, target,
+                                            "PREFIX=\(prefix.path)", "BIN=\(CLI.binDirectory.path)"])
+    }
+
+    @Test func installLaysOutAPrefixThatWorksAndUninstallRemovesIt() throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let prefix = folder.appendingPathComponent("prefix")
+        let installed = try Self.make("install", prefix: prefix)
+        try #require(installed.status == 0, "make install failed: \(installed.stdout)\(installed.stderr)")
+        for file in Self.installedFiles {
+            #expect(FileManager.default.fileExists(atPath: prefix.appendingPathComponent(file).path), "\(file) installed")
+        }
+
+        let pipeline = prefix.appendingPathComponent("bin/pipeline").path
+        let listing = try CLI.runProgram(pipeline, ["plugins"])
+        #expect(listing.status == 0)
+        #expect(listing.stdout.contains("from \(prefix.path)/lib/pipeline/plugins/fade.so"), "built-in plugins found: \(listing.stdout)")
+
+        let flags = try CLI.runProgram("/usr/bin/env", ["pkg-config", "--cflags", "pipeline"],
+                                       environment: ["PKG_CONFIG_PATH": prefix.appendingPathComponent("lib/pkgconfig").path])
+        #expect(flags.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "-I\(prefix.path)/include/pipeline")
+
+        try compileNudge(cflags: flags.stdout, into: folder.appendingPathComponent("plugins"))
+        let withNudge = try CLI.runProgram(pipeline, ["plugins", "--plugins", folder.appendingPathComponent("plugins").path])
+        #expect(withNudge.stdout.contains("distance: number -1000...1000 px, default 10"), "\(withNudge.stdout)\(withNudge.stderr)")
+
+        let uninstalled = try Self.make("uninstall", prefix: prefix)
+        #expect(uninstalled.status == 0, "\(uninstalled.stderr)")
+        for file in Self.installedFiles {
+            #expect(!FileManager.default.fileExists(atPath: prefix.appendingPathComponent(file).path), "\(file) removed")
+        }
+        #expect(!FileManager.default.fileExists(atPath: prefix.appendingPathComponent("lib/pipeline").path))
+    }
+
+    /// As an outside author would, with nothing but pkg-config's flags.
+    private func compileNudge(cflags: String, into plugins: URL) throws {
+        try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
+        let source = try PluginFixtures.write(ThirdPartyPluginTests.nudge, to: "nudge.c", in: plugins.deletingLastPathComponent())
+        let flags = cflags.split(whereSeparator: \.isWhitespace).map(String.init)
+        let compiled = try CLI.runProgram("/usr/bin/env", ["cc", "-std=c99", "-shared", "-fPIC"] + flags
+                                          + [source.path, "-o", plugins.appendingPathComponent("nudge.so").path])
+        #expect(compiled.status == 0, "cc with pkg-config's flags failed: \(compiled.stderr)")
+    }
+
+    @Test func anInstalledPipelineWritesProjectsAgainstTheInstalledHeader() throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let prefix = folder.appendingPathComponent("prefix")
+        try #require(try Self.make("install", prefix: prefix).status == 0)
+        let project = folder.appendingPathComponent("wobble")
+        let created = try CLI.runProgram(prefix.appendingPathComponent("bin/pipeline").path, ["new-animator", "wobble", "--lang", "c", project.path])
+        #expect(created.status == 0, "\(created.stderr)")
+        let makefile = try String(contentsOf: project.appendingPathComponent("Makefile"), encoding: .utf8)
+        #expect(makefile.contains("PIPELINE_INCLUDE ?= \(prefix.path)/include/pipeline"), "\(makefile)")
+    }
+
+    @Test(arguments: ["bash", "zsh", "fish"]) func completionScriptsKnowEveryCommand(shell: String) throws {
+        let result = try CLI.run(["--generate-completion-script", shell])
+        #expect(result.status == 0, "\(result.stderr)")
+        for command in ["run", "frame", "validate", "plugins", "schema", "new-animator"] {
+            #expect(result.stdout.contains(command), "\(shell) completes \(command)")
+        }
+    }
+}

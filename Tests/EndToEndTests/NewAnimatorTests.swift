@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+/// `pipeline new-animator`: the projects it writes build with their own build files, as an
+/// outside author builds them, and the plugins they make load and render.
+@Suite struct NewAnimatorTests {
+    static let listedParameter = "angle: number -3600...3600 deg, default 90 — how far the layer turns by the end, clockwise"
+
+    /// One 64×64 frame: a white 48×8 bar across the centre, turned by the animator `name` by 90°
+    /// at once (a zero-length step is at its end from its start), so it stands upright.
+    static func bar(turnedBy name: String) -> String {
+        """
+        {
+          "version": 1,
+          "canvas": { "width": 64, "height": 64, "fps": 10, "duration": 0.1, "background": "#000000" },
+          "layers": [ { "name": "bar", "frame": [8, 28, 48, 8], "fill": "#ffffff" } ],
+          "timeline": [ { "animator": "\(name)", "target": "bar", "duration": 0, "params": { "angle": 90 } } ],
+          "output": { "dir": "out", "formats": ["png"] }
+        }
+        """
+    }
+
+    @Test func aCProjectBuildsWithMakeAndLoads() throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let project = folder.appendingPathComponent("wobble-x")
+        let created = try CLI.run(["new-animator", "wobble-x", "--lang", "c", project.path])
+        #expect(created.status == 0, "\(created.stderr)")
+        #expect(try SmallPipeline.contents(of: project) == ["Makefile", "README.md", "wobble-x.c"])
+
+        let built = try CLI.runProgram("/usr/bin/env", ["make", "-C", project.path])
+        try #require(built.status == 0, "make failed: \(built.stdout)\(built.stderr)")
+        let listing = try CLI.run(["plugins", "--plugins", project.path])
+        #expect(listing.stdout.contains("wobble-x 0.1.0 — Turns the layer by `angle` degrees"), "\(listing.stdout)")
+        #expect(listing.stdout.contains(Self.listedParameter), "\(listing.stdout)")
+    }
+
+    /// The slow one: a release build of a Swift package (once).
+    @Test func aSwiftProjectBuildsWithSwiftPMAndRenders() throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let project = folder.appendingPathComponent("spin")
+        let created = try CLI.run(["new-animator", "spin-it", "--lang", "swift", project.path])
+        #expect(created.status == 0, "\(created.stderr)")
+
+        let built = try CLI.runProgram("/usr/bin/env", ["swift", "build", "-c", "release"], in: project)
+        try #require(built.status == 0, "swift build failed: \(built.stdout)\(built.stderr)")
+        // As the project's README says: the library renamed after the animator, in a plugins folder.
+        let plugins = folder.appendingPathComponent("plugins")
+        try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: project.appendingPathComponent(".build/release/libSpinIt.so"),
+                                        to: plugins.appendingPathComponent("spin-it.so"))
+
+        let listing = try CLI.run(["plugins", "--plugins", plugins.path])
+        #expect(listing.stdout.contains("spin-it 0.1.0 — Turns the layer by `angle` degrees"), "\(listing.stdout)\(listing.stderr)")
+        #expect(listing.stdout.contains(Self.listedParameter))
+
+        try PluginFixtures.write(Self.bar(turnedBy: "spin-it"), to: "bar.json", in: folder)
+        let rendered = try CLI.run(["run", "bar.json", "--plugins", plugins.path], in: folder)
+        #expect(!rendered.crashed)
+        try #require(rendered.status == 0, "\(rendered.stderr)")
+        let frame = try RGBAImage.read(folder.appendingPathComponent("out/frame_0000.png")).bytes
+        func red(x: Int, y: Int) -> UInt8 { frame[(y * 64 + x) * 4] }
+        // Upright, the bar covers x 28..<36, y 8..<56; across, it covered x 8..<56, y 28..<36.
+        #expect(red(x: 32, y: 12) == 255 && red(x: 32, y: 50) == 255, "the Swift logic turned the bar upright")
+        #expect(red(x: 12, y: 32) == 0 && red(x: 50, y: 32) == 0)
+    }
+
+    @Test(arguments: ["Wobble", "1up", "wob_ble", "wob.ble", "wöbble"])
+    func anInvalidNameIsRefused(name: String) throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CLI.run(["new-animator", name, "--lang", "c", folder.appendingPathComponent("project").path])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("invalid animator name \"\(name)\": expected a lowercase letter, then lowercase letters, digits or '-'"),
+                "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("project").path))
+    }
+
+    @Test func aFolderWithFilesIsLeftAlone() throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try PluginFixtures.write("mine", to: "Makefile", in: folder)
+        let result = try CLI.run(["new-animator", "wobble", "--lang", "swift", folder.path])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("\(folder.path) is not empty (it holds Makefile…): give a new or empty folder"), "\(result.stderr)")
+        #expect(try SmallPipeline.contents(of: folder) == ["Makefile"])
+        #expect(try String(contentsOf: folder.appendingPathComponent("Makefile"), encoding: .utf8) == "mine")
+    }
+
+    @Test func anEmptyFolderIsUsed() throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try CLI.run(["new-animator", "wobble", "--lang", "c", folder.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let readme = try String(contentsOf: folder.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("make\n") && readme.contains("pipeline plugins --plugins ."), "the README says how to build and use it")
+        let makefile = try String(contentsOf: folder.appendingPathComponent("Makefile"), encoding: .utf8)
+        #expect(makefile.contains("PIPELINE_INCLUDE ?= \(CLI.header)"), "defaults to the header of the pipeline that wrote it")
+    }
+
+    @Test func helpShowsAnExample() throws {
+        let result = try CLI.run(["new-animator", "--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("pipeline new-animator wobble --lang c wobble"), "\(result.stdout)")
+    }
+}
