@@ -34,11 +34,13 @@ public struct PreviewServer: Sendable {
             stopped.signal()
         }
         stopped.wait()
-        if let error = failure.error { throw PreviewError("the server on 127.0.0.1:\(port) stopped: \(error)") }
+        if let error = failure.error {
+            throw PreviewError("the preview server on 127.0.0.1:\(port) failed: \(error) (if the port is taken, pass another --port, or 0 for any free one)")
+        }
     }
 
     /// Serves until SIGINT or SIGTERM. `listening` gets the page's URL once the port is bound.
-    public func run(listening: @escaping @Sendable (String) -> Void) async throws {
+    private func run(listening: @escaping @Sendable (String) -> Void) async throws {
         var logger = Logger(label: "pipeline.preview")
         // Hummingbird's start-up and per-request lines would bury the preview's own messages.
         logger.logLevel = .warning
