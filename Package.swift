@@ -31,9 +31,10 @@ let package = Package(
         .target(name: "Output", dependencies: ["CRaster", "CImageCodecs"]),
         .target(name: "Scene", dependencies: ["CAnimatorABI", "PluginRegistry", "Timing", "Compositor", "Output"]),
         .target(name: "Renderer", dependencies: ["Scene", "Compositor", "Output", "PluginRegistry", "Timing"]),
+        .target(name: "Sheet", dependencies: ["Scene", "Renderer", "Compositor", "PluginRegistry", "Timing", "CCairo", "CAnimatorABI"]),
         .target(name: "Preview", dependencies: ["Scene", "Renderer", "Output", "PluginRegistry", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log")]),
         .executableTarget(name: "PipelineCLI", dependencies: [
-            "Renderer", "Scene", "PluginRegistry", "Output", "Preview",
+            "Renderer", "Scene", "PluginRegistry", "Output", "Preview", "Sheet",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

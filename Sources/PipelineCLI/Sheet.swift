@@ -1,0 +1,91 @@
+import ArgumentParser
+import Compositor
+import Foundation
+import Output
+import Renderer
+import Scene
+import Sheet
+
+extension Pipeline {
+    struct Sheet: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write a contact sheet of frames and, with --chart, a timing chart of the steps.",
+            discussion: """
+                The sheet shows the frames at --times (seconds into the render, as frame --at takes them) or \
+                --count frames evenly spaced from the first frame to the last (default 8), each captioned with \
+                its time and frame number. The chart plots every timeline step's progress over the render's \
+                time, one row per step, overshoot included.
+
+                Examples:
+                  pipeline sheet pipeline.json -o sheet.png --chart timing-chart.png
+                  pipeline sheet pipeline.json --times 0,0.25,0.5,1 --columns 2 --width 300
+                """)
+
+        @Argument(help: "The pipeline file.") var file: String
+        @Option(help: ArgumentHelp("Comma-separated times in seconds, e.g. 0,0.25,0.5.", valueName: "seconds,…"))
+        var times: String?
+        @Option(help: ArgumentHelp("How many frames, evenly spaced (default \(SheetTimes.defaultCount)).", valueName: "n"))
+        var count: Int?
+        @Option(help: ArgumentHelp("Cells per row (default \(SheetLayout.defaultColumns)).", valueName: "n")) var columns: Int?
+        @Option(help: ArgumentHelp("The width of each cell in pixels (default: the sheet is about \(SheetLayout.defaultSheetWidth) px wide).", valueName: "px"))
+        var width: Int?
+        @Option(name: .shortAndLong, help: ArgumentHelp("The contact sheet PNG to write.", valueName: "path")) var output: String = "sheet.png"
+        @Option(help: ArgumentHelp("Also write the timing chart to this PNG.", valueName: "path")) var chart: String?
+        @OptionGroup var plugins: PluginOptions
+
+        static let maxCells = 400
+
+        func validate() throws {
+            if times != nil && count != nil { throw ValidationError("give --times or --count, not both") }
+            _ = try parsedTimes()
+            if let count, !(1...Self.maxCells).contains(count) { throw ValidationError("--count must be in 1...\(Self.maxCells), got \(count)") }
+            if let columns, !(1...64).contains(columns) { throw ValidationError("--columns must be in 1...64, got \(columns)") }
+            if let width, !(16...4096).contains(width) { throw ValidationError("--width must be a cell width in 16...4096 pixels, got \(width)") }
+        }
+
+        func run() throws {
+            let registry = Session.registry(plugins, pipelineFile: file)
+            defer { registry.shutdown() }
+            let scene = try Session.scene(file, registry: registry)
+            let shown = try sheetTimes(scene)
+            let layout = SheetLayout(count: shown.count, columns: columns, cellWidth: width,
+                                     canvasWidth: scene.canvas.width, canvasHeight: scene.canvas.height)
+            do throws(RenderError) {
+                try write(try ContactSheet.render(scene, times: shown, layout: layout), to: output)
+                if let chart { try write(TimingChart.render(scene, registry: registry), to: chart) }
+            } catch {
+                throw Session.fail(error)
+            }
+        }
+
+        /// The parsed --times; nil when not given. Every item must be a finite, non-negative number.
+        private func parsedTimes() throws -> [Double]? {
+            guard let times else { return nil }
+            let items = times.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard items.count <= Self.maxCells else { throw ValidationError("--times gives \(items.count) times, at most \(Self.maxCells)") }
+            return try items.map { item in
+                guard let value = Double(item), value.isFinite, value >= 0 else {
+                    throw ValidationError("--times: \"\(item)\" is not a time in seconds; give comma-separated seconds such as 0,0.25,0.5")
+                }
+                return value
+            }
+        }
+
+        /// --times, checked against the render's length, or evenly spaced frames.
+        private func sheetTimes(_ scene: Scene) throws -> [Double] {
+            guard let given = try parsedTimes() else {
+                return SheetTimes.evenlySpaced(count: count ?? SheetTimes.defaultCount, in: scene)
+            }
+            if let outside = SheetTimes.firstOutside(given, of: scene) {
+                Console.error("--times: \(outside) s is after the end of \(file), which lasts \(String(format: "%g", scene.duration)) s; give times in 0...\(String(format: "%g", scene.duration))")
+                throw ExitCode.failure
+            }
+            return given
+        }
+
+        private func write(_ picture: FrameBuffer, to path: String) throws(RenderError) {
+            do throws(OutputError) { try writePNG(picture.view, to: path) } catch { throw RenderError.output(error) }
+            Console.note("wrote \(path)")
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Scene
+
+/// Wall times across a render, from its first frame to its last, and the timeline time the
+/// scene's clock shows at each: a dismiss runs the timeline backwards, an interaction follows
+/// the gesture and then the completion.
+struct ChartSampling {
+    /// The time of the last frame: the chart spans the frames a render writes.
+    let end: Double
+    let wallTimes: [Double]
+    let timelineTimes: [Double]
+
+    init(scene: Scene, count: Int) {
+        precondition(count > 1, "a chart needs at least two samples")
+        let lastFrame = Double(scene.frameCount - 1) / scene.fps
+        end = lastFrame > 0 ? lastFrame : 1 / scene.fps
+        wallTimes = (0..<count).map { [end] in end * Double($0) / Double(count - 1) }
+        timelineTimes = wallTimes.map(scene.time(atWallTime:))
+    }
+
+    /// Step `index` at every sample.
+    func series(ofStep index: Int, in scene: Scene) -> ProgressSeries {
+        let span = scene.span(ofStep: index)
+        let values = timelineTimes.map { scene.progress(ofStep: index, at: $0) }
+        // Active between two samples when the timeline passes through the step's span there:
+        // a step of zero duration still gets its sliver.
+        let active = timelineTimes.indices.map { k in
+            let next = timelineTimes[min(k + 1, timelineTimes.count - 1)]
+            return min(timelineTimes[k], next) <= span.upperBound && max(timelineTimes[k], next) >= span.lowerBound
+        }
+        return ProgressSeries(values: values, active: active)
+    }
+}
+
+/// One step's progress at each sample (nil before the step starts) and whether the step is
+/// running from each sample to the next.
+struct ProgressSeries {
+    let values: [Double?]
+    let active: [Bool]
+}
+
+/// The progress values a chart's rows show: always 0...1, widened to any overshoot.
+struct ProgressRange {
+    let lower: Double
+    let upper: Double
+
+    init(_ series: [ProgressSeries]) {
+        let values = series.flatMap { $0.values.compactMap { $0 }.filter(\.isFinite) }
+        let low = min(0, values.min() ?? 0), high = max(1, values.max() ?? 1)
+        let pad = (high - low) * 0.1
+        (lower, upper) = (low - pad, high + pad)
+    }
+
+    /// Where `progress` sits from 0 (lower) to 1 (upper).
+    func fraction(_ progress: Double) -> Double { (progress - lower) / (upper - lower) }
+}
+
+extension Scene {
+    /// When step `index` runs, in timeline seconds (its leader's span for an alongside step).
+    func span(ofStep index: Int) -> ClosedRange<Double> {
+        switch steps[index].clock {
+        case .own(let timing): timing.start...timing.end
+        case .alongside(let leader): span(ofStep: leader)
+        }
+    }
+}
