@@ -1,6 +1,7 @@
 /// The compositor: draws a flat list of layers, bottom first, into a FrameBuffer through Cairo,
 /// following Core Animation's model (frame, anchor, scale, rotation, translation, opacity, corner
-/// radius, fill, image contents with gravity, text, drop shadow, mask). It owns the pixel work
+/// radius, fill, image contents with gravity, text, drop shadow, mask), at any scale of pixels
+/// per canvas point (see RenderScale.swift). It owns the pixel work
 /// and the image decoding; it never decides what a layer's properties are (animators and the
 /// scene do).
 import CAnimatorABI
@@ -10,11 +11,17 @@ import Foundation
 /// Not thread-safe: one Compositor per rendering thread. RasterImages are shared read-only.
 public final class Compositor {
     private let canvas: Canvas
+    /// Pixels per canvas point; frames are `pixelWidth` × `pixelHeight`.
+    private let scale: Double
+    public let pixelWidth: Int, pixelHeight: Int
     private let prepared: [PreparedContent]
     private let shadows: ShadowCache
 
-    public init(canvas: Canvas, contents: [LayerContent]) {
+    public init(canvas: Canvas, contents: [LayerContent], scale: Double = 1) {
+        precondition(scale > 0 && scale.isFinite, "the render scale must be a positive number, got \(scale)")
         self.canvas = canvas
+        self.scale = scale
+        (pixelWidth, pixelHeight) = canvas.pixelSize(scale: scale)
         prepared = contents.map(PreparedContent.init)
         shadows = ShadowCache(layerCount: contents.count)
     }
@@ -25,7 +32,7 @@ public final class Compositor {
     }
 
     /// Like `render(_:into:)`, except that layer i with a replacement is drawn as that image
-    /// instead: canvas-sized premultiplied pixels composited over what lies below at identity,
+    /// instead: frame-sized premultiplied pixels composited over what lies below at identity,
     /// none of the layer's properties applied. This is how a mixer's output takes the place of
     /// the layers it blended.
     public func render(_ layers: [anim_layer_t], replacing replacements: [Int: FrameBuffer],
@@ -53,8 +60,8 @@ public final class Compositor {
 
     /// Covers every pixel of `frame` with `background`, then lets `body` draw on it.
     private func drawing(into frame: FrameBuffer, over background: anim_color_t, _ body: (OpaquePointer) -> Void) {
-        precondition(frame.width == canvas.width && frame.height == canvas.height,
-                     "frame size must match the canvas")
+        precondition(frame.width == pixelWidth && frame.height == pixelHeight,
+                     "frame size must match the canvas at the render scale")
         guard frame.width > 0, frame.height > 0 else { return }
         // Contexts are cheap (Cairo recycles them); the surface is the frame's own.
         cairo_surface_mark_dirty(frame.surface)
@@ -69,8 +76,8 @@ public final class Compositor {
     }
 
     private func composite(_ replacement: FrameBuffer, into frame: FrameBuffer, on cr: OpaquePointer) {
-        precondition(replacement.width == canvas.width && replacement.height == canvas.height,
-                     "a replacement must be canvas-sized")
+        precondition(replacement.width == pixelWidth && replacement.height == pixelHeight,
+                     "a replacement must be frame-sized")
         precondition(replacement !== frame, "a replacement cannot be the frame drawn into")
         cairo_surface_mark_dirty(replacement.surface)
         cairo_set_source_surface(cr, replacement.surface, 0, 0)
@@ -81,16 +88,16 @@ public final class Compositor {
     /// one group so its parts fade together; a single paint takes the opacity directly, sparing
     /// a group the size of the layer.
     private func draw(_ layer: anim_layer_t, index: Int, on cr: OpaquePointer) {
-        let transform = layer.deviceTransform
+        let transform = layer.deviceTransform.scaled(by: scale)
         guard layer.isDrawable, transform.isUsable else { return }
-        let shadow = shadows.mask(for: layer, transform: transform, slot: index,
-                                  surfaceWidth: canvas.width, surfaceHeight: canvas.height)
+        let shadow = shadows.mask(for: layer.shadowScaled(by: scale), transform: transform, slot: index,
+                                  surfaceWidth: pixelWidth, surfaceHeight: pixelHeight)
         let paints = (shadow == nil ? 0 : 1) + prepared[index].paintCount
         let grouped = layer.opacity < 1 && paints > 1
         let alpha = grouped ? 1 : min(layer.opacity, 1)
         cairo_save(cr)
         if grouped {
-            clip(to: layer.visualFrame, and: shadow?.extents, on: cr)
+            clip(to: transform.boundingBox(of: layer.localBounds), and: shadow?.extents, on: cr)
             cairo_push_group(cr)
         }
         if let shadow {

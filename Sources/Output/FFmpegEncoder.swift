@@ -1,13 +1,15 @@
 import Foundation
 
-/// Writes an MP4 or GIF by running ffmpeg and feeding it raw frames on its standard input.
+/// Writes a video or animation by running ffmpeg and feeding it raw frames on its standard input.
 ///
-/// ffmpeg writes to a hidden temporary beside `path`, which `finish()` renames into place once
-/// ffmpeg has exited successfully; a failure anywhere reports the tail of ffmpeg's log.
+/// Into a file, ffmpeg writes a hidden temporary beside it, which `finish()` renames into place
+/// once ffmpeg has exited successfully; onto a stream (standard output), it writes as it goes.
+/// A failure anywhere reports the tail of ffmpeg's log.
 public final class FFmpegEncoder: FrameSink {
-    private let path: String
+    /// The file, or "standard output", for messages.
+    private let name: String
     private let command: FFmpegCommand
-    private let staged: StagedFile
+    private let staged: StagedFile?
     private let log: FFmpegLog
     private let process = Process()
     private let input: FileHandle
@@ -18,39 +20,68 @@ public final class FFmpegEncoder: FrameSink {
         _ = signal(SIGPIPE, SIG_IGN)
     }()
 
-    public init(format: OutputFormat, path: String, width: Int, height: Int, fps: Double,
-                ffmpegPath: String) throws(OutputError) {
-        guard format.needsFFmpeg else {
-            throw OutputError("\(path): \(format.rawValue) is written by PNGSequenceWriter, not ffmpeg; use mp4 or gif here")
-        }
-        guard width > 0, height > 0 else {
-            throw OutputError("\(path): size \(width)×\(height) is invalid; width and height must be positive")
-        }
-        guard fps.isFinite, fps > 0 else {
-            throw OutputError("\(path): frame rate \(fps) is invalid; it must be a positive number")
-        }
-        Self.ignoreBrokenPipes
+    /// Writes `path`, creating its folder. `transparentCanvas` says whether frames can have
+    /// transparent pixels, which decides whether WebM carries alpha.
+    public convenience init(format: OutputFormat, path: String, width: Int, height: Int, fps: Double,
+                            quality: VideoQuality = .standard, transparentCanvas: Bool = false,
+                            ffmpegPath: String) throws(OutputError) {
+        try Self.check(format, width: width, height: height, fps: fps, for: path)
         try createDirectories((path as NSString).deletingLastPathComponent)
-        self.path = path
-        staged = StagedFile(path: path)
-        command = FFmpegCommand(format: format, width: width, height: height, fps: fps, output: staged.temporaryPath)
-        log = try FFmpegLog(for: path)
-        input = try Self.start(process, ffmpegPath: ffmpegPath, command: command, log: log, for: path)
+        let staged = StagedFile(path: path)
+        let command = FFmpegCommand(format: format, width: width, height: height, fps: fps, quality: quality,
+                                    keepsAlpha: format.keepsAlpha(transparentCanvas: transparentCanvas),
+                                    output: staged.temporaryPath)
+        try self.init(name: path, command: command, staged: staged, output: FileHandle.nullDevice, ffmpegPath: ffmpegPath)
     }
 
-    private static func start(_ process: Process, ffmpegPath: String, command: FFmpegCommand,
-                              log: FFmpegLog, for path: String) throws(OutputError) -> FileHandle {
+    /// Writes the stream to `stream` (standard output, for piping) as ffmpeg produces it.
+    public convenience init(format: OutputFormat, stream: FileHandle, width: Int, height: Int, fps: Double,
+                            quality: VideoQuality = .standard, transparentCanvas: Bool = false,
+                            ffmpegPath: String) throws(OutputError) {
+        let name = "standard output"
+        try Self.check(format, width: width, height: height, fps: fps, for: name)
+        let command = FFmpegCommand(format: format, width: width, height: height, fps: fps, quality: quality,
+                                    keepsAlpha: format.keepsAlpha(transparentCanvas: transparentCanvas), output: "pipe:1")
+        try self.init(name: name, command: command, staged: nil, output: stream, ffmpegPath: ffmpegPath)
+    }
+
+    private init(name: String, command: FFmpegCommand, staged: StagedFile?, output: FileHandle,
+                 ffmpegPath: String) throws(OutputError) {
+        Self.ignoreBrokenPipes
+        self.name = name
+        self.command = command
+        self.staged = staged
+        log = try FFmpegLog(for: name)
+        input = try Self.start(process, ffmpegPath: ffmpegPath, command: command, output: output, log: log, for: name)
+    }
+
+    private static func check(_ format: OutputFormat, width: Int, height: Int, fps: Double,
+                              for name: String) throws(OutputError) {
+        guard format.needsFFmpeg else {
+            throw OutputError("\(name): \(format.rawValue) is written by PNGSequenceWriter, not ffmpeg; use one of "
+                              + OutputFormat.allCases.filter(\.needsFFmpeg).map(\.rawValue).joined(separator: ", ") + " here")
+        }
+        guard width > 0, height > 0 else {
+            throw OutputError("\(name): size \(width)×\(height) is invalid; width and height must be positive")
+        }
+        guard fps.isFinite, fps > 0 else {
+            throw OutputError("\(name): frame rate \(fps) is invalid; it must be a positive number")
+        }
+    }
+
+    private static func start(_ process: Process, ffmpegPath: String, command: FFmpegCommand, output: FileHandle,
+                              log: FFmpegLog, for name: String) throws(OutputError) -> FileHandle {
         let pipe = Pipe()
         process.executableURL = URL(fileURLWithPath: ffmpegPath)
         process.arguments = command.arguments
         process.standardInput = pipe
-        process.standardOutput = FileHandle.nullDevice
+        process.standardOutput = output
         process.standardError = log.handle
         do {
             try process.run()
         } catch {
             log.remove()
-            throw OutputError("cannot start ffmpeg (\(ffmpegPath)) to write \(path): \(error.localizedDescription)")
+            throw OutputError("cannot start ffmpeg (\(ffmpegPath)) to write \(name): \(error.localizedDescription)")
         }
         return pipe.fileHandleForWriting
     }
@@ -59,9 +90,9 @@ public final class FFmpegEncoder: FrameSink {
         try OutputError.validate(frame, index: index)
         guard frame.width == command.width, frame.height == command.height else {
             throw OutputError("frame \(index) is \(frame.width)×\(frame.height), "
-                              + "but \(path) was opened for \(command.width)×\(command.height)")
+                              + "but \(name) was opened for \(command.width)×\(command.height)")
         }
-        let pixels = command.format == .mp4 ? buffer.packed(frame) : buffer.fill(from: frame, channels: 4)
+        let pixels = command.keepsAlpha ? buffer.fill(from: frame, channels: 4) : buffer.packed(frame)
         let bytes = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: pixels),
                          count: frame.packedRowBytes * frame.height, deallocator: .none)
         do {
@@ -76,14 +107,14 @@ public final class FFmpegEncoder: FrameSink {
         process.waitUntilExit()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else { throw failure() }
         log.remove()
-        try staged.commit()
+        try staged?.commit()
     }
 
     public func abandon() {
         try? input.close()
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
-        staged.discard()
+        staged?.discard()
         log.remove()
     }
 
@@ -93,8 +124,8 @@ public final class FFmpegEncoder: FrameSink {
         process.waitUntilExit()
         let status = process.terminationReason == .exit
             ? "exit \(process.terminationStatus)" : "killed by signal \(process.terminationStatus)"
-        let message = OutputError("ffmpeg failed writing \(path) (\(status)): \(log.tail())")
-        staged.discard()
+        let message = OutputError("ffmpeg failed writing \(name) (\(status)): \(log.tail())")
+        staged?.discard()
         log.remove()
         return message
     }

@@ -2,42 +2,77 @@ import Foundation
 import Output
 import Scene
 
-/// The files a run writes, and the sinks that write them. A format that cannot be written
-/// (no ffmpeg) is reported and skipped; the others, PNG always among them, still are.
+/// The files a run writes, and the sinks that write them. A format that cannot be written (no
+/// ffmpeg, or an ffmpeg without its encoder) is reported and skipped; the others, PNG always
+/// among them, still are.
 struct OutputPlan {
+    /// A folder, or standard output (one streaming format alone, checked by `run`).
+    enum Destination {
+        case directory(String)
+        case stream(FileHandle)
+    }
+
     let scene: Scene
-    let directory: String
+    let destination: Destination
     let formats: [OutputFormat]
+    let quality: VideoQuality
+    /// The frames' size in pixels (the canvas at the render scale).
+    let width: Int, height: Int
     private(set) var problems: [String] = []
 
-    init(scene: Scene, directory: String, formats: [OutputFormat]) {
+    init(scene: Scene, destination: Destination, formats: [OutputFormat], quality: VideoQuality, width: Int, height: Int) {
         self.scene = scene
-        self.directory = directory
+        self.destination = destination
         self.formats = formats
+        self.quality = quality
+        self.width = width
+        self.height = height
     }
 
     mutating func openSinks() -> [(path: String, sink: any FrameSink)] {
         var sinks: [(path: String, sink: any FrameSink)] = []
+        // ffmpeg and its encoder list are looked up once, and a missing ffmpeg reported once.
+        let ffmpeg = formats.contains(where: \.needsFFmpeg) ? Result { () throws(OutputError) in try FFmpegEncoders(ffmpegPath: try FFmpeg.require()) } : nil
+        if case .failure(let error) = ffmpeg { report(error) }
         for format in formats {
             do throws(OutputError) {
-                sinks.append(try open(format))
+                if format.needsFFmpeg {
+                    guard case .success(let encoders) = ffmpeg else { continue }
+                    sinks.append(try open(format, with: encoders))
+                } else {
+                    sinks.append(try openPNGSequence())
+                }
             } catch {
-                Console.error(error.description)
-                problems.append(error.description)
+                report(error)
             }
         }
         return sinks
     }
 
-    private func open(_ format: OutputFormat) throws(OutputError) -> (path: String, sink: any FrameSink) {
-        if format == .png {
-            let writer = try PNGSequenceWriter(directory: directory, frameCount: scene.frameCount)
-            return ("\(directory)/ (\(scene.frameCount) PNG frames)", writer)
+    private mutating func report(_ error: OutputError) {
+        Console.error(error.description)
+        problems.append(error.description)
+    }
+
+    private func openPNGSequence() throws(OutputError) -> (path: String, sink: any FrameSink) {
+        guard case .directory(let directory) = destination else { preconditionFailure("png needs a folder to write into") }
+        let writer = try PNGSequenceWriter(directory: directory, frameCount: scene.frameCount)
+        return ("\(directory)/ (\(scene.frameCount) PNG frames)", writer)
+    }
+
+    private func open(_ format: OutputFormat, with ffmpeg: FFmpegEncoders) throws(OutputError) -> (path: String, sink: any FrameSink) {
+        try ffmpeg.require(format)
+        let transparent = scene.canvas.background.a < 1
+        switch destination {
+        case .directory(let directory):
+            let path = "\(directory)/\(scene.output.name).\(format.rawValue)"
+            let encoder = try FFmpegEncoder(format: format, path: path, width: width, height: height, fps: scene.fps,
+                                            quality: quality, transparentCanvas: transparent, ffmpegPath: ffmpeg.ffmpegPath)
+            return (path, encoder)
+        case .stream(let stream):
+            let encoder = try FFmpegEncoder(format: format, stream: stream, width: width, height: height, fps: scene.fps,
+                                            quality: quality, transparentCanvas: transparent, ffmpegPath: ffmpeg.ffmpegPath)
+            return ("\(format.rawValue) to standard output", encoder)
         }
-        let ffmpeg = try FFmpeg.require()
-        let path = "\(directory)/\(scene.output.name).\(format.rawValue)"
-        let encoder = try FFmpegEncoder(format: format, path: path, width: scene.canvas.width, height: scene.canvas.height,
-                                        fps: scene.fps, ffmpegPath: ffmpeg)
-        return (path, encoder)
     }
 }

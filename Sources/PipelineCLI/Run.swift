@@ -7,39 +7,67 @@ import Scene
 extension Pipeline {
     struct Run: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Render a pipeline to PNG frames and videos.",
+            abstract: "Render a pipeline to PNG frames, videos and animations.",
             discussion: """
-                Writes one PNG per frame (frame_0000.png …) and, through ffmpeg, <name>.mp4 and <name>.gif, \
-                where <name> is the pipeline file's name. Files appear only when complete.
+                Writes one PNG per frame (frame_0000.png …) and, through ffmpeg, <name>.mp4, .webm, .mov, .gif, \
+                .webp, .apng or .y4m, where <name> is the pipeline file's name. Files appear only when complete. \
+                WebM keeps transparency when the canvas background is transparent; MOV (ProRes 4444), GIF, WebP \
+                and APNG always do; MP4 and Y4M show the frames over black.
 
                 Examples:
                   pipeline run pipeline.json
-                  pipeline run pipeline.json --out /tmp/render --format png,mp4
-                  pipeline run transition.json --plugins ./my-plugins
+                  pipeline run pipeline.json --out /tmp/render --format png,mp4 --quality 90
+                  pipeline run pipeline.json --scale 0.5 --fps 30 --format gif
+                  pipeline run pipeline.json --format y4m -o - | ffplay -
                 """)
 
         @Argument(help: "The pipeline file.") var file: String
-        @Option(name: .customLong("out"), help: ArgumentHelp("Write here instead of the file's output.dir.", valueName: "dir"))
+        @Option(name: [.customShort("o"), .customLong("out")],
+                help: ArgumentHelp("Write here instead of the file's output.dir; - streams --format y4m to standard output.", valueName: "dir"))
         var outputDirectory: String?
-        @Option(name: .customLong("format"), help: ArgumentHelp("Comma-separated formats instead of the file's output.formats: png, mp4, gif.", valueName: "list"))
+        @Option(name: .customLong("format"), help: ArgumentHelp("Comma-separated formats instead of the file's output.formats: \(OutputFormat.names).", valueName: "list"))
         var formatList: String?
+        @Option(help: ArgumentHelp("Quality of mp4, webm and webp, 0 (smallest) to 100 (best), instead of output.quality (default 75).", valueName: "0-100"))
+        var quality: Int?
+        @Option(help: ArgumentHelp("Render at this size factor (0.5 for a half-size draft); the picture scales, timing does not.", valueName: "factor"))
+        var scale: Double = 1
+        @Option(help: ArgumentHelp("Frames per second instead of canvas.fps; the frame count follows.", valueName: "rate"))
+        var fps: Double?
         @Option(help: "Frames rendered in parallel; the default is the number of cores.") var threads: Int = min(ProcessInfo.processInfo.activeProcessorCount, 256)
         @Flag(help: "Print nothing but errors.") var quiet = false
         @OptionGroup var plugins: PluginOptions
 
+        static let scales = 0.05...4.0
+
         func validate() throws {
-            if let formats = try formats(), formats.isEmpty {
-                throw ValidationError("--format lists no format: give one or more of \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+            let formats = try formats()
+            if let formats, formats.isEmpty {
+                throw ValidationError("--format lists no format: give one or more of \(OutputFormat.names)")
             }
+            if outputDirectory == "-", formats != [.y4m] {
+                throw ValidationError("-o - streams to standard output, which only --format y4m (alone) can do")
+            }
+            if let quality, VideoQuality(quality) == nil {
+                throw ValidationError("--quality must be \(VideoQuality.range), 100 the best, got \(quality)")
+            }
+            guard scale.isFinite, Self.scales.contains(scale) else { throw ValidationError("--scale must be \(Self.scales), got \(scale)") }
+            if let fps, !fps.isFinite || !(1...240).contains(fps) { throw ValidationError("--fps must be 1...240, got \(fps)") }
             guard (1...256).contains(threads) else { throw ValidationError("--threads must be 1...256, got \(threads)") }
         }
 
         func run() throws {
+            // Claimed first, so nothing (not even a plugin's printf) can reach the stream but the stream.
+            let stream = outputDirectory == "-" ? Self.claimStandardOutput() : nil
             let registry = Session.registry(plugins, pipelineFile: file)
             defer { registry.shutdown() }
-            let scene = try Session.scene(file, registry: registry)
-            let directory = outputDirectory.map { URL(fileURLWithPath: $0).standardizedFileURL.path } ?? scene.output.directory
-            var plan = OutputPlan(scene: scene, directory: directory, formats: try formats() ?? scene.output.formats)
+            let loaded = try Session.scene(file, registry: registry)
+            let scene = fps.map(loaded.retimed(fps:)) ?? loaded
+            let size = try pixelSize(of: scene)
+            let destination = stream.map(OutputPlan.Destination.stream) ?? .directory(
+                outputDirectory.map { URL(fileURLWithPath: $0).standardizedFileURL.path } ?? scene.output.directory)
+            var plan = OutputPlan(scene: scene, destination: destination, formats: try formats() ?? scene.output.formats,
+                                  quality: quality.flatMap(VideoQuality.init) ?? scene.output.quality,
+                                  width: size.width, height: size.height)
             let sinks = plan.openSinks()
             // Nothing to write to: rendering would be wasted (the problems are already reported).
             guard !sinks.isEmpty else { throw ExitCode(2) }
@@ -52,6 +80,23 @@ extension Pipeline {
             let written = finishAll(sinks)
             if !quiet && !written.isEmpty { Console.note("wrote \(written.joined(separator: ", "))") }
             if !plan.problems.isEmpty || written.count < sinks.count { throw ExitCode(2) }
+        }
+
+        /// The frame size at `--scale`, which must stay within what a canvas may be.
+        private func pixelSize(of scene: Scene) throws -> (width: Int, height: Int) {
+            let size = scene.canvas.pixelSize(scale: scale)
+            guard max(size.width, size.height) > Int(SceneDecoder.maxCanvasSide) else { return size }
+            Console.error("--scale \(scale) makes \(scene.canvas.width)×\(scene.canvas.height) frames \(size.width)×\(size.height) pixels; "
+                          + "a side may be at most \(Int(SceneDecoder.maxCanvasSide)): use a smaller scale")
+            throw ExitCode.failure
+        }
+
+        /// Moves the real standard output to a new descriptor for the stream, and points
+        /// descriptor 1 at standard error for everything else.
+        private static func claimStandardOutput() -> FileHandle {
+            let stream = dup(STDOUT_FILENO)
+            dup2(STDERR_FILENO, STDOUT_FILENO)
+            return FileHandle(fileDescriptor: stream, closeOnDealloc: true)
         }
 
         /// Finishes every output, so one failing encoder does not cost the others; returns
@@ -69,7 +114,7 @@ extension Pipeline {
         }
 
         private func render(_ scene: Scene, into sinks: [any FrameSink]) throws(RenderError) {
-            let renderer = FrameRenderer(evaluator: try FrameEvaluator(scene: scene), threads: threads)
+            let renderer = FrameRenderer(evaluator: try FrameEvaluator(scene: scene), threads: threads, scale: scale)
             let progress = ProgressReporter(total: scene.frameCount, quiet: quiet)
             try renderer.render(frames: 0..<scene.frameCount) { index, frame throws(RenderError) in
                 for sink in sinks {
@@ -89,7 +134,7 @@ extension Pipeline {
             }
             return try names.map { name in
                 guard let format = OutputFormat(rawValue: name) else {
-                    throw ValidationError("unknown format \"\(name)\" in --format: expected \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+                    throw ValidationError("unknown format \"\(name)\" in --format: expected \(OutputFormat.names)")
                 }
                 return format
             }

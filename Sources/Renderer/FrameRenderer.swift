@@ -15,14 +15,16 @@ public final class FrameRenderer: @unchecked Sendable {
     public let evaluator: FrameEvaluator
     private let workers: [Worker]
 
-    public init(evaluator: FrameEvaluator, threads: Int) {
+    /// `scale` is pixels per canvas point (0.5 for a half-size draft); plugins still see the canvas.
+    public init(evaluator: FrameEvaluator, threads: Int, scale: Double = 1) {
         self.evaluator = evaluator
         let scene = evaluator.scene
         // With one frame at a time, the cores split a mixer's rows instead.
         let bands = threads <= 1 ? ProcessInfo.processInfo.activeProcessorCount : 1
         workers = (0..<max(1, threads)).map { _ in
-            Worker(compositor: Compositor(canvas: scene.canvas, contents: scene.layers.map(\.content)),
-                   buffer: FrameBuffer(width: scene.canvas.width, height: scene.canvas.height), mixBands: bands)
+            let compositor = Compositor(canvas: scene.canvas, contents: scene.layers.map(\.content), scale: scale)
+            return Worker(compositor: compositor, buffer: FrameBuffer(width: compositor.pixelWidth, height: compositor.pixelHeight),
+                          mixBands: bands)
         }
     }
 

@@ -14,6 +14,8 @@ public final class Scene: @unchecked Sendable {
     public let file: String
     public let canvas: Canvas
     public let fps: Double
+    /// How the file sets the length; `duration` is it in seconds at `fps`.
+    public let length: SceneLength
     public let duration: Double
     public let layers: [SceneLayer]
     public let steps: [Step]
@@ -22,17 +24,25 @@ public final class Scene: @unchecked Sendable {
     /// Keeps the C strings that layer states and parameter values point at alive.
     let strings: CStringPool
 
-    init(file: String, canvas: Canvas, fps: Double, duration: Double, layers: [SceneLayer],
+    init(file: String, canvas: Canvas, fps: Double, length: SceneLength, layers: [SceneLayer],
          steps: [Step], clock: SceneClock, output: OutputSettings, strings: CStringPool) {
         self.file = file
         self.canvas = canvas
         self.fps = fps
-        self.duration = duration
+        self.length = length
+        duration = length.seconds(clock: clock, fps: fps)
         self.layers = layers
         self.steps = steps
         self.clock = clock
         self.output = output
         self.strings = strings
+    }
+
+    /// The same scene at another frame rate (`run --fps`); a length that runs until the end
+    /// is measured again, so the last frame still shows the end state.
+    public func retimed(fps: Double) -> Scene {
+        Scene(file: file, canvas: canvas, fps: fps, length: length, layers: layers, steps: steps,
+              clock: clock, output: output, strings: strings)
     }
 
     /// fps × duration frames; frame `i` is `i / fps` seconds into the render.
@@ -75,10 +85,30 @@ public struct BoundParameter: @unchecked Sendable {
     public let source: Source
 }
 
+/// How long a render lasts: the file's `duration`, or until the end plus `hold` seconds.
+public enum SceneLength: Sendable {
+    case seconds(Double)
+    case untilEnd(hold: Double)
+
+    /// Long enough that the last frame is the first at or after the end (of the timeline, or of
+    /// an interaction's completion), so it shows the end state; then `hold` more seconds.
+    func seconds(clock: SceneClock, fps: Double) -> Double {
+        switch self {
+        case .seconds(let seconds):
+            return seconds
+        case .untilEnd(let hold):
+            let end = clock.interaction.map { $0.releaseTime + $0.completionDuration(timelineEnd: clock.timelineEnd) } ?? clock.timelineEnd
+            return ((end * fps - 1e-9).rounded(.up) + 1) / fps + hold
+        }
+    }
+}
+
 /// Where and how the pipeline writes its results.
 public struct OutputSettings: Sendable {
     public var directory: String
     public var formats: [OutputFormat]
+    /// For lossy formats (MP4, WebM, WebP).
+    public var quality: VideoQuality = .standard
     /// The base name of video files: the pipeline file's name without extension.
     public var name: String
 }

@@ -1,7 +1,6 @@
 import CAnimatorABI
 import Compositor
 import Foundation
-import Output
 import PluginRegistry
 
 /// Reads a pipeline file into a `Scene`: JSON syntax, the format's keys and types, names
@@ -63,17 +62,11 @@ struct Decoding {
         if let holdField = canvasFields["hold"], canvasFields["duration"] != nil {
             throw holdField.error("\"hold\" extends the default duration; with an explicit \"duration\" leave it out")
         }
-        let duration = try canvasFields["duration"]?.number(in: 1 / fps...SceneDecoder.maxDuration)
-            ?? defaultDuration(clock, fps: fps, hold: hold)
-        return Scene(file: file, canvas: canvas, fps: fps, duration: duration, layers: layers, steps: steps,
+        let length = try canvasFields["duration"].map { field throws(SceneError) in
+            SceneLength.seconds(try field.number(in: 1 / fps...SceneDecoder.maxDuration))
+        } ?? .untilEnd(hold: hold)
+        return Scene(file: file, canvas: canvas, fps: fps, length: length, layers: layers, steps: steps,
                      clock: clock, output: try decodeOutput(top["output"]), strings: strings)
-    }
-
-    /// Long enough that the last frame is the first at or after the end (of the timeline, or of
-    /// an interaction's completion), so it shows the end state; then `hold` more seconds.
-    private func defaultDuration(_ clock: SceneClock, fps: Double, hold: Double) -> Double {
-        let end = clock.interaction.map { $0.releaseTime + $0.completionDuration(timelineEnd: clock.timelineEnd) } ?? clock.timelineEnd
-        return ((end * fps - 1e-9).rounded(.up) + 1) / fps + hold
     }
 
     private func decodeCanvas(_ fields: ObjectFields) throws(SceneError) -> Canvas {
@@ -82,27 +75,6 @@ struct Decoding {
         let height = try fields.required("height", "the height in pixels").integer(in: side)
         let background = try fields["background"]?.color() ?? anim_color_t(r: 0, g: 0, b: 0, a: 1)
         return Canvas(width: width, height: height, background: background)
-    }
-
-    private func decodeOutput(_ field: Field?) throws(SceneError) -> OutputSettings {
-        let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
-        let defaults = OutputSettings(directory: baseDirectory.appendingPathComponent("out").path, formats: [.png], name: name)
-        guard let field else { return defaults }
-        let fields = try field.object(allowing: ["dir", "formats"])
-        var settings = defaults
-        if let dir = fields["dir"] { settings.directory = resolve(try dir.string()) }
-        if let formats = fields["formats"] {
-            settings.formats = []
-            for item in try formats.array() {
-                let format = OutputFormat(rawValue: try item.choice(OutputFormat.allCases.map(\.rawValue)))!
-                guard !settings.formats.contains(format) else { throw item.error("format \"\(format.rawValue)\" is listed twice") }
-                settings.formats.append(format)
-            }
-            guard !settings.formats.isEmpty else {
-                throw formats.error("lists no format: give one or more of \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-        }
-        return settings
     }
 
     func resolve(_ path: String) -> String {

@@ -1,0 +1,54 @@
+import Foundation
+
+/// The encoders one ffmpeg executable was built with, read once from `ffmpeg -encoders`, so a
+/// format whose encoder is missing fails before rendering with a message naming it.
+public struct FFmpegEncoders: Sendable {
+    public let ffmpegPath: String
+    public let names: Set<String>
+
+    public init(ffmpegPath: String) throws(OutputError) {
+        self.ffmpegPath = ffmpegPath
+        let listing = try Self.listing(ffmpegPath)
+        names = Self.parse(listing)
+        guard !names.isEmpty else {
+            throw OutputError("\(ffmpegPath) -encoders listed no encoders: is it ffmpeg? Install it (apt-get install ffmpeg) or set PIPELINE_FFMPEG to ffmpeg")
+        }
+    }
+
+    /// Succeeds when this ffmpeg has one of the encoders `format` can use.
+    public func require(_ format: OutputFormat) throws(OutputError) {
+        let wanted = format.encoders
+        guard !wanted.isEmpty, !wanted.contains(where: names.contains) else { return }
+        let which = wanted.count == 1 ? "no \(wanted[0]) encoder" : "none of the encoders " + wanted.joined(separator: ", ")
+        throw OutputError("ffmpeg (\(ffmpegPath)) has \(which), which \(format.rawValue) needs: install Debian's ffmpeg "
+                          + "(apt-get install ffmpeg), whose libavcodec is built with it, or set PIPELINE_FFMPEG to an ffmpeg "
+                          + "whose `ffmpeg -encoders` lists it; PNG frames are written without it")
+    }
+
+    /// Rows look like ` V....D libx264   libx264 H.264 …`: six capability letters, then the name.
+    static func parse(_ listing: String) -> Set<String> {
+        let rows = listing.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true) }
+        return Set(rows.compactMap { words in
+            guard words.count >= 2, words[0].count == 6, words[0].allSatisfy({ "VASFXBD.".contains($0) }),
+                  words[1] != "=" else { return nil }
+            return String(words[1])
+        })
+    }
+
+    private static func listing(_ ffmpegPath: String) throws(OutputError) -> String {
+        let process = Process(), output = Pipe()
+        process.executableURL = URL(fileURLWithPath: ffmpegPath)
+        process.arguments = ["-hide_banner", "-encoders"]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            throw OutputError("cannot run \(ffmpegPath) -encoders: \(error.localizedDescription)")
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+}
