@@ -44,8 +44,9 @@ extension Pipeline {
             if let formats, formats.isEmpty {
                 throw ValidationError("--format lists no format: give one or more of \(OutputFormat.names)")
             }
-            if outputDirectory == "-", formats != [.y4m] {
-                throw ValidationError("-o - streams to standard output, which only --format y4m (alone) can do")
+            if outputDirectory == "-" {
+                guard formats == [.y4m] else { throw ValidationError("-o - streams Y4M to standard output: give --format y4m, and no other format") }
+                guard isatty(STDOUT_FILENO) == 0 else { throw ValidationError("-o - would write video onto the terminal: pipe it (| ffplay -) or redirect it (> clip.y4m)") }
             }
             if let quality, VideoQuality(quality) == nil {
                 throw ValidationError("--quality must be \(VideoQuality.range), 100 the best, got \(quality)")
