@@ -39,7 +39,7 @@ extension SchemaDocument {
     /// Names usable alone: the built-in curves and plugin curves that need no arguments.
     private var bareNames: [SchemaJSON] {
         let builtin: [SchemaJSON] = NamedCurves.names.map { ["const": .string($0), "description": "built in"] }
-        return builtin + curves.filter { $0.argumentDefaults != nil }.map { curve in
+        return builtin + curves.filter { !$0.needsArguments }.map { curve in
             ["const": .string(curve.name), "description": .string(curve.doc)]
         }
     }
@@ -63,7 +63,7 @@ extension SchemaDocument {
         let arguments = SchemaType.tuple(zip(curve.argumentNames, types).map { name, type in argument(type).with("description", .string(name)) },
                                          "\(curve.name)(\(curve.argumentNames.joined(separator: ", ")))")
         var then: SchemaJSON = ["properties": ["args": arguments]]
-        if curve.argumentDefaults == nil { then = then.with("required", ["args"]) }
+        if curve.needsArguments { then = then.with("required", ["args"]) }
         return ["if": ["properties": ["curve": ["const": .string(curve.name)]]], "then": then]
     }
 

@@ -47,6 +47,9 @@ public struct CurveEntry: Registered, Sendable {
     public let curve: ForeignCurve
 
     public var signature: ForeignCurveSignature { curve.signature }
+
+    /// Whether a pipeline must give "args": the curve takes some and has no defaults.
+    public var needsArguments: Bool { argumentDefaults == nil && !signature.argumentTypes.isEmpty }
 }
 
 /// The result of looking a name up: found, unknown, or registered by more than one plugin.

@@ -61,7 +61,7 @@ extension Decoding {
         let types = entry.signature.argumentTypes
         let usage = "\(entry.name)(\(entry.argumentNames.joined(separator: ", ")))"
         guard let args else {
-            if let defaults = entry.argumentDefaults { return defaults }
+            if !entry.needsArguments { return entry.argumentDefaults ?? [] }
             throw field.error("timing curve \"\(entry.name)\" needs \(types.count) arguments: give \"args\" for \(usage)")
         }
         let items = try args.array()
