@@ -8,17 +8,24 @@ extension Pipeline {
     struct Frame: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Render the frame at one time to a PNG.",
-            discussion: "Example: pipeline frame pipeline.json --at 0.5 -o still.png")
+            discussion: """
+                Examples:
+                  pipeline frame pipeline.json --at 0.5 -o still.png
+                  pipeline frame pipeline.json --at 1.2 --scale 0.5 -o draft.png
+                """)
 
         @Argument(help: "The pipeline file.") var file: String
         @Option(parsing: .unconditional, help: ArgumentHelp("The time in seconds.", valueName: "seconds")) var at: Double
         @Option(name: .shortAndLong, help: ArgumentHelp("The PNG to write.", valueName: "path")) var output: String = "frame.png"
+        @Option(help: ArgumentHelp("Render at this size factor; the picture scales, timing does not.", valueName: "factor"))
+        var scale: Double = 1
         @OptionGroup var plugins: PluginOptions
 
         func validate() throws {
             guard at.isFinite, (0...SceneDecoder.maxDuration).contains(at) else {
                 throw ValidationError("--at must be a time in seconds in 0...\(Int(SceneDecoder.maxDuration)), got \(at)")
             }
+            guard scale.isFinite, Run.scales.contains(scale) else { throw ValidationError("--scale must be \(Run.scales), got \(scale)") }
         }
 
         func run() throws {
@@ -26,7 +33,7 @@ extension Pipeline {
             defer { registry.shutdown() }
             let scene = try Session.scene(file, registry: registry)
             do throws(RenderError) {
-                let renderer = FrameRenderer(evaluator: try FrameEvaluator(scene: scene), threads: 1)
+                let renderer = FrameRenderer(evaluator: try FrameEvaluator(scene: scene), threads: 1, scale: scale)
                 let frame = try renderer.render(time: at)
                 do throws(OutputError) { try writePNG(frame.view, to: output) } catch { throw RenderError.output(error) }
             } catch {

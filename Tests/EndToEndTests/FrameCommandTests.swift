@@ -42,4 +42,12 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stderr.contains("--at must be a time in seconds in 0...3600, got -1"), "\(result.stderr)")
     }
+
+    @Test func scaleRendersASmallerStill() throws {
+        let result = try CLI.run(["frame", "small.json", "--at", "0", "--scale", "0.5", "-o", "half.png"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let half = try RGBAImage.read(folder.appendingPathComponent("half.png"))
+        #expect(half.width == SmallPipeline.width / 2 && half.height == SmallPipeline.height / 2)
+        #expect(half[15, 12].distance(to: SmallPipeline.card) <= 2, "the card, at half its place: \(half[15, 12])")
+    }
 }

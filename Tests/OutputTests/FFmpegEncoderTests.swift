@@ -124,7 +124,7 @@ final class FFmpegEncoderTests {
         let png = #expect(throws: OutputError.self) {
             try FFmpegEncoder(format: .png, path: folder + "/x.png", width: 64, height: 48, fps: 25, ffmpegPath: "/bin/true")
         }
-        #expect(png?.description == "\(folder)/x.png: png is written by PNGSequenceWriter, not ffmpeg; use mp4 or gif here")
+        #expect(png?.description == "\(folder)/x.png: png is written by PNGSequenceWriter, not ffmpeg; use one of mp4, webm, mov, gif, webp, apng, y4m here")
         let encoder = try FFmpegEncoder(format: .gif, path: folder + "/x.gif", width: 32, height: 32, fps: 25, ffmpegPath: "/bin/cat")
         let size = #expect(throws: OutputError.self) {
             try TestFrame.sample(index: 0).withView { view throws(OutputError) in try encoder.write(view, index: 4) }

@@ -42,7 +42,7 @@ final class FFmpegLocateTests {
 
     @Test("only png can be written without ffmpeg")
     func formats() {
-        #expect(OutputFormat.allCases.filter(\.needsFFmpeg) == [.mp4, .gif])
+        #expect(OutputFormat.allCases.filter(\.needsFFmpeg) == [.mp4, .webm, .mov, .gif, .webp, .apng, .y4m])
     }
 
     /// An executable shell script standing in for ffmpeg.
