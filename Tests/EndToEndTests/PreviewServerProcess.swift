@@ -68,13 +68,14 @@ final class PreviewServerProcess {
 
     /// Polls /version until `accept` holds, at most `timeout` seconds; returns the last answer.
     func waitForVersion(timeout: Double = 15, until accept: ((version: Int, error: String?)) -> Bool) async throws -> (version: Int, error: String?) {
+        // Asks once more after the deadline: other tests may hold this process's threads
+        // (blocking on their subprocesses) far longer than a sleep asked for.
         let deadline = Date().addingTimeInterval(timeout)
-        var status = try await version()
-        while !accept(status) && Date() < deadline {
+        while true {
+            let status = try await version()
+            if accept(status) || Date() >= deadline { return status }
             try await Task.sleep(nanoseconds: 100_000_000)
-            status = try await version()
         }
-        return status
     }
 
     private static func firstLine(of handle: FileHandle, timeout: Double) -> String? {

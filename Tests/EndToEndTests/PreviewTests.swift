@@ -61,7 +61,7 @@ struct PreviewTests {
 
         try PluginFixtures.write(Self.squarePipeline(color: "#00ff00"), to: "square.json", in: folder)
         let status = try await server.waitForVersion { $0.version == 2 }
-        #expect(status.version == 2 && status.error == nil)
+        #expect(status.version == 2 && status.error == nil, "\(status) stderr: \(server.stderr)")
         try CLI.run(["frame", file.path, "--at", "0.5", "-o", still.path])
         #expect(try await server.get("frame?t=0.5").body == (try Data(contentsOf: still)))
 
