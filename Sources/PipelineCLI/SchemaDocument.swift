@@ -61,6 +61,9 @@ struct SchemaDocument {
             ("formats", ["type": "array", "items": .object([("enum", .array(formats.map(SchemaJSON.string)))]),
                          "minItems": 1, "uniqueItems": true, "default": ["png"],
                          "description": .string("what to write: \(formats.joined(separator: ", ")); videos are named after the pipeline file")]),
+            ("quality", SchemaType.integer(Double(VideoQuality.range.lowerBound)...Double(VideoQuality.range.upperBound),
+                                           default: Double(VideoQuality.standard.value),
+                                           "0 smallest to 100 best, for mp4, webm and webp")),
         ], "where and what `pipeline run` writes")
     }
 

@@ -97,6 +97,22 @@ import Testing
         #expect(verdicts.last == "\(inRange.path): valid")
     }
 
+    @Test func outputQualityFollowsTheDecoder() throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func quality(_ value: Int) throws -> URL {
+            try Self.mutatedPipeline(in: folder) { pipeline in
+                var output = pipeline["output"] as! [String: Any]
+                output["quality"] = value
+                pipeline["output"] = output
+            }
+        }
+        let (good, bad) = (try quality(90), try quality(101))
+        let verdicts = try Self.verdicts([good, bad])
+        #expect(verdicts.first == "\(good.path): valid", "\(verdicts)")
+        #expect(verdicts.last?.hasPrefix("\(bad.path): invalid") == true, "\(verdicts)")
+    }
+
     @Test func pluginsGivenWithPluginsOptionAreDescribed() throws {
         let folder = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
