@@ -28,9 +28,7 @@ struct TimelineSummary: Encodable {
         self.version = version
         (width, height) = (scene.canvas.width, scene.canvas.height)
         (fps, duration, frameCount) = (scene.fps, scene.duration, scene.frameCount)
-        let last = Double(frameCount - 1) / fps
-        let count = min(frameCount, Self.maxSamples)
-        times = count > 1 ? (0..<count).map { last * Double($0) / Double(count - 1) } : [0]
+        times = scene.sampleTimes(count: min(frameCount, Self.maxSamples))
         let timelineTimes = times.map(scene.time(atWallTime:))
         steps = scene.steps.indices.map { index in
             // A curve that returns a non-finite value fails the frame itself; the chart leaves a gap.
@@ -40,11 +38,7 @@ struct TimelineSummary: Encodable {
     }
 
     private static func label(_ scene: Scene, _ index: Int) -> String {
-        let step = scene.steps[index]
-        let action = switch step.action {
-        case .animate(let animator, let target): "\(animator.name) → \(scene.layers[target].name)"
-        case .mix(let mixer, let from, let to): "\(mixer.name): \(scene.layers[from].name) → \(scene.layers[to].name)"
-        }
-        return step.id.map { "\($0): \(action)" } ?? action
+        let action = scene.actionLabel(ofStep: index)
+        return scene.steps[index].id.map { "\($0): \(action)" } ?? action
     }
 }

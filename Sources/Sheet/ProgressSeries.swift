@@ -11,9 +11,8 @@ struct ChartSampling {
 
     init(scene: Scene, count: Int) {
         precondition(count > 1, "a chart needs at least two samples")
-        let lastFrame = Double(scene.frameCount - 1) / scene.fps
-        end = lastFrame > 0 ? lastFrame : 1 / scene.fps
-        wallTimes = (0..<count).map { [end] in end * Double($0) / Double(count - 1) }
+        end = scene.lastFrameTime
+        wallTimes = scene.sampleTimes(count: count)
         timelineTimes = wallTimes.map(scene.time(atWallTime:))
     }
 

@@ -11,12 +11,7 @@ struct StepDescription {
 
     init(step index: Int, of scene: Scene, curves: CurveDescription) {
         let step = scene.steps[index]
-        switch step.action {
-        case .animate(let animator, let target):
-            action = "\(animator.name) → \(scene.layers[target].name)"
-        case .mix(let mixer, let from, let to):
-            action = "\(mixer.name): \(scene.layers[from].name) → \(scene.layers[to].name)"
-        }
+        action = scene.actionLabel(ofStep: index)
         var parts = [Self.name(of: step)]
         switch step.clock {
         case .own(let timing):
