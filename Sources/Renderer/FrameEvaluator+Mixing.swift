@@ -20,17 +20,21 @@ extension FrameEvaluator {
                 // Read only, and alive until concurrentPerform returns: safe to share.
                 nonisolated(unsafe) let params = params
                 DispatchQueue.concurrentPerform(iterations: bandCount) { band in
-                    var fromImage = from.abiImage, toImage = to.abiImage, outImage = out.abiImage
-                    var args = anim_mix_args_t(
-                        struct_size: UInt32(MemoryLayout<anim_mix_args_t>.size), param_count: UInt32(params.count),
-                        progress: progress, time: time, duration: scene.duration(ofStep: index), params: params.baseAddress,
-                        instance: instances[index], from: &fromImage, to: &toImage, out: &outImage,
-                        row_begin: UInt32(rows * band / bandCount), row_end: UInt32(rows * (band + 1) / bandCount))
-                    failures.set(band, Self.callingPlugin { error, size in
-                        locks[index]?.lock()
-                        defer { locks[index]?.unlock() }
-                        return mixer.descriptor.pointee.mix!(&args, error, size)
-                    })
+                    // The three image descriptions must outlive the call: a scoped allocation.
+                    withUnsafeTemporaryAllocation(of: anim_image_t.self, capacity: 3) { images in
+                        _ = images.initialize(from: [from.abiImage, to.abiImage, out.abiImage])
+                        var args = anim_mix_args_t(
+                            struct_size: UInt32(MemoryLayout<anim_mix_args_t>.size), param_count: UInt32(params.count),
+                            progress: progress, time: time, duration: scene.duration(ofStep: index), params: params.baseAddress,
+                            instance: instances[index], from: images.baseAddress, to: images.baseAddress! + 1,
+                            out: images.baseAddress! + 2,
+                            row_begin: UInt32(rows * band / bandCount), row_end: UInt32(rows * (band + 1) / bandCount))
+                        failures.set(band, Self.callingPlugin { error, size in
+                            locks[index]?.lock()
+                            defer { locks[index]?.unlock() }
+                            return mixer.descriptor.pointee.mix!(&args, error, size)
+                        })
+                    }
                 }
             }
         }

@@ -22,7 +22,7 @@ final class PreviewServerProcess {
         process.environment = environment
         let stdout = Pipe()
         stderrFile = scratch.appendingPathComponent("preview-stderr.txt")
-        FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
         process.standardOutput = stdout
         process.standardError = try FileHandle(forWritingTo: stderrFile)
         process.standardInput = FileHandle.nullDevice
@@ -67,7 +67,7 @@ final class PreviewServerProcess {
     }
 
     /// Polls /version until `accept` holds, at most `timeout` seconds; returns the last answer.
-    func waitForVersion(timeout: Double = 15, until accept: ((version: Int, error: String?)) -> Bool) async throws -> (version: Int, error: String?) {
+    func waitForVersion(timeout: Double = 60, until accept: ((version: Int, error: String?)) -> Bool) async throws -> (version: Int, error: String?) {
         // Asks once more after the deadline: other tests may hold this process's threads
         // (blocking on their subprocesses) far longer than a sleep asked for.
         let deadline = Date().addingTimeInterval(timeout)

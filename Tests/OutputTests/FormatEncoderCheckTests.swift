@@ -44,7 +44,7 @@ final class FormatEncoderCheckTests {
     @Test("y4m streams onto a handle: a YUV4MPEG2 header, then frames ffmpeg reads", .enabled(if: Tools.available, Tools.missing))
     func y4mStream() throws {
         let path = scratch.path + "/stream.y4m"
-        FileManager.default.createFile(atPath: path, contents: nil)
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
         let handle = try #require(FileHandle(forWritingAtPath: path))
         let encoder = try FFmpegEncoder(format: .y4m, stream: handle, width: 64, height: 48, fps: 25, ffmpegPath: Tools.ffmpeg!)
         for index in 0..<10 {
