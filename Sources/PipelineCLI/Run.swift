@@ -35,6 +35,7 @@ extension Pipeline {
         var fps: Double?
         @Option(help: "Frames rendered in parallel; the default is the number of cores.") var threads: Int = min(ProcessInfo.processInfo.activeProcessorCount, 256)
         @Flag(help: "Print nothing but errors.") var quiet = false
+        @Flag(help: "Render every frame and write nothing: for timing a render (see scripts/bench).") var discard = false
         @OptionGroup var plugins: PluginOptions
 
         static let scales = 0.05...4.0
@@ -43,6 +44,9 @@ extension Pipeline {
             let formats = try formats()
             if let formats, formats.isEmpty {
                 throw ValidationError("--format lists no format: give one or more of \(OutputFormat.names)")
+            }
+            if discard && (formats != nil || outputDirectory != nil) {
+                throw ValidationError("--discard writes nothing: leave out --format and --out")
             }
             if outputDirectory == "-" {
                 guard formats == [.y4m] else { throw ValidationError("-o - streams Y4M to standard output: give --format y4m, and no other format") }
@@ -69,9 +73,9 @@ extension Pipeline {
             var plan = OutputPlan(scene: scene, destination: destination, formats: try formats() ?? scene.output.formats,
                                   quality: quality.flatMap(VideoQuality.init) ?? scene.output.quality,
                                   width: size.width, height: size.height)
-            let sinks = plan.openSinks()
+            let sinks = discard ? [] : plan.openSinks()
             // Nothing to write to: rendering would be wasted (the problems are already reported).
-            guard !sinks.isEmpty else { throw ExitCode(2) }
+            guard !sinks.isEmpty || discard else { throw ExitCode(2) }
             do throws(RenderError) {
                 try render(scene, into: sinks.map { $0.sink })
             } catch {

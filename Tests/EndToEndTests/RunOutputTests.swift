@@ -58,6 +58,14 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
 
+    @Test func discardRendersEveryFrameAndWritesNothing() throws {
+        let result = try CLI.run(["run", "small.json", "--discard"], in: folder)
+        #expect(!result.crashed && result.status == 0, "\(result.stderr)")
+        #expect(try SmallPipeline.contents(of: folder) == ["small.json"])
+        let refused = try CLI.run(["run", "small.json", "--discard", "--format", "png"], in: folder)
+        #expect(refused.status == 1 && refused.stderr.contains("--discard writes nothing"), "\(refused.stderr)")
+    }
+
     @Test func withoutOutTheFilesOutputDirIsUsed() throws {
         let result = try CLI.run(["run", "small.json", "--format", "png"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
