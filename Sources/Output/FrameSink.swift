@@ -10,3 +10,10 @@ public protocol FrameSink: AnyObject {
     /// Gives up after a failure or an interrupt: removes temporaries, leaves complete files only.
     func abandon()
 }
+
+/// A sink whose frames are independent files: frames may arrive from several threads at once,
+/// in any order, so each is written by the thread that rendered it.
+public protocol ConcurrentFrameSink: FrameSink, Sendable {
+    /// Like `write`, callable concurrently for different frames.
+    func writeConcurrently(_ frame: FrameView, index: Int) throws(OutputError)
+}

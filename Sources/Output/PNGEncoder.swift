@@ -11,7 +11,7 @@ public func writePNG(_ frame: FrameView, to path: String, compressionLevel: Int3
 /// The choice between RGB and RGBA is made per frame: an opaque frame loses nothing without
 /// alpha and is a quarter smaller and faster to compress, and every PNG reader takes both.
 final class PNGEncoder {
-    private let compressionLevel: Int32
+    let compressionLevel: Int32
     private let buffer = StraightPixelBuffer()
 
     init(compressionLevel: Int32) throws(OutputError) {

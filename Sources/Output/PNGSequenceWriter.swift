@@ -3,12 +3,13 @@ import Foundation
 /// Writes each frame as `<directory>/<prefix>_<index>.png`, numbered with enough digits (at least
 /// four) for the whole animation so names sort in frame order, and so shards rendering different
 /// frame ranges into one directory produce one consistent sequence.
-public final class PNGSequenceWriter: FrameSink {
+public final class PNGSequenceWriter: ConcurrentFrameSink, @unchecked Sendable {
     public let directory: String
     private let prefix: String
     private let frameCount: Int
     private let digits: Int
-    private let encoder: PNGEncoder
+    /// Encoders (each with its own conversion buffer) for the threads writing at once.
+    private let encoders: EncoderPool
 
     /// Creates `directory` (and its parents) if needed.
     public init(directory: String, frameCount: Int, prefix: String = "frame",
@@ -16,7 +17,7 @@ public final class PNGSequenceWriter: FrameSink {
         guard frameCount > 0 else {
             throw OutputError("cannot write a png sequence of \(frameCount) frames into \(directory): it needs at least one")
         }
-        encoder = try PNGEncoder(compressionLevel: compressionLevel)
+        encoders = EncoderPool(first: try PNGEncoder(compressionLevel: compressionLevel))
         try createDirectories(directory)
         self.directory = directory
         self.prefix = prefix
@@ -35,7 +36,13 @@ public final class PNGSequenceWriter: FrameSink {
         guard (0..<frameCount).contains(index) else {
             throw OutputError("frame \(index) is outside the sequence in \(directory): frames are 0 to \(frameCount - 1)")
         }
+        let encoder = encoders.take()
+        defer { encoders.give(encoder) }
         try encoder.write(frame, index: index, to: path(forFrame: index))
+    }
+
+    public func writeConcurrently(_ frame: FrameView, index: Int) throws(OutputError) {
+        try write(frame, index: index)
     }
 
     /// Every frame was renamed into place as soon as it was complete; nothing is left to do.

@@ -121,13 +121,25 @@ extension Pipeline {
         private func render(_ scene: Scene, into sinks: [any FrameSink]) throws(RenderError) {
             let renderer = FrameRenderer(evaluator: try FrameEvaluator(scene: scene), threads: threads, scale: scale)
             let progress = ProgressReporter(total: scene.frameCount, quiet: quiet)
-            try renderer.render(frames: 0..<scene.frameCount) { index, frame throws(RenderError) in
-                for sink in sinks {
+            // Files of their own (PNG frames) are written by the rendering threads, in parallel;
+            // streams (ffmpeg's input) get the frames in order.
+            let concurrent = sinks.compactMap { $0 as? any ConcurrentFrameSink }
+            let ordered = sinks.filter { !($0 is any ConcurrentFrameSink) }
+            try renderer.render(frames: 0..<scene.frameCount, alongside: concurrent.isEmpty ? nil : Self.writing(to: concurrent)) { index, frame throws(RenderError) in
+                for sink in ordered {
                     do throws(OutputError) { try sink.write(frame, index: index) } catch { throw RenderError.output(error) }
                 }
                 progress.advance()
             }
             progress.finish()
+        }
+
+        private static func writing(to sinks: [any ConcurrentFrameSink]) -> FrameRenderer.ConcurrentDelivery {
+            { @Sendable (index: Int, frame: FrameView) throws(RenderError) in
+                for sink in sinks {
+                    do throws(OutputError) { try sink.writeConcurrently(frame, index: index) } catch { throw RenderError.output(error) }
+                }
+            }
         }
 
         /// `--format png,mp4`, checked against the known formats.
