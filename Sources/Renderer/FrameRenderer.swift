@@ -41,14 +41,19 @@ public final class FrameRenderer: @unchecked Sendable {
         let size = sets[0].count
         let batches = stride(from: frames.lowerBound, to: frames.upperBound, by: size).map { $0..<min($0 + size, frames.upperBound) }
         guard !batches.isEmpty else { return }
+        let interruption = Interruption()
+        defer { interruption.end() }
         var pending = start(batches[0], on: sets[0], alongside)
         // Whatever happens, no batch is left running on workers and outputs the caller owns.
         defer { pending.wait() }
         for (index, batch) in batches.enumerated() {
             let failure = pending.wait()
             if let failure { throw failure }
-            if index + 1 < batches.count { pending = start(batches[index + 1], on: sets[(index + 1) % 2], alongside) }
+            // Interrupted: the rendered batch is still delivered, so every frame so far is complete.
+            let stopping = interruption.isRequested && index + 1 < batches.count
+            if !stopping && index + 1 < batches.count { pending = start(batches[index + 1], on: sets[(index + 1) % 2], alongside) }
             for (offset, frame) in batch.enumerated() { try deliver(frame, sets[index % 2][offset].buffer.view) }
+            if stopping { throw RenderError.interrupted(complete: frames.lowerBound..<batch.upperBound) }
         }
     }
 

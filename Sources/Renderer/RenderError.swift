@@ -7,6 +7,8 @@ public enum RenderError: Error, CustomStringConvertible {
     case pluginFailed(plugin: String, step: String, processor: String, frame: Int, message: String)
     case createFailed(plugin: String, step: String, processor: String, message: String)
     case output(OutputError)
+    /// Ctrl-C or SIGTERM: these frames were rendered and delivered before the render stopped.
+    case interrupted(complete: Range<Int>)
 
     static func pluginFailed(_ step: Step, frame: Int, message: String) -> RenderError {
         .pluginFailed(plugin: fileName(step.pluginPath), step: step.path.description,
@@ -26,6 +28,9 @@ public enum RenderError: Error, CustomStringConvertible {
             "plugin \(plugin): \(processor) could not be created for \(step): \(message)"
         case let .output(error):
             error.description
+        case let .interrupted(complete):
+            complete.isEmpty ? "interrupted before any frame was complete"
+                : "interrupted: frames \(complete.lowerBound)–\(complete.upperBound - 1) are complete; unfinished files were removed"
         }
     }
 }
