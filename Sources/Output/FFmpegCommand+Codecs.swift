@@ -23,9 +23,11 @@ extension FFmpegCommand {
     /// One graph builds the palette from every frame and then maps the frames onto it.
     var gifEncoding: [String] {
         let resample = fps > Self.gifMaximumFPS ? "fps=\(Self.gifMaximumFPS)," : ""
-        return ["-filter_complex", "\(resample)split[frames][sample];[sample]palettegen[palette];[frames][palette]paletteuse",
-                "-loop", "0"]
+        return ["-filter_complex", resample + Self.gifPalette, "-loop", "0"]
     }
+
+    /// The filters that give a stream of frames one palette built from all of them.
+    static let gifPalette = "split[frames][sample];[sample]palettegen[palette];[frames][palette]paletteuse"
 
     /// Lossy with alpha, looping forever. No `-c:v`: ffmpeg picks libwebp_anim, or libwebp
     /// where it lacks that.

@@ -24,10 +24,11 @@ struct FFmpegCommand {
         ["-hide_banner", "-nostats", "-loglevel", "warning", "-y",
          "-f", "rawvideo", "-pix_fmt", inputPixelFormat, "-s", "\(width)x\(height)",
          "-framerate", "\(fps)", "-i", "-"]
-            + encoding + ["-f", muxer, output]
+            + encoding + ["-f", Self.muxer(format), output]
     }
 
-    private var muxer: String {
+    /// ffmpeg's name for the container of `format`.
+    static func muxer(_ format: OutputFormat) -> String {
         format == .y4m ? "yuv4mpegpipe" : format.rawValue
     }
 

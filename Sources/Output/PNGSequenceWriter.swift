@@ -7,7 +7,7 @@ public final class PNGSequenceWriter: ConcurrentFrameSink, @unchecked Sendable {
     public let directory: String
     private let prefix: String
     private let frameCount: Int
-    private let digits: Int
+    private let numbering: FrameNumbering
     /// Encoders (each with its own conversion buffer) for the threads writing at once.
     private let encoders: EncoderPool
 
@@ -22,14 +22,12 @@ public final class PNGSequenceWriter: ConcurrentFrameSink, @unchecked Sendable {
         self.directory = directory
         self.prefix = prefix
         self.frameCount = frameCount
-        digits = max(4, String(frameCount - 1).count)
+        numbering = FrameNumbering(frameCount: frameCount)
     }
 
     /// The file frame `index` is written to.
     public func path(forFrame index: Int) -> String {
-        let number = String(index)
-        let padding = String(repeating: "0", count: max(0, digits - number.count))
-        return "\(directory)/\(prefix)_\(padding)\(number).png"
+        "\(directory)/\(prefix)_\(numbering.label(index)).png"
     }
 
     public func write(_ frame: FrameView, index: Int) throws(OutputError) {

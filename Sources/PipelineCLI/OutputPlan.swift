@@ -18,15 +18,19 @@ struct OutputPlan {
     let quality: VideoQuality
     /// The frames' size in pixels (the canvas at the render scale).
     let width: Int, height: Int
+    /// The frames of a `--frames` or `--shard` run, which name its videos; nil for a whole render.
+    let part: Range<Int>?
     private(set) var problems: [String] = []
 
-    init(scene: Scene, destination: Destination, formats: [OutputFormat], quality: VideoQuality, width: Int, height: Int) {
+    init(scene: Scene, destination: Destination, formats: [OutputFormat], quality: VideoQuality, width: Int, height: Int,
+         part: Range<Int>?) {
         self.scene = scene
         self.destination = destination
         self.formats = formats
         self.quality = quality
         self.width = width
         self.height = height
+        self.part = part
     }
 
     mutating func openSinks() -> [(path: String, sink: any FrameSink)] {
@@ -57,7 +61,7 @@ struct OutputPlan {
     private func openPNGSequence() throws(OutputError) -> (path: String, sink: any FrameSink) {
         guard case .directory(let directory) = destination else { preconditionFailure("png needs a folder to write into") }
         let writer = try PNGSequenceWriter(directory: directory, frameCount: scene.frameCount)
-        return ("\(directory)/ (\(scene.frameCount) PNG frames)", writer)
+        return ("\(directory)/ (\(part?.count ?? scene.frameCount) PNG frames)", writer)
     }
 
     private func open(_ format: OutputFormat, with ffmpeg: FFmpegEncoders) throws(OutputError) -> (path: String, sink: any FrameSink) {
@@ -65,7 +69,7 @@ struct OutputPlan {
         let transparent = scene.canvas.background.a < 1
         switch destination {
         case .directory(let directory):
-            let path = "\(directory)/\(scene.output.name).\(format.rawValue)"
+            let path = "\(directory)/\(videoName(format))"
             let encoder = try FFmpegEncoder(format: format, path: path, width: width, height: height, fps: scene.fps,
                                             quality: quality, transparentCanvas: transparent, ffmpegPath: ffmpeg.ffmpegPath)
             return (path, encoder)
@@ -74,5 +78,11 @@ struct OutputPlan {
                                             quality: quality, transparentCanvas: transparent, ffmpegPath: ffmpeg.ffmpegPath)
             return ("\(format.rawValue) to standard output", encoder)
         }
+    }
+
+    /// `pipeline.mp4`, or for part of a render `pipeline.0030-0059.mp4`, which sorts and joins in order.
+    private func videoName(_ format: OutputFormat) -> String {
+        guard let part else { return "\(scene.output.name).\(format.rawValue)" }
+        return VideoPart(base: scene.output.name, frames: part, frameCount: scene.frameCount, format: format).fileName
     }
 }

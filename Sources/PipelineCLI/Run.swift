@@ -14,11 +14,17 @@ extension Pipeline {
                 WebM keeps transparency when the canvas background is transparent; MOV (ProRes 4444), GIF, WebP \
                 and APNG always do; MP4 and Y4M show the frames over black.
 
+                --frames and --shard render part of the animation, byte for byte as a whole render does: PNGs keep \
+                their frame numbers and videos are named <name>.<first>-<last>.<ext>, so parts rendered anywhere \
+                fill one folder in order, and `pipeline concat` joins the videos.
+
                 Examples:
                   pipeline run pipeline.json
                   pipeline run pipeline.json --out /tmp/render --format png,mp4 --quality 90
                   pipeline run pipeline.json --scale 0.5 --fps 30 --format gif
                   pipeline run pipeline.json --format y4m -o - | ffplay -
+                  pipeline run pipeline.json --frames 30-59
+                  pipeline run pipeline.json --shard $((SLURM_ARRAY_TASK_ID + 1))/$SLURM_ARRAY_TASK_COUNT
                 """)
 
         @Argument(help: "The pipeline file.") var file: String
@@ -34,6 +40,10 @@ extension Pipeline {
         @Option(help: ArgumentHelp("Frames per second instead of canvas.fps; the frame count follows.", valueName: "rate"))
         var fps: Double?
         @Option(help: "Frames rendered in parallel; the default is the number of cores.") var threads: Int = min(ProcessInfo.processInfo.activeProcessorCount, 256)
+        @Option(help: ArgumentHelp("Render only frames A to B (inclusive, from 0 as the frame files count), A- to the end, or frame N.", valueName: "A-B"))
+        var frames: String?
+        @Option(help: ArgumentHelp("Render shard I of N (1 to N): the Ith of N equal runs of frames; pipeline concat joins their videos.", valueName: "I/N"))
+        var shard: String?
         @Flag(help: "Print nothing but errors.") var quiet = false
         @Flag(help: "Render every frame and write nothing: for timing a render (see scripts/bench).") var discard = false
         @OptionGroup var plugins: PluginOptions
@@ -58,6 +68,7 @@ extension Pipeline {
             guard scale.isFinite, Self.scales.contains(scale) else { throw ValidationError("--scale must be \(Self.scales), got \(scale)") }
             if let fps, !fps.isFinite || !(1...240).contains(fps) { throw ValidationError("--fps must be 1...240, got \(fps)") }
             guard (1...256).contains(threads) else { throw ValidationError("--threads must be 1...256, got \(threads)") }
+            _ = try FrameSelection(frames: frames, shard: shard)
         }
 
         func run() throws {
@@ -68,16 +79,22 @@ extension Pipeline {
             let loaded = try Session.scene(file, registry: registry)
             let scene = fps.map(loaded.retimed(fps:)) ?? loaded
             let size = try pixelSize(of: scene)
+            let selection = try FrameSelection(frames: frames, shard: shard)
+            let selected = try range(of: selection, in: scene)
+            guard !selected.isEmpty else {
+                if !quiet { Console.note("shard \(shard ?? "") of a \(scene.frameCount)-frame render has no frames: nothing to write") }
+                return
+            }
             let destination = stream.map(OutputPlan.Destination.stream) ?? .directory(
                 outputDirectory.map { URL(fileURLWithPath: $0).standardizedFileURL.path } ?? scene.output.directory)
             var plan = OutputPlan(scene: scene, destination: destination, formats: try formats() ?? scene.output.formats,
                                   quality: quality.flatMap(VideoQuality.init) ?? scene.output.quality,
-                                  width: size.width, height: size.height)
+                                  width: size.width, height: size.height, part: selection == .all ? nil : selected)
             let sinks = discard ? [] : plan.openSinks()
             // Nothing to write to: rendering would be wasted (the problems are already reported).
             guard !sinks.isEmpty || discard else { throw ExitCode(2) }
             do throws(RenderError) {
-                try render(scene, into: sinks.map { $0.sink })
+                try render(scene, frames: selected, into: sinks.map { $0.sink })
             } catch {
                 sinks.forEach { $0.sink.abandon() }
                 throw Session.fail(error)
@@ -94,6 +111,16 @@ extension Pipeline {
             Console.error("--scale \(scale) makes \(scene.canvas.width)×\(scene.canvas.height) frames \(size.width)×\(size.height) pixels; "
                           + "a side may be at most \(Int(SceneDecoder.maxCanvasSide)): use a smaller scale")
             throw ExitCode.failure
+        }
+
+        /// The frames `--frames` or `--shard` select; frames outside the render exit 1.
+        private func range(of selection: FrameSelection, in scene: Scene) throws -> Range<Int> {
+            do {
+                return try selection.range(frameCount: scene.frameCount)
+            } catch let error as ValidationError {
+                Console.error(error.message)
+                throw ExitCode.failure
+            }
         }
 
         /// Moves the real standard output to a new descriptor for the stream, and points
@@ -118,14 +145,14 @@ extension Pipeline {
             }
         }
 
-        private func render(_ scene: Scene, into sinks: [any FrameSink]) throws(RenderError) {
+        private func render(_ scene: Scene, frames: Range<Int>, into sinks: [any FrameSink]) throws(RenderError) {
             let renderer = FrameRenderer(evaluator: try FrameEvaluator(scene: scene), threads: threads, scale: scale)
-            let progress = ProgressReporter(total: scene.frameCount, quiet: quiet)
+            let progress = ProgressReporter(total: frames.count, quiet: quiet)
             // Files of their own (PNG frames) are written by the rendering threads, in parallel;
             // streams (ffmpeg's input) get the frames in order.
             let concurrent = sinks.compactMap { $0 as? any ConcurrentFrameSink }
             let ordered = sinks.filter { !($0 is any ConcurrentFrameSink) }
-            try renderer.render(frames: 0..<scene.frameCount, alongside: concurrent.isEmpty ? nil : Self.writing(to: concurrent)) { index, frame throws(RenderError) in
+            try renderer.render(frames: frames, alongside: concurrent.isEmpty ? nil : Self.writing(to: concurrent)) { index, frame throws(RenderError) in
                 for sink in ordered {
                     do throws(OutputError) { try sink.write(frame, index: index) } catch { throw RenderError.output(error) }
                 }

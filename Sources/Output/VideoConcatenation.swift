@@ -1,0 +1,144 @@
+import Foundation
+
+/// Joins videos of consecutive parts of one render into one file, written under a temporary name
+/// and renamed when complete. MP4, WebM and MOV streams are copied through ffmpeg's concat
+/// demuxer (nothing re-encoded, so nothing lost); Y4M, GIF and APNG are decoded and encoded once
+/// more through its concat filter (their parts' headers and palettes differ), GIF with one
+/// palette for the whole. ffmpeg cannot read animated WebP back, so WebP parts cannot be joined.
+public struct VideoConcatenation {
+    public let output: String
+    public let parts: [String]
+    public let format: OutputFormat
+
+    public static let joinable: [OutputFormat] = [.mp4, .webm, .mov, .y4m, .gif, .apng]
+
+    /// Checks what the names show: a joinable format, parts that exist in that format, and, for
+    /// parts named as `run` names them, that each one starts where the one before ended.
+    public init(output: String, parts: [String]) throws(OutputError) {
+        let format = try Self.format(of: output), fileExtension = format.rawValue
+        guard !parts.isEmpty else { throw OutputError("no parts to join into \(output)") }
+        let target = URL(fileURLWithPath: output).standardizedFileURL.path
+        for part in parts {
+            guard URL(fileURLWithPath: part).standardizedFileURL.path != target else {
+                throw OutputError("\(part) is both a part and the output: write the joined video elsewhere")
+            }
+            guard (part as NSString).pathExtension.lowercased() == fileExtension else {
+                throw OutputError("\(part) is not .\(fileExtension) like \(output): join parts of one format into that format")
+            }
+            guard FileManager.default.isReadableFile(atPath: part) else { throw OutputError("part \(part) does not exist or cannot be read") }
+        }
+        try Self.checkSequence(parts)
+        self.output = output
+        self.parts = parts
+        self.format = format
+    }
+
+    /// The format `output`'s extension names, if parts can be joined into it.
+    public static func format(of output: String) throws(OutputError) -> OutputFormat {
+        let fileExtension = (output as NSString).pathExtension.lowercased()
+        guard let format = OutputFormat(rawValue: fileExtension), joinable.contains(format) else {
+            throw OutputError("cannot join into \(output): "
+                              + (fileExtension == "webp" ? "ffmpeg cannot read animated WebP back; render the parts as png or webm instead"
+                                 : "its extension must be one of " + joinable.map(\.rawValue).joined(separator: ", ")))
+        }
+        return format
+    }
+
+    /// Parts named `<base>.<first>-<last>.<ext>` must be of one render and follow on exactly.
+    private static func checkSequence(_ paths: [String]) throws(OutputError) {
+        let named = paths.compactMap { VideoPart(fileName: ($0 as NSString).lastPathComponent) }
+        guard named.count == paths.count else { return }
+        for (index, (previous, next)) in zip(named, named.dropFirst()).enumerated() {
+            let (before, after) = (paths[index], paths[index + 1])
+            guard previous.base == next.base else {
+                throw OutputError("\(before) and \(after) are parts of different renders (\(previous.base), \(next.base)): join one render's parts")
+            }
+            if next.frames.lowerBound > previous.frames.upperBound + 1 {
+                throw OutputError("frames \(previous.frames.upperBound + 1)-\(next.frames.lowerBound - 1) are missing between \(before) "
+                                  + "and \(after): render them with --frames and join again")
+            }
+            guard next.frames.lowerBound == previous.frames.upperBound + 1 else {
+                throw OutputError("\(after) starts at frame \(next.frames.lowerBound), but \(before) ends at frame "
+                                  + "\(previous.frames.upperBound): give the parts in frame order, each once")
+            }
+        }
+    }
+
+    /// Checks with ffprobe that every part has the first one's codec, size, pixels and rate.
+    public func checkParts(ffprobePath: String) throws(OutputError) {
+        let first = try VideoProbe(path: parts[0], ffprobePath: ffprobePath)
+        for part in parts.dropFirst() {
+            let probe = try VideoProbe(path: part, ffprobePath: ffprobePath)
+            guard probe == first else {
+                throw OutputError("\(part) is \(probe) but \(parts[0]) is \(first): join parts of one render "
+                                  + "(same --scale, --fps, --quality and canvas)")
+            }
+        }
+    }
+
+    /// Runs ffmpeg; `output` appears only if it succeeds.
+    public func write(ffmpegPath: String) throws(OutputError) {
+        let folder = (output as NSString).deletingLastPathComponent
+        if !folder.isEmpty { try createDirectories(folder) }
+        let staged = StagedFile(path: output), log = try FFmpegLog(for: output)
+        let list = FileManager.default.temporaryDirectory.appendingPathComponent("pipeline-concat-\(UUID().uuidString).txt").path
+        defer { unlink(list) }
+        let status: Int32
+        do {
+            if copiesStreams { try partList.write(toFile: list, atomically: false, encoding: .utf8) }
+            status = try run(ffmpegPath, ["-hide_banner", "-nostats", "-loglevel", "warning", "-y"] + inputs(list: list)
+                             + encoding + ["-f", FFmpegCommand.muxer(format), staged.temporaryPath], log: log)
+        } catch {
+            log.remove()
+            throw OutputError("cannot run \(ffmpegPath) to join parts into \(output): \(error.localizedDescription)")
+        }
+        guard status == 0 else {
+            let message = OutputError("ffmpeg failed joining parts into \(output) (exit \(status)): \(log.tail())")
+            staged.discard()
+            log.remove()
+            throw message
+        }
+        log.remove()
+        try staged.commit()
+    }
+
+    private var copiesStreams: Bool {
+        [.mp4, .webm, .mov].contains(format)
+    }
+
+    /// The concat demuxer reads a list of parts; the concat filter takes each as an input.
+    private func inputs(list: String) -> [String] {
+        copiesStreams ? ["-f", "concat", "-safe", "0", "-i", list] : parts.flatMap { ["-i", $0] }
+    }
+
+    /// The concat demuxer's list: one `file '<absolute path>'` line per part, quotes escaped.
+    private var partList: String {
+        parts.map { part in
+            let path = URL(fileURLWithPath: part).standardizedFileURL.path.replacingOccurrences(of: "'", with: "'\\''")
+            return "file '\(path)'\n"
+        }.joined()
+    }
+
+    private var encoding: [String] {
+        let joined = parts.indices.map { "[\($0):v]" }.joined() + "concat=n=\(parts.count):v=1:a=0"
+        switch format {
+        case .mp4, .mov: return ["-c", "copy", "-movflags", "+faststart"]
+        case .gif: return ["-filter_complex", joined + "," + FFmpegCommand.gifPalette, "-loop", "0"]
+        case .apng: return ["-filter_complex", joined, "-c:v", "apng", "-plays", "0"]
+        case .y4m: return ["-filter_complex", joined]
+        case .webm, .png, .webp: return ["-c", "copy"]
+        }
+    }
+
+    private func run(_ program: String, _ arguments: [String], log: FFmpegLog) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = log.handle
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus
+    }
+}

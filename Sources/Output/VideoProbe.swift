@@ -1,0 +1,64 @@
+import Foundation
+
+/// What ffprobe reports about a video's first stream: enough to tell whether parts of a render
+/// can be joined into one file (same codec, size, pixel format and frame rate).
+public struct VideoProbe: Equatable, Sendable, CustomStringConvertible {
+    public let codec: String
+    public let width: Int, height: Int
+    public let pixelFormat: String
+    /// As ffprobe writes it, `20/1`.
+    public let frameRate: String
+
+    public var description: String {
+        "\(codec) \(pixelFormat) \(width)×\(height) at \(frameRate) fps"
+    }
+
+    private struct Report: Decodable {
+        struct Stream: Decodable {
+            let codec_name: String?, width: Int?, height: Int?, pix_fmt: String?, r_frame_rate: String?
+        }
+        let streams: [Stream]?
+    }
+
+    /// Probes `path` with the ffprobe at `ffprobePath`.
+    public init(path: String, ffprobePath: String) throws(OutputError) {
+        let output = try Self.run(ffprobePath, ["-v", "error", "-select_streams", "v:0", "-of", "json", "-show_entries",
+                                                "stream=codec_name,width,height,pix_fmt,r_frame_rate", path])
+        guard let stream = (try? JSONDecoder().decode(Report.self, from: output))?.streams?.first,
+              let codec = stream.codec_name, let width = stream.width, let height = stream.height, width > 0, height > 0
+        else { throw OutputError("ffprobe finds no readable video in \(path): is it a video pipeline wrote?") }
+        self.codec = codec
+        self.width = width
+        self.height = height
+        pixelFormat = stream.pix_fmt ?? "unknown"
+        frameRate = stream.r_frame_rate ?? "unknown"
+    }
+
+    /// The ffprobe that ships beside `ffmpegPath` (Debian's ffmpeg package has both).
+    public static func locate(besides ffmpegPath: String) throws(OutputError) -> String {
+        let path = (ffmpegPath as NSString).deletingLastPathComponent + "/ffprobe"
+        guard access(path, X_OK) == 0 else {
+            throw OutputError("no ffprobe beside \(ffmpegPath) (looked for \(path)): install ffmpeg (apt-get install ffmpeg), which includes it")
+        }
+        return path
+    }
+
+    /// Runs ffprobe and returns its standard output. Its messages are dropped: an unreadable part
+    /// is reported by `init`, and an unread second pipe could stall ffprobe.
+    private static func run(_ program: String, _ arguments: [String]) throws(OutputError) -> Data {
+        let process = Process(), output = Pipe()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            throw OutputError("cannot run \(program): \(error.localizedDescription)")
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return data
+    }
+}
