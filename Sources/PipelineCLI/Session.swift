@@ -6,9 +6,12 @@ import Scene
 
 /// What every command does first: load the plugins, report broken ones, read the pipeline.
 enum Session {
-    static func registry(_ options: PluginOptions, pipelineFile: String?, reportProblems: Bool = true) -> Registry {
-        let registry = Registry()
-        registry.load(directories: PluginSearchPath.directories(explicit: options.directories, pipelineFile: pipelineFile))
+    /// Plugins are scanned in a child process, so one that crashes cannot take a command down;
+    /// `rescan` forgets what earlier scans found first.
+    static func registry(_ options: PluginOptions, pipelineFile: String?, reportProblems: Bool = true, rescan: Bool = false) -> Registry {
+        let registry = Registry(), scanner = PluginScanner.thisExecutable
+        if rescan { scanner.forgetCache() }
+        registry.scan(directories: PluginSearchPath.directories(explicit: options.directories, pipelineFile: pipelineFile), with: scanner)
         guard reportProblems else { return registry }
         for broken in registry.broken { Console.warn("skipped plugin \(broken.path): \(broken.reason)") }
         for clash in registry.clashes { Console.warn(clash.description) }

@@ -36,7 +36,7 @@ extension ProcessorEntry where Descriptor: ProcessorDescriptor {
         self.init(
             name: name, version: text(raw.version), doc: text(raw.doc),
             parameters: try readParameters(raw.params, count: raw.param_count, owner: name),
-            isSerial: raw.concurrency == UInt32(ANIM_CONCURRENCY_SERIAL), plugin: plugin, descriptor: desc)
+            isSerial: raw.concurrency == UInt32(ANIM_CONCURRENCY_SERIAL), plugin: plugin, openedDescriptor: desc)
     }
 }
 
@@ -69,7 +69,7 @@ extension CurveEntry {
         self.init(
             name: name, doc: text(raw.doc),
             argumentNames: names.isEmpty ? (0..<count).map { "arg\($0 + 1)" } : names,
-            argumentDefaults: defaults, plugin: plugin, curve: curve)
+            argumentDefaults: defaults, plugin: plugin, signature: curve.signature, foreign: curve)
     }
 }
 

@@ -70,6 +70,18 @@ public struct ForeignCurveSignature: Sendable, Equatable, CustomStringConvertibl
     }
 }
 
+/// Coded as its text, "d(d;dd)", and parsed again when read.
+extension ForeignCurveSignature: Codable {
+    public init(from decoder: any Decoder) throws {
+        try self.init(parsing: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}
+
 public struct ForeignCurveSignatureError: Error, CustomStringConvertible {
     public let description: String
 }

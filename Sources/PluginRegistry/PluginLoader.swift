@@ -1,13 +1,9 @@
 import CAnimatorABI
 import Foundation
 
-/// What one plugin file registered during a successful `init`.
+/// A plugin opened in this process: what it registered, with its functions, and its `deinit`.
 struct LoadedPlugin {
-    let info: PluginInfo
-    let animators: [AnimatorEntry]
-    let mixers: [MixerEntry]
-    let curves: [CurveEntry]
-    let warnings: [String]
+    let registrations: PluginRegistrations
     let deinitialize: (@convention(c) () -> Void)?
 }
 
@@ -73,8 +69,8 @@ enum PluginLoader {
             let detail = context.lastError.map { ": \($0)" } ?? " (it logged no reason)"
             return .failure(LoadError("init returned false\(detail)"))
         }
-        return .success(LoadedPlugin(
-            info: info, animators: context.animators, mixers: context.mixers, curves: context.curves,
-            warnings: context.warnings, deinitialize: entry.pointee.`deinit`))
+        let registrations = PluginRegistrations(
+            info: info, animators: context.animators, mixers: context.mixers, curves: context.curves, warnings: context.warnings)
+        return .success(LoadedPlugin(registrations: registrations, deinitialize: entry.pointee.`deinit`))
     }
 }

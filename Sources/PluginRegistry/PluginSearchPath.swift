@@ -31,6 +31,16 @@ public enum PluginSearchPath {
         return candidates.first(where: isDirectory)
     }
 
+    /// The plugin files of `directories`, in search order, each file once however it is reached:
+    /// its path as the folder shows it, and the resolved file that is checked and opened.
+    static func pluginFiles(in directories: [String]) -> [(path: String, resolved: String)] {
+        var seen = Set<String>()
+        return directories.flatMap(pluginFiles(in:)).compactMap { path in
+            let resolved = realPath(path)
+            return seen.insert(resolved).inserted ? (path, resolved) : nil
+        }
+    }
+
     /// The regular `*.so` files of a folder, sorted by name so loading order is reproducible.
     static func pluginFiles(in directory: String) -> [String] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }

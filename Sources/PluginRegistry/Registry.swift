@@ -1,86 +1,75 @@
-/// The plugin registry: plain tables of what the loaded plugins registered, by name.
+import Synchronization
+
+/// The plugin registry: plain tables of what the plugins registered, by name.
 ///
-/// It owns discovery (`PluginSearchPath`), loading (`PluginLoader`) and the tables; it knows
-/// nothing of pipelines, frames or pixels. Plugins are never unloaded: a library may contain
-/// code (Swift among it) that does not survive `dlclose`.
-public final class Registry: @unchecked Sendable {
-    public private(set) var animators: [String: AnimatorEntry] = [:]
-    public private(set) var mixers: [String: MixerEntry] = [:]
-    public private(set) var curves: [String: CurveEntry] = [:]
-    public private(set) var plugins: [PluginInfo] = []
-    public private(set) var broken: [BrokenPlugin] = []
-    public private(set) var clashes: [NameClash] = []
-    /// Problems that did not stop a plugin from loading (a refused descriptor, a log line).
-    public private(set) var warnings: [String] = []
-    private var deinits: [@convention(c) () -> Void] = []
+/// It owns discovery (`PluginSearchPath`), scanning (`PluginScanner`, `PluginScanCache`),
+/// loading (`PluginLoader`) and the tables; it knows nothing of pipelines, frames or pixels.
+/// A scanned registry opens a plugin in this process only when a lookup needs one of its
+/// names. Plugins are never unloaded: a library may contain code (Swift among it) that does
+/// not survive `dlclose`.
+public final class Registry: Sendable {
+    let state = Mutex(RegistryTables())
 
     public init() {}
 
-    /// Loads every plugin file in `directories`, in order. Broken files are recorded, not thrown.
+    public var animators: [String: AnimatorEntry] { state.withLock { $0.animators } }
+    public var mixers: [String: MixerEntry] { state.withLock { $0.mixers } }
+    public var curves: [String: CurveEntry] { state.withLock { $0.curves } }
+    public var plugins: [PluginInfo] { state.withLock { $0.plugins } }
+    public var broken: [BrokenPlugin] { state.withLock { $0.broken } }
+    public var clashes: [NameClash] { state.withLock { $0.clashes } }
+    /// Problems that did not stop a plugin from loading (a refused descriptor, a log line).
+    public var warnings: [String] { state.withLock { $0.warnings } }
+
+    /// Opens every plugin file in `directories` in this process, in order. Broken files are
+    /// recorded, not thrown. A plugin that crashes in `init` takes this process with it: hosts
+    /// that can run a child use `scan(directories:with:)`.
     public func load(directories: [String]) {
-        var seen = Set<String>()
-        for directory in directories {
-            for path in PluginSearchPath.pluginFiles(in: directory) where seen.insert(PluginSearchPath.realPath(path)).inserted {
-                load(file: path)
+        for file in PluginSearchPath.pluginFiles(in: directories) {
+            state.withLock { tables in
+                switch Self.open(file.resolved, shownAs: file.path) {
+                case .failure(let error): tables.broken.append(BrokenPlugin(path: file.path, reason: error.description))
+                case .success(let loaded): tables.add(loaded)
+                }
             }
         }
     }
 
-    /// Loads one plugin file; a failure lands in `broken`.
-    public func load(file path: String) {
-        let resolved = PluginSearchPath.realPath(path)
-        if let problem = PluginSearchPath.permissionProblem(resolved) {
-            broken.append(BrokenPlugin(path: path, reason: problem))
-            return
-        }
-        switch PluginLoader.load(path: resolved, shownAs: path) {
-        case .failure(let error):
-            broken.append(BrokenPlugin(path: path, reason: error.description))
-        case .success(let loaded):
-            add(loaded)
-        }
-    }
-
     public func animator(named name: String) -> Lookup<AnimatorEntry> {
-        lookup(name, in: animators, kind: .animator)
+        lookup(name, in: \.animators, kind: .animator) { $0.openedDescriptor != nil }
     }
 
     public func mixer(named name: String) -> Lookup<MixerEntry> {
-        lookup(name, in: mixers, kind: .mixer)
+        lookup(name, in: \.mixers, kind: .mixer) { $0.openedDescriptor != nil }
     }
 
     public func curve(named name: String) -> Lookup<CurveEntry> {
-        lookup(name, in: curves, kind: .curve)
+        lookup(name, in: \.curves, kind: .curve) { $0.foreign != nil }
     }
 
-    /// Calls every plugin's `deinit`, last loaded first. The libraries stay mapped.
+    /// The name of the registered curve whose function `curve` calls (a bound curve keeps only that).
+    public func curveName(of curve: ForeignCurve) -> String? {
+        state.withLock { $0.curves.values.first { $0.foreign === curve }?.name }
+    }
+
+    /// Calls the `deinit` of every plugin opened in this process, last opened first. The
+    /// libraries stay mapped.
     public func shutdown() {
+        let deinits = state.withLock { tables in
+            defer { tables.deinits.removeAll() }
+            return tables.deinits
+        }
         for deinitialize in deinits.reversed() { deinitialize() }
-        deinits.removeAll()
     }
 
-    private func lookup<Entry>(_ name: String, in table: [String: Entry], kind: RegistrationKind) -> Lookup<Entry> {
-        if let clash = clashes.first(where: { $0.kind == kind && $0.name == name }) { return .ambiguous(clash) }
-        return table[name].map(Lookup.found) ?? .missing
-    }
-
-    private func add(_ loaded: LoadedPlugin) {
-        plugins.append(loaded.info)
-        warnings += loaded.warnings
-        if let deinitialize = loaded.deinitialize { deinits.append(deinitialize) }
-        for entry in loaded.animators { insert(entry, into: &animators, kind: .animator) }
-        for entry in loaded.mixers { insert(entry, into: &mixers, kind: .mixer) }
-        for entry in loaded.curves { insert(entry, into: &curves, kind: .curve) }
-    }
-
-    private func insert<Entry: Registered>(_ entry: Entry, into table: inout [String: Entry], kind: RegistrationKind) {
-        let path = entry.plugin.path
-        if let index = clashes.firstIndex(where: { $0.kind == kind && $0.name == entry.name }) {
-            clashes[index] = NameClash(kind: kind, name: entry.name, paths: clashes[index].paths + [path])
-        } else if let existing = table[entry.name] {
-            clashes.append(NameClash(kind: kind, name: entry.name, paths: [existing.plugin.path, path]))
-        } else {
-            table[entry.name] = entry
+    /// A name's entry, its plugin opened first if only its scan is known.
+    private func lookup<Entry: Registered & Sendable>(_ name: String, in table: KeyPath<RegistryTables, [String: Entry]>, kind: RegistrationKind,
+                               isOpen: (Entry) -> Bool) -> Lookup<Entry> {
+        state.withLock { tables in
+            if let clash = tables.clash(name, kind: kind) { return .ambiguous(clash) }
+            guard let entry = tables[keyPath: table][name] else { return .missing }
+            if !isOpen(entry), let failure = Self.openScanned(entry.plugin.path, in: &tables) { return .unavailable(failure) }
+            return tables[keyPath: table][name].map(Lookup.found) ?? .missing
         }
     }
 }

@@ -1,7 +1,7 @@
 import CAnimatorABI
 
-/// A loaded plugin library.
-public struct PluginInfo: Sendable, Equatable {
+/// A plugin library: what its entry says about it.
+public struct PluginInfo: Sendable, Equatable, Codable {
     public let path: String
     public let id: String
     public let version: String
@@ -21,8 +21,7 @@ public protocol Registered {
 }
 
 /// A registered property animator or pixel mixer: the fields both kinds of descriptor share,
-/// copied and checked, and the descriptor itself for its functions. The pointer stays valid
-/// for the life of the process: plugins are never unloaded.
+/// copied and checked, and, once its plugin is open in this process, the descriptor itself.
 public struct ProcessorEntry<Descriptor>: Registered, @unchecked Sendable {
     public let name: String
     public let version: String
@@ -30,26 +29,48 @@ public struct ProcessorEntry<Descriptor>: Registered, @unchecked Sendable {
     public let parameters: [ParameterDescriptor]
     public let isSerial: Bool
     public let plugin: PluginInfo
-    public let descriptor: UnsafePointer<Descriptor>
+    /// nil while the entry is known from a scan only (see `Registry.scan`).
+    var openedDescriptor: UnsafePointer<Descriptor>? = nil
+
+    /// The descriptor, for its functions: entries a lookup returned have it (the lookup opens
+    /// the plugin). The pointer stays valid for the life of the process: plugins are never unloaded.
+    public var descriptor: UnsafePointer<Descriptor> {
+        guard let openedDescriptor else { preconditionFailure("\(name): plugin not open; use the entry a Registry lookup returns") }
+        return openedDescriptor
+    }
+}
+
+/// The descriptor pointer stays out: a scan's JSON carries the copied fields only.
+extension ProcessorEntry: Codable {
+    enum CodingKeys: CodingKey { case name, version, doc, parameters, isSerial, plugin }
 }
 
 public typealias AnimatorEntry = ProcessorEntry<anim_animator_desc_t>
 public typealias MixerEntry = ProcessorEntry<anim_mixer_desc_t>
 
 /// A timing curve a plugin registered: a C function called through libffi.
-public struct CurveEntry: Registered, Sendable {
+public struct CurveEntry: Registered, Sendable, Codable {
     public let name: String
     public let doc: String
     public let argumentNames: [String]
     /// One default per extra argument, or nil when the pipeline must give them all.
     public let argumentDefaults: [Double]?
     public let plugin: PluginInfo
-    public let curve: ForeignCurve
+    public let signature: ForeignCurveSignature
+    /// nil while the entry is known from a scan only (see `Registry.scan`).
+    var foreign: ForeignCurve? = nil
 
-    public var signature: ForeignCurveSignature { curve.signature }
+    /// The C function, callable: entries a lookup returned have it (the lookup opens the plugin).
+    public var curve: ForeignCurve {
+        guard let foreign else { preconditionFailure("\(name): plugin not open; use the entry a Registry lookup returns") }
+        return foreign
+    }
 
     /// Whether a pipeline must give "args": the curve takes some and has no defaults.
     public var needsArguments: Bool { argumentDefaults == nil && !signature.argumentTypes.isEmpty }
+
+    /// The libffi interface stays out: a scan's JSON carries the copied fields only.
+    enum CodingKeys: CodingKey { case name, doc, argumentNames, argumentDefaults, plugin, signature }
 }
 
 /// The result of looking a name up: found, unknown, or registered by more than one plugin.
@@ -57,6 +78,18 @@ public enum Lookup<Entry> {
     case found(Entry)
     case missing
     case ambiguous(NameClash)
+    /// Its plugin scanned well but could not be opened in this process.
+    case unavailable(PluginOpenFailure)
+}
+
+extension Lookup: Sendable where Entry: Sendable {}
+
+/// Why a plugin that scanned well could not be opened when a pipeline needed it.
+public struct PluginOpenFailure: Error, Sendable, CustomStringConvertible {
+    public let path: String
+    public let reason: String
+
+    public var description: String { "plugin \(path) could not be opened: \(reason)" }
 }
 
 /// The kinds of things a plugin registers, for messages.

@@ -85,6 +85,8 @@ extension Decoding {
             return entry
         case .ambiguous(let clash):
             throw field.error(clash.description, kind: .plugin)
+        case .unavailable(let failure):
+            throw field.error(failure.description, kind: .plugin)
         case .missing:
             let hint = NameSuggestion.nearest(to: name, among: known).map { "; did you mean \"\($0)\"?" }
                 ?? (known.isEmpty ? "; no \(kind.rawValue)s are installed (see `pipeline plugins`)" : "; known \(kind.rawValue)s: \(known.joined(separator: ", "))")

@@ -50,6 +50,8 @@ extension Decoding {
             return BoundForeignCurve(curve: entry.curve, arguments: try curveArguments(entry, args, at: field))
         case .ambiguous(let clash):
             throw field.error(clash.description, kind: .plugin)
+        case .unavailable(let failure):
+            throw field.error(failure.description, kind: .plugin)
         case .missing:
             let known = NamedCurves.names + registry.curves.keys.sorted() + ["cubic-bezier", "spring"]
             let hint = NameSuggestion.nearest(to: name, among: known).map { "; did you mean \"\($0)\"?" } ?? "; known curves: \(known.joined(separator: ", "))"

@@ -26,7 +26,7 @@ struct CurveDescription {
     }
 
     private func pluginCurve(_ bound: BoundForeignCurve) -> String {
-        let name = registry.curves.values.first { $0.curve === bound.curve }?.name ?? "plugin curve"
+        let name = registry.curveName(of: bound.curve) ?? "plugin curve"
         return bound.arguments.isEmpty ? name : "\(name)(\(list(bound.arguments)))"
     }
 

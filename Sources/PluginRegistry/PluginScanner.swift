@@ -1,0 +1,100 @@
+import Foundation
+
+/// Scans plugin files in a child process, so that a plugin whose `init` crashes, hangs or calls
+/// `exit` takes down the child and not the host. The child is the host itself, run with a
+/// hidden subcommand that opens one file and prints `report(file:shownAs:)` on standard output.
+public struct PluginScanner: Sendable {
+    public static let timeoutVariable = "PIPELINE_SCAN_TIMEOUT"
+
+    /// The child's command line; the resolved file and `--shown-as PATH` are appended.
+    let command: [String]
+    let timeout: Duration
+    /// The scan cache, or nil when no cache folder can be found (every file is then scanned).
+    let cacheFile: String?
+
+    public init(command: [String], environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.command = command
+        let seconds = environment[Self.timeoutVariable].flatMap(Double.init).flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
+        timeout = .seconds(seconds ?? 5)
+        cacheFile = PluginScanCache.file(environment: environment)
+    }
+
+    /// Deletes the scan cache, so the next scan opens every plugin file again.
+    public func forgetCache() {
+        if let cacheFile { try? FileManager.default.removeItem(atPath: cacheFile) }
+    }
+
+    /// The child's side: opens `resolved` in this process and describes what it registered, or
+    /// why it cannot be used, as the JSON `scan` reads. A newline goes out first, before the
+    /// plugin is opened: it starts the parent's time limit (JSON allows leading white space).
+    public static func report(file resolved: String, shownAs path: String) throws -> Data {
+        FileHandle.standardOutput.write(Data("\n".utf8))
+        let result: ScanResult = switch PluginLoader.load(path: resolved, shownAs: path) {
+        case .success(let loaded): .registered(loaded.registrations)
+        case .failure(let error): .skipped(reason: error.description)
+        }
+        return try ScanJSON.encode(result)
+    }
+
+    /// Runs the child on one file and turns how it ended into a result.
+    func scan(_ resolved: String, shownAs path: String) -> ScanResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst()) + [resolved, "--shown-as", path]
+        // Swift's crash backtracer would spend seconds on a plugin's crash and print pages.
+        process.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
+        let output = Pipe()
+        (process.standardOutput, process.standardInput) = (output, FileHandle.nullDevice)
+        do { try process.run() } catch {
+            return .skipped(reason: "could not start the scan with \(command[0]): \(error.localizedDescription)")
+        }
+        let report = ChildOutput.read(output.fileHandleForReading.fileDescriptor, limit: timeout)
+        if report == nil { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        let status = process.terminationStatus
+        if process.terminationReason == .uncaughtSignal && report != nil {
+            return .skipped(reason: "crashed with \(Self.signalName(status)) during scan")
+        }
+        guard let report else { return .skipped(reason: "did not finish scanning within \(Self.seconds(timeout)) s") }
+        guard status == 0 else { return .skipped(reason: "exited with status \(status) during scan") }
+        return (try? ScanJSON.decode(ScanResult.self, from: report))
+            ?? .skipped(reason: "exited during scan without reporting what it registers")
+    }
+
+    private static func signalName(_ signal: Int32) -> String {
+        let names = [SIGSEGV: "SIGSEGV", SIGBUS: "SIGBUS", SIGABRT: "SIGABRT", SIGILL: "SIGILL", SIGFPE: "SIGFPE",
+                     SIGKILL: "SIGKILL", SIGTERM: "SIGTERM", SIGTRAP: "SIGTRAP", SIGSYS: "SIGSYS", SIGPIPE: "SIGPIPE"]
+        return names[signal] ?? "signal \(signal)"
+    }
+
+    private static func seconds(_ duration: Duration) -> String {
+        let value = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        return value.rounded() == value ? String(Int(value)) : String(value)
+    }
+}
+
+/// Reading the child's standard output against a clock.
+private enum ChildOutput {
+    /// Grace for the child's own start (a busy machine, a debug build), which is not the plugin's fault.
+    static let startup = Duration.seconds(60)
+
+    /// Everything the child writes until it closes its output, or nil if the time limit passed
+    /// first. The limit counts from the child's first byte.
+    static func read(_ descriptor: Int32, limit: Duration) -> Data? {
+        var data = Data()
+        var deadline = ContinuousClock.now + startup + limit
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let left = deadline - .now
+            guard left > .zero else { return nil }
+            var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let milliseconds = left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1
+            guard poll(&request, 1, Int32(clamping: milliseconds)) > 0 else { continue }
+            let count = Glibc.read(descriptor, &buffer, buffer.count)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return data }
+            if data.isEmpty { deadline = .now + limit }
+            data.append(contentsOf: buffer[..<count])
+        }
+    }
+}

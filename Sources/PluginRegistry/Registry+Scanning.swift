@@ -1,0 +1,64 @@
+/// Scanning: the tables come from what a child process found in each plugin file (or from the
+/// scan cache), and a plugin is opened in this process only when a lookup needs it.
+extension Registry {
+    /// Scans every plugin file in `directories`, in order: new or changed files in a child
+    /// process (see `PluginScanner`), the others from the cache. A file that crashed, hung or
+    /// exited during its scan is recorded as broken, and stays so until it changes.
+    public func scan(directories: [String], with scanner: PluginScanner) {
+        var cache = PluginScanCache.read(from: scanner.cacheFile)
+        var changed = false
+        for file in PluginSearchPath.pluginFiles(in: directories) {
+            if let problem = PluginSearchPath.permissionProblem(file.resolved) {
+                state.withLock { $0.broken.append(BrokenPlugin(path: file.path, reason: problem)) }
+                continue
+            }
+            guard let stamp = FileStamp(of: file.resolved) else { continue }
+            let result = cache.result(for: file.resolved, stamp: stamp, shownAs: file.path) ?? {
+                let result = scanner.scan(file.resolved, shownAs: file.path)
+                cache.entries[file.resolved] = PluginScanCache.Entry(stamp: stamp, shownAs: file.path, result: result)
+                changed = true
+                return result
+            }()
+            state.withLock { tables in
+                switch result {
+                case .skipped(let reason): tables.broken.append(BrokenPlugin(path: file.path, reason: reason))
+                case .registered(let scanned):
+                    tables.add(scanned)
+                    tables.unopened[file.path] = (file.resolved, scanned)
+                }
+            }
+        }
+        guard changed else { return }
+        cache.forgetMissingFiles()
+        cache.write(to: scanner.cacheFile)
+    }
+
+    /// Opens a file in this process, refusing it if another user could have replaced it.
+    static func open(_ resolved: String, shownAs path: String) -> Result<LoadedPlugin, LoadError> {
+        if let problem = PluginSearchPath.permissionProblem(resolved) { return .failure(LoadError(problem)) }
+        return PluginLoader.load(path: resolved, shownAs: path)
+    }
+
+    /// Opens a scanned plugin for a lookup, once: it must register what its scan found. Returns
+    /// why it cannot be used, or nil when its entries now have their functions.
+    static func openScanned(_ path: String, in tables: inout RegistryTables) -> PluginOpenFailure? {
+        if let failure = tables.openFailures[path] { return failure }
+        guard let (resolved, scanned) = tables.unopened.removeValue(forKey: path) else { return nil }
+        let reason: String
+        switch open(resolved, shownAs: path) {
+        case .failure(let error):
+            reason = error.description
+        case .success(let loaded):
+            if let deinitialize = loaded.deinitialize { tables.deinits.append(deinitialize) }
+            guard loaded.registrations.registersSame(as: scanned) else {
+                reason = "it registers something other than what its scan found (run `pipeline plugins --rescan`)"
+                break
+            }
+            tables.replaceScanned(with: loaded.registrations)
+            return nil
+        }
+        let failure = PluginOpenFailure(path: path, reason: reason)
+        tables.openFailures[path] = failure
+        return failure
+    }
+}
