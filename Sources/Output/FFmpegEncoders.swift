@@ -36,19 +36,6 @@ public struct FFmpegEncoders: Sendable {
     }
 
     private static func listing(_ ffmpegPath: String) throws(OutputError) -> String {
-        let process = Process(), output = Pipe()
-        process.executableURL = URL(fileURLWithPath: ffmpegPath)
-        process.arguments = ["-hide_banner", "-encoders"]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            throw OutputError("cannot run \(ffmpegPath) -encoders: \(error.localizedDescription)")
-        }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        String(decoding: try toolOutput(ffmpegPath, ["-hide_banner", "-encoders"]), as: UTF8.self)
     }
 }

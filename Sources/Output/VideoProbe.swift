@@ -22,7 +22,7 @@ public struct VideoProbe: Equatable, Sendable, CustomStringConvertible {
 
     /// Probes `path` with the ffprobe at `ffprobePath`.
     public init(path: String, ffprobePath: String) throws(OutputError) {
-        let output = try Self.run(ffprobePath, ["-v", "error", "-select_streams", "v:0", "-of", "json", "-show_entries",
+        let output = try toolOutput(ffprobePath, ["-v", "error", "-select_streams", "v:0", "-of", "json", "-show_entries",
                                                 "stream=codec_name,width,height,pix_fmt,r_frame_rate", path])
         guard let stream = (try? JSONDecoder().decode(Report.self, from: output))?.streams?.first,
               let codec = stream.codec_name, let width = stream.width, let height = stream.height, width > 0, height > 0
@@ -41,24 +41,5 @@ public struct VideoProbe: Equatable, Sendable, CustomStringConvertible {
             throw OutputError("no ffprobe beside \(ffmpegPath) (looked for \(path)): install ffmpeg (apt-get install ffmpeg), which includes it")
         }
         return path
-    }
-
-    /// Runs ffprobe and returns its standard output. Its messages are dropped: an unreadable part
-    /// is reported by `init`, and an unread second pipe could stall ffprobe.
-    private static func run(_ program: String, _ arguments: [String]) throws(OutputError) -> Data {
-        let process = Process(), output = Pipe()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            throw OutputError("cannot run \(program): \(error.localizedDescription)")
-        }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return data
     }
 }

@@ -1,0 +1,20 @@
+import Foundation
+
+/// Runs a helper program (ffmpeg -encoders, ffprobe) and returns its standard output. Its
+/// messages are dropped: callers judge the output, and an unread second pipe could stall it.
+func toolOutput(_ program: String, _ arguments: [String]) throws(OutputError) -> Data {
+    let process = Process(), output = Pipe()
+    process.executableURL = URL(fileURLWithPath: program)
+    process.arguments = arguments
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    do {
+        try process.run()
+    } catch {
+        throw OutputError("cannot run \(program) \(arguments.joined(separator: " ")): \(error.localizedDescription)")
+    }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return data
+}
