@@ -19,6 +19,8 @@ let package = Package(
         .target(name: "CAnimatorABI"),
         // System and C support libraries.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        // Cairo's compositing library, for blending mixer output that is in the ABI's byte order.
+        .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         .target(name: "CForeignCall", linkerSettings: [.linkedLibrary("ffi")]),
         .target(name: "CRaster", cSettings: optimisedC),
         .target(name: "CImageCodecs", cSettings: optimisedC + [.unsafeFlags(["-I/usr/include/libpng16"])],
@@ -27,7 +29,7 @@ let package = Package(
         // Swift modules; dependencies point one way: CLI → Renderer → Scene → {registry, timing, compositor}.
         .target(name: "Timing"),
         .target(name: "PluginRegistry", dependencies: ["CAnimatorABI", "CForeignCall", "Timing"]),
-        .target(name: "Compositor", dependencies: ["CAnimatorABI", "CCairo", "CRaster", "CImageCodecs"]),
+        .target(name: "Compositor", dependencies: ["CAnimatorABI", "CCairo", "CPixman", "CRaster", "CImageCodecs"]),
         .target(name: "Output", dependencies: ["CRaster", "CImageCodecs"]),
         .target(name: "Scene", dependencies: ["CAnimatorABI", "PluginRegistry", "Timing", "Compositor", "Output"]),
         .target(name: "Renderer", dependencies: ["Scene", "Compositor", "Output", "PluginRegistry", "Timing"]),

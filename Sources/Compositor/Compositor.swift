@@ -16,6 +16,7 @@ public final class Compositor {
     public let pixelWidth: Int, pixelHeight: Int
     private let prepared: [PreparedContent]
     private let shadows: ShadowCache
+    private let staticLayers = StaticLayers()
 
     public init(canvas: Canvas, contents: [LayerContent], scale: Double = 1) {
         precondition(scale > 0 && scale.isFinite, "the render scale must be a positive number, got \(scale)")
@@ -28,20 +29,35 @@ public final class Compositor {
 
     /// Draws the background, then `layers[i]` with `contents[i]`, over every pixel of `frame`.
     public func render(_ layers: [anim_layer_t], into frame: FrameBuffer) {
-        render(layers, replacing: [:], into: frame)
+        render(layers, replacing: [], into: frame)
     }
 
-    /// Like `render(_:into:)`, except that layer i with a replacement is drawn as that image
-    /// instead: frame-sized premultiplied pixels composited over what lies below at identity,
-    /// none of the layer's properties applied. This is how a mixer's output takes the place of
-    /// the layers it blended.
-    public func render(_ layers: [anim_layer_t], replacing replacements: [Int: FrameBuffer],
-                       into frame: FrameBuffer) {
+    /// Like `render(_:into:)`, except that each replaced layer is drawn as its replacement's image,
+    /// composited over what lies below. Work is spared where it cannot change the bytes: an opaque
+    /// topmost replacement hides everything below it, and the bottom layers unchanged since the
+    /// previous frame are copied from `staticLayers` rather than drawn.
+    public func render(_ layers: [anim_layer_t], replacing replacements: [Replacement], into frame: FrameBuffer) {
         precondition(layers.count == prepared.count, "render needs one layer state per content")
-        drawing(into: frame, over: canvas.background) { cr in
-            for index in layers.indices {
-                if let replacement = replacements[index] {
-                    composite(replacement, into: frame, on: cr)
+        checkSize(of: frame)
+        for replacement in replacements {
+            precondition(layers.indices.contains(replacement.index), "a replacement needs a layer")
+            precondition(replacement.image !== frame, "a replacement cannot be the frame drawn into")
+            checkSize(of: replacement.image)
+        }
+        guard frame.width > 0, frame.height > 0 else { return }
+        let lowest = replacements.lazy.map(\.index).min() ?? layers.count
+        let unchanged = staticLayers.unchangedCount(layers, below: lowest)
+        var start = 0
+        if let top = replacements.max(by: { $0.index < $1.index }), top.copyIfOpaque(into: frame) {
+            start = top.index + 1
+        } else if unchanged > 0 {
+            restoreStaticLayers(layers, count: unchanged, into: frame)
+            start = unchanged
+        }
+        drawing(into: frame, over: start == 0 ? canvas.background : nil) { cr in
+            for index in start..<layers.count {
+                if let replacement = replacements.first(where: { $0.index == index }) {
+                    replacement.composite(over: frame)
                 } else {
                     draw(layers[index], index: index, on: cr)
                 }
@@ -53,35 +69,46 @@ public final class Compositor {
     /// background): what a mixer takes as one of its two inputs.
     public func renderLayer(_ state: anim_layer_t, contentIndex: Int, into frame: FrameBuffer) {
         precondition(prepared.indices.contains(contentIndex), "no content at index \(contentIndex)")
+        checkSize(of: frame)
+        guard frame.width > 0, frame.height > 0 else { return }
         drawing(into: frame, over: anim_color_t(r: 0, g: 0, b: 0, a: 0)) { cr in
             draw(state, index: contentIndex, on: cr)
         }
     }
 
-    /// Covers every pixel of `frame` with `background`, then lets `body` draw on it.
-    private func drawing(into frame: FrameBuffer, over background: anim_color_t, _ body: (OpaquePointer) -> Void) {
+    /// Puts the background and `layers[..<count]` into `frame`, drawing them only when the
+    /// static image does not hold them yet.
+    private func restoreStaticLayers(_ layers: [anim_layer_t], count: Int, into frame: FrameBuffer) {
+        if !staticLayers.holds(layers, count: count) {
+            let image = staticLayers.imageToRedraw(width: pixelWidth, height: pixelHeight)
+            drawing(into: image, over: canvas.background) { cr in
+                for index in 0..<count { draw(layers[index], index: index, on: cr) }
+            }
+            staticLayers.didDraw(layers[..<count])
+        }
+        staticLayers.copy(into: frame)
+    }
+
+    private func checkSize(of frame: FrameBuffer) {
         precondition(frame.width == pixelWidth && frame.height == pixelHeight,
                      "frame size must match the canvas at the render scale")
-        guard frame.width > 0, frame.height > 0 else { return }
+    }
+
+    /// Covers every pixel of `frame` with `background` (or keeps its pixels when nil), then lets
+    /// `body` draw on it.
+    private func drawing(into frame: FrameBuffer, over background: anim_color_t?, _ body: (OpaquePointer) -> Void) {
         // Contexts are cheap (Cairo recycles them); the surface is the frame's own.
         cairo_surface_mark_dirty(frame.surface)
         let cr = cairo_create(frame.surface)!
-        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-        cairo_set_source_rgba(cr, background.r, background.g, background.b, background.a)
-        cairo_paint(cr)
+        if let background {
+            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+            cairo_set_source_rgba(cr, background.r, background.g, background.b, background.a)
+            cairo_paint(cr)
+        }
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         body(cr)
         cairo_destroy(cr)
         cairo_surface_flush(frame.surface)
-    }
-
-    private func composite(_ replacement: FrameBuffer, into frame: FrameBuffer, on cr: OpaquePointer) {
-        precondition(replacement.width == pixelWidth && replacement.height == pixelHeight,
-                     "a replacement must be frame-sized")
-        precondition(replacement !== frame, "a replacement cannot be the frame drawn into")
-        cairo_surface_mark_dirty(replacement.surface)
-        cairo_set_source_surface(cr, replacement.surface, 0, 0)
-        cairo_paint(cr)
     }
 
     /// Shadow then contents. Below full opacity, a layer that paints more than once goes through

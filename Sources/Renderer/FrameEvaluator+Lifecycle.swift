@@ -17,7 +17,7 @@ extension FrameEvaluator {
         let bases = scene.layers.map(\.base)
         var instance: UnsafeMutableRawPointer?
         let message = bases.withUnsafeBufferPointer { layers in
-            values(of: step, layers: layers).withUnsafeBufferPointer { params in
+            withValues(of: step, layers: layers) { params in
                 var args = anim_create_args_t(
                     struct_size: UInt32(MemoryLayout<anim_create_args_t>.size), param_count: UInt32(params.count),
                     canvas: anim_size_t(width: Double(scene.canvas.width), height: Double(scene.canvas.height)),

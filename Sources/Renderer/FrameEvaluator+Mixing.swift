@@ -16,7 +16,7 @@ extension FrameEvaluator {
         let rows = out.height, bandCount = max(1, min(bands, rows))
         let failures = ConcurrentSlots<String>(count: bandCount)
         layers.withUnsafeBufferPointer { layers in
-            Self.values(of: step, layers: layers).withUnsafeBufferPointer { params in
+            Self.withValues(of: step, layers: layers) { params in
                 // Read only, and alive until concurrentPerform returns: safe to share.
                 nonisolated(unsafe) let params = params
                 DispatchQueue.concurrentPerform(iterations: bandCount) { band in

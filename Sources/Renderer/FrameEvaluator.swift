@@ -57,9 +57,8 @@ public final class FrameEvaluator: @unchecked Sendable {
 
     private func apply(_ animator: AnimatorEntry, of step: Step, index: Int, target: Int, progress: Double,
                        layers: UnsafeMutableBufferPointer<anim_layer_t>, time: Double, frame: Int) -> RenderError? {
-        let values = Self.values(of: step, layers: UnsafeBufferPointer(layers))
         let (instance, lock) = (instances[index], locks[index])
-        return values.withUnsafeBufferPointer { params in
+        return Self.withValues(of: step, layers: UnsafeBufferPointer(layers)) { params in
             var args = anim_apply_args_t(
                 struct_size: UInt32(MemoryLayout<anim_apply_args_t>.size), param_count: UInt32(params.count),
                 progress: progress, time: time, duration: scene.duration(ofStep: index),
@@ -75,27 +74,36 @@ public final class FrameEvaluator: @unchecked Sendable {
         }
     }
 
-    /// A step's parameter values for the ABI, with the per-frame part filled in: a named
-    /// layer's current state, centre or visual frame, read from `layers`.
-    static func values(of step: Step, layers: UnsafeBufferPointer<anim_layer_t>) -> [anim_value_t] {
-        step.parameters.map { parameter in
-            var value = parameter.value
-            switch parameter.source {
-            case .fixed:
-                return value
-            case .layerCenter(let index):
-                let center = layers[index].visualCenter
-                value.v = (center.x, center.y, 0, 0)
-                value.layer = layers.baseAddress! + index
-            case .layerFrame(let index):
-                let frame = layers[index].visualFrame
-                value.v = (frame.x, frame.y, frame.width, frame.height)
-                value.layer = layers.baseAddress! + index
-            case .layer(let index):
-                value.layer = layers.baseAddress! + index
+    /// Lends `body` a step's parameter values for the ABI, with the per-frame part filled in: a
+    /// named layer's current state, centre or visual frame, read from `layers`. The values live
+    /// in scoped memory, not an array per step per frame.
+    static func withValues<R>(of step: Step, layers: UnsafeBufferPointer<anim_layer_t>,
+                              _ body: (UnsafeBufferPointer<anim_value_t>) -> R) -> R {
+        withUnsafeTemporaryAllocation(of: anim_value_t.self, capacity: step.parameters.count) { values in
+            for (slot, parameter) in step.parameters.enumerated() {
+                values.initializeElement(at: slot, to: value(of: parameter, layers: layers))
             }
-            return value
+            return body(UnsafeBufferPointer(values))
         }
+    }
+
+    private static func value(of parameter: BoundParameter, layers: UnsafeBufferPointer<anim_layer_t>) -> anim_value_t {
+        var value = parameter.value
+        switch parameter.source {
+        case .fixed:
+            return value
+        case .layerCenter(let index):
+            let center = layers[index].visualCenter
+            value.v = (center.x, center.y, 0, 0)
+            value.layer = layers.baseAddress! + index
+        case .layerFrame(let index):
+            let frame = layers[index].visualFrame
+            value.v = (frame.x, frame.y, frame.width, frame.height)
+            value.layer = layers.baseAddress! + index
+        case .layer(let index):
+            value.layer = layers.baseAddress! + index
+        }
+        return value
     }
 
     /// Calls a plugin function that reports failure through an error buffer; returns the

@@ -6,8 +6,10 @@ import Scene
 final class Worker: @unchecked Sendable {
     let compositor: Compositor
     let buffer: FrameBuffer
-    /// Scratch frames for mixer steps (from, to, out per running mixer), made on first use.
-    private var mixBuffers: [[FrameBuffer]] = []
+    /// Scratch for mixer steps (from, to, out per running mixer), made on first use.
+    private var mixScratch: [(from: MixerInput, to: MixerInput, out: FrameBuffer)] = []
+    /// The mixers' outputs of the frame being rendered; kept to reuse its storage.
+    private var replacements: [Replacement] = []
     /// Row ranges a mixer's rows are split into, mixed in parallel.
     let mixBands: Int
 
@@ -19,28 +21,27 @@ final class Worker: @unchecked Sendable {
 
     func render(_ evaluator: FrameEvaluator, time: Double, frame: Int) throws(RenderError) {
         var state = try evaluator.state(at: time, frame: frame)
-        var replacements: [Int: FrameBuffer] = [:]
+        replacements.removeAll(keepingCapacity: true)
         for (slot, mix) in state.mixes.enumerated() {
             guard case .mix(_, let from, let to) = evaluator.scene.steps[mix.step].action else { continue }
-            let (fromBuffer, toBuffer, outBuffer) = scratch(slot)
-            compositor.renderLayer(state.layers[from], contentIndex: from, into: fromBuffer)
-            compositor.renderLayer(state.layers[to], contentIndex: to, into: toBuffer)
-            fromBuffer.swapRedAndBlue()
-            toBuffer.swapRedAndBlue()
-            try evaluator.mix(step: mix.step, progress: mix.progress, from: fromBuffer, to: toBuffer, out: outBuffer,
+            let scratch = scratch(slot)
+            let fromImage = scratch.from.image(of: state.layers[from], index: from, with: compositor)
+            let toImage = scratch.to.image(of: state.layers[to], index: to, with: compositor)
+            try evaluator.mix(step: mix.step, progress: mix.progress, from: fromImage, to: toImage, out: scratch.out,
                               layers: state.layers, time: time, frame: frame, bands: mixBands)
-            outBuffer.swapRedAndBlue()
             // The blend takes the upper layer's place in the stack; the lower one is inside it.
-            replacements[max(from, to)] = outBuffer
+            replacements.append(Replacement(index: max(from, to), image: scratch.out))
             state.layers[min(from, to)].hidden = 1
         }
         compositor.render(state.layers, replacing: replacements, into: buffer)
     }
 
-    private func scratch(_ slot: Int) -> (FrameBuffer, FrameBuffer, FrameBuffer) {
-        while mixBuffers.count <= slot {
-            mixBuffers.append((0..<3).map { _ in FrameBuffer(width: buffer.width, height: buffer.height) })
+    private func scratch(_ slot: Int) -> (from: MixerInput, to: MixerInput, out: FrameBuffer) {
+        let (width, height) = (buffer.width, buffer.height)
+        while mixScratch.count <= slot {
+            mixScratch.append((MixerInput(width: width, height: height), MixerInput(width: width, height: height),
+                               FrameBuffer(width: width, height: height)))
         }
-        return (mixBuffers[slot][0], mixBuffers[slot][1], mixBuffers[slot][2])
+        return mixScratch[slot]
     }
 }

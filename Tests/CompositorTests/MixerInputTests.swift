@@ -46,7 +46,7 @@ import Testing
         var faded = layers
         faded[1].opacity = 0.5
         let frame = FrameBuffer(width: 64, height: 64)
-        Compositor(canvas: canvas, contents: contents).render(faded, replacing: [1: leftHalfWhite()], into: frame)
+        Compositor(canvas: canvas, contents: contents).render(faded, replacing: [Replacement(index: 1, image: leftHalfWhite())], into: frame)
         #expect(frame.pixel(x: 5, y: 5) == (255, 255, 255, 255), "the image everywhere it covers, unfaded")
         #expect(frame.pixel(x: 40, y: 20) == (255, 0, 0, 255), "the replaced layer itself is not drawn")
         #expect(frame.pixel(x: 60, y: 20) == (255, 255, 255, 255), "the layer above still covers it")
@@ -58,7 +58,8 @@ import Testing
         let alone = FrameBuffer(width: 64, height: 64), replaced = FrameBuffer(width: 64, height: 64)
         let direct = FrameBuffer(width: 64, height: 64)
         compositor.renderLayer(layers[1], contentIndex: 1, into: alone)
-        compositor.render(layers, replacing: [1: alone], into: replaced)
+        alone.swapRedAndBlue()
+        compositor.render(layers, replacing: [Replacement(index: 1, image: alone)], into: replaced)
         compositor.render(layers, into: direct)
         #expect(bytes(of: replaced) == bytes(of: direct))
     }

@@ -1,0 +1,13 @@
+import CAnimatorABI
+import Foundation
+
+extension anim_layer_t {
+    /// Whether the two states have the same bytes. Layers are drawn from their state alone (the
+    /// only pointer, `name`, is host-owned and never drawn), so equal bytes draw equal pixels;
+    /// bytes that differ in an unused field only cost a redraw. Exact, unlike `==` on doubles.
+    public func hasSameBytes(as other: anim_layer_t) -> Bool {
+        withUnsafeBytes(of: self) { mine in
+            withUnsafeBytes(of: other) { theirs in memcmp(mine.baseAddress!, theirs.baseAddress!, mine.count) == 0 }
+        }
+    }
+}
