@@ -75,12 +75,7 @@ enum NewAnimatorCTemplate {
         mkdir -p plugins && cp {{name}}.so plugins/
         ```
 
-        A `plugins/` folder beside a pipeline file is searched automatically; so are `--plugins DIR`
-        and the folders of `PIPELINE_PLUGIN_PATH`. In a pipeline's timeline:
-
-        ```json
-        { "animator": "{{name}}", "target": "card", "duration": 0.5, "params": { "angle": 180 } }
-        ```
+        \#(NewAnimatorUsage.readmeSection)
 
         """#
 }

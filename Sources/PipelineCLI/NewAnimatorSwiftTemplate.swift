@@ -97,12 +97,7 @@ enum NewAnimatorSwiftTemplate {
         pipeline plugins --plugins plugins    # lists {{name}} with its parameter
         ```
 
-        A `plugins/` folder beside a pipeline file is searched automatically; so are `--plugins DIR`
-        and the folders of `PIPELINE_PLUGIN_PATH`. In a pipeline's timeline:
-
-        ```json
-        { "animator": "{{name}}", "target": "card", "duration": 0.5, "params": { "angle": 180 } }
-        ```
+        \#(NewAnimatorUsage.readmeSection)
 
         """#
 }
