@@ -56,7 +56,7 @@ struct Decoding {
         let fps = try canvasFields.required("fps", "frames per second").number(in: 1...240)
         let layers = try decodeLayers(try top.required("layers", "an array of layers, bottom first").array())
         let steps = try decodeTimeline(top["timeline"]?.array() ?? [])
-        let timelineEnd = steps.indices.map(steps.end(ofStep:)).max() ?? 0
+        let timelineEnd = steps.indices.map { steps.timing(ofStep: $0).end }.max() ?? 0
         let clock = try decodeClock(direction: top["direction"], interaction: top["interaction"], timelineEnd: timelineEnd)
         let hold = try canvasFields["hold"]?.number(in: 0...SceneDecoder.maxDuration) ?? 0
         if let holdField = canvasFields["hold"], canvasFields["duration"] != nil {

@@ -73,11 +73,11 @@ public struct StepTiming: Sendable {
 }
 
 extension [Step] {
-    /// When step `index` ends, in timeline seconds.
-    func end(ofStep index: Int) -> Double {
+    /// The timing step `index` runs on: its own, or that of the step it runs alongside.
+    func timing(ofStep index: Int) -> StepTiming {
         switch self[index].clock {
-        case .own(let timing): timing.end
-        case .alongside(let leader): end(ofStep: leader)
+        case .own(let timing): timing
+        case .alongside(let leader): timing(ofStep: leader)
         }
     }
 }

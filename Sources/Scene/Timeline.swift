@@ -15,11 +15,9 @@ public extension Scene {
 }
 
 public extension Scene {
-    /// The duration of step `index` (of the step it runs alongside, for a follower).
-    func duration(ofStep index: Int) -> Double {
-        switch steps[index].clock {
-        case .own(let timing): timing.duration
-        case .alongside(let leader): duration(ofStep: leader)
-        }
-    }
+    /// The timing step `index` runs on (that of the step it runs alongside, for a follower).
+    func timing(ofStep index: Int) -> StepTiming { steps.timing(ofStep: index) }
+
+    /// The duration of step `index`.
+    func duration(ofStep index: Int) -> Double { timing(ofStep: index).duration }
 }

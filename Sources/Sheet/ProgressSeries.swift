@@ -18,7 +18,8 @@ struct ChartSampling {
 
     /// Step `index` at every sample.
     func series(ofStep index: Int, in scene: Scene) -> ProgressSeries {
-        let span = scene.span(ofStep: index)
+        let timing = scene.timing(ofStep: index)
+        let span = timing.start...timing.end
         let values = timelineTimes.map { scene.progress(ofStep: index, at: $0) }
         // Active between two samples when the timeline passes through the step's span there:
         // a step of zero duration still gets its sliver.
@@ -51,14 +52,4 @@ struct ProgressRange {
 
     /// Where `progress` sits from 0 (lower) to 1 (upper).
     func fraction(_ progress: Double) -> Double { (progress - lower) / (upper - lower) }
-}
-
-extension Scene {
-    /// When step `index` runs, in timeline seconds (its leader's span for an alongside step).
-    func span(ofStep index: Int) -> ClosedRange<Double> {
-        switch steps[index].clock {
-        case .own(let timing): timing.start...timing.end
-        case .alongside(let leader): span(ofStep: leader)
-        }
-    }
 }
