@@ -1,7 +1,6 @@
 #include "blur.h"
 
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
 #define PASSES 3
@@ -97,14 +96,16 @@ static void blur_columns(uint8_t *pixels, int width, int height, int stride,
             pixels[(size_t)y * stride + x] = (uint8_t)((float)b[(size_t)y * width + x] * scale + 0.5f);
 }
 
-void raster_blur_a8(uint8_t *pixels, int width, int height, int stride, double sigma) {
+size_t raster_blur_scratch_count(int width, int height) {
+    if (width <= 0 || height <= 0) return 0;
+    return 2 * (size_t)width * (size_t)height + (size_t)width;
+}
+
+void raster_blur_a8(uint8_t *pixels, int width, int height, int stride, double sigma, uint32_t *scratch) {
     if (!(sigma > 0) || width <= 0 || height <= 0) return;
     int radii[PASSES];
     box_radii(sigma, radii);
     size_t area = (size_t)width * height;
-    uint32_t *scratch = malloc(sizeof(uint32_t) * (2 * area + (size_t)width));
-    if (scratch == NULL) return;
     blur_rows(pixels, width, height, stride, radii, scratch, scratch + width);
     blur_columns(pixels, width, height, stride, radii, scratch, scratch + area, scratch + 2 * area);
-    free(scratch);
 }

@@ -16,15 +16,17 @@ public final class Compositor {
     public let pixelWidth: Int, pixelHeight: Int
     private let prepared: [PreparedContent]
     private let shadows: ShadowCache
-    private let staticLayers = StaticLayers()
+    private let staticLayers: StaticLayers
 
-    public init(canvas: Canvas, contents: [LayerContent], scale: Double = 1) {
+    /// Compositors rendering frames of one animation on several threads share `staticImages`.
+    public init(canvas: Canvas, contents: [LayerContent], scale: Double = 1, sharing staticImages: StaticImageCache = StaticImageCache()) {
         precondition(scale > 0 && scale.isFinite, "the render scale must be a positive number, got \(scale)")
         self.canvas = canvas
         self.scale = scale
         (pixelWidth, pixelHeight) = canvas.pixelSize(scale: scale)
         prepared = contents.map(PreparedContent.init)
         shadows = ShadowCache(layerCount: contents.count)
+        staticLayers = StaticLayers(sharing: staticImages)
     }
 
     /// Draws the background, then `layers[i]` with `contents[i]`, over every pixel of `frame`.
@@ -48,21 +50,30 @@ public final class Compositor {
         let lowest = replacements.lazy.map(\.index).min() ?? layers.count
         let unchanged = staticLayers.unchangedCount(layers, below: lowest)
         var start = 0
-        if let top = replacements.max(by: { $0.index < $1.index }), top.copyIfOpaque(into: frame) {
+        let top = replacements.max(by: { $0.index < $1.index })
+        // Even a failed attempt copies rows in, up to the first translucent one.
+        if top != nil { frame.pixelsChanged() }
+        if let top, top.copyIfOpaque(into: frame) {
             start = top.index + 1
         } else if unchanged > 0 {
             restoreStaticLayers(layers, count: unchanged, into: frame)
             start = unchanged
+        } else {
+            frame.pixelsChanged()
         }
+        var drawnOver = PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
+        let whole = PixelBox.whole(width: frame.width, height: frame.height)
         drawing(into: frame, over: start == 0 ? canvas.background : nil) { cr in
             for index in start..<layers.count {
                 if let replacement = replacements.first(where: { $0.index == index }) {
                     replacement.composite(over: frame)
-                } else {
-                    draw(layers[index], index: index, on: cr)
+                    drawnOver = whole
+                } else if let reach = draw(layers[index], index: index, on: cr) {
+                    drawnOver = drawnOver.union(PixelBox(covering: reach, width: frame.width, height: frame.height))
                 }
             }
         }
+        frame.heldStatic?.drawnOver = drawnOver
     }
 
     /// One layer alone, with its shadow, mask and opacity, over a fully transparent frame (no
@@ -71,22 +82,20 @@ public final class Compositor {
         precondition(prepared.indices.contains(contentIndex), "no content at index \(contentIndex)")
         checkSize(of: frame)
         guard frame.width > 0, frame.height > 0 else { return }
+        frame.pixelsChanged()
         drawing(into: frame, over: anim_color_t(r: 0, g: 0, b: 0, a: 0)) { cr in
             draw(state, index: contentIndex, on: cr)
         }
     }
 
-    /// Puts the background and `layers[..<count]` into `frame`, drawing them only when the
-    /// static image does not hold them yet.
+    /// Puts the background and `layers[..<count]` into `frame`, drawing them only when no
+    /// static image holds them yet.
     private func restoreStaticLayers(_ layers: [anim_layer_t], count: Int, into frame: FrameBuffer) {
-        if !staticLayers.holds(layers, count: count) {
-            let image = staticLayers.imageToRedraw(width: pixelWidth, height: pixelHeight)
+        staticLayers.restore(layers[..<count], into: frame) { image in
             drawing(into: image, over: canvas.background) { cr in
                 for index in 0..<count { draw(layers[index], index: index, on: cr) }
             }
-            staticLayers.didDraw(layers[..<count])
         }
-        staticLayers.copy(into: frame)
     }
 
     private func checkSize(of frame: FrameBuffer) {
@@ -114,9 +123,12 @@ public final class Compositor {
     /// Shadow then contents. Below full opacity, a layer that paints more than once goes through
     /// one group so its parts fade together; a single paint takes the opacity directly, sparing
     /// a group the size of the layer.
-    private func draw(_ layer: anim_layer_t, index: Int, on cr: OpaquePointer) {
+    /// Returns the device-space box outside which it left every pixel as it was (contents are
+    /// clipped to the layer's frame, a shadow to its mask), or nil when it drew nothing.
+    @discardableResult
+    private func draw(_ layer: anim_layer_t, index: Int, on cr: OpaquePointer) -> anim_rect_t? {
         let transform = layer.deviceTransform.scaled(by: scale)
-        guard layer.isDrawable, transform.isUsable else { return }
+        guard layer.isDrawable, transform.isUsable else { return nil }
         let shadow = shadows.mask(for: layer.shadowScaled(by: scale), transform: transform, slot: index,
                                   surfaceWidth: pixelWidth, surfaceHeight: pixelHeight)
         let paints = (shadow == nil ? 0 : 1) + prepared[index].paintCount
@@ -138,22 +150,25 @@ public final class Compositor {
             cairo_paint_with_alpha(cr, layer.opacity)
         }
         cairo_restore(cr)
+        return union(transform.boundingBox(of: layer.localBounds), shadow?.extents)
     }
 
     /// Limits a group to the pixels the layer can touch (whole pixels, so the clip is not blended).
     private func clip(to frame: anim_rect_t, and shadow: anim_rect_t?, on cr: OpaquePointer) {
-        var box = frame
-        if let shadow {
-            let right = max(box.x + box.width, shadow.x + shadow.width)
-            let bottom = max(box.y + box.height, shadow.y + shadow.height)
-            box = anim_rect_t(x: min(box.x, shadow.x), y: min(box.y, shadow.y), width: 0, height: 0)
-            box.width = right - box.x
-            box.height = bottom - box.y
-        }
+        let box = union(frame, shadow)
         let left = floor(box.x), top = floor(box.y)
         cairo_rectangle(cr, left, top, ceil(box.x + box.width) - left, ceil(box.y + box.height) - top)
         cairo_clip(cr)
     }
+}
+
+/// The box around a layer's frame and, when it has one, its shadow's.
+private func union(_ frame: anim_rect_t, _ shadow: anim_rect_t?) -> anim_rect_t {
+    guard let shadow else { return frame }
+    let left = min(frame.x, shadow.x), top = min(frame.y, shadow.y)
+    let right = max(frame.x + frame.width, shadow.x + shadow.width)
+    let bottom = max(frame.y + frame.height, shadow.y + shadow.height)
+    return anim_rect_t(x: left, y: top, width: right - left, height: bottom - top)
 }
 
 extension anim_layer_t {

@@ -12,6 +12,9 @@ public final class FrameBuffer: @unchecked Sendable {
     /// A Cairo surface over `pixels`, made once rather than per frame. Code that writes the
     /// pixels without Cairo (a mixer) is followed by `cairo_surface_mark_dirty` before Cairo reads.
     let surface: OpaquePointer
+    /// The static image (see StaticLayers) these pixels hold outside `drawnOver`, or nil when
+    /// they may hold anything. Whoever writes the pixels keeps it true.
+    var heldStatic: (drawing: StaticImage, drawnOver: PixelBox)?
 
     public init(width: Int, height: Int) {
         self.width = width
@@ -39,6 +42,7 @@ public final class FrameBuffer: @unchecked Sendable {
     /// Swaps red and blue in place: Cairo's BGRA bytes become the RGBA bytes mixers read and
     /// write, and back. Cairo must not read the pixels between the two swaps.
     public func swapRedAndBlue() {
+        pixelsChanged()
         raster_swap_red_blue(pixels, UInt32(stride), pixels, UInt32(stride), UInt32(width), UInt32(height))
     }
 }

@@ -4,9 +4,11 @@ import CAnimatorABI
 /// still or merely fading layer blurs its shadow once per render rather than once per frame.
 final class ShadowCache {
     private var slots: [ShadowMask?]
+    private let memories: [MaskMemory]
 
     init(layerCount: Int) {
         slots = Array(repeating: nil, count: layerCount)
+        memories = (0..<layerCount).map { _ in MaskMemory() }
     }
 
     /// The mask for `layer` (at index `slot`) drawn with `transform` on a surface of the given
@@ -21,7 +23,9 @@ final class ShadowCache {
             cornerRadius: layer.effectiveCornerRadius, blurRadius: max(0, shadow.radius),
             offset: shadow.offset, surfaceWidth: surfaceWidth, surfaceHeight: surfaceHeight)
         if let cached = slots[slot], cached.key == key { return cached }
-        slots[slot] = ShadowMask(key: key)
+        // The old mask (and its Cairo surface) goes before the new one reuses its memory.
+        slots[slot] = nil
+        slots[slot] = ShadowMask(key: key, memory: memories[slot])
         return slots[slot]
     }
 }

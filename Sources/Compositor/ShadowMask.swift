@@ -27,7 +27,8 @@ struct ShadowKey: Equatable {
 
 /// A layer's rounded frame in device space, rasterised to A8 and blurred (sigma = radius / 2).
 /// Covers only the part that can reach the visible surface once offset, plus the blur's reach,
-/// so pixels that land on screen are exactly what an unclipped mask would give.
+/// so pixels that land on screen are exactly what an unclipped mask would give. Its pixels live in
+/// a `MaskMemory` lent by the cache, which makes the next mask there only after this one is gone.
 final class ShadowMask {
     let key: ShadowKey
     /// The mask's top left corner in device space, before the shadow offset.
@@ -35,7 +36,7 @@ final class ShadowMask {
     private let surface: OpaquePointer
 
     /// Nil when no part of the shadow can reach the surface.
-    init?(key: ShadowKey) {
+    init?(key: ShadowKey, memory: MaskMemory) {
         let sigma = key.blurRadius / 2
         let reach = Double(raster_blur_extent(sigma) + 1)
         let shape = key.transform.boundingBox(of: key.localBounds)
@@ -50,15 +51,19 @@ final class ShadowMask {
         self.key = key
         originX = Int(left)
         originY = Int(top)
-        surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(right - left), Int32(bottom - top))
-        rasterise(sigma: sigma)
+        let (width, height) = (Int32(right - left), Int32(bottom - top))
+        let stride = cairo_format_stride_for_width(CAIRO_FORMAT_A8, width)
+        let pixels = memory.clearedPixels(stride: Int(stride), height: Int(height))
+        surface = cairo_image_surface_create_for_data(pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_A8,
+                                                      width, height, stride)
+        rasterise(sigma: sigma, sums: memory.blurSums(width: width, height: height))
     }
 
     deinit {
         cairo_surface_destroy(surface)
     }
 
-    private func rasterise(sigma: Double) {
+    private func rasterise(sigma: Double, sums: UnsafeMutablePointer<UInt32>) {
         let cr = cairo_create(surface)!
         var matrix = key.transform.cairoMatrix
         cairo_translate(cr, -Double(originX), -Double(originY))
@@ -69,7 +74,7 @@ final class ShadowMask {
         cairo_surface_flush(surface)
         raster_blur_a8(cairo_image_surface_get_data(surface),
                        cairo_image_surface_get_width(surface), cairo_image_surface_get_height(surface),
-                       cairo_image_surface_get_stride(surface), sigma)
+                       cairo_image_surface_get_stride(surface), sigma, sums)
         cairo_surface_mark_dirty(surface)
     }
 

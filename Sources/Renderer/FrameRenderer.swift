@@ -25,9 +25,12 @@ public final class FrameRenderer: @unchecked Sendable {
         let scene = evaluator.scene
         // With one frame at a time, the cores split a mixer's rows instead.
         let bands = threads <= 1 ? ProcessInfo.processInfo.activeProcessorCount : 1
+        // Each static image is drawn by whichever thread needs it first, then copied by all.
+        let staticImages = StaticImageCache()
         sets = (0..<2).map { _ in
             (0..<max(1, threads)).map { _ in
-                let compositor = Compositor(canvas: scene.canvas, contents: scene.layers.map(\.content), scale: scale)
+                let compositor = Compositor(canvas: scene.canvas, contents: scene.layers.map(\.content), scale: scale,
+                                            sharing: staticImages)
                 return Worker(compositor: compositor, buffer: FrameBuffer(width: compositor.pixelWidth, height: compositor.pixelHeight),
                               mixBands: bands)
             }

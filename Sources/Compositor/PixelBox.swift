@@ -1,0 +1,38 @@
+import CAnimatorABI
+import Foundation
+
+/// A box of whole pixels, `x0..<x1` by `y0..<y1`, inside a frame: the part of a frame a
+/// drawing may have changed.
+struct PixelBox: Equatable {
+    var x0, y0, x1, y1: Int
+
+    var isEmpty: Bool { x0 >= x1 || y0 >= y1 }
+
+    static func whole(width: Int, height: Int) -> PixelBox { PixelBox(x0: 0, y0: 0, x1: width, y1: height) }
+
+    /// Every pixel `rect` (device space) touches, plus one pixel all round for antialiasing and
+    /// filters, kept inside a `width` × `height` frame; the whole frame when `rect` is not finite.
+    init(covering rect: anim_rect_t, width: Int, height: Int) {
+        let edges = [rect.x, rect.y, rect.x + rect.width, rect.y + rect.height]
+        guard edges.allSatisfy(\.isFinite) else {
+            self = .whole(width: width, height: height)
+            return
+        }
+        func clamped(_ value: Double, _ limit: Int) -> Int { Int(min(max(value, 0), Double(limit))) }
+        x0 = clamped(floor(rect.x) - 1, width)
+        y0 = clamped(floor(rect.y) - 1, height)
+        x1 = clamped(ceil(rect.x + rect.width) + 1, width)
+        y1 = clamped(ceil(rect.y + rect.height) + 1, height)
+    }
+
+    init(x0: Int, y0: Int, x1: Int, y1: Int) {
+        (self.x0, self.y0, self.x1, self.y1) = (x0, y0, x1, y1)
+    }
+
+    /// The smallest box holding both (an empty box holds nothing).
+    func union(_ other: PixelBox) -> PixelBox {
+        if isEmpty { return other }
+        if other.isEmpty { return self }
+        return PixelBox(x0: min(x0, other.x0), y0: min(y0, other.y0), x1: max(x1, other.x1), y1: max(y1, other.y1))
+    }
+}

@@ -1,0 +1,97 @@
+import CAnimatorABI
+import Compositor
+import Foundation
+import Testing
+
+/// A frame drawn over the static layers restores only the box the previous frame drew over
+/// (StaticLayers). Whatever moves, turns, scales, fades, casts a shadow or is masked, every frame
+/// must have exactly the bytes of a frame drawn afresh by a new compositor.
+@Suite struct DamageTests {
+    static let size = 96
+
+    /// A small generator with a fixed seed: the same states on every run.
+    struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    func contents() throws -> [LayerContent] {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("checks.png").path
+        writePNG(width: 40, height: 30, to: path, rects: [(rect(0, 0, 20, 15), red), (rect(20, 15, 20, 15), white),
+                                                          (rect(20, 0, 20, 15), green)])
+        let image = try RasterImage.load(contentsOf: path)
+        return [LayerContent(fill: .color(blue)), LayerContent(fill: .color(green)),
+                LayerContent(image: image, gravity: .aspectFill), LayerContent(fill: .color(red), image: image, gravity: .fill)]
+    }
+
+    /// The bottom two layers stay put (they become the static image); the top two change at
+    /// random, sometimes not at all, sometimes leaving the canvas, with shadows, turns and masks.
+    func moving(_ base: anim_layer_t, _ random: inout Generator) -> anim_layer_t {
+        var layer = base
+        let size = Double(Self.size)
+        layer.frame = rect(.random(in: -30...size, using: &random), .random(in: -30...size, using: &random),
+                           .random(in: 1...50, using: &random), .random(in: 1...50, using: &random))
+        layer.rotation = Bool.random(using: &random) ? 0 : .random(in: -180...180, using: &random)
+        layer.scale = anim_point_t(x: .random(in: 0.2...2.5, using: &random), y: .random(in: 0.2...2.5, using: &random))
+        layer.opacity = Bool.random(using: &random) ? 1 : .random(in: 0.05...1, using: &random)
+        layer.corner_radius = .random(in: 0...12, using: &random)
+        layer.shadow.opacity = Bool.random(using: &random) ? 0 : .random(in: 0.2...1, using: &random)
+        layer.shadow.radius = .random(in: 0...14, using: &random)
+        layer.shadow.offset = anim_point_t(x: .random(in: -12...12, using: &random), y: .random(in: -12...12, using: &random))
+        layer.shadow.color = anim_color_t(r: 0, g: 0, b: 0, a: 1)
+        if Int.random(in: 0..<4, using: &random) == 0 {
+            layer.mask.shape_count = 1
+            layer.mask.inverted = Bool.random(using: &random) ? 1 : 0
+            layer.mask.shapes.0 = anim_mask_shape_t(kind: ANIM_MASK_SHAPE_CIRCLE, reserved: 0, rect: rect(5, 5, 20, 20), corner_radius: 0)
+        }
+        return layer
+    }
+
+    @Test func everyFrameEqualsAFreshRender() throws {
+        let contents = try contents()
+        let canvas = Canvas(width: Self.size, height: Self.size,
+                            background: anim_color_t(r: 0.1, g: 0.1, b: 0.12, a: 1))
+        let compositor = Compositor(canvas: canvas, contents: contents)
+        let frame = FrameBuffer(width: Self.size, height: Self.size)
+        var random = Generator(state: 42)
+        var states = [layer(rect(0, 0, 96, 96)), layer(rect(10, 20, 60, 40)), layer(rect(30, 30, 20, 20)), layer(rect(50, 10, 30, 30))]
+        states[1].opacity = 0.6
+        for step in 0..<300 {
+            for index in 2..<4 where Int.random(in: 0..<3, using: &random) > 0 {
+                states[index] = moving(states[index], &random)
+            }
+            // Now and then a static layer changes too, so the static image is drawn again.
+            if step % 50 == 49 { states[1].frame.x += 3 }
+            compositor.render(states, into: frame)
+            let fresh = FrameBuffer(width: Self.size, height: Self.size)
+            Compositor(canvas: canvas, contents: contents).render(states, into: fresh)
+            let same = bytes(of: frame) == bytes(of: fresh)
+            #expect(same, "frame \(step): \(states[2...].map { "\($0.frame) rot \($0.rotation) scale \($0.scale)" })")
+            if !same { break }
+        }
+    }
+
+    @Test func pixelsWrittenOutsideTheCompositorAreRedrawnWhenSaid() {
+        let canvas = Canvas(width: 64, height: 64, background: blue)
+        let contents = [LayerContent(fill: .color(red)), LayerContent(fill: .color(white))]
+        let compositor = Compositor(canvas: canvas, contents: contents)
+        let frame = FrameBuffer(width: 64, height: 64)
+        var states = [layer(rect(0, 0, 32, 32)), layer(rect(40, 40, 8, 8))]
+        compositor.render(states, into: frame)
+        states[1].frame.x = 44
+        compositor.render(states, into: frame)
+        frame.pixels.update(repeating: 7, count: 16)
+        frame.pixelsChanged()
+        states[1].frame.x = 45
+        compositor.render(states, into: frame)
+        #expect(frame.pixel(x: 0, y: 0) == (255, 0, 0, 255), "the scribble is gone")
+    }
+}
