@@ -32,6 +32,7 @@ extension Pipeline {
         @Option(name: .shortAndLong, help: ArgumentHelp("The contact sheet PNG to write.", valueName: "path")) var output: String = "sheet.png"
         @Option(help: ArgumentHelp("Also write the timing chart to this PNG.", valueName: "path")) var chart: String?
         @OptionGroup var plugins: PluginOptions
+        @OptionGroup var images: ImageOptions
 
         static let maxCells = 400
 
@@ -46,7 +47,7 @@ extension Pipeline {
         func run() throws {
             let registry = Session.registry(plugins, pipelineFile: file)
             defer { registry.shutdown() }
-            let scene = try Session.scene(file, registry: registry)
+            let scene = try Session.scene(file, registry: registry, options: images.decoderOptions)
             let shown = try sheetTimes(scene)
             let layout = SheetLayout(count: shown.count, columns: columns, cellWidth: width,
                                      canvasWidth: scene.canvas.width, canvasHeight: scene.canvas.height)
