@@ -56,7 +56,8 @@ extension Pipeline.Run {
             return
         }
         if remaining != selected {
-            Console.note("resuming in \(directory): rendering frames \(remaining.lowerBound)–\(remaining.upperBound - 1); the others are complete")
+            let frames = remaining.count == 1 ? "frame \(remaining.lowerBound)" : "frames \(remaining.lowerBound)–\(remaining.upperBound - 1)"
+            Console.note("resuming in \(directory): rendering \(frames); the others are complete")
         }
     }
 }

@@ -51,7 +51,7 @@ struct RunRecord: Equatable {
     /// Written under a temporary name and renamed, like every other output.
     func write(to path: String) throws(OutputError) {
         // A table of strings always serializes.
-        let data = (try? JSONSerialization.data(withJSONObject: entries, options: [.prettyPrinted, .sortedKeys])) ?? Data()
+        let data = (try? JSONSerialization.data(withJSONObject: entries, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
         try writeAtomically(data, to: path)
     }
 
@@ -67,15 +67,12 @@ struct RunRecord: Equatable {
             case (nil, _, let file?): return "\(file) is used now and was not then"
             case (_, nil, let file?): return "\(file) was used then and is not now"
             case (_, _, let file?): return "\(file) changed"
-            case (nil, let now?, nil): return "\(name) is \(now) now and was not recorded then"
-            case (let then?, nil, nil): return "\(name) was \(then) and is not set now"
-            case (let then?, let now?, nil): return "\(name): \(then) then, \(now) now"
-            default: return nil
+            default: return "\(name): \(then ?? "none") then, \(now ?? "none") now"
             }
         }
     }
 
-    /// FNV-1a over the file's bytes, as 16 hex digits; "missing" when it cannot be read.
+    /// FNV-1a over the file's bytes, in hex; "missing" when it cannot be read.
     static func contentHash(_ path: String) -> String {
         guard let data = FileManager.default.contents(atPath: path) else { return "missing" }
         let hash = data.withUnsafeBytes { bytes in

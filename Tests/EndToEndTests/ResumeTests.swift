@@ -117,6 +117,21 @@ import Testing
         #expect(refused.stderr.contains("scale: 1.0 then, 0.5 now"), "\(refused.stderr)")
     }
 
+    @Test func aChangedImageIsRefused() throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let assets = CLI.repositoryRoot.appendingPathComponent("examples/assets")
+        let image = folder.appendingPathComponent("picture.png")
+        try FileManager.default.copyItem(at: assets.appendingPathComponent("poster.png"), to: image)
+        try PluginFixtures.write(PluginFixtures.pipeline(layer: #""image": "picture.png""#), to: "p.json", in: folder)
+        #expect(try CLI.run(["run", "p.json"], in: folder).status == 0)
+        try FileManager.default.removeItem(at: image)
+        try FileManager.default.copyItem(at: assets.appendingPathComponent("card.png"), to: image)
+        let refused = try CLI.run(["run", "p.json", "--resume"], in: folder)
+        #expect(refused.status == 1, "\(refused.stderr)")
+        #expect(refused.stderr.contains("rendered something else: the image \(image.path) changed."), "\(refused.stderr)")
+    }
+
     /// A run without --resume starts over: frames another render left under its names go first,
     /// so a run that stops part-way cannot leave a mix that a later --resume takes for complete.
     @Test func aFreshRunRemovesFramesOfAnotherRender() throws {
