@@ -27,6 +27,7 @@ extension Pipeline {
                 throw ValidationError("--at must be a time in seconds in 0...\(Int(SceneDecoder.maxDuration)), got \(at)")
             }
             guard scale.isFinite, Run.scales.contains(scale) else { throw ValidationError("--scale must be \(Run.scales), got \(scale)") }
+            try PathLimits.checkOutput(output, option: "-o")
         }
 
         func run() throws {

@@ -42,6 +42,8 @@ extension Pipeline {
             if let count, !(1...Self.maxCells).contains(count) { throw ValidationError("--count must be in 1...\(Self.maxCells), got \(count)") }
             if let columns, !(1...64).contains(columns) { throw ValidationError("--columns must be in 1...64, got \(columns)") }
             if let width, !(16...4096).contains(width) { throw ValidationError("--width must be a cell width in 16...4096 pixels, got \(width)") }
+            try PathLimits.checkOutput(output, option: "-o")
+            if let chart { try PathLimits.checkOutput(chart, option: "--chart") }
         }
 
         func run() throws {

@@ -63,6 +63,17 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/frame_0000.png").path), "nothing rendered")
     }
 
+    @Test(arguments: [["frame", "--at", "0", "-o"], ["sheet", "-o"], ["sheet", "--chart"]])
+    func aStillWithATooLongNameIsRefused(command: [String]) throws {
+        let folder = try SmallPipeline.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = "\(folder.path)/\(String(repeating: "s", count: 250)).png"
+        let result = try CLI.run([command[0], "small.json"] + command.dropFirst() + [path], in: folder)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("\(command.last!) \(path): it needs the temporary name"), "\(result.stderr)")
+        #expect(try SmallPipeline.contents(of: folder) == ["small.json"])
+    }
+
     @Test func aTooLongPluginFolderIsRefused() throws {
         let result = try CLI.run(["plugins", "--plugins", Self.longPath])
         #expect(result.status == 1, "\(result.stderr)")
