@@ -48,8 +48,8 @@ extension Pipeline.Run {
         return finished
     }
 
-    /// Says what a resumed run continues from, or that nothing is left (nil).
-    func announce(resuming selected: Range<Int>, remaining: Range<Int>?, in directory: String) {
+    /// Says what a resumed run continues from, or that nothing is left (`remaining` nil).
+    func announce(resuming selected: Range<Int>, remaining: Range<Int>?, plan: OutputPlan, in directory: String) {
         guard resume, !quiet else { return }
         guard let remaining else {
             Console.note("every file of this render in \(directory) is already complete: nothing to do")
@@ -58,6 +58,12 @@ extension Pipeline.Run {
         if remaining != selected {
             let frames = remaining.count == 1 ? "frame \(remaining.lowerBound)" : "frames \(remaining.lowerBound)–\(remaining.upperBound - 1)"
             Console.note("resuming in \(directory): rendering \(frames); the others are complete")
+        } else if !plan.finished.frames.isEmpty || !plan.finished.formats.isEmpty {
+            let videos = plan.formats.filter { $0.needsFFmpeg && !plan.finished.formats.contains($0) }.map(\.rawValue)
+            let kept = plan.finished.frames.isEmpty ? plan.finished.formats.map(\.rawValue).sorted().joined(separator: ", ") + " complete"
+                : "the \(plan.finished.frames.count) complete PNG frames are kept"
+            Console.note("resuming in \(directory): every frame is rendered again for \(videos.joined(separator: ", ")) "
+                         + "(a video needs them all); \(kept)")
         }
     }
 }

@@ -108,7 +108,7 @@ extension Pipeline {
                                                         width: size.width, height: size.height, frames: selected),
                                               plan: plan, in: directory, frames: selected)
                 let remaining = plan.remaining(of: selected)
-                announce(resuming: selected, remaining: remaining, in: directory)
+                announce(resuming: selected, remaining: remaining, plan: plan, in: directory)
                 guard let remaining else { return }
                 frames = remaining
             }

@@ -24,6 +24,8 @@ import Testing
 
         let again = try CLI.run(["run", "long.json", "--out", resumed.path, "--threads", "2", "--format", "png,mp4,webm", "--resume"], in: folder)
         #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stderr.contains("every frame is rendered again for mp4, webm (a video needs them all); the \(kept.count) complete PNG frames are kept"),
+                "\(again.stderr)")
         #expect(try kept.map { try Self.modificationDate(resumed.appendingPathComponent($0)) } == keptDates,
                 "complete frames are not written again")
         let uninterrupted = try CLI.run(["run", "long.json", "--out", whole.path, "--threads", "2", "--format", "png,mp4,webm"], in: folder)
