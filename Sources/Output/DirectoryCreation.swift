@@ -1,7 +1,7 @@
 import Foundation
 
 /// Creates `path` and any missing parents, like `mkdir -p`, with errors that say which and why.
-func createDirectories(_ path: String) throws(OutputError) {
+public func createDirectories(_ path: String) throws(OutputError) {
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
         guard isDirectory.boolValue else {

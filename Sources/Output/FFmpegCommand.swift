@@ -24,7 +24,14 @@ struct FFmpegCommand {
         ["-hide_banner", "-nostats", "-loglevel", "warning", "-y",
          "-f", "rawvideo", "-pix_fmt", inputPixelFormat, "-s", "\(width)x\(height)",
          "-framerate", "\(fps)", "-i", "-"]
-            + encoding + ["-f", Self.muxer(format), output]
+            + encoding + determinism + ["-f", Self.muxer(format), output]
+    }
+
+    /// WebM (Matroska) gets a random segment id in every file; bit-exact mode leaves it out,
+    /// so the same frames always give the same bytes, as the other formats already do (a
+    /// resumed run's video equals an uninterrupted run's).
+    private var determinism: [String] {
+        format == .webm ? ["-fflags", "+bitexact"] : []
     }
 
     /// ffmpeg's name for the container of `format`.

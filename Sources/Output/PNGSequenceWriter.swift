@@ -7,13 +7,14 @@ public final class PNGSequenceWriter: ConcurrentFrameSink, @unchecked Sendable {
     public let directory: String
     private let prefix: String
     private let frameCount: Int
-    private let numbering: FrameNumbering
+    /// Frames an earlier run of the same render completed (`run --resume`): not written again.
+    private let complete: Set<Int>
     /// Encoders (each with its own conversion buffer) for the threads writing at once.
     private let encoders: EncoderPool
 
     /// Creates `directory` (and its parents) if needed.
     public init(directory: String, frameCount: Int, prefix: String = "frame",
-                compressionLevel: Int32 = 1) throws(OutputError) {
+                compressionLevel: Int32 = 1, complete: Set<Int> = []) throws(OutputError) {
         guard frameCount > 0 else {
             throw OutputError("cannot write a png sequence of \(frameCount) frames into \(directory): it needs at least one")
         }
@@ -22,18 +23,24 @@ public final class PNGSequenceWriter: ConcurrentFrameSink, @unchecked Sendable {
         self.directory = directory
         self.prefix = prefix
         self.frameCount = frameCount
-        numbering = FrameNumbering(frameCount: frameCount)
+        self.complete = complete
     }
 
     /// The file frame `index` is written to.
     public func path(forFrame index: Int) -> String {
-        "\(directory)/\(prefix)_\(numbering.label(index)).png"
+        Self.path(directory: directory, frame: index, frameCount: frameCount, prefix: prefix)
+    }
+
+    /// The file frame `index` of a `frameCount`-frame render is written to in `directory`.
+    public static func path(directory: String, frame index: Int, frameCount: Int, prefix: String = "frame") -> String {
+        "\(directory)/\(prefix)_\(FrameNumbering(frameCount: frameCount).label(index)).png"
     }
 
     public func write(_ frame: FrameView, index: Int) throws(OutputError) {
         guard (0..<frameCount).contains(index) else {
             throw OutputError("frame \(index) is outside the sequence in \(directory): frames are 0 to \(frameCount - 1)")
         }
+        if complete.contains(index) { return }
         let encoder = encoders.take()
         defer { encoders.give(encoder) }
         try encoder.write(frame, index: index, to: path(forFrame: index))

@@ -31,3 +31,12 @@ struct StagedFile {
         unlink(temporaryPath)
     }
 }
+
+/// Writes `data` to `path` through a staged temporary, so the file is whole or absent.
+public func writeAtomically(_ data: Data, to path: String) throws(OutputError) {
+    let staged = StagedFile(path: path)
+    guard FileManager.default.createFile(atPath: staged.temporaryPath, contents: data) else {
+        throw OutputError("cannot write \(path): the folder is not writable or the disk is full")
+    }
+    try staged.commit()
+}

@@ -20,18 +20,20 @@ extension Pipeline {
         @Option(help: ArgumentHelp("Render at this size factor; the picture scales, timing does not.", valueName: "factor"))
         var scale: Double = 1
         @OptionGroup var plugins: PluginOptions
+        @OptionGroup var images: ImageOptions
 
         func validate() throws {
             guard at.isFinite, (0...SceneDecoder.maxDuration).contains(at) else {
                 throw ValidationError("--at must be a time in seconds in 0...\(Int(SceneDecoder.maxDuration)), got \(at)")
             }
             guard scale.isFinite, Run.scales.contains(scale) else { throw ValidationError("--scale must be \(Run.scales), got \(scale)") }
+            try PathLimits.checkOutput(output, option: "-o")
         }
 
         func run() throws {
             let registry = Session.registry(plugins, pipelineFile: file)
             defer { registry.shutdown() }
-            let scene = try Session.scene(file, registry: registry)
+            let scene = try Session.scene(file, registry: registry, options: images.decoderOptions)
             do throws(RenderError) {
                 let renderer = FrameRenderer(evaluator: try FrameEvaluator(scene: scene), threads: 1, scale: scale)
                 let frame = try renderer.render(time: at)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Output
 import PluginRegistry
 
 /// The `pipeline` command: configuration only; each subcommand lives in its own file.
@@ -37,6 +38,9 @@ struct PluginOptions: ParsableArguments {
     var directories: [String] = []
 
     func validate() throws {
+        for directory in directories {
+            if let problem = PathLimits.problem(directory) { throw ValidationError("plugin folder \(directory): its path \(problem)") }
+        }
         for directory in directories where !PluginSearchPath.isDirectory(directory) {
             throw ValidationError("plugin folder \(directory) does not exist or is not a folder")
         }

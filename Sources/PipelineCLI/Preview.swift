@@ -21,6 +21,7 @@ extension Pipeline {
         @Argument(help: "The pipeline file.") var file: String
         @Option(help: ArgumentHelp("The port on 127.0.0.1 to listen on; 0 picks a free one.", valueName: "n")) var port: Int = 0
         @OptionGroup var plugins: PluginOptions
+        @OptionGroup var images: ImageOptions
 
         func validate() throws {
             guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 (any free port) to 65535, got \(port)") }
@@ -29,10 +30,11 @@ extension Pipeline {
         func run() throws {
             let registry = Session.registry(plugins, pipelineFile: file)
             let scene: Scene
-            do { scene = try Session.scene(file, registry: registry) } catch { registry.shutdown(); throw error }
+            do { scene = try Session.scene(file, registry: registry, options: images.decoderOptions) } catch { registry.shutdown(); throw error }
             let server: PreviewServer
             do throws(RenderError) {
-                server = try PreviewServer(file: file, explicitPluginDirectories: plugins.directories, registry: registry, scene: scene, port: port)
+                server = try PreviewServer(file: file, explicitPluginDirectories: plugins.directories, registry: registry, scene: scene,
+                                           options: images.decoderOptions, port: port)
             } catch {
                 registry.shutdown()
                 throw Session.fail(error)

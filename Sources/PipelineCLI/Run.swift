@@ -18,12 +18,18 @@ extension Pipeline {
                 their frame numbers and videos are named <name>.<first>-<last>.<ext>, so parts rendered anywhere \
                 fill one folder in order, and `pipeline concat` joins the videos.
 
+                Each run records what it renders in its output folder (.pipeline-run.json). After Ctrl-C, run the \
+                same command with --resume: complete PNG frames are kept and the rest rendered (a video, written \
+                only when complete, needs every frame rendered again). A folder whose record differs (another \
+                pipeline file, image, plugin, scale, fps, formats, quality or frames) is refused.
+
                 Examples:
                   pipeline run pipeline.json
                   pipeline run pipeline.json --out /tmp/render --format png,mp4 --quality 90
                   pipeline run pipeline.json --scale 0.5 --fps 30 --format gif
                   pipeline run pipeline.json --format y4m -o - | ffplay -
                   pipeline run pipeline.json --frames 30-59
+                  pipeline run pipeline.json --resume
                   pipeline run pipeline.json --shard $((SLURM_ARRAY_TASK_ID + 1))/$SLURM_ARRAY_TASK_COUNT
                 """)
 
@@ -44,9 +50,11 @@ extension Pipeline {
         var frames: String?
         @Option(help: ArgumentHelp("Render shard I of N (1 to N): the Ith of N equal runs of frames; pipeline concat joins their videos.", valueName: "I/N"))
         var shard: String?
+        @Flag(help: "Continue an interrupted run of the same command: keep its complete files, render the rest.") var resume = false
         @Flag(help: "Print nothing but errors.") var quiet = false
         @Flag(help: "Render every frame and write nothing: for timing a render (see scripts/bench).") var discard = false
         @OptionGroup var plugins: PluginOptions
+        @OptionGroup var images: ImageOptions
 
         static let scales = 0.05...4.0
 
@@ -57,6 +65,9 @@ extension Pipeline {
             }
             if discard && (formats != nil || outputDirectory != nil) {
                 throw ValidationError("--discard writes nothing: leave out --format and --out")
+            }
+            if resume && (discard || outputDirectory == "-") {
+                throw ValidationError("--resume continues a run into a folder: leave out \(discard ? "--discard" : "-o -")")
             }
             if outputDirectory == "-" {
                 guard formats == [.y4m] else { throw ValidationError("-o - streams Y4M to standard output: give --format y4m, and no other format") }
@@ -76,7 +87,7 @@ extension Pipeline {
             let stream = outputDirectory == "-" ? Self.claimStandardOutput() : nil
             let registry = Session.registry(plugins, pipelineFile: file)
             defer { registry.shutdown() }
-            let loaded = try Session.scene(file, registry: registry)
+            let loaded = try Session.scene(file, registry: registry, options: images.decoderOptions)
             let scene = fps.map(loaded.retimed(fps:)) ?? loaded
             let size = try pixelSize(of: scene)
             let selection = try FrameSelection(frames: frames, shard: shard)
@@ -90,18 +101,58 @@ extension Pipeline {
             var plan = OutputPlan(scene: scene, destination: destination, formats: try formats() ?? scene.output.formats,
                                   quality: quality.flatMap(VideoQuality.init) ?? scene.output.quality,
                                   width: size.width, height: size.height, part: selection == .all ? nil : selected)
+            var frames = selected
+            if case .directory(let directory) = destination, !discard {
+                try checkPathLengths(plan, in: directory, frames: selected)
+                plan.finished = try recordRun(RunRecord(scene: scene, formats: plan.formats, quality: plan.quality, scale: scale,
+                                                        width: size.width, height: size.height, frames: selected),
+                                              plan: plan, in: directory, frames: selected)
+                let remaining = plan.remaining(of: selected)
+                announce(resuming: selected, remaining: remaining, plan: plan, in: directory)
+                guard let remaining else { return }
+                frames = remaining
+            }
             let sinks = discard ? [] : plan.openSinks()
             // Nothing to write to: rendering would be wasted (the problems are already reported).
             guard !sinks.isEmpty || discard else { throw ExitCode(2) }
             do throws(RenderError) {
-                try render(scene, frames: selected, into: sinks.map { $0.sink })
+                try render(scene, frames: frames, into: sinks.map { $0.sink })
             } catch {
                 sinks.forEach { $0.sink.abandon() }
-                throw Session.fail(error)
+                throw interrupted(error, before: frames, of: selected, into: destination)
             }
             let written = finishAll(sinks)
             if !quiet && !written.isEmpty { Console.note("wrote \(written.joined(separator: ", "))") }
             if !plan.problems.isEmpty || written.count < sinks.count { throw ExitCode(2) }
+        }
+
+        /// Reports a failed render; an interrupted one counts the frames an earlier run finished
+        /// before `rendered`, and says how to continue.
+        private func interrupted(_ error: RenderError, before rendered: Range<Int>, of selected: Range<Int>,
+                                 into destination: OutputPlan.Destination) -> ExitCode {
+            guard case .interrupted(let complete) = error else { return Session.fail(error) }
+            let upper = complete.isEmpty ? rendered.lowerBound : complete.upperBound
+            let status = Session.fail(.interrupted(complete: selected.lowerBound..<upper))
+            if case .directory = destination { Console.note("run the same command with --resume to continue") }
+            return status
+        }
+
+        /// Every file a run writes must fit Linux's path limits; one that does not is named
+        /// before anything is rendered.
+        private func checkPathLengths(_ plan: OutputPlan, in directory: String, frames: Range<Int>) throws {
+            if let problem = PathLimits.problem(directory) {
+                Console.error("the output folder \(directory) \(problem): choose a shorter one with --out")
+                throw ExitCode.failure
+            }
+            let record = "\(directory)/\(RunRecord.fileName(part: plan.part, frameCount: plan.scene.frameCount))"
+            // PNG names differ only in their digits, all of one length: the first stands for all.
+            let files = plan.files(in: directory, frames: frames).filter { $0.frame == nil || $0.frame == frames.lowerBound }.map(\.path)
+            for path in [record] + files {
+                guard let problem = PathLimits.problem(writing: path) else { continue }
+                Console.error("cannot write \(path): it \(problem); videos are named after the pipeline file: "
+                              + "give it a shorter name, or choose a shorter folder with --out")
+                throw ExitCode.failure
+            }
         }
 
         /// The frame size at `--scale`, which must stay within what a canvas may be.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Output
 import PluginRegistry
 import Renderer
 import Scene
@@ -11,7 +12,12 @@ enum Session {
     static func registry(_ options: PluginOptions, pipelineFile: String?, reportProblems: Bool = true, rescan: Bool = false) -> Registry {
         let registry = Registry(), scanner = PluginScanner.thisExecutable
         if rescan { scanner.forgetCache() }
-        registry.scan(directories: PluginSearchPath.directories(explicit: options.directories, pipelineFile: pipelineFile), with: scanner)
+        let directories = PluginSearchPath.directories(explicit: options.directories, pipelineFile: pipelineFile).filter { directory in
+            guard let problem = PathLimits.problem(directory) else { return true }
+            if reportProblems { Console.warn("skipped plugin folder \(directory): its path \(problem)") }
+            return false
+        }
+        registry.scan(directories: directories, with: scanner)
         guard reportProblems else { return registry }
         for broken in registry.broken { Console.warn("skipped plugin \(broken.path): \(broken.reason)") }
         for clash in registry.clashes { Console.warn(clash.description) }
@@ -19,9 +25,9 @@ enum Session {
         return registry
     }
 
-    static func scene(_ file: String, registry: Registry) throws -> Scene {
+    static func scene(_ file: String, registry: Registry, options: SceneDecoder.Options) throws -> Scene {
         do {
-            return try SceneDecoder.load(file: file, registry: registry)
+            return try SceneDecoder.load(file: file, registry: registry, options: options)
         } catch {
             Console.error(error.description)
             throw ExitCode(error.kind == .plugin ? 2 : 1)

@@ -32,6 +32,7 @@ extension Pipeline {
         @Option(name: .shortAndLong, help: ArgumentHelp("The contact sheet PNG to write.", valueName: "path")) var output: String = "sheet.png"
         @Option(help: ArgumentHelp("Also write the timing chart to this PNG.", valueName: "path")) var chart: String?
         @OptionGroup var plugins: PluginOptions
+        @OptionGroup var images: ImageOptions
 
         static let maxCells = 400
 
@@ -41,12 +42,14 @@ extension Pipeline {
             if let count, !(1...Self.maxCells).contains(count) { throw ValidationError("--count must be in 1...\(Self.maxCells), got \(count)") }
             if let columns, !(1...64).contains(columns) { throw ValidationError("--columns must be in 1...64, got \(columns)") }
             if let width, !(16...4096).contains(width) { throw ValidationError("--width must be a cell width in 16...4096 pixels, got \(width)") }
+            try PathLimits.checkOutput(output, option: "-o")
+            if let chart { try PathLimits.checkOutput(chart, option: "--chart") }
         }
 
         func run() throws {
             let registry = Session.registry(plugins, pipelineFile: file)
             defer { registry.shutdown() }
-            let scene = try Session.scene(file, registry: registry)
+            let scene = try Session.scene(file, registry: registry, options: images.decoderOptions)
             let shown = try sheetTimes(scene)
             let layout = SheetLayout(count: shown.count, columns: columns, cellWidth: width,
                                      canvasWidth: scene.canvas.width, canvasHeight: scene.canvas.height)

@@ -16,7 +16,7 @@ extension LiveScene {
         do throws(PreviewError) {
             let candidate = pluginsChanged ? try freshRegistry(directories) : registry
             do throws(PreviewError) {
-                try show(try Self.load(file, registry: candidate))
+                try show(try Self.load(file, registry: candidate, options: options))
             } catch {
                 if candidate !== registry { candidate.shutdown() }
                 throw error
@@ -41,9 +41,9 @@ extension LiveScene {
         return fresh
     }
 
-    private static func load(_ file: String, registry: Registry) throws(PreviewError) -> Scene {
+    private static func load(_ file: String, registry: Registry, options: SceneDecoder.Options) throws(PreviewError) -> Scene {
         do {
-            return try SceneDecoder.load(file: file, registry: registry)
+            return try SceneDecoder.load(file: file, registry: registry, options: options)
         } catch {
             throw PreviewError(error.description)
         }

@@ -13,6 +13,7 @@ import Scene
 final class LiveScene: @unchecked Sendable {
     let file: String
     let explicitDirectories: [String]
+    let options: SceneDecoder.Options
     let queue = DispatchQueue(label: "pipeline.preview.scene")
     var registry: Registry
     var renderer: FrameRenderer
@@ -24,9 +25,10 @@ final class LiveScene: @unchecked Sendable {
     let pluginCopies = PluginCopies()
     private var timer: DispatchSourceTimer?
 
-    init(file: String, explicitDirectories: [String], registry: Registry, scene: Scene) throws(RenderError) {
+    init(file: String, explicitDirectories: [String], registry: Registry, scene: Scene, options: SceneDecoder.Options) throws(RenderError) {
         self.file = file
         self.explicitDirectories = explicitDirectories
+        self.options = options
         self.registry = registry
         renderer = FrameRenderer(evaluator: try FrameEvaluator(scene: scene), threads: 1)
         watched = WatchedFiles(pipelineFile: file, pluginDirectories: Self.pluginDirectories(explicitDirectories, file))

@@ -18,9 +18,11 @@ public struct PreviewServer: Sendable {
     /// How often the pipeline file and plugin folders are checked for changes.
     static let pollInterval = 0.3
 
-    /// Takes over `registry` (it shuts it down when the server stops) and the loaded `scene`.
-    public init(file: String, explicitPluginDirectories: [String], registry: Registry, scene: Scene, port: Int) throws(RenderError) {
-        live = try LiveScene(file: file, explicitDirectories: explicitPluginDirectories, registry: registry, scene: scene)
+    /// Takes over `registry` (it shuts it down when the server stops) and the loaded `scene`;
+    /// reloads decode the file with `options`, as it was first.
+    public init(file: String, explicitPluginDirectories: [String], registry: Registry, scene: Scene,
+                options: SceneDecoder.Options = SceneDecoder.Options(), port: Int) throws(RenderError) {
+        live = try LiveScene(file: file, explicitDirectories: explicitPluginDirectories, registry: registry, scene: scene, options: options)
         self.port = port
     }
 

@@ -1,13 +1,14 @@
 import CAnimatorABI
 import Compositor
 import Foundation
+import Output
 
 /// What a layer draws: a fill (colour or linear gradient) and an image scaled by a gravity.
 extension Decoding {
-    mutating func content(_ fields: ObjectFields) throws(SceneError) -> LayerContent {
+    mutating func content(_ fields: ObjectFields, layer: String) throws(SceneError) -> LayerContent {
         var content = LayerContent()
         if let fill = fields["fill"] { content.fill = try decodeFill(fill) }
-        if let image = fields["image"] { content.image = try loadImage(image) }
+        if let image = fields["image"] { content.image = try loadImage(image, layer: layer) }
         if let text = fields["text"] { content.text = try decodeText(text) }
         if let gravity = fields["gravity"] {
             content.gravity = Gravity(rawValue: try gravity.choice(Gravity.allCases.map(\.rawValue)))!
@@ -52,12 +53,14 @@ extension Decoding {
     static let defaultTextSize = 17.0
 
     /// Images resolve against the pipeline file's folder and are decoded once per scene.
-    private mutating func loadImage(_ field: Field) throws(SceneError) -> RasterImage {
+    private mutating func loadImage(_ field: Field, layer: String) throws(SceneError) -> RasterImage {
         let path = resolve(try field.string())
         if let image = images[path] { return image }
+        if let problem = PathLimits.problem(path) { throw field.error("layer \"\(layer)\": the image path \(path) \(problem)") }
         guard FileManager.default.fileExists(atPath: path) else {
             throw field.error("image file not found: \(path)")
         }
+        try confine(path, of: layer, at: field)
         do {
             let image = try RasterImage.load(contentsOf: path)
             images[path] = image
@@ -66,4 +69,24 @@ extension Decoding {
             throw field.error("cannot use image \(path): \(error.description)")
         }
     }
+}
+
+extension Decoding {
+    /// A pipeline from elsewhere must not read files beside it that it has no business with
+    /// (`"image": "../../.ssh/id_rsa"` would end up in its frames): images resolve inside its
+    /// folder, after symbolic links and `..`, unless the command allows otherwise.
+    func confine(_ path: String, of layer: String, at field: Field) throws(SceneError) {
+        guard !options.allowsImagesOutside else { return }
+        let folder = realPath(baseDirectory.path), resolved = realPath(path)
+        guard resolved != folder && !resolved.hasPrefix(folder == "/" ? "/" : folder + "/") else { return }
+        throw field.error("layer \"\(layer)\": image \(path) resolves to \(resolved), outside the pipeline file's folder \(folder): "
+                          + "move the image into that folder, or allow images anywhere with --\(SceneDecoder.Options.allowOutsideImagesFlag)")
+    }
+}
+
+/// The path with symbolic links, `.` and `..` resolved; the path itself when it cannot be.
+private func realPath(_ path: String) -> String {
+    guard let resolved = realpath(path, nil) else { return path }
+    defer { free(resolved) }
+    return String(cString: resolved)
 }

@@ -14,7 +14,7 @@ extension Decoding {
             let nameField = try fields.required("name", "a unique layer name")
             let name = try nameField.string()
             if layers.contains(where: { $0.name == name }) { throw nameField.error("duplicate layer name \"\(name)\"") }
-            layers.append(SceneLayer(name: name, base: try baseState(fields, name: name), content: try content(fields)))
+            layers.append(SceneLayer(name: name, base: try baseState(fields, name: name), content: try content(fields, layer: name)))
             layerNames.append(name)
         }
         return layers

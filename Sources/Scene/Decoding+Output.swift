@@ -8,7 +8,10 @@ extension Decoding {
         var settings = OutputSettings(directory: baseDirectory.appendingPathComponent("out").path, formats: [.png], name: name)
         guard let field else { return settings }
         let fields = try field.object(allowing: ["dir", "formats", "quality"])
-        if let dir = fields["dir"] { settings.directory = resolve(try dir.string()) }
+        if let dir = fields["dir"] {
+            settings.directory = resolve(try dir.string())
+            if let problem = PathLimits.problem(settings.directory) { throw dir.error("the output folder \(settings.directory) \(problem)") }
+        }
         if let formats = fields["formats"] { settings.formats = try decodeFormats(formats) }
         if let quality = fields["quality"] {
             let range = VideoQuality.range

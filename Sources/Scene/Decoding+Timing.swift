@@ -47,6 +47,7 @@ extension Decoding {
         }
         switch registry.curve(named: name) {
         case .found(let entry):
+            curvePlugins.append(entry.plugin)
             return BoundForeignCurve(curve: entry.curve, arguments: try curveArguments(entry, args, at: field))
         case .ambiguous(let clash):
             throw field.error(clash.description, kind: .plugin)

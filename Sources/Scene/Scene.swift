@@ -21,11 +21,13 @@ public final class Scene: @unchecked Sendable {
     public let steps: [Step]
     public let clock: SceneClock
     public let output: OutputSettings
+    /// The files besides the pipeline file that its frames depend on.
+    public let sources: SceneSources
     /// Keeps the C strings that layer states and parameter values point at alive.
     let strings: CStringPool
 
     init(file: String, canvas: Canvas, fps: Double, length: SceneLength, layers: [SceneLayer],
-         steps: [Step], clock: SceneClock, output: OutputSettings, strings: CStringPool) {
+         steps: [Step], clock: SceneClock, output: OutputSettings, sources: SceneSources, strings: CStringPool) {
         self.file = file
         self.canvas = canvas
         self.fps = fps
@@ -35,6 +37,7 @@ public final class Scene: @unchecked Sendable {
         self.steps = steps
         self.clock = clock
         self.output = output
+        self.sources = sources
         self.strings = strings
     }
 
@@ -42,7 +45,7 @@ public final class Scene: @unchecked Sendable {
     /// is measured again, so the last frame still shows the end state.
     public func retimed(fps: Double) -> Scene {
         Scene(file: file, canvas: canvas, fps: fps, length: length, layers: layers, steps: steps,
-              clock: clock, output: output, strings: strings)
+              clock: clock, output: output, sources: sources, strings: strings)
     }
 
     /// fps × duration frames; frame `i` is `i / fps` seconds into the render.
@@ -101,6 +104,14 @@ public enum SceneLength: Sendable {
             return ((end * fps - 1e-9).rounded(.up) + 1) / fps + hold
         }
     }
+}
+
+/// The image files and plugins a scene was made from (what `run --resume` checks for changes).
+public struct SceneSources: Sendable {
+    /// Resolved paths, sorted.
+    public let imageFiles: [String]
+    /// Every plugin whose animator, mixer or timing curve the scene uses, once each, by path.
+    public let plugins: [PluginInfo]
 }
 
 /// Where and how the pipeline writes its results.

@@ -1,6 +1,7 @@
 import CAnimatorABI
 import Compositor
 import Foundation
+import Output
 import PluginRegistry
 
 /// Reads a pipeline file into a `Scene`: JSON syntax, the format's keys and types, names
@@ -10,7 +11,20 @@ public enum SceneDecoder {
     public static let maxCanvasSide = 16384.0
     public static let maxDuration = 3600.0
 
-    public static func load(file: String, registry: Registry) throws(SceneError) -> Scene {
+    /// What a command allows a pipeline file to do.
+    public struct Options: Sendable {
+        /// Images may resolve outside the pipeline file's folder.
+        public var allowsImagesOutside = false
+        /// The command-line flag that sets `allowsImagesOutside`, for messages.
+        public static let allowOutsideImagesFlag = "allow-outside-images"
+
+        public init(allowsImagesOutside: Bool = false) { self.allowsImagesOutside = allowsImagesOutside }
+    }
+
+    public static func load(file: String, registry: Registry, options: Options = Options()) throws(SceneError) -> Scene {
+        if let problem = PathLimits.problem(file) {
+            throw SceneError(file: file, position: nil, path: nil, message: "the pipeline file's path \(problem)")
+        }
         let bytes: [UInt8]
         do {
             bytes = Array(try Data(contentsOf: URL(fileURLWithPath: file)))
@@ -23,7 +37,7 @@ public enum SceneDecoder {
         } catch {
             throw SceneError(file: file, position: error.position, path: nil, message: error.message)
         }
-        var decoding = Decoding(file: file, registry: registry)
+        var decoding = Decoding(file: file, registry: registry, options: options)
         return try decoding.scene(Field(node: root, path: .root, file: file))
     }
 }
@@ -32,15 +46,19 @@ public enum SceneDecoder {
 struct Decoding {
     let file: String
     let registry: Registry
+    let options: SceneDecoder.Options
     let baseDirectory: URL
     let strings = CStringPool()
     var images: [String: RasterImage] = [:]
+    /// The plugins of the timing curves looked up (a bound curve does not keep its plugin).
+    let curvePlugins = PluginList()
     var canvas = Canvas(width: 0, height: 0, background: anim_color_t(r: 0, g: 0, b: 0, a: 1))
     var layerNames: [String] = []
 
-    init(file: String, registry: Registry) {
+    init(file: String, registry: Registry, options: SceneDecoder.Options) {
         self.file = file
         self.registry = registry
+        self.options = options
         self.baseDirectory = URL(fileURLWithPath: file).deletingLastPathComponent()
     }
 
@@ -66,7 +84,7 @@ struct Decoding {
             SceneLength.seconds(try field.number(in: 1 / fps...SceneDecoder.maxDuration))
         } ?? .untilEnd(hold: hold)
         return Scene(file: file, canvas: canvas, fps: fps, length: length, layers: layers, steps: steps,
-                     clock: clock, output: try decodeOutput(top["output"]), strings: strings)
+                     clock: clock, output: try decodeOutput(top["output"]), sources: sources(of: steps), strings: strings)
     }
 
     private func decodeCanvas(_ fields: ObjectFields) throws(SceneError) -> Canvas {
@@ -77,9 +95,21 @@ struct Decoding {
         return Canvas(width: width, height: height, background: background)
     }
 
+    private func sources(of steps: [Step]) -> SceneSources {
+        var seen = Set<String>()
+        let plugins = (steps.map(\.plugin) + curvePlugins.items).filter { seen.insert($0.path).inserted }
+        return SceneSources(imageFiles: images.keys.sorted(), plugins: plugins)
+    }
+
     func resolve(_ path: String) -> String {
         path.hasPrefix("/") ? path : baseDirectory.appendingPathComponent(path).standardizedFileURL.path
     }
+}
+
+/// Plugins recorded while decoding, from functions that do not mutate the decoding.
+final class PluginList {
+    private(set) var items: [PluginInfo] = []
+    func append(_ plugin: PluginInfo) { items.append(plugin) }
 }
 
 func describe(_ error: any Error) -> String {

@@ -35,10 +35,12 @@ public struct Step: Sendable {
         }
     }
 
-    public var pluginPath: String {
+    public var pluginPath: String { plugin.path }
+
+    public var plugin: PluginInfo {
         switch action {
-        case .animate(let animator, _): animator.plugin.path
-        case .mix(let mixer, _, _): mixer.plugin.path
+        case .animate(let animator, _): animator.plugin
+        case .mix(let mixer, _, _): mixer.plugin
         }
     }
 }

@@ -19,8 +19,8 @@ struct ExampleFolder {
     init() throws {
         folder = try CLI.temporaryDirectory()
         let root = CLI.repositoryRoot
-        try FileManager.default.copyItem(at: root.appendingPathComponent("assets"), to: folder.appendingPathComponent("assets"))
         try FileManager.default.createDirectory(at: examples, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: root.appendingPathComponent("examples/assets"), to: examples.appendingPathComponent("assets"))
         for name in Self.names {
             try FileManager.default.copyItem(at: root.appendingPathComponent("examples/\(name).json"),
                                              to: examples.appendingPathComponent("\(name).json"))
@@ -59,7 +59,7 @@ struct ExampleFolder {
     }
 
     func asset(_ name: String) throws -> RGBAImage {
-        try RGBAImage.read(folder.appendingPathComponent("assets/\(name).png"))
+        try RGBAImage.read(examples.appendingPathComponent("assets/\(name).png"))
     }
 }
 

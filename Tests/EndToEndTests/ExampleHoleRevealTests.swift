@@ -38,8 +38,8 @@ import Testing
         let list = try examples.still("hole-reveal", at: 0), detail = try examples.still("hole-reveal", at: 0.6)
         // The thumbnail the hole starts from is the list's own; the end shows the detail screen.
         #expect(list[Int(Self.centre.x), Int(Self.centre.y)].distance(to: detail[Int(Self.centre.x), Int(Self.centre.y)]) > 60)
-        try examples.variant(of: "hole-reveal", "no-list", replacing: #""image": "../assets/list.png" }"#,
-                             with: #""image": "../assets/list.png", "hidden": true }"#)
+        try examples.variant(of: "hole-reveal", "no-list", replacing: #""image": "assets/list.png" }"#,
+                             with: #""image": "assets/list.png", "hidden": true }"#)
         let (count, largest) = detail.differences(from: try examples.still("no-list", at: 0), tolerance: 1)
         #expect(count == 0, "at the end \(count) pixels still show the list, differing by up to \(largest)")
     }

@@ -39,8 +39,8 @@ import Testing
 
     @Test func theOldScreenIsHalfDimmedThenRestored() throws {
         // With the new screen hidden, the old one shows throughout.
-        try examples.variant(of: "bounce-present", "bounce-bare", replacing: #""image": "../assets/compose.png" }"#,
-                             with: #""image": "../assets/compose.png", "hidden": true }"#)
+        try examples.variant(of: "bounce-present", "bounce-bare", replacing: #""image": "assets/compose.png" }"#,
+                             with: #""image": "assets/compose.png", "hidden": true }"#)
         let home = try examples.asset("home"), white = (x: 187, y: 60)
         for t in [0.25, 0.45] {
             let alpha = Double(try examples.still("bounce-bare", at: t)[white.x, white.y].r) / 255

@@ -36,7 +36,7 @@ import Testing
         let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(process.terminationReason == .exit && process.terminationStatus == 130, "\(process.terminationStatus): \(stderr)")
 
-        let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+        let names = try SmallPipeline.contents(of: out)
         #expect(!names.contains { $0.hasPrefix(".") }, "no temporaries left: \(names)")
         #expect(!names.contains("long.mp4"), "an unfinished video is removed")
         let frames = names.filter { $0.hasSuffix(".png") }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The repository's magic move (pipeline.json and its assets) copied into a temporary folder and
+/// The repository's magic move (pipeline.json and its images in examples/assets) copied into a temporary folder and
 /// rendered one still at a time with `pipeline frame`, which is far cheaper in a debug build than
 /// rendering all 90 frames.
 struct MagicMove {
@@ -16,7 +16,8 @@ struct MagicMove {
 
     init() throws {
         folder = try CLI.temporaryDirectory()
-        for item in ["pipeline.json", "assets"] {
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("examples"), withIntermediateDirectories: true)
+        for item in ["pipeline.json", "examples/assets"] {
             try FileManager.default.copyItem(at: CLI.repositoryRoot.appendingPathComponent(item),
                                              to: folder.appendingPathComponent(item))
         }
@@ -48,7 +49,7 @@ struct MagicMove {
     }
 
     func asset(_ name: String) throws -> RGBAImage {
-        try RGBAImage.read(folder.appendingPathComponent("assets/\(name).png"))
+        try RGBAImage.read(folder.appendingPathComponent("examples/assets/\(name).png"))
     }
 
     static func isInside(_ rect: [Int], _ x: Int, _ y: Int, margin: Int = 0) -> Bool {

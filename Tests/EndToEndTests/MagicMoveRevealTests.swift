@@ -50,8 +50,8 @@ import Testing
         // scaled as move-and-scale scales the layer (8 × 270/168).
         try move.write("""
             { "version": 1, "canvas": { "width": 750, "height": 1334, "fps": 60, "background": "#101014" },
-              "layers": [ { "name": "detail", "image": "assets/detail.png" },
-                { "name": "poster", "image": "assets/poster.png", "frame": [48, 150, 270, 390], "cornerRadius": 12.86 } ],
+              "layers": [ { "name": "detail", "image": "examples/assets/detail.png" },
+                { "name": "poster", "image": "examples/assets/poster.png", "frame": [48, 150, 270, 390], "cornerRadius": 12.86 } ],
               "timeline": [] }
             """, to: "expected.json")
         let expected = try move.still(at: 0, of: "expected.json")

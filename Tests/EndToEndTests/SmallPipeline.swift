@@ -33,9 +33,10 @@ enum SmallPipeline {
         (0..<count).map { String(format: "frame_%04d.png", $0) }
     }
 
-    /// The names in `folder`, sorted.
+    /// The names in `folder`, sorted, less the record every run leaves in its output folder
+    /// (`.pipeline-run.json`, for `--resume`).
     static func contents(of folder: URL) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".pipeline-run") }.sorted()
     }
 
     /// What ffprobe counts in a video: codec, width, height and decoded frames.
