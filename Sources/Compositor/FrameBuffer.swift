@@ -1,4 +1,5 @@
 import CCairo
+import Foundation
 import CRaster
 
 /// One rendered frame: premultiplied Cairo ARGB32 pixels (bytes B, G, R, A on little endian),
@@ -20,16 +21,18 @@ public final class FrameBuffer: @unchecked Sendable {
         self.width = width
         self.height = height
         stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
+        // Zeroed by the kernel page by page on first touch (calloc of a large block maps fresh
+        // pages), so making a renderer's buffers costs nothing until a rendering thread writes.
         let count = max(1, stride * height)
-        pixels = .allocate(capacity: count)
-        pixels.initialize(repeating: 0, count: count)
+        guard let memory = calloc(count, 1) else { fatalError("out of memory for a \(width)×\(height) frame") }
+        pixels = memory.assumingMemoryBound(to: UInt8.self)
         surface = cairo_image_surface_create_for_data(
             pixels, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(stride))
     }
 
     deinit {
         cairo_surface_destroy(surface)
-        pixels.deallocate()
+        free(pixels)
     }
 
     /// The premultiplied colour at (x, y), for tests and checks.

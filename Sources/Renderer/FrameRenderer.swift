@@ -8,98 +8,196 @@ import Scene
 /// Renders frames of a scene: states from the evaluator, pixels from one compositor per
 /// thread, handed to the caller in frame order.
 ///
-/// Frames are rendered in batches of `threads`, in parallel, while the previous batch is
-/// delivered: two sets of workers take turns, so rendering and writing overlap and at most
-/// 2 × `threads` frames are in memory whatever the animation's length. The bytes do not depend
-/// on the thread count (each frame is a pure function of its time).
+/// `threads` rendering threads take frames in order from a shared counter, each as soon as it
+/// is free, into a pool of 2 × `threads` frame buffers; the calling thread hands finished frames
+/// on in order and gives their buffers back. So a slow frame holds up no other thread, rendering
+/// and writing overlap, and at most 2 × `threads` frames are in memory whatever the animation's
+/// length. The bytes do not depend on the thread count or on which thread renders a frame (each
+/// frame is a pure function of its time).
 public final class FrameRenderer: @unchecked Sendable {
     public typealias Delivery = (Int, FrameView) throws(RenderError) -> Void
     public typealias ConcurrentDelivery = @Sendable (Int, FrameView) throws(RenderError) -> Void
 
     public let evaluator: FrameEvaluator
-    private let sets: [[Worker]]
+    private let workers: [Worker]
+    private let buffers: [FrameBuffer]
+    /// For stills (`render(time:)`), which the caller reads after the call; made on first use.
+    private lazy var still = FrameBuffer(width: workers[0].compositor.pixelWidth, height: workers[0].compositor.pixelHeight)
 
     /// `scale` is pixels per canvas point (0.5 for a half-size draft); plugins still see the canvas.
     public init(evaluator: FrameEvaluator, threads: Int, scale: Double = 1) {
         self.evaluator = evaluator
         let scene = evaluator.scene
+        let threads = max(1, threads)
         // With one frame at a time, the cores split a mixer's rows instead.
         let bands = threads <= 1 ? ProcessInfo.processInfo.activeProcessorCount : 1
         // Each static image is drawn by whichever thread needs it first, then copied by all.
         let staticImages = StaticImageCache()
-        sets = (0..<2).map { _ in
-            (0..<max(1, threads)).map { _ in
-                let compositor = Compositor(canvas: scene.canvas, contents: scene.layers.map(\.content), scale: scale,
-                                            sharing: staticImages)
-                return Worker(compositor: compositor, buffer: FrameBuffer(width: compositor.pixelWidth, height: compositor.pixelHeight),
-                              mixBands: bands)
-            }
+        workers = (0..<threads).map { _ in
+            Worker(compositor: Compositor(canvas: scene.canvas, contents: scene.layers.map(\.content), scale: scale,
+                                          sharing: staticImages),
+                   mixBands: bands)
         }
+        let (width, height) = (workers[0].compositor.pixelWidth, workers[0].compositor.pixelHeight)
+        buffers = (0..<2 * threads).map { _ in FrameBuffer(width: width, height: height) }
     }
 
     /// Renders `frames`. `alongside` gets each frame on the thread that rendered it, in any
     /// order and concurrently (for outputs made of independent files, such as PNGs); `deliver`
     /// gets each frame in order on the calling thread (for streams, such as ffmpeg's input).
+    ///
+    /// A failure or Ctrl-C stops handing out frames; the frames already being rendered finish and
+    /// every frame before the first failed one is delivered, so what was written is complete and
+    /// gapless. Then the failure is thrown, or `.interrupted` with the frames delivered.
     public func render(frames: Range<Int>, alongside: ConcurrentDelivery? = nil, deliver: Delivery) throws(RenderError) {
-        let size = sets[0].count
-        let batches = stride(from: frames.lowerBound, to: frames.upperBound, by: size).map { $0..<min($0 + size, frames.upperBound) }
-        guard !batches.isEmpty else { return }
+        guard !frames.isEmpty else { return }
         let interruption = Interruption()
         defer { interruption.end() }
-        var pending = start(batches[0], on: sets[0], alongside)
-        // Whatever happens, no batch is left running on workers and outputs the caller owns.
-        defer { pending.wait() }
-        for (index, batch) in batches.enumerated() {
-            let failure = pending.wait()
-            if let failure { throw failure }
-            // Interrupted: the rendered batch is still delivered, so every frame so far is complete.
-            let stopping = interruption.isRequested && index + 1 < batches.count
-            if !stopping && index + 1 < batches.count { pending = start(batches[index + 1], on: sets[(index + 1) % 2], alongside) }
-            for (offset, frame) in batch.enumerated() { try deliver(frame, sets[index % 2][offset].buffer.view) }
-            if stopping { throw RenderError.interrupted(complete: frames.lowerBound..<batch.upperBound) }
+        let queue = FrameQueue(frames: frames, buffers: buffers.count)
+        let (evaluator, buffers) = (evaluator, buffers)
+        let threads = workers.map { worker in
+            Thread {
+                while let (frame, slot) = queue.take(stoppingIf: interruption.isRequested) {
+                    let buffer = buffers[slot]
+                    do throws(RenderError) {
+                        try worker.render(evaluator, time: evaluator.scene.time(ofFrame: frame), frame: frame, into: buffer)
+                        try alongside?(frame, buffer.view)
+                        queue.finished(frame, slot: slot)
+                    } catch {
+                        queue.failed(frame, slot: slot, error)
+                    }
+                }
+                queue.threadEnded()
+            }
         }
+        threads.forEach { $0.start() }
+        // Whatever happens below, no thread is left rendering into buffers the caller may free.
+        defer {
+            queue.stop()
+            queue.waitForThreads(threads.count)
+        }
+        var next = frames.lowerBound
+        while let slot = try queue.waitFor(next) {
+            do throws(RenderError) {
+                try deliver(next, buffers[slot].view)
+            } catch {
+                queue.give(back: slot)
+                throw error
+            }
+            queue.give(back: slot)
+            next += 1
+        }
+        if next < frames.upperBound { throw RenderError.interrupted(complete: frames.lowerBound..<next) }
     }
 
     /// One frame, for stills: what the render shows `time` seconds in, so dismiss, pop and
     /// interactive clocks apply as they do to whole renders. Errors name the frame showing it.
     public func render(time: Double) throws(RenderError) -> FrameBuffer {
         let frame = Int((time * evaluator.scene.fps + 1e-9).rounded(.down))
-        let worker = sets[0][0]
-        try worker.render(evaluator, time: evaluator.scene.time(atWallTime: time), frame: frame)
-        return worker.buffer
-    }
-
-    /// Starts rendering `batch` on `workers` in the background.
-    private func start(_ batch: Range<Int>, on workers: [Worker], _ alongside: ConcurrentDelivery?) -> PendingBatch {
-        let pending = PendingBatch(count: batch.count)
-        let (evaluator, scene) = (evaluator, evaluator.scene)
-        DispatchQueue.global().async(group: pending.group) {
-            DispatchQueue.concurrentPerform(iterations: batch.count) { offset in
-                let frame = batch.lowerBound + offset, worker = workers[offset]
-                do throws(RenderError) {
-                    try worker.render(evaluator, time: scene.time(ofFrame: frame), frame: frame)
-                    try alongside?(frame, worker.buffer.view)
-                } catch {
-                    pending.failures.set(offset, error)
-                }
-            }
-        }
-        return pending
+        try workers[0].render(evaluator, time: evaluator.scene.time(atWallTime: time), frame: frame, into: still)
+        return still
     }
 }
 
-/// A batch rendering in the background: wait for it, then read its first failure.
-private struct PendingBatch {
-    let group = DispatchGroup()
-    let failures: ConcurrentSlots<RenderError>
+/// The frames of one render, handed out in order to the rendering threads, each with a free
+/// buffer slot, and handed back finished, in order, to the delivering thread.
+private final class FrameQueue: @unchecked Sendable {
+    private let condition = NSCondition()
+    private let end: Int
+    /// The next frame to hand out.
+    private var next: Int
+    private var freeSlots: [Int]
+    /// Finished frames waiting for their turn: frame → buffer slot.
+    private var finished: [Int: Int] = [:]
+    /// The first failed frame and its error.
+    private var failure: (frame: Int, error: RenderError)?
+    private var stopped = false
+    private var endedThreads = 0
 
-    init(count: Int) { failures = ConcurrentSlots(count: count) }
+    init(frames: Range<Int>, buffers: Int) {
+        next = frames.lowerBound
+        end = frames.upperBound
+        freeSlots = Array((0..<buffers).reversed())
+    }
 
-    /// Blocks until the batch is done; returns its first failure in frame order.
-    @discardableResult
-    func wait() -> RenderError? {
-        group.wait()
-        return failures.values.lazy.compactMap { $0 }.first
+    /// The next frame and a slot to render it into, waiting for a slot if need be; nil once
+    /// every frame is handed out or the render stops.
+    func take(stoppingIf interrupted: @autoclosure () -> Bool) -> (frame: Int, slot: Int)? {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if interrupted() { stopped = true }
+            if stopped || next >= end {
+                condition.broadcast()
+                return nil
+            }
+            if let slot = freeSlots.popLast() {
+                defer { next += 1 }
+                return (next, slot)
+            }
+            condition.wait()
+        }
+    }
+
+    func finished(_ frame: Int, slot: Int) {
+        condition.withLock {
+            finished[frame] = slot
+            condition.broadcast()
+        }
+    }
+
+    /// A frame failed: no more frames are handed out; the earliest failure is the one reported.
+    func failed(_ frame: Int, slot: Int, _ error: RenderError) {
+        condition.withLock {
+            if failure == nil || frame < failure!.frame { failure = (frame, error) }
+            freeSlots.append(slot)
+            stopped = true
+            condition.broadcast()
+        }
+    }
+
+    /// The slot holding `frame` once it is rendered; nil when the render stopped before handing
+    /// it out. Throws the failure when `frame` is the one that failed.
+    func waitFor(_ frame: Int) throws(RenderError) -> Int? {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if let slot = finished.removeValue(forKey: frame) { return slot }
+            if let failure, failure.frame == frame { throw failure.error }
+            // Not handed out and never will be: every frame before it was delivered.
+            if frame >= next && (stopped || frame >= end) {
+                if let failure { throw failure.error }
+                return nil
+            }
+            condition.wait()
+        }
+    }
+
+    func give(back slot: Int) {
+        condition.withLock {
+            freeSlots.append(slot)
+            condition.broadcast()
+        }
+    }
+
+    func stop() {
+        condition.withLock {
+            stopped = true
+            condition.broadcast()
+        }
+    }
+
+    func threadEnded() {
+        condition.withLock {
+            endedThreads += 1
+            condition.broadcast()
+        }
+    }
+
+    func waitForThreads(_ count: Int) {
+        condition.lock()
+        while endedThreads < count { condition.wait() }
+        condition.unlock()
     }
 }
 

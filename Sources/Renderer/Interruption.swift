@@ -2,10 +2,12 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// Ctrl-C (SIGINT) and SIGTERM during a render, turned into a flag the render loop reads
-/// between batches: the run then stops at a frame boundary, with every file it finished
+/// Ctrl-C (SIGINT) and SIGTERM during a render, turned into a flag the rendering threads read
+/// before each frame: the run then stops at a frame boundary, with every file it finished
 /// complete. A second signal stops the process at once.
-final class Interruption {
+/// Sendable: the flag is atomic, and the signal sources are only touched by `init` and `end`,
+/// on the thread that runs the render.
+final class Interruption: @unchecked Sendable {
     private final class Flag: Sendable {
         let value = Atomic<Bool>(false)
     }

@@ -2,10 +2,9 @@ import CAnimatorABI
 import Compositor
 import Scene
 
-/// A compositor and its frame buffer; used by one thread at a time.
+/// A compositor and the scratch its mixers need; used by one thread at a time.
 final class Worker: @unchecked Sendable {
     let compositor: Compositor
-    let buffer: FrameBuffer
     /// Scratch for mixer steps (from, to, out per running mixer), made on first use.
     private var mixScratch: [(from: MixerInput, to: MixerInput, out: FrameBuffer)] = []
     /// The mixers' outputs of the frame being rendered; kept to reuse its storage.
@@ -13,13 +12,12 @@ final class Worker: @unchecked Sendable {
     /// Row ranges a mixer's rows are split into, mixed in parallel.
     let mixBands: Int
 
-    init(compositor: Compositor, buffer: FrameBuffer, mixBands: Int) {
+    init(compositor: Compositor, mixBands: Int) {
         self.compositor = compositor
-        self.buffer = buffer
         self.mixBands = mixBands
     }
 
-    func render(_ evaluator: FrameEvaluator, time: Double, frame: Int) throws(RenderError) {
+    func render(_ evaluator: FrameEvaluator, time: Double, frame: Int, into buffer: FrameBuffer) throws(RenderError) {
         var state = try evaluator.state(at: time, frame: frame)
         replacements.removeAll(keepingCapacity: true)
         for (slot, mix) in state.mixes.enumerated() {
@@ -37,7 +35,7 @@ final class Worker: @unchecked Sendable {
     }
 
     private func scratch(_ slot: Int) -> (from: MixerInput, to: MixerInput, out: FrameBuffer) {
-        let (width, height) = (buffer.width, buffer.height)
+        let (width, height) = (compositor.pixelWidth, compositor.pixelHeight)
         while mixScratch.count <= slot {
             mixScratch.append((MixerInput(width: width, height: height), MixerInput(width: width, height: height),
                                FrameBuffer(width: width, height: height)))
