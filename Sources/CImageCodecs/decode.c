@@ -5,6 +5,7 @@
 #include <stdio.h>  /* before jpeglib.h, which uses FILE without including it */
 
 #include <jpeglib.h>
+#include <jerror.h>  /* after jpeglib.h: the message codes, for JWRN_JPEG_EOF */
 #include <png.h>
 #include <stdlib.h>
 #include <string.h>
@@ -120,6 +121,7 @@ typedef struct jpeg_failure {
     struct jpeg_error_mgr manager;  /* first, so libjpeg's error pointer converts to this */
     jmp_buf jump;
     failure_t *failure;
+    bool truncated;                 /* the data ended before the last row */
 } jpeg_failure_t;
 
 static void on_jpeg_error(j_common_ptr info) {
@@ -130,8 +132,10 @@ static void on_jpeg_error(j_common_ptr info) {
     longjmp(jpeg->jump, 1);
 }
 
-static void on_jpeg_message(j_common_ptr info) {
-    (void)info;  /* libjpeg would print warnings to stderr; a damaged scan still decodes */
+/* Warnings are not printed: a damaged scan still decodes. A file cut short is different: libjpeg
+ * would fill the missing rows with grey, so it is noted and refused. */
+static void on_jpeg_warning(j_common_ptr info, int level) {
+    if (level < 0 && info->err->msg_code == JWRN_JPEG_EOF) ((jpeg_failure_t *)info->err)->truncated = true;
 }
 
 static bool decode_jpeg(FILE *file, uint32_t limit, decoded_image_t *image, failure_t *failure) {
@@ -139,7 +143,7 @@ static bool decode_jpeg(FILE *file, uint32_t limit, decoded_image_t *image, fail
     jpeg_failure_t errors = {.failure = failure};
     info.err = jpeg_std_error(&errors.manager);
     errors.manager.error_exit = on_jpeg_error;
-    errors.manager.output_message = on_jpeg_message;
+    errors.manager.emit_message = on_jpeg_warning;
     if (setjmp(errors.jump)) {
         decode_image_free(image);
         jpeg_destroy_decompress(&info);
@@ -159,6 +163,10 @@ static bool decode_jpeg(FILE *file, uint32_t limit, decoded_image_t *image, fail
         JSAMPROW row = image->pixels + (size_t)info.output_scanline * image->stride;
         jpeg_read_scanlines(&info, &row, 1);
     }
+    if (errors.truncated) {
+        snprintf(failure->text, failure->size, "truncated JPEG: the file ends before the image's last row");
+        longjmp(errors.jump, 1);
+    }
     jpeg_finish_decompress(&info);
     jpeg_destroy_decompress(&info);
     return true;
@@ -177,9 +185,15 @@ bool decode_image_file(const char *path, uint32_t max_dimension, decoded_image_t
     }
     unsigned char header[24] = {0};
     size_t count = fread(header, 1, sizeof header, file);
+    /* A folder opens but cannot be read (EISDIR); say so rather than "not a PNG". */
+    int read_error = ferror(file) ? errno : 0;
     rewind(file);
     bool decoded = false;
-    if (count >= 8 && png_sig_cmp(header, 0, 8) == 0)
+    if (read_error != 0)
+        snprintf(error, error_size, "cannot read the file: %s", strerror(read_error));
+    else if (count == 0)
+        snprintf(error, error_size, "the file is empty");
+    else if (count >= 8 && png_sig_cmp(header, 0, 8) == 0)
         decoded = png_header_fits(header, max_dimension, &failure) && decode_png(file, image, &failure);
     else if (count >= 3 && header[0] == 0xFF && header[1] == 0xD8 && header[2] == 0xFF)
         decoded = decode_jpeg(file, max_dimension, image, &failure);

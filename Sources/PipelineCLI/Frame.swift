@@ -34,14 +34,17 @@ extension Pipeline {
             let registry = Session.registry(plugins, pipelineFile: file)
             defer { registry.shutdown() }
             let scene = try Session.scene(file, registry: registry, options: images.decoderOptions)
+            let substituted: Bool
             do throws(RenderError) {
                 let renderer = FrameRenderer(evaluator: try FrameEvaluator(scene: scene), threads: 1, scale: scale)
                 let frame = try renderer.render(time: at)
                 do throws(OutputError) { try writePNG(frame.view, to: output) } catch { throw RenderError.output(error) }
+                substituted = Session.warn(about: renderer.evaluator.substitutions)
             } catch {
                 throw Session.fail(error)
             }
             Console.note("wrote \(output)")
+            if substituted { throw Session.writtenWithSubstitutions() }
         }
     }
 }

@@ -115,14 +115,16 @@ extension Pipeline {
             let sinks = discard ? [] : plan.openSinks()
             // Nothing to write to: rendering would be wasted (the problems are already reported).
             guard !sinks.isEmpty || discard else { throw ExitCode(2) }
+            let substituted: Bool
             do throws(RenderError) {
-                try render(scene, frames: frames, into: sinks.map { $0.sink })
+                substituted = try render(scene, frames: frames, into: sinks.map { $0.sink })
             } catch {
                 sinks.forEach { $0.sink.abandon() }
                 throw interrupted(error, before: frames, of: selected, into: destination)
             }
             let written = finishAll(sinks)
             if !quiet && !written.isEmpty { Console.note("wrote \(written.joined(separator: ", "))") }
+            if substituted { throw Session.writtenWithSubstitutions() }
             if !plan.problems.isEmpty || written.count < sinks.count { throw ExitCode(2) }
         }
 
@@ -196,7 +198,8 @@ extension Pipeline {
             }
         }
 
-        private func render(_ scene: Scene, frames: Range<Int>, into sinks: [any FrameSink]) throws(RenderError) {
+        /// Returns whether values from plugins were substituted (and reported).
+        private func render(_ scene: Scene, frames: Range<Int>, into sinks: [any FrameSink]) throws(RenderError) -> Bool {
             let renderer = FrameRenderer(evaluator: try FrameEvaluator(scene: scene), threads: threads, scale: scale)
             let progress = ProgressReporter(total: frames.count, quiet: quiet)
             // Files of their own (PNG frames) are written by the rendering threads, in parallel;
@@ -210,6 +213,7 @@ extension Pipeline {
                 progress.advance()
             }
             progress.finish()
+            return Session.warn(about: renderer.evaluator.substitutions)
         }
 
         private static func writing(to sinks: [any ConcurrentFrameSink]) -> FrameRenderer.ConcurrentDelivery {

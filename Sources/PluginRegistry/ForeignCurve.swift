@@ -120,10 +120,12 @@ public final class ForeignCurve: @unchecked Sendable {
 public struct BoundForeignCurve: TimingCurve {
     public let curve: ForeignCurve
     public let arguments: [Double]
+    /// The curve's registered name and its plugin's path, for messages about what it returned.
+    public let name: String, pluginPath: String
 
-    public init(curve: ForeignCurve, arguments: [Double]) {
+    public init(curve: ForeignCurve, arguments: [Double], name: String = "", pluginPath: String = "") {
         precondition(arguments.count == curve.signature.argumentTypes.count, "curve \(curve.signature) takes \(curve.signature.argumentTypes.count) arguments")
-        (self.curve, self.arguments) = (curve, arguments)
+        (self.curve, self.arguments, self.name, self.pluginPath) = (curve, arguments, name, pluginPath)
     }
 
     public func value(at progress: Double) -> Double { curve.call(progress: progress, arguments: arguments) }

@@ -66,7 +66,7 @@ enum PluginLoader {
         let succeeded = entry.pointee.`init`!(host)
         context.closeRegistration(succeeded: succeeded)
         guard succeeded else {
-            let detail = context.lastError.map { ": \($0)" } ?? " (it logged no reason)"
+            let detail = context.lastError.map { ": \($0)" } ?? context.lastRefusal.map { " after \($0)" } ?? " (it logged no reason)"
             return .failure(LoadError("init returned false\(detail)"))
         }
         let registrations = PluginRegistrations(

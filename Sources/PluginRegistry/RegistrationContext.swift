@@ -14,6 +14,8 @@ final class RegistrationContext: Sendable {
         var curves: [CurveEntry] = []
         var warnings: [String] = []
         var lastError: String?
+        /// Why the host last refused a descriptor: the likely reason `init` then returned false.
+        var lastRefusal: String?
         /// Lines logged during `init`, printed only if it succeeds.
         var heldLog: [(level: UInt32, message: String)] = []
     }
@@ -25,6 +27,7 @@ final class RegistrationContext: Sendable {
     var curves: [CurveEntry] { state.withLock { $0.curves } }
     var warnings: [String] { state.withLock { $0.warnings } }
     var lastError: String? { state.withLock { $0.lastError } }
+    var lastRefusal: String? { state.withLock { $0.lastRefusal } }
 
     var fileName: String { plugin.path.split(separator: "/").last.map(String.init) ?? plugin.path }
 
@@ -50,6 +53,7 @@ final class RegistrationContext: Sendable {
             return true
         } catch {
             warn("\(kind.rawValue) refused: \(error.description)")
+            state.withLock { $0.lastRefusal = "the host refused its \(kind.rawValue): \(error.description)" }
             return false
         }
     }

@@ -23,8 +23,7 @@ extension Registry {
                 switch result {
                 case .skipped(let reason): tables.broken.append(BrokenPlugin(path: file.path, reason: reason))
                 case .registered(let scanned):
-                    tables.add(scanned)
-                    tables.unopened[file.path] = (file.resolved, scanned)
+                    if tables.add(scanned) { tables.unopened[file.path] = (file.resolved, scanned) }
                 }
             }
         }

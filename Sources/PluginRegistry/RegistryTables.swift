@@ -14,12 +14,22 @@ struct RegistryTables {
     /// Plugins that scanned well but then failed to open, by shown path: they are not retried.
     var openFailures: [String: PluginOpenFailure] = [:]
 
-    mutating func add(_ registrations: PluginRegistrations) {
-        plugins.append(registrations.info)
+    /// Returns false, recording the file as broken, when an earlier file has the same plugin id:
+    /// a second copy, or an author's copied entry, that would otherwise mix two plugins' names.
+    @discardableResult
+    mutating func add(_ registrations: PluginRegistrations) -> Bool {
+        let info = registrations.info
+        if let first = plugins.first(where: { !info.id.isEmpty && $0.id == info.id }) {
+            broken.append(BrokenPlugin(path: info.path, reason: "plugin id \"\(info.id)\" is already used by \(first.path); "
+                                       + "remove one copy, or give each plugin its own id in its anim_entry_v1"))
+            return false
+        }
+        plugins.append(info)
         warnings += registrations.warnings
         for entry in registrations.animators { insert(entry, into: \.animators, kind: .animator) }
         for entry in registrations.mixers { insert(entry, into: \.mixers, kind: .mixer) }
         for entry in registrations.curves { insert(entry, into: \.curves, kind: .curve) }
+        return true
     }
 
     /// Adds a plugin opened in this process, its `deinit` among those `shutdown` calls.

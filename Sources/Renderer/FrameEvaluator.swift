@@ -13,6 +13,8 @@ public final class FrameEvaluator: @unchecked Sendable {
     /// Serial animators (ANIM_CONCURRENCY_SERIAL) never run two calls of one instance at once:
     /// a lock per step, or per animator when it has no `create` (all its steps share state).
     let locks: [NSLock?]
+    /// Values from plugins replaced because they could not be drawn, for the report after the render.
+    public let substitutions = ValueSubstitutions()
     static let errorCapacity = 512
 
     public init(scene: Scene) throws(RenderError) {
@@ -38,11 +40,8 @@ public final class FrameEvaluator: @unchecked Sendable {
         var failure: RenderError?
         state.layers.withUnsafeMutableBufferPointer { layers in
             for (index, step) in scene.steps.enumerated() where failure == nil {
-                guard let progress = scene.progress(ofStep: index, at: t) else { continue }
-                guard progress.isFinite else {
-                    failure = .pluginFailed(step, frame: frame, message: "its timing curve returned \(progress); check the curve's plugin and arguments")
-                    break
-                }
+                guard let eased = scene.progress(ofStep: index, at: t) else { continue }
+                let progress = eased.isFinite ? eased : substitutions.progress(replacing: eased, ofStep: index, in: scene, at: t, frame: frame)
                 switch step.action {
                 case .animate(let animator, let target):
                     failure = apply(animator, of: step, index: index, target: target, progress: progress, layers: layers, time: t, frame: frame)
@@ -58,6 +57,7 @@ public final class FrameEvaluator: @unchecked Sendable {
     private func apply(_ animator: AnimatorEntry, of step: Step, index: Int, target: Int, progress: Double,
                        layers: UnsafeMutableBufferPointer<anim_layer_t>, time: Double, frame: Int) -> RenderError? {
         let (instance, lock) = (instances[index], locks[index])
+        let before = layers[target]
         return Self.withValues(of: step, layers: UnsafeBufferPointer(layers)) { params in
             var args = anim_apply_args_t(
                 struct_size: UInt32(MemoryLayout<anim_apply_args_t>.size), param_count: UInt32(params.count),
@@ -70,7 +70,8 @@ public final class FrameEvaluator: @unchecked Sendable {
                 return animator.descriptor.pointee.apply!(&args, layers.baseAddress! + target, error, size)
             }
             if let message { return .pluginFailed(step, frame: frame, message: message) }
-            return layers[target].invalidValue.map { .pluginFailed(step, frame: frame, message: "wrote an invalid value: \($0)") }
+            substitutions.repair(&layers[target], before: before, step: step, index: index, frame: frame)
+            return nil
         }
     }
 

@@ -35,7 +35,8 @@ public enum RenderError: Error, CustomStringConvertible {
     }
 }
 
-private func fileName(_ path: String) -> String {
+/// A plugin's file name, as messages show it.
+func fileName(_ path: String) -> String {
     URL(fileURLWithPath: path).lastPathComponent
 }
 

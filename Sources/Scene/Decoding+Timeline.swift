@@ -90,7 +90,7 @@ extension Decoding {
         case .missing:
             let hint = NameSuggestion.nearest(to: name, among: known).map { "; did you mean \"\($0)\"?" }
                 ?? (known.isEmpty ? "; no \(kind.rawValue)s are installed (see `pipeline plugins`)" : "; known \(kind.rawValue)s: \(known.joined(separator: ", "))")
-            throw field.error("unknown \(kind.rawValue) \"\(name)\"\(hint)")
+            throw field.error("unknown \(kind.rawValue) \(name.quotedForMessage)\(hint)")
         }
     }
 
@@ -100,7 +100,7 @@ extension Decoding {
         guard let index = layerNames.firstIndex(of: name) else {
             let hint = NameSuggestion.nearest(to: name, among: layerNames).map { "; did you mean \"\($0)\"?" }
                 ?? "; layers are \(layerNames.map { "\"\($0)\"" }.joined(separator: ", "))"
-            throw field.error("unknown layer \"\(name)\"\(hint)")
+            throw field.error("unknown layer \(name.quotedForMessage)\(hint)")
         }
         return index
     }

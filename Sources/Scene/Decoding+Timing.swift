@@ -48,7 +48,8 @@ extension Decoding {
         switch registry.curve(named: name) {
         case .found(let entry):
             curvePlugins.append(entry.plugin)
-            return BoundForeignCurve(curve: entry.curve, arguments: try curveArguments(entry, args, at: field))
+            return BoundForeignCurve(curve: entry.curve, arguments: try curveArguments(entry, args, at: field),
+                                     name: entry.name, pluginPath: entry.plugin.path)
         case .ambiguous(let clash):
             throw field.error(clash.description, kind: .plugin)
         case .unavailable(let failure):
@@ -56,7 +57,7 @@ extension Decoding {
         case .missing:
             let known = NamedCurves.names + registry.curves.keys.sorted() + ["cubic-bezier", "spring"]
             let hint = NameSuggestion.nearest(to: name, among: known).map { "; did you mean \"\($0)\"?" } ?? "; known curves: \(known.joined(separator: ", "))"
-            throw field.error("unknown timing curve \"\(name)\"\(hint)")
+            throw field.error("unknown timing curve \(name.quotedForMessage)\(hint)")
         }
     }
 

@@ -20,7 +20,7 @@ struct Field {
             let hint = NameSuggestion.nearest(to: member.key, among: allowed).map { "; did you mean \"\($0)\"?" }
                 ?? "; expected one of \(allowed.map { "\"\($0)\"" }.joined(separator: ", "))"
             throw SceneError(file: file, position: member.keyPosition, path: path,
-                             message: "unknown key \"\(member.key)\"\(hint)")
+                             message: "unknown key \(member.key.quotedForMessage)\(hint)")
         }
         return ObjectFields(field: self, members: members)
     }

@@ -9,7 +9,9 @@ public enum NameSuggestion {
         let target = Array(name.lowercased())
         let allowed = max(2, name.count / 3)
         var best: (candidate: String, distance: Int)?
-        for candidate in candidates {
+        // The distance is at least the difference in length: a long name is not compared at all,
+        // so a megabyte-long typo costs nothing.
+        for candidate in candidates where abs(candidate.count - target.count) <= allowed {
             let distance = editDistance(target, Array(candidate.lowercased()))
             if distance <= allowed, distance < best?.distance ?? .max {
                 best = (candidate, distance)
@@ -36,5 +38,13 @@ public enum NameSuggestion {
             previousRow = row
         }
         return previousRow[target.count]
+    }
+}
+
+extension String {
+    /// The name in quotes, for a message; a very long one (a paste gone wrong) is cut to its
+    /// start and length, so the message stays one readable line.
+    var quotedForMessage: String {
+        count <= 80 ? "\"\(self)\"" : "\"\(prefix(40))…\" (\(count) characters)"
     }
 }

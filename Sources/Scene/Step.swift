@@ -62,9 +62,11 @@ public struct StepTiming: Sendable {
     public var end: Double { start + cycle * repeatCount / speed }
 
     /// The eased progress at timeline time `t`, or nil before the start. After the end the
-    /// step holds its final state (Core Animation's fill forwards).
-    public func progress(at t: Double) -> Double? {
+    /// step holds its final state (Core Animation's fill forwards). `eased: false` gives the
+    /// linear progress, without the curve.
+    public func progress(at t: Double, eased: Bool = true) -> Double? {
         guard t >= start else { return nil }
+        let curve: any TimingCurve = eased ? curve : LinearCurve()
         guard duration > 0 else { return curve.value(at: autoreverses ? 0 : 1) }
         let elapsed = min((t - start) * speed, cycle * repeatCount)
         let repetition = min((elapsed / cycle).rounded(.down), max(repeatCount.rounded(.up) - 1, 0))

@@ -2,15 +2,16 @@
 /// alongside, flipped for reversed steps.
 public extension Scene {
     /// The progress of step `index` at timeline time `t`, or nil while it has not started
-    /// (a step has no effect before its start).
-    func progress(ofStep index: Int, at t: Double) -> Double? {
+    /// (a step has no effect before its start). `eased: false` leaves the timing curve out:
+    /// what the renderer falls back to when a curve returns a value that is not finite.
+    func progress(ofStep index: Int, at t: Double, eased: Bool = true) -> Double? {
         let step = steps[index]
-        let eased: Double?
+        let value: Double?
         switch step.clock {
-        case .own(let timing): eased = timing.progress(at: t)
-        case .alongside(let leader): eased = progress(ofStep: leader, at: t)
+        case .own(let timing): value = timing.progress(at: t, eased: eased)
+        case .alongside(let leader): value = progress(ofStep: leader, at: t, eased: eased)
         }
-        return eased.map { step.reverse ? 1 - $0 : $0 }
+        return value.map { step.reverse ? 1 - $0 : $0 }
     }
 }
 

@@ -3,7 +3,8 @@ import Testing
 
 /// A broken plugin never takes the host down: it is skipped with a warning that names the file
 /// and the reason, and pipelines that do not need it still render. A plugin that fails while
-/// rendering stops the render with exit status 2 and a message naming it.
+/// rendering stops the render with exit status 2 and a message naming it (values it writes
+/// that cannot be drawn are ValueSubstitutionTests').
 @Suite struct BadPluginTests {
     /// A temporary folder with `plugins/` inside and the small fade pipeline beside it.
     private struct Workspace {
@@ -157,17 +158,5 @@ import Testing
         #expect(still.status == 2)
         #expect(still.stderr.contains(#"animator "brittle" failed"#) && still.stderr.contains("cannot bend past t=0.3"), "\(still.stderr)")
         #expect(still.stderr.contains("failed at frame 3 "), "0.3 s at 10 fps is frame 3: \(still.stderr)")
-    }
-
-    @Test func nonFiniteValueFromAPluginStopsTheRender() throws {
-        let workspace = try Workspace()
-        defer { workspace.remove() }
-        try PluginFixtures.compile(PluginFixtures.animator("drifter", apply: "target->translation.x = 0.0 / 0.0; return true;"),
-                                   to: workspace.plugins.appendingPathComponent("drifter.so"))
-        try PluginFixtures.write(PluginFixtures.pipeline(animator: "drifter", params: "{}"), to: "drifter.json", in: workspace.folder)
-        let run = try workspace.run(["run", "drifter.json", "--out", "out", "--threads", "1"])
-        #expect(run.status == 2)
-        #expect(run.stderr.contains(#"plugin drifter.so: animator "drifter" failed at frame 0 (timeline[0])"#), "\(run.stderr)")
-        #expect(run.stderr.contains("invalid value: translation.x = ") && run.stderr.contains("nan"))
     }
 }

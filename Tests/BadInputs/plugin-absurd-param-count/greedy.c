@@ -1,0 +1,25 @@
+#include "animator.h"
+#include <stdio.h>
+#include <stdlib.h>
+
+static const anim_param_desc_t greedy_params[1] = {{ .struct_size = sizeof(anim_param_desc_t), .type = ANIM_PARAM_NUMBER, .id = "amount", .doc = "How much", .max = 1 }};
+static bool fixture_apply(const anim_apply_args_t *args, anim_layer_t *target, char *error, uint32_t error_size) {
+    (void)args, (void)target, (void)error, (void)error_size;
+    return true;
+}
+
+static const anim_animator_desc_t fixture_desc = {
+    .struct_size = sizeof(anim_animator_desc_t), .name = "greedy", .version = "1.0.0",
+    .doc = "A corpus fixture", .apply = fixture_apply,
+    .params = greedy_params, .param_count = 4000000000u,
+};
+
+static bool fixture_init(const anim_host_t *host) {
+    
+    return host->register_animator(host, &fixture_desc);
+}
+
+ANIM_EXPORT const anim_entry_t ANIM_ENTRY = {
+    ANIM_ABI_MAJOR, ANIM_ABI_MINOR, sizeof(anim_entry_t), 0, "org.example.greedy", "1.0.0", "A corpus fixture",
+    fixture_init, NULL,
+};

@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+
+/// Issue 6's bad-input corpus: every folder of Tests/BadInputs/ is one broken pipeline file,
+/// image or plugin, run through the CLI as a user would meet it. Each must fail with the exact
+/// status it names (1 or 2), say which file, line, layer, step or plugin is at fault, and never
+/// die by a signal. The format is described in Tests/BadInputs/README.md.
+@Suite struct BadInputCorpusTests {
+    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("BadInputs")
+
+    /// The case folders, by name.
+    static let cases: [String] = {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: corpus.path)) ?? []
+        return names.filter { name in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: corpus.appendingPathComponent(name).path, isDirectory: &isFolder) && isFolder.boolValue
+        }.sorted()
+    }()
+
+    @Test func theCorpusHoldsAtLeastFortyCases() {
+        #expect(Self.cases.count >= 40, "\(Self.corpus.path) holds \(Self.cases.count) cases")
+    }
+
+    @Test(arguments: cases) func failsCleanlyNamingTheCulprit(_ name: String) throws {
+        let expectation = try BadInputCase(reading: Self.corpus.appendingPathComponent(name))
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try expectation.prepare(copying: Self.corpus.appendingPathComponent(name), into: folder)
+
+        let result = try BadInputCase.run(expectation.args + ["--plugins", "plugins"], in: folder,
+                                          environment: expectation.env.merging(["PIPELINE_CACHE_DIR": folder.appendingPathComponent("cache").path]) { $1 },
+                                          timeout: expectation.timeout)
+        let stderr = result.stderr
+        #expect(!result.timedOut, "still running after \(expectation.timeout) s; stderr so far:\n\(stderr)")
+        #expect(!result.crashed, "died by signal \(result.status); stderr:\n\(stderr)")
+        #expect(result.status == expectation.status, "exit status \(result.status), expected \(expectation.status); stderr:\n\(stderr)")
+        for fragment in expectation.stderr.map({ $0.replacingOccurrences(of: "{dir}", with: folder.path) }) {
+            #expect(stderr.contains(fragment), "missing \(fragment.debugDescription) in stderr:\n\(stderr)")
+        }
+        for file in expectation.files {
+            let url = folder.appendingPathComponent(file)
+            #expect(FileManager.default.fileExists(atPath: url.path), "\(file) was not written")
+            if file.hasSuffix(".png") && FileManager.default.fileExists(atPath: url.path) {
+                #expect(throws: Never.self, "\(file) is not a complete PNG") { _ = try RGBAImage.read(url) }
+            }
+        }
+        for file in expectation.absent {
+            #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(file).path), "\(file) exists")
+        }
+    }
+}
+
+/// One case folder's `case.json`, checked strictly: a misspelt or mistyped key would
+/// otherwise make a case pass without checking what it claims to.
+struct BadInputCase {
+    let about: String
+    let args: [String]
+    let status: Int32
+    let stderr: [String]
+    var files: [String] = []
+    var absent: [String] = []
+    var timeout: Double = 60
+    /// Environment variables added for the run (PIPELINE_SCAN_TIMEOUT, for instance).
+    var env: [String: String] = [:]
+    /// Permission bits set after the plugins are built, as octal text ("666"): git keeps no
+    /// modes but the executable bit.
+    var modes: [String: String] = [:]
+
+    struct Malformed: Error, CustomStringConvertible { let description: String }
+
+    init(reading folder: URL) throws {
+        let file = folder.appendingPathComponent("case.json")
+        let fail = { (problem: String) in Malformed(description: "\(file.path): \(problem)") }
+        guard let data = FileManager.default.contents(atPath: file.path) else { throw fail("missing or unreadable") }
+        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { throw fail("not a JSON object") }
+        let known: Set = ["about", "args", "status", "stderr", "files", "absent", "timeout", "env", "modes"]
+        if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
+            throw fail("unknown key \"\(unknown)\"; known keys: \(known.sorted().joined(separator: ", "))")
+        }
+        func strings(_ key: String, required: Bool) throws -> [String] {
+            guard let value = object[key] else {
+                if required { throw fail("\"\(key)\" is missing") }
+                return []
+            }
+            guard let list = value as? [String], !list.isEmpty else { throw fail("\"\(key)\" must be a non-empty array of strings") }
+            return list
+        }
+        func table(_ key: String) throws -> [String: String] {
+            guard let value = object[key] else { return [:] }
+            guard let table = value as? [String: String] else { throw fail("\"\(key)\" must be an object of strings") }
+            return table
+        }
+        guard let about = object["about"] as? String, !about.isEmpty else { throw fail("\"about\" must be a one-line description") }
+        guard let status = object["status"] as? Int, status == 1 || status == 2 else { throw fail("\"status\" must be 1 or 2") }
+        (self.about, self.status) = (about, Int32(status))
+        (args, stderr) = (try strings("args", required: true), try strings("stderr", required: true))
+        (files, absent) = (try strings("files", required: false), try strings("absent", required: false))
+        (env, modes) = (try table("env"), try table("modes"))
+        if let modeText = modes.values.first(where: { Int($0, radix: 8) == nil }) { throw fail("mode \"\(modeText)\" is not octal") }
+        if let value = object["timeout"] {
+            guard let seconds = value as? Double, seconds > 0 else { throw fail("\"timeout\" must be a positive number of seconds") }
+            timeout = seconds
+        }
+    }
+
+    /// Copies the case into `folder`, builds each `*.c` into plugins/, then sets `modes`.
+    func prepare(copying source: URL, into folder: URL) throws {
+        let manager = FileManager.default
+        for name in try manager.contentsOfDirectory(atPath: source.path) {
+            try manager.copyItem(at: source.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+        }
+        let plugins = folder.appendingPathComponent("plugins")
+        try manager.createDirectory(at: plugins, withIntermediateDirectories: true)
+        for name in try manager.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".c") {
+            let library = plugins.appendingPathComponent(String(name.dropLast(2)) + ".so")
+            let cc = try CLI.runProgram("/usr/bin/env", ["cc", "-std=c99", "-shared", "-fPIC", "-I", CLI.header,
+                                                         folder.appendingPathComponent(name).path, "-o", library.path, "-lm"])
+            guard cc.status == 0 else { throw Malformed(description: "\(source.path)/\(name) does not compile:\n\(cc.stderr)") }
+        }
+        for (path, mode) in modes {
+            try manager.setAttributes([.posixPermissions: Int(mode, radix: 8)!], ofItemAtPath: folder.appendingPathComponent(path).path)
+        }
+    }
+
+    struct Result {
+        let status: Int32
+        let stderr: String
+        let crashed: Bool
+        let timedOut: Bool
+    }
+
+    /// Runs the built `pipeline` in `folder`; past `timeout` seconds it is killed and reported
+    /// as timed out, so a hanging case fails instead of stalling the suite.
+    static func run(_ arguments: [String], in folder: URL, environment: [String: String], timeout: Double) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CLI.executable)
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "PIPELINE_PLUGIN_PATH")
+        process.environment = env.merging(environment) { $1 }
+        let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("corpus-stderr-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: errorFile) }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = try FileHandle(forWritingTo: errorFile)
+        process.standardInput = FileHandle.nullDevice
+        let finished = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in finished.signal() }
+        try process.run()
+        let timedOut = finished.wait(timeout: .now() + timeout) == .timedOut
+        if timedOut {
+            kill(process.processIdentifier, SIGKILL)
+            finished.wait()
+        }
+        return Result(status: process.terminationStatus,
+                      stderr: String(decoding: try Data(contentsOf: errorFile), as: UTF8.self),
+                      crashed: !timedOut && process.terminationReason == .uncaughtSignal, timedOut: timedOut)
+    }
+}
