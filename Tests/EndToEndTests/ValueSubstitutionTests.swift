@@ -129,7 +129,7 @@ import Testing
         #expect(try workspace.run("shove").status == 0)
         let result = try workspace.run("shove", timing: "nan-curve")
         #expect(result.status == 2)
-        let reports = PluginFixtures.lines(result.stderr, mentioning: "nan-curve")
+        let reports = PluginFixtures.lines(result.stderr, mentioning: "timing curve")
         #expect(reports == [#"warning: plugin shover.so: timing curve "nan-curve" (timeline[1]) returned nan at frame 0 (and 4 later frames); the step's linear progress was used instead"#],
                 "\(result.stderr)")
         for index in 0..<5 {
