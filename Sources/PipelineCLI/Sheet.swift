@@ -53,12 +53,17 @@ extension Pipeline {
             let shown = try sheetTimes(scene)
             let layout = SheetLayout(count: shown.count, columns: columns, cellWidth: width,
                                      canvasWidth: scene.canvas.width, canvasHeight: scene.canvas.height)
+            let substituted: Bool
             do throws(RenderError) {
-                try write(try ContactSheet.render(scene, times: shown, layout: layout), to: output)
+                let evaluator = try FrameEvaluator(scene: scene)
+                let sheet = try ContactSheet.render(evaluator, times: shown, layout: layout)
+                substituted = Session.warn(about: evaluator.substitutions)
+                try write(sheet, to: output)
                 if let chart { try write(TimingChart.render(scene, registry: registry), to: chart) }
             } catch {
                 throw Session.fail(error)
             }
+            if substituted { throw Session.writtenWithSubstitutions() }
         }
 
         /// The parsed --times; nil when not given. Every item must be a finite, non-negative number.

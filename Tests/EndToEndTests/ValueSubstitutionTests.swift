@@ -138,15 +138,17 @@ import Testing
         }
     }
 
-    @Test func aStillWithSubstitutedValuesIsWrittenAndExitsTwo() throws {
+    @Test(arguments: [(["frame", "still.json", "--at", "0.2", "-o", "still.png"], "at frame 2;"),
+                      (["sheet", "still.json", "--times", "0.1,0.3", "-o", "still.png"], "at frame 1 (and 1 later frame);")])
+    func stillsAndSheetsWithSubstitutedValuesAreWrittenAndExitTwo(arguments: [String], firstSeen: String) throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
         try PluginFixtures.write(Self.pipeline("shove-nan"), to: "still.json", in: workspace.folder)
-        let result = try CLI.run(["frame", "still.json", "--at", "0.2", "-o", "still.png", "--plugins", "plugins"], in: workspace.folder,
+        let result = try CLI.run(arguments + ["--plugins", "plugins"], in: workspace.folder,
                                  environment: ["PIPELINE_CACHE_DIR": workspace.folder.appendingPathComponent("cache").path])
         #expect(!result.crashed)
         #expect(result.status == 2)
-        #expect(result.stderr.contains(#"wrote opacity = nan at frame 2;"#), "\(result.stderr)")
+        #expect(result.stderr.contains("wrote opacity = nan \(firstSeen)"), "\(result.stderr)")
         #expect(result.stderr.contains("substituted values"))
         _ = try RGBAImage.read(workspace.folder.appendingPathComponent("still.png"))
     }
