@@ -23,6 +23,10 @@ extension Pipeline {
                 only when complete, needs every frame rendered again). A folder whose record differs (another \
                 pipeline file, image, plugin, scale, fps, formats, quality or frames) is refused.
 
+                A value a plugin writes that cannot be drawn (NaN, an infinity, a negative size, opacity outside \
+                0-1) is replaced by the property's value before that step and reported once; every file is still \
+                written, and the exit status is 2.
+
                 Examples:
                   pipeline run pipeline.json
                   pipeline run pipeline.json --out /tmp/render --format png,mp4 --quality 90

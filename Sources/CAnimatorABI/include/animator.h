@@ -249,7 +249,9 @@ typedef struct anim_animator_desc {
      * only what this animator animates. Called from any thread, concurrently for different
      * frames unless the descriptor says ANIM_CONCURRENCY_SERIAL. Must not block or allocate
      * unboundedly. Returns false on failure after writing a one-line reason into `error`; the
-     * host then stops the render and reports the plugin, the step and the frame. */
+     * host then stops the render and reports the plugin, the step and the frame. A property
+     * left unusable (NaN, infinite, a negative size, an opacity outside [0, 1]) is replaced by
+     * its value before the call and reported once; the render goes on and exits with status 2. */
     bool (*apply)(const anim_apply_args_t *args, anim_layer_t *target, char *error,
                   uint32_t error_size);
 } anim_animator_desc_t;
