@@ -11,9 +11,6 @@ import Scene
 public final class ValueSubstitutions: @unchecked Sendable {
     /// One step's property replaced in at least one frame.
     public struct Record: Sendable {
-        /// Step index, then the property's place in `anim_layer_t.checkedProperties`, for a
-        /// report in timeline order.
-        let order: (step: Int, property: Int)
         /// `plugin x.so: animator "x" (timeline[0]) wrote opacity =`
         let subject: String
         /// The value seen at `firstFrame`, so the report does not depend on thread timing.
@@ -29,17 +26,22 @@ public final class ValueSubstitutions: @unchecked Sendable {
         }
     }
 
+    /// A step's index and the property's place in `anim_layer_t.checkedProperties` (-1 for its
+    /// progress): sorted, the report follows the timeline.
+    private struct Key: Hashable, Comparable {
+        let step: Int, property: Int
+        static func < (a: Key, b: Key) -> Bool { (a.step, a.property) < (b.step, b.property) }
+    }
+
     private let lock = NSLock()
-    private var records: [String: Record] = [:]
+    private var records: [Key: Record] = [:]
 
     init() {}
 
     /// What was replaced, in timeline order.
     public var all: [Record] {
-        lock.withLock { records.values.sorted { ($0.order.step, $0.order.property) < ($1.order.step, $1.order.property) } }
+        lock.withLock { records.sorted { $0.key < $1.key }.map(\.value) }
     }
-
-    public var isEmpty: Bool { lock.withLock { records.isEmpty } }
 
     /// Puts back, one property at a time, what `step` (index `index`) made unusable in `layer`:
     /// `before` is the layer as the step found it, valid because the base state was checked
@@ -48,7 +50,7 @@ public final class ValueSubstitutions: @unchecked Sendable {
         for (position, property) in anim_layer_t.checkedProperties.enumerated() where !property.isValid(layer) {
             let value = property.describe(layer)
             property.restore(&layer, before)
-            record(key: "\(index) \(property.name)", frame: frame, order: (index, position), value: value,
+            record(Key(step: index, property: position), frame: frame, value: value,
                    subject: "\(step.messagePrefix) (\(step.path)) wrote \(property.name) =",
                    replacement: "the value before the step was drawn instead")
         }
@@ -60,16 +62,16 @@ public final class ValueSubstitutions: @unchecked Sendable {
         let step = scene.steps[index]
         let curve = scene.timing(ofStep: index).curve
         let source = (curve as? BoundForeignCurve).map { "plugin \(fileName($0.pluginPath)): timing curve \"\($0.name)\"" } ?? "the timing curve"
-        record(key: "\(index) progress", frame: frame, order: (index, -1), value: eased.forMessage,
+        record(Key(step: index, property: -1), frame: frame, value: eased.forMessage,
                subject: "\(source) (\(step.path)) returned",
                replacement: "the step's linear progress was used instead")
         return scene.progress(ofStep: index, at: t, eased: false) ?? 0
     }
 
-    private func record(key: String, frame: Int, order: (Int, Int), value: String, subject: String, replacement: String) {
+    private func record(_ key: Key, frame: Int, value: String, subject: String, replacement: String) {
         lock.withLock {
             guard var existing = records[key] else {
-                records[key] = Record(order: order, subject: subject, value: value, replacement: replacement, firstFrame: frame, frames: 1)
+                records[key] = Record(subject: subject, value: value, replacement: replacement, firstFrame: frame, frames: 1)
                 return
             }
             if frame < existing.firstFrame { (existing.firstFrame, existing.value) = (frame, value) }
@@ -105,11 +107,13 @@ struct CheckedProperty: Sendable {
 }
 
 extension anim_layer_t {
+    private static let nonNegative = 0...Double.greatestFiniteMagnitude
+
     /// What `ValueSubstitutions.repair` checks after every animator step; a table made once.
     static let checkedProperties: [CheckedProperty] = [
         CheckedProperty("frame.x", \.frame.x), CheckedProperty("frame.y", \.frame.y),
-        CheckedProperty("frame.width", \.frame.width, range: 0...Double.greatestFiniteMagnitude),
-        CheckedProperty("frame.height", \.frame.height, range: 0...Double.greatestFiniteMagnitude),
+        CheckedProperty("frame.width", \.frame.width, range: nonNegative),
+        CheckedProperty("frame.height", \.frame.height, range: nonNegative),
         CheckedProperty("anchor.x", \.anchor.x), CheckedProperty("anchor.y", \.anchor.y),
         CheckedProperty("scale.x", \.scale.x), CheckedProperty("scale.y", \.scale.y), CheckedProperty("rotation", \.rotation),
         CheckedProperty("translation.x", \.translation.x), CheckedProperty("translation.y", \.translation.y),
@@ -117,7 +121,7 @@ extension anim_layer_t {
         CheckedProperty("shadow.color.r", \.shadow.color.r), CheckedProperty("shadow.color.g", \.shadow.color.g),
         CheckedProperty("shadow.color.b", \.shadow.color.b), CheckedProperty("shadow.color.a", \.shadow.color.a),
         CheckedProperty("shadow.opacity", \.shadow.opacity, range: 0...1),
-        CheckedProperty("shadow.radius", \.shadow.radius, range: 0...Double.greatestFiniteMagnitude),
+        CheckedProperty("shadow.radius", \.shadow.radius, range: nonNegative),
         CheckedProperty("shadow.offset.x", \.shadow.offset.x), CheckedProperty("shadow.offset.y", \.shadow.offset.y),
         .mask,
     ]
