@@ -130,8 +130,9 @@ struct BadInputCase {
         let timedOut: Bool
     }
 
-    /// Runs the built `pipeline` in `folder`; past `timeout` seconds it is killed and reported
-    /// as timed out, so a hanging case fails instead of stalling the suite.
+    /// Runs the built `pipeline` in `folder`; past `timeout` seconds it is killed, with the
+    /// children it started (a plugin scan runs in its own process group), and reported as timed
+    /// out, so a hanging case fails instead of stalling the suite.
     static func run(_ arguments: [String], in folder: URL, environment: [String: String], timeout: Double) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CLI.executable)
@@ -151,11 +152,31 @@ struct BadInputCase {
         try process.run()
         let timedOut = finished.wait(timeout: .now() + timeout) == .timedOut
         if timedOut {
-            kill(process.processIdentifier, SIGKILL)
+            for pid in [process.processIdentifier] + descendants(of: process.processIdentifier) { kill(pid, SIGKILL) }
             finished.wait()
         }
         return Result(status: process.terminationStatus,
                       stderr: String(decoding: try Data(contentsOf: errorFile), as: UTF8.self),
                       crashed: !timedOut && process.terminationReason == .uncaughtSignal, timedOut: timedOut)
+    }
+
+    /// The processes `pid` started and theirs, read from /proc before `pid` is killed (after,
+    /// they would belong to init).
+    private static func descendants(of pid: Int32) -> [Int32] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        let parents: [(child: Int32, parent: Int32)] = names.compactMap { name in
+            guard let child = Int32(name), let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+                  let end = stat.lastIndex(of: ")") else { return nil }
+            // "pid (command) state ppid …": the command may hold spaces, so count from its ')'.
+            let fields = stat[stat.index(after: end)...].split(separator: " ")
+            return fields.count > 1 ? Int32(fields[1]).map { (child, $0) } : nil
+        }
+        var found: [Int32] = [], pending = [pid]
+        while let next = pending.popLast() {
+            let children = parents.filter { $0.parent == next }.map(\.child)
+            found += children
+            pending += children
+        }
+        return found
     }
 }
