@@ -23,20 +23,23 @@ let package = Package(
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
         .target(name: "CForeignCall", linkerSettings: [.linkedLibrary("ffi")]),
         .target(name: "CRaster", cSettings: optimisedC),
+        // Crash reporting around in-process plugin calls, and shared memory for isolated mixers.
+        .target(name: "CPluginGuard"),
         .target(name: "CImageCodecs", cSettings: optimisedC + [.unsafeFlags(["-I/usr/include/libpng16"])],
                 linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
 
         // Swift modules; dependencies point one way: CLI → Renderer → Scene → {registry, timing, compositor}.
         .target(name: "Timing"),
         .target(name: "PluginRegistry", dependencies: ["CAnimatorABI", "CForeignCall", "Timing"]),
+        .target(name: "PluginIsolation", dependencies: ["PluginRegistry", "CAnimatorABI", "CPluginGuard"]),
         .target(name: "Compositor", dependencies: ["CAnimatorABI", "CCairo", "CPixman", "CRaster", "CImageCodecs"]),
         .target(name: "Output", dependencies: ["CRaster", "CImageCodecs"]),
         .target(name: "Scene", dependencies: ["CAnimatorABI", "PluginRegistry", "Timing", "Compositor", "Output"]),
-        .target(name: "Renderer", dependencies: ["Scene", "Compositor", "Output", "PluginRegistry", "Timing"]),
+        .target(name: "Renderer", dependencies: ["Scene", "Compositor", "Output", "PluginRegistry", "PluginIsolation", "CPluginGuard", "Timing"]),
         .target(name: "Sheet", dependencies: ["Scene", "Renderer", "Compositor", "PluginRegistry", "Timing", "CCairo", "CAnimatorABI"]),
         .target(name: "Preview", dependencies: ["Scene", "Renderer", "Output", "PluginRegistry", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log")]),
         .executableTarget(name: "PipelineCLI", dependencies: [
-            "Renderer", "Scene", "PluginRegistry", "Output", "Preview", "Sheet",
+            "Renderer", "Scene", "PluginRegistry", "PluginIsolation", "Output", "Preview", "Sheet",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

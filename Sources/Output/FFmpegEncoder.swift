@@ -110,6 +110,9 @@ public final class FFmpegEncoder: FrameSink {
         try staged?.commit()
     }
 
+    /// The hidden file ffmpeg writes until `finish()` renames it into place; nil for a stream.
+    public var temporaryPath: String? { staged?.temporaryPath }
+
     public func abandon() {
         try? input.close()
         if process.isRunning { process.terminate() }

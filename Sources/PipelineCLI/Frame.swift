@@ -19,6 +19,8 @@ extension Pipeline {
         @Option(name: .shortAndLong, help: ArgumentHelp("The PNG to write.", valueName: "path")) var output: String = "frame.png"
         @Option(help: ArgumentHelp("Render at this size factor; the picture scales, timing does not.", valueName: "factor"))
         var scale: Double = 1
+        @Flag(help: "Run plugin code in a child process: a plugin that crashes or hangs fails with a message instead of ending pipeline.")
+        var isolate = false
         @OptionGroup var plugins: PluginOptions
         @OptionGroup var images: ImageOptions
 
@@ -31,12 +33,12 @@ extension Pipeline {
         }
 
         func run() throws {
-            let registry = Session.registry(plugins, pipelineFile: file)
+            let registry = Session.registry(plugins, pipelineFile: file, isolated: isolate)
             defer { registry.shutdown() }
             let scene = try Session.scene(file, registry: registry, options: images.decoderOptions)
             let substituted: Bool
             do throws(RenderError) {
-                let renderer = FrameRenderer(evaluator: try FrameEvaluator(scene: scene), threads: 1, scale: scale)
+                let renderer = FrameRenderer(evaluator: try FrameEvaluator(scene: scene, isolation: isolate ? .thisExecutable : nil), threads: 1, scale: scale)
                 let frame = try renderer.render(time: at)
                 do throws(OutputError) { try writePNG(frame.view, to: output) } catch { throw RenderError.output(error) }
                 substituted = Session.warn(about: renderer.evaluator.substitutions)

@@ -16,7 +16,7 @@ struct Pipeline: ParsableCommand {
             Exit status: 0 done, 1 the input was wrong, 2 a plugin or the environment failed.
             """,
         version: HostVersion.string,
-        subcommands: [Run.self, Frame.self, Validate.self, Plugins.self, Sheet.self, Preview.self, Schema.self, NewAnimator.self, Concat.self, ScanPlugin.self])
+        subcommands: [Run.self, Frame.self, Validate.self, Plugins.self, Sheet.self, Preview.self, Schema.self, NewAnimator.self, Concat.self, ScanPlugin.self, PluginChildCommand.self])
 
     /// As argument-parser's `main`, except that a usage error (a missing --plugins folder, an
     /// unknown --format) exits 1, "the input was wrong", instead of 64: users script against 0/1/2.

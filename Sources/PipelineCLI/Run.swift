@@ -35,6 +35,15 @@ extension Pipeline {
                   pipeline run pipeline.json --frames 30-59
                   pipeline run pipeline.json --resume
                   pipeline run pipeline.json --shard $((SLURM_ARRAY_TASK_ID + 1))/$SLURM_ARRAY_TASK_COUNT
+                  pipeline run pipeline.json --isolate --plugins ~/Downloads/plugins
+
+                --isolate runs plugin code (animators, mixers, timing curves) in child processes instead of in \
+                pipeline itself. A plugin that crashes, exits, or does not return from a call within \
+                PIPELINE_CALL_TIMEOUT seconds (default 10) fails its step: the message names the plugin, the step \
+                and the frame, PNG frames before that frame stay complete, later ones and unfinished videos are \
+                not written, and pipeline exits with status 2. It costs a copy of each mixer's images per frame \
+                and a round trip per plugin call. Without it, a crashing plugin ends pipeline at once (status 2, \
+                with the same message), keeping the frame files already written and removing unfinished videos.
                 """)
 
         @Argument(help: "The pipeline file.") var file: String
@@ -57,6 +66,8 @@ extension Pipeline {
         @Flag(help: "Continue an interrupted run of the same command: keep its complete files, render the rest.") var resume = false
         @Flag(help: "Print nothing but errors.") var quiet = false
         @Flag(help: "Render every frame and write nothing: for timing a render (see scripts/bench).") var discard = false
+        @Flag(help: "Run plugin code in child processes: a plugin that crashes, exits or hangs fails its step with a message (see below).")
+        var isolate = false
         @OptionGroup var plugins: PluginOptions
         @OptionGroup var images: ImageOptions
 
@@ -89,7 +100,7 @@ extension Pipeline {
         func run() throws {
             // Claimed first, so nothing (not even a plugin's printf) can reach the stream but the stream.
             let stream = outputDirectory == "-" ? Self.claimStandardOutput() : nil
-            let registry = Session.registry(plugins, pipelineFile: file)
+            let registry = Session.registry(plugins, pipelineFile: file, isolated: isolate)
             defer { registry.shutdown() }
             let loaded = try Session.scene(file, registry: registry, options: images.decoderOptions)
             let scene = fps.map(loaded.retimed(fps:)) ?? loaded
@@ -120,16 +131,22 @@ extension Pipeline {
             // Nothing to write to: rendering would be wasted (the problems are already reported).
             guard !sinks.isEmpty || discard else { throw ExitCode(2) }
             let substituted: Bool
+            let written = WrittenFrames()
+            // In process, a crashing plugin ends pipeline at once: its unfinished videos go with it.
+            if !isolate { CrashGuard.removeOnCrash(sinks.compactMap { ($0.sink as? FFmpegEncoder)?.temporaryPath }) }
+            defer { CrashGuard.removeOnCrash([]) }
             do throws(RenderError) {
-                substituted = try render(scene, frames: frames, into: sinks.map { $0.sink })
+                substituted = try render(scene, frames: frames, into: sinks.map { $0.sink }, recording: written)
             } catch {
                 sinks.forEach { $0.sink.abandon() }
-                throw interrupted(error, before: frames, of: selected, into: destination)
+                let status = interrupted(error, before: frames, of: selected, into: destination)
+                if let frame = error.failedFrame { written.withdraw(after: frame, from: sinks.map { $0.sink }, first: selected.lowerBound) }
+                throw status
             }
-            let written = finishAll(sinks)
-            if !quiet && !written.isEmpty { Console.note("wrote \(written.joined(separator: ", "))") }
+            let finished = finishAll(sinks)
+            if !quiet && !finished.isEmpty { Console.note("wrote \(finished.joined(separator: ", "))") }
             if substituted { throw Session.writtenWithSubstitutions() }
-            if !plan.problems.isEmpty || written.count < sinks.count { throw ExitCode(2) }
+            if !plan.problems.isEmpty || finished.count < sinks.count { throw ExitCode(2) }
         }
 
         /// Reports a failed render; an interrupted one counts the frames an earlier run finished
@@ -203,14 +220,15 @@ extension Pipeline {
         }
 
         /// Returns whether values from plugins were substituted (and reported).
-        private func render(_ scene: Scene, frames: Range<Int>, into sinks: [any FrameSink]) throws(RenderError) -> Bool {
-            let renderer = FrameRenderer(evaluator: try FrameEvaluator(scene: scene), threads: threads, scale: scale)
+        private func render(_ scene: Scene, frames: Range<Int>, into sinks: [any FrameSink], recording written: WrittenFrames) throws(RenderError) -> Bool {
+            let evaluator = try FrameEvaluator(scene: scene, isolation: isolate ? .thisExecutable : nil)
+            let renderer = FrameRenderer(evaluator: evaluator, threads: threads, scale: scale)
             let progress = ProgressReporter(total: frames.count, quiet: quiet)
             // Files of their own (PNG frames) are written by the rendering threads, in parallel;
             // streams (ffmpeg's input) get the frames in order.
             let concurrent = sinks.compactMap { $0 as? any ConcurrentFrameSink }
             let ordered = sinks.filter { !($0 is any ConcurrentFrameSink) }
-            try renderer.render(frames: frames, alongside: concurrent.isEmpty ? nil : Self.writing(to: concurrent)) { index, frame throws(RenderError) in
+            try renderer.render(frames: frames, alongside: concurrent.isEmpty ? nil : Self.writing(to: concurrent, recording: written)) { index, frame throws(RenderError) in
                 for sink in ordered {
                     do throws(OutputError) { try sink.write(frame, index: index) } catch { throw RenderError.output(error) }
                 }
@@ -220,11 +238,12 @@ extension Pipeline {
             return Session.warn(about: renderer.evaluator.substitutions)
         }
 
-        private static func writing(to sinks: [any ConcurrentFrameSink]) -> FrameRenderer.ConcurrentDelivery {
+        private static func writing(to sinks: [any ConcurrentFrameSink], recording written: WrittenFrames) -> FrameRenderer.ConcurrentDelivery {
             { @Sendable (index: Int, frame: FrameView) throws(RenderError) in
                 for sink in sinks {
                     do throws(OutputError) { try sink.writeConcurrently(frame, index: index) } catch { throw RenderError.output(error) }
                 }
+                written.add(index)
             }
         }
 

@@ -9,8 +9,11 @@ import Scene
 enum Session {
     /// Plugins are scanned in a child process, so one that crashes cannot take a command down;
     /// `rescan` forgets what earlier scans found first.
-    static func registry(_ options: PluginOptions, pipelineFile: String?, reportProblems: Bool = true, rescan: Bool = false) -> Registry {
-        let registry = Registry(), scanner = PluginScanner.thisExecutable
+    /// `isolated` (`--isolate`) never opens a plugin in this process: renders then run plugin
+    /// code in child processes only.
+    static func registry(_ options: PluginOptions, pipelineFile: String?, reportProblems: Bool = true, rescan: Bool = false,
+                         isolated: Bool = false) -> Registry {
+        let registry = Registry(opensPlugins: !isolated), scanner = PluginScanner.thisExecutable
         if rescan { scanner.forgetCache() }
         let directories = PluginSearchPath.directories(explicit: options.directories, pipelineFile: pipelineFile).filter { directory in
             guard let problem = PathLimits.problem(directory) else { return true }

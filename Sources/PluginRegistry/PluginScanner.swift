@@ -61,13 +61,15 @@ public struct PluginScanner: Sendable {
             ?? .skipped(reason: "exited during scan without reporting what it registers")
     }
 
-    private static func signalName(_ signal: Int32) -> String {
+    /// "SIGSEGV" for SIGSEGV: how messages name the signal that ended a child.
+    public static func signalName(_ signal: Int32) -> String {
         let names = [SIGSEGV: "SIGSEGV", SIGBUS: "SIGBUS", SIGABRT: "SIGABRT", SIGILL: "SIGILL", SIGFPE: "SIGFPE",
                      SIGKILL: "SIGKILL", SIGTERM: "SIGTERM", SIGTRAP: "SIGTRAP", SIGSYS: "SIGSYS", SIGPIPE: "SIGPIPE"]
         return names[signal] ?? "signal \(signal)"
     }
 
-    private static func seconds(_ duration: Duration) -> String {
+    /// A limit as messages show it: "5", "0.5".
+    public static func seconds(_ duration: Duration) -> String {
         let value = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
         return value.rounded() == value ? String(Int(value)) : String(value)
     }

@@ -9,8 +9,13 @@ import Synchronization
 /// not survive `dlclose`.
 public final class Registry: Sendable {
     let state = Mutex(RegistryTables())
+    /// False for `--isolate`: lookups return what the scan found and never open a plugin in
+    /// this process; plugin code then runs in child processes only.
+    public let opensPlugins: Bool
 
-    public init() {}
+    public init(opensPlugins: Bool = true) {
+        self.opensPlugins = opensPlugins
+    }
 
     public var animators: [String: AnimatorEntry] { state.withLock { $0.animators } }
     public var mixers: [String: MixerEntry] { state.withLock { $0.mixers } }
@@ -31,6 +36,20 @@ public final class Registry: Sendable {
                 case .failure(let error): tables.broken.append(BrokenPlugin(path: file.path, reason: error.description))
                 case .success(let loaded): tables.add(loaded)
                 }
+            }
+        }
+    }
+
+    /// Opens one plugin file in this process and adds what it registers; returns why it
+    /// cannot be used, or nil. For a child that runs the plugins a pipeline names.
+    public func open(pluginFile path: String) -> String? {
+        let resolved = PluginSearchPath.realPath(path)
+        return state.withLock { tables in
+            switch Self.open(resolved, shownAs: path) {
+            case .failure(let error): return error.description
+            case .success(let loaded):
+                tables.add(loaded)
+                return nil
             }
         }
     }
@@ -68,7 +87,7 @@ public final class Registry: Sendable {
         state.withLock { tables in
             if let clash = tables.clash(name, kind: kind) { return .ambiguous(clash) }
             guard let entry = tables[keyPath: table][name] else { return .missing }
-            if !isOpen(entry), let failure = Self.openScanned(entry.plugin.path, in: &tables) { return .unavailable(failure) }
+            if opensPlugins, !isOpen(entry), let failure = Self.openScanned(entry.plugin.path, in: &tables) { return .unavailable(failure) }
             return tables[keyPath: table][name].map(Lookup.found) ?? .missing
         }
     }

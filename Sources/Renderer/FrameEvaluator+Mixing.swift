@@ -12,13 +12,13 @@ extension FrameEvaluator {
     func mix(step index: Int, progress: Double, from: FrameBuffer, to: FrameBuffer, out: FrameBuffer,
              layers: [anim_layer_t], time: Double, frame: Int, bands: Int) throws(RenderError) {
         let step = scene.steps[index]
-        guard case .mix(let mixer, _, _) = step.action else { preconditionFailure("step \(index) is not a mixer step") }
-        let rows = out.height, bandCount = max(1, min(bands, rows))
-        let failures = ConcurrentSlots<String>(count: bandCount)
+        guard case .mix = step.action else { preconditionFailure("step \(index) is not a mixer step") }
+        let rows = out.height, bandCount = plugins.splitsMixerRows ? max(1, min(bands, rows)) : 1
+        let failures = ConcurrentSlots<RenderError>(count: bandCount)
         layers.withUnsafeBufferPointer { layers in
             Self.withValues(of: step, layers: layers) { params in
                 // Read only, and alive until concurrentPerform returns: safe to share.
-                nonisolated(unsafe) let params = params
+                nonisolated(unsafe) let (params, layers) = (params, layers)
                 DispatchQueue.concurrentPerform(iterations: bandCount) { band in
                     // The three image descriptions must outlive the call: a scoped allocation.
                     withUnsafeTemporaryAllocation(of: anim_image_t.self, capacity: 3) { images in
@@ -26,19 +26,19 @@ extension FrameEvaluator {
                         var args = anim_mix_args_t(
                             struct_size: UInt32(MemoryLayout<anim_mix_args_t>.size), param_count: UInt32(params.count),
                             progress: progress, time: time, duration: scene.duration(ofStep: index), params: params.baseAddress,
-                            instance: instances[index], from: images.baseAddress, to: images.baseAddress! + 1,
+                            instance: nil, from: images.baseAddress, to: images.baseAddress! + 1,
                             out: images.baseAddress! + 2,
                             row_begin: UInt32(rows * band / bandCount), row_end: UInt32(rows * (band + 1) / bandCount))
-                        failures.set(band, Self.callingPlugin { error, size in
-                            locks[index]?.lock()
-                            defer { locks[index]?.unlock() }
-                            return mixer.descriptor.pointee.mix!(&args, error, size)
-                        })
+                        do throws(RenderError) {
+                            try plugins.mix(step: index, &args, layers: layers, frame: frame)
+                        } catch {
+                            failures.set(band, error)
+                        }
                     }
                 }
             }
         }
-        if let message = failures.values.lazy.compactMap({ $0 }).first { throw RenderError.pluginFailed(step, frame: frame, message: message) }
+        if let failure = failures.values.lazy.compactMap({ $0 }).first { throw failure }
     }
 }
 

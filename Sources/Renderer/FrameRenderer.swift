@@ -60,7 +60,7 @@ public final class FrameRenderer: @unchecked Sendable {
                 while let (frame, slot) = queue.take(stoppingIf: interruption.isRequested) {
                     let buffer = buffers[slot]
                     do throws(RenderError) {
-                        try worker.render(evaluator, time: evaluator.scene.time(ofFrame: frame), frame: frame, into: buffer)
+                        try worker.render(evaluator, time: try evaluator.time(ofFrame: frame), frame: frame, into: buffer)
                         try alongside?(frame, buffer.view)
                         queue.finished(frame, slot: slot)
                     } catch {
@@ -94,7 +94,7 @@ public final class FrameRenderer: @unchecked Sendable {
     /// interactive clocks apply as they do to whole renders. Errors name the frame showing it.
     public func render(time: Double) throws(RenderError) -> FrameBuffer {
         let frame = Int((time * evaluator.scene.fps + 1e-9).rounded(.down))
-        try workers[0].render(evaluator, time: evaluator.scene.time(atWallTime: time), frame: frame, into: still)
+        try workers[0].render(evaluator, time: try evaluator.time(atWallTime: time, frame: frame), frame: frame, into: still)
         return still
     }
 }

@@ -1,11 +1,16 @@
 import Foundation
 import Output
+import PluginRegistry
 import Scene
 
 /// Why a render stopped: a plugin failed (exit status 2) or an output could not be written.
 public enum RenderError: Error, CustomStringConvertible {
     case pluginFailed(plugin: String, step: String, processor: String, frame: Int, message: String)
     case createFailed(plugin: String, step: String, processor: String, message: String)
+    /// Plugin code crashed, hung or exited in its child process (`--isolate`). `plugin` is the
+    /// culprit's path and id (a step's curve may come from another plugin than its animator);
+    /// `frame` is nil for `create`.
+    case pluginCrashed(plugin: String, processor: String, step: String, frame: Int?, how: String)
     case output(OutputError)
     /// Ctrl-C or SIGTERM: these frames were rendered and delivered before the render stopped.
     case interrupted(complete: Range<Int>)
@@ -20,12 +25,27 @@ public enum RenderError: Error, CustomStringConvertible {
                       processor: step.kindAndName, message: message)
     }
 
+    static func pluginCrashed(_ step: Step, frame: Int?, how: String) -> RenderError {
+        .pluginCrashed(plugin: step.plugin.shownWithID, processor: step.kindAndName, step: step.path.description, frame: frame, how: how)
+    }
+
+    /// The first frame that is not complete, for a failure at a frame.
+    public var failedFrame: Int? {
+        switch self {
+        case .pluginFailed(_, _, _, let frame, _): frame
+        case .pluginCrashed(_, _, _, let frame, _): frame
+        default: nil
+        }
+    }
+
     public var description: String {
         switch self {
         case let .pluginFailed(plugin, step, processor, frame, message):
             "plugin \(plugin): \(processor) failed at frame \(frame) (\(step)): \(message)"
         case let .createFailed(plugin, step, processor, message):
             "plugin \(plugin): \(processor) could not be created for \(step): \(message)"
+        case let .pluginCrashed(plugin, processor, step, frame, how):
+            "plugin \(plugin): \(processor) \(how) \(frame.map { "at frame \($0)" } ?? "in create") (\(step))"
         case let .output(error):
             error.description
         case let .interrupted(complete):
@@ -40,7 +60,20 @@ func fileName(_ path: String) -> String {
     URL(fileURLWithPath: path).lastPathComponent
 }
 
+extension PluginInfo {
+    /// `/plugins/wobble.so (id org.example.wobble)`: the file and who made it.
+    var shownWithID: String { id.isEmpty ? path : "\(path) (id \(id))" }
+}
+
 extension Step {
+    /// The plugin whose animator or mixer runs the step.
+    var plugin: PluginInfo {
+        switch action {
+        case .animate(let animator, _): animator.plugin
+        case .mix(let mixer, _, _): mixer.plugin
+        }
+    }
+
     /// `animator "fade"` or `mixer "cross-dissolve"`.
     var kindAndName: String {
         switch action {

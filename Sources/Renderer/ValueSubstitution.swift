@@ -61,7 +61,7 @@ public final class ValueSubstitutions: @unchecked Sendable {
     func progress(replacing eased: Double, ofStep index: Int, in scene: Scene, at t: Double, frame: Int) -> Double {
         let step = scene.steps[index]
         let curve = scene.timing(ofStep: index).curve
-        let source = (curve as? BoundForeignCurve).map { "plugin \(fileName($0.pluginPath)): timing curve \"\($0.name)\"" } ?? "the timing curve"
+        let source = (curve as? any PluginTimingCurve)?.entry.map { "plugin \(fileName($0.plugin.path)): timing curve \"\($0.name)\"" } ?? "the timing curve"
         record(Key(step: index, property: -1), frame: frame, value: eased.forMessage,
                subject: "\(source) (\(step.path)) returned",
                replacement: "the step's linear progress was used instead")

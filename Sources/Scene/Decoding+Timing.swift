@@ -48,8 +48,7 @@ extension Decoding {
         switch registry.curve(named: name) {
         case .found(let entry):
             curvePlugins.append(entry.plugin)
-            return BoundForeignCurve(curve: entry.curve, arguments: try curveArguments(entry, args, at: field),
-                                     name: entry.name, pluginPath: entry.plugin.path)
+            return entry.bound(to: try curveArguments(entry, args, at: field))
         case .ambiguous(let clash):
             throw field.error(clash.description, kind: .plugin)
         case .unavailable(let failure):

@@ -1,0 +1,28 @@
+import Foundation
+import Output
+import Synchronization
+
+/// The frames the rendering threads wrote as files of their own (PNGs), in any order. When a
+/// plugin fails at frame F, frames after F that other threads had already finished are taken
+/// back, so the folder holds the frames before F, complete and in order: what an interrupted
+/// run leaves too, and what a user (or a resumed run) can count on.
+final class WrittenFrames: Sendable {
+    private let indices = Mutex<[Int]>([])
+
+    func add(_ index: Int) {
+        indices.withLock { $0.append(index) }
+    }
+
+    /// Removes the files of frames after `failed` and says which frames are complete (the run's
+    /// frames start at `first`).
+    func withdraw(after failed: Int, from sinks: [any FrameSink], first: Int) {
+        let later = indices.withLock { $0.filter { $0 > failed } }
+        for case let sequence as PNGSequenceWriter in sinks {
+            for index in later { unlink(sequence.path(forFrame: index)) }
+        }
+        let videos = sinks.contains { !($0 is PNGSequenceWriter) } ? "; unfinished videos were removed" : ""
+        guard sinks.contains(where: { $0 is PNGSequenceWriter }) else { return Console.note("nothing was written\(videos)") }
+        Console.note(failed > first ? "frames \(first)–\(failed - 1) are complete; frame \(failed) and later were not written\(videos)"
+                                    : "no frame was complete; nothing was written\(videos)")
+    }
+}

@@ -1,0 +1,106 @@
+import CAnimatorABI
+import PluginRegistry
+
+/// The calls the host makes, each one request and one reply. A returned string is the
+/// plugin's own error message (it returned false); a thrown `ChildFailure` is the child's end.
+extension PluginChild {
+    /// Opens the plugin at `plugin` (the path the scan showed) if this child has not yet, and
+    /// creates the instance of step `step` with the file's base states.
+    public func create(step: Int, plugin: String, kind: RegistrationKind, name: String, canvas: anim_size_t, duration: Double,
+                       target: Int?, layers: UnsafeBufferPointer<anim_layer_t>, values: UnsafeBufferPointer<anim_value_t>) throws(ChildFailure) -> String? {
+        var message = WireWriter()
+        message.put(Request.create.rawValue)
+        message.put(UInt32(step))
+        message.put(plugin)
+        message.put(kind.rawValue)
+        message.put(name)
+        message.put(canvas)
+        message.put(duration)
+        message.put(Int32(target ?? -1))
+        message.put(layers: layers)
+        message.put(values: values, layers: layers)
+        return try call(message).error
+    }
+
+    /// Runs step `step`'s `apply` and, when it succeeds, writes the target's new state into
+    /// `layers[target]` (its name pointer stays the host's).
+    public func apply(step: Int, args: anim_apply_args_t, layers: UnsafeMutableBufferPointer<anim_layer_t>, target: Int) throws(ChildFailure) -> String? {
+        var message = WireWriter()
+        message.put(Request.apply.rawValue)
+        message.put(UInt32(step))
+        message.put(args.progress)
+        message.put(args.time)
+        message.put(args.duration)
+        message.put(args.canvas)
+        message.put(UInt32(target))
+        let constant = UnsafeBufferPointer(layers)
+        message.put(layers: constant)
+        message.put(values: UnsafeBufferPointer(start: args.params, count: Int(args.param_count)), layers: constant)
+        var (error, reply) = try call(message)
+        if let error { return error }
+        let name = layers[target].name
+        do {
+            try withUnsafeMutableBytes(of: &layers[target]) { (raw) throws(WireError) in try reply.copy(into: raw) }
+        } catch {
+            throw garbled()
+        }
+        layers[target].name = name
+        return nil
+    }
+
+    /// Runs step `step`'s mixer on `args`' images and row range: the inputs are copied into
+    /// shared memory, the child mixes there, and the rows it wrote are copied back to `args.out`.
+    public func mix(step: Int, args: anim_mix_args_t, layers: UnsafeBufferPointer<anim_layer_t>) throws(ChildFailure) -> String? {
+        let (from, to, out) = (args.from.pointee, args.to.pointee, args.out.pointee)
+        let imageSize = Int(out.stride) * Int(out.height)
+        let memory = try sharedMemory(bytes: 3 * imageSize)
+        memory.bytes.copyMemory(from: from.pixels, byteCount: imageSize)
+        (memory.bytes + imageSize).copyMemory(from: to.pixels, byteCount: imageSize)
+        var message = WireWriter()
+        message.put(Request.mix.rawValue)
+        message.put(UInt32(step))
+        message.put(args.progress)
+        message.put(args.time)
+        message.put(args.duration)
+        message.put((out.width, out.height, out.stride, args.row_begin, args.row_end))
+        message.put(layers: layers)
+        message.put(values: UnsafeBufferPointer(start: args.params, count: Int(args.param_count)), layers: layers)
+        if let error = try call(message).error { return error }
+        let rows = Int(out.stride) * Int(args.row_begin)..<Int(out.stride) * Int(args.row_end)
+        (out.pixels + rows.lowerBound).update(from: (memory.bytes + 2 * imageSize + rows.lowerBound).assumingMemoryBound(to: UInt8.self),
+                                              count: rows.count)
+        return nil
+    }
+
+    /// The value of the curve `name` of `plugin` at `progress` with the step's arguments.
+    public func curve(plugin: String, name: String, progress: Double, arguments: [Double]) throws(ChildFailure) -> Double {
+        var message = WireWriter()
+        message.put(Request.curve.rawValue)
+        message.put(plugin)
+        message.put(name)
+        message.put(progress)
+        message.put(UInt32(arguments.count))
+        for argument in arguments { message.put(argument) }
+        var (error, reply) = try call(message)
+        if let error { throw .unusable(error) }
+        do { return try reply.get(Double.self) } catch { throw garbled() }
+    }
+
+    /// The mapping mixer images travel in, made (and the child told) on first use.
+    private func sharedMemory(bytes size: Int) throws(ChildFailure) -> SharedMemory {
+        if let shared, shared.size >= size { return shared }
+        let memory = try SharedMemory(creating: size)
+        defer { memory.unlink() }
+        var message = WireWriter()
+        message.put(Request.map.rawValue)
+        message.put(memory.name)
+        message.put(UInt64(size))
+        if let error = try call(message).error { throw .unusable(error) }
+        shared = memory
+        return memory
+    }
+
+    private func garbled() -> ChildFailure {
+        .unusable("it answered something this host cannot read")
+    }
+}

@@ -1,0 +1,38 @@
+import CPluginGuard
+import Foundation
+import PluginRegistry
+import Scene
+
+/// The words the crash guard writes if plugin code crashes this process during a call (see
+/// crash_guard.h): prepared once per step, since a signal handler cannot format anything.
+final class CrashLabel: @unchecked Sendable {
+    /// Ends every message: what is left on disk, and the way to contain crashes. Written once
+    /// and only read afterwards, by this process's threads and its signal handler.
+    nonisolated(unsafe) private static let tail = strdup("""
+
+        note: the run stopped at once; frame files already written are complete, unfinished videos were removed; \
+        run with --isolate to run plugins in child processes
+
+        """)!
+
+    private let who: UnsafeMutablePointer<CChar>
+    private let step: UnsafeMutablePointer<CChar>
+
+    /// `plugin /p/x.so (id org.x): animator "x"` for step `path`.
+    init(plugin: PluginInfo, processor: String, step path: String) {
+        who = strdup("plugin \(plugin.shownWithID): \(processor)")!
+        step = strdup(path)!
+    }
+
+    deinit {
+        free(who)
+        free(step)
+    }
+
+    /// Runs `body` (a plugin call) with the guard set for `frame` (nil for `create`).
+    func guarding<R>(frame: Int?, _ body: () -> R) -> R {
+        crash_guard_enter(who, step, Int64(frame ?? -1), Self.tail)
+        defer { crash_guard_leave() }
+        return body()
+    }
+}

@@ -1,0 +1,150 @@
+import CAnimatorABI
+import Foundation
+import PluginIsolation
+import PluginRegistry
+import Scene
+
+/// Plugin code run in child processes (`--isolate`): a crash, a hang past the call limit or an
+/// `exit` in a plugin ends its child, fails the call with a `RenderError` naming the plugin,
+/// step and frame, and leaves the host to finish cleanly.
+///
+/// Children are pooled: a thread takes an idle one for each call and gives it back, and a new
+/// one is started (and creates every step's instance) when none is idle, so there are at most
+/// as many children as threads calling at once and no call waits for another. Every child
+/// holds the same instances made from the same base states, and a frame is a pure function of
+/// its time, so the bytes do not depend on which child renders what. A child whose plugin
+/// failed is never used again.
+final class IsolatedPlugins: PluginCalls, @unchecked Sendable {
+    let scene: Scene
+    private let isolation: Isolation
+    private let lock = NSLock()
+    private var idle: [PluginChild] = []
+    private var all: [PluginChild] = []
+    /// Per step, the plugin curve its timing calls, if any (only then does its timing need a child).
+    private let curves: [CurveEntry?]
+
+    var splitsMixerRows: Bool { false }
+
+    /// Starts the first child, so a plugin that cannot be created fails before any frame.
+    /// A pipeline without steps runs no plugin code and needs none.
+    init(scene: Scene, isolation: Isolation) throws(RenderError) {
+        (self.scene, self.isolation) = (scene, isolation)
+        curves = scene.steps.indices.map(scene.pluginCurve(ofStep:))
+        guard !scene.steps.isEmpty else { return }
+        let first = try start()
+        lock.withLock { idle.append(first) }
+    }
+
+    deinit {
+        for child in all { child.stop() }
+    }
+
+    func progress(ofStep index: Int, at t: Double, frame: Int) throws(RenderError) -> Double? {
+        guard let entry = curves[index] else { return scene.progress(ofStep: index, at: t) }
+        return try withCurve(entry, step: scene.steps[index].path.description, frame: frame) { scene.progress(ofStep: index, at: t) }
+    }
+
+    func timelineTime(frame: Int, _ compute: () -> Double) throws(RenderError) -> Double {
+        guard let (entry, path) = scene.pluginCompletionCurve else { return compute() }
+        return try withCurve(entry, step: path, frame: frame, compute)
+    }
+
+    /// Runs `body`, whose plugin curve `entry` calls go to one child, and reports the child's failure.
+    private func withCurve<R>(_ entry: CurveEntry, step: String, frame: Int, _ body: () -> R) throws(RenderError) -> R {
+        try withChild { (child) throws(RenderError) in
+            let caller = ChildCurveCaller(child: child)
+            let value = IsolatedCurve.$caller.withValue(caller) { body() }
+            if let failure = caller.failure {
+                throw .pluginCrashed(plugin: entry.plugin.shownWithID, processor: "timing curve \"\(entry.name)\"",
+                                     step: step, frame: frame, how: failure.description)
+            }
+            return value
+        }
+    }
+
+    func apply(step index: Int, _ args: inout anim_apply_args_t, layers: UnsafeMutableBufferPointer<anim_layer_t>,
+               target: Int, frame: Int) throws(RenderError) {
+        let args = args
+        try withChild { (child) throws(RenderError) in
+            try report(step: index, frame: frame) { () throws(ChildFailure) in
+                try child.apply(step: index, args: args, layers: layers, target: target)
+            }
+        }
+    }
+
+    func mix(step index: Int, _ args: inout anim_mix_args_t, layers: UnsafeBufferPointer<anim_layer_t>, frame: Int) throws(RenderError) {
+        let args = args
+        try withChild { (child) throws(RenderError) in
+            try report(step: index, frame: frame) { () throws(ChildFailure) in
+                try child.mix(step: index, args: args, layers: layers)
+            }
+        }
+    }
+
+    /// Runs `body` with an idle child (started if none is), given back unless it failed.
+    private func withChild<R>(_ body: (PluginChild) throws(RenderError) -> R) throws(RenderError) -> R {
+        let child: PluginChild
+        if let idleChild = lock.withLock({ idle.popLast() }) { child = idleChild } else { child = try start() }
+        defer { if child.failure == nil { lock.withLock { idle.append(child) } } }
+        return try body(child)
+    }
+
+    /// A new child with every step's instance created in it.
+    private func start() throws(RenderError) -> PluginChild {
+        let child: PluginChild
+        do {
+            child = try PluginChild(command: isolation.command, limit: isolation.limit)
+        } catch {
+            throw .pluginCrashed(scene.steps[0], frame: nil, how: error.description)
+        }
+        lock.withLock { all.append(child) }
+        for index in scene.steps.indices { try create(index, in: child) }
+        return child
+    }
+
+    private func create(_ index: Int, in child: PluginChild) throws(RenderError) {
+        let step = scene.steps[index]
+        let (entry, kind, target): (String, RegistrationKind, Int?) = switch step.action {
+        case .animate(let animator, let target): (animator.name, .animator, target)
+        case .mix(let mixer, _, _): (mixer.name, .mixer, nil)
+        }
+        let message = try scene.withBaseStates { (layers) throws(RenderError) in
+            try FrameEvaluator.withValues(of: step, layers: layers) { (params) throws(RenderError) in
+                do throws(ChildFailure) {
+                    return try child.create(step: index, plugin: step.pluginPath, kind: kind, name: entry,
+                                            canvas: anim_size_t(width: Double(scene.canvas.width), height: Double(scene.canvas.height)),
+                                            duration: scene.duration(ofStep: index), target: target, layers: layers, values: params)
+                } catch {
+                    throw .pluginCrashed(step, frame: nil, how: error.description)
+                }
+            }
+        }
+        if let message { throw .createFailed(step, message: message) }
+    }
+
+    /// Turns a call's outcome into the step's failure: the plugin's own message, or how its child ended.
+    private func report(step index: Int, frame: Int, _ call: () throws(ChildFailure) -> String?) throws(RenderError) {
+        let step = scene.steps[index]
+        let message: String?
+        do { message = try call() } catch { throw .pluginCrashed(step, frame: frame, how: error.description) }
+        if let message { throw .pluginFailed(step, frame: frame, message: message) }
+    }
+}
+
+/// Calls an isolated curve in one child for one frame's timing, and keeps how the child failed.
+private final class ChildCurveCaller: IsolatedCurveCaller, @unchecked Sendable {
+    let child: PluginChild
+    var failure: ChildFailure?
+
+    init(child: PluginChild) { self.child = child }
+
+    func value(of curve: CurveEntry, at progress: Double, arguments: [Double]) -> Double {
+        guard failure == nil else { return .nan }
+        do {
+            return try child.curve(plugin: curve.plugin.path, name: curve.name, progress: progress, arguments: arguments)
+        } catch {
+            failure = error
+            return .nan
+        }
+    }
+}
