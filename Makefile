@@ -1,6 +1,10 @@
 # Build the host and the in-repo plugins, run the main pipeline, run the tests.
 #   make run    build everything (release) and render pipeline.json into out/
-#   make test   build everything (debug) and run all tests
+#   make test   build everything (debug), run all tests, then the continuous checks below
+#   make test-suite  build everything (debug) and run all tests, without the checks
+#   make asan   every test suite under AddressSanitizer (build folder .build-asan)
+#   make tsan   the multi-threaded rendering suites under ThreadSanitizer (.build-tsan)
+#   make fuzz   each fuzz target for FUZZ_SECONDS (default 60) from its corpus in fuzz/corpus/
 #   make        build everything (release)
 #   make examples  build everything (release) and render every pipeline in examples/
 #   make install   build everything (release) and install under PREFIX (default /usr/local)
@@ -8,7 +12,9 @@
 SWIFT ?= swift
 CC ?= cc
 CONFIG ?= release
-PLUGIN_CFLAGS = -std=c99 -Wall -Wextra -Werror -pedantic -O2 -fPIC -shared -I Sources/CAnimatorABI/include
+# PLUGIN_SANITIZE adds a sanitizer's flags (scripts/sanitize sets it).
+PLUGIN_SANITIZE ?=
+PLUGIN_CFLAGS = -std=c99 -Wall -Wextra -Werror -pedantic -O2 -fPIC -shared -I Sources/CAnimatorABI/include $(PLUGIN_SANITIZE)
 
 BIN = $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path)
 # The host looks for built-in plugins in pipeline-plugins/ beside its executable.
@@ -22,7 +28,7 @@ ROOT = $(DESTDIR)$(PREFIX)
 INSTALLED_PLUGINS = $(ROOT)/lib/pipeline/plugins
 COMPLETIONS = $(ROOT)/share/bash-completion/completions
 
-.PHONY: all deps test-deps host plugins run examples test install uninstall clean
+.PHONY: all deps test-deps host plugins run examples test test-suite asan tsan fuzz install uninstall clean
 
 all: host plugins
 
@@ -52,10 +58,33 @@ examples: all
 		$(BIN)/pipeline run "$$file" --quiet || exit 1; \
 	done
 
-test: test-deps
+# CI runs this (.ci/run). Every check runs even when one fails; each appends a line to the
+# summary printed at the end.
+CHECKS_SUMMARY = $(abspath .build/checks-summary)
+test: test-suite
+	@mkdir -p .build; rm -f $(CHECKS_SUMMARY); status=0; \
+	for check in "sanitize address" "sanitize thread" "fuzz $(FUZZ_SECONDS)"; do \
+		echo "== scripts/$$check"; \
+		CHECKS_SUMMARY=$(CHECKS_SUMMARY) scripts/$$check || { status=1; echo "scripts/$$check: FAILED" >> $(CHECKS_SUMMARY); }; \
+	done; \
+	echo "continuous checks:"; sed 's/^/  /' $(CHECKS_SUMMARY); exit $$status
+
+test-suite: test-deps
 	$(SWIFT) build --build-tests
 	$(MAKE) plugins CONFIG=debug
 	$(SWIFT) test --skip-build
+
+# Sanitizer and fuzz runs, each in a build folder of its own (.build-asan, .build-tsan,
+# .build-fuzz), so the normal build is untouched.
+asan: test-deps
+	scripts/sanitize address
+
+tsan: test-deps
+	scripts/sanitize thread
+
+FUZZ_SECONDS ?= 60
+fuzz: test-deps
+	scripts/fuzz $(FUZZ_SECONDS)
 
 # BIN=DIR on the command line installs the executable and plugins already built in DIR, without
 # building (the install test does this with a debug build).
@@ -75,4 +104,4 @@ uninstall:
 	rmdir --ignore-fail-on-non-empty $(INSTALLED_PLUGINS) $(ROOT)/lib/pipeline $(ROOT)/include/pipeline 2>/dev/null || true
 
 clean:
-	rm -rf .build out
+	rm -rf .build .build-asan .build-tsan .build-fuzz out

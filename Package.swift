@@ -50,3 +50,10 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: []),
     ]
 )
+
+// libFuzzer targets (fuzz/), only when scripts/fuzz builds them with PIPELINE_FUZZ set: they
+// have no `main` (libFuzzer supplies it), so an ordinary build could not link them.
+if Context.environment["PIPELINE_FUZZ"] != nil {
+    package.targets.append(.executableTarget(name: "FuzzScene", dependencies: ["Scene", "PluginRegistry", "CImageCodecs"],
+                                             path: "fuzz/scene"))
+}

@@ -1,10 +1,16 @@
 import CAnimatorABI
 import Foundation
+import Synchronization
 
 /// Builds the `anim_host_t` a plugin sees. Each plugin gets its own host struct whose
 /// `host_data` is its `RegistrationContext`; both live for the rest of the process because a
 /// plugin may keep the host pointer (to log from `apply`, say) until `deinit`.
 enum PluginHost {
+    /// The address of every host struct made, so that what lives for the rest of the process
+    /// stays reachable from the host too: LeakSanitizer reported each one a plugin did not keep
+    /// (and its context) as a leak. Addresses, as pointers are not `Sendable`.
+    private static let made = Mutex<[UInt]>([])
+
     static func make(for context: RegistrationContext) -> UnsafePointer<anim_host_t> {
         let host = UnsafeMutablePointer<anim_host_t>.allocate(capacity: 1)
         host.initialize(to: anim_host_t(
@@ -14,6 +20,7 @@ enum PluginHost {
             host_data: Unmanaged.passRetained(context).toOpaque(),
             register_animator: registerAnimator, register_mixer: registerMixer,
             register_curve: registerCurve, get_service: getService))
+        made.withLock { $0.append(UInt(bitPattern: host)) }
         return UnsafePointer(host)
     }
 

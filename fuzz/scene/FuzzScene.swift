@@ -1,0 +1,66 @@
+import CImageCodecs
+import Foundation
+import PluginRegistry
+import Scene
+
+/// libFuzzer target: any bytes, decoded as a pipeline file the way `pipeline run` reads one
+/// (JSON syntax, the format's keys and types, names and parameters against the in-repo plugins,
+/// images decoded). Decoding must throw a `SceneError` or return a scene; a crash, a sanitizer
+/// report or an empty error message is a finding.
+///
+/// Built only by scripts/fuzz (Package.swift adds this target when PIPELINE_FUZZ is set): it has
+/// no `main`, libFuzzer supplies one.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzScene(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    do {
+        let scene = try SceneDecoder.decode(bytes, file: FuzzWorkspace.shared.pipeline, registry: FuzzWorkspace.shared.registry)
+        precondition(scene.canvas.width >= 1 && scene.canvas.height >= 1, "a decoded scene has an empty canvas")
+    } catch {
+        precondition(!error.message.isEmpty, "a SceneError without a message: \(error.description)")
+        if FuzzWorkspace.shared.showErrors { FileHandle.standardError.write(Data("\(error)\n".utf8)) }
+    }
+    return 0
+}
+
+/// What every input shares: a registry with the in-repo plugins, and a folder where the image
+/// paths that examples/ and pipeline.json use resolve to small real PNGs, so an input that names
+/// them gets past its layers to the timeline instead of stopping at a missing file.
+final class FuzzWorkspace: Sendable {
+    static let shared = FuzzWorkspace()
+    /// The images examples/ and pipeline.json name, as `assets/NAME.png` or `../assets/NAME.png`.
+    static let imageNames = ["card", "compose", "detail", "home", "list", "poster"]
+
+    let registry = Registry()
+    /// PIPELINE_FUZZ_SHOW=1 prints why each input was refused (to check what a seed reaches).
+    let showErrors = ProcessInfo.processInfo.environment["PIPELINE_FUZZ_SHOW"] != nil
+    /// Where the input "is": `<workspace>/pipeline/input.json`.
+    let pipeline: String
+
+    private init() {
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        let plugins = ProcessInfo.processInfo.environment["PIPELINE_FUZZ_PLUGINS"]
+            ?? executable.deletingLastPathComponent().appendingPathComponent("pipeline-plugins").path
+        registry.load(directories: [plugins])
+        if registry.animators.isEmpty {
+            FileHandle.standardError.write(Data("fuzz-scene: no plugins in \(plugins): build them there (scripts/fuzz does)\n".utf8))
+            exit(1)
+        }
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-scene-\(getpid())")
+        let folder = root.appendingPathComponent("pipeline")
+        for assets in [root.appendingPathComponent("assets"), folder.appendingPathComponent("assets")] {
+            try! FileManager.default.createDirectory(at: assets, withIntermediateDirectories: true)
+            for name in Self.imageNames { Self.writeImage(assets.appendingPathComponent("\(name).png").path) }
+        }
+        pipeline = folder.appendingPathComponent("input.json").path
+    }
+
+    /// An 8×6 opaque PNG, written with the host's own PNG writer.
+    private static func writeImage(_ path: String) {
+        let width: Int32 = 8, height: Int32 = 6
+        let pixels = [UInt8](repeating: 0x80, count: Int(width * height * 4))
+        var error = [CChar](repeating: 0, count: 256)
+        let status = png_write_file(path, pixels, width, height, Int(width * 4), 4, 1, &error, error.count)
+        precondition(status == 0, "cannot write \(path): \(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))")
+    }
+}
