@@ -3,7 +3,7 @@
 #   make test   build everything (debug), run all tests, then the continuous checks below
 #   make test-suite  build everything (debug) and run all tests, without the checks
 #   make asan   every test suite under AddressSanitizer (build folder .build-asan)
-#   make tsan   the multi-threaded rendering suites under ThreadSanitizer (.build-tsan)
+#   make tsan   the multi-threaded rendering suites under ThreadSanitizer (.build-tsan); TSAN_ALL=1: all
 #   make fuzz   each fuzz target for FUZZ_SECONDS (default 60) from its corpus in fuzz/corpus/
 #   make        build everything (release)
 #   make examples  build everything (release) and render every pipeline in examples/
@@ -80,7 +80,7 @@ asan: test-deps
 	scripts/sanitize address
 
 tsan: test-deps
-	scripts/sanitize thread
+	scripts/sanitize thread $(if $(TSAN_ALL),--all)
 
 FUZZ_SECONDS ?= 60
 fuzz: test-deps
