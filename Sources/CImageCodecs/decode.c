@@ -84,6 +84,9 @@ static bool png_header_fits(const unsigned char header[24], uint32_t limit, fail
     return fits(big_endian(header + 16), big_endian(header + 20), limit, failure);
 }
 
+/* The most memory libpng may allocate for one ancillary chunk (text, ICC profile, …). */
+#define PNG_CHUNK_LIMIT (8u << 20)
+
 static bool decode_png(FILE *file, decoded_image_t *image, failure_t *failure) {
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, failure, on_png_error,
                                              on_png_warning);
@@ -101,6 +104,10 @@ static bool decode_png(FILE *file, decoded_image_t *image, failure_t *failure) {
         return false;
     }
     png_set_read_fn(png, file, read_png_bytes);
+    /* A chunk's length is read before its data: without a cap, a 75-byte file declaring a 2 GB
+     * text chunk made libpng allocate 2 GB (found by fuzz/image). Pixel data is read in pieces
+     * and is not subject to this; the ancillary chunks the decoder ignores are all far smaller. */
+    png_set_chunk_malloc_max(png, PNG_CHUNK_LIMIT);
     png_read_info(png, info);
     uint32_t width = png_get_image_width(png, info), height = png_get_image_height(png, info);
     png_to_bgra(png, info);
