@@ -31,12 +31,13 @@ public enum SceneDecoder {
         } catch {
             throw SceneError(file: file, position: nil, path: nil, message: "cannot read the pipeline file: \(describe(error))")
         }
-        return try decode(bytes, file: file, registry: registry)
+        return try decode(bytes, file: file, registry: registry, options: options)
     }
 
     /// Decodes a pipeline file's bytes; `file` names it in errors and is where relative paths
     /// resolve. The fuzz target calls this directly: any bytes either decode or throw.
-    public static func decode(_ bytes: [UInt8], file: String, registry: Registry) throws(SceneError) -> Scene {
+    public static func decode(_ bytes: [UInt8], file: String, registry: Registry,
+                              options: Options = Options()) throws(SceneError) -> Scene {
         let root: JSONNode
         do {
             root = try JSONParser.parse(bytes)

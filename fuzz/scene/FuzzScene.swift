@@ -28,7 +28,8 @@ public func fuzzScene(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 /// them gets past its layers to the timeline instead of stopping at a missing file.
 final class FuzzWorkspace: Sendable {
     static let shared = FuzzWorkspace()
-    /// The images examples/ and pipeline.json name, as `assets/NAME.png` or `../assets/NAME.png`.
+    /// The images examples/ and pipeline.json name, as `assets/NAME.png` (examples) or
+    /// `examples/assets/NAME.png` (pipeline.json).
     static let imageNames = ["card", "compose", "detail", "home", "list", "poster"]
 
     let registry = Registry()
@@ -48,7 +49,7 @@ final class FuzzWorkspace: Sendable {
         }
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-scene-\(getpid())")
         let folder = root.appendingPathComponent("pipeline")
-        for assets in [root.appendingPathComponent("assets"), folder.appendingPathComponent("assets")] {
+        for assets in [folder.appendingPathComponent("assets"), folder.appendingPathComponent("examples/assets")] {
             try! FileManager.default.createDirectory(at: assets, withIntermediateDirectories: true)
             for name in Self.imageNames { Self.writeImage(assets.appendingPathComponent("\(name).png").path) }
         }
