@@ -56,7 +56,7 @@ public final class FrameRenderer: @unchecked Sendable {
         let queue = FrameQueue(frames: frames, buffers: buffers.count)
         let (evaluator, buffers) = (evaluator, buffers)
         let threads = workers.map { worker in
-            Thread {
+            JoinableThread {
                 while let (frame, slot) = queue.take(stoppingIf: interruption.isRequested) {
                     let buffer = buffers[slot]
                     do throws(RenderError) {
@@ -67,14 +67,12 @@ public final class FrameRenderer: @unchecked Sendable {
                         queue.failed(frame, slot: slot, error)
                     }
                 }
-                queue.threadEnded()
             }
         }
-        threads.forEach { $0.start() }
         // Whatever happens below, no thread is left rendering into buffers the caller may free.
         defer {
             queue.stop()
-            queue.waitForThreads(threads.count)
+            threads.forEach { $0.join() }
         }
         var next = frames.lowerBound
         while let slot = try queue.waitFor(next) {
@@ -112,7 +110,6 @@ private final class FrameQueue: @unchecked Sendable {
     /// The first failed frame and its error.
     private var failure: (frame: Int, error: RenderError)?
     private var stopped = false
-    private var endedThreads = 0
 
     init(frames: Range<Int>, buffers: Int) {
         next = frames.lowerBound
@@ -185,19 +182,6 @@ private final class FrameQueue: @unchecked Sendable {
             stopped = true
             condition.broadcast()
         }
-    }
-
-    func threadEnded() {
-        condition.withLock {
-            endedThreads += 1
-            condition.broadcast()
-        }
-    }
-
-    func waitForThreads(_ count: Int) {
-        condition.lock()
-        while endedThreads < count { condition.wait() }
-        condition.unlock()
     }
 }
 
