@@ -67,7 +67,11 @@ final class PreviewServerProcess {
     }
 
     /// Polls /version until `accept` holds, at most `timeout` seconds; returns the last answer.
-    func waitForVersion(timeout: Double = 60, until accept: ((version: Int, error: String?)) -> Bool) async throws -> (version: Int, error: String?) {
+    ///
+    /// The bound is generous: under AddressSanitizer, with every suite running at once on two
+    /// cores, a reload was seen to land after more than a minute (the server's log said
+    /// "reloaded" just after a 60 s wait gave up).
+    func waitForVersion(timeout: Double = 300, until accept: ((version: Int, error: String?)) -> Bool) async throws -> (version: Int, error: String?) {
         // Asks once more after the deadline: other tests may hold this process's threads
         // (blocking on their subprocesses) far longer than a sleep asked for.
         let deadline = Date().addingTimeInterval(timeout)
