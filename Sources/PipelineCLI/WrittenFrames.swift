@@ -1,22 +1,25 @@
 import Foundation
 import Output
-import Synchronization
 
 /// The frames the rendering threads wrote as files of their own (PNGs), in any order. When a
 /// plugin fails at frame F, frames after F that other threads had already finished are taken
 /// back, so the folder holds the frames before F, complete and in order: what an interrupted
 /// run leaves too, and what a user (or a resumed run) can count on.
-final class WrittenFrames: Sendable {
-    private let indices = Mutex<[Int]>([])
+///
+/// Sendable through its lock. An NSLock (a pthread mutex), not Synchronization's Mutex: on Linux
+/// that one locks with futexes inside the uninstrumented runtime, which ThreadSanitizer cannot see.
+final class WrittenFrames: @unchecked Sendable {
+    private let lock = NSLock()
+    private var indices: [Int] = []
 
     func add(_ index: Int) {
-        indices.withLock { $0.append(index) }
+        lock.withLock { indices.append(index) }
     }
 
     /// Removes the files of frames after `failed` and says which frames are complete (the run's
     /// frames start at `first`).
     func withdraw(after failed: Int, from sinks: [any FrameSink], first: Int) {
-        let later = indices.withLock { $0.filter { $0 > failed } }
+        let later = lock.withLock { indices.filter { $0 > failed } }
         for case let sequence as PNGSequenceWriter in sinks {
             for index in later { unlink(sequence.path(forFrame: index)) }
         }
