@@ -61,7 +61,7 @@ public final class Compositor {
         } else {
             frame.pixelsChanged()
         }
-        var drawnOver = PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
+        var drawnOver = PixelBox.empty
         let whole = PixelBox.whole(width: frame.width, height: frame.height)
         drawing(into: frame, over: start == 0 ? canvas.background : nil) { cr in
             for index in start..<layers.count {

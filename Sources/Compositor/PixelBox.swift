@@ -8,21 +8,24 @@ struct PixelBox: Equatable {
 
     var isEmpty: Bool { x0 >= x1 || y0 >= y1 }
 
+    static let empty = PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
+
     static func whole(width: Int, height: Int) -> PixelBox { PixelBox(x0: 0, y0: 0, x1: width, y1: height) }
 
     /// Every pixel `rect` (device space) touches, plus one pixel all round for antialiasing and
     /// filters, kept inside a `width` × `height` frame; the whole frame when `rect` is not finite.
     init(covering rect: anim_rect_t, width: Int, height: Int) {
-        let edges = [rect.x, rect.y, rect.x + rect.width, rect.y + rect.height]
-        guard edges.allSatisfy(\.isFinite) else {
+        // No array of the four edges: this runs for every layer of every frame.
+        let (right, bottom) = (rect.x + rect.width, rect.y + rect.height)
+        guard rect.x.isFinite, rect.y.isFinite, right.isFinite, bottom.isFinite else {
             self = .whole(width: width, height: height)
             return
         }
         func clamped(_ value: Double, _ limit: Int) -> Int { Int(min(max(value, 0), Double(limit))) }
         x0 = clamped(floor(rect.x) - 1, width)
         y0 = clamped(floor(rect.y) - 1, height)
-        x1 = clamped(ceil(rect.x + rect.width) + 1, width)
-        y1 = clamped(ceil(rect.y + rect.height) + 1, height)
+        x1 = clamped(ceil(right) + 1, width)
+        y1 = clamped(ceil(bottom) + 1, height)
     }
 
     init(x0: Int, y0: Int, x1: Int, y1: Int) {

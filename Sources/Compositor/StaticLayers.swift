@@ -55,7 +55,7 @@ final class StaticLayers {
         } else {
             frame.pixels.update(from: image.pixels.pixels, count: frame.stride * frame.height)
         }
-        frame.heldStatic = (image, PixelBox(x0: 0, y0: 0, x1: 0, y1: 0))
+        frame.heldStatic = (image, PixelBox.empty)
     }
 
     private func copyRows(of box: PixelBox, from image: FrameBuffer, into frame: FrameBuffer) {
