@@ -37,7 +37,8 @@ public final class Compositor {
     /// Like `render(_:into:)`, except that each replaced layer is drawn as its replacement's image,
     /// composited over what lies below. Work is spared where it cannot change the bytes: an opaque
     /// topmost replacement hides everything below it, and the bottom layers unchanged since the
-    /// previous frame are copied from `staticLayers` rather than drawn.
+    /// previous frame, or held by a static image drawn for an earlier frame, are copied from
+    /// `staticLayers` rather than drawn.
     public func render(_ layers: [anim_layer_t], replacing replacements: [Replacement], into frame: FrameBuffer) {
         precondition(layers.count == prepared.count, "render needs one layer state per content")
         checkSize(of: frame)
@@ -55,11 +56,13 @@ public final class Compositor {
         if top != nil { frame.pixelsChanged() }
         if let top, top.copyIfOpaque(into: frame) {
             start = top.index + 1
-        } else if unchanged > 0 {
-            restoreStaticLayers(layers, count: unchanged, into: frame)
-            start = unchanged
         } else {
-            frame.pixelsChanged()
+            start = staticLayers.restore(layers, unchanged: unchanged, below: lowest, into: frame) { image, range in
+                drawing(into: image, over: range.lowerBound == 0 ? canvas.background : nil) { cr in
+                    for index in range { draw(layers[index], index: index, on: cr) }
+                }
+            }
+            if start == 0 { frame.pixelsChanged() }
         }
         var drawnOver = PixelBox.empty
         let whole = PixelBox.whole(width: frame.width, height: frame.height)
@@ -85,16 +88,6 @@ public final class Compositor {
         frame.pixelsChanged()
         drawing(into: frame, over: anim_color_t(r: 0, g: 0, b: 0, a: 0)) { cr in
             draw(state, index: contentIndex, on: cr)
-        }
-    }
-
-    /// Puts the background and `layers[..<count]` into `frame`, drawing them only when no
-    /// static image holds them yet.
-    private func restoreStaticLayers(_ layers: [anim_layer_t], count: Int, into frame: FrameBuffer) {
-        staticLayers.restore(layers[..<count], into: frame) { image in
-            drawing(into: image, over: canvas.background) { cr in
-                for index in 0..<count { draw(layers[index], index: index, on: cr) }
-            }
         }
     }
 

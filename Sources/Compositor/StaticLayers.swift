@@ -2,7 +2,9 @@ import CAnimatorABI
 import Foundation
 
 /// The background and the bottom-most layers that did not change since the previous frame, drawn
-/// once into an image of their own and copied under each later frame instead of drawn again.
+/// once into an image of their own and copied under each later frame instead of drawn again. Any
+/// frame whose bottom layers are as an image has them (one drawn for an earlier frame, or by
+/// another thread's compositor) starts from a copy of it too.
 ///
 /// "Unchanged" is judged on state bytes, frame to frame, so it needs no knowledge of the timeline:
 /// a layer no step targets is static, and so is a targeted one while its animator leaves it be.
@@ -34,28 +36,46 @@ final class StaticLayers {
         return count
     }
 
-    /// Makes `frame` hold the background and `layers[..<count]`: from the image this compositor
-    /// used last, or one another compositor drew, or one `draw` draws now (into a transparent
-    /// frame it must cover). All of it is copied, or, when `frame` already holds that image but
-    /// for a box drawn over, that box only. `frame.heldStatic` then names the image, nothing drawn
-    /// over it yet.
-    func restore(_ layers: ArraySlice<anim_layer_t>, into frame: FrameBuffer, draw: (FrameBuffer) -> Void) {
-        if current?.holds(layers) != true {
-            current = shared.image(holding: layers) ?? {
-                let pixels = FrameBuffer(width: frame.width, height: frame.height)
-                draw(pixels)
-                let made = StaticImage(layers: Array(layers), pixels: pixels)
-                shared.keep(made)
-                return made
-            }()
-        }
-        guard let image = current else { return }
+    /// Makes `frame` hold the background and as many bottom layers of `layers` (below `limit`)
+    /// as a static image can give it, and returns how many; 0 leaves `frame` as it was.
+    ///
+    /// The image is the one this compositor used last, or one another compositor drew, when it
+    /// holds at least the `unchanged` bottom layers; otherwise one holding exactly those is made
+    /// now: from the image holding the longest run of them, with `draw` drawing the rest on a
+    /// copy (or, with none, everything over a transparent frame it must cover). All of it is
+    /// copied into `frame`, or, when `frame` already holds that image but for a box drawn over,
+    /// that box only. `frame.heldStatic` then names the image, nothing drawn over it yet.
+    func restore(_ layers: [anim_layer_t], unchanged: Int, below limit: Int, into frame: FrameBuffer,
+                 draw: (_ image: FrameBuffer, _ layers: Range<Int>) -> Void) -> Int {
+        let limit = min(limit, layers.count)
+        guard let image = image(for: layers[..<limit], unchanged: unchanged, like: frame, draw: draw) else { return 0 }
+        current = image
         if let held = frame.heldStatic, held.drawing === image {
             copyRows(of: held.drawnOver, from: image.pixels, into: frame)
         } else {
             frame.pixels.update(from: image.pixels.pixels, count: frame.stride * frame.height)
         }
         frame.heldStatic = (image, PixelBox.empty)
+        return image.layers.count
+    }
+
+    private func image(for layers: ArraySlice<anim_layer_t>, unchanged: Int, like frame: FrameBuffer,
+                       draw: (FrameBuffer, Range<Int>) -> Void) -> StaticImage? {
+        if let current, current.layers.count >= unchanged, current.holdsPrefix(of: layers) { return current }
+        let found = shared.image(holdingMostOf: layers)
+        if let found, found.layers.count >= unchanged { return found }
+        guard unchanged > 0 else { return nil }
+        // Another compositor drawing the same image: this frame draws those layers itself
+        // rather than a second copy of the image (as much work, without new memory).
+        let held = Array(layers.prefix(unchanged))
+        guard shared.claim(held) else { return found }
+        let pixels = FrameBuffer(width: frame.width, height: frame.height)
+        let below = found?.layers.count ?? 0
+        if let found { pixels.pixels.update(from: found.pixels.pixels, count: pixels.stride * pixels.height) }
+        draw(pixels, below..<unchanged)
+        let made = StaticImage(layers: held, pixels: pixels)
+        shared.keep(made)
+        return made
     }
 
     private func copyRows(of box: PixelBox, from image: FrameBuffer, into frame: FrameBuffer) {
@@ -84,30 +104,56 @@ final class StaticImage: @unchecked Sendable {
         self.pixels = pixels
     }
 
-    func holds(_ states: ArraySlice<anim_layer_t>) -> Bool {
-        layers.count == states.count && zip(layers, states).allSatisfy { $0.hasSameBytes(as: $1) }
+    /// Whether it holds the bottom layers of `states` (possibly all of them), as they are there.
+    func holdsPrefix(of states: ArraySlice<anim_layer_t>) -> Bool {
+        layers.count <= states.count && zip(layers, states).allSatisfy { $0.hasSameBytes(as: $1) }
     }
 }
 
 /// The static images the compositors of one render share, so each is drawn once per render
 /// rather than once per thread. It keeps the few most recent: threads rendering frames on both
-/// sides of a change need the image before it and the one after.
+/// sides of a change need the image before it and the one after, and a new image starts from a
+/// copy of the one holding most of its layers.
 public final class StaticImageCache: @unchecked Sendable {
     private let lock = NSLock()
     private var recent: [StaticImage] = []
-    private static let capacity = 3
+    /// The layers of images being drawn now.
+    private var drawing: [[anim_layer_t]] = []
+    private static let capacity = 4
 
     public init() {}
 
-    func image(holding layers: ArraySlice<anim_layer_t>) -> StaticImage? {
-        lock.withLock { recent.first { $0.holds(layers) } }
+    /// The image holding the most bottom layers of `layers`, if any holds some.
+    func image(holdingMostOf layers: ArraySlice<anim_layer_t>) -> StaticImage? {
+        lock.withLock {
+            var best: StaticImage?
+            for image in recent where image.layers.count > best?.layers.count ?? 0 && image.holdsPrefix(of: layers) {
+                best = image
+            }
+            return best
+        }
     }
 
+    /// Says the caller draws the image holding `layers`; false when another caller is drawing it.
+    func claim(_ layers: [anim_layer_t]) -> Bool {
+        lock.withLock {
+            if drawing.contains(where: { Self.same($0, layers) }) { return false }
+            drawing.append(layers)
+            return true
+        }
+    }
+
+    /// Adds an image the caller drew (after `claim`).
     func keep(_ image: StaticImage) {
         lock.withLock {
+            drawing.removeAll { Self.same($0, image.layers) }
             recent.insert(image, at: 0)
             if recent.count > Self.capacity { recent.removeLast() }
         }
+    }
+
+    private static func same(_ a: [anim_layer_t], _ b: [anim_layer_t]) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { $0.hasSameBytes(as: $1) }
     }
 }
 

@@ -5,6 +5,7 @@ import Output
 extension Pipeline {
     struct Concat: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "concat",
             abstract: "Join the videos of --shard or --frames runs into one video.",
             discussion: """
                 Takes the parts in the order given, or every <name>.<first>-<last>.<ext> file of a folder in name \

@@ -7,6 +7,7 @@ import Scene
 extension Pipeline {
     struct Frame: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "frame",
             abstract: "Render the frame at one time to a PNG.",
             discussion: """
                 Examples:

@@ -88,8 +88,10 @@ enum NewAnimatorSwiftTemplate {
         ```
 
         `animator.h` comes from `{{include}}`; `PIPELINE_INCLUDE=/path/to/include swift build -c release`
-        uses another. Build with the Swift toolchain pipeline was built with: the library uses the
-        Swift runtime the host has already loaded.
+        uses another. The library loads the Swift runtime of the toolchain that built it (from the
+        path the build records in it), so keep that toolchain where it is. A release build of
+        pipeline carries its own runtime, linked in; only C types cross between the two, so no
+        Swift value ever passes from one runtime to the other.
 
         ## Use
 

@@ -7,6 +7,7 @@ import PluginRegistry
 @main
 struct Pipeline: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "pipeline",
         abstract: "Render UI transition animations from JSON pipelines and animator plugins.",
         discussion: """
             Animators, mixers and timing curves come from plugins (shared libraries) found in, in order: \

@@ -6,6 +6,7 @@ import Timing
 extension Pipeline {
     struct Plugins: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "plugins",
             abstract: "List the animators, mixers and timing curves the plugins provide.",
             discussion: """
                 Shows every registered name with its parameters (type, range, default), the plugin file and \

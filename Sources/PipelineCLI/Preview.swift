@@ -7,6 +7,7 @@ import Scene
 extension Pipeline {
     struct Preview: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "preview",
             abstract: "Serve a page on 127.0.0.1 that plays the pipeline, reloading it when its files change.",
             discussion: """
                 Prints the page's URL first (preview: http://127.0.0.1:PORT/). The page plays, \

@@ -7,6 +7,7 @@ import Scene
 extension Pipeline {
     struct Run: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "run",
             abstract: "Render a pipeline to PNG frames, videos and animations.",
             discussion: """
                 Writes one PNG per frame (frame_0000.png …) and, through ffmpeg, <name>.mp4, .webm, .mov, .gif, \

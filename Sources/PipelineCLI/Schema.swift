@@ -3,6 +3,7 @@ import ArgumentParser
 extension Pipeline {
     struct Schema: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "schema",
             abstract: "Print the JSON Schema of pipeline files, for editors.",
             discussion: """
                 Prints a JSON Schema (draft 2020-12) of the pipeline format: every key with its type, range, \

@@ -9,6 +9,7 @@ import Sheet
 extension Pipeline {
     struct Sheet: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "sheet",
             abstract: "Write a contact sheet of frames and, with --chart, a timing chart of the steps.",
             discussion: """
                 The sheet shows the frames at --times (seconds into the render, as frame --at takes them) or \

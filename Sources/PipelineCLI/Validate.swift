@@ -3,6 +3,7 @@ import ArgumentParser
 extension Pipeline {
     struct Validate: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "validate",
             abstract: "Check a pipeline file without rendering.",
             discussion: """
                 Checks the JSON, every key and value, the names of layers, animators and timing curves, \

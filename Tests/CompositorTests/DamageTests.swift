@@ -1,5 +1,5 @@
 import CAnimatorABI
-import Compositor
+@testable import Compositor
 import Foundation
 import Testing
 
@@ -77,6 +77,65 @@ import Testing
             #expect(same, "frame \(step): \(states[2...].map { "\($0.frame) rot \($0.rotation) scale \($0.scale)" })")
             if !same { break }
         }
+    }
+
+    /// Two compositors sharing static images, as the renderer's threads do, over frames whose
+    /// bottom layers change in stretches and return to earlier states: images are drawn from
+    /// copies of images holding part of their layers, a compositor's first frame starts from an
+    /// image the other drew, and frame buffers pass between the compositors. Every frame must
+    /// equal a fresh render.
+    @Test func sharedStaticImagesGiveTheBytesOfAFreshRender() throws {
+        let contents = try contents()
+        let canvas = Canvas(width: Self.size, height: Self.size,
+                            background: anim_color_t(r: 0.1, g: 0.1, b: 0.12, a: 1))
+        let shared = StaticImageCache()
+        let compositors = (0..<2).map { _ in Compositor(canvas: canvas, contents: contents, sharing: shared) }
+        let frames = (0..<3).map { _ in FrameBuffer(width: Self.size, height: Self.size) }
+        var random = Generator(state: 7)
+        var states = [layer(rect(0, 0, 96, 96)), layer(rect(10, 20, 60, 40)), layer(rect(30, 30, 20, 20)), layer(rect(50, 10, 30, 30))]
+        states[1].opacity = 0.6
+        states[2].shadow = anim_shadow_t(color: anim_color_t(r: 0, g: 0, b: 0, a: 1), opacity: 0.7, radius: 6,
+                                         offset: anim_point_t(x: 3, y: 4))
+        let layerTwo = [states[2], moving(states[2], &random), moving(states[2], &random)]
+        for step in 0..<240 {
+            // Layer 1 shifts every 40 frames; layer 2 holds one of three states for 7 frames at a
+            // time; layer 3 moves on most frames.
+            if step % 40 == 39 { states[1].frame.x += 2 }
+            states[2] = layerTwo[(step / 7) % 3]
+            if Int.random(in: 0..<4, using: &random) > 0 { states[3] = moving(states[3], &random) }
+            // The second compositor starts late; then frames go to either one.
+            let compositor = step < 20 ? compositors[0] : compositors[Int.random(in: 0..<2, using: &random)]
+            let frame = frames[step % frames.count]
+            compositor.render(states, into: frame)
+            let fresh = FrameBuffer(width: Self.size, height: Self.size)
+            Compositor(canvas: canvas, contents: contents).render(states, into: fresh)
+            let same = bytes(of: frame) == bytes(of: fresh)
+            #expect(same, "frame \(step)")
+            if !same { break }
+        }
+    }
+
+    /// While another compositor draws the static image a frame needs, the frame draws those
+    /// layers itself; once the image is there, it is shared.
+    @Test func aFrameWhoseStaticImageIsBeingDrawnElsewhereDrawsItsLayers() throws {
+        let contents = try contents()
+        let canvas = Canvas(width: Self.size, height: Self.size, background: anim_color_t(r: 0.1, g: 0.1, b: 0.12, a: 1))
+        let shared = StaticImageCache()
+        let compositor = Compositor(canvas: canvas, contents: contents, sharing: shared)
+        let frame = FrameBuffer(width: Self.size, height: Self.size)
+        var states = [layer(rect(0, 0, 96, 96)), layer(rect(10, 20, 60, 40)), layer(rect(30, 30, 20, 20)), layer(rect(50, 10, 30, 30))]
+        compositor.render(states, into: frame)
+        #expect(shared.claim(Array(states[..<3])), "nothing is being drawn yet")
+        for step in 1...3 {
+            states[3].frame.x = Double(50 - 5 * step)
+            compositor.render(states, into: frame)
+            let fresh = FrameBuffer(width: Self.size, height: Self.size)
+            Compositor(canvas: canvas, contents: contents).render(states, into: fresh)
+            #expect(bytes(of: frame) == bytes(of: fresh), "frame \(step)")
+        }
+        #expect(!shared.claim(Array(states[..<3])), "still being drawn elsewhere")
+        shared.keep(StaticImage(layers: Array(states[..<3]), pixels: FrameBuffer(width: Self.size, height: Self.size)))
+        #expect(shared.image(holdingMostOf: states[...])?.layers.count == 3)
     }
 
     @Test func pixelsWrittenOutsideTheCompositorAreRedrawnWhenSaid() {

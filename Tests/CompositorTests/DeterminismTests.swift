@@ -56,4 +56,35 @@ import Testing
         #expect(bytes(of: after) == bytes(of: expected))
         #expect(bytes(of: after) != bytes(of: before))
     }
+
+    /// Compositors on two threads share static images, as the renderer's threads do, and reach
+    /// each change of the bottom layers at about the same time: one draws the new image while
+    /// the other draws those layers into its frame. Every frame must equal a fresh render.
+    @Test func threadsSharingStaticImagesGiveTheBytesOfFreshRenders() throws {
+        let (base, contents) = try scene()
+        let canvas = Canvas(width: 64, height: 64, background: clear)
+        nonisolated(unsafe) let frames = (0..<60).map { index in
+            var layers = base
+            layers[0].frame.x = Double(index / 10)
+            layers[1].translation = anim_point_t(x: Double(index % 7), y: Double(index % 5))
+            return layers
+        }
+        let expected = frames.map { layers in
+            let fresh = FrameBuffer(width: 64, height: 64)
+            Compositor(canvas: canvas, contents: contents).render(layers, into: fresh)
+            return bytes(of: fresh)
+        }
+        let shared = StaticImageCache()
+        let mismatches = NSLock()
+        nonisolated(unsafe) var wrong: [String] = []
+        DispatchQueue.concurrentPerform(iterations: 2) { thread in
+            let compositor = Compositor(canvas: canvas, contents: contents, sharing: shared)
+            let frame = FrameBuffer(width: 64, height: 64)
+            for (index, layers) in frames.enumerated() {
+                compositor.render(layers, into: frame)
+                if bytes(of: frame) != expected[index] { mismatches.withLock { wrong.append("thread \(thread) frame \(index)") } }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong)")
+    }
 }
