@@ -19,6 +19,9 @@ public final class PluginChildServer {
     var opened: Set<String> = []
     var shared: SharedMemory?
     private let replies: Int32
+    /// The host's limit on one call (it passes its environment on): past it and a grace
+    /// period, a call still running ends this process, should the host be gone.
+    private let limit = CallLimit.from(ProcessInfo.processInfo.environment)
 
     /// Moves the reply stream off descriptor 1, which then points at standard error: what a
     /// plugin prints must not mix into the replies. Ctrl-C reaches the whole process group; it
@@ -42,7 +45,10 @@ public final class PluginChildServer {
                     send(WireWriter())
                     return 0
                 }
-                send(try handle(kind, &reader))
+                ChildTimeLimit.arm(behind: limit)
+                let reply = try handle(kind, &reader)
+                ChildTimeLimit.disarm()
+                send(reply)
             } catch {
                 return 3
             }

@@ -14,9 +14,14 @@ public struct PluginScanner: Sendable {
 
     public init(command: [String], environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.command = command
-        let seconds = environment[Self.timeoutVariable].flatMap(Double.init).flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
-        timeout = .seconds(seconds ?? 5)
+        timeout = Self.timeLimit(environment)
         cacheFile = PluginScanCache.file(environment: environment)
+    }
+
+    /// How long one file's scan may take: `PIPELINE_SCAN_TIMEOUT` seconds, default 5.
+    static func timeLimit(_ environment: [String: String]) -> Duration {
+        let seconds = environment[Self.timeoutVariable].flatMap(Double.init).flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
+        return .seconds(seconds ?? 5)
     }
 
     /// Deletes the scan cache, so the next scan opens every plugin file again.
@@ -29,6 +34,8 @@ public struct PluginScanner: Sendable {
     /// plugin is opened: it starts the parent's time limit (JSON allows leading white space).
     public static func report(file resolved: String, shownAs path: String) throws -> Data {
         FileHandle.standardOutput.write(Data("\n".utf8))
+        // The child inherits the parent's environment, so it knows the parent's limit.
+        ChildTimeLimit.arm(behind: timeLimit(ProcessInfo.processInfo.environment))
         let result: ScanResult = switch PluginLoader.load(path: resolved, shownAs: path) {
         case .success(let loaded): .registered(loaded.registrations)
         case .failure(let error): .skipped(reason: error.description)

@@ -7,8 +7,9 @@ struct CrashingPluginFixture {
     let folder: URL
     var plugin: URL { folder.appendingPathComponent("plugins/crasher.so") }
 
-    init(misbehave: String) throws {
-        folder = try CLI.temporaryDirectory()
+    /// In `folder` when given, else in a new temporary folder.
+    init(misbehave: String, in folder: URL? = nil) throws {
+        self.folder = try folder ?? CLI.temporaryDirectory()
         // Frame 30 is at 3 s; times are f / fps, so compare with a margin.
         let body = """
             if (args->time > 2.95) {
@@ -25,7 +26,7 @@ struct CrashingPluginFixture {
               "timeline": [ { "animator": "crasher", "target": "box", "duration": 4 } ],
               "output": { "dir": "out", "formats": ["png"] }
             }
-            """, to: "pipeline.json", in: folder)
+            """, to: "pipeline.json", in: self.folder)
     }
 
     /// Headers the misbehaviours need.
