@@ -30,11 +30,13 @@ let package = Package(
 
         // Swift modules; dependencies point one way: CLI → Renderer → Scene → {registry, timing, compositor}.
         .target(name: "Timing"),
-        .target(name: "PluginRegistry", dependencies: ["CAnimatorABI", "CForeignCall", "Timing"]),
+        // JSON with the position of every value: pipeline files (Scene) and the plugin scan cache.
+        .target(name: "JSON"),
+        .target(name: "PluginRegistry", dependencies: ["CAnimatorABI", "CForeignCall", "Timing", "JSON"]),
         .target(name: "PluginIsolation", dependencies: ["PluginRegistry", "CAnimatorABI", "CPluginGuard"]),
         .target(name: "Compositor", dependencies: ["CAnimatorABI", "CCairo", "CPixman", "CRaster", "CImageCodecs"]),
         .target(name: "Output", dependencies: ["CRaster", "CImageCodecs"]),
-        .target(name: "Scene", dependencies: ["CAnimatorABI", "PluginRegistry", "Timing", "Compositor", "Output"]),
+        .target(name: "Scene", dependencies: ["CAnimatorABI", "JSON", "PluginRegistry", "Timing", "Compositor", "Output"]),
         .target(name: "Renderer", dependencies: ["Scene", "Compositor", "Output", "PluginRegistry", "PluginIsolation", "CPluginGuard", "Timing"]),
         .target(name: "Sheet", dependencies: ["Scene", "Renderer", "Compositor", "PluginRegistry", "Timing", "CCairo", "CAnimatorABI"]),
         .target(name: "Preview", dependencies: ["Scene", "Renderer", "Output", "PluginRegistry", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log")]),

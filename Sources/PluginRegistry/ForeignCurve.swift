@@ -70,12 +70,8 @@ public struct ForeignCurveSignature: Sendable, Equatable, CustomStringConvertibl
     }
 }
 
-/// Coded as its text, "d(d;dd)", and parsed again when read.
-extension ForeignCurveSignature: Codable {
-    public init(from decoder: any Decoder) throws {
-        try self.init(parsing: try decoder.singleValueContainer().decode(String.self))
-    }
-
+/// Written as its text, "d(d;dd)", and parsed again when read (ScanReading.swift).
+extension ForeignCurveSignature: Encodable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)

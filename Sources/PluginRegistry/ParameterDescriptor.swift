@@ -1,7 +1,7 @@
 import CAnimatorABI
 
 /// The type of an animator or mixer parameter, as `animator.h` numbers them.
-public enum ParameterType: UInt32, Sendable, CaseIterable, Codable {
+public enum ParameterType: UInt32, Sendable, CaseIterable, Encodable {
     case number = 1, integer, bool, color, point, size, rect, string, enumeration, layer
 
     /// The name used in listings, schemas and messages.
@@ -40,7 +40,7 @@ public enum ParameterType: UInt32, Sendable, CaseIterable, Codable {
 }
 
 /// A parameter descriptor copied out of a plugin into Swift values, validated once at load.
-public struct ParameterDescriptor: Sendable, Codable {
+public struct ParameterDescriptor: Sendable, Encodable {
     public let id: String
     public let type: ParameterType
     public let isRequired: Bool

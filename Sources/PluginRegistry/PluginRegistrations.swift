@@ -3,7 +3,7 @@ import Foundation
 /// What one plugin file registered during a successful `init`. The scanning child sends it to
 /// the host as JSON and the scan cache keeps it; entries read back that way have no functions
 /// until the plugin is opened in this process.
-struct PluginRegistrations: Codable {
+struct PluginRegistrations: Encodable {
     let info: PluginInfo
     let animators: [AnimatorEntry]
     let mixers: [MixerEntry]
@@ -23,7 +23,7 @@ struct PluginRegistrations: Codable {
 }
 
 /// The outcome of scanning one plugin file, as the child reports it and the cache keeps it.
-enum ScanResult: Codable {
+enum ScanResult: Encodable {
     case registered(PluginRegistrations)
     /// The file cannot be used: not a plugin, another ABI, a failing `init`, a crash during scan.
     case skipped(reason: String)
@@ -32,7 +32,7 @@ enum ScanResult: Codable {
 /// The JSON of scans and of the scan cache. Descriptor fields a type does not use (a string
 /// parameter's numeric default) may hold any bits, NaN included, which plain JSON cannot carry.
 enum ScanJSON {
-    private static let nonFinite = (positive: "inf", negative: "-inf", nan: "nan")
+    static let nonFinite = (positive: "inf", negative: "-inf", nan: "nan")
 
     static func encode(_ value: some Encodable) throws -> Data {
         let encoder = JSONEncoder()
@@ -40,12 +40,5 @@ enum ScanJSON {
         encoder.nonConformingFloatEncodingStrategy = .convertToString(
             positiveInfinity: nonFinite.positive, negativeInfinity: nonFinite.negative, nan: nonFinite.nan)
         return try encoder.encode(value)
-    }
-
-    static func decode<Value: Decodable>(_ type: Value.Type, from data: Data) throws -> Value {
-        let decoder = JSONDecoder()
-        decoder.nonConformingFloatDecodingStrategy = .convertFromString(
-            positiveInfinity: nonFinite.positive, negativeInfinity: nonFinite.negative, nan: nonFinite.nan)
-        return try decoder.decode(type, from: data)
     }
 }

@@ -4,8 +4,8 @@ import Foundation
 /// What earlier scans found, so that each plugin file is scanned once until it changes: JSON
 /// under the user's cache folder, by resolved path, each result checked against the file's
 /// size, modification time and inode. A cache that cannot be read is ignored and rewritten.
-struct PluginScanCache: Codable {
-    struct Entry: Codable {
+struct PluginScanCache: Encodable {
+    struct Entry: Encodable {
         let stamp: FileStamp
         /// The path the plugin was shown as: it is part of what the scan recorded.
         let shownAs: String
@@ -29,7 +29,7 @@ struct PluginScanCache: Codable {
 
     static func read(from file: String?) -> PluginScanCache {
         guard let file, let data = FileManager.default.contents(atPath: file),
-              let cache = try? ScanJSON.decode(PluginScanCache.self, from: data), cache.host == hostKey else { return PluginScanCache() }
+              let cache = try? ScanJSON.read([UInt8](data), PluginScanCache.init(reading:)), cache.host == hostKey else { return PluginScanCache() }
         return cache
     }
 
@@ -54,10 +54,27 @@ struct PluginScanCache: Codable {
 }
 
 /// What identifies one version of a file: a rebuilt or touched plugin gets a new stamp.
-struct FileStamp: Codable, Equatable {
+/// Written as the text "size modified-nanoseconds inode": JSON numbers are read as doubles,
+/// which cannot hold every 64-bit integer exactly.
+struct FileStamp: Encodable, Equatable {
     let size: Int64
     let modifiedNanoseconds: Int64
     let inode: UInt64
+
+    init?(text: String) {
+        let parts = text.split(separator: " ")
+        guard parts.count == 3, let size = Int64(parts[0]), let modified = Int64(parts[1]), let inode = UInt64(parts[2]) else {
+            return nil
+        }
+        (self.size, modifiedNanoseconds, self.inode) = (size, modified, inode)
+    }
+
+    var text: String { "\(size) \(modifiedNanoseconds) \(inode)" }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(text)
+    }
 
     init?(of path: String) {
         var info = stat()

@@ -64,7 +64,7 @@ public struct PluginScanner: Sendable {
         }
         guard let report else { return .skipped(reason: "did not finish scanning within \(Self.seconds(timeout)) s") }
         guard status == 0 else { return .skipped(reason: "exited with status \(status) during scan") }
-        return (try? ScanJSON.decode(ScanResult.self, from: report))
+        return (try? ScanJSON.read([UInt8](report), ScanResult.init(reading:)))
             ?? .skipped(reason: "exited during scan without reporting what it registers")
     }
 

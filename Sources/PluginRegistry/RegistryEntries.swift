@@ -1,7 +1,7 @@
 import CAnimatorABI
 
 /// A plugin library: what its entry says about it.
-public struct PluginInfo: Sendable, Equatable, Codable {
+public struct PluginInfo: Sendable, Equatable, Encodable {
     public let path: String
     public let id: String
     public let version: String
@@ -41,7 +41,7 @@ public struct ProcessorEntry<Descriptor>: Registered, @unchecked Sendable {
 }
 
 /// The descriptor pointer stays out: a scan's JSON carries the copied fields only.
-extension ProcessorEntry: Codable {
+extension ProcessorEntry: Encodable {
     enum CodingKeys: CodingKey { case name, version, doc, parameters, isSerial, plugin }
 }
 
@@ -49,7 +49,7 @@ public typealias AnimatorEntry = ProcessorEntry<anim_animator_desc_t>
 public typealias MixerEntry = ProcessorEntry<anim_mixer_desc_t>
 
 /// A timing curve a plugin registered: a C function called through libffi.
-public struct CurveEntry: Registered, Sendable, Codable {
+public struct CurveEntry: Registered, Sendable, Encodable {
     public let name: String
     public let doc: String
     public let argumentNames: [String]

@@ -1,3 +1,5 @@
+import JSON
+
 /// A JSON value with the path and file it came from, so every check can say where it failed.
 struct Field {
     let node: JSONNode

@@ -1,6 +1,7 @@
 import CAnimatorABI
 import Compositor
 import Foundation
+import JSON
 import Output
 import PluginRegistry
 

@@ -1,3 +1,5 @@
+import JSON
+
 /// An error in a pipeline file: what was wrong, where (file, line and column, JSON path), and
 /// what would be right. The CLI prints it as `file:line:column: path: message`.
 public struct SceneError: Error, Sendable, CustomStringConvertible {

@@ -1,0 +1,163 @@
+import JSON
+
+// Reading the JSON that ScanJSON writes (a scan child's report, the scan cache) by hand, on the
+// JSON module's parser. Codable's decoder resolves generic types and protocol conformances at
+// run time on first use, which cost a warm `pipeline plugins` about a fifth of its time.
+
+/// JSON that is not what ScanJSON writes: the report or cache is treated as missing.
+struct ScanFormatError: Error {}
+
+/// An object's members by key.
+struct ScanObject {
+    private let members: [String: JSONNode]
+
+    init(_ node: JSONNode) throws(ScanFormatError) {
+        guard case .object(let list) = node.value else { throw ScanFormatError() }
+        var members: [String: JSONNode] = [:]
+        for member in list { members[member.key] = member.value }
+        self.members = members
+    }
+
+    subscript(_ key: String) -> JSONNode? { members[key] }
+
+    func node(_ key: String) throws(ScanFormatError) -> JSONNode {
+        guard let node = members[key] else { throw ScanFormatError() }
+        return node
+    }
+
+    func object(_ key: String) throws(ScanFormatError) -> ScanObject { try ScanObject(node(key)) }
+    func string(_ key: String) throws(ScanFormatError) -> String { try node(key).scanString() }
+    func bool(_ key: String) throws(ScanFormatError) -> Bool { try node(key).scanBool() }
+    func double(_ key: String) throws(ScanFormatError) -> Double { try node(key).scanDouble() }
+    func array(_ key: String) throws(ScanFormatError) -> [JSONNode] { try node(key).scanArray() }
+    func strings(_ key: String) throws(ScanFormatError) -> [String] {
+        var strings: [String] = []
+        for node in try array(key) { strings.append(try node.scanString()) }
+        return strings
+    }
+    func doubles(_ key: String) throws(ScanFormatError) -> [Double] {
+        var doubles: [Double] = []
+        for node in try array(key) { doubles.append(try node.scanDouble()) }
+        return doubles
+    }
+}
+
+extension JSONNode {
+    func scanString() throws(ScanFormatError) -> String {
+        guard case .string(let string) = value else { throw ScanFormatError() }
+        return string
+    }
+
+    func scanBool() throws(ScanFormatError) -> Bool {
+        guard case .bool(let bool) = value else { throw ScanFormatError() }
+        return bool
+    }
+
+    /// A number, or one of the strings ScanJSON writes for values JSON has no number for.
+    func scanDouble() throws(ScanFormatError) -> Double {
+        switch value {
+        case .number(let number, _): return number
+        case .string(ScanJSON.nonFinite.positive): return .infinity
+        case .string(ScanJSON.nonFinite.negative): return -.infinity
+        case .string(ScanJSON.nonFinite.nan): return .nan
+        default: throw ScanFormatError()
+        }
+    }
+
+    func scanArray() throws(ScanFormatError) -> [JSONNode] {
+        guard case .array(let nodes) = value else { throw ScanFormatError() }
+        return nodes
+    }
+}
+
+extension ScanJSON {
+    /// Parses `bytes` and reads the value with `read`.
+    static func read<Value>(_ bytes: [UInt8], _ read: (JSONNode) throws(ScanFormatError) -> Value) throws(ScanFormatError) -> Value {
+        guard let node = try? JSONParser.parse(bytes) else { throw ScanFormatError() }
+        return try read(node)
+    }
+}
+
+extension ScanResult {
+    /// `{"registered": {"_0": …}}` or `{"skipped": {"reason": …}}`, as Codable writes the cases.
+    init(reading node: JSONNode) throws(ScanFormatError) {
+        let cases = try ScanObject(node)
+        if let registered = cases["registered"] {
+            self = .registered(try PluginRegistrations(reading: try ScanObject(registered).node("_0")))
+        } else if let skipped = cases["skipped"] {
+            self = .skipped(reason: try ScanObject(skipped).string("reason"))
+        } else {
+            throw ScanFormatError()
+        }
+    }
+}
+
+extension PluginRegistrations {
+    init(reading node: JSONNode) throws(ScanFormatError) {
+        let fields = try ScanObject(node)
+        var animators: [AnimatorEntry] = [], mixers: [MixerEntry] = [], curves: [CurveEntry] = []
+        for entry in try fields.array("animators") { animators.append(try AnimatorEntry(reading: entry)) }
+        for entry in try fields.array("mixers") { mixers.append(try MixerEntry(reading: entry)) }
+        for entry in try fields.array("curves") { curves.append(try CurveEntry(reading: entry)) }
+        self.init(info: try PluginInfo(reading: try fields.node("info")), animators: animators, mixers: mixers,
+                  curves: curves, warnings: try fields.strings("warnings"))
+    }
+}
+
+extension PluginInfo {
+    init(reading node: JSONNode) throws(ScanFormatError) {
+        let fields = try ScanObject(node)
+        self.init(path: try fields.string("path"), id: try fields.string("id"), version: try fields.string("version"),
+                  description: try fields.string("description"))
+    }
+}
+
+extension ProcessorEntry {
+    init(reading node: JSONNode) throws(ScanFormatError) {
+        let fields = try ScanObject(node)
+        var parameters: [ParameterDescriptor] = []
+        for parameter in try fields.array("parameters") { parameters.append(try ParameterDescriptor(reading: parameter)) }
+        self.init(name: try fields.string("name"), version: try fields.string("version"), doc: try fields.string("doc"),
+                  parameters: parameters, isSerial: try fields.bool("isSerial"),
+                  plugin: try PluginInfo(reading: try fields.node("plugin")))
+    }
+}
+
+extension ParameterDescriptor {
+    init(reading node: JSONNode) throws(ScanFormatError) {
+        let fields = try ScanObject(node)
+        let code = try fields.double("type")
+        guard let rawType = UInt32(exactly: code), let type = ParameterType(rawValue: rawType) else { throw ScanFormatError() }
+        // Codable leaves a nil optional out.
+        let defaultString = try fields["defaultString"].map { (node) throws(ScanFormatError) in try node.scanString() }
+        self.init(id: try fields.string("id"), type: type, isRequired: try fields.bool("isRequired"),
+                  acceptsLayer: try fields.bool("acceptsLayer"), doc: try fields.string("doc"), unit: try fields.string("unit"),
+                  min: try fields.double("min"), max: try fields.double("max"), defaults: try fields.doubles("defaults"),
+                  defaultString: defaultString, choices: try fields.strings("choices"))
+    }
+}
+
+extension CurveEntry {
+    init(reading node: JSONNode) throws(ScanFormatError) {
+        let fields = try ScanObject(node)
+        guard let signature = try? ForeignCurveSignature(parsing: try fields.string("signature")) else { throw ScanFormatError() }
+        self.init(name: try fields.string("name"), doc: try fields.string("doc"), argumentNames: try fields.strings("argumentNames"),
+                  argumentDefaults: fields["argumentDefaults"] == nil ? nil : try fields.doubles("argumentDefaults"),
+                  plugin: try PluginInfo(reading: try fields.node("plugin")), signature: signature)
+    }
+}
+
+extension PluginScanCache {
+    init(reading node: JSONNode) throws(ScanFormatError) {
+        let fields = try ScanObject(node)
+        self.init()
+        host = try fields.string("host")
+        guard case .object(let entries) = try fields.node("entries").value else { throw ScanFormatError() }
+        for entry in entries {
+            let entryFields = try ScanObject(entry.value)
+            guard let stamp = FileStamp(text: try entryFields.string("stamp")) else { throw ScanFormatError() }
+            self.entries[entry.key] = Entry(stamp: stamp, shownAs: try entryFields.string("shownAs"),
+                                            result: try ScanResult(reading: try entryFields.node("result")))
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+@testable import PluginRegistry
+import Testing
+
+/// The scan cache (and a scan child's report) is written by Codable and read back by hand
+/// (ScanReading.swift): every kind of field must come back as it was written.
+@Suite struct ScanCacheFormatTests {
+    func cache() throws -> PluginScanCache {
+        let info = PluginInfo(path: "/plugins/a.so", id: "org.example.a", version: "1.2.0", description: "Ünïcode \"quoted\" \\ text")
+        let parameters = [
+            ParameterDescriptor(id: "to", type: .number, isRequired: false, acceptsLayer: false, doc: "target", unit: "px",
+                                min: -.infinity, max: .nan, defaults: [0.25, .nan, .infinity, -0.0], defaultString: nil, choices: []),
+            ParameterDescriptor(id: "mode", type: .enumeration, isRequired: true, acceptsLayer: true, doc: "", unit: "",
+                                min: 0, max: 1, defaults: [0, 0, 0, 0], defaultString: "fast", choices: ["fast", "slow"]),
+        ]
+        let animator = AnimatorEntry(name: "slide", version: "1.0.0", doc: "slides", parameters: parameters, isSerial: true, plugin: info)
+        let mixer = MixerEntry(name: "mix", version: "2.0.0", doc: "mixes", parameters: [], isSerial: false, plugin: info)
+        let curves = [
+            CurveEntry(name: "back-out", doc: "overshoots", argumentNames: ["overshoot"], argumentDefaults: [1.70158],
+                       plugin: info, signature: try ForeignCurveSignature(parsing: "d(d;d)")),
+            CurveEntry(name: "steps", doc: "jumps", argumentNames: ["count", "start"], argumentDefaults: nil,
+                       plugin: info, signature: try ForeignCurveSignature(parsing: "f(f;il)")),
+        ]
+        let registered = PluginRegistrations(info: info, animators: [animator], mixers: [mixer], curves: curves,
+                                             warnings: ["parameter \"x\" refused"])
+        var cache = PluginScanCache()
+        cache.entries["/plugins/a.so"] = .init(stamp: try #require(FileStamp(text: "15704 1795319725879769726 18446744073709551615")),
+                                               shownAs: "plugins/a.so", result: .registered(registered))
+        cache.entries["/plugins/b.so"] = .init(stamp: try #require(FileStamp(text: "1 2 3")), shownAs: "plugins/b.so",
+                                               result: .skipped(reason: "crashed with SIGSEGV during scan"))
+        return cache
+    }
+
+    @Test func whatIsWrittenIsReadBack() throws {
+        let written = try ScanJSON.encode(try cache())
+        let read = try ScanJSON.read([UInt8](written), PluginScanCache.init(reading:))
+        #expect(try ScanJSON.encode(read) == written)
+        #expect(read.host == PluginScanCache.hostKey)
+        let stamp = try #require(read.entries["/plugins/a.so"]?.stamp)
+        #expect(stamp.modifiedNanoseconds == 1_795_319_725_879_769_726, "64-bit stamps are exact")
+        #expect(stamp.inode == UInt64.max)
+        guard case .registered(let plugin) = read.entries["/plugins/a.so"]?.result else {
+            Issue.record("the registered entry came back as something else")
+            return
+        }
+        #expect(plugin.animators[0].parameters[0].max.isNaN)
+        #expect(plugin.animators[0].parameters[0].min == -.infinity)
+        #expect(plugin.animators[0].parameters[1].defaultString == "fast")
+        #expect(plugin.curves[1].argumentDefaults == nil)
+        #expect(plugin.curves[1].signature.description == "f(f;il)")
+    }
+
+    @Test(arguments: [
+        "not json",
+        #"{ "host": "pipeline 0.1.0, animator ABI 1.0", "entries": [] }"#,
+        #"{ "host": "x", "entries": { "/a.so": { "stamp": { "size": 1 }, "shownAs": "a.so", "result": { "skipped": { "reason": "r" } } } } }"#,
+        #"{ "host": "x", "entries": { "/a.so": { "stamp": "1 2 3", "shownAs": "a.so", "result": { "lost": {} } } } }"#,
+    ])
+    func otherJSONIsRefused(text: String) {
+        #expect(throws: ScanFormatError.self) { try ScanJSON.read(Array(text.utf8), PluginScanCache.init(reading:)) }
+    }
+}
