@@ -106,7 +106,7 @@ final class StaticImage: @unchecked Sendable {
 
     /// Whether it holds the bottom layers of `states` (possibly all of them), as they are there.
     func holdsPrefix(of states: ArraySlice<anim_layer_t>) -> Bool {
-        layers.count <= states.count && zip(layers, states).allSatisfy { $0.hasSameBytes(as: $1) }
+        states.startsWithSameBytes(as: layers)
     }
 }
 
@@ -153,7 +153,7 @@ public final class StaticImageCache: @unchecked Sendable {
     }
 
     private static func same(_ a: [anim_layer_t], _ b: [anim_layer_t]) -> Bool {
-        a.count == b.count && zip(a, b).allSatisfy { $0.hasSameBytes(as: $1) }
+        a.count == b.count && a.startsWithSameBytes(as: b)
     }
 }
 
