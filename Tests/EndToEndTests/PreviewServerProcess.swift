@@ -68,16 +68,19 @@ final class PreviewServerProcess {
 
     /// Polls /version until `accept` holds, at most `timeout` seconds; returns the last answer.
     ///
-    /// The bound is generous: under AddressSanitizer, with every suite running at once on two
-    /// cores, a reload was seen to land after more than a minute (the server's log said
-    /// "reloaded" just after a 60 s wait gave up).
+    /// The bound is generous, for a server built with AddressSanitizer sharing two cores with
+    /// every other suite.
     func waitForVersion(timeout: Double = 300, until accept: ((version: Int, error: String?)) -> Bool) async throws -> (version: Int, error: String?) {
-        // Asks once more after the deadline: other tests may hold this process's threads
-        // (blocking on their subprocesses) far longer than a sleep asked for.
+        // Gives up only on an answer to a question asked after the deadline. Other tests hold
+        // this process's few cooperative threads while they wait for their subprocesses, so an
+        // answer can reach this task minutes after the server sent it: judged by when it
+        // arrived, an answer from before the reload ended the wait in a CI run under
+        // AddressSanitizer although the server had reloaded long before.
         let deadline = Date().addingTimeInterval(timeout)
         while true {
+            let asked = Date()
             let status = try await version()
-            if accept(status) || Date() >= deadline { return status }
+            if accept(status) || asked >= deadline { return status }
             try await Task.sleep(nanoseconds: 100_000_000)
         }
     }
