@@ -1,12 +1,19 @@
 // A strict RFC 8259 parser of our own: Foundation's JSONSerialization reports neither the
 // positions of values nor duplicate keys, and pipeline errors must name both.
 
-/// A file that is not JSON, with the position of the offending character.
+/// A file that is not JSON, with the position of the offending character, and the path of the
+/// value it belongs to where the grammar is met but the value cannot be taken (a number beyond
+/// a double, a key given twice).
 public struct JSONSyntaxError: Error, Sendable, CustomStringConvertible {
     public let message: String
     public let position: SourcePosition
+    public let path: JSONPath?
 
-    public var description: String { "\(position): \(message)" }
+    public init(message: String, position: SourcePosition, path: JSONPath? = nil) {
+        (self.message, self.position, self.path) = (message, position, path)
+    }
+
+    public var description: String { "\(position): \(path.map { "\($0): " } ?? "")\(message)" }
 }
 
 public enum JSONParser {
@@ -26,6 +33,8 @@ private struct JSONReader {
     private var offset: Int
     private var depth = 0
     private var locator: SourceLocator
+    /// The keys and indexes leading to the value being parsed, for errors that name a value.
+    private var trail: [JSONPath.Component] = []
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
@@ -103,13 +112,16 @@ private struct JSONReader {
         let keyPosition = locator.position(of: offset)
         let key = try parseString()
         if let first = firstPositions[key] {
-            throw JSONSyntaxError(message: "duplicate key \"\(key)\" (first at \(first))", position: keyPosition)
+            throw JSONSyntaxError(message: "duplicate key \"\(key)\" (first at \(first))", position: keyPosition,
+                                  path: trail.isEmpty ? nil : JSONPath(components: trail))
         }
         firstPositions[key] = keyPosition
         skipWhitespace()
         guard peek == ":" else { throw syntaxError("expected ':' after an object key, found \(found)") }
         offset += 1
         skipWhitespace()
+        trail.append(.key(key))
+        defer { trail.removeLast() }
         return JSONMember(key: key, keyPosition: keyPosition, value: try parseValue())
     }
 
@@ -122,7 +134,10 @@ private struct JSONReader {
             return .array([])
         }
         var elements: [JSONNode] = []
+        trail.append(.index(0))
+        defer { trail.removeLast() }
         while true {
+            trail[trail.count - 1] = .index(elements.count)
             elements.append(try parseValue())
             skipWhitespace()
             switch peek {
@@ -245,7 +260,12 @@ private struct JSONReader {
             try parseDigits(expected: "a digit in the exponent")
         }
         let lexeme = String(decoding: bytes[start..<offset], as: UTF8.self)
-        guard let number = Double(lexeme), number.isFinite else { throw syntaxError("number too large", at: start) }
+        guard let number = Double(lexeme), number.isFinite else {
+            let shown = lexeme.count > 32 ? lexeme.prefix(24) + "…" : Substring(lexeme)
+            throw JSONSyntaxError(message: "\(shown) is too large in magnitude for a number (the limit is about 1.8e308)",
+                                  position: locator.position(of: start),
+                                  path: trail.isEmpty ? nil : JSONPath(components: trail))
+        }
         return .number(number, isInteger: isInteger)
     }
 

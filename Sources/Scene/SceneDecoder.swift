@@ -43,7 +43,7 @@ public enum SceneDecoder {
         do {
             root = try JSONParser.parse(bytes)
         } catch {
-            throw SceneError(file: file, position: error.position, path: nil, message: error.message)
+            throw SceneError(file: file, position: error.position, path: error.path, message: error.message)
         }
         var decoding = Decoding(file: file, registry: registry, options: options)
         return try decoding.scene(Field(node: root, path: .root, file: file))

@@ -86,7 +86,12 @@ struct JSONParserTests {
         ("[-012]", "line 1, column 3: leading zero in a number; write the number without it"),
         ("1.", "line 1, column 3: expected a digit after '.', found end of file"),
         ("1e+x", "line 1, column 4: expected a digit in the exponent, found 'x'"),
-        ("[1e400]", "line 1, column 2: number too large"),
+        ("[1e400]", "line 1, column 2: [0]: 1e400 is too large in magnitude for a number (the limit is about 1.8e308)"),
+        ("1e400", "line 1, column 1: 1e400 is too large in magnitude for a number (the limit is about 1.8e308)"),
+        (#"{"a": [0, {"b c": -2e308}]}"#,
+         #"line 1, column 19: a[1]["b c"]: -2e308 is too large in magnitude for a number (the limit is about 1.8e308)"#),
+        ("[" + String(repeating: "9", count: 400) + "]",
+         "line 1, column 2: [0]: " + String(repeating: "9", count: 24) + "… is too large in magnitude for a number (the limit is about 1.8e308)"),
         ("[1] 2", "line 1, column 5: expected end of file after the JSON value, found '2'"),
         ("\"a\tb\"", "line 1, column 3: control character U+0009 in a string; write it as an escape such as \\n or \\u001F"),
         ("[\n \"abc", "line 2, column 6: expected '\"' to end the string that starts at line 2, column 2, found end of file"),
@@ -105,6 +110,17 @@ struct JSONParserTests {
         let error = syntaxError(in: Array("{\n  \"fps\": 30,\n  \"fps\": 60\n}".utf8))
         #expect(error?.message == "duplicate key \"fps\" (first at line 2, column 3)")
         #expect(error?.position == SourcePosition(line: 3, column: 3))
+        #expect(error?.path == nil)
+    }
+
+    @Test func aDuplicateKeyInsideNamesItsObject() {
+        let error = syntaxError(in: Array(#"{"layers": [{"name": "a"}, {"name": "b", "name": "c"}]}"#.utf8))
+        #expect(error?.description == #"line 1, column 42: layers[1]: duplicate key "name" (first at line 1, column 29)"#)
+    }
+
+    @Test func valuesAfterAnErrorFreeContainerDoNotInheritItsPath() {
+        let error = syntaxError(in: Array(#"{"a": [1, {"b": 2}], "c": 1e999}"#.utf8))
+        #expect(error?.path?.description == "c")
     }
 
     @Test func sameKeyInDifferentObjectsIsFine() throws {

@@ -3,12 +3,16 @@
 
 /// A location in a document: `timeline[3].params.to`, `canvas.fps`, `$` for the root.
 public struct JSONPath: Sendable, Equatable, CustomStringConvertible {
-    private enum Component: Sendable, Equatable {
+    enum Component: Sendable, Equatable {
         case key(String)
         case index(Int)
     }
 
     private let components: [Component]
+
+    init(components: [Component]) {
+        self.components = components
+    }
 
     public static let root = JSONPath(components: [])
 
