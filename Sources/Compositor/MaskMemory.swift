@@ -5,10 +5,8 @@ import CRaster
 /// that moves or scales gets a new mask every frame, and allocating a few megabytes each time
 /// costs page faults that serialise threads in the kernel. Grows, never shrinks.
 final class MaskMemory {
-    private var pixels = UnsafeMutableRawPointer.allocate(byteCount: 0, alignment: 64)
-    private var pixelCapacity = 0
-    private var sums = UnsafeMutablePointer<UInt32>.allocate(capacity: 0)
-    private var sumCapacity = 0
+    private var pixels = GrowingMemory()
+    private var sums = GrowingMemory()
 
     deinit {
         pixels.deallocate()
@@ -18,24 +16,34 @@ final class MaskMemory {
     /// Zeroed memory for `height` rows of `stride` bytes; valid until the next call.
     func clearedPixels(stride: Int, height: Int) -> UnsafeMutableRawPointer {
         let count = stride * height
-        if count > pixelCapacity {
-            // Room to grow: a shadow that grows a little every frame must not reallocate each time.
-            pixelCapacity = count + count / 2
-            pixels.deallocate()
-            pixels = .allocate(byteCount: pixelCapacity, alignment: 64)
-        }
-        pixels.initializeMemory(as: UInt8.self, repeating: 0, count: count)
-        return pixels
+        let memory = pixels.holding(byteCount: count)
+        memory.initializeMemory(as: UInt8.self, repeating: 0, count: count)
+        return memory
     }
 
     /// Scratch sums for blurring a `width` × `height` mask; valid until the next call.
     func blurSums(width: Int32, height: Int32) -> UnsafeMutablePointer<UInt32> {
         let count = raster_blur_scratch_count(width, height)
-        if count > sumCapacity {
-            sumCapacity = count + count / 2
-            sums.deallocate()
-            sums = .allocate(capacity: sumCapacity)
-        }
-        return sums
+        return sums.holding(byteCount: count * MemoryLayout<UInt32>.stride).bindMemory(to: UInt32.self, capacity: count)
     }
+}
+
+/// One block of memory, 64-byte aligned, replaced by a larger one when asked for more than it
+/// has: half as much again as asked, so a shadow that grows a little every frame does not
+/// reallocate each time.
+private struct GrowingMemory {
+    private var block = UnsafeMutableRawPointer.allocate(byteCount: 0, alignment: 64)
+    private var capacity = 0
+
+    /// The block, made at least `byteCount` long; its contents are lost when it grows.
+    mutating func holding(byteCount: Int) -> UnsafeMutableRawPointer {
+        if byteCount > capacity {
+            capacity = byteCount + byteCount / 2
+            block.deallocate()
+            block = .allocate(byteCount: capacity, alignment: 64)
+        }
+        return block
+    }
+
+    func deallocate() { block.deallocate() }
 }
