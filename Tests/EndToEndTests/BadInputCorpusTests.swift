@@ -26,7 +26,7 @@ import Testing
         let expectation = try BadInputCase(reading: Self.corpus.appendingPathComponent(name))
         let folder = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try expectation.prepare(copying: Self.corpus.appendingPathComponent(name), into: folder)
+        try expectation.prepare(copying: Self.corpus.appendingPathComponent(name), from: Self.corpus, into: folder)
 
         let result = try BadInputCase.run(expectation.args + ["--plugins", "plugins"], in: folder,
                                           environment: expectation.env.merging(["PIPELINE_CACHE_DIR": folder.appendingPathComponent("cache").path]) { $1 },
@@ -66,6 +66,9 @@ struct BadInputCase {
     /// Permission bits set after the plugins are built, as octal text ("666"): git keeps no
     /// modes but the executable bit.
     var modes: [String: String] = [:]
+    /// Another case folder whose files (not its case.json) are copied first: the same broken
+    /// input run another way (with --isolate, say) without a second copy of its sources.
+    var inputs: String?
 
     struct Malformed: Error, CustomStringConvertible { let description: String }
 
@@ -74,7 +77,7 @@ struct BadInputCase {
         let fail = { (problem: String) in Malformed(description: "\(file.path): \(problem)") }
         guard let data = FileManager.default.contents(atPath: file.path) else { throw fail("missing or unreadable") }
         guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { throw fail("not a JSON object") }
-        let known: Set = ["about", "args", "status", "stderr", "files", "absent", "timeout", "env", "modes"]
+        let known: Set = ["about", "args", "status", "stderr", "files", "absent", "timeout", "env", "modes", "inputs"]
         if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
             throw fail("unknown key \"\(unknown)\"; known keys: \(known.sorted().joined(separator: ", "))")
         }
@@ -98,17 +101,28 @@ struct BadInputCase {
         (files, absent) = (try strings("files", required: false), try strings("absent", required: false))
         (env, modes) = (try table("env"), try table("modes"))
         if let modeText = modes.values.first(where: { Int($0, radix: 8) == nil }) { throw fail("mode \"\(modeText)\" is not octal") }
+        if let value = object["inputs"] {
+            guard let name = value as? String, !name.isEmpty, !name.contains("/"), name != folder.lastPathComponent,
+                  FileManager.default.fileExists(atPath: folder.deletingLastPathComponent().appendingPathComponent(name).appendingPathComponent("case.json").path)
+            else { throw fail("\"inputs\" must name another case folder beside this one") }
+            inputs = name
+        }
         if let value = object["timeout"] {
             guard let seconds = value as? Double, seconds > 0 else { throw fail("\"timeout\" must be a positive number of seconds") }
             timeout = seconds
         }
     }
 
-    /// Copies the case into `folder`, builds each `*.c` into plugins/, then sets `modes`.
-    func prepare(copying source: URL, into folder: URL) throws {
+    /// Copies the files of `inputs` (a folder of `corpus`), then those of the case, into
+    /// `folder`; builds each `*.c` into plugins/, then sets `modes`.
+    func prepare(copying source: URL, from corpus: URL, into folder: URL) throws {
         let manager = FileManager.default
-        for name in try manager.contentsOfDirectory(atPath: source.path) {
-            try manager.copyItem(at: source.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+        for origin in [inputs.map { corpus.appendingPathComponent($0) }, source].compactMap({ $0 }) {
+            for name in try manager.contentsOfDirectory(atPath: origin.path) where name != "case.json" {
+                let target = folder.appendingPathComponent(name)
+                if manager.fileExists(atPath: target.path) { try manager.removeItem(at: target) }
+                try manager.copyItem(at: origin.appendingPathComponent(name), to: target)
+            }
         }
         let plugins = folder.appendingPathComponent("plugins")
         try manager.createDirectory(at: plugins, withIntermediateDirectories: true)
