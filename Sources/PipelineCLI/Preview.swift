@@ -14,7 +14,9 @@ extension Pipeline {
                 scrubs and steps through the frames, rendered on demand as `pipeline frame` renders \
                 them, and charts each step's progress over time. When the pipeline file or a plugin \
                 file changes, the page shows the new version; a pipeline that no longer loads leaves \
-                the last good one on show, with the error. Open it at a time with ?t=SECONDS. Ctrl-C stops it.
+                the last good one on show, with the error. Plugin code runs in child processes (as with \
+                run --isolate): a plugin that crashes fails the frames it renders, not the server. \
+                Open it at a time with ?t=SECONDS. Ctrl-C stops it.
 
                 Example: pipeline preview pipeline.json --port 8080
                 """)
@@ -29,13 +31,13 @@ extension Pipeline {
         }
 
         func run() throws {
-            let registry = Session.registry(plugins, pipelineFile: file)
+            let registry = Session.registry(plugins, pipelineFile: file, isolated: true)
             let scene: Scene
             do { scene = try Session.scene(file, registry: registry, options: images.decoderOptions) } catch { registry.shutdown(); throw error }
             let server: PreviewServer
             do throws(RenderError) {
                 server = try PreviewServer(file: file, explicitPluginDirectories: plugins.directories, registry: registry, scene: scene,
-                                           options: images.decoderOptions, port: port)
+                                           options: images.decoderOptions, isolation: .thisExecutable, scanner: .thisExecutable, port: port)
             } catch {
                 registry.shutdown()
                 throw Session.fail(error)

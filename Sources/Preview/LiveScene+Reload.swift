@@ -4,8 +4,9 @@ import Renderer
 import Scene
 
 /// Reloading: a changed pipeline file is decoded again against the current plugins; changed
-/// plugin files bring a new registry loaded from fresh copies (see `PluginCopies`). A reload
-/// that fails keeps the last good scene and records why, for the page to show.
+/// plugin files are scanned again (in a child, as at start) into a new registry, and the new
+/// renderer's children open the files as they are now. A reload that fails keeps the last good
+/// scene and records why, for the page to show.
 extension LiveScene {
     func reloadIfChanged() {
         let directories = Self.pluginDirectories(explicitDirectories, file)
@@ -14,7 +15,7 @@ extension LiveScene {
         let pluginsChanged = now.plugins != watched.plugins
         watched = now
         do throws(PreviewError) {
-            let candidate = pluginsChanged ? try freshRegistry(directories) : registry
+            let candidate = pluginsChanged ? freshRegistry(directories) : registry
             do throws(PreviewError) {
                 try show(try Self.load(file, registry: candidate, options: options))
             } catch {
@@ -34,10 +35,11 @@ extension LiveScene {
         }
     }
 
-    private func freshRegistry(_ directories: [String]) throws(PreviewError) -> Registry {
-        let fresh = Registry()
-        fresh.load(directories: try pluginCopies.copy(directories))
+    private func freshRegistry(_ directories: [String]) -> Registry {
+        let fresh = Registry(opensPlugins: false)
+        fresh.scan(directories: directories, with: scanner)
         for broken in fresh.broken { note("warning: skipped plugin \(broken.path): \(broken.reason)") }
+        for clash in fresh.clashes { note("warning: \(clash.description)") }
         return fresh
     }
 
@@ -49,16 +51,14 @@ extension LiveScene {
         }
     }
 
-    /// Replaces the renderer; the old one (and its plugin instances) goes first.
+    /// Replaces the renderer once the new one has started its child and created every step's
+    /// instance there; the old one's children then end.
     private func show(_ scene: Scene) throws(PreviewError) {
         do {
-            renderer = FrameRenderer(evaluator: try FrameEvaluator(scene: scene), threads: 1)
+            renderer = FrameRenderer(evaluator: try FrameEvaluator(scene: scene, isolation: isolation), threads: 1)
+            self.scene = scene
         } catch {
             throw PreviewError(error.description)
         }
-    }
-
-    private func note(_ message: String) {
-        FileHandle.standardError.write(Data("preview: \(message)\n".utf8))
     }
 }

@@ -7,34 +7,42 @@ import Scene
 
 /// The scene being previewed and what renders it, reloaded when its files change.
 ///
+/// Plugin code runs in child processes (as `pipeline run --isolate` runs it): a plugin being
+/// written that crashes, hangs or exits fails the frame it was rendering, with its name and
+/// how it ended, and the next frame starts a new child. The preview process itself never opens
+/// a plugin, so a rebuilt plugin needs no unloading: the next children open the new file.
+///
 /// Every property is touched on `queue` only, so renders, reloads and reads never overlap: a
-/// reload swaps the renderer between two requests, and an old plugin registry is shut down
-/// only once nothing renders with it.
+/// reload swaps the renderer (and so its children) between two requests.
 final class LiveScene: @unchecked Sendable {
     let file: String
     let explicitDirectories: [String]
     let options: SceneDecoder.Options
+    let isolation: Isolation
+    let scanner: PluginScanner
     let queue = DispatchQueue(label: "pipeline.preview.scene")
     var registry: Registry
-    var renderer: FrameRenderer
+    /// Nil once stopped: its children have ended.
+    var renderer: FrameRenderer?
+    var scene: Scene
     /// Counts the scenes shown: 1 at start, one more for each successful reload.
     var version = 1
     /// Why the last reload failed; nil once one succeeds.
     var problem: String?
     var watched: WatchedFiles
-    let pluginCopies = PluginCopies()
     private var timer: DispatchSourceTimer?
 
-    init(file: String, explicitDirectories: [String], registry: Registry, scene: Scene, options: SceneDecoder.Options) throws(RenderError) {
+    init(file: String, explicitDirectories: [String], registry: Registry, scene: Scene, options: SceneDecoder.Options,
+         isolation: Isolation, scanner: PluginScanner) throws(RenderError) {
         self.file = file
         self.explicitDirectories = explicitDirectories
         self.options = options
+        (self.isolation, self.scanner) = (isolation, scanner)
         self.registry = registry
-        renderer = FrameRenderer(evaluator: try FrameEvaluator(scene: scene), threads: 1)
+        self.scene = scene
+        renderer = FrameRenderer(evaluator: try FrameEvaluator(scene: scene, isolation: isolation), threads: 1)
         watched = WatchedFiles(pipelineFile: file, pluginDirectories: Self.pluginDirectories(explicitDirectories, file))
     }
-
-    var scene: Scene { renderer.evaluator.scene }
 
     /// Runs `body` on the scene's queue and returns its result.
     func perform<T: Sendable>(_ body: @escaping @Sendable (LiveScene) -> T) async -> T {
@@ -46,11 +54,25 @@ final class LiveScene: @unchecked Sendable {
     /// The PNG of the frame shown `seconds` into the render, as `pipeline frame --at` writes it.
     func png(at seconds: Double) -> Result<[UInt8], PreviewError> {
         do throws(RenderError) {
+            guard let renderer else { return .failure(PreviewError("the preview is stopping")) }
             let frame = try renderer.render(time: seconds)
             do throws(OutputError) { return .success(try encodePNG(frame.view)) } catch { throw RenderError.output(error) }
         } catch {
+            note("t=\(seconds) s: \(error.description)")
             return .failure(PreviewError(error.description))
         }
+    }
+
+    /// One line on standard error, where the preview reports reloads and failed frames.
+    func note(_ message: String) {
+        FileHandle.standardError.write(Data("preview: \(message)\n".utf8))
+    }
+
+    /// The steps' progress over the render, for the page's chart; plugin curves are called in a
+    /// child, as frames call them.
+    func timelineSummary() -> TimelineSummary {
+        guard let renderer else { return TimelineSummary(scene: scene, version: version) }
+        return renderer.evaluator.evaluatingCurves { TimelineSummary(scene: scene, version: version) }
     }
 
     /// Checks the watched files every `interval` seconds and reloads on a change.
@@ -62,13 +84,14 @@ final class LiveScene: @unchecked Sendable {
         self.timer = timer
     }
 
-    /// Stops watching, ends the plugins (their `deinit`) and removes the plugin copies.
+    /// Stops watching and ends the plugin children (their instances are destroyed and their
+    /// plugins' `deinit` called).
     func stop() {
         queue.sync {
             timer?.cancel()
             timer = nil
+            renderer = nil
             registry.shutdown()
-            pluginCopies.remove()
         }
     }
 

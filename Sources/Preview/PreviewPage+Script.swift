@@ -1,11 +1,13 @@
 extension PreviewPage {
     /// Playback: frames are fetched as PNG blobs by frame number and kept for the current
     /// version, so playing, stepping and scrubbing back show them at once; playing fetches a
-    /// second ahead. A new version (polled from /version) drops them and refetches.
+    /// second ahead. A new version (polled from /version) drops them and refetches. Two problems
+    /// can be on show at once: the last reload's and the shown frame's (a plugin that failed).
     static let script = """
         const $ = id => document.getElementById(id);
         const view = { timeline: null, version: 0, frame: 0, playing: false, playStart: 0, playFrom: 0 };
         const frames = new Map();  // frame number → Promise of an object URL
+        const problems = { version: null, frame: null };
         const maxInFlight = 4;
         let inFlight = 0;
 
@@ -19,7 +21,12 @@ extension PreviewPage {
             inFlight++;
             const url = fetch('frame?t=' + (n / view.timeline.fps))
               .then(async response => {
-                if (!response.ok) throw new Error(await response.text());
+                if (!response.ok) {
+                  const text = await response.text();
+                  let message = text;
+                  try { message = JSON.parse(text).error.message || text; } catch (notJSON) {}
+                  throw new Error('frame ' + n + ': ' + message);
+                }
                 return URL.createObjectURL(await response.blob());
               })
               .finally(() => { inFlight--; });
@@ -39,7 +46,11 @@ extension PreviewPage {
           $('scrubber').value = n / t.fps;
           $('clock').textContent = (n / t.fps).toFixed(3) + ' s · frame ' + n + ' of 0–' + lastFrame() + ' · ' + t.fps + ' fps';
           drawChart($('chart'), t, n / t.fps);
-          fetchFrame(n).then(url => { if (view.frame === n) $('frame').src = url; }, problem => showProblem(problem.message));
+          fetchFrame(n).then(url => {
+            if (view.frame !== n) return;
+            $('frame').src = url;
+            showProblem('frame', null);
+          }, problem => { if (view.frame === n) showProblem('frame', problem.message); });
         }
 
         function tick(now) {
@@ -61,9 +72,11 @@ extension PreviewPage {
           show(Math.min(lastFrame(), Math.max(0, view.frame + by)));
         }
 
-        function showProblem(message) {
-          $('problem').textContent = message || '';
-          $('problem').style.display = message ? 'block' : 'none';
+        function showProblem(kind, message) {
+          problems[kind] = message || null;
+          const text = [problems.version, problems.frame].filter(Boolean).join('\\n');
+          $('problem').textContent = text;
+          $('problem').style.display = text ? 'block' : 'none';
         }
 
         async function loadTimeline() {
@@ -80,13 +93,13 @@ extension PreviewPage {
         async function watchVersion() {
           try {
             const status = await (await fetch('version')).json();
-            showProblem(status.error);
+            showProblem('version', status.error);
             if (status.version !== view.version) {
               await loadTimeline();
               show(Math.min(view.frame, lastFrame()));
             }
           } catch (error) {
-            showProblem('the preview server stopped: ' + error.message);
+            showProblem('version', 'the preview server stopped: ' + error.message);
           }
           setTimeout(watchVersion, 500);
         }
@@ -106,7 +119,7 @@ extension PreviewPage {
           const start = parseFloat(new URLSearchParams(location.search).get('t'));
           show(frameAt(Number.isFinite(start) ? start : 0));
           watchVersion();
-        }, error => showProblem('cannot read the timeline: ' + error.message));
+        }, error => showProblem('version', 'cannot read the timeline: ' + error.message));
 
         \(chartScript)
         """

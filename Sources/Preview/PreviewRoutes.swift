@@ -18,7 +18,7 @@ enum PreviewRoutes {
             try await frame(request, live)
         }
         router.get("/timeline.json") { _, _ in
-            let summary = await live.perform { TimelineSummary(scene: $0.scene, version: $0.version) }
+            let summary = await live.perform { $0.timelineSummary() }
             return json(try JSONEncoder().encode(summary))
         }
         router.get("/version") { _, _ in

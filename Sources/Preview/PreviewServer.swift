@@ -19,10 +19,13 @@ public struct PreviewServer: Sendable {
     static let pollInterval = 0.3
 
     /// Takes over `registry` (it shuts it down when the server stops) and the loaded `scene`;
-    /// reloads decode the file with `options`, as it was first.
+    /// reloads decode the file with `options`, as it was first. Plugin code runs in the
+    /// children `isolation` starts; changed plugin files are scanned with `scanner`.
     public init(file: String, explicitPluginDirectories: [String], registry: Registry, scene: Scene,
-                options: SceneDecoder.Options = SceneDecoder.Options(), port: Int) throws(RenderError) {
-        live = try LiveScene(file: file, explicitDirectories: explicitPluginDirectories, registry: registry, scene: scene, options: options)
+                options: SceneDecoder.Options = SceneDecoder.Options(), isolation: Isolation, scanner: PluginScanner,
+                port: Int) throws(RenderError) {
+        live = try LiveScene(file: file, explicitDirectories: explicitPluginDirectories, registry: registry, scene: scene,
+                             options: options, isolation: isolation, scanner: scanner)
         self.port = port
     }
 

@@ -24,6 +24,13 @@ public final class FrameEvaluator: @unchecked Sendable {
         }
     }
 
+    /// Runs `body`, which may evaluate the scene's timing curves outside any frame (a chart of
+    /// every step's progress): plugin curves are answered where this evaluator runs plugin code;
+    /// one that cannot be called gives NaN.
+    public func evaluatingCurves<R>(_ body: () -> R) -> R {
+        plugins.evaluatingCurves(body)
+    }
+
     /// The timeline time frame `frame` shows (see `Scene.time(ofFrame:)`).
     public func time(ofFrame frame: Int) throws(RenderError) -> Double {
         try plugins.timelineTime(frame: frame) { scene.time(ofFrame: frame) }

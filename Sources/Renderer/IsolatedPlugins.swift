@@ -62,6 +62,15 @@ final class IsolatedPlugins: PluginCalls, @unchecked Sendable {
         }
     }
 
+    /// `body`'s curve calls go to one child; if none can be had, or it fails, they give NaN.
+    func evaluatingCurves<R>(_ body: () -> R) -> R {
+        guard curves.contains(where: { $0 != nil }) || scene.pluginCompletionCurve != nil else { return body() }
+        let answered = try? withChild { (child) throws(RenderError) in
+            IsolatedCurve.$caller.withValue(ChildCurveCaller(child: child)) { Box(body()) }
+        }
+        return answered?.value ?? body()
+    }
+
     func apply(step index: Int, _ args: inout anim_apply_args_t, layers: UnsafeMutableBufferPointer<anim_layer_t>,
                target: Int, frame: Int) throws(RenderError) {
         let args = args
@@ -129,6 +138,12 @@ final class IsolatedPlugins: PluginCalls, @unchecked Sendable {
         do { message = try call() } catch { throw .pluginCrashed(step, frame: frame, how: error.description) }
         if let message { throw .pluginFailed(step, frame: frame, message: message) }
     }
+}
+
+/// A value that `try?` cannot flatten into the optional it makes.
+private struct Box<Value> {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }
 
 /// Calls an isolated curve in one child for one frame's timing, and keeps how the child failed.

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// `pipeline preview` without a browser: its timeline JSON, a broken edit that keeps the last
-/// good scene on show, and a plugin rebuilt in place that is loaded again.
+/// good scene on show, a plugin rebuilt in place that is loaded again, and a crashing plugin
+/// that fails its frames but not the server.
 @Suite("preview reload")
 struct PreviewReloadTests {
     @Test("timeline.json samples each step's progress over the render")
@@ -44,7 +45,53 @@ struct PreviewReloadTests {
         #expect(server.stop() == 0)
     }
 
-    @Test("a plugin rebuilt in place is loaded again from a copy")
+    @Test("a plugin curve is charted in timeline.json, called in a plugin child as frames call it")
+    func pluginCurveCharted() async throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let params = #"{ "to": [100, 30, 20, 20] }, "timing": "back-out""#
+        let file = try PluginFixtures.write(PreviewTests.squarePipeline(params: params), to: "square.json", in: folder)
+        let server = try PreviewServerProcess([file.path], scratch: folder)
+        defer { server.stop() }
+        let json = try JSONSerialization.jsonObject(with: try await server.get("timeline.json").body) as? [String: Any]
+        let progress = try #require((json?["steps"] as? [[String: Any]])?.first?["progress"] as? [Any])
+        let values = progress.compactMap { $0 as? Double }
+        #expect(values.count == 10, "every sample has a value: \(progress)")
+        #expect(values.contains { $0 > 1.05 }, "back-out overshoots: \(values)")
+    }
+
+    @Test("a plugin that crashes fails only the frames it crashes in; the fixed plugin renders them")
+    func pluginCrashes() async throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plugins = folder.appendingPathComponent("plugins-dev")
+        let library = plugins.appendingPathComponent("veil.so")
+        let crashing = "if (args->time > 0.45) { volatile int *nowhere = 0; *nowhere = 1; } return true;"
+        try PluginFixtures.compile(PluginFixtures.animator("veil", apply: crashing), to: library)
+        let file = try PluginFixtures.write(PreviewTests.squarePipeline(animator: "veil", params: "{}"), to: "square.json", in: folder)
+        let server = try PreviewServerProcess([file.path, "--plugins", plugins.path], scratch: folder)
+        defer { server.stop() }
+
+        let crashed = try await server.get("frame?t=0.5")
+        #expect(crashed.status == 500)
+        let message = #"veil.so (id org.example.fixture): animator \"veil\" crashed with SIGSEGV at frame 5 (timeline[0])"#
+        #expect(String(decoding: crashed.body, as: UTF8.self).contains(message), "\(String(decoding: crashed.body, as: UTF8.self))")
+        #expect(server.stderr.contains("preview: t=0.5 s: plugin \(library.path)"), "\(server.stderr)")
+        let before = try await server.get("frame?t=0.2")
+        #expect(before.status == 200, "a frame before the crash renders in a new child")
+
+        try PluginFixtures.compile(PluginFixtures.animator("veil", apply: "target->opacity = 0; return true;"), to: library)
+        let status = try await server.waitForVersion { $0.version >= 2 }
+        #expect(status.error == nil)
+        let fixed = try await server.get("frame?t=0.5")
+        #expect(fixed.status == 200)
+        let shown = folder.appendingPathComponent("shown.png")
+        try fixed.body.write(to: shown)
+        #expect(PreviewTests.bounds(of: PreviewTests.red, in: try RGBAImage.read(shown)) == nil)
+        #expect(server.stop() == 0)
+    }
+
+    @Test("a plugin rebuilt in place is loaded again")
     func pluginRebuilt() async throws {
         let folder = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
