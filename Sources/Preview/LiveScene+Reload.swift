@@ -40,6 +40,7 @@ extension LiveScene {
         fresh.scan(directories: directories, with: scanner)
         for broken in fresh.broken { note("warning: skipped plugin \(broken.path): \(broken.reason)") }
         for clash in fresh.clashes { note("warning: \(clash.description)") }
+        for warning in fresh.warnings { note("warning: \(warning)") }
         return fresh
     }
 

@@ -72,7 +72,9 @@ final class LiveScene: @unchecked Sendable {
     /// child, as frames call them.
     func timelineSummary() -> TimelineSummary {
         guard let renderer else { return TimelineSummary(scene: scene, version: version) }
-        return renderer.evaluator.evaluatingCurves { TimelineSummary(scene: scene, version: version) }
+        let (summary, failure) = renderer.evaluator.evaluatingCurves { TimelineSummary(scene: scene, version: version) }
+        if let failure { note("timing chart: \(failure)") }
+        return summary
     }
 
     /// Checks the watched files every `interval` seconds and reloads on a change.

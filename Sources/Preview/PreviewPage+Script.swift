@@ -37,7 +37,9 @@ extension PreviewPage {
 
         function prefetch(from) {
           const ahead = Math.ceil(view.timeline.fps);
-          for (let i = 0; i <= ahead && inFlight < maxInFlight; i++) fetchFrame((from + i) % (lastFrame() + 1));
+          // A frame that fails is reported when it is shown; its failure is kept with it, as the
+          // same frame fails the same way until the version changes.
+          for (let i = 0; i <= ahead && inFlight < maxInFlight; i++) fetchFrame((from + i) % (lastFrame() + 1)).catch(() => {});
         }
 
         function show(n) {

@@ -26,8 +26,8 @@ public final class FrameEvaluator: @unchecked Sendable {
 
     /// Runs `body`, which may evaluate the scene's timing curves outside any frame (a chart of
     /// every step's progress): plugin curves are answered where this evaluator runs plugin code;
-    /// one that cannot be called gives NaN.
-    public func evaluatingCurves<R>(_ body: () -> R) -> R {
+    /// one that cannot be called gives NaN, and the failure comes back with the result.
+    public func evaluatingCurves<R>(_ body: () -> R) -> (R, failure: String?) {
         plugins.evaluatingCurves(body)
     }
 

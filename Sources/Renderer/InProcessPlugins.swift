@@ -54,7 +54,7 @@ final class InProcessPlugins: PluginCalls, @unchecked Sendable {
         clockLabel?.guarding(frame: frame, compute) ?? compute()
     }
 
-    func evaluatingCurves<R>(_ body: () -> R) -> R { body() }
+    func evaluatingCurves<R>(_ body: () -> R) -> (R, failure: String?) { (body(), nil) }
 
     func apply(step index: Int, _ args: inout anim_apply_args_t, layers: UnsafeMutableBufferPointer<anim_layer_t>,
                target: Int, frame: Int) throws(RenderError) {

@@ -13,7 +13,11 @@ import Scene
 /// as many children as threads calling at once and no call waits for another. Every child
 /// holds the same instances made from the same base states, and a frame is a pure function of
 /// its time, so the bytes do not depend on which child renders what. A child whose plugin
-/// failed is never used again.
+/// failed is never used again (it is let go at once, with its pipes and shared memory).
+///
+/// Every child opens the plugin files anew, so each start checks that the files are the ones
+/// the first child opened: a plugin rebuilt during a render would otherwise run other code in
+/// the frames that follow (a long preview outlives many builds).
 final class IsolatedPlugins: PluginCalls, @unchecked Sendable {
     let scene: Scene
     private let isolation: Isolation
@@ -22,6 +26,8 @@ final class IsolatedPlugins: PluginCalls, @unchecked Sendable {
     private var all: [PluginChild] = []
     /// Per step, the plugin curve its timing calls, if any (only then does its timing need a child).
     private let curves: [CurveEntry?]
+    /// The plugin files the children open, as they were when the first child started.
+    private let files: [(plugin: PluginInfo, identity: FileIdentity?)]
 
     var splitsMixerRows: Bool { false }
 
@@ -30,6 +36,10 @@ final class IsolatedPlugins: PluginCalls, @unchecked Sendable {
     init(scene: Scene, isolation: Isolation) throws(RenderError) {
         (self.scene, self.isolation) = (scene, isolation)
         curves = scene.steps.indices.map(scene.pluginCurve(ofStep:))
+        var plugins = scene.steps.map(\.plugin) + curves.compactMap { $0?.plugin }
+        if let (entry, _) = scene.pluginCompletionCurve { plugins.append(entry.plugin) }
+        var seen = Set<String>()
+        files = plugins.filter { seen.insert($0.path).inserted }.map { ($0, FileIdentity($0.path)) }
         guard !scene.steps.isEmpty else { return }
         let first = try start()
         lock.withLock { idle.append(first) }
@@ -63,12 +73,18 @@ final class IsolatedPlugins: PluginCalls, @unchecked Sendable {
     }
 
     /// `body`'s curve calls go to one child; if none can be had, or it fails, they give NaN.
-    func evaluatingCurves<R>(_ body: () -> R) -> R {
-        guard curves.contains(where: { $0 != nil }) || scene.pluginCompletionCurve != nil else { return body() }
-        let answered = try? withChild { (child) throws(RenderError) in
-            IsolatedCurve.$caller.withValue(ChildCurveCaller(child: child)) { Box(body()) }
+    func evaluatingCurves<R>(_ body: () -> R) -> (R, failure: String?) {
+        guard curves.contains(where: { $0 != nil }) || scene.pluginCompletionCurve != nil else { return (body(), nil) }
+        do throws(RenderError) {
+            return try withChild { (child) throws(RenderError) in
+                let caller = ChildCurveCaller(child: child)
+                let value = IsolatedCurve.$caller.withValue(caller) { body() }
+                guard let failure = caller.failure, let curve = caller.failedCurve else { return (value, nil) }
+                return (value, "plugin \(curve.plugin.shownWithID): timing curve \"\(curve.name)\" \(failure)")
+            }
+        } catch {
+            return (body(), error.description)
         }
-        return answered?.value ?? body()
     }
 
     func apply(step index: Int, _ args: inout anim_apply_args_t, layers: UnsafeMutableBufferPointer<anim_layer_t>,
@@ -90,24 +106,37 @@ final class IsolatedPlugins: PluginCalls, @unchecked Sendable {
         }
     }
 
-    /// Runs `body` with an idle child (started if none is), given back unless it failed.
+    /// Runs `body` with an idle child (started if none is), given back unless it failed; a
+    /// failed child is let go.
     private func withChild<R>(_ body: (PluginChild) throws(RenderError) -> R) throws(RenderError) -> R {
         let child: PluginChild
         if let idleChild = lock.withLock({ idle.popLast() }) { child = idleChild } else { child = try start() }
-        defer { if child.failure == nil { lock.withLock { idle.append(child) } } }
+        defer {
+            lock.withLock {
+                if child.failure == nil { idle.append(child) } else { all.removeAll { $0 === child } }
+            }
+        }
         return try body(child)
     }
 
-    /// A new child with every step's instance created in it.
+    /// A new child with every step's instance created in it; stopped again if one cannot be.
     private func start() throws(RenderError) -> PluginChild {
+        for file in files where FileIdentity(file.plugin.path) != file.identity {
+            throw .pluginChanged(plugin: file.plugin.shownWithID)
+        }
         let child: PluginChild
         do {
             child = try PluginChild(command: isolation.command, limit: isolation.limit)
         } catch {
             throw .pluginCrashed(scene.steps[0], frame: nil, how: error.description)
         }
+        do throws(RenderError) {
+            for index in scene.steps.indices { try create(index, in: child) }
+        } catch {
+            child.stop()
+            throw error
+        }
         lock.withLock { all.append(child) }
-        for index in scene.steps.indices { try create(index, in: child) }
         return child
     }
 
@@ -140,16 +169,27 @@ final class IsolatedPlugins: PluginCalls, @unchecked Sendable {
     }
 }
 
-/// A value that `try?` cannot flatten into the optional it makes.
-private struct Box<Value> {
-    let value: Value
-    init(_ value: Value) { self.value = value }
+/// A file's size, modification time and inode: changed by a rebuild, whether it rewrites the
+/// file or replaces it.
+private struct FileIdentity: Equatable {
+    let size: Int64
+    let seconds: Int
+    let nanoseconds: Int
+    let inode: UInt64
+
+    init?(_ path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        (size, seconds, nanoseconds, inode) = (Int64(info.st_size), info.st_mtim.tv_sec, info.st_mtim.tv_nsec, UInt64(info.st_ino))
+    }
 }
 
 /// Calls an isolated curve in one child for one frame's timing, and keeps how the child failed.
 private final class ChildCurveCaller: IsolatedCurveCaller, @unchecked Sendable {
     let child: PluginChild
     var failure: ChildFailure?
+    /// The curve whose call failed.
+    var failedCurve: CurveEntry?
 
     init(child: PluginChild) { self.child = child }
 
@@ -158,7 +198,7 @@ private final class ChildCurveCaller: IsolatedCurveCaller, @unchecked Sendable {
         do {
             return try child.curve(plugin: curve.plugin.path, name: curve.name, progress: progress, arguments: arguments)
         } catch {
-            failure = error
+            (failure, failedCurve) = (error, curve)
             return .nan
         }
     }

@@ -19,8 +19,8 @@ protocol PluginCalls: AnyObject, Sendable {
     func timelineTime(frame: Int, _ compute: () -> Double) throws(RenderError) -> Double
 
     /// Runs `body`, which may evaluate plugin timing curves outside any frame (a chart sampling
-    /// every step's progress). A curve that cannot be called gives NaN.
-    func evaluatingCurves<R>(_ body: () -> R) -> R
+    /// every step's progress). A curve that cannot be called gives NaN, and why is returned.
+    func evaluatingCurves<R>(_ body: () -> R) -> (R, failure: String?)
 
     /// Runs step `index`'s animator on `layers[target]`; `args.instance` is filled in here.
     func apply(step index: Int, _ args: inout anim_apply_args_t, layers: UnsafeMutableBufferPointer<anim_layer_t>,

@@ -11,6 +11,9 @@ public enum RenderError: Error, CustomStringConvertible {
     /// culprit's path and id (a step's curve may come from another plugin than its animator);
     /// `frame` is nil for `create`.
     case pluginCrashed(plugin: String, processor: String, step: String, frame: Int?, how: String)
+    /// A plugin file was replaced or rewritten after the render's first plugin child opened
+    /// it (`--isolate`): another child would run other code.
+    case pluginChanged(plugin: String)
     case output(OutputError)
     /// Ctrl-C or SIGTERM: these frames were rendered and delivered before the render stopped.
     case interrupted(complete: Range<Int>)
@@ -46,6 +49,9 @@ public enum RenderError: Error, CustomStringConvertible {
             "plugin \(plugin): \(processor) could not be created for \(step): \(message)"
         case let .pluginCrashed(plugin, processor, step, frame, how):
             "plugin \(plugin): \(processor) \(how) \(frame.map { "at frame \($0)" } ?? "in create") (\(step))"
+        case let .pluginChanged(plugin):
+            "plugin \(plugin) changed on disk after this render loaded it; a new plugin child would run other code "
+                + "than the frames before it, so none was started"
         case let .output(error):
             error.description
         case let .interrupted(complete):

@@ -91,6 +91,76 @@ struct PreviewReloadTests {
         #expect(server.stop() == 0)
     }
 
+    /// `veil`, or the name given: creates fail while `marker` exists, applies crash past 0.45 s.
+    static func fragileVeil(name: String = "veil", marker: URL) -> String {
+        """
+        #include "animator.h"
+        #include <stdio.h>
+        #include <unistd.h>
+
+        static void *veil_create(const anim_create_args_t *args, char *error, uint32_t size) {
+            (void)args;
+            if (access("\(marker.path)", F_OK) == 0) { snprintf(error, size, "the marker is there"); return NULL; }
+            return (void *)1;
+        }
+
+        static bool veil_apply(const anim_apply_args_t *args, anim_layer_t *target, char *error, uint32_t size) {
+            (void)target, (void)error, (void)size;
+            if (args->time > 0.45) { volatile int *nowhere = 0; *nowhere = 1; }
+            return true;
+        }
+
+        static const anim_animator_desc_t veil = {
+            sizeof(anim_animator_desc_t), ANIM_CONCURRENCY_REENTRANT, "\(name)", "1.0.0", "Fragile", NULL, 0, 0,
+            veil_create, NULL, veil_apply,
+        };
+
+        static bool veil_init(const anim_host_t *host) { return host->register_animator(host, &veil); }
+
+        ANIM_EXPORT const anim_entry_t ANIM_ENTRY = {
+            ANIM_ABI_MAJOR, ANIM_ABI_MINOR, sizeof(anim_entry_t), 0, "org.example.veil", "1.0.0", "Fragile", veil_init, NULL,
+        };
+        """
+    }
+
+    @Test("children that failed are let go, and a plugin changed under the last good version is not run in it")
+    func failedChildrenAndChangedPlugins() async throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plugins = folder.appendingPathComponent("plugins-dev")
+        let library = plugins.appendingPathComponent("veil.so"), marker = folder.appendingPathComponent("marker")
+        try PluginFixtures.compile(Self.fragileVeil(marker: marker), to: library)
+        let file = try PluginFixtures.write(PreviewTests.squarePipeline(animator: "veil", params: "{}"), to: "square.json", in: folder)
+        let server = try PreviewServerProcess([file.path, "--plugins", plugins.path], scratch: folder)
+        defer { server.stop() }
+
+        #expect(try await server.get("frame?t=0.5").status == 500)
+        let pipes = server.openPipes
+        try Data().write(to: marker)
+        for t in ["0.1", "0.2", "0.3"] {
+            let refused = try await server.get("frame?t=\(t)")
+            #expect(refused.status == 500 && String(decoding: refused.body, as: UTF8.self).contains("the marker is there"))
+        }
+        #expect(server.children.isEmpty, "children whose create failed are stopped: \(server.children)")
+        try FileManager.default.removeItem(at: marker)
+        for t in ["0.6", "0.7", "0.8"] { #expect(try await server.get("frame?t=\(t)").status == 500) }
+        #expect(server.openPipes == pipes, "crashed children's pipes are closed")
+        #expect(try await server.get("frame?t=0.2").status == 200)
+
+        // The rebuilt plugin no longer has `veil`: the pipeline stays at version 1, and once the
+        // running child crashes, no new one opens the changed file for it.
+        try PluginFixtures.compile(Self.fragileVeil(name: "veiled", marker: marker), to: library)
+        let broken = try await server.waitForVersion { $0.error != nil }
+        #expect(broken.version == 1 && broken.error?.contains("veil") == true)
+        #expect(try await server.get("frame?t=0.5").status == 500)
+        let refused = try await server.get("frame?t=0.2")
+        let error = (try JSONSerialization.jsonObject(with: refused.body) as? [String: [String: String]])?["error"]?["message"]
+        #expect(refused.status == 500)
+        #expect(error?.hasPrefix("plugin \(library.path) (id org.example.veil) changed on disk after this render loaded it") == true,
+                "\(error ?? String(decoding: refused.body, as: UTF8.self))")
+        #expect(server.stop() == 0)
+    }
+
     @Test("a plugin rebuilt in place is loaded again")
     func pluginRebuilt() async throws {
         let folder = try CLI.temporaryDirectory()

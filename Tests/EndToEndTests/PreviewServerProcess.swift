@@ -39,6 +39,24 @@ final class PreviewServerProcess {
 
     var stderr: String { (try? String(contentsOf: stderrFile, encoding: .utf8)) ?? "" }
 
+    /// The live processes the server started (its plugin children, say).
+    var children: [Int32] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return names.compactMap(Int32.init).filter { pid in
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return false }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 1 && fields[0] != "Z" && Int32(fields[1]) == process.processIdentifier
+        }
+    }
+
+    /// How many pipes the server holds open.
+    var openPipes: Int {
+        let folder = "/proc/\(process.processIdentifier)/fd"
+        let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return descriptors.filter { (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(folder)/\($0)"))?.hasPrefix("pipe:") == true }.count
+    }
+
     /// Sends SIGINT and waits (bounded) for the exit; returns its status, or nil after a kill.
     @discardableResult
     func stop(timeout: Double = 10) -> Int32? {
