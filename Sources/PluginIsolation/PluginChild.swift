@@ -76,6 +76,7 @@ public final class PluginChild: @unchecked Sendable {
             process.waitUntilExit()
             return
         }
+        guard process.isRunning else { return }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
     }

@@ -41,7 +41,7 @@ final class IsolatedPlugins: PluginCalls, @unchecked Sendable {
         var seen = Set<String>()
         files = plugins.filter { seen.insert($0.path).inserted }.map { ($0, FileIdentity($0.path)) }
         guard !scene.steps.isEmpty else { return }
-        let first = try start()
+        let first = try start(frame: nil)
         lock.withLock { idle.append(first) }
     }
 
@@ -61,7 +61,7 @@ final class IsolatedPlugins: PluginCalls, @unchecked Sendable {
 
     /// Runs `body`, whose plugin curve `entry` calls go to one child, and reports the child's failure.
     private func withCurve<R>(_ entry: CurveEntry, step: String, frame: Int, _ body: () -> R) throws(RenderError) -> R {
-        try withChild { (child) throws(RenderError) in
+        try withChild(frame: frame) { (child) throws(RenderError) in
             let caller = ChildCurveCaller(child: child)
             let value = IsolatedCurve.$caller.withValue(caller) { body() }
             if let failure = caller.failure {
@@ -76,7 +76,7 @@ final class IsolatedPlugins: PluginCalls, @unchecked Sendable {
     func evaluatingCurves<R>(_ body: () -> R) -> (R, failure: String?) {
         guard curves.contains(where: { $0 != nil }) || scene.pluginCompletionCurve != nil else { return (body(), nil) }
         do throws(RenderError) {
-            return try withChild { (child) throws(RenderError) in
+            return try withChild(frame: nil) { (child) throws(RenderError) in
                 let caller = ChildCurveCaller(child: child)
                 let value = IsolatedCurve.$caller.withValue(caller) { body() }
                 guard let failure = caller.failure, let curve = caller.failedCurve else { return (value, nil) }
@@ -90,7 +90,7 @@ final class IsolatedPlugins: PluginCalls, @unchecked Sendable {
     func apply(step index: Int, _ args: inout anim_apply_args_t, layers: UnsafeMutableBufferPointer<anim_layer_t>,
                target: Int, frame: Int) throws(RenderError) {
         let args = args
-        try withChild { (child) throws(RenderError) in
+        try withChild(frame: frame) { (child) throws(RenderError) in
             try report(step: index, frame: frame) { () throws(ChildFailure) in
                 try child.apply(step: index, args: args, layers: layers, target: target)
             }
@@ -99,18 +99,18 @@ final class IsolatedPlugins: PluginCalls, @unchecked Sendable {
 
     func mix(step index: Int, _ args: inout anim_mix_args_t, layers: UnsafeBufferPointer<anim_layer_t>, frame: Int) throws(RenderError) {
         let args = args
-        try withChild { (child) throws(RenderError) in
+        try withChild(frame: frame) { (child) throws(RenderError) in
             try report(step: index, frame: frame) { () throws(ChildFailure) in
                 try child.mix(step: index, args: args, layers: layers)
             }
         }
     }
 
-    /// Runs `body` with an idle child (started if none is), given back unless it failed; a
-    /// failed child is let go.
-    private func withChild<R>(_ body: (PluginChild) throws(RenderError) -> R) throws(RenderError) -> R {
+    /// Runs `body` with an idle child (started if none is, for `frame`), given back unless it
+    /// failed; a failed child is let go.
+    private func withChild<R>(frame: Int?, _ body: (PluginChild) throws(RenderError) -> R) throws(RenderError) -> R {
         let child: PluginChild
-        if let idleChild = lock.withLock({ idle.popLast() }) { child = idleChild } else { child = try start() }
+        if let idleChild = lock.withLock({ idle.popLast() }) { child = idleChild } else { child = try start(frame: frame) }
         defer {
             lock.withLock {
                 if child.failure == nil { idle.append(child) } else { all.removeAll { $0 === child } }
@@ -120,18 +120,20 @@ final class IsolatedPlugins: PluginCalls, @unchecked Sendable {
     }
 
     /// A new child with every step's instance created in it; stopped again if one cannot be.
-    private func start() throws(RenderError) -> PluginChild {
+    /// `frame` is the frame it is started for (nil for the first, before any frame): a failure
+    /// then is that frame's, so a render keeps only the frames before it.
+    private func start(frame: Int?) throws(RenderError) -> PluginChild {
         for file in files where FileIdentity(file.plugin.path) != file.identity {
-            throw .pluginChanged(plugin: file.plugin.shownWithID)
+            throw .pluginChanged(plugin: file.plugin.shownWithID, frame: frame)
         }
         let child: PluginChild
         do {
             child = try PluginChild(command: isolation.command, limit: isolation.limit)
         } catch {
-            throw .pluginCrashed(scene.steps[0], frame: nil, how: error.description)
+            throw .pluginCrashed(scene.steps[0], frame: frame, how: error.description)
         }
         do throws(RenderError) {
-            for index in scene.steps.indices { try create(index, in: child) }
+            for index in scene.steps.indices { try create(index, in: child, frame: frame) }
         } catch {
             child.stop()
             throw error
@@ -140,7 +142,7 @@ final class IsolatedPlugins: PluginCalls, @unchecked Sendable {
         return child
     }
 
-    private func create(_ index: Int, in child: PluginChild) throws(RenderError) {
+    private func create(_ index: Int, in child: PluginChild, frame: Int?) throws(RenderError) {
         let step = scene.steps[index]
         let (entry, kind, target): (String, RegistrationKind, Int?) = switch step.action {
         case .animate(let animator, let target): (animator.name, .animator, target)
@@ -153,11 +155,14 @@ final class IsolatedPlugins: PluginCalls, @unchecked Sendable {
                                             canvas: anim_size_t(width: Double(scene.canvas.width), height: Double(scene.canvas.height)),
                                             duration: scene.duration(ofStep: index), target: target, layers: layers, values: params)
                 } catch {
-                    throw .pluginCrashed(step, frame: nil, how: error.description)
+                    throw .pluginCrashed(step, frame: frame, how: error.description)
                 }
             }
         }
-        if let message { throw .createFailed(step, message: message) }
+        guard let message else { return }
+        // In a child started for a frame, the render had begun: the failure is that frame's.
+        if let frame { throw .pluginFailed(step, frame: frame, message: "create failed in a new plugin child: \(message)") }
+        throw .createFailed(step, message: message)
     }
 
     /// Turns a call's outcome into the step's failure: the plugin's own message, or how its child ended.

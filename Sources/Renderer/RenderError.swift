@@ -13,7 +13,7 @@ public enum RenderError: Error, CustomStringConvertible {
     case pluginCrashed(plugin: String, processor: String, step: String, frame: Int?, how: String)
     /// A plugin file was replaced or rewritten after the render's first plugin child opened
     /// it (`--isolate`): another child would run other code.
-    case pluginChanged(plugin: String)
+    case pluginChanged(plugin: String, frame: Int?)
     case output(OutputError)
     /// Ctrl-C or SIGTERM: these frames were rendered and delivered before the render stopped.
     case interrupted(complete: Range<Int>)
@@ -37,6 +37,7 @@ public enum RenderError: Error, CustomStringConvertible {
         switch self {
         case .pluginFailed(_, _, _, let frame, _): frame
         case .pluginCrashed(_, _, _, let frame, _): frame
+        case .pluginChanged(_, let frame): frame
         default: nil
         }
     }
@@ -49,9 +50,9 @@ public enum RenderError: Error, CustomStringConvertible {
             "plugin \(plugin): \(processor) could not be created for \(step): \(message)"
         case let .pluginCrashed(plugin, processor, step, frame, how):
             "plugin \(plugin): \(processor) \(how) \(frame.map { "at frame \($0)" } ?? "in create") (\(step))"
-        case let .pluginChanged(plugin):
+        case let .pluginChanged(plugin, frame):
             "plugin \(plugin) changed on disk after this render loaded it; a new plugin child would run other code "
-                + "than the frames before it, so none was started"
+                + "than the frames before it, so none was started\(frame.map { " (for frame \($0))" } ?? "")"
         case let .output(error):
             error.description
         case let .interrupted(complete):

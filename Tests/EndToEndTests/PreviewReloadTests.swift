@@ -135,16 +135,19 @@ struct PreviewReloadTests {
         defer { server.stop() }
 
         #expect(try await server.get("frame?t=0.5").status == 500)
-        let pipes = server.openPipes
+        // Foundation may close a finished child's pipes a moment after it is reaped: counts are
+        // polled, within a bound, rather than read once.
+        let pipes = try await Self.steady { server.openPipes }
         try Data().write(to: marker)
         for t in ["0.1", "0.2", "0.3"] {
             let refused = try await server.get("frame?t=\(t)")
             #expect(refused.status == 500 && String(decoding: refused.body, as: UTF8.self).contains("the marker is there"))
         }
-        #expect(server.children.isEmpty, "children whose create failed are stopped: \(server.children)")
+        #expect(try await Self.eventually({ server.children }, satisfies: \.isEmpty).isEmpty,
+                "children whose create failed are stopped: \(server.children)")
         try FileManager.default.removeItem(at: marker)
         for t in ["0.6", "0.7", "0.8"] { #expect(try await server.get("frame?t=\(t)").status == 500) }
-        #expect(server.openPipes == pipes, "crashed children's pipes are closed")
+        #expect(try await Self.eventually({ server.openPipes }, satisfies: { $0 == pipes }) == pipes, "crashed children's pipes are closed")
         #expect(try await server.get("frame?t=0.2").status == 200)
 
         // The rebuilt plugin no longer has `veil`: the pipeline stays at version 1, and once the
@@ -159,6 +162,29 @@ struct PreviewReloadTests {
         #expect(error?.hasPrefix("plugin \(library.path) (id org.example.veil) changed on disk after this render loaded it") == true,
                 "\(error ?? String(decoding: refused.body, as: UTF8.self))")
         #expect(server.stop() == 0)
+    }
+
+    /// `read()` once it satisfies `accept`, polled every 100 ms for up to 20 s; else its last value.
+    static func eventually<Value>(_ read: () -> Value, satisfies accept: (Value) -> Bool) async throws -> Value {
+        let deadline = Date().addingTimeInterval(20)
+        var value = read()
+        while !accept(value) && Date() < deadline {
+            try await Task.sleep(nanoseconds: 100_000_000)
+            value = read()
+        }
+        return value
+    }
+
+    /// `read()` once two reads 200 ms apart agree (for up to 20 s).
+    static func steady<Value: Equatable>(_ read: () -> Value) async throws -> Value {
+        var previous = read()
+        for _ in 0..<100 {
+            try await Task.sleep(nanoseconds: 200_000_000)
+            let value = read()
+            if value == previous { return value }
+            previous = value
+        }
+        return previous
     }
 
     @Test("a plugin rebuilt in place is loaded again")
