@@ -67,10 +67,14 @@ extension WireReader {
     }
 }
 
-/// C copies of the strings plugins are handed in the child, made once each and kept for the
-/// life of the process (plugins may hold on to them for a call; the set is small).
+/// C copies of the strings plugins are handed in the child, made once each and kept as long as
+/// the child serves (plugins may hold on to them for a call; the set is small).
 final class InternedStrings {
     private var strings: [String: UnsafeMutablePointer<CChar>] = [:]
+
+    deinit {
+        for copy in strings.values { free(copy) }
+    }
 
     subscript(text: String) -> UnsafeMutablePointer<CChar> {
         if let known = strings[text] { return known }
