@@ -15,9 +15,9 @@ import Scene
 /// its time, so the bytes do not depend on which child renders what. A child whose plugin
 /// failed is never used again (it is let go at once, with its pipes and shared memory).
 ///
-/// Every child opens the plugin files anew, so each start checks that the files are the ones
-/// the first child opened: a plugin rebuilt during a render would otherwise run other code in
-/// the frames that follow (a long preview outlives many builds).
+/// Every child opens the plugin files anew, so each start checks that the files are as they were
+/// just before the first child started: a plugin rebuilt during a render would otherwise run
+/// other code in the frames that follow (a long preview outlives many builds).
 final class IsolatedPlugins: PluginCalls, @unchecked Sendable {
     let scene: Scene
     private let isolation: Isolation
@@ -26,7 +26,7 @@ final class IsolatedPlugins: PluginCalls, @unchecked Sendable {
     private var all: [PluginChild] = []
     /// Per step, the plugin curve its timing calls, if any (only then does its timing need a child).
     private let curves: [CurveEntry?]
-    /// The plugin files the children open, as they were when the first child started.
+    /// The plugin files the children open, as they were just before the first child started.
     private let files: [(plugin: PluginInfo, identity: FileIdentity?)]
 
     var splitsMixerRows: Bool { false }
