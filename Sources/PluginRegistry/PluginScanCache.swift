@@ -55,8 +55,9 @@ struct PluginScanCache: Encodable {
 
 /// What identifies one version of a file: a rebuilt or touched plugin gets a new stamp.
 /// Written as the text "size modified-nanoseconds inode": JSON numbers are read as doubles,
-/// which cannot hold every 64-bit integer exactly.
-struct FileStamp: Encodable, Equatable {
+/// which cannot hold every 64-bit integer exactly. Also what the preview watches and what
+/// `--isolate` checks before it starts another plugin child.
+public struct FileStamp: Encodable, Equatable, Sendable {
     let size: Int64
     let modifiedNanoseconds: Int64
     let inode: UInt64
@@ -71,12 +72,13 @@ struct FileStamp: Encodable, Equatable {
 
     var text: String { "\(size) \(modifiedNanoseconds) \(inode)" }
 
-    func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(text)
     }
 
-    init?(of path: String) {
+    /// The stamp of the file at `path` (symbolic links followed); nil when it cannot be read.
+    public init?(of path: String) {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         size = Int64(info.st_size)

@@ -27,7 +27,7 @@ final class IsolatedPlugins: PluginCalls, @unchecked Sendable {
     /// Per step, the plugin curve its timing calls, if any (only then does its timing need a child).
     private let curves: [CurveEntry?]
     /// The plugin files the children open, as they were just before the first child started.
-    private let files: [(plugin: PluginInfo, identity: FileIdentity?)]
+    private let files: [(plugin: PluginInfo, stamp: FileStamp?)]
 
     var splitsMixerRows: Bool { false }
 
@@ -39,7 +39,7 @@ final class IsolatedPlugins: PluginCalls, @unchecked Sendable {
         var plugins = scene.steps.map(\.plugin) + curves.compactMap { $0?.plugin }
         if let (entry, _) = scene.pluginCompletionCurve { plugins.append(entry.plugin) }
         var seen = Set<String>()
-        files = plugins.filter { seen.insert($0.path).inserted }.map { ($0, FileIdentity($0.path)) }
+        files = plugins.filter { seen.insert($0.path).inserted }.map { ($0, FileStamp(of: $0.path)) }
         guard !scene.steps.isEmpty else { return }
         let first = try start(frame: nil)
         lock.withLock { idle.append(first) }
@@ -123,7 +123,7 @@ final class IsolatedPlugins: PluginCalls, @unchecked Sendable {
     /// `frame` is the frame it is started for (nil for the first, before any frame): a failure
     /// then is that frame's, so a render keeps only the frames before it.
     private func start(frame: Int?) throws(RenderError) -> PluginChild {
-        for file in files where FileIdentity(file.plugin.path) != file.identity {
+        for file in files where FileStamp(of: file.plugin.path) != file.stamp {
             throw .pluginChanged(plugin: file.plugin.shownWithID, frame: frame)
         }
         let child: PluginChild
@@ -171,21 +171,6 @@ final class IsolatedPlugins: PluginCalls, @unchecked Sendable {
         let message: String?
         do { message = try call() } catch { throw .pluginCrashed(step, frame: frame, how: error.description) }
         if let message { throw .pluginFailed(step, frame: frame, message: message) }
-    }
-}
-
-/// A file's size, modification time and inode: changed by a rebuild, whether it rewrites the
-/// file or replaces it.
-private struct FileIdentity: Equatable {
-    let size: Int64
-    let seconds: Int
-    let nanoseconds: Int
-    let inode: UInt64
-
-    init?(_ path: String) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        (size, seconds, nanoseconds, inode) = (Int64(info.st_size), info.st_mtim.tv_sec, info.st_mtim.tv_nsec, UInt64(info.st_ino))
     }
 }
 
