@@ -28,26 +28,27 @@ let package = Package(
         .target(name: "CImageCodecs", cSettings: optimisedC + [.unsafeFlags(["-I/usr/include/libpng16"])],
                 linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
 
-        // Swift modules; dependencies point one way: CLI → Renderer → Scene → {registry, timing, compositor}.
+        // Swift modules; dependencies point one way: CLI → {Renderer, Sheet, Preview} → {Compositor, Output}
+        // → Scene (the model, which owns the file format) → {PluginRegistry, Timing, JSON}.
         .target(name: "Timing"),
         // JSON with the position of every value: pipeline files (Scene) and the plugin scan cache.
         .target(name: "JSON"),
         .target(name: "PluginRegistry", dependencies: ["CAnimatorABI", "CForeignCall", "Timing", "JSON"]),
         .target(name: "PluginIsolation", dependencies: ["PluginRegistry", "CAnimatorABI", "CPluginGuard"]),
-        .target(name: "Compositor", dependencies: ["CAnimatorABI", "CCairo", "CPixman", "CRaster", "CImageCodecs"]),
-        .target(name: "Output", dependencies: ["CRaster", "CImageCodecs"]),
-        .target(name: "Scene", dependencies: ["CAnimatorABI", "JSON", "PluginRegistry", "Timing", "Compositor", "Output"]),
+        .target(name: "Scene", dependencies: ["CAnimatorABI", "JSON", "PluginRegistry", "Timing"]),
+        .target(name: "Compositor", dependencies: ["Scene", "CAnimatorABI", "CCairo", "CPixman", "CRaster", "CImageCodecs"]),
+        .target(name: "Output", dependencies: ["Scene", "CRaster", "CImageCodecs"]),
         .target(name: "Renderer", dependencies: ["Scene", "Compositor", "Output", "PluginRegistry", "PluginIsolation", "CPluginGuard", "Timing"]),
         .target(name: "Sheet", dependencies: ["Scene", "Renderer", "Compositor", "PluginRegistry", "Timing", "CCairo", "CAnimatorABI"]),
-        .target(name: "Preview", dependencies: ["Scene", "Renderer", "Output", "PluginRegistry", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log")]),
+        .target(name: "Preview", dependencies: ["Scene", "Renderer", "Compositor", "Output", "PluginRegistry", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log")]),
         .executableTarget(name: "PipelineCLI", dependencies: [
-            "Renderer", "Scene", "PluginRegistry", "PluginIsolation", "Output", "Preview", "Sheet",
+            "Renderer", "Scene", "Compositor", "PluginRegistry", "PluginIsolation", "Output", "Preview", "Sheet",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         .testTarget(name: "TimingTests", dependencies: ["Timing", "PluginRegistry"]),
-        .testTarget(name: "CompositorTests", dependencies: ["Compositor", "CAnimatorABI"]),
-        .testTarget(name: "OutputTests", dependencies: ["Output"]),
+        .testTarget(name: "CompositorTests", dependencies: ["Compositor", "Scene", "CAnimatorABI"]),
+        .testTarget(name: "OutputTests", dependencies: ["Output", "Scene"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene", "PluginRegistry"]),
         .testTarget(name: "EndToEndTests", dependencies: []),
     ]
@@ -56,6 +57,6 @@ let package = Package(
 // libFuzzer targets (fuzz/), only when scripts/fuzz builds them with PIPELINE_FUZZ set: they
 // have no `main` (libFuzzer supplies it), so an ordinary build could not link them.
 if Context.environment["PIPELINE_FUZZ"] != nil {
-    package.targets.append(.executableTarget(name: "FuzzScene", dependencies: ["Scene", "PluginRegistry", "CImageCodecs"],
+    package.targets.append(.executableTarget(name: "FuzzScene", dependencies: ["Scene", "Compositor", "PluginRegistry", "CImageCodecs"],
                                              path: "fuzz/scene"))
 }

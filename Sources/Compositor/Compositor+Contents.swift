@@ -1,5 +1,6 @@
 import CAnimatorABI
 import CCairo
+import Scene
 
 extension Compositor {
     /// Paints the fill, the image and the text in the layer's own space, clipped to its rounded

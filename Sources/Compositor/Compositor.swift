@@ -1,12 +1,12 @@
 /// The compositor: draws a flat list of layers, bottom first, into a FrameBuffer through Cairo,
 /// following Core Animation's model (frame, anchor, scale, rotation, translation, opacity, corner
 /// radius, fill, image contents with gravity, text, drop shadow, mask), at any scale of pixels
-/// per canvas point (see RenderScale.swift). It owns the pixel work
-/// and the image decoding; it never decides what a layer's properties are (animators and the
-/// scene do).
+/// per canvas point (see RenderScale.swift). It owns the pixel work and the image decoding
+/// (`SceneImages`); it never decides what a layer's properties are (animators and the scene do).
 import CAnimatorABI
 import CCairo
 import Foundation
+import Scene
 
 /// Not thread-safe: one Compositor per rendering thread. RasterImages are shared read-only.
 public final class Compositor {
@@ -18,13 +18,15 @@ public final class Compositor {
     private let shadows: ShadowCache
     private let staticLayers: StaticLayers
 
-    /// Compositors rendering frames of one animation on several threads share `staticImages`.
-    public init(canvas: Canvas, contents: [LayerContent], scale: Double = 1, sharing staticImages: StaticImageCache = StaticImageCache()) {
+    /// Compositors rendering frames of one animation on several threads share `staticImages`;
+    /// `images` holds the decoded pixels of the contents' image files.
+    public init(canvas: Canvas, contents: [LayerContent], images: SceneImages = .none, scale: Double = 1,
+                sharing staticImages: StaticImageCache = StaticImageCache()) {
         precondition(scale > 0 && scale.isFinite, "the render scale must be a positive number, got \(scale)")
         self.canvas = canvas
         self.scale = scale
         (pixelWidth, pixelHeight) = canvas.pixelSize(scale: scale)
-        prepared = contents.map(PreparedContent.init)
+        prepared = contents.map { PreparedContent($0, images: images) }
         shadows = ShadowCache(layerCount: contents.count)
         staticLayers = StaticLayers(sharing: staticImages)
     }

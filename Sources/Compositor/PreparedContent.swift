@@ -1,5 +1,7 @@
 import CAnimatorABI
 import CCairo
+import Scene
+import Scene
 
 /// A layer's content with the Cairo resources one compositor draws it with, made once per
 /// render: a surface over the image's shared pixels (a Cairo surface used as a source is not
@@ -11,9 +13,12 @@ final class PreparedContent {
     let text: TextLayout?
     private var gradient: (pattern: OpaquePointer, size: anim_size_t)?
 
-    init(_ content: LayerContent) {
+    init(_ content: LayerContent, images: SceneImages) {
         self.content = content
-        image = content.image?.makeSurface()
+        image = content.image.map { file in
+            guard let image = images[file] else { preconditionFailure("image \(file.path) was not loaded") }
+            return image.makeSurface()
+        }
         text = content.text.flatMap(TextLayout.init)
     }
 

@@ -1,5 +1,6 @@
 import CAnimatorABI
 import Foundation
+import Scene
 
 /// Rendering at a scale (0.5 for a half-size draft, 2 for @2x): layers keep their canvas
 /// coordinates, and the compositor multiplies every device transform by the scale, the one

@@ -1,5 +1,6 @@
 import CAnimatorABI
 import Foundation
+import Scene
 
 /// The background and the bottom-most layers that did not change since the previous frame, drawn
 /// once into an image of their own and copied under each later frame instead of drawn again. Any

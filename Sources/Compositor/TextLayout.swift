@@ -1,5 +1,6 @@
 import CAnimatorABI
 import CCairo
+import Scene
 
 /// A text content made ready for one compositor: its font resolved and its words measured once,
 /// its lines broken and turned into positioned glyphs again only when the layer's width changes.

@@ -1,3 +1,5 @@
+import Scene
+
 /// The encoder settings of each ffmpeg format.
 extension FFmpegCommand {
     /// yuv420p needs even sizes for x264, so an odd edge gains one black row or column.

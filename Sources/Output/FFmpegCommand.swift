@@ -1,3 +1,5 @@
+import Scene
+
 /// The ffmpeg command line for one output fed raw frames on standard input.
 struct FFmpegCommand {
     let format: OutputFormat

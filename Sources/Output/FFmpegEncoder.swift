@@ -1,4 +1,5 @@
 import Foundation
+import Scene
 
 /// Writes a video or animation by running ffmpeg and feeding it raw frames on its standard input.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import Scene
 
 /// The encoders one ffmpeg executable was built with, read once from `ffmpeg -encoders`, so a
 /// format whose encoder is missing fails before rendering with a message naming it.

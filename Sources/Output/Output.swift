@@ -4,13 +4,14 @@
 ///
 /// It owns pixel conversion from the compositor's premultiplied BGRA to what files store, the
 /// temporary-name-then-rename discipline that leaves only complete files behind, and finding and
-/// supervising ffmpeg. It takes frames as a plain `FrameView` and must not depend on the
-/// compositor, the scene or the plugins.
+/// supervising ffmpeg. It takes frames as a plain `FrameView` and the output settings of the
+/// scene model (`OutputFormat`, `VideoQuality`); it must not depend on the compositor, the
+/// renderer or the plugins.
 
-/// A file format the renderer can write.
-public enum OutputFormat: String, CaseIterable, Sendable {
-    case png, mp4, webm, mov, gif, webp, apng, y4m
+import Scene
 
+/// What writing each format takes and keeps.
+extension OutputFormat {
     /// Whether writing this format needs an ffmpeg executable.
     public var needsFFmpeg: Bool {
         self != .png
@@ -45,10 +46,5 @@ public enum OutputFormat: String, CaseIterable, Sendable {
         case .webm: transparentCanvas
         case .png, .mov, .gif, .webp, .apng: true
         }
-    }
-
-    /// All format names, for messages.
-    public static var names: String {
-        allCases.map(\.rawValue).joined(separator: ", ")
     }
 }

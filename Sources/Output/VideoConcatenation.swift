@@ -1,4 +1,5 @@
 import Foundation
+import Scene
 
 /// Joins videos of consecutive parts of one render into one file, written under a temporary name
 /// and renamed when complete. MP4, WebM and MOV streams are copied through ffmpeg's concat

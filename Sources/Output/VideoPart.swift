@@ -1,3 +1,5 @@
+import Scene
+
 /// The name of a video holding part of a render: `pipeline.0030-0059.mp4` holds frames 30 to 59
 /// (inclusive, numbered as the PNG frames are), so a folder of parts lists in frame order and
 /// `pipeline concat` can check from the names alone that each part follows on from the last.

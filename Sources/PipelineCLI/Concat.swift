@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Output
+import Scene
 
 extension Pipeline {
     struct Concat: ParsableCommand {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Compositor
 import Foundation
 import Output
 import Renderer
@@ -36,10 +37,10 @@ extension Pipeline {
         func run() throws {
             let registry = Session.registry(plugins, pipelineFile: file, isolated: isolate)
             defer { registry.shutdown() }
-            let scene = try Session.scene(file, registry: registry, options: images.decoderOptions)
+            let (scene, decoded) = try Session.scene(file, registry: registry, options: images.decoderOptions)
             let substituted: Bool
             do throws(RenderError) {
-                let renderer = FrameRenderer(evaluator: try FrameEvaluator(scene: scene, isolation: isolate ? .thisExecutable : nil), threads: 1, scale: scale)
+                let renderer = FrameRenderer(evaluator: try FrameEvaluator(scene: scene, isolation: isolate ? .thisExecutable : nil), images: decoded, threads: 1, scale: scale)
                 let frame = try renderer.render(time: at)
                 do throws(OutputError) { try writePNG(frame.view, to: output) } catch { throw RenderError.output(error) }
                 substituted = Session.warn(about: renderer.evaluator.substitutions)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Output
+import Scene
 
 extension PathLimits {
     /// Refuses a file named by `option` (`-o`, `--chart`) that cannot be written for its length:

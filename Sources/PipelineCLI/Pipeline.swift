@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Output
 import PluginRegistry
+import Scene
 
 /// The `pipeline` command: configuration only; each subcommand lives in its own file.
 @main

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Compositor
 import Foundation
 import Preview
 import Renderer
@@ -32,11 +33,11 @@ extension Pipeline {
 
         func run() throws {
             let registry = Session.registry(plugins, pipelineFile: file, isolated: true)
-            let scene: Scene
-            do { scene = try Session.scene(file, registry: registry, options: images.decoderOptions) } catch { registry.shutdown(); throw error }
+            let scene: Scene, decoded: SceneImages
+            do { (scene, decoded) = try Session.scene(file, registry: registry, options: images.decoderOptions) } catch { registry.shutdown(); throw error }
             let server: PreviewServer
             do throws(RenderError) {
-                server = try PreviewServer(file: file, explicitPluginDirectories: plugins.directories, registry: registry, scene: scene,
+                server = try PreviewServer(file: file, explicitPluginDirectories: plugins.directories, registry: registry, scene: scene, images: decoded,
                                            options: images.decoderOptions, isolation: .thisExecutable, scanner: .thisExecutable, port: port)
             } catch {
                 registry.shutdown()

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Compositor
 import Foundation
 import Output
 import Renderer
@@ -103,7 +104,7 @@ extension Pipeline {
             let stream = outputDirectory == "-" ? Self.claimStandardOutput() : nil
             let registry = Session.registry(plugins, pipelineFile: file, isolated: isolate)
             defer { registry.shutdown() }
-            let loaded = try Session.scene(file, registry: registry, options: images.decoderOptions)
+            let (loaded, decoded) = try Session.scene(file, registry: registry, options: images.decoderOptions)
             let scene = fps.map(loaded.retimed(fps:)) ?? loaded
             let size = try pixelSize(of: scene)
             let selection = try FrameSelection(frames: frames, shard: shard)
@@ -137,7 +138,7 @@ extension Pipeline {
             if !isolate { CrashGuard.removeOnCrash(sinks.compactMap { ($0.sink as? FFmpegEncoder)?.temporaryPath }) }
             defer { CrashGuard.removeOnCrash([]) }
             do throws(RenderError) {
-                substituted = try render(scene, frames: frames, into: sinks.map { $0.sink }, recording: written)
+                substituted = try render(scene, images: decoded, frames: frames, into: sinks.map { $0.sink }, recording: written)
             } catch {
                 sinks.forEach { $0.sink.abandon() }
                 let status = interrupted(error, before: frames, of: selected, into: destination)
@@ -221,9 +222,9 @@ extension Pipeline {
         }
 
         /// Returns whether values from plugins were substituted (and reported).
-        private func render(_ scene: Scene, frames: Range<Int>, into sinks: [any FrameSink], recording written: WrittenFrames) throws(RenderError) -> Bool {
+        private func render(_ scene: Scene, images: SceneImages, frames: Range<Int>, into sinks: [any FrameSink], recording written: WrittenFrames) throws(RenderError) -> Bool {
             let evaluator = try FrameEvaluator(scene: scene, isolation: isolate ? .thisExecutable : nil)
-            let renderer = FrameRenderer(evaluator: evaluator, threads: threads, scale: scale)
+            let renderer = FrameRenderer(evaluator: evaluator, images: images, threads: threads, scale: scale)
             let progress = ProgressReporter(total: frames.count, quiet: quiet)
             // Files of their own (PNG frames) are written by the rendering threads, in parallel;
             // streams (ffmpeg's input) get the frames in order.

@@ -1,5 +1,6 @@
 import CAnimatorABI
 import Compositor
+import Scene
 
 /// Layers: base state (frame, transform, opacity, shadow, mask) and contents (fill, image, text).
 extension SchemaDocument {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Compositor
 import Foundation
 import Output
 import PluginRegistry
@@ -28,12 +29,16 @@ enum Session {
         return registry
     }
 
-    static func scene(_ file: String, registry: Registry, options: SceneDecoder.Options) throws -> Scene {
-        do {
-            return try SceneDecoder.load(file: file, registry: registry, options: options)
+    /// Reads the pipeline file, then decodes its images: every error of either stage is
+    /// reported, one line each.
+    static func scene(_ file: String, registry: Registry,
+                      options: SceneDecoder.Options) throws -> (scene: Scene, images: SceneImages) {
+        do throws(SceneError) {
+            let scene = try SceneDecoder.load(file: file, registry: registry, options: options)
+            return (scene, try SceneImages.load(scene))
         } catch {
-            Console.error(error.description)
-            throw ExitCode(error.kind == .plugin ? 2 : 1)
+            for each in error.all { Console.error(each.description) }
+            throw ExitCode(error.worstKind == .plugin ? 2 : 1)
         }
     }
 

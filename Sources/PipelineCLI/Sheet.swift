@@ -50,14 +50,14 @@ extension Pipeline {
         func run() throws {
             let registry = Session.registry(plugins, pipelineFile: file)
             defer { registry.shutdown() }
-            let scene = try Session.scene(file, registry: registry, options: images.decoderOptions)
+            let (scene, decoded) = try Session.scene(file, registry: registry, options: images.decoderOptions)
             let shown = try sheetTimes(scene)
             let layout = SheetLayout(count: shown.count, columns: columns, cellWidth: width,
                                      canvasWidth: scene.canvas.width, canvasHeight: scene.canvas.height)
             let substituted: Bool
             do throws(RenderError) {
                 let evaluator = try FrameEvaluator(scene: scene)
-                let sheet = try ContactSheet.render(evaluator, times: shown, layout: layout)
+                let sheet = try ContactSheet.render(evaluator, images: decoded, times: shown, layout: layout)
                 substituted = Session.warn(about: evaluator.substitutions)
                 try write(sheet, to: output)
                 if let chart { try write(TimingChart.render(scene, registry: registry), to: chart) }

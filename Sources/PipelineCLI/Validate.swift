@@ -19,7 +19,7 @@ extension Pipeline {
         func run() throws {
             let registry = Session.registry(plugins, pipelineFile: file)
             defer { registry.shutdown() }
-            let scene = try Session.scene(file, registry: registry, options: images.decoderOptions)
+            let (scene, _) = try Session.scene(file, registry: registry, options: images.decoderOptions)
             let counts = [(scene.frameCount, "frame"), (scene.layers.count, "layer"), (scene.steps.count, "step")]
                 .map { count, noun in "\(count) \(noun)\(count == 1 ? "" : "s")" }
             print("\(file): ok — \(scene.canvas.width)×\(scene.canvas.height), \(counts[0]) at \(scene.fps.formatted) fps, \(counts[1]), \(counts[2])")

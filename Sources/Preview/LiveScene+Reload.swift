@@ -1,3 +1,4 @@
+import Compositor
 import Foundation
 import PluginRegistry
 import Renderer
@@ -17,7 +18,8 @@ extension LiveScene {
         do throws(PreviewError) {
             let candidate = pluginsChanged ? freshRegistry(directories) : registry
             do throws(PreviewError) {
-                try show(try Self.load(file, registry: candidate, options: options))
+                let (scene, images) = try Self.load(file, registry: candidate, options: options)
+                try show(scene, images: images)
             } catch {
                 if candidate !== registry { candidate.shutdown() }
                 throw error
@@ -44,20 +46,24 @@ extension LiveScene {
         return fresh
     }
 
-    private static func load(_ file: String, registry: Registry, options: SceneDecoder.Options) throws(PreviewError) -> Scene {
+    private static func load(_ file: String, registry: Registry,
+                             options: SceneDecoder.Options) throws(PreviewError) -> (Scene, SceneImages) {
         do {
-            return try SceneDecoder.load(file: file, registry: registry, options: options)
+            let scene = try SceneDecoder.load(file: file, registry: registry, options: options)
+            return (scene, try SceneImages.load(scene))
         } catch {
-            throw PreviewError(error.description)
+            throw PreviewError(error.all.map(\.description).joined(separator: "\n"))
         }
     }
 
     /// Replaces the renderer once the new one has started its child and created every step's
     /// instance there; the old one's children then end.
-    private func show(_ scene: Scene) throws(PreviewError) {
+    private func show(_ scene: Scene, images: SceneImages) throws(PreviewError) {
         do {
-            renderer = FrameRenderer(evaluator: try FrameEvaluator(scene: scene, isolation: isolation), threads: 1)
+            renderer = FrameRenderer(evaluator: try FrameEvaluator(scene: scene, isolation: isolation), images: images,
+                                     threads: 1)
             self.scene = scene
+            self.images = images
         } catch {
             throw PreviewError(error.description)
         }

@@ -1,3 +1,4 @@
+import Compositor
 import Dispatch
 import Foundation
 import Output
@@ -25,6 +26,8 @@ final class LiveScene: @unchecked Sendable {
     /// Nil once stopped: its children have ended.
     var renderer: FrameRenderer?
     var scene: Scene
+    /// The decoded images of `scene`.
+    var images: SceneImages
     /// Counts the scenes shown: 1 at start, one more for each successful reload.
     var version = 1
     /// Why the last reload failed; nil once one succeeds.
@@ -32,15 +35,17 @@ final class LiveScene: @unchecked Sendable {
     var watched: WatchedFiles
     private var timer: DispatchSourceTimer?
 
-    init(file: String, explicitDirectories: [String], registry: Registry, scene: Scene, options: SceneDecoder.Options,
-         isolation: Isolation, scanner: PluginScanner) throws(RenderError) {
+    init(file: String, explicitDirectories: [String], registry: Registry, scene: Scene, images: SceneImages,
+         options: SceneDecoder.Options, isolation: Isolation, scanner: PluginScanner) throws(RenderError) {
         self.file = file
         self.explicitDirectories = explicitDirectories
         self.options = options
         (self.isolation, self.scanner) = (isolation, scanner)
         self.registry = registry
         self.scene = scene
-        renderer = FrameRenderer(evaluator: try FrameEvaluator(scene: scene, isolation: isolation), threads: 1)
+        self.images = images
+        renderer = FrameRenderer(evaluator: try FrameEvaluator(scene: scene, isolation: isolation), images: images,
+                                 threads: 1)
         watched = WatchedFiles(pipelineFile: file, pluginDirectories: Self.pluginDirectories(explicitDirectories, file))
     }
 

@@ -1,3 +1,4 @@
+import Compositor
 import Foundation
 import Hummingbird
 import Logging
@@ -22,10 +23,10 @@ public struct PreviewServer: Sendable {
     /// reloads decode the file with `options`, as it was first. Plugin code runs in the
     /// children `isolation` starts; changed plugin files are scanned with `scanner`.
     public init(file: String, explicitPluginDirectories: [String], registry: Registry, scene: Scene,
-                options: SceneDecoder.Options = SceneDecoder.Options(), isolation: Isolation, scanner: PluginScanner,
-                port: Int) throws(RenderError) {
+                images: SceneImages, options: SceneDecoder.Options = SceneDecoder.Options(), isolation: Isolation,
+                scanner: PluginScanner, port: Int) throws(RenderError) {
         live = try LiveScene(file: file, explicitDirectories: explicitPluginDirectories, registry: registry, scene: scene,
-                             options: options, isolation: isolation, scanner: scanner)
+                             images: images, options: options, isolation: isolation, scanner: scanner)
         self.port = port
     }
 

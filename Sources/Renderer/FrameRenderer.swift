@@ -24,8 +24,9 @@ public final class FrameRenderer: @unchecked Sendable {
     /// For stills (`render(time:)`), which the caller reads after the call; made on first use.
     private lazy var still = FrameBuffer(width: workers[0].compositor.pixelWidth, height: workers[0].compositor.pixelHeight)
 
-    /// `scale` is pixels per canvas point (0.5 for a half-size draft); plugins still see the canvas.
-    public init(evaluator: FrameEvaluator, threads: Int, scale: Double = 1) {
+    /// `images` are the scene's decoded images (`SceneImages.load`); `scale` is pixels per canvas
+    /// point (0.5 for a half-size draft); plugins still see the canvas.
+    public init(evaluator: FrameEvaluator, images: SceneImages, threads: Int, scale: Double = 1) {
         self.evaluator = evaluator
         let scene = evaluator.scene
         let threads = max(1, threads)
@@ -34,7 +35,7 @@ public final class FrameRenderer: @unchecked Sendable {
         // Each static image is drawn by whichever thread needs it first, then copied by all.
         let staticImages = StaticImageCache()
         workers = (0..<threads).map { _ in
-            Worker(compositor: Compositor(canvas: scene.canvas, contents: scene.layers.map(\.content), scale: scale,
+            Worker(compositor: Compositor(canvas: scene.canvas, contents: scene.layers.map(\.content), images: images, scale: scale,
                                           sharing: staticImages),
                    mixBands: bands)
         }

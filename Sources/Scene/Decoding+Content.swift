@@ -1,7 +1,5 @@
 import CAnimatorABI
-import Compositor
 import Foundation
-import Output
 
 /// What a layer draws: a fill (colour or linear gradient) and an image scaled by a gravity.
 extension Decoding {
@@ -52,22 +50,17 @@ extension Decoding {
     /// iOS's body text size.
     static let defaultTextSize = 17.0
 
-    /// Images resolve against the pipeline file's folder and are decoded once per scene.
-    private mutating func loadImage(_ field: Field, layer: String) throws(SceneError) -> RasterImage {
+    /// Images resolve against the pipeline file's folder. Here the file is only found and
+    /// checked; its pixels are decoded by a later stage (the compositor's `SceneImages`).
+    private mutating func loadImage(_ field: Field, layer: String) throws(SceneError) -> ImageFile {
         let path = resolve(try field.string())
-        if let image = images[path] { return image }
         if let problem = PathLimits.problem(path) { throw field.error("layer \"\(layer)\": the image path \(path) \(problem)") }
         guard FileManager.default.fileExists(atPath: path) else {
             throw field.error("image file not found: \(path)")
         }
         try confine(path, of: layer, at: field)
-        do {
-            let image = try RasterImage.load(contentsOf: path)
-            images[path] = image
-            return image
-        } catch {
-            throw field.error("cannot use image \(path): \(error.description)")
-        }
+        imageFiles.insert(path)
+        return ImageFile(path: path, origin: SceneError.Origin(file: file, position: field.node.position, path: field.path))
     }
 }
 

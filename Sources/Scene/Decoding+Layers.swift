@@ -1,5 +1,4 @@
 import CAnimatorABI
-import Compositor
 
 /// Layers: base state (frame, transform, opacity, shadow, mask) and contents (fill, image).
 extension Decoding {

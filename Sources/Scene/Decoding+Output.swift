@@ -1,5 +1,4 @@
 import Foundation
-import Output
 
 /// The `output` section: where files go, in which formats, at which quality.
 extension Decoding {

@@ -1,5 +1,4 @@
 import CAnimatorABI
-import Compositor
 
 /// The value forms shared by layers and animator parameters.
 extension Field {

@@ -1,7 +1,5 @@
 import CAnimatorABI
-import Compositor
 import Foundation
-import Output
 import PluginRegistry
 import Timing
 

@@ -1,8 +1,6 @@
 import CAnimatorABI
-import Compositor
 import Foundation
 import JSON
-import Output
 import PluginRegistry
 
 /// Reads a pipeline file into a `Scene`: JSON syntax, the format's keys and types, names
@@ -57,7 +55,8 @@ struct Decoding {
     let options: SceneDecoder.Options
     let baseDirectory: URL
     let strings = CStringPool()
-    var images: [String: RasterImage] = [:]
+    /// The image files the layers show, resolved.
+    var imageFiles = Set<String>()
     /// The plugins of the timing curves looked up (a bound curve does not keep its plugin).
     let curvePlugins = PluginList()
     var canvas = Canvas(width: 0, height: 0, background: anim_color_t(r: 0, g: 0, b: 0, a: 1))
@@ -106,7 +105,7 @@ struct Decoding {
     private func sources(of steps: [Step]) -> SceneSources {
         var seen = Set<String>()
         let plugins = (steps.map(\.plugin) + curvePlugins.items).filter { seen.insert($0.path).inserted }
-        return SceneSources(imageFiles: images.keys.sorted(), plugins: plugins)
+        return SceneSources(imageFiles: imageFiles.sorted(), plugins: plugins)
     }
 
     func resolve(_ path: String) -> String {

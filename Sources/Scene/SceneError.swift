@@ -2,6 +2,10 @@ import JSON
 
 /// An error in a pipeline file: what was wrong, where (file, line and column, JSON path), and
 /// what would be right. The CLI prints it as `file:line:column: path: message`.
+///
+/// Reading a pipeline goes on after an error where the rest can still be checked (later layers
+/// and steps, every image file), so one run reports every problem: the first is this error, the
+/// others are `more`, in the order a reader meets them.
 public struct SceneError: Error, Sendable, CustomStringConvertible {
     public enum Kind: Sendable {
         /// The file is wrong: exit status 1.
@@ -10,11 +14,26 @@ public struct SceneError: Error, Sendable, CustomStringConvertible {
         case plugin
     }
 
+    /// Where in a pipeline file a value is.
+    public struct Origin: Sendable {
+        public let file: String
+        public let position: SourcePosition?
+        public let path: JSONPath?
+
+        public init(file: String, position: SourcePosition?, path: JSONPath?) {
+            self.file = file
+            self.position = position
+            self.path = path
+        }
+    }
+
     public let file: String
     public let position: SourcePosition?
     public let path: JSONPath?
     public let message: String
     public let kind: Kind
+    /// Further errors found in the same reading.
+    public var more: [SceneError] = []
 
     public init(file: String, position: SourcePosition?, path: JSONPath?, message: String, kind: Kind = .input) {
         self.file = file
@@ -24,6 +43,34 @@ public struct SceneError: Error, Sendable, CustomStringConvertible {
         self.kind = kind
     }
 
+    public init(at origin: Origin, message: String, kind: Kind = .input) {
+        self.init(file: origin.file, position: origin.position, path: origin.path, message: message, kind: kind)
+    }
+
+    /// This error and the further ones, each alone.
+    public var all: [SceneError] {
+        [self.alone] + more.flatMap(\.all)
+    }
+
+    /// Plugin failures outrank mistakes in the file: one is enough for exit status 2.
+    public var worstKind: Kind {
+        all.contains { $0.kind == .plugin } ? .plugin : .input
+    }
+
+    /// `errors` as one error (nil when empty).
+    public static func combining(_ errors: [SceneError]) -> SceneError? {
+        guard var first = errors.first else { return nil }
+        first.more += errors.dropFirst()
+        return first
+    }
+
+    private var alone: SceneError {
+        var copy = self
+        copy.more = []
+        return copy
+    }
+
+    /// The first error's line; `all` lists every one.
     public var description: String {
         var place = file
         if let position { place += ":\(position.line):\(position.column)" }

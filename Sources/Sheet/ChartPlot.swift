@@ -1,6 +1,7 @@
 import CAnimatorABI
 import CCairo
 import Foundation
+import Scene
 
 /// Draws a timing chart's parts on a layout: the rows' panels, spans, grid and progress lines
 /// with Cairo, and the words around them as labels.

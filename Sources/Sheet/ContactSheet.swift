@@ -9,12 +9,13 @@ public enum ContactSheet {
     /// Renders the frame at each of `times` (seconds into the render, as `pipeline frame --at`
     /// takes them) into the cells of `layout`, in order. The caller's `evaluator` keeps the
     /// values it had to substitute, for the caller to report.
-    public static func render(_ evaluator: FrameEvaluator, times: [Double], layout: SheetLayout) throws(RenderError) -> FrameBuffer {
+    public static func render(_ evaluator: FrameEvaluator, images: SceneImages, times: [Double],
+                              layout: SheetLayout) throws(RenderError) -> FrameBuffer {
         let scene = evaluator.scene
         precondition(times.count == layout.count, "one cell per time")
         let sheet = FrameBuffer.labelled(width: layout.width, height: layout.height,
                                          background: SheetStyle.background, labels: labels(scene, times, layout))
-        let renderer = FrameRenderer(evaluator: evaluator, threads: 1)
+        let renderer = FrameRenderer(evaluator: evaluator, images: images, threads: 1)
         for (index, time) in times.enumerated() {
             // The renderer reuses one buffer: each frame goes into its cell before the next renders.
             sheet.paint(try renderer.render(time: time), into: layout.cell(index))

@@ -1,5 +1,6 @@
 import CAnimatorABI
 import Compositor
+import Scene
 
 /// A text at a place on a picture, drawn as a Compositor text layer: the same DejaVu fonts,
 /// wrapping and byte-for-byte deterministic glyphs as text in frames. Text that does not fit

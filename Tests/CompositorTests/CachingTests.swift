@@ -1,6 +1,7 @@
 import CAnimatorABI
 import CCairo
 import Compositor
+import Scene
 import Testing
 
 /// Work the compositor spares between frames (static layers copied, opaque mixer output copied

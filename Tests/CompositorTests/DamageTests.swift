@@ -1,6 +1,7 @@
 import CAnimatorABI
 @testable import Compositor
 import Foundation
+import Scene
 import Testing
 
 /// A frame drawn over the static layers restores only the box the previous frame drew over
@@ -21,15 +22,16 @@ import Testing
         }
     }
 
-    func contents() throws -> [LayerContent] {
+    func contents() throws -> ([LayerContent], SceneImages) {
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("checks.png").path
         writePNG(width: 40, height: 30, to: path, rects: [(rect(0, 0, 20, 15), red), (rect(20, 15, 20, 15), white),
                                                           (rect(20, 0, 20, 15), green)])
-        let image = try RasterImage.load(contentsOf: path)
-        return [LayerContent(fill: .color(blue)), LayerContent(fill: .color(green)),
-                LayerContent(image: image, gravity: .aspectFill), LayerContent(fill: .color(red), image: image, gravity: .fill)]
+        let (image, images) = try decodedImage(path)
+        return ([LayerContent(fill: .color(blue)), LayerContent(fill: .color(green)),
+                 LayerContent(image: image, gravity: .aspectFill), LayerContent(fill: .color(red), image: image, gravity: .fill)],
+                images)
     }
 
     /// The bottom two layers stay put (they become the static image); the top two change at
@@ -56,10 +58,10 @@ import Testing
     }
 
     @Test func everyFrameEqualsAFreshRender() throws {
-        let contents = try contents()
+        let (contents, images) = try contents()
         let canvas = Canvas(width: Self.size, height: Self.size,
                             background: anim_color_t(r: 0.1, g: 0.1, b: 0.12, a: 1))
-        let compositor = Compositor(canvas: canvas, contents: contents)
+        let compositor = Compositor(canvas: canvas, contents: contents, images: images)
         let frame = FrameBuffer(width: Self.size, height: Self.size)
         var random = Generator(state: 42)
         var states = [layer(rect(0, 0, 96, 96)), layer(rect(10, 20, 60, 40)), layer(rect(30, 30, 20, 20)), layer(rect(50, 10, 30, 30))]
@@ -72,7 +74,7 @@ import Testing
             if step % 50 == 49 { states[1].frame.x += 3 }
             compositor.render(states, into: frame)
             let fresh = FrameBuffer(width: Self.size, height: Self.size)
-            Compositor(canvas: canvas, contents: contents).render(states, into: fresh)
+            Compositor(canvas: canvas, contents: contents, images: images).render(states, into: fresh)
             let same = bytes(of: frame) == bytes(of: fresh)
             #expect(same, "frame \(step): \(states[2...].map { "\($0.frame) rot \($0.rotation) scale \($0.scale)" })")
             if !same { break }
@@ -85,11 +87,11 @@ import Testing
     /// image the other drew, and frame buffers pass between the compositors. Every frame must
     /// equal a fresh render.
     @Test func sharedStaticImagesGiveTheBytesOfAFreshRender() throws {
-        let contents = try contents()
+        let (contents, images) = try contents()
         let canvas = Canvas(width: Self.size, height: Self.size,
                             background: anim_color_t(r: 0.1, g: 0.1, b: 0.12, a: 1))
         let shared = StaticImageCache()
-        let compositors = (0..<2).map { _ in Compositor(canvas: canvas, contents: contents, sharing: shared) }
+        let compositors = (0..<2).map { _ in Compositor(canvas: canvas, contents: contents, images: images, sharing: shared) }
         let frames = (0..<3).map { _ in FrameBuffer(width: Self.size, height: Self.size) }
         var random = Generator(state: 7)
         var states = [layer(rect(0, 0, 96, 96)), layer(rect(10, 20, 60, 40)), layer(rect(30, 30, 20, 20)), layer(rect(50, 10, 30, 30))]
@@ -108,7 +110,7 @@ import Testing
             let frame = frames[step % frames.count]
             compositor.render(states, into: frame)
             let fresh = FrameBuffer(width: Self.size, height: Self.size)
-            Compositor(canvas: canvas, contents: contents).render(states, into: fresh)
+            Compositor(canvas: canvas, contents: contents, images: images).render(states, into: fresh)
             let same = bytes(of: frame) == bytes(of: fresh)
             #expect(same, "frame \(step)")
             if !same { break }
@@ -118,10 +120,10 @@ import Testing
     /// While another compositor draws the static image a frame needs, the frame draws those
     /// layers itself; once the image is there, it is shared.
     @Test func aFrameWhoseStaticImageIsBeingDrawnElsewhereDrawsItsLayers() throws {
-        let contents = try contents()
+        let (contents, images) = try contents()
         let canvas = Canvas(width: Self.size, height: Self.size, background: anim_color_t(r: 0.1, g: 0.1, b: 0.12, a: 1))
         let shared = StaticImageCache()
-        let compositor = Compositor(canvas: canvas, contents: contents, sharing: shared)
+        let compositor = Compositor(canvas: canvas, contents: contents, images: images, sharing: shared)
         let frame = FrameBuffer(width: Self.size, height: Self.size)
         var states = [layer(rect(0, 0, 96, 96)), layer(rect(10, 20, 60, 40)), layer(rect(30, 30, 20, 20)), layer(rect(50, 10, 30, 30))]
         compositor.render(states, into: frame)
@@ -130,7 +132,7 @@ import Testing
             states[3].frame.x = Double(50 - 5 * step)
             compositor.render(states, into: frame)
             let fresh = FrameBuffer(width: Self.size, height: Self.size)
-            Compositor(canvas: canvas, contents: contents).render(states, into: fresh)
+            Compositor(canvas: canvas, contents: contents, images: images).render(states, into: fresh)
             #expect(bytes(of: frame) == bytes(of: fresh), "frame \(step)")
         }
         #expect(!shared.claim(Array(states[..<3])), "still being drawn elsewhere")

@@ -1,11 +1,12 @@
 import CAnimatorABI
 import Compositor
 import Foundation
+import Scene
 import Testing
 
 @Suite struct DeterminismTests {
     /// Every feature at once: an image, a gradient, a shadow, a hole, rotation and opacity.
-    func scene() throws -> ([anim_layer_t], [LayerContent]) {
+    func scene() throws -> ([anim_layer_t], [LayerContent], SceneImages) {
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("check.png").path
@@ -24,34 +25,35 @@ import Testing
         let backdrop = Fill.linearGradient(start: anim_point_t(x: 0, y: 0), end: anim_point_t(x: 1, y: 1), stops: [
             GradientStop(location: 0, color: white), GradientStop(location: 1, color: blue),
         ])
-        let contents = [LayerContent(fill: backdrop), LayerContent(image: try RasterImage.load(contentsOf: path))]
-        return ([layer(rect(0, 0, 64, 64)), poster], contents)
+        let (image, images) = try decodedImage(path)
+        let contents = [LayerContent(fill: backdrop), LayerContent(image: image)]
+        return ([layer(rect(0, 0, 64, 64)), poster], contents, images)
     }
 
     @Test func sameInputsGiveIdenticalBytes() throws {
-        let (layers, contents) = try scene()
+        let (layers, contents, images) = try scene()
         let canvas = Canvas(width: 64, height: 64, background: clear)
-        let reused = Compositor(canvas: canvas, contents: contents)
+        let reused = Compositor(canvas: canvas, contents: contents, images: images)
         let first = FrameBuffer(width: 64, height: 64), second = FrameBuffer(width: 64, height: 64)
         let fresh = FrameBuffer(width: 64, height: 64)
         reused.render(layers, into: first)
         reused.render(layers, into: second)
-        Compositor(canvas: canvas, contents: contents).render(layers, into: fresh)
+        Compositor(canvas: canvas, contents: contents, images: images).render(layers, into: fresh)
         #expect(bytes(of: first) == bytes(of: second), "a cached shadow gives the same pixels")
         #expect(bytes(of: first) == bytes(of: fresh))
         #expect(first.pixel(x: 63, y: 63).a == 255)
     }
 
     @Test func changingAShadowInvalidatesTheCache() throws {
-        let (layers, contents) = try scene()
-        let compositor = Compositor(canvas: Canvas(width: 64, height: 64, background: clear), contents: contents)
+        let (layers, contents, images) = try scene()
+        let compositor = Compositor(canvas: Canvas(width: 64, height: 64, background: clear), contents: contents, images: images)
         var moved = layers
         moved[1].translation = anim_point_t(x: 6, y: 0)
         let before = FrameBuffer(width: 64, height: 64), after = FrameBuffer(width: 64, height: 64)
         compositor.render(layers, into: before)
         compositor.render(moved, into: after)
         let expected = FrameBuffer(width: 64, height: 64)
-        Compositor(canvas: Canvas(width: 64, height: 64, background: clear), contents: contents)
+        Compositor(canvas: Canvas(width: 64, height: 64, background: clear), contents: contents, images: images)
             .render(moved, into: expected)
         #expect(bytes(of: after) == bytes(of: expected))
         #expect(bytes(of: after) != bytes(of: before))
@@ -61,7 +63,7 @@ import Testing
     /// each change of the bottom layers at about the same time: one draws the new image while
     /// the other draws those layers into its frame. Every frame must equal a fresh render.
     @Test func threadsSharingStaticImagesGiveTheBytesOfFreshRenders() throws {
-        let (base, contents) = try scene()
+        let (base, contents, images) = try scene()
         let canvas = Canvas(width: 64, height: 64, background: clear)
         nonisolated(unsafe) let frames = (0..<60).map { index in
             var layers = base
@@ -71,14 +73,14 @@ import Testing
         }
         let expected = frames.map { layers in
             let fresh = FrameBuffer(width: 64, height: 64)
-            Compositor(canvas: canvas, contents: contents).render(layers, into: fresh)
+            Compositor(canvas: canvas, contents: contents, images: images).render(layers, into: fresh)
             return bytes(of: fresh)
         }
         let shared = StaticImageCache()
         let mismatches = NSLock()
         nonisolated(unsafe) var wrong: [String] = []
         DispatchQueue.concurrentPerform(iterations: 2) { thread in
-            let compositor = Compositor(canvas: canvas, contents: contents, sharing: shared)
+            let compositor = Compositor(canvas: canvas, contents: contents, images: images, sharing: shared)
             let frame = FrameBuffer(width: 64, height: 64)
             for (index, layers) in frames.enumerated() {
                 compositor.render(layers, into: frame)

@@ -1,6 +1,7 @@
 import CAnimatorABI
 import Compositor
 import Foundation
+import Scene
 import Testing
 
 @Suite struct GeometryTests {
@@ -89,8 +90,9 @@ import Testing
         writePNG(width: 4, height: 4, to: path, rects: [(rect(0, 0, 4, 4), green)])
         var faded = layer(rect(0, 0, 64, 64))
         faded.opacity = 0.5
-        let content = LayerContent(fill: .color(red), image: try RasterImage.load(contentsOf: path), gravity: .fill)
-        let frame = render([faded], [content])
+        let (file, images) = try decodedImage(path)
+        let content = LayerContent(fill: .color(red), image: file, gravity: .fill)
+        let frame = render([faded], [content], images: images)
         #expect(isClose(frame.pixel(x: 32, y: 32), (0, 128, 0, 128), tolerance: 1), "no red shows through the image")
     }
 

@@ -1,6 +1,7 @@
 import CAnimatorABI
 import Compositor
 import Foundation
+import Scene
 import Testing
 
 /// A 32×16 image of four 8-pixel stripes, red, green, blue, white, drawn into a 64×64 layer.
@@ -12,9 +13,9 @@ import Testing
         writePNG(width: 32, height: 16, to: path, rects: [
             (rect(0, 0, 8, 16), red), (rect(8, 0, 8, 16), green), (rect(16, 0, 8, 16), blue), (rect(24, 0, 8, 16), white),
         ])
-        let image = try RasterImage.load(contentsOf: path)
-        #expect(image.width == 32 && image.height == 16)
-        return render([layer(rect(0, 0, 64, 64))], [LayerContent(image: image, gravity: gravity)])
+        let (file, images) = try decodedImage(path)
+        #expect(images[file]?.width == 32 && images[file]?.height == 16)
+        return render([layer(rect(0, 0, 64, 64))], [LayerContent(image: file, gravity: gravity)], images: images)
     }
 
     @Test func fillStretchesToTheFrame() throws {

@@ -1,6 +1,7 @@
 import CAnimatorABI
 import Compositor
 import Foundation
+import Scene
 import Testing
 
 @Suite struct ImageLoadTests {
@@ -28,8 +29,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("half.png").path
         writePNG(width: 1, height: 1, to: path, rects: [(rect(0, 0, 1, 1), anim_color_t(r: 1, g: 0, b: 0, a: 0.5))])
-        let image = try RasterImage.load(contentsOf: path)
-        let frame = render([layer(rect(0, 0, 64, 64))], [LayerContent(image: image, gravity: .fill)])
+        let (file, images) = try decodedImage(path)
+        let frame = render([layer(rect(0, 0, 64, 64))], [LayerContent(image: file, gravity: .fill)], images: images)
         #expect(frame.pixel(x: 40, y: 12) == (128, 0, 0, 128))
     }
 
@@ -38,9 +39,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("photo.png").path
         #expect(FileManager.default.createFile(atPath: path, contents: Data(base64Encoded: Self.jpeg)))
-        let image = try RasterImage.load(contentsOf: path)
-        #expect(image.width == 16 && image.height == 8)
-        let frame = render([layer(rect(0, 0, 64, 32))], [LayerContent(image: image, gravity: .fill)])
+        let (file, images) = try decodedImage(path)
+        #expect(images[file]?.width == 16 && images[file]?.height == 8)
+        let frame = render([layer(rect(0, 0, 64, 32))], [LayerContent(image: file, gravity: .fill)], images: images)
         #expect(isClose(frame.pixel(x: 30, y: 15), (0x20, 0x60, 0xC0, 255), tolerance: 3))
     }
 

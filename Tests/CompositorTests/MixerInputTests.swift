@@ -1,5 +1,6 @@
 import CAnimatorABI
 import Compositor
+import Scene
 import Testing
 
 /// What a mixer step needs: layers rendered alone, and a blended image drawn in a layer's place.

@@ -1,6 +1,7 @@
 import CAnimatorABI
 import Compositor
 import Foundation
+import Scene
 import Testing
 
 @Suite struct ShadowTests {

@@ -1,5 +1,6 @@
 import CAnimatorABI
 import Compositor
+import Scene
 import Testing
 
 @Suite struct SolidFillTests {

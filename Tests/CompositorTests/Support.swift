@@ -2,6 +2,7 @@ import CAnimatorABI
 import CCairo
 import Compositor
 import Foundation
+import Scene
 
 let clear = anim_color_t(r: 0, g: 0, b: 0, a: 0)
 let red = anim_color_t(r: 1, g: 0, b: 0, a: 1)
@@ -20,12 +21,17 @@ func layer(_ frame: anim_rect_t) -> anim_layer_t {
 }
 
 /// Renders on a 64×64 canvas, the size most tests here use, or a wider one for text.
-func render(_ layers: [anim_layer_t], _ contents: [LayerContent], background: anim_color_t = clear,
-            width: Int = 64, height: Int = 64) -> FrameBuffer {
+func render(_ layers: [anim_layer_t], _ contents: [LayerContent], images: SceneImages = .none,
+            background: anim_color_t = clear, width: Int = 64, height: Int = 64) -> FrameBuffer {
     let frame = FrameBuffer(width: width, height: height)
-    Compositor(canvas: Canvas(width: width, height: height, background: background), contents: contents)
+    Compositor(canvas: Canvas(width: width, height: height, background: background), contents: contents, images: images)
         .render(layers, into: frame)
     return frame
+}
+
+/// The image file at `path` as contents name it, and its decoded pixels for the compositor.
+func decodedImage(_ path: String) throws -> (file: ImageFile, images: SceneImages) {
+    (ImageFile(path: path), SceneImages([path: try RasterImage.load(contentsOf: path)]))
 }
 
 /// Every byte of a frame, padding included, for exact comparisons.

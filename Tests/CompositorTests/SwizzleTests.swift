@@ -1,4 +1,5 @@
 import CRaster
+import Scene
 import Testing
 
 @Suite struct SwizzleTests {

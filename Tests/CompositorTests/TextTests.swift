@@ -2,6 +2,7 @@ import CAnimatorABI
 import CCairo
 import Compositor
 import Dispatch
+import Scene
 import Testing
 
 /// Where a text's glyphs put ink (any alpha) on a frame.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Output
+import Scene
 
 @Suite("MP4 and GIF through ffmpeg")
 final class FFmpegEncoderTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Output
+import Scene
 
 @Suite("finding ffmpeg")
 final class FFmpegLocateTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Output
+import Scene
 
 /// A format whose encoder this ffmpeg lacks is refused up front, naming the encoder and the
 /// package; Y4M streams onto a file handle as ffmpeg produces it.

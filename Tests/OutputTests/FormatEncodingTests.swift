@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Output
+import Scene
 
 /// Every ffmpeg format, fed 10 sample frames of 64×48 (opaque bands, a translucent band and a
 /// transparent corner), read back by ffprobe: codec, size, frame count, and alpha where promised.

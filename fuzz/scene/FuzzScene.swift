@@ -1,12 +1,13 @@
 import CImageCodecs
+import Compositor
 import Foundation
 import PluginRegistry
 import Scene
 
 /// libFuzzer target: any bytes, decoded as a pipeline file the way `pipeline run` reads one
 /// (JSON syntax, the format's keys and types, names and parameters against the in-repo plugins,
-/// images decoded). Decoding must throw a `SceneError` or return a scene; a crash, a sanitizer
-/// report or an empty error message is a finding.
+/// then its images decoded). Reading must throw `SceneError`s or return a scene; a crash, a
+/// sanitizer report or an empty error message is a finding.
 ///
 /// Built only by scripts/fuzz (Package.swift adds this target when PIPELINE_FUZZ is set): it has
 /// no `main`, libFuzzer supplies one.
@@ -16,8 +17,11 @@ public func fuzzScene(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     do {
         let scene = try SceneDecoder.decode(bytes, file: FuzzWorkspace.shared.pipeline, registry: FuzzWorkspace.shared.registry)
         precondition(scene.canvas.width >= 1 && scene.canvas.height >= 1, "a decoded scene has an empty canvas")
+        _ = try SceneImages.load(scene)
     } catch {
-        precondition(!error.message.isEmpty, "a SceneError without a message: \(error.description)")
+        for each in error.all {
+            precondition(!each.message.isEmpty, "a SceneError without a message: \(each.description)")
+        }
         if FuzzWorkspace.shared.showErrors { FileHandle.standardError.write(Data("\(error)\n".utf8)) }
     }
     return 0

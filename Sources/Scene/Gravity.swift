@@ -12,7 +12,7 @@ public enum Gravity: String, Sendable, CaseIterable {
     case center
 
     /// Where an image of `image` size lands in a frame of `frame` size, in the frame's coordinates.
-    func placement(of image: anim_size_t, in frame: anim_size_t) -> anim_rect_t {
+    public func placement(of image: anim_size_t, in frame: anim_size_t) -> anim_rect_t {
         let scaleX = frame.width / image.width, scaleY = frame.height / image.height
         let size: anim_size_t
         switch self {

@@ -1,0 +1,31 @@
+/// What a layer shows inside its frame: a fill under an optional image placed by a gravity, and
+/// an optional text above both. Fixed for a whole render; animators change only the layer's
+/// properties. The image is a file named here and decoded by a stage of its own (the
+/// compositor's `SceneImages`), so a pipeline file is read and checked without decoding pixels.
+public struct LayerContent: Sendable {
+    public var fill: Fill?
+    public var image: ImageFile?
+    public var gravity: Gravity
+    public var text: TextContent?
+
+    public init(fill: Fill? = nil, image: ImageFile? = nil, gravity: Gravity = .aspectFill,
+                text: TextContent? = nil) {
+        self.fill = fill
+        self.image = image
+        self.gravity = gravity
+        self.text = text
+    }
+}
+
+/// An image file a layer shows: its resolved path, and where the pipeline file names it, so a
+/// file that cannot be decoded is reported at its place.
+public struct ImageFile: Sendable {
+    public let path: String
+    /// The pipeline file, position and JSON path of the `image` value; nil for images made in code.
+    public let origin: SceneError.Origin?
+
+    public init(path: String, origin: SceneError.Origin? = nil) {
+        self.path = path
+        self.origin = origin
+    }
+}
