@@ -1,4 +1,5 @@
 import ArgumentParser
+import Scene
 
 extension Pipeline {
     struct Schema: ParsableCommand {

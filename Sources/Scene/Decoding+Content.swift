@@ -4,13 +4,10 @@ import Foundation
 /// What a layer draws: a fill (colour or linear gradient) and an image scaled by a gravity.
 extension Decoding {
     mutating func content(_ fields: ObjectFields, layer: String) throws(SceneError) -> LayerContent {
-        var content = LayerContent()
+        var content = LayerContent(gravity: try fields.value("gravity"))
         if let fill = fields["fill"] { content.fill = try decodeFill(fill) }
         if let image = fields["image"] { content.image = try loadImage(image, layer: layer) }
         if let text = fields["text"] { content.text = try decodeText(text) }
-        if let gravity = fields["gravity"] {
-            content.gravity = Gravity(rawValue: try gravity.choice(Gravity.allCases.map(\.rawValue)))!
-        }
         return content
     }
 
@@ -18,47 +15,50 @@ extension Decoding {
     /// with start and end in unit coordinates of the layer (Core Animation's CAGradientLayer).
     private func decodeFill(_ field: Field) throws(SceneError) -> Fill {
         if case .string = field.node.value { return .color(try field.color()) }
-        let gradient = try field.object(allowing: ["gradient"]).required("gradient", "a linear gradient")
-        let fields = try gradient.object(allowing: ["colors", "locations", "start", "end"])
+        let gradient = try field.object(Keys.gradientFill).required("gradient", "a linear gradient")
+        let fields = try gradient.object(Keys.gradient)
         let colorFields = try fields.required("colors", "two or more colours").array()
-        guard colorFields.count >= 2 else { throw fields.field.error("a gradient needs at least two colours, found \(colorFields.count)") }
+        guard case .array(_, let count?, _) = fields.declared("colors").form, count.contains(colorFields.count) else {
+            throw fields.field.error("a gradient needs at least two colours, found \(colorFields.count)")
+        }
         var colors: [anim_color_t] = []
         for item in colorFields { colors.append(try item.color()) }
         let evenly = colors.indices.map { Double($0) / Double(colors.count - 1) }
-        let locations = try fields["locations"]?.numbers(count: colors.count, in: 0...1, what: "\(colors.count) locations, one per colour") ?? evenly
-        return .linearGradient(
-            start: try fields["start"]?.point(in: -10...10) ?? anim_point_t(x: 0.5, y: 0),
-            end: try fields["end"]?.point(in: -10...10) ?? anim_point_t(x: 0.5, y: 1),
-            stops: zip(locations, colors).map { GradientStop(location: $0, color: $1) })
+        guard case .array(.number(let range, _), _, _) = fields.declared("locations").form else {
+            preconditionFailure("locations are numbers")
+        }
+        let locations = try fields["locations"]?.numbers(count: colors.count, in: range,
+                                                         what: "\(colors.count) locations, one per colour") ?? evenly
+        return .linearGradient(start: try fields.value("start"), end: try fields.value("end"),
+                               stops: zip(locations, colors).map { GradientStop(location: $0, color: $1) })
     }
 
     /// `"Title"` or `{"string": "Title", "font": "DejaVu Sans", "size": 34, "bold": true,
     /// "color": "#1c1c1e", "align": "center", "lineHeight": 1.2}`; wrapped to the frame's width.
     private func decodeText(_ field: Field) throws(SceneError) -> TextContent {
-        if case .string(let text) = field.node.value { return TextContent(string: text, size: Self.defaultTextSize) }
-        let fields = try field.object(allowing: ["string", "font", "size", "bold", "color", "align", "lineHeight"])
-        var text = TextContent(string: try fields.required("string", "the text to draw").string(),
-                               size: try fields["size"]?.number(in: 1...2000) ?? Self.defaultTextSize)
-        if let font = fields["font"] { text.fontFamily = try font.string() }
-        if let bold = fields["bold"] { text.bold = try bold.bool() }
-        if let color = fields["color"] { text.color = try color.color() }
-        if let align = fields["align"] { text.alignment = TextAlignment(rawValue: try align.choice(TextAlignment.allCases.map(\.rawValue)))! }
-        if let lineHeight = fields["lineHeight"] { text.lineHeight = try lineHeight.number(in: 0.5...5) }
-        return text
+        let style = Keys.text
+        if case .string(let text) = field.node.value {
+            return TextContent(string: text, size: Double(default: style["size"].defaultValue!)!)
+        }
+        let fields = try field.object(style)
+        return TextContent(string: try fields.required("string", "the text to draw"), fontFamily: try fields.value("font"),
+                           size: try fields.value("size"), bold: try fields.value("bold"), color: try fields.value("color"),
+                           alignment: try fields.value("align"), lineHeight: try fields.value("lineHeight"))
     }
 
-    /// iOS's body text size.
-    static let defaultTextSize = 17.0
-
     /// Images resolve against the pipeline file's folder. Here the file is only found and
-    /// checked; its pixels are decoded by a later stage (the compositor's `SceneImages`).
-    private mutating func loadImage(_ field: Field, layer: String) throws(SceneError) -> ImageFile {
+    /// checked; its pixels are decoded by a later stage (the compositor's `SceneImages`). A file
+    /// that is missing or not allowed is reported after the errors in the pipeline file itself.
+    private mutating func loadImage(_ field: Field, layer: String) throws(SceneError) -> ImageFile? {
         let path = resolve(try field.string())
-        if let problem = PathLimits.problem(path) { throw field.error("layer \"\(layer)\": the image path \(path) \(problem)") }
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw field.error("image file not found: \(path)")
+        do throws(SceneError) {
+            if let problem = PathLimits.problem(path) { throw field.error("layer \"\(layer)\": the image path \(path) \(problem)") }
+            guard FileManager.default.fileExists(atPath: path) else { throw field.error("image file not found: \(path)") }
+            try confine(path, of: layer, at: field)
+        } catch {
+            imageErrors.append(error)
+            return nil
         }
-        try confine(path, of: layer, at: field)
         imageFiles.insert(path)
         return ImageFile(path: path, origin: SceneError.Origin(file: file, position: field.node.position, path: field.path))
     }

@@ -2,61 +2,60 @@ import CAnimatorABI
 
 /// Layers: base state (frame, transform, opacity, shadow, mask) and contents (fill, image).
 extension Decoding {
-    static let layerKeys = ["name", "frame", "anchor", "scale", "rotation", "translation", "opacity", "hidden",
-                            "cornerRadius", "fill", "image", "gravity", "text", "shadow", "mask"]
-    static let coordinates = -100_000.0...100_000.0
-
-    mutating func decodeLayers(_ items: [Field]) throws(SceneError) -> [SceneLayer] {
+    /// Every layer is checked; a broken one is reported and the next one read. Its name is kept
+    /// when it has one, so steps naming it are not reported too.
+    mutating func decodeLayers(_ items: [Field]) -> [SceneLayer] {
         var layers: [SceneLayer] = []
         for item in items {
-            let fields = try item.object(allowing: Self.layerKeys)
-            let nameField = try fields.required("name", "a unique layer name")
-            let name = try nameField.string()
-            if layers.contains(where: { $0.name == name }) { throw nameField.error("duplicate layer name \"\(name)\"") }
-            layers.append(SceneLayer(name: name, base: try baseState(fields, name: name), content: try content(fields, layer: name)))
-            layerNames.append(name)
+            let attempt = Self.attempt { () throws(SceneError) in try decodeLayer(item) }
+            let layer = keep(attempt)
+            if let layer { layers.append(layer) }
+            layerNames.append(layer?.name ?? Self.rawName(of: item))
         }
         return layers
     }
 
+    private mutating func decodeLayer(_ item: Field) throws(SceneError) -> SceneLayer {
+        let fields = try item.object(Keys.layer)
+        let nameField = try fields.required("name", "a unique layer name")
+        let name = try nameField.string()
+        if layerNames.contains(name) { throw nameField.error("duplicate layer name \"\(name)\"") }
+        return SceneLayer(name: name, base: try baseState(fields, name: name), content: try content(fields, layer: name))
+    }
+
+    /// The name a layer gives, even when the rest of it is wrong.
+    private static func rawName(of item: Field) -> String {
+        guard case .object(let members) = item.node.value, let name = members.first(where: { $0.key == "name" }),
+              case .string(let text) = name.value.value else { return "" }
+        return text
+    }
+
     private func baseState(_ fields: ObjectFields, name: String) throws(SceneError) -> anim_layer_t {
         let fullCanvas = anim_rect_t(x: 0, y: 0, width: Double(canvas.width), height: Double(canvas.height))
-        var state = anim_layer_t.base(name: strings.intern(name), frame: try fields["frame"]?.rect(in: Self.coordinates) ?? fullCanvas)
-        if let anchor = fields["anchor"] { state.anchor = try anchor.point(in: -10...10) }
-        if let scale = fields["scale"] { state.scale = try decodeScale(scale) }
-        if let rotation = fields["rotation"] { state.rotation = try rotation.number(in: -36_000...36_000) }
-        if let translation = fields["translation"] { state.translation = try translation.point(in: Self.coordinates) }
-        if let opacity = fields["opacity"] { state.opacity = try opacity.number(in: 0...1) }
-        if let hidden = fields["hidden"] { state.hidden = try hidden.bool() ? 1 : 0 }
-        if let radius = fields["cornerRadius"] { state.corner_radius = try radius.number(in: 0...100_000) }
+        var state = anim_layer_t.base(name: strings.intern(name), frame: try fields.optional("frame") ?? fullCanvas)
+        state.anchor = try fields.value("anchor")
+        state.scale = try fields.value("scale")
+        state.rotation = try fields.value("rotation")
+        state.translation = try fields.value("translation")
+        state.opacity = try fields.value("opacity")
+        state.hidden = try fields.value("hidden") ? 1 : 0
+        state.corner_radius = try fields.value("cornerRadius")
         if let shadow = fields["shadow"] { state.shadow = try decodeShadow(shadow) }
         if let mask = fields["mask"] { state.mask = try decodeMask(mask) }
         return state
     }
 
-    /// `2` or `[sx, sy]`.
-    private func decodeScale(_ field: Field) throws(SceneError) -> anim_point_t {
-        if case .number = field.node.value {
-            let value = try field.number(in: -1000...1000)
-            return anim_point_t(x: value, y: value)
-        }
-        return try field.point(in: -1000...1000)
-    }
-
     private func decodeShadow(_ field: Field) throws(SceneError) -> anim_shadow_t {
-        let fields = try field.object(allowing: ["color", "opacity", "radius", "offset"])
-        return anim_shadow_t(
-            color: try fields["color"]?.color() ?? anim_color_t(r: 0, g: 0, b: 0, a: 1),
-            opacity: try fields["opacity"]?.number(in: 0...1) ?? 0.5,
-            radius: try fields["radius"]?.number(in: 0...200) ?? 8,
-            offset: try fields["offset"]?.point(in: Self.coordinates) ?? anim_point_t(x: 0, y: 4))
+        let fields = try field.object(Keys.shadow)
+        return anim_shadow_t(color: try fields.value("color"), opacity: try fields.value("opacity"),
+                             radius: try fields.value("radius"), offset: try fields.value("offset"))
     }
 
     private func decodeMask(_ field: Field) throws(SceneError) -> anim_mask_t {
-        let fields = try field.object(allowing: ["shapes", "fillRule", "inverted"])
+        let fields = try field.object(Keys.mask)
         var mask = anim_mask_t()
         let shapes = try fields.required("shapes", "an array of mask shapes").array()
-        guard (1...Int(ANIM_MASK_MAX_SHAPES)).contains(shapes.count) else {
+        guard case .array(_, let count?, _) = fields.declared("shapes").form, count.contains(shapes.count) else {
             throw fields.field.error("a mask has 1 to \(ANIM_MASK_MAX_SHAPES) shapes, found \(shapes.count)")
         }
         mask.shape_count = UInt32(shapes.count)
@@ -66,20 +65,30 @@ extension Decoding {
             let slots = raw.bindMemory(to: anim_mask_shape_t.self)
             for (index, shape) in decoded.enumerated() { slots[index] = shape }
         }
-        let rule = try fields["fillRule"]?.choice(["nonzero", "even-odd"]) ?? "nonzero"
-        mask.fill_rule = rule == "even-odd" ? UInt32(ANIM_FILL_EVEN_ODD) : UInt32(ANIM_FILL_NONZERO)
-        mask.inverted = try fields["inverted"]?.bool() == true ? 1 : 0
+        let rule: MaskFillRule = try fields.value("fillRule")
+        mask.fill_rule = rule == .evenOdd ? UInt32(ANIM_FILL_EVEN_ODD) : UInt32(ANIM_FILL_NONZERO)
+        mask.inverted = try fields.value("inverted") ? 1 : 0
         return mask
     }
 
     private func decodeMaskShape(_ field: Field) throws(SceneError) -> anim_mask_shape_t {
-        let fields = try field.object(allowing: ["shape", "rect", "cornerRadius"])
-        let kinds: [String: UInt32] = ["rect": UInt32(ANIM_MASK_SHAPE_RECT), "rounded-rect": UInt32(ANIM_MASK_SHAPE_ROUNDED_RECT),
-                                       "circle": UInt32(ANIM_MASK_SHAPE_CIRCLE), "ellipse": UInt32(ANIM_MASK_SHAPE_ELLIPSE)]
-        let kind = try fields.required("shape", "rect, rounded-rect, circle or ellipse").choice(["rect", "rounded-rect", "circle", "ellipse"])
+        let fields = try field.object(Keys.maskShape)
+        let kind: MaskShapeKind = try fields.required("shape", "rect, rounded-rect, circle or ellipse")
         return anim_mask_shape_t(
-            kind: kinds[kind]!, reserved: 0,
-            rect: try fields.required("rect", "the shape's rect in layer coordinates").rect(in: Self.coordinates),
-            corner_radius: try fields["cornerRadius"]?.number(in: 0...100_000) ?? 0)
+            kind: kind.abiValue, reserved: 0,
+            rect: try fields.required("rect", "the shape's rect in layer coordinates"),
+            corner_radius: try fields.value("cornerRadius"))
+    }
+}
+
+extension MaskShapeKind {
+    /// The shape's `ANIM_MASK_SHAPE_*` constant.
+    var abiValue: UInt32 {
+        switch self {
+        case .rect: UInt32(ANIM_MASK_SHAPE_RECT)
+        case .roundedRect: UInt32(ANIM_MASK_SHAPE_ROUNDED_RECT)
+        case .circle: UInt32(ANIM_MASK_SHAPE_CIRCLE)
+        case .ellipse: UInt32(ANIM_MASK_SHAPE_ELLIPSE)
+        }
     }
 }

@@ -4,29 +4,39 @@ import Foundation
 extension Decoding {
     func decodeOutput(_ field: Field?) throws(SceneError) -> OutputSettings {
         let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
-        var settings = OutputSettings(directory: baseDirectory.appendingPathComponent("out").path, formats: [.png], name: name)
-        guard let field else { return settings }
-        let fields = try field.object(allowing: ["dir", "formats", "quality"])
-        if let dir = fields["dir"] {
-            settings.directory = resolve(try dir.string())
-            if let problem = PathLimits.problem(settings.directory) { throw dir.error("the output folder \(settings.directory) \(problem)") }
+        let fields = try field?.object(Keys.output)
+        let directory: String = try fields?.value("dir") ?? Self.defaultOutput("dir")
+        let quality: Int = try fields?.value("quality") ?? Self.defaultOutput("quality")
+        var settings = OutputSettings(directory: resolve(directory), formats: [.png], quality: VideoQuality(quality)!, name: name)
+        if let problem = PathLimits.problem(settings.directory), let dir = fields?["dir"] {
+            throw dir.error("the output folder \(settings.directory) \(problem)")
         }
-        if let formats = fields["formats"] { settings.formats = try decodeFormats(formats) }
-        if let quality = fields["quality"] {
-            let range = VideoQuality.range
-            settings.quality = VideoQuality(try quality.integer(in: Double(range.lowerBound)...Double(range.upperBound)))!
-        }
+        settings.formats = try fields?["formats"].map(decodeFormats) ?? Self.defaultFormats
         return settings
     }
 
+    private static func defaultOutput<Value: KeyValue>(_ name: String) -> Value {
+        Keys.output[name].defaultValue.flatMap(Value.init(default:))!
+    }
+
+    private static var defaultFormats: [OutputFormat] {
+        guard case .array(let items) = Keys.output["formats"].defaultValue else { preconditionFailure("formats default") }
+        return items.map { OutputFormat(default: $0)! }
+    }
+
     private func decodeFormats(_ field: Field) throws(SceneError) -> [OutputFormat] {
+        guard case .array(let element, let count, _) = Keys.output["formats"].form else { preconditionFailure("formats") }
         var formats: [OutputFormat] = []
         for item in try field.array() {
-            let format = OutputFormat(rawValue: try item.choice(OutputFormat.allCases.map(\.rawValue)))!
+            let format = try OutputFormat.read(item, element)
             guard !formats.contains(format) else { throw item.error("format \"\(format.rawValue)\" is listed twice") }
             formats.append(format)
         }
-        guard !formats.isEmpty else { throw field.error("lists no format: give one or more of \(OutputFormat.names)") }
+        guard count?.contains(formats.count) ?? true else {
+            throw field.error("lists no format: give one or more of \(OutputFormat.names)")
+        }
         return formats
     }
 }
+
+extension OutputFormat: KeyValue {}

@@ -3,24 +3,39 @@ import Timing
 
 /// The timeline: each step's animator or mixer, its layers, its timing and its parameters.
 extension Decoding {
-    static let timingKeys = ["start", "duration", "timing", "speed", "repeat", "autoreverse"]
-    static let stepKeys = ["id", "animator", "target", "mixer", "from", "to", "alongside", "params", "reverse"] + timingKeys
-
-    func decodeTimeline(_ items: [Field]) throws(SceneError) -> [Step] {
-        var steps: [Step] = []
-        for item in items { steps.append(try decodeStep(item, earlier: steps)) }
+    /// Every step is checked; a broken one is reported and the next one read. A step alongside
+    /// a broken one is passed over: its leader's error says what to fix.
+    mutating func decodeTimeline(_ items: [Field]) -> [Step] {
+        var steps: [Step] = [], brokenIDs = Set<String>()
+        for item in items {
+            if let leader = Self.rawString("alongside", of: item), brokenIDs.contains(leader) { continue }
+            let earlier = steps
+            let attempt = Self.attempt { () throws(SceneError) in try decodeStep(item, earlier: earlier) }
+            if let step = keep(attempt) {
+                steps.append(step)
+            } else if let id = Self.rawString("id", of: item) {
+                brokenIDs.insert(id)
+            }
+        }
         return steps
     }
 
+    /// The string a step gives for `key`, even when the rest of it is wrong.
+    private static func rawString(_ key: String, of item: Field) -> String? {
+        guard case .object(let members) = item.node.value, let member = members.first(where: { $0.key == key }),
+              case .string(let text) = member.value.value else { return nil }
+        return text
+    }
+
     private func decodeStep(_ item: Field, earlier: [Step]) throws(SceneError) -> Step {
-        let fields = try item.object(allowing: Self.stepKeys)
+        let fields = try item.object(Keys.step)
         let id = try fields["id"]?.string()
         if let id, let clash = earlier.first(where: { $0.id == id }) {
             throw fields["id"]!.error("step id \"\(id)\" is already used by \(clash.path)")
         }
         let (action, parameters) = try decodeAction(fields, step: item)
         return Step(path: item.path, id: id, action: action, clock: try decodeClock(fields, earlier: earlier),
-                    reverse: try fields["reverse"]?.bool() ?? false, parameters: parameters)
+                    reverse: try fields.value("reverse"), parameters: parameters)
     }
 
     /// `"animator"` with `"target"`, or `"mixer"` with `"from"` and `"to"`.
@@ -49,7 +64,7 @@ extension Decoding {
     /// Either the step's own timing or `"alongside": "<id of an earlier step>"`.
     private func decodeClock(_ fields: ObjectFields, earlier: [Step]) throws(SceneError) -> Step.Clock {
         guard let alongside = fields["alongside"] else { return .own(try decodeStepTiming(fields)) }
-        if let own = Self.timingKeys.first(where: { fields[$0] != nil }) {
+        if let own = Keys.stepTiming.first(where: { fields[$0] != nil }) {
             throw fields[own]!.error("a step alongside another takes its timing from it; remove \"\(own)\"")
         }
         let id = try alongside.string()
@@ -63,19 +78,20 @@ extension Decoding {
     }
 
     private func decodeStepTiming(_ fields: ObjectFields) throws(SceneError) -> StepTiming {
-        let time = 0...SceneDecoder.maxDuration
-        let given = try fields["duration"]?.number(in: time)
+        let given: Double? = try fields.optional("duration")
         let (curve, duration) = try fields["timing"].map { field throws(SceneError) in try decodeTiming(field, duration: given) }
-            ?? (LinearCurve(), given ?? Self.defaultDuration)
-        return StepTiming(
-            start: try fields["start"]?.number(in: time) ?? 0, duration: duration, curve: curve,
-            speed: try fields["speed"]?.number(in: 0.01...100) ?? 1,
-            repeatCount: try fields["repeat"]?.number(in: 0.01...1000) ?? 1,
-            autoreverses: try fields["autoreverse"]?.bool() ?? false)
+            ?? (Self.defaultCurve, given ?? Self.defaultDuration)
+        return StepTiming(start: try fields.value("start"), duration: duration, curve: curve, speed: try fields.value("speed"),
+                          repeatCount: try fields.value("repeat"), autoreverses: try fields.value("autoreverse"))
     }
 
-    /// Core Animation's default animation duration.
-    static let defaultDuration = 0.25
+    /// A step's declared default duration (Core Animation's default animation duration).
+    static var defaultDuration: Double { Double(default: Keys.step["duration"].defaultValue!)! }
+
+    /// A step's declared default timing curve.
+    static var defaultCurve: any TimingCurve {
+        NamedCurves.curve(named: String(default: Keys.step["timing"].defaultValue!)!)!
+    }
 
     private func lookUp<Entry>(_ field: Field, kind: RegistrationKind, in known: [String],
                                _ find: (String) -> Lookup<Entry>) throws(SceneError) -> Entry {

@@ -31,8 +31,13 @@ extension Decoding {
         }
         if let bezier = fields["cubic-bezier"] {
             let v = try bezier.numbers(count: 4, what: "four numbers [x1, y1, x2, y2]")
-            guard (0...1).contains(v[0]), (0...1).contains(v[2]) else { throw bezier.error("x1 and x2 must lie in 0...1") }
-            guard v.allSatisfy({ abs($0) <= 100 }) else { throw bezier.error("control points must lie in -100...100") }
+            let (x, y) = (Keys.bezierX, Keys.bezierY)
+            guard x.contains(v[0]), x.contains(v[2]) else {
+                throw bezier.error("x1 and x2 must lie in \(format(x.lowerBound))...\(format(x.upperBound))")
+            }
+            guard v.allSatisfy(y.contains) else {
+                throw bezier.error("control points must lie in \(format(y.lowerBound))...\(format(y.upperBound))")
+            }
             return CubicBezierCurve(v[0], v[1], v[2], v[3])
         }
         if let spring = fields["spring"] { throw spring.error("a spring is given alone: {\"spring\": {…}}") }
@@ -98,28 +103,26 @@ extension ForeignType {
 /// mass, stiffness, damping and initial velocity (its defaults 1, 100, 10, 0), or SwiftUI's
 /// perceptual duration and bounce. The physical two run for their settling time by default.
 extension Decoding {
-    static let springForms = [["dampingRatio"], ["mass", "stiffness", "damping", "initialVelocity"], ["duration", "bounce"]]
-
     func decodeSpring(_ field: Field, duration: Double?) throws(SceneError) -> (any TimingCurve, Double) {
-        let fields = try field.object(allowing: Self.springForms.flatMap { $0 })
-        let used = Self.springForms.filter { form in form.contains { fields[$0] != nil } }
+        var fields = try field.object(allowing: Keys.springForms.flatMap(\.names))
+        let used = Keys.springForms.filter { form in form.names.contains { fields[$0] != nil } }
         guard used.count <= 1 else {
             throw field.error("a spring is given by dampingRatio, by mass/stiffness/damping/initialVelocity, or by duration/bounce; this one mixes them")
         }
-        if let ratio = fields["dampingRatio"] {
-            let span = duration ?? Self.defaultDuration
-            return (SpringCurve(dampingRatio: try ratio.number(in: 0.01...10), duration: max(span, 1e-3)), span)
-        }
+        let form = used.first ?? Keys.physicalSpring
+        fields.keys = form
         let make: (Double) -> SpringCurve
-        if fields["duration"] != nil || fields["bounce"] != nil {
-            let perceptual = try fields["duration"]?.number(in: 0.01...60) ?? 0.5
-            let bounce = try fields["bounce"]?.number(in: -0.99...0.99) ?? 0
+        switch form.names {
+        case Keys.dampingRatioSpring.names:
+            let ratio: Double = try fields.required("dampingRatio", "the damping ratio")
+            let span = duration ?? Self.defaultDuration
+            return (SpringCurve(dampingRatio: ratio, duration: max(span, 1e-3)), span)
+        case Keys.perceptualSpring.names:
+            let perceptual: Double = try fields.value("duration"), bounce: Double = try fields.value("bounce")
             make = { SpringCurve(duration: perceptual, bounce: bounce, span: $0) }
-        } else {
-            let mass = try fields["mass"]?.number(in: 0.001...1000) ?? 1
-            let stiffness = try fields["stiffness"]?.number(in: 0.001...100_000) ?? 100
-            let damping = try fields["damping"]?.number(in: 0...10_000) ?? 10
-            let velocity = try fields["initialVelocity"]?.number(in: -1000...1000) ?? 0
+        default:
+            let mass: Double = try fields.value("mass"), stiffness: Double = try fields.value("stiffness")
+            let damping: Double = try fields.value("damping"), velocity: Double = try fields.value("initialVelocity")
             make = { SpringCurve(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: velocity, duration: $0) }
         }
         let span = duration ?? make(1).settlingTime

@@ -71,6 +71,8 @@ struct Field {
 struct ObjectFields {
     let field: Field
     let members: [JSONMember]
+    /// The declarations of these keys, when the object was read as a `KeySet`.
+    var keys: KeySet?
 
     subscript(key: String) -> Field? {
         members.first(where: { $0.key == key }).map {

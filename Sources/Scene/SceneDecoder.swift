@@ -61,6 +61,10 @@ struct Decoding {
     let curvePlugins = PluginList()
     var canvas = Canvas(width: 0, height: 0, background: anim_color_t(r: 0, g: 0, b: 0, a: 1))
     var layerNames: [String] = []
+    /// Errors in the file's layers, steps and sections, kept so every one is reported.
+    var errors: [SceneError] = []
+    /// Image files that are missing or not allowed, reported after the errors in the file.
+    var imageErrors: [SceneError] = []
 
     init(file: String, registry: Registry, options: SceneDecoder.Options) {
         self.file = file
@@ -70,36 +74,65 @@ struct Decoding {
     }
 
     mutating func scene(_ root: Field) throws(SceneError) -> Scene {
-        let top = try root.object(allowing: ["$schema", "version", "canvas", "layers", "timeline", "direction", "interaction", "output"])
-        let version = try top.required("version", "the format version, 1").integer()
+        let top = try root.object(Keys.pipeline)
+        let version: Int = try top.required("version", "the format version, 1")
         guard version == SceneDecoder.formatVersion else {
             throw top["version"]!.error("unsupported version \(version): this pipeline reads version \(SceneDecoder.formatVersion)")
         }
-        let canvasFields = try top.required("canvas", "an object with width, height and fps").object(
-            allowing: ["width", "height", "fps", "background", "duration", "hold"])
+        let canvasFields = try top.required("canvas", "an object with width, height and fps").object(Keys.canvas)
         canvas = try decodeCanvas(canvasFields)
-        let fps = try canvasFields.required("fps", "frames per second").number(in: 1...240)
-        let layers = try decodeLayers(try top.required("layers", "an array of layers, bottom first").array())
-        let steps = try decodeTimeline(top["timeline"]?.array() ?? [])
+        let fps: Double = try canvasFields.required("fps", "frames per second")
+        let layers = decodeLayers(try top.required("layers", "an array of layers, bottom first").array())
+        let steps = decodeTimeline(try top["timeline"]?.array() ?? [])
         let timelineEnd = steps.indices.map { steps.timing(ofStep: $0).end }.max() ?? 0
-        let clock = try decodeClock(direction: top["direction"], interaction: top["interaction"], timelineEnd: timelineEnd)
-        let hold = try canvasFields["hold"]?.number(in: 0...SceneDecoder.maxDuration) ?? 0
-        if let holdField = canvasFields["hold"], canvasFields["duration"] != nil {
+        let clock = keep(Self.attempt { () throws(SceneError) in
+            try decodeClock(direction: top["direction"], interaction: top["interaction"], timelineEnd: timelineEnd)
+        })
+        let length = keep(Self.attempt { () throws(SceneError) in try decodeLength(canvasFields, fps: fps) })
+        let output = keep(Self.attempt { () throws(SceneError) in try decodeOutput(top["output"]) })
+        guard let clock, let length, let output, errors.isEmpty else {
+            throw SceneError.combining(errors + imageErrors)!
+        }
+        if let error = SceneError.combining(imageErrors) { throw error }
+        return Scene(file: file, canvas: canvas, fps: fps, length: length, layers: layers, steps: steps,
+                     clock: clock, output: output, sources: sources(of: steps), strings: strings)
+    }
+
+    /// Runs one part of the decoding, so that an error in it can be kept (`keep`) and the
+    /// parts after it still checked.
+    static func attempt<T>(_ part: () throws(SceneError) -> T) -> Result<T, SceneError> {
+        do throws(SceneError) {
+            return .success(try part())
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// The part's value; its error is kept for the report.
+    mutating func keep<T>(_ result: Result<T, SceneError>) -> T? {
+        switch result {
+        case .success(let value): return value
+        case .failure(let error):
+            errors.append(error)
+            return nil
+        }
+    }
+
+    private func decodeLength(_ fields: ObjectFields, fps: Double) throws(SceneError) -> SceneLength {
+        let hold: Double = try fields.value("hold")
+        if let holdField = fields["hold"], fields["duration"] != nil {
             throw holdField.error("\"hold\" extends the default duration; with an explicit \"duration\" leave it out")
         }
-        let length = try canvasFields["duration"].map { field throws(SceneError) in
-            SceneLength.seconds(try field.number(in: 1 / fps...SceneDecoder.maxDuration))
-        } ?? .untilEnd(hold: hold)
-        return Scene(file: file, canvas: canvas, fps: fps, length: length, layers: layers, steps: steps,
-                     clock: clock, output: try decodeOutput(top["output"]), sources: sources(of: steps), strings: strings)
+        guard let duration = fields["duration"] else { return .untilEnd(hold: hold) }
+        // At least one frame: the declared range's lower bound is excluded, and a frame is 1 / fps.
+        guard case .number(let range?, _) = fields.declared("duration").form else { preconditionFailure("duration is a number") }
+        return .seconds(try duration.number(in: 1 / fps...range.upperBound))
     }
 
     private func decodeCanvas(_ fields: ObjectFields) throws(SceneError) -> Canvas {
-        let side = 1...SceneDecoder.maxCanvasSide
-        let width = try fields.required("width", "the width in pixels").integer(in: side)
-        let height = try fields.required("height", "the height in pixels").integer(in: side)
-        let background = try fields["background"]?.color() ?? anim_color_t(r: 0, g: 0, b: 0, a: 1)
-        return Canvas(width: width, height: height, background: background)
+        let width: Int = try fields.required("width", "the width in pixels")
+        let height: Int = try fields.required("height", "the height in pixels")
+        return Canvas(width: width, height: height, background: try fields.value("background"))
     }
 
     private func sources(of steps: [Step]) -> SceneSources {

@@ -22,7 +22,10 @@ public struct TextContent: Sendable {
     /// The distance between baselines as a multiple of `size`.
     public var lineHeight: Double
 
-    public init(string: String, fontFamily: String = "DejaVu Sans", size: Double, bold: Bool = false,
+    /// The family texts use unless they name one (installed with the project's Debian packages).
+    public static let defaultFontFamily = "DejaVu Sans"
+
+    public init(string: String, fontFamily: String = defaultFontFamily, size: Double, bold: Bool = false,
                 color: anim_color_t = anim_color_t(r: 0, g: 0, b: 0, a: 1), alignment: TextAlignment = .left,
                 lineHeight: Double = 1.2) {
         self.string = string

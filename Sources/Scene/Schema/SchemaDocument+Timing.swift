@@ -6,8 +6,9 @@ import Timing
 /// given three ways.
 extension SchemaDocument {
     var curve: SchemaJSON {
-        let bezier = SchemaType.tuple([SchemaType.number(0...1, "x1"), SchemaType.number(-100...100, "y1"),
-                                       SchemaType.number(0...1, "x2"), SchemaType.number(-100...100, "y2")],
+        let (x, y) = (Keys.bezierX, Keys.bezierY)
+        let bezier = SchemaType.tuple([SchemaType.number(x, "x1"), SchemaType.number(y, "y1"),
+                                       SchemaType.number(x, "x2"), SchemaType.number(y, "y2")],
                                       "the control points of a cubic Bézier from (0, 0) to (1, 1), as CSS's cubic-bezier()")
         return ["anyOf": [
             ["anyOf": .array(bareNames), "description": "a curve's name"],
@@ -17,21 +18,13 @@ extension SchemaDocument {
     }
 
     var timing: SchemaJSON {
-        let spring = SchemaType.object([("spring", ["anyOf": [
-            SchemaType.object([("dampingRatio", SchemaType.number(0.01...10, "1 settles without overshoot; lower bounces"))],
-                              required: ["dampingRatio"], "UIKit's usingSpringWithDamping: it settles at the step's end"),
-            SchemaType.object([
-                ("mass", SchemaType.number(0.001...1000, default: 1)),
-                ("stiffness", SchemaType.number(0.001...100_000, default: 100)),
-                ("damping", SchemaType.number(0...10_000, default: 10)),
-                ("initialVelocity", SchemaType.number(-1000...1000, default: 0)),
-            ], "CASpringAnimation's physical spring; runs for its settling time unless the step gives a duration"),
-            SchemaType.object([
-                ("duration", SchemaType.number(0.01...60, default: 0.5, "perceptual duration in seconds")),
-                ("bounce", SchemaType.number(-0.99...0.99, default: 0, "0 no bounce, higher bouncier")),
-            ], "SwiftUI's spring(duration:bounce:); runs for its settling time unless the step gives a duration")
-            .with("minProperties", 1),
-        ], "description": "a spring, given by dampingRatio, by mass/stiffness/damping/initialVelocity, or by duration/bounce"])],
+        // A spring uses the keys of one form; the perceptual form needs one of its keys, so that
+        // `{}` reads as the physical spring with its defaults, as the decoder reads it.
+        let forms = Keys.springForms.map { form in
+            form.names == Keys.perceptualSpring.names ? form.schema().with("minProperties", 1) : form.schema()
+        }
+        let spring = SchemaType.object([("spring", ["anyOf": .array(forms), "description":
+            "a spring, given by dampingRatio, by mass/stiffness/damping/initialVelocity, or by duration/bounce"])],
             required: ["spring"])
         return ["anyOf": [["$ref": "#/$defs/curve"], spring], "description": "a timing curve or a spring"]
     }
@@ -52,10 +45,8 @@ extension SchemaDocument {
             "if": ["properties": ["curve": ["enum": .array(NamedCurves.names.map(SchemaJSON.string))]]],
             "then": ["not": ["required": ["args"]]],
         ]
-        return SchemaType.object([
-            ("curve", SchemaType.choice(names, "the curve's name (see `pipeline plugins`)")),
-            ("args", ["type": "array", "items": ["type": "number"], "description": "the curve's extra arguments"]),
-        ], required: ["curve"]).with("allOf", .array([builtinRule] + curves.map(argumentRule)))
+        return Keys.curveCall.schema(["curve": ["type": "string", "enum": .array(names.map(SchemaJSON.string))]])
+            .with("allOf", .array([builtinRule] + curves.map(argumentRule)))
     }
 
     private func argumentRule(_ curve: CurveEntry) -> SchemaJSON {

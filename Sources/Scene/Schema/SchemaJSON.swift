@@ -1,7 +1,7 @@
 /// A JSON value that keeps object keys in the order they were written, so the printed schema
 /// reads top-down ("$schema", "title", "description" first) the way a person would write it.
 /// Literals make schema code read like the JSON it produces.
-indirect enum SchemaJSON: Sendable {
+public indirect enum SchemaJSON: Sendable {
     case object([(key: String, value: SchemaJSON)])
     case array([SchemaJSON])
     case string(String)
@@ -9,7 +9,7 @@ indirect enum SchemaJSON: Sendable {
     case bool(Bool)
 
     /// This object with `key` set (replaced when present); other values are returned unchanged.
-    func with(_ key: String, _ value: SchemaJSON?) -> SchemaJSON {
+    public func with(_ key: String, _ value: SchemaJSON?) -> SchemaJSON {
         guard case .object(var members) = self, let value else { return self }
         if let index = members.firstIndex(where: { $0.key == key }) {
             members[index].value = value
@@ -20,7 +20,7 @@ indirect enum SchemaJSON: Sendable {
     }
 
     /// Two-space indented text; arrays of plain values stay on one line.
-    func text(indent: String = "") -> String {
+    public func text(indent: String = "") -> String {
         switch self {
         case .string(let text): return Self.quoted(text)
         case .number(let value): return value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
@@ -64,10 +64,10 @@ indirect enum SchemaJSON: Sendable {
 
 extension SchemaJSON: ExpressibleByDictionaryLiteral, ExpressibleByArrayLiteral, ExpressibleByStringLiteral,
     ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral {
-    init(dictionaryLiteral elements: (String, SchemaJSON)...) { self = .object(elements.map { (key: $0, value: $1) }) }
-    init(arrayLiteral elements: SchemaJSON...) { self = .array(elements) }
-    init(stringLiteral value: String) { self = .string(value) }
-    init(integerLiteral value: Int) { self = .number(Double(value)) }
-    init(floatLiteral value: Double) { self = .number(value) }
-    init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(dictionaryLiteral elements: (String, SchemaJSON)...) { self = .object(elements.map { (key: $0, value: $1) }) }
+    public init(arrayLiteral elements: SchemaJSON...) { self = .array(elements) }
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    public init(floatLiteral value: Double) { self = .number(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
 }
