@@ -16,11 +16,17 @@ extension Pipeline {
                   pipeline schema > pipeline.schema.json
                   pipeline schema --plugins ./my-plugins > pipeline.schema.json
                 then give pipeline files "$schema": "pipeline.schema.json".
+
+                --markdown prints the same keys as Markdown tables instead (the README's key reference is \
+                this output): every key of the format with its values, default and meaning.
                 """)
 
         @OptionGroup var plugins: PluginOptions
+        @Flag(help: "Print the format's keys as Markdown tables (the README's reference) instead of the JSON Schema.")
+        var markdown = false
 
         func run() throws {
+            if markdown { return print(KeyTable.markdown, terminator: "") }
             let registry = Session.registry(plugins, pipelineFile: nil)
             defer { registry.shutdown() }
             print(SchemaDocument(registry: registry).json.text())
