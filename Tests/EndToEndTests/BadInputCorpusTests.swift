@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 6's bad-input corpus: every folder of Tests/BadInputs/ is one broken pipeline file,
+/// The bad-input corpus: every folder of Tests/BadInputs/ is one broken pipeline file,
 /// image or plugin, run through the CLI as a user would meet it. Each must fail with the exact
 /// status it names (1 or 2), say which file, line, layer, step or plugin is at fault, and never
 /// die by a signal. The format is described in Tests/BadInputs/README.md.

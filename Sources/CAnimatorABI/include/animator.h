@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * animator.h — the pipeline animator ABI, version 1.
  *
