@@ -40,8 +40,10 @@ let package = Package(
         .target(name: "Renderer", dependencies: ["Scene", "Compositor", "Output", "PluginRegistry", "PluginIsolation", "CPluginGuard", "Timing"]),
         .target(name: "Sheet", dependencies: ["Scene", "Renderer", "Compositor", "PluginRegistry", "Timing", "CCairo", "CAnimatorABI"]),
         .target(name: "Preview", dependencies: ["Scene", "Renderer", "Output", "PluginRegistry", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log")]),
+        // What `pipeline new-animator` writes: plugin project templates, text only.
+        .target(name: "PluginScaffold"),
         .executableTarget(name: "PipelineCLI", dependencies: [
-            "Renderer", "Scene", "PluginRegistry", "PluginIsolation", "Output", "Preview", "Sheet",
+            "Renderer", "Scene", "PluginRegistry", "PluginIsolation", "Output", "Preview", "Sheet", "PluginScaffold",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
