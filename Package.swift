@@ -51,6 +51,7 @@ let package = Package(
         .testTarget(name: "CompositorTests", dependencies: ["Compositor", "CAnimatorABI"]),
         .testTarget(name: "OutputTests", dependencies: ["Output"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene", "PluginRegistry"]),
+        .testTarget(name: "RendererTests", dependencies: ["Renderer", "Scene", "Output", "PluginRegistry"]),
         .testTarget(name: "EndToEndTests", dependencies: []),
     ]
 )
