@@ -41,8 +41,10 @@ let package = Package(
         .target(name: "Renderer", dependencies: ["Scene", "Compositor", "Output", "PluginRegistry", "PluginIsolation", "CPluginGuard", "Timing"]),
         .target(name: "Sheet", dependencies: ["Scene", "Renderer", "Compositor", "PluginRegistry", "Timing", "CCairo", "CAnimatorABI"]),
         .target(name: "Preview", dependencies: ["Scene", "Renderer", "Compositor", "Output", "PluginRegistry", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log")]),
+        // What `pipeline new-animator` writes: plugin project templates, text only.
+        .target(name: "PluginScaffold"),
         .executableTarget(name: "PipelineCLI", dependencies: [
-            "Renderer", "Scene", "Compositor", "PluginRegistry", "PluginIsolation", "Output", "Preview", "Sheet",
+            "Renderer", "Scene", "Compositor", "PluginRegistry", "PluginIsolation", "Output", "Preview", "Sheet", "PluginScaffold",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -50,6 +52,7 @@ let package = Package(
         .testTarget(name: "CompositorTests", dependencies: ["Compositor", "Scene", "CAnimatorABI"]),
         .testTarget(name: "OutputTests", dependencies: ["Output", "Scene"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene", "PluginRegistry"]),
+        .testTarget(name: "RendererTests", dependencies: ["Renderer", "Scene", "Compositor", "Output", "PluginRegistry"]),
         .testTarget(name: "EndToEndTests", dependencies: []),
     ]
 )

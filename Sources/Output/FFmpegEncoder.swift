@@ -111,8 +111,11 @@ public final class FFmpegEncoder: FrameSink {
         try staged?.commit()
     }
 
-    /// The hidden file ffmpeg writes until `finish()` renames it into place; nil for a stream.
-    public var temporaryPath: String? { staged?.temporaryPath }
+    /// The hidden file ffmpeg writes until `finish()` renames it into place; none for a stream.
+    public var unfinishedFiles: [String] { staged.map { [$0.temporaryPath] } ?? [] }
+
+    /// Frames go to ffmpeg's input one after another, in order.
+    public var concurrent: (any ConcurrentFrameSink)? { nil }
 
     public func abandon() {
         try? input.close()

@@ -9,6 +9,12 @@ public protocol FrameSink: AnyObject {
     func finish() throws(OutputError)
     /// Gives up after a failure or an interrupt: removes temporaries, leaves complete files only.
     func abandon()
+    /// Files being written that are not complete yet (a video's hidden temporary): what must go
+    /// when this process dies before `finish()` or `abandon()` can run.
+    var unfinishedFiles: [String] { get }
+    /// This sink as one whose frames are files of their own, written by the rendering threads;
+    /// nil when its frames must arrive in order through `write`.
+    var concurrent: (any ConcurrentFrameSink)? { get }
 }
 
 /// A sink whose frames are independent files: frames may arrive from several threads at once,
@@ -16,4 +22,7 @@ public protocol FrameSink: AnyObject {
 public protocol ConcurrentFrameSink: FrameSink, Sendable {
     /// Like `write`, callable concurrently for different frames.
     func writeConcurrently(_ frame: FrameView, index: Int) throws(OutputError)
+    /// Removes the files of `frames`: those other threads finished after a frame before them
+    /// failed, so what stays is every frame up to the failed one and none after it.
+    func withdraw(frames: [Int])
 }

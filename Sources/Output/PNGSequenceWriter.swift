@@ -50,6 +50,15 @@ public final class PNGSequenceWriter: ConcurrentFrameSink, @unchecked Sendable {
         try write(frame, index: index)
     }
 
+    public func withdraw(frames: [Int]) {
+        for index in frames { unlink(path(forFrame: index)) }
+    }
+
+    /// None: a frame's temporary lives only within one `write`, and every frame file is complete.
+    public var unfinishedFiles: [String] { [] }
+
+    public var concurrent: (any ConcurrentFrameSink)? { self }
+
     /// Every frame was renamed into place as soon as it was complete; nothing is left to do.
     public func finish() throws(OutputError) {}
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PluginScaffold
 
 extension Pipeline {
     struct NewAnimator: ParsableCommand {

@@ -1,7 +1,5 @@
 import ArgumentParser
-import Foundation
 import PluginRegistry
-import Timing
 
 extension Pipeline {
     struct Plugins: ParsableCommand {
@@ -28,13 +26,7 @@ extension Pipeline {
             let registry = Session.registry(plugins, pipelineFile: nil, reportProblems: false, rescan: rescan)
             defer { registry.shutdown() }
             let listing = PluginListing(registry: registry, searchPath: searchPath)
-            if json {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-                print(String(decoding: try encoder.encode(listing), as: UTF8.self))
-            } else {
-                print(listing.text, terminator: "")
-            }
+            print(json ? try listing.json() : listing.text, terminator: "")
         }
     }
 }

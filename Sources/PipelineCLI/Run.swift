@@ -1,5 +1,4 @@
 import ArgumentParser
-import Compositor
 import Foundation
 import Output
 import Renderer
@@ -96,7 +95,7 @@ extension Pipeline {
             guard scale.isFinite, Self.scales.contains(scale) else { throw ValidationError("--scale must be \(Self.scales), got \(scale)") }
             if let fps, !fps.isFinite || !(1...240).contains(fps) { throw ValidationError("--fps must be 1...240, got \(fps)") }
             guard (1...256).contains(threads) else { throw ValidationError("--threads must be 1...256, got \(threads)") }
-            _ = try FrameSelection(frames: frames, shard: shard)
+            do throws(RenderJobError) { _ = try selection() } catch { throw ValidationError(error.description) }
         }
 
         func run() throws {
@@ -104,98 +103,30 @@ extension Pipeline {
             let stream = outputDirectory == "-" ? Self.claimStandardOutput() : nil
             let registry = Session.registry(plugins, pipelineFile: file, isolated: isolate)
             defer { registry.shutdown() }
-            let (loaded, decoded) = try Session.scene(file, registry: registry, options: images.decoderOptions)
-            let scene = fps.map(loaded.retimed(fps:)) ?? loaded
-            let size = try pixelSize(of: scene)
-            let selection = try FrameSelection(frames: frames, shard: shard)
-            let selected = try range(of: selection, in: scene)
-            guard !selected.isEmpty else {
-                if !quiet { Console.note("shard \(shard ?? "") of a \(scene.frameCount)-frame render has no frames: nothing to write") }
-                return
-            }
-            let destination = stream.map(OutputPlan.Destination.stream) ?? .directory(
-                outputDirectory.map { URL(fileURLWithPath: $0).standardizedFileURL.path } ?? scene.output.directory)
-            var plan = OutputPlan(scene: scene, destination: destination, formats: try formats() ?? scene.output.formats,
-                                  quality: quality.flatMap(VideoQuality.init) ?? scene.output.quality,
-                                  width: size.width, height: size.height, part: selection == .all ? nil : selected)
-            var frames = selected
-            if case .directory(let directory) = destination, !discard {
-                try checkPathLengths(plan, in: directory, frames: selected)
-                plan.finished = try recordRun(RunRecord(scene: scene, formats: plan.formats, quality: plan.quality, scale: scale,
-                                                        width: size.width, height: size.height, frames: selected),
-                                              plan: plan, in: directory, frames: selected)
-                let remaining = plan.remaining(of: selected)
-                announce(resuming: selected, remaining: remaining, plan: plan, in: directory)
-                guard let remaining else { return }
-                frames = remaining
-            }
-            let sinks = discard ? [] : plan.openSinks()
-            // Nothing to write to: rendering would be wasted (the problems are already reported).
-            guard !sinks.isEmpty || discard else { throw ExitCode(2) }
-            let substituted: Bool
-            let written = WrittenFrames()
-            // In process, a crashing plugin ends pipeline at once: its unfinished videos go with it.
-            if !isolate { CrashGuard.removeOnCrash(sinks.compactMap { ($0.sink as? FFmpegEncoder)?.temporaryPath }) }
-            defer { CrashGuard.removeOnCrash([]) }
-            do throws(RenderError) {
-                substituted = try render(scene, images: decoded, frames: frames, into: sinks.map { $0.sink }, recording: written)
-            } catch {
-                sinks.forEach { $0.sink.abandon() }
-                let status = interrupted(error, before: frames, of: selected, into: destination)
-                if let frame = error.failedFrame { written.withdraw(after: frame, from: sinks.map { $0.sink }, first: selected.lowerBound) }
-                throw status
-            }
-            let finished = finishAll(sinks)
-            if !quiet && !finished.isEmpty { Console.note("wrote \(finished.joined(separator: ", "))") }
-            if substituted { throw Session.writtenWithSubstitutions() }
-            if !plan.problems.isEmpty || finished.count < sinks.count { throw ExitCode(2) }
+            let (scene, decoded) = try Session.scene(file, registry: registry, options: images.decoderOptions)
+            let reporter = ConsoleRenderReporter(quiet: quiet)
+            let job = RenderJob(scene: scene, images: decoded, options: try options(stream: stream), reporter: reporter)
+            let summary: RenderSummary
+            do throws(RenderJobError) { summary = try job.run() } catch { throw Self.exitCode(reporting: error) }
+            if summary.substitutedValues { throw Session.writtenWithSubstitutions() }
+            if !summary.isComplete { throw ExitCode(2) }
         }
 
-        /// Reports a failed render; an interrupted one counts the frames an earlier run finished
-        /// before `rendered`, and says how to continue.
-        private func interrupted(_ error: RenderError, before rendered: Range<Int>, of selected: Range<Int>,
-                                 into destination: OutputPlan.Destination) -> ExitCode {
-            guard case .interrupted(let complete) = error else { return Session.fail(error) }
-            let upper = complete.isEmpty ? rendered.lowerBound : complete.upperBound
-            let status = Session.fail(.interrupted(complete: selected.lowerBound..<upper))
-            if case .directory = destination { Console.note("run the same command with --resume to continue") }
-            return status
+        private func options(stream: FileHandle?) throws -> RenderJob.Options {
+            RenderJob.Options(directory: stream == nil ? outputDirectory : nil, stream: stream, discard: discard,
+                              formats: try formats(), quality: quality.flatMap(VideoQuality.init), scale: scale,
+                              fps: fps, threads: threads, selection: try selection(), resume: resume,
+                              isolation: isolate ? .thisExecutable : nil)
         }
 
-        /// Every file a run writes must fit Linux's path limits; one that does not is named
-        /// before anything is rendered.
-        private func checkPathLengths(_ plan: OutputPlan, in directory: String, frames: Range<Int>) throws {
-            if let problem = PathLimits.problem(directory) {
-                Console.error("the output folder \(directory) \(problem): choose a shorter one with --out")
-                throw ExitCode.failure
-            }
-            let record = "\(directory)/\(RunRecord.fileName(part: plan.part, frameCount: plan.scene.frameCount))"
-            // PNG names differ only in their digits, all of one length: the first stands for all.
-            let files = plan.files(in: directory, frames: frames).filter { $0.frame == nil || $0.frame == frames.lowerBound }.map(\.path)
-            for path in [record] + files {
-                guard let problem = PathLimits.problem(writing: path) else { continue }
-                Console.error("cannot write \(path): it \(problem); videos are named after the pipeline file: "
-                              + "give it a shorter name, or choose a shorter folder with --out")
-                throw ExitCode.failure
-            }
-        }
-
-        /// The frame size at `--scale`, which must stay within what a canvas may be.
-        private func pixelSize(of scene: Scene) throws -> (width: Int, height: Int) {
-            let size = scene.canvas.pixelSize(scale: scale)
-            guard max(size.width, size.height) > Int(SceneDecoder.maxCanvasSide) else { return size }
-            Console.error("--scale \(scale) makes \(scene.canvas.width)×\(scene.canvas.height) frames \(size.width)×\(size.height) pixels; "
-                          + "a side may be at most \(Int(SceneDecoder.maxCanvasSide)): use a smaller scale")
-            throw ExitCode.failure
-        }
-
-        /// The frames `--frames` or `--shard` select; frames outside the render exit 1.
-        private func range(of selection: FrameSelection, in scene: Scene) throws -> Range<Int> {
-            do {
-                return try selection.range(frameCount: scene.frameCount)
-            } catch let error as ValidationError {
-                Console.error(error.message)
-                throw ExitCode.failure
+        /// The error's message, and the notes that say what a failed render left; its exit status.
+        private static func exitCode(reporting error: RenderJobError) -> ExitCode {
+            Console.error(error.description)
+            error.notes.forEach(Console.note)
+            switch error.kind {
+            case .input: return ExitCode.failure
+            case .failure: return ExitCode(2)
+            case .interrupted: return ExitCode(130)
             }
         }
 
@@ -207,46 +138,8 @@ extension Pipeline {
             return FileHandle(fileDescriptor: stream, closeOnDealloc: true)
         }
 
-        /// Finishes every output, so one failing encoder does not cost the others; returns
-        /// what was written.
-        private func finishAll(_ sinks: [(path: String, sink: any FrameSink)]) -> [String] {
-            sinks.compactMap { path, sink in
-                do throws(OutputError) {
-                    try sink.finish()
-                    return path
-                } catch {
-                    Console.error(error.description)
-                    return nil
-                }
-            }
-        }
-
-        /// Returns whether values from plugins were substituted (and reported).
-        private func render(_ scene: Scene, images: SceneImages, frames: Range<Int>, into sinks: [any FrameSink], recording written: WrittenFrames) throws(RenderError) -> Bool {
-            let evaluator = try FrameEvaluator(scene: scene, isolation: isolate ? .thisExecutable : nil)
-            let renderer = FrameRenderer(evaluator: evaluator, images: images, threads: threads, scale: scale)
-            let progress = ProgressReporter(total: frames.count, quiet: quiet)
-            // Files of their own (PNG frames) are written by the rendering threads, in parallel;
-            // streams (ffmpeg's input) get the frames in order.
-            let concurrent = sinks.compactMap { $0 as? any ConcurrentFrameSink }
-            let ordered = sinks.filter { !($0 is any ConcurrentFrameSink) }
-            try renderer.render(frames: frames, alongside: concurrent.isEmpty ? nil : Self.writing(to: concurrent, recording: written)) { index, frame throws(RenderError) in
-                for sink in ordered {
-                    do throws(OutputError) { try sink.write(frame, index: index) } catch { throw RenderError.output(error) }
-                }
-                progress.advance()
-            }
-            progress.finish()
-            return Session.warn(about: renderer.evaluator.substitutions)
-        }
-
-        private static func writing(to sinks: [any ConcurrentFrameSink], recording written: WrittenFrames) -> FrameRenderer.ConcurrentDelivery {
-            { @Sendable (index: Int, frame: FrameView) throws(RenderError) in
-                for sink in sinks {
-                    do throws(OutputError) { try sink.writeConcurrently(frame, index: index) } catch { throw RenderError.output(error) }
-                }
-                written.add(index)
-            }
+        private func selection() throws(RenderJobError) -> FrameSelection {
+            try FrameSelection(frames: frames, shard: shard)
         }
 
         /// `--format png,mp4`, checked against the known formats.

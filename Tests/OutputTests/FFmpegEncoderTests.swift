@@ -105,6 +105,21 @@ final class FFmpegEncoderTests {
         #expect(try Tools.files(in: folder).isEmpty)
     }
 
+    @Test("a file's hidden temporary is what a crash must remove, a stream has none; frames go in order",
+          .enabled(if: Tools.available, Tools.missing))
+    func unfinishedFiles() throws {
+        let folder = scratch.path
+        let file = try FFmpegEncoder(format: .mp4, path: folder + "/clip.mp4", width: 64, height: 48, fps: 25,
+                                     ffmpegPath: Tools.ffmpeg!)
+        try TestFrame.sample(index: 0).withView { view throws(OutputError) in try file.write(view, index: 0) }
+        #expect(file.unfinishedFiles == [folder + "/.clip.mp4.partial.mp4"] && file.concurrent == nil)
+        file.abandon()
+        let stream = try FFmpegEncoder(format: .y4m, stream: FileHandle.nullDevice, width: 64, height: 48, fps: 25,
+                                       ffmpegPath: Tools.ffmpeg!)
+        #expect(stream.unfinishedFiles.isEmpty && stream.concurrent == nil)
+        stream.abandon()
+    }
+
     @Test("two encoders open at once finish independently", .enabled(if: Tools.available, Tools.missing))
     func concurrentEncoders() throws {
         let folder = scratch.path

@@ -21,6 +21,21 @@ final class PNGSequenceTests {
         #expect(FileManager.default.fileExists(atPath: folder + "/b/c"))
     }
 
+    @Test("is written from the rendering threads, leaves nothing unfinished, and withdraws the frames it is given")
+    func concurrentAndWithdrawn() throws {
+        let folder = scratch.path
+        let writer = try PNGSequenceWriter(directory: folder, frameCount: 6)
+        let concurrent = try #require(writer.concurrent)
+        for index in 0..<6 {
+            try TestFrame.sample(index: index).withView { view throws(OutputError) in
+                try concurrent.writeConcurrently(view, index: index)
+            }
+        }
+        concurrent.withdraw(frames: [4, 2])
+        #expect(try Tools.files(in: folder) == ["frame_0000.png", "frame_0001.png", "frame_0003.png", "frame_0005.png"])
+        #expect(writer.unfinishedFiles.isEmpty)
+    }
+
     @Test("writes straight RGBA that decodes to the expected bytes", .enabled(if: Tools.available, Tools.missing))
     func translucentRoundTrip() throws {
         let folder = scratch.path

@@ -15,7 +15,8 @@ struct RunRecord: Equatable {
 
     init(entries: [String: String]) { self.entries = entries }
 
-    init(scene: Scene, formats: [OutputFormat], quality: VideoQuality, scale: Double, width: Int, height: Int, frames: Range<Int>) {
+    init(scene: Scene, formats: [OutputFormat], quality: VideoQuality, scale: Double, width: Int, height: Int,
+         frames: Range<Int>) {
         var entries = [
             "content of the pipeline file": Self.contentHash(scene.file),
             "frames": "\(frames.lowerBound)-\(frames.upperBound - 1) of \(scene.frameCount)",
@@ -27,7 +28,8 @@ struct RunRecord: Equatable {
         if formats.contains(where: \.needsFFmpeg) { entries["quality"] = "\(quality.value)" }
         for image in scene.sources.imageFiles { entries["content of the image \(image)"] = Self.contentHash(image) }
         for plugin in scene.sources.plugins {
-            entries["content of the plugin \(plugin.path)"] = "\(plugin.id) \(plugin.version) \(Self.contentHash(plugin.path))"
+            let hash = Self.contentHash(plugin.path)
+            entries["content of the plugin \(plugin.path)"] = "\(plugin.id) \(plugin.version) \(hash)"
         }
         self.entries = entries
     }
@@ -51,7 +53,8 @@ struct RunRecord: Equatable {
     /// Written under a temporary name and renamed, like every other output.
     func write(to path: String) throws(OutputError) {
         // A table of strings always serializes.
-        let data = (try? JSONSerialization.data(withJSONObject: entries, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        let options: JSONSerialization.WritingOptions = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = (try? JSONSerialization.data(withJSONObject: entries, options: options)) ?? Data()
         try writeAtomically(data, to: path)
     }
 

@@ -1,8 +1,9 @@
 /// A plugin project in Swift: a SwiftPM package whose dynamic library has a C target holding the
 /// entry constant and descriptors (`anim_entry_v1` must be a C global) and a Swift target holding
 /// the logic, exported to C with `@_cdecl` so only C types cross the boundary.
-enum NewAnimatorSwiftTemplate {
-    static func files(_ name: NewAnimatorName, include: String) -> [(path: String, text: String)] {
+public enum NewAnimatorSwiftTemplate {
+    /// The project's files, each a path inside its folder and the text to write there.
+    public static func files(_ name: NewAnimatorName, include: String) -> [(path: String, text: String)] {
         let values = name.substitutions(include: include)
         let type = name.typeName
         return [("Package.swift", package.filling(values)),

@@ -1,14 +1,18 @@
 import Foundation
 
+/// PluginScaffold holds what `pipeline new-animator` writes: small plugin projects in C and in
+/// Swift whose animator builds against this pipeline's `animator.h`. It owns the templates and
+/// the spellings of a name they need; it loads no plugin and writes no file itself.
+
 /// The spellings of a new animator's name that a plugin project needs: as pipeline files write
 /// it (`wobble-x`), as a C identifier (`wobble_x`) and as a Swift type or package (`WobbleX`).
-struct NewAnimatorName {
-    let name: String
-    let identifier: String
-    let typeName: String
+public struct NewAnimatorName: Sendable {
+    public let name: String
+    public let identifier: String
+    public let typeName: String
 
     /// Nil unless `name` has the form animator names take: [a-z][a-z0-9-]*.
-    init?(_ name: String) {
+    public init?(_ name: String) {
         guard let first = name.unicodeScalars.first, ("a"..."z").contains(first),
               name.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" })
         else { return nil }

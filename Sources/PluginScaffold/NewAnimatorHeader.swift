@@ -3,10 +3,11 @@ import Foundation
 /// Where the `animator.h` of this pipeline is, so generated projects build against the header of
 /// the host that will load them: `<prefix>/include/pipeline` when installed, the checkout's
 /// `Sources/CAnimatorABI/include` when run from a build folder.
-enum NewAnimatorHeader {
-    static let placeholder = "/path/to/pipeline/include"
+public enum NewAnimatorHeader {
+    /// Written into a project when the header cannot be found, for the user to replace.
+    public static let placeholder = "/path/to/pipeline/include"
 
-    static func folder() -> String? {
+    public static func folder() -> String? {
         guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }
         var folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
         while folder.path != "/" {

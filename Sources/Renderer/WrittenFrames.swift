@@ -16,16 +16,13 @@ final class WrittenFrames: @unchecked Sendable {
         lock.withLock { indices.append(index) }
     }
 
-    /// Removes the files of frames after `failed` and says which frames are complete (the run's
-    /// frames start at `first`).
-    func withdraw(after failed: Int, from sinks: [any FrameSink], first: Int) {
+    /// Removes the files of frames after `failed` from `sinks`, which were abandoned, and says
+    /// what stays (the run's frames start at `first`).
+    func withdraw(after failed: Int, from sinks: [any FrameSink], first: Int) -> Withdrawal {
         let later = lock.withLock { indices.filter { $0 > failed } }
-        for case let sequence as PNGSequenceWriter in sinks {
-            for index in later { unlink(sequence.path(forFrame: index)) }
-        }
-        let videos = sinks.contains { !($0 is PNGSequenceWriter) } ? "; unfinished videos were removed" : ""
-        guard sinks.contains(where: { $0 is PNGSequenceWriter }) else { return Console.note("nothing was written\(videos)") }
-        Console.note(failed > first ? "frames \(first)–\(failed - 1) are complete; frame \(failed) and later were not written\(videos)"
-                                    : "no frame was complete; nothing was written\(videos)")
+        let frameFiles = sinks.compactMap(\.concurrent)
+        for sink in frameFiles { sink.withdraw(frames: later) }
+        return Withdrawal(first: first, failed: failed, keptFrameFiles: !frameFiles.isEmpty,
+                          removedVideos: frameFiles.count < sinks.count)
     }
 }

@@ -1,8 +1,9 @@
-import PluginRegistry
+import Foundation
 import Timing
 
-/// What `pipeline plugins` shows, as text or as JSON (the same fields).
-struct PluginListing: Encodable {
+/// What `pipeline plugins` shows, as text or as JSON (the same fields): every registered name with
+/// its parameters and plugin, the built-in curves, and the plugin files that were skipped.
+public struct PluginListing: Encodable {
     struct Parameter: Encodable {
         let id, type, doc, unit: String
         let required, acceptsLayer: Bool
@@ -28,7 +29,8 @@ struct PluginListing: Encodable {
     let problems: [String]
     let broken: [Broken]
 
-    init(registry: Registry, searchPath: [String]) {
+    /// What `registry` holds; `searchPath` is the plugin folders in the order they were searched.
+    public init(registry: Registry, searchPath: [String]) {
         self.searchPath = searchPath
         builtinCurves = NamedCurves.names + ["cubic-bezier", "spring"]
         animators = registry.animators.values.sorted { $0.name < $1.name }.map {
@@ -40,6 +42,13 @@ struct PluginListing: Encodable {
         curves = registry.curves.values.sorted { $0.name < $1.name }.map(Item.init(curve:))
         problems = registry.clashes.map(\.description) + registry.warnings
         broken = registry.broken.map { Broken(file: $0.path, reason: $0.reason) }
+    }
+
+    /// The JSON form: indented, keys sorted, ending in a newline.
+    public func json() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
     }
 }
 

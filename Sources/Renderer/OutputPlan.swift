@@ -3,10 +3,10 @@ import Output
 import Scene
 
 /// The files a run writes, and the sinks that write them. A format that cannot be written (no
-/// ffmpeg, or an ffmpeg without its encoder) is reported and skipped; the others, PNG always
-/// among them, still are.
+/// ffmpeg, or an ffmpeg without its encoder) is a problem that skips it; the others, PNG always
+/// among them, are still written.
 struct OutputPlan {
-    /// A folder, or standard output (one streaming format alone, checked by `run`).
+    /// A folder, or standard output (one streaming format alone, checked by the caller).
     enum Destination {
         case directory(String)
         case stream(FileHandle)
@@ -22,16 +22,20 @@ struct OutputPlan {
     let part: Range<Int>?
     /// What an earlier run of the same render finished in the folder (`run --resume`): not written again.
     var finished = Finished()
-    private(set) var problems: [String] = []
+    /// The outputs `openSinks` could not open, in the order they were tried.
+    private(set) var problems: [OutputError] = []
 
     /// Complete PNG frames and videos of this render found in its folder.
-    struct Finished {
+    struct Finished: Equatable {
         var frames = Set<Int>()
         var formats = Set<OutputFormat>()
     }
 
-    init(scene: Scene, destination: Destination, formats: [OutputFormat], quality: VideoQuality, width: Int, height: Int,
-         part: Range<Int>?) {
+    /// An output being written, and how messages name it.
+    typealias Sink = (path: String, sink: any FrameSink)
+
+    init(scene: Scene, destination: Destination, formats: [OutputFormat], quality: VideoQuality,
+         width: Int, height: Int, part: Range<Int>?) {
         self.scene = scene
         self.destination = destination
         self.formats = formats
@@ -41,11 +45,13 @@ struct OutputPlan {
         self.part = part
     }
 
-    mutating func openSinks() -> [(path: String, sink: any FrameSink)] {
-        var sinks: [(path: String, sink: any FrameSink)] = []
+    /// Opens a sink for each format not finished yet; the ones that fail are kept in `problems`.
+    mutating func openSinks() -> [Sink] {
+        var sinks: [Sink] = []
         // ffmpeg and its encoder list are looked up once, and a missing ffmpeg reported once.
-        let ffmpeg = formats.contains(where: \.needsFFmpeg) ? Result { () throws(OutputError) in try FFmpegEncoders(ffmpegPath: try FFmpeg.require()) } : nil
-        if case .failure(let error) = ffmpeg { report(error) }
+        let ffmpeg = formats.contains(where: \.needsFFmpeg)
+            ? Result { () throws(OutputError) in try FFmpegEncoders(ffmpegPath: try FFmpeg.require()) } : nil
+        if case .failure(let error) = ffmpeg { problems.append(error) }
         for format in formats where !finished.formats.contains(format) {
             do throws(OutputError) {
                 if format.needsFFmpeg {
@@ -55,35 +61,34 @@ struct OutputPlan {
                     sinks.append(try openPNGSequence())
                 }
             } catch {
-                report(error)
+                problems.append(error)
             }
         }
         return sinks
     }
 
-    private mutating func report(_ error: OutputError) {
-        Console.error(error.description)
-        problems.append(error.description)
-    }
-
-    private func openPNGSequence() throws(OutputError) -> (path: String, sink: any FrameSink) {
-        guard case .directory(let directory) = destination else { preconditionFailure("png needs a folder to write into") }
-        let writer = try PNGSequenceWriter(directory: directory, frameCount: scene.frameCount, complete: finished.frames)
+    private func openPNGSequence() throws(OutputError) -> Sink {
+        guard case .directory(let directory) = destination else {
+            preconditionFailure("png needs a folder to write into")
+        }
+        let writer = try PNGSequenceWriter(directory: directory, frameCount: scene.frameCount,
+                                           complete: finished.frames)
         return ("\(directory)/ (\(part?.count ?? scene.frameCount) PNG frames)", writer)
     }
 
-    private func open(_ format: OutputFormat, with ffmpeg: FFmpegEncoders) throws(OutputError) -> (path: String, sink: any FrameSink) {
+    private func open(_ format: OutputFormat, with ffmpeg: FFmpegEncoders) throws(OutputError) -> Sink {
         try ffmpeg.require(format)
-        let transparent = scene.canvas.background.a < 1
+        let (transparent, path) = (scene.canvas.background.a < 1, ffmpeg.ffmpegPath)
         switch destination {
         case .directory(let directory):
-            let path = "\(directory)/\(videoName(format))"
-            let encoder = try FFmpegEncoder(format: format, path: path, width: width, height: height, fps: scene.fps,
-                                            quality: quality, transparentCanvas: transparent, ffmpegPath: ffmpeg.ffmpegPath)
-            return (path, encoder)
+            let file = "\(directory)/\(videoName(format))"
+            let encoder = try FFmpegEncoder(format: format, path: file, width: width, height: height, fps: scene.fps,
+                                            quality: quality, transparentCanvas: transparent, ffmpegPath: path)
+            return (file, encoder)
         case .stream(let stream):
-            let encoder = try FFmpegEncoder(format: format, stream: stream, width: width, height: height, fps: scene.fps,
-                                            quality: quality, transparentCanvas: transparent, ffmpegPath: ffmpeg.ffmpegPath)
+            let encoder = try FFmpegEncoder(format: format, stream: stream, width: width, height: height,
+                                            fps: scene.fps, quality: quality, transparentCanvas: transparent,
+                                            ffmpegPath: path)
             return ("\(format.rawValue) to standard output", encoder)
         }
     }
@@ -92,7 +97,10 @@ struct OutputPlan {
     func files(in directory: String, frames: Range<Int>) -> [PlannedFile] {
         formats.flatMap { format -> [PlannedFile] in
             guard format.needsFFmpeg else {
-                return frames.map { PlannedFile(format: format, frame: $0, path: PNGSequenceWriter.path(directory: directory, frame: $0, frameCount: scene.frameCount)) }
+                return frames.map { frame in
+                    let path = PNGSequenceWriter.path(directory: directory, frame: frame, frameCount: scene.frameCount)
+                    return PlannedFile(format: format, frame: frame, path: path)
+                }
             }
             return [PlannedFile(format: format, frame: nil, path: "\(directory)/\(videoName(format))")]
         }
@@ -118,5 +126,21 @@ struct OutputPlan {
     func videoName(_ format: OutputFormat) -> String {
         guard let part else { return "\(scene.output.name).\(format.rawValue)" }
         return VideoPart(base: scene.output.name, frames: part, frameCount: scene.frameCount, format: format).fileName
+    }
+
+    /// `.pipeline-run.json` in `directory`, or the part's own record.
+    func recordPath(in directory: String) -> String {
+        "\(directory)/\(RunRecord.fileName(part: part, frameCount: scene.frameCount))"
+    }
+
+    /// Every file a run writes must fit Linux's path limits; one that does not is named before
+    /// anything is rendered.
+    func checkPathLengths(in directory: String, frames: Range<Int>) throws(RenderJobError) {
+        if let problem = PathLimits.problem(directory) { throw .folderTooLong(folder: directory, problem: problem) }
+        // PNG names differ only in their digits, all of one length: the first stands for all.
+        let files = files(in: directory, frames: frames).filter { $0.frame == nil || $0.frame == frames.lowerBound }
+        for path in [recordPath(in: directory)] + files.map(\.path) {
+            if let problem = PathLimits.problem(writing: path) { throw .fileNameTooLong(path: path, problem: problem) }
+        }
     }
 }

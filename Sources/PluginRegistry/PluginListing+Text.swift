@@ -2,7 +2,7 @@ import Foundation
 
 /// The text form of `pipeline plugins`.
 extension PluginListing {
-    var text: String {
+    public var text: String {
         var lines = ["plugin folders, in search order:"] + searchPath.map { "  \($0)" }
         lines += section("animators", animators) + section("mixers", mixers)
         lines += ["", "timing curves", "  built in: \(builtinCurves.joined(separator: ", "))"]

@@ -1,6 +1,7 @@
 /// A plugin project in C: `NAME.c`, a Makefile that builds `NAME.so` with `cc`, a README.
-enum NewAnimatorCTemplate {
-    static func files(_ name: NewAnimatorName, include: String) -> [(path: String, text: String)] {
+public enum NewAnimatorCTemplate {
+    /// The project's files, each a path inside its folder and the text to write there.
+    public static func files(_ name: NewAnimatorName, include: String) -> [(path: String, text: String)] {
         let values = name.substitutions(include: include)
         return [("\(name.name).c", (source + NewAnimatorEntryTemplate.text).filling(values)),
                 ("Makefile", makefile.filling(values)),

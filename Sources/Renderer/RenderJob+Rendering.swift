@@ -1,0 +1,88 @@
+import Output
+import Scene
+
+/// Rendering into the opened outputs, and what a failure leaves of them.
+extension RenderJob {
+    /// Renders the prepared frames into `sinks`; returns whether values from plugins were
+    /// substituted (each reported as a warning). On failure the sinks are abandoned, frames after
+    /// a failed one withdrawn, and the error says what the folder holds.
+    func render(_ preparation: Preparation, into sinks: [OutputPlan.Sink]) throws(RenderJobError) -> Bool {
+        let written = WrittenFrames()
+        // In process, a crashing plugin ends pipeline at once: its unfinished videos go with it.
+        if options.isolation == nil { CrashGuard.removeOnCrash(sinks.flatMap(\.sink.unfinishedFiles)) }
+        defer { CrashGuard.removeOnCrash([]) }
+        do throws(RenderError) {
+            return try render(preparation.frames, into: sinks.map(\.sink), recording: written)
+        } catch {
+            sinks.forEach { $0.sink.abandon() }
+            let withdrawal = error.failedFrame.map { frame in
+                written.withdraw(after: frame, from: sinks.map(\.sink), first: preparation.selected.lowerBound)
+            }
+            throw .renderFailed(counting(error, before: preparation), resumable: resumable(error, preparation.plan),
+                                withdrawal: withdrawal)
+        }
+    }
+
+    private func render(_ frames: Range<Int>, into sinks: [any FrameSink],
+                        recording written: WrittenFrames) throws(RenderError) -> Bool {
+        let evaluator = try FrameEvaluator(scene: scene, isolation: options.isolation)
+        let renderer = FrameRenderer(evaluator: evaluator, images: images, threads: options.threads, scale: options.scale)
+        reporter.renderStarted(frames: frames.count)
+        // Files of their own (PNG frames) are written by the rendering threads, in parallel;
+        // streams (ffmpeg's input) get the frames in order.
+        let concurrent = sinks.compactMap(\.concurrent)
+        let ordered = sinks.filter { $0.concurrent == nil }
+        let alongside = concurrent.isEmpty ? nil : Self.writing(to: concurrent, recording: written)
+        try renderer.render(frames: frames, alongside: alongside) { index, frame throws(RenderError) in
+            for sink in ordered {
+                do throws(OutputError) { try sink.write(frame, index: index) } catch { throw RenderError.output(error) }
+            }
+            reporter.frameRendered()
+        }
+        reporter.renderFinished()
+        let substitutions = renderer.evaluator.substitutions.all
+        for substitution in substitutions { reporter.warning(substitution.description) }
+        return !substitutions.isEmpty
+    }
+
+    private static func writing(to sinks: [any ConcurrentFrameSink],
+                                recording written: WrittenFrames) -> FrameRenderer.ConcurrentDelivery {
+        { @Sendable (index: Int, frame: FrameView) throws(RenderError) in
+            for sink in sinks {
+                do throws(OutputError) {
+                    try sink.writeConcurrently(frame, index: index)
+                } catch {
+                    throw RenderError.output(error)
+                }
+            }
+            written.add(index)
+        }
+    }
+
+    /// An interruption counts the frames an earlier run finished before the ones rendered now.
+    private func counting(_ error: RenderError, before preparation: Preparation) -> RenderError {
+        guard case .interrupted(let complete) = error else { return error }
+        let upper = complete.isEmpty ? preparation.frames.lowerBound : complete.upperBound
+        return .interrupted(complete: preparation.selected.lowerBound..<upper)
+    }
+
+    /// An interrupted run into a folder can go on with `--resume`.
+    private func resumable(_ error: RenderError, _ plan: OutputPlan) -> Bool {
+        guard case .interrupted = error, case .directory = plan.destination else { return false }
+        return true
+    }
+
+    /// Finishes every output, so one failing encoder does not cost the others; returns what was
+    /// written and reports what was not.
+    func finishAll(_ sinks: [OutputPlan.Sink]) -> [String] {
+        sinks.compactMap { path, sink in
+            do throws(OutputError) {
+                try sink.finish()
+                return path
+            } catch {
+                reporter.problem(error.description)
+                return nil
+            }
+        }
+    }
+}

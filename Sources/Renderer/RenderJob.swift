@@ -1,0 +1,120 @@
+import Compositor
+import Foundation
+import Output
+import Scene
+
+/// A render of a pipeline into its outputs, as `pipeline run` does it: plans the files, records
+/// the run in its folder and works out what a resumed run still renders, opens the outputs,
+/// renders the frames through `FrameRenderer`, then finishes the outputs, or abandons them and
+/// takes back the frames after a failed one. It prints nothing: notes, warnings, problems and
+/// progress go to its `RenderJobReporter`, and what stops it is a `RenderJobError`.
+public struct RenderJob {
+    /// What to render and where; the defaults are the pipeline file's.
+    public struct Options {
+        /// The folder to write into instead of the file's `output.dir`.
+        public var directory: String?
+        /// Where to write the one streaming format instead of a folder (standard output).
+        public var stream: FileHandle?
+        /// Render every frame and write nothing (for timing a render).
+        public var discard: Bool
+        public var formats: [OutputFormat]?
+        public var quality: VideoQuality?
+        /// Pixels per canvas point; the picture scales, timing does not.
+        public var scale: Double
+        /// Frames per second instead of the canvas's; the frame count follows.
+        public var fps: Double?
+        public var threads: Int
+        public var selection: FrameSelection
+        /// Keep the complete files of an interrupted run of the same render, render the rest.
+        public var resume: Bool
+        /// Run plugin code in child processes started so; nil runs it in this process.
+        public var isolation: Isolation?
+
+        public init(directory: String? = nil, stream: FileHandle? = nil, discard: Bool = false,
+                    formats: [OutputFormat]? = nil, quality: VideoQuality? = nil, scale: Double = 1, fps: Double? = nil,
+                    threads: Int = 1, selection: FrameSelection = .all, resume: Bool = false,
+                    isolation: Isolation? = nil) {
+            (self.directory, self.stream, self.discard) = (directory, stream, discard)
+            (self.formats, self.quality, self.scale, self.fps) = (formats, quality, scale, fps)
+            (self.threads, self.selection, self.resume, self.isolation) = (threads, selection, resume, isolation)
+        }
+    }
+
+    /// The scene at the options' frame rate.
+    let scene: Scene
+    /// The scene's decoded images.
+    let images: SceneImages
+    let options: Options
+    let reporter: any RenderJobReporter
+
+    public init(scene: Scene, images: SceneImages, options: Options, reporter: any RenderJobReporter) {
+        self.scene = options.fps.map(scene.retimed(fps:)) ?? scene
+        self.images = images
+        self.options = options
+        self.reporter = reporter
+    }
+
+    /// Renders and writes the outputs; returns what was written. An output that cannot be
+    /// opened or finished is reported and leaves the others be (the summary is then incomplete).
+    public func run() throws(RenderJobError) -> RenderSummary {
+        guard var preparation = try prepare() else { return .nothing(isComplete: true) }
+        let sinks = options.discard ? [] : preparation.plan.openSinks()
+        let problems = preparation.plan.problems
+        problems.forEach { reporter.problem($0.description) }
+        // Nothing to write to: rendering would be wasted (the problems are already reported).
+        guard !sinks.isEmpty || options.discard else { return .nothing(isComplete: false) }
+        let substituted = try render(preparation, into: sinks)
+        let written = finishAll(sinks)
+        if !written.isEmpty { reporter.note("wrote \(written.joined(separator: ", "))") }
+        return RenderSummary(written: written, substitutedValues: substituted,
+                             isComplete: problems.isEmpty && written.count == sinks.count)
+    }
+
+    /// What a run renders: its plan, the frames the options select, and those of them still to
+    /// render (fewer when a resumed run finds some complete).
+    struct Preparation {
+        var plan: OutputPlan
+        let selected: Range<Int>
+        let frames: Range<Int>
+    }
+
+    /// Plans the outputs and, writing into a folder, records the run there; nil when there is
+    /// nothing to render (an empty shard, or a resumed run that is complete).
+    func prepare() throws(RenderJobError) -> Preparation? {
+        let size = try pixelSize()
+        let selected = try options.selection.range(frameCount: scene.frameCount)
+        guard !selected.isEmpty else {
+            if case .shard(let index, let count) = options.selection {
+                reporter.note("shard \(index)/\(count) of a \(scene.frameCount)-frame render has no frames: "
+                              + "nothing to write")
+            }
+            return nil
+        }
+        var plan = OutputPlan(scene: scene, destination: destination, formats: options.formats ?? scene.output.formats,
+                              quality: options.quality ?? scene.output.quality, width: size.width, height: size.height,
+                              part: options.selection == .all ? nil : selected)
+        guard case .directory(let directory) = plan.destination, !options.discard else {
+            return Preparation(plan: plan, selected: selected, frames: selected)
+        }
+        try plan.checkPathLengths(in: directory, frames: selected)
+        plan.finished = try recordRun(plan: plan, in: directory, frames: selected)
+        let remaining = plan.remaining(of: selected)
+        announce(resuming: selected, remaining: remaining, plan: plan, in: directory)
+        return remaining.map { Preparation(plan: plan, selected: selected, frames: $0) }
+    }
+
+    /// Standard output, or a folder named from the current one.
+    private var destination: OutputPlan.Destination {
+        if let stream = options.stream { return .stream(stream) }
+        let chosen = options.directory.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        return .directory(chosen ?? scene.output.directory)
+    }
+
+    /// The frame size at the options' scale, which must stay within what a canvas may be.
+    private func pixelSize() throws(RenderJobError) -> (width: Int, height: Int) {
+        let size = scene.canvas.pixelSize(scale: options.scale)
+        guard max(size.width, size.height) > Int(SceneDecoder.maxCanvasSide) else { return size }
+        throw .frameTooLarge(scale: options.scale, canvasWidth: scene.canvas.width, canvasHeight: scene.canvas.height,
+                             width: size.width, height: size.height)
+    }
+}

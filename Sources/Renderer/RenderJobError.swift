@@ -1,0 +1,87 @@
+import Output
+import Scene
+
+/// Why a render job stopped: its options do not fit the render or its folder, writing the run's
+/// record failed, or the render itself failed (`RenderError`), in which case the error also says
+/// what the folder holds now.
+public enum RenderJobError: Error, CustomStringConvertible {
+    case framesAndShard
+    case framesUnreadable(String)
+    case framesReversed(String, first: Int, last: Int)
+    case framesOutside(last: Int, frameCount: Int)
+    case shardUnreadable(String)
+    case tooManyShards(String)
+    /// `--scale` makes a side of the frames longer than a canvas may be.
+    case frameTooLarge(scale: Double, canvasWidth: Int, canvasHeight: Int, width: Int, height: Int)
+    /// The output folder's path is too long, or has a component that is (`problem` says which).
+    case folderTooLong(folder: String, problem: String)
+    /// A file the run would write has a path the file system refuses.
+    case fileNameTooLong(path: String, problem: String)
+    /// `--resume` into a folder whose recorded run differs from this one.
+    case resumeRefused(folder: String, record: String, differences: [String])
+    case recordNotWritten(OutputError)
+    /// The render stopped. `resumable` when it was interrupted writing into a folder; `withdrawal`
+    /// says what a failure at a frame left there.
+    case renderFailed(RenderError, resumable: Bool, withdrawal: Withdrawal?)
+
+    /// Who is to blame, which decides the exit status.
+    public enum Kind: Sendable {
+        /// The options or the folder do not fit the render: exit status 1.
+        case input
+        /// A plugin, ffmpeg or the file system failed: exit status 2.
+        case failure
+        /// Ctrl-C or SIGTERM: exit status 130.
+        case interrupted
+    }
+
+    public var kind: Kind {
+        switch self {
+        case .recordNotWritten: .failure
+        case .renderFailed(.interrupted, _, _): .interrupted
+        case .renderFailed: .failure
+        default: .input
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .framesAndShard:
+            "give --frames or --shard, not both: --shard I/N splits the whole render by itself"
+        case .framesUnreadable(let text):
+            "--frames takes A-B (frames A to B inclusive, counted from 0 as the frame files are), A- (A to the end) "
+                + "or N, got \"\(text)\""
+        case let .framesReversed(text, first, last):
+            "--frames \(text) ends before it starts: give the lower frame first (\(last)-\(first))"
+        case let .framesOutside(last, frameCount):
+            "--frames reaches frame \(last), but the render has \(frameCount) frames, 0-\(frameCount - 1): "
+                + "give frames within that range"
+        case .shardUnreadable(let text):
+            "--shard takes I/N, shard I of N with 1 ≤ I ≤ N (--shard 1/4 is the first quarter), got \"\(text)\""
+        case .tooManyShards(let text):
+            "--shard \(text): N may be at most \(FrameSelection.maximumShards)"
+        case let .frameTooLarge(scale, canvasWidth, canvasHeight, width, height):
+            "--scale \(scale) makes \(canvasWidth)×\(canvasHeight) frames \(width)×\(height) pixels; "
+                + "a side may be at most \(Int(SceneDecoder.maxCanvasSide)): use a smaller scale"
+        case let .folderTooLong(folder, problem):
+            "the output folder \(folder) \(problem): choose a shorter one with --out"
+        case let .fileNameTooLong(path, problem):
+            "cannot write \(path): it \(problem); videos are named after the pipeline file: "
+                + "give it a shorter name, or choose a shorter folder with --out"
+        case let .resumeRefused(folder, record, differences):
+            "cannot resume in \(folder): the run recorded in \(record) rendered something else: "
+                + differences.joined(separator: "; ")
+                + ". Run without --resume to start over (every frame is rendered again), or give another --out"
+        case .recordNotWritten(let error):
+            error.description
+        case .renderFailed(let error, _, _):
+            error.description
+        }
+    }
+
+    /// What to tell after the error: how to continue, or which frames a failed render kept.
+    public var notes: [String] {
+        guard case let .renderFailed(_, resumable, withdrawal) = self else { return [] }
+        let resuming = resumable ? ["run the same command with --resume to continue"] : []
+        return resuming + [withdrawal?.description].compactMap { $0 }
+    }
+}
