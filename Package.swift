@@ -28,11 +28,12 @@ let package = Package(
         .target(name: "CImageCodecs", cSettings: optimisedC + [.unsafeFlags(["-I/usr/include/libpng16"])],
                 linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
 
-        // Swift modules; dependencies point one way: CLI → Renderer → Scene → {registry, timing, compositor}.
-        .target(name: "Timing"),
+        // Swift modules; dependencies point one way: CLI → Renderer → Scene → {timing → registry, compositor}.
+        // Timing knows the registry because plugins register curves too.
+        .target(name: "Timing", dependencies: ["PluginRegistry"]),
         // JSON with the position of every value: pipeline files (Scene) and the plugin scan cache.
         .target(name: "JSON"),
-        .target(name: "PluginRegistry", dependencies: ["CAnimatorABI", "CForeignCall", "Timing", "JSON"]),
+        .target(name: "PluginRegistry", dependencies: ["CAnimatorABI", "CForeignCall", "JSON"]),
         .target(name: "PluginIsolation", dependencies: ["PluginRegistry", "CAnimatorABI", "CPluginGuard"]),
         .target(name: "Compositor", dependencies: ["CAnimatorABI", "CCairo", "CPixman", "CRaster", "CImageCodecs"]),
         .target(name: "Output", dependencies: ["CRaster", "CImageCodecs"]),
