@@ -29,11 +29,12 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
 
         // Swift modules; dependencies point one way: CLI → {Renderer, Sheet, Preview} → {Compositor, Output}
-        // → Scene (the model, which owns the file format) → {PluginRegistry, Timing, JSON}.
-        .target(name: "Timing"),
+        // → Scene (the model, which owns the file format) → Timing → {PluginRegistry, JSON}. Timing knows
+        // the registry because plugins register timing curves too.
+        .target(name: "Timing", dependencies: ["PluginRegistry"]),
         // JSON with the position of every value: pipeline files (Scene) and the plugin scan cache.
         .target(name: "JSON"),
-        .target(name: "PluginRegistry", dependencies: ["CAnimatorABI", "CForeignCall", "Timing", "JSON"]),
+        .target(name: "PluginRegistry", dependencies: ["CAnimatorABI", "CForeignCall", "JSON"]),
         .target(name: "PluginIsolation", dependencies: ["PluginRegistry", "CAnimatorABI", "CPluginGuard"]),
         .target(name: "Scene", dependencies: ["CAnimatorABI", "JSON", "PluginRegistry", "Timing"]),
         .target(name: "Compositor", dependencies: ["Scene", "CAnimatorABI", "CCairo", "CPixman", "CRaster", "CImageCodecs"]),

@@ -60,7 +60,11 @@ extension Pipeline {
                 let sheet = try ContactSheet.render(evaluator, images: decoded, times: shown, layout: layout)
                 substituted = Session.warn(about: evaluator.substitutions)
                 try write(sheet, to: output)
-                if let chart { try write(TimingChart.render(scene, registry: registry), to: chart) }
+                if let chart {
+                    let (picture, failure) = evaluator.evaluatingCurves(TimingChart.render)
+                    if let failure { Console.warn("timing chart: \(failure)") }
+                    try write(picture, to: chart)
+                }
             } catch {
                 throw Session.fail(error)
             }

@@ -1,8 +1,8 @@
 import CAnimatorABI
-import Timing
 
-/// The fields animator and mixer descriptors share, so one reader serves both.
-protocol ProcessorDescriptor {
+/// The fields animator and mixer descriptors share, so one reader serves both and the host
+/// creates and destroys either kind's instances alike.
+public protocol ProcessorDescriptor {
     var struct_size: UInt32 { get }
     var concurrency: UInt32 { get }
     var name: UnsafePointer<CChar>! { get }
@@ -10,29 +10,39 @@ protocol ProcessorDescriptor {
     var doc: UnsafePointer<CChar>! { get }
     var params: UnsafePointer<anim_param_desc_t>! { get }
     var param_count: UInt32 { get }
+    var create: ProcessorCreate! { get }
+    var destroy: ProcessorDestroy! { get }
     /// The function a processor cannot do without (its name, for messages) and whether it is set.
     static var mainFunction: String { get }
     var hasMainFunction: Bool { get }
-    static var kind: String { get }
+    static var kind: RegistrationKind { get }
 }
 
+/// A descriptor's `create` and `destroy`, the same for animators and mixers.
+public typealias ProcessorCreate = @convention(c) (
+    UnsafePointer<anim_create_args_t>?, UnsafeMutablePointer<CChar>?, UInt32
+) -> UnsafeMutableRawPointer?
+public typealias ProcessorDestroy = @convention(c) (UnsafeMutableRawPointer?) -> Void
+
 extension anim_animator_desc_t: ProcessorDescriptor {
-    static let mainFunction = "apply", kind = "animator"
-    var hasMainFunction: Bool { apply != nil }
+    public static let mainFunction = "apply", kind = RegistrationKind.animator
+    public var hasMainFunction: Bool { apply != nil }
 }
 
 extension anim_mixer_desc_t: ProcessorDescriptor {
-    static let mainFunction = "mix", kind = "mixer"
-    var hasMainFunction: Bool { mix != nil }
+    public static let mainFunction = "mix", kind = RegistrationKind.mixer
+    public var hasMainFunction: Bool { mix != nil }
 }
 
 /// Copies plugin descriptors into registry entries, refusing anything the header forbids.
-extension ProcessorEntry where Descriptor: ProcessorDescriptor {
+extension ProcessorEntry {
     init(reading desc: UnsafePointer<Descriptor>, plugin: PluginInfo) throws(DescriptorError) {
         let raw = desc.pointee
-        try requireSize(raw.struct_size, of: Descriptor.self, "\(Descriptor.kind) descriptor")
+        try requireSize(raw.struct_size, of: Descriptor.self, "\(Descriptor.kind.rawValue) descriptor")
         let name = try registeredName(raw.name)
-        guard raw.hasMainFunction else { throw DescriptorError("\(Descriptor.kind) \"\(name)\" has no \(Descriptor.mainFunction) function") }
+        guard raw.hasMainFunction else {
+            throw DescriptorError("\(Descriptor.kind.rawValue) \"\(name)\" has no \(Descriptor.mainFunction) function")
+        }
         self.init(
             name: name, version: text(raw.version), doc: text(raw.doc),
             parameters: try readParameters(raw.params, count: raw.param_count, owner: name),
@@ -45,7 +55,7 @@ extension CurveEntry {
         let raw = desc.pointee
         try requireSize(raw.struct_size, of: anim_curve_desc_t.self, "curve descriptor")
         let name = try registeredName(raw.name)
-        guard !NamedCurves.names.contains(name) && !["cubic-bezier", "spring"].contains(name) else {
+        guard !BuiltInCurveNames.contains(name) else {
             throw DescriptorError("curve name \"\(name)\" is built into the host; choose another")
         }
         guard let function = raw.function else { throw DescriptorError("curve \"\(name)\" has no function") }

@@ -1,5 +1,4 @@
 import CForeignCall
-import Timing
 
 /// A C type letter of a curve signature (animator.h, "Timing curves").
 public enum ForeignType: Character, Sendable {
@@ -109,60 +108,5 @@ public final class ForeignCurve: @unchecked Sendable {
         return arguments.withUnsafeBufferPointer { buffer in
             foreign_call_invoke(interface, function, progress, buffer.baseAddress)
         }
-    }
-}
-
-/// A plugin curve with the extra arguments a pipeline step gives it.
-public struct BoundForeignCurve: PluginTimingCurve {
-    public let curve: ForeignCurve
-    public let arguments: [Double]
-    /// The registered curve, for messages; nil for a curve made outside a registry.
-    public let entry: CurveEntry?
-
-    public init(curve: ForeignCurve, arguments: [Double], entry: CurveEntry? = nil) {
-        precondition(arguments.count == curve.signature.argumentTypes.count, "curve \(curve.signature) takes \(curve.signature.argumentTypes.count) arguments")
-        (self.curve, self.arguments, self.entry) = (curve, arguments, entry)
-    }
-
-    public func value(at progress: Double) -> Double { curve.call(progress: progress, arguments: arguments) }
-}
-
-/// A timing curve that runs plugin code, and which registered curve it is: what the renderer
-/// guards, and names when it fails.
-public protocol PluginTimingCurve: TimingCurve {
-    var entry: CurveEntry? { get }
-}
-
-extension CurveEntry {
-    /// The curve with a step's arguments: called here when its plugin is open in this process,
-    /// else (`--isolate`) through `IsolatedCurve.caller`.
-    public func bound(to arguments: [Double]) -> any TimingCurve {
-        if let foreign { return BoundForeignCurve(curve: foreign, arguments: arguments, entry: self) }
-        return IsolatedCurve(entry: self, arguments: arguments)
-    }
-}
-
-/// Where an isolated curve's value comes from: a plugin child process, bound per thread by the
-/// renderer around each frame's timing (`IsolatedCurve.$caller`).
-public protocol IsolatedCurveCaller: Sendable {
-    /// The value, or NaN after recording why the call failed (a curve cannot throw).
-    func value(of curve: CurveEntry, at progress: Double, arguments: [Double]) -> Double
-}
-
-/// A plugin curve whose plugin is not open in this process (`--isolate`).
-public struct IsolatedCurve: PluginTimingCurve {
-    @TaskLocal public static var caller: (any IsolatedCurveCaller)?
-
-    let curveEntry: CurveEntry
-    public let arguments: [Double]
-    public var entry: CurveEntry? { curveEntry }
-
-    init(entry: CurveEntry, arguments: [Double]) {
-        (curveEntry, self.arguments) = (entry, arguments)
-    }
-
-    /// NaN when no caller is bound: the renderer reports a non-finite progress as a failure.
-    public func value(at progress: Double) -> Double {
-        Self.caller?.value(of: curveEntry, at: progress, arguments: arguments) ?? .nan
     }
 }

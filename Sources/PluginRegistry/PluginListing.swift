@@ -1,5 +1,4 @@
 import Foundation
-import Timing
 
 /// What `pipeline plugins` shows, as text or as JSON (the same fields): every registered name with
 /// its parameters and plugin, the built-in curves, and the plugin files that were skipped.
@@ -32,7 +31,7 @@ public struct PluginListing: Encodable {
     /// What `registry` holds; `searchPath` is the plugin folders in the order they were searched.
     public init(registry: Registry, searchPath: [String]) {
         self.searchPath = searchPath
-        builtinCurves = NamedCurves.names + ["cubic-bezier", "spring"]
+        builtinCurves = BuiltInCurveNames.named + BuiltInCurveNames.forms
         animators = registry.animators.values.sorted { $0.name < $1.name }.map {
             Item(name: $0.name, kind: "animator", doc: $0.doc, version: $0.version, plugin: $0.plugin, parameters: $0.parameters)
         }

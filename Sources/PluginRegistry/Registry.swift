@@ -66,11 +66,6 @@ public final class Registry: Sendable {
         lookup(name, in: \.curves, kind: .curve) { $0.foreign != nil }
     }
 
-    /// The name of the registered curve whose function `curve` calls (a bound curve keeps only that).
-    public func curveName(of curve: ForeignCurve) -> String? {
-        state.withLock { $0.curves.values.first { $0.foreign === curve }?.name }
-    }
-
     /// Calls the `deinit` of every plugin opened in this process, last opened first. The
     /// libraries stay mapped.
     public func shutdown() {

@@ -14,15 +14,34 @@ public struct BrokenPlugin: Sendable, Equatable {
     public let reason: String
 }
 
-/// What every registry table holds: a name and the plugin that registered it.
+/// What every registry table holds: a name, its kind and the plugin that registered it.
 public protocol Registered {
     var name: String { get }
+    var kind: RegistrationKind { get }
     var plugin: PluginInfo { get }
+}
+
+extension Registered {
+    /// `animator "fade"`, `timing curve "back-out"`: how messages name it.
+    public var kindAndName: String { "\(kind.rawValue) \"\(name)\"" }
+}
+
+/// A registered animator or mixer as the host creates, calls and destroys it, whatever its kind.
+public protocol Processor: Registered, Sendable {
+    /// Whether two calls of one instance must never overlap (ANIM_CONCURRENCY_SERIAL).
+    var isSerial: Bool { get }
+    /// The descriptor's `create`, nil when it has none. The plugin must be open in this process.
+    var create: ProcessorCreate? { get }
+    /// The descriptor's `destroy`, nil when it has none. The plugin must be open in this process.
+    var destroy: ProcessorDestroy? { get }
+    /// The descriptor's address, which identifies the processor: steps of a serial processor
+    /// without `create` share its state, and so one lock. The plugin must be open in this process.
+    var identity: UnsafeRawPointer { get }
 }
 
 /// A registered property animator or pixel mixer: the fields both kinds of descriptor share,
 /// copied and checked, and, once its plugin is open in this process, the descriptor itself.
-public struct ProcessorEntry<Descriptor>: Registered, @unchecked Sendable {
+public struct ProcessorEntry<Descriptor: ProcessorDescriptor>: Processor, @unchecked Sendable {
     public let name: String
     public let version: String
     public let doc: String
@@ -38,6 +57,11 @@ public struct ProcessorEntry<Descriptor>: Registered, @unchecked Sendable {
         guard let openedDescriptor else { preconditionFailure("\(name): plugin not open; use the entry a Registry lookup returns") }
         return openedDescriptor
     }
+
+    public var kind: RegistrationKind { Descriptor.kind }
+    public var create: ProcessorCreate? { descriptor.pointee.create }
+    public var destroy: ProcessorDestroy? { descriptor.pointee.destroy }
+    public var identity: UnsafeRawPointer { UnsafeRawPointer(descriptor) }
 }
 
 /// The descriptor pointer stays out: a scan's JSON carries the copied fields only.
@@ -65,6 +89,8 @@ public struct CurveEntry: Registered, Sendable, Encodable {
         guard let foreign else { preconditionFailure("\(name): plugin not open; use the entry a Registry lookup returns") }
         return foreign
     }
+
+    public var kind: RegistrationKind { .curve }
 
     /// Whether a pipeline must give "args": the curve takes some and has no defaults.
     public var needsArguments: Bool { argumentDefaults == nil && !signature.argumentTypes.isEmpty }

@@ -75,11 +75,11 @@ final class LiveScene: @unchecked Sendable {
 
     /// The steps' progress over the render, for the page's chart; plugin curves are called in a
     /// child, as frames call them.
-    func timelineSummary() -> TimelineSummary {
-        guard let renderer else { return TimelineSummary(scene: scene, version: version) }
-        let (summary, failure) = renderer.evaluator.evaluatingCurves { TimelineSummary(scene: scene, version: version) }
+    func timelineSummary() -> Result<TimelineSummary, PreviewError> {
+        guard let renderer else { return .failure(PreviewError("the preview is stopping")) }
+        let (summary, failure) = renderer.evaluator.evaluatingCurves { TimelineSummary($0, version: version) }
         if let failure { note("timing chart: \(failure)") }
-        return summary
+        return .success(summary)
     }
 
     /// Checks the watched files every `interval` seconds and reloads on a change.

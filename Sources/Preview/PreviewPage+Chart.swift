@@ -21,7 +21,7 @@ extension PreviewPage {
             const top = index * lane + label, bottom = top + lane - label - 6;
             const y = p => bottom - (bottom - top) * p;
             g.fillStyle = '#aaa';
-            g.fillText(step.label, pad, top - 4);
+            g.fillText(step.label + ' · ' + step.curve, pad, top - 4);
             g.strokeStyle = '#444';
             g.beginPath(); g.moveTo(pad, y(0)); g.lineTo(width - pad, y(0)); g.moveTo(pad, y(1)); g.lineTo(width - pad, y(1)); g.stroke();
             g.strokeStyle = 'hsl(' + (index * 67 % 360) + ', 70%, 62%)';

@@ -18,8 +18,10 @@ enum PreviewRoutes {
             try await frame(request, live)
         }
         router.get("/timeline.json") { _, _ in
-            let summary = await live.perform { $0.timelineSummary() }
-            return json(try JSONEncoder().encode(summary))
+            switch await live.perform({ $0.timelineSummary() }) {
+            case .success(let summary): return json(try JSONEncoder().encode(summary))
+            case .failure(let error): throw HTTPError(.internalServerError, message: error.description)
+            }
         }
         router.get("/version") { _, _ in
             let status = await live.perform { VersionStatus(version: $0.version, error: $0.problem) }

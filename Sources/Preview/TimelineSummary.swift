@@ -1,3 +1,4 @@
+import Renderer
 import Scene
 
 /// What the page draws its timing chart from (GET /timeline.json): the render's length and
@@ -7,6 +8,9 @@ struct TimelineSummary: Encodable {
     struct StepCurve: Encodable {
         /// "fade → mask", "cross-dissolve: old → new", with the step's id when it has one.
         let label: String
+        /// The timing curve the step runs on, as the pipeline file names it: "ease-in-out",
+        /// "back-out(1.2)", "spring, damping ratio 0.7" (an alongside step's is its leader's).
+        let curve: String
         /// Progress at each of `times`; null before the step starts (it has no effect then).
         let progress: [Double?]
     }
@@ -24,16 +28,21 @@ struct TimelineSummary: Encodable {
     /// At most this many samples per step, however long the render: enough for a chart.
     static let maxSamples = 600
 
-    init(scene: Scene, version: Int) {
+    /// Samples `timing`, which calls plugin curves where the preview's render runs plugin code.
+    init(_ timing: SceneTiming, version: Int) {
+        let scene = timing.scene
         self.version = version
         (width, height) = (scene.canvas.width, scene.canvas.height)
         (fps, duration, frameCount) = (scene.fps, scene.duration, scene.frameCount)
         times = scene.sampleTimes(count: min(frameCount, Self.maxSamples))
-        let timelineTimes = times.map(scene.time(atWallTime:))
+        let timelineTimes = times.map(timing.time(atWallTime:))
         steps = scene.steps.indices.map { index in
             // A curve that returns a non-finite value fails the frame itself; the chart leaves a gap.
-            StepCurve(label: Self.label(scene, index),
-                      progress: timelineTimes.map { scene.progress(ofStep: index, at: $0).flatMap { $0.isFinite ? $0 : nil } })
+            let progress = timelineTimes.map { t in
+                timing.progress(ofStep: index, at: t).flatMap { $0.isFinite ? $0 : nil }
+            }
+            return StepCurve(label: Self.label(scene, index), curve: scene.timing(ofStep: index).curve.description,
+                             progress: progress)
         }
     }
 

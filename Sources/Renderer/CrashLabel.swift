@@ -18,9 +18,10 @@ final class CrashLabel: @unchecked Sendable {
     private let who: UnsafeMutablePointer<CChar>
     private let step: UnsafeMutablePointer<CChar>
 
-    /// `plugin /p/x.so (id org.x): animator "x"` for step `path`.
-    init(plugin: PluginInfo, processor: String, step path: String) {
-        who = strdup("plugin \(plugin.shownWithID): \(processor)")!
+    /// `plugin /p/x.so (id org.x): animator "x"` (or a timing curve) at `path`, the step or
+    /// place in the file it runs for.
+    init(for registered: any Registered, step path: String) {
+        who = strdup("plugin \(registered.plugin.shownWithID): \(registered.kindAndName)")!
         step = strdup(path)!
     }
 

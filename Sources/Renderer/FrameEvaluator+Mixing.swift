@@ -12,7 +12,7 @@ extension FrameEvaluator {
     func mix(step index: Int, progress: Double, from: FrameBuffer, to: FrameBuffer, out: FrameBuffer,
              layers: [anim_layer_t], time: Double, frame: Int, bands: Int) throws(RenderError) {
         let step = scene.steps[index]
-        guard case .mix = step.action else { preconditionFailure("step \(index) is not a mixer step") }
+        guard case .mix(let mixer, _, _) = step.action else { preconditionFailure("step \(index) is not a mixer step") }
         let rows = out.height, bandCount = plugins.splitsMixerRows ? max(1, min(bands, rows)) : 1
         let failures = ConcurrentSlots<RenderError>(count: bandCount)
         layers.withUnsafeBufferPointer { layers in
@@ -30,7 +30,7 @@ extension FrameEvaluator {
                             out: images.baseAddress! + 2,
                             row_begin: UInt32(rows * band / bandCount), row_end: UInt32(rows * (band + 1) / bandCount))
                         do throws(RenderError) {
-                            try plugins.mix(step: index, &args, layers: layers, frame: frame)
+                            try plugins.mix(step: index, mixer: mixer, &args, layers: layers, frame: frame)
                         } catch {
                             failures.set(band, error)
                         }

@@ -24,21 +24,21 @@ public final class FrameEvaluator: @unchecked Sendable {
         }
     }
 
-    /// Runs `body`, which may evaluate the scene's timing curves outside any frame (a chart of
-    /// every step's progress): plugin curves are answered where this evaluator runs plugin code;
-    /// one that cannot be called gives NaN, and the failure comes back with the result.
-    public func evaluatingCurves<R>(_ body: () -> R) -> (R, failure: String?) {
-        plugins.evaluatingCurves(body)
+    /// Runs `body`, which evaluates the scene's timing outside any frame (a chart of every
+    /// step's progress): plugin curves are called where this evaluator runs plugin code; one
+    /// that cannot be called gives NaN, and the failure comes back with the result.
+    public func evaluatingCurves<R>(_ body: (SceneTiming) -> R) -> (R, failure: String?) {
+        plugins.withChartTiming(body)
     }
 
-    /// The timeline time frame `frame` shows (see `Scene.time(ofFrame:)`).
+    /// The timeline time frame `frame` shows (see `Scene.time(ofFrame:plugins:)`).
     public func time(ofFrame frame: Int) throws(RenderError) -> Double {
-        try plugins.timelineTime(frame: frame) { scene.time(ofFrame: frame) }
+        try plugins.withTiming(frame: frame) { $0.time(ofFrame: frame) }
     }
 
     /// The timeline time shown `seconds` into the render, which frame `frame` shows.
     public func time(atWallTime seconds: Double, frame: Int) throws(RenderError) -> Double {
-        try plugins.timelineTime(frame: frame) { scene.time(atWallTime: seconds) }
+        try plugins.withTiming(frame: frame) { $0.time(atWallTime: seconds) }
     }
 
     /// The layer states at time `t`, bottom first, and the mixers running then.
@@ -46,11 +46,14 @@ public final class FrameEvaluator: @unchecked Sendable {
         var state = FrameState(layers: scene.layers.map(\.base), mixes: [])
         try state.layers.withUnsafeMutableBufferPointer { (layers) throws(RenderError) in
             for (index, step) in scene.steps.enumerated() {
-                guard let eased = try plugins.progress(ofStep: index, at: t, frame: frame) else { continue }
-                let progress = eased.isFinite ? eased : substitutions.progress(replacing: eased, ofStep: index, in: scene, at: t, frame: frame)
+                let eased = try plugins.withTiming(frame: frame) { $0.progress(ofStep: index, at: t) }
+                guard let eased else { continue }
+                let progress = eased.isFinite
+                    ? eased : substitutions.progress(replacing: eased, ofStep: index, in: scene, at: t, frame: frame)
                 switch step.action {
-                case .animate(_, let target):
-                    try apply(step, index: index, target: target, progress: progress, layers: layers, time: t, frame: frame)
+                case .animate(let animator, let target):
+                    try apply(step, animator, index: index, target: target, progress: progress, layers: layers,
+                              time: t, frame: frame)
                 case .mix:
                     state.mixes.append((index, progress))
                 }
@@ -59,7 +62,7 @@ public final class FrameEvaluator: @unchecked Sendable {
         return state
     }
 
-    private func apply(_ step: Step, index: Int, target: Int, progress: Double,
+    private func apply(_ step: Step, _ animator: AnimatorEntry, index: Int, target: Int, progress: Double,
                        layers: UnsafeMutableBufferPointer<anim_layer_t>, time: Double, frame: Int) throws(RenderError) {
         let before = layers[target]
         try Self.withValues(of: step, layers: UnsafeBufferPointer(layers)) { (params) throws(RenderError) in
@@ -68,7 +71,7 @@ public final class FrameEvaluator: @unchecked Sendable {
                 progress: progress, time: time, duration: scene.duration(ofStep: index),
                 canvas: anim_size_t(width: Double(scene.canvas.width), height: Double(scene.canvas.height)),
                 params: params.baseAddress, instance: nil)
-            try plugins.apply(step: index, &args, layers: layers, target: target, frame: frame)
+            try plugins.apply(step: index, animator: animator, &args, layers: layers, target: target, frame: frame)
         }
         substitutions.repair(&layers[target], before: before, step: step, index: index, frame: frame)
     }

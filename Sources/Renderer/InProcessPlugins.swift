@@ -13,10 +13,8 @@ final class InProcessPlugins: PluginCalls, @unchecked Sendable {
     /// a lock per step, or per animator when it has no `create` (all its steps share state).
     private let locks: [NSLock?]
     private let labels: [CrashLabel]
-    /// Per step, the label of the plugin curve its timing calls, if any.
-    private let curveLabels: [CrashLabel?]
-    /// The label of the interaction's completion curve, if a plugin's.
-    private let clockLabel: CrashLabel?
+    /// The labels of the plugin curves the scene's timing calls, by where they are used.
+    private let curveLabels: [CurveUse: CrashLabel]
 
     var splitsMixerRows: Bool { true }
 
@@ -24,15 +22,10 @@ final class InProcessPlugins: PluginCalls, @unchecked Sendable {
         crash_guard_install()
         self.scene = scene
         locks = Self.serialLocks(scene.steps)
-        labels = scene.steps.map { CrashLabel(plugin: $0.plugin, processor: $0.kindAndName, step: $0.path.description) }
-        curveLabels = scene.steps.indices.map { index in
-            scene.pluginCurve(ofStep: index).map {
-                CrashLabel(plugin: $0.plugin, processor: "timing curve \"\($0.name)\"", step: scene.steps[index].path.description)
-            }
-        }
-        clockLabel = scene.pluginCompletionCurve.map {
-            CrashLabel(plugin: $0.entry.plugin, processor: "timing curve \"\($0.entry.name)\"", step: $0.path)
-        }
+        labels = scene.steps.map { CrashLabel(for: $0.action.role.processor, step: $0.path.description) }
+        curveLabels = Dictionary(uniqueKeysWithValues: CurveUse.pluginCurves(in: scene).map { use, entry in
+            (use, CrashLabel(for: entry, step: use.path(in: scene)))
+        })
         for index in scene.steps.indices {
             do {
                 instances.append(try create(index))
@@ -45,21 +38,16 @@ final class InProcessPlugins: PluginCalls, @unchecked Sendable {
 
     deinit { destroy() }
 
-    func progress(ofStep index: Int, at t: Double, frame: Int) -> Double? {
-        guard let label = curveLabels[index] else { return scene.progress(ofStep: index, at: t) }
-        return label.guarding(frame: frame) { scene.progress(ofStep: index, at: t) }
+    func withTiming<R>(frame: Int, _ body: (SceneTiming) -> R) -> R {
+        body(SceneTiming(scene: scene, caller: GuardedCurveCalls(labels: curveLabels, frame: frame)))
     }
 
-    func timelineTime(frame: Int, _ compute: () -> Double) -> Double {
-        clockLabel?.guarding(frame: frame, compute) ?? compute()
+    func withChartTiming<R>(_ body: (SceneTiming) -> R) -> (R, failure: String?) {
+        (body(SceneTiming(scene: scene, caller: GuardedCurveCalls(labels: curveLabels, frame: nil))), nil)
     }
 
-    func evaluatingCurves<R>(_ body: () -> R) -> (R, failure: String?) { (body(), nil) }
-
-    func apply(step index: Int, _ args: inout anim_apply_args_t, layers: UnsafeMutableBufferPointer<anim_layer_t>,
-               target: Int, frame: Int) throws(RenderError) {
-        let step = scene.steps[index]
-        guard case .animate(let animator, _) = step.action else { preconditionFailure("step \(index) is not an animator step") }
+    func apply(step index: Int, animator: AnimatorEntry, _ args: inout anim_apply_args_t,
+               layers: UnsafeMutableBufferPointer<anim_layer_t>, target: Int, frame: Int) throws(RenderError) {
         args.instance = instances[index]
         let message = labels[index].guarding(frame: frame) {
             PluginErrorBuffer.calling { error, size in
@@ -68,12 +56,11 @@ final class InProcessPlugins: PluginCalls, @unchecked Sendable {
                 return animator.descriptor.pointee.apply!(&args, layers.baseAddress! + target, error, size)
             }
         }
-        if let message { throw .pluginFailed(step, frame: frame, message: message) }
+        if let message { throw .pluginFailed(scene.steps[index], frame: frame, message: message) }
     }
 
-    func mix(step index: Int, _ args: inout anim_mix_args_t, layers: UnsafeBufferPointer<anim_layer_t>, frame: Int) throws(RenderError) {
-        let step = scene.steps[index]
-        guard case .mix(let mixer, _, _) = step.action else { preconditionFailure("step \(index) is not a mixer step") }
+    func mix(step index: Int, mixer: MixerEntry, _ args: inout anim_mix_args_t,
+             layers: UnsafeBufferPointer<anim_layer_t>, frame: Int) throws(RenderError) {
         args.instance = instances[index]
         let message = labels[index].guarding(frame: frame) {
             PluginErrorBuffer.calling { error, size in
@@ -82,27 +69,21 @@ final class InProcessPlugins: PluginCalls, @unchecked Sendable {
                 return mixer.descriptor.pointee.mix!(&args, error, size)
             }
         }
-        if let message { throw .pluginFailed(step, frame: frame, message: message) }
+        if let message { throw .pluginFailed(scene.steps[index], frame: frame, message: message) }
     }
-
-    typealias Create = @convention(c) (UnsafePointer<anim_create_args_t>?, UnsafeMutablePointer<CChar>?, UInt32) -> UnsafeMutableRawPointer?
 
     /// `create` sees the pipeline file's base states (layer parameters resolved against them),
     /// not any frame's. Mixers get no target.
     private func create(_ index: Int) throws(RenderError) -> UnsafeMutableRawPointer? {
-        let step = scene.steps[index]
-        let (create, target): (Create?, Int?) = switch step.action {
-        case .animate(let animator, let target): (animator.descriptor.pointee.create, target)
-        case .mix(let mixer, _, _): (mixer.descriptor.pointee.create, nil)
-        }
-        guard let create else { return nil }
+        let step = scene.steps[index], role = step.action.role
+        guard let create = role.processor.create else { return nil }
         var instance: UnsafeMutableRawPointer?
         let message = try scene.withBaseStates { (layers) throws(RenderError) in
             FrameEvaluator.withValues(of: step, layers: layers) { params in
                 var args = anim_create_args_t(
                     struct_size: UInt32(MemoryLayout<anim_create_args_t>.size), param_count: UInt32(params.count),
                     canvas: anim_size_t(width: Double(scene.canvas.width), height: Double(scene.canvas.height)),
-                    params: params.baseAddress, target: target.map { layers.baseAddress! + $0 },
+                    params: params.baseAddress, target: role.target.map { layers.baseAddress! + $0 },
                     duration: scene.duration(ofStep: index))
                 return labels[index].guarding(frame: nil) {
                     PluginErrorBuffer.calling { error, size in
@@ -119,10 +100,7 @@ final class InProcessPlugins: PluginCalls, @unchecked Sendable {
     private func destroy() {
         for (step, instance) in zip(scene.steps, instances) {
             guard let instance else { continue }
-            switch step.action {
-            case .animate(let animator, _): animator.descriptor.pointee.destroy?(instance)
-            case .mix(let mixer, _, _): mixer.descriptor.pointee.destroy?(instance)
-            }
+            step.action.role.processor.destroy?(instance)
         }
         instances.removeAll()
     }
@@ -130,16 +108,26 @@ final class InProcessPlugins: PluginCalls, @unchecked Sendable {
     private static func serialLocks(_ steps: [Step]) -> [NSLock?] {
         var shared: [UnsafeRawPointer: NSLock] = [:]
         return steps.map { step in
-            let (isSerial, hasCreate, key): (Bool, Bool, UnsafeRawPointer) = switch step.action {
-            case .animate(let animator, _): (animator.isSerial, animator.descriptor.pointee.create != nil, UnsafeRawPointer(animator.descriptor))
-            case .mix(let mixer, _, _): (mixer.isSerial, mixer.descriptor.pointee.create != nil, UnsafeRawPointer(mixer.descriptor))
-            }
-            guard isSerial else { return nil }
-            guard !hasCreate else { return NSLock() }
-            if let lock = shared[key] { return lock }
+            let processor = step.action.role.processor
+            guard processor.isSerial else { return nil }
+            guard processor.create == nil else { return NSLock() }
+            if let lock = shared[processor.identity] { return lock }
             let lock = NSLock()
-            shared[key] = lock
+            shared[processor.identity] = lock
             return lock
         }
+    }
+}
+
+/// Calls plugin curves in this process with the crash guard set, so a crash names the curve,
+/// where it is used and the frame.
+private struct GuardedCurveCalls: PluginCurveCaller {
+    let labels: [CurveUse: CrashLabel]
+    /// nil outside any frame (a chart).
+    let frame: Int?
+
+    func value(of curve: CurveEntry, for use: CurveUse, at progress: Double, arguments: [Double]) -> Double {
+        guard let label = labels[use] else { preconditionFailure("\(curve.kindAndName) has no crash label here") }
+        return label.guarding(frame: frame) { curve.curve.call(progress: progress, arguments: arguments) }
     }
 }

@@ -24,8 +24,6 @@ final class IsolatedPlugins: PluginCalls, @unchecked Sendable {
     private let lock = NSLock()
     private var idle: [PluginChild] = []
     private var all: [PluginChild] = []
-    /// Per step, the plugin curve its timing calls, if any (only then does its timing need a child).
-    private let curves: [CurveEntry?]
     /// The plugin files the children open, as they were just before the first child started.
     private let files: [(plugin: PluginInfo, stamp: FileStamp?)]
 
@@ -35,11 +33,7 @@ final class IsolatedPlugins: PluginCalls, @unchecked Sendable {
     /// A pipeline without steps runs no plugin code and needs none.
     init(scene: Scene, isolation: Isolation) throws(RenderError) {
         (self.scene, self.isolation) = (scene, isolation)
-        curves = scene.steps.indices.map(scene.pluginCurve(ofStep:))
-        var plugins = scene.steps.map(\.plugin) + curves.compactMap { $0?.plugin }
-        if let (entry, _) = scene.pluginCompletionCurve { plugins.append(entry.plugin) }
-        var seen = Set<String>()
-        files = plugins.filter { seen.insert($0.path).inserted }.map { ($0, FileStamp(of: $0.path)) }
+        files = scene.sources.plugins.map { ($0, FileStamp(of: $0.path)) }
         guard !scene.steps.isEmpty else { return }
         let first = try start(frame: nil)
         lock.withLock { idle.append(first) }
@@ -49,46 +43,34 @@ final class IsolatedPlugins: PluginCalls, @unchecked Sendable {
         for child in all { child.stop() }
     }
 
-    func progress(ofStep index: Int, at t: Double, frame: Int) throws(RenderError) -> Double? {
-        guard let entry = curves[index] else { return scene.progress(ofStep: index, at: t) }
-        return try withCurve(entry, step: scene.steps[index].path.description, frame: frame) { scene.progress(ofStep: index, at: t) }
-    }
-
-    func timelineTime(frame: Int, _ compute: () -> Double) throws(RenderError) -> Double {
-        guard let (entry, path) = scene.pluginCompletionCurve else { return compute() }
-        return try withCurve(entry, step: path, frame: frame, compute)
-    }
-
-    /// Runs `body`, whose plugin curve `entry` calls go to one child, and reports the child's failure.
-    private func withCurve<R>(_ entry: CurveEntry, step: String, frame: Int, _ body: () -> R) throws(RenderError) -> R {
-        try withChild(frame: frame) { (child) throws(RenderError) in
-            let caller = ChildCurveCaller(child: child)
-            let value = IsolatedCurve.$caller.withValue(caller) { body() }
-            if let failure = caller.failure {
-                throw .pluginCrashed(plugin: entry.plugin.shownWithID, processor: "timing curve \"\(entry.name)\"",
-                                     step: step, frame: frame, how: failure.description)
-            }
+    func withTiming<R>(frame: Int, _ body: (SceneTiming) -> R) throws(RenderError) -> R {
+        let calls = ChildCurveCalls(plugins: self, frame: frame)
+        defer { calls.finish() }
+        let value = body(SceneTiming(scene: scene, caller: calls))
+        switch calls.failure {
+        case nil:
             return value
+        case .noChild(let error):
+            throw error
+        case .call(let how, let curve, let use):
+            throw .pluginCrashed(plugin: curve.plugin.shownWithID, processor: curve.kindAndName,
+                                 step: use.path(in: scene), frame: frame, how: how.description)
         }
     }
 
-    /// `body`'s curve calls go to one child; if none can be had, or it fails, they give NaN.
-    func evaluatingCurves<R>(_ body: () -> R) -> (R, failure: String?) {
-        guard curves.contains(where: { $0 != nil }) || scene.pluginCompletionCurve != nil else { return (body(), nil) }
-        do throws(RenderError) {
-            return try withChild(frame: nil) { (child) throws(RenderError) in
-                let caller = ChildCurveCaller(child: child)
-                let value = IsolatedCurve.$caller.withValue(caller) { body() }
-                guard let failure = caller.failure, let curve = caller.failedCurve else { return (value, nil) }
-                return (value, "plugin \(curve.plugin.shownWithID): timing curve \"\(curve.name)\" \(failure)")
-            }
-        } catch {
-            return (body(), error.description)
+    func withChartTiming<R>(_ body: (SceneTiming) -> R) -> (R, failure: String?) {
+        let calls = ChildCurveCalls(plugins: self, frame: nil)
+        defer { calls.finish() }
+        let value = body(SceneTiming(scene: scene, caller: calls))
+        return switch calls.failure {
+        case nil: (value, nil)
+        case .noChild(let error): (value, error.description)
+        case .call(let how, let curve, _): (value, "plugin \(curve.plugin.shownWithID): \(curve.kindAndName) \(how)")
         }
     }
 
-    func apply(step index: Int, _ args: inout anim_apply_args_t, layers: UnsafeMutableBufferPointer<anim_layer_t>,
-               target: Int, frame: Int) throws(RenderError) {
+    func apply(step index: Int, animator: AnimatorEntry, _ args: inout anim_apply_args_t,
+               layers: UnsafeMutableBufferPointer<anim_layer_t>, target: Int, frame: Int) throws(RenderError) {
         let args = args
         try withChild(frame: frame) { (child) throws(RenderError) in
             try report(step: index, frame: frame) { () throws(ChildFailure) in
@@ -97,7 +79,8 @@ final class IsolatedPlugins: PluginCalls, @unchecked Sendable {
         }
     }
 
-    func mix(step index: Int, _ args: inout anim_mix_args_t, layers: UnsafeBufferPointer<anim_layer_t>, frame: Int) throws(RenderError) {
+    func mix(step index: Int, mixer: MixerEntry, _ args: inout anim_mix_args_t,
+             layers: UnsafeBufferPointer<anim_layer_t>, frame: Int) throws(RenderError) {
         let args = args
         try withChild(frame: frame) { (child) throws(RenderError) in
             try report(step: index, frame: frame) { () throws(ChildFailure) in
@@ -106,17 +89,24 @@ final class IsolatedPlugins: PluginCalls, @unchecked Sendable {
         }
     }
 
-    /// Runs `body` with an idle child (started if none is, for `frame`), given back unless it
-    /// failed; a failed child is let go.
+    /// Runs `body` with a child taken for `frame`, given back afterwards.
     private func withChild<R>(frame: Int?, _ body: (PluginChild) throws(RenderError) -> R) throws(RenderError) -> R {
-        let child: PluginChild
-        if let idleChild = lock.withLock({ idle.popLast() }) { child = idleChild } else { child = try start(frame: frame) }
-        defer {
-            lock.withLock {
-                if child.failure == nil { idle.append(child) } else { all.removeAll { $0 === child } }
-            }
-        }
+        let child = try takeChild(frame: frame)
+        defer { giveBack(child) }
         return try body(child)
+    }
+
+    /// An idle child, or a new one started for `frame` when none is idle.
+    fileprivate func takeChild(frame: Int?) throws(RenderError) -> PluginChild {
+        if let child = lock.withLock({ idle.popLast() }) { return child }
+        return try start(frame: frame)
+    }
+
+    /// Gives `child` back for the next call, or lets it go if it failed.
+    fileprivate func giveBack(_ child: PluginChild) {
+        lock.withLock {
+            if child.failure == nil { idle.append(child) } else { all.removeAll { $0 === child } }
+        }
     }
 
     /// A new child with every step's instance created in it; stopped again if one cannot be.
@@ -143,17 +133,15 @@ final class IsolatedPlugins: PluginCalls, @unchecked Sendable {
     }
 
     private func create(_ index: Int, in child: PluginChild, frame: Int?) throws(RenderError) {
-        let step = scene.steps[index]
-        let (entry, kind, target): (String, RegistrationKind, Int?) = switch step.action {
-        case .animate(let animator, let target): (animator.name, .animator, target)
-        case .mix(let mixer, _, _): (mixer.name, .mixer, nil)
-        }
+        let step = scene.steps[index], role = step.action.role
         let message = try scene.withBaseStates { (layers) throws(RenderError) in
             try FrameEvaluator.withValues(of: step, layers: layers) { (params) throws(RenderError) in
                 do throws(ChildFailure) {
-                    return try child.create(step: index, plugin: step.pluginPath, kind: kind, name: entry,
+                    return try child.create(step: index, plugin: step.pluginPath, kind: role.processor.kind,
+                                            name: role.processor.name,
                                             canvas: anim_size_t(width: Double(scene.canvas.width), height: Double(scene.canvas.height)),
-                                            duration: scene.duration(ofStep: index), target: target, layers: layers, values: params)
+                                            duration: scene.duration(ofStep: index), target: role.target,
+                                            layers: layers, values: params)
                 } catch {
                     throw .pluginCrashed(step, frame: frame, how: error.description)
                 }
@@ -174,22 +162,45 @@ final class IsolatedPlugins: PluginCalls, @unchecked Sendable {
     }
 }
 
-/// Calls an isolated curve in one child for one frame's timing, and keeps how the child failed.
-private final class ChildCurveCaller: IsolatedCurveCaller, @unchecked Sendable {
-    let child: PluginChild
-    var failure: ChildFailure?
-    /// The curve whose call failed.
-    var failedCurve: CurveEntry?
+/// Calls isolated plugin curves for one frame's timing, or one chart's, in one child: taken at
+/// the first call (a timing without plugin curves needs none) and given back at the end. After
+/// a failure every call gives NaN; the first failure is kept.
+private final class ChildCurveCalls: PluginCurveCaller {
+    enum Failure {
+        /// No child could be had: none could start, or a plugin file changed.
+        case noChild(RenderError)
+        /// The child's call failed: how, the curve, and where it is used.
+        case call(ChildFailure, curve: CurveEntry, use: CurveUse)
+    }
 
-    init(child: PluginChild) { self.child = child }
+    let plugins: IsolatedPlugins
+    /// nil outside any frame (a chart).
+    let frame: Int?
+    private var child: PluginChild?
+    private(set) var failure: Failure?
 
-    func value(of curve: CurveEntry, at progress: Double, arguments: [Double]) -> Double {
-        guard failure == nil else { return .nan }
+    init(plugins: IsolatedPlugins, frame: Int?) { (self.plugins, self.frame) = (plugins, frame) }
+
+    func value(of curve: CurveEntry, for use: CurveUse, at progress: Double, arguments: [Double]) -> Double {
+        guard failure == nil, let child = takeChild() else { return .nan }
         do {
             return try child.curve(plugin: curve.plugin.path, name: curve.name, progress: progress, arguments: arguments)
         } catch {
-            (failure, failedCurve) = (error, curve)
+            failure = .call(error, curve: curve, use: use)
             return .nan
         }
+    }
+
+    /// The child taken at the first call; nil, with the failure kept, when none can be had.
+    private func takeChild() -> PluginChild? {
+        if let child { return child }
+        do throws(RenderError) { child = try plugins.takeChild(frame: frame) } catch { failure = .noChild(error) }
+        return child
+    }
+
+    /// Gives the child back (or lets it go, if it failed).
+    func finish() {
+        if let child { plugins.giveBack(child) }
+        child = nil
     }
 }

@@ -71,21 +71,3 @@ extension PluginInfo {
     /// `/plugins/wobble.so (id org.example.wobble)`: the file and who made it.
     var shownWithID: String { id.isEmpty ? path : "\(path) (id \(id))" }
 }
-
-extension Step {
-    /// The plugin whose animator or mixer runs the step.
-    var plugin: PluginInfo {
-        switch action {
-        case .animate(let animator, _): animator.plugin
-        case .mix(let mixer, _, _): mixer.plugin
-        }
-    }
-
-    /// `animator "fade"` or `mixer "cross-dissolve"`.
-    var kindAndName: String {
-        switch action {
-        case .animate(let animator, _): "animator \"\(animator.name)\""
-        case .mix(let mixer, _, _): "mixer \"\(mixer.name)\""
-        }
-    }
-}

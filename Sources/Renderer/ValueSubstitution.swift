@@ -2,6 +2,7 @@ import CAnimatorABI
 import Foundation
 import PluginRegistry
 import Scene
+import Timing
 
 /// Values from plugins that could not be drawn (not finite, a negative size, an opacity
 /// outside 0...1, a progress of NaN) and what was drawn instead. A bad value does not stop the
@@ -61,11 +62,12 @@ public final class ValueSubstitutions: @unchecked Sendable {
     func progress(replacing eased: Double, ofStep index: Int, in scene: Scene, at t: Double, frame: Int) -> Double {
         let step = scene.steps[index]
         let curve = scene.timing(ofStep: index).curve
-        let source = (curve as? any PluginTimingCurve)?.entry.map { "plugin \(fileName($0.plugin.path)): timing curve \"\($0.name)\"" } ?? "the timing curve"
+        let source = curve.pluginEntry.map { "plugin \(fileName($0.plugin.path)): \($0.kindAndName)" }
+            ?? "the timing curve"
         record(Key(step: index, property: -1), frame: frame, value: eased.forMessage,
                subject: "\(source) (\(step.path)) returned",
                replacement: "the step's linear progress was used instead")
-        return scene.progress(ofStep: index, at: t, eased: false) ?? 0
+        return scene.linearProgress(ofStep: index, at: t) ?? 0
     }
 
     private func record(_ key: Key, frame: Int, value: String, subject: String, replacement: String) {

@@ -59,7 +59,7 @@ extension Decoding {
         case .unavailable(let failure):
             throw field.error(failure.description, kind: .plugin)
         case .missing:
-            let known = NamedCurves.names + registry.curves.keys.sorted() + ["cubic-bezier", "spring"]
+            let known = NamedCurves.names + registry.curves.keys.sorted() + BuiltInCurveNames.forms
             let hint = NameSuggestion.nearest(to: name, among: known).map { "; did you mean \"\($0)\"?" } ?? "; known curves: \(known.joined(separator: ", "))"
             throw field.error("unknown timing curve \(name.quotedForMessage)\(hint)")
         }

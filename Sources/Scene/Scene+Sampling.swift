@@ -16,9 +16,6 @@ public extension Scene {
 
     /// "move-and-scale → poster", or for a mixer "cross-dissolve: old → new".
     func actionLabel(ofStep index: Int) -> String {
-        switch steps[index].action {
-        case .animate(let animator, let target): "\(animator.name) → \(layers[target].name)"
-        case .mix(let mixer, let from, let to): "\(mixer.name): \(layers[from].name) → \(layers[to].name)"
-        }
+        steps[index].action.role.label { layers[$0].name }
     }
 }

@@ -51,15 +51,15 @@ public final class Scene: @unchecked Sendable {
 
     /// The timeline time frame `index` shows. A backwards render (dismiss, pop) shows the
     /// forward render's frames in reverse order, computed from the same index arithmetic so
-    /// they are identical to the last bit.
-    public func time(ofFrame index: Int) -> Double {
+    /// they are identical to the last bit. `plugins` runs an interaction's completion curve.
+    public func time(ofFrame index: Int, plugins: some PluginCurveCalls) -> Double {
         if clock.interaction == nil && clock.direction.isBackwards { return Double(frameCount - 1 - index) / fps }
-        return clock.timelineTime(atWallTime: Double(index) / fps, frameCount: frameCount, fps: fps)
+        return clock.timelineTime(atWallTime: Double(index) / fps, frameCount: frameCount, fps: fps, plugins: plugins)
     }
 
     /// The timeline time shown `seconds` into the render (for stills between frames).
-    public func time(atWallTime seconds: Double) -> Double {
-        clock.timelineTime(atWallTime: seconds, frameCount: frameCount, fps: fps)
+    public func time(atWallTime seconds: Double, plugins: some PluginCurveCalls) -> Double {
+        clock.timelineTime(atWallTime: seconds, frameCount: frameCount, fps: fps, plugins: plugins)
     }
 }
 

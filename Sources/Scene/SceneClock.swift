@@ -15,12 +15,14 @@ public struct SceneClock: Sendable {
 
     /// The timeline time shown at `wallTime` seconds into the render. Non-interactive
     /// backwards renders map frame indices instead (see `Scene.time(ofFrame:)`), so that
-    /// frame i is bit for bit frame n − 1 − i of the forward render.
-    func timelineTime(atWallTime wallTime: Double, frameCount: Int, fps: Double) -> Double {
+    /// frame i is bit for bit frame n − 1 − i of the forward render. `plugins` runs the
+    /// completion curve's code if a plugin provides it.
+    func timelineTime(atWallTime wallTime: Double, frameCount: Int, fps: Double,
+                      plugins: some PluginCurveCalls) -> Double {
         guard let interaction else {
             return direction.isBackwards ? Double(frameCount - 1) / fps - wallTime : wallTime
         }
-        let position = interaction.position(atWallTime: wallTime, timelineEnd: timelineEnd)
+        let position = interaction.position(atWallTime: wallTime, timelineEnd: timelineEnd, plugins: plugins)
         return timelineEnd * (direction.isBackwards ? 1 - position : position)
     }
 }
@@ -66,14 +68,15 @@ public struct Interaction: Sendable {
     }
 
     /// The percent complete at `wallTime`: the track until release, then the completion.
-    func position(atWallTime wallTime: Double, timelineEnd: Double) -> Double {
+    func position(atWallTime wallTime: Double, timelineEnd: Double, plugins: some PluginCurveCalls) -> Double {
         if wallTime >= releaseTime {
             let target: Double = finishes ? 1 : 0
             let span = completionDuration(timelineEnd: timelineEnd)
             let u = span > 0 ? (wallTime - releaseTime) / span : 1
             // Within rounding of the end counts as the end: a finished or cancelled transition
             // lands exactly on its last or first state.
-            return u >= 1 - 1e-9 ? target : releaseProgress + (target - releaseProgress) * completionCurve.value(at: u)
+            return u >= 1 - 1e-9
+                ? target : releaseProgress + (target - releaseProgress) * completionCurve.value(at: u, plugins: plugins)
         }
         guard let next = track.firstIndex(where: { $0.time > wallTime }), next > 0 else { return track[0].progress }
         let (a, b) = (track[next - 1], track[next])

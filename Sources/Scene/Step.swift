@@ -9,6 +9,29 @@ public struct Step: Sendable {
         case animate(AnimatorEntry, target: Int)
         /// A mixer blending layer `from` into layer `to`, drawn in place of the upper one.
         case mix(MixerEntry, from: Int, to: Int)
+
+        /// What the host asks of the action whatever its kind. This is the one switch over the
+        /// kinds; running them is the renderer's (it applies an animator to layer states and has
+        /// a mixer blend rendered layers).
+        public var role: Role {
+            switch self {
+            case .animate(let animator, let target):
+                Role(processor: animator, target: target) { name in "\(animator.name) → \(name(target))" }
+            case .mix(let mixer, let from, let to):
+                Role(processor: mixer, target: nil) { name in "\(mixer.name): \(name(from)) → \(name(to))" }
+            }
+        }
+    }
+
+    /// A step's action as every kind has it.
+    public struct Role: Sendable {
+        /// The animator or mixer that runs the step.
+        public let processor: any Processor
+        /// The layer `create` is given as its target: an animator's; a mixer has none.
+        public let target: Int?
+        /// How charts name the action, given a layer's name by its index: "fade → mask",
+        /// "cross-dissolve: old → new".
+        public let label: @Sendable (_ layerName: (Int) -> String) -> String
     }
 
     /// Where a step's progress comes from.
@@ -27,22 +50,13 @@ public struct Step: Sendable {
     public let reverse: Bool
     public let parameters: [BoundParameter]
 
-    /// The plugin and name that run this step, for messages.
-    public var processorName: String {
-        switch action {
-        case .animate(let animator, _): animator.name
-        case .mix(let mixer, _, _): mixer.name
-        }
-    }
+    /// The plugin whose animator or mixer runs the step.
+    public var plugin: PluginInfo { action.role.processor.plugin }
 
     public var pluginPath: String { plugin.path }
 
-    public var plugin: PluginInfo {
-        switch action {
-        case .animate(let animator, _): animator.plugin
-        case .mix(let mixer, _, _): mixer.plugin
-        }
-    }
+    /// `animator "fade"` or `mixer "cross-dissolve"`, for messages.
+    public var kindAndName: String { action.role.processor.kindAndName }
 }
 
 /// A step's own timing, Core Animation style: `start` (the delay), `duration`, a curve,
@@ -62,17 +76,21 @@ public struct StepTiming: Sendable {
     public var end: Double { start + cycle * repeatCount / speed }
 
     /// The eased progress at timeline time `t`, or nil before the start. After the end the
-    /// step holds its final state (Core Animation's fill forwards). `eased: false` gives the
-    /// linear progress, without the curve.
-    public func progress(at t: Double, eased: Bool = true) -> Double? {
+    /// step holds its final state (Core Animation's fill forwards). `plugins` runs the curve's
+    /// code if a plugin provides it.
+    public func progress(at t: Double, plugins: some PluginCurveCalls) -> Double? {
+        linearProgress(at: t).map { curve.value(at: $0, plugins: plugins) }
+    }
+
+    /// The progress at `t` before the curve: where in 0...1 the step is, or nil before the start.
+    public func linearProgress(at t: Double) -> Double? {
         guard t >= start else { return nil }
-        let curve: any TimingCurve = eased ? curve : LinearCurve()
-        guard duration > 0 else { return curve.value(at: autoreverses ? 0 : 1) }
+        guard duration > 0 else { return autoreverses ? 0 : 1 }
         let elapsed = min((t - start) * speed, cycle * repeatCount)
         let repetition = min((elapsed / cycle).rounded(.down), max(repeatCount.rounded(.up) - 1, 0))
         var local = (elapsed - repetition * cycle) / duration
         if local > 1 { local = 2 - local }
-        return curve.value(at: min(max(local, 0), 1))
+        return min(max(local, 0), 1)
     }
 }
 

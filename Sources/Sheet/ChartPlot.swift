@@ -2,6 +2,7 @@ import CAnimatorABI
 import CCairo
 import Foundation
 import Scene
+import Timing
 
 /// Draws a timing chart's parts on a layout: the rows' panels, spans, grid and progress lines
 /// with Cairo, and the words around them as labels.
@@ -30,10 +31,10 @@ struct ChartPlot {
     /// The step's action and timing at the left of its row, and the 0 and 1 beside its plot.
     func rowLabels(_ row: Int, _ description: StepDescription) -> [Label] {
         let panel = layout.plot(row), left = Double(SheetStyle.margin), width = Double(ChartLayout.labelWidth) - 48
-        let unit = { (value: Double) in
-            Label(text: number(value), frame: anim_rect_t(x: panel.x - 30, y: layout.y(of: value, row: row, range: range) - 7,
-                                                          width: 22, height: 14),
-                  size: 11, color: SheetStyle.secondary, alignment: .right)
+        let unit = { (value: Double) -> Label in
+            let y = layout.y(of: value, row: row, range: range) - 7
+            return Label(text: value.written, frame: anim_rect_t(x: panel.x - 30, y: y, width: 22, height: 14),
+                         size: 11, color: SheetStyle.secondary, alignment: .right)
         }
         return [
             Label(text: description.action, frame: anim_rect_t(x: left, y: panel.y + 12, width: width, height: 22),

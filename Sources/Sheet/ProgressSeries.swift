@@ -1,3 +1,4 @@
+import Renderer
 import Scene
 
 /// Wall times across a render, from its first frame to its last, and the timeline time the
@@ -9,18 +10,18 @@ struct ChartSampling {
     let wallTimes: [Double]
     let timelineTimes: [Double]
 
-    init(scene: Scene, count: Int) {
+    init(_ timing: SceneTiming, count: Int) {
         precondition(count > 1, "a chart needs at least two samples")
-        end = scene.lastFrameTime
-        wallTimes = scene.sampleTimes(count: count)
-        timelineTimes = wallTimes.map(scene.time(atWallTime:))
+        end = timing.scene.lastFrameTime
+        wallTimes = timing.scene.sampleTimes(count: count)
+        timelineTimes = wallTimes.map(timing.time(atWallTime:))
     }
 
     /// Step `index` at every sample.
-    func series(ofStep index: Int, in scene: Scene) -> ProgressSeries {
-        let timing = scene.timing(ofStep: index)
-        let span = timing.start...timing.end
-        let values = timelineTimes.map { scene.progress(ofStep: index, at: $0) }
+    func series(ofStep index: Int, in timing: SceneTiming) -> ProgressSeries {
+        let stepTiming = timing.scene.timing(ofStep: index)
+        let span = stepTiming.start...stepTiming.end
+        let values = timelineTimes.map { timing.progress(ofStep: index, at: $0) }
         // Active between two samples when the timeline passes through the step's span there:
         // a step of zero duration still gets its sliver.
         let active = timelineTimes.indices.map { k in

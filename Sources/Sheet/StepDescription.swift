@@ -1,5 +1,6 @@
 import Foundation
 import Scene
+import Timing
 
 /// The words beside a step in the timing chart: what it changes, and where in the file it is
 /// and how it is timed.
@@ -9,13 +10,13 @@ struct StepDescription {
     /// "timeline[3] · ease-in-out · 0.25–0.70 s", "timeline[2] “dim” · alongside timeline[1]".
     let timing: String
 
-    init(step index: Int, of scene: Scene, curves: CurveDescription) {
+    init(step index: Int, of scene: Scene) {
         let step = scene.steps[index]
         action = scene.actionLabel(ofStep: index)
         var parts = [Self.name(of: step)]
         switch step.clock {
         case .own(let timing):
-            parts += [curves.describe(timing.curve), Self.span(timing)] + Self.repetition(timing)
+            parts += [timing.curve.description, Self.span(timing)] + Self.repetition(timing)
         case .alongside(let leader):
             parts.append("alongside \(Self.name(of: scene.steps[leader]))")
         }
@@ -35,8 +36,8 @@ struct StepDescription {
     /// Speed, repeat and autoreverse, when they differ from Core Animation's defaults.
     private static func repetition(_ timing: StepTiming) -> [String] {
         var parts: [String] = []
-        if timing.speed != 1 { parts.append("speed \(number(timing.speed))") }
-        if timing.repeatCount != 1 { parts.append("repeat \(number(timing.repeatCount))") }
+        if timing.speed != 1 { parts.append("speed \(timing.speed.written)") }
+        if timing.repeatCount != 1 { parts.append("repeat \(timing.repeatCount.written)") }
         if timing.autoreverses { parts.append("autoreverse") }
         return parts
     }

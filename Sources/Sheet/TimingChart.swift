@@ -2,23 +2,24 @@ import CAnimatorABI
 import CCairo
 import Compositor
 import Foundation
-import PluginRegistry
+import Renderer
 import Scene
 
 /// A timing chart: one row per timeline step, its progress over the render's time as a line,
 /// the time it runs shaded, lines at progress 0 and 1, the y-range wide enough for overshoot
 /// (springs, back-out), and an interactive render's release marked.
 public enum TimingChart {
-    /// `registry` is the one the scene was decoded with: it names the plugin timing curves.
-    public static func render(_ scene: Scene, registry: Registry) -> FrameBuffer {
-        let sampling = ChartSampling(scene: scene, count: ChartLayout.plotWidth + 1)
+    /// Samples `timing`, which calls the scene's plugin curves where its render runs plugin code
+    /// (see `FrameEvaluator.evaluatingCurves`).
+    public static func render(_ timing: SceneTiming) -> FrameBuffer {
+        let scene = timing.scene
+        let sampling = ChartSampling(timing, count: ChartLayout.plotWidth + 1)
         let release = scene.clock.interaction.map(\.releaseTime).flatMap { $0 <= sampling.end ? $0 : nil }
         let layout = ChartLayout(rows: scene.steps.count, marksRelease: release != nil)
-        let series = scene.steps.indices.map { sampling.series(ofStep: $0, in: scene) }
+        let series = scene.steps.indices.map { sampling.series(ofStep: $0, in: timing) }
         let plot = ChartPlot(layout: layout, range: ProgressRange(series), end: sampling.end, release: release)
-        let curves = CurveDescription(registry: registry)
         let labels = [Label.title(title(scene), width: ChartLayout.width)] + plot.axisLabels()
-            + scene.steps.indices.flatMap { plot.rowLabels($0, StepDescription(step: $0, of: scene, curves: curves)) }
+            + scene.steps.indices.flatMap { plot.rowLabels($0, StepDescription(step: $0, of: scene)) }
         let chart = FrameBuffer.labelled(width: ChartLayout.width, height: layout.height,
                                          background: SheetStyle.background, labels: labels)
         chart.withCairo { cr in

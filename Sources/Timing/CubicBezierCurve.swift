@@ -1,6 +1,6 @@
 /// CSS / Core Animation `cubic-bezier(x1, y1, x2, y2)`: a Bézier from (0, 0) to (1, 1) whose x is
 /// time and y is eased progress.
-public struct CubicBezierCurve: TimingCurve, Equatable {
+public struct CubicBezierCurve: HostCurve, Equatable {
     public let x1: Double, y1: Double, x2: Double, y2: Double
 
     /// `x1` and `x2` must lie in [0, 1] so that x grows with the curve parameter (the caller validates).
@@ -14,6 +14,11 @@ public struct CubicBezierCurve: TimingCurve, Equatable {
         if progress <= 0 { return 0 }
         if progress >= 1 { return 1 }
         return Self.bezier(parameter(forX: progress), y1, y2)
+    }
+
+    /// Its name when it is a named curve ("ease-in-out"), else "cubic-bezier(0.2, 0, 0, 1)".
+    public var description: String {
+        NamedCurves.name(of: self) ?? "cubic-bezier(\([x1, y1, x2, y2].map(\.written).joined(separator: ", ")))"
     }
 
     /// The curve parameter s in [0, 1] where x(s) = x, to within 1e-7 in s.

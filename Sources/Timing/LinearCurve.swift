@@ -1,6 +1,8 @@
 /// Eased progress equals local progress.
-public struct LinearCurve: TimingCurve {
+public struct LinearCurve: HostCurve {
     public init() {}
 
     public func value(at progress: Double) -> Double { progress }
+
+    public var description: String { "linear" }
 }

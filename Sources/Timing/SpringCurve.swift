@@ -2,7 +2,7 @@ import Foundation
 
 /// A damped spring pulled towards 1, as CASpringAnimation models it:
 /// m·x'' + c·x' + k·(x − 1) = 0 with x(0) = 0 and x'(0) = initialVelocity.
-public struct SpringCurve: TimingCurve {
+public struct SpringCurve: HostCurve {
     public let mass: Double
     public let stiffness: Double
     public let damping: Double
@@ -21,6 +21,9 @@ public struct SpringCurve: TimingCurve {
 
     /// ζ = c / (2·√(k·m)): below 1 the spring overshoots and oscillates, 1 is critical, above 1 it creeps.
     public var dampingRatio: Double { damping / (2 * (stiffness * mass).squareRoot()) }
+
+    /// "spring, damping ratio 0.7", whichever way the pipeline file gave it.
+    public var description: String { "spring, damping ratio \(dampingRatio.written)" }
 
     /// The undamped angular frequency ω₀ = √(k/m), in radians per second.
     var naturalFrequency: Double { (stiffness / mass).squareRoot() }

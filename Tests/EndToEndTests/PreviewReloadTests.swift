@@ -60,6 +60,34 @@ struct PreviewReloadTests {
         #expect(values.contains { $0 > 1.05 }, "back-out overshoots: \(values)")
     }
 
+    @Test("timeline.json names each step's curve as the file does, a plugin's (run in a child) by name and arguments")
+    func curvesNamed() async throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let text = """
+            { "version": 1,
+              "canvas": { "width": 120, "height": 80, "fps": 10, "duration": 1, "background": "#204060" },
+              "layers": [ { "name": "square", "fill": "#ff0000", "frame": [0, 30, 20, 20] } ],
+              "timeline": [
+                { "animator": "move-and-scale", "target": "square", "duration": 1,
+                  "params": { "to": [100, 30, 20, 20] }, "timing": { "curve": "back-out", "args": [1.2] } },
+                { "animator": "fade", "target": "square", "duration": 1, "params": { "to": 0.5 },
+                  "timing": "ease-in-out" },
+                { "animator": "fade", "target": "square", "duration": 1, "params": { "to": 1 },
+                  "timing": { "spring": { "dampingRatio": 0.7 } } }
+              ]
+            }
+            """
+        let file = try PluginFixtures.write(text, to: "curves.json", in: folder)
+        let server = try PreviewServerProcess([file.path], scratch: folder)
+        defer { server.stop() }
+        let json = try JSONSerialization.jsonObject(with: try await server.get("timeline.json").body) as? [String: Any]
+        let steps = try #require(json?["steps"] as? [[String: Any]])
+        #expect(steps.map { $0["curve"] as? String } == ["back-out(1.2)", "ease-in-out", "spring, damping ratio 0.7"])
+        let backOut = (steps[0]["progress"] as? [Any] ?? []).compactMap { $0 as? Double }
+        #expect(backOut.count == 10 && backOut.contains { $0 > 1.02 }, "back-out(1.2) runs and overshoots: \(backOut)")
+    }
+
     @Test("a plugin that crashes fails only the frames it crashes in; the fixed plugin renders them")
     func pluginCrashes() async throws {
         let folder = try CLI.temporaryDirectory()

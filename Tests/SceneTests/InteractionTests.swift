@@ -12,8 +12,8 @@ import Timing
 
     @Test func followsTheGestureUntilRelease() {
         let drag = interaction([(0, 0), (0.4, 0.2), (0.8, 0.6)], rule: .progressAtLeast(0.5))
-        #expect(abs(drag.position(atWallTime: 0.2, timelineEnd: 1) - 0.1) < 1e-12)
-        #expect(abs(drag.position(atWallTime: 0.6, timelineEnd: 1) - 0.4) < 1e-12)
+        #expect(abs(drag.position(atWallTime: 0.2, timelineEnd: 1, plugins: HostCurvesOnly()) - 0.1) < 1e-12)
+        #expect(abs(drag.position(atWallTime: 0.6, timelineEnd: 1, plugins: HostCurvesOnly()) - 0.4) < 1e-12)
         #expect(drag.releaseTime == 0.8)
     }
 
@@ -22,16 +22,16 @@ import Timing
         #expect(drag.finishes)
         // The remaining 40 % of a 1 s transition at double speed: 0.2 s.
         #expect(abs(drag.completionDuration(timelineEnd: 1) - 0.2) < 1e-12)
-        #expect(abs(drag.position(atWallTime: 0.9, timelineEnd: 1) - 0.8) < 1e-12)
-        #expect(drag.position(atWallTime: 1.0, timelineEnd: 1) == 1)
-        #expect(drag.position(atWallTime: 5, timelineEnd: 1) == 1)
+        #expect(abs(drag.position(atWallTime: 0.9, timelineEnd: 1, plugins: HostCurvesOnly()) - 0.8) < 1e-12)
+        #expect(drag.position(atWallTime: 1.0, timelineEnd: 1, plugins: HostCurvesOnly()) == 1)
+        #expect(drag.position(atWallTime: 5, timelineEnd: 1, plugins: HostCurvesOnly()) == 1)
     }
 
     @Test func cancelsBelowTheThresholdEndingExactlyAtTheStart() {
         let drag = interaction([(0, 0), (0.5, 0.3)], rule: .progressAtLeast(0.5))
         #expect(!drag.finishes)
         #expect(abs(drag.completionDuration(timelineEnd: 2) - 0.6) < 1e-12)
-        #expect(drag.position(atWallTime: 1.1, timelineEnd: 2) == 0)
+        #expect(drag.position(atWallTime: 1.1, timelineEnd: 2, plugins: HostCurvesOnly()) == 0)
     }
 
     @Test func velocityDecidesWhenTheRuleSaysSo() {
@@ -47,8 +47,8 @@ import Timing
     @Test func aBackwardsClockPlaysTheTimelineFromItsEnd() {
         let drag = interaction([(0, 0), (0.5, 0.5)], rule: .progressAtLeast(0.5))
         let pop = SceneClock(direction: .pop, interaction: drag, timelineEnd: 2)
-        #expect(pop.timelineTime(atWallTime: 0, frameCount: 60, fps: 60) == 2)
-        #expect(pop.timelineTime(atWallTime: 0.5, frameCount: 60, fps: 60) == 1)
-        #expect(pop.timelineTime(atWallTime: 10, frameCount: 60, fps: 60) == 0)
+        #expect(pop.timelineTime(atWallTime: 0, frameCount: 60, fps: 60, plugins: HostCurvesOnly()) == 2)
+        #expect(pop.timelineTime(atWallTime: 0.5, frameCount: 60, fps: 60, plugins: HostCurvesOnly()) == 1)
+        #expect(pop.timelineTime(atWallTime: 10, frameCount: 60, fps: 60, plugins: HostCurvesOnly()) == 0)
     }
 }

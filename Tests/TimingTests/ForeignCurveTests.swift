@@ -1,7 +1,6 @@
 import Foundation
 import PluginRegistry
 import Testing
-import Timing
 
 // Plain C functions, as a plugin would register them.
 private let elasticOut: @convention(c) (Double, Double, Double) -> Double = { t, amplitude, period in
@@ -55,12 +54,6 @@ private func foreign(_ signature: String, _ function: UnsafeRawPointer) throws -
         let arguments: [Double] = [0.5, -3, 0x1p40, 0.25, 1.5, 7, -0x1p35, 0.125]
         let expected = eightArguments(0.3, 0.5, -3, 1 << 40, 0.25, 1.5, 7, -(1 << 35), 0.125)
         #expect(curve.call(progress: 0.3, arguments: arguments) == expected)
-    }
-
-    @Test func boundCurveIsATimingCurve() throws {
-        let curve = try foreign("d(d;dd)", unsafeBitCast(elasticOut, to: UnsafeRawPointer.self))
-        let bound: any TimingCurve = BoundForeignCurve(curve: curve, arguments: [1, 0.4])
-        #expect(bound.value(at: 0.6) == elasticOut(0.6, 1, 0.4))
     }
 
     /// One prepared interface serves many threads at once.
