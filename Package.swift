@@ -50,6 +50,8 @@ let package = Package(
         .testTarget(name: "OutputTests", dependencies: ["Output"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene", "PluginRegistry"]),
         .testTarget(name: "EndToEndTests", dependencies: []),
+        // The command's own logic, without running it (how progress is worded, say).
+        .testTarget(name: "PipelineCLITests", dependencies: ["PipelineCLI"]),
     ]
 )
 
