@@ -38,7 +38,9 @@ struct Pipeline: ParsableCommand {
 
 /// Options every command shares.
 struct PluginOptions: ParsableArguments {
-    @Option(name: .customLong("plugins"), help: ArgumentHelp("A folder of plugins to load first (repeatable).", valueName: "dir"))
+    @Option(name: .customLong("plugins"),
+            help: ArgumentHelp("A folder of plugins to load first (repeatable).", valueName: "dir"),
+            completion: .directory)
     var directories: [String] = []
 
     func validate() throws {

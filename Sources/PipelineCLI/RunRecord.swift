@@ -72,9 +72,11 @@ struct RunRecord: Equatable {
         }
     }
 
-    /// FNV-1a over the file's bytes, in hex; "missing" when it cannot be read.
+    /// FNV-1a over the file's bytes (a pipeline's read from standard input), in hex; "missing"
+    /// when it cannot be read.
     static func contentHash(_ path: String) -> String {
-        guard let data = FileManager.default.contents(atPath: path) else { return "missing" }
+        let piped = PipelineInput.standardInputBytes(ifNamed: path).map { Data($0) }
+        guard let data = piped ?? FileManager.default.contents(atPath: path) else { return "missing" }
         let hash = data.withUnsafeBytes { bytes in
             bytes.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01b3 }
         }

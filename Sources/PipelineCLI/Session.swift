@@ -10,12 +10,15 @@ enum Session {
     /// Plugins are scanned in a child process, so one that crashes cannot take a command down;
     /// `rescan` forgets what earlier scans found first.
     /// `isolated` (`--isolate`) never opens a plugin in this process: renders then run plugin
-    /// code in child processes only.
+    /// code in child processes only. `plugins/` is looked for beside `pipelineFile`, or in the
+    /// current folder for a pipeline on standard input.
     static func registry(_ options: PluginOptions, pipelineFile: String?, reportProblems: Bool = true, rescan: Bool = false,
                          isolated: Bool = false) -> Registry {
         let registry = Registry(opensPlugins: !isolated), scanner = PluginScanner.thisExecutable
         if rescan { scanner.forgetCache() }
-        let directories = PluginSearchPath.directories(explicit: options.directories, pipelineFile: pipelineFile).filter { directory in
+        let beside = pipelineFile.map(PipelineInput.name)
+        let searched = PluginSearchPath.directories(explicit: options.directories, pipelineFile: beside)
+        let directories = searched.filter { directory in
             guard let problem = PathLimits.problem(directory) else { return true }
             if reportProblems { Console.warn("skipped plugin folder \(directory): its path \(problem)") }
             return false
@@ -28,12 +31,27 @@ enum Session {
         return registry
     }
 
+    /// The pipeline in `file`, or on standard input for `-` (see `PipelineInput`).
     static func scene(_ file: String, registry: Registry, options: SceneDecoder.Options) throws -> Scene {
         do {
-            return try SceneDecoder.load(file: file, registry: registry, options: options)
+            guard PipelineInput.isStandardInput(file) else {
+                return try SceneDecoder.load(file: file, registry: registry, options: options)
+            }
+            let scene = try SceneDecoder.decode(try readStandardInput(), file: PipelineInput.standardInputName,
+                                                registry: registry, options: options)
+            return scene.namingVideos(PipelineInput.standardInputVideoName)
         } catch {
             Console.error(error.description)
             throw ExitCode(error.kind == .plugin ? 2 : 1)
+        }
+    }
+
+    private static func readStandardInput() throws(SceneError) -> [UInt8] {
+        do {
+            return try PipelineInput.standardInput()
+        } catch {
+            throw SceneError(file: PipelineInput.standardInputName, position: nil, path: nil,
+                             message: "cannot read the pipeline from standard input: \(error.localizedDescription)")
         }
     }
 
