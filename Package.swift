@@ -55,6 +55,8 @@ let package = Package(
         .testTarget(name: "SceneTests", dependencies: ["Scene", "PluginRegistry"]),
         .testTarget(name: "RendererTests", dependencies: ["Renderer", "Scene", "Compositor", "Output", "PluginRegistry"]),
         .testTarget(name: "EndToEndTests", dependencies: []),
+        // The command's own logic, without running it (how progress is worded, say).
+        .testTarget(name: "PipelineCLITests", dependencies: ["PipelineCLI"]),
     ]
 )
 

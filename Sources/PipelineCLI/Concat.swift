@@ -20,9 +20,12 @@ extension Pipeline {
                   pipeline concat clip.webm out/clip.0000-0029.webm out/clip.0030-0059.webm
                 """)
 
-        @Argument(help: ArgumentHelp("The video to write (.mp4, .webm, .mov, .y4m, .gif or .apng).", valueName: "output"))
+        @Argument(help: ArgumentHelp("The video to write (.mp4, .webm, .mov, .y4m, .gif or .apng).",
+                                     valueName: "output"),
+                  completion: .file())
         var output: String
-        @Argument(help: ArgumentHelp("The parts in frame order, or one folder holding them.", valueName: "part"))
+        @Argument(help: ArgumentHelp("The parts in frame order, or one folder holding them.", valueName: "part"),
+                  completion: .file())
         var parts: [String]
 
         func validate() throws {

@@ -11,14 +11,19 @@ extension Pipeline {
             commandName: "frame",
             abstract: "Render the frame at one time to a PNG.",
             discussion: """
+                --at is a time from 0 to the end of the render; between two frames the still shows that \
+                exact moment.
+
                 Examples:
                   pipeline frame pipeline.json --at 0.5 -o still.png
                   pipeline frame pipeline.json --at 1.2 --scale 0.5 -o draft.png
+                  jq '.canvas.width = 390' pipeline.json | pipeline frame - --at 0 -o narrow.png
                 """)
 
-        @Argument(help: "The pipeline file.") var file: String
+        @Argument(help: PipelineInput.argumentHelp(), completion: .file(extensions: ["json"])) var file: String
         @Option(parsing: .unconditional, help: ArgumentHelp("The time in seconds.", valueName: "seconds")) var at: Double
-        @Option(name: .shortAndLong, help: ArgumentHelp("The PNG to write.", valueName: "path")) var output: String = "frame.png"
+        @Option(name: .shortAndLong, help: ArgumentHelp("The PNG to write.", valueName: "path"), completion: .file())
+        var output: String = "frame.png"
         @Option(help: ArgumentHelp("Render at this size factor; the picture scales, timing does not.", valueName: "factor"))
         var scale: Double = 1
         @Flag(help: "Run plugin code in a child process: a plugin that crashes or hangs fails with a message instead of ending pipeline.")
@@ -38,6 +43,10 @@ extension Pipeline {
             let registry = Session.registry(plugins, pipelineFile: file, isolated: isolate)
             defer { registry.shutdown() }
             let (scene, decoded) = try Session.scene(file, registry: registry, options: images.decoderOptions)
+            if scene.isPastTheEnd(at) {
+                Console.error("--at \(at.formatted) is past the end: \(scene.endDescription)")
+                throw ExitCode.failure
+            }
             let substituted: Bool
             do throws(RenderError) {
                 let renderer = FrameRenderer(evaluator: try FrameEvaluator(scene: scene, isolation: isolate ? .thisExecutable : nil), images: decoded, threads: 1, scale: scale)

@@ -22,7 +22,8 @@ extension Pipeline {
         @Argument(help: ArgumentHelp("The animator's name, as pipeline files use it: [a-z][a-z0-9-]*.", valueName: "name"))
         var name: String
         @Option(help: ArgumentHelp("The language of the plugin project.", valueName: "language")) var lang: Language
-        @Argument(help: ArgumentHelp("The folder to write; it must not exist or be empty.", valueName: "dir"))
+        @Argument(help: ArgumentHelp("The folder to write; it must not exist or be empty.", valueName: "dir"),
+                  completion: .directory)
         var directory: String
 
         func validate() throws {

@@ -21,14 +21,17 @@ struct Pipeline: ParsableCommand {
         subcommands: [Run.self, Frame.self, Validate.self, Plugins.self, Sheet.self, Preview.self, Schema.self, NewAnimator.self, Concat.self, ScanPlugin.self, PluginChildCommand.self])
 
     /// As argument-parser's `main`, except that a usage error (a missing --plugins folder, an
-    /// unknown --format) exits 1, "the input was wrong", instead of 64: users script against 0/1/2.
+    /// unknown --format, an unknown command) exits 1, "the input was wrong", instead of 64:
+    /// users script against 0/1/2.
     static func main() {
         do {
             var command = try parseAsRoot()
             try command.run()
         } catch {
             guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
-            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            let unknown = unknownCommand(CommandLine.arguments.dropFirst().first)
+            let message = unknown.map { "error: \($0)" } ?? fullMessage(for: error)
+            FileHandle.standardError.write(Data((message + "\n").utf8))
             exit(withError: ExitCode.failure)
         }
     }
@@ -36,7 +39,9 @@ struct Pipeline: ParsableCommand {
 
 /// Options every command shares.
 struct PluginOptions: ParsableArguments {
-    @Option(name: .customLong("plugins"), help: ArgumentHelp("A folder of plugins to load first (repeatable).", valueName: "dir"))
+    @Option(name: .customLong("plugins"),
+            help: ArgumentHelp("A folder of plugins to load first (repeatable).", valueName: "dir"),
+            completion: .directory)
     var directories: [String] = []
 
     func validate() throws {

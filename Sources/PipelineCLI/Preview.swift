@@ -22,13 +22,17 @@ extension Pipeline {
                 Example: pipeline preview pipeline.json --port 8080
                 """)
 
-        @Argument(help: "The pipeline file.") var file: String
+        @Argument(help: "The pipeline file.", completion: .file(extensions: ["json"])) var file: String
         @Option(help: ArgumentHelp("The port on 127.0.0.1 to listen on; 0 picks a free one.", valueName: "n")) var port: Int = 0
         @OptionGroup var plugins: PluginOptions
         @OptionGroup var images: ImageOptions
 
         func validate() throws {
             guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 (any free port) to 65535, got \(port)") }
+            guard !PipelineInput.isStandardInput(file) else {
+                throw ValidationError("preview reloads the pipeline when its file changes, "
+                                      + "so it needs a file, not standard input (\(file))")
+            }
         }
 
         func run() throws {

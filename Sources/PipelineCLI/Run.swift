@@ -47,11 +47,17 @@ extension Pipeline {
                 with the same message), keeping the frame files already written and removing unfinished videos.
                 """)
 
-        @Argument(help: "The pipeline file.") var file: String
+        @Argument(help: PipelineInput.argumentHelp(namingVideos: true), completion: .file(extensions: ["json"]))
+        var file: String
         @Option(name: [.customShort("o"), .customLong("out")],
-                help: ArgumentHelp("Write here instead of the file's output.dir; - streams --format y4m to standard output.", valueName: "dir"))
+                help: ArgumentHelp("Write here instead of the file's output.dir; "
+                                   + "- streams --format y4m to standard output.", valueName: "dir"),
+                completion: .directory)
         var outputDirectory: String?
-        @Option(name: .customLong("format"), help: ArgumentHelp("Comma-separated formats instead of the file's output.formats: \(OutputFormat.names).", valueName: "list"))
+        @Option(name: .customLong("format"),
+                help: ArgumentHelp("Comma-separated formats instead of the file's output.formats: "
+                                   + "\(OutputFormat.names).", valueName: "list"),
+                completion: .list(OutputFormat.allCases.map(\.rawValue)))
         var formatList: String?
         @Option(help: ArgumentHelp("Quality of mp4, webm and webp, 0 (smallest) to 100 (best), instead of output.quality (default 75).", valueName: "0-100"))
         var quality: Int?

@@ -11,12 +11,15 @@ enum Session {
     /// Plugins are scanned in a child process, so one that crashes cannot take a command down;
     /// `rescan` forgets what earlier scans found first.
     /// `isolated` (`--isolate`) never opens a plugin in this process: renders then run plugin
-    /// code in child processes only.
+    /// code in child processes only. `plugins/` is looked for beside `pipelineFile`, or in the
+    /// current folder for a pipeline on standard input.
     static func registry(_ options: PluginOptions, pipelineFile: String?, reportProblems: Bool = true, rescan: Bool = false,
                          isolated: Bool = false) -> Registry {
         let registry = Registry(opensPlugins: !isolated), scanner = PluginScanner.thisExecutable
         if rescan { scanner.forgetCache() }
-        let directories = PluginSearchPath.directories(explicit: options.directories, pipelineFile: pipelineFile).filter { directory in
+        let beside = pipelineFile.map(PipelineInput.name)
+        let searched = PluginSearchPath.directories(explicit: options.directories, pipelineFile: beside)
+        let directories = searched.filter { directory in
             guard let problem = PathLimits.problem(directory) else { return true }
             if reportProblems { Console.warn("skipped plugin folder \(directory): its path \(problem)") }
             return false
@@ -29,16 +32,36 @@ enum Session {
         return registry
     }
 
-    /// Reads the pipeline file, then decodes its images: every error of either stage is
-    /// reported, one line each.
+    /// Reads the pipeline in `file`, or on standard input for `-` (see `PipelineInput`), then
+    /// decodes its images: every error of either stage is reported, one line each.
     static func scene(_ file: String, registry: Registry,
                       options: SceneDecoder.Options) throws -> (scene: Scene, images: SceneImages) {
         do throws(SceneError) {
-            let scene = try SceneDecoder.load(file: file, registry: registry, options: options)
+            let scene = try decode(file, registry: registry, options: options)
             return (scene, try SceneImages.load(scene))
         } catch {
             for each in error.all { Console.error(each.description) }
             throw ExitCode(error.worstKind == .plugin ? 2 : 1)
+        }
+    }
+
+    /// The pipeline in `file`, or on standard input for `-`.
+    private static func decode(_ file: String, registry: Registry,
+                               options: SceneDecoder.Options) throws(SceneError) -> Scene {
+        guard PipelineInput.isStandardInput(file) else {
+            return try SceneDecoder.load(file: file, registry: registry, options: options)
+        }
+        let scene = try SceneDecoder.decode(try readStandardInput(), file: PipelineInput.standardInputName,
+                                            registry: registry, options: options)
+        return scene.namingVideos(PipelineInput.standardInputVideoName)
+    }
+
+    private static func readStandardInput() throws(SceneError) -> [UInt8] {
+        do {
+            return try PipelineInput.standardInput()
+        } catch {
+            throw SceneError(file: PipelineInput.standardInputName, position: nil, path: nil,
+                             message: "cannot read the pipeline from standard input: \(error.localizedDescription)")
         }
     }
 

@@ -12,17 +12,19 @@ extension Pipeline {
             commandName: "sheet",
             abstract: "Write a contact sheet of frames and, with --chart, a timing chart of the steps.",
             discussion: """
-                The sheet shows the frames at --times (seconds into the render, as frame --at takes them) or \
-                --count frames evenly spaced from the first frame to the last (default 8), each captioned with \
-                its time and frame number. The chart plots every timeline step's progress over the render's \
-                time, one row per step, overshoot included.
+                The sheet shows the frames at --times (seconds into the render, up to its end) or --count \
+                frames evenly spaced from the first frame to the last (default 8). Each cell is a frame as run \
+                writes it, captioned with that frame's number and time: a time between two frames shows the \
+                frame on screen then, the one at or before it. The chart plots every timeline step's progress \
+                over the render's time, one row per step, overshoot included.
 
                 Examples:
                   pipeline sheet pipeline.json -o sheet.png --chart timing-chart.png
                   pipeline sheet pipeline.json --times 0,0.25,0.5,1 --columns 2 --width 300
+                  jq '.direction = "dismiss"' pipeline.json | pipeline sheet - -o dismiss.png
                 """)
 
-        @Argument(help: "The pipeline file.") var file: String
+        @Argument(help: PipelineInput.argumentHelp(), completion: .file(extensions: ["json"])) var file: String
         @Option(help: ArgumentHelp("Comma-separated times in seconds, e.g. 0,0.25,0.5.", valueName: "seconds,…"))
         var times: String?
         @Option(help: ArgumentHelp("How many frames, evenly spaced (default \(SheetTimes.defaultCount)).", valueName: "n"))
@@ -30,8 +32,11 @@ extension Pipeline {
         @Option(help: ArgumentHelp("Cells per row (default \(SheetLayout.defaultColumns)).", valueName: "n")) var columns: Int?
         @Option(help: ArgumentHelp("The width of each cell in pixels (default: the sheet is about \(SheetLayout.defaultSheetWidth) px wide).", valueName: "px"))
         var width: Int?
-        @Option(name: .shortAndLong, help: ArgumentHelp("The contact sheet PNG to write.", valueName: "path")) var output: String = "sheet.png"
-        @Option(help: ArgumentHelp("Also write the timing chart to this PNG.", valueName: "path")) var chart: String?
+        @Option(name: .shortAndLong, help: ArgumentHelp("The contact sheet PNG to write.", valueName: "path"),
+                completion: .file())
+        var output: String = "sheet.png"
+        @Option(help: ArgumentHelp("Also write the timing chart to this PNG.", valueName: "path"), completion: .file())
+        var chart: String?
         @OptionGroup var plugins: PluginOptions
         @OptionGroup var images: ImageOptions
 
@@ -89,8 +94,8 @@ extension Pipeline {
             guard let given = try parsedTimes() else {
                 return SheetTimes.evenlySpaced(count: count ?? SheetTimes.defaultCount, in: scene)
             }
-            if let outside = SheetTimes.firstOutside(given, of: scene) {
-                Console.error("--times: \(outside) s is after the end of \(file), which lasts \(String(format: "%g", scene.duration)) s; give times in 0...\(String(format: "%g", scene.duration))")
+            if let outside = given.first(where: scene.isPastTheEnd) {
+                Console.error("--times: \(outside.formatted) is past the end: \(scene.endDescription)")
                 throw ExitCode.failure
             }
             return given

@@ -9,10 +9,12 @@ extension Pipeline {
                 Checks the JSON, every key and value, the names of layers, animators and timing curves, \
                 every parameter against its plugin's descriptor, and that every image can be decoded.
 
-                Example: pipeline validate pipeline.json
+                Examples:
+                  pipeline validate pipeline.json
+                  jq '.canvas.fps = 30' pipeline.json | pipeline validate -
                 """)
 
-        @Argument(help: "The pipeline file.") var file: String
+        @Argument(help: PipelineInput.argumentHelp(), completion: .file(extensions: ["json"])) var file: String
         @OptionGroup var plugins: PluginOptions
         @OptionGroup var images: ImageOptions
 
@@ -22,7 +24,8 @@ extension Pipeline {
             let (scene, _) = try Session.scene(file, registry: registry, options: images.decoderOptions)
             let counts = [(scene.frameCount, "frame"), (scene.layers.count, "layer"), (scene.steps.count, "step")]
                 .map { count, noun in "\(count) \(noun)\(count == 1 ? "" : "s")" }
-            print("\(file): ok — \(scene.canvas.width)×\(scene.canvas.height), \(counts[0]) at \(scene.fps.formatted) fps, \(counts[1]), \(counts[2])")
+            let size = "\(scene.canvas.width)×\(scene.canvas.height)", rate = "\(scene.fps.formatted) fps"
+            print("\(PipelineInput.name(file)): ok — \(size), \(counts[0]) at \(rate), \(counts[1]), \(counts[2])")
         }
     }
 }

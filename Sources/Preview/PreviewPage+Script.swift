@@ -9,6 +9,8 @@ extension PreviewPage {
         const frames = new Map();  // frame number → Promise of an object URL
         const problems = { version: null, frame: null };
         const maxInFlight = 4;
+        // Below this, a short window scrolls rather than shrink the frame to nothing.
+        const minimumFrameHeight = 120;
         let inFlight = 0;
 
         function lastFrame() { return view.timeline.frameCount - 1; }
@@ -48,6 +50,7 @@ extension PreviewPage {
           $('scrubber').value = n / t.fps;
           $('clock').textContent = (n / t.fps).toFixed(3) + ' s · frame ' + n + ' of 0–' + lastFrame() + ' · ' + t.fps + ' fps';
           drawChart($('chart'), t, n / t.fps);
+          fitFrame();
           fetchFrame(n).then(url => {
             if (view.frame !== n) return;
             $('frame').src = url;
@@ -79,6 +82,7 @@ extension PreviewPage {
           const text = [problems.version, problems.frame].filter(Boolean).join('\\n');
           $('problem').textContent = text;
           $('problem').style.display = text ? 'block' : 'none';
+          fitFrame();
         }
 
         async function loadTimeline() {
@@ -89,7 +93,18 @@ extension PreviewPage {
           view.version = t.version;
           $('scrubber').max = lastFrame() / t.fps;
           $('scrubber').step = 1 / t.fps;
-          $('frame').width = t.width;
+        }
+
+        // The frame's size on the page: its own, or less so that the page fits the window, each
+        // side scaled alike. What is not the frame (padding, controls, chart, problems) keeps its size.
+        function fitFrame() {
+          const t = view.timeline, frame = $('frame');
+          if (!t) return;
+          const around = document.body.offsetHeight - frame.offsetHeight;
+          const room = { width: document.documentElement.clientWidth - 34, height: window.innerHeight - around };
+          const scale = Math.min(1, room.width / t.width, Math.max(room.height, minimumFrameHeight) / t.height);
+          frame.style.width = Math.max(1, Math.floor(t.width * scale)) + 'px';
+          frame.style.height = Math.max(1, Math.floor(t.height * scale)) + 'px';
         }
 
         async function watchVersion() {
@@ -106,6 +121,7 @@ extension PreviewPage {
           setTimeout(watchVersion, 500);
         }
 
+        window.addEventListener('resize', fitFrame);
         $('play').onclick = () => setPlaying(!view.playing);
         $('back').onclick = () => step(-1);
         $('forward').onclick = () => step(1);

@@ -1,6 +1,8 @@
-/// The page the preview serves: the frame at its natural size, the controls, the timing chart
-/// and a line for reload errors. Self-contained (no external files), so it works offline.
-/// `?t=SECONDS` in the page's URL opens it at that time.
+/// The page the preview serves: the frame, the controls, the timing chart and a line for reload
+/// errors. The frame shows at its natural size, or scaled down (never up) so that all of it,
+/// the controls and the chart fit in the window without scrolling (`fitFrame`).
+/// Self-contained (no external files), so it works offline. `?t=SECONDS` in the page's URL
+/// opens it at that time.
 enum PreviewPage {
     static let html = """
         <!doctype html>
@@ -11,7 +13,7 @@ enum PreviewPage {
         <style>
           body { margin: 0; padding: 16px; background: #2b2b2b; color: #ddd; font: 13px system-ui, sans-serif; }
           #stage { display: inline-block; line-height: 0; border: 1px solid #555; }
-          #frame { max-width: calc(100vw - 34px); height: auto; image-rendering: pixelated; }
+          #frame { display: block; }
           #controls { display: flex; gap: 8px; align-items: center; margin: 10px 0; }
           #scrubber { flex: 1; max-width: 640px; }
           #clock { font-variant-numeric: tabular-nums; min-width: 16em; }

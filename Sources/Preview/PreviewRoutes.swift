@@ -4,7 +4,8 @@ import Hummingbird
 /// The preview's HTTP API; every answer comes from the live scene's queue.
 ///
 /// - `GET /` the page
-/// - `GET /frame?t=SECONDS` the frame shown that far into the render, as PNG
+/// - `GET /frame?t=SECONDS` the frame shown that far into the render (0 up to its end, as
+///   `pipeline frame --at` takes it), as PNG
 /// - `GET /timeline.json` what the timing chart is drawn from (`TimelineSummary`)
 /// - `GET /version` `{"version": N, "error": "…" or null}`: N grows with each reload; the
 ///   error is why the last reload failed (the last good scene is still served)
@@ -45,16 +46,20 @@ enum PreviewRoutes {
     }
 
     private static func frame(_ request: Request, _ live: LiveScene) async throws -> Response {
-        guard let text = request.uri.queryParameters["t"], let seconds = Double(String(text)), seconds.isFinite, seconds >= 0 else {
+        let text = request.uri.queryParameters["t"].map(String.init)
+        guard let text, let seconds = Double(text), seconds.isFinite, seconds >= 0 else {
             throw HTTPError(.badRequest, message: "frame needs ?t=SECONDS, a time of 0 or more, e.g. /frame?t=0.5")
         }
-        switch await live.perform({ $0.png(at: seconds) }) {
-        case .success(let png):
-            return Response(status: .ok, headers: [.contentType: "image/png", .cacheControl: "no-cache"],
-                            body: .init(byteBuffer: ByteBuffer(bytes: png)))
-        case .failure(let error):
-            throw HTTPError(.internalServerError, message: error.description)
+        let answer = await live.perform { live -> Result<[UInt8], HTTPError> in
+            guard !live.scene.isPastTheEnd(seconds) else {
+                let end = live.scene.endDescription
+                return .failure(HTTPError(.badRequest, message: "t=\(text) is past the end: \(end)"))
+            }
+            return live.png(at: seconds).mapError { HTTPError(.internalServerError, message: $0.description) }
         }
+        let png = try answer.get()
+        return Response(status: .ok, headers: [.contentType: "image/png", .cacheControl: "no-cache"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: png)))
     }
 
     private static func json(_ data: Data) -> Response {

@@ -18,7 +18,7 @@ struct RunRecord: Equatable {
     init(scene: Scene, formats: [OutputFormat], quality: VideoQuality, scale: Double, width: Int, height: Int,
          frames: Range<Int>) {
         var entries = [
-            "content of the pipeline file": Self.contentHash(scene.file),
+            "content of the pipeline file": scene.sources.pipelineHash,
             "frames": "\(frames.lowerBound)-\(frames.upperBound - 1) of \(scene.frameCount)",
             "fps": "\(scene.fps)",
             "scale": "\(scale)",
@@ -75,12 +75,8 @@ struct RunRecord: Equatable {
         }
     }
 
-    /// FNV-1a over the file's bytes, in hex; "missing" when it cannot be read.
+    /// The content hash of the file's bytes; "missing" when it cannot be read.
     static func contentHash(_ path: String) -> String {
-        guard let data = FileManager.default.contents(atPath: path) else { return "missing" }
-        let hash = data.withUnsafeBytes { bytes in
-            bytes.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01b3 }
-        }
-        return String(hash, radix: 16)
+        FileManager.default.contents(atPath: path).map(ContentHash.of) ?? "missing"
     }
 }

@@ -106,6 +106,9 @@ public enum SceneLength: Sendable {
 
 /// The image files and plugins a scene was made from (what `run --resume` checks for changes).
 public struct SceneSources: Sendable {
+    /// The content hash of the pipeline's bytes as they were decoded (a pipeline read from
+    /// standard input has no file to read again).
+    public let pipelineHash: String
     /// Resolved paths, sorted.
     public let imageFiles: [String]
     /// Every plugin whose animator, mixer or timing curve the scene uses, once each, by path.

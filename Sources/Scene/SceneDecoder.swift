@@ -43,7 +43,7 @@ public enum SceneDecoder {
         } catch {
             throw SceneError(file: file, position: error.position, path: error.path, message: error.message)
         }
-        var decoding = Decoding(file: file, registry: registry, options: options)
+        var decoding = Decoding(file: file, registry: registry, options: options, hash: ContentHash.of(bytes))
         return try decoding.scene(Field(node: root, path: .root, file: file))
     }
 }
@@ -66,7 +66,11 @@ struct Decoding {
     /// Image files that are missing or not allowed, reported after the errors in the file.
     var imageErrors: [SceneError] = []
 
-    init(file: String, registry: Registry, options: SceneDecoder.Options) {
+    /// The content hash of the bytes decoded.
+    let hash: String
+
+    init(file: String, registry: Registry, options: SceneDecoder.Options, hash: String) {
+        self.hash = hash
         self.file = file
         self.registry = registry
         self.options = options
@@ -138,7 +142,7 @@ struct Decoding {
     private func sources(of steps: [Step]) -> SceneSources {
         var seen = Set<String>()
         let plugins = (steps.map(\.plugin) + curvePlugins.items).filter { seen.insert($0.path).inserted }
-        return SceneSources(imageFiles: imageFiles.sorted(), plugins: plugins)
+        return SceneSources(pipelineHash: hash, imageFiles: imageFiles.sorted(), plugins: plugins)
     }
 
     func resolve(_ path: String) -> String {

@@ -1,7 +1,8 @@
 import Foundation
 import Scene
 
-/// The times a contact sheet shows, in seconds into the render, and how each is captioned.
+/// The frames a contact sheet shows, chosen by time in seconds into the render, and how each
+/// is captioned. A cell always shows a whole frame, as `run` writes it, and names it.
 public enum SheetTimes {
     public static let defaultCount = 8
 
@@ -17,16 +18,14 @@ public enum SheetTimes {
         }
     }
 
-    /// The first time outside the render (0 up to its duration), if any: the sheet cannot show it.
-    public static func firstOutside(_ times: [Double], of scene: Scene) -> Double? {
-        times.first { !(0...scene.duration).contains($0) }
+    /// The frame on screen `seconds` into the render: the last to start at or before then (the
+    /// last frame up to the very end). Frame i starts at i / fps, counted as `FrameRenderer` counts.
+    static func frame(showing seconds: Double, in scene: Scene) -> Int {
+        min(scene.frameCount - 1, max(0, Int((seconds * scene.fps + 1e-9).rounded(.down))))
     }
 
-    /// "0.250 s · frame 15"; a time between frames gives the fractional position ("frame 15.6").
-    static func caption(_ seconds: Double, fps: Double) -> String {
-        let position = seconds * fps
-        let rounded = position.rounded()
-        let frame = abs(position - rounded) < 1e-6 ? String(Int(rounded)) : String(format: "%.1f", position)
-        return String(format: "%.3f s · frame ", seconds) + frame
+    /// "0.250 s · frame 15": the frame's number and the time it starts.
+    static func caption(frame: Int, fps: Double) -> String {
+        String(format: "%.3f s · frame %d", Double(frame) / fps, frame)
     }
 }

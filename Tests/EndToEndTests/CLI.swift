@@ -28,14 +28,16 @@ enum CLI {
     static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static var header: String { repositoryRoot.appendingPathComponent("Sources/CAnimatorABI/include").path }
 
-    /// Runs `pipeline arguments…` in `directory` with `environment` added to this process's.
+    /// Runs `pipeline arguments…` in `directory` with `environment` added to this process's, and
+    /// `input` on its standard input (which is otherwise empty).
     @discardableResult
-    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Result {
-        try runProgram(executable, arguments, in: directory, environment: environment)
+    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
+                    input: Data? = nil) throws -> Result {
+        try runProgram(executable, arguments, in: directory, environment: environment, input: input)
     }
 
     static func runProgram(_ program: String, _ arguments: [String], in directory: URL? = nil,
-                           environment: [String: String] = [:]) throws -> Result {
+                           environment: [String: String] = [:], input: Data? = nil) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
@@ -51,7 +53,15 @@ enum CLI {
         _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
-        process.standardInput = FileHandle.nullDevice
+        if let input {
+            // A file rather than a pipe: a child that exits before reading cannot make this
+            // process's write raise SIGPIPE.
+            let file = scratch.appendingPathComponent("stdin")
+            try input.write(to: file)
+            process.standardInput = try FileHandle(forReadingFrom: file)
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
         try process.run()
         process.waitUntilExit()
         return Result(status: process.terminationStatus,

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// `pipeline frame FILE --at T -o still.png` writes one PNG of the canvas size, the same frame
-/// `run` writes for that time; a time that is not a time is refused with exit 1.
+/// `run` writes for that time; a time that is not a time, or is past the render's end, is
+/// refused with exit 1.
 @Suite final class FrameCommandTests {
     let folder: URL
     init() throws { folder = try SmallPipeline.folder() }
@@ -35,6 +36,19 @@ import Testing
         #expect(result.status == 1, "exit status for \(arguments): \(result.status)")
         #expect(result.stderr.contains("--at"), "\(result.stderr)")
         #expect(try SmallPipeline.contents(of: folder) == ["small.json"], "nothing is written")
+    }
+
+    @Test func aTimePastTheEndIsRefusedWithTheLastFramesTime() throws {
+        let result = try CLI.run(["frame", "small.json", "--at", "9", "-o", "still.png"], in: folder)
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: --at 9 is past the end: the render is 1 s long, its last frame is at 0.95 s\n")
+        #expect(try SmallPipeline.contents(of: folder) == ["small.json"], "nothing is written")
+    }
+
+    /// The last frame shows until the end, so a still up to the render's length is one it shows.
+    @Test(arguments: ["0.95", "0.99", "1"]) func aTimeUpToTheEndIsAStill(at seconds: String) throws {
+        let result = try CLI.run(["frame", "small.json", "--at", seconds, "-o", "still.png"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
     }
 
     @Test func theMessageForANegativeTimeSaysWhatIsAllowed() throws {

@@ -7,16 +7,19 @@ enum HeadlessChromium {
         FileManager.default.isExecutableFile(atPath: $0)
     }
 
-    /// Screenshots `url` at 1 CSS pixel per pixel into `output`, letting the page's scripts
-    /// and requests run for up to 3 s of virtual time; gives up after `timeout` seconds.
-    static func screenshot(_ url: URL, to output: URL, scratch: URL, timeout: Double = 90) throws {
+    /// Screenshots `url` in a `window` (width, height) at 1 CSS pixel per pixel into `output`,
+    /// letting the page's scripts and requests run for up to 3 s of virtual time; gives up after
+    /// `timeout` seconds.
+    static func screenshot(_ url: URL, to output: URL, scratch: URL, window: (width: Int, height: Int) = (600, 400),
+                           timeout: Double = 90) throws {
         guard let path else { throw PreviewServerProcess.Failure(description: "chromium is not installed") }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = [
             "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-device-scale-factor=1",
             "--user-data-dir=\(scratch.appendingPathComponent("chromium-profile").path)",
-            "--window-size=600,400", "--virtual-time-budget=3000", "--screenshot=\(output.path)", url.absoluteString,
+            "--window-size=\(window.width),\(window.height)", "--virtual-time-budget=3000",
+            "--screenshot=\(output.path)", url.absoluteString,
         ]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice

@@ -72,4 +72,18 @@ struct PreviewTests {
         #expect(server.stop() == 0)
         #expect(server.stderr.contains("preview: stopped"))
     }
+
+    /// /frame?t= takes the times `pipeline frame --at` takes: 0 up to the render's end.
+    @Test func aFramePastTheEndIsABadRequestThatNamesTheEnd() async throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = try PluginFixtures.write(Self.squarePipeline(), to: "square.json", in: folder)
+        let server = try PreviewServerProcess([file.path], scratch: folder)
+        defer { server.stop() }
+        #expect(try await server.get("frame?t=1").status == 200)
+        let past = try await server.get("frame?t=9")
+        #expect(past.status == 400)
+        let body = String(decoding: past.body, as: UTF8.self)
+        #expect(body.contains("t=9 is past the end: the render is 1 s long, its last frame is at 0.9 s"), "\(body)")
+    }
 }

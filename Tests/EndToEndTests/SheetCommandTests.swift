@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// `pipeline sheet FILE` writes a contact sheet: frames at chosen times in a grid of cells on a
-/// neutral background, each the frame `pipeline frame` writes for that time, scaled to the
-/// cell, with its time stamp under it. Bad --times are refused with exit 1.
+/// neutral background, each the frame on screen at that time (the one at or before it), scaled
+/// to the cell, with its time stamp and frame number under it. Bad --times are refused with exit 1.
 @Suite final class SheetCommandTests {
     let folder: URL
     init() throws { folder = try SmallPipeline.folder() }
@@ -80,8 +80,30 @@ import Testing
     @Test func aTimeAfterTheEndIsRefusedWithTheRenderLength() throws {
         let result = try CLI.run(["sheet", "small.json", "--times", "0,2.5"], in: folder)
         #expect(result.status == 1)
-        #expect(result.stderr.contains("--times: 2.5 s is after the end of small.json, which lasts 1 s"), "\(result.stderr)")
+        #expect(result.stderr == "error: --times: 2.5 is past the end: "
+                                 + "the render is 1 s long, its last frame is at 0.95 s\n")
         #expect(try SmallPipeline.contents(of: folder) == ["small.json"], "nothing is written")
+    }
+
+    /// A time between two frames shows the frame on screen then, the one at or before it, and its
+    /// caption names that frame: the sheet is the very sheet of that frame's own time.
+    @Test func aTimeBetweenFramesShowsAndNamesTheFrameAtOrBeforeIt() throws {
+        _ = try sheet(["--times", "0.5"])
+        let atFrame = try Data(contentsOf: folder.appendingPathComponent("sheet.png"))
+        _ = try sheet(["--times", "0.54"])
+        let between = try Data(contentsOf: folder.appendingPathComponent("sheet.png"))
+        _ = try sheet(["--times", "0.55"])
+        let nextFrame = try Data(contentsOf: folder.appendingPathComponent("sheet.png"))
+        #expect(between == atFrame, "0.54 s shows frame 10 (0.5 s) at 20 fps, captioned as such")
+        #expect(nextFrame != atFrame)
+    }
+
+    /// The end of the render is on the last frame.
+    @Test func theEndIsTheLastFrame() throws {
+        _ = try sheet(["--times", "1"])
+        let end = try Data(contentsOf: folder.appendingPathComponent("sheet.png"))
+        _ = try sheet(["--times", "0.95"])
+        #expect(end == (try Data(contentsOf: folder.appendingPathComponent("sheet.png"))))
     }
 
     @Test func timesAndCountTogetherAreRefused() throws {

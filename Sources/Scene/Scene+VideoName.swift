@@ -1,0 +1,10 @@
+extension Scene {
+    /// The same scene with its videos named `name` instead of after the pipeline file: a
+    /// pipeline read from standard input has no file name to give them.
+    public func namingVideos(_ name: String) -> Scene {
+        var output = self.output
+        output.name = name
+        return Scene(file: file, canvas: canvas, fps: fps, length: length, layers: layers, steps: steps,
+                     clock: clock, output: output, sources: sources, strings: strings)
+    }
+}
