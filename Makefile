@@ -1,6 +1,7 @@
 # Build the host and the in-repo plugins, run the main pipeline, run the tests.
 #   make run    build everything (release) and render pipeline.json into out/
 #   make test   build everything (debug), run all tests, then the continuous checks below
+#   make lint   swift-format's strict lint of the Swift code (one of the checks)
 #   make test-suite  build everything (debug) and run all tests, without the checks
 #   make asan   every test suite under AddressSanitizer (build folder .build-asan)
 #   make tsan   the multi-threaded rendering suites under ThreadSanitizer (.build-tsan); TSAN_ALL=1: all
@@ -31,7 +32,7 @@ INSTALLED_PLUGINS = $(ROOT)/lib/pipeline/plugins
 STRIP ?= strip --strip-debug
 COMPLETIONS = $(ROOT)/share/bash-completion/completions
 
-.PHONY: all deps test-deps host plugins run examples test test-suite asan tsan fuzz install uninstall clean
+.PHONY: all deps test-deps host plugins run examples test test-suite lint asan tsan fuzz install uninstall clean
 
 all: host plugins
 
@@ -71,7 +72,7 @@ examples: all
 CHECKS_SUMMARY = $(abspath .build/checks-summary)
 test: test-suite
 	@mkdir -p .build; rm -f $(CHECKS_SUMMARY); status=0; \
-	for check in "sanitize address" "sanitize thread" "fuzz $(FUZZ_SECONDS)"; do \
+	for check in "lint" "sanitize address" "sanitize thread" "fuzz $(FUZZ_SECONDS)"; do \
 		echo "== scripts/$$check"; \
 		CHECKS_SUMMARY=$(CHECKS_SUMMARY) scripts/$$check || { status=1; echo "scripts/$$check: FAILED" >> $(CHECKS_SUMMARY); }; \
 	done; \
@@ -81,6 +82,9 @@ test-suite: test-deps
 	$(SWIFT) build --build-tests
 	$(MAKE) plugins CONFIG=debug
 	$(SWIFT) test --skip-build
+
+lint:
+	scripts/lint
 
 # Sanitizer and fuzz runs, each in a build folder of its own (.build-asan, .build-tsan,
 # .build-fuzz), so the normal build is untouched.

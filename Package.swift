@@ -7,12 +7,14 @@ let optimisedC: [CSetting] = [.unsafeFlags(["-O2"])]
 let package = Package(
     name: "pipeline",
     products: [
-        .executable(name: "pipeline", targets: ["PipelineCLI"]),
+        .executable(name: "pipeline", targets: ["PipelineCLI"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // Generated documents for the schema/decoder agreement test.
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // The plugin ABI: one C99 header, shared by the host and by out-of-tree plugins.
@@ -25,8 +27,9 @@ let package = Package(
         .target(name: "CRaster", cSettings: optimisedC),
         // Crash reporting around in-process plugin calls, and shared memory for isolated mixers.
         .target(name: "CPluginGuard"),
-        .target(name: "CImageCodecs", cSettings: optimisedC + [.unsafeFlags(["-I/usr/include/libpng16"])],
-                linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
+        .target(
+            name: "CImageCodecs", cSettings: optimisedC + [.unsafeFlags(["-I/usr/include/libpng16"])],
+            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
 
         // Swift modules; dependencies point one way: CLI → {Renderer, Sheet, Preview} → {Compositor, Output}
         // → Scene (the model, which owns the file format) → Timing → {PluginRegistry, JSON}. Timing knows
@@ -37,23 +40,41 @@ let package = Package(
         .target(name: "PluginRegistry", dependencies: ["CAnimatorABI", "CForeignCall", "JSON"]),
         .target(name: "PluginIsolation", dependencies: ["PluginRegistry", "CAnimatorABI", "CPluginGuard"]),
         .target(name: "Scene", dependencies: ["CAnimatorABI", "JSON", "PluginRegistry", "Timing"]),
-        .target(name: "Compositor", dependencies: ["Scene", "CAnimatorABI", "CCairo", "CPixman", "CRaster", "CImageCodecs"]),
+        .target(
+            name: "Compositor", dependencies: ["Scene", "CAnimatorABI", "CCairo", "CPixman", "CRaster", "CImageCodecs"]),
         .target(name: "Output", dependencies: ["Scene", "CRaster", "CImageCodecs"]),
-        .target(name: "Renderer", dependencies: ["Scene", "Compositor", "Output", "PluginRegistry", "PluginIsolation", "CPluginGuard", "Timing"]),
-        .target(name: "Sheet", dependencies: ["Scene", "Renderer", "Compositor", "PluginRegistry", "Timing", "CCairo", "CAnimatorABI"]),
-        .target(name: "Preview", dependencies: ["Scene", "Renderer", "Compositor", "Output", "PluginRegistry", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log")]),
+        .target(
+            name: "Renderer",
+            dependencies: [
+                "Scene", "Compositor", "Output", "PluginRegistry", "PluginIsolation", "CPluginGuard", "Timing",
+            ]),
+        .target(
+            name: "Sheet",
+            dependencies: ["Scene", "Renderer", "Compositor", "PluginRegistry", "Timing", "CCairo", "CAnimatorABI"]),
+        .target(
+            name: "Preview",
+            dependencies: [
+                "Scene", "Renderer", "Compositor", "Output", "PluginRegistry",
+                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log"),
+            ]),
         // What `pipeline new-animator` writes: plugin project templates, text only.
         .target(name: "PluginScaffold"),
-        .executableTarget(name: "PipelineCLI", dependencies: [
-            "Renderer", "Scene", "Compositor", "PluginRegistry", "PluginIsolation", "Output", "Preview", "Sheet", "PluginScaffold",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        .executableTarget(
+            name: "PipelineCLI",
+            dependencies: [
+                "Renderer", "Scene", "Compositor", "PluginRegistry", "PluginIsolation", "Output", "Preview", "Sheet",
+                "PluginScaffold",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
 
         .testTarget(name: "TimingTests", dependencies: ["Timing", "PluginRegistry"]),
         .testTarget(name: "CompositorTests", dependencies: ["Compositor", "Scene", "CAnimatorABI"]),
         .testTarget(name: "OutputTests", dependencies: ["Output", "Scene"]),
-        .testTarget(name: "SceneTests", dependencies: ["Scene", "PluginRegistry"]),
-        .testTarget(name: "RendererTests", dependencies: ["Renderer", "Scene", "Compositor", "Output", "PluginRegistry"]),
+        .testTarget(
+            name: "SceneTests",
+            dependencies: ["Scene", "PluginRegistry", .product(name: "PropertyBased", package: "swift-property-based")]),
+        .testTarget(
+            name: "RendererTests", dependencies: ["Renderer", "Scene", "Compositor", "Output", "PluginRegistry"]),
         .testTarget(name: "EndToEndTests", dependencies: []),
         // The command's own logic, without running it (how progress is worded, say).
         .testTarget(name: "PipelineCLITests", dependencies: ["PipelineCLI"]),
@@ -63,6 +84,8 @@ let package = Package(
 // libFuzzer targets (fuzz/), only when scripts/fuzz builds them with PIPELINE_FUZZ set: they
 // have no `main` (libFuzzer supplies it), so an ordinary build could not link them.
 if Context.environment["PIPELINE_FUZZ"] != nil {
-    package.targets.append(.executableTarget(name: "FuzzScene", dependencies: ["Scene", "Compositor", "PluginRegistry", "CImageCodecs"],
-                                             path: "fuzz/scene"))
+    package.targets.append(
+        .executableTarget(
+            name: "FuzzScene", dependencies: ["Scene", "Compositor", "PluginRegistry", "CImageCodecs"],
+            path: "fuzz/scene"))
 }

@@ -20,11 +20,16 @@ struct AffineTransform: Equatable {
     /// The axis-aligned box around the image of `rect`: the extremes of its four corners, taken
     /// pairwise (no arrays: this runs for every layer of every frame).
     func boundingBox(of rect: anim_rect_t) -> anim_rect_t {
-        let right = rect.x + rect.width, bottom = rect.y + rect.height
-        let p = apply(anim_point_t(x: rect.x, y: rect.y)), q = apply(anim_point_t(x: right, y: rect.y))
-        let r = apply(anim_point_t(x: rect.x, y: bottom)), s = apply(anim_point_t(x: right, y: bottom))
-        let minX = min(min(p.x, q.x), min(r.x, s.x)), minY = min(min(p.y, q.y), min(r.y, s.y))
-        let maxX = max(max(p.x, q.x), max(r.x, s.x)), maxY = max(max(p.y, q.y), max(r.y, s.y))
+        let right = rect.x + rect.width
+        let bottom = rect.y + rect.height
+        let p = apply(anim_point_t(x: rect.x, y: rect.y))
+        let q = apply(anim_point_t(x: right, y: rect.y))
+        let r = apply(anim_point_t(x: rect.x, y: bottom))
+        let s = apply(anim_point_t(x: right, y: bottom))
+        let minX = min(min(p.x, q.x), min(r.x, s.x))
+        let minY = min(min(p.y, q.y), min(r.y, s.y))
+        let maxX = max(max(p.x, q.x), max(r.x, s.x))
+        let maxY = max(max(p.y, q.y), max(r.y, s.y))
         return anim_rect_t(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 

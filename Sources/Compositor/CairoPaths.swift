@@ -9,8 +9,10 @@ func addRoundedRect(_ rect: anim_rect_t, radius: Double, to cr: OpaquePointer) {
         cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
         return
     }
-    let left = rect.x + radius, right = rect.x + rect.width - radius
-    let top = rect.y + radius, bottom = rect.y + rect.height - radius
+    let left = rect.x + radius
+    let right = rect.x + rect.width - radius
+    let top = rect.y + radius
+    let bottom = rect.y + rect.height - radius
     cairo_new_sub_path(cr)
     cairo_arc(cr, right, top, radius, -.pi / 2, 0)
     cairo_arc(cr, right, bottom, radius, 0, .pi / 2)

@@ -7,8 +7,10 @@ extension Compositor {
     /// frame and to its mask. An inverted mask punches its shapes out of a group instead of
     /// clipping, since a clip cannot express "outside the union" for overlapping non-zero shapes.
     /// `alpha` scales every paint.
-    func paintContents(of layer: anim_layer_t, prepared: PreparedContent, transform: AffineTransform,
-                       alpha: Double, on cr: OpaquePointer) {
+    func paintContents(
+        of layer: anim_layer_t, prepared: PreparedContent, transform: AffineTransform,
+        alpha: Double, on cr: OpaquePointer
+    ) {
         guard prepared.paintCount > 0 else { return }
         cairo_save(cr)
         var matrix = transform.cairoMatrix
@@ -37,10 +39,13 @@ extension Compositor {
 
     /// Places the image by its gravity, sampled with Cairo's GOOD filter; padding the edges keeps
     /// the filter from fading the image's border into transparency.
-    private func paint(_ image: OpaquePointer, gravity: Gravity, in frame: anim_size_t, alpha: Double,
-                       on cr: OpaquePointer) {
-        let imageSize = anim_size_t(width: Double(cairo_image_surface_get_width(image)),
-                                    height: Double(cairo_image_surface_get_height(image)))
+    private func paint(
+        _ image: OpaquePointer, gravity: Gravity, in frame: anim_size_t, alpha: Double,
+        on cr: OpaquePointer
+    ) {
+        let imageSize = anim_size_t(
+            width: Double(cairo_image_surface_get_width(image)),
+            height: Double(cairo_image_surface_get_height(image)))
         let place = gravity.placement(of: imageSize, in: frame)
         cairo_save(cr)
         cairo_rectangle(cr, place.x, place.y, place.width, place.height)

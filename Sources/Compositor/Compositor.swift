@@ -20,8 +20,10 @@ public final class Compositor {
 
     /// Compositors rendering frames of one animation on several threads share `staticImages`;
     /// `images` holds the decoded pixels of the contents' image files.
-    public init(canvas: Canvas, contents: [LayerContent], images: SceneImages = .none, scale: Double = 1,
-                sharing staticImages: StaticImageCache = StaticImageCache()) {
+    public init(
+        canvas: Canvas, contents: [LayerContent], images: SceneImages = .none, scale: Double = 1,
+        sharing staticImages: StaticImageCache = StaticImageCache()
+    ) {
         precondition(scale > 0 && scale.isFinite, "the render scale must be a positive number, got \(scale)")
         self.canvas = canvas
         self.scale = scale
@@ -94,8 +96,9 @@ public final class Compositor {
     }
 
     private func checkSize(of frame: FrameBuffer) {
-        precondition(frame.width == pixelWidth && frame.height == pixelHeight,
-                     "frame size must match the canvas at the render scale")
+        precondition(
+            frame.width == pixelWidth && frame.height == pixelHeight,
+            "frame size must match the canvas at the render scale")
     }
 
     /// Covers every pixel of `frame` with `background` (or keeps its pixels when nil), then lets
@@ -124,8 +127,9 @@ public final class Compositor {
     private func draw(_ layer: anim_layer_t, index: Int, on cr: OpaquePointer) -> anim_rect_t? {
         let transform = layer.deviceTransform.scaled(by: scale)
         guard layer.isDrawable, transform.isUsable else { return nil }
-        let shadow = shadows.mask(for: layer.shadowScaled(by: scale), transform: transform, slot: index,
-                                  surfaceWidth: pixelWidth, surfaceHeight: pixelHeight)
+        let shadow = shadows.mask(
+            for: layer.shadowScaled(by: scale), transform: transform, slot: index,
+            surfaceWidth: pixelWidth, surfaceHeight: pixelHeight)
         let paints = (shadow == nil ? 0 : 1) + prepared[index].paintCount
         let grouped = layer.opacity < 1 && paints > 1
         let alpha = grouped ? 1 : min(layer.opacity, 1)
@@ -136,8 +140,10 @@ public final class Compositor {
         }
         if let shadow {
             let color = layer.shadow.color
-            shadow.draw(color: anim_color_t(r: color.r, g: color.g, b: color.b,
-                                            a: color.a * min(layer.shadow.opacity, 1) * alpha), on: cr)
+            shadow.draw(
+                color: anim_color_t(
+                    r: color.r, g: color.g, b: color.b,
+                    a: color.a * min(layer.shadow.opacity, 1) * alpha), on: cr)
         }
         paintContents(of: layer, prepared: prepared[index], transform: transform, alpha: alpha, on: cr)
         if grouped {
@@ -151,7 +157,8 @@ public final class Compositor {
     /// Limits a group to the pixels the layer can touch (whole pixels, so the clip is not blended).
     private func clip(to frame: anim_rect_t, and shadow: anim_rect_t?, on cr: OpaquePointer) {
         let box = union(frame, shadow)
-        let left = floor(box.x), top = floor(box.y)
+        let left = floor(box.x)
+        let top = floor(box.y)
         cairo_rectangle(cr, left, top, ceil(box.x + box.width) - left, ceil(box.y + box.height) - top)
         cairo_clip(cr)
     }
@@ -160,7 +167,8 @@ public final class Compositor {
 /// The box around a layer's frame and, when it has one, its shadow's.
 private func union(_ frame: anim_rect_t, _ shadow: anim_rect_t?) -> anim_rect_t {
     guard let shadow else { return frame }
-    let left = min(frame.x, shadow.x), top = min(frame.y, shadow.y)
+    let left = min(frame.x, shadow.x)
+    let top = min(frame.y, shadow.y)
     let right = max(frame.x + frame.width, shadow.x + shadow.width)
     let bottom = max(frame.y + frame.height, shadow.y + shadow.height)
     return anim_rect_t(x: left, y: top, width: right - left, height: bottom - top)

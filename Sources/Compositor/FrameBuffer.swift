@@ -1,6 +1,6 @@
 import CCairo
-import Foundation
 import CRaster
+import Foundation
 
 /// One rendered frame: premultiplied Cairo ARGB32 pixels (bytes B, G, R, A on little endian),
 /// rows `stride` bytes apart. Owns its memory; starts fully transparent. Used by one thread at

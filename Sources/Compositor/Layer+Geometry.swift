@@ -1,14 +1,14 @@
 import CAnimatorABI
 import Scene
 
-public extension anim_layer_t {
+extension anim_layer_t {
     /// Device-space bounding box of the transformed frame.
-    var visualFrame: anim_rect_t {
+    public var visualFrame: anim_rect_t {
         deviceTransform.boundingBox(of: localBounds)
     }
 
     /// Device-space position of the frame's centre.
-    var visualCenter: anim_point_t {
+    public var visualCenter: anim_point_t {
         deviceTransform.apply(anim_point_t(x: frame.width / 2, y: frame.height / 2))
     }
 }
@@ -21,10 +21,13 @@ extension anim_layer_t {
 
     /// translate(position + anchor + translation) · rotate · scale · translate(−anchor), in one matrix.
     var deviceTransform: AffineTransform {
-        let anchorX = anchor.x * frame.width, anchorY = anchor.y * frame.height
+        let anchorX = anchor.x * frame.width
+        let anchorY = anchor.y * frame.height
         let turn = cosSin(degrees: rotation)
-        let a = turn.cos * scale.x, b = turn.sin * scale.x
-        let c = -turn.sin * scale.y, d = turn.cos * scale.y
+        let a = turn.cos * scale.x
+        let b = turn.sin * scale.x
+        let c = -turn.sin * scale.y
+        let d = turn.cos * scale.y
         return AffineTransform(
             a: a, b: b, c: c, d: d,
             tx: frame.x + anchorX + translation.x - (a * anchorX + c * anchorY),

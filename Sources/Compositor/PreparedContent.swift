@@ -1,7 +1,6 @@
 import CAnimatorABI
 import CCairo
 import Scene
-import Scene
 
 /// A layer's content with the Cairo resources one compositor draws it with, made once per
 /// render: a surface over the image's shared pixels (a Cairo surface used as a source is not

@@ -6,9 +6,9 @@ import Scene
 /// coordinates, and the compositor multiplies every device transform by the scale, the one
 /// place geometry meets pixels, so shapes, images, text, masks and shadows all scale together.
 /// At scale 1 every product is exact, so full-size frames are unchanged to the bit.
-public extension Canvas {
+extension Canvas {
     /// The frame size in pixels at `scale`, rounded to whole pixels, at least one each way.
-    func pixelSize(scale: Double) -> (width: Int, height: Int) {
+    public func pixelSize(scale: Double) -> (width: Int, height: Int) {
         (max(1, Int((Double(width) * scale).rounded())), max(1, Int((Double(height) * scale).rounded())))
     }
 }

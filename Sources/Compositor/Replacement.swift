@@ -18,8 +18,9 @@ public struct Replacement {
     /// and says whether it was: OVER an opaque image gives the image, whatever lies below. When
     /// it is not, `frame` holds a partial copy, found out at the first translucent row.
     func copyIfOpaque(into frame: FrameBuffer) -> Bool {
-        let rows = raster_copy_opaque_rows(image.pixels, UInt32(image.stride), frame.pixels, UInt32(frame.stride),
-                                           UInt32(image.width), UInt32(image.height))
+        let rows = raster_copy_opaque_rows(
+            image.pixels, UInt32(image.stride), frame.pixels, UInt32(frame.stride),
+            UInt32(image.width), UInt32(image.height))
         return rows == image.height
     }
 
@@ -29,8 +30,9 @@ public struct Replacement {
         cairo_surface_flush(frame.surface)
         let source = pixmanImage(image, format: PIXMAN_a8b8g8r8)
         let target = pixmanImage(frame, format: PIXMAN_a8r8g8b8)
-        pixman_image_composite32(PIXMAN_OP_OVER, source, nil, target, 0, 0, 0, 0, 0, 0,
-                                 Int32(frame.width), Int32(frame.height))
+        pixman_image_composite32(
+            PIXMAN_OP_OVER, source, nil, target, 0, 0, 0, 0, 0, 0,
+            Int32(frame.width), Int32(frame.height))
         pixman_image_unref(source)
         pixman_image_unref(target)
         cairo_surface_mark_dirty(frame.surface)

@@ -25,7 +25,9 @@ public final class SceneImages: Sendable {
     }
 
     public static func load(_ files: [ImageFile]) throws(SceneError) -> SceneImages {
-        var images: [String: RasterImage] = [:], failed = Set<String>(), errors: [SceneError] = []
+        var images: [String: RasterImage] = [:]
+        var failed = Set<String>()
+        var errors: [SceneError] = []
         for file in files where images[file.path] == nil && !failed.contains(file.path) {
             do {
                 images[file.path] = try RasterImage.load(contentsOf: file.path)

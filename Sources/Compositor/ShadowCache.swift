@@ -13,11 +13,14 @@ final class ShadowCache {
 
     /// The mask for `layer` (at index `slot`) drawn with `transform` on a surface of the given
     /// size, or nil when it has no visible shadow.
-    func mask(for layer: anim_layer_t, transform: AffineTransform, slot: Int,
-              surfaceWidth: Int, surfaceHeight: Int) -> ShadowMask? {
+    func mask(
+        for layer: anim_layer_t, transform: AffineTransform, slot: Int,
+        surfaceWidth: Int, surfaceHeight: Int
+    ) -> ShadowMask? {
         let shadow = layer.shadow
         guard shadow.opacity > 0, shadow.color.a > 0, shadow.radius.isFinite,
-              shadow.offset.x.isFinite, shadow.offset.y.isFinite else { return nil }
+            shadow.offset.x.isFinite, shadow.offset.y.isFinite
+        else { return nil }
         let key = ShadowKey(
             transform: transform, size: anim_size_t(width: layer.frame.width, height: layer.frame.height),
             cornerRadius: layer.effectiveCornerRadius, blurRadius: max(0, shadow.radius),

@@ -40,8 +40,9 @@ final class ShadowMask {
         let sigma = key.blurRadius / 2
         let reach = Double(raster_blur_extent(sigma) + 1)
         let shape = key.transform.boundingBox(of: key.localBounds)
-        let visible = anim_rect_t(x: -key.offset.x, y: -key.offset.y,
-                                  width: Double(key.surfaceWidth), height: Double(key.surfaceHeight))
+        let visible = anim_rect_t(
+            x: -key.offset.x, y: -key.offset.y,
+            width: Double(key.surfaceWidth), height: Double(key.surfaceHeight))
         let left = floor(max(shape.x, visible.x)) - reach
         let top = floor(max(shape.y, visible.y)) - reach
         let right = ceil(min(shape.x + shape.width, visible.x + visible.width)) + reach
@@ -54,8 +55,9 @@ final class ShadowMask {
         let (width, height) = (Int32(right - left), Int32(bottom - top))
         let stride = cairo_format_stride_for_width(CAIRO_FORMAT_A8, width)
         let pixels = memory.clearedPixels(stride: Int(stride), height: Int(height))
-        surface = cairo_image_surface_create_for_data(pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_A8,
-                                                      width, height, stride)
+        surface = cairo_image_surface_create_for_data(
+            pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_A8,
+            width, height, stride)
         rasterise(sigma: sigma, sums: memory.blurSums(width: width, height: height))
     }
 
@@ -72,17 +74,19 @@ final class ShadowMask {
         cairo_fill(cr)
         cairo_destroy(cr)
         cairo_surface_flush(surface)
-        raster_blur_a8(cairo_image_surface_get_data(surface),
-                       cairo_image_surface_get_width(surface), cairo_image_surface_get_height(surface),
-                       cairo_image_surface_get_stride(surface), sigma, sums)
+        raster_blur_a8(
+            cairo_image_surface_get_data(surface),
+            cairo_image_surface_get_width(surface), cairo_image_surface_get_height(surface),
+            cairo_image_surface_get_stride(surface), sigma, sums)
         cairo_surface_mark_dirty(surface)
     }
 
     /// The device-space box the offset shadow may cover.
     var extents: anim_rect_t {
-        anim_rect_t(x: Double(originX) + key.offset.x, y: Double(originY) + key.offset.y,
-                    width: Double(cairo_image_surface_get_width(surface)),
-                    height: Double(cairo_image_surface_get_height(surface)))
+        anim_rect_t(
+            x: Double(originX) + key.offset.x, y: Double(originY) + key.offset.y,
+            width: Double(cairo_image_surface_get_width(surface)),
+            height: Double(cairo_image_surface_get_height(surface)))
     }
 
     /// Paints `color` through the mask at its offset place; `cr` must have device space as user space.

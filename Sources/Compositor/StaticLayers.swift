@@ -46,8 +46,10 @@ final class StaticLayers {
     /// copy (or, with none, everything over a transparent frame it must cover). All of it is
     /// copied into `frame`, or, when `frame` already holds that image but for a box drawn over,
     /// that box only. `frame.heldStatic` then names the image, nothing drawn over it yet.
-    func restore(_ layers: [anim_layer_t], unchanged: Int, below limit: Int, into frame: FrameBuffer,
-                 draw: (_ image: FrameBuffer, _ layers: Range<Int>) -> Void) -> Int {
+    func restore(
+        _ layers: [anim_layer_t], unchanged: Int, below limit: Int, into frame: FrameBuffer,
+        draw: (_ image: FrameBuffer, _ layers: Range<Int>) -> Void
+    ) -> Int {
         let limit = min(limit, layers.count)
         guard let image = image(for: layers[..<limit], unchanged: unchanged, like: frame, draw: draw) else { return 0 }
         current = image
@@ -60,8 +62,10 @@ final class StaticLayers {
         return image.layers.count
     }
 
-    private func image(for layers: ArraySlice<anim_layer_t>, unchanged: Int, like frame: FrameBuffer,
-                       draw: (FrameBuffer, Range<Int>) -> Void) -> StaticImage? {
+    private func image(
+        for layers: ArraySlice<anim_layer_t>, unchanged: Int, like frame: FrameBuffer,
+        draw: (FrameBuffer, Range<Int>) -> Void
+    ) -> StaticImage? {
         if let current, current.layers.count >= unchanged, current.holdsPrefix(of: layers) { return current }
         let found = shared.image(holdingMostOf: layers)
         if let found, found.layers.count >= unchanged { return found }

@@ -28,10 +28,12 @@ final class TextLayout {
     init?(_ content: TextContent) {
         guard !content.string.isEmpty, content.size > 0, content.size.isFinite, content.lineHeight.isFinite
         else { return nil }
-        let face = cairo_toy_font_face_create(content.fontFamily, CAIRO_FONT_SLANT_NORMAL,
-                                              content.bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)!
+        let face = cairo_toy_font_face_create(
+            content.fontFamily, CAIRO_FONT_SLANT_NORMAL,
+            content.bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)!
         let options = TextLayout.deterministicOptions()
-        var size = cairo_matrix_t(), identity = cairo_matrix_t()
+        var size = cairo_matrix_t()
+        var identity = cairo_matrix_t()
         cairo_matrix_init_scale(&size, content.size, content.size)
         cairo_matrix_init_identity(&identity)
         let font = cairo_scaled_font_create(face, &size, &identity, options)!
@@ -103,7 +105,8 @@ final class TextLayout {
     /// fits, however long, so every line makes progress.
     private func fittingLine(of words: [Word], from start: Int, width: Double) -> (end: Int, width: Double) {
         guard start < words.count else { return (start, 0) }
-        var end = start + 1, lineWidth = words[start].advance
+        var end = start + 1
+        var lineWidth = words[start].advance
         while end < words.count, lineWidth + spaceAdvance + words[end].advance <= width {
             lineWidth += spaceAdvance + words[end].advance
             end += 1
@@ -124,8 +127,9 @@ final class TextLayout {
         let line = words.map(\.text).joined(separator: " ")
         var converted: UnsafeMutablePointer<cairo_glyph_t>?
         var count: Int32 = 0
-        let status = cairo_scaled_font_text_to_glyphs(font, x, y, line, Int32(line.utf8.count), &converted,
-                                                      &count, nil, nil, nil)
+        let status = cairo_scaled_font_text_to_glyphs(
+            font, x, y, line, Int32(line.utf8.count), &converted,
+            &count, nil, nil, nil)
         guard status == CAIRO_STATUS_SUCCESS, let converted else { return }
         glyphs.append(contentsOf: UnsafeBufferPointer(start: converted, count: Int(count)))
         cairo_glyph_free(converted)

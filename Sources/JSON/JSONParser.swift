@@ -97,7 +97,9 @@ private struct JSONReader {
             skipWhitespace()
             switch peek {
             case ",": offset += 1
-            case "}": offset += 1; return .object(members)
+            case "}":
+                offset += 1
+                return .object(members)
             default: throw syntaxError("expected ',' or '}' after an object member, found \(found)")
             }
             skipWhitespace()
@@ -112,8 +114,9 @@ private struct JSONReader {
         let keyPosition = locator.position(of: offset)
         let key = try parseString()
         if let first = firstPositions[key] {
-            throw JSONSyntaxError(message: "duplicate key \"\(key)\" (first at \(first))", position: keyPosition,
-                                  path: trail.isEmpty ? nil : JSONPath(components: trail))
+            throw JSONSyntaxError(
+                message: "duplicate key \"\(key)\" (first at \(first))", position: keyPosition,
+                path: trail.isEmpty ? nil : JSONPath(components: trail))
         }
         firstPositions[key] = keyPosition
         skipWhitespace()
@@ -142,7 +145,9 @@ private struct JSONReader {
             skipWhitespace()
             switch peek {
             case ",": offset += 1
-            case "]": offset += 1; return .array(elements)
+            case "]":
+                offset += 1
+                return .array(elements)
             default: throw syntaxError("expected ',' or ']' after an array element, found \(found)")
             }
             skipWhitespace()
@@ -210,8 +215,9 @@ private struct JSONReader {
         }
         guard let scalar = Unicode.Scalar(value) else {
             let escape = String(decoding: bytes[escapeStart..<escapeStart + 6], as: UTF8.self)
-            throw syntaxError("lone surrogate '\(escape)' in a string; surrogates must come in high-low pairs",
-                              at: escapeStart)
+            throw syntaxError(
+                "lone surrogate '\(escape)' in a string; surrogates must come in high-low pairs",
+                at: escapeStart)
         }
         return scalar
     }
@@ -262,9 +268,10 @@ private struct JSONReader {
         let lexeme = String(decoding: bytes[start..<offset], as: UTF8.self)
         guard let number = Double(lexeme), number.isFinite else {
             let shown = lexeme.count > 32 ? lexeme.prefix(24) + "…" : Substring(lexeme)
-            throw JSONSyntaxError(message: "\(shown) is too large in magnitude for a number (the limit is about 1.8e308)",
-                                  position: locator.position(of: start),
-                                  path: trail.isEmpty ? nil : JSONPath(components: trail))
+            throw JSONSyntaxError(
+                message: "\(shown) is too large in magnitude for a number (the limit is about 1.8e308)",
+                position: locator.position(of: start),
+                path: trail.isEmpty ? nil : JSONPath(components: trail))
         }
         return .number(number, isInteger: isInteger)
     }

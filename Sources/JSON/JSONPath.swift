@@ -41,7 +41,8 @@ public struct JSONPath: Sendable, Equatable, CustomStringConvertible {
     private static func isIdentifier(_ key: String) -> Bool {
         guard let first = key.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
         return key.unicodeScalars.allSatisfy { scalar in
-            scalar == "_" || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+            scalar == "_" || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+                || ("0"..."9").contains(scalar)
         }
     }
 }

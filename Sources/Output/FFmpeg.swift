@@ -18,9 +18,13 @@ public enum FFmpeg {
     ) throws(OutputError) -> String {
         if let found = locate(environment: environment) { return found }
         if let chosen = environment["PIPELINE_FFMPEG"], !chosen.isEmpty {
-            throw OutputError("PIPELINE_FFMPEG is \(chosen), which is not an executable file: point it at ffmpeg or unset it to search PATH; PNG frames are written without it")
+            throw OutputError(
+                "PIPELINE_FFMPEG is \(chosen), which is not an executable file: point it at ffmpeg or unset it to search PATH; PNG frames are written without it"
+            )
         }
-        throw OutputError("ffmpeg not found on PATH: install it (apt-get install ffmpeg) or set PIPELINE_FFMPEG; PNG frames are written without it")
+        throw OutputError(
+            "ffmpeg not found on PATH: install it (apt-get install ffmpeg) or set PIPELINE_FFMPEG; PNG frames are written without it"
+        )
     }
 
     private static func isExecutableFile(_ path: String) -> Bool {

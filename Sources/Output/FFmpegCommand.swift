@@ -23,9 +23,11 @@ struct FFmpegCommand {
     }
 
     var arguments: [String] {
-        ["-hide_banner", "-nostats", "-loglevel", "warning", "-y",
-         "-f", "rawvideo", "-pix_fmt", inputPixelFormat, "-s", "\(width)x\(height)",
-         "-framerate", "\(fps)", "-i", "-"]
+        [
+            "-hide_banner", "-nostats", "-loglevel", "warning", "-y",
+            "-f", "rawvideo", "-pix_fmt", inputPixelFormat, "-s", "\(width)x\(height)",
+            "-framerate", "\(fps)", "-i", "-",
+        ]
             + encoding + determinism + ["-f", Self.muxer(format), output]
     }
 
@@ -58,7 +60,10 @@ struct FFmpegCommand {
     /// frames as BT.709, so players do not shift the colours. Tagging the frames rather than
     /// the encoder reaches every codec: ProRes ignores `-colorspace`.
     func convert(to pixelFormat: String, after filters: String = "") -> [String] {
-        ["-vf", "\(filters)scale=out_color_matrix=bt709,format=\(pixelFormat),"
-            + "setparams=colorspace=bt709:color_primaries=bt709:color_trc=bt709:range=tv"]
+        [
+            "-vf",
+            "\(filters)scale=out_color_matrix=bt709,format=\(pixelFormat),"
+                + "setparams=colorspace=bt709:color_primaries=bt709:color_trc=bt709:range=tv",
+        ]
     }
 }

@@ -23,31 +23,40 @@ public final class FFmpegEncoder: FrameSink {
 
     /// Writes `path`, creating its folder. `transparentCanvas` says whether frames can have
     /// transparent pixels, which decides whether WebM carries alpha.
-    public convenience init(format: OutputFormat, path: String, width: Int, height: Int, fps: Double,
-                            quality: VideoQuality = .standard, transparentCanvas: Bool = false,
-                            ffmpegPath: String) throws(OutputError) {
+    public convenience init(
+        format: OutputFormat, path: String, width: Int, height: Int, fps: Double,
+        quality: VideoQuality = .standard, transparentCanvas: Bool = false,
+        ffmpegPath: String
+    ) throws(OutputError) {
         try Self.check(format, width: width, height: height, fps: fps, for: path)
         try createDirectories((path as NSString).deletingLastPathComponent)
         let staged = StagedFile(path: path)
-        let command = FFmpegCommand(format: format, width: width, height: height, fps: fps, quality: quality,
-                                    keepsAlpha: format.keepsAlpha(transparentCanvas: transparentCanvas),
-                                    output: staged.temporaryPath)
-        try self.init(name: path, command: command, staged: staged, output: FileHandle.nullDevice, ffmpegPath: ffmpegPath)
+        let command = FFmpegCommand(
+            format: format, width: width, height: height, fps: fps, quality: quality,
+            keepsAlpha: format.keepsAlpha(transparentCanvas: transparentCanvas),
+            output: staged.temporaryPath)
+        try self.init(
+            name: path, command: command, staged: staged, output: FileHandle.nullDevice, ffmpegPath: ffmpegPath)
     }
 
     /// Writes the stream to `stream` (standard output, for piping) as ffmpeg produces it.
-    public convenience init(format: OutputFormat, stream: FileHandle, width: Int, height: Int, fps: Double,
-                            quality: VideoQuality = .standard, transparentCanvas: Bool = false,
-                            ffmpegPath: String) throws(OutputError) {
+    public convenience init(
+        format: OutputFormat, stream: FileHandle, width: Int, height: Int, fps: Double,
+        quality: VideoQuality = .standard, transparentCanvas: Bool = false,
+        ffmpegPath: String
+    ) throws(OutputError) {
         let name = "standard output"
         try Self.check(format, width: width, height: height, fps: fps, for: name)
-        let command = FFmpegCommand(format: format, width: width, height: height, fps: fps, quality: quality,
-                                    keepsAlpha: format.keepsAlpha(transparentCanvas: transparentCanvas), output: "pipe:1")
+        let command = FFmpegCommand(
+            format: format, width: width, height: height, fps: fps, quality: quality,
+            keepsAlpha: format.keepsAlpha(transparentCanvas: transparentCanvas), output: "pipe:1")
         try self.init(name: name, command: command, staged: nil, output: stream, ffmpegPath: ffmpegPath)
     }
 
-    private init(name: String, command: FFmpegCommand, staged: StagedFile?, output: FileHandle,
-                 ffmpegPath: String) throws(OutputError) {
+    private init(
+        name: String, command: FFmpegCommand, staged: StagedFile?, output: FileHandle,
+        ffmpegPath: String
+    ) throws(OutputError) {
         Self.ignoreBrokenPipes
         self.name = name
         self.command = command
@@ -56,11 +65,14 @@ public final class FFmpegEncoder: FrameSink {
         input = try Self.start(process, ffmpegPath: ffmpegPath, command: command, output: output, log: log, for: name)
     }
 
-    private static func check(_ format: OutputFormat, width: Int, height: Int, fps: Double,
-                              for name: String) throws(OutputError) {
+    private static func check(
+        _ format: OutputFormat, width: Int, height: Int, fps: Double,
+        for name: String
+    ) throws(OutputError) {
         guard format.needsFFmpeg else {
-            throw OutputError("\(name): \(format.rawValue) is written by PNGSequenceWriter, not ffmpeg; use one of "
-                              + OutputFormat.allCases.filter(\.needsFFmpeg).map(\.rawValue).joined(separator: ", ") + " here")
+            throw OutputError(
+                "\(name): \(format.rawValue) is written by PNGSequenceWriter, not ffmpeg; use one of "
+                    + OutputFormat.allCases.filter(\.needsFFmpeg).map(\.rawValue).joined(separator: ", ") + " here")
         }
         guard width > 0, height > 0 else {
             throw OutputError("\(name): size \(width)×\(height) is invalid; width and height must be positive")
@@ -70,8 +82,10 @@ public final class FFmpegEncoder: FrameSink {
         }
     }
 
-    private static func start(_ process: Process, ffmpegPath: String, command: FFmpegCommand, output: FileHandle,
-                              log: FFmpegLog, for name: String) throws(OutputError) -> FileHandle {
+    private static func start(
+        _ process: Process, ffmpegPath: String, command: FFmpegCommand, output: FileHandle,
+        log: FFmpegLog, for name: String
+    ) throws(OutputError) -> FileHandle {
         let pipe = Pipe()
         process.executableURL = URL(fileURLWithPath: ffmpegPath)
         process.arguments = command.arguments
@@ -90,12 +104,14 @@ public final class FFmpegEncoder: FrameSink {
     public func write(_ frame: FrameView, index: Int) throws(OutputError) {
         try OutputError.validate(frame, index: index)
         guard frame.width == command.width, frame.height == command.height else {
-            throw OutputError("frame \(index) is \(frame.width)×\(frame.height), "
-                              + "but \(name) was opened for \(command.width)×\(command.height)")
+            throw OutputError(
+                "frame \(index) is \(frame.width)×\(frame.height), "
+                    + "but \(name) was opened for \(command.width)×\(command.height)")
         }
         let pixels = command.keepsAlpha ? buffer.fill(from: frame, channels: 4) : buffer.packed(frame)
-        let bytes = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: pixels),
-                         count: frame.packedRowBytes * frame.height, deallocator: .none)
+        let bytes = Data(
+            bytesNoCopy: UnsafeMutableRawPointer(mutating: pixels),
+            count: frame.packedRowBytes * frame.height, deallocator: .none)
         do {
             try input.write(contentsOf: bytes)
         } catch {
@@ -129,7 +145,8 @@ public final class FFmpegEncoder: FrameSink {
     private func failure() -> OutputError {
         try? input.close()
         process.waitUntilExit()
-        let status = process.terminationReason == .exit
+        let status =
+            process.terminationReason == .exit
             ? "exit \(process.terminationStatus)" : "killed by signal \(process.terminationStatus)"
         let message = OutputError("ffmpeg failed writing \(name) (\(status)): \(log.tail())")
         staged?.discard()

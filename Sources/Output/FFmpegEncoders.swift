@@ -12,7 +12,9 @@ public struct FFmpegEncoders: Sendable {
         let listing = try Self.listing(ffmpegPath)
         names = Self.parse(listing)
         guard !names.isEmpty else {
-            throw OutputError("\(ffmpegPath) -encoders listed no encoders: is it ffmpeg? Install it (apt-get install ffmpeg) or set PIPELINE_FFMPEG to ffmpeg")
+            throw OutputError(
+                "\(ffmpegPath) -encoders listed no encoders: is it ffmpeg? Install it (apt-get install ffmpeg) or set PIPELINE_FFMPEG to ffmpeg"
+            )
         }
     }
 
@@ -20,20 +22,24 @@ public struct FFmpegEncoders: Sendable {
     public func require(_ format: OutputFormat) throws(OutputError) {
         let wanted = format.encoders
         guard !wanted.isEmpty, !wanted.contains(where: names.contains) else { return }
-        let which = wanted.count == 1 ? "no \(wanted[0]) encoder" : "none of the encoders " + wanted.joined(separator: ", ")
-        throw OutputError("ffmpeg (\(ffmpegPath)) has \(which), which \(format.rawValue) needs: install Debian's ffmpeg "
-                          + "(apt-get install ffmpeg), whose libavcodec is built with it, or set PIPELINE_FFMPEG to an ffmpeg "
-                          + "whose `ffmpeg -encoders` lists it; PNG frames are written without it")
+        let which =
+            wanted.count == 1 ? "no \(wanted[0]) encoder" : "none of the encoders " + wanted.joined(separator: ", ")
+        throw OutputError(
+            "ffmpeg (\(ffmpegPath)) has \(which), which \(format.rawValue) needs: install Debian's ffmpeg "
+                + "(apt-get install ffmpeg), whose libavcodec is built with it, or set PIPELINE_FFMPEG to an ffmpeg "
+                + "whose `ffmpeg -encoders` lists it; PNG frames are written without it")
     }
 
     /// Rows look like ` V....D libx264   libx264 H.264 …`: six capability letters, then the name.
     static func parse(_ listing: String) -> Set<String> {
         let rows = listing.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true) }
-        return Set(rows.compactMap { words in
-            guard words.count >= 2, words[0].count == 6, words[0].allSatisfy({ "VASFXBD.".contains($0) }),
-                  words[1] != "=" else { return nil }
-            return String(words[1])
-        })
+        return Set(
+            rows.compactMap { words in
+                guard words.count >= 2, words[0].count == 6, words[0].allSatisfy({ "VASFXBD.".contains($0) }),
+                    words[1] != "="
+                else { return nil }
+                return String(words[1])
+            })
     }
 
     private static func listing(_ ffmpegPath: String) throws(OutputError) -> String {

@@ -15,7 +15,8 @@ final class FFmpegLog {
             throw OutputError.system("create a log folder for", output, errno: errno)
         }
         guard FileManager.default.createFile(atPath: path, contents: nil),
-              let handle = FileHandle(forWritingAtPath: path) else {
+            let handle = FileHandle(forWritingAtPath: path)
+        else {
             rmdir(folder)
             throw OutputError("cannot create a log file in \(folder) for \(output)")
         }

@@ -19,7 +19,8 @@ public struct OutputError: Error, CustomStringConvertible {
             throw OutputError("frame \(index) is \(frame.width)×\(frame.height): width and height must be positive")
         }
         guard frame.stride >= frame.packedRowBytes else {
-            throw OutputError("frame \(index) has stride \(frame.stride): it must be at least 4 × width = \(frame.packedRowBytes)")
+            throw OutputError(
+                "frame \(index) has stride \(frame.stride): it must be at least 4 × width = \(frame.packedRowBytes)")
         }
     }
 }

@@ -18,8 +18,10 @@ extension PNGEncoder {
         // open_memstream's buffer is only final, and only ours to free, once the stream is closed.
         defer { free(bytes) }
         do {
-            try encode(frame, index: 0, describedAs: "a PNG in memory") { pixels, width, height, channels, level, reason, reasonSize in
-                png_write_stream(stream, pixels, width, height, Int(width * channels), channels, level, reason, reasonSize)
+            try encode(frame, index: 0, describedAs: "a PNG in memory") {
+                pixels, width, height, channels, level, reason, reasonSize in
+                png_write_stream(
+                    stream, pixels, width, height, Int(width * channels), channels, level, reason, reasonSize)
             }
         } catch {
             fclose(stream)
@@ -28,6 +30,8 @@ extension PNGEncoder {
         guard fclose(stream) == 0, let bytes else {
             throw OutputError("cannot encode a PNG in memory: \(String(cString: strerror(errno)))")
         }
-        return bytes.withMemoryRebound(to: UInt8.self, capacity: size) { Array(UnsafeBufferPointer(start: $0, count: size)) }
+        return bytes.withMemoryRebound(to: UInt8.self, capacity: size) {
+            Array(UnsafeBufferPointer(start: $0, count: size))
+        }
     }
 }

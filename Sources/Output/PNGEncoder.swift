@@ -25,7 +25,8 @@ final class PNGEncoder {
         let staged = StagedFile(path: path)
         do {
             try encode(frame, index: index, describedAs: path) { pixels, width, height, channels, level, reason, size in
-                png_write_file(staged.temporaryPath, pixels, width, height, Int(width * channels), channels, level, reason, size)
+                png_write_file(
+                    staged.temporaryPath, pixels, width, height, Int(width * channels), channels, level, reason, size)
             }
         } catch {
             staged.discard()
@@ -40,12 +41,14 @@ final class PNGEncoder {
 
     /// Converts `frame` to straight alpha and hands it to `writer` (png_write_file or
     /// png_write_stream); its reason for a failure becomes the error about `destination`.
-    func encode(_ frame: FrameView, index: Int, describedAs destination: String, _ writer: CWriter) throws(OutputError) {
+    func encode(_ frame: FrameView, index: Int, describedAs destination: String, _ writer: CWriter) throws(OutputError)
+    {
         try OutputError.validate(frame, index: index)
         let channels = frame.isOpaque ? 3 : 4
         let pixels = buffer.fill(from: frame, channels: channels)
         var reason = [CChar](repeating: 0, count: 256)
-        let status = writer(pixels, Int32(frame.width), Int32(frame.height), Int32(channels), compressionLevel, &reason, reason.count)
+        let status = writer(
+            pixels, Int32(frame.width), Int32(frame.height), Int32(channels), compressionLevel, &reason, reason.count)
         guard status == 0 else {
             let text = String(decoding: reason.prefix { $0 != 0 }.map(UInt8.init(bitPattern:)), as: UTF8.self)
             throw OutputError("cannot write \(destination): \(text)")

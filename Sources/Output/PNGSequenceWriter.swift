@@ -13,10 +13,13 @@ public final class PNGSequenceWriter: ConcurrentFrameSink, @unchecked Sendable {
     private let encoders: EncoderPool
 
     /// Creates `directory` (and its parents) if needed.
-    public init(directory: String, frameCount: Int, prefix: String = "frame",
-                compressionLevel: Int32 = 1, complete: Set<Int> = []) throws(OutputError) {
+    public init(
+        directory: String, frameCount: Int, prefix: String = "frame",
+        compressionLevel: Int32 = 1, complete: Set<Int> = []
+    ) throws(OutputError) {
         guard frameCount > 0 else {
-            throw OutputError("cannot write a png sequence of \(frameCount) frames into \(directory): it needs at least one")
+            throw OutputError(
+                "cannot write a png sequence of \(frameCount) frames into \(directory): it needs at least one")
         }
         encoders = EncoderPool(first: try PNGEncoder(compressionLevel: compressionLevel))
         try createDirectories(directory)
@@ -38,7 +41,8 @@ public final class PNGSequenceWriter: ConcurrentFrameSink, @unchecked Sendable {
 
     public func write(_ frame: FrameView, index: Int) throws(OutputError) {
         guard (0..<frameCount).contains(index) else {
-            throw OutputError("frame \(index) is outside the sequence in \(directory): frames are 0 to \(frameCount - 1)")
+            throw OutputError(
+                "frame \(index) is outside the sequence in \(directory): frames are 0 to \(frameCount - 1)")
         }
         if complete.contains(index) { return }
         let encoder = encoders.take()

@@ -15,8 +15,9 @@ final class StraightPixelBuffer {
     func fill(from frame: FrameView, channels: Int) -> UnsafePointer<UInt8> {
         let rowBytes = frame.width * channels
         let destination = reserve(rowBytes * frame.height)
-        px_unpremultiply_bgra(frame.pixels, frame.stride, destination, rowBytes,
-                              Int32(frame.width), Int32(frame.height), Int32(channels))
+        px_unpremultiply_bgra(
+            frame.pixels, frame.stride, destination, rowBytes,
+            Int32(frame.width), Int32(frame.height), Int32(channels))
         return UnsafePointer(destination)
     }
 

@@ -3,7 +3,8 @@ import Foundation
 /// Runs a helper program (ffmpeg -encoders, ffprobe) and returns its standard output. Its
 /// messages are dropped: callers judge the output, and an unread second pipe could stall it.
 func toolOutput(_ program: String, _ arguments: [String]) throws(OutputError) -> Data {
-    let process = Process(), output = Pipe()
+    let process = Process()
+    let output = Pipe()
     process.executableURL = URL(fileURLWithPath: program)
     process.arguments = arguments
     process.standardInput = FileHandle.nullDevice

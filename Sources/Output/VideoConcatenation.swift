@@ -16,7 +16,8 @@ public struct VideoConcatenation {
     /// Checks what the names show: a joinable format, parts that exist in that format, and, for
     /// parts named as `run` names them, that each one starts where the one before ended.
     public init(output: String, parts: [String]) throws(OutputError) {
-        let format = try Self.format(of: output), fileExtension = format.rawValue
+        let format = try Self.format(of: output)
+        let fileExtension = format.rawValue
         guard !parts.isEmpty else { throw OutputError("no parts to join into \(output)") }
         let target = URL(fileURLWithPath: output).standardizedFileURL.path
         for part in parts {
@@ -24,9 +25,12 @@ public struct VideoConcatenation {
                 throw OutputError("\(part) is both a part and the output: write the joined video elsewhere")
             }
             guard (part as NSString).pathExtension.lowercased() == fileExtension else {
-                throw OutputError("\(part) is not .\(fileExtension) like \(output): join parts of one format into that format")
+                throw OutputError(
+                    "\(part) is not .\(fileExtension) like \(output): join parts of one format into that format")
             }
-            guard FileManager.default.isReadableFile(atPath: part) else { throw OutputError("part \(part) does not exist or cannot be read") }
+            guard FileManager.default.isReadableFile(atPath: part) else {
+                throw OutputError("part \(part) does not exist or cannot be read")
+            }
         }
         try Self.checkSequence(parts)
         self.output = output
@@ -38,9 +42,11 @@ public struct VideoConcatenation {
     public static func format(of output: String) throws(OutputError) -> OutputFormat {
         let fileExtension = (output as NSString).pathExtension.lowercased()
         guard let format = OutputFormat(rawValue: fileExtension), joinable.contains(format) else {
-            throw OutputError("cannot join into \(output): "
-                              + (fileExtension == "webp" ? "ffmpeg cannot read animated WebP back; render the parts as png or webm instead"
-                                 : "its extension must be one of " + joinable.map(\.rawValue).joined(separator: ", ")))
+            throw OutputError(
+                "cannot join into \(output): "
+                    + (fileExtension == "webp"
+                        ? "ffmpeg cannot read animated WebP back; render the parts as png or webm instead"
+                        : "its extension must be one of " + joinable.map(\.rawValue).joined(separator: ", ")))
         }
         return format
     }
@@ -52,15 +58,19 @@ public struct VideoConcatenation {
         for (index, (previous, next)) in zip(named, named.dropFirst()).enumerated() {
             let (before, after) = (paths[index], paths[index + 1])
             guard previous.base == next.base else {
-                throw OutputError("\(before) and \(after) are parts of different renders (\(previous.base), \(next.base)): join one render's parts")
+                throw OutputError(
+                    "\(before) and \(after) are parts of different renders (\(previous.base), \(next.base)): join one render's parts"
+                )
             }
             if next.frames.lowerBound > previous.frames.upperBound + 1 {
-                throw OutputError("frames \(previous.frames.upperBound + 1)-\(next.frames.lowerBound - 1) are missing between \(before) "
-                                  + "and \(after): render them with --frames and join again")
+                throw OutputError(
+                    "frames \(previous.frames.upperBound + 1)-\(next.frames.lowerBound - 1) are missing between \(before) "
+                        + "and \(after): render them with --frames and join again")
             }
             guard next.frames.lowerBound == previous.frames.upperBound + 1 else {
-                throw OutputError("\(after) starts at frame \(next.frames.lowerBound), but \(before) ends at frame "
-                                  + "\(previous.frames.upperBound): give the parts in frame order, each once")
+                throw OutputError(
+                    "\(after) starts at frame \(next.frames.lowerBound), but \(before) ends at frame "
+                        + "\(previous.frames.upperBound): give the parts in frame order, each once")
             }
         }
     }
@@ -71,8 +81,9 @@ public struct VideoConcatenation {
         for part in parts.dropFirst() {
             let probe = try VideoProbe(path: part, ffprobePath: ffprobePath)
             guard probe == first else {
-                throw OutputError("\(part) is \(probe) but \(parts[0]) is \(first): join parts of one render "
-                                  + "(same --scale, --fps, --quality and canvas)")
+                throw OutputError(
+                    "\(part) is \(probe) but \(parts[0]) is \(first): join parts of one render "
+                        + "(same --scale, --fps, --quality and canvas)")
             }
         }
     }
@@ -81,14 +92,19 @@ public struct VideoConcatenation {
     public func write(ffmpegPath: String) throws(OutputError) {
         let folder = (output as NSString).deletingLastPathComponent
         if !folder.isEmpty { try createDirectories(folder) }
-        let staged = StagedFile(path: output), log = try FFmpegLog(for: output)
-        let list = FileManager.default.temporaryDirectory.appendingPathComponent("pipeline-concat-\(UUID().uuidString).txt").path
+        let staged = StagedFile(path: output)
+        let log = try FFmpegLog(for: output)
+        let list = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "pipeline-concat-\(UUID().uuidString).txt"
+        ).path
         defer { unlink(list) }
         let status: Int32
         do {
             if copiesStreams { try partList.write(toFile: list, atomically: false, encoding: .utf8) }
-            status = try run(ffmpegPath, ["-hide_banner", "-nostats", "-loglevel", "warning", "-y"] + inputs(list: list)
-                             + encoding + ["-f", FFmpegCommand.muxer(format), staged.temporaryPath], log: log)
+            status = try run(
+                ffmpegPath,
+                ["-hide_banner", "-nostats", "-loglevel", "warning", "-y"] + inputs(list: list)
+                    + encoding + ["-f", FFmpegCommand.muxer(format), staged.temporaryPath], log: log)
         } catch {
             log.remove()
             throw OutputError("cannot run \(ffmpegPath) to join parts into \(output): \(error.localizedDescription)")

@@ -17,7 +17,8 @@ public struct VideoPart: Equatable, Sendable {
         self.base = base
         self.frames = frames.lowerBound...(frames.upperBound - 1)
         fileExtension = format.rawValue
-        fileName = "\(base).\(numbering.label(frames.lowerBound))-\(numbering.label(frames.upperBound - 1)).\(format.rawValue)"
+        fileName =
+            "\(base).\(numbering.label(frames.lowerBound))-\(numbering.label(frames.upperBound - 1)).\(format.rawValue)"
     }
 
     /// Reads a part's name back; nil for a name that is not `<base>.<first>-<last>.<extension>`.
@@ -25,8 +26,10 @@ public struct VideoPart: Equatable, Sendable {
         let pieces = fileName.split(separator: ".", omittingEmptySubsequences: false)
         guard pieces.count >= 3, !pieces[0].isEmpty else { return nil }
         let numbers = pieces[pieces.count - 2].split(separator: "-", omittingEmptySubsequences: false)
-        guard numbers.count == 2, numbers.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              let first = Int(numbers[0]), let last = Int(numbers[1]), first <= last else { return nil }
+        guard numbers.count == 2,
+            numbers.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+            let first = Int(numbers[0]), let last = Int(numbers[1]), first <= last
+        else { return nil }
         base = pieces.dropLast(2).joined(separator: ".")
         frames = first...last
         fileExtension = String(pieces[pieces.count - 1])

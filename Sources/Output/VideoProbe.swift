@@ -15,30 +15,47 @@ public struct VideoProbe: Equatable, Sendable, CustomStringConvertible {
 
     private struct Report: Decodable {
         struct Stream: Decodable {
-            let codec_name: String?, width: Int?, height: Int?, pix_fmt: String?, r_frame_rate: String?
+            let codecName: String?
+            let width: Int?
+            let height: Int?
+            let pixelFormat: String?
+            let frameRate: String?
+
+            enum CodingKeys: String, CodingKey {
+                case codecName = "codec_name"
+                case width, height
+                case pixelFormat = "pix_fmt"
+                case frameRate = "r_frame_rate"
+            }
         }
         let streams: [Stream]?
     }
 
     /// Probes `path` with the ffprobe at `ffprobePath`.
     public init(path: String, ffprobePath: String) throws(OutputError) {
-        let output = try toolOutput(ffprobePath, ["-v", "error", "-select_streams", "v:0", "-of", "json", "-show_entries",
-                                                "stream=codec_name,width,height,pix_fmt,r_frame_rate", path])
+        let output = try toolOutput(
+            ffprobePath,
+            [
+                "-v", "error", "-select_streams", "v:0", "-of", "json", "-show_entries",
+                "stream=codec_name,width,height,pix_fmt,r_frame_rate", path,
+            ])
         guard let stream = (try? JSONDecoder().decode(Report.self, from: output))?.streams?.first,
-              let codec = stream.codec_name, let width = stream.width, let height = stream.height, width > 0, height > 0
+            let codec = stream.codecName, let width = stream.width, let height = stream.height, width > 0, height > 0
         else { throw OutputError("ffprobe finds no readable video in \(path): is it a video pipeline wrote?") }
         self.codec = codec
         self.width = width
         self.height = height
-        pixelFormat = stream.pix_fmt ?? "unknown"
-        frameRate = stream.r_frame_rate ?? "unknown"
+        pixelFormat = stream.pixelFormat ?? "unknown"
+        frameRate = stream.frameRate ?? "unknown"
     }
 
     /// The ffprobe that ships beside `ffmpegPath` (Debian's ffmpeg package has both).
     public static func locate(besides ffmpegPath: String) throws(OutputError) -> String {
         let path = (ffmpegPath as NSString).deletingLastPathComponent + "/ffprobe"
         guard access(path, X_OK) == 0 else {
-            throw OutputError("no ffprobe beside \(ffmpegPath) (looked for \(path)): install ffmpeg (apt-get install ffmpeg), which includes it")
+            throw OutputError(
+                "no ffprobe beside \(ffmpegPath) (looked for \(path)): install ffmpeg (apt-get install ffmpeg), which includes it"
+            )
         }
         return path
     }

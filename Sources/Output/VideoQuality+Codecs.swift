@@ -5,8 +5,10 @@ extension VideoQuality {
     /// `value` on a codec scale running from `worst` (at 0) through `customary` (at the
     /// default) to `best` (at 100); either direction works.
     func level(worst: Double, customary: Double, best: Double) -> Int {
-        let pivot = Double(Self.standard.value), q = Double(value)
-        let level = q <= pivot
+        let pivot = Double(Self.standard.value)
+        let q = Double(value)
+        let level =
+            q <= pivot
             ? worst + (customary - worst) * q / pivot
             : customary + (best - customary) * (q - pivot) / (100 - pivot)
         return Int(level.rounded())

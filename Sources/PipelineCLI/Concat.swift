@@ -20,22 +20,29 @@ extension Pipeline {
                   pipeline concat clip.webm out/clip.0000-0029.webm out/clip.0030-0059.webm
                 """)
 
-        @Argument(help: ArgumentHelp("The video to write (.mp4, .webm, .mov, .y4m, .gif or .apng).",
-                                     valueName: "output"),
-                  completion: .file())
+        @Argument(
+            help: ArgumentHelp(
+                "The video to write (.mp4, .webm, .mov, .y4m, .gif or .apng).",
+                valueName: "output"),
+            completion: .file())
         var output: String
-        @Argument(help: ArgumentHelp("The parts in frame order, or one folder holding them.", valueName: "part"),
-                  completion: .file())
+        @Argument(
+            help: ArgumentHelp("The parts in frame order, or one folder holding them.", valueName: "part"),
+            completion: .file())
         var parts: [String]
 
         func validate() throws {
-            guard !parts.isEmpty else { throw ValidationError("give the parts to join, or the folder holding them, after \(output)") }
+            guard !parts.isEmpty else {
+                throw ValidationError("give the parts to join, or the folder holding them, after \(output)")
+            }
         }
 
         func run() throws {
             let format = try step(exit: 1) { () throws(OutputError) in try VideoConcatenation.format(of: output) }
             let partFiles = try partFiles(format)
-            let join = try step(exit: 1) { () throws(OutputError) in try VideoConcatenation(output: output, parts: partFiles) }
+            let join = try step(exit: 1) { () throws(OutputError) in
+                try VideoConcatenation(output: output, parts: partFiles)
+            }
             let ffmpeg = try step(exit: 2) { () throws(OutputError) in try FFmpeg.require() }
             let ffprobe = try step(exit: 2) { () throws(OutputError) in try VideoProbe.locate(besides: ffmpeg) }
             try step(exit: 1) { () throws(OutputError) in try join.checkParts(ffprobePath: ffprobe) }
@@ -48,14 +55,17 @@ extension Pipeline {
         private func partFiles(_ format: OutputFormat) throws -> [String] {
             var isDirectory: ObjCBool = false
             guard parts.count == 1, FileManager.default.fileExists(atPath: parts[0], isDirectory: &isDirectory),
-                  isDirectory.boolValue else { return parts }
-            let folder = parts[0], fileExtension = format.rawValue
+                isDirectory.boolValue
+            else { return parts }
+            let folder = parts[0]
+            let fileExtension = format.rawValue
             let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { name in
                 !name.hasPrefix(".") && VideoPart(fileName: name)?.fileExtension.lowercased() == fileExtension
             }
             guard !names.isEmpty else {
-                Console.error("\(folder) holds no parts named <name>.<first>-<last>.\(fileExtension): render them with "
-                              + "pipeline run --shard I/N or --frames A-B, or list the parts to join")
+                Console.error(
+                    "\(folder) holds no parts named <name>.<first>-<last>.\(fileExtension): render them with "
+                        + "pipeline run --shard I/N or --frames A-B, or list the parts to join")
                 throw ExitCode.failure
             }
             return names.sorted().map { (folder as NSString).appendingPathComponent($0) }

@@ -21,21 +21,29 @@ extension Pipeline {
                 """)
 
         @Argument(help: PipelineInput.argumentHelp(), completion: .file(extensions: ["json"])) var file: String
-        @Option(parsing: .unconditional, help: ArgumentHelp("The time in seconds.", valueName: "seconds")) var at: Double
+        @Option(parsing: .unconditional, help: ArgumentHelp("The time in seconds.", valueName: "seconds")) var at:
+            Double
         @Option(name: .shortAndLong, help: ArgumentHelp("The PNG to write.", valueName: "path"), completion: .file())
         var output: String = "frame.png"
-        @Option(help: ArgumentHelp("Render at this size factor; the picture scales, timing does not.", valueName: "factor"))
+        @Option(
+            help: ArgumentHelp("Render at this size factor; the picture scales, timing does not.", valueName: "factor"))
         var scale: Double = 1
-        @Flag(help: "Run plugin code in a child process: a plugin that crashes or hangs fails with a message instead of ending pipeline.")
+        @Flag(
+            help:
+                "Run plugin code in a child process: a plugin that crashes or hangs fails with a message instead of ending pipeline."
+        )
         var isolate = false
         @OptionGroup var plugins: PluginOptions
         @OptionGroup var images: ImageOptions
 
         func validate() throws {
             guard at.isFinite, (0...SceneDecoder.maxDuration).contains(at) else {
-                throw ValidationError("--at must be a time in seconds in 0...\(Int(SceneDecoder.maxDuration)), got \(at)")
+                throw ValidationError(
+                    "--at must be a time in seconds in 0...\(Int(SceneDecoder.maxDuration)), got \(at)")
             }
-            guard scale.isFinite, Run.scales.contains(scale) else { throw ValidationError("--scale must be \(Run.scales), got \(scale)") }
+            guard scale.isFinite, Run.scales.contains(scale) else {
+                throw ValidationError("--scale must be \(Run.scales), got \(scale)")
+            }
             try PathLimits.checkOutput(output, option: "-o")
         }
 
@@ -49,9 +57,13 @@ extension Pipeline {
             }
             let substituted: Bool
             do throws(RenderError) {
-                let renderer = FrameRenderer(evaluator: try FrameEvaluator(scene: scene, isolation: isolate ? .thisExecutable : nil), images: decoded, threads: 1, scale: scale)
+                let renderer = FrameRenderer(
+                    evaluator: try FrameEvaluator(scene: scene, isolation: isolate ? .thisExecutable : nil),
+                    images: decoded, threads: 1, scale: scale)
                 let frame = try renderer.render(time: at)
-                do throws(OutputError) { try writePNG(frame.view, to: output) } catch { throw RenderError.output(error) }
+                do throws(OutputError) { try writePNG(frame.view, to: output) } catch {
+                    throw RenderError.output(error)
+                }
                 substituted = Session.warn(about: renderer.evaluator.substitutions)
             } catch {
                 throw Session.fail(error)

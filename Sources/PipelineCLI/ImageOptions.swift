@@ -3,8 +3,9 @@ import Scene
 
 /// Where a pipeline's images may come from, for every command that loads a pipeline.
 struct ImageOptions: ParsableArguments {
-    @Flag(name: .customLong(SceneDecoder.Options.allowOutsideImagesFlag),
-          help: "Let images resolve outside the pipeline file's folder (after symbolic links and ..).")
+    @Flag(
+        name: .customLong(SceneDecoder.Options.allowOutsideImagesFlag),
+        help: "Let images resolve outside the pipeline file's folder (after symbolic links and ..).")
     var allowOutside = false
 
     var decoderOptions: SceneDecoder.Options { SceneDecoder.Options(allowsImagesOutside: allowOutside) }

@@ -18,7 +18,10 @@ struct Pipeline: ParsableCommand {
             Exit status: 0 done, 1 the input was wrong, 2 a plugin or the environment failed.
             """,
         version: HostVersion.string,
-        subcommands: [Run.self, Frame.self, Validate.self, Plugins.self, Sheet.self, Preview.self, Schema.self, NewAnimator.self, Concat.self, ScanPlugin.self, PluginChildCommand.self])
+        subcommands: [
+            Run.self, Frame.self, Validate.self, Plugins.self, Sheet.self, Preview.self, Schema.self, NewAnimator.self,
+            Concat.self, ScanPlugin.self, PluginChildCommand.self,
+        ])
 
     /// As argument-parser's `main`, except that a usage error (a missing --plugins folder, an
     /// unknown --format, an unknown command) exits 1, "the input was wrong", instead of 64:
@@ -39,14 +42,17 @@ struct Pipeline: ParsableCommand {
 
 /// Options every command shares.
 struct PluginOptions: ParsableArguments {
-    @Option(name: .customLong("plugins"),
-            help: ArgumentHelp("A folder of plugins to load first (repeatable).", valueName: "dir"),
-            completion: .directory)
+    @Option(
+        name: .customLong("plugins"),
+        help: ArgumentHelp("A folder of plugins to load first (repeatable).", valueName: "dir"),
+        completion: .directory)
     var directories: [String] = []
 
     func validate() throws {
         for directory in directories {
-            if let problem = PathLimits.problem(directory) { throw ValidationError("plugin folder \(directory): its path \(problem)") }
+            if let problem = PathLimits.problem(directory) {
+                throw ValidationError("plugin folder \(directory): its path \(problem)")
+            }
         }
         for directory in directories where !PluginSearchPath.isDirectory(directory) {
             throw ValidationError("plugin folder \(directory) does not exist or is not a folder")

@@ -14,7 +14,8 @@ enum PipelineInput {
     static func argumentHelp(namingVideos: Bool = false) -> ArgumentHelp {
         let name = standardInputVideoName
         let videos = namingVideos ? "; its videos are named \(name) (\(name).mp4 …)" : ""
-        let discussion = "A pipeline from standard input is called \(standardInputName) in messages; its relative "
+        let discussion =
+            "A pipeline from standard input is called \(standardInputName) in messages; its relative "
             + "paths (images, output.dir, plugins/) resolve from the current folder\(videos)."
         return ArgumentHelp("The pipeline file; - reads it from standard input.", discussion: discussion)
     }

@@ -22,7 +22,9 @@ extension Isolation {
     /// Children running this executable's hidden `_plugin-child` subcommand, with the call
     /// limit from `PIPELINE_CALL_TIMEOUT`.
     static var thisExecutable: Isolation {
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        return Isolation(command: [executable, "_plugin-child"], limit: CallLimit.from(ProcessInfo.processInfo.environment))
+        let executable =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        return Isolation(
+            command: [executable, "_plugin-child"], limit: CallLimit.from(ProcessInfo.processInfo.environment))
     }
 }

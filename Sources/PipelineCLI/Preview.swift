@@ -23,26 +23,37 @@ extension Pipeline {
                 """)
 
         @Argument(help: "The pipeline file.", completion: .file(extensions: ["json"])) var file: String
-        @Option(help: ArgumentHelp("The port on 127.0.0.1 to listen on; 0 picks a free one.", valueName: "n")) var port: Int = 0
+        @Option(help: ArgumentHelp("The port on 127.0.0.1 to listen on; 0 picks a free one.", valueName: "n")) var port:
+            Int = 0
         @OptionGroup var plugins: PluginOptions
         @OptionGroup var images: ImageOptions
 
         func validate() throws {
-            guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 (any free port) to 65535, got \(port)") }
+            guard (0...65535).contains(port) else {
+                throw ValidationError("--port must be 0 (any free port) to 65535, got \(port)")
+            }
             guard !PipelineInput.isStandardInput(file) else {
-                throw ValidationError("preview reloads the pipeline when its file changes, "
-                                      + "so it needs a file, not standard input (\(file))")
+                throw ValidationError(
+                    "preview reloads the pipeline when its file changes, "
+                        + "so it needs a file, not standard input (\(file))")
             }
         }
 
         func run() throws {
             let registry = Session.registry(plugins, pipelineFile: file, isolated: true)
-            let scene: Scene, decoded: SceneImages
-            do { (scene, decoded) = try Session.scene(file, registry: registry, options: images.decoderOptions) } catch { registry.shutdown(); throw error }
+            let scene: Scene
+            let decoded: SceneImages
+            do { (scene, decoded) = try Session.scene(file, registry: registry, options: images.decoderOptions) } catch
+            {
+                registry.shutdown()
+                throw error
+            }
             let server: PreviewServer
             do throws(RenderError) {
-                server = try PreviewServer(file: file, explicitPluginDirectories: plugins.directories, registry: registry, scene: scene, images: decoded,
-                                           options: images.decoderOptions, isolation: .thisExecutable, scanner: .thisExecutable, port: port)
+                server = try PreviewServer(
+                    file: file, explicitPluginDirectories: plugins.directories, registry: registry, scene: scene,
+                    images: decoded,
+                    options: images.decoderOptions, isolation: .thisExecutable, scanner: .thisExecutable, port: port)
             } catch {
                 registry.shutdown()
                 throw Session.fail(error)

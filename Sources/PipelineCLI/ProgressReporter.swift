@@ -46,7 +46,8 @@ final class ProgressReporter {
 
     /// `[██████······]`, 24 cells.
     private var bar: String {
-        let cells = 24, filled = total > 0 ? done * cells / total : cells
+        let cells = 24
+        let filled = total > 0 ? done * cells / total : cells
         return "[" + String(repeating: "█", count: filled) + String(repeating: "·", count: cells - filled) + "]"
     }
 

@@ -49,31 +49,54 @@ extension Pipeline {
 
         @Argument(help: PipelineInput.argumentHelp(namingVideos: true), completion: .file(extensions: ["json"]))
         var file: String
-        @Option(name: [.customShort("o"), .customLong("out")],
-                help: ArgumentHelp("Write here instead of the file's output.dir; "
-                                   + "- streams --format y4m to standard output.", valueName: "dir"),
-                completion: .directory)
+        @Option(
+            name: [.customShort("o"), .customLong("out")],
+            help: ArgumentHelp(
+                "Write here instead of the file's output.dir; "
+                    + "- streams --format y4m to standard output.", valueName: "dir"),
+            completion: .directory)
         var outputDirectory: String?
-        @Option(name: .customLong("format"),
-                help: ArgumentHelp("Comma-separated formats instead of the file's output.formats: "
-                                   + "\(OutputFormat.names).", valueName: "list"),
-                completion: .list(OutputFormat.allCases.map(\.rawValue)))
+        @Option(
+            name: .customLong("format"),
+            help: ArgumentHelp(
+                "Comma-separated formats instead of the file's output.formats: "
+                    + "\(OutputFormat.names).", valueName: "list"),
+            completion: .list(OutputFormat.allCases.map(\.rawValue)))
         var formatList: String?
-        @Option(help: ArgumentHelp("Quality of mp4, webm and webp, 0 (smallest) to 100 (best), instead of output.quality (default 75).", valueName: "0-100"))
+        @Option(
+            help: ArgumentHelp(
+                "Quality of mp4, webm and webp, 0 (smallest) to 100 (best), instead of output.quality (default 75).",
+                valueName: "0-100"))
         var quality: Int?
-        @Option(help: ArgumentHelp("Render at this size factor (0.5 for a half-size draft); the picture scales, timing does not.", valueName: "factor"))
+        @Option(
+            help: ArgumentHelp(
+                "Render at this size factor (0.5 for a half-size draft); the picture scales, timing does not.",
+                valueName: "factor"))
         var scale: Double = 1
-        @Option(help: ArgumentHelp("Frames per second instead of canvas.fps; the frame count follows.", valueName: "rate"))
+        @Option(
+            help: ArgumentHelp("Frames per second instead of canvas.fps; the frame count follows.", valueName: "rate"))
         var fps: Double?
-        @Option(help: "Frames rendered in parallel; the default is the number of cores.") var threads: Int = min(ProcessInfo.processInfo.activeProcessorCount, 256)
-        @Option(help: ArgumentHelp("Render only frames A to B (inclusive, from 0 as the frame files count), A- to the end, or frame N.", valueName: "A-B"))
+        @Option(help: "Frames rendered in parallel; the default is the number of cores.") var threads: Int = min(
+            ProcessInfo.processInfo.activeProcessorCount, 256)
+        @Option(
+            help: ArgumentHelp(
+                "Render only frames A to B (inclusive, from 0 as the frame files count), A- to the end, or frame N.",
+                valueName: "A-B"))
         var frames: String?
-        @Option(help: ArgumentHelp("Render shard I of N (1 to N): the Ith of N equal runs of frames; pipeline concat joins their videos.", valueName: "I/N"))
+        @Option(
+            help: ArgumentHelp(
+                "Render shard I of N (1 to N): the Ith of N equal runs of frames; pipeline concat joins their videos.",
+                valueName: "I/N"))
         var shard: String?
-        @Flag(help: "Continue an interrupted run of the same command: keep its complete files, render the rest.") var resume = false
+        @Flag(help: "Continue an interrupted run of the same command: keep its complete files, render the rest.")
+        var resume = false
         @Flag(help: "Print nothing but errors.") var quiet = false
-        @Flag(help: "Render every frame and write nothing: for timing a render (see scripts/bench).") var discard = false
-        @Flag(help: "Run plugin code in child processes: a plugin that crashes, exits or hangs fails its step with a message (see below).")
+        @Flag(help: "Render every frame and write nothing: for timing a render (see scripts/bench).") var discard =
+            false
+        @Flag(
+            help:
+                "Run plugin code in child processes: a plugin that crashes, exits or hangs fails its step with a message (see below)."
+        )
         var isolate = false
         @OptionGroup var plugins: PluginOptions
         @OptionGroup var images: ImageOptions
@@ -89,18 +112,30 @@ extension Pipeline {
                 throw ValidationError("--discard writes nothing: leave out --format and --out")
             }
             if resume && (discard || outputDirectory == "-") {
-                throw ValidationError("--resume continues a run into a folder: leave out \(discard ? "--discard" : "-o -")")
+                throw ValidationError(
+                    "--resume continues a run into a folder: leave out \(discard ? "--discard" : "-o -")")
             }
             if outputDirectory == "-" {
-                guard formats == [.y4m] else { throw ValidationError("-o - streams Y4M to standard output: give --format y4m, and no other format") }
-                guard isatty(STDOUT_FILENO) == 0 else { throw ValidationError("-o - would write video onto the terminal: pipe it (| ffplay -) or redirect it (> clip.y4m)") }
+                guard formats == [.y4m] else {
+                    throw ValidationError("-o - streams Y4M to standard output: give --format y4m, and no other format")
+                }
+                guard isatty(STDOUT_FILENO) == 0 else {
+                    throw ValidationError(
+                        "-o - would write video onto the terminal: pipe it (| ffplay -) or redirect it (> clip.y4m)")
+                }
             }
             if let quality, VideoQuality(quality) == nil {
                 throw ValidationError("--quality must be \(VideoQuality.range), 100 the best, got \(quality)")
             }
-            guard scale.isFinite, Self.scales.contains(scale) else { throw ValidationError("--scale must be \(Self.scales), got \(scale)") }
-            if let fps, !fps.isFinite || !(1...240).contains(fps) { throw ValidationError("--fps must be 1...240, got \(fps)") }
-            guard (1...256).contains(threads) else { throw ValidationError("--threads must be 1...256, got \(threads)") }
+            guard scale.isFinite, Self.scales.contains(scale) else {
+                throw ValidationError("--scale must be \(Self.scales), got \(scale)")
+            }
+            if let fps, !fps.isFinite || !(1...240).contains(fps) {
+                throw ValidationError("--fps must be 1...240, got \(fps)")
+            }
+            guard (1...256).contains(threads) else {
+                throw ValidationError("--threads must be 1...256, got \(threads)")
+            }
             do throws(RenderJobError) { _ = try selection() } catch { throw ValidationError(error.description) }
         }
 
@@ -119,10 +154,11 @@ extension Pipeline {
         }
 
         private func options(stream: FileHandle?) throws -> RenderJob.Options {
-            RenderJob.Options(directory: stream == nil ? outputDirectory : nil, stream: stream, discard: discard,
-                              formats: try formats(), quality: quality.flatMap(VideoQuality.init), scale: scale,
-                              fps: fps, threads: threads, selection: try selection(), resume: resume,
-                              isolation: isolate ? .thisExecutable : nil)
+            RenderJob.Options(
+                directory: stream == nil ? outputDirectory : nil, stream: stream, discard: discard,
+                formats: try formats(), quality: quality.flatMap(VideoQuality.init), scale: scale,
+                fps: fps, threads: threads, selection: try selection(), resume: resume,
+                isolation: isolate ? .thisExecutable : nil)
         }
 
         /// The error's message, and the notes that say what a failed render left; its exit status.

@@ -22,7 +22,8 @@ extension Pipeline {
 extension PluginScanner {
     /// Scans with this executable's hidden `_scan-plugin` subcommand.
     static var thisExecutable: PluginScanner {
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let executable =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         return PluginScanner(command: [executable, "_scan-plugin"])
     }
 }

@@ -13,9 +13,12 @@ enum Session {
     /// `isolated` (`--isolate`) never opens a plugin in this process: renders then run plugin
     /// code in child processes only. `plugins/` is looked for beside `pipelineFile`, or in the
     /// current folder for a pipeline on standard input.
-    static func registry(_ options: PluginOptions, pipelineFile: String?, reportProblems: Bool = true, rescan: Bool = false,
-                         isolated: Bool = false) -> Registry {
-        let registry = Registry(opensPlugins: !isolated), scanner = PluginScanner.thisExecutable
+    static func registry(
+        _ options: PluginOptions, pipelineFile: String?, reportProblems: Bool = true, rescan: Bool = false,
+        isolated: Bool = false
+    ) -> Registry {
+        let registry = Registry(opensPlugins: !isolated)
+        let scanner = PluginScanner.thisExecutable
         if rescan { scanner.forgetCache() }
         let beside = pipelineFile.map(PipelineInput.name)
         let searched = PluginSearchPath.directories(explicit: options.directories, pipelineFile: beside)
@@ -34,8 +37,10 @@ enum Session {
 
     /// Reads the pipeline in `file`, or on standard input for `-` (see `PipelineInput`), then
     /// decodes its images: every error of either stage is reported, one line each.
-    static func scene(_ file: String, registry: Registry,
-                      options: SceneDecoder.Options) throws -> (scene: Scene, images: SceneImages) {
+    static func scene(
+        _ file: String, registry: Registry,
+        options: SceneDecoder.Options
+    ) throws -> (scene: Scene, images: SceneImages) {
         do throws(SceneError) {
             let scene = try decode(file, registry: registry, options: options)
             return (scene, try SceneImages.load(scene))
@@ -46,13 +51,16 @@ enum Session {
     }
 
     /// The pipeline in `file`, or on standard input for `-`.
-    private static func decode(_ file: String, registry: Registry,
-                               options: SceneDecoder.Options) throws(SceneError) -> Scene {
+    private static func decode(
+        _ file: String, registry: Registry,
+        options: SceneDecoder.Options
+    ) throws(SceneError) -> Scene {
         guard PipelineInput.isStandardInput(file) else {
             return try SceneDecoder.load(file: file, registry: registry, options: options)
         }
-        let scene = try SceneDecoder.decode(try readStandardInput(), file: PipelineInput.standardInputName,
-                                            registry: registry, options: options)
+        let scene = try SceneDecoder.decode(
+            try readStandardInput(), file: PipelineInput.standardInputName,
+            registry: registry, options: options)
         return scene.namingVideos(PipelineInput.standardInputVideoName)
     }
 
@@ -60,8 +68,9 @@ enum Session {
         do {
             return try PipelineInput.standardInput()
         } catch {
-            throw SceneError(file: PipelineInput.standardInputName, position: nil, path: nil,
-                             message: "cannot read the pipeline from standard input: \(error.localizedDescription)")
+            throw SceneError(
+                file: PipelineInput.standardInputName, position: nil, path: nil,
+                message: "cannot read the pipeline from standard input: \(error.localizedDescription)")
         }
     }
 

@@ -27,13 +27,19 @@ extension Pipeline {
         @Argument(help: PipelineInput.argumentHelp(), completion: .file(extensions: ["json"])) var file: String
         @Option(help: ArgumentHelp("Comma-separated times in seconds, e.g. 0,0.25,0.5.", valueName: "seconds,…"))
         var times: String?
-        @Option(help: ArgumentHelp("How many frames, evenly spaced (default \(SheetTimes.defaultCount)).", valueName: "n"))
+        @Option(
+            help: ArgumentHelp("How many frames, evenly spaced (default \(SheetTimes.defaultCount)).", valueName: "n"))
         var count: Int?
-        @Option(help: ArgumentHelp("Cells per row (default \(SheetLayout.defaultColumns)).", valueName: "n")) var columns: Int?
-        @Option(help: ArgumentHelp("The width of each cell in pixels (default: the sheet is about \(SheetLayout.defaultSheetWidth) px wide).", valueName: "px"))
+        @Option(help: ArgumentHelp("Cells per row (default \(SheetLayout.defaultColumns)).", valueName: "n"))
+        var columns: Int?
+        @Option(
+            help: ArgumentHelp(
+                "The width of each cell in pixels (default: the sheet is about \(SheetLayout.defaultSheetWidth) px wide).",
+                valueName: "px"))
         var width: Int?
-        @Option(name: .shortAndLong, help: ArgumentHelp("The contact sheet PNG to write.", valueName: "path"),
-                completion: .file())
+        @Option(
+            name: .shortAndLong, help: ArgumentHelp("The contact sheet PNG to write.", valueName: "path"),
+            completion: .file())
         var output: String = "sheet.png"
         @Option(help: ArgumentHelp("Also write the timing chart to this PNG.", valueName: "path"), completion: .file())
         var chart: String?
@@ -45,9 +51,15 @@ extension Pipeline {
         func validate() throws {
             if times != nil && count != nil { throw ValidationError("give --times or --count, not both") }
             _ = try parsedTimes()
-            if let count, !(1...Self.maxCells).contains(count) { throw ValidationError("--count must be in 1...\(Self.maxCells), got \(count)") }
-            if let columns, !(1...64).contains(columns) { throw ValidationError("--columns must be in 1...64, got \(columns)") }
-            if let width, !(16...4096).contains(width) { throw ValidationError("--width must be a cell width in 16...4096 pixels, got \(width)") }
+            if let count, !(1...Self.maxCells).contains(count) {
+                throw ValidationError("--count must be in 1...\(Self.maxCells), got \(count)")
+            }
+            if let columns, !(1...64).contains(columns) {
+                throw ValidationError("--columns must be in 1...64, got \(columns)")
+            }
+            if let width, !(16...4096).contains(width) {
+                throw ValidationError("--width must be a cell width in 16...4096 pixels, got \(width)")
+            }
             try PathLimits.checkOutput(output, option: "-o")
             if let chart { try PathLimits.checkOutput(chart, option: "--chart") }
         }
@@ -57,8 +69,9 @@ extension Pipeline {
             defer { registry.shutdown() }
             let (scene, decoded) = try Session.scene(file, registry: registry, options: images.decoderOptions)
             let shown = try sheetTimes(scene)
-            let layout = SheetLayout(count: shown.count, columns: columns, cellWidth: width,
-                                     canvasWidth: scene.canvas.width, canvasHeight: scene.canvas.height)
+            let layout = SheetLayout(
+                count: shown.count, columns: columns, cellWidth: width,
+                canvasWidth: scene.canvas.width, canvasHeight: scene.canvas.height)
             let substituted: Bool
             do throws(RenderError) {
                 let evaluator = try FrameEvaluator(scene: scene)
@@ -79,11 +92,17 @@ extension Pipeline {
         /// The parsed --times; nil when not given. Every item must be a finite, non-negative number.
         private func parsedTimes() throws -> [Double]? {
             guard let times else { return nil }
-            let items = times.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard items.count <= Self.maxCells else { throw ValidationError("--times gives \(items.count) times, at most \(Self.maxCells)") }
+            let items = times.split(separator: ",", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            guard items.count <= Self.maxCells else {
+                throw ValidationError("--times gives \(items.count) times, at most \(Self.maxCells)")
+            }
             return try items.map { item in
                 guard let value = Double(item), value.isFinite, value >= 0 else {
-                    throw ValidationError("--times: \"\(item)\" is not a time in seconds; give comma-separated seconds such as 0,0.25,0.5")
+                    throw ValidationError(
+                        "--times: \"\(item)\" is not a time in seconds; give comma-separated seconds such as 0,0.25,0.5"
+                    )
                 }
                 return value
             }

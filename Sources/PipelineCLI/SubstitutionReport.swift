@@ -13,7 +13,8 @@ extension Session {
 
     /// The closing line after outputs that hold substituted values.
     static func writtenWithSubstitutions() -> ExitCode {
-        Console.error("the outputs were written with substituted values for what plugins got wrong (see the warnings above)")
+        Console.error(
+            "the outputs were written with substituted values for what plugins got wrong (see the warnings above)")
         return ExitCode(2)
     }
 }

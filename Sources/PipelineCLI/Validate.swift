@@ -24,7 +24,8 @@ extension Pipeline {
             let (scene, _) = try Session.scene(file, registry: registry, options: images.decoderOptions)
             let counts = [(scene.frameCount, "frame"), (scene.layers.count, "layer"), (scene.steps.count, "step")]
                 .map { count, noun in "\(count) \(noun)\(count == 1 ? "" : "s")" }
-            let size = "\(scene.canvas.width)×\(scene.canvas.height)", rate = "\(scene.fps.formatted) fps"
+            let size = "\(scene.canvas.width)×\(scene.canvas.height)"
+            let rate = "\(scene.fps.formatted) fps"
             print("\(PipelineInput.name(file)): ok — \(size), \(counts[0]) at \(rate), \(counts[1]), \(counts[2])")
         }
     }

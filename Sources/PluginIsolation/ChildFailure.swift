@@ -13,7 +13,8 @@ public enum ChildFailure: Error, CustomStringConvertible {
         switch self {
         case .crashed(let signal): "crashed with \(PluginScanner.signalName(signal))"
         case .exited(let status): "exited with status \(status)"
-        case .timedOut(let limit): "did not return within \(PluginScanner.seconds(limit)) s (the limit is \(CallLimit.variable))"
+        case .timedOut(let limit):
+            "did not return within \(PluginScanner.seconds(limit)) s (the limit is \(CallLimit.variable))"
         case .unusable(let reason): "could not run in a child process: \(reason)"
         }
     }

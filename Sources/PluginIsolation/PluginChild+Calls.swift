@@ -6,8 +6,10 @@ import PluginRegistry
 extension PluginChild {
     /// Opens the plugin at `plugin` (the path the scan showed) if this child has not yet, and
     /// creates the instance of step `step` with the file's base states.
-    public func create(step: Int, plugin: String, kind: RegistrationKind, name: String, canvas: anim_size_t, duration: Double,
-                       target: Int?, layers: UnsafeBufferPointer<anim_layer_t>, values: UnsafeBufferPointer<anim_value_t>) throws(ChildFailure) -> String? {
+    public func create(
+        step: Int, plugin: String, kind: RegistrationKind, name: String, canvas: anim_size_t, duration: Double,
+        target: Int?, layers: UnsafeBufferPointer<anim_layer_t>, values: UnsafeBufferPointer<anim_value_t>
+    ) throws(ChildFailure) -> String? {
         var message = WireWriter()
         message.put(Request.create.rawValue)
         message.put(UInt32(step))
@@ -24,7 +26,9 @@ extension PluginChild {
 
     /// Runs step `step`'s `apply` and, when it succeeds, writes the target's new state into
     /// `layers[target]` (its name pointer stays the host's).
-    public func apply(step: Int, args: anim_apply_args_t, layers: UnsafeMutableBufferPointer<anim_layer_t>, target: Int) throws(ChildFailure) -> String? {
+    public func apply(step: Int, args: anim_apply_args_t, layers: UnsafeMutableBufferPointer<anim_layer_t>, target: Int)
+        throws(ChildFailure) -> String?
+    {
         var message = WireWriter()
         message.put(Request.apply.rawValue)
         message.put(UInt32(step))
@@ -50,7 +54,9 @@ extension PluginChild {
 
     /// Runs step `step`'s mixer on `args`' images and row range: the inputs are copied into
     /// shared memory, the child mixes there, and the rows it wrote are copied back to `args.out`.
-    public func mix(step: Int, args: anim_mix_args_t, layers: UnsafeBufferPointer<anim_layer_t>) throws(ChildFailure) -> String? {
+    public func mix(step: Int, args: anim_mix_args_t, layers: UnsafeBufferPointer<anim_layer_t>) throws(ChildFailure)
+        -> String?
+    {
         let (from, to, out) = (args.from.pointee, args.to.pointee, args.out.pointee)
         let imageSize = Int(out.stride) * Int(out.height)
         let memory = try sharedMemory(bytes: 3 * imageSize)
@@ -67,13 +73,16 @@ extension PluginChild {
         message.put(values: UnsafeBufferPointer(start: args.params, count: Int(args.param_count)), layers: layers)
         if let error = try call(message).error { return error }
         let rows = Int(out.stride) * Int(args.row_begin)..<Int(out.stride) * Int(args.row_end)
-        (out.pixels + rows.lowerBound).update(from: (memory.bytes + 2 * imageSize + rows.lowerBound).assumingMemoryBound(to: UInt8.self),
-                                              count: rows.count)
+        (out.pixels + rows.lowerBound).update(
+            from: (memory.bytes + 2 * imageSize + rows.lowerBound).assumingMemoryBound(to: UInt8.self),
+            count: rows.count)
         return nil
     }
 
     /// The value of the curve `name` of `plugin` at `progress` with the step's arguments.
-    public func curve(plugin: String, name: String, progress: Double, arguments: [Double]) throws(ChildFailure) -> Double {
+    public func curve(plugin: String, name: String, progress: Double, arguments: [Double]) throws(ChildFailure)
+        -> Double
+    {
         var message = WireWriter()
         message.put(Request.curve.rawValue)
         message.put(plugin)

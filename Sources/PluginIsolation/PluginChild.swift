@@ -29,7 +29,8 @@ public final class PluginChild: @unchecked Sendable {
         process.arguments = Array(command.dropFirst())
         // Swift's crash backtracer would spend seconds on a plugin's crash and print pages.
         process.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
-        let input = Pipe(), output = Pipe()
+        let input = Pipe()
+        let output = Pipe()
         (process.standardInput, process.standardOutput) = (input, output)
         do { try process.run() } catch {
             throw .unusable("could not start \(command[0]): \(error.localizedDescription)")

@@ -5,18 +5,25 @@ import PluginRegistry
 extension PluginChildServer {
     func create(_ reader: inout WireReader) throws(WireError) -> WireWriter {
         let step = try reader.get(UInt32.self)
-        let plugin = try reader.string() ?? "", kind = try reader.string() ?? "", name = try reader.string() ?? ""
-        let canvas = try reader.get(anim_size_t.self), duration = try reader.get(Double.self)
+        let plugin = try reader.string() ?? ""
+        let kind = try reader.string() ?? ""
+        let name = try reader.string() ?? ""
+        let canvas = try reader.get(anim_size_t.self)
+        let duration = try reader.get(Double.self)
         let target = Int(try reader.get(Int32.self))
         var layers = try reader.layers(strings)
         return try layers.withUnsafeMutableBufferPointer { (layers) throws(WireError) -> WireWriter in
             let values = try reader.values(strings, layers: layers.baseAddress, layerCount: layers.count)
             if let problem = open(plugin) { return .failed(problem) }
-            guard let found = processor(kind, name) else { return .failed("\(kind) \"\(name)\" is not registered by \(plugin) any more") }
+            guard let found = processor(kind, name) else {
+                return .failed("\(kind) \"\(name)\" is not registered by \(plugin) any more")
+            }
             return values.withUnsafeBufferPointer { params in
                 var args = anim_create_args_t(
-                    struct_size: UInt32(MemoryLayout<anim_create_args_t>.size), param_count: UInt32(params.count), canvas: canvas,
-                    params: params.baseAddress, target: target >= 0 ? UnsafePointer(layers.baseAddress! + target) : nil, duration: duration)
+                    struct_size: UInt32(MemoryLayout<anim_create_args_t>.size), param_count: UInt32(params.count),
+                    canvas: canvas,
+                    params: params.baseAddress, target: target >= 0 ? UnsafePointer(layers.baseAddress! + target) : nil,
+                    duration: duration)
                 guard let create = found.create else {
                     instances[step] = found.instance(nil)
                     return .done
@@ -25,7 +32,9 @@ extension PluginChildServer {
                 if let message = PluginErrorBuffer.calling({ error, size in
                     created = create(&args, error, size)
                     return created != nil
-                }) { return .failed(message) }
+                }) {
+                    return .failed(message)
+                }
                 instances[step] = found.instance(created)
                 return .done
             }
@@ -34,19 +43,27 @@ extension PluginChildServer {
 
     func apply(_ reader: inout WireReader) throws(WireError) -> WireWriter {
         let step = try reader.get(UInt32.self)
-        let progress = try reader.get(Double.self), time = try reader.get(Double.self), duration = try reader.get(Double.self)
-        let canvas = try reader.get(anim_size_t.self), target = Int(try reader.get(UInt32.self))
+        let progress = try reader.get(Double.self)
+        let time = try reader.get(Double.self)
+        let duration = try reader.get(Double.self)
+        let canvas = try reader.get(anim_size_t.self)
+        let target = Int(try reader.get(UInt32.self))
         var layers = try reader.layers(strings)
-        guard case .animator(let descriptor, let instance) = instances[step], target < layers.count else { throw WireError() }
+        guard case .animator(let descriptor, let instance) = instances[step], target < layers.count else {
+            throw WireError()
+        }
         return try layers.withUnsafeMutableBufferPointer { (layers) throws(WireError) -> WireWriter in
             let values = try reader.values(strings, layers: layers.baseAddress, layerCount: layers.count)
             return values.withUnsafeBufferPointer { params in
                 var args = anim_apply_args_t(
                     struct_size: UInt32(MemoryLayout<anim_apply_args_t>.size), param_count: UInt32(params.count),
-                    progress: progress, time: time, duration: duration, canvas: canvas, params: params.baseAddress, instance: instance)
+                    progress: progress, time: time, duration: duration, canvas: canvas, params: params.baseAddress,
+                    instance: instance)
                 if let message = PluginErrorBuffer.calling({ error, size in
                     descriptor.pointee.apply!(&args, layers.baseAddress! + target, error, size)
-                }) { return .failed(message) }
+                }) {
+                    return .failed(message)
+                }
                 var reply = WireWriter.done
                 var state = layers[target]
                 state.name = nil
@@ -58,26 +75,33 @@ extension PluginChildServer {
 
     func mix(_ reader: inout WireReader) throws(WireError) -> WireWriter {
         let step = try reader.get(UInt32.self)
-        let progress = try reader.get(Double.self), time = try reader.get(Double.self), duration = try reader.get(Double.self)
+        let progress = try reader.get(Double.self)
+        let time = try reader.get(Double.self)
+        let duration = try reader.get(Double.self)
         let (width, height, stride, rowBegin, rowEnd) = try reader.get((UInt32, UInt32, UInt32, UInt32, UInt32).self)
         var layers = try reader.layers(strings)
         let imageSize = Int(stride) * Int(height)
-        guard case .mixer(let descriptor, let instance) = instances[step], let shared, shared.size >= 3 * imageSize else { throw WireError() }
+        guard case .mixer(let descriptor, let instance) = instances[step], let shared, shared.size >= 3 * imageSize
+        else { throw WireError() }
         return try layers.withUnsafeMutableBufferPointer { (layers) throws(WireError) -> WireWriter in
             let values = try reader.values(strings, layers: layers.baseAddress, layerCount: layers.count)
             let image = { (index: Int) in
-                anim_image_t(struct_size: UInt32(MemoryLayout<anim_image_t>.size), width: width, height: height, stride: stride,
-                             pixels: (shared.bytes + index * imageSize).assumingMemoryBound(to: UInt8.self))
+                anim_image_t(
+                    struct_size: UInt32(MemoryLayout<anim_image_t>.size), width: width, height: height, stride: stride,
+                    pixels: (shared.bytes + index * imageSize).assumingMemoryBound(to: UInt8.self))
             }
             var images = [image(0), image(1), image(2)]
             return values.withUnsafeBufferPointer { params in
                 images.withUnsafeMutableBufferPointer { images in
                     var args = anim_mix_args_t(
                         struct_size: UInt32(MemoryLayout<anim_mix_args_t>.size), param_count: UInt32(params.count),
-                        progress: progress, time: time, duration: duration, params: params.baseAddress, instance: instance,
+                        progress: progress, time: time, duration: duration, params: params.baseAddress,
+                        instance: instance,
                         from: images.baseAddress, to: images.baseAddress! + 1, out: images.baseAddress! + 2,
                         row_begin: rowBegin, row_end: rowEnd)
-                    if let message = PluginErrorBuffer.calling({ error, size in descriptor.pointee.mix!(&args, error, size) }) {
+                    if let message = PluginErrorBuffer.calling({ error, size in
+                        descriptor.pointee.mix!(&args, error, size)
+                    }) {
                         return .failed(message)
                     }
                     return .done
@@ -87,20 +111,23 @@ extension PluginChildServer {
     }
 
     func map(_ reader: inout WireReader) throws(WireError) -> WireWriter {
-        let name = try reader.string() ?? "", size = Int(try reader.get(UInt64.self))
+        let name = try reader.string() ?? ""
+        let size = Int(try reader.get(UInt64.self))
         shared = try SharedMemory(opening: name, size: size)
         return .done
     }
 
     func curve(_ reader: inout WireReader) throws(WireError) -> WireWriter {
-        let plugin = try reader.string() ?? "", name = try reader.string() ?? ""
+        let plugin = try reader.string() ?? ""
+        let name = try reader.string() ?? ""
         let progress = try reader.get(Double.self)
         let count = Int(try reader.get(UInt32.self))
         var arguments: [Double] = []
         for _ in 0..<count { arguments.append(try reader.get(Double.self)) }
         if let problem = open(plugin) { return .failed(problem) }
         guard case .found(let entry) = registry.curve(named: name), entry.plugin.path == plugin,
-              entry.signature.argumentTypes.count == arguments.count else {
+            entry.signature.argumentTypes.count == arguments.count
+        else {
             return .failed("timing curve \"\(name)\" is not registered by \(plugin) any more")
         }
         var reply = WireWriter.done
@@ -109,7 +136,9 @@ extension PluginChildServer {
     }
 
     /// The registered animator or mixer `name`, as what a step instance needs of it.
-    private func processor(_ kind: String, _ name: String) -> (create: FrameCreate?, instance: (UnsafeMutableRawPointer?) -> Instance)? {
+    private func processor(_ kind: String, _ name: String) -> (
+        create: FrameCreate?, instance: (UnsafeMutableRawPointer?) -> Instance
+    )? {
         if kind == RegistrationKind.animator.rawValue, case .found(let entry) = registry.animator(named: name) {
             let descriptor = entry.descriptor
             return (descriptor.pointee.create, { .animator(descriptor, $0) })
@@ -122,4 +151,6 @@ extension PluginChildServer {
     }
 }
 
-typealias FrameCreate = @convention(c) (UnsafePointer<anim_create_args_t>?, UnsafeMutablePointer<CChar>?, UInt32) -> UnsafeMutableRawPointer?
+typealias FrameCreate =
+    @convention(c) (UnsafePointer<anim_create_args_t>?, UnsafeMutablePointer<CChar>?, UInt32) ->
+    UnsafeMutableRawPointer?

@@ -16,7 +16,8 @@ final class SharedMemory {
         let number = Self.counter.add(1, ordering: .relaxed).newValue
         let name = "/pipeline-\(getpid())-\(number)"
         guard let bytes = shared_memory_map(name, size, 1) else {
-            throw .unusable("could not create shared memory \(name) of \(size) bytes: \(String(cString: strerror(errno)))")
+            throw .unusable(
+                "could not create shared memory \(name) of \(size) bytes: \(String(cString: strerror(errno)))")
         }
         (self.name, self.bytes, self.size) = (name, bytes, size)
     }

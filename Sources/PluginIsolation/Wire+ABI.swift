@@ -48,7 +48,9 @@ extension WireReader {
 
     /// Parameter values; a layer value points into `layers`, which the caller keeps still
     /// while the values are in use.
-    mutating func values(_ strings: InternedStrings, layers: UnsafeMutablePointer<anim_layer_t>?, layerCount: Int) throws(WireError) -> [anim_value_t] {
+    mutating func values(_ strings: InternedStrings, layers: UnsafeMutablePointer<anim_layer_t>?, layerCount: Int)
+        throws(WireError) -> [anim_value_t]
+    {
         let count = Int(try get(UInt32.self))
         var values: [anim_value_t] = []
         for _ in 0..<count {

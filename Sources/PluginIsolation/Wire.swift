@@ -55,7 +55,9 @@ struct WireReader {
     /// Copies the next `count` bytes into `destination`.
     mutating func copy(into destination: UnsafeMutableRawBufferPointer) throws(WireError) {
         guard offset + destination.count <= bytes.count else { throw WireError() }
-        bytes.withUnsafeBytes { destination.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[offset..<(offset + destination.count)])) }
+        bytes.withUnsafeBytes {
+            destination.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[offset..<(offset + destination.count)]))
+        }
         offset += destination.count
     }
 }

@@ -3,12 +3,15 @@ import CAnimatorABI
 /// The fields animator and mixer descriptors share, so one reader serves both and the host
 /// creates and destroys either kind's instances alike.
 public protocol ProcessorDescriptor {
+    // The C structs' own field names, so the imported structs conform as they are.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     var struct_size: UInt32 { get }
     var concurrency: UInt32 { get }
     var name: UnsafePointer<CChar>! { get }
     var version: UnsafePointer<CChar>! { get }
     var doc: UnsafePointer<CChar>! { get }
     var params: UnsafePointer<anim_param_desc_t>! { get }
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     var param_count: UInt32 { get }
     var create: ProcessorCreate! { get }
     var destroy: ProcessorDestroy! { get }
@@ -19,9 +22,10 @@ public protocol ProcessorDescriptor {
 }
 
 /// A descriptor's `create` and `destroy`, the same for animators and mixers.
-public typealias ProcessorCreate = @convention(c) (
-    UnsafePointer<anim_create_args_t>?, UnsafeMutablePointer<CChar>?, UInt32
-) -> UnsafeMutableRawPointer?
+public typealias ProcessorCreate =
+    @convention(c) (
+        UnsafePointer<anim_create_args_t>?, UnsafeMutablePointer<CChar>?, UInt32
+    ) -> UnsafeMutableRawPointer?
 public typealias ProcessorDestroy = @convention(c) (UnsafeMutableRawPointer?) -> Void
 
 extension anim_animator_desc_t: ProcessorDescriptor {
@@ -70,11 +74,16 @@ extension CurveEntry {
         let count = curve.signature.argumentTypes.count
         let names = raw.arg_names.map { String(cString: $0).split(separator: ",").map { $0.trimmingSpaces } } ?? []
         guard names.isEmpty || names.count == count else {
-            throw DescriptorError("curve \"\(name)\": arg_names lists \(names.count) names for \(count) extra arguments")
+            throw DescriptorError(
+                "curve \"\(name)\": arg_names lists \(names.count) names for \(count) extra arguments")
         }
         let defaults = raw.arg_defaults.map { Array(UnsafeBufferPointer(start: $0, count: count)) }
-        if let defaults, let index = defaults.indices.first(where: { !curve.signature.argumentTypes[$0].accepts(defaults[$0]) }) {
-            throw DescriptorError("curve \"\(name)\": default \(defaults[index]) does not fit argument \(index + 1) of type '\(curve.signature.argumentTypes[index].rawValue)'")
+        if let defaults,
+            let index = defaults.indices.first(where: { !curve.signature.argumentTypes[$0].accepts(defaults[$0]) })
+        {
+            throw DescriptorError(
+                "curve \"\(name)\": default \(defaults[index]) does not fit argument \(index + 1) of type '\(curve.signature.argumentTypes[index].rawValue)'"
+            )
         }
         self.init(
             name: name, doc: text(raw.doc),
@@ -98,20 +107,27 @@ private func registeredName(_ pointer: UnsafePointer<CChar>?) throws(DescriptorE
     guard let pointer else { throw DescriptorError("a descriptor has no name") }
     let name = String(cString: pointer)
     let scalars = name.unicodeScalars
-    let valid = scalars.first.map { ("a"..."z").contains($0) } == true
+    let valid =
+        scalars.first.map { ("a"..."z").contains($0) } == true
         && scalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
     guard valid else { throw DescriptorError("name \"\(name)\" is not of the form [a-z][a-z0-9-]*") }
     return name
 }
 
-private func readParameters(_ pointer: UnsafePointer<anim_param_desc_t>?, count: UInt32, owner: String) throws(DescriptorError) -> [ParameterDescriptor] {
+private func readParameters(_ pointer: UnsafePointer<anim_param_desc_t>?, count: UInt32, owner: String)
+    throws(DescriptorError) -> [ParameterDescriptor]
+{
     guard count > 0 else { return [] }
     guard let pointer else { throw DescriptorError("\"\(owner)\" declares \(count) parameters but gives none") }
-    guard count <= 64 else { throw DescriptorError("\"\(owner)\" declares \(count) parameters; at most 64 are allowed") }
+    guard count <= 64 else {
+        throw DescriptorError("\"\(owner)\" declares \(count) parameters; at most 64 are allowed")
+    }
     var result: [ParameterDescriptor] = []
     for raw in UnsafeBufferPointer(start: pointer, count: Int(count)) {
         let parameter: ParameterDescriptor
-        do { parameter = try ParameterDescriptor(reading: raw) } catch { throw DescriptorError("\"\(owner)\": \(error.description)") }
+        do { parameter = try ParameterDescriptor(reading: raw) } catch {
+            throw DescriptorError("\"\(owner)\": \(error.description)")
+        }
         guard !result.contains(where: { $0.id == parameter.id }) else {
             throw DescriptorError("\"\(owner)\": parameter \"\(parameter.id)\" is declared twice")
         }

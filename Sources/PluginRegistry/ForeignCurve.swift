@@ -2,7 +2,10 @@ import CForeignCall
 
 /// A C type letter of a curve signature (animator.h, "Timing curves").
 public enum ForeignType: Character, Sendable {
-    case double = "d", float = "f", int32 = "i", int64 = "l"
+    case double = "d"
+    case float = "f"
+    case int32 = "i"
+    case int64 = "l"
 
     /// Whether `value` converts to this C type without loss of meaning: finite, within range,
     /// and integral for the integer types.
@@ -42,8 +45,10 @@ public struct ForeignCurveSignature: Sendable, Equatable, CustomStringConvertibl
         return "\(returnType.rawValue)(\(progressType.rawValue)\(extra))"
     }
 
-    private static func floatingType(_ letter: Character, role: String,
-                                     _ fail: (String) -> ForeignCurveSignatureError) throws(ForeignCurveSignatureError) -> ForeignType {
+    private static func floatingType(
+        _ letter: Character, role: String,
+        _ fail: (String) -> ForeignCurveSignatureError
+    ) throws(ForeignCurveSignatureError) -> ForeignType {
         guard let type = ForeignType(rawValue: letter), type == .double || type == .float else {
             throw fail("\(role) '\(letter)' is not one of d, f")
         }
@@ -51,8 +56,10 @@ public struct ForeignCurveSignature: Sendable, Equatable, CustomStringConvertibl
     }
 
     /// The letters after the progress type: nothing, or ';' and one to eight type letters.
-    private static func argumentTypes(_ rest: ArraySlice<Character>,
-                                      _ fail: (String) -> ForeignCurveSignatureError) throws(ForeignCurveSignatureError) -> [ForeignType] {
+    private static func argumentTypes(
+        _ rest: ArraySlice<Character>,
+        _ fail: (String) -> ForeignCurveSignatureError
+    ) throws(ForeignCurveSignatureError) -> [ForeignType] {
         guard let separator = rest.first else { return [] }
         guard separator == ";" else { throw fail("expected ';' or ')' after the progress type, found '\(separator)'") }
         let letters = rest.dropFirst()
@@ -62,7 +69,9 @@ public struct ForeignCurveSignature: Sendable, Equatable, CustomStringConvertibl
         }
         var types: [ForeignType] = []
         for letter in letters {
-            guard let type = ForeignType(rawValue: letter) else { throw fail("argument type '\(letter)' is not one of d, f, i, l") }
+            guard let type = ForeignType(rawValue: letter) else {
+                throw fail("argument type '\(letter)' is not one of d, f, i, l")
+            }
             types.append(type)
         }
         return types
@@ -94,7 +103,8 @@ public final class ForeignCurve: @unchecked Sendable {
         var prepared: OpaquePointer?
         let status = foreign_call_prepare(letters, UInt32(letters.count), &prepared)
         guard status == FOREIGN_CALL_OK, let prepared else {
-            throw ForeignCurveSignatureError(description: "signature \"\(signature)\": libffi could not prepare a call interface (status \(status))")
+            throw ForeignCurveSignatureError(
+                description: "signature \"\(signature)\": libffi could not prepare a call interface (status \(status))")
         }
         (self.signature, self.interface, self.function) = (signature, prepared, function)
     }
@@ -103,8 +113,12 @@ public final class ForeignCurve: @unchecked Sendable {
 
     /// Calls the function with `progress` and one value per extra argument, each converted to its C type.
     public func call(progress: Double, arguments: [Double]) -> Double {
-        precondition(arguments.count == signature.argumentTypes.count, "curve \(signature) takes \(signature.argumentTypes.count) arguments")
-        precondition(zip(signature.argumentTypes, arguments).allSatisfy { $0.accepts($1) }, "curve \(signature) argument out of range")
+        precondition(
+            arguments.count == signature.argumentTypes.count,
+            "curve \(signature) takes \(signature.argumentTypes.count) arguments")
+        precondition(
+            zip(signature.argumentTypes, arguments).allSatisfy { $0.accepts($1) },
+            "curve \(signature) argument out of range")
         return arguments.withUnsafeBufferPointer { buffer in
             foreign_call_invoke(interface, function, progress, buffer.baseAddress)
         }

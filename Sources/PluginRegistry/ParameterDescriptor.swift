@@ -2,7 +2,8 @@ import CAnimatorABI
 
 /// The type of an animator or mixer parameter, as `animator.h` numbers them.
 public enum ParameterType: UInt32, Sendable, CaseIterable, Encodable {
-    case number = 1, integer, bool, color, point, size, rect, string, enumeration, layer
+    case number = 1
+    case integer, bool, color, point, size, rect, string, enumeration, layer
 
     /// The name used in listings, schemas and messages.
     public var name: String {
@@ -58,11 +59,15 @@ extension ParameterDescriptor {
     /// Reads and checks one descriptor; the error says what is wrong in the plugin's terms.
     init(reading raw: anim_param_desc_t) throws(DescriptorError) {
         guard raw.struct_size >= UInt32(MemoryLayout<anim_param_desc_t>.size) else {
-            throw DescriptorError("parameter descriptor struct_size \(raw.struct_size) is smaller than ABI 1's \(MemoryLayout<anim_param_desc_t>.size)")
+            throw DescriptorError(
+                "parameter descriptor struct_size \(raw.struct_size) is smaller than ABI 1's \(MemoryLayout<anim_param_desc_t>.size)"
+            )
         }
         guard let idPointer = raw.id else { throw DescriptorError("a parameter has no id") }
         let id = String(cString: idPointer)
-        guard Self.isValidID(id) else { throw DescriptorError("parameter id \"\(id)\" is not of the form [a-zA-Z][a-zA-Z0-9_-]*") }
+        guard Self.isValidID(id) else {
+            throw DescriptorError("parameter id \"\(id)\" is not of the form [a-zA-Z][a-zA-Z0-9_-]*")
+        }
         guard let type = ParameterType(rawValue: raw.type) else {
             throw DescriptorError("parameter \"\(id)\" has unknown type \(raw.type)")
         }
@@ -96,7 +101,8 @@ extension ParameterDescriptor {
         if type == .enumeration {
             guard !choices.isEmpty else { throw DescriptorError("enum parameter \"\(id)\" has no choices") }
             if let value = defaultString, !choices.contains(value) {
-                throw DescriptorError("enum parameter \"\(id)\": default \"\(value)\" is not one of \(choices.joined(separator: ", "))")
+                throw DescriptorError(
+                    "enum parameter \"\(id)\": default \"\(value)\" is not one of \(choices.joined(separator: ", "))")
             }
         }
         if type == .integer, !isRequired, defaults[0].rounded() != defaults[0] {

@@ -13,13 +13,14 @@ enum PluginHost {
 
     static func make(for context: RegistrationContext) -> UnsafePointer<anim_host_t> {
         let host = UnsafeMutablePointer<anim_host_t>.allocate(capacity: 1)
-        host.initialize(to: anim_host_t(
-            struct_size: UInt32(MemoryLayout<anim_host_t>.size),
-            abi_major: UInt32(ANIM_ABI_MAJOR), abi_minor: UInt32(ANIM_ABI_MINOR), reserved: 0,
-            host_name: StaticText.hostName, host_version: StaticText.hostVersion,
-            host_data: Unmanaged.passRetained(context).toOpaque(),
-            register_animator: registerAnimator, register_mixer: registerMixer,
-            register_curve: registerCurve, get_service: getService))
+        host.initialize(
+            to: anim_host_t(
+                struct_size: UInt32(MemoryLayout<anim_host_t>.size),
+                abi_major: UInt32(ANIM_ABI_MAJOR), abi_minor: UInt32(ANIM_ABI_MINOR), reserved: 0,
+                host_name: StaticText.hostName, host_version: StaticText.hostVersion,
+                host_data: Unmanaged.passRetained(context).toOpaque(),
+                register_animator: registerAnimator, register_mixer: registerMixer,
+                register_curve: registerCurve, get_service: getService))
         made.withLock { $0.append(UInt(bitPattern: host)) }
         return UnsafePointer(host)
     }
@@ -29,31 +30,36 @@ enum PluginHost {
         return Unmanaged<RegistrationContext>.fromOpaque(data).takeUnretainedValue()
     }
 
-    private static let registerAnimator: @convention(c) (UnsafePointer<anim_host_t>?, UnsafePointer<anim_animator_desc_t>?) -> Bool = { host, desc in
-        guard let context = context(of: host), let desc else { return false }
-        return context.register(.animator) { () throws(DescriptorError) in
-            context.add(try AnimatorEntry(reading: desc, plugin: context.plugin))
+    private static let registerAnimator:
+        @convention(c) (UnsafePointer<anim_host_t>?, UnsafePointer<anim_animator_desc_t>?) -> Bool = { host, desc in
+            guard let context = context(of: host), let desc else { return false }
+            return context.register(.animator) { () throws(DescriptorError) in
+                context.add(try AnimatorEntry(reading: desc, plugin: context.plugin))
+            }
         }
-    }
 
-    private static let registerMixer: @convention(c) (UnsafePointer<anim_host_t>?, UnsafePointer<anim_mixer_desc_t>?) -> Bool = { host, desc in
-        guard let context = context(of: host), let desc else { return false }
-        return context.register(.mixer) { () throws(DescriptorError) in
-            context.add(try MixerEntry(reading: desc, plugin: context.plugin))
+    private static let registerMixer:
+        @convention(c) (UnsafePointer<anim_host_t>?, UnsafePointer<anim_mixer_desc_t>?) -> Bool = { host, desc in
+            guard let context = context(of: host), let desc else { return false }
+            return context.register(.mixer) { () throws(DescriptorError) in
+                context.add(try MixerEntry(reading: desc, plugin: context.plugin))
+            }
         }
-    }
 
-    private static let registerCurve: @convention(c) (UnsafePointer<anim_host_t>?, UnsafePointer<anim_curve_desc_t>?) -> Bool = { host, desc in
-        guard let context = context(of: host), let desc else { return false }
-        return context.register(.curve) { () throws(DescriptorError) in
-            context.add(try CurveEntry(reading: desc, plugin: context.plugin))
+    private static let registerCurve:
+        @convention(c) (UnsafePointer<anim_host_t>?, UnsafePointer<anim_curve_desc_t>?) -> Bool = { host, desc in
+            guard let context = context(of: host), let desc else { return false }
+            return context.register(.curve) { () throws(DescriptorError) in
+                context.add(try CurveEntry(reading: desc, plugin: context.plugin))
+            }
         }
-    }
 
-    private static let getService: @convention(c) (UnsafePointer<anim_host_t>?, UnsafePointer<CChar>?, UInt32) -> UnsafeRawPointer? = { _, id, version in
-        guard let id, String(cString: id) == ANIM_SERVICE_LOG, version == 1 else { return nil }
-        return UnsafeRawPointer(StaticText.logService)
-    }
+    private static let getService:
+        @convention(c) (UnsafePointer<anim_host_t>?, UnsafePointer<CChar>?, UInt32) -> UnsafeRawPointer? = {
+            _, id, version in
+            guard let id, String(cString: id) == ANIM_SERVICE_LOG, version == 1 else { return nil }
+            return UnsafeRawPointer(StaticText.logService)
+        }
 }
 
 /// Host-owned C data that must outlive every plugin: allocated once, never written again,
@@ -63,12 +69,13 @@ enum StaticText {
     nonisolated(unsafe) static let hostVersion = UnsafePointer(strdup(HostVersion.string)!)
     nonisolated(unsafe) static let logService: UnsafePointer<anim_log_service_v1_t> = {
         let service = UnsafeMutablePointer<anim_log_service_v1_t>.allocate(capacity: 1)
-        service.initialize(to: anim_log_service_v1_t(
-            struct_size: UInt32(MemoryLayout<anim_log_service_v1_t>.size), reserved: 0,
-            log: { host, level, message in
-                guard let context = PluginHost.context(of: host), let message else { return }
-                context.log(level: level, String(cString: message))
-            }))
+        service.initialize(
+            to: anim_log_service_v1_t(
+                struct_size: UInt32(MemoryLayout<anim_log_service_v1_t>.size), reserved: 0,
+                log: { host, level, message in
+                    guard let context = PluginHost.context(of: host), let message else { return }
+                    context.log(level: level, String(cString: message))
+                }))
         return UnsafePointer(service)
     }()
 }

@@ -17,7 +17,10 @@ extension PluginListing {
     }
 
     private func itemLines(_ item: Item) -> [String] {
-        var lines = ["  \(item.name) \(item.version) — \(item.doc)", "    from \(item.pluginFile) (\(item.plugin) \(item.pluginVersion))"]
+        var lines = [
+            "  \(item.name) \(item.version) — \(item.doc)",
+            "    from \(item.pluginFile) (\(item.plugin) \(item.pluginVersion))",
+        ]
         lines += item.parameters.map { "    \(parameterLine($0))" }
         return lines
     }
@@ -30,7 +33,11 @@ extension PluginListing {
         if parameter.required {
             text += ", required"
         } else if let value = parameter.defaultValue {
-            text += ", default " + (parameter.type == "color" ? hex(value) : value.count == 1 ? number(value[0]) : "[\(value.map(number).joined(separator: ", "))]")
+            text +=
+                ", default "
+                + (parameter.type == "color"
+                    ? hex(value)
+                    : value.count == 1 ? number(value[0]) : "[\(value.map(number).joined(separator: ", "))]")
         } else if let value = parameter.defaultString {
             text += ", default \"\(value)\""
         }
@@ -39,10 +46,16 @@ extension PluginListing {
     }
 
     private func curveLines(_ item: Item) -> [String] {
-        let arguments = zip(item.arguments ?? [], item.argumentDefaults.map { $0.map(Optional.some) } ?? Array(repeating: nil, count: item.arguments?.count ?? 0))
-            .map { name, value in value.map { "\(name) = \(number($0))" } ?? name }
-        return ["  \(item.name)(\(arguments.joined(separator: ", "))) \(item.signature ?? "") — \(item.doc)",
-                "    from \(item.pluginFile) (\(item.plugin) \(item.pluginVersion))"]
+        let arguments = zip(
+            item.arguments ?? [],
+            item.argumentDefaults.map { $0.map(Optional.some) }
+                ?? Array(repeating: nil, count: item.arguments?.count ?? 0)
+        )
+        .map { name, value in value.map { "\(name) = \(number($0))" } ?? name }
+        return [
+            "  \(item.name)(\(arguments.joined(separator: ", "))) \(item.signature ?? "") — \(item.doc)",
+            "    from \(item.pluginFile) (\(item.plugin) \(item.pluginVersion))",
+        ]
     }
 
     /// Colour components 0...1 as "#rrggbbaa", the form pipeline files use.

@@ -33,10 +33,14 @@ public struct PluginListing: Encodable {
         self.searchPath = searchPath
         builtinCurves = BuiltInCurveNames.named + BuiltInCurveNames.forms
         animators = registry.animators.values.sorted { $0.name < $1.name }.map {
-            Item(name: $0.name, kind: "animator", doc: $0.doc, version: $0.version, plugin: $0.plugin, parameters: $0.parameters)
+            Item(
+                name: $0.name, kind: "animator", doc: $0.doc, version: $0.version, plugin: $0.plugin,
+                parameters: $0.parameters)
         }
         mixers = registry.mixers.values.sorted { $0.name < $1.name }.map {
-            Item(name: $0.name, kind: "mixer", doc: $0.doc, version: $0.version, plugin: $0.plugin, parameters: $0.parameters)
+            Item(
+                name: $0.name, kind: "mixer", doc: $0.doc, version: $0.version, plugin: $0.plugin,
+                parameters: $0.parameters)
         }
         curves = registry.curves.values.sorted { $0.name < $1.name }.map(Item.init(curve:))
         problems = registry.clashes.map(\.description) + registry.warnings
@@ -52,16 +56,22 @@ public struct PluginListing: Encodable {
 }
 
 extension PluginListing.Item {
-    init(name: String, kind: String, doc: String, version: String, plugin: PluginInfo, parameters: [ParameterDescriptor]) {
-        self.init(name: name, kind: kind, doc: doc, version: version, plugin: plugin.id, pluginFile: plugin.path,
-                  pluginVersion: plugin.version, parameters: parameters.map(PluginListing.Parameter.init),
-                  signature: nil, arguments: nil, argumentDefaults: nil)
+    init(
+        name: String, kind: String, doc: String, version: String, plugin: PluginInfo, parameters: [ParameterDescriptor]
+    ) {
+        self.init(
+            name: name, kind: kind, doc: doc, version: version, plugin: plugin.id, pluginFile: plugin.path,
+            pluginVersion: plugin.version, parameters: parameters.map(PluginListing.Parameter.init),
+            signature: nil, arguments: nil, argumentDefaults: nil)
     }
 
     init(curve: CurveEntry) {
-        self.init(name: curve.name, kind: "timing curve", doc: curve.doc, version: curve.plugin.version, plugin: curve.plugin.id,
-                  pluginFile: curve.plugin.path, pluginVersion: curve.plugin.version, parameters: [],
-                  signature: curve.signature.description, arguments: curve.argumentNames, argumentDefaults: curve.argumentDefaults)
+        self.init(
+            name: curve.name, kind: "timing curve", doc: curve.doc, version: curve.plugin.version,
+            plugin: curve.plugin.id,
+            pluginFile: curve.plugin.path, pluginVersion: curve.plugin.version, parameters: [],
+            signature: curve.signature.description, arguments: curve.argumentNames,
+            argumentDefaults: curve.argumentDefaults)
     }
 }
 
@@ -69,11 +79,12 @@ extension PluginListing.Parameter {
     init(_ descriptor: ParameterDescriptor) {
         let ranged = descriptor.type.hasRange
         let numeric = descriptor.type.componentCount > 0 && !descriptor.isRequired
-        self.init(id: descriptor.id, type: descriptor.type.name, doc: descriptor.doc, unit: descriptor.unit,
-                  required: descriptor.isRequired, acceptsLayer: descriptor.acceptsLayer,
-                  min: ranged ? descriptor.min : nil, max: ranged ? descriptor.max : nil,
-                  defaultValue: numeric ? Array(descriptor.defaults.prefix(descriptor.type.componentCount)) : nil,
-                  defaultString: descriptor.isRequired ? nil : descriptor.defaultString,
-                  choices: descriptor.type == .enumeration ? descriptor.choices : nil)
+        self.init(
+            id: descriptor.id, type: descriptor.type.name, doc: descriptor.doc, unit: descriptor.unit,
+            required: descriptor.isRequired, acceptsLayer: descriptor.acceptsLayer,
+            min: ranged ? descriptor.min : nil, max: ranged ? descriptor.max : nil,
+            defaultValue: numeric ? Array(descriptor.defaults.prefix(descriptor.type.componentCount)) : nil,
+            defaultString: descriptor.isRequired ? nil : descriptor.defaultString,
+            choices: descriptor.type == .enumeration ? descriptor.choices : nil)
     }
 }

@@ -34,28 +34,37 @@ enum PluginLoader {
     /// A library built for another major exports `anim_entry_vN` instead; say which.
     private static func missingEntryError(_ handle: UnsafeMutableRawPointer) -> LoadError {
         for major in 2...9 where dlsym(handle, "anim_entry_v\(major)") != nil {
-            return LoadError("built for animator ABI \(major) (exports anim_entry_v\(major)); this host speaks ABI \(ANIM_ABI_MAJOR): rebuild it against this host's animator.h")
+            return LoadError(
+                "built for animator ABI \(major) (exports anim_entry_v\(major)); this host speaks ABI \(ANIM_ABI_MAJOR): rebuild it against this host's animator.h"
+            )
         }
-        return LoadError("no \(ANIM_ENTRY_SYMBOL) symbol: not a pipeline plugin (export `ANIM_EXPORT const anim_entry_t ANIM_ENTRY`)")
+        return LoadError(
+            "no \(ANIM_ENTRY_SYMBOL) symbol: not a pipeline plugin (export `ANIM_EXPORT const anim_entry_t ANIM_ENTRY`)"
+        )
     }
 
     private static func versionProblem(_ entry: UnsafePointer<anim_entry_t>) -> String? {
         // The two version fields come first so they can be read before anything else.
-        let major = entry.pointee.abi_major, minor = entry.pointee.abi_minor
+        let major = entry.pointee.abi_major
+        let minor = entry.pointee.abi_minor
         if major != ANIM_ABI_MAJOR {
-            return "built for animator ABI \(major).\(minor); this host speaks ABI \(ANIM_ABI_MAJOR).\(ANIM_ABI_MINOR): rebuild it against this host's animator.h"
+            return
+                "built for animator ABI \(major).\(minor); this host speaks ABI \(ANIM_ABI_MAJOR).\(ANIM_ABI_MINOR): rebuild it against this host's animator.h"
         }
         if minor > ANIM_ABI_MINOR {
-            return "built for animator ABI \(major).\(minor), newer than this host's \(ANIM_ABI_MAJOR).\(ANIM_ABI_MINOR): update pipeline"
+            return
+                "built for animator ABI \(major).\(minor), newer than this host's \(ANIM_ABI_MAJOR).\(ANIM_ABI_MINOR): update pipeline"
         }
         if entry.pointee.struct_size < UInt32(MemoryLayout<anim_entry_t>.size) {
-            return "entry struct_size \(entry.pointee.struct_size) is smaller than ABI 1's \(MemoryLayout<anim_entry_t>.size)"
+            return
+                "entry struct_size \(entry.pointee.struct_size) is smaller than ABI 1's \(MemoryLayout<anim_entry_t>.size)"
         }
         if entry.pointee.`init` == nil { return "the entry has no init function" }
         return nil
     }
 
-    private static func initialize(entry: UnsafePointer<anim_entry_t>, path: String) -> Result<LoadedPlugin, LoadError> {
+    private static func initialize(entry: UnsafePointer<anim_entry_t>, path: String) -> Result<LoadedPlugin, LoadError>
+    {
         let info = PluginInfo(
             path: path,
             id: entry.pointee.plugin_id.map { String(cString: $0) } ?? "",
@@ -66,11 +75,14 @@ enum PluginLoader {
         let succeeded = entry.pointee.`init`!(host)
         context.closeRegistration(succeeded: succeeded)
         guard succeeded else {
-            let detail = context.lastError.map { ": \($0)" } ?? context.lastRefusal.map { " after \($0)" } ?? " (it logged no reason)"
+            let detail =
+                context.lastError.map { ": \($0)" } ?? context.lastRefusal.map { " after \($0)" }
+                ?? " (it logged no reason)"
             return .failure(LoadError("init returned false\(detail)"))
         }
         let registrations = PluginRegistrations(
-            info: info, animators: context.animators, mixers: context.mixers, curves: context.curves, warnings: context.warnings)
+            info: info, animators: context.animators, mixers: context.mixers, curves: context.curves,
+            warnings: context.warnings)
         return .success(LoadedPlugin(registrations: registrations, deinitialize: entry.pointee.`deinit`))
     }
 }

@@ -8,12 +8,13 @@ enum PluginLog {
 
     static func write(level: UInt32, plugin: String, _ message: String) {
         guard verbose || level >= UInt32(ANIM_LOG_WARNING) else { return }
-        let label = switch level {
-        case UInt32(ANIM_LOG_DEBUG): "debug"
-        case UInt32(ANIM_LOG_INFO): "info"
-        case UInt32(ANIM_LOG_WARNING): "warning"
-        default: "error"
-        }
+        let label =
+            switch level {
+            case UInt32(ANIM_LOG_DEBUG): "debug"
+            case UInt32(ANIM_LOG_INFO): "info"
+            case UInt32(ANIM_LOG_WARNING): "warning"
+            default: "error"
+            }
         FileHandle.standardError.write(Data("\(label): plugin \(plugin): \(message)\n".utf8))
     }
 }

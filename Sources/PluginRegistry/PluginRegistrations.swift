@@ -16,7 +16,9 @@ struct PluginRegistrations: Encodable {
     /// fields the plugin left unset (NaN among them) compare as the scan recorded them.
     func registersSame(as other: PluginRegistrations) -> Bool {
         let strip = { (plugin: PluginRegistrations) in
-            PluginRegistrations(info: plugin.info, animators: plugin.animators, mixers: plugin.mixers, curves: plugin.curves, warnings: [])
+            PluginRegistrations(
+                info: plugin.info, animators: plugin.animators, mixers: plugin.mixers, curves: plugin.curves,
+                warnings: [])
         }
         return (try? ScanJSON.encode(strip(self))) == (try? ScanJSON.encode(strip(other)))
     }

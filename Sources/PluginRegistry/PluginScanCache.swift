@@ -29,7 +29,8 @@ struct PluginScanCache: Encodable {
 
     static func read(from file: String?) -> PluginScanCache {
         guard let file, let data = FileManager.default.contents(atPath: file),
-              let cache = try? ScanJSON.read([UInt8](data), PluginScanCache.init(reading:)), cache.host == hostKey else { return PluginScanCache() }
+            let cache = try? ScanJSON.read([UInt8](data), PluginScanCache.init(reading:)), cache.host == hostKey
+        else { return PluginScanCache() }
         return cache
     }
 
@@ -64,7 +65,8 @@ public struct FileStamp: Encodable, Equatable, Sendable {
 
     init?(text: String) {
         let parts = text.split(separator: " ")
-        guard parts.count == 3, let size = Int64(parts[0]), let modified = Int64(parts[1]), let inode = UInt64(parts[2]) else {
+        guard parts.count == 3, let size = Int64(parts[0]), let modified = Int64(parts[1]), let inode = UInt64(parts[2])
+        else {
             return nil
         }
         (self.size, modifiedNanoseconds, self.inode) = (size, modified, inode)

@@ -20,7 +20,9 @@ public struct PluginScanner: Sendable {
 
     /// How long one file's scan may take: `PIPELINE_SCAN_TIMEOUT` seconds, default 5.
     static func timeLimit(_ environment: [String: String]) -> Duration {
-        let seconds = environment[Self.timeoutVariable].flatMap(Double.init).flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
+        let seconds = environment[Self.timeoutVariable].flatMap(Double.init).flatMap {
+            $0 > 0 && $0.isFinite ? $0 : nil
+        }
         return .seconds(seconds ?? 5)
     }
 
@@ -36,10 +38,11 @@ public struct PluginScanner: Sendable {
         FileHandle.standardOutput.write(Data("\n".utf8))
         // The child inherits the parent's environment, so it knows the parent's limit.
         ChildTimeLimit.arm(behind: timeLimit(ProcessInfo.processInfo.environment))
-        let result: ScanResult = switch PluginLoader.load(path: resolved, shownAs: path) {
-        case .success(let loaded): .registered(loaded.registrations)
-        case .failure(let error): .skipped(reason: error.description)
-        }
+        let result: ScanResult =
+            switch PluginLoader.load(path: resolved, shownAs: path) {
+            case .success(let loaded): .registered(loaded.registrations)
+            case .failure(let error): .skipped(reason: error.description)
+            }
         return try ScanJSON.encode(result)
     }
 
@@ -70,8 +73,10 @@ public struct PluginScanner: Sendable {
 
     /// "SIGSEGV" for SIGSEGV: how messages name the signal that ended a child.
     public static func signalName(_ signal: Int32) -> String {
-        let names = [SIGSEGV: "SIGSEGV", SIGBUS: "SIGBUS", SIGABRT: "SIGABRT", SIGILL: "SIGILL", SIGFPE: "SIGFPE",
-                     SIGKILL: "SIGKILL", SIGTERM: "SIGTERM", SIGTRAP: "SIGTRAP", SIGSYS: "SIGSYS", SIGPIPE: "SIGPIPE"]
+        let names = [
+            SIGSEGV: "SIGSEGV", SIGBUS: "SIGBUS", SIGABRT: "SIGABRT", SIGILL: "SIGILL", SIGFPE: "SIGFPE",
+            SIGKILL: "SIGKILL", SIGTERM: "SIGTERM", SIGTRAP: "SIGTRAP", SIGSYS: "SIGSYS", SIGPIPE: "SIGPIPE",
+        ]
         return names[signal] ?? "signal \(signal)"
     }
 

@@ -6,14 +6,18 @@ import Foundation
 public enum PluginSearchPath {
     public static let environmentVariable = "PIPELINE_PLUGIN_PATH"
 
-    public static func directories(explicit: [String], pipelineFile: String?,
-                                   environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+    public static func directories(
+        explicit: [String], pipelineFile: String?,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> [String] {
         var result = explicit
         if let variable = environment[environmentVariable] {
             result += variable.split(separator: ":").map(String.init).filter { !$0.isEmpty }
         }
         if let pipelineFile {
-            let beside = URL(fileURLWithPath: pipelineFile).deletingLastPathComponent().appendingPathComponent("plugins").path
+            let beside = URL(fileURLWithPath: pipelineFile).deletingLastPathComponent().appendingPathComponent(
+                "plugins"
+            ).path
             if isDirectory(beside) { result.append(beside) }
         }
         if let builtin = builtinDirectory() { result.append(builtin) }
@@ -22,7 +26,9 @@ public enum PluginSearchPath {
 
     /// `<bin>/pipeline-plugins` in a build tree, `<prefix>/lib/pipeline/plugins` when installed.
     public static func builtinDirectory() -> String? {
-        guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }
+        guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
+            return nil
+        }
         let bin = URL(fileURLWithPath: executable).deletingLastPathComponent()
         let candidates = [
             bin.appendingPathComponent("pipeline-plugins").path,
@@ -56,10 +62,12 @@ public enum PluginSearchPath {
             guard stat(target, &info) == 0 else { continue }
             // Group-writable is allowed: with per-user groups (umask 002) that is the norm.
             if info.st_mode & S_IWOTH != 0 {
-                return "the \(what) \(target) is writable by other users; refusing to load it (fix: chmod o-w \(target))"
+                return
+                    "the \(what) \(target) is writable by other users; refusing to load it (fix: chmod o-w \(target))"
             }
             if info.st_uid != getuid() && info.st_uid != 0 {
-                return "the \(what) \(target) belongs to another user (uid \(info.st_uid)); refusing to load it (fix: chown it or copy the plugin into a folder of yours)"
+                return
+                    "the \(what) \(target) belongs to another user (uid \(info.st_uid)); refusing to load it (fix: chown it or copy the plugin into a folder of yours)"
             }
         }
         return nil

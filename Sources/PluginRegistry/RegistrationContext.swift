@@ -39,7 +39,7 @@ final class RegistrationContext: Sendable {
             defer { state.heldLog = [] }
             return state.heldLog
         }
-        if succeeded { held.forEach { PluginLog.write(level: $0.level, plugin: fileName, $0.message) } }
+        if succeeded { for line in held { PluginLog.write(level: line.level, plugin: fileName, line.message) } }
     }
 
     /// Runs a registration if `init` is still running; otherwise records the misuse.

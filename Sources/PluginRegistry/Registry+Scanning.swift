@@ -13,12 +13,15 @@ extension Registry {
                 continue
             }
             guard let stamp = FileStamp(of: file.resolved) else { continue }
-            let result = cache.result(for: file.resolved, stamp: stamp, shownAs: file.path) ?? {
-                let result = scanner.scan(file.resolved, shownAs: file.path)
-                cache.entries[file.resolved] = PluginScanCache.Entry(stamp: stamp, shownAs: file.path, result: result)
-                changed = true
-                return result
-            }()
+            let result =
+                cache.result(for: file.resolved, stamp: stamp, shownAs: file.path)
+                ?? {
+                    let result = scanner.scan(file.resolved, shownAs: file.path)
+                    cache.entries[file.resolved] = PluginScanCache.Entry(
+                        stamp: stamp, shownAs: file.path, result: result)
+                    changed = true
+                    return result
+                }()
             state.withLock { tables in
                 switch result {
                 case .skipped(let reason): tables.broken.append(BrokenPlugin(path: file.path, reason: reason))

@@ -77,12 +77,16 @@ public final class Registry: Sendable {
     }
 
     /// A name's entry, its plugin opened first if only its scan is known.
-    private func lookup<Entry: Registered & Sendable>(_ name: String, in table: KeyPath<RegistryTables, [String: Entry]>, kind: RegistrationKind,
-                               isOpen: (Entry) -> Bool) -> Lookup<Entry> {
+    private func lookup<Entry: Registered & Sendable>(
+        _ name: String, in table: KeyPath<RegistryTables, [String: Entry]>, kind: RegistrationKind,
+        isOpen: (Entry) -> Bool
+    ) -> Lookup<Entry> {
         state.withLock { tables in
             if let clash = tables.clash(name, kind: kind) { return .ambiguous(clash) }
             guard let entry = tables[keyPath: table][name] else { return .missing }
-            if opensPlugins, !isOpen(entry), let failure = Self.openScanned(entry.plugin.path, in: &tables) { return .unavailable(failure) }
+            if opensPlugins, !isOpen(entry), let failure = Self.openScanned(entry.plugin.path, in: &tables) {
+                return .unavailable(failure)
+            }
             return tables[keyPath: table][name].map(Lookup.found) ?? .missing
         }
     }

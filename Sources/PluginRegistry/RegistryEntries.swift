@@ -54,7 +54,9 @@ public struct ProcessorEntry<Descriptor: ProcessorDescriptor>: Processor, @unche
     /// The descriptor, for its functions: entries a lookup returned have it (the lookup opens
     /// the plugin). The pointer stays valid for the life of the process: plugins are never unloaded.
     public var descriptor: UnsafePointer<Descriptor> {
-        guard let openedDescriptor else { preconditionFailure("\(name): plugin not open; use the entry a Registry lookup returns") }
+        guard let openedDescriptor else {
+            preconditionFailure("\(name): plugin not open; use the entry a Registry lookup returns")
+        }
         return openedDescriptor
     }
 
@@ -86,7 +88,9 @@ public struct CurveEntry: Registered, Sendable, Encodable {
 
     /// The C function, callable: entries a lookup returned have it (the lookup opens the plugin).
     public var curve: ForeignCurve {
-        guard let foreign else { preconditionFailure("\(name): plugin not open; use the entry a Registry lookup returns") }
+        guard let foreign else {
+            preconditionFailure("\(name): plugin not open; use the entry a Registry lookup returns")
+        }
         return foreign
     }
 
@@ -120,7 +124,8 @@ public struct PluginOpenFailure: Error, Sendable, CustomStringConvertible {
 
 /// The kinds of things a plugin registers, for messages.
 public enum RegistrationKind: String, Sendable {
-    case animator, mixer, curve = "timing curve"
+    case animator, mixer
+    case curve = "timing curve"
 }
 
 /// Two plugins registered the same name: an error for any pipeline that uses it.

@@ -20,8 +20,11 @@ struct RegistryTables {
     mutating func add(_ registrations: PluginRegistrations) -> Bool {
         let info = registrations.info
         if let first = plugins.first(where: { !info.id.isEmpty && $0.id == info.id }) {
-            broken.append(BrokenPlugin(path: info.path, reason: "plugin id \"\(info.id)\" is already used by \(first.path); "
-                                       + "remove one copy, or give each plugin its own id in its anim_entry_v1"))
+            broken.append(
+                BrokenPlugin(
+                    path: info.path,
+                    reason: "plugin id \"\(info.id)\" is already used by \(first.path); "
+                        + "remove one copy, or give each plugin its own id in its anim_entry_v1"))
             return false
         }
         plugins.append(info)
@@ -49,7 +52,9 @@ struct RegistryTables {
         clashes.first { $0.kind == kind && $0.name == name }
     }
 
-    private mutating func insert<Entry: Registered>(_ entry: Entry, into table: WritableKeyPath<Self, [String: Entry]>, kind: RegistrationKind) {
+    private mutating func insert<Entry: Registered>(
+        _ entry: Entry, into table: WritableKeyPath<Self, [String: Entry]>, kind: RegistrationKind
+    ) {
         let path = entry.plugin.path
         if let index = clashes.firstIndex(where: { $0.kind == kind && $0.name == entry.name }) {
             clashes[index] = NameClash(kind: kind, name: entry.name, paths: clashes[index].paths + [path])

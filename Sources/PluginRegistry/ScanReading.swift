@@ -72,7 +72,9 @@ extension JSONNode {
 
 extension ScanJSON {
     /// Parses `bytes` and reads the value with `read`.
-    static func read<Value>(_ bytes: [UInt8], _ read: (JSONNode) throws(ScanFormatError) -> Value) throws(ScanFormatError) -> Value {
+    static func read<Value>(_ bytes: [UInt8], _ read: (JSONNode) throws(ScanFormatError) -> Value)
+        throws(ScanFormatError) -> Value
+    {
         guard let node = try? JSONParser.parse(bytes) else { throw ScanFormatError() }
         return try read(node)
     }
@@ -95,20 +97,24 @@ extension ScanResult {
 extension PluginRegistrations {
     init(reading node: JSONNode) throws(ScanFormatError) {
         let fields = try ScanObject(node)
-        var animators: [AnimatorEntry] = [], mixers: [MixerEntry] = [], curves: [CurveEntry] = []
+        var animators: [AnimatorEntry] = []
+        var mixers: [MixerEntry] = []
+        var curves: [CurveEntry] = []
         for entry in try fields.array("animators") { animators.append(try AnimatorEntry(reading: entry)) }
         for entry in try fields.array("mixers") { mixers.append(try MixerEntry(reading: entry)) }
         for entry in try fields.array("curves") { curves.append(try CurveEntry(reading: entry)) }
-        self.init(info: try PluginInfo(reading: try fields.node("info")), animators: animators, mixers: mixers,
-                  curves: curves, warnings: try fields.strings("warnings"))
+        self.init(
+            info: try PluginInfo(reading: try fields.node("info")), animators: animators, mixers: mixers,
+            curves: curves, warnings: try fields.strings("warnings"))
     }
 }
 
 extension PluginInfo {
     init(reading node: JSONNode) throws(ScanFormatError) {
         let fields = try ScanObject(node)
-        self.init(path: try fields.string("path"), id: try fields.string("id"), version: try fields.string("version"),
-                  description: try fields.string("description"))
+        self.init(
+            path: try fields.string("path"), id: try fields.string("id"), version: try fields.string("version"),
+            description: try fields.string("description"))
     }
 }
 
@@ -116,10 +122,13 @@ extension ProcessorEntry {
     init(reading node: JSONNode) throws(ScanFormatError) {
         let fields = try ScanObject(node)
         var parameters: [ParameterDescriptor] = []
-        for parameter in try fields.array("parameters") { parameters.append(try ParameterDescriptor(reading: parameter)) }
-        self.init(name: try fields.string("name"), version: try fields.string("version"), doc: try fields.string("doc"),
-                  parameters: parameters, isSerial: try fields.bool("isSerial"),
-                  plugin: try PluginInfo(reading: try fields.node("plugin")))
+        for parameter in try fields.array("parameters") {
+            parameters.append(try ParameterDescriptor(reading: parameter))
+        }
+        self.init(
+            name: try fields.string("name"), version: try fields.string("version"), doc: try fields.string("doc"),
+            parameters: parameters, isSerial: try fields.bool("isSerial"),
+            plugin: try PluginInfo(reading: try fields.node("plugin")))
     }
 }
 
@@ -127,23 +136,31 @@ extension ParameterDescriptor {
     init(reading node: JSONNode) throws(ScanFormatError) {
         let fields = try ScanObject(node)
         let code = try fields.double("type")
-        guard let rawType = UInt32(exactly: code), let type = ParameterType(rawValue: rawType) else { throw ScanFormatError() }
+        guard let rawType = UInt32(exactly: code), let type = ParameterType(rawValue: rawType) else {
+            throw ScanFormatError()
+        }
         // Codable leaves a nil optional out.
         let defaultString = try fields["defaultString"].map { (node) throws(ScanFormatError) in try node.scanString() }
-        self.init(id: try fields.string("id"), type: type, isRequired: try fields.bool("isRequired"),
-                  acceptsLayer: try fields.bool("acceptsLayer"), doc: try fields.string("doc"), unit: try fields.string("unit"),
-                  min: try fields.double("min"), max: try fields.double("max"), defaults: try fields.doubles("defaults"),
-                  defaultString: defaultString, choices: try fields.strings("choices"))
+        self.init(
+            id: try fields.string("id"), type: type, isRequired: try fields.bool("isRequired"),
+            acceptsLayer: try fields.bool("acceptsLayer"), doc: try fields.string("doc"),
+            unit: try fields.string("unit"),
+            min: try fields.double("min"), max: try fields.double("max"), defaults: try fields.doubles("defaults"),
+            defaultString: defaultString, choices: try fields.strings("choices"))
     }
 }
 
 extension CurveEntry {
     init(reading node: JSONNode) throws(ScanFormatError) {
         let fields = try ScanObject(node)
-        guard let signature = try? ForeignCurveSignature(parsing: try fields.string("signature")) else { throw ScanFormatError() }
-        self.init(name: try fields.string("name"), doc: try fields.string("doc"), argumentNames: try fields.strings("argumentNames"),
-                  argumentDefaults: fields["argumentDefaults"] == nil ? nil : try fields.doubles("argumentDefaults"),
-                  plugin: try PluginInfo(reading: try fields.node("plugin")), signature: signature)
+        guard let signature = try? ForeignCurveSignature(parsing: try fields.string("signature")) else {
+            throw ScanFormatError()
+        }
+        self.init(
+            name: try fields.string("name"), doc: try fields.string("doc"),
+            argumentNames: try fields.strings("argumentNames"),
+            argumentDefaults: fields["argumentDefaults"] == nil ? nil : try fields.doubles("argumentDefaults"),
+            plugin: try PluginInfo(reading: try fields.node("plugin")), signature: signature)
     }
 }
 
@@ -156,8 +173,9 @@ extension PluginScanCache {
         for entry in entries {
             let entryFields = try ScanObject(entry.value)
             guard let stamp = FileStamp(text: try entryFields.string("stamp")) else { throw ScanFormatError() }
-            self.entries[entry.key] = Entry(stamp: stamp, shownAs: try entryFields.string("shownAs"),
-                                            result: try ScanResult(reading: try entryFields.node("result")))
+            self.entries[entry.key] = Entry(
+                stamp: stamp, shownAs: try entryFields.string("shownAs"),
+                result: try ScanResult(reading: try entryFields.node("result")))
         }
     }
 }

@@ -3,9 +3,11 @@ public enum NewAnimatorCTemplate {
     /// The project's files, each a path inside its folder and the text to write there.
     public static func files(_ name: NewAnimatorName, include: String) -> [(path: String, text: String)] {
         let values = name.substitutions(include: include)
-        return [("\(name.name).c", (source + NewAnimatorEntryTemplate.text).filling(values)),
-                ("Makefile", makefile.filling(values)),
-                ("README.md", readme.filling(values))]
+        return [
+            ("\(name.name).c", (source + NewAnimatorEntryTemplate.text).filling(values)),
+            ("Makefile", makefile.filling(values)),
+            ("README.md", readme.filling(values)),
+        ]
     }
 
     static let source = #"""

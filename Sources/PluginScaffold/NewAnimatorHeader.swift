@@ -8,7 +8,9 @@ public enum NewAnimatorHeader {
     public static let placeholder = "/path/to/pipeline/include"
 
     public static func folder() -> String? {
-        guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }
+        guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
+            return nil
+        }
         var folder = URL(fileURLWithPath: executable).deletingLastPathComponent()
         while folder.path != "/" {
             folder = folder.deletingLastPathComponent()

@@ -14,7 +14,7 @@ public struct NewAnimatorName: Sendable {
     /// Nil unless `name` has the form animator names take: [a-z][a-z0-9-]*.
     public init?(_ name: String) {
         guard let first = name.unicodeScalars.first, ("a"..."z").contains(first),
-              name.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" })
+            name.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" })
         else { return nil }
         self.name = name
         identifier = name.replacingOccurrences(of: "-", with: "_")

@@ -6,11 +6,13 @@ public enum NewAnimatorSwiftTemplate {
     public static func files(_ name: NewAnimatorName, include: String) -> [(path: String, text: String)] {
         let values = name.substitutions(include: include)
         let type = name.typeName
-        return [("Package.swift", package.filling(values)),
-                ("Sources/\(type)Entry/include/\(type)Entry.h", header.filling(values)),
-                ("Sources/\(type)Entry/entry.c", (entry + NewAnimatorEntryTemplate.text).filling(values)),
-                ("Sources/\(type)/\(type).swift", logic.filling(values)),
-                ("README.md", readme.filling(values))]
+        return [
+            ("Package.swift", package.filling(values)),
+            ("Sources/\(type)Entry/include/\(type)Entry.h", header.filling(values)),
+            ("Sources/\(type)Entry/entry.c", (entry + NewAnimatorEntryTemplate.text).filling(values)),
+            ("Sources/\(type)/\(type).swift", logic.filling(values)),
+            ("README.md", readme.filling(values)),
+        ]
     }
 
     static let package = #"""

@@ -46,8 +46,10 @@ extension LiveScene {
         return fresh
     }
 
-    private static func load(_ file: String, registry: Registry,
-                             options: SceneDecoder.Options) throws(PreviewError) -> (Scene, SceneImages) {
+    private static func load(
+        _ file: String, registry: Registry,
+        options: SceneDecoder.Options
+    ) throws(PreviewError) -> (Scene, SceneImages) {
         do {
             let scene = try SceneDecoder.load(file: file, registry: registry, options: options)
             return (scene, try SceneImages.load(scene))
@@ -60,8 +62,9 @@ extension LiveScene {
     /// instance there; the old one's children then end.
     private func show(_ scene: Scene, images: SceneImages) throws(PreviewError) {
         do {
-            renderer = FrameRenderer(evaluator: try FrameEvaluator(scene: scene, isolation: isolation), images: images,
-                                     threads: 1)
+            renderer = FrameRenderer(
+                evaluator: try FrameEvaluator(scene: scene, isolation: isolation), images: images,
+                threads: 1)
             self.scene = scene
             self.images = images
         } catch {

@@ -35,8 +35,10 @@ final class LiveScene: @unchecked Sendable {
     var watched: WatchedFiles
     private var timer: DispatchSourceTimer?
 
-    init(file: String, explicitDirectories: [String], registry: Registry, scene: Scene, images: SceneImages,
-         options: SceneDecoder.Options, isolation: Isolation, scanner: PluginScanner) throws(RenderError) {
+    init(
+        file: String, explicitDirectories: [String], registry: Registry, scene: Scene, images: SceneImages,
+        options: SceneDecoder.Options, isolation: Isolation, scanner: PluginScanner
+    ) throws(RenderError) {
         self.file = file
         self.explicitDirectories = explicitDirectories
         self.options = options
@@ -44,8 +46,9 @@ final class LiveScene: @unchecked Sendable {
         self.registry = registry
         self.scene = scene
         self.images = images
-        renderer = FrameRenderer(evaluator: try FrameEvaluator(scene: scene, isolation: isolation), images: images,
-                                 threads: 1)
+        renderer = FrameRenderer(
+            evaluator: try FrameEvaluator(scene: scene, isolation: isolation), images: images,
+            threads: 1)
         watched = WatchedFiles(pipelineFile: file, pluginDirectories: Self.pluginDirectories(explicitDirectories, file))
     }
 
@@ -61,7 +64,9 @@ final class LiveScene: @unchecked Sendable {
         do throws(RenderError) {
             guard let renderer else { return .failure(PreviewError("the preview is stopping")) }
             let frame = try renderer.render(time: seconds)
-            do throws(OutputError) { return .success(try encodePNG(frame.view)) } catch { throw RenderError.output(error) }
+            do throws(OutputError) { return .success(try encodePNG(frame.view)) } catch {
+                throw RenderError.output(error)
+            }
         } catch {
             note("t=\(seconds) s: \(error.description)")
             return .failure(PreviewError(error.description))

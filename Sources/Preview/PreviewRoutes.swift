@@ -13,7 +13,9 @@ enum PreviewRoutes {
     static func router(_ live: LiveScene) -> Router<BasicRequestContext> {
         let router = Router()
         router.get("/") { _, _ in
-            Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: PreviewPage.html)))
+            Response(
+                status: .ok, headers: [.contentType: "text/html; charset=utf-8"],
+                body: .init(byteBuffer: ByteBuffer(string: PreviewPage.html)))
         }
         router.get("/frame") { request, _ in
             try await frame(request, live)
@@ -58,12 +60,14 @@ enum PreviewRoutes {
             return live.png(at: seconds).mapError { HTTPError(.internalServerError, message: $0.description) }
         }
         let png = try answer.get()
-        return Response(status: .ok, headers: [.contentType: "image/png", .cacheControl: "no-cache"],
-                        body: .init(byteBuffer: ByteBuffer(bytes: png)))
+        return Response(
+            status: .ok, headers: [.contentType: "image/png", .cacheControl: "no-cache"],
+            body: .init(byteBuffer: ByteBuffer(bytes: png)))
     }
 
     private static func json(_ data: Data) -> Response {
-        Response(status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-cache"],
-                 body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        Response(
+            status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-cache"],
+            body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 }

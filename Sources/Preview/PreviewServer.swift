@@ -22,11 +22,14 @@ public struct PreviewServer: Sendable {
     /// Takes over `registry` (it shuts it down when the server stops) and the loaded `scene`;
     /// reloads decode the file with `options`, as it was first. Plugin code runs in the
     /// children `isolation` starts; changed plugin files are scanned with `scanner`.
-    public init(file: String, explicitPluginDirectories: [String], registry: Registry, scene: Scene,
-                images: SceneImages, options: SceneDecoder.Options = SceneDecoder.Options(), isolation: Isolation,
-                scanner: PluginScanner, port: Int) throws(RenderError) {
-        live = try LiveScene(file: file, explicitDirectories: explicitPluginDirectories, registry: registry, scene: scene,
-                             images: images, options: options, isolation: isolation, scanner: scanner)
+    public init(
+        file: String, explicitPluginDirectories: [String], registry: Registry, scene: Scene,
+        images: SceneImages, options: SceneDecoder.Options = SceneDecoder.Options(), isolation: Isolation,
+        scanner: PluginScanner, port: Int
+    ) throws(RenderError) {
+        live = try LiveScene(
+            file: file, explicitDirectories: explicitPluginDirectories, registry: registry, scene: scene,
+            images: images, options: options, isolation: isolation, scanner: scanner)
         self.port = port
     }
 
@@ -41,7 +44,9 @@ public struct PreviewServer: Sendable {
         }
         stopped.wait()
         if let error = failure.error {
-            throw PreviewError("the preview server on 127.0.0.1:\(port) failed: \(error) (if the port is taken, pass another --port, or 0 for any free one)")
+            throw PreviewError(
+                "the preview server on 127.0.0.1:\(port) failed: \(error) (if the port is taken, pass another --port, or 0 for any free one)"
+            )
         }
     }
 

@@ -41,8 +41,9 @@ struct TimelineSummary: Encodable {
             let progress = timelineTimes.map { t in
                 timing.progress(ofStep: index, at: t).flatMap { $0.isFinite ? $0 : nil }
             }
-            return StepCurve(label: Self.label(scene, index), curve: scene.timing(ofStep: index).curve.description,
-                             progress: progress)
+            return StepCurve(
+                label: Self.label(scene, index), curve: scene.timing(ofStep: index).curve.description,
+                progress: progress)
         }
     }
 

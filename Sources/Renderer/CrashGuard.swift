@@ -7,7 +7,9 @@ public enum CrashGuard {
     /// it leaves no half-written file; an empty list once they are finished or abandoned.
     public static func removeOnCrash(_ paths: [String]) {
         let copies = paths.map { strdup($0) }
-        defer { copies.forEach { free($0) } }
-        copies.map { UnsafePointer($0) }.withUnsafeBufferPointer { crash_guard_set_unfinished($0.baseAddress, UInt32($0.count)) }
+        defer { for copy in copies { free(copy) } }
+        copies.map { UnsafePointer($0) }.withUnsafeBufferPointer {
+            crash_guard_set_unfinished($0.baseAddress, UInt32($0.count))
+        }
     }
 }

@@ -8,7 +8,8 @@ import Scene
 final class CrashLabel: @unchecked Sendable {
     /// Ends every message: what is left on disk, and the way to contain crashes. Written once
     /// and only read afterwards, by this process's threads and its signal handler.
-    nonisolated(unsafe) private static let tail = strdup("""
+    nonisolated(unsafe) private static let tail = strdup(
+        """
 
         note: the run stopped at once; frame files already written are complete, unfinished videos were removed; \
         run with --isolate to run plugins in child processes

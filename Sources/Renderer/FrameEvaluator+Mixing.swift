@@ -9,11 +9,14 @@ extension FrameEvaluator {
     /// Blends `from` into `to`, writing `out`; all three are canvas-sized and already in the
     /// ABI's RGBA byte order. `layers` are the frame's states, for layer parameters. The rows
     /// are split into `bands` ranges mixed in parallel (worth it when frames are not).
-    func mix(step index: Int, progress: Double, from: FrameBuffer, to: FrameBuffer, out: FrameBuffer,
-             layers: [anim_layer_t], time: Double, frame: Int, bands: Int) throws(RenderError) {
+    func mix(
+        step index: Int, progress: Double, from: FrameBuffer, to: FrameBuffer, out: FrameBuffer,
+        layers: [anim_layer_t], time: Double, frame: Int, bands: Int
+    ) throws(RenderError) {
         let step = scene.steps[index]
         guard case .mix(let mixer, _, _) = step.action else { preconditionFailure("step \(index) is not a mixer step") }
-        let rows = out.height, bandCount = plugins.splitsMixerRows ? max(1, min(bands, rows)) : 1
+        let rows = out.height
+        let bandCount = plugins.splitsMixerRows ? max(1, min(bands, rows)) : 1
         let failures = ConcurrentSlots<RenderError>(count: bandCount)
         layers.withUnsafeBufferPointer { layers in
             Self.withValues(of: step, layers: layers) { params in
@@ -25,7 +28,8 @@ extension FrameEvaluator {
                         _ = images.initialize(from: [from.abiImage, to.abiImage, out.abiImage])
                         var args = anim_mix_args_t(
                             struct_size: UInt32(MemoryLayout<anim_mix_args_t>.size), param_count: UInt32(params.count),
-                            progress: progress, time: time, duration: scene.duration(ofStep: index), params: params.baseAddress,
+                            progress: progress, time: time, duration: scene.duration(ofStep: index),
+                            params: params.baseAddress,
                             instance: nil, from: images.baseAddress, to: images.baseAddress! + 1,
                             out: images.baseAddress! + 2,
                             row_begin: UInt32(rows * band / bandCount), row_end: UInt32(rows * (band + 1) / bandCount))
@@ -45,7 +49,8 @@ extension FrameEvaluator {
 extension FrameBuffer {
     /// The buffer as the ABI lends images to mixers (the host owns the pixels).
     var abiImage: anim_image_t {
-        anim_image_t(struct_size: UInt32(MemoryLayout<anim_image_t>.size), width: UInt32(width),
-                     height: UInt32(height), stride: UInt32(stride), pixels: pixels)
+        anim_image_t(
+            struct_size: UInt32(MemoryLayout<anim_image_t>.size), width: UInt32(width),
+            height: UInt32(height), stride: UInt32(stride), pixels: pixels)
     }
 }

@@ -48,12 +48,14 @@ public final class FrameEvaluator: @unchecked Sendable {
             for (index, step) in scene.steps.enumerated() {
                 let eased = try plugins.withTiming(frame: frame) { $0.progress(ofStep: index, at: t) }
                 guard let eased else { continue }
-                let progress = eased.isFinite
+                let progress =
+                    eased.isFinite
                     ? eased : substitutions.progress(replacing: eased, ofStep: index, in: scene, at: t, frame: frame)
                 switch step.action {
                 case .animate(let animator, let target):
-                    try apply(step, animator, index: index, target: target, progress: progress, layers: layers,
-                              time: t, frame: frame)
+                    try apply(
+                        step, animator, index: index, target: target, progress: progress, layers: layers,
+                        time: t, frame: frame)
                 case .mix:
                     state.mixes.append((index, progress))
                 }
@@ -62,8 +64,10 @@ public final class FrameEvaluator: @unchecked Sendable {
         return state
     }
 
-    private func apply(_ step: Step, _ animator: AnimatorEntry, index: Int, target: Int, progress: Double,
-                       layers: UnsafeMutableBufferPointer<anim_layer_t>, time: Double, frame: Int) throws(RenderError) {
+    private func apply(
+        _ step: Step, _ animator: AnimatorEntry, index: Int, target: Int, progress: Double,
+        layers: UnsafeMutableBufferPointer<anim_layer_t>, time: Double, frame: Int
+    ) throws(RenderError) {
         let before = layers[target]
         try Self.withValues(of: step, layers: UnsafeBufferPointer(layers)) { (params) throws(RenderError) in
             var args = anim_apply_args_t(
@@ -79,9 +83,12 @@ public final class FrameEvaluator: @unchecked Sendable {
     /// Lends `body` a step's parameter values for the ABI, with the per-frame part filled in: a
     /// named layer's current state, centre or visual frame, read from `layers`. The values live
     /// in scoped memory, not an array per step per frame.
-    static func withValues<R, Failure: Error>(of step: Step, layers: UnsafeBufferPointer<anim_layer_t>,
-                                              _ body: (UnsafeBufferPointer<anim_value_t>) throws(Failure) -> R) throws(Failure) -> R {
-        try withUnsafeTemporaryAllocation(of: anim_value_t.self, capacity: step.parameters.count) { (values) throws(Failure) in
+    static func withValues<R, Failure: Error>(
+        of step: Step, layers: UnsafeBufferPointer<anim_layer_t>,
+        _ body: (UnsafeBufferPointer<anim_value_t>) throws(Failure) -> R
+    ) throws(Failure) -> R {
+        try withUnsafeTemporaryAllocation(of: anim_value_t.self, capacity: step.parameters.count) {
+            (values) throws(Failure) in
             for (slot, parameter) in step.parameters.enumerated() {
                 values.initializeElement(at: slot, to: value(of: parameter, layers: layers))
             }

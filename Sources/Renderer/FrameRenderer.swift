@@ -22,7 +22,8 @@ public final class FrameRenderer: @unchecked Sendable {
     private let workers: [Worker]
     private let buffers: [FrameBuffer]
     /// For stills (`render(time:)`), which the caller reads after the call; made on first use.
-    private lazy var still = FrameBuffer(width: workers[0].compositor.pixelWidth, height: workers[0].compositor.pixelHeight)
+    private lazy var still = FrameBuffer(
+        width: workers[0].compositor.pixelWidth, height: workers[0].compositor.pixelHeight)
 
     /// `images` are the scene's decoded images (`SceneImages.load`); `scale` is pixels per canvas
     /// point (0.5 for a half-size draft); plugins still see the canvas.
@@ -35,9 +36,11 @@ public final class FrameRenderer: @unchecked Sendable {
         // Each static image is drawn by whichever thread needs it first, then copied by all.
         let staticImages = StaticImageCache()
         workers = (0..<threads).map { _ in
-            Worker(compositor: Compositor(canvas: scene.canvas, contents: scene.layers.map(\.content), images: images, scale: scale,
-                                          sharing: staticImages),
-                   mixBands: bands)
+            Worker(
+                compositor: Compositor(
+                    canvas: scene.canvas, contents: scene.layers.map(\.content), images: images, scale: scale,
+                    sharing: staticImages),
+                mixBands: bands)
         }
         let (width, height) = (workers[0].compositor.pixelWidth, workers[0].compositor.pixelHeight)
         buffers = (0..<2 * threads).map { _ in FrameBuffer(width: width, height: height) }
@@ -50,7 +53,8 @@ public final class FrameRenderer: @unchecked Sendable {
     /// A failure or Ctrl-C stops handing out frames; the frames already being rendered finish and
     /// every frame before the first failed one is delivered, so what was written is complete and
     /// gapless. Then the failure is thrown, or `.interrupted` with the frames delivered.
-    public func render(frames: Range<Int>, alongside: ConcurrentDelivery? = nil, deliver: Delivery) throws(RenderError) {
+    public func render(frames: Range<Int>, alongside: ConcurrentDelivery? = nil, deliver: Delivery) throws(RenderError)
+    {
         guard !frames.isEmpty else { return }
         let interruption = Interruption()
         defer { interruption.end() }
@@ -61,7 +65,8 @@ public final class FrameRenderer: @unchecked Sendable {
                 while let (frame, slot) = queue.take(stoppingIf: interruption.isRequested) {
                     let buffer = buffers[slot]
                     do throws(RenderError) {
-                        try worker.render(evaluator, time: try evaluator.time(ofFrame: frame), frame: frame, into: buffer)
+                        try worker.render(
+                            evaluator, time: try evaluator.time(ofFrame: frame), frame: frame, into: buffer)
                         try alongside?(frame, buffer.view)
                         queue.finished(frame, slot: slot)
                     } catch {
@@ -73,7 +78,7 @@ public final class FrameRenderer: @unchecked Sendable {
         // Whatever happens below, no thread is left rendering into buffers the caller may free.
         defer {
             queue.stop()
-            threads.forEach { $0.join() }
+            for thread in threads { thread.join() }
         }
         var next = frames.lowerBound
         while let slot = try queue.waitFor(next) {
@@ -93,7 +98,8 @@ public final class FrameRenderer: @unchecked Sendable {
     /// interactive clocks apply as they do to whole renders. Errors name the frame showing it.
     public func render(time: Double) throws(RenderError) -> FrameBuffer {
         let frame = Int((time * evaluator.scene.fps + 1e-9).rounded(.down))
-        try workers[0].render(evaluator, time: try evaluator.time(atWallTime: time, frame: frame), frame: frame, into: still)
+        try workers[0].render(
+            evaluator, time: try evaluator.time(atWallTime: time, frame: frame), frame: frame, into: still)
         return still
     }
 }

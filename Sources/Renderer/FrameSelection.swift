@@ -52,7 +52,8 @@ public enum FrameSelection: Equatable, Sendable {
     private static func parseShard(_ text: String) throws(RenderJobError) -> FrameSelection {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 2, let index = number(parts[0]), let count = number(parts[1]), count >= 1,
-              (1...count).contains(index) else { throw .shardUnreadable(text) }
+            (1...count).contains(index)
+        else { throw .shardUnreadable(text) }
         guard count <= maximumShards else { throw .tooManyShards(text) }
         return .shard(index, of: count)
     }

@@ -23,9 +23,10 @@ final class InProcessPlugins: PluginCalls, @unchecked Sendable {
         self.scene = scene
         locks = Self.serialLocks(scene.steps)
         labels = scene.steps.map { CrashLabel(for: $0.action.role.processor, step: $0.path.description) }
-        curveLabels = Dictionary(uniqueKeysWithValues: CurveUse.pluginCurves(in: scene).map { use, entry in
-            (use, CrashLabel(for: entry, step: use.path(in: scene)))
-        })
+        curveLabels = Dictionary(
+            uniqueKeysWithValues: CurveUse.pluginCurves(in: scene).map { use, entry in
+                (use, CrashLabel(for: entry, step: use.path(in: scene)))
+            })
         for index in scene.steps.indices {
             do {
                 instances.append(try create(index))
@@ -46,8 +47,10 @@ final class InProcessPlugins: PluginCalls, @unchecked Sendable {
         (body(SceneTiming(scene: scene, caller: GuardedCurveCalls(labels: curveLabels, frame: nil))), nil)
     }
 
-    func apply(step index: Int, animator: AnimatorEntry, _ args: inout anim_apply_args_t,
-               layers: UnsafeMutableBufferPointer<anim_layer_t>, target: Int, frame: Int) throws(RenderError) {
+    func apply(
+        step index: Int, animator: AnimatorEntry, _ args: inout anim_apply_args_t,
+        layers: UnsafeMutableBufferPointer<anim_layer_t>, target: Int, frame: Int
+    ) throws(RenderError) {
         args.instance = instances[index]
         let message = labels[index].guarding(frame: frame) {
             PluginErrorBuffer.calling { error, size in
@@ -59,8 +62,10 @@ final class InProcessPlugins: PluginCalls, @unchecked Sendable {
         if let message { throw .pluginFailed(scene.steps[index], frame: frame, message: message) }
     }
 
-    func mix(step index: Int, mixer: MixerEntry, _ args: inout anim_mix_args_t,
-             layers: UnsafeBufferPointer<anim_layer_t>, frame: Int) throws(RenderError) {
+    func mix(
+        step index: Int, mixer: MixerEntry, _ args: inout anim_mix_args_t,
+        layers: UnsafeBufferPointer<anim_layer_t>, frame: Int
+    ) throws(RenderError) {
         args.instance = instances[index]
         let message = labels[index].guarding(frame: frame) {
             PluginErrorBuffer.calling { error, size in
@@ -75,7 +80,8 @@ final class InProcessPlugins: PluginCalls, @unchecked Sendable {
     /// `create` sees the pipeline file's base states (layer parameters resolved against them),
     /// not any frame's. Mixers get no target.
     private func create(_ index: Int) throws(RenderError) -> UnsafeMutableRawPointer? {
-        let step = scene.steps[index], role = step.action.role
+        let step = scene.steps[index]
+        let role = step.action.role
         guard let create = role.processor.create else { return nil }
         var instance: UnsafeMutableRawPointer?
         let message = try scene.withBaseStates { (layers) throws(RenderError) in

@@ -53,8 +53,9 @@ final class IsolatedPlugins: PluginCalls, @unchecked Sendable {
         case .noChild(let error):
             throw error
         case .call(let how, let curve, let use):
-            throw .pluginCrashed(plugin: curve.plugin.shownWithID, processor: curve.kindAndName,
-                                 step: use.path(in: scene), frame: frame, how: how.description)
+            throw .pluginCrashed(
+                plugin: curve.plugin.shownWithID, processor: curve.kindAndName,
+                step: use.path(in: scene), frame: frame, how: how.description)
         }
     }
 
@@ -69,8 +70,10 @@ final class IsolatedPlugins: PluginCalls, @unchecked Sendable {
         }
     }
 
-    func apply(step index: Int, animator: AnimatorEntry, _ args: inout anim_apply_args_t,
-               layers: UnsafeMutableBufferPointer<anim_layer_t>, target: Int, frame: Int) throws(RenderError) {
+    func apply(
+        step index: Int, animator: AnimatorEntry, _ args: inout anim_apply_args_t,
+        layers: UnsafeMutableBufferPointer<anim_layer_t>, target: Int, frame: Int
+    ) throws(RenderError) {
         let args = args
         try withChild(frame: frame) { (child) throws(RenderError) in
             try report(step: index, frame: frame) { () throws(ChildFailure) in
@@ -79,8 +82,10 @@ final class IsolatedPlugins: PluginCalls, @unchecked Sendable {
         }
     }
 
-    func mix(step index: Int, mixer: MixerEntry, _ args: inout anim_mix_args_t,
-             layers: UnsafeBufferPointer<anim_layer_t>, frame: Int) throws(RenderError) {
+    func mix(
+        step index: Int, mixer: MixerEntry, _ args: inout anim_mix_args_t,
+        layers: UnsafeBufferPointer<anim_layer_t>, frame: Int
+    ) throws(RenderError) {
         let args = args
         try withChild(frame: frame) { (child) throws(RenderError) in
             try report(step: index, frame: frame) { () throws(ChildFailure) in
@@ -133,15 +138,17 @@ final class IsolatedPlugins: PluginCalls, @unchecked Sendable {
     }
 
     private func create(_ index: Int, in child: PluginChild, frame: Int?) throws(RenderError) {
-        let step = scene.steps[index], role = step.action.role
+        let step = scene.steps[index]
+        let role = step.action.role
         let message = try scene.withBaseStates { (layers) throws(RenderError) in
             try FrameEvaluator.withValues(of: step, layers: layers) { (params) throws(RenderError) in
                 do throws(ChildFailure) {
-                    return try child.create(step: index, plugin: step.pluginPath, kind: role.processor.kind,
-                                            name: role.processor.name,
-                                            canvas: anim_size_t(width: Double(scene.canvas.width), height: Double(scene.canvas.height)),
-                                            duration: scene.duration(ofStep: index), target: role.target,
-                                            layers: layers, values: params)
+                    return try child.create(
+                        step: index, plugin: step.pluginPath, kind: role.processor.kind,
+                        name: role.processor.name,
+                        canvas: anim_size_t(width: Double(scene.canvas.width), height: Double(scene.canvas.height)),
+                        duration: scene.duration(ofStep: index), target: role.target,
+                        layers: layers, values: params)
                 } catch {
                     throw .pluginCrashed(step, frame: frame, how: error.description)
                 }
@@ -149,7 +156,9 @@ final class IsolatedPlugins: PluginCalls, @unchecked Sendable {
         }
         guard let message else { return }
         // In a child started for a frame, the render had begun: the failure is that frame's.
-        if let frame { throw .pluginFailed(step, frame: frame, message: "create failed in a new plugin child: \(message)") }
+        if let frame {
+            throw .pluginFailed(step, frame: frame, message: "create failed in a new plugin child: \(message)")
+        }
         throw .createFailed(step, message: message)
     }
 
@@ -184,7 +193,8 @@ private final class ChildCurveCalls: PluginCurveCaller {
     func value(of curve: CurveEntry, for use: CurveUse, at progress: Double, arguments: [Double]) -> Double {
         guard failure == nil, let child = takeChild() else { return .nan }
         do {
-            return try child.curve(plugin: curve.plugin.path, name: curve.name, progress: progress, arguments: arguments)
+            return try child.curve(
+                plugin: curve.plugin.path, name: curve.name, progress: progress, arguments: arguments)
         } catch {
             failure = .call(error, curve: curve, use: use)
             return .nan

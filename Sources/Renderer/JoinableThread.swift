@@ -14,12 +14,14 @@ final class JoinableThread {
 
     init(_ body: @escaping @Sendable () -> Void) {
         let context = Unmanaged.passRetained(Body(body)).toOpaque()
-        let status = pthread_create(&handle, nil, { context in
-            // Released when this scope ends, before the thread does.
-            let body = Unmanaged<Body>.fromOpaque(context!).takeRetainedValue()
-            body.run()
-            return nil
-        }, context)
+        let status = pthread_create(
+            &handle, nil,
+            { context in
+                // Released when this scope ends, before the thread does.
+                let body = Unmanaged<Body>.fromOpaque(context!).takeRetainedValue()
+                body.run()
+                return nil
+            }, context)
         precondition(status == 0, "could not start a rendering thread: error \(status)")
     }
 

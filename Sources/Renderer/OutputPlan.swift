@@ -34,8 +34,10 @@ struct OutputPlan {
     /// An output being written, and how messages name it.
     typealias Sink = (path: String, sink: any FrameSink)
 
-    init(scene: Scene, destination: Destination, formats: [OutputFormat], quality: VideoQuality,
-         width: Int, height: Int, part: Range<Int>?) {
+    init(
+        scene: Scene, destination: Destination, formats: [OutputFormat], quality: VideoQuality,
+        width: Int, height: Int, part: Range<Int>?
+    ) {
         self.scene = scene
         self.destination = destination
         self.formats = formats
@@ -49,7 +51,8 @@ struct OutputPlan {
     mutating func openSinks() -> [Sink] {
         var sinks: [Sink] = []
         // ffmpeg and its encoder list are looked up once, and a missing ffmpeg reported once.
-        let ffmpeg = formats.contains(where: \.needsFFmpeg)
+        let ffmpeg =
+            formats.contains(where: \.needsFFmpeg)
             ? Result { () throws(OutputError) in try FFmpegEncoders(ffmpegPath: try FFmpeg.require()) } : nil
         if case .failure(let error) = ffmpeg { problems.append(error) }
         for format in formats where !finished.formats.contains(format) {
@@ -71,8 +74,9 @@ struct OutputPlan {
         guard case .directory(let directory) = destination else {
             preconditionFailure("png needs a folder to write into")
         }
-        let writer = try PNGSequenceWriter(directory: directory, frameCount: scene.frameCount,
-                                           complete: finished.frames)
+        let writer = try PNGSequenceWriter(
+            directory: directory, frameCount: scene.frameCount,
+            complete: finished.frames)
         return ("\(directory)/ (\(part?.count ?? scene.frameCount) PNG frames)", writer)
     }
 
@@ -82,13 +86,15 @@ struct OutputPlan {
         switch destination {
         case .directory(let directory):
             let file = "\(directory)/\(videoName(format))"
-            let encoder = try FFmpegEncoder(format: format, path: file, width: width, height: height, fps: scene.fps,
-                                            quality: quality, transparentCanvas: transparent, ffmpegPath: path)
+            let encoder = try FFmpegEncoder(
+                format: format, path: file, width: width, height: height, fps: scene.fps,
+                quality: quality, transparentCanvas: transparent, ffmpegPath: path)
             return (file, encoder)
         case .stream(let stream):
-            let encoder = try FFmpegEncoder(format: format, stream: stream, width: width, height: height,
-                                            fps: scene.fps, quality: quality, transparentCanvas: transparent,
-                                            ffmpegPath: path)
+            let encoder = try FFmpegEncoder(
+                format: format, stream: stream, width: width, height: height,
+                fps: scene.fps, quality: quality, transparentCanvas: transparent,
+                ffmpegPath: path)
             return ("\(format.rawValue) to standard output", encoder)
         }
     }
@@ -118,7 +124,8 @@ struct OutputPlan {
     func remaining(of frames: Range<Int>) -> Range<Int>? {
         if formats.contains(where: { $0.needsFFmpeg && !finished.formats.contains($0) }) { return frames }
         guard formats.contains(.png), let first = frames.first(where: { !finished.frames.contains($0) }),
-              let last = frames.last(where: { !finished.frames.contains($0) }) else { return nil }
+            let last = frames.last(where: { !finished.frames.contains($0) })
+        else { return nil }
         return first..<last + 1
     }
 

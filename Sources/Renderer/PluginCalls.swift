@@ -20,12 +20,14 @@ protocol PluginCalls: AnyObject, Sendable {
     func withChartTiming<R>(_ body: (SceneTiming) -> R) -> (R, failure: String?)
 
     /// Runs `animator` (step `index`'s) on `layers[target]`; `args.instance` is filled in here.
-    func apply(step index: Int, animator: AnimatorEntry, _ args: inout anim_apply_args_t,
-               layers: UnsafeMutableBufferPointer<anim_layer_t>, target: Int, frame: Int) throws(RenderError)
+    func apply(
+        step index: Int, animator: AnimatorEntry, _ args: inout anim_apply_args_t,
+        layers: UnsafeMutableBufferPointer<anim_layer_t>, target: Int, frame: Int) throws(RenderError)
 
     /// Runs `mixer` (step `index`'s) on `args`' images and rows; `args.instance` is filled in here.
-    func mix(step index: Int, mixer: MixerEntry, _ args: inout anim_mix_args_t,
-             layers: UnsafeBufferPointer<anim_layer_t>, frame: Int) throws(RenderError)
+    func mix(
+        step index: Int, mixer: MixerEntry, _ args: inout anim_mix_args_t,
+        layers: UnsafeBufferPointer<anim_layer_t>, frame: Int) throws(RenderError)
 }
 
 /// How to start the child processes of `--isolate`.
@@ -42,7 +44,9 @@ public struct Isolation: Sendable {
 
 extension Scene {
     /// Lends `body` the file's base states, which `create` sees.
-    func withBaseStates<R>(_ body: (UnsafeBufferPointer<anim_layer_t>) throws(RenderError) -> R) throws(RenderError) -> R {
+    func withBaseStates<R>(_ body: (UnsafeBufferPointer<anim_layer_t>) throws(RenderError) -> R) throws(RenderError)
+        -> R
+    {
         try layers.map(\.base).withUnsafeBufferPointer { (bases) throws(RenderError) in try body(bases) }
     }
 }

@@ -19,17 +19,21 @@ public enum RenderError: Error, CustomStringConvertible {
     case interrupted(complete: Range<Int>)
 
     static func pluginFailed(_ step: Step, frame: Int, message: String) -> RenderError {
-        .pluginFailed(plugin: fileName(step.pluginPath), step: step.path.description,
-                      processor: step.kindAndName, frame: frame, message: message)
+        .pluginFailed(
+            plugin: fileName(step.pluginPath), step: step.path.description,
+            processor: step.kindAndName, frame: frame, message: message)
     }
 
     static func createFailed(_ step: Step, message: String) -> RenderError {
-        .createFailed(plugin: fileName(step.pluginPath), step: step.path.description,
-                      processor: step.kindAndName, message: message)
+        .createFailed(
+            plugin: fileName(step.pluginPath), step: step.path.description,
+            processor: step.kindAndName, message: message)
     }
 
     static func pluginCrashed(_ step: Step, frame: Int?, how: String) -> RenderError {
-        .pluginCrashed(plugin: step.plugin.shownWithID, processor: step.kindAndName, step: step.path.description, frame: frame, how: how)
+        .pluginCrashed(
+            plugin: step.plugin.shownWithID, processor: step.kindAndName, step: step.path.description, frame: frame,
+            how: how)
     }
 
     /// The first frame that is not complete, for a failure at a frame.
@@ -44,19 +48,20 @@ public enum RenderError: Error, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .pluginFailed(plugin, step, processor, frame, message):
+        case .pluginFailed(let plugin, let step, let processor, let frame, let message):
             "plugin \(plugin): \(processor) failed at frame \(frame) (\(step)): \(message)"
-        case let .createFailed(plugin, step, processor, message):
+        case .createFailed(let plugin, let step, let processor, let message):
             "plugin \(plugin): \(processor) could not be created for \(step): \(message)"
-        case let .pluginCrashed(plugin, processor, step, frame, how):
+        case .pluginCrashed(let plugin, let processor, let step, let frame, let how):
             "plugin \(plugin): \(processor) \(how) \(frame.map { "at frame \($0)" } ?? "in create") (\(step))"
-        case let .pluginChanged(plugin, frame):
+        case .pluginChanged(let plugin, let frame):
             "plugin \(plugin) changed on disk after this render loaded it; a new plugin child would run other code "
                 + "than the frames before it, so none was started\(frame.map { " (for frame \($0))" } ?? "")"
-        case let .output(error):
+        case .output(let error):
             error.description
-        case let .interrupted(complete):
-            complete.isEmpty ? "interrupted before any frame was complete"
+        case .interrupted(let complete):
+            complete.isEmpty
+                ? "interrupted before any frame was complete"
                 : "interrupted: frames \(complete.lowerBound)–\(complete.upperBound - 1) are complete; unfinished files were removed"
         }
     }

@@ -14,19 +14,23 @@ extension RenderJob {
         do throws(RenderError) {
             return try render(preparation.frames, into: sinks.map(\.sink), recording: written)
         } catch {
-            sinks.forEach { $0.sink.abandon() }
+            for sink in sinks { sink.sink.abandon() }
             let withdrawal = error.failedFrame.map { frame in
                 written.withdraw(after: frame, from: sinks.map(\.sink), first: preparation.selected.lowerBound)
             }
-            throw .renderFailed(counting(error, before: preparation), resumable: resumable(error, preparation.plan),
-                                withdrawal: withdrawal)
+            throw .renderFailed(
+                counting(error, before: preparation), resumable: resumable(error, preparation.plan),
+                withdrawal: withdrawal)
         }
     }
 
-    private func render(_ frames: Range<Int>, into sinks: [any FrameSink],
-                        recording written: WrittenFrames) throws(RenderError) -> Bool {
+    private func render(
+        _ frames: Range<Int>, into sinks: [any FrameSink],
+        recording written: WrittenFrames
+    ) throws(RenderError) -> Bool {
         let evaluator = try FrameEvaluator(scene: scene, isolation: options.isolation)
-        let renderer = FrameRenderer(evaluator: evaluator, images: images, threads: options.threads, scale: options.scale)
+        let renderer = FrameRenderer(
+            evaluator: evaluator, images: images, threads: options.threads, scale: options.scale)
         reporter.renderStarted(frames: frames.count)
         // Files of their own (PNG frames) are written by the rendering threads, in parallel;
         // streams (ffmpeg's input) get the frames in order.
@@ -45,8 +49,10 @@ extension RenderJob {
         return !substitutions.isEmpty
     }
 
-    private static func writing(to sinks: [any ConcurrentFrameSink],
-                                recording written: WrittenFrames) -> FrameRenderer.ConcurrentDelivery {
+    private static func writing(
+        to sinks: [any ConcurrentFrameSink],
+        recording written: WrittenFrames
+    ) -> FrameRenderer.ConcurrentDelivery {
         { @Sendable (index: Int, frame: FrameView) throws(RenderError) in
             for sink in sinks {
                 do throws(OutputError) {

@@ -10,10 +10,13 @@ extension RenderJob {
     /// recorded render that differs is refused, and the same render's complete files are
     /// returned. Files of this run's names that another render left are removed first, so a
     /// folder never holds frames of two renders.
-    func recordRun(plan: OutputPlan, in directory: String,
-                   frames: Range<Int>) throws(RenderJobError) -> OutputPlan.Finished {
-        let record = RunRecord(scene: scene, formats: plan.formats, quality: plan.quality, scale: options.scale,
-                               width: plan.width, height: plan.height, frames: frames)
+    func recordRun(
+        plan: OutputPlan, in directory: String,
+        frames: Range<Int>
+    ) throws(RenderJobError) -> OutputPlan.Finished {
+        let record = RunRecord(
+            scene: scene, formats: plan.formats, quality: plan.quality, scale: options.scale,
+            width: plan.width, height: plan.height, frames: frames)
         let path = plan.recordPath(in: directory)
         let earlier = RunRecord.read(path)
         var finished = OutputPlan.Finished()
@@ -24,8 +27,9 @@ extension RenderJob {
             }
             finished = Self.finished(plan.files(in: directory, frames: frames))
         } else if options.resume {
-            reporter.note("nothing to resume in \(directory): no earlier run of this render is recorded there; "
-                          + "rendering every frame")
+            reporter.note(
+                "nothing to resume in \(directory): no earlier run of this render is recorded there; "
+                    + "rendering every frame")
         }
         guard earlier != record else { return finished }
         for file in plan.files(in: directory, frames: frames) { unlink(file.path) }
@@ -54,16 +58,20 @@ extension RenderJob {
             return reporter.note("every file of this render in \(directory) is already complete: nothing to do")
         }
         if remaining != selected {
-            let frames = remaining.count == 1 ? "frame \(remaining.lowerBound)"
+            let frames =
+                remaining.count == 1
+                ? "frame \(remaining.lowerBound)"
                 : "frames \(remaining.lowerBound)–\(remaining.upperBound - 1)"
             reporter.note("resuming in \(directory): rendering \(frames); the others are complete")
         } else if !plan.finished.frames.isEmpty || !plan.finished.formats.isEmpty {
             let videos = plan.formats.filter { $0.needsFFmpeg && !plan.finished.formats.contains($0) }.map(\.rawValue)
-            let kept = plan.finished.frames.isEmpty
+            let kept =
+                plan.finished.frames.isEmpty
                 ? plan.finished.formats.map(\.rawValue).sorted().joined(separator: ", ") + " complete"
                 : "the \(plan.finished.frames.count) complete PNG frames are kept"
-            reporter.note("resuming in \(directory): every frame is rendered again for "
-                          + "\(videos.joined(separator: ", ")) (a video needs them all); \(kept)")
+            reporter.note(
+                "resuming in \(directory): every frame is rendered again for "
+                    + "\(videos.joined(separator: ", ")) (a video needs them all); \(kept)")
         }
     }
 }

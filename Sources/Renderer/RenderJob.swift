@@ -30,10 +30,12 @@ public struct RenderJob {
         /// Run plugin code in child processes started so; nil runs it in this process.
         public var isolation: Isolation?
 
-        public init(directory: String? = nil, stream: FileHandle? = nil, discard: Bool = false,
-                    formats: [OutputFormat]? = nil, quality: VideoQuality? = nil, scale: Double = 1, fps: Double? = nil,
-                    threads: Int = 1, selection: FrameSelection = .all, resume: Bool = false,
-                    isolation: Isolation? = nil) {
+        public init(
+            directory: String? = nil, stream: FileHandle? = nil, discard: Bool = false,
+            formats: [OutputFormat]? = nil, quality: VideoQuality? = nil, scale: Double = 1, fps: Double? = nil,
+            threads: Int = 1, selection: FrameSelection = .all, resume: Bool = false,
+            isolation: Isolation? = nil
+        ) {
             (self.directory, self.stream, self.discard) = (directory, stream, discard)
             (self.formats, self.quality, self.scale, self.fps) = (formats, quality, scale, fps)
             (self.threads, self.selection, self.resume, self.isolation) = (threads, selection, resume, isolation)
@@ -60,14 +62,15 @@ public struct RenderJob {
         guard var preparation = try prepare() else { return .nothing(isComplete: true) }
         let sinks = options.discard ? [] : preparation.plan.openSinks()
         let problems = preparation.plan.problems
-        problems.forEach { reporter.problem($0.description) }
+        for problem in problems { reporter.problem(problem.description) }
         // Nothing to write to: rendering would be wasted (the problems are already reported).
         guard !sinks.isEmpty || options.discard else { return .nothing(isComplete: false) }
         let substituted = try render(preparation, into: sinks)
         let written = finishAll(sinks)
         if !written.isEmpty { reporter.note("wrote \(written.joined(separator: ", "))") }
-        return RenderSummary(written: written, substitutedValues: substituted,
-                             isComplete: problems.isEmpty && written.count == sinks.count)
+        return RenderSummary(
+            written: written, substitutedValues: substituted,
+            isComplete: problems.isEmpty && written.count == sinks.count)
     }
 
     /// What a run renders: its plan, the frames the options select, and those of them still to
@@ -85,14 +88,16 @@ public struct RenderJob {
         let selected = try options.selection.range(frameCount: scene.frameCount)
         guard !selected.isEmpty else {
             if case .shard(let index, let count) = options.selection {
-                reporter.note("shard \(index)/\(count) of a \(scene.frameCount)-frame render has no frames: "
-                              + "nothing to write")
+                reporter.note(
+                    "shard \(index)/\(count) of a \(scene.frameCount)-frame render has no frames: "
+                        + "nothing to write")
             }
             return nil
         }
-        var plan = OutputPlan(scene: scene, destination: destination, formats: options.formats ?? scene.output.formats,
-                              quality: options.quality ?? scene.output.quality, width: size.width, height: size.height,
-                              part: options.selection == .all ? nil : selected)
+        var plan = OutputPlan(
+            scene: scene, destination: destination, formats: options.formats ?? scene.output.formats,
+            quality: options.quality ?? scene.output.quality, width: size.width, height: size.height,
+            part: options.selection == .all ? nil : selected)
         guard case .directory(let directory) = plan.destination, !options.discard else {
             return Preparation(plan: plan, selected: selected, frames: selected)
         }
@@ -114,7 +119,8 @@ public struct RenderJob {
     private func pixelSize() throws(RenderJobError) -> (width: Int, height: Int) {
         let size = scene.canvas.pixelSize(scale: options.scale)
         guard max(size.width, size.height) > Int(SceneDecoder.maxCanvasSide) else { return size }
-        throw .frameTooLarge(scale: options.scale, canvasWidth: scene.canvas.width, canvasHeight: scene.canvas.height,
-                             width: size.width, height: size.height)
+        throw .frameTooLarge(
+            scale: options.scale, canvasWidth: scene.canvas.width, canvasHeight: scene.canvas.height,
+            width: size.width, height: size.height)
     }
 }

@@ -50,24 +50,24 @@ public enum RenderJobError: Error, CustomStringConvertible {
         case .framesUnreadable(let text):
             "--frames takes A-B (frames A to B inclusive, counted from 0 as the frame files are), A- (A to the end) "
                 + "or N, got \"\(text)\""
-        case let .framesReversed(text, first, last):
+        case .framesReversed(let text, let first, let last):
             "--frames \(text) ends before it starts: give the lower frame first (\(last)-\(first))"
-        case let .framesOutside(last, frameCount):
+        case .framesOutside(let last, let frameCount):
             "--frames reaches frame \(last), but the render has \(frameCount) frames, 0-\(frameCount - 1): "
                 + "give frames within that range"
         case .shardUnreadable(let text):
             "--shard takes I/N, shard I of N with 1 ≤ I ≤ N (--shard 1/4 is the first quarter), got \"\(text)\""
         case .tooManyShards(let text):
             "--shard \(text): N may be at most \(FrameSelection.maximumShards)"
-        case let .frameTooLarge(scale, canvasWidth, canvasHeight, width, height):
+        case .frameTooLarge(let scale, let canvasWidth, let canvasHeight, let width, let height):
             "--scale \(scale) makes \(canvasWidth)×\(canvasHeight) frames \(width)×\(height) pixels; "
                 + "a side may be at most \(Int(SceneDecoder.maxCanvasSide)): use a smaller scale"
-        case let .folderTooLong(folder, problem):
+        case .folderTooLong(let folder, let problem):
             "the output folder \(folder) \(problem): choose a shorter one with --out"
-        case let .fileNameTooLong(path, problem):
+        case .fileNameTooLong(let path, let problem):
             "cannot write \(path): it \(problem); videos are named after the pipeline file: "
                 + "give it a shorter name, or choose a shorter folder with --out"
-        case let .resumeRefused(folder, record, differences):
+        case .resumeRefused(let folder, let record, let differences):
             "cannot resume in \(folder): the run recorded in \(record) rendered something else: "
                 + differences.joined(separator: "; ")
                 + ". Run without --resume to start over (every frame is rendered again), or give another --out"
@@ -80,7 +80,7 @@ public enum RenderJobError: Error, CustomStringConvertible {
 
     /// What to tell after the error: how to continue, or which frames a failed render kept.
     public var notes: [String] {
-        guard case let .renderFailed(_, resumable, withdrawal) = self else { return [] }
+        guard case .renderFailed(_, let resumable, let withdrawal) = self else { return [] }
         let resuming = resumable ? ["run the same command with --resume to continue"] : []
         return resuming + [withdrawal?.description].compactMap { $0 }
     }

@@ -15,8 +15,10 @@ struct RunRecord: Equatable {
 
     init(entries: [String: String]) { self.entries = entries }
 
-    init(scene: Scene, formats: [OutputFormat], quality: VideoQuality, scale: Double, width: Int, height: Int,
-         frames: Range<Int>) {
+    init(
+        scene: Scene, formats: [OutputFormat], quality: VideoQuality, scale: Double, width: Int, height: Int,
+        frames: Range<Int>
+    ) {
         var entries = [
             "content of the pipeline file": scene.sources.pipelineHash,
             "frames": "\(frames.lowerBound)-\(frames.upperBound - 1) of \(scene.frameCount)",

@@ -51,9 +51,10 @@ public final class ValueSubstitutions: @unchecked Sendable {
         for (position, property) in anim_layer_t.checkedProperties.enumerated() where !property.isValid(layer) {
             let value = property.describe(layer)
             property.restore(&layer, before)
-            record(Key(step: index, property: position), frame: frame, value: value,
-                   subject: "\(step.messagePrefix) (\(step.path)) wrote \(property.name) =",
-                   replacement: "the value before the step was drawn instead")
+            record(
+                Key(step: index, property: position), frame: frame, value: value,
+                subject: "\(step.messagePrefix) (\(step.path)) wrote \(property.name) =",
+                replacement: "the value before the step was drawn instead")
         }
     }
 
@@ -62,18 +63,21 @@ public final class ValueSubstitutions: @unchecked Sendable {
     func progress(replacing eased: Double, ofStep index: Int, in scene: Scene, at t: Double, frame: Int) -> Double {
         let step = scene.steps[index]
         let curve = scene.timing(ofStep: index).curve
-        let source = curve.pluginEntry.map { "plugin \(fileName($0.plugin.path)): \($0.kindAndName)" }
+        let source =
+            curve.pluginEntry.map { "plugin \(fileName($0.plugin.path)): \($0.kindAndName)" }
             ?? "the timing curve"
-        record(Key(step: index, property: -1), frame: frame, value: eased.forMessage,
-               subject: "\(source) (\(step.path)) returned",
-               replacement: "the step's linear progress was used instead")
+        record(
+            Key(step: index, property: -1), frame: frame, value: eased.forMessage,
+            subject: "\(source) (\(step.path)) returned",
+            replacement: "the step's linear progress was used instead")
         return scene.linearProgress(ofStep: index, at: t) ?? 0
     }
 
     private func record(_ key: Key, frame: Int, value: String, subject: String, replacement: String) {
         lock.withLock {
             guard var existing = records[key] else {
-                records[key] = Record(subject: subject, value: value, replacement: replacement, firstFrame: frame, frames: 1)
+                records[key] = Record(
+                    subject: subject, value: value, replacement: replacement, firstFrame: frame, frames: 1)
                 return
             }
             if frame < existing.firstFrame { (existing.firstFrame, existing.value) = (frame, value) }
@@ -99,11 +103,15 @@ struct CheckedProperty: Sendable {
     }
 
     /// The mask as a whole: its shape count indexes a fixed array.
-    static let mask = CheckedProperty(name: "mask.shape_count", isValid: { $0.mask.shape_count <= ANIM_MASK_MAX_SHAPES },
-                                      describe: { "\($0.mask.shape_count)" }, restore: { $0.mask = $1.mask })
+    static let mask = CheckedProperty(
+        name: "mask.shape_count", isValid: { $0.mask.shape_count <= ANIM_MASK_MAX_SHAPES },
+        describe: { "\($0.mask.shape_count)" }, restore: { $0.mask = $1.mask })
 
-    private init(name: String, isValid: @escaping @Sendable (anim_layer_t) -> Bool, describe: @escaping @Sendable (anim_layer_t) -> String,
-                 restore: @escaping @Sendable (inout anim_layer_t, anim_layer_t) -> Void) {
+    private init(
+        name: String, isValid: @escaping @Sendable (anim_layer_t) -> Bool,
+        describe: @escaping @Sendable (anim_layer_t) -> String,
+        restore: @escaping @Sendable (inout anim_layer_t, anim_layer_t) -> Void
+    ) {
         (self.name, self.isValid, self.describe, self.restore) = (name, isValid, describe, restore)
     }
 }
@@ -117,7 +125,8 @@ extension anim_layer_t {
         CheckedProperty("frame.width", \.frame.width, range: nonNegative),
         CheckedProperty("frame.height", \.frame.height, range: nonNegative),
         CheckedProperty("anchor.x", \.anchor.x), CheckedProperty("anchor.y", \.anchor.y),
-        CheckedProperty("scale.x", \.scale.x), CheckedProperty("scale.y", \.scale.y), CheckedProperty("rotation", \.rotation),
+        CheckedProperty("scale.x", \.scale.x), CheckedProperty("scale.y", \.scale.y),
+        CheckedProperty("rotation", \.rotation),
         CheckedProperty("translation.x", \.translation.x), CheckedProperty("translation.y", \.translation.y),
         CheckedProperty("opacity", \.opacity, range: 0...1), CheckedProperty("corner_radius", \.corner_radius),
         CheckedProperty("shadow.color.r", \.shadow.color.r), CheckedProperty("shadow.color.g", \.shadow.color.g),

@@ -25,8 +25,9 @@ final class Worker: @unchecked Sendable {
             let scratch = scratch(slot)
             let fromImage = scratch.from.image(of: state.layers[from], index: from, with: compositor)
             let toImage = scratch.to.image(of: state.layers[to], index: to, with: compositor)
-            try evaluator.mix(step: mix.step, progress: mix.progress, from: fromImage, to: toImage, out: scratch.out,
-                              layers: state.layers, time: time, frame: frame, bands: mixBands)
+            try evaluator.mix(
+                step: mix.step, progress: mix.progress, from: fromImage, to: toImage, out: scratch.out,
+                layers: state.layers, time: time, frame: frame, bands: mixBands)
             // The blend takes the upper layer's place in the stack; the lower one is inside it.
             replacements.append(Replacement(index: max(from, to), image: scratch.out))
             state.layers[min(from, to)].hidden = 1
@@ -37,8 +38,11 @@ final class Worker: @unchecked Sendable {
     private func scratch(_ slot: Int) -> (from: MixerInput, to: MixerInput, out: FrameBuffer) {
         let (width, height) = (compositor.pixelWidth, compositor.pixelHeight)
         while mixScratch.count <= slot {
-            mixScratch.append((MixerInput(width: width, height: height), MixerInput(width: width, height: height),
-                               FrameBuffer(width: width, height: height)))
+            mixScratch.append(
+                (
+                    MixerInput(width: width, height: height), MixerInput(width: width, height: height),
+                    FrameBuffer(width: width, height: height)
+                ))
         }
         return mixScratch[slot]
     }

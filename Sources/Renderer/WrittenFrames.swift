@@ -22,7 +22,8 @@ final class WrittenFrames: @unchecked Sendable {
         let later = lock.withLock { indices.filter { $0 > failed } }
         let frameFiles = sinks.compactMap(\.concurrent)
         for sink in frameFiles { sink.withdraw(frames: later) }
-        return Withdrawal(first: first, failed: failed, keptFrameFiles: !frameFiles.isEmpty,
-                          removedVideos: frameFiles.count < sinks.count)
+        return Withdrawal(
+            first: first, failed: failed, keptFrameFiles: !frameFiles.isEmpty,
+            removedVideos: frameFiles.count < sinks.count)
     }
 }

@@ -27,10 +27,13 @@ extension Decoding {
         guard case .array(.number(let range, _), _, _) = fields.declared("locations").form else {
             preconditionFailure("locations are numbers")
         }
-        let locations = try fields["locations"]?.numbers(count: colors.count, in: range,
-                                                         what: "\(colors.count) locations, one per colour") ?? evenly
-        return .linearGradient(start: try fields.value("start"), end: try fields.value("end"),
-                               stops: zip(locations, colors).map { GradientStop(location: $0, color: $1) })
+        let locations =
+            try fields["locations"]?.numbers(
+                count: colors.count, in: range,
+                what: "\(colors.count) locations, one per colour") ?? evenly
+        return .linearGradient(
+            start: try fields.value("start"), end: try fields.value("end"),
+            stops: zip(locations, colors).map { GradientStop(location: $0, color: $1) })
     }
 
     /// `"Title"` or `{"string": "Title", "font": "DejaVu Sans", "size": 34, "bold": true,
@@ -41,9 +44,10 @@ extension Decoding {
             return TextContent(string: text, size: Double(default: style["size"].defaultValue!)!)
         }
         let fields = try field.object(style)
-        return TextContent(string: try fields.required("string", "the text to draw"), fontFamily: try fields.value("font"),
-                           size: try fields.value("size"), bold: try fields.value("bold"), color: try fields.value("color"),
-                           alignment: try fields.value("align"), lineHeight: try fields.value("lineHeight"))
+        return TextContent(
+            string: try fields.required("string", "the text to draw"), fontFamily: try fields.value("font"),
+            size: try fields.value("size"), bold: try fields.value("bold"), color: try fields.value("color"),
+            alignment: try fields.value("align"), lineHeight: try fields.value("lineHeight"))
     }
 
     /// Images resolve against the pipeline file's folder. Here the file is only found and
@@ -52,15 +56,20 @@ extension Decoding {
     private mutating func loadImage(_ field: Field, layer: String) throws(SceneError) -> ImageFile? {
         let path = resolve(try field.string())
         do throws(SceneError) {
-            if let problem = PathLimits.problem(path) { throw field.error("layer \"\(layer)\": the image path \(path) \(problem)") }
-            guard FileManager.default.fileExists(atPath: path) else { throw field.error("image file not found: \(path)") }
+            if let problem = PathLimits.problem(path) {
+                throw field.error("layer \"\(layer)\": the image path \(path) \(problem)")
+            }
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw field.error("image file not found: \(path)")
+            }
             try confine(path, of: layer, at: field)
         } catch {
             imageErrors.append(error)
             return nil
         }
         imageFiles.insert(path)
-        return ImageFile(path: path, origin: SceneError.Origin(file: file, position: field.node.position, path: field.path))
+        return ImageFile(
+            path: path, origin: SceneError.Origin(file: file, position: field.node.position, path: field.path))
     }
 }
 
@@ -70,10 +79,13 @@ extension Decoding {
     /// folder, after symbolic links and `..`, unless the command allows otherwise.
     func confine(_ path: String, of layer: String, at field: Field) throws(SceneError) {
         guard !options.allowsImagesOutside else { return }
-        let folder = realPath(baseDirectory.path), resolved = realPath(path)
+        let folder = realPath(baseDirectory.path)
+        let resolved = realPath(path)
         guard resolved != folder && !resolved.hasPrefix(folder == "/" ? "/" : folder + "/") else { return }
-        throw field.error("layer \"\(layer)\": image \(path) resolves to \(resolved), outside the pipeline file's folder \(folder): "
-                          + "move the image into that folder, or allow images anywhere with --\(SceneDecoder.Options.allowOutsideImagesFlag)")
+        throw field.error(
+            "layer \"\(layer)\": image \(path) resolves to \(resolved), outside the pipeline file's folder \(folder): "
+                + "move the image into that folder, or allow images anywhere with --\(SceneDecoder.Options.allowOutsideImagesFlag)"
+        )
     }
 }
 

@@ -20,13 +20,15 @@ extension Decoding {
         let nameField = try fields.required("name", "a unique layer name")
         let name = try nameField.string()
         if layerNames.contains(name) { throw nameField.error("duplicate layer name \"\(name)\"") }
-        return SceneLayer(name: name, base: try baseState(fields, name: name), content: try content(fields, layer: name))
+        return SceneLayer(
+            name: name, base: try baseState(fields, name: name), content: try content(fields, layer: name))
     }
 
     /// The name a layer gives, even when the rest of it is wrong.
     private static func rawName(of item: Field) -> String {
         guard case .object(let members) = item.node.value, let name = members.first(where: { $0.key == "name" }),
-              case .string(let text) = name.value.value else { return "" }
+            case .string(let text) = name.value.value
+        else { return "" }
         return text
     }
 
@@ -47,8 +49,9 @@ extension Decoding {
 
     private func decodeShadow(_ field: Field) throws(SceneError) -> anim_shadow_t {
         let fields = try field.object(Keys.shadow)
-        return anim_shadow_t(color: try fields.value("color"), opacity: try fields.value("opacity"),
-                             radius: try fields.value("radius"), offset: try fields.value("offset"))
+        return anim_shadow_t(
+            color: try fields.value("color"), opacity: try fields.value("opacity"),
+            radius: try fields.value("radius"), offset: try fields.value("offset"))
     }
 
     private func decodeMask(_ field: Field) throws(SceneError) -> anim_mask_t {

@@ -7,7 +7,8 @@ extension Decoding {
         let fields = try field?.object(Keys.output)
         let directory: String = try fields?.value("dir") ?? Self.defaultOutput("dir")
         let quality: Int = try fields?.value("quality") ?? Self.defaultOutput("quality")
-        var settings = OutputSettings(directory: resolve(directory), formats: [.png], quality: VideoQuality(quality)!, name: name)
+        var settings = OutputSettings(
+            directory: resolve(directory), formats: [.png], quality: VideoQuality(quality)!, name: name)
         if let problem = PathLimits.problem(settings.directory), let dir = fields?["dir"] {
             throw dir.error("the output folder \(settings.directory) \(problem)")
         }
@@ -20,12 +21,16 @@ extension Decoding {
     }
 
     private static var defaultFormats: [OutputFormat] {
-        guard case .array(let items) = Keys.output["formats"].defaultValue else { preconditionFailure("formats default") }
+        guard case .array(let items) = Keys.output["formats"].defaultValue else {
+            preconditionFailure("formats default")
+        }
         return items.map { OutputFormat(default: $0)! }
     }
 
     private func decodeFormats(_ field: Field) throws(SceneError) -> [OutputFormat] {
-        guard case .array(let element, let count, _) = Keys.output["formats"].form else { preconditionFailure("formats") }
+        guard case .array(let element, let count, _) = Keys.output["formats"].form else {
+            preconditionFailure("formats")
+        }
         var formats: [OutputFormat] = []
         for item in try field.array() {
             let format = try OutputFormat.read(item, element)

@@ -5,8 +5,10 @@ import PluginRegistry
 /// every value of the right type and inside its range, defaults for the rest.
 extension Decoding {
     /// `step` is where a missing required parameter is reported when there is no "params".
-    func bindParameters(_ descriptors: [ParameterDescriptor], _ field: Field?, owner: String,
-                        step: Field) throws(SceneError) -> [BoundParameter] {
+    func bindParameters(
+        _ descriptors: [ParameterDescriptor], _ field: Field?, owner: String,
+        step: Field
+    ) throws(SceneError) -> [BoundParameter] {
         let fields = try field?.object(allowing: descriptors.map(\.id))
         var bound: [BoundParameter] = []
         for descriptor in descriptors {
@@ -29,11 +31,12 @@ extension Decoding {
         if descriptor.acceptsLayer || descriptor.type == .layer, case .string = field.node.value {
             let index = try layerIndex(field)
             value.s = strings.intern(layerNames[index])
-            let source: BoundParameter.Source = switch descriptor.type {
-            case .point: .layerCenter(index)
-            case .rect: .layerFrame(index)
-            default: .layer(index)
-            }
+            let source: BoundParameter.Source =
+                switch descriptor.type {
+                case .point: .layerCenter(index)
+                case .rect: .layerFrame(index)
+                default: .layer(index)
+                }
             return BoundParameter(value: value, source: source)
         }
         switch descriptor.type {
@@ -45,11 +48,15 @@ extension Decoding {
             value.i = try field.bool() ? 1 : 0
             value.v.0 = Double(value.i)
         case .color: value.v = components(try field.color())
-        case .point: value.v = pad(try field.numbers(count: 2, in: range, what: "a point [x, y]" + layerAlternative(descriptor)))
+        case .point:
+            value.v = pad(try field.numbers(count: 2, in: range, what: "a point [x, y]" + layerAlternative(descriptor)))
         case .size: value.v = pad(try field.numbers(count: 2, in: range, what: "a size [width, height]"))
         case .rect:
-            let rect = try field.numbers(count: 4, in: range, what: "a rect [x, y, width, height]" + layerAlternative(descriptor))
-            guard rect[2] >= 0, rect[3] >= 0 else { throw field.error("a rect's width and height must not be negative") }
+            let rect = try field.numbers(
+                count: 4, in: range, what: "a rect [x, y, width, height]" + layerAlternative(descriptor))
+            guard rect[2] >= 0, rect[3] >= 0 else {
+                throw field.error("a rect's width and height must not be negative")
+            }
             value.v = pad(rect)
         case .string: value.s = strings.intern(try field.string())
         case .enumeration:
@@ -94,17 +101,18 @@ private func components(_ color: anim_color_t) -> (Double, Double, Double, Doubl
 extension ParameterDescriptor {
     /// "a number in 0...1 (opacity at the end)" — for messages and listings.
     public var usage: String {
-        var text = switch type {
-        case .number, .integer: "\(type == .integer ? "an integer" : "a number") in \(format(min))...\(format(max))"
-        case .point: "a point [x, y]"
-        case .size: "a size [width, height]"
-        case .rect: "a rect [x, y, width, height]"
-        case .color: "a colour \"#rrggbb\" or \"#rrggbbaa\""
-        case .bool: "true or false"
-        case .string: "a string"
-        case .enumeration: "one of \(choices.joined(separator: ", "))"
-        case .layer: "a layer name"
-        }
+        var text =
+            switch type {
+            case .number, .integer: "\(type == .integer ? "an integer" : "a number") in \(format(min))...\(format(max))"
+            case .point: "a point [x, y]"
+            case .size: "a size [width, height]"
+            case .rect: "a rect [x, y, width, height]"
+            case .color: "a colour \"#rrggbb\" or \"#rrggbbaa\""
+            case .bool: "true or false"
+            case .string: "a string"
+            case .enumeration: "one of \(choices.joined(separator: ", "))"
+            case .layer: "a layer name"
+            }
         if acceptsLayer { text += " or a layer name" }
         return doc.isEmpty ? text : "\(text) (\(doc))"
     }

@@ -6,7 +6,8 @@ extension Decoding {
     /// Every step is checked; a broken one is reported and the next one read. A step alongside
     /// a broken one is passed over: its leader's error says what to fix.
     mutating func decodeTimeline(_ items: [Field]) -> [Step] {
-        var steps: [Step] = [], brokenIDs = Set<String>()
+        var steps: [Step] = []
+        var brokenIDs = Set<String>()
         for item in items {
             if let leader = Self.rawString("alongside", of: item), brokenIDs.contains(leader) { continue }
             let earlier = steps
@@ -23,7 +24,8 @@ extension Decoding {
     /// The string a step gives for `key`, even when the rest of it is wrong.
     private static func rawString(_ key: String, of item: Field) -> String? {
         guard case .object(let members) = item.node.value, let member = members.first(where: { $0.key == key }),
-              case .string(let text) = member.value.value else { return nil }
+            case .string(let text) = member.value.value
+        else { return nil }
         return text
     }
 
@@ -34,30 +36,44 @@ extension Decoding {
             throw fields["id"]!.error("step id \"\(id)\" is already used by \(clash.path)")
         }
         let (action, parameters) = try decodeAction(fields, step: item)
-        return Step(path: item.path, id: id, action: action, clock: try decodeClock(fields, earlier: earlier),
-                    reverse: try fields.value("reverse"), parameters: parameters)
+        return Step(
+            path: item.path, id: id, action: action, clock: try decodeClock(fields, earlier: earlier),
+            reverse: try fields.value("reverse"), parameters: parameters)
     }
 
     /// `"animator"` with `"target"`, or `"mixer"` with `"from"` and `"to"`.
-    private func decodeAction(_ fields: ObjectFields, step: Field) throws(SceneError) -> (Step.Action, [BoundParameter]) {
+    private func decodeAction(_ fields: ObjectFields, step: Field) throws(SceneError) -> (Step.Action, [BoundParameter])
+    {
         if let mixerField = fields["mixer"] {
-            if fields["animator"] != nil { throw mixerField.error("a step has an \"animator\" or a \"mixer\", not both") }
-            if let target = fields["target"] { throw target.error("a mixer step names its layers with \"from\" and \"to\", not \"target\"") }
+            if fields["animator"] != nil {
+                throw mixerField.error("a step has an \"animator\" or a \"mixer\", not both")
+            }
+            if let target = fields["target"] {
+                throw target.error("a mixer step names its layers with \"from\" and \"to\", not \"target\"")
+            }
             let mixer = try lookUp(mixerField, kind: .mixer, in: registry.mixers.keys.sorted(), registry.mixer(named:))
             let from = try layerIndex(try fields.required("from", "the layer the mixer starts from"))
             let toField = try fields.required("to", "the layer the mixer ends on")
             let to = try layerIndex(toField)
-            guard from != to else { throw toField.error("a mixer blends two different layers; \"from\" and \"to\" are both \"\(layerNames[to])\"") }
-            let parameters = try bindParameters(mixer.parameters, fields["params"], owner: "mixer \"\(mixer.name)\"", step: step)
+            guard from != to else {
+                throw toField.error(
+                    "a mixer blends two different layers; \"from\" and \"to\" are both \"\(layerNames[to])\"")
+            }
+            let parameters = try bindParameters(
+                mixer.parameters, fields["params"], owner: "mixer \"\(mixer.name)\"", step: step)
             return (.mix(mixer, from: from, to: to), parameters)
         }
         for key in ["from", "to"] where fields[key] != nil {
-            throw fields[key]!.error("\"\(key)\" belongs to mixer steps; an animator step names its layer with \"target\"")
+            throw fields[key]!.error(
+                "\"\(key)\" belongs to mixer steps; an animator step names its layer with \"target\"")
         }
-        let animatorField = try fields.required("animator", "the name of an animator or, with \"mixer\", of a mixer (see `pipeline plugins`)")
-        let animator = try lookUp(animatorField, kind: .animator, in: registry.animators.keys.sorted(), registry.animator(named:))
+        let animatorField = try fields.required(
+            "animator", "the name of an animator or, with \"mixer\", of a mixer (see `pipeline plugins`)")
+        let animator = try lookUp(
+            animatorField, kind: .animator, in: registry.animators.keys.sorted(), registry.animator(named:))
         let target = try layerIndex(try fields.required("target", "the name of the layer to animate"))
-        let parameters = try bindParameters(animator.parameters, fields["params"], owner: "animator \"\(animator.name)\"", step: step)
+        let parameters = try bindParameters(
+            animator.parameters, fields["params"], owner: "animator \"\(animator.name)\"", step: step)
         return (.animate(animator, target: target), parameters)
     }
 
@@ -70,8 +86,11 @@ extension Decoding {
         let id = try alongside.string()
         guard let leader = earlier.firstIndex(where: { $0.id == id }) else {
             let ids = earlier.compactMap(\.id)
-            let hint = NameSuggestion.nearest(to: id, among: ids).map { "; did you mean \"\($0)\"?" }
-                ?? (ids.isEmpty ? "; give the earlier step an \"id\"" : "; earlier steps are \(ids.map { "\"\($0)\"" }.joined(separator: ", "))")
+            let hint =
+                NameSuggestion.nearest(to: id, among: ids).map { "; did you mean \"\($0)\"?" }
+                ?? (ids.isEmpty
+                    ? "; give the earlier step an \"id\""
+                    : "; earlier steps are \(ids.map { "\"\($0)\"" }.joined(separator: ", "))")
             throw alongside.error("no earlier step has the id \"\(id)\"\(hint)")
         }
         return .alongside(leader)
@@ -79,10 +98,12 @@ extension Decoding {
 
     private func decodeStepTiming(_ fields: ObjectFields) throws(SceneError) -> StepTiming {
         let given: Double? = try fields.optional("duration")
-        let (curve, duration) = try fields["timing"].map { field throws(SceneError) in try decodeTiming(field, duration: given) }
+        let (curve, duration) =
+            try fields["timing"].map { field throws(SceneError) in try decodeTiming(field, duration: given) }
             ?? (Self.defaultCurve, given ?? Self.defaultDuration)
-        return StepTiming(start: try fields.value("start"), duration: duration, curve: curve, speed: try fields.value("speed"),
-                          repeatCount: try fields.value("repeat"), autoreverses: try fields.value("autoreverse"))
+        return StepTiming(
+            start: try fields.value("start"), duration: duration, curve: curve, speed: try fields.value("speed"),
+            repeatCount: try fields.value("repeat"), autoreverses: try fields.value("autoreverse"))
     }
 
     /// A step's declared default duration (Core Animation's default animation duration).
@@ -93,8 +114,10 @@ extension Decoding {
         NamedCurves.curve(named: String(default: Keys.step["timing"].defaultValue!)!)!
     }
 
-    private func lookUp<Entry>(_ field: Field, kind: RegistrationKind, in known: [String],
-                               _ find: (String) -> Lookup<Entry>) throws(SceneError) -> Entry {
+    private func lookUp<Entry>(
+        _ field: Field, kind: RegistrationKind, in known: [String],
+        _ find: (String) -> Lookup<Entry>
+    ) throws(SceneError) -> Entry {
         let name = try field.string()
         switch find(name) {
         case .found(let entry):
@@ -104,8 +127,11 @@ extension Decoding {
         case .unavailable(let failure):
             throw field.error(failure.description, kind: .plugin)
         case .missing:
-            let hint = NameSuggestion.nearest(to: name, among: known).map { "; did you mean \"\($0)\"?" }
-                ?? (known.isEmpty ? "; no \(kind.rawValue)s are installed (see `pipeline plugins`)" : "; known \(kind.rawValue)s: \(known.joined(separator: ", "))")
+            let hint =
+                NameSuggestion.nearest(to: name, among: known).map { "; did you mean \"\($0)\"?" }
+                ?? (known.isEmpty
+                    ? "; no \(kind.rawValue)s are installed (see `pipeline plugins`)"
+                    : "; known \(kind.rawValue)s: \(known.joined(separator: ", "))")
             throw field.error("unknown \(kind.rawValue) \(name.quotedForMessage)\(hint)")
         }
     }
@@ -114,7 +140,8 @@ extension Decoding {
     func layerIndex(_ field: Field) throws(SceneError) -> Int {
         let name = try field.string()
         guard let index = layerNames.firstIndex(of: name) else {
-            let hint = NameSuggestion.nearest(to: name, among: layerNames).map { "; did you mean \"\($0)\"?" }
+            let hint =
+                NameSuggestion.nearest(to: name, among: layerNames).map { "; did you mean \"\($0)\"?" }
                 ?? "; layers are \(layerNames.map { "\"\($0)\"" }.joined(separator: ", "))"
             throw field.error("unknown layer \(name.quotedForMessage)\(hint)")
         }

@@ -27,7 +27,8 @@ extension Decoding {
         let fields = try field.object(allowing: ["curve", "args", "cubic-bezier", "spring"])
         let forms = ["curve", "cubic-bezier", "spring"].filter { fields[$0] != nil }
         guard forms.count == 1 else {
-            throw field.error("a timing object has exactly one of \"curve\", \"cubic-bezier\" or \"spring\", found \(forms.count)")
+            throw field.error(
+                "a timing object has exactly one of \"curve\", \"cubic-bezier\" or \"spring\", found \(forms.count)")
         }
         if let bezier = fields["cubic-bezier"] {
             let v = try bezier.numbers(count: 4, what: "four numbers [x1, y1, x2, y2]")
@@ -60,7 +61,9 @@ extension Decoding {
             throw field.error(failure.description, kind: .plugin)
         case .missing:
             let known = NamedCurves.names + registry.curves.keys.sorted() + BuiltInCurveNames.forms
-            let hint = NameSuggestion.nearest(to: name, among: known).map { "; did you mean \"\($0)\"?" } ?? "; known curves: \(known.joined(separator: ", "))"
+            let hint =
+                NameSuggestion.nearest(to: name, among: known).map { "; did you mean \"\($0)\"?" }
+                ?? "; known curves: \(known.joined(separator: ", "))"
             throw field.error("unknown timing curve \(name.quotedForMessage)\(hint)")
         }
     }
@@ -70,17 +73,22 @@ extension Decoding {
         let usage = "\(entry.name)(\(entry.argumentNames.joined(separator: ", ")))"
         guard let args else {
             if !entry.needsArguments { return entry.argumentDefaults ?? [] }
-            throw field.error("timing curve \"\(entry.name)\" needs \(types.count) arguments: give \"args\" for \(usage)")
+            throw field.error(
+                "timing curve \"\(entry.name)\" needs \(types.count) arguments: give \"args\" for \(usage)")
         }
         let items = try args.array()
         guard items.count == types.count else {
-            throw args.error("timing curve \"\(entry.name)\" takes \(types.count) argument\(types.count == 1 ? "" : "s") (\(usage)), found \(items.count)")
+            throw args.error(
+                "timing curve \"\(entry.name)\" takes \(types.count) argument\(types.count == 1 ? "" : "s") (\(usage)), found \(items.count)"
+            )
         }
         var values: [Double] = []
         for (index, item) in items.enumerated() {
             let value = try item.number()
             guard types[index].accepts(value) else {
-                throw item.error("argument \"\(entry.argumentNames[index])\" of \(entry.name) must be \(types[index].kindDescription), found \(format(value))")
+                throw item.error(
+                    "argument \"\(entry.argumentNames[index])\" of \(entry.name) must be \(types[index].kindDescription), found \(format(value))"
+                )
             }
             values.append(value)
         }
@@ -107,7 +115,9 @@ extension Decoding {
         var fields = try field.object(allowing: Keys.springForms.flatMap(\.names))
         let used = Keys.springForms.filter { form in form.names.contains { fields[$0] != nil } }
         guard used.count <= 1 else {
-            throw field.error("a spring is given by dampingRatio, by mass/stiffness/damping/initialVelocity, or by duration/bounce; this one mixes them")
+            throw field.error(
+                "a spring is given by dampingRatio, by mass/stiffness/damping/initialVelocity, or by duration/bounce; this one mixes them"
+            )
         }
         let form = used.first ?? Keys.physicalSpring
         fields.keys = form
@@ -118,16 +128,23 @@ extension Decoding {
             let span = duration ?? Self.defaultDuration
             return (SpringCurve(dampingRatio: ratio, duration: max(span, 1e-3)), span)
         case Keys.perceptualSpring.names:
-            let perceptual: Double = try fields.value("duration"), bounce: Double = try fields.value("bounce")
+            let perceptual: Double = try fields.value("duration")
+            let bounce: Double = try fields.value("bounce")
             make = { SpringCurve(duration: perceptual, bounce: bounce, span: $0) }
         default:
-            let mass: Double = try fields.value("mass"), stiffness: Double = try fields.value("stiffness")
-            let damping: Double = try fields.value("damping"), velocity: Double = try fields.value("initialVelocity")
-            make = { SpringCurve(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: velocity, duration: $0) }
+            let mass: Double = try fields.value("mass")
+            let stiffness: Double = try fields.value("stiffness")
+            let damping: Double = try fields.value("damping")
+            let velocity: Double = try fields.value("initialVelocity")
+            make = {
+                SpringCurve(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: velocity, duration: $0)
+            }
         }
         let span = duration ?? make(1).settlingTime
         guard span <= SceneDecoder.maxDuration else {
-            throw field.error("this spring takes \(format(span)) s to settle, longer than the \(format(SceneDecoder.maxDuration)) s limit: give the step a duration or more damping")
+            throw field.error(
+                "this spring takes \(format(span)) s to settle, longer than the \(format(SceneDecoder.maxDuration)) s limit: give the step a duration or more damping"
+            )
         }
         return (make(max(span, 1e-3)), span)
     }

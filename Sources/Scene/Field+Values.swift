@@ -26,7 +26,9 @@ extension Field {
         let text = try string()
         guard choices.contains(text) else {
             let hint = NameSuggestion.nearest(to: text, among: choices).map { "did you mean \"\($0)\"? " } ?? ""
-            throw error("unknown value \(text.quotedForMessage): \(hint)expected one of \(choices.map { "\"\($0)\"" }.joined(separator: ", "))")
+            throw error(
+                "unknown value \(text.quotedForMessage): \(hint)expected one of \(choices.map { "\"\($0)\"" }.joined(separator: ", "))"
+            )
         }
         return text
     }

@@ -19,10 +19,12 @@ struct Field {
     func object(allowing allowed: [String]) throws(SceneError) -> ObjectFields {
         guard case .object(let members) = node.value else { throw mismatch("an object") }
         for member in members where !allowed.contains(member.key) {
-            let hint = NameSuggestion.nearest(to: member.key, among: allowed).map { "; did you mean \"\($0)\"?" }
+            let hint =
+                NameSuggestion.nearest(to: member.key, among: allowed).map { "; did you mean \"\($0)\"?" }
                 ?? "; expected one of \(allowed.map { "\"\($0)\"" }.joined(separator: ", "))"
-            throw SceneError(file: file, position: member.keyPosition, path: path,
-                             message: "unknown key \(member.key.quotedForMessage)\(hint)")
+            throw SceneError(
+                file: file, position: member.keyPosition, path: path,
+                message: "unknown key \(member.key.quotedForMessage)\(hint)")
         }
         return ObjectFields(field: self, members: members)
     }
@@ -45,14 +47,18 @@ struct Field {
     func number(in range: ClosedRange<Double>? = nil) throws(SceneError) -> Double {
         guard case .number(let value, _) = node.value else { throw mismatch("a number") }
         if let range, !range.contains(value) {
-            throw error("\(format(value)) is out of range: expected a number in \(format(range.lowerBound))...\(format(range.upperBound))")
+            throw error(
+                "\(format(value)) is out of range: expected a number in \(format(range.lowerBound))...\(format(range.upperBound))"
+            )
         }
         return value
     }
 
     func integer(in range: ClosedRange<Double>? = nil) throws(SceneError) -> Int {
         let value = try number(in: range)
-        guard value.rounded() == value, abs(value) < 1e15 else { throw error("expected an integer, found \(format(value))") }
+        guard value.rounded() == value, abs(value) < 1e15 else {
+            throw error("expected an integer, found \(format(value))")
+        }
         return Int(value)
     }
 

@@ -13,7 +13,8 @@ public enum Gravity: String, Sendable, CaseIterable {
 
     /// Where an image of `image` size lands in a frame of `frame` size, in the frame's coordinates.
     public func placement(of image: anim_size_t, in frame: anim_size_t) -> anim_rect_t {
-        let scaleX = frame.width / image.width, scaleY = frame.height / image.height
+        let scaleX = frame.width / image.width
+        let scaleY = frame.height / image.height
         let size: anim_size_t
         switch self {
         case .fill: return anim_rect_t(x: 0, y: 0, width: frame.width, height: frame.height)
@@ -21,13 +22,14 @@ public enum Gravity: String, Sendable, CaseIterable {
         case .aspectFill: size = image.scaled(by: max(scaleX, scaleY))
         case .center: size = image
         }
-        return anim_rect_t(x: (frame.width - size.width) / 2, y: (frame.height - size.height) / 2,
-                           width: size.width, height: size.height)
+        return anim_rect_t(
+            x: (frame.width - size.width) / 2, y: (frame.height - size.height) / 2,
+            width: size.width, height: size.height)
     }
 }
 
-private extension anim_size_t {
-    func scaled(by factor: Double) -> anim_size_t {
+extension anim_size_t {
+    fileprivate func scaled(by factor: Double) -> anim_size_t {
         anim_size_t(width: width * factor, height: height * factor)
     }
 }

@@ -8,8 +8,10 @@ public struct LayerContent: Sendable {
     public var gravity: Gravity
     public var text: TextContent?
 
-    public init(fill: Fill? = nil, image: ImageFile? = nil, gravity: Gravity = .aspectFill,
-                text: TextContent? = nil) {
+    public init(
+        fill: Fill? = nil, image: ImageFile? = nil, gravity: Gravity = .aspectFill,
+        text: TextContent? = nil
+    ) {
         self.fill = fill
         self.image = image
         self.gravity = gravity

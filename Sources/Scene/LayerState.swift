@@ -1,8 +1,8 @@
 import CAnimatorABI
 
-public extension anim_layer_t {
+extension anim_layer_t {
     /// A visible, untransformed layer: anchor at the centre, scale 1, opaque, no shadow, no mask.
-    static func base(name: UnsafePointer<CChar>?, frame: anim_rect_t) -> anim_layer_t {
+    public static func base(name: UnsafePointer<CChar>?, frame: anim_rect_t) -> anim_layer_t {
         var layer = anim_layer_t()
         layer.struct_size = UInt32(MemoryLayout<anim_layer_t>.size)
         layer.name = name

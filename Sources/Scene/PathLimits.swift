@@ -11,10 +11,12 @@ public enum PathLimits {
     public static func problem(_ path: String) -> String? {
         let bytes = path.utf8.count
         if bytes > maxPathBytes {
-            return "is \(bytes) bytes long; a path may be at most \(maxPathBytes) bytes (Linux's PATH_MAX, 4096 with the terminating NUL)"
+            return
+                "is \(bytes) bytes long; a path may be at most \(maxPathBytes) bytes (Linux's PATH_MAX, 4096 with the terminating NUL)"
         }
         for name in path.split(separator: "/") where name.utf8.count > maxNameBytes {
-            return "has a name of \(name.utf8.count) bytes (\"\(name.prefix(24))…\"); a file or folder name may be at most \(maxNameBytes) bytes (Linux's NAME_MAX)"
+            return
+                "has a name of \(name.utf8.count) bytes (\"\(name.prefix(24))…\"); a file or folder name may be at most \(maxNameBytes) bytes (Linux's NAME_MAX)"
         }
         return nil
     }

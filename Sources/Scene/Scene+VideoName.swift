@@ -4,7 +4,8 @@ extension Scene {
     public func namingVideos(_ name: String) -> Scene {
         var output = self.output
         output.name = name
-        return Scene(file: file, canvas: canvas, fps: fps, length: length, layers: layers, steps: steps,
-                     clock: clock, output: output, sources: sources, strings: strings)
+        return Scene(
+            file: file, canvas: canvas, fps: fps, length: length, layers: layers, steps: steps,
+            clock: clock, output: output, sources: sources, strings: strings)
     }
 }

@@ -24,8 +24,10 @@ public final class Scene: @unchecked Sendable {
     /// Keeps the C strings that layer states and parameter values point at alive.
     let strings: CStringPool
 
-    init(file: String, canvas: Canvas, fps: Double, length: SceneLength, layers: [SceneLayer],
-         steps: [Step], clock: SceneClock, output: OutputSettings, sources: SceneSources, strings: CStringPool) {
+    init(
+        file: String, canvas: Canvas, fps: Double, length: SceneLength, layers: [SceneLayer],
+        steps: [Step], clock: SceneClock, output: OutputSettings, sources: SceneSources, strings: CStringPool
+    ) {
         self.file = file
         self.canvas = canvas
         self.fps = fps
@@ -42,8 +44,9 @@ public final class Scene: @unchecked Sendable {
     /// The same scene at another frame rate (`run --fps`); a length that runs until the end
     /// is measured again, so the last frame still shows the end state.
     public func retimed(fps: Double) -> Scene {
-        Scene(file: file, canvas: canvas, fps: fps, length: length, layers: layers, steps: steps,
-              clock: clock, output: output, sources: sources, strings: strings)
+        Scene(
+            file: file, canvas: canvas, fps: fps, length: length, layers: layers, steps: steps,
+            clock: clock, output: output, sources: sources, strings: strings)
     }
 
     /// fps × duration frames; frame `i` is `i / fps` seconds into the render.
@@ -98,7 +101,9 @@ public enum SceneLength: Sendable {
         case .seconds(let seconds):
             return seconds
         case .untilEnd(let hold):
-            let end = clock.interaction.map { $0.releaseTime + $0.completionDuration(timelineEnd: clock.timelineEnd) } ?? clock.timelineEnd
+            let end =
+                clock.interaction.map { $0.releaseTime + $0.completionDuration(timelineEnd: clock.timelineEnd) }
+                ?? clock.timelineEnd
             return ((end * fps - 1e-9).rounded(.up) + 1) / fps + hold
         }
     }
@@ -135,5 +140,5 @@ final class CStringPool: @unchecked Sendable {
         return UnsafePointer(pointer)
     }
 
-    deinit { pointers.forEach { free($0) } }
+    deinit { for pointer in pointers { free(pointer) } }
 }

@@ -17,8 +17,10 @@ public struct SceneClock: Sendable {
     /// backwards renders map frame indices instead (see `Scene.time(ofFrame:)`), so that
     /// frame i is bit for bit frame n − 1 − i of the forward render. `plugins` runs the
     /// completion curve's code if a plugin provides it.
-    func timelineTime(atWallTime wallTime: Double, frameCount: Int, fps: Double,
-                      plugins: some PluginCurveCalls) -> Double {
+    func timelineTime(
+        atWallTime wallTime: Double, frameCount: Int, fps: Double,
+        plugins: some PluginCurveCalls
+    ) -> Double {
         guard let interaction else {
             return direction.isBackwards ? Double(frameCount - 1) / fps - wallTime : wallTime
         }

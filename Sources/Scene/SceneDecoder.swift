@@ -20,7 +20,8 @@ public enum SceneDecoder {
         public init(allowsImagesOutside: Bool = false) { self.allowsImagesOutside = allowsImagesOutside }
     }
 
-    public static func load(file: String, registry: Registry, options: Options = Options()) throws(SceneError) -> Scene {
+    public static func load(file: String, registry: Registry, options: Options = Options()) throws(SceneError) -> Scene
+    {
         if let problem = PathLimits.problem(file) {
             throw SceneError(file: file, position: nil, path: nil, message: "the pipeline file's path \(problem)")
         }
@@ -28,15 +29,18 @@ public enum SceneDecoder {
         do {
             bytes = Array(try Data(contentsOf: URL(fileURLWithPath: file)))
         } catch {
-            throw SceneError(file: file, position: nil, path: nil, message: "cannot read the pipeline file: \(describe(error))")
+            throw SceneError(
+                file: file, position: nil, path: nil, message: "cannot read the pipeline file: \(describe(error))")
         }
         return try decode(bytes, file: file, registry: registry, options: options)
     }
 
     /// Decodes a pipeline file's bytes; `file` names it in errors and is where relative paths
     /// resolve. The fuzz target calls this directly: any bytes either decode or throw.
-    public static func decode(_ bytes: [UInt8], file: String, registry: Registry,
-                              options: Options = Options()) throws(SceneError) -> Scene {
+    public static func decode(
+        _ bytes: [UInt8], file: String, registry: Registry,
+        options: Options = Options()
+    ) throws(SceneError) -> Scene {
         let root: JSONNode
         do {
             root = try JSONParser.parse(bytes)
@@ -79,9 +83,12 @@ struct Decoding {
 
     mutating func scene(_ root: Field) throws(SceneError) -> Scene {
         let top = try root.object(Keys.pipeline)
+        // Editors read it; pipeline does not, but it must still be what the schema says.
+        let _: String? = try top.optional("$schema")
         let version: Int = try top.required("version", "the format version, 1")
         guard version == SceneDecoder.formatVersion else {
-            throw top["version"]!.error("unsupported version \(version): this pipeline reads version \(SceneDecoder.formatVersion)")
+            throw top["version"]!.error(
+                "unsupported version \(version): this pipeline reads version \(SceneDecoder.formatVersion)")
         }
         let canvasFields = try top.required("canvas", "an object with width, height and fps").object(Keys.canvas)
         canvas = try decodeCanvas(canvasFields)
@@ -89,17 +96,19 @@ struct Decoding {
         let layers = decodeLayers(try top.required("layers", "an array of layers, bottom first").array())
         let steps = decodeTimeline(try top["timeline"]?.array() ?? [])
         let timelineEnd = steps.indices.map { steps.timing(ofStep: $0).end }.max() ?? 0
-        let clock = keep(Self.attempt { () throws(SceneError) in
-            try decodeClock(direction: top["direction"], interaction: top["interaction"], timelineEnd: timelineEnd)
-        })
+        let clock = keep(
+            Self.attempt { () throws(SceneError) in
+                try decodeClock(direction: top["direction"], interaction: top["interaction"], timelineEnd: timelineEnd)
+            })
         let length = keep(Self.attempt { () throws(SceneError) in try decodeLength(canvasFields, fps: fps) })
         let output = keep(Self.attempt { () throws(SceneError) in try decodeOutput(top["output"]) })
         guard let clock, let length, let output, errors.isEmpty else {
             throw SceneError.combining(errors + imageErrors)!
         }
         if let error = SceneError.combining(imageErrors) { throw error }
-        return Scene(file: file, canvas: canvas, fps: fps, length: length, layers: layers, steps: steps,
-                     clock: clock, output: output, sources: sources(of: steps), strings: strings)
+        return Scene(
+            file: file, canvas: canvas, fps: fps, length: length, layers: layers, steps: steps,
+            clock: clock, output: output, sources: sources(of: steps), strings: strings)
     }
 
     /// Runs one part of the decoding, so that an error in it can be kept (`keep`) and the
@@ -129,7 +138,9 @@ struct Decoding {
         }
         guard let duration = fields["duration"] else { return .untilEnd(hold: hold) }
         // At least one frame: the declared range's lower bound is excluded, and a frame is 1 / fps.
-        guard case .number(let range?, _) = fields.declared("duration").form else { preconditionFailure("duration is a number") }
+        guard case .number(let range?, _) = fields.declared("duration").form else {
+            preconditionFailure("duration is a number")
+        }
         return .seconds(try duration.number(in: 1 / fps...range.upperBound))
     }
 

@@ -25,9 +25,11 @@ public struct TextContent: Sendable {
     /// The family texts use unless they name one (installed with the project's Debian packages).
     public static let defaultFontFamily = "DejaVu Sans"
 
-    public init(string: String, fontFamily: String = defaultFontFamily, size: Double, bold: Bool = false,
-                color: anim_color_t = anim_color_t(r: 0, g: 0, b: 0, a: 1), alignment: TextAlignment = .left,
-                lineHeight: Double = 1.2) {
+    public init(
+        string: String, fontFamily: String = defaultFontFamily, size: Double, bold: Bool = false,
+        color: anim_color_t = anim_color_t(r: 0, g: 0, b: 0, a: 1), alignment: TextAlignment = .left,
+        lineHeight: Double = 1.2
+    ) {
         self.string = string
         self.fontFamily = fontFamily
         self.size = size

@@ -23,7 +23,8 @@ struct ChartLayout {
     /// The plot panel of row `index`.
     func plot(_ index: Int) -> anim_rect_t {
         let y = top + index * (Self.rowHeight + Self.rowGap)
-        return anim_rect_t(x: Double(Self.plotLeft), y: Double(y), width: Double(Self.plotWidth), height: Double(Self.rowHeight))
+        return anim_rect_t(
+            x: Double(Self.plotLeft), y: Double(y), width: Double(Self.plotWidth), height: Double(Self.rowHeight))
     }
 
     /// The x of `seconds` into the render, which spans `end` seconds.
@@ -33,7 +34,8 @@ struct ChartLayout {
 
     /// The y of `progress` in row `index`, a few pixels inside the panel's edges.
     func y(of progress: Double, row index: Int, range: ProgressRange) -> Double {
-        let panel = plot(index), inset = 6.0
+        let panel = plot(index)
+        let inset = 6.0
         return panel.y + panel.height - inset - range.fraction(progress) * (panel.height - 2 * inset)
     }
 

@@ -17,30 +17,40 @@ struct ChartPlot {
     /// The tick times above the first row, and the release under the last.
     func axisLabels() -> [Label] {
         var labels = ChartLayout.ticks(upTo: end).map { tick in
-            Label(text: String(format: "%g s", tick), frame: centred(at: layout.x(at: tick, end: end), y: SheetStyle.titleHeight),
-                  size: 12, color: SheetStyle.secondary, alignment: .center)
+            Label(
+                text: String(format: "%g s", tick),
+                frame: centred(at: layout.x(at: tick, end: end), y: SheetStyle.titleHeight),
+                size: 12, color: SheetStyle.secondary, alignment: .center)
         }
         if let release {
-            labels.append(Label(text: String(format: "release %.2f s", release),
-                                frame: centred(at: layout.x(at: release, end: end), y: layout.bottom + 8),
-                                size: 12, color: SheetStyle.release, alignment: .center, bold: true))
+            labels.append(
+                Label(
+                    text: String(format: "release %.2f s", release),
+                    frame: centred(at: layout.x(at: release, end: end), y: layout.bottom + 8),
+                    size: 12, color: SheetStyle.release, alignment: .center, bold: true))
         }
         return labels
     }
 
     /// The step's action and timing at the left of its row, and the 0 and 1 beside its plot.
     func rowLabels(_ row: Int, _ description: StepDescription) -> [Label] {
-        let panel = layout.plot(row), left = Double(SheetStyle.margin), width = Double(ChartLayout.labelWidth) - 48
+        let panel = layout.plot(row)
+        let left = Double(SheetStyle.margin)
+        let width = Double(ChartLayout.labelWidth) - 48
         let unit = { (value: Double) -> Label in
             let y = layout.y(of: value, row: row, range: range) - 7
-            return Label(text: value.written, frame: anim_rect_t(x: panel.x - 30, y: y, width: 22, height: 14),
-                         size: 11, color: SheetStyle.secondary, alignment: .right)
+            return Label(
+                text: value.written, frame: anim_rect_t(x: panel.x - 30, y: y, width: 22, height: 14),
+                size: 11, color: SheetStyle.secondary, alignment: .right)
         }
         return [
-            Label(text: description.action, frame: anim_rect_t(x: left, y: panel.y + 12, width: width, height: 22),
-                  size: 15, color: SheetStyle.title, bold: true),
-            Label(text: description.timing, frame: anim_rect_t(x: left, y: panel.y + 38, width: width, height: panel.height - 38),
-                  size: 13, color: SheetStyle.caption),
+            Label(
+                text: description.action, frame: anim_rect_t(x: left, y: panel.y + 12, width: width, height: 22),
+                size: 15, color: SheetStyle.title, bold: true),
+            Label(
+                text: description.timing,
+                frame: anim_rect_t(x: left, y: panel.y + 38, width: width, height: panel.height - 38),
+                size: 13, color: SheetStyle.caption),
             unit(0), unit(1),
         ]
     }
@@ -51,7 +61,9 @@ struct ChartPlot {
         fill(panel, SheetStyle.panel, on: cr)
         for run in activeRuns(series.active) {
             let x = panel.x + Double(run.lowerBound)
-            fill(anim_rect_t(x: x, y: panel.y, width: max(2, Double(run.count)), height: panel.height), SheetStyle.activeSpan, on: cr)
+            fill(
+                anim_rect_t(x: x, y: panel.y, width: max(2, Double(run.count)), height: panel.height),
+                SheetStyle.activeSpan, on: cr)
         }
         for tick in ChartLayout.ticks(upTo: end) {
             let x = crisp(layout.x(at: tick, end: end))
@@ -79,7 +91,10 @@ struct ChartPlot {
         let left = Double(ChartLayout.plotLeft)
         var drawing = false
         for (k, value) in values.enumerated() {
-            guard let value, value.isFinite else { drawing = false; continue }
+            guard let value, value.isFinite else {
+                drawing = false
+                continue
+            }
             let (x, y) = (left + Double(k), layout.y(of: value, row: row, range: range))
             if drawing { cairo_line_to(cr, x, y) } else { cairo_move_to(cr, x, y) }
             drawing = true
@@ -93,10 +108,14 @@ struct ChartPlot {
 
     /// The sample ranges in which the step runs.
     private func activeRuns(_ active: [Bool]) -> [Range<Int>] {
-        var runs: [Range<Int>] = [], start: Int?
+        var runs: [Range<Int>] = []
+        var start: Int?
         for (k, running) in active.enumerated() {
             if running, start == nil { start = k }
-            if !running, let first = start { runs.append(first..<k); start = nil }
+            if !running, let first = start {
+                runs.append(first..<k)
+                start = nil
+            }
         }
         if let first = start { runs.append(first..<active.count) }
         return runs
@@ -108,8 +127,10 @@ struct ChartPlot {
         cairo_fill(cr)
     }
 
-    private func line(from start: (x: Double, y: Double), to end: (x: Double, y: Double), _ color: anim_color_t,
-                      width: Double = 1, on cr: OpaquePointer) {
+    private func line(
+        from start: (x: Double, y: Double), to end: (x: Double, y: Double), _ color: anim_color_t,
+        width: Double = 1, on cr: OpaquePointer
+    ) {
         setSource(color, on: cr)
         cairo_set_line_width(cr, width)
         cairo_move_to(cr, start.x, start.y)

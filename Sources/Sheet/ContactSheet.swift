@@ -10,13 +10,16 @@ public enum ContactSheet {
     /// into the cells of `layout`, in order: a time between two frames shows the one at or before
     /// it, so every cell is a frame `run` writes and its caption names it. The caller's
     /// `evaluator` keeps the values it had to substitute, for the caller to report.
-    public static func render(_ evaluator: FrameEvaluator, images: SceneImages, times: [Double],
-                              layout: SheetLayout) throws(RenderError) -> FrameBuffer {
+    public static func render(
+        _ evaluator: FrameEvaluator, images: SceneImages, times: [Double],
+        layout: SheetLayout
+    ) throws(RenderError) -> FrameBuffer {
         let scene = evaluator.scene
         precondition(times.count == layout.count, "one cell per time")
         let frames = times.map { SheetTimes.frame(showing: $0, in: scene) }
-        let sheet = FrameBuffer.labelled(width: layout.width, height: layout.height,
-                                         background: SheetStyle.background, labels: labels(scene, frames, layout))
+        let sheet = FrameBuffer.labelled(
+            width: layout.width, height: layout.height,
+            background: SheetStyle.background, labels: labels(scene, frames, layout))
         let renderer = FrameRenderer(evaluator: evaluator, images: images, threads: 1)
         for (index, frame) in frames.enumerated() {
             // The renderer reuses one buffer: each frame goes into its cell before the next renders.
@@ -27,8 +30,9 @@ public enum ContactSheet {
 
     private static func labels(_ scene: Scene, _ frames: [Int], _ layout: SheetLayout) -> [Label] {
         let captions = frames.enumerated().map { index, frame in
-            Label(text: SheetTimes.caption(frame: frame, fps: scene.fps), frame: layout.caption(index),
-                  size: layout.captionSize, color: SheetStyle.caption, alignment: .center)
+            Label(
+                text: SheetTimes.caption(frame: frame, fps: scene.fps), frame: layout.caption(index),
+                size: layout.captionSize, color: SheetStyle.caption, alignment: .center)
         }
         return [Label.title(title(scene), width: layout.width)] + captions
     }
@@ -37,7 +41,8 @@ public enum ContactSheet {
     static func title(_ scene: Scene) -> String {
         let name = URL(fileURLWithPath: scene.file).lastPathComponent
         let fps = String(format: "%g", scene.fps)
-        let length = String(format: "%.2f s, %d frame%@", scene.duration, scene.frameCount, scene.frameCount == 1 ? "" : "s")
+        let length = String(
+            format: "%.2f s, %d frame%@", scene.duration, scene.frameCount, scene.frameCount == 1 ? "" : "s")
         return "\(name) · \(scene.canvas.width) × \(scene.canvas.height) · \(fps) fps · \(length)"
     }
 }

@@ -16,9 +16,12 @@ struct Label {
     /// The title line across the top of a picture of `width` pixels.
     static func title(_ text: String, width: Int) -> Label {
         let margin = Double(SheetStyle.margin)
-        return Label(text: text, frame: anim_rect_t(x: margin, y: 14, width: Double(width) - 2 * margin,
-                                                    height: Double(SheetStyle.titleHeight)),
-                     size: SheetStyle.titleSize, color: SheetStyle.title, bold: true)
+        return Label(
+            text: text,
+            frame: anim_rect_t(
+                x: margin, y: 14, width: Double(width) - 2 * margin,
+                height: Double(SheetStyle.titleHeight)),
+            size: SheetStyle.titleSize, color: SheetStyle.title, bold: true)
     }
 }
 
@@ -28,11 +31,14 @@ extension FrameBuffer {
     static func labelled(width: Int, height: Int, background: anim_color_t, labels: [Label]) -> FrameBuffer {
         let buffer = FrameBuffer(width: width, height: height)
         let contents = labels.map { label in
-            LayerContent(text: TextContent(string: label.text, size: label.size, bold: label.bold,
-                                           color: label.color, alignment: label.alignment))
+            LayerContent(
+                text: TextContent(
+                    string: label.text, size: label.size, bold: label.bold,
+                    color: label.color, alignment: label.alignment))
         }
-        let compositor = Compositor(canvas: Canvas(width: width, height: height, background: background),
-                                    contents: contents)
+        let compositor = Compositor(
+            canvas: Canvas(width: width, height: height, background: background),
+            contents: contents)
         compositor.render(labels.map { anim_layer_t.base(name: nil, frame: $0.frame) }, into: buffer)
         return buffer
     }

@@ -46,7 +46,8 @@ struct ProgressRange {
 
     init(_ series: [ProgressSeries]) {
         let values = series.flatMap { $0.values.compactMap { $0 }.filter(\.isFinite) }
-        let low = min(0, values.min() ?? 0), high = max(1, values.max() ?? 1)
+        let low = min(0, values.min() ?? 0)
+        let high = max(1, values.max() ?? 1)
         let pad = (high - low) * 0.1
         (lower, upper) = (low - pad, high + pad)
     }

@@ -30,7 +30,9 @@ struct StepDescription {
     }
 
     private static func span(_ timing: StepTiming) -> String {
-        timing.duration > 0 ? String(format: "%.2f–%.2f s", timing.start, timing.end) : String(format: "at %.2f s, instantly", timing.start)
+        timing.duration > 0
+            ? String(format: "%.2f–%.2f s", timing.start, timing.end)
+            : String(format: "at %.2f s, instantly", timing.start)
     }
 
     /// Speed, repeat and autoreverse, when they differ from Core Animation's defaults.

@@ -18,10 +18,12 @@ public enum TimingChart {
         let layout = ChartLayout(rows: scene.steps.count, marksRelease: release != nil)
         let series = scene.steps.indices.map { sampling.series(ofStep: $0, in: timing) }
         let plot = ChartPlot(layout: layout, range: ProgressRange(series), end: sampling.end, release: release)
-        let labels = [Label.title(title(scene), width: ChartLayout.width)] + plot.axisLabels()
+        let labels =
+            [Label.title(title(scene), width: ChartLayout.width)] + plot.axisLabels()
             + scene.steps.indices.flatMap { plot.rowLabels($0, StepDescription(step: $0, of: scene)) }
-        let chart = FrameBuffer.labelled(width: ChartLayout.width, height: layout.height,
-                                         background: SheetStyle.background, labels: labels)
+        let chart = FrameBuffer.labelled(
+            width: ChartLayout.width, height: layout.height,
+            background: SheetStyle.background, labels: labels)
         chart.withCairo { cr in
             for (row, steps) in series.enumerated() { plot.draw(steps, row: row, on: cr) }
             plot.drawRelease(on: cr)
@@ -33,8 +35,12 @@ public enum TimingChart {
     /// simply forwards.
     static func title(_ scene: Scene) -> String {
         let name = URL(fileURLWithPath: scene.file).lastPathComponent
-        var parts = [name, "timing chart", String(format: "%.2f s at %@ fps", scene.duration, String(format: "%g", scene.fps))]
-        if scene.clock.direction.isBackwards { parts.append("\(scene.clock.direction.rawValue): the timeline runs backwards") }
+        var parts = [
+            name, "timing chart", String(format: "%.2f s at %@ fps", scene.duration, String(format: "%g", scene.fps)),
+        ]
+        if scene.clock.direction.isBackwards {
+            parts.append("\(scene.clock.direction.rawValue): the timeline runs backwards")
+        }
         if let interaction = scene.clock.interaction {
             parts.append(interaction.finishes ? "interactive, finishes" : "interactive, cancels")
         }

@@ -45,13 +45,17 @@ public struct CubicBezierCurve: HostCurve, Equatable {
 
     /// One coordinate of the Bézier with endpoints 0 and 1 and inner control values `p1`, `p2`.
     private static func bezier(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
-        let c = 3 * p1, b = 3 * (p2 - p1) - c, a = 1 - c - b
+        let c = 3 * p1
+        let b = 3 * (p2 - p1) - c
+        let a = 1 - c - b
         return ((a * s + b) * s + c) * s
     }
 
     /// The derivative of `bezier` with respect to s.
     private static func slope(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
-        let c = 3 * p1, b = 3 * (p2 - p1) - c, a = 1 - c - b
+        let c = 3 * p1
+        let b = 3 * (p2 - p1) - c
+        let a = 1 - c - b
         return (3 * a * s + 2 * b) * s + c
     }
 }

@@ -12,8 +12,9 @@ extension SpringCurve {
         precondition(dampingRatio > 0 && duration > 0, "a spring needs damping ratio > 0 and duration > 0")
         // Motion depends on ω₀·t only, so settle a spring with ω₀ = 1 and rescale its time to `duration`.
         let omega = Self.unitSettlingTime(dampingRatio: dampingRatio) / duration
-        self.init(mass: 1, stiffness: omega * omega, damping: 2 * dampingRatio * omega,
-                  initialVelocity: 0, duration: duration)
+        self.init(
+            mass: 1, stiffness: omega * omega, damping: 2 * dampingRatio * omega,
+            initialVelocity: 0, duration: duration)
     }
 
     /// The settling time of a resting spring with ω₀ = 1 and damping ratio ζ.

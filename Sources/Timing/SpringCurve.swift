@@ -13,8 +13,9 @@ public struct SpringCurve: HostCurve {
 
     /// CASpringAnimation physics: m·x'' + c·x' + k·(x−1) = 0, x(0)=0, x'(0)=initialVelocity (units of "1 per second"); `duration` = seconds that progress 0...1 spans.
     public init(mass: Double, stiffness: Double, damping: Double, initialVelocity: Double, duration: Double) {
-        precondition(mass > 0 && stiffness > 0 && damping >= 0 && duration > 0,
-                     "a spring needs mass > 0, stiffness > 0, damping >= 0 and duration > 0")
+        precondition(
+            mass > 0 && stiffness > 0 && damping >= 0 && duration > 0,
+            "a spring needs mass > 0, stiffness > 0, damping >= 0 and duration > 0")
         (self.mass, self.stiffness, self.damping) = (mass, stiffness, damping)
         (self.initialVelocity, self.duration) = (initialVelocity, duration)
     }
@@ -35,7 +36,9 @@ public struct SpringCurve: HostCurve {
     /// The exact solution x(t). With y = x − 1, y(0) = −1 and y'(0) = v₀:
     /// y = e^(−ζω₀t)·(−C(t) + (v₀ − ζω₀)·S(t)), where C and S are cos/sin, 1/t or cosh/sinh.
     public func position(atTime seconds: Double) -> Double {
-        let zeta = dampingRatio, omega = naturalFrequency, t = seconds
+        let zeta = dampingRatio
+        let omega = naturalFrequency
+        let t = seconds
         let slope = initialVelocity - zeta * omega
         if zeta < 1 {
             let omegaD = omega * (1 - zeta * zeta).squareRoot()
@@ -52,7 +55,7 @@ public struct SpringCurve: HostCurve {
     private func overdampedDeviation(atTime t: Double, zeta: Double, omega: Double, slope: Double) -> Double {
         let root = (zeta * zeta - 1).squareRoot()
         let omegaH = omega * root
-        let slowRate = omega / (zeta + root)      // ζω₀ − ωₕ without cancellation
+        let slowRate = omega / (zeta + root)  // ζω₀ − ωₕ without cancellation
         let fastMinusSlow = expm1(-2 * omegaH * t)  // e^(−2ωₕt) − 1
         let coshPart = (2 + fastMinusSlow) / 2
         let sinhPart = -fastMinusSlow / (2 * omegaH)

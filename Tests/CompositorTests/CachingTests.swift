@@ -8,7 +8,9 @@ import Testing
 /// in) must give exactly the bytes of drawing everything afresh.
 @Suite struct CachingTests {
     let canvas = Canvas(width: 64, height: 64, background: blue)
-    let contents = [LayerContent(fill: .color(red)), LayerContent(fill: .color(green)), LayerContent(fill: .color(white))]
+    let contents = [
+        LayerContent(fill: .color(red)), LayerContent(fill: .color(green)), LayerContent(fill: .color(white)),
+    ]
     let layers = [layer(rect(0, 0, 48, 48)), layer(rect(16, 16, 32, 32)), layer(rect(40, 8, 16, 40))]
 
     func fresh(_ layers: [anim_layer_t], replacing replacements: [Replacement] = []) -> [UInt8] {
@@ -48,19 +50,24 @@ import Testing
         let frame = FrameBuffer(width: 64, height: 64)
         let opaque = mixed(alpha: 255)
         for _ in 0..<2 { compositor.render(layers, replacing: [Replacement(index: 1, image: opaque)], into: frame) }
-        #expect(frame.pixel(x: 5, y: 5) == (opaque.pixels[5 * opaque.stride + 20], opaque.pixels[5 * opaque.stride + 21],
-                                            opaque.pixels[5 * opaque.stride + 22], 255), "the image, in Cairo's order")
+        #expect(
+            frame.pixel(x: 5, y: 5) == (
+                opaque.pixels[5 * opaque.stride + 20], opaque.pixels[5 * opaque.stride + 21],
+                opaque.pixels[5 * opaque.stride + 22], 255
+            ), "the image, in Cairo's order")
         #expect(frame.pixel(x: 50, y: 20) == (255, 255, 255, 255), "under the layer above")
     }
 
     @Test func aTranslucentReplacementBlendsExactlyAsCairoBlendsItsOwnOrder() {
-        let pair = Array(layers[..<2]), twoContents = Array(contents[..<2])
+        let pair = Array(layers[..<2])
+        let twoContents = Array(contents[..<2])
         let image = mixed(alpha: 128)
         let compositor = Compositor(canvas: canvas, contents: twoContents)
         let frame = FrameBuffer(width: 64, height: 64)
         for _ in 0..<2 { compositor.render(pair, replacing: [Replacement(index: 1, image: image)], into: frame) }
         // What replacing meant before: the image in Cairo's order, painted OVER by Cairo.
-        let expected = FrameBuffer(width: 64, height: 64), converted = mixed(alpha: 128)
+        let expected = FrameBuffer(width: 64, height: 64)
+        let converted = mixed(alpha: 128)
         var below = pair
         below[1].hidden = 1
         Compositor(canvas: canvas, contents: twoContents).render(below, into: expected)

@@ -1,8 +1,9 @@
 import CAnimatorABI
-@testable import Compositor
 import Foundation
 import Scene
 import Testing
+
+@testable import Compositor
 
 /// A frame drawn over the static layers restores only the box the previous frame drew over
 /// (StaticLayers). Whatever moves, turns, scales, fades, casts a shadow or is masked, every frame
@@ -26,12 +27,21 @@ import Testing
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("checks.png").path
-        writePNG(width: 40, height: 30, to: path, rects: [(rect(0, 0, 20, 15), red), (rect(20, 15, 20, 15), white),
-                                                          (rect(20, 0, 20, 15), green)])
+        writePNG(
+            width: 40, height: 30, to: path,
+            rects: [
+                (rect(0, 0, 20, 15), red), (rect(20, 15, 20, 15), white),
+                (rect(20, 0, 20, 15), green),
+            ])
         let (image, images) = try decodedImage(path)
-        return ([LayerContent(fill: .color(blue)), LayerContent(fill: .color(green)),
-                 LayerContent(image: image, gravity: .aspectFill), LayerContent(fill: .color(red), image: image, gravity: .fill)],
-                images)
+        return (
+            [
+                LayerContent(fill: .color(blue)), LayerContent(fill: .color(green)),
+                LayerContent(image: image, gravity: .aspectFill),
+                LayerContent(fill: .color(red), image: image, gravity: .fill),
+            ],
+            images
+        )
     }
 
     /// The bottom two layers stay put (they become the static image); the top two change at
@@ -39,32 +49,39 @@ import Testing
     func moving(_ base: anim_layer_t, _ random: inout Generator) -> anim_layer_t {
         var layer = base
         let size = Double(Self.size)
-        layer.frame = rect(.random(in: -30...size, using: &random), .random(in: -30...size, using: &random),
-                           .random(in: 1...50, using: &random), .random(in: 1...50, using: &random))
+        layer.frame = rect(
+            .random(in: -30...size, using: &random), .random(in: -30...size, using: &random),
+            .random(in: 1...50, using: &random), .random(in: 1...50, using: &random))
         layer.rotation = Bool.random(using: &random) ? 0 : .random(in: -180...180, using: &random)
         layer.scale = anim_point_t(x: .random(in: 0.2...2.5, using: &random), y: .random(in: 0.2...2.5, using: &random))
         layer.opacity = Bool.random(using: &random) ? 1 : .random(in: 0.05...1, using: &random)
         layer.corner_radius = .random(in: 0...12, using: &random)
         layer.shadow.opacity = Bool.random(using: &random) ? 0 : .random(in: 0.2...1, using: &random)
         layer.shadow.radius = .random(in: 0...14, using: &random)
-        layer.shadow.offset = anim_point_t(x: .random(in: -12...12, using: &random), y: .random(in: -12...12, using: &random))
+        layer.shadow.offset = anim_point_t(
+            x: .random(in: -12...12, using: &random), y: .random(in: -12...12, using: &random))
         layer.shadow.color = anim_color_t(r: 0, g: 0, b: 0, a: 1)
         if Int.random(in: 0..<4, using: &random) == 0 {
             layer.mask.shape_count = 1
             layer.mask.inverted = Bool.random(using: &random) ? 1 : 0
-            layer.mask.shapes.0 = anim_mask_shape_t(kind: ANIM_MASK_SHAPE_CIRCLE, reserved: 0, rect: rect(5, 5, 20, 20), corner_radius: 0)
+            layer.mask.shapes.0 = anim_mask_shape_t(
+                kind: ANIM_MASK_SHAPE_CIRCLE, reserved: 0, rect: rect(5, 5, 20, 20), corner_radius: 0)
         }
         return layer
     }
 
     @Test func everyFrameEqualsAFreshRender() throws {
         let (contents, images) = try contents()
-        let canvas = Canvas(width: Self.size, height: Self.size,
-                            background: anim_color_t(r: 0.1, g: 0.1, b: 0.12, a: 1))
+        let canvas = Canvas(
+            width: Self.size, height: Self.size,
+            background: anim_color_t(r: 0.1, g: 0.1, b: 0.12, a: 1))
         let compositor = Compositor(canvas: canvas, contents: contents, images: images)
         let frame = FrameBuffer(width: Self.size, height: Self.size)
         var random = Generator(state: 42)
-        var states = [layer(rect(0, 0, 96, 96)), layer(rect(10, 20, 60, 40)), layer(rect(30, 30, 20, 20)), layer(rect(50, 10, 30, 30))]
+        var states = [
+            layer(rect(0, 0, 96, 96)), layer(rect(10, 20, 60, 40)), layer(rect(30, 30, 20, 20)),
+            layer(rect(50, 10, 30, 30)),
+        ]
         states[1].opacity = 0.6
         for step in 0..<300 {
             for index in 2..<4 where Int.random(in: 0..<3, using: &random) > 0 {
@@ -88,16 +105,23 @@ import Testing
     /// equal a fresh render.
     @Test func sharedStaticImagesGiveTheBytesOfAFreshRender() throws {
         let (contents, images) = try contents()
-        let canvas = Canvas(width: Self.size, height: Self.size,
-                            background: anim_color_t(r: 0.1, g: 0.1, b: 0.12, a: 1))
+        let canvas = Canvas(
+            width: Self.size, height: Self.size,
+            background: anim_color_t(r: 0.1, g: 0.1, b: 0.12, a: 1))
         let shared = StaticImageCache()
-        let compositors = (0..<2).map { _ in Compositor(canvas: canvas, contents: contents, images: images, sharing: shared) }
+        let compositors = (0..<2).map { _ in
+            Compositor(canvas: canvas, contents: contents, images: images, sharing: shared)
+        }
         let frames = (0..<3).map { _ in FrameBuffer(width: Self.size, height: Self.size) }
         var random = Generator(state: 7)
-        var states = [layer(rect(0, 0, 96, 96)), layer(rect(10, 20, 60, 40)), layer(rect(30, 30, 20, 20)), layer(rect(50, 10, 30, 30))]
+        var states = [
+            layer(rect(0, 0, 96, 96)), layer(rect(10, 20, 60, 40)), layer(rect(30, 30, 20, 20)),
+            layer(rect(50, 10, 30, 30)),
+        ]
         states[1].opacity = 0.6
-        states[2].shadow = anim_shadow_t(color: anim_color_t(r: 0, g: 0, b: 0, a: 1), opacity: 0.7, radius: 6,
-                                         offset: anim_point_t(x: 3, y: 4))
+        states[2].shadow = anim_shadow_t(
+            color: anim_color_t(r: 0, g: 0, b: 0, a: 1), opacity: 0.7, radius: 6,
+            offset: anim_point_t(x: 3, y: 4))
         let layerTwo = [states[2], moving(states[2], &random), moving(states[2], &random)]
         for step in 0..<240 {
             // Layer 1 shifts every 40 frames; layer 2 holds one of three states for 7 frames at a
@@ -121,11 +145,15 @@ import Testing
     /// layers itself; once the image is there, it is shared.
     @Test func aFrameWhoseStaticImageIsBeingDrawnElsewhereDrawsItsLayers() throws {
         let (contents, images) = try contents()
-        let canvas = Canvas(width: Self.size, height: Self.size, background: anim_color_t(r: 0.1, g: 0.1, b: 0.12, a: 1))
+        let canvas = Canvas(
+            width: Self.size, height: Self.size, background: anim_color_t(r: 0.1, g: 0.1, b: 0.12, a: 1))
         let shared = StaticImageCache()
         let compositor = Compositor(canvas: canvas, contents: contents, images: images, sharing: shared)
         let frame = FrameBuffer(width: Self.size, height: Self.size)
-        var states = [layer(rect(0, 0, 96, 96)), layer(rect(10, 20, 60, 40)), layer(rect(30, 30, 20, 20)), layer(rect(50, 10, 30, 30))]
+        var states = [
+            layer(rect(0, 0, 96, 96)), layer(rect(10, 20, 60, 40)), layer(rect(30, 30, 20, 20)),
+            layer(rect(50, 10, 30, 30)),
+        ]
         compositor.render(states, into: frame)
         #expect(shared.claim(Array(states[..<3])), "nothing is being drawn yet")
         for step in 1...3 {

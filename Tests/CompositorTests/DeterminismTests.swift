@@ -18,13 +18,17 @@ import Testing
         poster.shadow = anim_shadow_t(color: red, opacity: 0.6, radius: 7, offset: anim_point_t(x: 3, y: 5))
         poster.mask.shape_count = 2
         poster.mask.fill_rule = ANIM_FILL_EVEN_ODD
-        poster.mask.shapes.0 = anim_mask_shape_t(kind: ANIM_MASK_SHAPE_RECT, reserved: 0,
-                                                 rect: rect(0, 0, 30, 40), corner_radius: 0)
-        poster.mask.shapes.1 = anim_mask_shape_t(kind: ANIM_MASK_SHAPE_CIRCLE, reserved: 0,
-                                                 rect: rect(5, 10, 20, 20), corner_radius: 0)
-        let backdrop = Fill.linearGradient(start: anim_point_t(x: 0, y: 0), end: anim_point_t(x: 1, y: 1), stops: [
-            GradientStop(location: 0, color: white), GradientStop(location: 1, color: blue),
-        ])
+        poster.mask.shapes.0 = anim_mask_shape_t(
+            kind: ANIM_MASK_SHAPE_RECT, reserved: 0,
+            rect: rect(0, 0, 30, 40), corner_radius: 0)
+        poster.mask.shapes.1 = anim_mask_shape_t(
+            kind: ANIM_MASK_SHAPE_CIRCLE, reserved: 0,
+            rect: rect(5, 10, 20, 20), corner_radius: 0)
+        let backdrop = Fill.linearGradient(
+            start: anim_point_t(x: 0, y: 0), end: anim_point_t(x: 1, y: 1),
+            stops: [
+                GradientStop(location: 0, color: white), GradientStop(location: 1, color: blue),
+            ])
         let (image, images) = try decodedImage(path)
         let contents = [LayerContent(fill: backdrop), LayerContent(image: image)]
         return ([layer(rect(0, 0, 64, 64)), poster], contents, images)
@@ -34,7 +38,8 @@ import Testing
         let (layers, contents, images) = try scene()
         let canvas = Canvas(width: 64, height: 64, background: clear)
         let reused = Compositor(canvas: canvas, contents: contents, images: images)
-        let first = FrameBuffer(width: 64, height: 64), second = FrameBuffer(width: 64, height: 64)
+        let first = FrameBuffer(width: 64, height: 64)
+        let second = FrameBuffer(width: 64, height: 64)
         let fresh = FrameBuffer(width: 64, height: 64)
         reused.render(layers, into: first)
         reused.render(layers, into: second)
@@ -46,10 +51,12 @@ import Testing
 
     @Test func changingAShadowInvalidatesTheCache() throws {
         let (layers, contents, images) = try scene()
-        let compositor = Compositor(canvas: Canvas(width: 64, height: 64, background: clear), contents: contents, images: images)
+        let compositor = Compositor(
+            canvas: Canvas(width: 64, height: 64, background: clear), contents: contents, images: images)
         var moved = layers
         moved[1].translation = anim_point_t(x: 6, y: 0)
-        let before = FrameBuffer(width: 64, height: 64), after = FrameBuffer(width: 64, height: 64)
+        let before = FrameBuffer(width: 64, height: 64)
+        let after = FrameBuffer(width: 64, height: 64)
         compositor.render(layers, into: before)
         compositor.render(moved, into: after)
         let expected = FrameBuffer(width: 64, height: 64)
@@ -84,7 +91,9 @@ import Testing
             let frame = FrameBuffer(width: 64, height: 64)
             for (index, layers) in frames.enumerated() {
                 compositor.render(layers, into: frame)
-                if bytes(of: frame) != expected[index] { mismatches.withLock { wrong.append("thread \(thread) frame \(index)") } }
+                if bytes(of: frame) != expected[index] {
+                    mismatches.withLock { wrong.append("thread \(thread) frame \(index)") }
+                }
             }
         }
         #expect(wrong.isEmpty, "\(wrong)")

@@ -71,8 +71,9 @@ import Testing
         faded.shadow.opacity = 1
         faded.shadow.offset = anim_point_t(x: 8, y: 0)
         let frame = render([faded], redFill)
-        #expect(isClose(frame.pixel(x: 44, y: 32), (128, 0, 0, 128), tolerance: 1),
-                "the shadow under the layer does not darken it")
+        #expect(
+            isClose(frame.pixel(x: 44, y: 32), (128, 0, 0, 128), tolerance: 1),
+            "the shadow under the layer does not darken it")
         #expect(isClose(frame.pixel(x: 52, y: 32), (0, 0, 0, 128), tolerance: 1))
     }
 

@@ -10,9 +10,12 @@ import Testing
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("stripes.png").path
-        writePNG(width: 32, height: 16, to: path, rects: [
-            (rect(0, 0, 8, 16), red), (rect(8, 0, 8, 16), green), (rect(16, 0, 8, 16), blue), (rect(24, 0, 8, 16), white),
-        ])
+        writePNG(
+            width: 32, height: 16, to: path,
+            rects: [
+                (rect(0, 0, 8, 16), red), (rect(8, 0, 8, 16), green), (rect(16, 0, 8, 16), blue),
+                (rect(24, 0, 8, 16), white),
+            ])
         let (file, images) = try decodedImage(path)
         #expect(images[file]?.width == 32 && images[file]?.height == 16)
         return render([layer(rect(0, 0, 64, 64))], [LayerContent(image: file, gravity: gravity)], images: images)

@@ -6,7 +6,8 @@ import Testing
 
 @Suite struct ImageLoadTests {
     /// A 16×8 JPEG of colour #2060C0, made with ffmpeg (4:4:4, quality 2) for this test.
-    static let jpeg = "/9j/4AAQSkZJRgABAgAAAQABAAD/2wBDAAgEBAQEBAUFBQUFBQYGBgYGBgYGBgYGBgYHBwcICAgHBwcGBgcHCAgICAkJCQgICAgJCQoKCgwMCwsODg4RERT/xABMAAEBAAAAAAAAAAAAAAAAAAAABgEBAQAAAAAAAAAAAAAAAAAAAAYQAQAAAAAAAAAAAAAAAAAAAAARAQAAAAAAAAAAAAAAAAAAAAD/wAARCAAIABADARIAAhIAAxIA/9oADAMBAAIRAxEAPwCWF2JcAAf/2Q=="
+    static let jpeg =
+        "/9j/4AAQSkZJRgABAgAAAQABAAD/2wBDAAgEBAQEBAUFBQUFBQYGBgYGBgYGBgYGBgYHBwcICAgHBwcGBgcHCAgICAkJCQgICAgJCQoKCgwMCwsODg4RERT/xABMAAEBAAAAAAAAAAAAAAAAAAAABgEBAQAAAAAAAAAAAAAAAAAAAAYQAQAAAAAAAAAAAAAAAAAAAAARAQAAAAAAAAAAAAAAAAAAAAD/wAARCAAIABADARIAAhIAAxIA/9oADAMBAAIRAxEAPwCWF2JcAAf/2Q=="
     /// A PNG signature and a valid IHDR chunk (CRC included) declaring 40000×40000 RGBA, nothing else.
     static let hugeHeader = "89504e470d0a1a0a0000000d4948445200009c4000009c400806000000510c0e05"
 
@@ -63,10 +64,11 @@ import Testing
     }
 
     @Test func hugeImagesAreRefusedFromTheirHeader() {
-        let bytes = Data(stride(from: 0, to: Self.hugeHeader.count, by: 2).map { offset in
-            let start = Self.hugeHeader.index(Self.hugeHeader.startIndex, offsetBy: offset)
-            return UInt8(Self.hugeHeader[start...].prefix(2), radix: 16)!
-        })
+        let bytes = Data(
+            stride(from: 0, to: Self.hugeHeader.count, by: 2).map { offset in
+                let start = Self.hugeHeader.index(Self.hugeHeader.startIndex, offsetBy: offset)
+                return UInt8(Self.hugeHeader[start...].prefix(2), radix: 16)!
+            })
         #expect(failure(loading: bytes)?.description == "image is 40000×40000, larger than the 16384×16384 limit")
     }
 }

@@ -4,8 +4,10 @@ import Scene
 import Testing
 
 @Suite struct MaskTests {
-    func masked(_ shapes: [anim_mask_shape_t], rule: UInt32 = ANIM_FILL_NONZERO, inverted: Bool = false,
-                frame: anim_rect_t = rect(0, 0, 64, 64)) -> FrameBuffer {
+    func masked(
+        _ shapes: [anim_mask_shape_t], rule: UInt32 = ANIM_FILL_NONZERO, inverted: Bool = false,
+        frame: anim_rect_t = rect(0, 0, 64, 64)
+    ) -> FrameBuffer {
         var target = layer(frame)
         target.mask.shape_count = UInt32(shapes.count)
         target.mask.fill_rule = rule

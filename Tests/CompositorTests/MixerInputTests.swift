@@ -7,7 +7,9 @@ import Testing
 @Suite struct MixerInputTests {
     let canvas = Canvas(width: 64, height: 64, background: blue)
     /// Red below, green in the middle, white on the right edge above both.
-    let contents = [LayerContent(fill: .color(red)), LayerContent(fill: .color(green)), LayerContent(fill: .color(white))]
+    let contents = [
+        LayerContent(fill: .color(red)), LayerContent(fill: .color(green)), LayerContent(fill: .color(white)),
+    ]
     let layers = [layer(rect(0, 0, 64, 64)), layer(rect(16, 16, 32, 32)), layer(rect(56, 0, 8, 64))]
 
     /// Opaque white over the left half, transparent elsewhere.
@@ -34,8 +36,9 @@ import Testing
         lifted.opacity = 0.5
         lifted.shadow = anim_shadow_t(color: red, opacity: 1, radius: 0, offset: anim_point_t(x: 0, y: 20))
         lifted.mask.shape_count = 1
-        lifted.mask.shapes.0 = anim_mask_shape_t(kind: ANIM_MASK_SHAPE_RECT, reserved: 0,
-                                                 rect: rect(0, 0, 16, 32), corner_radius: 0)
+        lifted.mask.shapes.0 = anim_mask_shape_t(
+            kind: ANIM_MASK_SHAPE_RECT, reserved: 0,
+            rect: rect(0, 0, 16, 32), corner_radius: 0)
         let alone = FrameBuffer(width: 64, height: 64)
         Compositor(canvas: canvas, contents: contents).renderLayer(lifted, contentIndex: 1, into: alone)
         #expect(isClose(alone.pixel(x: 20, y: 20), (0, 128, 0, 128), tolerance: 1))
@@ -47,7 +50,8 @@ import Testing
         var faded = layers
         faded[1].opacity = 0.5
         let frame = FrameBuffer(width: 64, height: 64)
-        Compositor(canvas: canvas, contents: contents).render(faded, replacing: [Replacement(index: 1, image: leftHalfWhite())], into: frame)
+        Compositor(canvas: canvas, contents: contents).render(
+            faded, replacing: [Replacement(index: 1, image: leftHalfWhite())], into: frame)
         #expect(frame.pixel(x: 5, y: 5) == (255, 255, 255, 255), "the image everywhere it covers, unfaded")
         #expect(frame.pixel(x: 40, y: 20) == (255, 0, 0, 255), "the replaced layer itself is not drawn")
         #expect(frame.pixel(x: 60, y: 20) == (255, 255, 255, 255), "the layer above still covers it")
@@ -56,7 +60,8 @@ import Testing
 
     @Test func aLayerReplacedByItselfAloneLooksTheSame() {
         let compositor = Compositor(canvas: canvas, contents: contents)
-        let alone = FrameBuffer(width: 64, height: 64), replaced = FrameBuffer(width: 64, height: 64)
+        let alone = FrameBuffer(width: 64, height: 64)
+        let replaced = FrameBuffer(width: 64, height: 64)
         let direct = FrameBuffer(width: 64, height: 64)
         compositor.renderLayer(layers[1], contentIndex: 1, into: alone)
         alone.swapRedAndBlue()

@@ -28,8 +28,9 @@ import Testing
     }
 
     @Test func laterLayersDrawOnTop() {
-        let frame = render([layer(rect(0, 0, 64, 64)), layer(rect(0, 0, 32, 64))],
-                           [LayerContent(fill: .color(red)), LayerContent(fill: .color(green))])
+        let frame = render(
+            [layer(rect(0, 0, 64, 64)), layer(rect(0, 0, 32, 64))],
+            [LayerContent(fill: .color(red)), LayerContent(fill: .color(green))])
         #expect(frame.pixel(x: 10, y: 10) == (0, 255, 0, 255))
         #expect(frame.pixel(x: 50, y: 10) == (255, 0, 0, 255))
     }

@@ -21,8 +21,10 @@ func layer(_ frame: anim_rect_t) -> anim_layer_t {
 }
 
 /// Renders on a 64×64 canvas, the size most tests here use, or a wider one for text.
-func render(_ layers: [anim_layer_t], _ contents: [LayerContent], images: SceneImages = .none,
-            background: anim_color_t = clear, width: Int = 64, height: Int = 64) -> FrameBuffer {
+func render(
+    _ layers: [anim_layer_t], _ contents: [LayerContent], images: SceneImages = .none,
+    background: anim_color_t = clear, width: Int = 64, height: Int = 64
+) -> FrameBuffer {
     let frame = FrameBuffer(width: width, height: height)
     Compositor(canvas: Canvas(width: width, height: height, background: background), contents: contents, images: images)
         .render(layers, into: frame)

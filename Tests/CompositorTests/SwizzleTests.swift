@@ -11,8 +11,12 @@ import Testing
         raster_swap_red_blue(source, 16, &destination, 20, 3, 2)
         for y in 0..<2 {
             for x in 0..<3 {
-                let from = y * 16 + 4 * x, to = y * 20 + 4 * x
-                #expect(Array(destination[to..<to + 4]) == [source[from + 2], source[from + 1], source[from], source[from + 3]])
+                let from = y * 16 + 4 * x
+                let to = y * 20 + 4 * x
+                #expect(
+                    Array(destination[to..<to + 4]) == [
+                        source[from + 2], source[from + 1], source[from], source[from + 3],
+                    ])
             }
             #expect(destination[y * 20 + 12..<y * 20 + 20].allSatisfy { $0 == 0xEE }, "padding is left alone")
         }

@@ -35,14 +35,16 @@ struct Ink {
     }
 
     @Test func glyphsStayInsideTheFrame() {
-        let text = TextContent(string: "Clipped words Supercalifragilisticexpialidocious " + Self.sentence,
-                               size: 14, color: red)
+        let text = TextContent(
+            string: "Clipped words Supercalifragilisticexpialidocious " + Self.sentence,
+            size: 14, color: red)
         let frame = draw(text, in: rect(20, 20, 100, 40))
         let ink = Ink(frame)
         #expect(ink.pixels.count > 200)
         #expect(ink.pixels.allSatisfy { (20..<120).contains($0.x) && (20..<60).contains($0.y) })
-        #expect(ink.pixels.allSatisfy { frame.pixel(x: $0.x, y: $0.y) == (UInt8($0.alpha), 0, 0, UInt8($0.alpha)) },
-                "premultiplied red at every coverage")
+        #expect(
+            ink.pixels.allSatisfy { frame.pixel(x: $0.x, y: $0.y) == (UInt8($0.alpha), 0, 0, UInt8($0.alpha)) },
+            "premultiplied red at every coverage")
     }
 
     @Test func firstBaselineSitsAtTheAscent() {
@@ -76,7 +78,8 @@ struct Ink {
 
     @Test(arguments: TextAlignment.allCases)
     func alignmentMovesTheInk(_ alignment: TextAlignment) {
-        let centre = Ink(draw(TextContent(string: "Hi", size: 16, alignment: alignment), in: rect(0, 0, 200, 40))).centreX
+        let centre = Ink(draw(TextContent(string: "Hi", size: 16, alignment: alignment), in: rect(0, 0, 200, 40)))
+            .centreX
         switch alignment {
         case .left: #expect(centre < 20)
         case .center: #expect(abs(centre - 100) < 3)
@@ -99,8 +102,13 @@ struct Ink {
     }
 
     @Test func rendersAreByteIdenticalAcrossCompositorsAndThreads() {
-        let contents = [LayerContent(fill: .color(white), text: TextContent(string: Self.sentence, size: 13,
-                                                                            bold: true, alignment: .center))]
+        let contents = [
+            LayerContent(
+                fill: .color(white),
+                text: TextContent(
+                    string: Self.sentence, size: 13,
+                    bold: true, alignment: .center))
+        ]
         let canvas = Canvas(width: 200, height: 100, background: blue)
         let frames = (0..<4).map { _ in FrameBuffer(width: 200, height: 100) }
         DispatchQueue.concurrentPerform(iterations: frames.count) { index in

@@ -14,7 +14,8 @@ import Testing
         let names = (try? FileManager.default.contentsOfDirectory(atPath: corpus.path)) ?? []
         return names.filter { name in
             var isFolder: ObjCBool = false
-            return FileManager.default.fileExists(atPath: corpus.appendingPathComponent(name).path, isDirectory: &isFolder) && isFolder.boolValue
+            return FileManager.default.fileExists(
+                atPath: corpus.appendingPathComponent(name).path, isDirectory: &isFolder) && isFolder.boolValue
         }.sorted()
     }()
 
@@ -28,13 +29,18 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         try expectation.prepare(copying: Self.corpus.appendingPathComponent(name), from: Self.corpus, into: folder)
 
-        let result = try BadInputCase.run(expectation.args + ["--plugins", "plugins"], in: folder,
-                                          environment: expectation.env.merging(["PIPELINE_CACHE_DIR": folder.appendingPathComponent("cache").path]) { $1 },
-                                          timeout: expectation.timeout)
+        let result = try BadInputCase.run(
+            expectation.args + ["--plugins", "plugins"], in: folder,
+            environment: expectation.env.merging(["PIPELINE_CACHE_DIR": folder.appendingPathComponent("cache").path]) {
+                $1
+            },
+            timeout: expectation.timeout)
         let stderr = result.stderr
         #expect(!result.timedOut, "still running after \(expectation.timeout) s; stderr so far:\n\(stderr)")
         #expect(!result.crashed, "died by signal \(result.status); stderr:\n\(stderr)")
-        #expect(result.status == expectation.status, "exit status \(result.status), expected \(expectation.status); stderr:\n\(stderr)")
+        #expect(
+            result.status == expectation.status,
+            "exit status \(result.status), expected \(expectation.status); stderr:\n\(stderr)")
         for fragment in expectation.stderr.map({ $0.replacingOccurrences(of: "{dir}", with: folder.path) }) {
             #expect(stderr.contains(fragment), "missing \(fragment.debugDescription) in stderr:\n\(stderr)")
         }
@@ -76,7 +82,9 @@ struct BadInputCase {
         let file = folder.appendingPathComponent("case.json")
         let fail = { (problem: String) in Malformed(description: "\(file.path): \(problem)") }
         guard let data = FileManager.default.contents(atPath: file.path) else { throw fail("missing or unreadable") }
-        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { throw fail("not a JSON object") }
+        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+            throw fail("not a JSON object")
+        }
         let known: Set = ["about", "args", "status", "stderr", "files", "absent", "timeout", "env", "modes", "inputs"]
         if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
             throw fail("unknown key \"\(unknown)\"; known keys: \(known.sorted().joined(separator: ", "))")
@@ -86,7 +94,9 @@ struct BadInputCase {
                 if required { throw fail("\"\(key)\" is missing") }
                 return []
             }
-            guard let list = value as? [String], !list.isEmpty else { throw fail("\"\(key)\" must be a non-empty array of strings") }
+            guard let list = value as? [String], !list.isEmpty else {
+                throw fail("\"\(key)\" must be a non-empty array of strings")
+            }
             return list
         }
         func table(_ key: String) throws -> [String: String] {
@@ -94,21 +104,32 @@ struct BadInputCase {
             guard let table = value as? [String: String] else { throw fail("\"\(key)\" must be an object of strings") }
             return table
         }
-        guard let about = object["about"] as? String, !about.isEmpty else { throw fail("\"about\" must be a one-line description") }
-        guard let status = object["status"] as? Int, status == 1 || status == 2 else { throw fail("\"status\" must be 1 or 2") }
+        guard let about = object["about"] as? String, !about.isEmpty else {
+            throw fail("\"about\" must be a one-line description")
+        }
+        guard let status = object["status"] as? Int, status == 1 || status == 2 else {
+            throw fail("\"status\" must be 1 or 2")
+        }
         (self.about, self.status) = (about, Int32(status))
         (args, stderr) = (try strings("args", required: true), try strings("stderr", required: true))
         (files, absent) = (try strings("files", required: false), try strings("absent", required: false))
         (env, modes) = (try table("env"), try table("modes"))
-        if let modeText = modes.values.first(where: { Int($0, radix: 8) == nil }) { throw fail("mode \"\(modeText)\" is not octal") }
+        if let modeText = modes.values.first(where: { Int($0, radix: 8) == nil }) {
+            throw fail("mode \"\(modeText)\" is not octal")
+        }
         if let value = object["inputs"] {
             guard let name = value as? String, !name.isEmpty, !name.contains("/"), name != folder.lastPathComponent,
-                  FileManager.default.fileExists(atPath: folder.deletingLastPathComponent().appendingPathComponent(name).appendingPathComponent("case.json").path)
+                FileManager.default.fileExists(
+                    atPath: folder.deletingLastPathComponent().appendingPathComponent(name).appendingPathComponent(
+                        "case.json"
+                    ).path)
             else { throw fail("\"inputs\" must name another case folder beside this one") }
             inputs = name
         }
         if let value = object["timeout"] {
-            guard let seconds = value as? Double, seconds > 0 else { throw fail("\"timeout\" must be a positive number of seconds") }
+            guard let seconds = value as? Double, seconds > 0 else {
+                throw fail("\"timeout\" must be a positive number of seconds")
+            }
             timeout = seconds
         }
     }
@@ -128,12 +149,19 @@ struct BadInputCase {
         try manager.createDirectory(at: plugins, withIntermediateDirectories: true)
         for name in try manager.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".c") {
             let library = plugins.appendingPathComponent(String(name.dropLast(2)) + ".so")
-            let cc = try CLI.runProgram("/usr/bin/env", ["cc", "-std=c99", "-shared", "-fPIC", "-I", CLI.header,
-                                                         folder.appendingPathComponent(name).path, "-o", library.path, "-lm"])
-            guard cc.status == 0 else { throw Malformed(description: "\(source.path)/\(name) does not compile:\n\(cc.stderr)") }
+            let cc = try CLI.runProgram(
+                "/usr/bin/env",
+                [
+                    "cc", "-std=c99", "-shared", "-fPIC", "-I", CLI.header,
+                    folder.appendingPathComponent(name).path, "-o", library.path, "-lm",
+                ])
+            guard cc.status == 0 else {
+                throw Malformed(description: "\(source.path)/\(name) does not compile:\n\(cc.stderr)")
+            }
         }
         for (path, mode) in modes {
-            try manager.setAttributes([.posixPermissions: Int(mode, radix: 8)!], ofItemAtPath: folder.appendingPathComponent(path).path)
+            try manager.setAttributes(
+                [.posixPermissions: Int(mode, radix: 8)!], ofItemAtPath: folder.appendingPathComponent(path).path)
         }
     }
 
@@ -147,7 +175,9 @@ struct BadInputCase {
     /// Runs the built `pipeline` in `folder`; past `timeout` seconds it is killed, with the
     /// children it started (a plugin scan runs in its own process group), and reported as timed
     /// out, so a hanging case fails instead of stalling the suite.
-    static func run(_ arguments: [String], in folder: URL, environment: [String: String], timeout: Double) throws -> Result {
+    static func run(_ arguments: [String], in folder: URL, environment: [String: String], timeout: Double) throws
+        -> Result
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CLI.executable)
         process.arguments = arguments
@@ -155,7 +185,8 @@ struct BadInputCase {
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "PIPELINE_PLUGIN_PATH")
         process.environment = env.merging(environment) { $1 }
-        let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("corpus-stderr-\(UUID().uuidString)")
+        let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "corpus-stderr-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: errorFile) }
         process.standardOutput = FileHandle.nullDevice
@@ -169,9 +200,10 @@ struct BadInputCase {
             for pid in [process.processIdentifier] + descendants(of: process.processIdentifier) { kill(pid, SIGKILL) }
             finished.wait()
         }
-        return Result(status: process.terminationStatus,
-                      stderr: String(decoding: try Data(contentsOf: errorFile), as: UTF8.self),
-                      crashed: !timedOut && process.terminationReason == .uncaughtSignal, timedOut: timedOut)
+        return Result(
+            status: process.terminationStatus,
+            stderr: String(decoding: try Data(contentsOf: errorFile), as: UTF8.self),
+            crashed: !timedOut && process.terminationReason == .uncaughtSignal, timedOut: timedOut)
     }
 
     /// The processes `pid` started and theirs, read from /proc before `pid` is killed (after,
@@ -179,13 +211,16 @@ struct BadInputCase {
     private static func descendants(of pid: Int32) -> [Int32] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         let parents: [(child: Int32, parent: Int32)] = names.compactMap { name in
-            guard let child = Int32(name), let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
-                  let end = stat.lastIndex(of: ")") else { return nil }
+            guard let child = Int32(name),
+                let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+                let end = stat.lastIndex(of: ")")
+            else { return nil }
             // "pid (command) state ppid …": the command may hold spaces, so count from its ')'.
             let fields = stat[stat.index(after: end)...].split(separator: " ")
             return fields.count > 1 ? Int32(fields[1]).map { (child, $0) } : nil
         }
-        var found: [Int32] = [], pending = [pid]
+        var found: [Int32] = []
+        var pending = [pid]
         while let next = pending.popLast() {
             let children = parents.filter { $0.parent == next }.map(\.child)
             found += children

@@ -12,7 +12,9 @@ import Testing
         let result = try CLI.run([command, "pipeline.json"], in: folder)
         #expect(!result.crashed)
         if command == "run" {
-            #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path), "nothing is written")
+            #expect(
+                !FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path), "nothing is written"
+            )
         }
         return result
     }
@@ -28,7 +30,8 @@ import Testing
     }
 
     @Test(arguments: ["validate", "run"]) func brokenJSONNamesLineAndColumn(command: String) throws {
-        let result = try run("{\n  \"version\": 1,\n  \"canvas\": { \"width\": 64 \"height\": 64 }\n}\n", command: command)
+        let result = try run(
+            "{\n  \"version\": 1,\n  \"canvas\": { \"width\": 64 \"height\": 64 }\n}\n", command: command)
         #expect(result.status == 1)
         // Column 27 is the `"` of "height", where the missing comma should be.
         #expect(result.stderr.contains("pipeline.json:3:27: "), "\(result.stderr)")
@@ -61,7 +64,8 @@ import Testing
     }
 
     @Test func misspelledStepKeySuggestsTheKnownKey() throws {
-        let json = PluginFixtures.pipeline().replacingOccurrences(of: #""duration": 0.5, "params""#, with: #""duraton": 0.5, "params""#)
+        let json = PluginFixtures.pipeline().replacingOccurrences(
+            of: #""duration": 0.5, "params""#, with: #""duraton": 0.5, "params""#)
         let result = try run(json)
         #expect(result.status == 1)
         #expect(hasPlace(result.stderr))

@@ -17,7 +17,9 @@ enum CLI {
     static let binDirectory: URL = {
         let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         var directory = bundle.deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("pipeline").path), directory.path != "/" {
+        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("pipeline").path),
+            directory.path != "/"
+        {
             directory = directory.deletingLastPathComponent()
         }
         return directory
@@ -25,19 +27,24 @@ enum CLI {
 
     static var executable: String { binDirectory.appendingPathComponent("pipeline").path }
     static var builtinPlugins: String { binDirectory.appendingPathComponent("pipeline-plugins").path }
-    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     static var header: String { repositoryRoot.appendingPathComponent("Sources/CAnimatorABI/include").path }
 
     /// Runs `pipeline arguments…` in `directory` with `environment` added to this process's, and
     /// `input` on its standard input (which is otherwise empty).
     @discardableResult
-    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
-                    input: Data? = nil) throws -> Result {
+    static func run(
+        _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
+        input: Data? = nil
+    ) throws -> Result {
         try runProgram(executable, arguments, in: directory, environment: environment, input: input)
     }
 
-    static func runProgram(_ program: String, _ arguments: [String], in directory: URL? = nil,
-                           environment: [String: String] = [:], input: Data? = nil) throws -> Result {
+    static func runProgram(
+        _ program: String, _ arguments: [String], in directory: URL? = nil,
+        environment: [String: String] = [:], input: Data? = nil
+    ) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
@@ -48,7 +55,8 @@ enum CLI {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let out = scratch.appendingPathComponent("stdout"), err = scratch.appendingPathComponent("stderr")
+        let out = scratch.appendingPathComponent("stdout")
+        let err = scratch.appendingPathComponent("stderr")
         _ = FileManager.default.createFile(atPath: out.path, contents: nil)
         _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: out)
@@ -64,16 +72,18 @@ enum CLI {
         }
         try process.run()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus,
-                      stdoutData: try Data(contentsOf: out),
-                      stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self),
-                      crashed: process.terminationReason == .uncaughtSignal)
+        return Result(
+            status: process.terminationStatus,
+            stdoutData: try Data(contentsOf: out),
+            stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self),
+            crashed: process.terminationReason == .uncaughtSignal)
     }
 
     /// A fresh temporary folder (mode 0700); the caller removes it.
     static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("pipeline-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         return url
     }
 }

@@ -57,8 +57,10 @@ import Testing
         #expect(try complete(["new-animator", "spin", "--lang", ""]) == ["c", "swift"])
     }
 
-    @Test(arguments: [["run", "intro.json", "--plugins"], ["validate", "intro.json", "--plugins"],
-                      ["run", "intro.json", "--out"], ["new-animator", "spin"]])
+    @Test(arguments: [
+        ["run", "intro.json", "--plugins"], ["validate", "intro.json", "--plugins"],
+        ["run", "intro.json", "--out"], ["new-animator", "spin"],
+    ])
     func aFolderCompletesToFolders(words: [String]) throws {
         #expect(try complete(words + [""]) == ["assets"])
     }

@@ -14,8 +14,11 @@ import Testing
     private func renderShards(_ format: String, shardTwo extra: [String] = []) throws -> URL {
         let parts = folder.appendingPathComponent("parts")
         for shard in 1...3 {
-            let result = try CLI.run(["run", "small.json", "--out", parts.path, "--format", format, "--quiet",
-                                      "--shard", "\(shard)/3"] + (shard == 2 ? extra : []), in: folder)
+            let result = try CLI.run(
+                [
+                    "run", "small.json", "--out", parts.path, "--format", format, "--quiet",
+                    "--shard", "\(shard)/3",
+                ] + (shard == 2 ? extra : []), in: folder)
             #expect(result.status == 0, "\(result.stderr)")
         }
         return parts
@@ -35,7 +38,9 @@ import Testing
         #expect(whole.status == 0, "\(whole.stderr)")
         let joined = try SmallPipeline.probe(folder.appendingPathComponent("joined.\(format)"))
         let reference = try SmallPipeline.probe(folder.appendingPathComponent("whole/small.\(format)"))
-        #expect(joined != nil && joined?.frames == reference?.frames, "joined \(String(describing: joined)), whole \(String(describing: reference))")
+        #expect(
+            joined != nil && joined?.frames == reference?.frames,
+            "joined \(String(describing: joined)), whole \(String(describing: reference))")
         #expect(joined?.width == SmallPipeline.width && joined?.height == SmallPipeline.height)
     }
 
@@ -43,7 +48,8 @@ import Testing
         let parts = try renderShards("mp4")
         let result = try concat(["joined.mp4"] + Self.partNames.map { parts.appendingPathComponent("\($0).mp4").path })
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(try SmallPipeline.probe(folder.appendingPathComponent("joined.mp4"))?.frames == SmallPipeline.frameCount)
+        #expect(
+            try SmallPipeline.probe(folder.appendingPathComponent("joined.mp4"))?.frames == SmallPipeline.frameCount)
     }
 
     @Test func aMissingShardIsNamed() throws {
@@ -54,8 +60,9 @@ import Testing
 
     @Test func partsOutOfOrderAreRefused() throws {
         let parts = try renderShards("mp4")
-        try expectRefusal(["joined.mp4"] + Self.partNames.reversed().map { parts.appendingPathComponent("\($0).mp4").path },
-                          saying: "give the parts in frame order, each once")
+        try expectRefusal(
+            ["joined.mp4"] + Self.partNames.reversed().map { parts.appendingPathComponent("\($0).mp4").path },
+            saying: "give the parts in frame order, each once")
     }
 
     @Test func partsOfAnotherSizeAreRefused() throws {
@@ -65,8 +72,9 @@ import Testing
 
     @Test func anotherFormatIsRefused() throws {
         let parts = try renderShards("mp4")
-        try expectRefusal(["joined.webm"] + Self.partNames.map { parts.appendingPathComponent("\($0).mp4").path },
-                          saying: "is not .webm like joined.webm")
+        try expectRefusal(
+            ["joined.webm"] + Self.partNames.map { parts.appendingPathComponent("\($0).mp4").path },
+            saying: "is not .webm like joined.webm")
         try expectRefusal(["joined.webp", parts.path], saying: "ffmpeg cannot read animated WebP back")
     }
 

@@ -18,8 +18,10 @@ struct CrashingPluginFixture {
             target->opacity = 1 - args->progress / 2;
             return true;
             """
-        try PluginFixtures.compile(Self.header + PluginFixtures.animator("crasher", pluginID: Self.pluginID, apply: body), to: plugin)
-        try PluginFixtures.write("""
+        try PluginFixtures.compile(
+            Self.header + PluginFixtures.animator("crasher", pluginID: Self.pluginID, apply: body), to: plugin)
+        try PluginFixtures.write(
+            """
             { "version": 1,
               "canvas": { "width": 48, "height": 32, "fps": 10, "duration": 4, "background": "#102030" },
               "layers": [ { "name": "box", "fill": "#ff9500", "frame": [8, 8, 24, 16] } ],
@@ -37,8 +39,10 @@ struct CrashingPluginFixture {
 
     func run(_ extra: [String] = [], environment: [String: String] = [:]) throws -> CLI.Result {
         // plugins/ beside the pipeline: found by its absolute path, which messages show.
-        try CLI.run(["run", "pipeline.json"] + extra, in: folder,
-                    environment: ["PIPELINE_CACHE_DIR": folder.appendingPathComponent("cache").path].merging(environment) { $1 })
+        try CLI.run(
+            ["run", "pipeline.json"] + extra, in: folder,
+            environment: ["PIPELINE_CACHE_DIR": folder.appendingPathComponent("cache").path].merging(environment) { $1 }
+        )
     }
 
     func frame(_ index: Int) -> URL {

@@ -13,7 +13,9 @@ import Testing
         return result
     }
 
-    @Test(arguments: [#""bounce-out""#, #"{"curve": "bounce-out"}"#, #"{"curve": "bounce-out", "args": []}"#, #""elastic-out""#])
+    @Test(arguments: [
+        #""bounce-out""#, #"{"curve": "bounce-out"}"#, #"{"curve": "bounce-out", "args": []}"#, #""elastic-out""#,
+    ])
     func curvesThatNeedNoArgumentsWorkByName(timing: String) throws {
         let result = try validate(timing: timing)
         #expect(result.status == 0, "\(timing): \(result.stderr)")

@@ -18,16 +18,23 @@ import Testing
         return start + (end - start) * p
     }
 
-    private func checkDisc(_ name: String, at t: Double, from rect: [Double], duration: Double,
-                           rays: [Double]) throws {
-        let probe = DiscProbe(centre: (rect[0] + rect[2] / 2, rect[1] + rect[3] / 2),
-                              inside: try examples.asset("compose"), outside: try examples.asset("home"))
+    private func checkDisc(
+        _ name: String, at t: Double, from rect: [Double], duration: Double,
+        rays: [Double]
+    ) throws {
+        let probe = DiscProbe(
+            centre: (rect[0] + rect[2] / 2, rect[1] + rect[3] / 2),
+            inside: try examples.asset("compose"), outside: try examples.asset("home"))
         let frame = try examples.still(name, at: t)
         let expected = Self.radius(from: rect, progress: t / duration)
         for degrees in rays {
             let (misplaced, inside, outside) = probe.check(frame, degrees: degrees, radius: expected)
-            #expect(misplaced.isEmpty, "\(name) t=\(t) ray \(degrees)°: wrong side of r = \(expected) at \(misplaced.prefix(5))")
-            #expect(inside > 0 && outside > 0, "\(name) t=\(t) ray \(degrees)°: \(inside) pixels checked inside the edge, \(outside) outside")
+            #expect(
+                misplaced.isEmpty,
+                "\(name) t=\(t) ray \(degrees)°: wrong side of r = \(expected) at \(misplaced.prefix(5))")
+            #expect(
+                inside > 0 && outside > 0,
+                "\(name) t=\(t) ray \(degrees)°: \(inside) pixels checked inside the edge, \(outside) outside")
         }
     }
 
@@ -40,11 +47,13 @@ import Testing
     }
 
     @Test func modalCirclePresentGrowsFromTheTappedPoint() throws {
-        try checkDisc("modal-circle-present", at: 0.3, from: [182, 383, 10, 10], duration: 0.6, rays: [-135, -90, -45, 90])
+        try checkDisc(
+            "modal-circle-present", at: 0.3, from: [182, 383, 10, 10], duration: 0.6, rays: [-135, -90, -45, 90])
     }
 
     @Test func circlePopIsCirclePushBackwards() throws {
-        let push = try examples.run("circle-push"), pop = try examples.run("circle-pop")
+        let push = try examples.run("circle-push")
+        let pop = try examples.run("circle-pop")
         try #require(push.count == 31 && pop.count == push.count, "frames: push \(push.count), pop \(pop.count)")
         for (i, frame) in pop.enumerated() {
             let same = try Data(contentsOf: frame) == Data(contentsOf: push[push.count - 1 - i])

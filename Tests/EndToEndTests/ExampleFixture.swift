@@ -20,10 +20,12 @@ struct ExampleFolder {
         folder = try CLI.temporaryDirectory()
         let root = CLI.repositoryRoot
         try FileManager.default.createDirectory(at: examples, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: root.appendingPathComponent("examples/assets"), to: examples.appendingPathComponent("assets"))
+        try FileManager.default.copyItem(
+            at: root.appendingPathComponent("examples/assets"), to: examples.appendingPathComponent("assets"))
         for name in Self.names {
-            try FileManager.default.copyItem(at: root.appendingPathComponent("examples/\(name).json"),
-                                             to: examples.appendingPathComponent("\(name).json"))
+            try FileManager.default.copyItem(
+                at: root.appendingPathComponent("examples/\(name).json"),
+                to: examples.appendingPathComponent("\(name).json"))
         }
     }
 
@@ -42,8 +44,11 @@ struct ExampleFolder {
     /// `pipeline run examples/<name>.json` into a fresh folder: the PNG frames, in order.
     func run(_ name: String) throws -> [URL] {
         let out = folder.appendingPathComponent("run-\(name)-\(UUID().uuidString)")
-        let result = try CLI.run(["run", "\(name).json", "--out", out.path, "--format", "png", "--quiet"], in: examples)
-        guard result.status == 0 else { throw RGBAImage.ReadError(description: "\(name) run exited \(result.status): \(result.stderr)") }
+        let result = try CLI.run(
+            ["run", "\(name).json", "--out", out.path, "--format", "png", "--quiet"], in: examples)
+        guard result.status == 0 else {
+            throw RGBAImage.ReadError(description: "\(name) run exited \(result.status): \(result.stderr)")
+        }
         return try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".png") }.sorted()
             .map { out.appendingPathComponent($0) }
     }
@@ -66,7 +71,8 @@ struct ExampleFolder {
 extension Pixel {
     /// This colour at `alpha` over black, as a layer faded over the black canvas looks.
     func faded(to alpha: Double) -> Pixel {
-        Pixel(Int((Double(r) * alpha).rounded()), Int((Double(g) * alpha).rounded()), Int((Double(b) * alpha).rounded()))
+        Pixel(
+            Int((Double(r) * alpha).rounded()), Int((Double(g) * alpha).rounded()), Int((Double(b) * alpha).rounded()))
     }
 }
 
@@ -82,8 +88,10 @@ struct DiscProbe {
         let (dx, dy) = (cos(degrees * .pi / 180), sin(degrees * .pi / 180))
         return (1...length).compactMap { step in
             let (x, y) = (Int(centre.x + dx * Double(step)), Int(centre.y + dy * Double(step)))
-            guard x >= 0, y >= 0, x < frame.width, y < frame.height, inside[x, y].distance(to: outside[x, y]) > 60 else { return nil }
-            let pixel = frame[x, y], distance = hypot(Double(x) + 0.5 - centre.x, Double(y) + 0.5 - centre.y)
+            guard x >= 0, y >= 0, x < frame.width, y < frame.height, inside[x, y].distance(to: outside[x, y]) > 60
+            else { return nil }
+            let pixel = frame[x, y]
+            let distance = hypot(Double(x) + 0.5 - centre.x, Double(y) + 0.5 - centre.y)
             return (distance, pixel.distance(to: inside[x, y]) < pixel.distance(to: outside[x, y]))
         }
     }
@@ -92,10 +100,14 @@ struct DiscProbe {
     /// show the wrong image, and how many pixels within `margin`…`margin + 6` px on either side of
     /// the edge were checked (a ray with none there cannot locate the edge).
     func check(_ frame: RGBAImage, degrees: Double, radius: Double, margin: Double = 2)
-        -> (misplaced: [Double], checkedInside: Int, checkedOutside: Int) {
+        -> (misplaced: [Double], checkedInside: Int, checkedOutside: Int)
+    {
         let samples = samples(in: frame, degrees: degrees, length: Int(radius + margin) + 40)
         let misplaced = samples.filter { abs($0.distance - radius) > margin && $0.isInside != ($0.distance < radius) }
         let near = { (range: ClosedRange<Double>) in samples.filter { range.contains($0.distance) }.count }
-        return (misplaced.map(\.distance), near(radius - margin - 6...radius - margin), near(radius + margin...radius + margin + 6))
+        return (
+            misplaced.map(\.distance), near(radius - margin - 6...radius - margin),
+            near(radius + margin...radius + margin + 6)
+        )
     }
 }

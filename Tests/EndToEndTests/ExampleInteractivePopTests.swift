@@ -18,7 +18,8 @@ import Testing
     }
 
     @Test func aPanReleasedMovingForwardFinishesOnTheHomeScreen() throws {
-        let push = try examples.run("circle-push"), pop = try examples.run("circle-pop-interactive-finish")
+        let push = try examples.run("circle-push")
+        let pop = try examples.run("circle-pop-interactive-finish")
         // Released at 0.4 s, half-way, moving forward (1.4 per second); completionSpeed 0.8.
         let expected = Self.frameCount(endingAt: Self.end(release: 0.4, percent: 0.5, target: 1, speed: 0.8))
         #expect(pop.count == expected, "\(pop.count) frames, expected \(expected)")
@@ -29,7 +30,8 @@ import Testing
     }
 
     @Test func aPanReleasedMovingBackCancelsExactlyOntoItsFirstFrame() throws {
-        let push = try examples.run("circle-push"), pop = try examples.run("circle-pop-interactive-cancel")
+        let push = try examples.run("circle-push")
+        let pop = try examples.run("circle-pop-interactive-cancel")
         // Released at 0.6 s at 0.3 of the way, moving back (−0.4 per second); completionSpeed 0.5.
         let expected = Self.frameCount(endingAt: Self.end(release: 0.6, percent: 0.3, target: 0, speed: 0.5))
         #expect(pop.count == expected, "\(pop.count) frames, expected \(expected)")
@@ -37,9 +39,11 @@ import Testing
         #expect(first == (try Data(contentsOf: push[push.count - 1])), "starts on the compose screen")
         #expect(try Data(contentsOf: pop[pop.count - 1]) == first, "the last frame is the first")
         // Mid-gesture the compose screen has shrunk: the home screen shows far from the button.
-        let home = try examples.asset("home"), compose = try examples.asset("compose")
+        let home = try examples.asset("home")
+        let compose = try examples.asset("compose")
         let corner = try RGBAImage.read(pop[36])[10, 110]
-        #expect(corner.distance(to: home[10, 110]) <= 2 && home[10, 110].distance(to: compose[10, 110]) > 60,
-                "frame 36 at (10, 110): \(corner), home \(home[10, 110])")
+        #expect(
+            corner.distance(to: home[10, 110]) <= 2 && home[10, 110].distance(to: compose[10, 110]) > 60,
+            "frame 36 at (10, 110): \(corner), home \(home[10, 110])")
     }
 }

@@ -17,7 +17,8 @@ import Testing
         let start = try examples.still(name, at: 0).differences(from: home, tolerance: 1)
         #expect(start.count == 0, "\(name) t=0: \(start.count) pixels differ from home, by up to \(start.largest)")
         let end = try examples.still(name, at: duration).differences(from: compose, tolerance: 1)
-        #expect(end.count == 0, "\(name) t=\(duration): \(end.count) pixels differ from compose, by up to \(end.largest)")
+        #expect(
+            end.count == 0, "\(name) t=\(duration): \(end.count) pixels differ from compose, by up to \(end.largest)")
     }
 
     @Test func crossDissolveMidpointIsTheAverage() throws {
@@ -37,8 +38,9 @@ import Testing
         let turned = distinct.filter { middle[$0.x, $0.y].distance(to: compose[$0.x, $0.y]) <= 2 }.count
         let kept = distinct.filter { middle[$0.x, $0.y].distance(to: home[$0.x, $0.y]) <= 2 }.count
         // Half-way (ease-in-out), about half of the pixels have turned and half not yet.
-        #expect(Double(turned) / Double(distinct.count) > 0.25 && Double(kept) / Double(distinct.count) > 0.25,
-                "of \(distinct.count) pixels: \(turned) turned, \(kept) kept")
+        #expect(
+            Double(turned) / Double(distinct.count) > 0.25 && Double(kept) / Double(distinct.count) > 0.25,
+            "of \(distinct.count) pixels: \(turned) turned, \(kept) kept")
     }
 
     @Test func softWipeRisesFromTheBottom() throws {

@@ -17,7 +17,8 @@ import Testing
     }
 
     @Test func theBackgroundEndsDimmedToHalf() throws {
-        let end = try examples.still("custom-presentation", at: 0.5), home = try examples.asset("home")
+        let end = try examples.still("custom-presentation", at: 0.5)
+        let home = try examples.asset("home")
         // Well above the card and its shadow: home under black at 0.5.
         let (count, largest) = end.differences(from: home.faded(to: 0.5), tolerance: 2, in: { _, y in y < 190 })
         #expect(count == 0, "\(count) pixels above the card differ from the half-dimmed screen, by up to \(largest)")
@@ -25,7 +26,9 @@ import Testing
 
     @Test func theCardHasRoundedCornersAndItsOwnUndimmedContent() throws {
         let end = try examples.still("custom-presentation", at: 0.5)
-        let home = try examples.asset("home"), content = try examples.asset("card"), c = Self.card
+        let home = try examples.asset("home")
+        let content = try examples.asset("card")
+        let c = Self.card
         // Inside, away from the corners: the card's own pixels, not dimmed.
         let inner = end.differences(from: content, tolerance: 2, offsetBy: (c.x, c.y), inset: c.radius)
         #expect(inner.count == 0, "\(inner.count) card pixels differ, by up to \(inner.largest)")
@@ -33,15 +36,20 @@ import Testing
         // (a little darker still where the shadow reaches), far from the card's own corner pixel.
         let corners = [(0, 0), (c.width - 1, 0), (0, c.height - 1), (c.width - 1, c.height - 1)]
         for (dx, dy) in corners {
-            let (x, y) = (c.x + dx, c.y + dy), pixel = end[x, y]
+            let (x, y) = (c.x + dx, c.y + dy)
+            let pixel = end[x, y]
             #expect(pixel.distance(to: home[x, y].faded(to: 0.5)) <= 40, "(\(x), \(y)): \(pixel)")
-            #expect(pixel.distance(to: content[dx, dy]) >= 80, "(\(x), \(y)): \(pixel) looks like the card \(content[dx, dy])")
+            #expect(
+                pixel.distance(to: content[dx, dy]) >= 80,
+                "(\(x), \(y)): \(pixel) looks like the card \(content[dx, dy])")
         }
     }
 
     @Test func theCardCastsAShadowBelowIt() throws {
-        let end = try examples.still("custom-presentation", at: 0.5), dimmed = try examples.asset("home").faded(to: 0.5)
-        let x = Self.card.x + Self.card.width / 2, bottom = Self.card.y + Self.card.height
+        let end = try examples.still("custom-presentation", at: 0.5)
+        let dimmed = try examples.asset("home").faded(to: 0.5)
+        let x = Self.card.x + Self.card.width / 2
+        let bottom = Self.card.y + Self.card.height
         let darkening = (2...40).map { dimmed[x, bottom + $0].r - end[x, bottom + $0].r }
         #expect(darkening[0] >= 10, "darker right below the card: \(darkening)")
         #expect(zip(darkening, darkening.dropFirst()).allSatisfy { $0 + 1 >= $1 }, "fading with distance: \(darkening)")
@@ -58,7 +66,9 @@ extension RGBAImage {
     }
 
     /// Compares `other`, placed at `offset` in this image, inside its bounds inset by `inset`.
-    func differences(from other: RGBAImage, tolerance: Int, offsetBy offset: (x: Int, y: Int), inset: Int) -> (count: Int, largest: Int) {
+    func differences(from other: RGBAImage, tolerance: Int, offsetBy offset: (x: Int, y: Int), inset: Int) -> (
+        count: Int, largest: Int
+    ) {
         var (count, largest) = (0, 0)
         for y in inset..<(other.height - inset) {
             for x in inset..<(other.width - inset) {

@@ -9,10 +9,14 @@ import Testing
     deinit { examples.cleanUp() }
 
     @Test func everyTransitionHasAnExample() {
-        let expected = ["circle-push", "circle-pop", "circle-pop-interactive-finish", "circle-pop-interactive-cancel",
-                        "modal-circle-present", "modal-circle-dismiss", "bounce-present", "half-way-spring",
-                        "cross-dissolve", "custom-presentation", "hole-reveal", "magic-move", "noise-dissolve", "soft-wipe"]
-        #expect(Set(expected).isSubset(of: ExampleFolder.names), "missing: \(Set(expected).subtracting(ExampleFolder.names).sorted())")
+        let expected = [
+            "circle-push", "circle-pop", "circle-pop-interactive-finish", "circle-pop-interactive-cancel",
+            "modal-circle-present", "modal-circle-dismiss", "bounce-present", "half-way-spring",
+            "cross-dissolve", "custom-presentation", "hole-reveal", "magic-move", "noise-dissolve", "soft-wipe",
+        ]
+        #expect(
+            Set(expected).isSubset(of: ExampleFolder.names),
+            "missing: \(Set(expected).subtracting(ExampleFolder.names).sorted())")
     }
 
     @Test(arguments: ExampleFolder.names) func validates(_ name: String) throws {

@@ -25,10 +25,13 @@ import Testing
 
     /// codec, pix_fmt, width, height, frames and alpha_mode of the first video stream.
     private func probe(_ file: URL) throws -> [String: String] {
-        let result = try CLI.runProgram("/usr/bin/env", [
-            "ffprobe", "-v", "error", "-count_frames", "-select_streams", "v:0",
-            "-show_entries", "stream=codec_name,pix_fmt,width,height,nb_read_frames:stream_tags=alpha_mode",
-            "-of", "default=noprint_wrappers=1", file.path])
+        let result = try CLI.runProgram(
+            "/usr/bin/env",
+            [
+                "ffprobe", "-v", "error", "-count_frames", "-select_streams", "v:0",
+                "-show_entries", "stream=codec_name,pix_fmt,width,height,nb_read_frames:stream_tags=alpha_mode",
+                "-of", "default=noprint_wrappers=1", file.path,
+            ])
         let pairs = result.stdout.split(separator: "\n").map { $0.split(separator: "=", maxSplits: 1).map(String.init) }
         return Dictionary(pairs.filter { $0.count == 2 }.map { ($0[0], $0[1]) }) { first, _ in first }
     }
@@ -36,15 +39,21 @@ import Testing
     @Test func everyFormatOfATransparentCanvas() throws {
         let name = try pipeline(background: "#20203000")
         let out = folder.appendingPathComponent("out")
-        let result = try CLI.run(["run", "\(name).json", "--out", out.path, "--format", "mp4,webm,mov,gif,webp,apng,y4m"], in: folder)
+        let result = try CLI.run(
+            ["run", "\(name).json", "--out", out.path, "--format", "mp4,webm,mov,gif,webp,apng,y4m"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(try SmallPipeline.contents(of: out) == ["apng", "gif", "mov", "mp4", "webm", "webp", "y4m"].map { "clear.\($0)" })
-        let expected = [("mp4", "h264", "yuv420p"), ("webm", "vp9", "yuv420p"), ("mov", "prores", "yuva444p12le"),
-                        ("gif", "gif", "bgra"), ("apng", "apng", "rgba"), ("y4m", "rawvideo", "yuv420p")]
+        #expect(
+            try SmallPipeline.contents(of: out)
+                == ["apng", "gif", "mov", "mp4", "webm", "webp", "y4m"].map { "clear.\($0)" })
+        let expected = [
+            ("mp4", "h264", "yuv420p"), ("webm", "vp9", "yuv420p"), ("mov", "prores", "yuva444p12le"),
+            ("gif", "gif", "bgra"), ("apng", "apng", "rgba"), ("y4m", "rawvideo", "yuv420p"),
+        ]
         for (suffix, codec, pixelFormat) in expected {
             let info = try probe(out.appendingPathComponent("clear.\(suffix)"))
             #expect(info["codec_name"] == codec && info["pix_fmt"] == pixelFormat, "\(suffix): \(info)")
-            #expect(info["width"] == "64" && info["height"] == "48" && info["nb_read_frames"] == "10", "\(suffix): \(info)")
+            #expect(
+                info["width"] == "64" && info["height"] == "48" && info["nb_read_frames"] == "10", "\(suffix): \(info)")
         }
         // VP9 carries alpha as side data, tagged alpha_mode 1.
         #expect(try probe(out.appendingPathComponent("clear.webm"))["TAG:alpha_mode"] == "1")
@@ -55,12 +64,19 @@ import Testing
 
     @Test func webmOfAnOpaqueCanvasHasNoAlphaAndQualityComesFromTheFile() throws {
         let name = try pipeline(background: "#202030", quality: ", \"quality\": 20")
-        let low = folder.appendingPathComponent("low"), high = folder.appendingPathComponent("high")
+        let low = folder.appendingPathComponent("low")
+        let high = folder.appendingPathComponent("high")
         #expect(try CLI.run(["run", "\(name).json", "--out", low.path, "--format", "webm"], in: folder).status == 0)
-        #expect(try CLI.run(["run", "\(name).json", "--out", high.path, "--format", "webm", "--quality", "95"], in: folder).status == 0)
+        #expect(
+            try CLI.run(["run", "\(name).json", "--out", high.path, "--format", "webm", "--quality", "95"], in: folder)
+                .status == 0)
         let info = try probe(low.appendingPathComponent("solid.webm"))
-        #expect(info["codec_name"] == "vp9" && info["nb_read_frames"] == "10" && info["TAG:alpha_mode"] == nil, "\(info)")
-        let size = { (url: URL) in try FileManager.default.attributesOfItem(atPath: url.appendingPathComponent("solid.webm").path)[.size] as! Int }
+        #expect(
+            info["codec_name"] == "vp9" && info["nb_read_frames"] == "10" && info["TAG:alpha_mode"] == nil, "\(info)")
+        let size = { (url: URL) in
+            try FileManager.default.attributesOfItem(atPath: url.appendingPathComponent("solid.webm").path)[.size]
+                as! Int
+        }
         #expect(try size(low) < size(high))
     }
 
@@ -79,25 +95,35 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
     }
 
-    @Test(arguments: [["-o", "-"], ["-o", "-", "--format", "png,y4m"], ["--quality", "101"], ["--format", "webm,avi"]])
+    @Test(arguments: [
+        ["-o", "-"], ["-o", "-", "--format", "png,y4m"], ["--quality", "101"], ["--format", "webm,avi"],
+    ])
     func badOutputOptionsAreRefused(arguments: [String]) throws {
         let name = try pipeline(background: "#202030")
         let result = try CLI.run(["run", "\(name).json"] + arguments, in: folder)
         #expect(result.status == 1 && result.stdoutData.isEmpty, "\(result.stderr)")
-        #expect(result.stderr.contains(arguments.contains("--quality") ? "--quality must be 0...100" : arguments.contains("-o") ? "-o -" : "unknown format \"avi\""), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                arguments.contains("--quality")
+                    ? "--quality must be 0...100" : arguments.contains("-o") ? "-o -" : "unknown format \"avi\""),
+            "\(result.stderr)")
     }
 
     @Test func aMissingEncoderIsNamedAndThePNGsAreStillWritten() throws {
         let name = try pipeline(background: "#202030")
         // An ffmpeg without libvpx: it lists libx264 only.
         let fake = folder.appendingPathComponent("ffmpeg")
-        try "#!/bin/sh\nprintf ' ------\\n V....D libx264   libx264 H.264\\n'\n".write(to: fake, atomically: true, encoding: .utf8)
+        try "#!/bin/sh\nprintf ' ------\\n V....D libx264   libx264 H.264\\n'\n".write(
+            to: fake, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
         let out = folder.appendingPathComponent("out")
-        let result = try CLI.run(["run", "\(name).json", "--out", out.path, "--format", "png,webm"], in: folder,
-                                 environment: ["PIPELINE_FFMPEG": fake.path])
+        let result = try CLI.run(
+            ["run", "\(name).json", "--out", out.path, "--format", "png,webm"], in: folder,
+            environment: ["PIPELINE_FFMPEG": fake.path])
         #expect(result.status == 2)
-        #expect(result.stderr.contains("has no libvpx-vp9 encoder, which webm needs") && result.stderr.contains("apt-get install ffmpeg"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("has no libvpx-vp9 encoder, which webm needs")
+                && result.stderr.contains("apt-get install ffmpeg"), "\(result.stderr)")
         #expect(try SmallPipeline.contents(of: out) == SmallPipeline.frameNames(10))
     }
 }

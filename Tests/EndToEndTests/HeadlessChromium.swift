@@ -10,8 +10,10 @@ enum HeadlessChromium {
     /// Screenshots `url` in a `window` (width, height) at 1 CSS pixel per pixel into `output`,
     /// letting the page's scripts and requests run for up to 3 s of virtual time; gives up after
     /// `timeout` seconds.
-    static func screenshot(_ url: URL, to output: URL, scratch: URL, window: (width: Int, height: Int) = (600, 400),
-                           timeout: Double = 90) throws {
+    static func screenshot(
+        _ url: URL, to output: URL, scratch: URL, window: (width: Int, height: Int) = (600, 400),
+        timeout: Double = 90
+    ) throws {
         guard let path else { throw PreviewServerProcess.Failure(description: "chromium is not installed") }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
@@ -29,10 +31,12 @@ enum HeadlessChromium {
         if process.isRunning {
             process.terminate()
             process.waitUntilExit()
-            throw PreviewServerProcess.Failure(description: "chromium did not finish its screenshot of \(url) within \(Int(timeout)) s")
+            throw PreviewServerProcess.Failure(
+                description: "chromium did not finish its screenshot of \(url) within \(Int(timeout)) s")
         }
         guard FileManager.default.fileExists(atPath: output.path) else {
-            throw PreviewServerProcess.Failure(description: "chromium exited \(process.terminationStatus) without writing \(output.path)")
+            throw PreviewServerProcess.Failure(
+                description: "chromium exited \(process.terminationStatus) without writing \(output.path)")
         }
     }
 }

@@ -5,7 +5,8 @@ import Testing
 /// `--allow-outside-images` is given: on every command that loads a pipeline.
 @Suite struct ImageConfinementTests {
     static let commands: [[String]] = [
-        ["validate"], ["run", "--out", "out"], ["frame", "--at", "0", "-o", "still.png"], ["sheet", "-o", "sheet.png"], ["preview"],
+        ["validate"], ["run", "--out", "out"], ["frame", "--at", "0", "-o", "still.png"], ["sheet", "-o", "sheet.png"],
+        ["preview"],
     ]
 
     /// `outer/` holds an image; `outer/project/` the pipeline that refers to `image` (its value).
@@ -15,11 +16,13 @@ import Testing
 
         init(image: String) throws {
             outer = try CLI.temporaryDirectory()
-            try FileManager.default.createDirectory(at: outer.appendingPathComponent("project/assets"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: outer.appendingPathComponent("project/assets"), withIntermediateDirectories: true)
             let poster = CLI.repositoryRoot.appendingPathComponent("examples/assets/poster.png")
             try FileManager.default.copyItem(at: poster, to: outer.appendingPathComponent("outside.png"))
             try FileManager.default.copyItem(at: poster, to: outer.appendingPathComponent("project/assets/inside.png"))
-            try PluginFixtures.write(PluginFixtures.pipeline(layer: "\"image\": \"\(image)\""), to: "p.json", in: project)
+            try PluginFixtures.write(
+                PluginFixtures.pipeline(layer: "\"image\": \"\(image)\""), to: "p.json", in: project)
         }
 
         func run(_ command: [String], _ extra: [String] = []) throws -> CLI.Result {
@@ -35,10 +38,15 @@ import Testing
         defer { layout.cleanUp() }
         let result = try layout.run(command)
         #expect(result.status == 1, "\(command[0]): \(result.stderr)")
-        #expect(result.stderr.contains("layers[0].image: layer \"box\": image \(layout.outer.path)/outside.png resolves to"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "layers[0].image: layer \"box\": image \(layout.outer.path)/outside.png resolves to"),
+            "\(result.stderr)")
         #expect(result.stderr.contains("outside the pipeline file's folder"), "\(result.stderr)")
         #expect(result.stderr.contains("--allow-outside-images"), "\(result.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: layout.project.appendingPathComponent("out").path), "nothing rendered")
+        #expect(
+            !FileManager.default.fileExists(atPath: layout.project.appendingPathComponent("out").path),
+            "nothing rendered")
     }
 
     @Test(arguments: commands.filter { $0[0] != "preview" })
@@ -53,8 +61,9 @@ import Testing
     @Test func aSymbolicLinkLeadingOutIsRefused() throws {
         let layout = try Layout(image: "assets/link.png")
         defer { layout.cleanUp() }
-        try FileManager.default.createSymbolicLink(atPath: layout.project.appendingPathComponent("assets/link.png").path,
-                                                   withDestinationPath: "../../outside.png")
+        try FileManager.default.createSymbolicLink(
+            atPath: layout.project.appendingPathComponent("assets/link.png").path,
+            withDestinationPath: "../../outside.png")
         let result = try layout.run(["validate"])
         #expect(result.status == 1, "\(result.stderr)")
         let resolved = layout.outer.resolvingSymlinksInPath().appendingPathComponent("outside.png").path
@@ -64,11 +73,13 @@ import Testing
     @Test func imagesInsideTheFolderLoadHoweverTheyAreReached() throws {
         let layout = try Layout(image: "assets/../assets/link.png")
         defer { layout.cleanUp() }
-        try FileManager.default.createSymbolicLink(atPath: layout.project.appendingPathComponent("assets/link.png").path,
-                                                   withDestinationPath: "inside.png")
+        try FileManager.default.createSymbolicLink(
+            atPath: layout.project.appendingPathComponent("assets/link.png").path,
+            withDestinationPath: "inside.png")
         #expect(try layout.run(["validate"]).status == 0, "a link to a file inside, through ..")
         let absolute = "\(layout.project.path)/assets/inside.png"
-        try PluginFixtures.write(PluginFixtures.pipeline(layer: "\"image\": \"\(absolute)\""), to: "p.json", in: layout.project)
+        try PluginFixtures.write(
+            PluginFixtures.pipeline(layer: "\"image\": \"\(absolute)\""), to: "p.json", in: layout.project)
         #expect(try layout.run(["validate"]).status == 0, "an absolute path inside the folder")
     }
 }

@@ -5,12 +5,18 @@ import Testing
 /// plugins (BIN=…, no second build): the installed pipeline finds its plugins, pkg-config finds
 /// the header, and a plugin compiles with pkg-config's flags alone.
 @Suite struct InstallTests {
-    static let installedFiles = ["bin/pipeline", "include/pipeline/animator.h", "lib/pkgconfig/pipeline.pc",
-                                 "lib/pipeline/plugins/fade.so", "share/bash-completion/completions/pipeline"]
+    static let installedFiles = [
+        "bin/pipeline", "include/pipeline/animator.h", "lib/pkgconfig/pipeline.pc",
+        "lib/pipeline/plugins/fade.so", "share/bash-completion/completions/pipeline",
+    ]
 
     static func make(_ target: String, prefix: URL) throws -> CLI.Result {
-        try CLI.runProgram("/usr/bin/env", ["make", "--no-print-directory", "-C", CLI.repositoryRoot.path, target,
-                                            "PREFIX=\(prefix.path)", "BIN=\(CLI.binDirectory.path)"])
+        try CLI.runProgram(
+            "/usr/bin/env",
+            [
+                "make", "--no-print-directory", "-C", CLI.repositoryRoot.path, target,
+                "PREFIX=\(prefix.path)", "BIN=\(CLI.binDirectory.path)",
+            ])
     }
 
     @Test func installLaysOutAPrefixThatWorksAndUninstallRemovesIt() throws {
@@ -20,26 +26,34 @@ import Testing
         let installed = try Self.make("install", prefix: prefix)
         try #require(installed.status == 0, "make install failed: \(installed.stdout)\(installed.stderr)")
         for file in Self.installedFiles {
-            #expect(FileManager.default.fileExists(atPath: prefix.appendingPathComponent(file).path), "\(file) installed")
+            #expect(
+                FileManager.default.fileExists(atPath: prefix.appendingPathComponent(file).path), "\(file) installed")
         }
 
         let pipeline = prefix.appendingPathComponent("bin/pipeline").path
         let listing = try CLI.runProgram(pipeline, ["plugins"])
         #expect(listing.status == 0)
-        #expect(listing.stdout.contains("from \(prefix.path)/lib/pipeline/plugins/fade.so"), "built-in plugins found: \(listing.stdout)")
+        #expect(
+            listing.stdout.contains("from \(prefix.path)/lib/pipeline/plugins/fade.so"),
+            "built-in plugins found: \(listing.stdout)")
 
-        let flags = try CLI.runProgram("/usr/bin/env", ["pkg-config", "--cflags", "pipeline"],
-                                       environment: ["PKG_CONFIG_PATH": prefix.appendingPathComponent("lib/pkgconfig").path])
+        let flags = try CLI.runProgram(
+            "/usr/bin/env", ["pkg-config", "--cflags", "pipeline"],
+            environment: ["PKG_CONFIG_PATH": prefix.appendingPathComponent("lib/pkgconfig").path])
         #expect(flags.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "-I\(prefix.path)/include/pipeline")
 
         try compileNudge(cflags: flags.stdout, into: folder.appendingPathComponent("plugins"))
-        let withNudge = try CLI.runProgram(pipeline, ["plugins", "--plugins", folder.appendingPathComponent("plugins").path])
-        #expect(withNudge.stdout.contains("distance: number -1000...1000 px, default 10"), "\(withNudge.stdout)\(withNudge.stderr)")
+        let withNudge = try CLI.runProgram(
+            pipeline, ["plugins", "--plugins", folder.appendingPathComponent("plugins").path])
+        #expect(
+            withNudge.stdout.contains("distance: number -1000...1000 px, default 10"),
+            "\(withNudge.stdout)\(withNudge.stderr)")
 
         let uninstalled = try Self.make("uninstall", prefix: prefix)
         #expect(uninstalled.status == 0, "\(uninstalled.stderr)")
         for file in Self.installedFiles {
-            #expect(!FileManager.default.fileExists(atPath: prefix.appendingPathComponent(file).path), "\(file) removed")
+            #expect(
+                !FileManager.default.fileExists(atPath: prefix.appendingPathComponent(file).path), "\(file) removed")
         }
         #expect(!FileManager.default.fileExists(atPath: prefix.appendingPathComponent("lib/pipeline").path))
     }
@@ -47,10 +61,13 @@ import Testing
     /// As an outside author would, with nothing but pkg-config's flags.
     private func compileNudge(cflags: String, into plugins: URL) throws {
         try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
-        let source = try PluginFixtures.write(ThirdPartyPluginTests.nudge, to: "nudge.c", in: plugins.deletingLastPathComponent())
+        let source = try PluginFixtures.write(
+            ThirdPartyPluginTests.nudge, to: "nudge.c", in: plugins.deletingLastPathComponent())
         let flags = cflags.split(whereSeparator: \.isWhitespace).map(String.init)
-        let compiled = try CLI.runProgram("/usr/bin/env", ["cc", "-std=c99", "-shared", "-fPIC"] + flags
-                                          + [source.path, "-o", plugins.appendingPathComponent("nudge.so").path])
+        let compiled = try CLI.runProgram(
+            "/usr/bin/env",
+            ["cc", "-std=c99", "-shared", "-fPIC"] + flags
+                + [source.path, "-o", plugins.appendingPathComponent("nudge.so").path])
         #expect(compiled.status == 0, "cc with pkg-config's flags failed: \(compiled.stderr)")
     }
 
@@ -60,7 +77,8 @@ import Testing
         let prefix = folder.appendingPathComponent("prefix")
         try #require(try Self.make("install", prefix: prefix).status == 0)
         let project = folder.appendingPathComponent("wobble")
-        let created = try CLI.runProgram(prefix.appendingPathComponent("bin/pipeline").path, ["new-animator", "wobble", "--lang", "c", project.path])
+        let created = try CLI.runProgram(
+            prefix.appendingPathComponent("bin/pipeline").path, ["new-animator", "wobble", "--lang", "c", project.path])
         #expect(created.status == 0, "\(created.stderr)")
         let makefile = try String(contentsOf: project.appendingPathComponent("Makefile"), encoding: .utf8)
         #expect(makefile.contains("PIPELINE_INCLUDE ?= \(prefix.path)/include/pipeline"), "\(makefile)")

@@ -28,21 +28,29 @@ import Testing
         try process.run()
         // Bounded wait for a few frames, then Ctrl-C.
         let deadline = Date().addingTimeInterval(60)
-        while !FileManager.default.fileExists(atPath: out.appendingPathComponent("frame_0005.png").path), Date() < deadline, process.isRunning {
+        while !FileManager.default.fileExists(atPath: out.appendingPathComponent("frame_0005.png").path),
+            Date() < deadline, process.isRunning
+        {
             Thread.sleep(forTimeInterval: 0.05)
         }
         process.interrupt()
         process.waitUntilExit()
         let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.terminationReason == .exit && process.terminationStatus == 130, "\(process.terminationStatus): \(stderr)")
+        #expect(
+            process.terminationReason == .exit && process.terminationStatus == 130,
+            "\(process.terminationStatus): \(stderr)")
 
         let names = try SmallPipeline.contents(of: out)
         #expect(!names.contains { $0.hasPrefix(".") }, "no temporaries left: \(names)")
         #expect(!names.contains("long.mp4"), "an unfinished video is removed")
         let frames = names.filter { $0.hasSuffix(".png") }
         #expect(frames.count >= 6 && frames.count < 400, "\(frames.count) frames")
-        #expect(frames == (0..<frames.count).map { String(format: "frame_%04d.png", $0) }, "a contiguous run from the first frame")
+        #expect(
+            frames == (0..<frames.count).map { String(format: "frame_%04d.png", $0) },
+            "a contiguous run from the first frame")
         #expect(stderr.contains("interrupted: frames 0–\(frames.count - 1) are complete"), "\(stderr)")
-        for name in frames { #expect(try RGBAImage.read(out.appendingPathComponent(name)).width == 320, "\(name) decodes") }
+        for name in frames {
+            #expect(try RGBAImage.read(out.appendingPathComponent(name)).width == 320, "\(name) decodes")
+        }
     }
 }

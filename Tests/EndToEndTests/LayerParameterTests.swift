@@ -41,7 +41,8 @@ import Testing
         let folder = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         try PluginFixtures.compile(Self.plugin, to: folder.appendingPathComponent("plugins/aim.so"))
-        try PluginFixtures.write("""
+        try PluginFixtures.write(
+            """
             { "version": 1, "canvas": { "width": 64, "height": 64, "fps": 10 },
               "layers": [ { "name": "target", "fill": "#ffffff", "frame": [0, 0, 8, 8] },
                           { "name": "anchor", "fill": "#ff0000", "frame": [10, 20, 30, 40] } ],
@@ -50,6 +51,8 @@ import Testing
         let result = try CLI.run(["frame", "aim.json", "--at", "0"], in: folder)
         #expect(!result.crashed)
         #expect(result.status == 2)
-        #expect(result.stderr.contains("could not be created for timeline[0]: create saw at=(25,40) layer=anchor"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("could not be created for timeline[0]: create saw at=(25,40) layer=anchor"),
+            "\(result.stderr)")
     }
 }

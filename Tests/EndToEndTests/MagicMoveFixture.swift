@@ -16,10 +16,12 @@ struct MagicMove {
 
     init() throws {
         folder = try CLI.temporaryDirectory()
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("examples"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("examples"), withIntermediateDirectories: true)
         for item in ["pipeline.json", "examples/assets"] {
-            try FileManager.default.copyItem(at: CLI.repositoryRoot.appendingPathComponent(item),
-                                             to: folder.appendingPathComponent(item))
+            try FileManager.default.copyItem(
+                at: CLI.repositoryRoot.appendingPathComponent(item),
+                to: folder.appendingPathComponent(item))
         }
     }
 
@@ -53,13 +55,15 @@ struct MagicMove {
     }
 
     static func isInside(_ rect: [Int], _ x: Int, _ y: Int, margin: Int = 0) -> Bool {
-        x >= rect[0] - margin && x < rect[0] + rect[2] + margin && y >= rect[1] - margin && y < rect[1] + rect[3] + margin
+        x >= rect[0] - margin && x < rect[0] + rect[2] + margin && y >= rect[1] - margin
+            && y < rect[1] + rect[3] + margin
     }
 
     /// The ripple's radius at time `t`, from the pipeline's numbers: the step starts at 0.8 and
     /// lasts 0.5 s with back-out(1.2); at progress 1 the hole reaches the farthest canvas corner.
     static func rippleRadius(at t: Double) -> Double {
-        let u = min(max((t - 0.8) / 0.5, 0), 1), s = 1.2
+        let u = min(max((t - 0.8) / 0.5, 0), 1)
+        let s = 1.2
         let progress = 1 + (s + 1) * pow(u - 1, 3) + s * pow(u - 1, 2)
         return progress * hypot(750 - rippleCentre.x, 1334 - rippleCentre.y)
     }

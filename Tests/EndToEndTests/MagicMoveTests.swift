@@ -20,7 +20,9 @@ import Testing
         // Light list pixels far from the poster: navigation bar, rows 2 and 3, bottom right.
         let points = [(650, 80), (600, 800), (300, 1250), (700, 1300)]
         for (x, y) in points { try #require(list[x, y].r >= 200, "a light list pixel at \(x),\(y)") }
-        let start = try move.still(at: 0), half = try move.still(at: 0.125), full = try move.still(at: 0.3)
+        let start = try move.still(at: 0)
+        let half = try move.still(at: 0.125)
+        let full = try move.still(at: 0.3)
         for (x, y) in points {
             #expect(start[x, y].distance(to: list[x, y]) <= 2, "t=0 at \(x),\(y): \(start[x, y]) vs list \(list[x, y])")
             // ease-in at half its duration has covered about 0.31 of the way from list to mask.
@@ -47,15 +49,23 @@ import Testing
     }
 
     @Test func thereIsNoShadowBeforeTheLiftNorAfterTheDrop() throws {
-        let list = try move.asset("list"), detail = try move.asset("detail")
-        let before = try move.still(at: 0), after = try move.still(at: 0.85)
+        let list = try move.asset("list")
+        let detail = try move.asset("detail")
+        let before = try move.still(at: 0)
+        let after = try move.still(at: 0.85)
         let (poster, slot) = (MagicMove.posterFrame, MagicMove.slot)
         let (posterX, posterBottom) = (poster[0] + poster[2] / 2, poster[1] + poster[3])
-        let (slotX, slotY, slotRight, slotBottom) = (slot[0] + slot[2] / 2, slot[1] + slot[3] / 2, slot[0] + slot[2], slot[1] + slot[3])
+        let (slotX, slotY, slotRight, slotBottom) = (
+            slot[0] + slot[2] / 2, slot[1] + slot[3] / 2, slot[0] + slot[2], slot[1] + slot[3]
+        )
         for d in 1...60 {
-            #expect(before[posterX, posterBottom + d].distance(to: list[posterX, posterBottom + d]) <= 2, "t=0, \(d) px below")
-            #expect(after[slotX, slotBottom + d].distance(to: detail[slotX, slotBottom + d]) <= 2, "t=0.85, \(d) px below")
-            #expect(after[slotRight + d, slotY].distance(to: detail[slotRight + d, slotY]) <= 2, "t=0.85, \(d) px right")
+            #expect(
+                before[posterX, posterBottom + d].distance(to: list[posterX, posterBottom + d]) <= 2,
+                "t=0, \(d) px below")
+            #expect(
+                after[slotX, slotBottom + d].distance(to: detail[slotX, slotBottom + d]) <= 2, "t=0.85, \(d) px below")
+            #expect(
+                after[slotRight + d, slotY].distance(to: detail[slotRight + d, slotY]) <= 2, "t=0.85, \(d) px right")
         }
     }
 

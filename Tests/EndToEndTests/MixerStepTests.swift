@@ -20,7 +20,8 @@ import Testing
     func render(_ text: String, threads: Int, in folder: URL) throws -> URL {
         try PluginFixtures.write(text, to: "mix.json", in: folder)
         let out = folder.appendingPathComponent("out-\(threads)")
-        let result = try CLI.run(["run", "mix.json", "--out", out.path, "--threads", "\(threads)", "--quiet"], in: folder)
+        let result = try CLI.run(
+            ["run", "mix.json", "--out", out.path, "--threads", "\(threads)", "--quiet"], in: folder)
         #expect(!result.crashed && result.status == 0, "\(result.stderr)")
         return out
     }
@@ -47,7 +48,9 @@ import Testing
         let whole = try render(Self.pipeline(mixer: mixer), threads: 2, in: folder)
         for index in 0..<11 {
             let name = String(format: "frame_%04d.png", index)
-            #expect(try Data(contentsOf: banded.appendingPathComponent(name)) == Data(contentsOf: whole.appendingPathComponent(name)), "\(mixer) \(name)")
+            #expect(
+                try Data(contentsOf: banded.appendingPathComponent(name))
+                    == Data(contentsOf: whole.appendingPathComponent(name)), "\(mixer) \(name)")
         }
     }
 }

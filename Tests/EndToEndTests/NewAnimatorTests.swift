@@ -4,7 +4,8 @@ import Testing
 /// `pipeline new-animator`: the projects it writes build with their own build files, as an
 /// outside author builds them, and the plugins they make load and render.
 @Suite struct NewAnimatorTests {
-    static let listedParameter = "angle: number -3600...3600 deg, default 90 — how far the layer turns by the end, clockwise"
+    static let listedParameter =
+        "angle: number -3600...3600 deg, default 90 — how far the layer turns by the end, clockwise"
 
     /// One 64×64 frame: a white 48×8 bar across the centre, turned by the animator `name` by 90°
     /// at once (a zero-length step is at its end from its start), so it stands upright.
@@ -48,11 +49,14 @@ import Testing
         // As the project's README says: the library renamed after the animator, in a plugins folder.
         let plugins = folder.appendingPathComponent("plugins")
         try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: project.appendingPathComponent(".build/release/libSpinIt.so"),
-                                        to: plugins.appendingPathComponent("spin-it.so"))
+        try FileManager.default.copyItem(
+            at: project.appendingPathComponent(".build/release/libSpinIt.so"),
+            to: plugins.appendingPathComponent("spin-it.so"))
 
         let listing = try CLI.run(["plugins", "--plugins", plugins.path])
-        #expect(listing.stdout.contains("spin-it 0.1.0 — Turns the layer by `angle` degrees"), "\(listing.stdout)\(listing.stderr)")
+        #expect(
+            listing.stdout.contains("spin-it 0.1.0 — Turns the layer by `angle` degrees"),
+            "\(listing.stdout)\(listing.stderr)")
         #expect(listing.stdout.contains(Self.listedParameter))
 
         try PluginFixtures.write(Self.bar(turnedBy: "spin-it"), to: "bar.json", in: folder)
@@ -72,8 +76,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try CLI.run(["new-animator", name, "--lang", "c", folder.appendingPathComponent("project").path])
         #expect(result.status == 1)
-        #expect(result.stderr.contains("invalid animator name \"\(name)\": expected a lowercase letter, then lowercase letters, digits or '-'"),
-                "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "invalid animator name \"\(name)\": expected a lowercase letter, then lowercase letters, digits or '-'"),
+            "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("project").path))
     }
 
@@ -83,7 +89,9 @@ import Testing
         try PluginFixtures.write("mine", to: "Makefile", in: folder)
         let result = try CLI.run(["new-animator", "wobble", "--lang", "swift", folder.path])
         #expect(result.status == 1)
-        #expect(result.stderr.contains("\(folder.path) is not empty (it holds Makefile…): give a new or empty folder"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("\(folder.path) is not empty (it holds Makefile…): give a new or empty folder"),
+            "\(result.stderr)")
         #expect(try SmallPipeline.contents(of: folder) == ["Makefile"])
         #expect(try String(contentsOf: folder.appendingPathComponent("Makefile"), encoding: .utf8) == "mine")
     }
@@ -94,9 +102,13 @@ import Testing
         let result = try CLI.run(["new-animator", "wobble", "--lang", "c", folder.path])
         #expect(result.status == 0, "\(result.stderr)")
         let readme = try String(contentsOf: folder.appendingPathComponent("README.md"), encoding: .utf8)
-        #expect(readme.contains("make\n") && readme.contains("pipeline plugins --plugins ."), "the README says how to build and use it")
+        #expect(
+            readme.contains("make\n") && readme.contains("pipeline plugins --plugins ."),
+            "the README says how to build and use it")
         let makefile = try String(contentsOf: folder.appendingPathComponent("Makefile"), encoding: .utf8)
-        #expect(makefile.contains("PIPELINE_INCLUDE ?= \(CLI.header)"), "defaults to the header of the pipeline that wrote it")
+        #expect(
+            makefile.contains("PIPELINE_INCLUDE ?= \(CLI.header)"),
+            "defaults to the header of the pipeline that wrote it")
     }
 
     @Test func helpShowsAnExample() throws {

@@ -14,10 +14,12 @@ import Testing
         let workspace = try PluginScanWorkspace()
         defer { workspace.remove() }
         let pidFile = workspace.folder.appendingPathComponent("child.pid")
-        let source = "#include <unistd.h>\n" + PluginScanWorkspace.plugin("hanger", initBody: Self.hang(notingPidIn: pidFile))
+        let source =
+            "#include <unistd.h>\n" + PluginScanWorkspace.plugin("hanger", initBody: Self.hang(notingPidIn: pidFile))
         try PluginFixtures.compile(source, to: workspace.plugins.appendingPathComponent("hanger.so"))
-        try expectChildEnds(["plugins", "--plugins", workspace.plugins.path], in: workspace.folder, pidFile: pidFile,
-                            environment: ["PIPELINE_CACHE_DIR": workspace.cache.path, "PIPELINE_SCAN_TIMEOUT": "3"])
+        try expectChildEnds(
+            ["plugins", "--plugins", workspace.plugins.path], in: workspace.folder, pidFile: pidFile,
+            environment: ["PIPELINE_CACHE_DIR": workspace.cache.path, "PIPELINE_SCAN_TIMEOUT": "3"])
     }
 
     @Test func anIsolatedChildStuckInACallEndsAfterItsHostIsKilled() throws {
@@ -25,21 +27,28 @@ import Testing
         let pidFile = folder.appendingPathComponent("child.pid")
         let fixture = try CrashingPluginFixture(misbehave: Self.hang(notingPidIn: pidFile), in: folder)
         defer { fixture.remove() }
-        try expectChildEnds(["run", "pipeline.json", "--isolate", "--threads", "1"], in: fixture.folder, pidFile: pidFile,
-                            environment: ["PIPELINE_CACHE_DIR": folder.appendingPathComponent("cache").path,
-                                          "PIPELINE_CALL_TIMEOUT": "3"])
+        try expectChildEnds(
+            ["run", "pipeline.json", "--isolate", "--threads", "1"], in: fixture.folder, pidFile: pidFile,
+            environment: [
+                "PIPELINE_CACHE_DIR": folder.appendingPathComponent("cache").path,
+                "PIPELINE_CALL_TIMEOUT": "3",
+            ])
     }
 
     /// Starts pipeline, kills it with SIGKILL as soon as the plugin has noted its child's
     /// process id, then expects that child alive at once (pipeline's 3 s limit has not passed)
     /// and gone within 15 s (it ends itself after 3 + 1 + 2 s).
-    private func expectChildEnds(_ arguments: [String], in folder: URL, pidFile: URL, environment: [String: String]) throws {
+    private func expectChildEnds(_ arguments: [String], in folder: URL, pidFile: URL, environment: [String: String])
+        throws
+    {
         let host = Process()
         host.executableURL = URL(fileURLWithPath: CLI.executable)
         host.arguments = arguments
         host.currentDirectoryURL = folder
         host.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        (host.standardOutput, host.standardError, host.standardInput) = (FileHandle.nullDevice, FileHandle.nullDevice, FileHandle.nullDevice)
+        (host.standardOutput, host.standardError, host.standardInput) = (
+            FileHandle.nullDevice, FileHandle.nullDevice, FileHandle.nullDevice
+        )
         try host.run()
         let child = wait(seconds: 60) { (try? String(contentsOf: pidFile, encoding: .utf8)).flatMap { Int32($0) } }
         kill(host.processIdentifier, SIGKILL)
@@ -67,7 +76,8 @@ import Testing
     /// Whether `pid` is a live process (a zombie, ended but not yet reaped, is not).
     private static func isRunning(_ pid: Int32) -> Bool {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return false }
+            let close = stat.lastIndex(of: ")")
+        else { return false }
         let state = stat[stat.index(close, offsetBy: 2)...].prefix(1)
         return state != "Z" && state != "X"
     }

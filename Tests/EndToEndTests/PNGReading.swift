@@ -36,9 +36,15 @@ struct RGBAImage {
         let (width, height) = (bigEndian(16), bigEndian(20))
         let raw = FileManager.default.temporaryDirectory.appendingPathComponent("png-\(UUID().uuidString).rgba")
         defer { try? FileManager.default.removeItem(at: raw) }
-        let ffmpeg = try CLI.runProgram("/usr/bin/env", ["ffmpeg", "-v", "error", "-i", url.path,
-                                                         "-f", "rawvideo", "-pix_fmt", "rgba", "-y", raw.path])
-        guard ffmpeg.status == 0 else { throw ReadError(description: "ffmpeg could not decode \(url.path): \(ffmpeg.stderr)") }
+        let ffmpeg = try CLI.runProgram(
+            "/usr/bin/env",
+            [
+                "ffmpeg", "-v", "error", "-i", url.path,
+                "-f", "rawvideo", "-pix_fmt", "rgba", "-y", raw.path,
+            ])
+        guard ffmpeg.status == 0 else {
+            throw ReadError(description: "ffmpeg could not decode \(url.path): \(ffmpeg.stderr)")
+        }
         let bytes = [UInt8](try Data(contentsOf: raw))
         guard bytes.count == width * height * 4 else {
             throw ReadError(description: "\(url.path): \(bytes.count) bytes decoded for \(width)×\(height)")
@@ -60,8 +66,10 @@ struct RGBAImage {
 
     /// How many pixels in `region` (default: all) differ from `other` by more than `tolerance`,
     /// and the largest difference found.
-    func differences(from other: RGBAImage, tolerance: Int,
-                     in region: (Int, Int) -> Bool = { _, _ in true }) -> (count: Int, largest: Int) {
+    func differences(
+        from other: RGBAImage, tolerance: Int,
+        in region: (Int, Int) -> Bool = { _, _ in true }
+    ) -> (count: Int, largest: Int) {
         var (count, largest) = (0, 0)
         for y in 0..<height {
             for x in 0..<width where region(x, y) {

@@ -6,7 +6,8 @@ import Testing
 @Suite struct PathLimitTests {
     static let longName = String(repeating: "n", count: 300)
     /// 21 names of 200 bytes: 4225 bytes, each name within NAME_MAX.
-    static let longPath = "/tmp/" + Array(repeating: String(repeating: "d", count: 200), count: 21).joined(separator: "/")
+    static let longPath =
+        "/tmp/" + Array(repeating: String(repeating: "d", count: 200), count: 21).joined(separator: "/")
 
     @Test func aPipelineFileWithATooLongNameIsNamedWithTheLimit() throws {
         let result = try CLI.run(["validate", "/tmp/\(Self.longName).json"])
@@ -18,13 +19,16 @@ import Testing
     @Test func aTooLongPipelinePathIsNamedWithTheLimit() throws {
         let result = try CLI.run(["run", Self.longPath + "/p.json"])
         #expect(result.status == 1, "\(result.stderr)")
-        #expect(result.stderr.contains("is \(Self.longPath.utf8.count + 7) bytes long; a path may be at most 4095 bytes"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("is \(Self.longPath.utf8.count + 7) bytes long; a path may be at most 4095 bytes"),
+            "\(result.stderr)")
     }
 
     @Test func aTooLongImagePathNamesTheLayerAndTheKey() throws {
         let folder = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try PluginFixtures.write(PluginFixtures.pipeline(layer: "\"image\": \"\(Self.longName).png\""), to: "p.json", in: folder)
+        try PluginFixtures.write(
+            PluginFixtures.pipeline(layer: "\"image\": \"\(Self.longName).png\""), to: "p.json", in: folder)
         let result = try CLI.run(["validate", "p.json"], in: folder)
         #expect(result.status == 1, "\(result.stderr)")
         #expect(result.stderr.contains("layers[0].image: layer \"box\": the image path"), "\(result.stderr)")
@@ -36,14 +40,17 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try CLI.run(["run", "small.json", "--out", Self.longPath, "--format", "png"], in: folder)
         #expect(result.status == 1, "\(result.stderr)")
-        #expect(result.stderr.contains("the output folder \(Self.longPath) is \(Self.longPath.utf8.count) bytes long"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("the output folder \(Self.longPath) is \(Self.longPath.utf8.count) bytes long"),
+            "\(result.stderr)")
         #expect(result.stderr.contains("--out"), "\(result.stderr)")
     }
 
     @Test func aTooLongOutputDirInThePipelineNamesTheKey() throws {
         let folder = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let text = PluginFixtures.pipeline().replacingOccurrences(of: #""dir": "out""#, with: "\"dir\": \"\(Self.longName)\"")
+        let text = PluginFixtures.pipeline().replacingOccurrences(
+            of: #""dir": "out""#, with: "\"dir\": \"\(Self.longName)\"")
         try PluginFixtures.write(text, to: "p.json", in: folder)
         let result = try CLI.run(["validate", "p.json"], in: folder)
         #expect(result.status == 1, "\(result.stderr)")
@@ -55,12 +62,17 @@ import Testing
         let folder = try SmallPipeline.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let name = String(repeating: "v", count: 245)
-        try FileManager.default.moveItem(at: folder.appendingPathComponent("small.json"), to: folder.appendingPathComponent("\(name).json"))
+        try FileManager.default.moveItem(
+            at: folder.appendingPathComponent("small.json"), to: folder.appendingPathComponent("\(name).json"))
         let result = try CLI.run(["run", "\(name).json", "--out", "out", "--format", "png,mp4"], in: folder)
         #expect(result.status == 1, "\(result.stderr)")
-        #expect(result.stderr.contains("cannot write \(folder.path)/out/\(name).mp4: it needs the temporary name"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("cannot write \(folder.path)/out/\(name).mp4: it needs the temporary name"),
+            "\(result.stderr)")
         #expect(result.stderr.contains("a file or folder name may be at most 255 bytes"), "\(result.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/frame_0000.png").path), "nothing rendered")
+        #expect(
+            !FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/frame_0000.png").path),
+            "nothing rendered")
     }
 
     @Test(arguments: [["frame", "--at", "0", "-o"], ["sheet", "-o"], ["sheet", "--chart"]])
@@ -77,14 +89,21 @@ import Testing
     @Test func aTooLongPluginFolderIsRefused() throws {
         let result = try CLI.run(["plugins", "--plugins", Self.longPath])
         #expect(result.status == 1, "\(result.stderr)")
-        #expect(result.stderr.contains("plugin folder \(Self.longPath): its path is \(Self.longPath.utf8.count) bytes long"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "plugin folder \(Self.longPath): its path is \(Self.longPath.utf8.count) bytes long"),
+            "\(result.stderr)")
     }
 
     @Test func aTooLongFolderInThePluginPathIsSkippedWithAWarning() throws {
         let folder = try SmallPipeline.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try CLI.run(["validate", "small.json"], in: folder, environment: ["PIPELINE_PLUGIN_PATH": Self.longPath])
+        let result = try CLI.run(
+            ["validate", "small.json"], in: folder, environment: ["PIPELINE_PLUGIN_PATH": Self.longPath])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("warning: skipped plugin folder \(Self.longPath): its path is \(Self.longPath.utf8.count) bytes long"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "warning: skipped plugin folder \(Self.longPath): its path is \(Self.longPath.utf8.count) bytes long"),
+            "\(result.stderr)")
     }
 }

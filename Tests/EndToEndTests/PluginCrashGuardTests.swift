@@ -12,8 +12,11 @@ import Testing
         let run = try fixture.run(["--threads", "1", "--format", "png,mp4"])
         #expect(run.status == 2, "\(run.stderr)")
         #expect(!run.crashed, "ended by a signal: \(run.stderr)")
-        #expect(run.stderr.contains(#"error: plugin \#(fixture.plugin.path) (id \#(CrashingPluginFixture.pluginID)): animator "crasher" crashed with SIGSEGV at frame 30 (timeline[0])"#),
-                "\(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                #"error: plugin \#(fixture.plugin.path) (id \#(CrashingPluginFixture.pluginID)): animator "crasher" crashed with SIGSEGV at frame 30 (timeline[0])"#
+            ),
+            "\(run.stderr)")
         #expect(run.stderr.contains("--isolate"))
         for index in 0..<30 {
             let image = try RGBAImage.read(fixture.frame(index))
@@ -24,11 +27,15 @@ import Testing
 
     /// A stack overflow is caught too: the handler runs on its own stack.
     @Test func aStackOverflowIsCaught() throws {
-        let fixture = try CrashingPluginFixture(misbehave: "volatile char deep[1 << 20]; deep[0] = 1; return fixture_apply(args, target, error, error_size) && deep[0];")
+        let fixture = try CrashingPluginFixture(
+            misbehave:
+                "volatile char deep[1 << 20]; deep[0] = 1; return fixture_apply(args, target, error, error_size) && deep[0];"
+        )
         defer { fixture.remove() }
         let run = try fixture.run(["--threads", "1"])
         #expect(run.status == 2, "\(run.stderr)")
         #expect(!run.crashed)
-        #expect(run.stderr.contains(#"animator "crasher" crashed with SIGSEGV at frame 30 (timeline[0])"#), "\(run.stderr)")
+        #expect(
+            run.stderr.contains(#"animator "crasher" crashed with SIGSEGV at frame 30 (timeline[0])"#), "\(run.stderr)")
     }
 }

@@ -10,16 +10,23 @@ enum PluginFixtures {
 
     /// Writes `source` beside `library` (same name, `.c`) and compiles it into `library`.
     static func compile(_ source: String, to library: URL) throws {
-        try FileManager.default.createDirectory(at: library.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: library.deletingLastPathComponent(), withIntermediateDirectories: true)
         let sourceFile = library.deletingPathExtension().appendingPathExtension("c")
         try source.write(to: sourceFile, atomically: true, encoding: .utf8)
-        let result = try CLI.runProgram("/usr/bin/env", ["cc", "-std=c99", "-shared", "-fPIC", "-I", CLI.header,
-                                                         sourceFile.path, "-o", library.path, "-lm"])
+        let result = try CLI.runProgram(
+            "/usr/bin/env",
+            [
+                "cc", "-std=c99", "-shared", "-fPIC", "-I", CLI.header,
+                sourceFile.path, "-o", library.path, "-lm",
+            ])
         guard result.status == 0 else { throw ToolFailure(description: "cc failed: \(result.stderr)") }
     }
 
     /// A plugin with one parameterless animator `name` whose `apply` runs `body`.
-    static func animator(_ name: String, pluginID: String = "org.example.fixture", apply body: String = "return true;") -> String {
+    static func animator(_ name: String, pluginID: String = "org.example.fixture", apply body: String = "return true;")
+        -> String
+    {
         """
         #include "animator.h"
         #include <stdio.h>
@@ -44,8 +51,10 @@ enum PluginFixtures {
     }
 
     /// A 64×64, 10 fps, 0.5 s pipeline: one red square, one step of `animator` (fade by default).
-    static func pipeline(animator: String = "fade", params: String = #"{ "to": 0.5 }"#, step extra: String = "",
-                         top: String = "", layer: String = ##""fill": "#ff0000""##) -> String {
+    static func pipeline(
+        animator: String = "fade", params: String = #"{ "to": 0.5 }"#, step extra: String = "",
+        top: String = "", layer: String = ##""fill": "#ff0000""##
+    ) -> String {
         """
         {
           "version": 1,\(top)

@@ -12,9 +12,15 @@ import Testing
         let run = try fixture.run(["--isolate", "--threads", "4", "--format", "png,mp4"])
         #expect(run.status == 2, "\(run.stderr)")
         #expect(!run.crashed)
-        #expect(run.stderr.contains(#"error: plugin \#(fixture.plugin.path) (id \#(CrashingPluginFixture.pluginID)): animator "crasher" crashed with SIGSEGV at frame 30 (timeline[0])"#),
-                "\(run.stderr)")
-        #expect(run.stderr.contains("frames 0–29 are complete; frame 30 and later were not written; unfinished videos were removed"), "\(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                #"error: plugin \#(fixture.plugin.path) (id \#(CrashingPluginFixture.pluginID)): animator "crasher" crashed with SIGSEGV at frame 30 (timeline[0])"#
+            ),
+            "\(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                "frames 0–29 are complete; frame 30 and later were not written; unfinished videos were removed"),
+            "\(run.stderr)")
         #expect(try fixture.frameFiles() == (0..<30).map { String(format: "frame_%04d.png", $0) })
         for index in 0..<30 {
             let image = try RGBAImage.read(fixture.frame(index))
@@ -25,11 +31,14 @@ import Testing
     @Test func aStillWithIsolateNamesTheFrame() throws {
         let fixture = try CrashingPluginFixture(misbehave: CrashingPluginFixture.segfault)
         defer { fixture.remove() }
-        let still = try CLI.run(["frame", "pipeline.json", "--at", "3.0", "-o", "still.png", "--isolate"], in: fixture.folder,
-                                environment: ["PIPELINE_CACHE_DIR": fixture.folder.appendingPathComponent("cache").path])
+        let still = try CLI.run(
+            ["frame", "pipeline.json", "--at", "3.0", "-o", "still.png", "--isolate"], in: fixture.folder,
+            environment: ["PIPELINE_CACHE_DIR": fixture.folder.appendingPathComponent("cache").path])
         #expect(still.status == 2, "\(still.stderr)")
         #expect(!still.crashed)
-        #expect(still.stderr.contains(#"animator "crasher" crashed with SIGSEGV at frame 30 (timeline[0])"#), "\(still.stderr)")
+        #expect(
+            still.stderr.contains(#"animator "crasher" crashed with SIGSEGV at frame 30 (timeline[0])"#),
+            "\(still.stderr)")
         #expect(!FileManager.default.fileExists(atPath: fixture.folder.appendingPathComponent("still.png").path))
     }
 
@@ -39,8 +48,11 @@ import Testing
         let run = try fixture.run(["--isolate"], environment: ["PIPELINE_CALL_TIMEOUT": "1"])
         #expect(run.status == 2, "\(run.stderr)")
         #expect(!run.crashed)
-        #expect(run.stderr.contains(#"animator "crasher" did not return within 1 s (the limit is PIPELINE_CALL_TIMEOUT) at frame 30 (timeline[0])"#),
-                "\(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                #"animator "crasher" did not return within 1 s (the limit is PIPELINE_CALL_TIMEOUT) at frame 30 (timeline[0])"#
+            ),
+            "\(run.stderr)")
         #expect(FileManager.default.fileExists(atPath: fixture.frame(29).path))
         #expect(!FileManager.default.fileExists(atPath: fixture.frame(30).path))
     }
@@ -50,7 +62,8 @@ import Testing
         defer { fixture.remove() }
         let run = try fixture.run(["--isolate", "--threads", "2"])
         #expect(run.status == 2, "\(run.stderr)")
-        #expect(run.stderr.contains(#"animator "crasher" exited with status 7 at frame 30 (timeline[0])"#), "\(run.stderr)")
+        #expect(
+            run.stderr.contains(#"animator "crasher" exited with status 7 at frame 30 (timeline[0])"#), "\(run.stderr)")
         #expect(try fixture.frameFiles().count == 30)
     }
 
@@ -59,7 +72,8 @@ import Testing
     @Test func isolatedFramesAreTheSameBytes() throws {
         let folder = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try PluginFixtures.write("""
+        try PluginFixtures.write(
+            """
             { "version": 1,
               "canvas": { "width": 64, "height": 48, "fps": 20, "duration": 1, "background": "#202030" },
               "layers": [
@@ -76,7 +90,8 @@ import Testing
             """, to: "mixed.json", in: folder)
         let render = { (name: String, extra: [String]) throws -> URL in
             let out = folder.appendingPathComponent(name)
-            let result = try CLI.run(["run", "mixed.json", "--out", out.path, "--format", "png", "--quiet"] + extra, in: folder)
+            let result = try CLI.run(
+                ["run", "mixed.json", "--out", out.path, "--format", "png", "--quiet"] + extra, in: folder)
             #expect(result.status == 0, "\(name): \(result.stderr)")
             return out
         }
@@ -87,8 +102,10 @@ import Testing
             let isolated = try render("isolated-\(threads)", ["--isolate", "--threads", String(threads)])
             #expect(try SmallPipeline.contents(of: isolated) == names)
             for name in names {
-                #expect(try Data(contentsOf: isolated.appendingPathComponent(name)) == Data(contentsOf: reference.appendingPathComponent(name)),
-                        "\(threads) threads: \(name)")
+                #expect(
+                    try Data(contentsOf: isolated.appendingPathComponent(name))
+                        == Data(contentsOf: reference.appendingPathComponent(name)),
+                    "\(threads) threads: \(name)")
             }
         }
     }
@@ -98,7 +115,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let plugin = folder.appendingPathComponent("plugins/shatter.so")
         try PluginFixtures.compile(Self.crashingMixer, to: plugin)
-        try PluginFixtures.write("""
+        try PluginFixtures.write(
+            """
             { "version": 1,
               "canvas": { "width": 32, "height": 32, "fps": 10, "duration": 1 },
               "layers": [ { "name": "a", "fill": "#ff0000" }, { "name": "b", "fill": "#0000ff" } ],
@@ -106,12 +124,16 @@ import Testing
               "output": { "dir": "out", "formats": ["png"] }
             }
             """, to: "pipeline.json", in: folder)
-        let run = try CLI.run(["run", "pipeline.json", "--isolate"], in: folder,
-                              environment: ["PIPELINE_CACHE_DIR": folder.appendingPathComponent("cache").path])
+        let run = try CLI.run(
+            ["run", "pipeline.json", "--isolate"], in: folder,
+            environment: ["PIPELINE_CACHE_DIR": folder.appendingPathComponent("cache").path])
         #expect(run.status == 2, "\(run.stderr)")
         #expect(!run.crashed)
-        #expect(run.stderr.contains(#"plugin \#(plugin.path) (id org.example.shatter): mixer "shatter" crashed with SIGABRT at frame 4 (timeline[0])"#),
-                "\(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                #"plugin \#(plugin.path) (id org.example.shatter): mixer "shatter" crashed with SIGABRT at frame 4 (timeline[0])"#
+            ),
+            "\(run.stderr)")
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/frame_0003.png").path))
     }
 

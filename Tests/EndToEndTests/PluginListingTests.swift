@@ -16,47 +16,101 @@ import Testing
         let parameters: [Parameter]
         var kind = "animators"
     }
-    struct Curve: Sendable { let name, signature: String; let arguments: [String]; let defaults: [Double]?; let text: String }
+    struct Curve: Sendable {
+        let name, signature: String
+        let arguments: [String]
+        let defaults: [Double]?
+        let text: String
+    }
 
     static let processors = [
-        Processor(name: "fade", file: "fade.so", parameters: [
-            Parameter(id: "to", type: "number", range: 0...1, defaultValue: [1], text: "to: number 0...1, default 1"),
-        ]),
-        Processor(name: "shadow-lift", file: "shadow-lift.so", parameters: [
-            Parameter(id: "opacity", type: "number", range: 0...1, defaultValue: [0.5], text: "opacity: number 0...1, default 0.5"),
-            Parameter(id: "radius", type: "number", range: 0...200, defaultValue: [12], text: "radius: number 0...200 px, default 12"),
-            Parameter(id: "offset", type: "point", range: -500...500, defaultValue: [0, 8], text: "offset: point -500...500 px, default [0, 8]"),
-        ]),
-        Processor(name: "move-and-scale", file: "move-and-scale.so", parameters: [
-            Parameter(id: "to", type: "rect", range: -100000...100000, defaultValue: nil, text: "to: rect or layer name -100000...100000 px, required"),
-        ]),
-        Processor(name: "ripple-reveal", file: "ripple-reveal.so", parameters: [
-            Parameter(id: "center", type: "point", range: -100000...100000, defaultValue: nil, text: "center: point or layer name -100000...100000 px, required"),
-            Parameter(id: "from", type: "number", range: 0...100000, defaultValue: [0], text: "from: number 0...100000 px, default 0"),
-        ]),
-        Processor(name: "circle-reveal", file: "circle-reveal.so", parameters: [
-            Parameter(id: "from", type: "rect", range: -100000...100000, defaultValue: nil, text: "from: rect or layer name -100000...100000 px, required"),
-        ]),
-        Processor(name: "dim", file: "dim.so", parameters: [
-            Parameter(id: "from", type: "number", range: 0...1, defaultValue: [0], text: "from: number 0...1, default 0"),
-            Parameter(id: "to", type: "number", range: 0...1, defaultValue: [0.5], text: "to: number 0...1, default 0.5"),
-        ]),
-        Processor(name: "slide", file: "slide.so", parameters: [
-            Parameter(id: "offset", type: "point", range: -100000...100000, defaultValue: [0, 0], text: "offset: point -100000...100000 px, default [0, 0]"),
-        ]),
+        Processor(
+            name: "fade", file: "fade.so",
+            parameters: [
+                Parameter(
+                    id: "to", type: "number", range: 0...1, defaultValue: [1], text: "to: number 0...1, default 1")
+            ]),
+        Processor(
+            name: "shadow-lift", file: "shadow-lift.so",
+            parameters: [
+                Parameter(
+                    id: "opacity", type: "number", range: 0...1, defaultValue: [0.5],
+                    text: "opacity: number 0...1, default 0.5"),
+                Parameter(
+                    id: "radius", type: "number", range: 0...200, defaultValue: [12],
+                    text: "radius: number 0...200 px, default 12"),
+                Parameter(
+                    id: "offset", type: "point", range: -500...500, defaultValue: [0, 8],
+                    text: "offset: point -500...500 px, default [0, 8]"),
+            ]),
+        Processor(
+            name: "move-and-scale", file: "move-and-scale.so",
+            parameters: [
+                Parameter(
+                    id: "to", type: "rect", range: -100000...100000, defaultValue: nil,
+                    text: "to: rect or layer name -100000...100000 px, required")
+            ]),
+        Processor(
+            name: "ripple-reveal", file: "ripple-reveal.so",
+            parameters: [
+                Parameter(
+                    id: "center", type: "point", range: -100000...100000, defaultValue: nil,
+                    text: "center: point or layer name -100000...100000 px, required"),
+                Parameter(
+                    id: "from", type: "number", range: 0...100000, defaultValue: [0],
+                    text: "from: number 0...100000 px, default 0"),
+            ]),
+        Processor(
+            name: "circle-reveal", file: "circle-reveal.so",
+            parameters: [
+                Parameter(
+                    id: "from", type: "rect", range: -100000...100000, defaultValue: nil,
+                    text: "from: rect or layer name -100000...100000 px, required")
+            ]),
+        Processor(
+            name: "dim", file: "dim.so",
+            parameters: [
+                Parameter(
+                    id: "from", type: "number", range: 0...1, defaultValue: [0], text: "from: number 0...1, default 0"),
+                Parameter(
+                    id: "to", type: "number", range: 0...1, defaultValue: [0.5], text: "to: number 0...1, default 0.5"),
+            ]),
+        Processor(
+            name: "slide", file: "slide.so",
+            parameters: [
+                Parameter(
+                    id: "offset", type: "point", range: -100000...100000, defaultValue: [0, 0],
+                    text: "offset: point -100000...100000 px, default [0, 0]")
+            ]),
         Processor(name: "cross-dissolve", file: "cross-dissolve.so", parameters: [], kind: "mixers"),
-        Processor(name: "noise-dissolve", file: "noise-dissolve.so", parameters: [
-            Parameter(id: "softness", type: "number", range: 0...1, defaultValue: [0.1], text: "softness: number 0...1, default 0.1"),
-            Parameter(id: "seed", type: "integer", range: 0...1000000, defaultValue: [1], text: "seed: integer 0...1000000, default 1"),
-        ], kind: "mixers"),
-        Processor(name: "soft-wipe", file: "soft-wipe.so", parameters: [
-            Parameter(id: "softness", type: "number", range: 0...2000, defaultValue: [40], text: "softness: number 0...2000 px, default 40"),
-        ], kind: "mixers"),
+        Processor(
+            name: "noise-dissolve", file: "noise-dissolve.so",
+            parameters: [
+                Parameter(
+                    id: "softness", type: "number", range: 0...1, defaultValue: [0.1],
+                    text: "softness: number 0...1, default 0.1"),
+                Parameter(
+                    id: "seed", type: "integer", range: 0...1_000_000, defaultValue: [1],
+                    text: "seed: integer 0...1000000, default 1"),
+            ], kind: "mixers"),
+        Processor(
+            name: "soft-wipe", file: "soft-wipe.so",
+            parameters: [
+                Parameter(
+                    id: "softness", type: "number", range: 0...2000, defaultValue: [40],
+                    text: "softness: number 0...2000 px, default 40")
+            ], kind: "mixers"),
     ]
     static let curves = [
-        Curve(name: "back-in", signature: "d(d;d)", arguments: ["overshoot"], defaults: [1.70158], text: "back-in(overshoot = 1.70158) d(d;d)"),
-        Curve(name: "back-out", signature: "d(d;d)", arguments: ["overshoot"], defaults: [1.70158], text: "back-out(overshoot = 1.70158) d(d;d)"),
-        Curve(name: "elastic-out", signature: "d(d;dd)", arguments: ["amplitude", "period"], defaults: [1, 0.3], text: "elastic-out(amplitude = 1, period = 0.3) d(d;dd)"),
+        Curve(
+            name: "back-in", signature: "d(d;d)", arguments: ["overshoot"], defaults: [1.70158],
+            text: "back-in(overshoot = 1.70158) d(d;d)"),
+        Curve(
+            name: "back-out", signature: "d(d;d)", arguments: ["overshoot"], defaults: [1.70158],
+            text: "back-out(overshoot = 1.70158) d(d;d)"),
+        Curve(
+            name: "elastic-out", signature: "d(d;dd)", arguments: ["amplitude", "period"], defaults: [1, 0.3],
+            text: "elastic-out(amplitude = 1, period = 0.3) d(d;dd)"),
         Curve(name: "steps", signature: "d(d;i)", arguments: ["count"], defaults: [4], text: "steps(count = 4) d(d;i)"),
         Curve(name: "bounce-out", signature: "f(f)", arguments: [], defaults: nil, text: "bounce-out() f(f)"),
     ]
@@ -69,11 +123,15 @@ import Testing
         #expect(!result.crashed && result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         for animator in Self.processors {
-            let index = try #require(lines.firstIndex { $0.hasPrefix("  \(animator.name) ") }, "\(animator.name) is listed")
+            let index = try #require(
+                lines.firstIndex { $0.hasPrefix("  \(animator.name) ") }, "\(animator.name) is listed")
             #expect(lines[index + 1].hasPrefix("    from \(Self.builtin)/\(animator.file) ("), "\(lines[index + 1])")
             for parameter in animator.parameters {
-                #expect(lines[(index + 2)...].prefix(animator.parameters.count + 1).contains { $0.hasPrefix("    \(parameter.text)") },
-                        "\(animator.name): \(parameter.text)")
+                #expect(
+                    lines[(index + 2)...].prefix(animator.parameters.count + 1).contains {
+                        $0.hasPrefix("    \(parameter.text)")
+                    },
+                    "\(animator.name): \(parameter.text)")
             }
         }
         for curve in Self.curves {
@@ -92,10 +150,14 @@ import Testing
             #expect(animator["pluginFile"] as? String == "\(Self.builtin)/\(expected.file)")
             let parameters = try #require(animator["parameters"] as? [[String: Any]])
             for parameter in expected.parameters {
-                let found = try #require(parameters.first { $0["id"] as? String == parameter.id }, "\(expected.name).\(parameter.id)")
+                let found = try #require(
+                    parameters.first { $0["id"] as? String == parameter.id }, "\(expected.name).\(parameter.id)")
                 #expect(found["type"] as? String == parameter.type)
-                #expect(found["min"] as? Double == parameter.range.lowerBound && found["max"] as? Double == parameter.range.upperBound)
-                #expect(found["defaultValue"] as? [Double] == parameter.defaultValue, "\(expected.name).\(parameter.id)")
+                #expect(
+                    found["min"] as? Double == parameter.range.lowerBound
+                        && found["max"] as? Double == parameter.range.upperBound)
+                #expect(
+                    found["defaultValue"] as? [Double] == parameter.defaultValue, "\(expected.name).\(parameter.id)")
                 #expect(found["required"] as? Bool == (parameter.defaultValue == nil))
             }
         }
@@ -112,16 +174,20 @@ import Testing
     @Test func searchPathAndSkippedFilesAppearInBothForms() throws {
         let folder = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let first = folder.appendingPathComponent("first"), second = folder.appendingPathComponent("second")
+        let first = folder.appendingPathComponent("first")
+        let second = folder.appendingPathComponent("second")
         let fromEnvironment = folder.appendingPathComponent("env")
-        for directory in [first, second, fromEnvironment] { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) }
+        for directory in [first, second, fromEnvironment] {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        }
         try Data("not a library".utf8).write(to: second.appendingPathComponent("broken.so"))
         let arguments = ["plugins", "--plugins", first.path, "--plugins", second.path]
         let environment = ["PIPELINE_PLUGIN_PATH": fromEnvironment.path]
 
         let text = try CLI.run(arguments, environment: environment)
         #expect(text.status == 0)
-        let order = [first.path, second.path, fromEnvironment.path, Self.builtin].map { "  \($0)" }.joined(separator: "\n")
+        let order = [first.path, second.path, fromEnvironment.path, Self.builtin].map { "  \($0)" }.joined(
+            separator: "\n")
         #expect(text.stdout.hasPrefix("plugin folders, in search order:\n\(order)\n"), "\(text.stdout)")
         #expect(text.stdout.contains("skipped plugin files\n  \(second.path)/broken.so: not a loadable shared library"))
 
@@ -142,7 +208,8 @@ import Testing
         let result = try CLI.run(command + ["--plugins", missing], in: folder)
         #expect(!result.crashed)
         #expect(result.status == 1, "usage errors exit 1, not argument-parser's 64")
-        #expect(result.stderr.contains("plugin folder \(missing) does not exist or is not a folder"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("plugin folder \(missing) does not exist or is not a folder"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
     }
 }

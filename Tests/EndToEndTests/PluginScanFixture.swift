@@ -15,8 +15,10 @@ struct PluginScanWorkspace {
         folder = try CLI.temporaryDirectory()
         try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
         try PluginFixtures.write(PluginFixtures.pipeline(), to: "fade.json", in: folder)
-        try PluginFixtures.write(PluginFixtures.pipeline(animator: "steady", params: "{}"), to: "steady.json", in: folder)
-        try PluginFixtures.compile(Self.countingPlugin(log: initLog.path), to: plugins.appendingPathComponent("steady.so"))
+        try PluginFixtures.write(
+            PluginFixtures.pipeline(animator: "steady", params: "{}"), to: "steady.json", in: folder)
+        try PluginFixtures.compile(
+            Self.countingPlugin(log: initLog.path), to: plugins.appendingPathComponent("steady.so"))
     }
 
     func run(_ arguments: [String], timeout: String? = nil) throws -> CLI.Result {
@@ -37,13 +39,16 @@ struct PluginScanWorkspace {
     /// A plugin whose `init` runs `body` before registering one animator (`name`).
     static func plugin(_ name: String, initBody body: String) -> String {
         PluginFixtures.animator(name, pluginID: "org.example.\(name)")
-            .replacingOccurrences(of: "static bool fixture_init(const anim_host_t *host) { return",
-                                  with: "static bool fixture_init(const anim_host_t *host) { \(body) return")
+            .replacingOccurrences(
+                of: "static bool fixture_init(const anim_host_t *host) { return",
+                with: "static bool fixture_init(const anim_host_t *host) { \(body) return"
+            )
             .replacingOccurrences(of: "#include <stdio.h>", with: "#include <stdio.h>\n#include <stdlib.h>")
     }
 
     /// The animator "steady", which notes each `init` in `log`.
     static func countingPlugin(log: String) -> String {
-        plugin("steady", initBody: #"FILE *log = fopen("\#(log)", "a"); if (log) { fputs("init\n", log); fclose(log); }"#)
+        plugin(
+            "steady", initBody: #"FILE *log = fopen("\#(log)", "a"); if (log) { fputs("init\n", log); fclose(log); }"#)
     }
 }

@@ -30,7 +30,8 @@ import Testing
         #expect(steady.status == 0, "\(steady.stderr)")
         #expect(try SmallPipeline.contents(of: workspace.folder.appendingPathComponent("steady-out")).count == 5)
 
-        try PluginFixtures.write(PluginFixtures.pipeline(animator: name, params: "{}"), to: "\(name).json", in: workspace.folder)
+        try PluginFixtures.write(
+            PluginFixtures.pipeline(animator: name, params: "{}"), to: "\(name).json", in: workspace.folder)
         let uses = try workspace.run(["validate", "\(name).json"], timeout: "1")
         #expect(uses.status == 1)
         #expect(uses.stderr.contains("unknown animator \"\(name)\""), "\(uses.stderr)")
@@ -48,7 +49,8 @@ import Testing
         #expect(workspace.initCount == 1, "the second listing reads the cache")
 
         let later = Date().addingTimeInterval(5)
-        try FileManager.default.setAttributes([.modificationDate: later], ofItemAtPath: workspace.plugins.appendingPathComponent("steady.so").path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: later], ofItemAtPath: workspace.plugins.appendingPathComponent("steady.so").path)
         #expect(try workspace.run(["plugins"]).status == 0)
         #expect(workspace.initCount == 2, "a touched file is scanned again")
 

@@ -25,9 +25,11 @@ struct PreviewLayoutTests {
         }
         """
 
-    @Test("a tall canvas is scaled down to fit the window with the controls and the chart",
-          .enabled(if: HeadlessChromium.path != nil,
-                   "chromium is not installed: scripts/install-deps --test installs it"))
+    @Test(
+        "a tall canvas is scaled down to fit the window with the controls and the chart",
+        .enabled(
+            if: HeadlessChromium.path != nil,
+            "chromium is not installed: scripts/install-deps --test installs it"))
     func tallCanvasFitsTheWindow() async throws {
         let folder = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -35,8 +37,9 @@ struct PreviewLayoutTests {
         let server = try PreviewServerProcess([file.path], scratch: folder)
         defer { server.stop() }
         let shot = folder.appendingPathComponent("shot.png")
-        try HeadlessChromium.screenshot(URL(string: "?t=0", relativeTo: server.url)!, to: shot, scratch: folder,
-                                        window: (1280, 900))
+        try HeadlessChromium.screenshot(
+            URL(string: "?t=0", relativeTo: server.url)!, to: shot, scratch: folder,
+            window: (1280, 900))
         let image = try RGBAImage.read(shot)
         try #require(image.width == 1280 && image.height == 900)
 

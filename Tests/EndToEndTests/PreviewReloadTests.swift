@@ -96,19 +96,24 @@ struct PreviewReloadTests {
         let library = plugins.appendingPathComponent("veil.so")
         let crashing = "if (args->time > 0.45) { volatile int *nowhere = 0; *nowhere = 1; } return true;"
         try PluginFixtures.compile(PluginFixtures.animator("veil", apply: crashing), to: library)
-        let file = try PluginFixtures.write(PreviewTests.squarePipeline(animator: "veil", params: "{}"), to: "square.json", in: folder)
+        let file = try PluginFixtures.write(
+            PreviewTests.squarePipeline(animator: "veil", params: "{}"), to: "square.json", in: folder)
         let server = try PreviewServerProcess([file.path, "--plugins", plugins.path], scratch: folder)
         defer { server.stop() }
 
         let crashed = try await server.get("frame?t=0.5")
         #expect(crashed.status == 500)
-        let message = #"veil.so (id org.example.fixture): animator \"veil\" crashed with SIGSEGV at frame 5 (timeline[0])"#
-        #expect(String(decoding: crashed.body, as: UTF8.self).contains(message), "\(String(decoding: crashed.body, as: UTF8.self))")
+        let message =
+            #"veil.so (id org.example.fixture): animator \"veil\" crashed with SIGSEGV at frame 5 (timeline[0])"#
+        #expect(
+            String(decoding: crashed.body, as: UTF8.self).contains(message),
+            "\(String(decoding: crashed.body, as: UTF8.self))")
         #expect(server.stderr.contains("preview: t=0.5 s: plugin \(library.path)"), "\(server.stderr)")
         let before = try await server.get("frame?t=0.2")
         #expect(before.status == 200, "a frame before the crash renders in a new child")
 
-        try PluginFixtures.compile(PluginFixtures.animator("veil", apply: "target->opacity = 0; return true;"), to: library)
+        try PluginFixtures.compile(
+            PluginFixtures.animator("veil", apply: "target->opacity = 0; return true;"), to: library)
         let status = try await server.waitForVersion { $0.version >= 2 }
         #expect(status.error == nil)
         let fixed = try await server.get("frame?t=0.5")
@@ -156,9 +161,11 @@ struct PreviewReloadTests {
         let folder = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let plugins = folder.appendingPathComponent("plugins-dev")
-        let library = plugins.appendingPathComponent("veil.so"), marker = folder.appendingPathComponent("marker")
+        let library = plugins.appendingPathComponent("veil.so")
+        let marker = folder.appendingPathComponent("marker")
         try PluginFixtures.compile(Self.fragileVeil(marker: marker), to: library)
-        let file = try PluginFixtures.write(PreviewTests.squarePipeline(animator: "veil", params: "{}"), to: "square.json", in: folder)
+        let file = try PluginFixtures.write(
+            PreviewTests.squarePipeline(animator: "veil", params: "{}"), to: "square.json", in: folder)
         let server = try PreviewServerProcess([file.path, "--plugins", plugins.path], scratch: folder)
         defer { server.stop() }
 
@@ -169,13 +176,17 @@ struct PreviewReloadTests {
         try Data().write(to: marker)
         for t in ["0.1", "0.2", "0.3"] {
             let refused = try await server.get("frame?t=\(t)")
-            #expect(refused.status == 500 && String(decoding: refused.body, as: UTF8.self).contains("the marker is there"))
+            #expect(
+                refused.status == 500 && String(decoding: refused.body, as: UTF8.self).contains("the marker is there"))
         }
-        #expect(try await Self.eventually({ server.children }, satisfies: \.isEmpty).isEmpty,
-                "children whose create failed are stopped: \(server.children)")
+        #expect(
+            try await Self.eventually({ server.children }, satisfies: \.isEmpty).isEmpty,
+            "children whose create failed are stopped: \(server.children)")
         try FileManager.default.removeItem(at: marker)
         for t in ["0.6", "0.7", "0.8"] { #expect(try await server.get("frame?t=\(t)").status == 500) }
-        #expect(try await Self.eventually({ server.openPipes }, satisfies: { $0 == pipes }) == pipes, "crashed children's pipes are closed")
+        #expect(
+            try await Self.eventually({ server.openPipes }, satisfies: { $0 == pipes }) == pipes,
+            "crashed children's pipes are closed")
         #expect(try await server.get("frame?t=0.2").status == 200)
 
         // The rebuilt plugin no longer has `veil`: the pipeline stays at version 1, and once the
@@ -185,10 +196,13 @@ struct PreviewReloadTests {
         #expect(broken.version == 1 && broken.error?.contains("veil") == true)
         #expect(try await server.get("frame?t=0.5").status == 500)
         let refused = try await server.get("frame?t=0.2")
-        let error = (try JSONSerialization.jsonObject(with: refused.body) as? [String: [String: String]])?["error"]?["message"]
+        let error = (try JSONSerialization.jsonObject(with: refused.body) as? [String: [String: String]])?["error"]?[
+            "message"]
         #expect(refused.status == 500)
-        #expect(error?.hasPrefix("plugin \(library.path) (id org.example.veil) changed on disk after this render loaded it") == true,
-                "\(error ?? String(decoding: refused.body, as: UTF8.self))")
+        #expect(
+            error?.hasPrefix("plugin \(library.path) (id org.example.veil) changed on disk after this render loaded it")
+                == true,
+            "\(error ?? String(decoding: refused.body, as: UTF8.self))")
         #expect(server.stop() == 0)
     }
 
@@ -222,14 +236,16 @@ struct PreviewReloadTests {
         let plugins = folder.appendingPathComponent("plugins-dev")
         let library = plugins.appendingPathComponent("veil.so")
         try PluginFixtures.compile(PluginFixtures.animator("veil"), to: library)
-        let file = try PluginFixtures.write(PreviewTests.squarePipeline(animator: "veil", params: "{}"), to: "square.json", in: folder)
+        let file = try PluginFixtures.write(
+            PreviewTests.squarePipeline(animator: "veil", params: "{}"), to: "square.json", in: folder)
         let server = try PreviewServerProcess([file.path, "--plugins", plugins.path], scratch: folder)
         defer { server.stop() }
         let shown = folder.appendingPathComponent("shown.png")
         try await server.get("frame?t=0.5").body.write(to: shown)
         #expect(PreviewTests.bounds(of: PreviewTests.red, in: try RGBAImage.read(shown)) == [0, 30, 20, 20])
 
-        try PluginFixtures.compile(PluginFixtures.animator("veil", apply: "target->opacity = 0; return true;"), to: library)
+        try PluginFixtures.compile(
+            PluginFixtures.animator("veil", apply: "target->opacity = 0; return true;"), to: library)
         let status = try await server.waitForVersion { $0.version == 2 }
         #expect(status.version == 2 && status.error == nil)
         try await server.get("frame?t=0.5").body.write(to: shown)

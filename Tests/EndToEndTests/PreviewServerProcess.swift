@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A `pipeline preview` process under test: started on a free port, its URL read from the
@@ -28,9 +29,11 @@ final class PreviewServerProcess {
         process.standardInput = FileHandle.nullDevice
         try process.run()
         let line = Self.firstLine(of: stdout.fileHandleForReading, timeout: timeout)
-        guard let line, line.hasPrefix("preview: "), let url = URL(string: String(line.dropFirst("preview: ".count))) else {
+        guard let line, line.hasPrefix("preview: "), let url = URL(string: String(line.dropFirst("preview: ".count)))
+        else {
             process.interrupt()
-            throw Failure(description: "pipeline preview printed \(line.map { "\"\($0)\"" } ?? "no line") instead of its URL")
+            throw Failure(
+                description: "pipeline preview printed \(line.map { "\"\($0)\"" } ?? "no line") instead of its URL")
         }
         self.url = url
     }
@@ -44,7 +47,8 @@ final class PreviewServerProcess {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return names.compactMap(Int32.init).filter { pid in
             guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { return false }
+                let close = stat.lastIndex(of: ")")
+            else { return false }
             let fields = stat[stat.index(after: close)...].split(separator: " ")
             return fields.count > 1 && fields[0] != "Z" && Int32(fields[1]) == process.processIdentifier
         }
@@ -54,7 +58,9 @@ final class PreviewServerProcess {
     var openPipes: Int {
         let folder = "/proc/\(process.processIdentifier)/fd"
         let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        return descriptors.filter { (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(folder)/\($0)"))?.hasPrefix("pipe:") == true }.count
+        return descriptors.filter {
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(folder)/\($0)"))?.hasPrefix("pipe:") == true
+        }.count
     }
 
     /// Sends SIGINT and waits (bounded) for the exit; returns its status, or nil after a kill.
@@ -88,7 +94,9 @@ final class PreviewServerProcess {
     ///
     /// The bound is generous, for a server built with AddressSanitizer sharing two cores with
     /// every other suite.
-    func waitForVersion(timeout: Double = 300, until accept: ((version: Int, error: String?)) -> Bool) async throws -> (version: Int, error: String?) {
+    func waitForVersion(timeout: Double = 300, until accept: ((version: Int, error: String?)) -> Bool) async throws -> (
+        version: Int, error: String?
+    ) {
         // Gives up only on an answer to a question asked after the deadline. Other tests hold
         // this process's few cooperative threads while they wait for their subprocesses, so an
         // answer can reach this task minutes after the server sent it: judged by when it

@@ -8,8 +8,10 @@ struct PreviewTests {
     static let background = Pixel(0x20, 0x40, 0x60), red = Pixel(0xff, 0, 0), green = Pixel(0, 0xff, 0)
 
     /// 120×80 at 10 fps for 1 s: a 20×20 square moves linearly from x 0 to x 100.
-    static func squarePipeline(color: String = "#ff0000", animator: String = "move-and-scale",
-                               params: String = #"{ "to": [100, 30, 20, 20] }"#) -> String {
+    static func squarePipeline(
+        color: String = "#ff0000", animator: String = "move-and-scale",
+        params: String = #"{ "to": [100, 30, 20, 20] }"#
+    ) -> String {
         """
         { "version": 1,
           "canvas": { "width": 120, "height": 80, "fps": 10, "duration": 1, "background": "#204060" },
@@ -38,8 +40,10 @@ struct PreviewTests {
         return (stage, [square[0] - stage[0], square[1] - stage[1], square[2], square[3]])
     }
 
-    @Test("the page shows the frame at ?t= and a changed pipeline within a bounded wait",
-          .enabled(if: HeadlessChromium.path != nil, "chromium is not installed: scripts/install-deps --test installs it"))
+    @Test(
+        "the page shows the frame at ?t= and a changed pipeline within a bounded wait",
+        .enabled(if: HeadlessChromium.path != nil, "chromium is not installed: scripts/install-deps --test installs it")
+    )
     func pageShowsFrameAndReload() async throws {
         let folder = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }

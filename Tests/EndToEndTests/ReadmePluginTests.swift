@@ -17,8 +17,12 @@ import Testing
         try Self.readmePlugin().write(to: folder.appendingPathComponent("nudge.c"), atomically: true, encoding: .utf8)
         let plugins = folder.appendingPathComponent("plugins")
         try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
-        let compile = try CLI.runProgram("/usr/bin/env", ["cc", "-std=c99", "-shared", "-fPIC", "-I", CLI.header,
-                                                          "nudge.c", "-o", "plugins/nudge.so"], in: folder)
+        let compile = try CLI.runProgram(
+            "/usr/bin/env",
+            [
+                "cc", "-std=c99", "-shared", "-fPIC", "-I", CLI.header,
+                "nudge.c", "-o", "plugins/nudge.so",
+            ], in: folder)
         #expect(compile.status == 0, "cc failed: \(compile.stderr)")
 
         let listing = try CLI.run(["plugins", "--plugins", plugins.path])
@@ -34,7 +38,9 @@ import Testing
         """.write(to: folder.appendingPathComponent("nudge.json"), atomically: true, encoding: .utf8)
         let still = try CLI.run(["frame", "nudge.json", "--at", "0.4", "-o", "end.png"], in: folder)
         #expect(still.status == 0, "\(still.stderr)")
-        let pixels = try CLI.runProgram("/usr/bin/env", ["ffmpeg", "-v", "error", "-i", "end.png", "-f", "rawvideo", "-pix_fmt", "gray", "-"], in: folder)
+        let pixels = try CLI.runProgram(
+            "/usr/bin/env", ["ffmpeg", "-v", "error", "-i", "end.png", "-f", "rawvideo", "-pix_fmt", "gray", "-"],
+            in: folder)
         let gray = Array(pixels.stdoutData)
         #expect(gray.count == 64 * 64)
         #expect(gray[20 * 64 + 29] < 16, "left of the moved square is background")

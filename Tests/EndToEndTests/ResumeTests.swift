@@ -14,28 +14,41 @@ import Testing
         try PluginFixtures.write(InterruptTests.pipeline, to: "long.json", in: folder)
         let (resumed, whole) = (folder.appendingPathComponent("resumed"), folder.appendingPathComponent("whole"))
 
-        let stopped = try Self.interruptedRun(["run", "long.json", "--out", resumed.path, "--threads", "2", "--format", "png,mp4,webm"], in: folder,
-                                              once: resumed.appendingPathComponent("frame_0005.png"))
+        let stopped = try Self.interruptedRun(
+            ["run", "long.json", "--out", resumed.path, "--threads", "2", "--format", "png,mp4,webm"], in: folder,
+            once: resumed.appendingPathComponent("frame_0005.png"))
         #expect(stopped.status == 130, "\(stopped.stderr)")
         #expect(stopped.stderr.contains("run the same command with --resume to continue"), "\(stopped.stderr)")
         let kept = try Self.frames(in: resumed)
         #expect(kept.count >= 6 && kept.count < 400, "\(kept.count) frames before the interruption")
         let keptDates = try kept.map { try Self.modificationDate(resumed.appendingPathComponent($0)) }
 
-        let again = try CLI.run(["run", "long.json", "--out", resumed.path, "--threads", "2", "--format", "png,mp4,webm", "--resume"], in: folder)
+        let again = try CLI.run(
+            ["run", "long.json", "--out", resumed.path, "--threads", "2", "--format", "png,mp4,webm", "--resume"],
+            in: folder)
         #expect(again.status == 0, "\(again.stderr)")
-        #expect(again.stderr.contains("every frame is rendered again for mp4, webm (a video needs them all); the \(kept.count) complete PNG frames are kept"),
-                "\(again.stderr)")
-        #expect(try kept.map { try Self.modificationDate(resumed.appendingPathComponent($0)) } == keptDates,
-                "complete frames are not written again")
-        let uninterrupted = try CLI.run(["run", "long.json", "--out", whole.path, "--threads", "2", "--format", "png,mp4,webm"], in: folder)
+        #expect(
+            again.stderr.contains(
+                "every frame is rendered again for mp4, webm (a video needs them all); the \(kept.count) complete PNG frames are kept"
+            ),
+            "\(again.stderr)")
+        #expect(
+            try kept.map { try Self.modificationDate(resumed.appendingPathComponent($0)) } == keptDates,
+            "complete frames are not written again")
+        let uninterrupted = try CLI.run(
+            ["run", "long.json", "--out", whole.path, "--threads", "2", "--format", "png,mp4,webm"], in: folder)
         #expect(uninterrupted.status == 0, "\(uninterrupted.stderr)")
 
         let names = try Self.everything(in: whole)
-        #expect(names.filter { $0.hasSuffix(".png") }.count == 400 && names.contains("long.mp4") && names.contains("long.webm"), "\(names)")
-        #expect(try Self.everything(in: resumed) == Self.everything(in: whole), "the same files, the run record among them")
+        #expect(
+            names.filter { $0.hasSuffix(".png") }.count == 400 && names.contains("long.mp4")
+                && names.contains("long.webm"), "\(names)")
+        #expect(
+            try Self.everything(in: resumed) == Self.everything(in: whole), "the same files, the run record among them")
         for name in names {
-            let same = try Data(contentsOf: resumed.appendingPathComponent(name)) == Data(contentsOf: whole.appendingPathComponent(name))
+            let same =
+                try Data(contentsOf: resumed.appendingPathComponent(name))
+                == Data(contentsOf: whole.appendingPathComponent(name))
             #expect(same, "\(name) differs from the uninterrupted run's")
         }
     }
@@ -49,8 +62,10 @@ import Testing
             #expect(result.status == 0, "\(result.stderr)")
         }
         for video in ["small.mp4", "small.webm"] {
-            #expect(try Data(contentsOf: folder.appendingPathComponent("a/\(video)")) == Data(contentsOf: folder.appendingPathComponent("b/\(video)")),
-                    "\(video) differs between two runs")
+            #expect(
+                try Data(contentsOf: folder.appendingPathComponent("a/\(video)"))
+                    == Data(contentsOf: folder.appendingPathComponent("b/\(video)")),
+                "\(video) differs between two runs")
         }
     }
 
@@ -59,11 +74,16 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("out")
         #expect(try CLI.run(["run", "small.json", "--out", out.path, "--format", "png,mp4"], in: folder).status == 0)
-        let dates = try SmallPipeline.contents(of: out).map { try Self.modificationDate(out.appendingPathComponent($0)) }
-        let again = try CLI.run(["run", "small.json", "--out", out.path, "--format", "png,mp4", "--resume"], in: folder)
+        let dates = try SmallPipeline.contents(of: out).map {
+            try Self.modificationDate(out.appendingPathComponent($0))
+        }
+        let again = try CLI.run(
+            ["run", "small.json", "--out", out.path, "--format", "png,mp4", "--resume"], in: folder)
         #expect(again.status == 0, "\(again.stderr)")
         #expect(again.stderr.contains("already complete: nothing to do"), "\(again.stderr)")
-        #expect(try SmallPipeline.contents(of: out).map { try Self.modificationDate(out.appendingPathComponent($0)) } == dates)
+        #expect(
+            try SmallPipeline.contents(of: out).map { try Self.modificationDate(out.appendingPathComponent($0)) }
+                == dates)
     }
 
     @Test func resumingWhereNothingWasRenderedRendersEverything() throws {
@@ -72,7 +92,8 @@ import Testing
         let result = try CLI.run(["run", "small.json", "--out", "out", "--format", "png", "--resume"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("nothing to resume in"), "\(result.stderr)")
-        #expect(try Self.everything(in: folder.appendingPathComponent("out")) == [Self.record] + SmallPipeline.frameNames())
+        #expect(
+            try Self.everything(in: folder.appendingPathComponent("out")) == [Self.record] + SmallPipeline.frameNames())
     }
 
     /// Missing PNGs of the same render are rendered; with no video wanted, the others are left alone.
@@ -82,7 +103,9 @@ import Testing
         let out = folder.appendingPathComponent("out")
         #expect(try CLI.run(["run", "small.json", "--out", out.path, "--format", "png"], in: folder).status == 0)
         let original = try Data(contentsOf: out.appendingPathComponent("frame_0012.png"))
-        for frame in 12..<20 { try FileManager.default.removeItem(at: out.appendingPathComponent(String(format: "frame_%04d.png", frame))) }
+        for frame in 12..<20 {
+            try FileManager.default.removeItem(at: out.appendingPathComponent(String(format: "frame_%04d.png", frame)))
+        }
         let untouched = try Self.modificationDate(out.appendingPathComponent("frame_0011.png"))
         let result = try CLI.run(["run", "small.json", "--out", out.path, "--format", "png", "--resume"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
@@ -113,7 +136,8 @@ import Testing
         let folder = try SmallPipeline.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(try CLI.run(["run", "small.json", "--out", "out", "--format", "png"], in: folder).status == 0)
-        let refused = try CLI.run(["run", "small.json", "--out", "out", "--format", "png,gif", "--scale", "0.5", "--resume"], in: folder)
+        let refused = try CLI.run(
+            ["run", "small.json", "--out", "out", "--format", "png,gif", "--scale", "0.5", "--resume"], in: folder)
         #expect(refused.status == 1, "\(refused.stderr)")
         #expect(refused.stderr.contains("formats: png then, png,gif now"), "\(refused.stderr)")
         #expect(refused.stderr.contains("scale: 1.0 then, 0.5 now"), "\(refused.stderr)")
@@ -131,7 +155,8 @@ import Testing
         try FileManager.default.copyItem(at: assets.appendingPathComponent("card.png"), to: image)
         let refused = try CLI.run(["run", "p.json", "--resume"], in: folder)
         #expect(refused.status == 1, "\(refused.stderr)")
-        #expect(refused.stderr.contains("rendered something else: the image \(image.path) changed."), "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains("rendered something else: the image \(image.path) changed."), "\(refused.stderr)")
     }
 
     /// A run without --resume starts over: frames another render left under its names go first,
@@ -144,10 +169,13 @@ import Testing
         #expect(try CLI.run(["run", "p.json"], in: folder).status == 0)
         #expect(try Self.frames(in: out) == SmallPipeline.frameNames(5))
         // The same file name, another render: its animator fails from frame 3 (progress 0.6) on.
-        try PluginFixtures.compile(PluginFixtures.animator("fail-late", apply: """
-            if (args->progress > 0.5) { snprintf(error, error_size, "too late"); return false; }
-            return true;
-            """), to: folder.appendingPathComponent("plugins/fail-late.so"))
+        try PluginFixtures.compile(
+            PluginFixtures.animator(
+                "fail-late",
+                apply: """
+                    if (args->progress > 0.5) { snprintf(error, error_size, "too late"); return false; }
+                    return true;
+                    """), to: folder.appendingPathComponent("plugins/fail-late.so"))
         try PluginFixtures.write(PluginFixtures.pipeline(animator: "fail-late", params: "{}"), to: "p.json", in: folder)
         let failed = try CLI.run(["run", "p.json", "--threads", "1"], in: folder)
         #expect(failed.status == 2, "\(failed.stderr)")
@@ -161,11 +189,14 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try CLI.run(["run", "small.json", "--discard", "--resume"], in: folder)
         #expect(result.status == 1, "\(result.stderr)")
-        #expect(result.stderr.contains("--resume continues a run into a folder: leave out --discard"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("--resume continues a run into a folder: leave out --discard"), "\(result.stderr)")
     }
 
     /// Starts `arguments`, waits (bounded) until `marker` exists, then sends SIGINT.
-    static func interruptedRun(_ arguments: [String], in folder: URL, once marker: URL) throws -> (status: Int32, stderr: String) {
+    static func interruptedRun(_ arguments: [String], in folder: URL, once marker: URL) throws -> (
+        status: Int32, stderr: String
+    ) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CLI.executable)
         process.arguments = arguments

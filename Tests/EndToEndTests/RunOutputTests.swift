@@ -9,9 +9,12 @@ import Testing
     deinit { try? FileManager.default.removeItem(at: folder) }
 
     /// `pipeline run small.json --out <folder>/<out> arguments…`.
-    private func run(out: String, _ arguments: [String] = [], environment: [String: String] = [:]) throws -> (CLI.Result, URL) {
+    private func run(out: String, _ arguments: [String] = [], environment: [String: String] = [:]) throws -> (
+        CLI.Result, URL
+    ) {
         let directory = folder.appendingPathComponent(out)
-        let result = try CLI.run(["run", "small.json", "--out", directory.path] + arguments, in: folder, environment: environment)
+        let result = try CLI.run(
+            ["run", "small.json", "--out", directory.path] + arguments, in: folder, environment: environment)
         #expect(!result.crashed, "\(result.stderr)")
         return (result, directory)
     }
@@ -20,7 +23,8 @@ import Testing
         let (result, out) = try run(out: "all")
         #expect(result.status == 0, "\(result.stderr)")
         // Exactly these files: no temporary or partial ones are left behind.
-        #expect(try SmallPipeline.contents(of: out) == (SmallPipeline.frameNames() + ["small.gif", "small.mp4"]).sorted())
+        #expect(
+            try SmallPipeline.contents(of: out) == (SmallPipeline.frameNames() + ["small.gif", "small.mp4"]).sorted())
         let mp4 = try SmallPipeline.probe(out.appendingPathComponent("small.mp4"))
         #expect(mp4?.codec == "h264" && mp4?.width == 120 && mp4?.height == 80, "\(String(describing: mp4))")
         #expect(mp4?.frames == SmallPipeline.frameCount)
@@ -99,7 +103,9 @@ import Testing
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         let (unfound, out2) = try run(out: "unfound", ["--format", "png,gif"], environment: ["PATH": empty.path])
         #expect(unfound.status == 2)
-        #expect(unfound.stderr.contains("ffmpeg not found") && unfound.stderr.contains("apt-get install ffmpeg"), "\(unfound.stderr)")
+        #expect(
+            unfound.stderr.contains("ffmpeg not found") && unfound.stderr.contains("apt-get install ffmpeg"),
+            "\(unfound.stderr)")
         #expect(try SmallPipeline.contents(of: out2) == SmallPipeline.frameNames())
     }
 }

@@ -27,7 +27,8 @@ import Testing
         let schema = folder.appendingPathComponent("pipeline.schema.json")
         try generated.stdoutData.write(to: schema)
         let result = try CLI.runProgram("/usr/bin/env", ["python3", "-c", validator, schema.path] + files.map(\.path))
-        try #require(result.status == 0, "python3 with jsonschema (scripts/install-deps --test) failed: \(result.stderr)")
+        try #require(
+            result.status == 0, "python3 with jsonschema (scripts/install-deps --test) failed: \(result.stderr)")
         return result.stdout.split(separator: "\n").map(String.init)
     }
 
@@ -93,7 +94,9 @@ import Testing
         let inRange = try Self.mutatedPipeline(in: folder, Self.settingFirstParameter("to", to: 0.5))
         let verdicts = try Self.verdicts([outOfRange, inRange])
         #expect(verdicts.count == 2)
-        #expect(verdicts.first?.hasPrefix("\(outOfRange.path): invalid: 2 is greater than the maximum of 1") == true, "\(verdicts)")
+        #expect(
+            verdicts.first?.hasPrefix("\(outOfRange.path): invalid: 2 is greater than the maximum of 1") == true,
+            "\(verdicts)")
         #expect(verdicts.last == "\(inRange.path): valid")
     }
 
@@ -119,11 +122,14 @@ import Testing
         let plugins = folder.appendingPathComponent("plugins")
         try PluginFixtures.compile(ThirdPartyPluginTests.nudge, to: plugins.appendingPathComponent("nudge.so"))
         let valid = try PluginFixtures.write(ThirdPartyPluginTests.pipeline, to: "nudge.json", in: folder)
-        let tooFar = try PluginFixtures.write(ThirdPartyPluginTests.pipeline.replacingOccurrences(of: #""distance": 30"#, with: #""distance": 5000"#),
-                                              to: "too-far.json", in: folder)
+        let tooFar = try PluginFixtures.write(
+            ThirdPartyPluginTests.pipeline.replacingOccurrences(of: #""distance": 30"#, with: #""distance": 5000"#),
+            to: "too-far.json", in: folder)
         let verdicts = try Self.verdicts([valid, tooFar], plugins: [plugins.path])
         #expect(verdicts.first == "\(valid.path): valid")
-        #expect(verdicts.last?.hasPrefix("\(tooFar.path): invalid: 5000 is greater than the maximum of 1000") == true, "\(verdicts)")
+        #expect(
+            verdicts.last?.hasPrefix("\(tooFar.path): invalid: 5000 is greater than the maximum of 1000") == true,
+            "\(verdicts)")
     }
 
     /// Editors show a key's description as its help: the format's keys and the plugins' parameters have one.
@@ -133,8 +139,11 @@ import Testing
         let schema = try JSONSerialization.jsonObject(with: result.stdoutData)
         func member(_ keys: String...) -> Any? { keys.reduce(schema) { ($0 as? [String: Any])?[$1] } }
         #expect(member("$schema") as? String == "https://json-schema.org/draft/2020-12/schema")
-        #expect(member("properties", "layers", "items", "properties", "opacity", "description") as? String == "0 transparent to 1 opaque")
-        #expect(result.stdout.contains(#""description": "opacity at the end (number)""#), "the fade animator's parameter")
+        #expect(
+            member("properties", "layers", "items", "properties", "opacity", "description") as? String
+                == "0 transparent to 1 opaque")
+        #expect(
+            result.stdout.contains(#""description": "opacity at the end (number)""#), "the fade animator's parameter")
     }
 
     @Test func helpShowsAnExample() throws {

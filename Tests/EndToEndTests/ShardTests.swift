@@ -10,7 +10,8 @@ import Testing
 
     private func render(into name: String, _ arguments: [String] = []) throws -> URL {
         let out = folder.appendingPathComponent(name)
-        let result = try CLI.run(["run", "small.json", "--out", out.path, "--format", "png", "--quiet"] + arguments, in: folder)
+        let result = try CLI.run(
+            ["run", "small.json", "--out", out.path, "--format", "png", "--quiet"] + arguments, in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         return out
     }
@@ -19,7 +20,9 @@ import Testing
     private func expectSameBytes(_ part: URL, as whole: URL) throws {
         for name in try SmallPipeline.contents(of: part) {
             let bytes = try Data(contentsOf: part.appendingPathComponent(name))
-            #expect(bytes == (try Data(contentsOf: whole.appendingPathComponent(name))), "\(part.lastPathComponent)/\(name)")
+            #expect(
+                bytes == (try Data(contentsOf: whole.appendingPathComponent(name))), "\(part.lastPathComponent)/\(name)"
+            )
         }
     }
 
@@ -51,7 +54,9 @@ import Testing
         let out = folder.appendingPathComponent("empty")
         let result = try CLI.run(["run", "small.json", "--out", out.path, "--shard", "1/30"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("shard 1/30 of a 20-frame render has no frames: nothing to write"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("shard 1/30 of a 20-frame render has no frames: nothing to write"),
+            "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
 

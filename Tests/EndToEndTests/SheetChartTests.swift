@@ -40,7 +40,8 @@ import Testing
         let rows = picture.chartRows()
         #expect(rows.count == 3, "rows found: \(rows)")
         for row in rows {
-            #expect(picture.inkCount(x: 0..<row.x.lowerBound - 40, y: row.y) > 100, "no label beside the row at \(row.y)")
+            #expect(
+                picture.inkCount(x: 0..<row.x.lowerBound - 40, y: row.y) > 100, "no label beside the row at \(row.y)")
         }
     }
 
@@ -54,8 +55,9 @@ import Testing
         #expect(zip(heights, heights.dropFirst()).allSatisfy { $1 <= $0 + 1 }, "the line never falls")
         #expect(heights.first! - heights.last! > Double(rows[0].y.count) / 2, "the line climbs most of the row")
         let (zero, one) = picture.unitLines(in: rows[0])
-        #expect(abs(heights.first! - Double(zero)) <= 2 && abs(heights.last! - Double(one)) <= 2,
-                "from the 0 line (\(zero)) to the 1 line (\(one)): \(heights.first!) → \(heights.last!)")
+        #expect(
+            abs(heights.first! - Double(zero)) <= 2 && abs(heights.last! - Double(one)) <= 2,
+            "from the 0 line (\(zero)) to the 1 line (\(one)): \(heights.first!) → \(heights.last!)")
         #expect(line.first!.x > rows[0].x.lowerBound + 20, "nothing before the step's start")
     }
 
@@ -69,7 +71,8 @@ import Testing
     }
 
     @Test func anInteractiveRenderMarksTheRelease() throws {
-        let plain = try chart(), interactive = try chart(interactive: true)
+        let plain = try chart()
+        let interactive = try chart(interactive: true)
         #expect(plain.releaseMarkPixels() == 0)
         #expect(interactive.releaseMarkPixels() > 100, "the release is marked")
     }
@@ -87,7 +90,10 @@ extension RGBAImage {
     /// The progress line's orange pixels, by column: the mean height of each column's line pixels.
     func progressLine(in row: (x: Range<Int>, y: Range<Int>)) -> [(x: Int, y: Double)] {
         row.x.compactMap { x in
-            let ys = row.y.filter { y in let p = self[x, y]; return p.r > 200 && p.g > 120 && p.b < 90 }
+            let ys = row.y.filter { y in
+                let p = self[x, y]
+                return p.r > 200 && p.g > 120 && p.b < 90
+            }
             return ys.isEmpty ? nil : (x, Double(ys.reduce(0, +)) / Double(ys.count))
         }
     }
@@ -103,6 +109,7 @@ extension RGBAImage {
     /// Pixels of the release mark's red.
     func releaseMarkPixels() -> Int {
         let red = Pixel(0xff, 0x4f, 0x6a)
-        return (0..<height).reduce(0) { sum, y in sum + (0..<width).filter { self[$0, y].distance(to: red) <= 8 }.count }
+        return (0..<height).reduce(0) { sum, y in sum + (0..<width).filter { self[$0, y].distance(to: red) <= 8 }.count
+        }
     }
 }

@@ -26,10 +26,12 @@ import Testing
         let picture = try sheet([])
         let cells = picture.sheetCells()
         #expect(cells.count == 8, "cells found: \(cells)")
-        #expect(cells.allSatisfy { $0.x.count == SheetCommandTests.width && $0.y.count == SheetCommandTests.height },
-                "a frame smaller than the default cell keeps its size: \(cells)")
+        #expect(
+            cells.allSatisfy { $0.x.count == SheetCommandTests.width && $0.y.count == SheetCommandTests.height },
+            "a frame smaller than the default cell keeps its size: \(cells)")
         #expect(Set(cells.map(\.y.lowerBound)).count == 2 && Set(cells.map(\.x.lowerBound)).count == 4)
-        let left = cells.map(\.x.lowerBound).min()!, right = picture.width - cells.map(\.x.upperBound).max()!
+        let left = cells.map(\.x.lowerBound).min()!
+        let right = picture.width - cells.map(\.x.upperBound).max()!
         #expect(left == right && left > 0, "equal margins: \(left) and \(right)")
     }
 
@@ -42,7 +44,9 @@ import Testing
         for (cell, time) in [(cells[0], "0"), (cells[7], "0.95")] {
             let expected = try still(at: time)
             let shown = picture.cropped(x: cell.x, y: cell.y)
-            #expect(shown.differences(from: expected, tolerance: 2).count == 0, "cell for \(time) s differs from frame --at \(time)")
+            #expect(
+                shown.differences(from: expected, tolerance: 2).count == 0,
+                "cell for \(time) s differs from frame --at \(time)")
         }
     }
 
@@ -73,15 +77,18 @@ import Testing
         let result = try CLI.run(["sheet", "small.json"] + arguments, in: folder)
         #expect(!result.crashed)
         #expect(result.status == 1, "exit status for \(arguments): \(result.status)")
-        #expect(result.stderr.contains("is not a time in seconds; give comma-separated seconds such as 0,0.25,0.5"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("is not a time in seconds; give comma-separated seconds such as 0,0.25,0.5"),
+            "\(result.stderr)")
         #expect(try SmallPipeline.contents(of: folder) == ["small.json"], "nothing is written")
     }
 
     @Test func aTimeAfterTheEndIsRefusedWithTheRenderLength() throws {
         let result = try CLI.run(["sheet", "small.json", "--times", "0,2.5"], in: folder)
         #expect(result.status == 1)
-        #expect(result.stderr == "error: --times: 2.5 is past the end: "
-                                 + "the render is 1 s long, its last frame is at 0.95 s\n")
+        #expect(
+            result.stderr == "error: --times: 2.5 is past the end: "
+                + "the render is 1 s long, its last frame is at 0.95 s\n")
         #expect(try SmallPipeline.contents(of: folder) == ["small.json"], "nothing is written")
     }
 

@@ -9,7 +9,8 @@ extension RGBAImage {
 
     /// Maximal runs of `true` of at least `minimum` length.
     static func runs(_ flags: [Bool], atLeast minimum: Int) -> [Range<Int>] {
-        var runs: [Range<Int>] = [], start: Int?
+        var runs: [Range<Int>] = []
+        var start: Int?
         for (index, flag) in (flags + [false]).enumerated() {
             if flag, start == nil { start = index }
             if !flag, let first = start {
@@ -33,7 +34,8 @@ extension RGBAImage {
     /// The rectangles of a contact sheet's cells, row by row: bands of rows holding a long
     /// non-background run, cut into cells along each band's middle row.
     func sheetCells(minimumSide: Int = 12) -> [(x: Range<Int>, y: Range<Int>)] {
-        let bands = Self.runs((0..<height).map { !solidRuns(row: $0, atLeast: minimumSide).isEmpty }, atLeast: minimumSide)
+        let bands = Self.runs(
+            (0..<height).map { !solidRuns(row: $0, atLeast: minimumSide).isEmpty }, atLeast: minimumSide)
         return bands.flatMap { band in
             solidRuns(row: (band.lowerBound + band.upperBound) / 2, atLeast: minimumSide).map { (x: $0, y: band) }
         }
@@ -58,7 +60,9 @@ extension RGBAImage {
                 for channel in 0..<4 {
                     var sum = 0
                     for dy in 0..<factor {
-                        for dx in 0..<factor { sum += Int(self.bytes[((y * factor + dy) * width + x * factor + dx) * 4 + channel]) }
+                        for dx in 0..<factor {
+                            sum += Int(self.bytes[((y * factor + dy) * width + x * factor + dx) * 4 + channel])
+                        }
                     }
                     bytes[(y * w + x) * 4 + channel] = UInt8((sum + factor * factor / 2) / (factor * factor))
                 }

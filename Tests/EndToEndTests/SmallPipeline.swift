@@ -36,17 +36,23 @@ enum SmallPipeline {
     /// The names in `folder`, sorted, less the record every run leaves in its output folder
     /// (`.pipeline-run.json`, for `--resume`).
     static func contents(of folder: URL) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".pipeline-run") }.sorted()
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".pipeline-run") }
+            .sorted()
     }
 
     /// What ffprobe counts in a video: codec, width, height and decoded frames.
     static func probe(_ video: URL) throws -> (codec: String, width: Int, height: Int, frames: Int)? {
-        let result = try CLI.runProgram("/usr/bin/env", [
-            "ffprobe", "-v", "error", "-count_frames", "-select_streams", "v:0",
-            "-show_entries", "stream=nb_read_frames,codec_name,width,height", "-of", "csv=p=0", video.path])
-        let fields = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ",").map(String.init)
+        let result = try CLI.runProgram(
+            "/usr/bin/env",
+            [
+                "ffprobe", "-v", "error", "-count_frames", "-select_streams", "v:0",
+                "-show_entries", "stream=nb_read_frames,codec_name,width,height", "-of", "csv=p=0", video.path,
+            ])
+        let fields = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ",").map(
+            String.init)
         guard result.status == 0, fields.count == 4, let width = Int(fields[1]), let height = Int(fields[2]),
-              let frames = Int(fields[3]) else { return nil }
+            let frames = Int(fields[3])
+        else { return nil }
         return (fields[0], width, height, frames)
     }
 }

@@ -91,7 +91,9 @@ import Testing
     @Test func previewNeedsAFile() throws {
         let result = try CLI.run(["preview", "-"], in: folder, input: pipeline)
         #expect(result.status == 1)
-        #expect(result.stderr.contains("preview reloads the pipeline when its file changes, "
-                                       + "so it needs a file, not standard input (-)"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "preview reloads the pipeline when its file changes, "
+                    + "so it needs a file, not standard input (-)"), "\(result.stderr)")
     }
 }

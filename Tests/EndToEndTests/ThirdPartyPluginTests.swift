@@ -63,7 +63,8 @@ import Testing
         let folder = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         // The pipeline lives in project/; only the third route puts the plugin beside it.
-        let pluginFolder = folder.appendingPathComponent(route == .folderBesideThePipeline ? "project/plugins" : "my-plugins")
+        let pluginFolder = folder.appendingPathComponent(
+            route == .folderBesideThePipeline ? "project/plugins" : "my-plugins")
         try PluginFixtures.compile(Self.nudge, to: pluginFolder.appendingPathComponent("nudge.so"))
         try PluginFixtures.write(Self.pipeline, to: "project/nudge.json", in: folder)
 
@@ -80,7 +81,8 @@ import Testing
         #expect(!result.stderr.contains("warning"), "\(result.stderr)")
 
         let frames = folder.appendingPathComponent("frames")
-        let names = try FileManager.default.contentsOfDirectory(atPath: frames.path).filter { $0.hasSuffix(".png") }.sorted()
+        let names = try FileManager.default.contentsOfDirectory(atPath: frames.path).filter { $0.hasSuffix(".png") }
+            .sorted()
         #expect(names == (0..<5).map { "frame_000\($0).png" })
         let first = try RGBAImage.read(frames.appendingPathComponent("frame_0000.png")).bytes
         let last = try RGBAImage.read(frames.appendingPathComponent("frame_0004.png")).bytes

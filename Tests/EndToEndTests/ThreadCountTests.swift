@@ -32,8 +32,11 @@ import Testing
     @Test func oneTwoAndFourThreadsWriteTheSameBytes() throws {
         let renders = try [1, 2, 4].map { threads in
             let out = folder.appendingPathComponent("threads-\(threads)")
-            let result = try CLI.run(["run", "layered.json", "--out", out.path, "--format", "png", "--quiet",
-                                      "--threads", String(threads)], in: folder)
+            let result = try CLI.run(
+                [
+                    "run", "layered.json", "--out", out.path, "--format", "png", "--quiet",
+                    "--threads", String(threads),
+                ], in: folder)
             #expect(result.status == 0, "\(result.stderr)")
             return out
         }
@@ -43,7 +46,9 @@ import Testing
             #expect(try SmallPipeline.contents(of: render) == names)
             for name in names {
                 let bytes = try Data(contentsOf: render.appendingPathComponent(name))
-                #expect(bytes == (try Data(contentsOf: renders[0].appendingPathComponent(name))), "\(render.lastPathComponent)/\(name)")
+                #expect(
+                    bytes == (try Data(contentsOf: renders[0].appendingPathComponent(name))),
+                    "\(render.lastPathComponent)/\(name)")
             }
         }
     }

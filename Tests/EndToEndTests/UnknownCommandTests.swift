@@ -5,8 +5,10 @@ import Testing
 /// message that suggests the nearest command, or lists them when none is near; the commands,
 /// hidden ones included, help, --version and the completion scripts are untouched by it.
 @Suite struct UnknownCommandTests {
-    @Test(arguments: [("rnu", "run"), ("fame", "frame"), ("valdiate", "validate"), ("sheets", "sheet"),
-                      ("new-anmator", "new-animator")])
+    @Test(arguments: [
+        ("rnu", "run"), ("fame", "frame"), ("valdiate", "validate"), ("sheets", "sheet"),
+        ("new-anmator", "new-animator"),
+    ])
     func aTypoSuggestsTheNearestCommand(typed: String, meant: String) throws {
         let result = try CLI.run([typed, "x.json"])
         #expect(result.status == 1)
@@ -16,19 +18,23 @@ import Testing
     @Test func withNothingNearTheCommandsAreListed() throws {
         let result = try CLI.run(["render", "x.json"])
         #expect(result.status == 1)
-        #expect(result.stderr == "error: unknown command \"render\"; the commands are run, frame, validate, plugins, "
-                                 + "sheet, preview, schema, new-animator, concat (pipeline help COMMAND tells more)\n")
+        #expect(
+            result.stderr == "error: unknown command \"render\"; the commands are run, frame, validate, plugins, "
+                + "sheet, preview, schema, new-animator, concat (pipeline help COMMAND tells more)\n")
     }
 
     @Test func aPipelineFileInPlaceOfTheCommandIsShownHowToRenderIt() throws {
         let result = try CLI.run(["intro.json"])
         #expect(result.status == 1)
-        #expect(result.stderr == "error: unknown command \"intro.json\"; "
-                                 + "to render that pipeline: pipeline run intro.json\n")
+        #expect(
+            result.stderr == "error: unknown command \"intro.json\"; "
+                + "to render that pipeline: pipeline run intro.json\n")
     }
 
-    @Test(arguments: [["--help"], ["help"], ["help", "run"], ["run", "--help"], ["--version"],
-                      ["--generate-completion-script", "bash"], ["--generate-completion-script", "zsh"]])
+    @Test(arguments: [
+        ["--help"], ["help"], ["help", "run"], ["run", "--help"], ["--version"],
+        ["--generate-completion-script", "bash"], ["--generate-completion-script", "zsh"],
+    ])
     func helpVersionAndCompletionStillWork(arguments: [String]) throws {
         let result = try CLI.run(arguments)
         #expect(result.status == 0, "\(arguments): \(result.stderr)")

@@ -61,17 +61,23 @@ import Testing
         let folder: URL
         init(badFrom: Double = 0) throws {
             folder = try CLI.temporaryDirectory()
-            try PluginFixtures.compile(ValueSubstitutionTests.plugin(badFrom: badFrom), to: folder.appendingPathComponent("plugins/shover.so"))
+            try PluginFixtures.compile(
+                ValueSubstitutionTests.plugin(badFrom: badFrom), to: folder.appendingPathComponent("plugins/shover.so"))
         }
-        func run(_ animator: String, timing: String = "linear", frames: Int = 5, threads: Int = 2) throws -> CLI.Result {
-            try PluginFixtures.write(ValueSubstitutionTests.pipeline(animator, timing: timing, frames: frames), to: "\(animator)-\(timing).json", in: folder)
-            let result = try CLI.run(["run", "\(animator)-\(timing).json", "--threads", "\(threads)", "--plugins", "plugins"], in: folder,
-                                     environment: ["PIPELINE_CACHE_DIR": folder.appendingPathComponent("cache").path])
+        func run(_ animator: String, timing: String = "linear", frames: Int = 5, threads: Int = 2) throws -> CLI.Result
+        {
+            try PluginFixtures.write(
+                ValueSubstitutionTests.pipeline(animator, timing: timing, frames: frames),
+                to: "\(animator)-\(timing).json", in: folder)
+            let result = try CLI.run(
+                ["run", "\(animator)-\(timing).json", "--threads", "\(threads)", "--plugins", "plugins"], in: folder,
+                environment: ["PIPELINE_CACHE_DIR": folder.appendingPathComponent("cache").path])
             #expect(!result.crashed, "\(result.stderr)")
             return result
         }
         func frame(_ animator: String, timing: String = "linear", _ index: Int) throws -> RGBAImage {
-            try RGBAImage.read(folder.appendingPathComponent(String(format: "out-\(animator)-\(timing)/frame_%04d.png", index)))
+            try RGBAImage.read(
+                folder.appendingPathComponent(String(format: "out-\(animator)-\(timing)/frame_%04d.png", index)))
         }
         func remove() { try? FileManager.default.removeItem(at: folder) }
     }
@@ -86,7 +92,9 @@ import Testing
         for index in 0..<5 {
             // Opacity is the fade's (before the step), the width the pipeline's, the shove applies.
             let (expected, actual) = (try workspace.frame("shove", index), try workspace.frame("shove-nan", index))
-            #expect(actual.differences(from: expected, tolerance: 0).count == 0, "frame \(index) differs from the render without bad values")
+            #expect(
+                actual.differences(from: expected, tolerance: 0).count == 0,
+                "frame \(index) differs from the render without bad values")
         }
         // At the last frame (progress 0.8) the fade is at opacity 0.6 and the shove at 16 px: the box is at x = 24.
         let last = try workspace.frame("shove-nan", 4)
@@ -100,14 +108,22 @@ import Testing
         let result = try workspace.run("shove-nan", frames: 40, threads: 4)
         #expect(result.status == 2)
         let opacity = PluginFixtures.lines(result.stderr, mentioning: "wrote opacity")
-        #expect(opacity == [#"warning: plugin shover.so: animator "shove-nan" (timeline[1]) wrote opacity = nan at frame 8 (and 31 later frames); the value before the step was drawn instead"#],
-                "\(result.stderr)")
+        #expect(
+            opacity == [
+                #"warning: plugin shover.so: animator "shove-nan" (timeline[1]) wrote opacity = nan at frame 8 (and 31 later frames); the value before the step was drawn instead"#
+            ],
+            "\(result.stderr)")
         let width = PluginFixtures.lines(result.stderr, mentioning: "wrote frame.width")
-        #expect(width == [#"warning: plugin shover.so: animator "shove-nan" (timeline[1]) wrote frame.width = -5.0 at frame 8 (and 31 later frames); the value before the step was drawn instead"#],
-                "\(result.stderr)")
+        #expect(
+            width == [
+                #"warning: plugin shover.so: animator "shove-nan" (timeline[1]) wrote frame.width = -5.0 at frame 8 (and 31 later frames); the value before the step was drawn instead"#
+            ],
+            "\(result.stderr)")
         // The same report whatever the thread count: it does not depend on which frame rendered first.
         let serial = try workspace.run("shove-nan", frames: 40, threads: 1)
-        #expect(PluginFixtures.lines(serial.stderr, mentioning: "warning:") == PluginFixtures.lines(result.stderr, mentioning: "warning:"))
+        #expect(
+            PluginFixtures.lines(serial.stderr, mentioning: "warning:")
+                == PluginFixtures.lines(result.stderr, mentioning: "warning:"))
     }
 
     @Test func theRenderFinishesWritesEveryFileAndExitsTwo() throws {
@@ -115,10 +131,15 @@ import Testing
         defer { workspace.remove() }
         let result = try workspace.run("shove-inf")
         #expect(result.status == 2)
-        #expect(result.stderr.contains(#"animator "shove-inf" (timeline[1]) wrote translation.y = -inf at frame 0 (and 4 later frames)"#), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                #"animator "shove-inf" (timeline[1]) wrote translation.y = -inf at frame 0 (and 4 later frames)"#),
+            "\(result.stderr)")
         let lines = result.stderr.split(separator: "\n")
-        #expect(lines.last == "error: the outputs were written with substituted values for what plugins got wrong (see the warnings above)",
-                "\(result.stderr)")
+        #expect(
+            lines.last
+                == "error: the outputs were written with substituted values for what plugins got wrong (see the warnings above)",
+            "\(result.stderr)")
         #expect(lines.contains { $0.hasPrefix("wrote ") && $0.contains("out-shove-inf-linear") }, "\(result.stderr)")
         for index in 0..<5 { _ = try workspace.frame("shove-inf", index) }
     }
@@ -130,22 +151,32 @@ import Testing
         let result = try workspace.run("shove", timing: "nan-curve")
         #expect(result.status == 2)
         let reports = PluginFixtures.lines(result.stderr, mentioning: "timing curve")
-        #expect(reports == [#"warning: plugin shover.so: timing curve "nan-curve" (timeline[1]) returned nan at frame 0 (and 4 later frames); the step's linear progress was used instead"#],
-                "\(result.stderr)")
+        #expect(
+            reports == [
+                #"warning: plugin shover.so: timing curve "nan-curve" (timeline[1]) returned nan at frame 0 (and 4 later frames); the step's linear progress was used instead"#
+            ],
+            "\(result.stderr)")
         for index in 0..<5 {
-            let (expected, actual) = (try workspace.frame("shove", index), try workspace.frame("shove", timing: "nan-curve", index))
-            #expect(actual.differences(from: expected, tolerance: 0).count == 0, "frame \(index) differs from the linear render")
+            let (expected, actual) = (
+                try workspace.frame("shove", index), try workspace.frame("shove", timing: "nan-curve", index)
+            )
+            #expect(
+                actual.differences(from: expected, tolerance: 0).count == 0,
+                "frame \(index) differs from the linear render")
         }
     }
 
-    @Test(arguments: [(["frame", "still.json", "--at", "0.2", "-o", "still.png"], "at frame 2;"),
-                      (["sheet", "still.json", "--times", "0.1,0.3", "-o", "still.png"], "at frame 1 (and 1 later frame);")])
+    @Test(arguments: [
+        (["frame", "still.json", "--at", "0.2", "-o", "still.png"], "at frame 2;"),
+        (["sheet", "still.json", "--times", "0.1,0.3", "-o", "still.png"], "at frame 1 (and 1 later frame);"),
+    ])
     func stillsAndSheetsWithSubstitutedValuesAreWrittenAndExitTwo(arguments: [String], firstSeen: String) throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
         try PluginFixtures.write(Self.pipeline("shove-nan"), to: "still.json", in: workspace.folder)
-        let result = try CLI.run(arguments + ["--plugins", "plugins"], in: workspace.folder,
-                                 environment: ["PIPELINE_CACHE_DIR": workspace.folder.appendingPathComponent("cache").path])
+        let result = try CLI.run(
+            arguments + ["--plugins", "plugins"], in: workspace.folder,
+            environment: ["PIPELINE_CACHE_DIR": workspace.folder.appendingPathComponent("cache").path])
         #expect(!result.crashed)
         #expect(result.status == 2)
         #expect(result.stderr.contains("wrote opacity = nan \(firstSeen)"), "\(result.stderr)")

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import Output
 import Scene
+import Testing
 
 @Suite("finding ffmpeg")
 final class FFmpegLocateTests {
@@ -21,12 +21,16 @@ final class FFmpegLocateTests {
         let error = #expect(throws: OutputError.self) {
             try FFmpeg.require(environment: ["PIPELINE_FFMPEG": folder + "/nonexistent", "PATH": folder])
         }
-        #expect(error?.description == "PIPELINE_FFMPEG is \(folder)/nonexistent, which is not an executable file: point it at ffmpeg or unset it to search PATH; PNG frames are written without it")
+        #expect(
+            error?.description
+                == "PIPELINE_FFMPEG is \(folder)/nonexistent, which is not an executable file: point it at ffmpeg or unset it to search PATH; PNG frames are written without it"
+        )
     }
 
     @Test("searches PATH in order and skips files that cannot run")
     func searchPath() throws {
-        let first = try scratch.subfolder("first"), second = try scratch.subfolder("second")
+        let first = try scratch.subfolder("first")
+        let second = try scratch.subfolder("second")
         _ = FileManager.default.createFile(atPath: first + "/ffmpeg", contents: Data("not executable".utf8))
         let runnable = try Self.script(in: second, named: "ffmpeg")
         #expect(FFmpeg.locate(environment: ["PATH": "\(first):\(second)"]) == runnable)
@@ -38,7 +42,10 @@ final class FFmpegLocateTests {
         let empty = scratch.path
         #expect(FFmpeg.locate(environment: ["PATH": empty]) == nil)
         let error = #expect(throws: OutputError.self) { try FFmpeg.require(environment: ["PATH": empty]) }
-        #expect(error?.description == "ffmpeg not found on PATH: install it (apt-get install ffmpeg) or set PIPELINE_FFMPEG; PNG frames are written without it")
+        #expect(
+            error?.description
+                == "ffmpeg not found on PATH: install it (apt-get install ffmpeg) or set PIPELINE_FFMPEG; PNG frames are written without it"
+        )
     }
 
     @Test("only png can be written without ffmpeg")

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import Output
 import Scene
+import Testing
 
 /// A format whose encoder this ffmpeg lacks is refused up front, naming the encoder and the
 /// package; Y4M streams onto a file handle as ffmpeg produces it.
@@ -12,9 +12,11 @@ final class FormatEncoderCheckTests {
 
     /// An "ffmpeg" whose `-encoders` lists libx264 and gif only.
     private func limitedFFmpeg() throws -> String {
-        try FFmpegLocateTests.script(in: scratch.path, named: "ffmpeg", body: """
-            printf 'Encoders:\\n V..... = Video\\n ------\\n V....D libx264              libx264 H.264\\n V..... gif                  GIF\\n'
-            """)
+        try FFmpegLocateTests.script(
+            in: scratch.path, named: "ffmpeg",
+            body: """
+                printf 'Encoders:\\n V..... = Video\\n ------\\n V....D libx264              libx264 H.264\\n V..... gif                  GIF\\n'
+                """)
     }
 
     @Test("a missing encoder is named with the Debian package to install")
@@ -24,8 +26,11 @@ final class FormatEncoderCheckTests {
         try encoders.require(.mp4)
         try encoders.require(.png)
         let webm = #expect(throws: OutputError.self) { try encoders.require(.webm) }
-        #expect(webm?.description.hasPrefix("ffmpeg (\(scratch.path)/ffmpeg) has no libvpx-vp9 encoder, which webm needs: install Debian's ffmpeg (apt-get install ffmpeg)") == true,
-                "\(String(describing: webm))")
+        #expect(
+            webm?.description.hasPrefix(
+                "ffmpeg (\(scratch.path)/ffmpeg) has no libvpx-vp9 encoder, which webm needs: install Debian's ffmpeg (apt-get install ffmpeg)"
+            ) == true,
+            "\(String(describing: webm))")
         let webp = #expect(throws: OutputError.self) { try encoders.require(.webp) }
         #expect(webp?.description.contains("has none of the encoders libwebp_anim, libwebp, which webp needs") == true)
     }
@@ -33,7 +38,10 @@ final class FormatEncoderCheckTests {
     @Test("something that lists no encoders is not taken for ffmpeg")
     func notFFmpeg() throws {
         let error = #expect(throws: OutputError.self) { try FFmpegEncoders(ffmpegPath: "/bin/true") }
-        #expect(error?.description == "/bin/true -encoders listed no encoders: is it ffmpeg? Install it (apt-get install ffmpeg) or set PIPELINE_FFMPEG to ffmpeg")
+        #expect(
+            error?.description
+                == "/bin/true -encoders listed no encoders: is it ffmpeg? Install it (apt-get install ffmpeg) or set PIPELINE_FFMPEG to ffmpeg"
+        )
     }
 
     @Test("this machine's ffmpeg has every encoder", .enabled(if: Tools.available, Tools.missing))
@@ -42,14 +50,19 @@ final class FormatEncoderCheckTests {
         for format in OutputFormat.allCases { try encoders.require(format) }
     }
 
-    @Test("y4m streams onto a handle: a YUV4MPEG2 header, then frames ffmpeg reads", .enabled(if: Tools.available, Tools.missing))
+    @Test(
+        "y4m streams onto a handle: a YUV4MPEG2 header, then frames ffmpeg reads",
+        .enabled(if: Tools.available, Tools.missing))
     func y4mStream() throws {
         let path = scratch.path + "/stream.y4m"
         _ = FileManager.default.createFile(atPath: path, contents: nil)
         let handle = try #require(FileHandle(forWritingAtPath: path))
-        let encoder = try FFmpegEncoder(format: .y4m, stream: handle, width: 64, height: 48, fps: 25, ffmpegPath: Tools.ffmpeg!)
+        let encoder = try FFmpegEncoder(
+            format: .y4m, stream: handle, width: 64, height: 48, fps: 25, ffmpegPath: Tools.ffmpeg!)
         for index in 0..<10 {
-            try TestFrame.sample(index: index, opaque: true).withView { view throws(OutputError) in try encoder.write(view, index: index) }
+            try TestFrame.sample(index: index, opaque: true).withView { view throws(OutputError) in
+                try encoder.write(view, index: index)
+            }
         }
         try encoder.finish()
         try handle.close()

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import Output
 import Scene
+import Testing
 
 /// Every ffmpeg format, fed 10 sample frames of 64×48 (opaque bands, a translucent band and a
 /// transparent corner), read back by ffprobe: codec, size, frame count, and alpha where promised.
@@ -10,11 +10,14 @@ final class FormatEncodingTests {
     private let scratch: ScratchFolder
     init() throws { scratch = try ScratchFolder() }
 
-    private func encode(_ format: OutputFormat, transparent: Bool = false, quality: VideoQuality = .standard,
-                        name: String? = nil) throws -> String {
+    private func encode(
+        _ format: OutputFormat, transparent: Bool = false, quality: VideoQuality = .standard,
+        name: String? = nil
+    ) throws -> String {
         let path = "\(scratch.path)/\(name ?? "clip").\(format.rawValue)"
-        let encoder = try FFmpegEncoder(format: format, path: path, width: 64, height: 48, fps: 25, quality: quality,
-                                        transparentCanvas: transparent, ffmpegPath: Tools.ffmpeg!)
+        let encoder = try FFmpegEncoder(
+            format: format, path: path, width: 64, height: 48, fps: 25, quality: quality,
+            transparentCanvas: transparent, ffmpegPath: Tools.ffmpeg!)
         for index in 0..<10 {
             try TestFrame.sample(index: index, opaque: !transparent).withView { view throws(OutputError) in
                 try encoder.write(view, index: index)
@@ -26,18 +29,26 @@ final class FormatEncodingTests {
 
     /// ffprobe's codec, pixel format, size, decoded frames and VP9 alpha tag.
     private func probe(_ path: String) throws -> [String: String] {
-        let text = try Tools.run(Tools.ffprobe!, [
-            "-v", "error", "-count_frames", "-select_streams", "v:0",
-            "-show_entries", "stream=codec_name,pix_fmt,width,height,nb_read_frames:stream_tags=alpha_mode",
-            "-of", "default=noprint_wrappers=1", path]).output
-        let pairs = String(decoding: text, as: UTF8.self).split(separator: "\n").map { $0.split(separator: "=", maxSplits: 1) }
+        let text = try Tools.run(
+            Tools.ffprobe!,
+            [
+                "-v", "error", "-count_frames", "-select_streams", "v:0",
+                "-show_entries", "stream=codec_name,pix_fmt,width,height,nb_read_frames:stream_tags=alpha_mode",
+                "-of", "default=noprint_wrappers=1", path,
+            ]
+        ).output
+        let pairs = String(decoding: text, as: UTF8.self).split(separator: "\n").map {
+            $0.split(separator: "=", maxSplits: 1)
+        }
         return Dictionary(pairs.filter { $0.count == 2 }.map { (String($0[0]), String($0[1])) }) { first, _ in first }
     }
 
-    @Test("each format has its codec, size, every frame and its pixel format", arguments: [
-        (OutputFormat.mp4, "h264", "yuv420p"), (.webm, "vp9", "yuv420p"), (.mov, "prores", "yuva444p12le"),
-        (.gif, "gif", "bgra"), (.apng, "apng", "rgba"), (.y4m, "rawvideo", "yuv420p"),
-    ])
+    @Test(
+        "each format has its codec, size, every frame and its pixel format",
+        arguments: [
+            (OutputFormat.mp4, "h264", "yuv420p"), (.webm, "vp9", "yuv420p"), (.mov, "prores", "yuva444p12le"),
+            (.gif, "gif", "bgra"), (.apng, "apng", "rgba"), (.y4m, "rawvideo", "yuv420p"),
+        ])
     func format(_ format: OutputFormat, codec: String, pixelFormat: String) throws {
         let info = try probe(try encode(format, transparent: format.keepsAlpha(transparentCanvas: true)))
         #expect(info["codec_name"] == codec && info["pix_fmt"] == pixelFormat, "\(info)")
@@ -52,8 +63,13 @@ final class FormatEncodingTests {
         #expect(clear["TAG:alpha_mode"] == "1" && clear["nb_read_frames"] == "10", "\(clear)")
         #expect(opaque["TAG:alpha_mode"] == nil, "\(opaque)")
         // libvpx decodes the alpha side data: the transparent corner stays transparent.
-        let rgba = try Tools.run(Tools.ffmpeg!, ["-v", "error", "-c:v", "libvpx-vp9", "-i", "\(scratch.path)/clear.webm",
-                                                 "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgba", "-"]).output
+        let rgba = try Tools.run(
+            Tools.ffmpeg!,
+            [
+                "-v", "error", "-c:v", "libvpx-vp9", "-i", "\(scratch.path)/clear.webm",
+                "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgba", "-",
+            ]
+        ).output
         #expect(FFmpegEncoderTests.pixel(rgba, x: 2, y: 2).last ?? 255 < 10, "corner alpha")
         #expect(FFmpegEncoderTests.pixel(rgba, x: 40, y: 10).last ?? 0 > 245, "opaque band alpha")
     }
@@ -86,11 +102,14 @@ final class FormatEncodingTests {
 
     @Test("quality maps onto x264's CRF: 75 is CRF 18, 50 is CRF 29; higher quality, larger files")
     func quality() throws {
-        let standard = try encode(.mp4, name: "standard"), lower = try encode(.mp4, quality: VideoQuality(50)!, name: "lower")
+        let standard = try encode(.mp4, name: "standard")
+        let lower = try encode(.mp4, quality: VideoQuality(50)!, name: "lower")
         let best = try encode(.mp4, quality: VideoQuality(100)!, name: "best")
         #expect(try Self.x264Settings(standard).contains(" crf=18.0 "))
         #expect(try Self.x264Settings(lower).contains(" crf=29.0 "))
-        let sizes = try [lower, standard, best].map { try FileManager.default.attributesOfItem(atPath: $0)[.size] as! Int }
+        let sizes = try [lower, standard, best].map {
+            try FileManager.default.attributesOfItem(atPath: $0)[.size] as! Int
+        }
         #expect(sizes[0] < sizes[1] && sizes[1] < sizes[2], "\(sizes)")
         #expect(VideoQuality(101) == nil && VideoQuality(-1) == nil)
     }

@@ -12,11 +12,13 @@ struct WebPChunks {
 
     init(_ data: Data) throws {
         let bytes = [UInt8](data)
-        guard bytes.count >= 12, bytes[0..<4] == Array("RIFF".utf8)[...], bytes[8..<12] == Array("WEBP".utf8)[...] else { throw Malformed() }
+        guard bytes.count >= 12, bytes[0..<4] == Array("RIFF".utf8)[...], bytes[8..<12] == Array("WEBP".utf8)[...]
+        else { throw Malformed() }
         let little = { (at: Int, count: Int) in (0..<count).reduce(0) { $0 | Int(bytes[at + $1]) << (8 * $1) } }
         var offset = 12
         while offset + 8 <= bytes.count {
-            let name = String(decoding: bytes[offset..<offset + 4], as: UTF8.self), size = little(offset + 4, 4)
+            let name = String(decoding: bytes[offset..<offset + 4], as: UTF8.self)
+            let size = little(offset + 4, 4)
             let body = offset + 8
             guard body + size <= bytes.count else { throw Malformed() }
             switch name {

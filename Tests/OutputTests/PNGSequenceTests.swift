@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import Output
+import Testing
 
 @Suite("PNG sequences and stills")
 final class PNGSequenceTests {
@@ -32,7 +32,8 @@ final class PNGSequenceTests {
             }
         }
         concurrent.withdraw(frames: [4, 2])
-        #expect(try Tools.files(in: folder) == ["frame_0000.png", "frame_0001.png", "frame_0003.png", "frame_0005.png"])
+        #expect(
+            try Tools.files(in: folder) == ["frame_0000.png", "frame_0001.png", "frame_0003.png", "frame_0005.png"])
         #expect(writer.unfinishedFiles.isEmpty)
     }
 
@@ -81,10 +82,14 @@ final class PNGSequenceTests {
             try TestFrame.sample(index: 0).withView { view throws(OutputError) in try writer.write(view, index: 2) }
         }
         #expect(outside?.description == "frame 2 is outside the sequence in \(folder): frames are 0 to 1")
-        let level = #expect(throws: OutputError.self) { try PNGSequenceWriter(directory: folder, frameCount: 2, compressionLevel: 12) }
+        let level = #expect(throws: OutputError.self) {
+            try PNGSequenceWriter(directory: folder, frameCount: 2, compressionLevel: 12)
+        }
         #expect(level?.description == "png compression level 12 is out of range: use 0 (none) to 9 (smallest)")
         _ = FileManager.default.createFile(atPath: folder + "/taken", contents: Data())
-        let taken = #expect(throws: OutputError.self) { try PNGSequenceWriter(directory: folder + "/taken", frameCount: 2) }
+        let taken = #expect(throws: OutputError.self) {
+            try PNGSequenceWriter(directory: folder + "/taken", frameCount: 2)
+        }
         #expect(taken?.description == "cannot create directory \(folder)/taken: a file with that name exists")
     }
 }

@@ -22,13 +22,18 @@ final class TestFrame {
     /// Stores an already premultiplied pixel.
     func setPremultiplied(x: Int, y: Int, b: UInt8, g: UInt8, r: UInt8, a: UInt8) {
         let i = y * stride + x * 4
-        bytes[i] = b; bytes[i + 1] = g; bytes[i + 2] = r; bytes[i + 3] = a
+        bytes[i] = b
+        bytes[i + 1] = g
+        bytes[i + 2] = r
+        bytes[i + 3] = a
     }
 
     /// Premultiplies a straight colour the way a compositor would and stores it.
     func fill(x: Range<Int>, y: Range<Int>, r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
         func times(_ c: UInt8) -> UInt8 { UInt8((Int(c) * Int(a) + 127) / 255) }
-        for row in y { for column in x { setPremultiplied(x: column, y: row, b: times(b), g: times(g), r: times(r), a: a) } }
+        for row in y {
+            for column in x { setPremultiplied(x: column, y: row, b: times(b), g: times(g), r: times(r), a: a) }
+        }
     }
 
     /// The straight RGBA bytes a correct writer stores: round(c · 255 / a), computed in doubles.

@@ -29,15 +29,23 @@ enum Tools {
 
     /// Decodes the first frame of an image or video into straight RGBA bytes.
     static func decodeRGBA(_ path: String) throws -> Data {
-        try run(ffmpeg!, ["-v", "error", "-i", path, "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgba", "-"]).output
+        try run(ffmpeg!, ["-v", "error", "-i", path, "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgba", "-"])
+            .output
     }
 
     /// `key=value` lines of ffprobe's description of the first video stream.
     static func probe(_ path: String) throws -> [String: String] {
-        let text = try run(ffprobe!, ["-v", "error", "-count_frames", "-select_streams", "v:0",
-                                      "-show_entries", "stream=nb_read_frames,width,height,codec_name,pix_fmt",
-                                      "-of", "default=noprint_wrappers=1", path]).output
-        let pairs = String(decoding: text, as: UTF8.self).split(separator: "\n").map { $0.split(separator: "=", maxSplits: 1) }
+        let text = try run(
+            ffprobe!,
+            [
+                "-v", "error", "-count_frames", "-select_streams", "v:0",
+                "-show_entries", "stream=nb_read_frames,width,height,codec_name,pix_fmt",
+                "-of", "default=noprint_wrappers=1", path,
+            ]
+        ).output
+        let pairs = String(decoding: text, as: UTF8.self).split(separator: "\n").map {
+            $0.split(separator: "=", maxSplits: 1)
+        }
         return Dictionary(pairs.filter { $0.count == 2 }.map { (String($0[0]), String($0[1])) }) { first, _ in first }
     }
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PipelineCLI
 
 /// The progress line of a render: the frame count always; the rate and the time left only once

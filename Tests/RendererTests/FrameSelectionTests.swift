@@ -1,5 +1,6 @@
 import Scene
 import Testing
+
 @testable import Renderer
 
 @Suite("Frame selection: --frames and --shard")
@@ -34,23 +35,26 @@ struct FrameSelectionTests {
         #expect(try range(shard: "2/30", of: 20) == 0..<1)
     }
 
-    static let framesSyntax = "--frames takes A-B (frames A to B inclusive, counted from 0 as the frame files are), "
+    static let framesSyntax =
+        "--frames takes A-B (frames A to B inclusive, counted from 0 as the frame files are), "
         + "A- (A to the end) or N, got "
     static let shardSyntax = "--shard takes I/N, shard I of N with 1 ≤ I ≤ N (--shard 1/4 is the first quarter), got "
 
-    @Test("malformed options are refused with what they take", arguments: [
-        ("7-3", nil, "--frames 7-3 ends before it starts: give the lower frame first (3-7)"),
-        ("a-b", nil, framesSyntax + "\"a-b\""),
-        ("-3", nil, framesSyntax + "\"-3\""),
-        ("1-2-3", nil, framesSyntax + "\"1-2-3\""),
-        ("+4", nil, framesSyntax + "\"+4\""),
-        (nil, "0/4", shardSyntax + "\"0/4\""),
-        (nil, "5/4", shardSyntax + "\"5/4\""),
-        (nil, "1/0", shardSyntax + "\"1/0\""),
-        (nil, "2", shardSyntax + "\"2\""),
-        (nil, "1/1000001", "--shard 1/1000001: N may be at most 1000000"),
-        ("1-2", "1/2", "give --frames or --shard, not both: --shard I/N splits the whole render by itself"),
-    ] as [(String?, String?, String)])
+    @Test(
+        "malformed options are refused with what they take",
+        arguments: [
+            ("7-3", nil, "--frames 7-3 ends before it starts: give the lower frame first (3-7)"),
+            ("a-b", nil, framesSyntax + "\"a-b\""),
+            ("-3", nil, framesSyntax + "\"-3\""),
+            ("1-2-3", nil, framesSyntax + "\"1-2-3\""),
+            ("+4", nil, framesSyntax + "\"+4\""),
+            (nil, "0/4", shardSyntax + "\"0/4\""),
+            (nil, "5/4", shardSyntax + "\"5/4\""),
+            (nil, "1/0", shardSyntax + "\"1/0\""),
+            (nil, "2", shardSyntax + "\"2\""),
+            (nil, "1/1000001", "--shard 1/1000001: N may be at most 1000000"),
+            ("1-2", "1/2", "give --frames or --shard, not both: --shard I/N splits the whole render by itself"),
+        ] as [(String?, String?, String)])
     func refused(frames: String?, shard: String?, message: String) {
         #expect(throws: RenderJobError.self) { try FrameSelection(frames: frames, shard: shard) }
         do {
@@ -68,7 +72,8 @@ struct FrameSelectionTests {
             _ = try selection.range(frameCount: 20)
             Issue.record("frames 15-25 of 20 were accepted")
         } catch {
-            #expect(error.description
+            #expect(
+                error.description
                     == "--frames reaches frame 25, but the render has 20 frames, 0-19: give frames within that range")
         }
         #expect(throws: RenderJobError.self) { try FrameSelection(frames: "20", shard: nil).range(frameCount: 20) }

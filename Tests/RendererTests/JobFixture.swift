@@ -2,8 +2,9 @@ import Compositor
 import Foundation
 import Output
 import PluginRegistry
-@testable import Renderer
 import Scene
+
+@testable import Renderer
 
 /// A pipeline without plugins in a fresh temporary folder: 20 frames (1 s at 20 fps) of a card,
 /// written to `<folder>/out` as `card.*`.
@@ -40,8 +41,10 @@ struct JobFixture {
         for name in names { _ = FileManager.default.createFile(atPath: output + "/" + name, contents: Data()) }
     }
 
-    func job(_ options: RenderJob.Options = RenderJob.Options(),
-             reporter: RecordingReporter = RecordingReporter()) -> RenderJob {
+    func job(
+        _ options: RenderJob.Options = RenderJob.Options(),
+        reporter: RecordingReporter = RecordingReporter()
+    ) -> RenderJob {
         RenderJob(scene: scene, images: .none, options: options, reporter: reporter)
     }
 

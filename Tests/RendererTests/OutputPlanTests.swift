@@ -2,13 +2,15 @@ import Foundation
 import Output
 import Scene
 import Testing
+
 @testable import Renderer
 
 @Suite("Output plan: the files a run writes")
 struct OutputPlanTests {
     private func plan(_ fixture: JobFixture, formats: [OutputFormat], part: Range<Int>?) -> OutputPlan {
-        OutputPlan(scene: fixture.scene, destination: .directory(fixture.output), formats: formats, quality: .standard,
-                   width: 40, height: 30, part: part)
+        OutputPlan(
+            scene: fixture.scene, destination: .directory(fixture.output), formats: formats, quality: .standard,
+            width: 40, height: 30, part: part)
     }
 
     @Test("a whole render names its videos and record after the pipeline file")
@@ -53,7 +55,10 @@ struct OutputPlanTests {
             try plan(fixture, formats: [.png], part: nil).checkPathLengths(in: deep, frames: 0..<20)
             Issue.record("a folder name of 300 characters was accepted")
         } catch {
-            guard case .folderTooLong(let folder, _) = error else { Issue.record("\(error)"); return }
+            guard case .folderTooLong(let folder, _) = error else {
+                Issue.record("\(error)")
+                return
+            }
             #expect(folder == deep)
             #expect(error.description.hasSuffix(": choose a shorter one with --out"))
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Scene
 import Testing
+
 @testable import Renderer
 
 @Suite("Render job: what a run writes and tells")
@@ -52,8 +53,9 @@ struct RenderJobTests {
             _ = try fixture.job(.init(scale: 500)).run()
             Issue.record("frames of 20000×15000 pixels were rendered")
         } catch {
-            #expect(error.description == "--scale 500.0 makes 40×30 frames 20000×15000 pixels; a side may be at most "
-                                         + "16384: use a smaller scale")
+            #expect(
+                error.description == "--scale 500.0 makes 40×30 frames 20000×15000 pixels; a side may be at most "
+                    + "16384: use a smaller scale")
             #expect(error.kind == .input)
         }
         #expect(!FileManager.default.fileExists(atPath: fixture.output))

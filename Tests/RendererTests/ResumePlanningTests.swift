@@ -1,6 +1,7 @@
 import Foundation
 import Scene
 import Testing
+
 @testable import Renderer
 
 @Suite("Resume: what a run renders, given its folder's record and files")
@@ -12,8 +13,11 @@ struct ResumePlanningTests {
         let reporter = RecordingReporter()
         let preparation = try #require(try fixture.job(.init(resume: true), reporter: reporter).prepare())
         #expect(preparation.selected == 0..<20 && preparation.frames == 0..<20)
-        #expect(reporter.notes == ["nothing to resume in \(fixture.output): no earlier run of this render is recorded "
-                                   + "there; rendering every frame"])
+        #expect(
+            reporter.notes == [
+                "nothing to resume in \(fixture.output): no earlier run of this render is recorded "
+                    + "there; rendering every frame"
+            ])
         #expect(FileManager.default.fileExists(atPath: fixture.output + "/.pipeline-run.json"))
     }
 
@@ -51,8 +55,11 @@ struct ResumePlanningTests {
         let reporter = RecordingReporter()
         let preparation = try #require(try fixture.job(.init(resume: true), reporter: reporter).prepare())
         #expect(preparation.frames == 0..<20 && preparation.plan.finished.frames.count == 20)
-        #expect(reporter.notes == ["resuming in \(fixture.output): every frame is rendered again for mp4 "
-                                   + "(a video needs them all); the 20 complete PNG frames are kept"])
+        #expect(
+            reporter.notes == [
+                "resuming in \(fixture.output): every frame is rendered again for mp4 "
+                    + "(a video needs them all); the 20 complete PNG frames are kept"
+            ])
     }
 
     @Test("a part resumes from its own record and names its last frame alone when one is left")
@@ -81,7 +88,10 @@ struct ResumePlanningTests {
             _ = try fixture.job(.init(scale: 0.5, resume: true)).prepare()
             Issue.record("a render at another scale was resumed")
         } catch {
-            guard case let .resumeRefused(folder, record, differences) = error else { Issue.record("\(error)"); return }
+            guard case .resumeRefused(let folder, let record, let differences) = error else {
+                Issue.record("\(error)")
+                return
+            }
             #expect(folder == fixture.output && record == fixture.output + "/.pipeline-run.json")
             #expect(differences == ["frame size: 40x30 then, 20x15 now", "scale: 1.0 then, 0.5 now"])
             #expect(error.kind == .input)

@@ -2,6 +2,7 @@ import Foundation
 import Output
 import Scene
 import Testing
+
 @testable import Renderer
 
 @Suite("Withdrawing the frames after a failed one")
@@ -55,7 +56,8 @@ struct WithdrawalTests {
         let (writer, written) = try Self.written([10, 11, 13, 14], in: fixture.output)
         let withdrawal = written.withdraw(after: 12, from: [writer, OrderedSink()], first: 0)
         #expect(try fixture.outputFiles() == frameNames(0..<12))
-        #expect(withdrawal.description
+        #expect(
+            withdrawal.description
                 == "frames 0–11 are complete; frame 12 and later were not written; unfinished videos were removed")
     }
 
@@ -64,10 +66,12 @@ struct WithdrawalTests {
         let fixture = try JobFixture()
         defer { fixture.remove() }
         let (writer, written) = try Self.written([11, 12], in: fixture.output)
-        #expect(written.withdraw(after: 10, from: [writer], first: 10).description
+        #expect(
+            written.withdraw(after: 10, from: [writer], first: 10).description
                 == "no frame was complete; nothing was written")
         #expect(try fixture.outputFiles() == [])
-        #expect(WrittenFrames().withdraw(after: 3, from: [OrderedSink()], first: 0).description
+        #expect(
+            WrittenFrames().withdraw(after: 3, from: [OrderedSink()], first: 0).description
                 == "nothing was written; unfinished videos were removed")
         #expect(WrittenFrames().withdraw(after: 3, from: [], first: 0).description == "nothing was written")
     }
@@ -75,8 +79,9 @@ struct WithdrawalTests {
     @Test("a failed render's error says what stays, after how to continue an interrupted one")
     func notes() {
         let withdrawal = Withdrawal(first: 0, failed: 4, keptFrameFiles: true, removedVideos: false)
-        let failed = RenderJobError.renderFailed(.pluginChanged(plugin: "p.so", frame: 4), resumable: false,
-                                                 withdrawal: withdrawal)
+        let failed = RenderJobError.renderFailed(
+            .pluginChanged(plugin: "p.so", frame: 4), resumable: false,
+            withdrawal: withdrawal)
         #expect(failed.notes == ["frames 0–3 are complete; frame 4 and later were not written"])
         #expect(failed.kind == .failure)
         let interrupted = RenderJobError.renderFailed(.interrupted(complete: 0..<7), resumable: true, withdrawal: nil)

@@ -1,7 +1,8 @@
 import Foundation
 import PluginRegistry
-@testable import Scene
 import Testing
+
+@testable import Scene
 
 /// The format is declared once: the README's key reference is generated from the declarations,
 /// the decoder applies their ranges and defaults, and the model depends on no back-end.
@@ -13,15 +14,17 @@ import Testing
     static func readmeKeyReference() throws -> String {
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
         let lines = readme.components(separatedBy: "\n")
-        let begin = try #require(lines.firstIndex { $0.hasPrefix("<!-- BEGIN keys") }, "README.md has no BEGIN keys line")
+        let begin = try #require(
+            lines.firstIndex { $0.hasPrefix("<!-- BEGIN keys") }, "README.md has no BEGIN keys line")
         let end = try #require(lines.firstIndex { $0 == "<!-- END keys -->" }, "README.md has no END keys line")
         return lines[(begin + 1)..<end].joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     @Test func theReadmesKeyReferenceIsTheDeclarations() throws {
         let generated = KeyTable.markdown.trimmingCharacters(in: .whitespacesAndNewlines)
-        #expect(try Self.readmeKeyReference() == generated,
-                "README.md's key reference differs from the declarations: run scripts/readme-keys")
+        #expect(
+            try Self.readmeKeyReference() == generated,
+            "README.md's key reference differs from the declarations: run scripts/readme-keys")
     }
 
     @Test func everyDeclaredKeyIsInTheReference() {
@@ -35,9 +38,13 @@ import Testing
 
     @Test func aDeclaredRangeIsTheOneTheDecoderChecks() throws {
         // The shadow's radius is declared 0 to 200: the decoder refuses 201 with that range.
-        guard case .number(let range?, _) = Keys.shadow["radius"].form else { Issue.record("radius is a number"); return }
+        guard case .number(let range?, _) = Keys.shadow["radius"].form else {
+            Issue.record("radius is a number")
+            return
+        }
         let error = decodeError(layer: #"{"name": "card", "shadow": {"radius": \#(format(range.upperBound + 1))}}"#)
-        #expect(error?.message == "\(format(range.upperBound + 1)) is out of range: expected a number in "
+        #expect(
+            error?.message == "\(format(range.upperBound + 1)) is out of range: expected a number in "
                 + "\(format(range.lowerBound))...\(format(range.upperBound))")
         #expect(error?.path?.description == "layers[0].shadow.radius")
     }
@@ -54,28 +61,36 @@ import Testing
         // A scratch folder of its own: the running `swift test` holds the lock on .build.
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("dump-package-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let package = try Process.output(of: ["swift", "package", "--package-path", Self.root.path,
-                                              "--scratch-path", scratch.path, "dump-package"])
+        let package = try Process.output(of: [
+            "swift", "package", "--package-path", Self.root.path,
+            "--scratch-path", scratch.path, "dump-package",
+        ])
         let manifest = try #require(try JSONSerialization.jsonObject(with: package) as? [String: Any])
         let targets = try #require(manifest["targets"] as? [[String: Any]])
         var dependencies: [String: [String]] = [:]
         for target in targets {
             let name = try #require(target["name"] as? String)
-            dependencies[name] = (target["dependencies"] as? [[String: [Any]]] ?? []).compactMap { $0.values.first?.first as? String }
+            dependencies[name] = (target["dependencies"] as? [[String: [Any]]] ?? []).compactMap {
+                $0.values.first?.first as? String
+            }
         }
-        var reached = Set<String>(), pending = dependencies["Scene"] ?? []
+        var reached = Set<String>()
+        var pending = dependencies["Scene"] ?? []
         while let next = pending.popLast() {
             if reached.insert(next).inserted { pending += dependencies[next] ?? [] }
         }
-        #expect(!reached.contains("Compositor") && !reached.contains("Output"),
-                "Scene depends on \(reached.sorted()); the model must not reach Compositor or Output")
+        #expect(
+            !reached.contains("Compositor") && !reached.contains("Output"),
+            "Scene depends on \(reached.sorted()); the model must not reach Compositor or Output")
         #expect(dependencies["Compositor"]?.contains("Scene") == true)
         #expect(dependencies["Output"]?.contains("Scene") == true)
     }
 
     func decode(layer: String) throws(SceneError) -> Scene {
-        let text = #"{"version": 1, "canvas": {"width": 64, "height": 64, "fps": 10, "duration": 1}, "layers": [\#(layer)]}"#
-        return try SceneDecoder.decode(Array(text.utf8), file: "/tmp/format-test.json", registry: Registry(opensPlugins: false))
+        let text =
+            #"{"version": 1, "canvas": {"width": 64, "height": 64, "fps": 10, "duration": 1}, "layers": [\#(layer)]}"#
+        return try SceneDecoder.decode(
+            Array(text.utf8), file: "/tmp/format-test.json", registry: Registry(opensPlugins: false))
     }
 
     func decodeError(layer: String) -> SceneError? {
@@ -91,7 +106,8 @@ import Testing
 extension Process {
     /// What `arguments` (found on PATH) print on standard output; throws when it fails.
     static func output(of arguments: [String]) throws -> Data {
-        let process = Process(), pipe = Pipe()
+        let process = Process()
+        let pipe = Pipe()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
         process.standardOutput = pipe
@@ -99,7 +115,9 @@ extension Process {
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "\(arguments) exited \(process.terminationStatus)"])
+            throw CocoaError(
+                .executableLoad,
+                userInfo: [NSLocalizedDescriptionKey: "\(arguments) exited \(process.terminationStatus)"])
         }
         return data
     }

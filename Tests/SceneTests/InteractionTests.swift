@@ -1,13 +1,15 @@
-@testable import Scene
 import Testing
 import Timing
+
+@testable import Scene
 
 /// Interactive transitions as UIPercentDrivenInteractiveTransition plays them: the gesture
 /// sets the percent complete, the release decides finish or cancel, the rest plays at
 /// completionSpeed.
 @Suite struct InteractionTests {
     func interaction(_ track: [(Double, Double)], rule: Interaction.Rule, speed: Double = 1) -> Interaction {
-        Interaction(track: track.map { ($0.0, $0.1, nil) }, rule: rule, completionSpeed: speed, completionCurve: LinearCurve())
+        Interaction(
+            track: track.map { ($0.0, $0.1, nil) }, rule: rule, completionSpeed: speed, completionCurve: LinearCurve())
     }
 
     @Test func followsTheGestureUntilRelease() {
@@ -40,7 +42,9 @@ import Timing
         #expect(!back.finishes, "moving back at release cancels, however far it got")
         let forward = interaction([(0, 0), (0.5, 0.2), (0.6, 0.25)], rule: .velocityAbove(0))
         #expect(forward.finishes)
-        let given = Interaction(track: [(0, 0, nil), (0.5, 0.4, -2)], rule: .velocityAbove(0), completionSpeed: 1, completionCurve: LinearCurve())
+        let given = Interaction(
+            track: [(0, 0, nil), (0.5, 0.4, -2)], rule: .velocityAbove(0), completionSpeed: 1,
+            completionCurve: LinearCurve())
         #expect(given.releaseVelocity == -2)
     }
 

@@ -22,7 +22,8 @@ struct JSONParserTests {
     }
 
     @Test func valuesAndKeysKeepTheirPositions() throws {
-        let root = try parse("""
+        let root = try parse(
+            """
             {
               "canvas": { "fps": 60 },
               "layers": [
@@ -45,9 +46,10 @@ struct JSONParserTests {
         let x = try members(layers[0])[1]
         #expect(x.keyPosition == SourcePosition(line: 4, column: 25), "columns count scalars, not bytes")
         #expect(x.value.position == SourcePosition(line: 4, column: 30))
-        #expect(try elements(layers[1]).map(\.position) == [
-            SourcePosition(line: 5, column: 6), SourcePosition(line: 5, column: 9),
-        ])
+        #expect(
+            try elements(layers[1]).map(\.position) == [
+                SourcePosition(line: 5, column: 6), SourcePosition(line: 5, column: 9),
+            ])
     }
 
     @Test func objectMembersKeepFileOrder() throws {
@@ -88,18 +90,38 @@ struct JSONParserTests {
         ("1e+x", "line 1, column 4: expected a digit in the exponent, found 'x'"),
         ("[1e400]", "line 1, column 2: [0]: 1e400 is too large in magnitude for a number (the limit is about 1.8e308)"),
         ("1e400", "line 1, column 1: 1e400 is too large in magnitude for a number (the limit is about 1.8e308)"),
-        (#"{"a": [0, {"b c": -2e308}]}"#,
-         #"line 1, column 19: a[1]["b c"]: -2e308 is too large in magnitude for a number (the limit is about 1.8e308)"#),
-        ("[" + String(repeating: "9", count: 400) + "]",
-         "line 1, column 2: [0]: " + String(repeating: "9", count: 24) + "… is too large in magnitude for a number (the limit is about 1.8e308)"),
+        (
+            #"{"a": [0, {"b c": -2e308}]}"#,
+            #"line 1, column 19: a[1]["b c"]: -2e308 is too large in magnitude for a number (the limit is about 1.8e308)"#
+        ),
+        (
+            "[" + String(repeating: "9", count: 400) + "]",
+            "line 1, column 2: [0]: " + String(repeating: "9", count: 24)
+                + "… is too large in magnitude for a number (the limit is about 1.8e308)"
+        ),
         ("[1] 2", "line 1, column 5: expected end of file after the JSON value, found '2'"),
-        ("\"a\tb\"", "line 1, column 3: control character U+0009 in a string; write it as an escape such as \\n or \\u001F"),
-        ("[\n \"abc", "line 2, column 6: expected '\"' to end the string that starts at line 2, column 2, found end of file"),
+        (
+            "\"a\tb\"",
+            "line 1, column 3: control character U+0009 in a string; write it as an escape such as \\n or \\u001F"
+        ),
+        (
+            "[\n \"abc",
+            "line 2, column 6: expected '\"' to end the string that starts at line 2, column 2, found end of file"
+        ),
         (#""\x""#, #"line 1, column 3: expected one of " \ / b f n r t u after '\', found 'x'"#),
         (#""\u12G4""#, #"line 1, column 6: expected 4 hex digits after '\u', found 'G'"#),
-        (#""é\uD800""#, #"line 1, column 3: lone surrogate '\uD800' in a string; surrogates must come in high-low pairs"#),
-        (#""\uD800\u0041""#, #"line 1, column 2: lone surrogate '\uD800' in a string; surrogates must come in high-low pairs"#),
-        (#""\udc00""#, #"line 1, column 2: lone surrogate '\udc00' in a string; surrogates must come in high-low pairs"#),
+        (
+            #""é\uD800""#,
+            #"line 1, column 3: lone surrogate '\uD800' in a string; surrogates must come in high-low pairs"#
+        ),
+        (
+            #""\uD800\u0041""#,
+            #"line 1, column 2: lone surrogate '\uD800' in a string; surrogates must come in high-low pairs"#
+        ),
+        (
+            #""\udc00""#,
+            #"line 1, column 2: lone surrogate '\udc00' in a string; surrogates must come in high-low pairs"#
+        ),
         ("[\"é\", x]", "line 1, column 7: expected a JSON value, found 'x'"),
     ])
     func syntaxErrorsSayWhatAndWhere(input: String, expected: String) {
@@ -115,7 +137,8 @@ struct JSONParserTests {
 
     @Test func aDuplicateKeyInsideNamesItsObject() {
         let error = syntaxError(in: Array(#"{"layers": [{"name": "a"}, {"name": "b", "name": "c"}]}"#.utf8))
-        #expect(error?.description == #"line 1, column 42: layers[1]: duplicate key "name" (first at line 1, column 29)"#)
+        #expect(
+            error?.description == #"line 1, column 42: layers[1]: duplicate key "name" (first at line 1, column 29)"#)
     }
 
     @Test func valuesAfterAnErrorFreeContainerDoNotInheritItsPath() {

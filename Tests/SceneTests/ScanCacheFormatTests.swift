@@ -1,33 +1,44 @@
 import Foundation
-@testable import PluginRegistry
 import Testing
+
+@testable import PluginRegistry
 
 /// The scan cache (and a scan child's report) is written by Codable and read back by hand
 /// (ScanReading.swift): every kind of field must come back as it was written.
 @Suite struct ScanCacheFormatTests {
     func cache() throws -> PluginScanCache {
-        let info = PluginInfo(path: "/plugins/a.so", id: "org.example.a", version: "1.2.0", description: "Ünïcode \"quoted\" \\ text")
+        let info = PluginInfo(
+            path: "/plugins/a.so", id: "org.example.a", version: "1.2.0", description: "Ünïcode \"quoted\" \\ text")
         let parameters = [
-            ParameterDescriptor(id: "to", type: .number, isRequired: false, acceptsLayer: false, doc: "target", unit: "px",
-                                min: -.infinity, max: .nan, defaults: [0.25, .nan, .infinity, -0.0], defaultString: nil, choices: []),
-            ParameterDescriptor(id: "mode", type: .enumeration, isRequired: true, acceptsLayer: true, doc: "", unit: "",
-                                min: 0, max: 1, defaults: [0, 0, 0, 0], defaultString: "fast", choices: ["fast", "slow"]),
+            ParameterDescriptor(
+                id: "to", type: .number, isRequired: false, acceptsLayer: false, doc: "target", unit: "px",
+                min: -.infinity, max: .nan, defaults: [0.25, .nan, .infinity, -0.0], defaultString: nil, choices: []),
+            ParameterDescriptor(
+                id: "mode", type: .enumeration, isRequired: true, acceptsLayer: true, doc: "", unit: "",
+                min: 0, max: 1, defaults: [0, 0, 0, 0], defaultString: "fast", choices: ["fast", "slow"]),
         ]
-        let animator = AnimatorEntry(name: "slide", version: "1.0.0", doc: "slides", parameters: parameters, isSerial: true, plugin: info)
-        let mixer = MixerEntry(name: "mix", version: "2.0.0", doc: "mixes", parameters: [], isSerial: false, plugin: info)
+        let animator = AnimatorEntry(
+            name: "slide", version: "1.0.0", doc: "slides", parameters: parameters, isSerial: true, plugin: info)
+        let mixer = MixerEntry(
+            name: "mix", version: "2.0.0", doc: "mixes", parameters: [], isSerial: false, plugin: info)
         let curves = [
-            CurveEntry(name: "back-out", doc: "overshoots", argumentNames: ["overshoot"], argumentDefaults: [1.70158],
-                       plugin: info, signature: try ForeignCurveSignature(parsing: "d(d;d)")),
-            CurveEntry(name: "steps", doc: "jumps", argumentNames: ["count", "start"], argumentDefaults: nil,
-                       plugin: info, signature: try ForeignCurveSignature(parsing: "f(f;il)")),
+            CurveEntry(
+                name: "back-out", doc: "overshoots", argumentNames: ["overshoot"], argumentDefaults: [1.70158],
+                plugin: info, signature: try ForeignCurveSignature(parsing: "d(d;d)")),
+            CurveEntry(
+                name: "steps", doc: "jumps", argumentNames: ["count", "start"], argumentDefaults: nil,
+                plugin: info, signature: try ForeignCurveSignature(parsing: "f(f;il)")),
         ]
-        let registered = PluginRegistrations(info: info, animators: [animator], mixers: [mixer], curves: curves,
-                                             warnings: ["parameter \"x\" refused"])
+        let registered = PluginRegistrations(
+            info: info, animators: [animator], mixers: [mixer], curves: curves,
+            warnings: ["parameter \"x\" refused"])
         var cache = PluginScanCache()
-        cache.entries["/plugins/a.so"] = .init(stamp: try #require(FileStamp(text: "15704 1795319725879769726 18446744073709551615")),
-                                               shownAs: "plugins/a.so", result: .registered(registered))
-        cache.entries["/plugins/b.so"] = .init(stamp: try #require(FileStamp(text: "1 2 3")), shownAs: "plugins/b.so",
-                                               result: .skipped(reason: "crashed with SIGSEGV during scan"))
+        cache.entries["/plugins/a.so"] = .init(
+            stamp: try #require(FileStamp(text: "15704 1795319725879769726 18446744073709551615")),
+            shownAs: "plugins/a.so", result: .registered(registered))
+        cache.entries["/plugins/b.so"] = .init(
+            stamp: try #require(FileStamp(text: "1 2 3")), shownAs: "plugins/b.so",
+            result: .skipped(reason: "crashed with SIGSEGV during scan"))
         return cache
     }
 

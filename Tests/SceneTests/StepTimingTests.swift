@@ -1,14 +1,18 @@
-@testable import Scene
 import Testing
 import Timing
+
+@testable import Scene
 
 /// A step's own clock, Core Animation style: the delay, the duration, speed, repeat and
 /// autoreverse, holding its end state after the end and doing nothing before the start.
 @Suite struct StepTimingTests {
-    func timing(start: Double = 0, duration: Double = 1, speed: Double = 1, repeatCount: Double = 1,
-                autoreverses: Bool = false) -> StepTiming {
-        StepTiming(start: start, duration: duration, curve: LinearCurve(), speed: speed,
-                   repeatCount: repeatCount, autoreverses: autoreverses)
+    func timing(
+        start: Double = 0, duration: Double = 1, speed: Double = 1, repeatCount: Double = 1,
+        autoreverses: Bool = false
+    ) -> StepTiming {
+        StepTiming(
+            start: start, duration: duration, curve: LinearCurve(), speed: speed,
+            repeatCount: repeatCount, autoreverses: autoreverses)
     }
 
     @Test func nothingBeforeTheStartAndTheEndStateAfterTheEnd() {

@@ -23,8 +23,9 @@ import Timing
     @Test func springsByTheirDampingRatioWhicheverWayTheyAreGiven() {
         #expect(SpringCurve(dampingRatio: 0.7, duration: 0.5).description == "spring, damping ratio 0.7")
         // ζ = c / (2√(km)) = 10 / (2 · 10)
-        #expect(SpringCurve(mass: 1, stiffness: 100, damping: 10, initialVelocity: 0, duration: 1).description
-            == "spring, damping ratio 0.5")
+        #expect(
+            SpringCurve(mass: 1, stiffness: 100, damping: 10, initialVelocity: 0, duration: 1).description
+                == "spring, damping ratio 0.5")
         // SwiftUI's bounce 0.3 is a damping ratio of 0.7.
         #expect(SpringCurve(duration: 0.5, bounce: 0.3, span: 1).description == "spring, damping ratio 0.7")
     }

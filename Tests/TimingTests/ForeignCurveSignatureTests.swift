@@ -43,11 +43,16 @@ import Testing
     }
 
     @Test func typesAcceptOnlyValuesTheyCanHold() {
-        #expect(ForeignType.double.accepts(1e300) && !ForeignType.double.accepts(.infinity) && !ForeignType.double.accepts(.nan))
-        #expect(ForeignType.float.accepts(3.4e38) && !ForeignType.float.accepts(3.5e38) && !ForeignType.float.accepts(-.infinity))
+        #expect(
+            ForeignType.double.accepts(1e300) && !ForeignType.double.accepts(.infinity)
+                && !ForeignType.double.accepts(.nan))
+        #expect(
+            ForeignType.float.accepts(3.4e38) && !ForeignType.float.accepts(3.5e38)
+                && !ForeignType.float.accepts(-.infinity))
         #expect(ForeignType.int32.accepts(-2_147_483_648) && ForeignType.int32.accepts(2_147_483_647))
         #expect(!ForeignType.int32.accepts(2_147_483_648) && !ForeignType.int32.accepts(2.5))
         #expect(ForeignType.int64.accepts(-0x1p63) && ForeignType.int64.accepts(0x1p62))
-        #expect(!ForeignType.int64.accepts(0x1p63) && !ForeignType.int64.accepts(0.5) && !ForeignType.int64.accepts(.nan))
+        #expect(
+            !ForeignType.int64.accepts(0x1p63) && !ForeignType.int64.accepts(0.5) && !ForeignType.int64.accepts(.nan))
     }
 }

@@ -7,14 +7,18 @@ private let elasticOut: @convention(c) (Double, Double, Double) -> Double = { t,
     1 + amplitude * pow(2, -10 * t) * sin((t - period / 4) * 2 * .pi / period)
 }
 private let backIn: @convention(c) (Float) -> Float = { t in t * t * (2.70158 * t - 1.70158) }
-private let steps: @convention(c) (Double, Int32) -> Double = { t, count in (t * Double(count)).rounded(.down) / Double(count) }
+private let steps: @convention(c) (Double, Int32) -> Double = { t, count in
+    (t * Double(count)).rounded(.down) / Double(count)
+}
 private let narrowed: @convention(c) (Double) -> Float = { t in Float(t) / 3 }
 private let wideInteger: @convention(c) (Float, Int64) -> Double = { t, n in Double(t) + Double(n % 1000) }
 /// Every argument weighted by its position, so a swapped or mistyped argument changes the result.
-private let eightArguments: @convention(c) (Double, Float, Int32, Int64, Double, Float, Int32, Int64, Double) -> Double = {
-    t, a, b, c, d, e, f, g, h in
-    t + 2 * Double(a) + 3 * Double(b) + 4 * Double(c) + 5 * d + 6 * Double(e) + 7 * Double(f) + 8 * Double(g) + 9 * h
-}
+private let eightArguments:
+    @convention(c) (Double, Float, Int32, Int64, Double, Float, Int32, Int64, Double) -> Double = {
+        t, a, b, c, d, e, f, g, h in
+        t + 2 * Double(a) + 3 * Double(b) + 4 * Double(c) + 5 * d + 6 * Double(e) + 7 * Double(f) + 8 * Double(g) + 9
+            * h
+    }
 
 private func foreign(_ signature: String, _ function: UnsafeRawPointer) throws -> ForeignCurve {
     try ForeignCurve(signature: ForeignCurveSignature(parsing: signature), function: function)

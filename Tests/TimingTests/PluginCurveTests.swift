@@ -7,8 +7,11 @@ import Testing
 @Suite struct PluginCurveTests {
     /// `make test` builds the in-repo plugins into `pipeline-plugins/` beside the test bundle.
     static let registry: Registry = {
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("pipeline-plugins").path), directory.path != "/" {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("pipeline-plugins").path),
+            directory.path != "/"
+        {
             directory = directory.deletingLastPathComponent()
         }
         let registry = Registry()

@@ -25,16 +25,17 @@ private func integrate(_ spring: SpringCurve, until end: Double, every: Double) 
 
 @Suite struct SpringCurveTests {
     @Test(arguments: [
-        (1.0, 100.0, 4.0, 3.0),         // under-damped, ζ = 0.2
-        (2.0, 50.0, 20.0, 0.0),         // critically damped, ζ = 1
-        (2.0, 50.0, 20.0, -4.0),        // critically damped, thrown backwards
-        (1.0, 100.0, 50.0, -1.0),       // over-damped, ζ = 2.5
-        (1.0, 100.0, 19.999998, 2.0),   // just under critical
-        (1.0, 100.0, 20.000002, 2.0),   // just over critical
-        (0.5, 300.0, 0.0, 0.0),         // undamped
+        (1.0, 100.0, 4.0, 3.0),  // under-damped, ζ = 0.2
+        (2.0, 50.0, 20.0, 0.0),  // critically damped, ζ = 1
+        (2.0, 50.0, 20.0, -4.0),  // critically damped, thrown backwards
+        (1.0, 100.0, 50.0, -1.0),  // over-damped, ζ = 2.5
+        (1.0, 100.0, 19.999998, 2.0),  // just under critical
+        (1.0, 100.0, 20.000002, 2.0),  // just over critical
+        (0.5, 300.0, 0.0, 0.0),  // undamped
     ])
     func closedFormMatchesIntegration(mass: Double, stiffness: Double, damping: Double, velocity: Double) {
-        let spring = SpringCurve(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: velocity, duration: 2)
+        let spring = SpringCurve(
+            mass: mass, stiffness: stiffness, damping: damping, initialVelocity: velocity, duration: 2)
         for (time, x) in integrate(spring, until: 2, every: 0.05) {
             #expect(abs(spring.position(atTime: time) - x) < 1e-6, "t = \(time)")
         }

@@ -15,7 +15,8 @@ import Scene
 public func fuzzScene(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     do {
-        let scene = try SceneDecoder.decode(bytes, file: FuzzWorkspace.shared.pipeline, registry: FuzzWorkspace.shared.registry)
+        let scene = try SceneDecoder.decode(
+            bytes, file: FuzzWorkspace.shared.pipeline, registry: FuzzWorkspace.shared.registry)
         precondition(scene.canvas.width >= 1 && scene.canvas.height >= 1, "a decoded scene has an empty canvas")
         _ = try SceneImages.load(scene)
     } catch {
@@ -44,11 +45,13 @@ final class FuzzWorkspace: Sendable {
 
     private init() {
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        let plugins = ProcessInfo.processInfo.environment["PIPELINE_FUZZ_PLUGINS"]
+        let plugins =
+            ProcessInfo.processInfo.environment["PIPELINE_FUZZ_PLUGINS"]
             ?? executable.deletingLastPathComponent().appendingPathComponent("pipeline-plugins").path
         registry.load(directories: [plugins])
         if registry.animators.isEmpty {
-            FileHandle.standardError.write(Data("fuzz-scene: no plugins in \(plugins): build them there (scripts/fuzz does)\n".utf8))
+            FileHandle.standardError.write(
+                Data("fuzz-scene: no plugins in \(plugins): build them there (scripts/fuzz does)\n".utf8))
             exit(1)
         }
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-scene-\(getpid())")
@@ -62,10 +65,14 @@ final class FuzzWorkspace: Sendable {
 
     /// An 8×6 opaque PNG, written with the host's own PNG writer.
     private static func writeImage(_ path: String) {
-        let width: Int32 = 8, height: Int32 = 6
+        let width: Int32 = 8
+        let height: Int32 = 6
         let pixels = [UInt8](repeating: 0x80, count: Int(width * height * 4))
         var error = [CChar](repeating: 0, count: 256)
         let status = png_write_file(path, pixels, width, height, Int(width * 4), 4, 1, &error, error.count)
-        precondition(status == 0, "cannot write \(path): \(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))")
+        precondition(
+            status == 0,
+            "cannot write \(path): \(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))"
+        )
     }
 }

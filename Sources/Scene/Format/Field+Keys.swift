@@ -47,7 +47,8 @@ extension Double: KeyValue {
         case .number(let range, let aboveLower):
             let value = try field.number(in: range)
             if aboveLower, let range, value == range.lowerBound {
-                throw field.error("\(format(value)) is out of range: expected a number above \(format(range.lowerBound))")
+                throw field.error(
+                    "\(format(value)) is out of range: expected a number above \(format(range.lowerBound))")
             }
             return value
         case .integer(let range): return Double(try field.integer(in: range))

@@ -12,8 +12,10 @@ public struct FormatKey: Sendable {
     public let defaultNote: String?
     public let doc: String
 
-    public init(_ name: String, _ form: ValueForm, default defaultValue: SchemaJSON? = nil,
-                defaultNote: String? = nil, _ doc: String) {
+    public init(
+        _ name: String, _ form: ValueForm, default defaultValue: SchemaJSON? = nil,
+        defaultNote: String? = nil, _ doc: String
+    ) {
         self.name = name
         self.form = form
         self.defaultValue = defaultValue
@@ -67,13 +69,16 @@ public struct KeySet: Sendable {
         self.keys = keys
         self.required = required
         self.doc = doc
-        precondition(required.allSatisfy { name in keys.contains { $0.name == name } }, "\(place): required key not declared")
+        precondition(
+            required.allSatisfy { name in keys.contains { $0.name == name } }, "\(place): required key not declared")
     }
 
     public var names: [String] { keys.map(\.name) }
 
     public subscript(name: String) -> FormatKey {
-        guard let key = keys.first(where: { $0.name == name }) else { preconditionFailure("\(place) has no key \(name)") }
+        guard let key = keys.first(where: { $0.name == name }) else {
+            preconditionFailure("\(place) has no key \(name)")
+        }
         return key
     }
 

@@ -5,8 +5,10 @@ public enum KeyTable {
     /// Every object of the format, in reading order: the file's own keys, then each nested
     /// object, then the timing forms.
     public static var sets: [KeySet] {
-        var seen = Set<String>(), sets: [KeySet] = []
-        for set in Keys.pipeline.allSets + [Keys.curveCall] + Keys.springForms where seen.insert(set.place + set.doc).inserted {
+        var seen = Set<String>()
+        var sets: [KeySet] = []
+        for set in Keys.pipeline.allSets + [Keys.curveCall] + Keys.springForms
+        where seen.insert(set.place + set.doc).inserted {
             sets.append(set)
         }
         return sets
@@ -36,8 +38,9 @@ public enum KeyTable {
         switch form {
         case .number(let range, let aboveLower):
             guard let range else { return "number" }
-            return aboveLower ? "number above \(format(range.lowerBound)), at most \(format(range.upperBound))"
-                              : "number \(span(range))"
+            return aboveLower
+                ? "number above \(format(range.lowerBound)), at most \(format(range.upperBound))"
+                : "number \(span(range))"
         case .integer(let range): return "integer \(span(range))"
         case .boolean: return "`true` or `false`"
         case .string: return "string"
@@ -51,7 +54,11 @@ public enum KeyTable {
         case .object(let set): return "object, see `\(set.place)`"
         case .array(let element, let count, let unique):
             var text = "array of \(describe(element))"
-            if let count { text += count.upperBound == Int.max ? ", at least \(count.lowerBound)" : ", \(count.lowerBound) to \(count.upperBound)" }
+            if let count {
+                text +=
+                    count.upperBound == Int.max
+                    ? ", at least \(count.lowerBound)" : ", \(count.lowerBound) to \(count.upperBound)"
+            }
             return unique ? text + ", each once" : text
         case .either(let forms): return forms.map(describe).joined(separator: "; or ")
         case .definition(_, let summary), .described(let summary): return summary

@@ -2,81 +2,112 @@ import CAnimatorABI
 
 /// Layers: place, transform, opacity and what they draw.
 extension Keys {
-    public static let layer = KeySet("layers[]", [
-        FormatKey("name", .string, "the layer's name, unique; steps and layer parameters refer to it"),
-        FormatKey("frame", .rect(coordinates), defaultNote: "the whole canvas", "[x, y, width, height] in canvas pixels"),
-        FormatKey("anchor", .point(unitPoints), default: [0.5, 0.5],
-                  "the point scaling and rotation turn around, in unit coordinates of the frame"),
-        FormatKey("scale", .numberOrPoint(-1000...1000), default: 1, "a factor, or [sx, sy]"),
-        FormatKey("rotation", .number(-36_000...36_000), default: 0, "degrees, clockwise"),
-        FormatKey("translation", .point(coordinates), default: [0, 0], "[x, y] pixels added after scale and rotation"),
-        FormatKey("opacity", .number(0...1), default: 1, "0 transparent to 1 opaque"),
-        FormatKey("hidden", .boolean, default: false,
-                  "true: not drawn (still usable as a frame or centre for parameters)"),
-        FormatKey("cornerRadius", .number(0...100_000), default: 0,
-                  "rounds the frame's corners and clips the contents to them"),
-        FormatKey("fill", .either([.color, .object(gradientFill)]), "a colour, or {\"gradient\": {...}}, drawn first"),
-        FormatKey("image", .string, "a PNG or JPEG file, relative to the pipeline file; drawn over the fill"),
-        FormatKey("gravity", .choice(Gravity.allCases.map(\.rawValue)), default: .string(Gravity.aspectFill.rawValue),
-                  "how the image is placed in the frame"),
-        FormatKey("text", .either([.string, .object(text)]),
-                  "a string in the default style, or {string, font, …}; drawn over the image, wrapped to the frame"),
-        FormatKey("shadow", .object(shadow), "a drop shadow of the layer's rounded frame"),
-        FormatKey("mask", .object(mask), "keeps part of the layer"),
-    ], required: ["name"], "a layer: its place, transform, opacity and what it draws (fill, then image, then text)")
+    public static let layer = KeySet(
+        "layers[]",
+        [
+            FormatKey("name", .string, "the layer's name, unique; steps and layer parameters refer to it"),
+            FormatKey(
+                "frame", .rect(coordinates), defaultNote: "the whole canvas", "[x, y, width, height] in canvas pixels"),
+            FormatKey(
+                "anchor", .point(unitPoints), default: [0.5, 0.5],
+                "the point scaling and rotation turn around, in unit coordinates of the frame"),
+            FormatKey("scale", .numberOrPoint(-1000...1000), default: 1, "a factor, or [sx, sy]"),
+            FormatKey("rotation", .number(-36_000...36_000), default: 0, "degrees, clockwise"),
+            FormatKey(
+                "translation", .point(coordinates), default: [0, 0], "[x, y] pixels added after scale and rotation"),
+            FormatKey("opacity", .number(0...1), default: 1, "0 transparent to 1 opaque"),
+            FormatKey(
+                "hidden", .boolean, default: false,
+                "true: not drawn (still usable as a frame or centre for parameters)"),
+            FormatKey(
+                "cornerRadius", .number(0...100_000), default: 0,
+                "rounds the frame's corners and clips the contents to them"),
+            FormatKey(
+                "fill", .either([.color, .object(gradientFill)]), "a colour, or {\"gradient\": {...}}, drawn first"),
+            FormatKey("image", .string, "a PNG or JPEG file, relative to the pipeline file; drawn over the fill"),
+            FormatKey(
+                "gravity", .choice(Gravity.allCases.map(\.rawValue)), default: .string(Gravity.aspectFill.rawValue),
+                "how the image is placed in the frame"),
+            FormatKey(
+                "text", .either([.string, .object(text)]),
+                "a string in the default style, or {string, font, …}; drawn over the image, wrapped to the frame"),
+            FormatKey("shadow", .object(shadow), "a drop shadow of the layer's rounded frame"),
+            FormatKey("mask", .object(mask), "keeps part of the layer"),
+        ], required: ["name"], "a layer: its place, transform, opacity and what it draws (fill, then image, then text)")
 
-    public static let gradientFill = KeySet("layers[].fill", [
-        FormatKey("gradient", .object(gradient), "a linear gradient"),
-    ], required: ["gradient"], "a gradient fill")
+    public static let gradientFill = KeySet(
+        "layers[].fill",
+        [
+            FormatKey("gradient", .object(gradient), "a linear gradient")
+        ], required: ["gradient"], "a gradient fill")
 
-    public static let gradient = KeySet("layers[].fill.gradient", [
-        FormatKey("colors", .array(.color, count: 2...Int.max), "two or more colours"),
-        FormatKey("locations", .array(.number(0...1)), defaultNote: "evenly spaced",
-                  "one location 0...1 per colour"),
-        FormatKey("start", .point(unitPoints), default: [0.5, 0],
-                  "where the first colour is, in unit coordinates of the layer"),
-        FormatKey("end", .point(unitPoints), default: [0.5, 1],
-                  "where the last colour is, in unit coordinates of the layer"),
-    ], required: ["colors"], "a linear gradient, as CAGradientLayer draws it")
+    public static let gradient = KeySet(
+        "layers[].fill.gradient",
+        [
+            FormatKey("colors", .array(.color, count: 2...Int.max), "two or more colours"),
+            FormatKey(
+                "locations", .array(.number(0...1)), defaultNote: "evenly spaced",
+                "one location 0...1 per colour"),
+            FormatKey(
+                "start", .point(unitPoints), default: [0.5, 0],
+                "where the first colour is, in unit coordinates of the layer"),
+            FormatKey(
+                "end", .point(unitPoints), default: [0.5, 1],
+                "where the last colour is, in unit coordinates of the layer"),
+        ], required: ["colors"], "a linear gradient, as CAGradientLayer draws it")
 
-    public static let text = KeySet("layers[].text", [
-        FormatKey("string", .string, "the text to draw, wrapped to the frame's width"),
-        FormatKey("font", .string, default: .string(TextContent.defaultFontFamily), "the font family"),
-        FormatKey("size", .number(1...2000), default: 17, "the font size in pixels (17 is iOS's body text)"),
-        FormatKey("bold", .boolean, default: false, "bold weight"),
-        FormatKey("color", .color, default: "#000000", "the text colour"),
-        FormatKey("align", .choice(TextAlignment.allCases.map(\.rawValue)), default: "left", "horizontal alignment"),
-        FormatKey("lineHeight", .number(0.5...5), default: 1.2, "line spacing as a multiple of the size"),
-    ], required: ["string"], "a text and its style")
+    public static let text = KeySet(
+        "layers[].text",
+        [
+            FormatKey("string", .string, "the text to draw, wrapped to the frame's width"),
+            FormatKey("font", .string, default: .string(TextContent.defaultFontFamily), "the font family"),
+            FormatKey("size", .number(1...2000), default: 17, "the font size in pixels (17 is iOS's body text)"),
+            FormatKey("bold", .boolean, default: false, "bold weight"),
+            FormatKey("color", .color, default: "#000000", "the text colour"),
+            FormatKey(
+                "align", .choice(TextAlignment.allCases.map(\.rawValue)), default: "left", "horizontal alignment"),
+            FormatKey("lineHeight", .number(0.5...5), default: 1.2, "line spacing as a multiple of the size"),
+        ], required: ["string"], "a text and its style")
 
-    public static let shadow = KeySet("layers[].shadow", [
-        FormatKey("color", .color, default: "#000000", "the shadow colour"),
-        FormatKey("opacity", .number(0...1), default: 0.5, "multiplies the colour's alpha"),
-        FormatKey("radius", .number(0...200), default: 8, "blur radius in pixels"),
-        FormatKey("offset", .point(coordinates), default: [0, 4], "[x, y] in pixels"),
-    ], "a drop shadow of the layer's rounded frame")
+    public static let shadow = KeySet(
+        "layers[].shadow",
+        [
+            FormatKey("color", .color, default: "#000000", "the shadow colour"),
+            FormatKey("opacity", .number(0...1), default: 0.5, "multiplies the colour's alpha"),
+            FormatKey("radius", .number(0...200), default: 8, "blur radius in pixels"),
+            FormatKey("offset", .point(coordinates), default: [0, 4], "[x, y] in pixels"),
+        ], "a drop shadow of the layer's rounded frame")
 
-    public static let mask = KeySet("layers[].mask", [
-        FormatKey("shapes", .array(.object(maskShape), count: 1...Int(ANIM_MASK_MAX_SHAPES)),
-                  "the shapes whose area the layer keeps"),
-        FormatKey("fillRule", .choice(MaskFillRule.allCases.map(\.rawValue)), default: "nonzero",
-                  "even-odd: overlapping shapes cut holes"),
-        FormatKey("inverted", .boolean, default: false, "keep the part outside the shapes instead"),
-    ], required: ["shapes"], "keeps part of the layer")
+    public static let mask = KeySet(
+        "layers[].mask",
+        [
+            FormatKey(
+                "shapes", .array(.object(maskShape), count: 1...Int(ANIM_MASK_MAX_SHAPES)),
+                "the shapes whose area the layer keeps"),
+            FormatKey(
+                "fillRule", .choice(MaskFillRule.allCases.map(\.rawValue)), default: "nonzero",
+                "even-odd: overlapping shapes cut holes"),
+            FormatKey("inverted", .boolean, default: false, "keep the part outside the shapes instead"),
+        ], required: ["shapes"], "keeps part of the layer")
 
-    public static let maskShape = KeySet("layers[].mask.shapes[]", [
-        FormatKey("shape", .choice(MaskShapeKind.allCases.map(\.rawValue)), "the shape's kind"),
-        FormatKey("rect", .rect(coordinates), "where the shape is, in the layer's own coordinates"),
-        FormatKey("cornerRadius", .number(0...100_000), default: 0, "rounded-rect only"),
-    ], required: ["shape", "rect"], "one shape of a mask")
+    public static let maskShape = KeySet(
+        "layers[].mask.shapes[]",
+        [
+            FormatKey("shape", .choice(MaskShapeKind.allCases.map(\.rawValue)), "the shape's kind"),
+            FormatKey("rect", .rect(coordinates), "where the shape is, in the layer's own coordinates"),
+            FormatKey("cornerRadius", .number(0...100_000), default: 0, "rounded-rect only"),
+        ], required: ["shape", "rect"], "one shape of a mask")
 }
 
 /// The kinds of mask shapes, by their names in pipeline files.
 public enum MaskShapeKind: String, CaseIterable, Sendable {
-    case rect, roundedRect = "rounded-rect", circle, ellipse
+    case rect
+    case roundedRect = "rounded-rect"
+    case circle, ellipse
 }
 
 /// How overlapping mask shapes combine.
 public enum MaskFillRule: String, CaseIterable, Sendable {
-    case nonzero, evenOdd = "even-odd"
+    case nonzero
+    case evenOdd = "even-odd"
 }

@@ -3,56 +3,74 @@ extension Keys {
     /// The keys that time a step of its own; a step `alongside` another takes none of them.
     public static let stepTiming = ["start", "duration", "timing", "speed", "repeat", "autoreverse"]
 
-    public static let step = KeySet("timeline[]", [
-        FormatKey("id", .string, "a name later steps use in \"alongside\""),
-        FormatKey("animator", .described(summary: "an installed animator's name"),
-                  "the animator, with \"target\" (see `pipeline plugins`)"),
-        FormatKey("target", .string, "the layer to animate: the name of a layer"),
-        FormatKey("mixer", .described(summary: "an installed mixer's name"),
-                  "the mixer, with \"from\" and \"to\"; it blends the two layers, drawn in place of the upper one"),
-        FormatKey("from", .string, "the layer the mixer starts from: the name of a layer"),
-        FormatKey("to", .string, "the layer the mixer ends on: the name of a layer"),
-        FormatKey("alongside", .string,
-                  "the id of an earlier step whose progress this one takes, instead of its own timing"),
-        FormatKey("params", .described(summary: "object"),
-                  "the animator's or mixer's parameters, checked against its descriptors (see `pipeline plugins`)"),
-        FormatKey("reverse", .boolean, default: false, "play the step backwards: progress p becomes 1 - p"),
-        FormatKey("start", .number(time), default: 0, "seconds from the start of the timeline to the step's start"),
-        FormatKey("duration", .number(time), default: 0.25,
-                  "seconds (Core Animation's default; a physical spring's settling time when it has none)"),
-        FormatKey("timing", .definition("timing", summary: "a timing curve or a spring"), default: "linear",
-                  "the timing curve: a name, {\"curve\": name, \"args\": [...]}, {\"cubic-bezier\": [x1, y1, x2, y2]} "
-                  + "or {\"spring\": {...}}"),
-        FormatKey("speed", .number(0.01...100), default: 1, "plays the step this many times as fast"),
-        FormatKey("repeat", .number(0.01...1000), default: 1, "how many times the step plays; fractions allowed"),
-        FormatKey("autoreverse", .boolean, default: false, "each repetition plays forwards, then backwards"),
-    ], "an animator step (animator, target) or a mixer step (mixer, from, to); it has no effect before its "
-        + "start and holds its end state after its end")
+    public static let step = KeySet(
+        "timeline[]",
+        [
+            FormatKey("id", .string, "a name later steps use in \"alongside\""),
+            FormatKey(
+                "animator", .described(summary: "an installed animator's name"),
+                "the animator, with \"target\" (see `pipeline plugins`)"),
+            FormatKey("target", .string, "the layer to animate: the name of a layer"),
+            FormatKey(
+                "mixer", .described(summary: "an installed mixer's name"),
+                "the mixer, with \"from\" and \"to\"; it blends the two layers, drawn in place of the upper one"),
+            FormatKey("from", .string, "the layer the mixer starts from: the name of a layer"),
+            FormatKey("to", .string, "the layer the mixer ends on: the name of a layer"),
+            FormatKey(
+                "alongside", .string,
+                "the id of an earlier step whose progress this one takes, instead of its own timing"),
+            FormatKey(
+                "params", .described(summary: "object"),
+                "the animator's or mixer's parameters, checked against its descriptors (see `pipeline plugins`)"),
+            FormatKey("reverse", .boolean, default: false, "play the step backwards: progress p becomes 1 - p"),
+            FormatKey("start", .number(time), default: 0, "seconds from the start of the timeline to the step's start"),
+            FormatKey(
+                "duration", .number(time), default: 0.25,
+                "seconds (Core Animation's default; a physical spring's settling time when it has none)"),
+            FormatKey(
+                "timing", .definition("timing", summary: "a timing curve or a spring"), default: "linear",
+                "the timing curve: a name, {\"curve\": name, \"args\": [...]}, {\"cubic-bezier\": [x1, y1, x2, y2]} "
+                    + "or {\"spring\": {...}}"),
+            FormatKey("speed", .number(0.01...100), default: 1, "plays the step this many times as fast"),
+            FormatKey("repeat", .number(0.01...1000), default: 1, "how many times the step plays; fractions allowed"),
+            FormatKey("autoreverse", .boolean, default: false, "each repetition plays forwards, then backwards"),
+        ],
+        "an animator step (animator, target) or a mixer step (mixer, from, to); it has no effect before its "
+            + "start and holds its end state after its end")
 
     /// `{"curve": name, "args": [...]}`: a built-in or plugin curve with its arguments.
-    public static let curveCall = KeySet("timeline[].timing", [
-        FormatKey("curve", .described(summary: "a curve's name"), "the curve's name (see `pipeline plugins`)"),
-        FormatKey("args", .array(.number(nil)), "the curve's extra arguments (plugin curves only)"),
-    ], required: ["curve"], "a timing curve with arguments")
+    public static let curveCall = KeySet(
+        "timeline[].timing",
+        [
+            FormatKey("curve", .described(summary: "a curve's name"), "the curve's name (see `pipeline plugins`)"),
+            FormatKey("args", .array(.number(nil)), "the curve's extra arguments (plugin curves only)"),
+        ], required: ["curve"], "a timing curve with arguments")
 
     /// UIKit's `usingSpringWithDamping`: the spring settles at the step's end.
-    public static let dampingRatioSpring = KeySet("timeline[].timing.spring", [
-        FormatKey("dampingRatio", .number(0.01...10), "1 settles without overshoot; lower bounces"),
-    ], required: ["dampingRatio"], "UIKit's usingSpringWithDamping: it settles at the step's end")
+    public static let dampingRatioSpring = KeySet(
+        "timeline[].timing.spring",
+        [
+            FormatKey("dampingRatio", .number(0.01...10), "1 settles without overshoot; lower bounces")
+        ], required: ["dampingRatio"], "UIKit's usingSpringWithDamping: it settles at the step's end")
 
     /// CASpringAnimation's physical spring, with its defaults.
-    public static let physicalSpring = KeySet("timeline[].timing.spring", [
-        FormatKey("mass", .number(0.001...1000), default: 1, "the mass on the spring"),
-        FormatKey("stiffness", .number(0.001...100_000), default: 100, "the spring's stiffness"),
-        FormatKey("damping", .number(0...10_000), default: 10, "the friction"),
-        FormatKey("initialVelocity", .number(-1000...1000), default: 0, "the starting speed, in travels per second"),
-    ], "CASpringAnimation's physical spring; runs for its settling time unless the step gives a duration")
+    public static let physicalSpring = KeySet(
+        "timeline[].timing.spring",
+        [
+            FormatKey("mass", .number(0.001...1000), default: 1, "the mass on the spring"),
+            FormatKey("stiffness", .number(0.001...100_000), default: 100, "the spring's stiffness"),
+            FormatKey("damping", .number(0...10_000), default: 10, "the friction"),
+            FormatKey(
+                "initialVelocity", .number(-1000...1000), default: 0, "the starting speed, in travels per second"),
+        ], "CASpringAnimation's physical spring; runs for its settling time unless the step gives a duration")
 
     /// SwiftUI's `spring(duration:bounce:)`.
-    public static let perceptualSpring = KeySet("timeline[].timing.spring", [
-        FormatKey("duration", .number(0.01...60), default: 0.5, "perceptual duration in seconds"),
-        FormatKey("bounce", .number(-0.99...0.99), default: 0, "0 no bounce, higher bouncier"),
-    ], "SwiftUI's spring(duration:bounce:); runs for its settling time unless the step gives a duration")
+    public static let perceptualSpring = KeySet(
+        "timeline[].timing.spring",
+        [
+            FormatKey("duration", .number(0.01...60), default: 0.5, "perceptual duration in seconds"),
+            FormatKey("bounce", .number(-0.99...0.99), default: 0, "0 no bounce, higher bouncier"),
+        ], "SwiftUI's spring(duration:bounce:); runs for its settling time unless the step gives a duration")
 
     /// `{"cubic-bezier": [x1, y1, x2, y2]}`: the x coordinates stay in the curve's time span.
     public static let bezierX = 0.0...1.0
@@ -61,22 +79,30 @@ extension Keys {
     /// The three ways to give a spring; a spring uses the keys of one.
     public static let springForms = [dampingRatioSpring, physicalSpring, perceptualSpring]
 
-    public static let interaction = KeySet("interaction", [
-        FormatKey("track", .described(summary: "array of [seconds, percent complete] or [seconds, percent, velocity]"),
-                  "gesture samples going forward in time; the last one is the release"),
-        FormatKey("finishIf", .object(finishRule),
-                  "the rule that decides at release whether the transition finishes or cancels"),
-        FormatKey("completionSpeed", .number(0.01...100), default: 1, "speed of the rest after release"),
-        FormatKey("completionCurve", .definition("curve", summary: "a timing curve"), default: "ease-in-out",
-                  "the timing curve of the rest after release"),
-    ], required: ["track", "finishIf"], "an interactive transition, as UIPercentDrivenInteractiveTransition drives one")
+    public static let interaction = KeySet(
+        "interaction",
+        [
+            FormatKey(
+                "track", .described(summary: "array of [seconds, percent complete] or [seconds, percent, velocity]"),
+                "gesture samples going forward in time; the last one is the release"),
+            FormatKey(
+                "finishIf", .object(finishRule),
+                "the rule that decides at release whether the transition finishes or cancels"),
+            FormatKey("completionSpeed", .number(0.01...100), default: 1, "speed of the rest after release"),
+            FormatKey(
+                "completionCurve", .definition("curve", summary: "a timing curve"), default: "ease-in-out",
+                "the timing curve of the rest after release"),
+        ], required: ["track", "finishIf"],
+        "an interactive transition, as UIPercentDrivenInteractiveTransition drives one")
 
     /// A gesture sample's time and percent complete (springs and overshooting gestures go past 0 and 1).
     public static let sampleTime = time
     public static let samplePercent = -1.0...2.0
 
-    public static let finishRule = KeySet("interaction.finishIf", [
-        FormatKey("progressAtLeast", .number(0...1), "finish when released at least this far"),
-        FormatKey("velocityAbove", .number(-1000...1000), "finish when released faster than this"),
-    ], "exactly one rule; otherwise the transition cancels")
+    public static let finishRule = KeySet(
+        "interaction.finishIf",
+        [
+            FormatKey("progressAtLeast", .number(0...1), "finish when released at least this far"),
+            FormatKey("velocityAbove", .number(-1000...1000), "finish when released faster than this"),
+        ], "exactly one rule; otherwise the transition cancels")
 }

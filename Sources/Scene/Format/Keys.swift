@@ -11,36 +11,49 @@ public enum Keys {
     static let time = 0...SceneDecoder.maxDuration
 
     /// The top level of a pipeline file.
-    public static let pipeline = KeySet("", [
-        FormatKey("$schema", .string, "where editors find this file's JSON Schema; pipeline ignores it"),
-        FormatKey("version", .constant(Double(SceneDecoder.formatVersion)), "the format version, 1"),
-        FormatKey("canvas", .object(canvas), "the picture: size, frame rate, background and length"),
-        FormatKey("layers", .array(.object(layer)), "the layers, bottom first"),
-        FormatKey("timeline", .array(.object(step)), default: [],
-                  "steps applied in order, each to the state the earlier ones left"),
-        FormatKey("direction", .choice(SceneClock.Direction.allCases.map(\.rawValue)), default: "present",
-                  "present or push; dismiss or pop play the whole timeline backwards"),
-        FormatKey("interaction", .object(interaction),
-                  "an interactive transition, driven by a gesture then finished or cancelled"),
-        FormatKey("output", .object(output), "where and what `pipeline run` writes"),
-    ], required: ["version", "canvas", "layers"], "A UI transition animation for `pipeline run`: canvas, layers, timeline, output.")
+    public static let pipeline = KeySet(
+        "",
+        [
+            FormatKey("$schema", .string, "where editors find this file's JSON Schema; pipeline ignores it"),
+            FormatKey("version", .constant(Double(SceneDecoder.formatVersion)), "the format version, 1"),
+            FormatKey("canvas", .object(canvas), "the picture: size, frame rate, background and length"),
+            FormatKey("layers", .array(.object(layer)), "the layers, bottom first"),
+            FormatKey(
+                "timeline", .array(.object(step)), default: [],
+                "steps applied in order, each to the state the earlier ones left"),
+            FormatKey(
+                "direction", .choice(SceneClock.Direction.allCases.map(\.rawValue)), default: "present",
+                "present or push; dismiss or pop play the whole timeline backwards"),
+            FormatKey(
+                "interaction", .object(interaction),
+                "an interactive transition, driven by a gesture then finished or cancelled"),
+            FormatKey("output", .object(output), "where and what `pipeline run` writes"),
+        ], required: ["version", "canvas", "layers"],
+        "A UI transition animation for `pipeline run`: canvas, layers, timeline, output.")
 
-    public static let canvas = KeySet("canvas", [
-        FormatKey("width", .integer(1...SceneDecoder.maxCanvasSide), "the width in pixels"),
-        FormatKey("height", .integer(1...SceneDecoder.maxCanvasSide), "the height in pixels"),
-        FormatKey("fps", .number(1...240), "frames per second"),
-        FormatKey("background", .color, default: "#000000", "the colour behind every layer"),
-        FormatKey("duration", .number(time, aboveLower: true),
-                  defaultNote: "until the first frame at or after the end of the timeline or interaction, plus hold",
-                  "seconds rendered, at least one frame; frame i is i / fps seconds into the render"),
-        FormatKey("hold", .number(time), default: 0, "seconds added to the default duration; not with duration"),
-    ], required: ["width", "height", "fps"], "the picture: size, frame rate, background and length")
+    public static let canvas = KeySet(
+        "canvas",
+        [
+            FormatKey("width", .integer(1...SceneDecoder.maxCanvasSide), "the width in pixels"),
+            FormatKey("height", .integer(1...SceneDecoder.maxCanvasSide), "the height in pixels"),
+            FormatKey("fps", .number(1...240), "frames per second"),
+            FormatKey("background", .color, default: "#000000", "the colour behind every layer"),
+            FormatKey(
+                "duration", .number(time, aboveLower: true),
+                defaultNote: "until the first frame at or after the end of the timeline or interaction, plus hold",
+                "seconds rendered, at least one frame; frame i is i / fps seconds into the render"),
+            FormatKey("hold", .number(time), default: 0, "seconds added to the default duration; not with duration"),
+        ], required: ["width", "height", "fps"], "the picture: size, frame rate, background and length")
 
-    public static let output = KeySet("output", [
-        FormatKey("dir", .string, default: "out", "the output folder, relative to the pipeline file"),
-        FormatKey("formats", .array(.choice(OutputFormat.allCases.map(\.rawValue)), count: 1...Int.max, unique: true),
-                  default: ["png"], "what to write; videos are named after the pipeline file"),
-        FormatKey("quality", .integer(Double(VideoQuality.range.lowerBound)...Double(VideoQuality.range.upperBound)),
-                  default: .number(Double(VideoQuality.standard.value)), "0 smallest to 100 best, for mp4, webm and webp"),
-    ], "where and what `pipeline run` writes")
+    public static let output = KeySet(
+        "output",
+        [
+            FormatKey("dir", .string, default: "out", "the output folder, relative to the pipeline file"),
+            FormatKey(
+                "formats", .array(.choice(OutputFormat.allCases.map(\.rawValue)), count: 1...Int.max, unique: true),
+                default: ["png"], "what to write; videos are named after the pipeline file"),
+            FormatKey(
+                "quality", .integer(Double(VideoQuality.range.lowerBound)...Double(VideoQuality.range.upperBound)),
+                default: .number(Double(VideoQuality.standard.value)), "0 smallest to 100 best, for mp4, webm and webp"),
+        ], "where and what `pipeline run` writes")
 }

@@ -24,7 +24,9 @@ extension ValueForm {
         switch self {
         case .number(let range, let aboveLower):
             guard aboveLower, let range else { return SchemaType.number(range) }
-            return ["type": "number", "exclusiveMinimum": .number(range.lowerBound), "maximum": .number(range.upperBound)]
+            return [
+                "type": "number", "exclusiveMinimum": .number(range.lowerBound), "maximum": .number(range.upperBound),
+            ]
         case .integer(let range): return SchemaType.integer(range)
         case .boolean: return ["type": "boolean"]
         case .string: return ["type": "string"]
@@ -39,7 +41,9 @@ extension ValueForm {
             guard let items = element.schema else { return nil }
             var schema: SchemaJSON = ["type": "array", "items": items]
             if let count, count.lowerBound > 0 { schema = schema.with("minItems", .number(Double(count.lowerBound))) }
-            if let count, count.upperBound < Int.max { schema = schema.with("maxItems", .number(Double(count.upperBound))) }
+            if let count, count.upperBound < Int.max {
+                schema = schema.with("maxItems", .number(Double(count.upperBound)))
+            }
             return unique ? schema.with("uniqueItems", true) : schema
         case .either(let forms):
             var alternatives: [SchemaJSON] = []

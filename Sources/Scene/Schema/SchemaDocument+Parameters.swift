@@ -4,8 +4,9 @@ import PluginRegistry
 /// value of its type and within its range, the required ones required.
 extension SchemaDocument {
     func parameters(_ descriptors: [ParameterDescriptor], owner: String) -> SchemaJSON {
-        SchemaType.object(descriptors.map { ($0.id, parameter($0)) },
-                          required: descriptors.filter(\.isRequired).map(\.id), "the parameters of \(owner)")
+        SchemaType.object(
+            descriptors.map { ($0.id, parameter($0)) },
+            required: descriptors.filter(\.isRequired).map(\.id), "the parameters of \(owner)")
     }
 
     private func parameter(_ descriptor: ParameterDescriptor) -> SchemaJSON {
@@ -56,9 +57,10 @@ extension SchemaDocument {
 
     /// Colour components 0...1 as "#rrggbbaa", the form pipeline files use.
     private func hex(_ components: [Double]) -> String {
-        "#" + components.map { component in
-            let byte = String(Int((component * 255).rounded()), radix: 16)
-            return byte.count == 1 ? "0" + byte : byte
-        }.joined()
+        "#"
+            + components.map { component in
+                let byte = String(Int((component * 255).rounded()), radix: 16)
+                return byte.count == 1 ? "0" + byte : byte
+            }.joined()
     }
 }

@@ -11,8 +11,11 @@ extension SchemaDocument {
         ])
         .with("oneOf", [animatorStep, mixerStep])
         .with("dependentSchemas", ["alongside": ["not": SchemaType.requiringAny(of: Keys.stepTiming)]])
-        .with("allOf", .array(animators.map { parameterRule("animator", $0.name, $0.parameters) }
-                              + mixers.map { parameterRule("mixer", $0.name, $0.parameters) }))
+        .with(
+            "allOf",
+            .array(
+                animators.map { parameterRule("animator", $0.name, $0.parameters) }
+                    + mixers.map { parameterRule("mixer", $0.name, $0.parameters) }))
     }
 
     private var animatorStep: SchemaJSON {
@@ -27,8 +30,10 @@ extension SchemaDocument {
     private func names(_ entries: [(name: String, doc: String)], kind: String) -> SchemaJSON {
         let description = SchemaJSON.string("the name of an installed \(kind) (see `pipeline plugins`)")
         guard !entries.isEmpty else { return ["type": "string", "description": description] }
-        return ["anyOf": .array(entries.map { ["const": .string($0.name), "description": .string($0.doc)] }),
-                "description": description]
+        return [
+            "anyOf": .array(entries.map { ["const": .string($0.name), "description": .string($0.doc)] }),
+            "description": description,
+        ]
     }
 
     /// When the step names this animator or mixer, `params` is checked against its descriptors.

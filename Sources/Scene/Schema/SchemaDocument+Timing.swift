@@ -7,14 +7,21 @@ import Timing
 extension SchemaDocument {
     var curve: SchemaJSON {
         let (x, y) = (Keys.bezierX, Keys.bezierY)
-        let bezier = SchemaType.tuple([SchemaType.number(x, "x1"), SchemaType.number(y, "y1"),
-                                       SchemaType.number(x, "x2"), SchemaType.number(y, "y2")],
-                                      "the control points of a cubic Bézier from (0, 0) to (1, 1), as CSS's cubic-bezier()")
-        return ["anyOf": [
-            ["anyOf": .array(bareNames), "description": "a curve's name"],
-            curveCall,
-            SchemaType.object([("cubic-bezier", bezier)], required: ["cubic-bezier"]),
-        ], "description": "a timing curve: a name, {\"curve\": name, \"args\": [...]} or {\"cubic-bezier\": [x1, y1, x2, y2]}"]
+        let bezier = SchemaType.tuple(
+            [
+                SchemaType.number(x, "x1"), SchemaType.number(y, "y1"),
+                SchemaType.number(x, "x2"), SchemaType.number(y, "y2"),
+            ],
+            "the control points of a cubic Bézier from (0, 0) to (1, 1), as CSS's cubic-bezier()")
+        return [
+            "anyOf": [
+                ["anyOf": .array(bareNames), "description": "a curve's name"],
+                curveCall,
+                SchemaType.object([("cubic-bezier", bezier)], required: ["cubic-bezier"]),
+            ],
+            "description":
+                "a timing curve: a name, {\"curve\": name, \"args\": [...]} or {\"cubic-bezier\": [x1, y1, x2, y2]}",
+        ]
     }
 
     var timing: SchemaJSON {
@@ -23,8 +30,17 @@ extension SchemaDocument {
         let forms = Keys.springForms.map { form in
             form.names == Keys.perceptualSpring.names ? form.schema().with("minProperties", 1) : form.schema()
         }
-        let spring = SchemaType.object([("spring", ["anyOf": .array(forms), "description":
-            "a spring, given by dampingRatio, by mass/stiffness/damping/initialVelocity, or by duration/bounce"])],
+        let spring = SchemaType.object(
+            [
+                (
+                    "spring",
+                    [
+                        "anyOf": .array(forms),
+                        "description":
+                            "a spring, given by dampingRatio, by mass/stiffness/damping/initialVelocity, or by duration/bounce",
+                    ]
+                )
+            ],
             required: ["spring"])
         return ["anyOf": [["$ref": "#/$defs/curve"], spring], "description": "a timing curve or a spring"]
     }
@@ -32,9 +48,10 @@ extension SchemaDocument {
     /// Names usable alone: the built-in curves and plugin curves that need no arguments.
     private var bareNames: [SchemaJSON] {
         let builtin: [SchemaJSON] = NamedCurves.names.map { ["const": .string($0), "description": "built in"] }
-        return builtin + curves.filter { !$0.needsArguments }.map { curve in
-            ["const": .string(curve.name), "description": .string(curve.doc)]
-        }
+        return builtin
+            + curves.filter { !$0.needsArguments }.map { curve in
+                ["const": .string(curve.name), "description": .string(curve.doc)]
+            }
     }
 
     /// `{"curve": name, "args": [...]}`: built-in curves take no arguments; a plugin curve takes
@@ -51,8 +68,9 @@ extension SchemaDocument {
 
     private func argumentRule(_ curve: CurveEntry) -> SchemaJSON {
         let types = curve.signature.argumentTypes
-        let arguments = SchemaType.tuple(zip(curve.argumentNames, types).map { name, type in argument(type).with("description", .string(name)) },
-                                         "\(curve.name)(\(curve.argumentNames.joined(separator: ", ")))")
+        let arguments = SchemaType.tuple(
+            zip(curve.argumentNames, types).map { name, type in argument(type).with("description", .string(name)) },
+            "\(curve.name)(\(curve.argumentNames.joined(separator: ", ")))")
         var then: SchemaJSON = ["properties": ["args": arguments]]
         if curve.needsArguments { then = then.with("required", ["args"]) }
         return ["if": ["properties": ["curve": ["const": .string(curve.name)]]], "then": then]

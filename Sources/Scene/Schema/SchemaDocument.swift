@@ -30,11 +30,13 @@ public struct SchemaDocument {
     }
 
     private var interaction: SchemaJSON {
-        let sample = SchemaType.tuple([
-            SchemaType.number(Keys.sampleTime, "seconds since the gesture began"),
-            SchemaType.number(Keys.samplePercent, "percent complete, 0 to 1"),
-            SchemaType.number(nil, "velocity in percent per second"),
-        ], "[seconds, percent complete] or [seconds, percent complete, velocity]").with("minItems", 2)
+        let sample = SchemaType.tuple(
+            [
+                SchemaType.number(Keys.sampleTime, "seconds since the gesture began"),
+                SchemaType.number(Keys.samplePercent, "percent complete, 0 to 1"),
+                SchemaType.number(nil, "velocity in percent per second"),
+            ], "[seconds, percent complete] or [seconds, percent complete, velocity]"
+        ).with("minItems", 2)
         let rule = Keys.finishRule.schema()
             .with("oneOf", .array(Keys.finishRule.names.map { ["required": [.string($0)]] }))
         return Keys.interaction.schema(["track": ["type": "array", "items": sample, "minItems": 1], "finishIf": rule])

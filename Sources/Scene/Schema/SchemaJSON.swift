@@ -23,7 +23,8 @@ public indirect enum SchemaJSON: Sendable {
     public func text(indent: String = "") -> String {
         switch self {
         case .string(let text): return Self.quoted(text)
-        case .number(let value): return value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
+        case .number(let value):
+            return value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
         case .bool(let value): return String(value)
         case .array(let items):
             if items.allSatisfy(\.isPlain) { return "[" + items.map { $0.text() }.joined(separator: ", ") + "]" }
@@ -63,8 +64,11 @@ public indirect enum SchemaJSON: Sendable {
 }
 
 extension SchemaJSON: ExpressibleByDictionaryLiteral, ExpressibleByArrayLiteral, ExpressibleByStringLiteral,
-    ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral {
-    public init(dictionaryLiteral elements: (String, SchemaJSON)...) { self = .object(elements.map { (key: $0, value: $1) }) }
+    ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral
+{
+    public init(dictionaryLiteral elements: (String, SchemaJSON)...) {
+        self = .object(elements.map { (key: $0, value: $1) })
+    }
     public init(arrayLiteral elements: SchemaJSON...) { self = .array(elements) }
     public init(stringLiteral value: String) { self = .string(value) }
     public init(integerLiteral value: Int) { self = .number(Double(value)) }

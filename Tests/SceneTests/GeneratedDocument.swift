@@ -1,0 +1,229 @@
+@testable import Scene
+
+/// Pipeline documents generated from the key declarations (`Keys`): every object of the format
+/// with its required keys and a random choice of the others, each value drawn from its form.
+/// An invalid document differs from a valid one in exactly one value (out of its range, of
+/// another type, an unknown key), so both the schema and the decoder must refuse it, and the
+/// decoder must say where.
+///
+/// Steps need installed plugins, so the timeline stays empty; what a schema cannot say (unique
+/// layer names, one gradient location per colour, a duration of at least one frame) is kept
+/// true by construction.
+struct GeneratedDocument: CustomStringConvertible {
+    let text: String
+    /// The JSON path of the one wrong value; nil for a valid document.
+    let mutatedPath: String?
+    /// The image file the documents name, which must exist beside them.
+    static let imageName = "image.png"
+
+    var isValid: Bool { mutatedPath == nil }
+    var description: String { (mutatedPath.map { "invalid at \($0): " } ?? "valid: ") + text }
+
+    /// The document made from `seed`; with `invalid`, one of its values is wrong.
+    init(seed: UInt64, invalid: Bool) {
+        var counting = Builder(seed: seed, target: nil)
+        let valid = counting.document()
+        guard invalid, counting.candidates > 0 else {
+            (text, mutatedPath) = (valid.text, nil)
+            return
+        }
+        var choosing = SplitMix(seed: seed ^ 0x9E37_79B9_7F4A_7C15)
+        var mutating = Builder(seed: seed, target: Int(choosing.next() % UInt64(counting.candidates)))
+        text = mutating.document().text
+        mutatedPath = mutating.mutatedPath
+    }
+}
+
+/// A JSON value that writes itself as text.
+indirect enum GeneratedJSON {
+    case number(Double)
+    case string(String)
+    case bool(Bool)
+    case array([GeneratedJSON])
+    case object([(String, GeneratedJSON)])
+
+    var text: String {
+        switch self {
+        case .number(let value):
+            value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
+        case .string(let text): "\"" + text + "\""
+        case .bool(let value): String(value)
+        case .array(let items): "[" + items.map(\.text).joined(separator: ", ") + "]"
+        case .object(let members): "{" + members.map { "\"\($0.0)\": \($0.1.text)" }.joined(separator: ", ") + "}"
+        }
+    }
+}
+
+/// A small deterministic generator, so a seed names a document.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func chance(_ probability: Double) -> Bool { unit() < probability }
+    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+    mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
+    mutating func int(_ range: ClosedRange<Int>) -> Int {
+        range.lowerBound + Int(next() % UInt64(range.upperBound - range.lowerBound + 1))
+    }
+}
+
+/// Builds one document; every value it draws is a candidate for the mutation, counted in
+/// order, so the same seed builds the same document with candidate `target` made wrong.
+private struct Builder {
+    var random: SplitMix
+    let target: Int?
+    var candidates = 0
+    var mutatedPath: String?
+    var layerCount = 0
+
+    init(seed: UInt64, target: Int?) {
+        random = SplitMix(seed: seed)
+        self.target = target
+    }
+
+    mutating func document() -> GeneratedJSON {
+        var members: [(String, GeneratedJSON)] = []
+        for key in Keys.pipeline.keys {
+            let path = key.name == "$schema" ? "[\"$schema\"]" : key.name
+            switch key.name {
+            case "version", "canvas", "layers": members.append((key.name, value(key, at: path)))
+            case "direction", "output", "$schema":
+                if random.chance(0.5) { members.append((key.name, value(key, at: path))) }
+            default: continue  // the timeline and interactions need plugins
+            }
+        }
+        return .object(members)
+    }
+
+    /// `key`'s value at `path`, or a wrong one when this is the chosen candidate.
+    mutating func value(_ key: FormatKey, at path: String) -> GeneratedJSON {
+        let index = candidates
+        candidates += 1
+        if index == target, let wrong = wrongValue(key.form, key: key.name) {
+            mutatedPath = path
+            return wrong
+        }
+        return validValue(key.form, key: key.name, at: path)
+    }
+
+    mutating func object(_ set: KeySet, at path: String) -> GeneratedJSON {
+        var members: [(String, GeneratedJSON)] = []
+        var keys = set.keys.filter { set.required.contains($0.name) || random.chance(0.6) }
+        // Either the duration or hold, never both (the schema says so too).
+        if keys.contains(where: { $0.name == "duration" }) { keys.removeAll { $0.name == "hold" } }
+        keys.removeAll { if case .described = $0.form { return true } else { return false } }
+        for key in keys { members.append((key.name, value(key, at: path + "." + key.name))) }
+        return .object(members)
+    }
+
+    mutating func validValue(_ form: ValueForm, key: String, at path: String) -> GeneratedJSON {
+        switch (key, form) {
+        case ("name", _):
+            layerCount += 1
+            return .string("layer\(layerCount)")
+        case ("image", _): return .string(GeneratedDocument.imageName)
+        case ("dir", _): return .string("out")
+        // At least one frame at the slowest rate the generator uses (see `fps`).
+        case ("duration", .number(_, aboveLower: true)): return .number(Double(random.int(2...30)) / 2)
+        case ("fps", _): return .number(Double(random.int(1...120)))
+        case ("shapes", .array(let element, _, _)):
+            return .array(
+                (0..<random.int(1...3)).map { index in validValue(element, key: "", at: "\(path)[\(index)]") })
+        case ("locations", _): return .array([])  // filled in by the gradient below
+        default: break
+        }
+        switch form {
+        case .number(let range, let aboveLower): return .number(number(in: range, aboveLower: aboveLower))
+        case .integer(let range):
+            return .number(Double(random.int(Int(range.lowerBound)...Int(min(range.upperBound, 5000)))))
+        case .boolean: return .bool(random.chance(0.5))
+        case .string: return .string(random.pick(["a", "Hello", "x y", "Ünïcode"]))
+        case .choice(let choices): return .string(random.pick(choices))
+        case .color: return .string(random.pick(["#abc", "#102030", "#10203040", "#FFFFFF"]))
+        case .point(let range): return .array([.number(number(in: range)), .number(number(in: range))])
+        case .rect(let range):
+            let side = max(range?.lowerBound ?? 0, 0)...min(range?.upperBound ?? 1000, 1000)
+            return .array([
+                .number(number(in: range)), .number(number(in: range)),
+                .number(number(in: side)), .number(number(in: side)),
+            ])
+        case .numberOrPoint(let range):
+            return random.chance(0.5)
+                ? .number(number(in: range)) : .array([.number(number(in: range)), .number(number(in: range))])
+        case .constant(let value): return .number(value)
+        case .object(let set):
+            let object = self.object(set, at: path)
+            return set.place == Keys.gradient.place ? evenLocations(object) : object
+        case .array(let element, let count, let unique):
+            if unique, case .choice(let choices) = element {
+                let chosen = choices.filter { _ in random.chance(0.4) }
+                return .array((chosen.isEmpty ? [choices[0]] : chosen).map(GeneratedJSON.string))
+            }
+            let lower = count?.lowerBound ?? 0
+            return .array(
+                (0..<random.int(lower...lower + 2)).map { index in validValue(element, key: "", at: "\(path)[\(index)]")
+                })
+        case .either(let forms): return validValue(random.pick(forms), key: key, at: path)
+        case .definition, .described: return .string("linear")
+        }
+    }
+
+    /// A gradient's locations, when it has them, one per colour and in order.
+    mutating func evenLocations(_ gradient: GeneratedJSON) -> GeneratedJSON {
+        guard case .object(var members) = gradient,
+            let colors = members.first(where: { $0.0 == "colors" }), case .array(let items) = colors.1,
+            let index = members.firstIndex(where: { $0.0 == "locations" })
+        else { return gradient }
+        guard case .array(let given) = members[index].1, given.isEmpty else { return gradient }  // a mutated one stays
+        members[index].1 = .array(items.indices.map { .number(Double($0) / Double(max(items.count - 1, 1))) })
+        return .object(members)
+    }
+
+    mutating func number(in range: ClosedRange<Double>?, aboveLower: Bool = false) -> Double {
+        guard let range else { return Double(random.int(-1000...1000)) / 4 }
+        switch random.int(0...3) {
+        case 0 where !aboveLower: return range.lowerBound
+        case 1: return range.upperBound
+        default:
+            let span = range.upperBound - range.lowerBound
+            let value = range.lowerBound + (span * random.unit() * 1000).rounded() / 1000
+            return aboveLower && value == range.lowerBound ? range.upperBound : min(value, range.upperBound)
+        }
+    }
+
+    /// A value the form refuses, or nil when none can be made here.
+    mutating func wrongValue(_ form: ValueForm, key: String) -> GeneratedJSON? {
+        switch form {
+        case .number(let range?, let aboveLower):
+            if aboveLower && random.chance(0.5) { return .number(range.lowerBound) }
+            return random.chance(0.5) ? .number(range.upperBound + 1) : .string("1")
+        case .number(nil, _): return .string("1")
+        case .integer(let range):
+            return random.chance(0.5) ? .number(range.lowerBound + 0.5) : .number(range.upperBound + 1)
+        case .boolean: return .number(1)
+        case .string: return .number(7)
+        case .choice: return .string("no-such-choice")
+        case .color: return .string(random.pick(["red", "#12345", "#xyzxyz"]))
+        case .point: return .array([.number(1)])
+        case .rect: return .array([.number(0), .number(0), .number(-5), .number(10)])
+        case .numberOrPoint: return .string("twice")
+        case .constant(let value): return .number(value + 1)
+        case .object(let set):
+            let valid = object(set, at: "")
+            guard case .object(let members) = valid else { return nil }
+            return .object(members + [("noSuchKey", .number(1))])
+        case .array(_, let count?, _) where count.lowerBound > 0: return .array([])
+        case .array: return .number(3)
+        case .either: return .number(3)
+        case .definition, .described: return nil
+        }
+    }
+}
