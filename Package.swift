@@ -67,7 +67,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
-        .testTarget(name: "TimingTests", dependencies: ["Timing", "PluginRegistry"]),
+        // One test target per module, each test in the target of the module it tests.
+        .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+        .testTarget(name: "RegistryTests", dependencies: ["PluginRegistry", "PluginTestSupport"]),
+        .testTarget(name: "TimingTests", dependencies: ["Timing", "PluginRegistry", "PluginTestSupport"]),
+        // The in-repo plugins loaded as the host loads them, for the unit tests that call plugins.
+        .target(name: "PluginTestSupport", dependencies: ["PluginRegistry"], path: "Tests/PluginTestSupport"),
         .testTarget(name: "CompositorTests", dependencies: ["Compositor", "Scene", "CAnimatorABI"]),
         .testTarget(name: "OutputTests", dependencies: ["Output", "Scene"]),
         .testTarget(

@@ -1,4 +1,5 @@
 import PluginRegistry
+import PluginTestSupport
 import Testing
 import Timing
 
@@ -31,9 +32,9 @@ import Timing
     }
 
     @Test func aPluginCurveByItsRegisteredNameAndArguments() throws {
-        #expect(try PluginCurveTests.curve("back-out").bound(to: [1.2]).description == "back-out(1.2)")
-        #expect(try PluginCurveTests.curve("back-out").bound(to: [1.70158]).description == "back-out(1.702)")
-        #expect(try PluginCurveTests.curve("elastic-out").bound(to: [1, 0.3]).description == "elastic-out(1, 0.3)")
-        #expect(try PluginCurveTests.curve("bounce-out").bound(to: []).description == "bounce-out")
+        #expect(try InRepoPlugins.curve("back-out").bound(to: [1.2]).description == "back-out(1.2)")
+        #expect(try InRepoPlugins.curve("back-out").bound(to: [1.70158]).description == "back-out(1.702)")
+        #expect(try InRepoPlugins.curve("elastic-out").bound(to: [1, 0.3]).description == "elastic-out(1, 0.3)")
+        #expect(try InRepoPlugins.curve("bounce-out").bound(to: []).description == "bounce-out")
     }
 }

@@ -1,4 +1,5 @@
 import PluginRegistry
+import PluginTestSupport
 import Testing
 import Timing
 
@@ -16,7 +17,7 @@ import Timing
     }
 
     @Test func aPluginCurveIsCalledThroughTheCallsItIsHanded() throws {
-        let entry = try PluginCurveTests.curve("elastic-out")
+        let entry = try InRepoPlugins.curve("elastic-out")
         let curve = entry.bound(to: [1, 0.4])
         let recording = RecordingCalls()
         #expect(curve.value(at: 0.6, plugins: recording) == entry.curve.call(progress: 0.6, arguments: [1, 0.4]))

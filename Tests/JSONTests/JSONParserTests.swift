@@ -1,4 +1,4 @@
-import Scene
+import JSON
 import Testing
 
 @Suite("JSON parser")

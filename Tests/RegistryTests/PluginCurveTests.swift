@@ -1,31 +1,12 @@
 import Foundation
 import PluginRegistry
+import PluginTestSupport
 import Testing
 
 /// The in-repo easing-curves plugin, loaded as the host loads it, called through libffi: the
 /// values are the C functions' own (checked against the formulas they implement).
 @Suite struct PluginCurveTests {
-    /// `make test` builds the in-repo plugins into `pipeline-plugins/` beside the test bundle.
-    static let registry: Registry = {
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-            .deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("pipeline-plugins").path),
-            directory.path != "/"
-        {
-            directory = directory.deletingLastPathComponent()
-        }
-        let registry = Registry()
-        registry.load(directories: [directory.appendingPathComponent("pipeline-plugins").path])
-        return registry
-    }()
-
-    static func curve(_ name: String) throws -> CurveEntry {
-        guard case .found(let entry) = registry.curve(named: name) else {
-            Issue.record("curve \(name) is not registered; broken: \(registry.broken)")
-            throw CancellationError()
-        }
-        return entry
-    }
+    static func curve(_ name: String) throws -> CurveEntry { try InRepoPlugins.curve(name) }
 
     @Test func elasticOutWithAmplitudeAndPeriod() throws {
         let curve = try Self.curve("elastic-out")

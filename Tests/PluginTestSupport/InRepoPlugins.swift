@@ -1,0 +1,29 @@
+import Foundation
+import PluginRegistry
+import Testing
+
+/// The in-repo plugins as the host loads them, for unit tests of the modules that call plugin
+/// code: `make test` builds them into `pipeline-plugins/` beside the test bundle.
+public enum InRepoPlugins {
+    public static let registry: Registry = {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("pipeline-plugins").path),
+            directory.path != "/"
+        {
+            directory = directory.deletingLastPathComponent()
+        }
+        let registry = Registry()
+        registry.load(directories: [directory.appendingPathComponent("pipeline-plugins").path])
+        return registry
+    }()
+
+    /// The in-repo timing curve `name`; records an issue when it is not registered.
+    public static func curve(_ name: String) throws -> CurveEntry {
+        guard case .found(let entry) = registry.curve(named: name) else {
+            Issue.record("curve \(name) is not registered; broken: \(registry.broken)")
+            throw CancellationError()
+        }
+        return entry
+    }
+}
