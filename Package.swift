@@ -69,15 +69,18 @@ let package = Package(
 
         // One test target per module, each test in the target of the module it tests.
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
-        .testTarget(name: "RegistryTests", dependencies: ["PluginRegistry", "PluginTestSupport"]),
-        .testTarget(name: "TimingTests", dependencies: ["Timing", "PluginRegistry", "PluginTestSupport"]),
-        // The in-repo plugins loaded as the host loads them, for the unit tests that call plugins.
-        .target(name: "PluginTestSupport", dependencies: ["PluginRegistry"], path: "Tests/PluginTestSupport"),
-        .testTarget(name: "CompositorTests", dependencies: ["Compositor", "Scene", "CAnimatorABI"]),
+        .testTarget(name: "RegistryTests", dependencies: ["PluginRegistry", "TestSupport"]),
+        .testTarget(name: "TimingTests", dependencies: ["Timing", "PluginRegistry", "TestSupport"]),
+        // What unit tests share: the in-repo plugins loaded as the host loads them, a seeded generator.
+        .target(name: "TestSupport", dependencies: ["PluginRegistry"], path: "Tests/TestSupport"),
+        .testTarget(name: "CompositorTests", dependencies: ["Compositor", "Scene", "CAnimatorABI", "TestSupport"]),
         .testTarget(name: "OutputTests", dependencies: ["Output", "Scene"]),
         .testTarget(
             name: "SceneTests",
-            dependencies: ["Scene", "PluginRegistry", .product(name: "PropertyBased", package: "swift-property-based")]),
+            dependencies: [
+                "Scene", "PluginRegistry", "TestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
         .testTarget(
             name: "RendererTests", dependencies: ["Renderer", "Scene", "Compositor", "Output", "PluginRegistry"]),
         .testTarget(name: "EndToEndTests", dependencies: []),

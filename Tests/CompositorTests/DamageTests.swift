@@ -1,6 +1,7 @@
 import CAnimatorABI
 import Foundation
 import Scene
+import TestSupport
 import Testing
 
 @testable import Compositor
@@ -46,7 +47,7 @@ import Testing
 
     /// The bottom two layers stay put (they become the static image); the top two change at
     /// random, sometimes not at all, sometimes leaving the canvas, with shadows, turns and masks.
-    func moving(_ base: anim_layer_t, _ random: inout Generator) -> anim_layer_t {
+    func moving(_ base: anim_layer_t, _ random: inout SeededGenerator) -> anim_layer_t {
         var layer = base
         let size = Double(Self.size)
         layer.frame = rect(
@@ -77,7 +78,7 @@ import Testing
             background: anim_color_t(r: 0.1, g: 0.1, b: 0.12, a: 1))
         let compositor = Compositor(canvas: canvas, contents: contents, images: images)
         let frame = FrameBuffer(width: Self.size, height: Self.size)
-        var random = Generator(state: 42)
+        var random = SeededGenerator(seed: 42)
         var states = [
             layer(rect(0, 0, 96, 96)), layer(rect(10, 20, 60, 40)), layer(rect(30, 30, 20, 20)),
             layer(rect(50, 10, 30, 30)),
@@ -113,7 +114,7 @@ import Testing
             Compositor(canvas: canvas, contents: contents, images: images, sharing: shared)
         }
         let frames = (0..<3).map { _ in FrameBuffer(width: Self.size, height: Self.size) }
-        var random = Generator(state: 7)
+        var random = SeededGenerator(seed: 7)
         var states = [
             layer(rect(0, 0, 96, 96)), layer(rect(10, 20, 60, 40)), layer(rect(30, 30, 20, 20)),
             layer(rect(50, 10, 30, 30)),

@@ -1,6 +1,6 @@
 import Foundation
 import PluginRegistry
-import PluginTestSupport
+import TestSupport
 import Testing
 
 /// The in-repo easing-curves plugin, loaded as the host loads it, called through libffi: the

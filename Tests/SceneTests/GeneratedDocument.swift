@@ -1,3 +1,5 @@
+import TestSupport
+
 @testable import Scene
 
 /// Pipeline documents generated from the key declarations (`Keys`): every object of the format
@@ -27,7 +29,7 @@ struct GeneratedDocument: CustomStringConvertible {
             (text, mutatedPath) = (valid.text, nil)
             return
         }
-        var choosing = SplitMix(seed: seed ^ 0x9E37_79B9_7F4A_7C15)
+        var choosing = SeededGenerator(seed: seed ^ 0x9E37_79B9_7F4A_7C15)
         var mutating = Builder(seed: seed, target: Int(choosing.next() % UInt64(counting.candidates)))
         text = mutating.document().text
         mutatedPath = mutating.mutatedPath
@@ -54,38 +56,24 @@ indirect enum GeneratedJSON {
     }
 }
 
-/// A small deterministic generator, so a seed names a document.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func chance(_ probability: Double) -> Bool { unit() < probability }
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-    mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
-    mutating func int(_ range: ClosedRange<Int>) -> Int {
-        range.lowerBound + Int(next() % UInt64(range.upperBound - range.lowerBound + 1))
-    }
+extension SeededGenerator {
+    mutating func chance(_ probability: Double) -> Bool { Double.random(in: 0..<1, using: &self) < probability }
+    mutating func unit() -> Double { Double.random(in: 0..<1, using: &self) }
+    mutating func pick<T>(_ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &self)] }
+    mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
 }
 
 /// Builds one document; every value it draws is a candidate for the mutation, counted in
 /// order, so the same seed builds the same document with candidate `target` made wrong.
 private struct Builder {
-    var random: SplitMix
+    var random: SeededGenerator
     let target: Int?
     var candidates = 0
     var mutatedPath: String?
     var layerCount = 0
 
     init(seed: UInt64, target: Int?) {
-        random = SplitMix(seed: seed)
+        random = SeededGenerator(seed: seed)
         self.target = target
     }
 

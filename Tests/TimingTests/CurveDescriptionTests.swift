@@ -1,5 +1,5 @@
 import PluginRegistry
-import PluginTestSupport
+import TestSupport
 import Testing
 import Timing
 
