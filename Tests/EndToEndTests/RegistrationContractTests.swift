@@ -168,7 +168,8 @@ import Testing
         #expect(run.stderr.contains("plugin late.so: late registration: 0"), "\(run.stderr)")
     }
 
-    @Test func initFailingAfterSeveralRefusalsReportsEveryOne() throws {
+    /// With and without an error logged before `init` gives up: the logged reason comes first.
+    @Test(arguments: [false, true]) func initFailingAfterSeveralRefusalsReportsEveryOne(logsAnError: Bool) throws {
         let workspace = try Workspace()
         defer { workspace.remove() }
         try workspace.compile(
@@ -186,6 +187,8 @@ import Testing
                 bool animator = host->register_animator(host, &nameless);
                 bool mixer = host->register_mixer(host, &pointless);
                 bool curve = host->register_curve(host, &unsigned_curve);
+                const anim_log_service_v1_t *log = host->get_service(host, ANIM_SERVICE_LOG, 1);
+                if (\(logsAnError ? 1 : 0) && log) log->log(host, ANIM_LOG_ERROR, "giving up");
                 return animator && mixer && curve;
             }
             """ + Workspace.entry("picky_init"), as: "picky.so")
@@ -193,9 +196,10 @@ import Testing
         let run = try workspace.run(["run", "wobble.json", "--out", "out"])
         #expect(run.status == 1)
         let line = try #require(PluginFixtures.lines(run.stderr, mentioning: "skipped plugin").first)
+        let reason = logsAnError ? "init returned false: giving up (after " : "init returned false after "
         #expect(
             line.contains(
-                "init returned false after the host refused its animator: a descriptor has no name; "
+                reason + "the host refused its animator: a descriptor has no name; "
                     + "its mixer: mixer \"pointless\" has no mix function; "
                     + "its timing curve: curve \"unsigned\" has no signature"),
             "\(run.stderr)")
