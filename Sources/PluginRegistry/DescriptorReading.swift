@@ -19,6 +19,8 @@ public protocol ProcessorDescriptor {
     static var mainFunction: String { get }
     var hasMainFunction: Bool { get }
     static var kind: RegistrationKind { get }
+    /// The descriptor's size in ABI 1.0: the smallest `struct_size` accepted.
+    static var firstReleasedSize: Int { get }
 }
 
 /// A descriptor's `create` and `destroy`, the same for animators and mixers.
@@ -30,19 +32,23 @@ public typealias ProcessorDestroy = @convention(c) (UnsafeMutableRawPointer?) ->
 
 extension anim_animator_desc_t: ProcessorDescriptor {
     public static let mainFunction = "apply", kind = RegistrationKind.animator
+    public static let firstReleasedSize = FirstReleasedSize.animatorDescriptor
     public var hasMainFunction: Bool { apply != nil }
 }
 
 extension anim_mixer_desc_t: ProcessorDescriptor {
     public static let mainFunction = "mix", kind = RegistrationKind.mixer
+    public static let firstReleasedSize = FirstReleasedSize.mixerDescriptor
     public var hasMainFunction: Bool { mix != nil }
 }
 
-/// Copies plugin descriptors into registry entries, refusing anything the header forbids.
+/// Copies plugin descriptors into registry entries, refusing anything the header forbids. Each
+/// descriptor is read by its own `struct_size` (see `GrowableStruct`), never past it.
 extension ProcessorEntry {
     init(reading desc: UnsafePointer<Descriptor>, plugin: PluginInfo) throws(DescriptorError) {
-        let raw = desc.pointee
-        try requireSize(raw.struct_size, of: Descriptor.self, "\(Descriptor.kind.rawValue) descriptor")
+        let size = GrowableStruct.declaredSize(at: desc)
+        try requireSize(size, atLeast: Descriptor.firstReleasedSize, "\(Descriptor.kind.rawValue) descriptor")
+        let raw = GrowableStruct.read(desc, size: size, as: Descriptor.self)
         let name = try registeredName(raw.name)
         guard raw.hasMainFunction else {
             throw DescriptorError("\(Descriptor.kind.rawValue) \"\(name)\" has no \(Descriptor.mainFunction) function")
@@ -50,14 +56,16 @@ extension ProcessorEntry {
         self.init(
             name: name, version: text(raw.version), doc: text(raw.doc),
             parameters: try readParameters(raw.params, count: raw.param_count, owner: name),
-            isSerial: raw.concurrency == UInt32(ANIM_CONCURRENCY_SERIAL), plugin: plugin, openedDescriptor: desc)
+            isSerial: raw.concurrency == UInt32(ANIM_CONCURRENCY_SERIAL), plugin: plugin,
+            openedDescriptor: GrowableStruct.keep(raw))
     }
 }
 
 extension CurveEntry {
     init(reading desc: UnsafePointer<anim_curve_desc_t>, plugin: PluginInfo) throws(DescriptorError) {
-        let raw = desc.pointee
-        try requireSize(raw.struct_size, of: anim_curve_desc_t.self, "curve descriptor")
+        let size = GrowableStruct.declaredSize(at: desc)
+        try requireSize(size, atLeast: FirstReleasedSize.curveDescriptor, "curve descriptor")
+        let raw = GrowableStruct.read(desc, size: size, as: anim_curve_desc_t.self)
         let name = try registeredName(raw.name)
         guard !BuiltInCurveNames.contains(name) else {
             throw DescriptorError("curve name \"\(name)\" is built into the host; choose another")
@@ -92,10 +100,8 @@ extension CurveEntry {
     }
 }
 
-private func requireSize<T>(_ size: UInt32, of _: T.Type, _ what: String) throws(DescriptorError) {
-    guard size >= UInt32(MemoryLayout<T>.size) else {
-        throw DescriptorError("\(what) struct_size \(size) is smaller than ABI 1's \(MemoryLayout<T>.size)")
-    }
+private func requireSize(_ size: Int, atLeast first: Int, _ what: String) throws(DescriptorError) {
+    guard size >= first else { throw DescriptorError("\(what) struct_size \(size) is smaller than ABI 1.0's \(first)") }
 }
 
 private func text(_ pointer: UnsafePointer<CChar>?) -> String {
@@ -122,10 +128,28 @@ private func readParameters(_ pointer: UnsafePointer<anim_param_desc_t>?, count:
     guard count <= 64 else {
         throw DescriptorError("\"\(owner)\" declares \(count) parameters; at most 64 are allowed")
     }
+    // The array is walked at the plugin's stride: its descriptors may be larger than this host's.
+    let base = UnsafeRawPointer(pointer)
+    let stride = GrowableStruct.declaredSize(at: base)
+    guard stride >= FirstReleasedSize.parameterDescriptor else {
+        throw DescriptorError(
+            "\"\(owner)\": parameter descriptor struct_size \(stride) is smaller than ABI 1.0's "
+                + "\(FirstReleasedSize.parameterDescriptor)")
+    }
     var result: [ParameterDescriptor] = []
-    for raw in UnsafeBufferPointer(start: pointer, count: Int(count)) {
+    for index in 0..<Int(count) {
+        let element = base + index * stride
+        let size = GrowableStruct.declaredSize(at: element)
+        guard size == stride else {
+            throw DescriptorError(
+                "\"\(owner)\": params[\(index)] has struct_size \(size) but params[0] \(stride); "
+                    + "every element of one array must have the same")
+        }
         let parameter: ParameterDescriptor
-        do { parameter = try ParameterDescriptor(reading: raw) } catch {
+        do {
+            parameter = try ParameterDescriptor(
+                reading: GrowableStruct.read(element, size: size, as: anim_param_desc_t.self))
+        } catch {
             throw DescriptorError("\"\(owner)\": \(error.description)")
         }
         guard !result.contains(where: { $0.id == parameter.id }) else {

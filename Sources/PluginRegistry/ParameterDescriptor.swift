@@ -56,13 +56,9 @@ public struct ParameterDescriptor: Sendable, Encodable {
 }
 
 extension ParameterDescriptor {
-    /// Reads and checks one descriptor; the error says what is wrong in the plugin's terms.
+    /// Reads and checks one descriptor, already copied by its `struct_size` (see `readParameters`);
+    /// the error says what is wrong in the plugin's terms.
     init(reading raw: anim_param_desc_t) throws(DescriptorError) {
-        guard raw.struct_size >= UInt32(MemoryLayout<anim_param_desc_t>.size) else {
-            throw DescriptorError(
-                "parameter descriptor struct_size \(raw.struct_size) is smaller than ABI 1's \(MemoryLayout<anim_param_desc_t>.size)"
-            )
-        }
         guard let idPointer = raw.id else { throw DescriptorError("a parameter has no id") }
         let id = String(cString: idPointer)
         guard Self.isValidID(id) else {

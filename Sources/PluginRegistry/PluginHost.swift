@@ -34,7 +34,7 @@ enum PluginHost {
         @convention(c) (UnsafePointer<anim_host_t>?, UnsafePointer<anim_animator_desc_t>?) -> Bool = { host, desc in
             guard let context = context(of: host), let desc else { return false }
             return context.register(.animator) { () throws(DescriptorError) in
-                context.add(try AnimatorEntry(reading: desc, plugin: context.plugin))
+                try context.add(try AnimatorEntry(reading: desc, plugin: context.plugin))
             }
         }
 
@@ -42,7 +42,7 @@ enum PluginHost {
         @convention(c) (UnsafePointer<anim_host_t>?, UnsafePointer<anim_mixer_desc_t>?) -> Bool = { host, desc in
             guard let context = context(of: host), let desc else { return false }
             return context.register(.mixer) { () throws(DescriptorError) in
-                context.add(try MixerEntry(reading: desc, plugin: context.plugin))
+                try context.add(try MixerEntry(reading: desc, plugin: context.plugin))
             }
         }
 
@@ -50,7 +50,7 @@ enum PluginHost {
         @convention(c) (UnsafePointer<anim_host_t>?, UnsafePointer<anim_curve_desc_t>?) -> Bool = { host, desc in
             guard let context = context(of: host), let desc else { return false }
             return context.register(.curve) { () throws(DescriptorError) in
-                context.add(try CurveEntry(reading: desc, plugin: context.plugin))
+                try context.add(try CurveEntry(reading: desc, plugin: context.plugin))
             }
         }
 

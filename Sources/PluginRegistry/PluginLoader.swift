@@ -26,9 +26,10 @@ enum PluginLoader {
         guard let symbol = dlsym(handle, ANIM_ENTRY_SYMBOL) else {
             return .failure(missingEntryError(handle))
         }
-        let entry = symbol.assumingMemoryBound(to: anim_entry_t.self)
-        if let problem = versionProblem(entry) { return .failure(LoadError(problem)) }
-        return initialize(entry: entry, path: path)
+        switch readEntry(UnsafeRawPointer(symbol)) {
+        case .failure(let error): return .failure(error)
+        case .success(let entry): return initialize(entry: entry, path: path)
+        }
     }
 
     /// A library built for another major exports `anim_entry_vN` instead; say which.
@@ -43,46 +44,55 @@ enum PluginLoader {
         )
     }
 
-    private static func versionProblem(_ entry: UnsafePointer<anim_entry_t>) -> String? {
-        // The two version fields come first so they can be read before anything else.
-        let major = entry.pointee.abi_major
-        let minor = entry.pointee.abi_minor
+    /// Reads the entry by the header's growth rule: the version first, then only the bytes its
+    /// `struct_size` covers. Any minor of this host's major is accepted: a newer one's larger
+    /// entry is read as far as this host knows it.
+    private static func readEntry(_ entry: UnsafeRawPointer) -> Result<anim_entry_t, LoadError> {
+        // The version fields come first so they can be read before anything else.
+        let layout = MemoryLayout<anim_entry_t>.self
+        let major = entry.loadUnaligned(fromByteOffset: layout.offset(of: \.abi_major)!, as: UInt32.self)
+        let minor = entry.loadUnaligned(fromByteOffset: layout.offset(of: \.abi_minor)!, as: UInt32.self)
         if major != ANIM_ABI_MAJOR {
-            return
-                "built for animator ABI \(major).\(minor); this host speaks ABI \(ANIM_ABI_MAJOR).\(ANIM_ABI_MINOR): rebuild it against this host's animator.h"
+            return .failure(
+                LoadError(
+                    "built for animator ABI \(major).\(minor); this host speaks ABI \(ANIM_ABI_MAJOR).\(ANIM_ABI_MINOR): "
+                        + "rebuild it against this host's animator.h"))
         }
-        if minor > ANIM_ABI_MINOR {
-            return
-                "built for animator ABI \(major).\(minor), newer than this host's \(ANIM_ABI_MAJOR).\(ANIM_ABI_MINOR): update pipeline"
+        let size = GrowableStruct.declaredSize(at: entry, offset: layout.offset(of: \.struct_size)!)
+        guard size >= FirstReleasedSize.entry else {
+            return .failure(LoadError("entry struct_size \(size) is smaller than ABI 1.0's \(FirstReleasedSize.entry)"))
         }
-        if entry.pointee.struct_size < UInt32(MemoryLayout<anim_entry_t>.size) {
-            return
-                "entry struct_size \(entry.pointee.struct_size) is smaller than ABI 1's \(MemoryLayout<anim_entry_t>.size)"
-        }
-        if entry.pointee.`init` == nil { return "the entry has no init function" }
-        return nil
+        let copy = GrowableStruct.read(entry, size: size, as: anim_entry_t.self)
+        guard copy.`init` != nil else { return .failure(LoadError("the entry has no init function")) }
+        return .success(copy)
     }
 
-    private static func initialize(entry: UnsafePointer<anim_entry_t>, path: String) -> Result<LoadedPlugin, LoadError>
-    {
+    private static func initialize(entry: anim_entry_t, path: String) -> Result<LoadedPlugin, LoadError> {
         let info = PluginInfo(
             path: path,
-            id: entry.pointee.plugin_id.map { String(cString: $0) } ?? "",
-            version: entry.pointee.plugin_version.map { String(cString: $0) } ?? "",
-            description: entry.pointee.description.map { String(cString: $0) } ?? "")
+            id: entry.plugin_id.map { String(cString: $0) } ?? "",
+            version: entry.plugin_version.map { String(cString: $0) } ?? "",
+            description: entry.description.map { String(cString: $0) } ?? "")
         let context = RegistrationContext(plugin: info)
         let host = PluginHost.make(for: context)
-        let succeeded = entry.pointee.`init`!(host)
+        let succeeded = entry.`init`!(host)
         context.closeRegistration(succeeded: succeeded)
-        guard succeeded else {
-            let detail =
-                context.lastError.map { ": \($0)" } ?? context.lastRefusal.map { " after \($0)" }
-                ?? " (it logged no reason)"
-            return .failure(LoadError("init returned false\(detail)"))
-        }
+        guard succeeded else { return .failure(initFailure(context)) }
         let registrations = PluginRegistrations(
             info: info, animators: context.animators, mixers: context.mixers, curves: context.curves,
             warnings: context.warnings)
-        return .success(LoadedPlugin(registrations: registrations, deinitialize: entry.pointee.`deinit`))
+        return .success(LoadedPlugin(registrations: registrations, deinitialize: entry.`deinit`))
+    }
+
+    /// One line for a failed `init`: the error it logged last, and every registration the host
+    /// refused, since any of them may be why it gave up.
+    private static func initFailure(_ context: RegistrationContext) -> LoadError {
+        let refusals = context.refusals.isEmpty ? nil : "the host refused " + context.refusals.joined(separator: "; ")
+        switch (context.lastError, refusals) {
+        case (let logged?, let refusals?): return LoadError("init returned false: \(logged) (after \(refusals))")
+        case (let logged?, nil): return LoadError("init returned false: \(logged)")
+        case (nil, let refusals?): return LoadError("init returned false after \(refusals)")
+        case (nil, nil): return LoadError("init returned false (it logged no reason)")
+        }
     }
 }

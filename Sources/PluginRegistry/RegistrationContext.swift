@@ -1,11 +1,15 @@
 import CAnimatorABI
-import Synchronization
+import Foundation
 
 /// Collects what one plugin registers during `init`, and what it logs afterwards.
 /// The host struct handed to the plugin points at it through `host_data`, forever.
-final class RegistrationContext: Sendable {
+/// Registration is open only while `init` runs, and only to the thread running it.
+final class RegistrationContext: @unchecked Sendable {
     let plugin: PluginInfo
-    private let state = Mutex(State())
+    /// The thread that creates the context, which then calls `init`.
+    private let initThread = pthread_self()
+    private let lock = NSLock()
+    private var state = State()
 
     struct State {
         var isOpen = true
@@ -14,27 +18,29 @@ final class RegistrationContext: Sendable {
         var curves: [CurveEntry] = []
         var warnings: [String] = []
         var lastError: String?
-        /// Why the host last refused a descriptor: the likely reason `init` then returned false.
-        var lastRefusal: String?
+        /// Every registration the host refused during `init`: the likely reasons it returned false.
+        var refusals: [String] = []
         /// Lines logged during `init`, printed only if it succeeds.
         var heldLog: [(level: UInt32, message: String)] = []
     }
 
     init(plugin: PluginInfo) { self.plugin = plugin }
 
-    var animators: [AnimatorEntry] { state.withLock { $0.animators } }
-    var mixers: [MixerEntry] { state.withLock { $0.mixers } }
-    var curves: [CurveEntry] { state.withLock { $0.curves } }
-    var warnings: [String] { state.withLock { $0.warnings } }
-    var lastError: String? { state.withLock { $0.lastError } }
-    var lastRefusal: String? { state.withLock { $0.lastRefusal } }
+    private func withState<T>(_ body: (inout State) -> T) -> T { lock.withLock { body(&state) } }
+
+    var animators: [AnimatorEntry] { withState { $0.animators } }
+    var mixers: [MixerEntry] { withState { $0.mixers } }
+    var curves: [CurveEntry] { withState { $0.curves } }
+    var warnings: [String] { withState { $0.warnings } }
+    var lastError: String? { withState { $0.lastError } }
+    var refusals: [String] { withState { $0.refusals } }
 
     var fileName: String { plugin.path.split(separator: "/").last.map(String.init) ?? plugin.path }
 
     /// Ends `init`: what it logged is printed if it succeeded; if it failed, the last error
     /// goes into the single "init returned false" line instead.
     func closeRegistration(succeeded: Bool) {
-        let held = state.withLock { state in
+        let held = withState { state in
             state.isOpen = false
             defer { state.heldLog = [] }
             return state.heldLog
@@ -42,33 +48,59 @@ final class RegistrationContext: Sendable {
         if succeeded { for line in held { PluginLog.write(level: line.level, plugin: fileName, line.message) } }
     }
 
-    /// Runs a registration if `init` is still running; otherwise records the misuse.
+    /// Runs a registration if it comes from `init` on its own thread; otherwise refuses it and says why.
     func register(_ kind: RegistrationKind, _ make: () throws(DescriptorError) -> Void) -> Bool {
-        guard state.withLock({ $0.isOpen }) else {
-            warn("registered a \(kind.rawValue) outside init; ignored")
+        guard withState({ $0.isOpen }) else {
+            // Nothing will print the plugin's warnings any more: this goes straight to the log.
+            PluginLog.write(
+                level: UInt32(ANIM_LOG_WARNING), plugin: fileName,
+                "\(kind.rawValue) refused: registered after init returned; register everything from init")
+            return false
+        }
+        guard pthread_equal(pthread_self(), initThread) != 0 else {
+            refuse(kind, "registered from another thread while init ran; register from the thread running init")
             return false
         }
         do throws(DescriptorError) {
             try make()
             return true
         } catch {
-            warn("\(kind.rawValue) refused: \(error.description)")
-            state.withLock { $0.lastRefusal = "the host refused its \(kind.rawValue): \(error.description)" }
+            refuse(kind, error.description)
             return false
         }
     }
 
-    func add(_ entry: AnimatorEntry) { state.withLock { $0.animators.append(entry) } }
-    func add(_ entry: MixerEntry) { state.withLock { $0.mixers.append(entry) } }
-    func add(_ entry: CurveEntry) { state.withLock { $0.curves.append(entry) } }
+    private func refuse(_ kind: RegistrationKind, _ reason: String) {
+        warn("\(kind.rawValue) refused: \(reason)")
+        withState { $0.refusals.append("its \(kind.rawValue): \(reason)") }
+    }
+
+    func add(_ entry: AnimatorEntry) throws(DescriptorError) { try insert(entry, into: \.animators) }
+    func add(_ entry: MixerEntry) throws(DescriptorError) { try insert(entry, into: \.mixers) }
+    func add(_ entry: CurveEntry) throws(DescriptorError) { try insert(entry, into: \.curves) }
+
+    /// A name is registered once per kind: a second registration would clash with the first.
+    private func insert<Entry: Registered>(_ entry: Entry, into list: WritableKeyPath<State, [Entry]>)
+        throws(DescriptorError)
+    {
+        let isTaken = withState { state in
+            if state[keyPath: list].contains(where: { $0.name == entry.name }) { return true }
+            state[keyPath: list].append(entry)
+            return false
+        }
+        if isTaken {
+            throw DescriptorError(
+                "name \"\(entry.name)\" is already registered by this plugin; register each name once")
+        }
+    }
 
     func warn(_ message: String) {
-        state.withLock { $0.warnings.append("plugin \(fileName): \(message)") }
+        withState { $0.warnings.append("plugin \(fileName): \(message)") }
     }
 
     /// During `init` lines are held back, so a failing plugin produces exactly one line.
     func log(level: UInt32, _ message: String) {
-        let held = state.withLock { state in
+        let held = withState { state in
             if level >= UInt32(ANIM_LOG_ERROR) { state.lastError = message }
             if state.isOpen { state.heldLog.append((level, message)) }
             return state.isOpen

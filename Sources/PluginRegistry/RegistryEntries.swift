@@ -52,7 +52,8 @@ public struct ProcessorEntry<Descriptor: ProcessorDescriptor>: Processor, @unche
     var openedDescriptor: UnsafePointer<Descriptor>? = nil
 
     /// The descriptor, for its functions: entries a lookup returned have it (the lookup opens
-    /// the plugin). The pointer stays valid for the life of the process: plugins are never unloaded.
+    /// the plugin). It is the host's copy, read by the plugin's `struct_size` (see
+    /// `GrowableStruct`), and stays valid for the life of the process, as the plugin does.
     public var descriptor: UnsafePointer<Descriptor> {
         guard let openedDescriptor else {
             preconditionFailure("\(name): plugin not open; use the entry a Registry lookup returns")

@@ -8,8 +8,9 @@ enum PluginFixtures {
         let description: String
     }
 
-    /// Writes `source` beside `library` (same name, `.c`) and compiles it into `library`.
-    static func compile(_ source: String, to library: URL) throws {
+    /// Writes `source` beside `library` (same name, `.c`) and compiles it into `library`, against
+    /// the `animator.h` in `header` (the current one unless said otherwise).
+    static func compile(_ source: String, to library: URL, header: String = CLI.header) throws {
         try FileManager.default.createDirectory(
             at: library.deletingLastPathComponent(), withIntermediateDirectories: true)
         let sourceFile = library.deletingPathExtension().appendingPathExtension("c")
@@ -17,7 +18,7 @@ enum PluginFixtures {
         let result = try CLI.runProgram(
             "/usr/bin/env",
             [
-                "cc", "-std=c99", "-shared", "-fPIC", "-I", CLI.header,
+                "cc", "-std=c99", "-shared", "-fPIC", "-I", header,
                 sourceFile.path, "-o", library.path, "-lm",
             ])
         guard result.status == 0 else { throw ToolFailure(description: "cc failed: \(result.stderr)") }

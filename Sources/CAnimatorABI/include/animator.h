@@ -16,9 +16,25 @@
  * Rules that hold for every type in this header:
  *   - C99 only; fixed-width integer types; booleans that cross the boundary inside structs are
  *     uint32_t (0 or 1); no enums inside structs (the ANIM_* constants are uint32_t values).
- *   - Every struct that may grow starts with `struct_size`. Fields are only ever appended, and a
- *     reader never touches a field past the size it was given. Small fixed value types
- *     (anim_point_t, anim_size_t, anim_rect_t, anim_color_t) never grow and carry no size.
+ *   - Every struct that may grow starts with `struct_size` (the entry keeps it third, after the
+ *     version). Fields are only ever appended, within a major version, and each appended field
+ *     has zero (0, 0.0, NULL) as its default. The writer sets `struct_size` to sizeof the struct
+ *     in the header it was built against. A reader, host or plugin:
+ *       - accepts any `struct_size` at least the struct's first released size (for every
+ *         struct in this header, its size in ABI 1.0), and refuses less;
+ *       - reads and writes only the fields that fit in `struct_size`, and takes the default
+ *         (zero) for the fields it knows that do not fit;
+ *       - ignores the bytes past the fields it knows: they are fields of a newer minor.
+ *     So a plugin checks `struct_size` of what the host hands it (the host, a layer, an image,
+ *     call arguments) before it touches a field appended after ABI 1.0.
+ *   - An array of growable structs (a descriptor's `params`) is walked by its elements'
+ *     `struct_size`, not by the reader's own sizeof: element i starts at
+ *     `(const char *)array + i * array[0].struct_size`. Every element of one array has the same
+ *     `struct_size`, which a plain C array of one struct type gives by itself.
+ *   - These types never grow and carry no size, because they are passed by value, embedded in
+ *     other structs or laid out in arrays the reader walks at its own sizeof: anim_point_t,
+ *     anim_size_t, anim_rect_t, anim_color_t, anim_mask_shape_t, anim_mask_t, anim_shadow_t,
+ *     anim_value_t. A change to any of them is a new major version.
  *   - Ownership: strings and descriptors a plugin hands to the host must stay valid until the
  *     plugin's `deinit` returns (static storage is the usual answer). Anything the host passes to
  *     a plugin function is valid for the duration of that call only. Nothing allocated on one
@@ -44,7 +60,9 @@ extern "C" {
  * Versions and export
  * ------------------------------------------------------------------------------------------- */
 
-/* A host accepts a plugin whose major equals its own and whose minor is not newer than its own. */
+/* A host accepts a plugin whose major equals its own, whatever its minor: a plugin built against a
+ * newer minor loads on an older host of the same major (by the growth rules above, the host reads
+ * the fields it knows of the plugin's larger structs). Another major is refused. */
 #define ANIM_ABI_MAJOR 1
 #define ANIM_ABI_MINOR 0
 
@@ -53,16 +71,25 @@ extern "C" {
 #define ANIM_ENTRY anim_entry_v1
 #define ANIM_ENTRY_SYMBOL "anim_entry_v1"
 
-#if defined(_WIN32)
-#define ANIM_EXPORT __declspec(dllexport)
-#elif defined(__GNUC__) || defined(__clang__)
-#define ANIM_EXPORT __attribute__((visibility("default")))
+/* Exports the entry from the shared library. In C++ it also gives the entry C linkage: without
+ * `extern "C"` a `const` at namespace scope has internal linkage there, and would not be exported
+ * at all. */
+#if defined(__cplusplus)
+#define ANIM_C_LINKAGE extern "C"
 #else
-#define ANIM_EXPORT
+#define ANIM_C_LINKAGE
+#endif
+
+#if defined(_WIN32)
+#define ANIM_EXPORT ANIM_C_LINKAGE __declspec(dllexport)
+#elif defined(__GNUC__) || defined(__clang__)
+#define ANIM_EXPORT ANIM_C_LINKAGE __attribute__((visibility("default")))
+#else
+#define ANIM_EXPORT ANIM_C_LINKAGE
 #endif
 
 /* ---------------------------------------------------------------------------------------------
- * Plain value types (never grow)
+ * Plain value types (never grow; see the rules at the top for the whole list)
  * ------------------------------------------------------------------------------------------- */
 
 typedef struct anim_point {
@@ -232,7 +259,8 @@ typedef struct anim_animator_desc {
     const char *name;                    /* used in pipeline files: [a-z][a-z0-9-]*, unique */
     const char *version;                 /* e.g. "1.0.0" */
     const char *doc;                     /* one line */
-    const anim_param_desc_t *params;     /* may be NULL when param_count is 0 */
+    /* param_count descriptors, walked by params[0].struct_size; may be NULL when param_count is 0 */
+    const anim_param_desc_t *params;
     uint32_t param_count;
     uint32_t reserved;                   /* 0 */
 
@@ -292,7 +320,7 @@ typedef struct anim_mixer_desc {
     const char *name;
     const char *version;
     const char *doc;
-    const anim_param_desc_t *params;
+    const anim_param_desc_t *params;     /* as for animators */
     uint32_t param_count;
     uint32_t reserved;
     /* create/destroy: as for animators. */
@@ -350,7 +378,8 @@ struct anim_host {
 
     /* Registration. Call only from `init`, on the thread that called it. The descriptor (and
      * everything it points to) must stay valid until `deinit`. Returns false when the host
-     * refuses the descriptor (invalid field, name already taken); the host reports why. */
+     * refuses the descriptor (invalid field, a name this plugin already registered for that
+     * kind) or the call (from another thread, or after `init` returned); the host reports why. */
     bool (*register_animator)(const anim_host_t *host, const anim_animator_desc_t *desc);
     bool (*register_mixer)(const anim_host_t *host, const anim_mixer_desc_t *desc);
     bool (*register_curve)(const anim_host_t *host, const anim_curve_desc_t *desc);
@@ -387,7 +416,8 @@ typedef struct anim_log_service_v1 {
  *         ANIM_ABI_MAJOR, ANIM_ABI_MINOR, sizeof(anim_entry_t), 0,
  *         "org.example.wobble", "1.0.0", "A wobbling animator", wobble_init, NULL,
  *     };
- */
+ *
+ * The same definition serves C and C++: ANIM_EXPORT gives the entry C linkage in C++. */
 typedef struct anim_entry {
     uint32_t abi_major;                  /* ANIM_ABI_MAJOR the plugin was built against */
     uint32_t abi_minor;                  /* ANIM_ABI_MINOR the plugin was built against */

@@ -1,0 +1,11 @@
+/// The size of each struct the host reads from plugins as ABI 1.0 released it: the smallest
+/// `struct_size` the host accepts, and exactly what a plugin built against 1.0 declares. Kept as
+/// numbers because `MemoryLayout` follows the current header, which grows; `Tests/ABI/animator-1.0.h`
+/// is the released header they come from.
+enum FirstReleasedSize {
+    static let entry = 56
+    static let animatorDescriptor = 72
+    static let mixerDescriptor = 72
+    static let curveDescriptor = 56
+    static let parameterDescriptor = 104
+}

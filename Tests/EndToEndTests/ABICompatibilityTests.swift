@@ -1,0 +1,213 @@
+import Foundation
+import Testing
+
+/// The ABI's growth promise, kept by the host: a plugin built against the released 1.0 header
+/// (kept as `Tests/ABI/animator-1.0.h`) loads and renders as the same plugin built against the
+/// current header, and one built against a newer 1.x, whose structs are larger, loads too.
+@Suite struct ABICompatibilityTests {
+    /// An animator with two parameters (so the params array is walked element by element) and a
+    /// timing curve, written against the 1.0 header.
+    static let shift = """
+        #include "animator.h"
+
+        static const anim_param_desc_t shift_params[] = {
+            { .struct_size = sizeof(anim_param_desc_t), .type = ANIM_PARAM_NUMBER, .id = "dx", .doc = "rightwards",
+              .unit = "px", .min = -100, .max = 100, .default_value = {0} },
+            { .struct_size = sizeof(anim_param_desc_t), .type = ANIM_PARAM_NUMBER, .id = "dy", .doc = "downwards",
+              .unit = "px", .min = -100, .max = 100, .default_value = {0} },
+        };
+
+        static bool shift_apply(const anim_apply_args_t *args, anim_layer_t *target, char *error, uint32_t error_size) {
+            (void)error, (void)error_size;
+            target->translation.x += args->params[0].v[0] * args->progress;
+            target->translation.y += args->params[1].v[0] * args->progress;
+            target->opacity = 1.0 - 0.5 * args->progress;
+            return true;
+        }
+
+        static double shift_ease(double t) { return t * t; }
+
+        static const anim_animator_desc_t shift_desc = {
+            .struct_size = sizeof(anim_animator_desc_t), .name = "shift", .version = "1.0.0",
+            .doc = "Moves and fades the layer", .params = shift_params, .param_count = 2, .apply = shift_apply,
+        };
+
+        static const anim_curve_desc_t shift_curve = {
+            .struct_size = sizeof(anim_curve_desc_t), .name = "shift-ease", .doc = "t squared",
+            .signature = "d(d)", .function = (anim_function_t)shift_ease,
+        };
+
+        static bool shift_init(const anim_host_t *host) {
+            return host->register_animator(host, &shift_desc) && host->register_curve(host, &shift_curve);
+        }
+
+        ANIM_EXPORT const anim_entry_t ANIM_ENTRY = {
+            ANIM_ABI_MAJOR, ANIM_ABI_MINOR, sizeof(anim_entry_t), 0, "org.example.shift", "1.0.0", "Shifts layers",
+            shift_init, NULL,
+        };
+        """
+
+    /// The same plugin as a later 1.x header would build it: minor 2, and every struct it hands
+    /// the host larger than 1.0's, the 1.0 fields first and new ones appended.
+    static let shiftFromANewerMinor = """
+        #include "animator.h"
+
+        typedef struct { anim_param_desc_t v1_0; double step; const char *group; } param_desc_1_2_t;
+        typedef struct { anim_animator_desc_t v1_0; const char *category; uint64_t flags; } animator_desc_1_2_t;
+        typedef struct { anim_curve_desc_t v1_0; double settle_time; } curve_desc_1_2_t;
+        typedef struct { anim_entry_t v1_0; const char *homepage; const void *(*get_extension)(const char *id); }
+            entry_1_2_t;
+
+        static const param_desc_1_2_t shift_params[] = {
+            { { .struct_size = sizeof(param_desc_1_2_t), .type = ANIM_PARAM_NUMBER, .id = "dx", .doc = "rightwards",
+                .unit = "px", .min = -100, .max = 100, .default_value = {0} }, 0.5, "motion" },
+            { { .struct_size = sizeof(param_desc_1_2_t), .type = ANIM_PARAM_NUMBER, .id = "dy", .doc = "downwards",
+                .unit = "px", .min = -100, .max = 100, .default_value = {0} }, 0.5, "motion" },
+        };
+
+        static bool shift_apply(const anim_apply_args_t *args, anim_layer_t *target, char *error, uint32_t error_size) {
+            (void)error, (void)error_size;
+            target->translation.x += args->params[0].v[0] * args->progress;
+            target->translation.y += args->params[1].v[0] * args->progress;
+            target->opacity = 1.0 - 0.5 * args->progress;
+            return true;
+        }
+
+        static double shift_ease(double t) { return t * t; }
+
+        static const animator_desc_1_2_t shift_desc = {
+            { .struct_size = sizeof(animator_desc_1_2_t), .name = "shift", .version = "1.0.0",
+              .doc = "Moves and fades the layer", .params = &shift_params[0].v1_0, .param_count = 2,
+              .apply = shift_apply },
+            "motion", 0xffffffffffffffffu,
+        };
+
+        static const curve_desc_1_2_t shift_curve = {
+            { .struct_size = sizeof(curve_desc_1_2_t), .name = "shift-ease", .doc = "t squared",
+              .signature = "d(d)", .function = (anim_function_t)shift_ease },
+            0.25,
+        };
+
+        static bool shift_init(const anim_host_t *host) {
+            return host->register_animator(host, &shift_desc.v1_0) && host->register_curve(host, &shift_curve.v1_0);
+        }
+
+        ANIM_EXPORT const entry_1_2_t ANIM_ENTRY = {
+            { ANIM_ABI_MAJOR, 2, sizeof(entry_1_2_t), 0, "org.example.shift", "1.0.0", "Shifts layers",
+              shift_init, NULL },
+            "https://example.org/shift", NULL,
+        };
+        """
+
+    /// A white square shifted and faded over 0.4 s on its plugin curve: 5 frames.
+    static let pipeline = """
+        {
+          "version": 1,
+          "canvas": { "width": 64, "height": 64, "fps": 10, "duration": 0.5, "background": "#000000" },
+          "layers": [ { "name": "card", "frame": [8, 8, 16, 16], "fill": "#ffffff" } ],
+          "timeline": [ { "animator": "shift", "target": "card", "duration": 0.4, "timing": "shift-ease",
+                          "params": { "dx": 30, "dy": 12 } } ],
+          "output": { "dir": "out", "formats": ["png"] }
+        }
+        """
+
+    /// The folder holding the released 1.0 header under the name plugins include.
+    static func releasedHeaderFolder(in folder: URL) throws -> URL {
+        let include = folder.appendingPathComponent("abi-1.0")
+        try FileManager.default.createDirectory(at: include, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: CLI.repositoryRoot.appendingPathComponent("Tests/ABI/animator-1.0.h"),
+            to: include.appendingPathComponent("animator.h"))
+        return include
+    }
+
+    /// Builds `source` into `name/shift.so`, renders the pipeline with it and returns the frames' bytes.
+    static func render(_ source: String, header: String, as name: String, in folder: URL) throws -> [Data] {
+        let plugins = folder.appendingPathComponent("\(name)/plugins")
+        try PluginFixtures.compile(source, to: plugins.appendingPathComponent("shift.so"), header: header)
+        let result = try CLI.run(
+            ["run", "shift.json", "--out", "\(name)/frames", "--format", "png", "--plugins", plugins.path], in: folder,
+            environment: ["PIPELINE_CACHE_DIR": folder.appendingPathComponent("\(name)/cache").path])
+        #expect(!result.crashed)
+        #expect(result.status == 0, "\(name): \(result.stderr)")
+        #expect(!result.stderr.contains("shift.so"), "\(name): \(result.stderr)")
+        let frames = folder.appendingPathComponent("\(name)/frames")
+        let names = try FileManager.default.contentsOfDirectory(atPath: frames.path).filter { $0.hasSuffix(".png") }
+        return try names.sorted().map { try Data(contentsOf: frames.appendingPathComponent($0)) }
+    }
+
+    @Test func aPluginBuiltAgainstTheReleased1_0HeaderRendersAsTheSamePluginBuiltAgainstTheCurrentOne() throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try PluginFixtures.write(Self.pipeline, to: "shift.json", in: folder)
+        let released = try Self.releasedHeaderFolder(in: folder).path
+        let old = try Self.render(Self.shift, header: released, as: "built-against-1.0", in: folder)
+        let current = try Self.render(Self.shift, header: CLI.header, as: "built-against-current", in: folder)
+        #expect(old.count == 5)
+        #expect(old == current, "frames differ")
+        #expect(Set(current).count > 1, "the animation moves the square")
+    }
+
+    @Test func aPluginBuiltForANewerMinorWithLargerStructsLoadsAndRendersTheSame() throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try PluginFixtures.write(Self.pipeline, to: "shift.json", in: folder)
+        let newer = try Self.render(Self.shiftFromANewerMinor, header: CLI.header, as: "minor-2", in: folder)
+        let current = try Self.render(Self.shift, header: CLI.header, as: "current", in: folder)
+        #expect(newer.count == 5)
+        #expect(newer == current, "frames differ")
+
+        let listing = try CLI.run(
+            ["plugins", "--plugins", folder.appendingPathComponent("minor-2/plugins").path],
+            environment: ["PIPELINE_CACHE_DIR": folder.appendingPathComponent("minor-2/cache").path])
+        #expect(listing.status == 0)
+        #expect(listing.stdout.contains("dy: number -100...100 px, default 0"), "\(listing.stdout)")
+        #expect(listing.stdout.contains("shift-ease"), "\(listing.stdout)")
+    }
+
+    /// The structs the host reads, each declared one byte smaller than in the released header.
+    enum Shrunk: String, CaseIterable {
+        case entry = "anim_entry_t"
+        case animator = "anim_animator_desc_t"
+        case parameter = "anim_param_desc_t"
+        case curve = "anim_curve_desc_t"
+    }
+
+    @Test(arguments: Shrunk.allCases) func aStructSmallerThanTheReleasedHeadersIsRefusedNamingBothSizes(
+        shrunk: Shrunk
+    ) throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let released = try Self.releasedHeaderFolder(in: folder).path
+        let sizeProgram = folder.appendingPathComponent("size")
+        try PluginFixtures.write(
+            """
+            #include "animator.h"
+            #include <stdio.h>
+            int main(void) { printf("%zu", sizeof(\(shrunk.rawValue))); return 0; }
+            """, to: "size.c", in: folder)
+        let built = try CLI.runProgram(
+            "/usr/bin/env", ["cc", "-std=c99", "-I", released, "size.c", "-o", sizeProgram.path], in: folder)
+        #expect(built.status == 0, "\(built.stderr)")
+        let size = try #require(Int(try CLI.runProgram(sizeProgram.path, []).stdout))
+
+        let source = Self.shift.replacingOccurrences(
+            of: "sizeof(\(shrunk.rawValue))", with: "sizeof(\(shrunk.rawValue)) - 1")
+        let plugins = folder.appendingPathComponent("plugins")
+        try PluginFixtures.compile(source, to: plugins.appendingPathComponent("shift.so"), header: released)
+        let listing = try CLI.run(
+            ["plugins", "--plugins", plugins.path],
+            environment: ["PIPELINE_CACHE_DIR": folder.appendingPathComponent("cache").path])
+        #expect(listing.status == 0)
+        let what =
+            switch shrunk {
+            case .entry: "entry"
+            case .animator: "animator descriptor"
+            case .parameter: "parameter descriptor"
+            case .curve: "curve descriptor"
+            }
+        #expect(
+            listing.stdout.contains("\(what) struct_size \(size - 1) is smaller than ABI 1.0's \(size)"),
+            "\(listing.stdout)")
+    }
+}
