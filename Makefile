@@ -31,6 +31,9 @@ INSTALLED_PLUGINS = $(ROOT)/lib/pipeline/plugins
 # so a crash's backtrace still names functions. STRIP=true installs it as built.
 STRIP ?= strip --strip-debug
 COMPLETIONS = $(ROOT)/share/bash-completion/completions
+# The ABI version of animator.h, for pipeline.pc.
+ABI_MAJOR = $(shell sed -n 's/^\#define ANIM_ABI_MAJOR \([0-9]*\).*/\1/p' Sources/CAnimatorABI/include/animator.h)
+ABI_MINOR = $(shell sed -n 's/^\#define ANIM_ABI_MINOR \([0-9]*\).*/\1/p' Sources/CAnimatorABI/include/animator.h)
 
 .PHONY: all deps test-deps host plugins run examples test test-suite lint asan tsan fuzz install uninstall clean
 
@@ -106,7 +109,8 @@ install: $(if $(filter command line,$(origin BIN)),,all)
 	$(STRIP) $(ROOT)/bin/pipeline
 	install -m 644 Sources/CAnimatorABI/include/animator.h $(ROOT)/include/pipeline/animator.h
 	install -m 755 $(PLUGIN_DIR)/*.so $(INSTALLED_PLUGINS)/
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e "s|@VERSION@|$$($(BIN)/pipeline --version)|" pipeline.pc.in > $(ROOT)/lib/pkgconfig/pipeline.pc
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e "s|@VERSION@|$$($(BIN)/pipeline --version)|" \
+		-e "s|@ABI_MAJOR@|$(ABI_MAJOR)|" -e "s|@ABI_MINOR@|$(ABI_MINOR)|" pipeline.pc.in > $(ROOT)/lib/pkgconfig/pipeline.pc
 	$(BIN)/pipeline --generate-completion-script bash > $(COMPLETIONS)/pipeline
 
 # Removes the files install wrote (the in-repo plugins by name, not whatever else is there),

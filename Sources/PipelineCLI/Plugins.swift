@@ -15,10 +15,16 @@ extension Pipeline {
                   pipeline plugins
                   pipeline plugins --plugins ./my-plugins --json
                   pipeline plugins --rescan
+                  pipeline plugins --strict --plugins ./my-plugins   # exit 1 if any plugin was skipped
+
+                With --strict, a plugin file that was skipped, or a name two plugins register, makes the exit \
+                status 1 (the listing still says why), so a script or CI can check a plugin folder.
                 """)
 
         @Flag(help: "Print JSON instead of text.") var json = false
         @Flag(help: "Forget what earlier scans found and open every plugin file again.") var rescan = false
+        @Flag(help: "Exit with status 1 when a plugin file was skipped or two plugins register one name.")
+        var strict = false
         @OptionGroup var plugins: PluginOptions
 
         func run() throws {
@@ -27,6 +33,7 @@ extension Pipeline {
             defer { registry.shutdown() }
             let listing = PluginListing(registry: registry, searchPath: searchPath)
             print(json ? try listing.json() : listing.text, terminator: "")
+            if strict && !(registry.broken.isEmpty && registry.clashes.isEmpty) { throw ExitCode.failure }
         }
     }
 }

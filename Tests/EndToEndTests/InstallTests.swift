@@ -41,6 +41,12 @@ import Testing
             "/usr/bin/env", ["pkg-config", "--cflags", "pipeline"],
             environment: ["PKG_CONFIG_PATH": prefix.appendingPathComponent("lib/pkgconfig").path])
         #expect(flags.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "-I\(prefix.path)/include/pipeline")
+        for (variable, expected) in [("abi_major", "1"), ("abi_minor", "0")] {
+            let value = try CLI.runProgram(
+                "/usr/bin/env", ["pkg-config", "--variable=\(variable)", "pipeline"],
+                environment: ["PKG_CONFIG_PATH": prefix.appendingPathComponent("lib/pkgconfig").path])
+            #expect(value.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == expected, "\(variable)")
+        }
 
         try compileNudge(cflags: flags.stdout, into: folder.appendingPathComponent("plugins"))
         let withNudge = try CLI.runProgram(

@@ -197,6 +197,13 @@ import Testing
         let broken = try #require((root["broken"] as? [[String: String]])?.first)
         #expect(broken["file"] == "\(second.path)/broken.so")
         #expect(broken["reason"]?.hasPrefix("not a loadable shared library") == true)
+
+        // --strict: the same listing, and exit status 1 because a file was skipped; 0 without it.
+        let strict = try CLI.run(arguments + ["--strict"], environment: environment)
+        #expect(strict.status == 1)
+        #expect(strict.stdout.contains("\(second.path)/broken.so: not a loadable shared library"))
+        let clean = try CLI.run(["plugins", "--strict", "--plugins", first.path])
+        #expect(clean.status == 0, "\(clean.stderr)")
     }
 
     @Test(arguments: [["plugins"], ["validate", "pipeline.json"], ["run", "pipeline.json"]])
