@@ -40,6 +40,12 @@
  *     a plugin function is valid for the duration of that call only. Nothing allocated on one
  *     side is ever freed on the other.
  *   - Strings are UTF-8 and NUL-terminated.
+ *   - Names: animators, mixers and timing curves are named [a-z][a-z0-9-]* (the name a pipeline
+ *     file uses), unique among everything the loaded plugins register of that kind.
+ *   - Error buffers: a function that can fail gets `char *error, uint32_t error_size`. `error` is
+ *     never NULL and holds error_size bytes (at least 1; this host passes 512), already an empty
+ *     string: on failure write a NUL-terminated reason of at most error_size bytes, cut short if
+ *     need be. A failure with no reason is reported as "no reason given".
  *   - Coordinates are in pixels with the origin at the top left and y growing downwards.
  *     Angles are in degrees, positive turning clockwise on screen. Times are in seconds.
  *
@@ -201,7 +207,9 @@ typedef struct anim_param_desc {
     const char *id;                      /* JSON key: [a-zA-Z][a-zA-Z0-9_-]*, unique in its list */
     const char *doc;                     /* one line */
     const char *unit;                    /* "px", "deg", "s", "" ...; NULL means none */
-    /* NUMBER, INTEGER, POINT, SIZE, RECT: every component must lie in [min, max]. Finite. */
+    /* NUMBER, INTEGER, POINT, SIZE, RECT: every component must lie in [min, max]. Finite.
+     * BOOL, COLOR (components 0..1), STRING, ENUM and LAYER have no range: min and max are
+     * ignored (set them to 0). */
     double min, max;
     /* NUMBER/INTEGER/BOOL: default_value[0]; POINT/SIZE: [0..1]; RECT, COLOR: [0..3].
      * Must lie in [min, max] where a range applies. */
@@ -317,7 +325,7 @@ typedef struct anim_mix_args {
 typedef struct anim_mixer_desc {
     uint32_t struct_size;
     uint32_t concurrency;                /* ANIM_CONCURRENCY_* */
-    const char *name;
+    const char *name;                    /* used in pipeline files: [a-z][a-z0-9-]*, unique */
     const char *version;
     const char *doc;
     const anim_param_desc_t *params;     /* as for animators */
@@ -350,7 +358,7 @@ typedef void (*anim_function_t)(void);
 typedef struct anim_curve_desc {
     uint32_t struct_size;
     uint32_t reserved;                   /* 0 */
-    const char *name;                    /* used in pipeline files, unique */
+    const char *name;                    /* used in pipeline files: [a-z][a-z0-9-]*, unique */
     const char *doc;                     /* one line */
     const char *signature;
     /* Names of the extra arguments separated by ',' ("amplitude,period"), NULL if none. */
@@ -391,7 +399,8 @@ struct anim_host {
 };
 
 /* Service "log", version 1: messages appear on the host's standard error, prefixed with the
- * plugin's file name. Callable from any thread. */
+ * plugin's file name. Warnings and errors always appear; debug and info messages only when the
+ * host runs with the environment variable PIPELINE_VERBOSE=1. Callable from any thread. */
 #define ANIM_SERVICE_LOG "log"
 
 #define ANIM_LOG_DEBUG 0u
@@ -428,7 +437,8 @@ typedef struct anim_entry {
     const char *description;             /* one line */
 
     /* Called once after loading, on the main thread, before anything else. Registers what the
-     * plugin provides. Returns false on failure (log the reason through the log service first);
+     * plugin provides. `host` stays valid until `deinit` returns: a plugin may keep it (to log
+     * from `apply`, say). Returns false on failure (log the reason through the log service first);
      * the host then ignores everything the plugin registered and never calls it again. */
     bool (*init)(const anim_host_t *host);
 
