@@ -9,8 +9,11 @@ struct Nudge;
 impl Animator for Nudge {
     const NAME: &'static CStr = c"nudge-rs";
     const DOC: &'static CStr = c"Moves the layer right by a distance";
-    const PARAMS: &'static [param::Desc] =
-        &[param::number(c"distance", c"how far to move right", c"px", -1000.0, 1000.0, 10.0)];
+    const PARAMS: &'static [param::Desc] = &[param::number(c"distance")
+        .doc(c"how far to move right")
+        .unit(c"px")
+        .range(-1000.0, 1000.0)
+        .default(10.0)];
 
     /// Pure: the host calls it for any frame, on any thread. p is 0 at the start, 1 at the end.
     fn apply(&self, p: f64, params: &Params, layer: &mut Layer) -> Result<(), String> {

@@ -15,7 +15,7 @@
 //!     const NAME: &'static core::ffi::CStr = c"nudge-rs";
 //!     const DOC: &'static core::ffi::CStr = c"Moves the layer right by `distance` pixels";
 //!     const PARAMS: &'static [param::Desc] =
-//!         &[param::number(c"distance", c"how far to move right", c"px", -1000.0, 1000.0, 10.0)];
+//!         &[param::number(c"distance").doc(c"how far to move right").unit(c"px").range(-1000.0, 1000.0).default(10.0)];
 //!     fn apply(&self, p: f64, params: &Params, layer: &mut Layer) -> Result<(), String> {
 //!         layer.translation.x += params.number("distance") * p;
 //!         Ok(())

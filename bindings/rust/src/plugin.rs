@@ -32,7 +32,11 @@ pub const fn animator_desc<A: Animator>() -> anim_animator_desc_t {
         name: A::NAME.as_ptr(),
         version: A::VERSION.as_ptr(),
         doc: A::DOC.as_ptr(),
-        params: if A::PARAMS.is_empty() { core::ptr::null() } else { A::PARAMS.as_ptr() },
+        params: if A::PARAMS.is_empty() {
+            core::ptr::null()
+        } else {
+            A::PARAMS.as_ptr()
+        },
         param_count: A::PARAMS.len() as u32,
         reserved: 0,
         create: None,
@@ -98,7 +102,9 @@ unsafe fn write_error(message: &str, error: *mut c_char, error_size: u32) {
 pub unsafe fn register_animators(host: *const anim_host_t, animators: &'static [anim_animator_desc_t]) -> bool {
     catch_unwind(|| {
         let host_ref = unsafe { &*host };
-        let Some(register) = host_ref.register_animator else { return false };
+        let Some(register) = host_ref.register_animator else {
+            return false;
+        };
         let mut all = true;
         for desc in animators {
             if unsafe { register(host, desc) } {
@@ -114,9 +120,13 @@ pub unsafe fn register_animators(host: *const anim_host_t, animators: &'static [
 }
 
 unsafe fn log(host: *const anim_host_t, level: u32, message: &str) {
-    let Some(get_service) = (unsafe { &*host }).get_service else { return };
+    let Some(get_service) = (unsafe { &*host }).get_service else {
+        return;
+    };
     let service = unsafe { get_service(host, ANIM_SERVICE_LOG.as_ptr(), 1) }.cast::<anim_log_service_v1_t>();
-    let Ok(text) = std::ffi::CString::new(message) else { return };
+    let Ok(text) = std::ffi::CString::new(message) else {
+        return;
+    };
     if let Some(log) = unsafe { service.as_ref() }.and_then(|s| s.log) {
         unsafe { log(host, level, text.as_ptr()) };
     }

@@ -116,10 +116,18 @@ fn every_struct_and_field_matches_the_c_header() {
         .arg(&program)
         .output()
         .unwrap_or_else(|e| panic!("cannot run {cc}: {e}"));
-    assert!(compile.status.success(), "{cc} failed:\n{}", String::from_utf8_lossy(&compile.stderr));
+    assert!(
+        compile.status.success(),
+        "{cc} failed:\n{}",
+        String::from_utf8_lossy(&compile.stderr)
+    );
     let run = Command::new(&program).output().unwrap();
     assert!(run.status.success());
-    let c_lines: Vec<String> = String::from_utf8(run.stdout).unwrap().lines().map(String::from).collect();
+    let c_lines: Vec<String> = String::from_utf8(run.stdout)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
     let rust = rust_lines(&layouts);
     for (c, r) in c_lines.iter().zip(&rust) {
         assert_eq!(c, r, "C (left) and Rust (right) disagree");
@@ -138,7 +146,11 @@ fn the_listed_fields_cover_every_rust_struct() {
             assert_eq!(*offset, end, "{}.{field}: a field before it is not listed", layout.name);
             end = offset + size;
         }
-        assert_eq!(layout.size, end, "{}: a field after the last listed one is not listed", layout.name);
+        assert_eq!(
+            layout.size, end,
+            "{}: a field after the last listed one is not listed",
+            layout.name
+        );
     }
 }
 
