@@ -183,3 +183,104 @@ macro_rules! animator_plugin {
         );
     };
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Default)]
+    struct Shift;
+
+    impl Animator for Shift {
+        const NAME: &'static CStr = c"shift";
+        const DOC: &'static CStr = c"Moves the layer right by `by`; refuses 0, panics below 0";
+        const PARAMS: &'static [param::Desc] = &[param::number(c"by").range(-10.0, 10.0)];
+        fn apply(&self, p: f64, params: &Params, layer: &mut Layer) -> Result<(), String> {
+            let by = params.number("by");
+            assert!(by >= 0.0, "by {by} is negative");
+            if by == 0.0 {
+                return Err("by is zero, which moves nothing".to_string());
+            }
+            layer.translation.x += by * p;
+            Ok(())
+        }
+    }
+
+    /// Calls `Shift`'s `apply` as the host does, with a `size`-byte error buffer; returns what it
+    /// returned, the layer's x translation and the error text.
+    fn call(by: f64, size: usize) -> (bool, f64, String) {
+        let value = anim_value_t {
+            type_: ANIM_PARAM_NUMBER,
+            is_set: 1,
+            v: [by, 0.0, 0.0, 0.0],
+            i: 0,
+            s: core::ptr::null(),
+            layer: core::ptr::null(),
+        };
+        let args = anim_apply_args_t {
+            struct_size: core::mem::size_of::<anim_apply_args_t>() as u32,
+            param_count: 1,
+            progress: 0.5,
+            time: 0.0,
+            duration: 1.0,
+            canvas: anim_size_t {
+                width: 64.0,
+                height: 64.0,
+            },
+            params: &value,
+            instance: core::ptr::null_mut(),
+        };
+        // SAFETY: every pointer field of the layer is null or unused by `Shift`.
+        let mut layer: anim_layer_t = unsafe { core::mem::zeroed() };
+        let mut error = vec![0 as c_char; size];
+        let apply = animator_desc::<Shift>().apply.unwrap();
+        let ok = unsafe { apply(&args, &mut layer, error.as_mut_ptr(), size as u32) };
+        let text = unsafe { CStr::from_ptr(error.as_ptr()) }.to_string_lossy().into_owned();
+        (ok, layer.translation.x, text)
+    }
+
+    #[test]
+    fn apply_writes_the_layer() {
+        assert_eq!(call(4.0, 512), (true, 2.0, String::new()));
+    }
+
+    #[test]
+    fn an_err_becomes_the_error_message() {
+        assert_eq!(
+            call(0.0, 512),
+            (false, 0.0, "by is zero, which moves nothing".to_string())
+        );
+    }
+
+    #[test]
+    fn a_panic_becomes_the_error_message() {
+        assert_eq!(
+            call(-1.0, 512),
+            (false, 0.0, "shift panicked: by -1 is negative".to_string())
+        );
+    }
+
+    #[test]
+    fn a_long_message_is_cut_to_the_buffer() {
+        assert_eq!(call(0.0, 6).2, "by is");
+        assert_eq!(call(0.0, 1).2, "");
+    }
+
+    #[test]
+    fn a_message_is_cut_at_a_character_boundary() {
+        let mut buffer = [1 as c_char; 4];
+        unsafe { write_error("aé€", buffer.as_mut_ptr(), 4) };
+        assert_eq!(unsafe { CStr::from_ptr(buffer.as_ptr()) }.to_str(), Ok("aé"));
+        unsafe { write_error("a€", buffer.as_mut_ptr(), 4) };
+        assert_eq!(unsafe { CStr::from_ptr(buffer.as_ptr()) }.to_str(), Ok("a"));
+    }
+
+    #[test]
+    fn the_descriptor_points_at_the_static_names_and_parameters() {
+        let desc = animator_desc::<Shift>();
+        assert_eq!(unsafe { CStr::from_ptr(desc.name) }, c"shift");
+        assert_eq!(desc.param_count, 1);
+        assert_eq!(unsafe { CStr::from_ptr((*desc.params).id) }, c"by");
+        assert_eq!(desc.struct_size as usize, core::mem::size_of::<anim_animator_desc_t>());
+    }
+}
