@@ -2,7 +2,7 @@ import Foundation
 
 /// Where the `animator.h` of this pipeline is, so generated projects build against the header of
 /// the host that will load them: `<prefix>/include/pipeline` when installed, the checkout's
-/// `Sources/CAnimatorABI/include` when run from a build folder.
+/// `Sources/CAnimatorABI/include` when run from a build folder (where the Rust bindings are too).
 public enum NewAnimatorHeader {
     /// Written into a project when the header cannot be found, for the user to replace.
     public static let placeholder = "/path/to/pipeline/include"
