@@ -6,18 +6,19 @@ extension Pipeline {
     struct NewAnimator: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "new-animator",
-            abstract: "Create a plugin project for a new animator, in C or Swift.",
+            abstract: "Create a plugin project for a new animator, in C, Swift or Rust.",
             discussion: """
                 Writes a small project into DIR: the animator NAME with one parameter, a build file \
-                (a Makefile for C, a SwiftPM package for Swift) and a README with the build and use commands. \
-                It builds against this pipeline's animator.h.
+                (a Makefile for C, a SwiftPM package for Swift, a Cargo crate for Rust) and a README with the \
+                build and use commands. It builds against this pipeline's animator.h (Rust: its bindings/rust).
 
                 Examples:
                   pipeline new-animator wobble --lang c wobble && make -C wobble
                   pipeline new-animator spin --lang swift spin
+                  pipeline new-animator tilt --lang rust tilt && (cd tilt && cargo build --offline --release)
                 """)
 
-        enum Language: String, ExpressibleByArgument, CaseIterable { case c, swift }
+        enum Language: String, ExpressibleByArgument, CaseIterable { case c, swift, rust }
 
         @Argument(
             help: ArgumentHelp("The animator's name, as pipeline files use it: [a-z][a-z0-9-]*.", valueName: "name"))
@@ -46,18 +47,34 @@ extension Pipeline {
         }
 
         func run() throws {
-            let include = NewAnimatorHeader.folder() ?? NewAnimatorHeader.placeholder
-            if include == NewAnimatorHeader.placeholder {
-                Console.warn("cannot find this pipeline's animator.h; build with PIPELINE_INCLUDE set to its folder")
-            }
             let animator = NewAnimatorName(name)!
-            let files =
-                lang == .c
-                ? NewAnimatorCTemplate.files(animator, include: include)
-                : NewAnimatorSwiftTemplate.files(animator, include: include)
+            let files: [(path: String, text: String)]
+            switch lang {
+            case .c: files = NewAnimatorCTemplate.files(animator, include: include())
+            case .swift: files = NewAnimatorSwiftTemplate.files(animator, include: include())
+            case .rust: files = NewAnimatorRustTemplate.files(animator, bindings: rustBindings())
+            }
             for file in files { try write(file.text, to: file.path) }
             Console.note("wrote \(files.map { "\(directory)/\($0.path)" }.joined(separator: ", "))")
             Console.note("next: see \(directory)/README.md to build \(name) and load it")
+        }
+
+        /// The folder of animator.h, or a placeholder the user replaces (with a warning saying so).
+        private func include() -> String {
+            guard let include = NewAnimatorHeader.folder() else {
+                Console.warn("cannot find this pipeline's animator.h; build with PIPELINE_INCLUDE set to its folder")
+                return NewAnimatorHeader.placeholder
+            }
+            return include
+        }
+
+        /// The folder of the Rust bindings crate, or a placeholder the user replaces.
+        private func rustBindings() -> String {
+            guard let bindings = NewAnimatorHeader.rustBindings() else {
+                Console.warn("cannot find this pipeline's bindings/rust; set its path in Cargo.toml")
+                return NewAnimatorRustTemplate.placeholder
+            }
+            return bindings
         }
 
         /// A folder that cannot be written is the environment failing: exit status 2.

@@ -1,7 +1,7 @@
 import Foundation
 
-/// PluginScaffold holds what `pipeline new-animator` writes: small plugin projects in C and in
-/// Swift whose animator builds against this pipeline's `animator.h`. It owns the templates and
+/// PluginScaffold holds what `pipeline new-animator` writes: small plugin projects in C, Swift and
+/// Rust whose animator builds against this pipeline's `animator.h`. It owns the templates and
 /// the spellings of a name they need; it loads no plugin and writes no file itself.
 
 /// The spellings of a new animator's name that a plugin project needs: as pipeline files write

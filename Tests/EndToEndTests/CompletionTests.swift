@@ -53,8 +53,8 @@ import Testing
         #expect(try complete(["run", "intro.json", "--format", "m"]) == ["mov", "mp4"])
     }
 
-    @Test func languageCompletesToCAndSwift() throws {
-        #expect(try complete(["new-animator", "spin", "--lang", ""]) == ["c", "swift"])
+    @Test func languageCompletesToCRustAndSwift() throws {
+        #expect(try complete(["new-animator", "spin", "--lang", ""]) == ["c", "rust", "swift"])
     }
 
     @Test(arguments: [

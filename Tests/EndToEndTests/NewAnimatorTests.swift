@@ -70,6 +70,40 @@ import Testing
         #expect(red(x: 12, y: 32) == 0 && red(x: 50, y: 32) == 0)
     }
 
+    @Test func aRustProjectBuildsWithCargoAndRenders() throws {
+        guard let cargo = RustPluginTests.cargo() else { return }
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let project = folder.appendingPathComponent("tilt")
+        let created = try CLI.run(["new-animator", "tilt-it", "--lang", "rust", project.path])
+        #expect(created.status == 0, "\(created.stderr)")
+        #expect(try SmallPipeline.contents(of: project) == ["Cargo.toml", "README.md", "src"])
+        let manifest = try String(contentsOf: project.appendingPathComponent("Cargo.toml"), encoding: .utf8)
+        #expect(manifest.contains("pipeline-animator = { path = \"\(RustPluginTests.bindings.path)\" }"), "\(manifest)")
+
+        let target = folder.appendingPathComponent("target")
+        let built = try RustPluginTests.runCargo(
+            cargo, ["build", "--offline", "--release"], in: project, target: target)
+        try #require(built.status == 0, "cargo build failed: \(built.stderr)")
+        let plugins = folder.appendingPathComponent("plugins")
+        try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: target.appendingPathComponent("release/libtilt_it.so"), to: plugins.appendingPathComponent("tilt-it.so")
+        )
+
+        let listing = try CLI.run(["plugins", "--plugins", plugins.path])
+        #expect(listing.stdout.contains("tilt-it 0.1.0 — Turns the layer by `angle` degrees"), "\(listing.stdout)")
+        #expect(listing.stdout.contains(Self.listedParameter), "\(listing.stdout)")
+
+        try PluginFixtures.write(Self.bar(turnedBy: "tilt-it"), to: "bar.json", in: folder)
+        let rendered = try CLI.run(["run", "bar.json", "--plugins", plugins.path], in: folder)
+        try #require(rendered.status == 0, "\(rendered.stderr)")
+        let frame = try RGBAImage.read(folder.appendingPathComponent("out/frame_0000.png")).bytes
+        func red(x: Int, y: Int) -> UInt8 { frame[(y * 64 + x) * 4] }
+        #expect(red(x: 32, y: 12) == 255 && red(x: 32, y: 50) == 255, "the Rust logic turned the bar upright")
+        #expect(red(x: 12, y: 32) == 0 && red(x: 50, y: 32) == 0)
+    }
+
     @Test(arguments: ["Wobble", "1up", "wob_ble", "wob.ble", "wöbble"])
     func anInvalidNameIsRefused(name: String) throws {
         let folder = try CLI.temporaryDirectory()

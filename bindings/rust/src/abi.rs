@@ -1,0 +1,373 @@
+//! The `#[repr(C)]` mirror of `Sources/CAnimatorABI/include/animator.h`, written by hand from the
+//! header and checked field by field against it by `tests/layout.rs`. The header's comments are
+//! the reference for what each field means; they are not repeated here.
+
+#![allow(non_camel_case_types)]
+
+use core::ffi::{c_char, c_void};
+
+/// The ABI major this mirror was written from (`ANIM_ABI_MAJOR`).
+pub const ANIM_ABI_MAJOR: u32 = 1;
+/// The ABI minor this mirror was written from (`ANIM_ABI_MINOR`).
+pub const ANIM_ABI_MINOR: u32 = 0;
+/// The name of the exported entry (`ANIM_ENTRY_SYMBOL`).
+pub const ANIM_ENTRY_SYMBOL: &str = "anim_entry_v1";
+
+/// `ANIM_MASK_SHAPE_RECT`: the shape is its rect.
+pub const ANIM_MASK_SHAPE_RECT: u32 = 1;
+/// `ANIM_MASK_SHAPE_ROUNDED_RECT`: the rect with `corner_radius`.
+pub const ANIM_MASK_SHAPE_ROUNDED_RECT: u32 = 2;
+/// `ANIM_MASK_SHAPE_CIRCLE`: a circle centred in the rect.
+pub const ANIM_MASK_SHAPE_CIRCLE: u32 = 3;
+/// `ANIM_MASK_SHAPE_ELLIPSE`: the ellipse inscribed in the rect.
+pub const ANIM_MASK_SHAPE_ELLIPSE: u32 = 4;
+/// `ANIM_FILL_NONZERO`.
+pub const ANIM_FILL_NONZERO: u32 = 0;
+/// `ANIM_FILL_EVEN_ODD`.
+pub const ANIM_FILL_EVEN_ODD: u32 = 1;
+/// `ANIM_MASK_MAX_SHAPES`: the length of `anim_mask_t::shapes`.
+pub const ANIM_MASK_MAX_SHAPES: u32 = 4;
+
+/// `ANIM_PARAM_NUMBER`: value in `v[0]`.
+pub const ANIM_PARAM_NUMBER: u32 = 1;
+/// `ANIM_PARAM_INTEGER`: value in `i` (and `v[0]`).
+pub const ANIM_PARAM_INTEGER: u32 = 2;
+/// `ANIM_PARAM_BOOL`: value in `i` as 0 or 1 (and `v[0]`).
+pub const ANIM_PARAM_BOOL: u32 = 3;
+/// `ANIM_PARAM_COLOR`: r, g, b, a in `v`.
+pub const ANIM_PARAM_COLOR: u32 = 4;
+/// `ANIM_PARAM_POINT`: x, y in `v[0]`, `v[1]`.
+pub const ANIM_PARAM_POINT: u32 = 5;
+/// `ANIM_PARAM_SIZE`: width, height in `v[0]`, `v[1]`.
+pub const ANIM_PARAM_SIZE: u32 = 6;
+/// `ANIM_PARAM_RECT`: x, y, width, height in `v`.
+pub const ANIM_PARAM_RECT: u32 = 7;
+/// `ANIM_PARAM_STRING`: text in `s`.
+pub const ANIM_PARAM_STRING: u32 = 8;
+/// `ANIM_PARAM_ENUM`: the choice in `s`, its index in `i`.
+pub const ANIM_PARAM_ENUM: u32 = 9;
+/// `ANIM_PARAM_LAYER`: the layer's name in `s`, its state in `layer`.
+pub const ANIM_PARAM_LAYER: u32 = 10;
+/// `ANIM_PARAM_REQUIRED`: the pipeline must give the parameter.
+pub const ANIM_PARAM_REQUIRED: u32 = 1;
+/// `ANIM_PARAM_ACCEPTS_LAYER`: a POINT or RECT that may be given as a layer's name.
+pub const ANIM_PARAM_ACCEPTS_LAYER: u32 = 2;
+
+/// `ANIM_CONCURRENCY_REENTRANT`: apply/mix are callable from many threads at once.
+pub const ANIM_CONCURRENCY_REENTRANT: u32 = 0;
+/// `ANIM_CONCURRENCY_SERIAL`: the host never runs two calls of one instance at once.
+pub const ANIM_CONCURRENCY_SERIAL: u32 = 1;
+
+/// `ANIM_SERVICE_LOG`, the id of the log service.
+pub const ANIM_SERVICE_LOG: &core::ffi::CStr = c"log";
+/// `ANIM_LOG_DEBUG`.
+pub const ANIM_LOG_DEBUG: u32 = 0;
+/// `ANIM_LOG_INFO`.
+pub const ANIM_LOG_INFO: u32 = 1;
+/// `ANIM_LOG_WARNING`.
+pub const ANIM_LOG_WARNING: u32 = 2;
+/// `ANIM_LOG_ERROR`.
+pub const ANIM_LOG_ERROR: u32 = 3;
+
+/// `anim_point_t`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct anim_point_t {
+    pub x: f64,
+    pub y: f64,
+}
+
+/// `anim_size_t`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct anim_size_t {
+    pub width: f64,
+    pub height: f64,
+}
+
+/// `anim_rect_t`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct anim_rect_t {
+    pub x: f64,
+    pub y: f64,
+    pub width: f64,
+    pub height: f64,
+}
+
+/// `anim_color_t`: sRGB in [0, 1], straight alpha.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct anim_color_t {
+    pub r: f64,
+    pub g: f64,
+    pub b: f64,
+    pub a: f64,
+}
+
+/// `anim_mask_shape_t`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct anim_mask_shape_t {
+    pub kind: u32,
+    pub reserved: u32,
+    pub rect: anim_rect_t,
+    pub corner_radius: f64,
+}
+
+/// `anim_mask_t`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct anim_mask_t {
+    pub shape_count: u32,
+    pub fill_rule: u32,
+    pub inverted: u32,
+    pub reserved: u32,
+    pub shapes: [anim_mask_shape_t; ANIM_MASK_MAX_SHAPES as usize],
+}
+
+/// `anim_shadow_t`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct anim_shadow_t {
+    pub color: anim_color_t,
+    pub opacity: f64,
+    pub radius: f64,
+    pub offset: anim_point_t,
+}
+
+/// `anim_layer_t`: one layer's state at one instant.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct anim_layer_t {
+    pub struct_size: u32,
+    pub hidden: u32,
+    pub name: *const c_char,
+    pub frame: anim_rect_t,
+    pub anchor: anim_point_t,
+    pub scale: anim_point_t,
+    pub rotation: f64,
+    pub translation: anim_point_t,
+    pub opacity: f64,
+    pub corner_radius: f64,
+    pub shadow: anim_shadow_t,
+    pub mask: anim_mask_t,
+}
+
+/// `anim_param_desc_t`: describes one parameter.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct anim_param_desc_t {
+    pub struct_size: u32,
+    pub type_: u32,
+    pub flags: u32,
+    pub reserved: u32,
+    pub id: *const c_char,
+    pub doc: *const c_char,
+    pub unit: *const c_char,
+    pub min: f64,
+    pub max: f64,
+    pub default_value: [f64; 4],
+    pub default_string: *const c_char,
+    pub choices: *const c_char,
+}
+
+/// `anim_value_t`: one parameter value, valid for the call only.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct anim_value_t {
+    pub type_: u32,
+    pub is_set: u32,
+    pub v: [f64; 4],
+    pub i: i64,
+    pub s: *const c_char,
+    pub layer: *const anim_layer_t,
+}
+
+/// `anim_create_args_t`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct anim_create_args_t {
+    pub struct_size: u32,
+    pub param_count: u32,
+    pub canvas: anim_size_t,
+    pub params: *const anim_value_t,
+    pub target: *const anim_layer_t,
+    pub duration: f64,
+}
+
+/// `anim_apply_args_t`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct anim_apply_args_t {
+    pub struct_size: u32,
+    pub param_count: u32,
+    pub progress: f64,
+    pub time: f64,
+    pub duration: f64,
+    pub canvas: anim_size_t,
+    pub params: *const anim_value_t,
+    pub instance: *mut c_void,
+}
+
+/// `create` of an animator or mixer.
+pub type anim_create_fn =
+    Option<unsafe extern "C" fn(args: *const anim_create_args_t, error: *mut c_char, error_size: u32) -> *mut c_void>;
+/// `destroy` of an animator or mixer.
+pub type anim_destroy_fn = Option<unsafe extern "C" fn(instance: *mut c_void)>;
+/// `apply` of an animator.
+pub type anim_apply_fn = Option<
+    unsafe extern "C" fn(
+        args: *const anim_apply_args_t,
+        target: *mut anim_layer_t,
+        error: *mut c_char,
+        error_size: u32,
+    ) -> bool,
+>;
+
+/// `anim_animator_desc_t`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct anim_animator_desc_t {
+    pub struct_size: u32,
+    pub concurrency: u32,
+    pub name: *const c_char,
+    pub version: *const c_char,
+    pub doc: *const c_char,
+    pub params: *const anim_param_desc_t,
+    pub param_count: u32,
+    pub reserved: u32,
+    pub create: anim_create_fn,
+    pub destroy: anim_destroy_fn,
+    pub apply: anim_apply_fn,
+}
+
+/// `anim_image_t`: premultiplied RGBA8, host-owned.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct anim_image_t {
+    pub struct_size: u32,
+    pub width: u32,
+    pub height: u32,
+    pub stride: u32,
+    pub pixels: *mut u8,
+}
+
+/// `anim_mix_args_t`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct anim_mix_args_t {
+    pub struct_size: u32,
+    pub param_count: u32,
+    pub progress: f64,
+    pub time: f64,
+    pub duration: f64,
+    pub params: *const anim_value_t,
+    pub instance: *mut c_void,
+    pub from: *const anim_image_t,
+    pub to: *const anim_image_t,
+    pub out: *mut anim_image_t,
+    pub row_begin: u32,
+    pub row_end: u32,
+}
+
+/// `mix` of a mixer.
+pub type anim_mix_fn =
+    Option<unsafe extern "C" fn(args: *const anim_mix_args_t, error: *mut c_char, error_size: u32) -> bool>;
+
+/// `anim_mixer_desc_t`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct anim_mixer_desc_t {
+    pub struct_size: u32,
+    pub concurrency: u32,
+    pub name: *const c_char,
+    pub version: *const c_char,
+    pub doc: *const c_char,
+    pub params: *const anim_param_desc_t,
+    pub param_count: u32,
+    pub reserved: u32,
+    pub create: anim_create_fn,
+    pub destroy: anim_destroy_fn,
+    pub mix: anim_mix_fn,
+}
+
+/// `anim_function_t`: any C function pointer; a curve's signature string says how to call it.
+pub type anim_function_t = Option<unsafe extern "C" fn()>;
+
+/// `anim_curve_desc_t`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct anim_curve_desc_t {
+    pub struct_size: u32,
+    pub reserved: u32,
+    pub name: *const c_char,
+    pub doc: *const c_char,
+    pub signature: *const c_char,
+    pub arg_names: *const c_char,
+    pub arg_defaults: *const f64,
+    pub function: anim_function_t,
+}
+
+/// `register_animator` of the host.
+pub type anim_register_animator_fn =
+    Option<unsafe extern "C" fn(host: *const anim_host_t, desc: *const anim_animator_desc_t) -> bool>;
+/// `register_mixer` of the host.
+pub type anim_register_mixer_fn =
+    Option<unsafe extern "C" fn(host: *const anim_host_t, desc: *const anim_mixer_desc_t) -> bool>;
+/// `register_curve` of the host.
+pub type anim_register_curve_fn =
+    Option<unsafe extern "C" fn(host: *const anim_host_t, desc: *const anim_curve_desc_t) -> bool>;
+/// `get_service` of the host.
+pub type anim_get_service_fn =
+    Option<unsafe extern "C" fn(host: *const anim_host_t, id: *const c_char, version: u32) -> *const c_void>;
+
+/// `anim_host_t`: what the host hands `init`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct anim_host_t {
+    pub struct_size: u32,
+    pub abi_major: u32,
+    pub abi_minor: u32,
+    pub reserved: u32,
+    pub host_name: *const c_char,
+    pub host_version: *const c_char,
+    pub host_data: *mut c_void,
+    pub register_animator: anim_register_animator_fn,
+    pub register_mixer: anim_register_mixer_fn,
+    pub register_curve: anim_register_curve_fn,
+    pub get_service: anim_get_service_fn,
+}
+
+/// `log` of the log service.
+pub type anim_log_fn = Option<unsafe extern "C" fn(host: *const anim_host_t, level: u32, message: *const c_char)>;
+
+/// `anim_log_service_v1_t`, service `"log"` version 1.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct anim_log_service_v1_t {
+    pub struct_size: u32,
+    pub reserved: u32,
+    pub log: anim_log_fn,
+}
+
+/// `anim_entry_t`: the one exported constant, `anim_entry_v1`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct anim_entry_t {
+    pub abi_major: u32,
+    pub abi_minor: u32,
+    pub struct_size: u32,
+    pub reserved: u32,
+    pub plugin_id: *const c_char,
+    pub plugin_version: *const c_char,
+    pub description: *const c_char,
+    pub init: Option<unsafe extern "C" fn(host: *const anim_host_t) -> bool>,
+    pub deinit: Option<unsafe extern "C" fn()>,
+}
+
+// The entry and the descriptors are placed in statics; their pointers only ever point at
+// static, immutable data, which is what makes sharing them between threads sound.
+unsafe impl Sync for anim_entry_t {}
+unsafe impl Sync for anim_animator_desc_t {}
+unsafe impl Sync for anim_param_desc_t {}
