@@ -24,7 +24,7 @@ public final class SceneImages: Sendable {
         try load(scene.layers.compactMap(\.content.image))
     }
 
-    public static func load(_ files: [ImageFile]) throws(SceneError) -> SceneImages {
+    private static func load(_ files: [ImageFile]) throws(SceneError) -> SceneImages {
         var images: [String: RasterImage] = [:]
         var failed = Set<String>()
         var errors: [SceneError] = []
