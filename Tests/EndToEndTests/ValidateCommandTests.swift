@@ -15,4 +15,26 @@ import Testing
         #expect(try SmallPipeline.contents(of: move.folder) == before, "no file is written")
         #expect(!FileManager.default.fileExists(atPath: move.folder.appendingPathComponent("out").path))
     }
+
+    /// Every error in one run: each broken layer and step, then each missing image file.
+    @Test func validateReportsEveryErrorThenEveryMissingImage() throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try """
+        { "version": 1, "canvas": { "width": 32, "height": 32, "fps": 10, "duration": 1 },
+          "layers": [ { "name": "a", "image": "gone.png" }, { "name": "b", "opacity": 2 },
+                      { "name": "c", "fil": "#ffffff" } ],
+          "timeline": [ { "animator": "fade", "target": "b", "params": { "to": 5 } } ] }
+        """.write(to: folder.appendingPathComponent("many.json"), atomically: true, encoding: .utf8)
+        let result = try CLI.run(["validate", "many.json"], in: folder)
+        #expect(result.status == 1)
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        let expected = [
+            "error: many.json:2:79: layers[1].opacity: 2 is out of range: expected a number in 0...1",
+            "error: many.json:3:30: layers[2]: unknown key \"fil\"; did you mean \"fill\"?",
+            "error: many.json:4:72: timeline[0].params.to: 5 is out of range: expected a number in 0...1",
+            "error: many.json:2:39: layers[0].image: image file not found: \(folder.path)/gone.png",
+        ]
+        #expect(lines.filter { $0.hasPrefix("error:") } == expected, "\(result.stderr)")
+    }
 }
