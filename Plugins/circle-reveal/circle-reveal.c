@@ -71,7 +71,5 @@ static bool circle_init(const anim_host_t *host) {
     return false;
 }
 
-ANIM_EXPORT const anim_entry_t ANIM_ENTRY = {
-    ANIM_ABI_MAJOR, ANIM_ABI_MINOR, sizeof(anim_entry_t), 0,
-    "org.pipeline.circle-reveal", "1.0.0", "Circle reveal from a tapped button", circle_init, NULL,
-};
+ANIM_DEFINE_ENTRY("org.pipeline.circle-reveal", "1.0.0",
+                  "Circle reveal from a tapped button", circle_init, NULL);

@@ -28,7 +28,8 @@ static bool dissolve_mix(const anim_mix_args_t *args, char *error, uint32_t erro
     return true;
 }
 
-static const anim_mixer_desc_t dissolve_desc = {
+/* Not const: init sets its flags. */
+static anim_mixer_desc_t dissolve_desc = {
     .struct_size = sizeof(anim_mixer_desc_t),
     .concurrency = ANIM_CONCURRENCY_REENTRANT,
     .name = "cross-dissolve",
@@ -38,6 +39,10 @@ static const anim_mixer_desc_t dissolve_desc = {
 };
 
 static bool dissolve_init(const anim_host_t *host) {
+    /* The blend treats the four channels alike, so any byte order will do: where the host lends
+     * its own pixels, take them and spare it two conversions per frame. */
+    if (host->get_service(host, ANIM_SERVICE_NATIVE_PIXELS, 1))
+        dissolve_desc.flags = ANIM_MIXER_NATIVE_PIXELS;
     if (host->register_mixer(host, &dissolve_desc))
         return true;
     const anim_log_service_v1_t *log = host->get_service(host, ANIM_SERVICE_LOG, 1);
@@ -46,7 +51,5 @@ static bool dissolve_init(const anim_host_t *host) {
     return false;
 }
 
-ANIM_EXPORT const anim_entry_t ANIM_ENTRY = {
-    ANIM_ABI_MAJOR, ANIM_ABI_MINOR, sizeof(anim_entry_t), 0,
-    "org.pipeline.cross-dissolve", "1.0.0", "Cross-dissolve of two images", dissolve_init, NULL,
-};
+ANIM_DEFINE_ENTRY("org.pipeline.cross-dissolve", "1.0.0",
+                  "Cross-dissolve of two images", dissolve_init, NULL);

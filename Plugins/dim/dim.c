@@ -45,7 +45,4 @@ static bool dim_init(const anim_host_t *host) {
     return false;
 }
 
-ANIM_EXPORT const anim_entry_t ANIM_ENTRY = {
-    ANIM_ABI_MAJOR, ANIM_ABI_MINOR, sizeof(anim_entry_t), 0,
-    "org.pipeline.dim", "1.0.0", "Dimming views", dim_init, NULL,
-};
+ANIM_DEFINE_ENTRY("org.pipeline.dim", "1.0.0", "Dimming views", dim_init, NULL);

@@ -88,8 +88,5 @@ static bool easing_init(const anim_host_t *host) {
     return true;
 }
 
-ANIM_EXPORT const anim_entry_t ANIM_ENTRY = {
-    ANIM_ABI_MAJOR, ANIM_ABI_MINOR, sizeof(anim_entry_t), 0,
-    "org.pipeline.easing", "1.0.0", "Back, elastic, steps and bounce timing curves", easing_init,
-    NULL,
-};
+ANIM_DEFINE_ENTRY("org.pipeline.easing", "1.0.0",
+                  "Back, elastic, steps and bounce timing curves", easing_init, NULL);

@@ -49,7 +49,4 @@ static bool fade_init(const anim_host_t *host) {
     return false;
 }
 
-ANIM_EXPORT const anim_entry_t ANIM_ENTRY = {
-    ANIM_ABI_MAJOR, ANIM_ABI_MINOR, sizeof(anim_entry_t), 0,
-    "org.pipeline.fade", "1.0.0", "Opacity fades", fade_init, NULL,
-};
+ANIM_DEFINE_ENTRY("org.pipeline.fade", "1.0.0", "Opacity fades", fade_init, NULL);

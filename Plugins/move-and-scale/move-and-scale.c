@@ -75,7 +75,5 @@ static bool move_init(const anim_host_t *host) {
     return false;
 }
 
-ANIM_EXPORT const anim_entry_t ANIM_ENTRY = {
-    ANIM_ABI_MAJOR, ANIM_ABI_MINOR, sizeof(anim_entry_t), 0,
-    "org.pipeline.move-and-scale", "1.0.0", "Move and scale to a frame", move_init, NULL,
-};
+ANIM_DEFINE_ENTRY("org.pipeline.move-and-scale", "1.0.0",
+                  "Move and scale to a frame", move_init, NULL);

@@ -72,7 +72,5 @@ static bool ripple_init(const anim_host_t *host) {
     return false;
 }
 
-ANIM_EXPORT const anim_entry_t ANIM_ENTRY = {
-    ANIM_ABI_MAJOR, ANIM_ABI_MINOR, sizeof(anim_entry_t), 0,
-    "org.pipeline.ripple-reveal", "1.0.0", "Circular ripple reveal", ripple_init, NULL,
-};
+ANIM_DEFINE_ENTRY("org.pipeline.ripple-reveal", "1.0.0",
+                  "Circular ripple reveal", ripple_init, NULL);

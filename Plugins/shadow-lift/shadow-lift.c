@@ -62,7 +62,5 @@ static bool lift_init(const anim_host_t *host) {
     return false;
 }
 
-ANIM_EXPORT const anim_entry_t ANIM_ENTRY = {
-    ANIM_ABI_MAJOR, ANIM_ABI_MINOR, sizeof(anim_entry_t), 0,
-    "org.pipeline.shadow-lift", "1.0.0", "Shadow lift and drop", lift_init, NULL,
-};
+ANIM_DEFINE_ENTRY("org.pipeline.shadow-lift", "1.0.0",
+                  "Shadow lift and drop", lift_init, NULL);

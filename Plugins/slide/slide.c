@@ -56,7 +56,4 @@ static bool slide_init(const anim_host_t *host) {
     return false;
 }
 
-ANIM_EXPORT const anim_entry_t ANIM_ENTRY = {
-    ANIM_ABI_MAJOR, ANIM_ABI_MINOR, sizeof(anim_entry_t), 0,
-    "org.pipeline.slide", "1.0.0", "Slide in from an edge", slide_init, NULL,
-};
+ANIM_DEFINE_ENTRY("org.pipeline.slide", "1.0.0", "Slide in from an edge", slide_init, NULL);

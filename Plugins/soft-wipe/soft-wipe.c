@@ -38,7 +38,10 @@ static uint32_t weight(double lead, double soft, double u) {
 static bool wipe_mix(const anim_mix_args_t *args, char *error, uint32_t error_size) {
     (void)error, (void)error_size;
     const int64_t direction = args->params[DIRECTION].i;
-    const double soft = args->params[SOFTNESS].v[0];
+    /* `softness` is in canvas pixels, the images in render pixels (half as many at --scale 0.5). */
+    const double scale =
+        ANIM_HAS_FIELD(args, anim_mix_args_t, render_scale) && args->render_scale > 0 ? args->render_scale : 1;
+    const double soft = args->params[SOFTNESS].v[0] * scale;
     const double p = args->progress < 0 ? 0 : args->progress > 1 ? 1 : args->progress;
     const int vertical = direction == UP || direction == DOWN;
     const int backwards = direction == LEFT || direction == UP;
@@ -58,7 +61,8 @@ static bool wipe_mix(const anim_mix_args_t *args, char *error, uint32_t error_si
     return true;
 }
 
-static const anim_mixer_desc_t wipe_desc = {
+/* Not const: init sets its flags. */
+static anim_mixer_desc_t wipe_desc = {
     .struct_size = sizeof(anim_mixer_desc_t),
     .concurrency = ANIM_CONCURRENCY_REENTRANT,
     .name = "soft-wipe",
@@ -70,6 +74,10 @@ static const anim_mixer_desc_t wipe_desc = {
 };
 
 static bool wipe_init(const anim_host_t *host) {
+    /* The blend treats the four channels alike, so any byte order will do: where the host lends
+     * its own pixels, take them and spare it two conversions per frame. */
+    if (host->get_service(host, ANIM_SERVICE_NATIVE_PIXELS, 1))
+        wipe_desc.flags = ANIM_MIXER_NATIVE_PIXELS;
     if (host->register_mixer(host, &wipe_desc))
         return true;
     const anim_log_service_v1_t *log = host->get_service(host, ANIM_SERVICE_LOG, 1);
@@ -78,7 +86,5 @@ static bool wipe_init(const anim_host_t *host) {
     return false;
 }
 
-ANIM_EXPORT const anim_entry_t ANIM_ENTRY = {
-    ANIM_ABI_MAJOR, ANIM_ABI_MINOR, sizeof(anim_entry_t), 0,
-    "org.pipeline.soft-wipe", "1.0.0", "Soft-edged straight wipe", wipe_init, NULL,
-};
+ANIM_DEFINE_ENTRY("org.pipeline.soft-wipe", "1.0.0",
+                  "Soft-edged straight wipe", wipe_init, NULL);

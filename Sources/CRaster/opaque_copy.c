@@ -3,13 +3,18 @@
 #include "swizzle.h"
 
 #include <stddef.h>
+#include <string.h>
 
 /* Row by row, so a translucent image is found out after one row, not after a whole frame. */
 uint32_t raster_copy_opaque_rows(const uint8_t *src, uint32_t src_stride, uint8_t *dst, uint32_t dst_stride,
-                                 uint32_t width, uint32_t height) {
+                                 uint32_t width, uint32_t height, bool swap_red_blue) {
     for (uint32_t y = 0; y < height; y++) {
         const uint8_t *in = src + (size_t)y * src_stride;
-        raster_swap_red_blue(in, src_stride, dst + (size_t)y * dst_stride, dst_stride, width, 1);
+        uint8_t *out = dst + (size_t)y * dst_stride;
+        if (swap_red_blue)
+            raster_swap_red_blue(in, src_stride, out, dst_stride, width, 1);
+        else
+            memcpy(out, in, (size_t)width * 4);
         uint8_t alpha = 255;
         for (uint32_t x = 0; x < width; x++) alpha &= in[4 * x + 3];
         if (alpha != 255) return y;

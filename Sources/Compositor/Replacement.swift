@@ -3,15 +3,17 @@ import CPixman
 import CRaster
 
 /// A frame-sized image drawn in place of one layer: how a mixer's output takes the place of the
-/// layers it blended. Premultiplied and in the plugin ABI's RGBA byte order, as mixers write it;
-/// drawn at identity, none of the layer's properties applied. The compositor only reads it.
+/// layers it blended. Premultiplied, in the byte order its mixer writes (`order`); drawn at
+/// identity, none of the layer's properties applied. The compositor only reads it.
 public struct Replacement {
     public let index: Int
     public let image: FrameBuffer
+    public let order: PixelOrder
 
-    public init(index: Int, image: FrameBuffer) {
+    public init(index: Int, image: FrameBuffer, order: PixelOrder = .rgba) {
         self.index = index
         self.image = image
+        self.order = order
     }
 
     /// Writes the image over every pixel of `frame` in Cairo's byte order (SRC) if it is opaque,
@@ -20,7 +22,7 @@ public struct Replacement {
     func copyIfOpaque(into frame: FrameBuffer) -> Bool {
         let rows = raster_copy_opaque_rows(
             image.pixels, UInt32(image.stride), frame.pixels, UInt32(frame.stride),
-            UInt32(image.width), UInt32(image.height))
+            UInt32(image.width), UInt32(image.height), order == .rgba)
         return rows == image.height
     }
 
@@ -28,7 +30,7 @@ public struct Replacement {
     /// BGRA and blends with the same arithmetic Cairo's own OVER uses.
     func composite(over frame: FrameBuffer) {
         cairo_surface_flush(frame.surface)
-        let source = pixmanImage(image, format: PIXMAN_a8b8g8r8)
+        let source = pixmanImage(image, format: order == .rgba ? PIXMAN_a8b8g8r8 : PIXMAN_a8r8g8b8)
         let target = pixmanImage(frame, format: PIXMAN_a8r8g8b8)
         pixman_image_composite32(
             PIXMAN_OP_OVER, source, nil, target, 0, 0, 0, 0, 0, 0,

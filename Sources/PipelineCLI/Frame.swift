@@ -58,8 +58,9 @@ extension Pipeline {
             let substituted: Bool
             do throws(RenderError) {
                 let renderer = FrameRenderer(
-                    evaluator: try FrameEvaluator(scene: scene, isolation: isolate ? .thisExecutable : nil),
-                    images: decoded, threads: 1, scale: scale)
+                    evaluator: try FrameEvaluator(
+                        scene: scene, isolation: isolate ? .thisExecutable : nil, renderScale: scale),
+                    images: decoded, threads: 1)
                 let frame = try renderer.render(time: at)
                 do throws(OutputError) { try writePNG(frame.view, to: output) } catch {
                     throw RenderError.output(error)

@@ -8,7 +8,8 @@ extension PluginChild {
     /// creates the instance of step `step` with the file's base states.
     public func create(
         step: Int, plugin: String, kind: RegistrationKind, name: String, canvas: anim_size_t, duration: Double,
-        target: Int?, layers: UnsafeBufferPointer<anim_layer_t>, values: UnsafeBufferPointer<anim_value_t>
+        renderScale: Double, target: Int?, layers: UnsafeBufferPointer<anim_layer_t>,
+        values: UnsafeBufferPointer<anim_value_t>
     ) throws(ChildFailure) -> String? {
         var message = WireWriter()
         message.put(Request.create.rawValue)
@@ -18,6 +19,7 @@ extension PluginChild {
         message.put(name)
         message.put(canvas)
         message.put(duration)
+        message.put(renderScale)
         message.put(Int32(target ?? -1))
         message.put(layers: layers)
         message.put(values: values, layers: layers)
@@ -69,6 +71,9 @@ extension PluginChild {
         message.put(args.time)
         message.put(args.duration)
         message.put((out.width, out.height, out.stride, args.row_begin, args.row_end))
+        message.put(args.canvas)
+        message.put(args.render_scale)
+        message.put(args.pixel_order)
         message.put(layers: layers)
         message.put(values: UnsafeBufferPointer(start: args.params, count: Int(args.param_count)), layers: layers)
         if let error = try call(message).error { return error }

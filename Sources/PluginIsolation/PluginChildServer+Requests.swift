@@ -10,6 +10,7 @@ extension PluginChildServer {
         let name = try reader.string() ?? ""
         let canvas = try reader.get(anim_size_t.self)
         let duration = try reader.get(Double.self)
+        let renderScale = try reader.get(Double.self)
         let target = Int(try reader.get(Int32.self))
         var layers = try reader.layers(strings)
         return try layers.withUnsafeMutableBufferPointer { (layers) throws(WireError) -> WireWriter in
@@ -23,7 +24,7 @@ extension PluginChildServer {
                     struct_size: UInt32(MemoryLayout<anim_create_args_t>.size), param_count: UInt32(params.count),
                     canvas: canvas,
                     params: params.baseAddress, target: target >= 0 ? UnsafePointer(layers.baseAddress! + target) : nil,
-                    duration: duration)
+                    duration: duration, render_scale: renderScale)
                 guard let create = found.create else {
                     instances[step] = found.instance(nil)
                     return .done
@@ -79,6 +80,9 @@ extension PluginChildServer {
         let time = try reader.get(Double.self)
         let duration = try reader.get(Double.self)
         let (width, height, stride, rowBegin, rowEnd) = try reader.get((UInt32, UInt32, UInt32, UInt32, UInt32).self)
+        let canvas = try reader.get(anim_size_t.self)
+        let renderScale = try reader.get(Double.self)
+        let pixelOrder = try reader.get(UInt32.self)
         var layers = try reader.layers(strings)
         let imageSize = Int(stride) * Int(height)
         guard case .mixer(let descriptor, let instance) = instances[step], let shared, shared.size >= 3 * imageSize
@@ -98,7 +102,8 @@ extension PluginChildServer {
                         progress: progress, time: time, duration: duration, params: params.baseAddress,
                         instance: instance,
                         from: images.baseAddress, to: images.baseAddress! + 1, out: images.baseAddress! + 2,
-                        row_begin: rowBegin, row_end: rowEnd)
+                        row_begin: rowBegin, row_end: rowEnd, canvas: canvas, render_scale: renderScale,
+                        pixel_order: pixelOrder, reserved: 0)
                     if let message = PluginErrorBuffer.calling({ error, size in
                         descriptor.pointee.mix!(&args, error, size)
                     }) {

@@ -15,6 +15,9 @@ public protocol ProcessorDescriptor {
     var param_count: UInt32 { get }
     var create: ProcessorCreate! { get }
     var destroy: ProcessorDestroy! { get }
+    /// Whether the descriptor asks for the compositor's own pixels (a mixer's
+    /// ANIM_MIXER_NATIVE_PIXELS flag, appended in ABI 1.1; zero in a 1.0 descriptor).
+    var takesNativePixels: Bool { get }
     /// The function a processor cannot do without (its name, for messages) and whether it is set.
     static var mainFunction: String { get }
     var hasMainFunction: Bool { get }
@@ -34,12 +37,15 @@ extension anim_animator_desc_t: ProcessorDescriptor {
     public static let mainFunction = "apply", kind = RegistrationKind.animator
     public static let firstReleasedSize = FirstReleasedSize.animatorDescriptor
     public var hasMainFunction: Bool { apply != nil }
+    public var takesNativePixels: Bool { false }
 }
 
 extension anim_mixer_desc_t: ProcessorDescriptor {
     public static let mainFunction = "mix", kind = RegistrationKind.mixer
     public static let firstReleasedSize = FirstReleasedSize.mixerDescriptor
     public var hasMainFunction: Bool { mix != nil }
+    /// Flag bits this host does not know are ignored: they ask for what a newer host offers.
+    public var takesNativePixels: Bool { flags & UInt32(ANIM_MIXER_NATIVE_PIXELS) != 0 }
 }
 
 /// Copies plugin descriptors into registry entries, refusing anything the header forbids. Each
@@ -56,7 +62,8 @@ extension ProcessorEntry {
         self.init(
             name: name, version: text(raw.version), doc: text(raw.doc),
             parameters: try readParameters(raw.params, count: raw.param_count, owner: name),
-            isSerial: raw.concurrency == UInt32(ANIM_CONCURRENCY_SERIAL), plugin: plugin,
+            isSerial: raw.concurrency == UInt32(ANIM_CONCURRENCY_SERIAL), takesNativePixels: raw.takesNativePixels,
+            plugin: plugin,
             openedDescriptor: GrowableStruct.keep(raw))
     }
 }

@@ -8,4 +8,6 @@ enum FirstReleasedSize {
     static let mixerDescriptor = 72
     static let curveDescriptor = 56
     static let parameterDescriptor = 104
+    /// The "about" extension, version 1, as ABI 1.1 released it.
+    static let aboutExtension = 32
 }

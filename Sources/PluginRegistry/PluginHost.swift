@@ -57,8 +57,8 @@ enum PluginHost {
     private static let getService:
         @convention(c) (UnsafePointer<anim_host_t>?, UnsafePointer<CChar>?, UInt32) -> UnsafeRawPointer? = {
             _, id, version in
-            guard let id, String(cString: id) == ANIM_SERVICE_LOG, version == 1 else { return nil }
-            return UnsafeRawPointer(StaticText.logService)
+            guard let id else { return nil }
+            return HostServices.service(String(cString: id), version: version)
         }
 }
 
@@ -76,6 +76,18 @@ enum StaticText {
                     guard let context = PluginHost.context(of: host), let message else { return }
                     context.log(level: level, String(cString: message))
                 }))
+        return UnsafePointer(service)
+    }()
+    /// The compositor's pixels (Cairo's ARGB32: one native-endian 32-bit word per pixel, alpha in
+    /// the top byte) as byte offsets, which depend on the machine's byte order.
+    nonisolated(unsafe) static let nativePixels: UnsafePointer<anim_native_pixels_v1_t> = {
+        let littleEndian = 1.littleEndian == 1
+        let service = UnsafeMutablePointer<anim_native_pixels_v1_t>.allocate(capacity: 1)
+        service.initialize(
+            to: anim_native_pixels_v1_t(
+                struct_size: UInt32(MemoryLayout<anim_native_pixels_v1_t>.size),
+                red: littleEndian ? 2 : 1, green: littleEndian ? 1 : 2, blue: littleEndian ? 0 : 3,
+                alpha: littleEndian ? 3 : 0, reserved: 0))
         return UnsafePointer(service)
     }()
 }

@@ -17,10 +17,8 @@ extension PluginListing {
     }
 
     private func itemLines(_ item: Item) -> [String] {
-        var lines = [
-            "  \(item.name) \(item.version) — \(item.doc)",
-            "    from \(item.pluginFile) (\(item.plugin) \(item.pluginVersion))",
-        ]
+        var lines = ["  \(item.name) \(item.version) — \(item.doc)", fromLine(item)]
+        if item.nativePixels == true { lines.append("    takes the compositor's own pixels (native-pixels)") }
         lines += item.parameters.map { "    \(parameterLine($0))" }
         return lines
     }
@@ -54,8 +52,16 @@ extension PluginListing {
         .map { name, value in value.map { "\(name) = \(number($0))" } ?? name }
         return [
             "  \(item.name)(\(arguments.joined(separator: ", "))) \(item.signature ?? "") — \(item.doc)",
-            "    from \(item.pluginFile) (\(item.plugin) \(item.pluginVersion))",
+            fromLine(item),
         ]
+    }
+
+    /// "from FILE (ID VERSION)", then what the plugin's "about" extension says, if anything:
+    /// "from FILE (ID VERSION; by AUTHOR; LICENCE; HOMEPAGE)".
+    private func fromLine(_ item: Item) -> String {
+        let about = item.pluginAbout.map { [$0.author.map { "by \($0)" }, $0.license, $0.homepage] } ?? []
+        let details = ["\(item.plugin) \(item.pluginVersion)"] + about.compactMap { $0 }
+        return "    from \(item.pluginFile) (\(details.joined(separator: "; ")))"
     }
 
     /// Colour components 0...1 as "#rrggbbaa", the form pipeline files use.

@@ -13,6 +13,10 @@ public struct PluginListing: Encodable {
     }
     struct Item: Encodable {
         let name, kind, doc, version, plugin, pluginFile, pluginVersion: String
+        /// The plugin's "about" extension: author, homepage, licence.
+        let pluginAbout: PluginAbout?
+        /// Mixers only: whether it takes the compositor's own pixels (ANIM_MIXER_NATIVE_PIXELS).
+        let nativePixels: Bool?
         let parameters: [Parameter]
         let signature: String?
         let arguments: [String]?
@@ -35,12 +39,12 @@ public struct PluginListing: Encodable {
         animators = registry.animators.values.sorted { $0.name < $1.name }.map {
             Item(
                 name: $0.name, kind: "animator", doc: $0.doc, version: $0.version, plugin: $0.plugin,
-                parameters: $0.parameters)
+                nativePixels: nil, parameters: $0.parameters)
         }
         mixers = registry.mixers.values.sorted { $0.name < $1.name }.map {
             Item(
                 name: $0.name, kind: "mixer", doc: $0.doc, version: $0.version, plugin: $0.plugin,
-                parameters: $0.parameters)
+                nativePixels: $0.takesNativePixels, parameters: $0.parameters)
         }
         curves = registry.curves.values.sorted { $0.name < $1.name }.map(Item.init(curve:))
         problems = registry.clashes.map(\.description) + registry.warnings
@@ -57,11 +61,13 @@ public struct PluginListing: Encodable {
 
 extension PluginListing.Item {
     init(
-        name: String, kind: String, doc: String, version: String, plugin: PluginInfo, parameters: [ParameterDescriptor]
+        name: String, kind: String, doc: String, version: String, plugin: PluginInfo, nativePixels: Bool?,
+        parameters: [ParameterDescriptor]
     ) {
         self.init(
             name: name, kind: kind, doc: doc, version: version, plugin: plugin.id, pluginFile: plugin.path,
-            pluginVersion: plugin.version, parameters: parameters.map(PluginListing.Parameter.init),
+            pluginVersion: plugin.version, pluginAbout: plugin.about, nativePixels: nativePixels,
+            parameters: parameters.map(PluginListing.Parameter.init),
             signature: nil, arguments: nil, argumentDefaults: nil)
     }
 
@@ -69,7 +75,8 @@ extension PluginListing.Item {
         self.init(
             name: curve.name, kind: "timing curve", doc: curve.doc, version: curve.plugin.version,
             plugin: curve.plugin.id,
-            pluginFile: curve.plugin.path, pluginVersion: curve.plugin.version, parameters: [],
+            pluginFile: curve.plugin.path, pluginVersion: curve.plugin.version, pluginAbout: curve.plugin.about,
+            nativePixels: nil, parameters: [],
             signature: curve.signature.description, arguments: curve.argumentNames,
             argumentDefaults: curve.argumentDefaults)
     }

@@ -68,7 +68,9 @@ enum PluginLoader {
     }
 
     private static func initialize(entry: anim_entry_t, path: String) -> Result<LoadedPlugin, LoadError> {
-        let info = PluginInfo(
+        // Checked before any of the plugin's code runs.
+        if let unmet = HostServices.unmetRequirement(of: entry) { return .failure(LoadError(unmet)) }
+        var info = PluginInfo(
             path: path,
             id: entry.plugin_id.map { String(cString: $0) } ?? "",
             version: entry.plugin_version.map { String(cString: $0) } ?? "",
@@ -78,10 +80,25 @@ enum PluginLoader {
         let succeeded = entry.`init`!(host)
         context.closeRegistration(succeeded: succeeded)
         guard succeeded else { return .failure(initFailure(context)) }
+        info.about = about(from: entry)
         let registrations = PluginRegistrations(
-            info: info, animators: context.animators, mixers: context.mixers, curves: context.curves,
-            warnings: context.warnings)
+            info: info, animators: context.animators.map { $0.from(info) },
+            mixers: context.mixers.map { $0.from(info) },
+            curves: context.curves.map { $0.from(info) }, warnings: context.warnings)
         return .success(LoadedPlugin(registrations: registrations, deinitialize: entry.`deinit`))
+    }
+
+    /// What the plugin's "about" extension says, asked for once `init` succeeded: nil when it has
+    /// no `get_extension` (ABI 1.0), does not offer the extension, or gives a struct too small.
+    private static func about(from entry: anim_entry_t) -> PluginAbout? {
+        guard let getExtension = entry.get_extension,
+            let pointer = getExtension(ANIM_EXTENSION_ABOUT, 1)
+        else { return nil }
+        guard GrowableStruct.declaredSize(at: pointer) >= FirstReleasedSize.aboutExtension else { return nil }
+        let about = GrowableStruct.read(
+            pointer, size: GrowableStruct.declaredSize(at: pointer), as: anim_about_v1_t.self)
+        let text = { (pointer: UnsafePointer<CChar>?) in pointer.map { String(cString: $0) } }
+        return PluginAbout(author: text(about.author), homepage: text(about.homepage), license: text(about.license))
     }
 
     /// One line for a failed `init`: the error it logged last, and every registration the host

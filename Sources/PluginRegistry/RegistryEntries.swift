@@ -6,6 +6,15 @@ public struct PluginInfo: Sendable, Equatable, Encodable {
     public let id: String
     public let version: String
     public let description: String
+    /// What the plugin's "about" extension says, nil when it offers none.
+    public internal(set) var about: PluginAbout? = nil
+}
+
+/// Who made a plugin and under which licence (the "about" extension); any of them may be absent.
+public struct PluginAbout: Sendable, Equatable, Encodable {
+    public let author: String?
+    public let homepage: String?
+    public let license: String?
 }
 
 /// A plugin file that was skipped, and why.
@@ -20,6 +29,23 @@ public protocol Registered {
     var kind: RegistrationKind { get }
     var plugin: PluginInfo { get }
 }
+
+/// An entry whose plugin description the loader completes after `init` (its "about" extension).
+protocol PluginDescribed: Registered {
+    var plugin: PluginInfo { get set }
+}
+
+extension PluginDescribed {
+    /// The entry as registered by `plugin`: the same plugin, described further after its `init`.
+    func from(_ plugin: PluginInfo) -> Self {
+        var entry = self
+        entry.plugin = plugin
+        return entry
+    }
+}
+
+extension ProcessorEntry: PluginDescribed {}
+extension CurveEntry: PluginDescribed {}
 
 extension Registered {
     /// `animator "fade"`, `timing curve "back-out"`: how messages name it.
@@ -47,7 +73,10 @@ public struct ProcessorEntry<Descriptor: ProcessorDescriptor>: Processor, @unche
     public let doc: String
     public let parameters: [ParameterDescriptor]
     public let isSerial: Bool
-    public let plugin: PluginInfo
+    /// Whether the mixer reads and writes the compositor's own pixels (ANIM_MIXER_NATIVE_PIXELS)
+    /// rather than RGBA ones; always false for animators.
+    public let takesNativePixels: Bool
+    public internal(set) var plugin: PluginInfo
     /// nil while the entry is known from a scan only (see `Registry.scan`).
     var openedDescriptor: UnsafePointer<Descriptor>? = nil
 
@@ -69,7 +98,7 @@ public struct ProcessorEntry<Descriptor: ProcessorDescriptor>: Processor, @unche
 
 /// The descriptor pointer stays out: a scan's JSON carries the copied fields only.
 extension ProcessorEntry: Encodable {
-    enum CodingKeys: CodingKey { case name, version, doc, parameters, isSerial, plugin }
+    enum CodingKeys: CodingKey { case name, version, doc, parameters, isSerial, takesNativePixels, plugin }
 }
 
 public typealias AnimatorEntry = ProcessorEntry<anim_animator_desc_t>
@@ -82,7 +111,7 @@ public struct CurveEntry: Registered, Sendable, Encodable {
     public let argumentNames: [String]
     /// One default per extra argument, or nil when the pipeline must give them all.
     public let argumentDefaults: [Double]?
-    public let plugin: PluginInfo
+    public internal(set) var plugin: PluginInfo
     public let signature: ForeignCurveSignature
     /// nil while the entry is known from a scan only (see `Registry.scan`).
     var foreign: ForeignCurve? = nil

@@ -114,7 +114,19 @@ extension PluginInfo {
         let fields = try ScanObject(node)
         self.init(
             path: try fields.string("path"), id: try fields.string("id"), version: try fields.string("version"),
-            description: try fields.string("description"))
+            description: try fields.string("description"),
+            about: try fields["about"].map { (node) throws(ScanFormatError) in try PluginAbout(reading: node) })
+    }
+}
+
+extension PluginAbout {
+    init(reading node: JSONNode) throws(ScanFormatError) {
+        let fields = try ScanObject(node)
+        // Codable leaves a nil optional out.
+        let text = { (key: String) throws(ScanFormatError) -> String? in
+            try fields[key].map { (node) throws(ScanFormatError) in try node.scanString() }
+        }
+        self.init(author: try text("author"), homepage: try text("homepage"), license: try text("license"))
     }
 }
 
@@ -128,6 +140,7 @@ extension ProcessorEntry {
         self.init(
             name: try fields.string("name"), version: try fields.string("version"), doc: try fields.string("doc"),
             parameters: parameters, isSerial: try fields.bool("isSerial"),
+            takesNativePixels: try fields.bool("takesNativePixels"),
             plugin: try PluginInfo(reading: try fields.node("plugin")))
     }
 }

@@ -35,10 +35,7 @@ enum NewAnimatorEntryTemplate {
         }
 
         /* The one symbol the host looks up, anim_entry_v1: ABI version, identity, init. */
-        ANIM_EXPORT const anim_entry_t ANIM_ENTRY = {
-            ANIM_ABI_MAJOR, ANIM_ABI_MINOR, sizeof(anim_entry_t), 0,
-            "org.example.{{name}}", "0.1.0", "The {{name}} animator", {{identifier}}_init, NULL,
-        };
+        ANIM_DEFINE_ENTRY("org.example.{{name}}", "0.1.0", "The {{name}} animator", {{identifier}}_init, NULL);
 
         """#
 }

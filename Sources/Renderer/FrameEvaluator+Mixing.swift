@@ -6,8 +6,8 @@ import Scene
 
 /// Calls a mixer step's plugin on two rendered layers.
 extension FrameEvaluator {
-    /// Blends `from` into `to`, writing `out`; all three are canvas-sized and already in the
-    /// ABI's RGBA byte order. `layers` are the frame's states, for layer parameters. The rows
+    /// Blends `from` into `to`, writing `out`; all three are canvas-sized at the render scale
+    /// and already in the byte order the mixer takes (`pixelOrder(of:)`). `layers` are the frame's states, for layer parameters. The rows
     /// are split into `bands` ranges mixed in parallel (worth it when frames are not).
     func mix(
         step index: Int, progress: Double, from: FrameBuffer, to: FrameBuffer, out: FrameBuffer,
@@ -32,7 +32,9 @@ extension FrameEvaluator {
                             params: params.baseAddress,
                             instance: nil, from: images.baseAddress, to: images.baseAddress! + 1,
                             out: images.baseAddress! + 2,
-                            row_begin: UInt32(rows * band / bandCount), row_end: UInt32(rows * (band + 1) / bandCount))
+                            row_begin: UInt32(rows * band / bandCount), row_end: UInt32(rows * (band + 1) / bandCount),
+                            canvas: anim_size_t(width: Double(scene.canvas.width), height: Double(scene.canvas.height)),
+                            render_scale: renderScale, pixel_order: Self.pixelOrder(of: mixer).abiValue, reserved: 0)
                         do throws(RenderError) {
                             try plugins.mix(step: index, mixer: mixer, &args, layers: layers, frame: frame)
                         } catch {
@@ -43,6 +45,21 @@ extension FrameEvaluator {
             }
         }
         if let failure = failures.values.lazy.compactMap({ $0 }).first { throw failure }
+    }
+}
+
+extension FrameEvaluator {
+    /// The byte order `mixer` reads and writes: the compositor's own when it declared
+    /// ANIM_MIXER_NATIVE_PIXELS, which spares converting its inputs and output.
+    static func pixelOrder(of mixer: MixerEntry) -> PixelOrder { mixer.takesNativePixels ? .native : .rgba }
+}
+
+extension PixelOrder {
+    var abiValue: UInt32 {
+        switch self {
+        case .rgba: UInt32(ANIM_PIXELS_RGBA)
+        case .native: UInt32(ANIM_PIXELS_NATIVE)
+        }
     }
 }
 

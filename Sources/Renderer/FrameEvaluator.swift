@@ -14,13 +14,19 @@ public final class FrameEvaluator: @unchecked Sendable {
     /// Values from plugins replaced because they could not be drawn, for the report after the render.
     public let substitutions = ValueSubstitutions()
 
+    /// Image pixels per canvas pixel of the frames this evaluator serves (0.5 for a half-size
+    /// draft): the renderer draws at it, and mixers are told it.
+    public let renderScale: Double
+
     /// `isolation` runs plugin code in child processes (`--isolate`); nil runs it here.
-    public init(scene: Scene, isolation: Isolation? = nil) throws(RenderError) {
+    /// `renderScale` is the scale frames are rendered at (see `renderScale`).
+    public init(scene: Scene, isolation: Isolation? = nil, renderScale: Double = 1) throws(RenderError) {
         self.scene = scene
+        self.renderScale = renderScale
         if let isolation {
-            plugins = try IsolatedPlugins(scene: scene, isolation: isolation)
+            plugins = try IsolatedPlugins(scene: scene, isolation: isolation, renderScale: renderScale)
         } else {
-            plugins = try InProcessPlugins(scene: scene)
+            plugins = try InProcessPlugins(scene: scene, renderScale: renderScale)
         }
     }
 

@@ -25,10 +25,11 @@ public final class FrameRenderer: @unchecked Sendable {
     private lazy var still = FrameBuffer(
         width: workers[0].compositor.pixelWidth, height: workers[0].compositor.pixelHeight)
 
-    /// `images` are the scene's decoded images (`SceneImages.load`); `scale` is pixels per canvas
-    /// point (0.5 for a half-size draft); plugins still see the canvas.
-    public init(evaluator: FrameEvaluator, images: SceneImages, threads: Int, scale: Double = 1) {
+    /// `images` are the scene's decoded images (`SceneImages.load`). Frames are drawn at the
+    /// evaluator's render scale; animators still see the canvas.
+    public init(evaluator: FrameEvaluator, images: SceneImages, threads: Int) {
         self.evaluator = evaluator
+        let scale = evaluator.renderScale
         let scene = evaluator.scene
         let threads = max(1, threads)
         // With one frame at a time, the cores split a mixer's rows instead.

@@ -17,10 +17,13 @@ final class InProcessPlugins: PluginCalls, @unchecked Sendable {
     private let curveLabels: [CurveUse: CrashLabel]
 
     var splitsMixerRows: Bool { true }
+    /// What `create` tells plugins of the render's scale.
+    private let renderScale: Double
 
-    init(scene: Scene) throws(RenderError) {
+    init(scene: Scene, renderScale: Double) throws(RenderError) {
         crash_guard_install()
         self.scene = scene
+        self.renderScale = renderScale
         locks = Self.serialLocks(scene.steps)
         labels = scene.steps.map { CrashLabel(for: $0.action.role.processor, step: $0.path.description) }
         curveLabels = Dictionary(
@@ -90,7 +93,7 @@ final class InProcessPlugins: PluginCalls, @unchecked Sendable {
                     struct_size: UInt32(MemoryLayout<anim_create_args_t>.size), param_count: UInt32(params.count),
                     canvas: anim_size_t(width: Double(scene.canvas.width), height: Double(scene.canvas.height)),
                     params: params.baseAddress, target: role.target.map { layers.baseAddress! + $0 },
-                    duration: scene.duration(ofStep: index))
+                    duration: scene.duration(ofStep: index), render_scale: renderScale)
                 return labels[index].guarding(frame: nil) {
                     PluginErrorBuffer.calling { error, size in
                         instance = create(&args, error, size)

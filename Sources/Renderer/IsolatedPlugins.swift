@@ -28,11 +28,13 @@ final class IsolatedPlugins: PluginCalls, @unchecked Sendable {
     private let files: [(plugin: PluginInfo, stamp: FileStamp?)]
 
     var splitsMixerRows: Bool { false }
+    /// What `create` tells plugins of the render's scale.
+    private let renderScale: Double
 
     /// Starts the first child, so a plugin that cannot be created fails before any frame.
     /// A pipeline without steps runs no plugin code and needs none.
-    init(scene: Scene, isolation: Isolation) throws(RenderError) {
-        (self.scene, self.isolation) = (scene, isolation)
+    init(scene: Scene, isolation: Isolation, renderScale: Double) throws(RenderError) {
+        (self.scene, self.isolation, self.renderScale) = (scene, isolation, renderScale)
         files = scene.sources.plugins.map { ($0, FileStamp(of: $0.path)) }
         guard !scene.steps.isEmpty else { return }
         let first = try start(frame: nil)
@@ -147,7 +149,7 @@ final class IsolatedPlugins: PluginCalls, @unchecked Sendable {
                         step: index, plugin: step.pluginPath, kind: role.processor.kind,
                         name: role.processor.name,
                         canvas: anim_size_t(width: Double(scene.canvas.width), height: Double(scene.canvas.height)),
-                        duration: scene.duration(ofStep: index), target: role.target,
+                        duration: scene.duration(ofStep: index), renderScale: renderScale, target: role.target,
                         layers: layers, values: params)
                 } catch {
                     throw .pluginCrashed(step, frame: frame, how: error.description)

@@ -28,9 +28,9 @@ extension RenderJob {
         _ frames: Range<Int>, into sinks: [any FrameSink],
         recording written: WrittenFrames
     ) throws(RenderError) -> Bool {
-        let evaluator = try FrameEvaluator(scene: scene, isolation: options.isolation)
+        let evaluator = try FrameEvaluator(scene: scene, isolation: options.isolation, renderScale: options.scale)
         let renderer = FrameRenderer(
-            evaluator: evaluator, images: images, threads: options.threads, scale: options.scale)
+            evaluator: evaluator, images: images, threads: options.threads)
         reporter.renderStarted(frames: frames.count)
         // Files of their own (PNG frames) are written by the rendering threads, in parallel;
         // streams (ffmpeg's input) get the frames in order.

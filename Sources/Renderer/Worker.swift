@@ -21,15 +21,16 @@ final class Worker: @unchecked Sendable {
         var state = try evaluator.state(at: time, frame: frame)
         replacements.removeAll(keepingCapacity: true)
         for (slot, mix) in state.mixes.enumerated() {
-            guard case .mix(_, let from, let to) = evaluator.scene.steps[mix.step].action else { continue }
+            guard case .mix(let mixer, let from, let to) = evaluator.scene.steps[mix.step].action else { continue }
             let scratch = scratch(slot)
-            let fromImage = scratch.from.image(of: state.layers[from], index: from, with: compositor)
-            let toImage = scratch.to.image(of: state.layers[to], index: to, with: compositor)
+            let order = FrameEvaluator.pixelOrder(of: mixer)
+            let fromImage = scratch.from.image(of: state.layers[from], index: from, order: order, with: compositor)
+            let toImage = scratch.to.image(of: state.layers[to], index: to, order: order, with: compositor)
             try evaluator.mix(
                 step: mix.step, progress: mix.progress, from: fromImage, to: toImage, out: scratch.out,
                 layers: state.layers, time: time, frame: frame, bands: mixBands)
             // The blend takes the upper layer's place in the stack; the lower one is inside it.
-            replacements.append(Replacement(index: max(from, to), image: scratch.out))
+            replacements.append(Replacement(index: max(from, to), image: scratch.out, order: order))
             state.layers[min(from, to)].hidden = 1
         }
         compositor.render(state.layers, replacing: replacements, into: buffer)

@@ -48,15 +48,14 @@ import Testing
         """
 
     /// The same plugin as a later 1.x header would build it: minor 2, and every struct it hands
-    /// the host larger than 1.0's, the 1.0 fields first and new ones appended.
+    /// the host larger than this header's, the known fields first and new ones appended.
     static let shiftFromANewerMinor = """
         #include "animator.h"
 
         typedef struct { anim_param_desc_t v1_0; double step; const char *group; } param_desc_1_2_t;
         typedef struct { anim_animator_desc_t v1_0; const char *category; uint64_t flags; } animator_desc_1_2_t;
         typedef struct { anim_curve_desc_t v1_0; double settle_time; } curve_desc_1_2_t;
-        typedef struct { anim_entry_t v1_0; const char *homepage; const void *(*get_extension)(const char *id); }
-            entry_1_2_t;
+        typedef struct { anim_entry_t v1_1; const char *homepage; uint64_t capabilities; } entry_1_2_t;
 
         static const param_desc_1_2_t shift_params[] = {
             { { .struct_size = sizeof(param_desc_1_2_t), .type = ANIM_PARAM_NUMBER, .id = "dx", .doc = "rightwards",
@@ -94,8 +93,8 @@ import Testing
 
         ANIM_EXPORT const entry_1_2_t ANIM_ENTRY = {
             { ANIM_ABI_MAJOR, 2, sizeof(entry_1_2_t), 0, "org.example.shift", "1.0.0", "Shifts layers",
-              shift_init, NULL },
-            "https://example.org/shift", NULL,
+              shift_init, NULL, NULL, NULL },
+            "https://example.org/shift", 0xffffffffffffffffu,
         };
         """
 
@@ -163,6 +162,82 @@ import Testing
         #expect(listing.status == 0)
         #expect(listing.stdout.contains("dy: number -100...100 px, default 0"), "\(listing.stdout)")
         #expect(listing.stdout.contains("shift-ease"), "\(listing.stdout)")
+    }
+
+    /// `shift` with an entry written out: `requirements` and `get_extension` as given.
+    static func shift(requirements: String, extensions: String = "") -> String {
+        let entry = Self.shift.range(of: "ANIM_EXPORT const anim_entry_t ANIM_ENTRY")!
+        return String(Self.shift[..<entry.lowerBound])
+            + """
+            #include <stdlib.h>
+            #include <string.h>
+
+            static const anim_requirement_t shift_requirements[] = { \(requirements) { NULL, 0, 0 } };
+
+            static const void *shift_get_extension(const char *id, uint32_t version) {
+                \(extensions)
+                (void)id, (void)version;
+                return NULL;
+            }
+
+            ANIM_EXPORT const anim_entry_t ANIM_ENTRY = {
+                ANIM_ABI_MAJOR, ANIM_ABI_MINOR, sizeof(anim_entry_t), 0, "org.example.shift", "1.0.0",
+                "Shifts layers", shift_init, NULL, shift_requirements, shift_get_extension,
+            };
+            """
+    }
+
+    @Test func aPluginRequiringAServiceThisHostLacksIsSkippedNamingItBeforeAnyOfItsCodeRuns() throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Its init would abort: a skip that names the requirement shows init never ran.
+        let source = Self.shift(requirements: "{ ANIM_SERVICE_LOG, 1, 0 }, { \"frame-cache\", 3, 0 },")
+            .replacingOccurrences(
+                of: "static bool shift_init(const anim_host_t *host) {",
+                with: "static bool shift_init(const anim_host_t *host) {\n    abort();")
+        let plugins = folder.appendingPathComponent("plugins")
+        try PluginFixtures.compile(source, to: plugins.appendingPathComponent("shift.so"), header: CLI.header)
+        let environment = ["PIPELINE_CACHE_DIR": folder.appendingPathComponent("cache").path]
+        let listing = try CLI.run(["plugins", "--plugins", plugins.path], environment: environment)
+        #expect(listing.status == 0)
+        #expect(
+            listing.stdout.contains(
+                "shift.so: requires the host service \"frame-cache\" version 3, which this host (animator ABI 1.1) "
+                    + "does not offer; it offers log 1, native-pixels 1"), "\(listing.stdout)")
+
+        try PluginFixtures.write(Self.pipeline, to: "shift.json", in: folder)
+        let run = try CLI.run(
+            ["run", "shift.json", "--format", "png", "--plugins", plugins.path], in: folder, environment: environment)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("\"frame-cache\" version 3"), "\(run.stderr)")
+    }
+
+    @Test func aPluginRequiringServicesThisHostOffersLoadsAndItsAboutExtensionIsListed() throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = Self.shift(
+            requirements: "{ ANIM_SERVICE_LOG, 1, 0 }, { ANIM_SERVICE_NATIVE_PIXELS, 1, 0 },",
+            extensions: """
+                static const anim_about_v1_t about = {
+                    sizeof(anim_about_v1_t), 0, "Ada Lovelace", "https://example.org/shift", "MIT" };
+                if (strcmp(id, ANIM_EXTENSION_ABOUT) == 0 && version == 1) return &about;
+                """)
+        let plugins = folder.appendingPathComponent("listed/plugins")
+        try PluginFixtures.compile(source, to: plugins.appendingPathComponent("shift.so"), header: CLI.header)
+        let environment = ["PIPELINE_CACHE_DIR": folder.appendingPathComponent("cache").path]
+        let listing = try CLI.run(["plugins", "--plugins", plugins.path], environment: environment)
+        #expect(listing.status == 0)
+        #expect(
+            listing.stdout.contains(
+                "shift.so (org.example.shift 1.0.0; by Ada Lovelace; MIT; https://example.org/shift)"),
+            "\(listing.stdout)")
+        let json = try CLI.run(["plugins", "--json", "--plugins", plugins.path], environment: environment)
+        #expect(json.stdout.contains("\"license\" : \"MIT\""), "\(json.stdout)")
+
+        try PluginFixtures.write(Self.pipeline, to: "shift.json", in: folder)
+        let frames = try Self.render(source, header: CLI.header, as: "with-requirements", in: folder)
+        let plain = try Self.render(Self.shift, header: CLI.header, as: "plain", in: folder)
+        #expect(frames.count == 5 && frames == plain)
     }
 
     /// The structs the host reads, each declared one byte smaller than in the released header.

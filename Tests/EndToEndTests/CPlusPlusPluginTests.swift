@@ -1,21 +1,49 @@
 import Foundation
 import Testing
 
-/// A plugin written in C++ against `animator.h`: the header's own entry example, compiled with
-/// `c++`, exports the entry the host looks up and its animator renders by name.
+/// A plugin written in C++ against `animator.h`: the header's own entry examples, compiled with
+/// `c++`, export the entry the host looks up and its animator renders by name.
 @Suite struct CPlusPlusPluginTests {
-    /// The entry definition as the header's comment prints it, without the comment's margin.
-    static func headerEntryExample() throws -> String {
+    /// The header's comment, without its margin, from the line starting with `first` to the
+    /// first line after it that ends with `last`.
+    static func headerExample(from first: String, to last: String) throws -> String {
         let header = try String(
             contentsOf: URL(fileURLWithPath: CLI.header).appendingPathComponent("animator.h"), encoding: .utf8)
-        let start = try #require(header.range(of: " *     ANIM_EXPORT const anim_entry_t ANIM_ENTRY = {"))
-        let end = try #require(header.range(of: " *     };\n", range: start.lowerBound..<header.endIndex))
-        return header[start.lowerBound..<end.upperBound].split(separator: "\n")
-            .map { $0.dropFirst(" *     ".count) }.joined(separator: "\n")
+        let lines = header.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.hasPrefix(" *     ") ? String($0.dropFirst(" *     ".count)) : nil }
+        let start = try #require(lines.firstIndex { $0?.hasPrefix(first) == true }, "no example starting \(first)")
+        let end = try #require(lines[start...].firstIndex { $0?.hasSuffix(last) == true })
+        return lines[start...end].map { $0 ?? "" }.joined(separator: "\n")
+    }
+
+    /// How the header shows a plugin defining its entry: with ANIM_DEFINE_ENTRY, or written out
+    /// with requirements and an extension (designated initialisers: C++20).
+    enum EntryExample: String, CaseIterable {
+        case macro, writtenOut
+
+        /// The macro fills every field, so even -Wextra has nothing to say; C++ (unlike C) warns
+        /// under -Wextra about members a designated initialiser leaves out.
+        var flags: [String] { self == .macro ? ["-std=c++11", "-Wall", "-Wextra"] : ["-std=c++20", "-Wall"] }
+
+        func source() throws -> String {
+            switch self {
+            case .macro:
+                return try headerExample(from: "ANIM_DEFINE_ENTRY(", to: ");")
+            case .writtenOut:
+                let requirements = try headerExample(
+                    from: "static const anim_requirement_t wobble_requirements[]", to: "};")
+                let entry = try headerExample(from: "ANIM_EXPORT const anim_entry_t ANIM_ENTRY = {", to: "};")
+                return """
+                    const void *wobble_get_extension(const char *, uint32_t) { return NULL; }
+                    \(requirements)
+                    \(entry)
+                    """
+            }
+        }
     }
 
     /// The example names `wobble_init`: this animator moves the layer 20 px down.
-    static func plugin() throws -> String {
+    static func plugin(_ example: EntryExample) throws -> String {
         """
         #include "animator.h"
 
@@ -40,20 +68,24 @@ import Testing
         bool wobble_init(const anim_host_t *host) { return host->register_animator(host, &wobble_desc); }
         }
 
-        \(try headerEntryExample())
+        \(try example.source())
         """
     }
 
-    @Test func theHeadersEntryExampleCompiledAsCPlusPlusLoadsAndRenders() throws {
+    @Test(arguments: EntryExample.allCases) func theHeadersEntryExampleCompiledAsCPlusPlusLoadsAndRenders(
+        example: EntryExample
+    ) throws {
         let folder = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try PluginFixtures.write(try Self.plugin(), to: "wobble.cpp", in: folder)
+        try PluginFixtures.write(try Self.plugin(example), to: "wobble.cpp", in: folder)
         let plugins = folder.appendingPathComponent("plugins")
         try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
         let compile = try CLI.runProgram(
             "/usr/bin/env",
             [
-                "c++", "-std=c++17", "-Wall", "-Werror", "-shared", "-fPIC", "-I", CLI.header, "wobble.cpp", "-o",
+                "c++"
+            ] + example.flags + [
+                "-Werror", "-shared", "-fPIC", "-I", CLI.header, "wobble.cpp", "-o",
                 "plugins/wobble.so",
             ], in: folder)
         #expect(compile.status == 0, "c++ failed: \(compile.stderr)")

@@ -8,7 +8,8 @@ import Testing
 @Suite struct ScanCacheFormatTests {
     func cache() throws -> PluginScanCache {
         let info = PluginInfo(
-            path: "/plugins/a.so", id: "org.example.a", version: "1.2.0", description: "Ünïcode \"quoted\" \\ text")
+            path: "/plugins/a.so", id: "org.example.a", version: "1.2.0", description: "Ünïcode \"quoted\" \\ text",
+            about: PluginAbout(author: "Ada <ada@example.org>", homepage: nil, license: "MIT OR Apache-2.0"))
         let parameters = [
             ParameterDescriptor(
                 id: "to", type: .number, isRequired: false, acceptsLayer: false, doc: "target", unit: "px",
@@ -18,9 +19,12 @@ import Testing
                 min: 0, max: 1, defaults: [0, 0, 0, 0], defaultString: "fast", choices: ["fast", "slow"]),
         ]
         let animator = AnimatorEntry(
-            name: "slide", version: "1.0.0", doc: "slides", parameters: parameters, isSerial: true, plugin: info)
+            name: "slide", version: "1.0.0", doc: "slides", parameters: parameters, isSerial: true,
+            takesNativePixels: false,
+            plugin: info)
         let mixer = MixerEntry(
-            name: "mix", version: "2.0.0", doc: "mixes", parameters: [], isSerial: false, plugin: info)
+            name: "mix", version: "2.0.0", doc: "mixes", parameters: [], isSerial: false, takesNativePixels: true,
+            plugin: info)
         let curves = [
             CurveEntry(
                 name: "back-out", doc: "overshoots", argumentNames: ["overshoot"], argumentDefaults: [1.70158],
@@ -58,6 +62,8 @@ import Testing
         #expect(plugin.animators[0].parameters[0].min == -.infinity)
         #expect(plugin.animators[0].parameters[1].defaultString == "fast")
         #expect(plugin.curves[1].argumentDefaults == nil)
+        #expect(plugin.mixers[0].takesNativePixels)
+        #expect(plugin.info.about?.homepage == nil && plugin.info.about?.license == "MIT OR Apache-2.0")
         #expect(plugin.curves[1].signature.description == "f(f;il)")
     }
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * animator.h — the pipeline animator ABI, version 1.
+ * animator.h — the pipeline animator ABI, version 1.1.
  *
  * This is the only file a plugin needs. A plugin is a shared library that exports one constant,
  * `anim_entry_v1` (see ANIM_ENTRY below). The host opens the library with dlopen(RTLD_NOW |
@@ -26,7 +26,9 @@
  *         (zero) for the fields it knows that do not fit;
  *       - ignores the bytes past the fields it knows: they are fields of a newer minor.
  *     So a plugin checks `struct_size` of what the host hands it (the host, a layer, an image,
- *     call arguments) before it touches a field appended after ABI 1.0.
+ *     call arguments) before it touches a field appended after ABI 1.0: ANIM_HAS_FIELD below
+ *     does it, e.g. `ANIM_HAS_FIELD(args, anim_mix_args_t, render_scale)`. Fields appended after
+ *     1.0 say in which minor they were ("ABI 1.1").
  *   - An array of growable structs (a descriptor's `params`) is walked by its elements'
  *     `struct_size`, not by the reader's own sizeof: element i starts at
  *     `(const char *)array + i * array[0].struct_size`. Every element of one array has the same
@@ -34,7 +36,14 @@
  *   - These types never grow and carry no size, because they are passed by value, embedded in
  *     other structs or laid out in arrays the reader walks at its own sizeof: anim_point_t,
  *     anim_size_t, anim_rect_t, anim_color_t, anim_mask_shape_t, anim_mask_t, anim_shadow_t,
- *     anim_value_t. A change to any of them is a new major version.
+ *     anim_value_t, anim_requirement_t. A change to any of them is a new major version.
+ *   - Optional capabilities are versioned ids, asked for both ways: a plugin asks the host for a
+ *     service with `host->get_service(host, id, version)` (NULL: not offered, do without it), and
+ *     the host asks the plugin for an extension with the entry's `get_extension(id, version)`.
+ *     An id names one interface at one version; a changed interface gets a new version, never
+ *     new meaning under an old one. A plugin that cannot work without a service lists it in the
+ *     entry's `requirements`: a host that does not offer it skips the plugin, naming the service,
+ *     before running any of its code. Nothing else stops a plugin of a newer minor from loading.
  *   - Ownership: strings and descriptors a plugin hands to the host must stay valid until the
  *     plugin's `deinit` returns (static storage is the usual answer). Anything the host passes to
  *     a plugin function is valid for the duration of that call only. Nothing allocated on one
@@ -70,7 +79,12 @@ extern "C" {
  * newer minor loads on an older host of the same major (by the growth rules above, the host reads
  * the fields it knows of the plugin's larger structs). Another major is refused. */
 #define ANIM_ABI_MAJOR 1
-#define ANIM_ABI_MINOR 0
+#define ANIM_ABI_MINOR 1
+
+/* Whether `pointer`, a struct of type `type` that starts with `struct_size`, holds `field`:
+ * true when its writer's struct reached past the field (by the growth rules above). */
+#define ANIM_HAS_FIELD(pointer, type, field) \
+    ((pointer)->struct_size >= offsetof(type, field) + sizeof(((type *)0)->field))
 
 /* The exported entry symbol. Its name carries the major version, so a library built for another
  * major simply does not have the symbol this host looks up. */
@@ -245,6 +259,9 @@ typedef struct anim_create_args {
     const anim_value_t *params;          /* in descriptor order; layer values hold base states */
     const anim_layer_t *target;          /* the target layer as the pipeline file describes it; NULL for mixers */
     double duration;                     /* the step's duration in seconds */
+    /* ABI 1.1. Image pixels per canvas pixel of this render: 0.5 under `--scale 0.5`. A mixer
+     * scales pixel-valued parameters by it (they are in canvas pixels, its images are not). */
+    double render_scale;
 } anim_create_args_t;
 
 typedef struct anim_apply_args {
@@ -297,8 +314,10 @@ typedef struct anim_animator_desc {
  * Mixers
  * ------------------------------------------------------------------------------------------- */
 
-/* An image as the host lends it: premultiplied RGBA8 (bytes R, G, B, A in memory order),
- * origin top left, `stride` bytes between rows (stride >= 4 * width). Host-owned. */
+/* An image as the host lends it: premultiplied, 8 bits per channel, origin top left, `stride`
+ * bytes between rows (stride >= 4 * width). Host-owned. Its pixels are RGBA bytes (R, G, B, A in
+ * memory order) unless the mixer takes native pixels (ANIM_MIXER_NATIVE_PIXELS): then they are
+ * in the compositor's own order, which the "native-pixels" service describes. */
 typedef struct anim_image {
     uint32_t struct_size;
     uint32_t width;
@@ -320,7 +339,26 @@ typedef struct anim_mix_args {
     anim_image_t *out;                   /* write rows [row_begin, row_end) only */
     uint32_t row_begin;
     uint32_t row_end;
+    /* ABI 1.1. The canvas in canvas pixels; the images are canvas × render_scale, rounded. */
+    anim_size_t canvas;
+    /* ABI 1.1. Image pixels per canvas pixel, as in anim_create_args_t: multiply a parameter
+     * in canvas pixels (a soft edge's width) by it. Absent (a 1.0 host): 1. */
+    double render_scale;
+    /* ABI 1.1. ANIM_PIXELS_RGBA or ANIM_PIXELS_NATIVE: the order of from, to and out. Absent: RGBA. */
+    uint32_t pixel_order;
+    uint32_t reserved;                   /* 0 */
 } anim_mix_args_t;
+
+/* Byte orders of a mixer's images. */
+#define ANIM_PIXELS_RGBA 0u
+#define ANIM_PIXELS_NATIVE 1u
+
+/* Flags of a mixer descriptor. */
+/* The mixer reads and writes the compositor's native pixels (premultiplied, in the byte order
+ * the "native-pixels" service gives), so the host hands over its own buffers without converting
+ * them to RGBA and back. Set it only when that service is offered (or list it in `requirements`):
+ * a host without it ignores the flag and lends RGBA images. */
+#define ANIM_MIXER_NATIVE_PIXELS 1u
 
 typedef struct anim_mixer_desc {
     uint32_t struct_size;
@@ -338,6 +376,8 @@ typedef struct anim_mixer_desc {
      * ranges and may call mix for different ranges and frames on several threads at once.
      * Returns false on failure after writing a reason into `error`. */
     bool (*mix)(const anim_mix_args_t *args, char *error, uint32_t error_size);
+    uint32_t flags;                      /* ABI 1.1: ANIM_MIXER_* */
+    uint32_t reserved2;                  /* ABI 1.1: 0 */
 } anim_mixer_desc_t;
 
 /* ---------------------------------------------------------------------------------------------
@@ -414,6 +454,44 @@ typedef struct anim_log_service_v1 {
     void (*log)(const anim_host_t *host, uint32_t level, const char *message);
 } anim_log_service_v1_t;
 
+/* Service "native-pixels", version 1 (ABI 1.1): the host can lend mixers its own pixels (see
+ * ANIM_MIXER_NATIVE_PIXELS), and this is their layout: 4 bytes per pixel, premultiplied, each
+ * channel at the byte offset given (0 ... 3). On a little-endian machine the compositor (Cairo's
+ * ARGB32) stores B, G, R, A: red 2, green 1, blue 0, alpha 3. */
+#define ANIM_SERVICE_NATIVE_PIXELS "native-pixels"
+
+typedef struct anim_native_pixels_v1 {
+    uint32_t struct_size;
+    uint32_t red;                        /* byte offset of red in a pixel */
+    uint32_t green;
+    uint32_t blue;
+    uint32_t alpha;
+    uint32_t reserved;
+} anim_native_pixels_v1_t;
+
+/* ---------------------------------------------------------------------------------------------
+ * Plugin extensions: what the host may ask a plugin for (the entry's `get_extension`)
+ * ------------------------------------------------------------------------------------------- */
+
+/* Extension "about", version 1: who made the plugin and under which licence, for listings
+ * (`pipeline plugins`). Any field may be NULL. */
+#define ANIM_EXTENSION_ABOUT "about"
+
+typedef struct anim_about_v1 {
+    uint32_t struct_size;
+    uint32_t reserved;
+    const char *author;                  /* "Ada Lovelace <ada@example.org>" */
+    const char *homepage;                /* a URL */
+    const char *license;                 /* an SPDX expression, e.g. "MIT" */
+} anim_about_v1_t;
+
+/* A host service a plugin cannot do without: `id` at `version`, as get_service takes them. */
+typedef struct anim_requirement {
+    const char *id;
+    uint32_t version;
+    uint32_t reserved;                   /* 0 */
+} anim_requirement_t;
+
 /* ---------------------------------------------------------------------------------------------
  * The entry
  * ------------------------------------------------------------------------------------------- */
@@ -421,12 +499,24 @@ typedef struct anim_log_service_v1 {
 /* The one exported symbol. Unlike every other struct it starts with the ABI version, so a host
  * can read the version of any plugin before anything else; `struct_size` follows.
  *
+ * Most plugins define it with ANIM_DEFINE_ENTRY (below), which fills every field this header
+ * knows, so the same line builds against later minors:
+ *
+ *     ANIM_DEFINE_ENTRY("org.example.wobble", "1.0.0", "A wobbling animator", wobble_init, NULL);
+ *
+ * A plugin with requirements or extensions writes the entry out, designated in C:
+ *
+ *     static const anim_requirement_t wobble_requirements[] = {
+ *         {ANIM_SERVICE_NATIVE_PIXELS, 1, 0}, {NULL, 0, 0},
+ *     };
  *     ANIM_EXPORT const anim_entry_t ANIM_ENTRY = {
- *         ANIM_ABI_MAJOR, ANIM_ABI_MINOR, sizeof(anim_entry_t), 0,
- *         "org.example.wobble", "1.0.0", "A wobbling animator", wobble_init, NULL,
+ *         .abi_major = ANIM_ABI_MAJOR, .abi_minor = ANIM_ABI_MINOR, .struct_size = sizeof(anim_entry_t),
+ *         .plugin_id = "org.example.wobble", .plugin_version = "1.0.0",
+ *         .description = "A wobbling animator", .init = wobble_init,
+ *         .requirements = wobble_requirements, .get_extension = wobble_get_extension,
  *     };
  *
- * The same definition serves C and C++: ANIM_EXPORT gives the entry C linkage in C++. */
+ * Both serve C and C++ (C++20 for the designated form): ANIM_EXPORT gives the entry C linkage. */
 typedef struct anim_entry {
     uint32_t abi_major;                  /* ANIM_ABI_MAJOR the plugin was built against */
     uint32_t abi_minor;                  /* ANIM_ABI_MINOR the plugin was built against */
@@ -445,7 +535,23 @@ typedef struct anim_entry {
     /* Optional. Called once when the host is done, on the main thread, after every instance has
      * been destroyed. The host may never unload the library. */
     void (*deinit)(void);
+
+    /* ABI 1.1, optional (NULL). The host services the plugin cannot work without, ended by an
+     * element whose id is NULL. The host checks them before `init`, and skips a plugin whose
+     * requirement it does not offer with a message naming it. */
+    const anim_requirement_t *requirements;
+
+    /* ABI 1.1, optional (NULL). Returns the plugin's extension `id` at `version` (see "Plugin
+     * extensions"), or NULL when the plugin does not offer it. The host calls it only after
+     * `init` returned true, on the main thread; what it returns must stay valid until `deinit`. */
+    const void *(*get_extension)(const char *id, uint32_t version);
 } anim_entry_t;
+
+/* Defines and exports the entry with no requirements and no extensions. */
+#define ANIM_DEFINE_ENTRY(plugin_id, plugin_version, description, init, deinit)                       \
+    ANIM_EXPORT const anim_entry_t ANIM_ENTRY = {ANIM_ABI_MAJOR, ANIM_ABI_MINOR, sizeof(anim_entry_t), \
+                                                 0, plugin_id, plugin_version, description, init,       \
+                                                 deinit, NULL, NULL}
 
 #ifdef __cplusplus
 }

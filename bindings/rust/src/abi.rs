@@ -9,7 +9,7 @@ use core::ffi::{c_char, c_void};
 /// The ABI major this mirror was written from (`ANIM_ABI_MAJOR`).
 pub const ANIM_ABI_MAJOR: u32 = 1;
 /// The ABI minor this mirror was written from (`ANIM_ABI_MINOR`).
-pub const ANIM_ABI_MINOR: u32 = 0;
+pub const ANIM_ABI_MINOR: u32 = 1;
 /// The name of the exported entry (`ANIM_ENTRY_SYMBOL`).
 pub const ANIM_ENTRY_SYMBOL: &str = "anim_entry_v1";
 
@@ -68,6 +68,16 @@ pub const ANIM_LOG_INFO: u32 = 1;
 pub const ANIM_LOG_WARNING: u32 = 2;
 /// `ANIM_LOG_ERROR`.
 pub const ANIM_LOG_ERROR: u32 = 3;
+/// `ANIM_SERVICE_NATIVE_PIXELS`: the layout of the compositor's own pixels (ABI 1.1).
+pub const ANIM_SERVICE_NATIVE_PIXELS: &core::ffi::CStr = c"native-pixels";
+/// `ANIM_EXTENSION_ABOUT`: the plugin's author, homepage and licence (ABI 1.1).
+pub const ANIM_EXTENSION_ABOUT: &core::ffi::CStr = c"about";
+/// `ANIM_PIXELS_RGBA`: a mixer's images are RGBA bytes.
+pub const ANIM_PIXELS_RGBA: u32 = 0;
+/// `ANIM_PIXELS_NATIVE`: a mixer's images are in the compositor's own byte order.
+pub const ANIM_PIXELS_NATIVE: u32 = 1;
+/// `ANIM_MIXER_NATIVE_PIXELS`: the mixer takes the compositor's own pixels.
+pub const ANIM_MIXER_NATIVE_PIXELS: u32 = 1;
 
 /// `anim_point_t`.
 #[repr(C)]
@@ -194,6 +204,7 @@ pub struct anim_create_args_t {
     pub params: *const anim_value_t,
     pub target: *const anim_layer_t,
     pub duration: f64,
+    pub render_scale: f64,
 }
 
 /// `anim_apply_args_t`.
@@ -269,6 +280,10 @@ pub struct anim_mix_args_t {
     pub out: *mut anim_image_t,
     pub row_begin: u32,
     pub row_end: u32,
+    pub canvas: anim_size_t,
+    pub render_scale: f64,
+    pub pixel_order: u32,
+    pub reserved: u32,
 }
 
 /// `mix` of a mixer.
@@ -290,6 +305,8 @@ pub struct anim_mixer_desc_t {
     pub create: anim_create_fn,
     pub destroy: anim_destroy_fn,
     pub mix: anim_mix_fn,
+    pub flags: u32,
+    pub reserved2: u32,
 }
 
 /// `anim_function_t`: any C function pointer; a curve's signature string says how to call it.
@@ -351,6 +368,41 @@ pub struct anim_log_service_v1_t {
     pub log: anim_log_fn,
 }
 
+/// `anim_native_pixels_v1_t`, service `"native-pixels"` version 1: byte offsets of each channel.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct anim_native_pixels_v1_t {
+    pub struct_size: u32,
+    pub red: u32,
+    pub green: u32,
+    pub blue: u32,
+    pub alpha: u32,
+    pub reserved: u32,
+}
+
+/// `anim_about_v1_t`, extension `"about"` version 1.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct anim_about_v1_t {
+    pub struct_size: u32,
+    pub reserved: u32,
+    pub author: *const c_char,
+    pub homepage: *const c_char,
+    pub license: *const c_char,
+}
+
+/// `anim_requirement_t`: a host service the plugin cannot do without.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct anim_requirement_t {
+    pub id: *const c_char,
+    pub version: u32,
+    pub reserved: u32,
+}
+
+/// `get_extension` of the entry.
+pub type anim_get_extension_fn = Option<unsafe extern "C" fn(id: *const c_char, version: u32) -> *const c_void>;
+
 /// `anim_entry_t`: the one exported constant, `anim_entry_v1`.
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
@@ -364,6 +416,8 @@ pub struct anim_entry_t {
     pub description: *const c_char,
     pub init: Option<unsafe extern "C" fn(host: *const anim_host_t) -> bool>,
     pub deinit: Option<unsafe extern "C" fn()>,
+    pub requirements: *const anim_requirement_t,
+    pub get_extension: anim_get_extension_fn,
 }
 
 // The entry and the descriptors are placed in statics; their pointers only ever point at

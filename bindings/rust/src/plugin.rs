@@ -150,6 +150,8 @@ pub const fn entry(
         description: description.as_ptr().cast(),
         init: Some(init),
         deinit: None,
+        requirements: core::ptr::null(),
+        get_extension: None,
     }
 }
 
