@@ -18,8 +18,8 @@ extension PluginListing {
 
     private func itemLines(_ item: Item) -> [String] {
         var lines = ["  \(item.name) \(item.version) — \(item.doc)", fromLine(item)]
-        if item.nativePixels == true { lines.append("    takes the compositor's own pixels (native-pixels)") }
         lines += item.parameters.map { "    \(parameterLine($0))" }
+        if item.nativePixels == true { lines.append("    takes the compositor's own pixels (native-pixels)") }
         return lines
     }
 

@@ -7,44 +7,32 @@ import Scene
 /// Calls a mixer step's plugin on two rendered layers.
 extension FrameEvaluator {
     /// Blends `from` into `to`, writing `out`; all three are canvas-sized at the render scale
-    /// and already in the byte order the mixer takes (`pixelOrder(of:)`). `layers` are the frame's states, for layer parameters. The rows
-    /// are split into `bands` ranges mixed in parallel (worth it when frames are not).
+    /// and already in the byte order the mixer takes (`pixelOrder(of:)`). `layers` are the
+    /// frame's states, for layer parameters. One call mixes every row, on the calling thread:
+    /// the renderer's threads are the only ones a render uses.
     func mix(
         step index: Int, progress: Double, from: FrameBuffer, to: FrameBuffer, out: FrameBuffer,
-        layers: [anim_layer_t], time: Double, frame: Int, bands: Int
+        layers: [anim_layer_t], time: Double, frame: Int
     ) throws(RenderError) {
         let step = scene.steps[index]
         guard case .mix(let mixer, _, _) = step.action else { preconditionFailure("step \(index) is not a mixer step") }
-        let rows = out.height
-        let bandCount = plugins.splitsMixerRows ? max(1, min(bands, rows)) : 1
-        let failures = ConcurrentSlots<RenderError>(count: bandCount)
-        layers.withUnsafeBufferPointer { layers in
-            Self.withValues(of: step, layers: layers) { params in
-                // Read only, and alive until concurrentPerform returns: safe to share.
-                nonisolated(unsafe) let (params, layers) = (params, layers)
-                DispatchQueue.concurrentPerform(iterations: bandCount) { band in
-                    // The three image descriptions must outlive the call: a scoped allocation.
-                    withUnsafeTemporaryAllocation(of: anim_image_t.self, capacity: 3) { images in
-                        _ = images.initialize(from: [from.abiImage, to.abiImage, out.abiImage])
-                        var args = anim_mix_args_t(
-                            struct_size: UInt32(MemoryLayout<anim_mix_args_t>.size), param_count: UInt32(params.count),
-                            progress: progress, time: time, duration: scene.duration(ofStep: index),
-                            params: params.baseAddress,
-                            instance: nil, from: images.baseAddress, to: images.baseAddress! + 1,
-                            out: images.baseAddress! + 2,
-                            row_begin: UInt32(rows * band / bandCount), row_end: UInt32(rows * (band + 1) / bandCount),
-                            canvas: anim_size_t(width: Double(scene.canvas.width), height: Double(scene.canvas.height)),
-                            render_scale: renderScale, pixel_order: Self.pixelOrder(of: mixer).abiValue, reserved: 0)
-                        do throws(RenderError) {
-                            try plugins.mix(step: index, mixer: mixer, &args, layers: layers, frame: frame)
-                        } catch {
-                            failures.set(band, error)
-                        }
-                    }
+        try layers.withUnsafeBufferPointer { (layers) throws(RenderError) in
+            try Self.withValues(of: step, layers: layers) { (params) throws(RenderError) in
+                // The three image descriptions must outlive the call: a scoped allocation.
+                try withUnsafeTemporaryAllocation(of: anim_image_t.self, capacity: 3) { (images) throws(RenderError) in
+                    _ = images.initialize(from: [from.abiImage, to.abiImage, out.abiImage])
+                    var args = anim_mix_args_t(
+                        struct_size: UInt32(MemoryLayout<anim_mix_args_t>.size), param_count: UInt32(params.count),
+                        progress: progress, time: time, duration: scene.duration(ofStep: index),
+                        params: params.baseAddress, instance: nil, from: images.baseAddress,
+                        to: images.baseAddress! + 1, out: images.baseAddress! + 2,
+                        row_begin: 0, row_end: UInt32(out.height),
+                        canvas: anim_size_t(width: Double(scene.canvas.width), height: Double(scene.canvas.height)),
+                        render_scale: renderScale, pixel_order: Self.pixelOrder(of: mixer).abiValue, reserved: 0)
+                    try plugins.mix(step: index, mixer: mixer, &args, layers: layers, frame: frame)
                 }
             }
         }
-        if let failure = failures.values.lazy.compactMap({ $0 }).first { throw failure }
     }
 }
 

@@ -32,16 +32,13 @@ public final class FrameRenderer: @unchecked Sendable {
         let scale = evaluator.renderScale
         let scene = evaluator.scene
         let threads = max(1, threads)
-        // With one frame at a time, the cores split a mixer's rows instead.
-        let bands = threads <= 1 ? ProcessInfo.processInfo.activeProcessorCount : 1
         // Each static image is drawn by whichever thread needs it first, then copied by all.
         let staticImages = StaticImageCache()
         workers = (0..<threads).map { _ in
             Worker(
                 compositor: Compositor(
                     canvas: scene.canvas, contents: scene.layers.map(\.content), images: images, scale: scale,
-                    sharing: staticImages),
-                mixBands: bands)
+                    sharing: staticImages))
         }
         let (width, height) = (workers[0].compositor.pixelWidth, workers[0].compositor.pixelHeight)
         buffers = (0..<2 * threads).map { _ in FrameBuffer(width: width, height: height) }

@@ -16,7 +16,6 @@ final class InProcessPlugins: PluginCalls, @unchecked Sendable {
     /// The labels of the plugin curves the scene's timing calls, by where they are used.
     private let curveLabels: [CurveUse: CrashLabel]
 
-    var splitsMixerRows: Bool { true }
     /// What `create` tells plugins of the render's scale.
     private let renderScale: Double
 

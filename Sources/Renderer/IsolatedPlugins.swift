@@ -27,7 +27,6 @@ final class IsolatedPlugins: PluginCalls, @unchecked Sendable {
     /// The plugin files the children open, as they were just before the first child started.
     private let files: [(plugin: PluginInfo, stamp: FileStamp?)]
 
-    var splitsMixerRows: Bool { false }
     /// What `create` tells plugins of the render's scale.
     private let renderScale: Double
 

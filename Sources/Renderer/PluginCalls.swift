@@ -8,9 +8,6 @@ import Scene
 /// names it), `IsolatedPlugins` sends the call to a child process (`--isolate`). Each owns the
 /// step instances: created in its initializer, destroyed when it goes away.
 protocol PluginCalls: AnyObject, Sendable {
-    /// Whether a mixer's rows may be split over threads (in a child, one call does them all).
-    var splitsMixerRows: Bool { get }
-
     /// Runs `body`, which evaluates the scene's timing for `frame`; a plugin curve whose call
     /// fails fails the frame.
     func withTiming<R>(frame: Int, _ body: (SceneTiming) -> R) throws(RenderError) -> R

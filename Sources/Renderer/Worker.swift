@@ -9,12 +9,8 @@ final class Worker: @unchecked Sendable {
     private var mixScratch: [(from: MixerInput, to: MixerInput, out: FrameBuffer)] = []
     /// The mixers' outputs of the frame being rendered; kept to reuse its storage.
     private var replacements: [Replacement] = []
-    /// Row ranges a mixer's rows are split into, mixed in parallel.
-    let mixBands: Int
-
-    init(compositor: Compositor, mixBands: Int) {
+    init(compositor: Compositor) {
         self.compositor = compositor
-        self.mixBands = mixBands
     }
 
     func render(_ evaluator: FrameEvaluator, time: Double, frame: Int, into buffer: FrameBuffer) throws(RenderError) {
@@ -28,7 +24,7 @@ final class Worker: @unchecked Sendable {
             let toImage = scratch.to.image(of: state.layers[to], index: to, order: order, with: compositor)
             try evaluator.mix(
                 step: mix.step, progress: mix.progress, from: fromImage, to: toImage, out: scratch.out,
-                layers: state.layers, time: time, frame: frame, bands: mixBands)
+                layers: state.layers, time: time, frame: frame)
             // The blend takes the upper layer's place in the stack; the lower one is inside it.
             replacements.append(Replacement(index: max(from, to), image: scratch.out, order: order))
             state.layers[min(from, to)].hidden = 1
