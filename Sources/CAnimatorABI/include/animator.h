@@ -538,7 +538,8 @@ typedef struct anim_entry {
 
     /* ABI 1.1, optional (NULL). The host services the plugin cannot work without, ended by an
      * element whose id is NULL. The host checks them before `init`, and skips a plugin whose
-     * requirement it does not offer with a message naming it. */
+     * requirement it does not offer with a message naming it. A 1.0 host reads neither this
+     * field nor the next: a plugin that must not run there checks `host->abi_minor` in `init`. */
     const anim_requirement_t *requirements;
 
     /* ABI 1.1, optional (NULL). Returns the plugin's extension `id` at `version` (see "Plugin
