@@ -5,6 +5,11 @@
 #include "animator.h"
 
 #include <stddef.h>
+#include <string.h>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 /* Weights are 16.16 fixed point: exact at both ends, and the blend is monotone in its inputs, so
  * a premultiplied channel never ends up above its alpha. */
@@ -12,6 +17,39 @@
 
 static uint8_t blend(uint32_t from, uint32_t to, uint32_t w) {
     return (uint8_t)((from * (ONE - w) + to * w + ONE / 2) >> 16);
+}
+
+/* Blends `count` bytes with weight w in [0, ONE], byte for byte as `blend` does. */
+static void blend_bytes(const uint8_t *from, const uint8_t *to, uint8_t *out, size_t count, uint32_t w) {
+    size_t i = 0;
+#if defined(__SSE2__)
+    /* from·(ONE − w) + to·w = from·ONE + (to − from)·w, and from·ONE is a multiple of 2^16, so
+     * `blend` equals from + floor(((to − from)·w + ONE/2) / 2^16). With w = wa + wb, both below
+     * 2^15, each product fits a 16-bit lane and pmaddwd sums the pair exactly in 32 bits:
+     * sixteen bytes per step. w = ONE − 1 would need a half of 2^15: left to the plain loop. */
+    if (w < ONE - 1) {
+        const int16_t wa = (int16_t)(w / 2), wb = (int16_t)(w - w / 2);
+        const __m128i weights = _mm_set_epi16(wb, wa, wb, wa, wb, wa, wb, wa);
+        const __m128i zero = _mm_setzero_si128(), half = _mm_set1_epi32((int)(ONE / 2));
+        for (; i + 16 <= count; i += 16) {
+            const __m128i f = _mm_loadu_si128((const __m128i *)(from + i));
+            const __m128i t = _mm_loadu_si128((const __m128i *)(to + i));
+            const __m128i f_low = _mm_unpacklo_epi8(f, zero), f_high = _mm_unpackhi_epi8(f, zero);
+            const __m128i d_low = _mm_sub_epi16(_mm_unpacklo_epi8(t, zero), f_low);
+            const __m128i d_high = _mm_sub_epi16(_mm_unpackhi_epi8(t, zero), f_high);
+#define ANIM_STEP(d) _mm_srai_epi32(_mm_add_epi32(_mm_madd_epi16(d, weights), half), 16)
+            const __m128i low = _mm_packs_epi32(ANIM_STEP(_mm_unpacklo_epi16(d_low, d_low)),
+                                                ANIM_STEP(_mm_unpackhi_epi16(d_low, d_low)));
+            const __m128i high = _mm_packs_epi32(ANIM_STEP(_mm_unpacklo_epi16(d_high, d_high)),
+                                                 ANIM_STEP(_mm_unpackhi_epi16(d_high, d_high)));
+#undef ANIM_STEP
+            _mm_storeu_si128((__m128i *)(out + i),
+                             _mm_packus_epi16(_mm_add_epi16(f_low, low), _mm_add_epi16(f_high, high)));
+        }
+    }
+#endif
+    for (; i < count; i++)
+        out[i] = blend(from[i], to[i], w);
 }
 
 static bool dissolve_mix(const anim_mix_args_t *args, char *error, uint32_t error_size) {
@@ -22,8 +60,10 @@ static bool dissolve_mix(const anim_mix_args_t *args, char *error, uint32_t erro
         const uint8_t *from = args->from->pixels + y * args->from->stride;
         const uint8_t *to = args->to->pixels + y * args->to->stride;
         uint8_t *out = args->out->pixels + y * args->out->stride;
-        for (uint32_t i = 0; i < bytes; i++)
-            out[i] = blend(from[i], to[i], w);
+        if (w == 0 || w == ONE)
+            memcpy(out, w == 0 ? from : to, bytes);
+        else
+            blend_bytes(from, to, out, bytes, w);
     }
     return true;
 }
