@@ -41,6 +41,9 @@ extension Pipeline {
                 Examples:
                   pipeline check-plugin plugins/wobble.so
                   pipeline check-plugin plugins/wobble.so --json --budget-ms 20 --timeout 2
+
+                A problem reads:
+                  animator "wobble": apply at progress 1 with angle = 3600 (max): crashed with SIGSEGV (and 6 more calls)
                 """)
 
         @Argument(help: ArgumentHelp("The plugin file.", valueName: "file.so"), completion: .file(extensions: ["so"]))

@@ -84,9 +84,12 @@ struct CallExecution {
         return CallRecord(output: .image(out), seconds: seconds)
     }
 
-    private func checkRows(outside band: Range<Int>, before: [UInt8], after: UnsafeMutableBufferPointer<UInt8>, stride: Int) {
+    private func checkRows(
+        outside band: Range<Int>, before: [UInt8], after: UnsafeMutableBufferPointer<UInt8>, stride: Int
+    ) {
         let changed = (0..<CheckScene.imageHeight).first { row in
-            !band.contains(row) && !before[(row * stride)..<((row + 1) * stride)].elementsEqual(after[(row * stride)..<((row + 1) * stride)])
+            let bytes = (row * stride)..<((row + 1) * stride)
+            return !band.contains(row) && !before[bytes].elementsEqual(after[bytes])
         }
         guard let changed else { return }
         records.add(
@@ -108,7 +111,8 @@ struct CallExecution {
         records.add(
             CheckFinding(
                 kind: .notPremultiplied, operation: CheckOperation.call(call).code,
-                message: "wrote pixel (\(x), \(y)) = (\(values)): a colour channel above alpha is not premultiplied RGBA"))
+                message:
+                    "wrote pixel (\(x), \(y)) = (\(values)): a colour channel above alpha is not premultiplied RGBA"))
     }
 
     private func seconds(_ duration: Duration) -> Double {

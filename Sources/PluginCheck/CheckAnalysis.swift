@@ -24,7 +24,8 @@ struct CheckAnalysis {
         for (_, record) in records {
             if case .failed(let message) = record.output {
                 return [
-                    CheckFinding(kind: .error, operation: operation, message: "returned false: \(message)", detail: "call")
+                    CheckFinding(
+                        kind: .error, operation: operation, message: "returned false: \(message)", detail: "call")
                 ]
             }
         }
@@ -33,15 +34,10 @@ struct CheckAnalysis {
 
     /// Each bad property once, as the first pass that gave it shows it.
     private func values(_ records: [(pass: Int, record: CallRecord)], _ operation: String) -> [CheckFinding] {
-        var found: [String: CheckFinding] = [:]
-        var order: [String] = []
-        for (_, record) in records {
-            for finding in OutputCheck.findings(record.output, operation: operation) where found[finding.detail] == nil {
-                found[finding.detail] = finding
-                order.append(finding.detail)
-            }
+        var seen: Set<String> = []
+        return records.flatMap { OutputCheck.findings($0.record.output, operation: operation) }.filter {
+            seen.insert($0.detail).inserted
         }
-        return order.map { found[$0]! }
     }
 
     /// The first pass whose result differs from the first pass's.
@@ -65,7 +61,9 @@ struct CheckAnalysis {
         return [
             CheckFinding(
                 kind: .slow, operation: operation,
-                message: "took \(milliseconds(fastest)) ms in its fastest pass, over the budget of \(milliseconds(budget)) ms")
+                message:
+                    "took \(milliseconds(fastest)) ms in its fastest pass, over the budget of \(milliseconds(budget)) ms"
+            )
         ]
     }
 }

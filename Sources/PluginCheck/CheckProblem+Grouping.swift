@@ -24,7 +24,9 @@ extension CheckProblem {
                 first.operation,
                 CheckProblem(
                     kind: key.kind,
-                    subject: key.subject.map { Subject(kind: plan.subjects[$0].kind.rawValue, name: plan.subjects[$0].name) },
+                    subject: key.subject.map {
+                        Subject(kind: plan.subjects[$0].kind.rawValue, name: plan.subjects[$0].name)
+                    },
                     call: first.operation.map { Call($0, plan: plan) }, message: first.finding.message,
                     occurrences: distinct)
             )
@@ -49,7 +51,8 @@ extension CheckProblem.Call {
         if case .call(let index) = operation { progress = plan.calls[index].progress }
         self.init(
             function: plan.function(of: operation), progress: progress,
-            variant: caseIndex.map { plan.cases[$0].variant }, parameters: caseIndex.map { plan.cases[$0].values } ?? [],
+            variant: caseIndex.map { plan.cases[$0].variant },
+            parameters: caseIndex.map { plan.cases[$0].values } ?? [],
             description: plan.describe(operation))
     }
 }

@@ -108,8 +108,10 @@ final class CheckRunner: @unchecked Sendable {
         runnable.lock?.lock()
         defer { runnable.lock?.unlock() }
         let record = operate(.call(index), pass: pass.number) {
-            CallExecution(runnable: runnable, instance: instance, progress: call.progress, call: index, records: records)
-                .run()
+            CallExecution(
+                runnable: runnable, instance: instance, progress: call.progress, call: index, records: records
+            )
+            .run()
         }
         records.set(pass: pass.number - 1, call: index, record)
     }

@@ -13,7 +13,7 @@ final class CheckWorkload: @unchecked Sendable {
 
     struct RunnableCase {
         let callee: Callee
-        /// The values of every parameter, alive as long as the process; read only once built.
+        /// The values of every parameter, alive as long as the workload; read only once built.
         let values: UnsafeBufferPointer<anim_value_t>
         /// For ANIM_CONCURRENCY_SERIAL: no two calls of the registered name ever overlap.
         let lock: NSLock?
@@ -45,6 +45,11 @@ final class CheckWorkload: @unchecked Sendable {
             subjects: builder.subjects, cases: builder.cases.map(\.described), calls: builder.calls,
             refusals: registry.warnings)
         cases = builder.cases.map(\.runnable)
+    }
+
+    /// Plugins see the values during calls only (animator.h), all over once the passes are done.
+    deinit {
+        for runnable in cases { UnsafeMutablePointer(mutating: runnable.values.baseAddress)?.deallocate() }
     }
 
     private struct Builder {

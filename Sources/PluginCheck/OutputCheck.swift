@@ -55,7 +55,8 @@ enum OutputCheck {
                     let fullName = "\(name).\(field)"
                     if !value.isFinite {
                         return CheckFinding(
-                            kind: .invalidValue, operation: operation, message: "wrote \(fullName) = \(value.forMessage)",
+                            kind: .invalidValue, operation: operation,
+                            message: "wrote \(fullName) = \(value.forMessage)",
                             detail: fullName)
                     }
                     return abs(value) > CheckScene.absurdMagnitude ? absurd(fullName, value, operation: operation) : nil

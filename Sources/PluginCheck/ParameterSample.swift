@@ -36,7 +36,10 @@ extension ParameterDescriptor {
         switch type {
         case .number, .integer, .point, .size, .rect:
             samples = [rangeEnd(max: false), rangeEnd(max: true)].compactMap { $0 }
-        case .color: samples = [.init(value: .numbers([0, 0, 0, 0]), role: "min"), .init(value: .numbers([1, 1, 1, 1]), role: "max")]
+        case .color:
+            samples = [
+                .init(value: .numbers([0, 0, 0, 0]), role: "min"), .init(value: .numbers([1, 1, 1, 1]), role: "max"),
+            ]
         case .bool: samples = [.init(value: .bool(base != .bool(true)))]
         case .string: samples = [.init(value: .text(""))]
         case .enumeration: samples = choices.enumerated().map { .init(value: .choice($0.offset, $0.element)) }
@@ -53,7 +56,8 @@ extension ParameterDescriptor {
         case .bool: .bool(defaults[0] != 0)
         case .string: .text(defaultString)
         case .enumeration:
-            defaultString.flatMap { choices.firstIndex(of: $0) }.map { .choice($0, choices[$0]) } ?? .choice(0, choices[0])
+            defaultString.flatMap { choices.firstIndex(of: $0) }.map { .choice($0, choices[$0]) }
+                ?? .choice(0, choices[0])
         case .layer: .layer
         }
     }
@@ -86,7 +90,8 @@ extension ParameterDescriptor {
         case .integer:
             let value = atMax ? max.rounded(.down) : min.rounded(.up)
             return (min...max).contains(value) ? .init(value: .integer(Int64(value)), role: role) : nil
-        case .rect: return .init(value: .numbers([end, end, Swift.max(end, 0), Swift.max(end, 0)].map(clamped)), role: role)
+        case .rect:
+            return .init(value: .numbers([end, end, Swift.max(end, 0), Swift.max(end, 0)].map(clamped)), role: role)
         default: return .init(value: .numbers(Array(repeating: end, count: type.componentCount)), role: role)
         }
     }

@@ -35,7 +35,9 @@ public enum PluginCheckChild {
         ChildTimeLimit.disarm()
         let analysis = CheckAnalysis(
             plan: workload.plan, records: runner.records, passes: passes, budget: settings.budgetSeconds)
-        let refusals = workload.plan.refusals.map { CheckFinding(kind: .refused, operation: nil, message: $0, detail: $0) }
+        let refusals = workload.plan.refusals.map {
+            CheckFinding(kind: .refused, operation: nil, message: $0, detail: $0)
+        }
         channel.send(
             "result",
             json: CheckChildResult(

@@ -32,14 +32,17 @@ public struct PluginChecker: Sendable {
                 return CheckReport(file: file, plan: nil, findings: [], operations: 0, error: reason)
             case .ended(let end, let endedPlan, let underWay):
                 guard let endedPlan else {
-                    return CheckReport(file: file, plan: nil, findings: [], operations: 0, error: Self.whileLoading(end))
+                    return CheckReport(
+                        file: file, plan: nil, findings: [], operations: 0, error: Self.whileLoading(end))
                 }
                 plan = endedPlan
                 guard !underWay.isEmpty else {
                     findings.append(
                         CheckFinding(
                             kind: .incomplete, operation: nil,
-                            message: "the checking process \(Self.words(end)) outside any plugin call; the rest was not checked"))
+                            message:
+                                "the checking process \(Self.words(end)) outside any plugin call; the rest was not checked"
+                        ))
                     return CheckReport(file: file, plan: endedPlan, findings: findings, operations: 0, error: nil)
                 }
                 for (pass, operation) in underWay {

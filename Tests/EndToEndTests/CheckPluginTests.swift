@@ -96,6 +96,18 @@ import Testing
             "stdout:\n\(result.stdout)")
     }
 
+    @Test func helpSaysWhatIsCheckedAndWhatTheStatusMeans() throws {
+        let result = try CLI.run(["check-plugin", "--help"])
+        #expect(result.status == 0)
+        let text = result.stdout.replacingOccurrences(of: "\n", with: " ")
+        for fragment in [
+            "at progress -0.1, 0, 0.25, 0.5, 0.75, 1", "Exit status: 0 no problems, 1 problems found",
+            "2 the file cannot be checked", "pipeline check-plugin plugins/wobble.so --json",
+        ] {
+            #expect(text.contains(fragment), "missing \(fragment) in:\n\(result.stdout)")
+        }
+    }
+
     @Test func aFileThatIsNotAPluginCannotBeChecked() throws {
         let folder = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
