@@ -38,7 +38,8 @@ extension CheckReport {
     public var text: String {
         guard let plan, error == nil else { return "\(file): cannot be checked: \(error ?? "no plan")\n" }
         let plugin = plan.plugin
-        var lines = ["\(file): \(plugin.id) \(plugin.version) (\(plugin.description))"]
+        let about = plugin.description.isEmpty ? "" : " (\(plugin.description))"
+        var lines = ["\(file): \(plugin.id) \(plugin.version)\(about)"]
         for (kind, title) in [(CheckPlan.Kind.animator, "animators"), (.mixer, "mixers"), (.curve, "timing curves")] {
             let names = plan.subjects.filter { $0.kind == kind }.map { subject in
                 guard !subject.parameters.isEmpty else { return subject.name }

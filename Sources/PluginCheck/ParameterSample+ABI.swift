@@ -15,6 +15,7 @@ extension ParameterSample {
         case .text(let text): return text.map { "\"\($0)\"" } ?? "none"
         case .choice(_, let choice): return "\"\(choice)\""
         case .layer: return "layer \"\(CheckScene.otherLayerName)\""
+        case .absent: return "no layer"
         }
     }
 
@@ -41,6 +42,7 @@ extension ParameterSample {
         case .choice(let index, let choice):
             abi.i = Int64(index)
             abi.s = strings[choice]
+        case .absent: break
         case .layer:
             abi.s = strings[CheckScene.otherLayerName]
             abi.layer = other

@@ -14,6 +14,8 @@ struct ParameterSample: Equatable {
         case choice(Int, String)
         /// LAYER, or a POINT or RECT given as a layer's name: the scene's other layer.
         case layer
+        /// An optional LAYER parameter the pipeline does not give.
+        case absent
     }
 
     let value: Value
@@ -43,7 +45,7 @@ extension ParameterDescriptor {
         case .bool: samples = [.init(value: .bool(base != .bool(true)))]
         case .string: samples = [.init(value: .text(""))]
         case .enumeration: samples = choices.enumerated().map { .init(value: .choice($0.offset, $0.element)) }
-        case .layer: samples = []
+        case .layer: samples = [.init(value: .layer)]
         }
         if acceptsLayer { samples.append(.init(value: .layer)) }
         return samples.filter { $0.value != base }
@@ -52,13 +54,13 @@ extension ParameterDescriptor {
     private var defaultValue: ParameterSample.Value {
         switch type {
         case .number, .point, .size, .rect, .color: .numbers(Array(defaults.prefix(type.componentCount)))
-        case .integer: .integer(Int64(defaults[0]))
+        case .integer: .integer(integer(defaults[0]))
         case .bool: .bool(defaults[0] != 0)
         case .string: .text(defaultString)
         case .enumeration:
             defaultString.flatMap { choices.firstIndex(of: $0) }.map { .choice($0, choices[$0]) }
                 ?? .choice(0, choices[0])
-        case .layer: .layer
+        case .layer: .absent
         }
     }
 
@@ -68,7 +70,7 @@ extension ParameterDescriptor {
         let canvas = CheckScene.canvas
         switch type {
         case .number: return .numbers([(min + max) / 2])
-        case .integer: return .integer(Int64(((min.rounded(.up) + max.rounded(.down)) / 2).rounded(.down)))
+        case .integer: return .integer(integer(((min.rounded(.up) + max.rounded(.down)) / 2).rounded(.down)))
         case .point: return .numbers([canvas.width / 2, canvas.height / 2].map(clamped))
         case .size: return .numbers([canvas.width / 4, canvas.height / 4].map(clamped))
         case .rect:
@@ -89,7 +91,7 @@ extension ParameterDescriptor {
         switch type {
         case .integer:
             let value = atMax ? max.rounded(.down) : min.rounded(.up)
-            return (min...max).contains(value) ? .init(value: .integer(Int64(value)), role: role) : nil
+            return (min...max).contains(value) ? .init(value: .integer(integer(value)), role: role) : nil
         case .rect:
             return .init(value: .numbers([end, end, Swift.max(end, 0), Swift.max(end, 0)].map(clamped)), role: role)
         default: return .init(value: .numbers(Array(repeating: end, count: type.componentCount)), role: role)
@@ -97,4 +99,7 @@ extension ParameterDescriptor {
     }
 
     private func clamped(_ value: Double) -> Double { Swift.min(Swift.max(value, min), max) }
+
+    /// A whole number as the ABI's int64, within the integers a double holds exactly.
+    private func integer(_ value: Double) -> Int64 { Int64(Swift.min(Swift.max(value, -0x1p53), 0x1p53)) }
 }

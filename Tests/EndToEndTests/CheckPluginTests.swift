@@ -96,6 +96,35 @@ import Testing
             "stdout:\n\(result.stdout)")
     }
 
+    /// A library that is a plugin but cannot be used: its init fails, or it was built for another ABI major.
+    @Test(arguments: [
+        (
+            "ANIM_EXPORT const anim_entry_t ANIM_ENTRY = { ANIM_ABI_MAJOR, ANIM_ABI_MINOR, sizeof(anim_entry_t), 0, "
+                + "\"org.example.refuses\", \"1\", \"\", refuse, NULL };",
+            "cannot be checked: init returned false"
+        ),
+        (
+            "ANIM_EXPORT const anim_entry_t anim_entry_v2 = { 2, 0, sizeof(anim_entry_t), 0, "
+                + "\"org.example.future\", \"1\", \"\", refuse, NULL };",
+            "cannot be checked: built for animator ABI 2"
+        ),
+    ])
+    func aPluginThatCannotBeLoadedCannotBeChecked(entry: String, message: String) throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plugin = folder.appendingPathComponent("unusable.so")
+        let source = """
+            #include "animator.h"
+            static bool refuse(const anim_host_t *host) { (void)host; return false; }
+            \(entry)
+            """
+        try PluginFixtures.compile(source, to: plugin)
+
+        let result = try CLI.run(["check-plugin", plugin.path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("error: \(plugin.path): \(message)"), "stderr:\n\(result.stderr)")
+    }
+
     @Test func helpSaysWhatIsCheckedAndWhatTheStatusMeans() throws {
         let result = try CLI.run(["check-plugin", "--help"])
         #expect(result.status == 0)
