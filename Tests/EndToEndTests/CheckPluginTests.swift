@@ -71,14 +71,19 @@ import Testing
         try PluginFixtures.compile(PluginFixtures.animator("stuck", apply: body), to: plugin)
 
         let started = ContinuousClock.now
-        let result = try CLI.run(["check-plugin", plugin.path, "--timeout", "0.5"])
+        let result = try CLI.run(["check-plugin", plugin.path, "--timeout", "1.2"])
         #expect(ContinuousClock.now - started < .seconds(10))
         #expect(result.status == 1, "stderr:\n\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         // The hang is found in the first process; the opacity at progress 1, after it in the
         // plan, only in the fresh one that skips the hanging call.
-        #expect(lines.contains(#"animator "stuck": apply at progress 0.5 with defaults: did not return within 0.5 s"#))
+        #expect(lines.contains(#"animator "stuck": apply at progress 0.5 with defaults: did not return within 1.2 s"#))
         #expect(lines.contains(#"animator "stuck": apply at progress 1 with defaults: wrote opacity = 2.0"#))
+        // Past a second, what the check is doing goes to standard error.
+        #expect(
+            result.stderr.contains(
+                #"check-plugin: animator "stuck": apply at progress 0.5 with defaults did not return within 1.2 s; "#
+                    + "going on in a fresh process\n"), "stderr:\n\(result.stderr)")
     }
 
     @Test func aNameThePipelineAlreadyHasIsReported() throws {
