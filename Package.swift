@@ -57,13 +57,15 @@ let package = Package(
                 "Scene", "Renderer", "Compositor", "Output", "PluginRegistry",
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log"),
             ]),
+        // `pipeline check-plugin`: calls everything a plugin registers in child processes and reports what is wrong.
+        .target(name: "PluginCheck", dependencies: ["PluginRegistry", "Renderer", "CAnimatorABI"]),
         // What `pipeline new-animator` writes: plugin project templates, text only.
         .target(name: "PluginScaffold"),
         .executableTarget(
             name: "PipelineCLI",
             dependencies: [
                 "Renderer", "Scene", "Compositor", "PluginRegistry", "PluginIsolation", "Output", "Preview", "Sheet",
-                "PluginScaffold",
+                "PluginScaffold", "PluginCheck",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 

@@ -4,7 +4,7 @@ import Foundation
 /// a render that returns once its threads say they are done may leave them still releasing what
 /// their closures hold while the process exits (LeakSanitizer then reports those objects). Once
 /// `join()` returns, the closure and everything it captured are gone.
-final class JoinableThread {
+public final class JoinableThread {
     private final class Body {
         let run: @Sendable () -> Void
         init(_ run: @escaping @Sendable () -> Void) { self.run = run }
@@ -12,7 +12,7 @@ final class JoinableThread {
 
     private var handle = pthread_t()
 
-    init(_ body: @escaping @Sendable () -> Void) {
+    public init(_ body: @escaping @Sendable () -> Void) {
         let context = Unmanaged.passRetained(Body(body)).toOpaque()
         let status = pthread_create(
             &handle, nil,
@@ -25,7 +25,7 @@ final class JoinableThread {
         precondition(status == 0, "could not start a rendering thread: error \(status)")
     }
 
-    func join() {
+    public func join() {
         pthread_join(handle, nil)
     }
 }

@@ -87,11 +87,14 @@ public final class ValueSubstitutions: @unchecked Sendable {
     }
 }
 
-/// A property of a layer that a plugin may leave unusable, and how to put it back.
-struct CheckedProperty: Sendable {
-    let name: String
-    let isValid: @Sendable (anim_layer_t) -> Bool
-    let describe: @Sendable (anim_layer_t) -> String
+/// A property of a layer that a plugin may leave unusable, and how to put it back. Public for
+/// `pipeline check-plugin`, which reports what a render would replace.
+public struct CheckedProperty: Sendable {
+    public let name: String
+    public let isValid: @Sendable (anim_layer_t) -> Bool
+    public let describe: @Sendable (anim_layer_t) -> String
+    /// The property as a number (the mask: its shape count), to compare and to bound.
+    public let value: @Sendable (anim_layer_t) -> Double
     let restore: @Sendable (inout anim_layer_t, anim_layer_t) -> Void
 
     /// A number that must be finite and, when `range` is given, within it.
@@ -99,20 +102,21 @@ struct CheckedProperty: Sendable {
         self.name = name
         isValid = { layer in layer[keyPath: path].isFinite && range.map { $0.contains(layer[keyPath: path]) } != false }
         describe = { layer in layer[keyPath: path].forMessage }
+        value = { layer in layer[keyPath: path] }
         restore = { layer, before in layer[keyPath: path] = before[keyPath: path] }
     }
 
     /// The mask as a whole: its shape count indexes a fixed array.
     static let mask = CheckedProperty(
         name: "mask.shape_count", isValid: { $0.mask.shape_count <= ANIM_MASK_MAX_SHAPES },
-        describe: { "\($0.mask.shape_count)" }, restore: { $0.mask = $1.mask })
+        describe: { "\($0.mask.shape_count)" }, value: { Double($0.mask.shape_count) }, restore: { $0.mask = $1.mask })
 
     private init(
         name: String, isValid: @escaping @Sendable (anim_layer_t) -> Bool,
-        describe: @escaping @Sendable (anim_layer_t) -> String,
+        describe: @escaping @Sendable (anim_layer_t) -> String, value: @escaping @Sendable (anim_layer_t) -> Double,
         restore: @escaping @Sendable (inout anim_layer_t, anim_layer_t) -> Void
     ) {
-        (self.name, self.isValid, self.describe, self.restore) = (name, isValid, describe, restore)
+        (self.name, self.isValid, self.describe, self.value, self.restore) = (name, isValid, describe, value, restore)
     }
 }
 
@@ -120,7 +124,7 @@ extension anim_layer_t {
     private static let nonNegative = 0...Double.greatestFiniteMagnitude
 
     /// What `ValueSubstitutions.repair` checks after every animator step; a table made once.
-    static let checkedProperties: [CheckedProperty] = [
+    public static let checkedProperties: [CheckedProperty] = [
         CheckedProperty("frame.x", \.frame.x), CheckedProperty("frame.y", \.frame.y),
         CheckedProperty("frame.width", \.frame.width, range: nonNegative),
         CheckedProperty("frame.height", \.frame.height, range: nonNegative),
@@ -140,7 +144,7 @@ extension anim_layer_t {
 
 extension Double {
     /// "nan" whatever its sign bit (C's 0.0 / 0.0 sets it, and "-nan" reads like a value).
-    var forMessage: String { isNaN ? "nan" : "\(self)" }
+    public var forMessage: String { isNaN ? "nan" : "\(self)" }
 }
 
 extension Step {

@@ -44,6 +44,10 @@ import Testing
         for fragment in expectation.stderr.map({ $0.replacingOccurrences(of: "{dir}", with: folder.path) }) {
             #expect(stderr.contains(fragment), "missing \(fragment.debugDescription) in stderr:\n\(stderr)")
         }
+        for fragment in expectation.stdout.map({ $0.replacingOccurrences(of: "{dir}", with: folder.path) }) {
+            #expect(
+                result.stdout.contains(fragment), "missing \(fragment.debugDescription) in stdout:\n\(result.stdout)")
+        }
         for file in expectation.files {
             let url = folder.appendingPathComponent(file)
             #expect(FileManager.default.fileExists(atPath: url.path), "\(file) was not written")
@@ -64,6 +68,8 @@ struct BadInputCase {
     let args: [String]
     let status: Int32
     let stderr: [String]
+    /// Fragments of standard output, for commands whose report goes there (check-plugin).
+    var stdout: [String] = []
     var files: [String] = []
     var absent: [String] = []
     var timeout: Double = 60
@@ -85,7 +91,9 @@ struct BadInputCase {
         guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
             throw fail("not a JSON object")
         }
-        let known: Set = ["about", "args", "status", "stderr", "files", "absent", "timeout", "env", "modes", "inputs"]
+        let known: Set = [
+            "about", "args", "status", "stderr", "stdout", "files", "absent", "timeout", "env", "modes", "inputs",
+        ]
         if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
             throw fail("unknown key \"\(unknown)\"; known keys: \(known.sorted().joined(separator: ", "))")
         }
@@ -111,7 +119,10 @@ struct BadInputCase {
             throw fail("\"status\" must be 1 or 2")
         }
         (self.about, self.status) = (about, Int32(status))
-        (args, stderr) = (try strings("args", required: true), try strings("stderr", required: true))
+        args = try strings("args", required: true)
+        // Every case names the culprit somewhere: on standard error, standard output, or both.
+        stdout = try strings("stdout", required: false)
+        stderr = try strings("stderr", required: stdout.isEmpty)
         (files, absent) = (try strings("files", required: false), try strings("absent", required: false))
         (env, modes) = (try table("env"), try table("modes"))
         if let modeText = modes.values.first(where: { Int($0, radix: 8) == nil }) {
@@ -168,6 +179,7 @@ struct BadInputCase {
     struct Result {
         let status: Int32
         let stderr: String
+        let stdout: String
         let crashed: Bool
         let timedOut: Bool
     }
@@ -187,9 +199,15 @@ struct BadInputCase {
         process.environment = env.merging(environment) { $1 }
         let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent(
             "corpus-stderr-\(UUID().uuidString)")
+        let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "corpus-stdout-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: errorFile) }
-        process.standardOutput = FileHandle.nullDevice
+        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        defer {
+            try? FileManager.default.removeItem(at: errorFile)
+            try? FileManager.default.removeItem(at: outputFile)
+        }
+        process.standardOutput = try FileHandle(forWritingTo: outputFile)
         process.standardError = try FileHandle(forWritingTo: errorFile)
         process.standardInput = FileHandle.nullDevice
         let finished = DispatchSemaphore(value: 0)
@@ -203,6 +221,7 @@ struct BadInputCase {
         return Result(
             status: process.terminationStatus,
             stderr: String(decoding: try Data(contentsOf: errorFile), as: UTF8.self),
+            stdout: String(decoding: try Data(contentsOf: outputFile), as: UTF8.self),
             crashed: !timedOut && process.terminationReason == .uncaughtSignal, timedOut: timedOut)
     }
 

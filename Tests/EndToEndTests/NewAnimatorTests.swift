@@ -34,6 +34,12 @@ import Testing
         let listing = try CLI.run(["plugins", "--plugins", project.path])
         #expect(listing.stdout.contains("wobble-x 0.1.0 — Turns the layer by `angle` degrees"), "\(listing.stdout)")
         #expect(listing.stdout.contains(Self.listedParameter), "\(listing.stdout)")
+
+        // The README's last step: the plugin it describes passes the check it names.
+        let readme = try String(contentsOf: project.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("pipeline check-plugin plugins/wobble-x.so"))
+        let checked = try CLI.run(["check-plugin", project.appendingPathComponent("wobble-x.so").path])
+        #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")
     }
 
     /// The slow one: a release build of a Swift package (once).

@@ -1,0 +1,150 @@
+import CAnimatorABI
+import Foundation
+import PluginRegistry
+
+/// One call of a case at one progress, with arguments built as the renderer builds them, timed
+/// around the plugin's code alone.
+struct CallExecution {
+    let runnable: CheckWorkload.RunnableCase
+    let instance: UnsafeMutableRawPointer?
+    let progress: Double
+    let call: Int
+    let records: CallRecords
+
+    func run() -> CallRecord {
+        switch runnable.callee {
+        case .animator(let entry): apply(entry.descriptor.pointee.apply!)
+        case .mixer(let entry): mix(entry.descriptor.pointee.mix!)
+        case .curve(let curve, let arguments):
+            timed { .value(curve.call(progress: progress, arguments: arguments)) }
+        }
+    }
+
+    private func timed(_ body: () -> CallRecord.Output) -> CallRecord {
+        let start = ContinuousClock.now
+        let output = body()
+        return CallRecord(output: output, seconds: seconds(start.duration(to: .now)))
+    }
+
+    private func apply(_ apply: AnimatorApply) -> CallRecord {
+        var target = CheckScene.target
+        target.name = CheckWorkload.strings["target"]
+        var args = anim_apply_args_t()
+        args.struct_size = UInt32(MemoryLayout<anim_apply_args_t>.size)
+        args.param_count = UInt32(runnable.values.count)
+        args.progress = progress
+        args.time = progress * CheckScene.duration
+        args.duration = CheckScene.duration
+        args.canvas = CheckScene.canvas
+        args.params = runnable.values.baseAddress
+        args.instance = instance
+        return timed {
+            let message = PluginErrorBuffer.calling { error, size in apply(&args, &target, error, size) }
+            target.name = nil
+            return message.map(CallRecord.Output.failed) ?? .layer(target)
+        }
+    }
+
+    /// Mixes the whole image in two row bands, as the renderer splits frames; after each band
+    /// the rows outside it must be as they were.
+    private func mix(_ mix: MixerMix) -> CallRecord {
+        let (width, height) = (CheckScene.imageWidth, CheckScene.imageHeight)
+        let stride = width * 4
+        var out = [UInt8](repeating: Self.unwritten, count: stride * height)
+        var seconds = 0.0
+        let bands = [0..<(height / 2), (height / 2)..<height]
+        let failure = out.withUnsafeMutableBufferPointer { out -> String? in
+            var images = [Self.from, Self.to, Self.image(out.baseAddress!)]
+            return images.withUnsafeMutableBufferPointer { images -> String? in
+                for band in bands {
+                    var args = anim_mix_args_t()
+                    args.struct_size = UInt32(MemoryLayout<anim_mix_args_t>.size)
+                    args.param_count = UInt32(runnable.values.count)
+                    args.progress = progress
+                    args.time = progress * CheckScene.duration
+                    args.duration = CheckScene.duration
+                    args.params = runnable.values.baseAddress
+                    args.instance = instance
+                    args.from = UnsafePointer(images.baseAddress!)
+                    args.to = UnsafePointer(images.baseAddress! + 1)
+                    args.out = images.baseAddress! + 2
+                    (args.row_begin, args.row_end) = (UInt32(band.lowerBound), UInt32(band.upperBound))
+                    let before = Array(out)
+                    let start = ContinuousClock.now
+                    let message = PluginErrorBuffer.calling { error, size in mix(&args, error, size) }
+                    seconds += self.seconds(start.duration(to: .now))
+                    if let message { return message }
+                    checkRows(outside: band, before: before, after: out, stride: stride)
+                }
+                return nil
+            }
+        }
+        if let failure { return CallRecord(output: .failed(failure), seconds: seconds) }
+        checkPremultiplied(out)
+        return CallRecord(output: .image(out), seconds: seconds)
+    }
+
+    private func checkRows(
+        outside band: Range<Int>, before: [UInt8], after: UnsafeMutableBufferPointer<UInt8>, stride: Int
+    ) {
+        let changed = (0..<CheckScene.imageHeight).first { row in
+            let bytes = (row * stride)..<((row + 1) * stride)
+            return !band.contains(row) && !before[bytes].elementsEqual(after[bytes])
+        }
+        guard let changed else { return }
+        records.add(
+            CheckFinding(
+                kind: .outsideRows, operation: CheckOperation.call(call).code,
+                message: "wrote row \(changed) when asked for rows \(band.lowerBound)..<\(band.upperBound)"))
+    }
+
+    /// Premultiplied RGBA holds no colour channel above its alpha.
+    private func checkPremultiplied(_ pixels: [UInt8]) {
+        let bad = stride(from: 0, to: pixels.count, by: 4).first { (at: Int) -> Bool in
+            let alpha = pixels[at + 3]
+            return max(pixels[at], pixels[at + 1], pixels[at + 2]) > alpha
+        }
+        guard let bad else { return }
+        let pixel = bad / 4
+        let (x, y) = (pixel % CheckScene.imageWidth, pixel / CheckScene.imageWidth)
+        let values = pixels[bad..<(bad + 4)].map(String.init).joined(separator: ", ")
+        records.add(
+            CheckFinding(
+                kind: .notPremultiplied, operation: CheckOperation.call(call).code,
+                message:
+                    "wrote pixel (\(x), \(y)) = (\(values)): a colour channel above alpha is not premultiplied RGBA"))
+    }
+
+    private func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
+    /// What `out` holds before a mixer writes it, to see which rows it wrote.
+    private static let unwritten: UInt8 = 0xA5
+
+    /// The input images, alive as long as the process and never written.
+    nonisolated(unsafe) private static let from = image(pixels(CheckScene.image(0)))
+    nonisolated(unsafe) private static let to = image(pixels(CheckScene.image(1)))
+
+    private static func pixels(_ bytes: [UInt8]) -> UnsafeMutablePointer<UInt8> {
+        let pixels = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count)
+        pixels.initialize(from: bytes, count: bytes.count)
+        return pixels
+    }
+
+    private static func image(_ pixels: UnsafeMutablePointer<UInt8>) -> anim_image_t {
+        var image = anim_image_t()
+        image.struct_size = UInt32(MemoryLayout<anim_image_t>.size)
+        image.width = UInt32(CheckScene.imageWidth)
+        image.height = UInt32(CheckScene.imageHeight)
+        image.stride = UInt32(CheckScene.imageWidth * 4)
+        image.pixels = pixels
+        return image
+    }
+}
+
+typealias AnimatorApply =
+    @convention(c) (
+        UnsafePointer<anim_apply_args_t>?, UnsafeMutablePointer<anim_layer_t>?, UnsafeMutablePointer<CChar>?, UInt32
+    ) -> Bool
+typealias MixerMix = @convention(c) (UnsafePointer<anim_mix_args_t>?, UnsafeMutablePointer<CChar>?, UInt32) -> Bool

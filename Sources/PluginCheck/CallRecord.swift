@@ -1,0 +1,46 @@
+import CAnimatorABI
+import Foundation
+
+/// What one call gave in one pass, and how long it took.
+struct CallRecord {
+    enum Output {
+        /// The target layer as `apply` left it (its name pointer cleared).
+        case layer(anim_layer_t)
+        /// The mixer's output image, every row.
+        case image([UInt8])
+        /// A timing curve's value.
+        case value(Double)
+        /// `apply` or `mix` returned false with this message.
+        case failed(String)
+    }
+
+    let output: Output
+    let seconds: Double
+}
+
+/// Every pass's records, written by the threads of a pass (each call once) and read after.
+final class CallRecords: @unchecked Sendable {
+    private let lock = NSLock()
+    private var records: [[CallRecord?]]
+    private var findings: [CheckFinding] = []
+
+    init(passes: Int, calls: Int) {
+        records = Array(repeating: Array(repeating: nil, count: calls), count: passes)
+    }
+
+    func set(pass: Int, call: Int, _ record: CallRecord) {
+        lock.withLock { records[pass][call] = record }
+    }
+
+    /// A call's records in pass order, with the pass index.
+    func records(ofCall call: Int) -> [(pass: Int, record: CallRecord)] {
+        lock.withLock { records.indices.compactMap { pass in records[pass][call].map { (pass, $0) } } }
+    }
+
+    /// Problems seen while a call ran (a mixer writing outside its rows), not in its output.
+    func add(_ finding: CheckFinding) {
+        lock.withLock { findings.append(finding) }
+    }
+
+    var seenWhileCalling: [CheckFinding] { lock.withLock { findings } }
+}

@@ -1,0 +1,89 @@
+/// What a check calls, described: the plugin, what it registers, each case (a registered name
+/// with one set of parameter values) and each call (a case at one progress). The child builds it
+/// from the plugin's registrations and sends it to the parent, which names operations by it.
+public struct CheckPlan: Codable, Sendable {
+    public struct Plugin: Codable, Sendable {
+        public let path, id, version, description: String
+    }
+
+    public enum Kind: String, Codable, Sendable {
+        case animator, mixer
+        case curve = "timing curve"
+    }
+
+    /// An animator, mixer or timing curve the plugin registers.
+    public struct Subject: Codable, Sendable {
+        public let kind: Kind
+        public let name: String
+        /// Parameter ids (animators, mixers) or extra argument names (curves).
+        public let parameters: [String]
+        /// A curve's signature, "d(d;dd)".
+        public let signature: String?
+
+        /// `animator "fade"`, as messages name it.
+        public var kindAndName: String { "\(kind.rawValue) \"\(name)\"" }
+    }
+
+    /// A subject with one set of values, which gets one instance per pass.
+    public struct Case: Codable, Sendable {
+        public let subject: Int
+        /// "defaults", or the one value that differs from them: `to = 1 (max)`. A curve's
+        /// arguments, `overshoot = 1.70158`, or "" when it takes none.
+        public let variant: String
+        /// Every parameter's (or argument's) value as text, in declaration order.
+        public let values: [String]
+    }
+
+    public struct Call: Codable, Sendable {
+        public let caseIndex: Int
+        public let progress: Double
+    }
+
+    public let plugin: Plugin
+    public let subjects: [Subject]
+    public let cases: [Case]
+    public let calls: [Call]
+    /// What the host refused while the plugin registered (a descriptor with an invalid field).
+    public let refusals: [String]
+
+    /// The subject an operation concerns, if any.
+    func subject(of operation: CheckOperation) -> Subject? {
+        operation.caseIndex(in: self).map { subjects[cases[$0].subject] }
+    }
+
+    /// How reports name an operation: `apply at progress 1 with to = 1 (max)`.
+    func describe(_ operation: CheckOperation) -> String {
+        switch operation {
+        case .create(let index): "create with \(cases[index].variant)"
+        case .destroy(let index): "destroy with \(cases[index].variant)"
+        case .deinitialize: "deinit"
+        case .call(let index):
+            describeCall(calls[index])
+        }
+    }
+
+    private func describeCall(_ call: Call) -> String {
+        let thisCase = cases[call.caseIndex]
+        let progress = numberText(call.progress)
+        switch subjects[thisCase.subject].kind {
+        case .animator: return "apply at progress \(progress) with \(thisCase.variant)"
+        case .mixer: return "mix at progress \(progress) with \(thisCase.variant)"
+        case .curve: return "called at t = \(progress)" + (thisCase.variant.isEmpty ? "" : " with \(thisCase.variant)")
+        }
+    }
+
+    /// The plan's function for an operation's report: `apply`, `mix`, `create`, `curve`.
+    func function(of operation: CheckOperation) -> String {
+        switch operation {
+        case .create: "create"
+        case .destroy: "destroy"
+        case .deinitialize: "deinit"
+        case .call(let index):
+            switch subjects[cases[calls[index].caseIndex].subject].kind {
+            case .animator: "apply"
+            case .mixer: "mix"
+            case .curve: "curve"
+            }
+        }
+    }
+}

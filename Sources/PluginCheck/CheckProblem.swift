@@ -1,0 +1,68 @@
+/// One problem of the report: the first operation (in plan order) that shows it, and how many do.
+public struct CheckProblem: Sendable, Encodable {
+    /// Stable names, the `kind` of the JSON report.
+    public enum Kind: String, Codable, Sendable {
+        /// The process died by a signal during the call.
+        case crash
+        /// The call did not return within the time limit.
+        case hang
+        /// The plugin ended the process (`exit`) during the call.
+        case exit
+        /// `create` returned NULL or `apply`/`mix` returned false.
+        case error
+        /// The same call gave different results in two passes.
+        case differs
+        /// NaN or infinite, a negative size, an opacity outside [0, 1], a bad mask.
+        case invalidValue = "invalid-value"
+        /// Finite but enormous: more than a million canvas sizes.
+        case absurdValue = "absurd-value"
+        /// Slower than the budget in every pass.
+        case slow
+        /// A mixer wrote rows outside the range it was given.
+        case outsideRows = "outside-rows"
+        /// A mixer wrote a pixel with a colour channel above its alpha.
+        case notPremultiplied = "not-premultiplied"
+        /// The host refused something the plugin registered.
+        case refused
+        /// Another plugin registers the same name.
+        case nameClash = "name-clash"
+        /// The check could not finish (too many crashes or hangs).
+        case incomplete
+    }
+
+    /// The call that shows the problem: what was called, with which values.
+    public struct Call: Sendable, Encodable {
+        /// `create`, `apply`, `mix`, `curve`, `destroy` or `deinit`.
+        public let function: String
+        /// nil for create, destroy and deinit.
+        public let progress: Double?
+        /// "defaults", or the value that differs from them: `to = 1 (max)`.
+        public let variant: String?
+        /// Every parameter's value as text: `["to = 1"]`.
+        public let parameters: [String]
+        /// `apply at progress 1 with to = 1 (max)`.
+        public let description: String
+    }
+
+    /// What the problem concerns: `{"kind": "animator", "name": "fade"}`.
+    public struct Subject: Sendable, Encodable {
+        /// `animator`, `mixer` or `timing curve`.
+        public let kind: String
+        public let name: String
+    }
+
+    public let kind: Kind
+    /// nil for the plugin as a whole.
+    public let subject: Subject?
+    public let call: Call?
+    public let message: String
+    /// How many calls show it; `call` is the first of them.
+    public let occurrences: Int
+
+    /// One line: `animator "fade": apply at progress 1 with defaults: wrote opacity = nan (and 2 more calls)`.
+    public var line: String {
+        let more = occurrences > 1 ? " (and \(occurrences - 1) more call\(occurrences > 2 ? "s" : ""))" : ""
+        let subject = subject.map { "\($0.kind) \"\($0.name)\"" }
+        return [subject, call?.description, message + more].compactMap { $0 }.joined(separator: ": ")
+    }
+}

@@ -1,0 +1,58 @@
+import CAnimatorABI
+
+/// The made-up scene every call of a check runs in: a canvas, the layer an animator animates,
+/// another layer for layer parameters, and the two images a mixer blends. Fixed, so two calls
+/// with the same inputs must give the same output.
+enum CheckScene {
+    static let canvas = anim_size_t(width: 320, height: 240)
+    /// Mixers blend whole images of this size (small: a check makes many calls).
+    static let imageWidth = 64, imageHeight = 48
+    static let imageSize = anim_size_t(width: Double(imageWidth), height: Double(imageHeight))
+    /// The step's duration handed to `create`, `apply` and `mix`, in seconds.
+    static let duration = 1.0
+    /// The name of the layer layer parameters are given.
+    static let otherLayerName = "other"
+
+    /// The progress values every animator and mixer case is called at: the ends, a few inside,
+    /// and a little outside, as springs and overshooting curves give.
+    static let progressValues = [-0.1, 0, 0.25, 0.5, 0.75, 1, 1.1]
+    /// A timing curve's progress stays in [0, 1] (animator.h), so curves are called there only.
+    static let curveProgressValues = progressValues.filter { (0...1).contains($0) }
+
+    /// An unmoved layer: its frame, opacity 1, no transform, shadow or mask.
+    static func layer(frame: anim_rect_t) -> anim_layer_t {
+        var layer = anim_layer_t()
+        layer.struct_size = UInt32(MemoryLayout<anim_layer_t>.size)
+        layer.frame = frame
+        layer.anchor = anim_point_t(x: 0.5, y: 0.5)
+        layer.scale = anim_point_t(x: 1, y: 1)
+        layer.opacity = 1
+        return layer
+    }
+
+    static var target: anim_layer_t { layer(frame: anim_rect_t(x: 40, y: 30, width: 160, height: 120)) }
+    static var other: anim_layer_t { layer(frame: anim_rect_t(x: 200, y: 150, width: 80, height: 60)) }
+
+    /// The `from` image: opaque, a gradient across; `to`: a gradient down, partly transparent.
+    /// Both premultiplied (no channel above its alpha), as the host hands them.
+    static func image(_ index: Int) -> [UInt8] {
+        var pixels = [UInt8](repeating: 0, count: imageWidth * imageHeight * 4)
+        for y in 0..<imageHeight {
+            for x in 0..<imageWidth {
+                let at = (y * imageWidth + x) * 4
+                let alpha = index == 0 ? 255 : 128 + y * 2
+                let red = index == 0 ? x * 4 : 0
+                let green = index == 0 ? 64 : y * 2
+                let blue = index == 0 ? 255 - x * 4 : alpha / 2
+                pixels[at] = UInt8(red * alpha / 255)
+                pixels[at + 1] = UInt8(green * alpha / 255)
+                pixels[at + 2] = UInt8(blue * alpha / 255)
+                pixels[at + 3] = UInt8(alpha)
+            }
+        }
+        return pixels
+    }
+
+    /// Values no plausible output reaches: more than a million canvas sizes.
+    static let absurdMagnitude = 1e6 * max(canvas.width, canvas.height)
+}

@@ -1,0 +1,114 @@
+import CAnimatorABI
+import Foundation
+import PluginRegistry
+
+/// The plan with what the child needs to run it: for each case, the registered function to call
+/// and its parameter values as the ABI passes them. Built in the child, where the plugin is open.
+final class CheckWorkload: @unchecked Sendable {
+    enum Callee {
+        case animator(AnimatorEntry)
+        case mixer(MixerEntry)
+        case curve(ForeignCurve, arguments: [Double])
+    }
+
+    struct RunnableCase {
+        let callee: Callee
+        /// The values of every parameter, alive as long as the workload; read only once built.
+        let values: UnsafeBufferPointer<anim_value_t>
+        /// For ANIM_CONCURRENCY_SERIAL: no two calls of the registered name ever overlap.
+        let lock: NSLock?
+    }
+
+    let plan: CheckPlan
+    let cases: [RunnableCase]
+    /// The layer layer parameters name, alive as long as the process.
+    nonisolated(unsafe) private static let other: UnsafePointer<anim_layer_t> = {
+        let layer = UnsafeMutablePointer<anim_layer_t>.allocate(capacity: 1)
+        layer.initialize(to: CheckScene.other)
+        layer.pointee.name = CheckWorkload.strings[CheckScene.otherLayerName]
+        return UnsafePointer(layer)
+    }()
+    static let strings = CStrings()
+
+    /// Every animator, mixer and curve `registry` holds (the one plugin opened), by name.
+    init(registry: Registry, plugin: PluginInfo) {
+        var builder = Builder()
+        for entry in registry.animators.values.sorted(by: { $0.name < $1.name }) {
+            builder.add(entry, kind: .animator) { .animator(entry) }
+        }
+        for entry in registry.mixers.values.sorted(by: { $0.name < $1.name }) {
+            builder.add(entry, kind: .mixer) { .mixer(entry) }
+        }
+        for entry in registry.curves.values.sorted(by: { $0.name < $1.name }) { builder.add(entry) }
+        plan = CheckPlan(
+            plugin: .init(path: plugin.path, id: plugin.id, version: plugin.version, description: plugin.description),
+            subjects: builder.subjects, cases: builder.cases.map(\.described), calls: builder.calls,
+            refusals: registry.warnings)
+        cases = builder.cases.map(\.runnable)
+    }
+
+    /// Plugins see the values during calls only (animator.h), all over once the passes are done.
+    deinit {
+        for runnable in cases { UnsafeMutablePointer(mutating: runnable.values.baseAddress)?.deallocate() }
+    }
+
+    private struct Builder {
+        var subjects: [CheckPlan.Subject] = []
+        var cases: [(described: CheckPlan.Case, runnable: RunnableCase)] = []
+        var calls: [CheckPlan.Call] = []
+
+        /// The base case, then one case per varied value of each parameter.
+        mutating func add<Descriptor>(
+            _ entry: ProcessorEntry<Descriptor>, kind: CheckPlan.Kind, callee: () -> Callee
+        ) {
+            let parameters = entry.parameters
+            subjects.append(.init(kind: kind, name: entry.name, parameters: parameters.map(\.id), signature: nil))
+            let lock = entry.isSerial ? NSLock() : nil
+            let base = parameters.map(\.baseSample)
+            var sets: [(variant: String, samples: [ParameterSample])] = [("defaults", base)]
+            for (index, parameter) in parameters.enumerated() {
+                for sample in parameter.variedSamples {
+                    var samples = base
+                    samples[index] = sample
+                    let role = sample.role.map { " (\($0))" } ?? ""
+                    sets.append(("\(parameter.id) = \(sample.text(parameter.type))\(role)", samples))
+                }
+            }
+            for set in sets {
+                let values = zip(parameters, set.samples).map { parameter, sample in
+                    sample.abiValue(parameter, strings: CheckWorkload.strings, other: CheckWorkload.other)
+                }
+                let texts = zip(parameters, set.samples).map { "\($0.id) = \($1.text($0.type))" }
+                addCase(
+                    .init(subject: subjects.count - 1, variant: set.variant, values: texts),
+                    .init(callee: callee(), values: Self.keep(values), lock: lock),
+                    progress: CheckScene.progressValues)
+            }
+        }
+
+        /// One case: the curve with its default arguments, or 1 for each when it has none.
+        mutating func add(_ entry: CurveEntry) {
+            subjects.append(
+                .init(
+                    kind: .curve, name: entry.name, parameters: entry.argumentNames,
+                    signature: entry.signature.description))
+            let arguments = entry.argumentDefaults ?? Array(repeating: 1, count: entry.signature.argumentTypes.count)
+            let texts = zip(entry.argumentNames, arguments).map { "\($0) = \(numberText($1))" }
+            addCase(
+                .init(subject: subjects.count - 1, variant: texts.joined(separator: ", "), values: texts),
+                .init(callee: .curve(entry.curve, arguments: arguments), values: Self.keep([]), lock: nil),
+                progress: CheckScene.curveProgressValues)
+        }
+
+        private mutating func addCase(_ described: CheckPlan.Case, _ runnable: RunnableCase, progress: [Double]) {
+            calls += progress.map { CheckPlan.Call(caseIndex: cases.count, progress: $0) }
+            cases.append((described, runnable))
+        }
+
+        private static func keep(_ values: [anim_value_t]) -> UnsafeBufferPointer<anim_value_t> {
+            let copy = UnsafeMutableBufferPointer<anim_value_t>.allocate(capacity: max(values.count, 1))
+            _ = copy.initialize(from: values)
+            return UnsafeBufferPointer(rebasing: copy[0..<values.count])
+        }
+    }
+}

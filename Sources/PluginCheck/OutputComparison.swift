@@ -1,0 +1,40 @@
+import CAnimatorABI
+import Renderer
+
+/// Whether two results of the same call are the same, bit for bit, and if not, where they differ
+/// in words a plugin author can act on.
+enum OutputComparison {
+    /// nil when equal; otherwise how each side reads: `opacity = 0.25`, `opacity = 0.5`.
+    static func difference(_ a: CallRecord.Output, _ b: CallRecord.Output) -> (first: String, second: String)? {
+        switch (a, b) {
+        case (.layer(let a), .layer(let b)): layerDifference(a, b)
+        case (.image(let a), .image(let b)): imageDifference(a, b)
+        case (.value(let a), .value(let b)):
+            a.bitPattern == b.bitPattern ? nil : ("returned \(a.forMessage)", "returned \(b.forMessage)")
+        case (.failed(let a), .failed(let b)): a == b ? nil : ("failed with \"\(a)\"", "failed with \"\(b)\"")
+        case (.failed(let message), _): ("failed with \"\(message)\"", "succeeded")
+        case (_, .failed(let message)): ("succeeded", "failed with \"\(message)\"")
+        default: ("one kind of result", "another")
+        }
+    }
+
+    private static func layerDifference(_ a: anim_layer_t, _ b: anim_layer_t) -> (first: String, second: String)? {
+        let equal = withUnsafeBytes(of: a) { a in withUnsafeBytes(of: b) { b in a.elementsEqual(b) } }
+        guard !equal else { return nil }
+        for property in anim_layer_t.checkedProperties
+        where property.value(a).bitPattern != property.value(b).bitPattern {
+            return ("\(property.name) = \(property.describe(a))", "\(property.name) = \(property.describe(b))")
+        }
+        return ("one mask", "another")
+    }
+
+    private static func imageDifference(_ a: [UInt8], _ b: [UInt8]) -> (first: String, second: String)? {
+        guard let at = a.indices.first(where: { a[$0] != b[$0] }) else { return nil }
+        let pixel = at / 4
+        let name = "pixel (\(pixel % CheckScene.imageWidth), \(pixel / CheckScene.imageWidth))"
+        let values = { (bytes: [UInt8]) in
+            "(" + bytes[(pixel * 4)..<(pixel * 4 + 4)].map(String.init).joined(separator: ", ") + ")"
+        }
+        return ("\(name) = \(values(a))", "\(name) = \(values(b))")
+    }
+}
