@@ -14,7 +14,7 @@ struct CallExecution {
     func run() -> CallRecord {
         switch runnable.callee {
         case .animator(let entry): apply(entry.descriptor.pointee.apply!)
-        case .mixer(let entry): mix(entry.descriptor.pointee.mix!)
+        case .mixer(let entry): mix(entry.descriptor.pointee.mix!, nativePixels: entry.takesNativePixels)
         case .curve(let curve, let arguments):
             timed { .value(curve.call(progress: progress, arguments: arguments)) }
         }
@@ -47,7 +47,7 @@ struct CallExecution {
 
     /// Mixes the whole image in two row bands, as the renderer splits frames; after each band
     /// the rows outside it must be as they were.
-    private func mix(_ mix: MixerMix) -> CallRecord {
+    private func mix(_ mix: MixerMix, nativePixels: Bool) -> CallRecord {
         let (width, height) = (CheckScene.imageWidth, CheckScene.imageHeight)
         let stride = width * 4
         var out = [UInt8](repeating: Self.unwritten, count: stride * height)
@@ -69,6 +69,10 @@ struct CallExecution {
                     args.to = UnsafePointer(images.baseAddress! + 1)
                     args.out = images.baseAddress! + 2
                     (args.row_begin, args.row_end) = (UInt32(band.lowerBound), UInt32(band.upperBound))
+                    // The made-up images are the canvas, at scale 1, in the order the mixer takes.
+                    args.canvas = CheckScene.imageSize
+                    args.render_scale = 1
+                    args.pixel_order = UInt32(nativePixels ? ANIM_PIXELS_NATIVE : ANIM_PIXELS_RGBA)
                     let before = Array(out)
                     let start = ContinuousClock.now
                     let message = PluginErrorBuffer.calling { error, size in mix(&args, error, size) }

@@ -61,6 +61,7 @@ final class CheckRunner: @unchecked Sendable {
         args.param_count = UInt32(runnable.values.count)
         args.params = runnable.values.baseAddress
         args.duration = CheckScene.duration
+        args.render_scale = 1
         switch runnable.callee {
         case .animator(let entry): (create, args.canvas) = (entry.create, CheckScene.canvas)
         case .mixer(let entry): (create, args.canvas) = (entry.create, CheckScene.imageSize)
