@@ -27,6 +27,8 @@ let package = Package(
         .target(name: "CRaster", cSettings: optimisedC),
         // Crash reporting around in-process plugin calls, and shared memory for isolated mixers.
         .target(name: "CPluginGuard"),
+        // libswscale, converting frames to the yuv420p H.264, VP9 and Y4M take before they reach ffmpeg.
+        .target(name: "CSwscale", cSettings: optimisedC, linkerSettings: [.linkedLibrary("swscale")]),
         .target(
             name: "CImageCodecs", cSettings: optimisedC + [.unsafeFlags(["-I/usr/include/libpng16"])],
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
@@ -42,7 +44,7 @@ let package = Package(
         .target(name: "Scene", dependencies: ["CAnimatorABI", "JSON", "PluginRegistry", "Timing"]),
         .target(
             name: "Compositor", dependencies: ["Scene", "CAnimatorABI", "CCairo", "CPixman", "CRaster", "CImageCodecs"]),
-        .target(name: "Output", dependencies: ["Scene", "CRaster", "CImageCodecs"]),
+        .target(name: "Output", dependencies: ["Scene", "JSON", "CRaster", "CImageCodecs", "CSwscale"]),
         .target(
             name: "Renderer",
             dependencies: [

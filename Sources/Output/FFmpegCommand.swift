@@ -15,20 +15,32 @@ struct FFmpegCommand {
     /// faster animations are resampled to 50 frames a second.
     static let gifMaximumFPS = 50.0
 
-    /// Formats without alpha are fed the premultiplied BGRA frames as they are: dropping alpha
-    /// from them is exactly compositing over black, where unpremultiplied colours would glow at
-    /// translucent edges. Formats with alpha are fed straight RGBA, as they store it.
-    var inputPixelFormat: String {
-        keepsAlpha ? "rgba" : "bgra"
+    /// What ffmpeg reads. Formats with alpha get straight RGBA, as they store it. An encoder that
+    /// takes yuv420p gets it converted here, so the pipe carries 1.5 bytes a pixel instead of 4
+    /// and ffmpeg converts nothing; H.264 needs even sizes, so an odd edge gains one black row
+    /// or column. At an odd width libswscale's last chroma column reads one pixel past each row,
+    /// which in ffmpeg's own input is the next row's first pixel: WebM and Y4M frames that wide
+    /// go to ffmpeg's filter as premultiplied BGRA, so their files stay the ones they were.
+    var input: FFmpegInput {
+        guard !keepsAlpha else { return .straightRGBA }
+        guard encodedPixelFormat == "yuv420p" else { return .premultipliedBGRA }
+        if format == .mp4 { return .yuv420p(width: width + width % 2, height: height + height % 2) }
+        return width % 2 == 0 ? .yuv420p(width: width, height: height) : .premultipliedBGRA
+    }
+
+    /// The size of the frames ffmpeg reads.
+    var inputSize: String {
+        if case .yuv420p(let paddedWidth, let paddedHeight) = input { return "\(paddedWidth)x\(paddedHeight)" }
+        return "\(width)x\(height)"
     }
 
     var arguments: [String] {
         [
             "-hide_banner", "-nostats", "-loglevel", "warning", "-y",
-            "-f", "rawvideo", "-pix_fmt", inputPixelFormat, "-s", "\(width)x\(height)",
+            "-f", "rawvideo", "-pix_fmt", input.pixelFormat, "-s", inputSize,
             "-framerate", "\(fps)", "-i", "-",
         ]
-            + encoding + determinism + ["-f", Self.muxer(format), output]
+            + conversion + encoding + determinism + ["-f", Self.muxer(format), output]
     }
 
     /// WebM (Matroska) gets a random segment id in every file; bit-exact mode leaves it out,
@@ -51,19 +63,28 @@ struct FFmpegCommand {
         case .gif: gifEncoding
         case .webp: webpEncoding
         case .apng: ["-c:v", "apng", "-plays", "0"]
-        case .y4m: convert(to: "yuv420p")
-        case .png: []
+        case .y4m, .png: []
         }
     }
 
-    /// Converts RGB to `pixelFormat` with BT.709 coefficients (after `filters`) and tags the
-    /// frames as BT.709, so players do not shift the colours. Tagging the frames rather than
-    /// the encoder reaches every codec: ProRes ignores `-colorspace`.
-    func convert(to pixelFormat: String, after filters: String = "") -> [String] {
-        [
-            "-vf",
-            "\(filters)scale=out_color_matrix=bt709,format=\(pixelFormat),"
-                + "setparams=colorspace=bt709:color_primaries=bt709:color_trc=bt709:range=tv",
-        ]
+    /// The pixel format the encoder is given, converted to with BT.709 coefficients; nil where
+    /// ffmpeg picks it from the RGBA frames (GIF's palette, WebP, APNG).
+    var encodedPixelFormat: String? {
+        switch format {
+        case .mp4, .y4m: "yuv420p"
+        case .webm: keepsAlpha ? "yuva420p" : "yuv420p"
+        case .mov: "yuva444p10le"
+        case .gif, .webp, .apng, .png: nil
+        }
+    }
+
+    /// Converts RGB to `encodedPixelFormat` with BT.709 coefficients, unless the frames arrive
+    /// converted, and tags the frames as BT.709, so players do not shift the colours. Tagging
+    /// the frames rather than the encoder reaches every codec: ProRes ignores `-colorspace`.
+    private var conversion: [String] {
+        guard let encodedPixelFormat else { return [] }
+        let tags = "setparams=colorspace=bt709:color_primaries=bt709:color_trc=bt709:range=tv"
+        if case .yuv420p = input { return ["-vf", tags] }
+        return ["-vf", "scale=out_color_matrix=bt709,format=\(encodedPixelFormat),\(tags)"]
     }
 }

@@ -15,6 +15,8 @@ public final class FFmpegEncoder: FrameSink {
     private let process = Process()
     private let input: FileHandle
     private let buffer = StraightPixelBuffer()
+    /// For outputs fed yuv420p (`FFmpegCommand.input`).
+    private let converter: YUV420Converter?
 
     /// A dying ffmpeg must surface as a failed write carrying its log, not kill this process.
     private static let ignoreBrokenPipes: Void = {
@@ -61,6 +63,12 @@ public final class FFmpegEncoder: FrameSink {
         self.name = name
         self.command = command
         self.staged = staged
+        if case .yuv420p(let width, let height) = command.input {
+            converter = try YUV420Converter(
+                frameWidth: command.width, frameHeight: command.height, width: width, height: height)
+        } else {
+            converter = nil
+        }
         log = try FFmpegLog(for: name)
         input = try Self.start(process, ffmpegPath: ffmpegPath, command: command, output: output, log: log, for: name)
     }
@@ -108,14 +116,30 @@ public final class FFmpegEncoder: FrameSink {
                 "frame \(index) is \(frame.width)×\(frame.height), "
                     + "but \(name) was opened for \(command.width)×\(command.height)")
         }
-        let pixels = command.keepsAlpha ? buffer.fill(from: frame, channels: 4) : buffer.packed(frame)
+        let pixels = try pixels(of: frame, index: index)
         let bytes = Data(
-            bytesNoCopy: UnsafeMutableRawPointer(mutating: pixels),
-            count: frame.packedRowBytes * frame.height, deallocator: .none)
+            bytesNoCopy: UnsafeMutableRawPointer(mutating: pixels.baseAddress!), count: pixels.count,
+            deallocator: .none)
         do {
             try input.write(contentsOf: bytes)
         } catch {
             throw failure()
+        }
+    }
+
+    /// The frame as ffmpeg reads it (see `FFmpegCommand.input`), valid until the next frame.
+    private func pixels(of frame: FrameView, index: Int) throws(OutputError) -> UnsafeRawBufferPointer {
+        let rgbaBytes = frame.packedRowBytes * frame.height
+        switch command.input {
+        case .straightRGBA:
+            return UnsafeRawBufferPointer(start: buffer.fill(from: frame, channels: 4), count: rgbaBytes)
+        case .premultipliedBGRA:
+            return UnsafeRawBufferPointer(start: buffer.packed(frame), count: rgbaBytes)
+        case .yuv420p:
+            guard let converted = converter?.convert(frame) else {
+                throw OutputError("cannot convert frame \(index) to yuv420p for \(name): libswscale failed")
+            }
+            return converted
         }
     }
 

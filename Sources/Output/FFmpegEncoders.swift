@@ -1,21 +1,35 @@
 import Foundation
 import Scene
 
-/// The encoders one ffmpeg executable was built with, read once from `ffmpeg -encoders`, so a
-/// format whose encoder is missing fails before rendering with a message naming it.
+/// The encoders one ffmpeg executable was built with, read from `ffmpeg -encoders` the first
+/// time that executable is used (then from `FFmpegEncoderCache`), so a format whose encoder is
+/// missing fails before rendering with a message naming it.
 public struct FFmpegEncoders: Sendable {
     public let ffmpegPath: String
     public let names: Set<String>
 
-    public init(ffmpegPath: String) throws(OutputError) {
+    /// `environment` says where the cache folder is (`CacheFolder`).
+    public init(
+        ffmpegPath: String, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(OutputError) {
         self.ffmpegPath = ffmpegPath
-        let listing = try Self.listing(ffmpegPath)
-        names = Self.parse(listing)
+        let file = CacheFolder.file(FFmpegEncoderCache.fileName, environment: environment)
+        var cache = FFmpegEncoderCache.read(from: file)
+        // Taken before asking: an executable replaced meanwhile is asked again next time.
+        let executable = FileIdentity(of: ffmpegPath)
+        if let executable, let known = cache.encoders(of: executable) {
+            names = known
+            return
+        }
+        names = Self.parse(try Self.listing(ffmpegPath))
         guard !names.isEmpty else {
             throw OutputError(
                 "\(ffmpegPath) -encoders listed no encoders: is it ffmpeg? Install it (apt-get install ffmpeg) or set PIPELINE_FFMPEG to ffmpeg"
             )
         }
+        guard let executable else { return }
+        cache.record(names, of: executable)
+        cache.write(to: file)
     }
 
     /// Succeeds when this ffmpeg has one of the encoders `format` can use.

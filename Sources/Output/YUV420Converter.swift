@@ -1,0 +1,44 @@
+import CSwscale
+
+/// Converts premultiplied BGRA frames to the yuv420p an encoder takes, through libswscale, as
+/// ffmpeg's `scale=out_color_matrix=bt709,format=yuv420p` filter would (the same library, scaler
+/// and colour settings, so the same bytes). Alpha is dropped, which for premultiplied colours is
+/// compositing over black. A pipe carrying yuv420p carries 1.5 bytes a pixel instead of 4.
+///
+/// One thread at a time; converting allocates nothing.
+final class YUV420Converter {
+    /// The size of the converted frames: the frames', or one more black column or row (see
+    /// `init`).
+    let width: Int, height: Int
+    /// The bytes of one converted frame: the Y, U and V planes, tightly packed.
+    let frameBytes: Int
+    private let frameWidth: Int, frameHeight: Int
+    private let converter: OpaquePointer
+
+    /// Converts `frameWidth`×`frameHeight` frames to `width`×`height` (at least as large),
+    /// padding the right and bottom with black as ffmpeg's `pad` filter does.
+    init(frameWidth: Int, frameHeight: Int, width: Int, height: Int) throws(OutputError) {
+        guard
+            let converter = yuv420_converter_create(
+                Int32(frameWidth), Int32(frameHeight), Int32(width), Int32(height))
+        else {
+            throw OutputError(
+                "cannot convert \(frameWidth)×\(frameHeight) frames to yuv420p at \(width)×\(height): "
+                    + "libswscale refused the size or memory ran out")
+        }
+        self.converter = converter
+        (self.frameWidth, self.frameHeight, self.width, self.height) = (frameWidth, frameHeight, width, height)
+        frameBytes = yuv420_converter_frame_bytes(converter)
+    }
+
+    deinit {
+        yuv420_converter_destroy(converter)
+    }
+
+    /// The converted frame, valid until the next call; nil if libswscale fails.
+    func convert(_ frame: FrameView) -> UnsafeRawBufferPointer? {
+        precondition(frame.width == frameWidth && frame.height == frameHeight, "frame size checked by the sink")
+        guard let bytes = yuv420_converter_convert(converter, frame.pixels, frame.stride) else { return nil }
+        return UnsafeRawBufferPointer(start: bytes, count: frameBytes)
+    }
+}
