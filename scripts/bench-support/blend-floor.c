@@ -1,0 +1,98 @@
+/*
+ * blend-floor — what a cross-dissolve and a frame copy cost with nothing around them: the floor
+ * scripts/bench measures pipeline's cross-dissolve against.
+ *
+ * Reads two decoded frames (raw 8-bit, 4 bytes a pixel), then, timed with nothing else in the
+ * loop: blends them FRAMES times at progress i / FRAMES (frame i of a dissolve as long as the
+ * clip, as pipeline's frame i is), with the arithmetic of the in-repo cross-dissolve plugin;
+ * then copies a frame FRAMES times with memcpy. Output buffers are touched before the clock
+ * starts, so neither loop pays page faults, as a renderer reusing its frame buffers does not.
+ *
+ * Usage: blend-floor A.raw B.raw WIDTH HEIGHT FRAMES MIDDLE.raw
+ * Prints "blend_ms_per_frame copy_ms_per_frame frames" and writes frame FRAMES / 2 of the
+ * blend to MIDDLE.raw, so the bench can check it drew what pipeline draws.
+ */
+#define _POSIX_C_SOURCE 199309L
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* 16.16 fixed-point weights, as Plugins/cross-dissolve. */
+#define ONE 65536u
+
+/* Keeps the compiler from merging or dropping loop iterations whose results it cannot see used. */
+#define BARRIER(p) __asm__ volatile("" : : "r"(p) : "memory")
+
+static double now_ms(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
+static uint8_t *read_frame(const char *path, size_t bytes) {
+    FILE *file = fopen(path, "rb");
+    uint8_t *pixels = malloc(bytes);
+    if (!file || !pixels || fread(pixels, 1, bytes, file) != bytes) {
+        fprintf(stderr, "blend-floor: cannot read %zu bytes from %s\n", bytes, path);
+        exit(1);
+    }
+    fclose(file);
+    return pixels;
+}
+
+static void blend(const uint8_t *restrict from, const uint8_t *restrict to, uint8_t *restrict out,
+                  size_t bytes, uint32_t w) {
+    for (size_t i = 0; i < bytes; i++)
+        out[i] = (uint8_t)((from[i] * (ONE - w) + to[i] * w + ONE / 2) >> 16);
+}
+
+/* Frame i's weight: progress i / frames, rounded as the plugin rounds it. */
+static uint32_t weight(int i, int frames) {
+    return (uint32_t)((double)i / frames * ONE + 0.5);
+}
+
+int main(int argc, char **argv) {
+    if (argc != 7) {
+        fprintf(stderr, "usage: blend-floor A.raw B.raw WIDTH HEIGHT FRAMES MIDDLE.raw\n");
+        return 2;
+    }
+    const size_t width = strtoul(argv[3], NULL, 10), height = strtoul(argv[4], NULL, 10);
+    const int frames = atoi(argv[5]);
+    const size_t bytes = 4 * width * height;
+    if (bytes == 0 || frames < 1) {
+        fprintf(stderr, "blend-floor: the size and frame count must be positive\n");
+        return 2;
+    }
+    const uint8_t *a = read_frame(argv[1], bytes), *b = read_frame(argv[2], bytes);
+    /* Two output buffers in turn, as a renderer keeps more than one frame in flight. */
+    uint8_t *out[2] = {malloc(bytes), malloc(bytes)}, *middle = malloc(bytes);
+    if (!out[0] || !out[1] || !middle) {
+        fprintf(stderr, "blend-floor: out of memory\n");
+        return 1;
+    }
+    memset(out[0], 0, bytes), memset(out[1], 0, bytes), memset(middle, 0, bytes);
+
+    double start = now_ms();
+    for (int i = 0; i < frames; i++) {
+        blend(a, b, out[i % 2], bytes, weight(i, frames));
+        BARRIER(out[i % 2]);
+    }
+    const double blend_ms = now_ms() - start;
+    start = now_ms();
+    for (int i = 0; i < frames; i++) {
+        memcpy(out[i % 2], i % 2 ? b : a, bytes);
+        BARRIER(out[i % 2]);
+    }
+    const double copy_ms = now_ms() - start;
+
+    blend(a, b, middle, bytes, weight(frames / 2, frames));
+    FILE *file = fopen(argv[6], "wb");
+    if (!file || fwrite(middle, 1, bytes, file) != bytes || fclose(file) != 0) {
+        fprintf(stderr, "blend-floor: cannot write %s\n", argv[6]);
+        return 1;
+    }
+    printf("%.4f %.4f %d\n", blend_ms / frames, copy_ms / frames, frames);
+    return 0;
+}
