@@ -39,16 +39,19 @@ let package = Package(
         .target(name: "Timing", dependencies: ["PluginRegistry"]),
         // JSON with the position of every value: pipeline files (Scene) and the plugin scan cache.
         .target(name: "JSON"),
-        .target(name: "PluginRegistry", dependencies: ["CAnimatorABI", "CForeignCall", "JSON"]),
+        // The cache folder and the stamps that tell a file changed: the plugin scan and ffmpeg's encoders.
+        .target(name: "CacheFiles"),
+        .target(name: "PluginRegistry", dependencies: ["CAnimatorABI", "CForeignCall", "JSON", "CacheFiles"]),
         .target(name: "PluginIsolation", dependencies: ["PluginRegistry", "CAnimatorABI", "CPluginGuard"]),
         .target(name: "Scene", dependencies: ["CAnimatorABI", "JSON", "PluginRegistry", "Timing"]),
         .target(
             name: "Compositor", dependencies: ["Scene", "CAnimatorABI", "CCairo", "CPixman", "CRaster", "CImageCodecs"]),
-        .target(name: "Output", dependencies: ["Scene", "JSON", "CRaster", "CImageCodecs", "CSwscale"]),
+        .target(name: "Output", dependencies: ["Scene", "JSON", "CacheFiles", "CRaster", "CImageCodecs", "CSwscale"]),
         .target(
             name: "Renderer",
             dependencies: [
                 "Scene", "Compositor", "Output", "PluginRegistry", "PluginIsolation", "CPluginGuard", "Timing",
+                "CacheFiles",
             ]),
         .target(
             name: "Sheet",
@@ -56,7 +59,7 @@ let package = Package(
         .target(
             name: "Preview",
             dependencies: [
-                "Scene", "Renderer", "Compositor", "Output", "PluginRegistry",
+                "Scene", "Renderer", "Compositor", "Output", "PluginRegistry", "CacheFiles",
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log"),
             ]),
         // `pipeline check-plugin`: calls everything a plugin registers in child processes and reports what is wrong.
@@ -73,7 +76,7 @@ let package = Package(
 
         // One test target per module, each test in the target of the module it tests.
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
-        .testTarget(name: "RegistryTests", dependencies: ["PluginRegistry", "TestSupport"]),
+        .testTarget(name: "RegistryTests", dependencies: ["PluginRegistry", "CacheFiles", "TestSupport"]),
         .testTarget(name: "TimingTests", dependencies: ["Timing", "PluginRegistry", "TestSupport"]),
         // What unit tests share: the in-repo plugins loaded as the host loads them, a seeded generator.
         .target(name: "TestSupport", dependencies: ["PluginRegistry"], path: "Tests/TestSupport"),

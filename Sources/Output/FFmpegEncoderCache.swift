@@ -1,3 +1,4 @@
+import CacheFiles
 import Foundation
 import JSON
 
@@ -9,7 +10,7 @@ import JSON
 /// Codable's run-time type lookups would cost milliseconds at every start.
 struct FFmpegEncoderCache: Encodable {
     struct Entry: Encodable {
-        /// `FileIdentity.stamp` of the executable that listed `encoders`.
+        /// `FileStamp.text` of the executable that listed `encoders`.
         let stamp: String
         let encoders: [String]
     }
@@ -64,15 +65,16 @@ struct FFmpegEncoderCache: Encodable {
         try? data.write(to: URL(fileURLWithPath: file), options: .atomic)
     }
 
-    func encoders(of executable: FileIdentity) -> Set<String>? {
-        guard let entry = entries[executable.resolvedPath], entry.stamp == executable.stamp else { return nil }
+    /// What the executable at `executable` (symbolic links resolved) listed when it had `stamp`.
+    func encoders(of executable: String, stamp: FileStamp) -> Set<String>? {
+        guard let entry = entries[executable], entry.stamp == stamp.text else { return nil }
         return Set(entry.encoders)
     }
 
-    /// Keeps `encoders` for `executable`, and forgets executables that are gone (a test's
-    /// stand-in, an ffmpeg built and removed).
-    mutating func record(_ encoders: Set<String>, of executable: FileIdentity) {
+    /// Keeps `encoders` for `executable` as it is now (`stamp`), and forgets executables that
+    /// are gone (a test's stand-in, an ffmpeg built and removed).
+    mutating func record(_ encoders: Set<String>, of executable: String, stamp: FileStamp) {
         entries = entries.filter { FileManager.default.fileExists(atPath: $0.key) }
-        entries[executable.resolvedPath] = Entry(stamp: executable.stamp, encoders: encoders.sorted())
+        entries[executable] = Entry(stamp: stamp.text, encoders: encoders.sorted())
     }
 }

@@ -1,3 +1,4 @@
+import CacheFiles
 import Foundation
 import Scene
 
@@ -16,8 +17,9 @@ public struct FFmpegEncoders: Sendable {
         let file = CacheFolder.file(FFmpegEncoderCache.fileName, environment: environment)
         var cache = FFmpegEncoderCache.read(from: file)
         // Taken before asking: an executable replaced meanwhile is asked again next time.
-        let executable = FileIdentity(of: ffmpegPath)
-        if let executable, let known = cache.encoders(of: executable) {
+        let executable = URL(fileURLWithPath: ffmpegPath).resolvingSymlinksInPath().path
+        let stamp = FileStamp(of: executable)
+        if let stamp, let known = cache.encoders(of: executable, stamp: stamp) {
             names = known
             return
         }
@@ -27,8 +29,8 @@ public struct FFmpegEncoders: Sendable {
                 "\(ffmpegPath) -encoders listed no encoders: is it ffmpeg? Install it (apt-get install ffmpeg) or set PIPELINE_FFMPEG to ffmpeg"
             )
         }
-        guard let executable else { return }
-        cache.record(names, of: executable)
+        guard let stamp else { return }
+        cache.record(names, of: executable, stamp: stamp)
         cache.write(to: file)
     }
 

@@ -7,9 +7,6 @@ import CSwscale
 ///
 /// One thread at a time; converting allocates nothing.
 final class YUV420Converter {
-    /// The size of the converted frames: the frames', or one more black column or row (see
-    /// `init`).
-    let width: Int, height: Int
     /// The bytes of one converted frame: the Y, U and V planes, tightly packed.
     let frameBytes: Int
     private let frameWidth: Int, frameHeight: Int
@@ -27,7 +24,7 @@ final class YUV420Converter {
                     + "libswscale refused the size or memory ran out")
         }
         self.converter = converter
-        (self.frameWidth, self.frameHeight, self.width, self.height) = (frameWidth, frameHeight, width, height)
+        (self.frameWidth, self.frameHeight) = (frameWidth, frameHeight)
         frameBytes = yuv420_converter_frame_bytes(converter)
     }
 

@@ -23,7 +23,7 @@ struct CallExecution {
     private func timed(_ body: () -> CallRecord.Output) -> CallRecord {
         let start = ContinuousClock.now
         let output = body()
-        return CallRecord(output: output, seconds: seconds(start.duration(to: .now)))
+        return CallRecord(output: output, seconds: start.duration(to: .now) / .seconds(1))
     }
 
     private func apply(_ apply: AnimatorApply) -> CallRecord {
@@ -76,7 +76,7 @@ struct CallExecution {
                     let before = Array(out)
                     let start = ContinuousClock.now
                     let message = PluginErrorBuffer.calling { error, size in mix(&args, error, size) }
-                    seconds += self.seconds(start.duration(to: .now))
+                    seconds += start.duration(to: .now) / .seconds(1)
                     if let message { return message }
                     checkRows(outside: band, before: before, after: out, stride: stride)
                 }
@@ -102,7 +102,8 @@ struct CallExecution {
                 message: "wrote row \(changed) when asked for rows \(band.lowerBound)..<\(band.upperBound)"))
     }
 
-    /// Premultiplied RGBA holds no colour channel above its alpha.
+    /// Premultiplied pixels hold no colour channel above their alpha (the fourth byte in RGBA and
+    /// in the compositor's own order alike).
     private func checkPremultiplied(_ pixels: [UInt8]) {
         let bad = stride(from: 0, to: pixels.count, by: 4).first { (at: Int) -> Bool in
             let alpha = pixels[at + 3]
@@ -116,11 +117,7 @@ struct CallExecution {
             CheckFinding(
                 kind: .notPremultiplied, operation: CheckOperation.call(call).code,
                 message:
-                    "wrote pixel (\(x), \(y)) = (\(values)): a colour channel above alpha is not premultiplied RGBA"))
-    }
-
-    private func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+                    "wrote pixel (\(x), \(y)) = (\(values)): a colour channel above alpha is not premultiplied"))
     }
 
     /// What `out` holds before a mixer writes it, to see which rows it wrote.

@@ -1,4 +1,5 @@
 import CAnimatorABI
+import PluginRegistry
 import Renderer
 
 /// Reads every call's records after the passes: errors returned, values a render could not
@@ -57,7 +58,7 @@ struct CheckAnalysis {
     /// Slower than the budget in every pass: one slow pass may be the machine's doing.
     private func slowness(_ records: [(pass: Int, record: CallRecord)], _ operation: String) -> [CheckFinding] {
         guard let fastest = records.map(\.record.seconds).min(), fastest > budget else { return [] }
-        let milliseconds = { (seconds: Double) in numberText((seconds * 1000).rounded()) }
+        let milliseconds = { (seconds: Double) in ValueText.number((seconds * 1000).rounded()) }
         return [
             CheckFinding(
                 kind: .slow, operation: operation,

@@ -34,8 +34,8 @@ final class CheckChildProcess {
         let skipped = skipping.sorted().map(\.code).joined(separator: ",")
         process.arguments =
             Array(command.dropFirst()) + [
-                file, "--budget-ms", "\(Self.milliseconds(settings.budget))", "--timeout",
-                "\(Double(Self.milliseconds(settings.timeLimit)) / 1000)", "--threads", "\(settings.threads)",
+                file, "--budget-ms", "\(Int64(settings.budget / .milliseconds(1)))", "--timeout",
+                "\(settings.timeLimit / .seconds(1))", "--threads", "\(settings.threads)",
             ] + (skipped.isEmpty ? [] : ["--skip", skipped])
         // Swift's crash backtracer would spend seconds on a plugin's crash and print pages.
         process.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
@@ -63,7 +63,7 @@ final class CheckChildProcess {
             }
             var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             let wait = min(deadline - now, .milliseconds(100))
-            let milliseconds = wait.components.seconds * 1000 + wait.components.attoseconds / 1_000_000_000_000_000 + 1
+            let milliseconds = Int64(wait / .milliseconds(1)) + 1
             guard poll(&request, 1, Int32(clamping: milliseconds)) > 0 else { continue }
             let count = read(descriptor, &buffer, buffer.count)
             if count < 0 && errno == EINTR { continue }
@@ -77,10 +77,6 @@ final class CheckChildProcess {
             process.terminationReason == .uncaughtSignal
             ? .crashed(signal: process.terminationStatus) : .exited(status: process.terminationStatus)
         return .ended(end, plan: messages.plan, underWay: messages.underWay)
-    }
-
-    private static func milliseconds(_ duration: Duration) -> Int64 {
-        duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
     }
 }
 

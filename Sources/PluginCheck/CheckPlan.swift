@@ -1,3 +1,5 @@
+import PluginRegistry
+
 /// What a check calls, described: the plugin, what it registers, each case (a registered name
 /// with one set of parameter values) and each call (a case at one progress). The child builds it
 /// from the plugin's registrations and sends it to the parent, which names operations by it.
@@ -6,14 +8,9 @@ public struct CheckPlan: Codable, Sendable {
         public let path, id, version, description: String
     }
 
-    public enum Kind: String, Codable, Sendable {
-        case animator, mixer
-        case curve = "timing curve"
-    }
-
     /// An animator, mixer or timing curve the plugin registers.
     public struct Subject: Codable, Sendable {
-        public let kind: Kind
+        public let kind: RegistrationKind
         public let name: String
         /// Parameter ids (animators, mixers) or extra argument names (curves).
         public let parameters: [String]
@@ -64,7 +61,7 @@ public struct CheckPlan: Codable, Sendable {
 
     private func describeCall(_ call: Call) -> String {
         let thisCase = cases[call.caseIndex]
-        let progress = numberText(call.progress)
+        let progress = ValueText.number(call.progress)
         switch subjects[thisCase.subject].kind {
         case .animator: return "apply at progress \(progress) with \(thisCase.variant)"
         case .mixer: return "mix at progress \(progress) with \(thisCase.variant)"

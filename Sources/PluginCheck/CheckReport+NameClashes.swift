@@ -20,8 +20,7 @@ extension CheckReport {
     }
 
     private static func paths(registering subject: CheckPlan.Subject, in registry: Registry) -> [String] {
-        let kind = RegistrationKind(rawValue: subject.kind.rawValue)
-        if let clash = registry.clashes.first(where: { $0.kind == kind && $0.name == subject.name }) {
+        if let clash = registry.clashes.first(where: { $0.kind == subject.kind && $0.name == subject.name }) {
             return clash.paths
         }
         let entry: (any Registered)? =

@@ -1,4 +1,5 @@
 import Foundation
+import PluginRegistry
 
 /// What `pipeline check-plugin` found: the plugin, what it registers, and every problem with
 /// the call that shows it; or why the file could not be checked.
@@ -40,7 +41,7 @@ extension CheckReport {
         let plugin = plan.plugin
         let about = plugin.description.isEmpty ? "" : " (\(plugin.description))"
         var lines = ["\(file): \(plugin.id) \(plugin.version)\(about)"]
-        for (kind, title) in [(CheckPlan.Kind.animator, "animators"), (.mixer, "mixers"), (.curve, "timing curves")] {
+        for (kind, title) in [(RegistrationKind.animator, "animators"), (.mixer, "mixers"), (.curve, "timing curves")] {
             let names = plan.subjects.filter { $0.kind == kind }.map { subject in
                 guard !subject.parameters.isEmpty else { return subject.name }
                 let list = subject.parameters.joined(separator: ", ")
@@ -85,7 +86,7 @@ private struct JSONReport: Encodable {
     init(_ report: CheckReport) {
         (file, status, error, plugin) = (report.file, report.status, report.error, report.plan?.plugin)
         let subjects = report.plan?.subjects ?? []
-        let registered = { (kind: CheckPlan.Kind) in
+        let registered = { (kind: RegistrationKind) in
             subjects.filter { $0.kind == kind }.map {
                 Registered(name: $0.name, parameters: $0.parameters, signature: $0.signature)
             }

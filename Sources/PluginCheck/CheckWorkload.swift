@@ -34,10 +34,10 @@ final class CheckWorkload: @unchecked Sendable {
     init(registry: Registry, plugin: PluginInfo) {
         var builder = Builder()
         for entry in registry.animators.values.sorted(by: { $0.name < $1.name }) {
-            builder.add(entry, kind: .animator) { .animator(entry) }
+            builder.add(entry) { .animator(entry) }
         }
         for entry in registry.mixers.values.sorted(by: { $0.name < $1.name }) {
-            builder.add(entry, kind: .mixer) { .mixer(entry) }
+            builder.add(entry) { .mixer(entry) }
         }
         for entry in registry.curves.values.sorted(by: { $0.name < $1.name }) { builder.add(entry) }
         plan = CheckPlan(
@@ -59,10 +59,10 @@ final class CheckWorkload: @unchecked Sendable {
 
         /// The base case, then one case per varied value of each parameter.
         mutating func add<Descriptor>(
-            _ entry: ProcessorEntry<Descriptor>, kind: CheckPlan.Kind, callee: () -> Callee
+            _ entry: ProcessorEntry<Descriptor>, callee: () -> Callee
         ) {
             let parameters = entry.parameters
-            subjects.append(.init(kind: kind, name: entry.name, parameters: parameters.map(\.id), signature: nil))
+            subjects.append(.init(kind: entry.kind, name: entry.name, parameters: parameters.map(\.id), signature: nil))
             let lock = entry.isSerial ? NSLock() : nil
             let base = parameters.map(\.baseSample)
             var sets: [(variant: String, samples: [ParameterSample])] = [("defaults", base)]
@@ -93,7 +93,7 @@ final class CheckWorkload: @unchecked Sendable {
                     kind: .curve, name: entry.name, parameters: entry.argumentNames,
                     signature: entry.signature.description))
             let arguments = entry.argumentDefaults ?? Array(repeating: 1, count: entry.signature.argumentTypes.count)
-            let texts = zip(entry.argumentNames, arguments).map { "\($0) = \(numberText($1))" }
+            let texts = zip(entry.argumentNames, arguments).map { "\($0) = \(ValueText.number($1))" }
             addCase(
                 .init(subject: subjects.count - 1, variant: texts.joined(separator: ", "), values: texts),
                 .init(callee: .curve(entry.curve, arguments: arguments), values: Self.keep([]), lock: nil),

@@ -6,10 +6,7 @@ extension ParameterSample {
     /// How reports show the value: `0.5`, `[0, 8]`, `#000000ff`, `"left"`, `layer "other"`.
     func text(_ type: ParameterType) -> String {
         switch value {
-        case .numbers(let numbers) where type == .color:
-            return "#" + numbers.map { String(format: "%02x", Int(($0 * 255).rounded())) }.joined()
-        case .numbers(let numbers):
-            return numbers.count == 1 ? numberText(numbers[0]) : "[\(numbers.map(numberText).joined(separator: ", "))]"
+        case .numbers(let numbers): return ValueText.components(numbers, isColor: type == .color)
         case .integer(let integer): return "\(integer)"
         case .bool(let bool): return "\(bool)"
         case .text(let text): return text.map { "\"\($0)\"" } ?? "none"
@@ -53,11 +50,6 @@ extension ParameterSample {
         }
         return abi
     }
-}
-
-/// 1 rather than 1.0; 0.25 as is.
-func numberText(_ value: Double) -> String {
-    value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
 }
 
 /// C copies of the strings plugins are handed, made once each. A check runs in a short-lived

@@ -58,5 +58,5 @@ public struct CheckSettings: Sendable {
         (self.budget, self.timeLimit, self.threads) = (budget, timeLimit, threads)
     }
 
-    var budgetSeconds: Double { Double(budget.components.seconds) + Double(budget.components.attoseconds) / 1e18 }
+    var budgetSeconds: Double { budget / .seconds(1) }
 }

@@ -4,18 +4,15 @@ import Foundation
 /// The services this host offers plugins through `get_service`, by id and version: what a
 /// plugin may ask for, and what its entry's `requirements` may name.
 enum HostServices {
-    /// Every service offered, in the order messages list them.
-    static let offered: [(id: String, version: UInt32)] = [
-        (ANIM_SERVICE_LOG, 1), (ANIM_SERVICE_NATIVE_PIXELS, 1),
+    /// Every service offered, in the order messages list them, with the struct it hands out.
+    private static let offered: [(id: String, version: UInt32, service: @Sendable () -> UnsafeRawPointer)] = [
+        (ANIM_SERVICE_LOG, 1, { UnsafeRawPointer(StaticText.logService) }),
+        (ANIM_SERVICE_NATIVE_PIXELS, 1, { UnsafeRawPointer(StaticText.nativePixels) }),
     ]
 
     /// The service `id` at `version`, nil when this host does not offer it.
     static func service(_ id: String, version: UInt32) -> UnsafeRawPointer? {
-        switch (id, version) {
-        case (ANIM_SERVICE_LOG, 1): UnsafeRawPointer(StaticText.logService)
-        case (ANIM_SERVICE_NATIVE_PIXELS, 1): UnsafeRawPointer(StaticText.nativePixels)
-        default: nil
-        }
+        offered.first { $0.id == id && $0.version == version }?.service()
     }
 
     /// "log 1, native-pixels 1": what a message about a missing requirement lists.

@@ -26,16 +26,15 @@ extension PluginListing {
     private func parameterLine(_ parameter: Parameter) -> String {
         var text = "\(parameter.id): \(parameter.type)"
         if parameter.acceptsLayer { text += " or layer name" }
-        if let min = parameter.min, let max = parameter.max { text += " \(number(min))...\(number(max))" }
+        if let min = parameter.min, let max = parameter.max {
+            text += " \(ValueText.number(min))...\(ValueText.number(max))"
+        }
         if !parameter.unit.isEmpty { text += " \(parameter.unit)" }
         if parameter.required {
             text += ", required"
         } else if let value = parameter.defaultValue {
             text +=
-                ", default "
-                + (parameter.type == "color"
-                    ? hex(value)
-                    : value.count == 1 ? number(value[0]) : "[\(value.map(number).joined(separator: ", "))]")
+                ", default " + ValueText.components(value, isColor: parameter.type == "color")
         } else if let value = parameter.defaultString {
             text += ", default \"\(value)\""
         }
@@ -49,7 +48,7 @@ extension PluginListing {
             item.argumentDefaults.map { $0.map(Optional.some) }
                 ?? Array(repeating: nil, count: item.arguments?.count ?? 0)
         )
-        .map { name, value in value.map { "\(name) = \(number($0))" } ?? name }
+        .map { name, value in value.map { "\(name) = \(ValueText.number($0))" } ?? name }
         return [
             "  \(item.name)(\(arguments.joined(separator: ", "))) \(item.signature ?? "") — \(item.doc)",
             fromLine(item),
@@ -62,14 +61,5 @@ extension PluginListing {
         let about = item.pluginAbout.map { [$0.author.map { "by \($0)" }, $0.license, $0.homepage] } ?? []
         let details = ["\(item.plugin) \(item.pluginVersion)"] + about.compactMap { $0 }
         return "    from \(item.pluginFile) (\(details.joined(separator: "; ")))"
-    }
-
-    /// Colour components 0...1 as "#rrggbbaa", the form pipeline files use.
-    private func hex(_ components: [Double]) -> String {
-        "#" + components.map { String(format: "%02x", Int(($0 * 255).rounded())) }.joined()
-    }
-
-    private func number(_ value: Double) -> String {
-        value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }

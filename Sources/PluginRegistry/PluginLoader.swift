@@ -94,9 +94,9 @@ enum PluginLoader {
         guard let getExtension = entry.get_extension,
             let pointer = getExtension(ANIM_EXTENSION_ABOUT, 1)
         else { return nil }
-        guard GrowableStruct.declaredSize(at: pointer) >= FirstReleasedSize.aboutExtension else { return nil }
-        let about = GrowableStruct.read(
-            pointer, size: GrowableStruct.declaredSize(at: pointer), as: anim_about_v1_t.self)
+        let size = GrowableStruct.declaredSize(at: pointer)
+        guard size >= FirstReleasedSize.aboutExtension else { return nil }
+        let about = GrowableStruct.read(pointer, size: size, as: anim_about_v1_t.self)
         let text = { (pointer: UnsafePointer<CChar>?) in pointer.map { String(cString: $0) } }
         return PluginAbout(author: text(about.author), homepage: text(about.homepage), license: text(about.license))
     }

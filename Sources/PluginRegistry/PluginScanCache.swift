@@ -1,4 +1,5 @@
 import CAnimatorABI
+import CacheFiles
 import Foundation
 
 /// What earlier scans found, so that each plugin file is scanned once until it changes: JSON
@@ -19,12 +20,9 @@ struct PluginScanCache: Encodable {
     var host = Self.hostKey
     var entries: [String: Entry] = [:]
 
-    /// `$PIPELINE_CACHE_DIR/plugin-scan.json`, else under `$XDG_CACHE_HOME/pipeline` or `~/.cache/pipeline`.
+    /// `plugin-scan.json` in the cache folder (`CacheFolder`).
     static func file(environment: [String: String]) -> String? {
-        let nonEmpty = { (name: String) in environment[name].flatMap { $0.isEmpty ? nil : $0 } }
-        if let folder = nonEmpty("PIPELINE_CACHE_DIR") { return folder + "/" + fileName }
-        guard let base = nonEmpty("XDG_CACHE_HOME") ?? nonEmpty("HOME").map({ $0 + "/.cache" }) else { return nil }
-        return base + "/pipeline/" + fileName
+        CacheFolder.file(fileName, environment: environment)
     }
 
     static func read(from file: String?) -> PluginScanCache {
@@ -51,40 +49,5 @@ struct PluginScanCache: Encodable {
     /// Drops the entries of files that no longer exist (a preview's plugin copies, say).
     mutating func forgetMissingFiles() {
         entries = entries.filter { FileStamp(of: $0.key) != nil }
-    }
-}
-
-/// What identifies one version of a file: a rebuilt or touched plugin gets a new stamp.
-/// Written as the text "size modified-nanoseconds inode": JSON numbers are read as doubles,
-/// which cannot hold every 64-bit integer exactly. Also what the preview watches and what
-/// `--isolate` checks before it starts another plugin child.
-public struct FileStamp: Encodable, Equatable, Sendable {
-    let size: Int64
-    let modifiedNanoseconds: Int64
-    let inode: UInt64
-
-    init?(text: String) {
-        let parts = text.split(separator: " ")
-        guard parts.count == 3, let size = Int64(parts[0]), let modified = Int64(parts[1]), let inode = UInt64(parts[2])
-        else {
-            return nil
-        }
-        (self.size, modifiedNanoseconds, self.inode) = (size, modified, inode)
-    }
-
-    var text: String { "\(size) \(modifiedNanoseconds) \(inode)" }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(text)
-    }
-
-    /// The stamp of the file at `path` (symbolic links followed); nil when it cannot be read.
-    public init?(of path: String) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        size = Int64(info.st_size)
-        modifiedNanoseconds = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-        inode = UInt64(info.st_ino)
     }
 }

@@ -153,7 +153,7 @@ public struct PluginOpenFailure: Error, Sendable, CustomStringConvertible {
 }
 
 /// The kinds of things a plugin registers, for messages.
-public enum RegistrationKind: String, Sendable {
+public enum RegistrationKind: String, Codable, Sendable {
     case animator, mixer
     case curve = "timing curve"
 }

@@ -1,3 +1,4 @@
+import CacheFiles
 import JSON
 
 // Reading the JSON that ScanJSON writes (a scan child's report, the scan cache) by hand, on the

@@ -7,7 +7,7 @@ import Scene
 /// Calls a mixer step's plugin on two rendered layers.
 extension FrameEvaluator {
     /// Blends `from` into `to`, writing `out`; all three are canvas-sized at the render scale
-    /// and already in the byte order the mixer takes (`pixelOrder(of:)`). `layers` are the
+    /// and already in the byte order the mixer takes (`MixerEntry.pixelOrder`). `layers` are the
     /// frame's states, for layer parameters. One call mixes every row, on the calling thread:
     /// the renderer's threads are the only ones a render uses.
     func mix(
@@ -28,7 +28,7 @@ extension FrameEvaluator {
                         to: images.baseAddress! + 1, out: images.baseAddress! + 2,
                         row_begin: 0, row_end: UInt32(out.height),
                         canvas: anim_size_t(width: Double(scene.canvas.width), height: Double(scene.canvas.height)),
-                        render_scale: renderScale, pixel_order: Self.pixelOrder(of: mixer).abiValue, reserved: 0)
+                        render_scale: renderScale, pixel_order: mixer.pixelOrder.abiValue, reserved: 0)
                     try plugins.mix(step: index, mixer: mixer, &args, layers: layers, frame: frame)
                 }
             }
@@ -36,10 +36,10 @@ extension FrameEvaluator {
     }
 }
 
-extension FrameEvaluator {
-    /// The byte order `mixer` reads and writes: the compositor's own when it declared
+extension MixerEntry {
+    /// The byte order the mixer reads and writes: the compositor's own when it declared
     /// ANIM_MIXER_NATIVE_PIXELS, which spares converting its inputs and output.
-    static func pixelOrder(of mixer: MixerEntry) -> PixelOrder { mixer.takesNativePixels ? .native : .rgba }
+    var pixelOrder: PixelOrder { takesNativePixels ? .native : .rgba }
 }
 
 extension PixelOrder {

@@ -1,4 +1,5 @@
 import CAnimatorABI
+import CacheFiles
 import Foundation
 import PluginIsolation
 import PluginRegistry

@@ -19,7 +19,7 @@ final class Worker: @unchecked Sendable {
         for (slot, mix) in state.mixes.enumerated() {
             guard case .mix(let mixer, let from, let to) = evaluator.scene.steps[mix.step].action else { continue }
             let scratch = scratch(slot)
-            let order = FrameEvaluator.pixelOrder(of: mixer)
+            let order = mixer.pixelOrder
             let fromImage = scratch.from.image(of: state.layers[from], index: from, order: order, with: compositor)
             let toImage = scratch.to.image(of: state.layers[to], index: to, order: order, with: compositor)
             try evaluator.mix(
