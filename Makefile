@@ -81,10 +81,19 @@ test: test-suite
 	done; \
 	echo "continuous checks:"; sed 's/^/  /' $(CHECKS_SUMMARY); exit $$status
 
+# The suite's output is kept in .build/test-suite.log; when a test fails, its lines are printed
+# again at the end, where a truncated log still shows them.
+TEST_LOG = .build/test-suite.log
 test-suite: test-deps
 	$(SWIFT) build --build-tests
 	$(MAKE) plugins CONFIG=debug
-	$(SWIFT) test --skip-build
+	@{ $(SWIFT) test --skip-build; echo $$? > $(TEST_LOG).status; } 2>&1 | tee $(TEST_LOG); \
+	status=$$(cat $(TEST_LOG).status); \
+	if [ "$$status" != 0 ]; then \
+		echo "== the failing tests (from $(TEST_LOG)):"; \
+		grep -E '✘|error:|Fatal error|fatalError|Test Case .* failed' $(TEST_LOG) | grep -v '^✘ Test run with' | head -60; \
+	fi; \
+	exit $$status
 
 lint:
 	scripts/lint

@@ -90,7 +90,8 @@ static bool png_header_fits(const unsigned char header[24], uint32_t limit, fail
  * declared: 2 GB for a 75-byte file declaring a 2 GB zTXt chunk (found by fuzz/image). */
 static const png_byte unused_chunks[] = "tEXt\0zTXt\0iTXt\0iCCP\0sPLT\0eXIf";
 
-static bool decode_png(FILE *file, decoded_image_t *image, failure_t *failure) {
+/* With `header_only`, stops after the header and sets only the image's width and height. */
+static bool decode_png(FILE *file, bool header_only, decoded_image_t *image, failure_t *failure) {
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, failure, on_png_error,
                                              on_png_warning);
     png_infop info = png ? png_create_info_struct(png) : NULL;
@@ -110,6 +111,11 @@ static bool decode_png(FILE *file, decoded_image_t *image, failure_t *failure) {
     png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, unused_chunks, (int)(sizeof unused_chunks / 5));
     png_read_info(png, info);
     uint32_t width = png_get_image_width(png, info), height = png_get_image_height(png, info);
+    if (header_only) {
+        png_destroy_read_struct(&png, &info, NULL);
+        *image = (decoded_image_t){.width = width, .height = height, .stride = 4 * width};
+        return true;
+    }
     png_to_bgra(png, info);
     rows = malloc(sizeof(png_bytep) * height);
     if (rows == NULL || !allocate(image, width, height)) png_error(png, "out of memory");
@@ -145,7 +151,8 @@ static void on_jpeg_warning(j_common_ptr info, int level) {
     if (level < 0 && info->err->msg_code == JWRN_JPEG_EOF) ((jpeg_failure_t *)info->err)->truncated = true;
 }
 
-static bool decode_jpeg(FILE *file, uint32_t limit, decoded_image_t *image, failure_t *failure) {
+static bool decode_jpeg(FILE *file, uint32_t limit, bool header_only, decoded_image_t *image,
+                        failure_t *failure) {
     struct jpeg_decompress_struct info;
     jpeg_failure_t errors = {.failure = failure};
     info.err = jpeg_std_error(&errors.manager);
@@ -160,6 +167,12 @@ static bool decode_jpeg(FILE *file, uint32_t limit, decoded_image_t *image, fail
     jpeg_stdio_src(&info, file);
     jpeg_read_header(&info, TRUE);
     if (!fits(info.image_width, info.image_height, limit, failure)) longjmp(errors.jump, 1);
+    if (header_only) {
+        *image = (decoded_image_t){.width = info.image_width, .height = info.image_height,
+                                   .stride = 4 * info.image_width};
+        jpeg_destroy_decompress(&info);
+        return true;
+    }
     info.out_color_space = JCS_EXT_BGRA;  /* opaque, so already premultiplied */
     jpeg_start_decompress(&info);
     if (!allocate(image, info.output_width, info.output_height)) {
@@ -181,8 +194,8 @@ static bool decode_jpeg(FILE *file, uint32_t limit, decoded_image_t *image, fail
 
 /* ---- Entry --------------------------------------------------------------------------------- */
 
-bool decode_image_file(const char *path, uint32_t max_dimension, decoded_image_t *image,
-                       char *error, size_t error_size) {
+static bool read_image_file(const char *path, uint32_t max_dimension, bool header_only,
+                            decoded_image_t *image, char *error, size_t error_size) {
     failure_t failure = {error, error_size};
     *image = (decoded_image_t){0};
     FILE *file = fopen(path, "rb");
@@ -201,13 +214,28 @@ bool decode_image_file(const char *path, uint32_t max_dimension, decoded_image_t
     else if (count == 0)
         snprintf(error, error_size, "the file is empty");
     else if (count >= 8 && png_sig_cmp(header, 0, 8) == 0)
-        decoded = png_header_fits(header, max_dimension, &failure) && decode_png(file, image, &failure);
+        decoded = png_header_fits(header, max_dimension, &failure)
+                  && decode_png(file, header_only, image, &failure);
     else if (count >= 3 && header[0] == 0xFF && header[1] == 0xD8 && header[2] == 0xFF)
-        decoded = decode_jpeg(file, max_dimension, image, &failure);
+        decoded = decode_jpeg(file, max_dimension, header_only, image, &failure);
     else
         snprintf(error, error_size, "not a PNG or JPEG file");
     fclose(file);
     return decoded;
+}
+
+bool decode_image_file(const char *path, uint32_t max_dimension, decoded_image_t *image,
+                       char *error, size_t error_size) {
+    return read_image_file(path, max_dimension, false, image, error, error_size);
+}
+
+bool decode_image_header(const char *path, uint32_t max_dimension, uint32_t *width, uint32_t *height,
+                         char *error, size_t error_size) {
+    decoded_image_t image;
+    bool read = read_image_file(path, max_dimension, true, &image, error, error_size);
+    *width = image.width;
+    *height = image.height;
+    return read;
 }
 
 void decode_image_free(decoded_image_t *image) {

@@ -7,4 +7,10 @@ public struct ImageLoadError: Error, CustomStringConvertible {
         self.path = path
         self.description = description
     }
+
+    /// The decoder's NUL-terminated reason.
+    init(path: String, message: [CChar]) {
+        let text = message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        self.init(path: path, description: String(decoding: text, as: UTF8.self))
+    }
 }

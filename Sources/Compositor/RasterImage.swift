@@ -25,10 +25,21 @@ public final class RasterImage: @unchecked Sendable {
         var decoded = decoded_image_t()
         var message = [CChar](repeating: 0, count: 256)
         guard decode_image_file(path, DECODE_MAX_DIMENSION, &decoded, &message, message.count) else {
-            let text = message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-            throw ImageLoadError(path: path, description: String(decoding: text, as: UTF8.self))
+            throw ImageLoadError(path: path, message: message)
         }
         return RasterImage(decoded: decoded)
+    }
+
+    /// The width and height in the header of the file at `path`, with the checks `load` makes
+    /// before it decodes pixels (format, header, size limit); the pixels are not read.
+    public static func size(ofFileAt path: String) throws(ImageLoadError) -> (width: Int, height: Int) {
+        var width: UInt32 = 0
+        var height: UInt32 = 0
+        var message = [CChar](repeating: 0, count: 256)
+        guard decode_image_header(path, DECODE_MAX_DIMENSION, &width, &height, &message, message.count) else {
+            throw ImageLoadError(path: path, message: message)
+        }
+        return (Int(width), Int(height))
     }
 
     /// A Cairo surface reading these pixels in place; each compositor makes its own.

@@ -21,16 +21,32 @@ public final class SceneImages: Sendable {
     /// Decodes every image of `scene`, each file once. Every file that cannot be decoded is
     /// reported at the place the pipeline names it, in layer order.
     public static func load(_ scene: Scene) throws(SceneError) -> SceneImages {
-        try load(scene.layers.compactMap(\.content.image))
+        SceneImages(
+            try read(scene.layers.compactMap(\.content.image)) { path throws(ImageLoadError) in
+                try RasterImage.load(contentsOf: path)
+            })
     }
 
-    private static func load(_ files: [ImageFile]) throws(SceneError) -> SceneImages {
-        var images: [String: RasterImage] = [:]
+    /// Reads the header of every image of `scene`, each file once, without decoding pixels: the
+    /// format, the header's own checks and the size limit, reported as `load` reports them. A
+    /// file cut off in its pixel data passes here and fails in `load`.
+    public static func checkHeaders(of scene: Scene) throws(SceneError) {
+        _ = try read(scene.layers.compactMap(\.content.image)) { path throws(ImageLoadError) in
+            try RasterImage.size(ofFileAt: path)
+        }
+    }
+
+    /// `read` applied to each file once; every failure is reported at the place the pipeline
+    /// names the file, in layer order.
+    private static func read<Value>(
+        _ files: [ImageFile], with read: (String) throws(ImageLoadError) -> Value
+    ) throws(SceneError) -> [String: Value] {
+        var images: [String: Value] = [:]
         var failed = Set<String>()
         var errors: [SceneError] = []
         for file in files where images[file.path] == nil && !failed.contains(file.path) {
             do {
-                images[file.path] = try RasterImage.load(contentsOf: file.path)
+                images[file.path] = try read(file.path)
             } catch {
                 failed.insert(file.path)
                 let origin = file.origin ?? SceneError.Origin(file: file.path, position: nil, path: nil)
@@ -38,6 +54,6 @@ public final class SceneImages: Sendable {
             }
         }
         if let error = SceneError.combining(errors) { throw error }
-        return SceneImages(images)
+        return images
     }
 }

@@ -36,14 +36,18 @@ enum Session {
     }
 
     /// Reads the pipeline in `file`, or on standard input for `-` (see `PipelineInput`), then
-    /// decodes its images: every error of either stage is reported, one line each.
+    /// decodes its images: every error of either stage is reported, one line each. With
+    /// `headersOnly` (`validate`) the images' headers are checked and no pixels decoded: the
+    /// images returned are then `.none`.
     static func scene(
         _ file: String, registry: Registry,
-        options: SceneDecoder.Options
+        options: SceneDecoder.Options, headersOnly: Bool = false
     ) throws -> (scene: Scene, images: SceneImages) {
         do throws(SceneError) {
             let scene = try decode(file, registry: registry, options: options)
-            return (scene, try SceneImages.load(scene))
+            guard headersOnly else { return (scene, try SceneImages.load(scene)) }
+            try SceneImages.checkHeaders(of: scene)
+            return (scene, .none)
         } catch {
             for each in error.all { Console.error(each.description) }
             throw ExitCode(error.worstKind == .plugin ? 2 : 1)

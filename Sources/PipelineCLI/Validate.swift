@@ -7,7 +7,9 @@ extension Pipeline {
             abstract: "Check a pipeline file without rendering.",
             discussion: """
                 Checks the JSON, every key and value, the names of layers, animators and timing curves, \
-                every parameter against its plugin's descriptor, and that every image can be decoded.
+                every parameter against its plugin's descriptor, and every image's header: that the file is a \
+                PNG or JPEG within the size limit. Pixel data is not decoded (a file cut off in its pixels \
+                fails when rendered).
 
                 Examples:
                   pipeline validate pipeline.json
@@ -21,7 +23,8 @@ extension Pipeline {
         func run() throws {
             let registry = Session.registry(plugins, pipelineFile: file)
             defer { registry.shutdown() }
-            let (scene, _) = try Session.scene(file, registry: registry, options: images.decoderOptions)
+            let (scene, _) = try Session.scene(
+                file, registry: registry, options: images.decoderOptions, headersOnly: true)
             let counts = [(scene.frameCount, "frame"), (scene.layers.count, "layer"), (scene.steps.count, "step")]
                 .map { count, noun in "\(count) \(noun)\(count == 1 ? "" : "s")" }
             let size = "\(scene.canvas.width)×\(scene.canvas.height)"

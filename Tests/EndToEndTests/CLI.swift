@@ -79,6 +79,18 @@ enum CLI {
             crashed: process.terminationReason == .uncaughtSignal)
     }
 
+    /// Writes `text` as an executable file at `path` (a script standing in for ffmpeg). A child
+    /// process writes it, never a descriptor of this one: tests start children all the time, and
+    /// one that inherited a descriptor open for writing on the file would make running the script
+    /// fail with "text file busy" (ETXTBSY) until it closes it.
+    static func writeExecutable(_ text: String, to path: String) throws {
+        let written = try runProgram(
+            "/bin/sh", ["-c", #"cat > "$0" && chmod 755 "$0""#, path], input: Data(text.utf8))
+        guard written.status == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+        }
+    }
+
     /// A fresh temporary folder (mode 0700); the caller removes it.
     static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("pipeline-test-\(UUID().uuidString)")

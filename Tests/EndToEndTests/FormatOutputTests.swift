@@ -113,9 +113,7 @@ import Testing
         let name = try pipeline(background: "#202030")
         // An ffmpeg without libvpx: it lists libx264 only.
         let fake = folder.appendingPathComponent("ffmpeg")
-        try "#!/bin/sh\nprintf ' ------\\n V....D libx264   libx264 H.264\\n'\n".write(
-            to: fake, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
+        try CLI.writeExecutable("#!/bin/sh\nprintf ' ------\\n V....D libx264   libx264 H.264\\n'\n", to: fake.path)
         let out = folder.appendingPathComponent("out")
         let result = try CLI.run(
             ["run", "\(name).json", "--out", out.path, "--format", "png,webm"], in: folder,

@@ -14,8 +14,7 @@ import Testing
     private func loggingFFmpeg() throws -> String {
         let path = folder.appendingPathComponent("ffmpeg").path
         let script = "#!/bin/sh\necho \"$*\" >> '\(argumentLog.path)'\nexec ffmpeg \"$@\"\n"
-        try script.write(toFile: path, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        try CLI.writeExecutable(script, to: path)
         return path
     }
 

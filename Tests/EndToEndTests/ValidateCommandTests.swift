@@ -38,3 +38,57 @@ import Testing
         #expect(lines.filter { $0.hasPrefix("error:") } == expected, "\(result.stderr)")
     }
 }
+
+/// `validate` reads an image's header, not its pixels: what the header shows (not an image, a
+/// size over the limit) fails validation, a file cut off in its pixel data passes it and fails
+/// the render.
+@Suite struct ValidateImageHeaderTests {
+    static func pipeline(image: String) -> String {
+        """
+        { "version": 1, "canvas": { "width": 32, "height": 32, "fps": 10, "duration": 0.2 },
+          "layers": [ { "name": "a", "image": "\(image)" } ] }
+        """
+    }
+
+    @Test func aPNGCutOffInItsPixelsPassesValidateAndFailsTheRender() throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let whole = try Data(contentsOf: CLI.repositoryRoot.appendingPathComponent("examples/assets/poster.png"))
+        try whole.prefix(whole.count / 2).write(to: folder.appendingPathComponent("cut.png"))
+        try Self.pipeline(image: "cut.png").write(
+            to: folder.appendingPathComponent("p.json"), atomically: true, encoding: .utf8)
+
+        let validated = try CLI.run(["validate", "p.json"], in: folder)
+        #expect(validated.status == 0, "stderr:\n\(validated.stderr)")
+        #expect(validated.stdout == "p.json: ok — 32×32, 2 frames at 10 fps, 1 layer, 0 steps\n")
+
+        let rendered = try CLI.run(["run", "p.json", "--discard"], in: folder)
+        #expect(rendered.status == 1)
+        #expect(
+            rendered.stderr.contains("layers[0].image: cannot use image \(folder.path)/cut.png: corrupt PNG: "),
+            "stderr:\n\(rendered.stderr)")
+    }
+
+    @Test func aJPEGOverTheSizeLimitFailsValidate() throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // The corpus's cut-off JPEG, its frame header (SOF0) made to claim 20000 pixels across.
+        var bytes = [UInt8](
+            try Data(
+                contentsOf: CLI.repositoryRoot.appendingPathComponent(
+                    "Tests/BadInputs/image-truncated-jpeg/assets/cut.jpg")))
+        let frameHeader = try #require((0..<bytes.count - 9).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC0 })
+        bytes[frameHeader + 7] = 0x4E
+        bytes[frameHeader + 8] = 0x20
+        try Data(bytes).write(to: folder.appendingPathComponent("wide.jpg"))
+        try Self.pipeline(image: "wide.jpg").write(
+            to: folder.appendingPathComponent("p.json"), atomically: true, encoding: .utf8)
+
+        let result = try CLI.run(["validate", "p.json"], in: folder)
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.contains(
+                "layers[0].image: cannot use image \(folder.path)/wide.jpg: image is 20000×64, larger than the "
+                    + "16384×16384 limit"), "stderr:\n\(result.stderr)")
+    }
+}

@@ -53,11 +53,24 @@ final class FFmpegLocateTests {
         #expect(OutputFormat.allCases.filter(\.needsFFmpeg) == [.mp4, .webm, .mov, .gif, .webp, .apng, .y4m])
     }
 
-    /// An executable shell script standing in for ffmpeg.
+    /// An executable shell script standing in for ffmpeg. A child process writes it, never a
+    /// descriptor of this one: tests start children all the time, and one that inherited a
+    /// descriptor open for writing on the script would make running it fail with "text file busy"
+    /// (ETXTBSY) until it closes it.
     static func script(in folder: String, named name: String, body: String = "exit 0") throws -> String {
         let path = "\(folder)/\(name)"
-        try "#!/bin/sh\n\(body)\n".write(toFile: path, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        let writer = Process()
+        let input = Pipe()
+        writer.executableURL = URL(fileURLWithPath: "/bin/sh")
+        writer.arguments = ["-c", #"cat > "$0" && chmod 755 "$0""#, path]
+        writer.standardInput = input
+        try writer.run()
+        try input.fileHandleForWriting.write(contentsOf: Data("#!/bin/sh\n\(body)\n".utf8))
+        try input.fileHandleForWriting.close()
+        writer.waitUntilExit()
+        guard writer.terminationStatus == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
+        }
         return path
     }
 }

@@ -32,6 +32,12 @@ typedef struct decoded_image {
 bool decode_image_file(const char *path, uint32_t max_dimension, decoded_image_t *image,
                        char *error, size_t error_size);
 
+/* Reads only as far as the image's size: the format, the header's checks and the size limit
+ * are those of decode_image_file, but pixel data is not read, so a file cut off in its pixels
+ * passes. Sets `*width` and `*height` (0 on failure); failures are reported as there. */
+bool decode_image_header(const char *path, uint32_t max_dimension, uint32_t *width, uint32_t *height,
+                         char *error, size_t error_size);
+
 /* Frees what decode_image_file allocated; safe on an empty image. */
 void decode_image_free(decoded_image_t *image);
 
