@@ -15,7 +15,7 @@ CC ?= cc
 CONFIG ?= release
 # PLUGIN_SANITIZE adds a sanitizer's flags (scripts/sanitize sets it).
 PLUGIN_SANITIZE ?=
-PLUGIN_CFLAGS = -std=c99 -Wall -Wextra -Werror -pedantic -O2 -fPIC -shared -I Sources/CAnimatorABI/include $(PLUGIN_SANITIZE)
+PLUGIN_CFLAGS = -std=c99 -Wall -Wextra -Werror -pedantic -O3 -fPIC -shared -I Sources/CAnimatorABI/include $(PLUGIN_SANITIZE)
 
 BIN = $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path)
 # The host looks for built-in plugins in pipeline-plugins/ beside its executable.

@@ -4,8 +4,9 @@
  *
  * Reads two decoded frames (raw 8-bit, 4 bytes a pixel), then, timed with nothing else in the
  * loop: blends them FRAMES times at progress i / FRAMES (frame i of a dissolve as long as the
- * clip, as pipeline's frame i is), with the arithmetic of the in-repo cross-dissolve plugin;
- * then copies a frame FRAMES times with memcpy. Output buffers are touched before the clock
+ * clip, as pipeline's frame i is) with the in-repo cross-dissolve plugin's own blend, its source
+ * compiled into this program (the widest steps the CPU has), so the floor is that blend without
+ * the host around it; then copies a frame FRAMES times with memcpy. Output buffers are touched before the clock
  * starts, so neither loop pays page faults, as a renderer reusing its frame buffers does not.
  *
  * Usage: blend-floor A.raw B.raw WIDTH HEIGHT FRAMES MIDDLE.raw
@@ -19,8 +20,8 @@
 #include <string.h>
 #include <time.h>
 
-/* 16.16 fixed-point weights, as Plugins/cross-dissolve. */
-#define ONE 65536u
+/* The plugin's static functions: `blend_bytes` and its 16.16 fixed-point weights (`ONE`). */
+#include "cross-dissolve.c"
 
 /* Keeps the compiler from merging or dropping loop iterations whose results it cannot see used. */
 #define BARRIER(p) __asm__ volatile("" : : "r"(p) : "memory")
@@ -40,12 +41,6 @@ static uint8_t *read_frame(const char *path, size_t bytes) {
     }
     fclose(file);
     return pixels;
-}
-
-static void blend(const uint8_t *restrict from, const uint8_t *restrict to, uint8_t *restrict out,
-                  size_t bytes, uint32_t w) {
-    for (size_t i = 0; i < bytes; i++)
-        out[i] = (uint8_t)((from[i] * (ONE - w) + to[i] * w + ONE / 2) >> 16);
 }
 
 /* Frame i's weight: progress i / frames, rounded as the plugin rounds it. */
@@ -76,7 +71,7 @@ int main(int argc, char **argv) {
 
     double start = now_ms();
     for (int i = 0; i < frames; i++) {
-        blend(a, b, out[i % 2], bytes, weight(i, frames));
+        blend_bytes(a, b, out[i % 2], bytes, weight(i, frames));
         BARRIER(out[i % 2]);
     }
     const double blend_ms = now_ms() - start;
@@ -87,7 +82,7 @@ int main(int argc, char **argv) {
     }
     const double copy_ms = now_ms() - start;
 
-    blend(a, b, middle, bytes, weight(frames / 2, frames));
+    blend_bytes(a, b, middle, bytes, weight(frames / 2, frames));
     FILE *file = fopen(argv[6], "wb");
     if (!file || fwrite(middle, 1, bytes, file) != bytes || fclose(file) != 0) {
         fprintf(stderr, "blend-floor: cannot write %s\n", argv[6]);
