@@ -41,12 +41,19 @@ let package = Package(
         .target(name: "JSON"),
         // The cache folder and the stamps that tell a file changed: the plugin scan and ffmpeg's encoders.
         .target(name: "CacheFiles"),
-        .target(name: "PluginRegistry", dependencies: ["CAnimatorABI", "CForeignCall", "JSON", "CacheFiles"]),
-        .target(name: "PluginIsolation", dependencies: ["PluginRegistry", "CAnimatorABI", "CPluginGuard"]),
+        // Waiting for child processes (ffmpeg, plugin scans and isolation, check-plugin) as soon as they end.
+        .target(name: "ChildProcess"),
+        .target(
+            name: "PluginRegistry",
+            dependencies: ["CAnimatorABI", "CForeignCall", "JSON", "CacheFiles", "ChildProcess"]),
+        .target(
+            name: "PluginIsolation", dependencies: ["PluginRegistry", "CAnimatorABI", "CPluginGuard", "ChildProcess"]),
         .target(name: "Scene", dependencies: ["CAnimatorABI", "JSON", "PluginRegistry", "Timing"]),
         .target(
             name: "Compositor", dependencies: ["Scene", "CAnimatorABI", "CCairo", "CPixman", "CRaster", "CImageCodecs"]),
-        .target(name: "Output", dependencies: ["Scene", "JSON", "CacheFiles", "CRaster", "CImageCodecs", "CSwscale"]),
+        .target(
+            name: "Output",
+            dependencies: ["Scene", "JSON", "CacheFiles", "ChildProcess", "CRaster", "CImageCodecs", "CSwscale"]),
         .target(
             name: "Renderer",
             dependencies: [
@@ -63,7 +70,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log"),
             ]),
         // `pipeline check-plugin`: calls everything a plugin registers in child processes and reports what is wrong.
-        .target(name: "PluginCheck", dependencies: ["PluginRegistry", "Renderer", "CAnimatorABI"]),
+        .target(name: "PluginCheck", dependencies: ["PluginRegistry", "Renderer", "CAnimatorABI", "ChildProcess"]),
         // What `pipeline new-animator` writes: plugin project templates, text only.
         .target(name: "PluginScaffold"),
         .executableTarget(

@@ -1,10 +1,12 @@
 #define _GNU_SOURCE
 #include "crash_guard.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 /* What the thread is calling; NULL outside plugin calls. Set and read by this thread only. */
@@ -20,9 +22,12 @@ static const int guarded_signals[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT 
 static struct sigaction previous[GUARDED_COUNT];
 static int installed;
 
-/* The files to remove on a plugin crash; the count is published after the paths are in place. */
+/* The files to remove on a plugin crash and the processes to kill first; each count is published
+ * after its entries are in place. */
 static char *unfinished[CRASH_GUARD_MAX_UNFINISHED];
 static uint32_t unfinished_count;
+static pid_t writers[CRASH_GUARD_MAX_UNFINISHED];
+static uint32_t writer_count;
 
 /* Set by the first crashing thread: only it reports, the others wait for its _exit. */
 static int reporting;
@@ -86,6 +91,13 @@ static void on_crash(int number, siginfo_t *info, void *context) {
     /* Several threads may crash in the same plugin at once (a mixer's row bands). */
     if (__atomic_exchange_n(&reporting, 1, __ATOMIC_SEQ_CST)) {
         for (;;) pause();
+    }
+    /* A writer killed but not yet gone could still create its file: wait for each to end (or
+     * for another thread to have reaped it, ECHILD) before removing the files. */
+    uint32_t writing = __atomic_load_n(&writer_count, __ATOMIC_ACQUIRE);
+    for (uint32_t i = 0; i < writing; i++) kill(writers[i], SIGKILL);
+    for (uint32_t i = 0; i < writing; i++) {
+        while (waitpid(writers[i], NULL, 0) < 0 && errno == EINTR) {}
     }
     uint32_t count = __atomic_load_n(&unfinished_count, __ATOMIC_ACQUIRE);
     for (uint32_t i = 0; i < count; i++) unlink(unfinished[i]);
@@ -161,7 +173,14 @@ void crash_guard_leave(void) {
     guard_who = NULL;
 }
 
-void crash_guard_set_unfinished(const char *const *paths, uint32_t count) {
+void crash_guard_set_unfinished(const char *const *paths, uint32_t count, const int32_t *processes,
+                                uint32_t process_count) {
+    __atomic_store_n(&writer_count, 0, __ATOMIC_RELEASE);
+    uint32_t processes_kept = 0;
+    for (uint32_t i = 0; i < process_count && processes_kept < CRASH_GUARD_MAX_UNFINISHED; i++) {
+        if (processes[i] > 0) writers[processes_kept++] = processes[i];
+    }
+    __atomic_store_n(&writer_count, processes_kept, __ATOMIC_RELEASE);
     uint32_t old = __atomic_exchange_n(&unfinished_count, 0, __ATOMIC_ACQ_REL);
     for (uint32_t i = 0; i < old; i++) {
         free(unfinished[i]);

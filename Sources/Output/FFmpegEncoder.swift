@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Scene
 
@@ -13,6 +14,7 @@ public final class FFmpegEncoder: FrameSink {
     private let staged: StagedFile?
     private let log: FFmpegLog
     private let process = Process()
+    private let exit: ExitWatch
     private let input: FileHandle
     private let buffer = StraightPixelBuffer()
     /// For outputs fed yuv420p (`FFmpegCommand.input`).
@@ -70,6 +72,7 @@ public final class FFmpegEncoder: FrameSink {
             converter = nil
         }
         log = try FFmpegLog(for: name)
+        exit = ExitWatch(process)
         input = try Self.start(process, ffmpegPath: ffmpegPath, command: command, output: output, log: log, for: name)
     }
 
@@ -145,7 +148,7 @@ public final class FFmpegEncoder: FrameSink {
 
     public func finish() throws(OutputError) {
         try? input.close()
-        process.waitUntilExit()
+        exit.wait()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else { throw failure() }
         log.remove()
         try staged?.commit()
@@ -153,6 +156,8 @@ public final class FFmpegEncoder: FrameSink {
 
     /// The hidden file ffmpeg writes until `finish()` renames it into place; none for a stream.
     public var unfinishedFiles: [String] { staged.map { [$0.temporaryPath] } ?? [] }
+    /// ffmpeg, which creates the temporary when it has started.
+    public var writingProcesses: [Int32] { [process.processIdentifier] }
 
     /// Frames go to ffmpeg's input one after another, in order.
     public var concurrent: (any ConcurrentFrameSink)? { nil }
@@ -160,7 +165,7 @@ public final class FFmpegEncoder: FrameSink {
     public func abandon() {
         try? input.close()
         if process.isRunning { process.terminate() }
-        process.waitUntilExit()
+        exit.wait()
         staged?.discard()
         log.remove()
     }
@@ -168,7 +173,7 @@ public final class FFmpegEncoder: FrameSink {
     /// Stops ffmpeg, cleans up, and explains the failure with ffmpeg's own last words.
     private func failure() -> OutputError {
         try? input.close()
-        process.waitUntilExit()
+        exit.wait()
         let status =
             process.terminationReason == .exit
             ? "exit \(process.terminationStatus)" : "killed by signal \(process.terminationStatus)"

@@ -12,6 +12,9 @@ public protocol FrameSink: AnyObject {
     /// Files being written that are not complete yet (a video's hidden temporary): what must go
     /// when this process dies before `finish()` or `abandon()` can run.
     var unfinishedFiles: [String] { get }
+    /// Child processes writing those files (ffmpeg), which a dying process must kill before it
+    /// removes them: one still starting would create the file again after it was removed.
+    var writingProcesses: [Int32] { get }
     /// This sink as one whose frames are files of their own, written by the rendering threads;
     /// nil when its frames must arrive in order through `write`.
     var concurrent: (any ConcurrentFrameSink)? { get }

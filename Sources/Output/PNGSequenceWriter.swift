@@ -60,6 +60,7 @@ public final class PNGSequenceWriter: ConcurrentFrameSink, @unchecked Sendable {
 
     /// None: a frame's temporary lives only within one `write`, and every frame file is complete.
     public var unfinishedFiles: [String] { [] }
+    public var writingProcesses: [Int32] { [] }
 
     public var concurrent: (any ConcurrentFrameSink)? { self }
 

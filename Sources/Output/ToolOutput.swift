@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 
 /// Runs a helper program (ffmpeg -encoders, ffprobe) and returns its standard output. Its
@@ -10,12 +11,13 @@ func toolOutput(_ program: String, _ arguments: [String]) throws(OutputError) ->
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
+    let exit = ExitWatch(process)
     do {
         try process.run()
     } catch {
         throw OutputError("cannot run \(program) \(arguments.joined(separator: " ")): \(error.localizedDescription)")
     }
     let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    exit.wait()
     return data
 }

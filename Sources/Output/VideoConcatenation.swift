@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Scene
 
@@ -154,8 +155,9 @@ public struct VideoConcatenation {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = log.handle
+        let exit = ExitWatch(process)
         try process.run()
-        process.waitUntilExit()
+        exit.wait()
         return process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus
     }
 }

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 
 /// One child process of a check, watched from the parent: it follows the child's messages,
@@ -25,6 +26,8 @@ final class CheckChildProcess {
     static let startup = Duration.seconds(60)
 
     private let process = Process()
+    /// Set up before the process starts: see `ExitWatch`.
+    private let exit: ExitWatch
     private let limit: Duration
     private var messages = CheckMessages()
 
@@ -40,6 +43,7 @@ final class CheckChildProcess {
         // Swift's crash backtracer would spend seconds on a plugin's crash and print pages.
         process.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
         process.standardInput = FileHandle.nullDevice
+        exit = ExitWatch(process)
     }
 
     /// Runs the child to its end; `onPass` hears each pass start.
@@ -58,7 +62,7 @@ final class CheckChildProcess {
             let deadline = messages.deadline(started: started, limit: limit)
             if now >= deadline {
                 kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
+                exit.wait()
                 return .ended(.hung(limit), plan: messages.plan, underWay: messages.overdue(at: now, limit: limit))
             }
             var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
@@ -70,7 +74,7 @@ final class CheckChildProcess {
             guard count > 0 else { break }
             messages.receive(buffer[..<count])
         }
-        process.waitUntilExit()
+        exit.wait()
         if let reason = messages.unusable { return .unusable(reason) }
         if let plan = messages.plan, let result = messages.result { return .finished(plan, result) }
         let end: End =

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 
 /// One child process that runs plugin code for the host (`--isolate`), and the two pipes to
@@ -10,6 +11,8 @@ public final class PluginChild: @unchecked Sendable {
     static let startup = Duration.seconds(60)
 
     private let process = Process()
+    /// Set up before the process starts: see `ExitWatch`.
+    private let exit: ExitWatch
     /// The pipes' objects own the descriptors: kept as long as this object.
     private let pipes: (requests: Pipe, replies: Pipe)
     private let requests: Int32
@@ -32,6 +35,7 @@ public final class PluginChild: @unchecked Sendable {
         let input = Pipe()
         let output = Pipe()
         (process.standardInput, process.standardOutput) = (input, output)
+        exit = ExitWatch(process)
         do { try process.run() } catch {
             throw .unusable("could not start \(command[0]): \(error.localizedDescription)")
         }
@@ -74,12 +78,12 @@ public final class PluginChild: @unchecked Sendable {
         var quit = WireWriter()
         quit.put(Request.quit.rawValue)
         if failure == nil, (try? send(quit.framed)) != nil, (try? receive(until: .now + limit)) != nil {
-            process.waitUntilExit()
+            exit.wait()
             return
         }
         guard process.isRunning else { return }
         kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        exit.wait()
     }
 
     private func send(_ bytes: [UInt8]) throws(ChildFailure) {
@@ -108,7 +112,7 @@ public final class PluginChild: @unchecked Sendable {
             let left = deadline - .now
             guard left > .zero else {
                 kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
+                exit.wait()
                 throw .timedOut(limit)
             }
             var request = pollfd(fd: replies, events: Int16(POLLIN), revents: 0)
@@ -123,7 +127,7 @@ public final class PluginChild: @unchecked Sendable {
 
     /// The child closed its end: wait for it and say how it ended.
     private func ended() -> ChildFailure {
-        process.waitUntilExit()
+        exit.wait()
         if process.terminationReason == .uncaughtSignal { return .crashed(signal: process.terminationStatus) }
         return .exited(status: process.terminationStatus)
     }

@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 
 /// Scans plugin files in a child process, so that a plugin whose `init` crashes, hangs or calls
@@ -55,12 +56,13 @@ public struct PluginScanner: Sendable {
         process.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
         let output = Pipe()
         (process.standardOutput, process.standardInput) = (output, FileHandle.nullDevice)
+        let exit = ExitWatch(process)
         do { try process.run() } catch {
             return .skipped(reason: "could not start the scan with \(command[0]): \(error.localizedDescription)")
         }
         let report = ChildOutput.read(output.fileHandleForReading.fileDescriptor, limit: timeout)
         if report == nil { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        exit.wait()
         let status = process.terminationStatus
         if process.terminationReason == .uncaughtSignal && report != nil {
             return .skipped(reason: "crashed with \(Self.signalName(status)) during scan")

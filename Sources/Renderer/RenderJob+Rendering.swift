@@ -9,8 +9,11 @@ extension RenderJob {
     func render(_ preparation: Preparation, into sinks: [OutputPlan.Sink]) throws(RenderJobError) -> Bool {
         let written = WrittenFrames()
         // In process, a crashing plugin ends pipeline at once: its unfinished videos go with it.
-        if options.isolation == nil { CrashGuard.removeOnCrash(sinks.flatMap(\.sink.unfinishedFiles)) }
-        defer { CrashGuard.removeOnCrash([]) }
+        if options.isolation == nil {
+            CrashGuard.removeOnCrash(
+                sinks.flatMap(\.sink.unfinishedFiles), killingFirst: sinks.flatMap(\.sink.writingProcesses))
+        }
+        defer { CrashGuard.removeOnCrash([], killingFirst: []) }
         do throws(RenderError) {
             return try render(preparation.frames, into: sinks.map(\.sink), recording: written)
         } catch {

@@ -56,7 +56,9 @@ import Testing
             }
             """, to: "blend.c", in: folder)
         let built = try CLI.runProgram(
-            "/usr/bin/env", ["cc", "-std=c99", "-O2", "-Wall", "-Wextra", "-Werror", "-I", CLI.header, "blend.c", "-o", "blend"], in: folder)
+            "/usr/bin/env",
+            ["cc", "-std=c99", "-O2", "-Wall", "-Wextra", "-Werror", "-I", CLI.header, "blend.c", "-o", "blend"],
+            in: folder)
         #expect(built.status == 0, "\(built.stderr)")
         let run = try CLI.runProgram(folder.appendingPathComponent("blend").path, [])
         #expect(run.status == 0, "\(run.stdout)")

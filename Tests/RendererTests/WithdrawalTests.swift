@@ -21,6 +21,7 @@ struct WithdrawalTests {
         func finish() throws(OutputError) {}
         func abandon() {}
         var unfinishedFiles: [String] { [] }
+        var writingProcesses: [Int32] { [] }
         var concurrent: (any ConcurrentFrameSink)? { nil }
     }
 

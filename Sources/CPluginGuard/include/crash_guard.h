@@ -31,11 +31,14 @@ void crash_guard_enter(const char *who, const char *step, int64_t frame, const c
 void crash_guard_leave(void);
 
 /* Files the handler removes before it reports a plugin's crash: outputs still being written
- * (a video's hidden temporary), so that a crash leaves no half-written file behind. Copies the
- * `count` paths (at most CRASH_GUARD_MAX_UNFINISHED are kept), replacing the previous set; a
- * count of 0 clears it. Call it while no plugin code runs (before and after a render). */
+ * (a video's hidden temporary), so that a crash leaves no half-written file behind; before it
+ * removes them it kills the `process_count` `processes` writing them (ffmpeg) and waits for them
+ * to end, since one still starting would create its file again. Copies the `count` paths and
+ * the processes (at most CRASH_GUARD_MAX_UNFINISHED of each are kept), replacing the previous
+ * set; counts of 0 clear it. Call it while no plugin code runs (before and after a render). */
 #define CRASH_GUARD_MAX_UNFINISHED 16
-void crash_guard_set_unfinished(const char *const *paths, uint32_t count);
+void crash_guard_set_unfinished(const char *const *paths, uint32_t count, const int32_t *processes,
+                                uint32_t process_count);
 
 #ifdef __cplusplus
 }
