@@ -32,6 +32,13 @@ let package = Package(
         .target(
             name: "CImageCodecs", cSettings: optimisedC + [.unsafeFlags(["-I/usr/include/libpng16"])],
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
+        // libavformat, libavcodec and libswscale, decoding video clips' frames by presentation time.
+        .target(
+            name: "CVideoDecode", cSettings: optimisedC,
+            linkerSettings: [
+                .linkedLibrary("avformat"), .linkedLibrary("avcodec"), .linkedLibrary("avutil"),
+                .linkedLibrary("swscale"),
+            ]),
 
         // Swift modules; dependencies point one way: CLI → {Renderer, Sheet, Preview} → {Compositor, Output}
         // → Scene (the model, which owns the file format) → Timing → {PluginRegistry, JSON}. Timing knows
@@ -43,6 +50,8 @@ let package = Package(
         .target(name: "CacheFiles"),
         .target(name: "PluginRegistry", dependencies: ["CAnimatorABI", "CForeignCall", "JSON", "CacheFiles"]),
         .target(name: "PluginIsolation", dependencies: ["PluginRegistry", "CAnimatorABI", "CPluginGuard"]),
+        // Video clips and image sequences as frames at a clip time; ClipTiming maps render time to clip time.
+        .target(name: "Footage", dependencies: ["CVideoDecode", "CImageCodecs"]),
         .target(name: "Scene", dependencies: ["CAnimatorABI", "JSON", "PluginRegistry", "Timing"]),
         .target(
             name: "Compositor", dependencies: ["Scene", "CAnimatorABI", "CCairo", "CPixman", "CRaster", "CImageCodecs"]),
@@ -82,6 +91,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["PluginRegistry"], path: "Tests/TestSupport"),
         .testTarget(name: "CompositorTests", dependencies: ["Compositor", "Scene", "CAnimatorABI", "TestSupport"]),
         .testTarget(name: "OutputTests", dependencies: ["Output", "Scene"]),
+        .testTarget(name: "FootageTests", dependencies: ["Footage", "TestSupport"]),
         .testTarget(
             name: "SceneTests",
             dependencies: [
