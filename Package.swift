@@ -50,7 +50,7 @@ let package = Package(
         .target(name: "CacheFiles"),
         .target(name: "PluginRegistry", dependencies: ["CAnimatorABI", "CForeignCall", "JSON", "CacheFiles"]),
         .target(name: "PluginIsolation", dependencies: ["PluginRegistry", "CAnimatorABI", "CPluginGuard"]),
-        // Video clips and image sequences as frames at a clip time; ClipTiming maps render time to clip time.
+        // Video clips and image sequences as frames at a clip time; ClipTiming: render time to clip time.
         .target(name: "Footage", dependencies: ["CVideoDecode", "CImageCodecs"]),
         .target(name: "Scene", dependencies: ["CAnimatorABI", "JSON", "PluginRegistry", "Timing"]),
         .target(

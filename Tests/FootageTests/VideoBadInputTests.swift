@@ -88,6 +88,34 @@ final class VideoBadInputTests {
         #expect(failure(path)?.description == "\(path) is corrupt or truncated (\(reason))")
     }
 
+    @Test("damage inside the file names the frame that cannot be decoded")
+    func damagedFrame() throws {
+        let path = try clips.make(
+            "damaged.mp4",
+            [
+                "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=30", "-t", "2", "-c:v", "libx264", "-g", "15",
+                "-pix_fmt", "yuv420p", "-movflags", "+faststart",
+            ])
+        var data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let middle = data.count / 2
+        data.replaceSubrange(middle..<middle + 4096, with: Data(repeating: 0x5A, count: 4096))
+        try data.write(to: URL(fileURLWithPath: path))
+        let clip = try VideoClip(path: path)
+        var failures: [FootageError] = []
+        for index in clip.presentationTimes.indices {
+            do { _ = try clip.frame(index: index) } catch { failures.append(error) }
+        }
+        try #require(!failures.isEmpty)
+        guard case .corrupt(path, let time?, let reason) = failures[0] else {
+            Issue.record("unexpected: \(failures[0])")
+            return
+        }
+        let seconds = String(format: "%.3f s", time)
+        #expect(
+            failures[0].description
+                == "\(path) is corrupt or truncated: the frame at \(seconds) cannot be decoded (\(reason))")
+    }
+
     private func cutInHalf(_ path: String) throws -> String {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         let cut = path.replacingOccurrences(of: ".mp4", with: "-cut.mp4")
