@@ -32,6 +32,13 @@ let package = Package(
         .target(
             name: "CImageCodecs", cSettings: optimisedC + [.unsafeFlags(["-I/usr/include/libpng16"])],
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
+        // libavformat, libavcodec and libswscale, decoding video clips' frames by presentation time.
+        .target(
+            name: "CVideoDecode", cSettings: optimisedC,
+            linkerSettings: [
+                .linkedLibrary("avformat"), .linkedLibrary("avcodec"), .linkedLibrary("avutil"),
+                .linkedLibrary("swscale"),
+            ]),
 
         // Swift modules; dependencies point one way: CLI → {Renderer, Sheet, Preview} → {Compositor, Output}
         // → Scene (the model, which owns the file format) → Timing → {PluginRegistry, JSON}. Timing knows
@@ -48,6 +55,8 @@ let package = Package(
             dependencies: ["CAnimatorABI", "CForeignCall", "JSON", "CacheFiles", "ChildProcess"]),
         .target(
             name: "PluginIsolation", dependencies: ["PluginRegistry", "CAnimatorABI", "CPluginGuard", "ChildProcess"]),
+        // Video clips and image sequences as frames at a clip time; ClipTiming: render time to clip time.
+        .target(name: "Footage", dependencies: ["CVideoDecode", "CImageCodecs"]),
         .target(name: "Scene", dependencies: ["CAnimatorABI", "JSON", "PluginRegistry", "Timing"]),
         .target(
             name: "Compositor", dependencies: ["Scene", "CAnimatorABI", "CCairo", "CPixman", "CRaster", "CImageCodecs"]),
@@ -89,6 +98,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["PluginRegistry"], path: "Tests/TestSupport"),
         .testTarget(name: "CompositorTests", dependencies: ["Compositor", "Scene", "CAnimatorABI", "TestSupport"]),
         .testTarget(name: "OutputTests", dependencies: ["Output", "Scene"]),
+        .testTarget(name: "FootageTests", dependencies: ["Footage", "TestSupport"]),
         .testTarget(
             name: "SceneTests",
             dependencies: [

@@ -1,0 +1,80 @@
+/*
+ * CVideoDecode.h — the frames of a video file, by index, through libavformat, libavcodec and
+ * libswscale, as premultiplied B, G, R, A bytes (Cairo ARGB32 on a little-endian machine).
+ *
+ * Opening a file demuxes every packet of its first video stream once, without decoding, to list
+ * the presentation times of all its frames: variable frame rates are exact and a frame is found
+ * by its time, never by counting. A frame is delivered upright (the stream's display matrix
+ * applied: multiples of 90° only), with square pixels (scaled to the display width), its colours
+ * converted with the stream's own matrix and range, alpha premultiplied.
+ *
+ * A decoder keeps one libavcodec decoder and its position: a frame ahead of the position in the
+ * same group of pictures is reached by decoding forward, any other by seeking to the keyframe at
+ * or before it and decoding forward. The bytes of a frame do not depend on the order frames are
+ * asked for. One thread at a time may use a decoder; different decoders may be used at once.
+ */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct video_decoder video_decoder_t;
+
+typedef enum video_status {
+    VIDEO_OK = 0,
+    VIDEO_NOT_FOUND,            /* no file at the path */
+    VIDEO_UNREADABLE,           /* libavformat recognises no media in it, or cannot read it */
+    VIDEO_NO_VIDEO_STREAM,
+    VIDEO_UNSUPPORTED_CODEC,    /* no decoder for the stream's codec: info.codec names it */
+    VIDEO_TOO_LARGE,            /* info.width and info.height exceed the limit */
+    VIDEO_UNSUPPORTED_ROTATION, /* info.rotation is not a multiple of 90 */
+    VIDEO_CORRUPT,              /* a packet or frame cannot be read or decoded */
+    VIDEO_NO_MEMORY,
+} video_status_t;
+
+/* What the host needs to know about a clip before decoding it. */
+typedef struct video_info {
+    int width, height;              /* the display size: pixel aspect and rotation applied */
+    int coded_width, coded_height;  /* the size of the decoded pictures */
+    int rotation;                   /* degrees the picture turns counterclockwise for display, as ffprobe's
+                                       `rotation` reports it, in [0, 360): its −90 is 270 here */
+    int sample_aspect_num, sample_aspect_den;  /* pixel width ÷ height, 1:1 when unknown */
+    double duration;                /* seconds from the first frame to the end of the last */
+    size_t frame_count;
+    bool has_alpha;                 /* the decoded pixel format carries alpha */
+    bool high_bit_depth;            /* more than 8 bits per component */
+    char codec[32];                 /* the stream's codec, as libavcodec names it ("h264") */
+} video_info_t;
+
+/* Opens the file at `path` and lists its frames. Clips wider or taller than `max_dimension` (as
+ * coded or as displayed) are refused. On success stores the decoder in `*decoder`; `*info` is
+ * filled as far as the file was read, also on failure (the codec's name, the rotation, the size).
+ * On failure writes a one-line lowercase reason from libav (at most detail_size bytes,
+ * NUL-terminated, possibly empty) into `detail`. */
+video_status_t video_decoder_open(const char *path, uint32_t max_dimension, video_decoder_t **decoder,
+                                  video_info_t *info, char *detail, size_t detail_size);
+
+/* The presentation time of every frame in seconds from the first, sorted and distinct:
+ * info.frame_count of them, valid until the decoder is closed. */
+const double *video_decoder_times(const video_decoder_t *decoder);
+
+/* Decodes the frame at `index` (< info.frame_count) into info.width × info.height pixels of
+ * premultiplied B, G, R, A, rows `stride` bytes apart. VIDEO_CORRUPT when the frame cannot be
+ * decoded, with the reason in `detail`; the decoder stays usable for other frames. */
+video_status_t video_decoder_frame(video_decoder_t *decoder, size_t index, uint8_t *bgra, size_t stride,
+                                   char *detail, size_t detail_size);
+
+/* How many pictures libavcodec has produced since the decoder was opened (including those
+ * passed over on the way to a requested frame): what seeking saves shows here. */
+uint64_t video_decoder_decoded_count(const video_decoder_t *decoder);
+
+void video_decoder_close(video_decoder_t *decoder);
+
+#ifdef __cplusplus
+}
+#endif

@@ -1,0 +1,527 @@
+#include "CVideoDecode.h"
+
+#include <libavcodec/avcodec.h>
+#include <libavformat/avformat.h>
+#include <libavutil/display.h>
+#include <libavutil/pixdesc.h>
+#include <libswscale/swscale.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* libswscale's SIMD wants aligned rows; ffmpeg's frames are 64-byte aligned. */
+enum { alignment = 64 };
+
+/* One packet of the stream in decode order, as the scan found it. */
+typedef struct packet_entry {
+    int64_t pts, dts;
+    bool key;
+} packet_entry_t;
+
+struct video_decoder {
+    char *path;
+    AVFormatContext *format;
+    AVCodecContext *codec;
+    int stream;
+    AVRational time_base;
+    AVPacket *packet;
+    AVFrame *frame;
+    /* `packet` holds the stream's next packet, read but not yet sent. */
+    bool pending;
+    /* The decoder has returned its last picture: only a seek makes it decode again. */
+    bool finished;
+    /* `last_pts` is the picture the decoder produced last since the latest seek. */
+    bool positioned;
+    int64_t last_pts;
+    packet_entry_t *packets;
+    size_t packet_count;
+    bool has_keys;
+    /* Presentation times of the frames, sorted and distinct: in the stream's time base, in seconds. */
+    int64_t *pts;
+    double *times;
+    video_info_t info;
+    /* The size pictures are scaled to (square pixels), before rotation. */
+    int scaled_width, scaled_height;
+    struct SwsContext *scaler;
+    uint8_t *scaled;
+    size_t scaled_stride;
+    uint64_t decoded;
+};
+
+static size_t aligned(size_t bytes) {
+    return (bytes + alignment - 1) / alignment * alignment;
+}
+
+/* libav's reason for an error code, starting lowercase as the host's messages do. */
+static void describe(int error, char *detail, size_t detail_size) {
+    if (detail_size == 0) return;
+    if (av_strerror(error, detail, detail_size) < 0) snprintf(detail, detail_size, "error %d", error);
+    if (detail[0] >= 'A' && detail[0] <= 'Z' && !(detail[1] >= 'A' && detail[1] <= 'Z')) detail[0] += 'a' - 'A';
+}
+
+static video_status_t open_input(video_decoder_t *d, char *detail, size_t detail_size) {
+    int ret = avformat_open_input(&d->format, d->path, NULL, NULL);
+    if (ret == AVERROR(ENOENT)) return VIDEO_NOT_FOUND;
+    if (ret == AVERROR(ENOMEM)) return VIDEO_NO_MEMORY;
+    if (ret < 0) {
+        describe(ret, detail, detail_size);
+        return VIDEO_UNREADABLE;
+    }
+    return VIDEO_OK;
+}
+
+/* The first video stream that is not a cover picture. */
+static video_status_t choose_stream(video_decoder_t *d, char *detail, size_t detail_size) {
+    int ret = avformat_find_stream_info(d->format, NULL);
+    if (ret < 0) {
+        describe(ret, detail, detail_size);
+        return VIDEO_UNREADABLE;
+    }
+    for (unsigned i = 0; i < d->format->nb_streams; i++) {
+        AVStream *stream = d->format->streams[i];
+        if (stream->codecpar->codec_type == AVMEDIA_TYPE_VIDEO &&
+            !(stream->disposition & AV_DISPOSITION_ATTACHED_PIC)) {
+            d->stream = (int)i;
+            d->time_base = stream->time_base;
+            return VIDEO_OK;
+        }
+    }
+    return VIDEO_NO_VIDEO_STREAM;
+}
+
+/* libavcodec's native VP9 decoder ignores the alpha that WebM carries beside the picture
+ * (`alpha_mode`); libvpx's decodes it. */
+static const AVCodec *find_decoder(const AVStream *stream) {
+    const AVDictionaryEntry *alpha = av_dict_get(stream->metadata, "alpha_mode", NULL, 0);
+    if (stream->codecpar->codec_id == AV_CODEC_ID_VP9 && alpha != NULL && strcmp(alpha->value, "1") == 0) {
+        const AVCodec *libvpx = avcodec_find_decoder_by_name("libvpx-vp9");
+        if (libvpx != NULL) return libvpx;
+    }
+    return avcodec_find_decoder(stream->codecpar->codec_id);
+}
+
+static video_status_t open_codec(video_decoder_t *d, char *detail, size_t detail_size) {
+    const AVStream *stream = d->format->streams[d->stream];
+    /* A codec libavformat does not know is named by its tag, which says more than "none". */
+    char tag[AV_FOURCC_MAX_STRING_SIZE] = {0};
+    const char *name = avcodec_get_name(stream->codecpar->codec_id);
+    if (stream->codecpar->codec_id == AV_CODEC_ID_NONE && stream->codecpar->codec_tag != 0) {
+        name = av_fourcc_make_string(tag, stream->codecpar->codec_tag);
+    }
+    snprintf(d->info.codec, sizeof d->info.codec, "%s", name);
+    const AVCodec *decoder = find_decoder(stream);
+    if (decoder == NULL) return VIDEO_UNSUPPORTED_CODEC;
+    d->codec = avcodec_alloc_context3(decoder);
+    if (d->codec == NULL || avcodec_parameters_to_context(d->codec, stream->codecpar) < 0) return VIDEO_NO_MEMORY;
+    d->codec->pkt_timebase = stream->time_base;
+    d->codec->thread_count = 0;
+    int ret = avcodec_open2(d->codec, decoder, NULL);
+    if (ret < 0) {
+        describe(ret, detail, detail_size);
+        return ret == AVERROR(ENOMEM) ? VIDEO_NO_MEMORY : VIDEO_UNSUPPORTED_CODEC;
+    }
+    const AVPixFmtDescriptor *pixels = av_pix_fmt_desc_get(stream->codecpar->format);
+    bool libvpx_alpha = strcmp(decoder->name, "libvpx-vp9") == 0;
+    d->info.has_alpha = libvpx_alpha || (pixels != NULL && (pixels->flags & AV_PIX_FMT_FLAG_ALPHA));
+    d->info.high_bit_depth = pixels != NULL && pixels->comp[0].depth > 8;
+    return VIDEO_OK;
+}
+
+/* The display matrix's rotation as ffprobe reports it (counterclockwise), in [0, 360). */
+static double display_rotation(const AVStream *stream) {
+    const int32_t *matrix = (const int32_t *)av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, NULL);
+    if (matrix == NULL) return 0;
+    double degrees = av_display_rotation_get(matrix);
+    if (isnan(degrees)) return 0;
+    degrees -= 360 * floor(degrees / 360);
+    return degrees >= 359.5 ? 0 : degrees;
+}
+
+static video_status_t read_geometry(video_decoder_t *d, uint32_t max_dimension) {
+    AVStream *stream = d->format->streams[d->stream];
+    video_info_t *info = &d->info;
+    info->coded_width = stream->codecpar->width;
+    info->coded_height = stream->codecpar->height;
+    AVRational aspect = av_guess_sample_aspect_ratio(d->format, stream, NULL);
+    if (aspect.num <= 0 || aspect.den <= 0) aspect = (AVRational){1, 1};
+    av_reduce(&aspect.num, &aspect.den, aspect.num, aspect.den, INT_MAX);
+    info->sample_aspect_num = aspect.num;
+    info->sample_aspect_den = aspect.den;
+    double rotation = display_rotation(stream);
+    info->rotation = (int)lround(rotation);
+    d->scaled_width = (int)((2 * (int64_t)info->coded_width * aspect.num + aspect.den) / (2 * (int64_t)aspect.den));
+    if (d->scaled_width < 1) d->scaled_width = 1;
+    d->scaled_height = info->coded_height;
+    bool sideways = info->rotation == 90 || info->rotation == 270;
+    info->width = sideways ? d->scaled_height : d->scaled_width;
+    info->height = sideways ? d->scaled_width : d->scaled_height;
+    if (fabs(rotation - 90 * round(rotation / 90)) > 0.5) return VIDEO_UNSUPPORTED_ROTATION;
+    if (info->coded_width <= 0 || info->coded_height <= 0) return VIDEO_UNREADABLE;
+    int64_t largest = info->coded_width;
+    if (info->coded_height > largest) largest = info->coded_height;
+    if (d->scaled_width > largest) largest = d->scaled_width;
+    if (largest > (int64_t)max_dimension) return VIDEO_TOO_LARGE;
+    return VIDEO_OK;
+}
+
+static int compare_pts(const void *a, const void *b) {
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+static double seconds(const video_decoder_t *d, int64_t duration) {
+    return (double)(duration * d->time_base.num) / (double)d->time_base.den;
+}
+
+static bool append_packet(video_decoder_t *d, const AVPacket *packet, size_t *capacity) {
+    if (d->packet_count == *capacity) {
+        *capacity = *capacity ? *capacity * 2 : 1024;
+        packet_entry_t *grown = realloc(d->packets, *capacity * sizeof *grown);
+        int64_t *grown_pts = realloc(d->pts, *capacity * sizeof *grown_pts);
+        if (grown != NULL) d->packets = grown;
+        if (grown_pts != NULL) d->pts = grown_pts;
+        if (grown == NULL || grown_pts == NULL) return false;
+    }
+    int64_t pts = packet->pts != AV_NOPTS_VALUE ? packet->pts : packet->dts;
+    bool key = packet->flags & AV_PKT_FLAG_KEY;
+    d->packets[d->packet_count++] = (packet_entry_t){.pts = pts, .dts = packet->dts, .key = key};
+    d->has_keys |= key;
+    /* Packets an edit list cuts are decoded for their references but never shown. */
+    if (pts != AV_NOPTS_VALUE && !(packet->flags & AV_PKT_FLAG_DISCARD)) d->pts[d->info.frame_count++] = pts;
+    return true;
+}
+
+/* The frames' times, from every packet of the stream; `last_duration` is the last frame's. */
+static video_status_t list_frames(video_decoder_t *d, int64_t last_duration) {
+    size_t count = d->info.frame_count;
+    qsort(d->pts, count, sizeof *d->pts, compare_pts);
+    size_t distinct = 0;
+    for (size_t i = 0; i < count; i++) {
+        if (distinct == 0 || d->pts[i] != d->pts[distinct - 1]) d->pts[distinct++] = d->pts[i];
+    }
+    d->info.frame_count = distinct;
+    d->times = malloc((distinct ? distinct : 1) * sizeof *d->times);
+    if (d->times == NULL) return VIDEO_NO_MEMORY;
+    for (size_t i = 0; i < distinct; i++) d->times[i] = seconds(d, d->pts[i] - d->pts[0]);
+    double last = seconds(d, last_duration);
+    if (last <= 0 && distinct > 1) last = d->times[distinct - 1] - d->times[distinct - 2];
+    AVRational rate = d->format->streams[d->stream]->avg_frame_rate;
+    if (last <= 0 && rate.num > 0 && rate.den > 0) last = av_q2d(av_inv_q(rate));
+    d->info.duration = d->times[distinct - 1] + (last > 0 ? last : 0);
+    return VIDEO_OK;
+}
+
+/* Demuxes every packet once, without decoding, to list the frames and the keyframes. */
+static video_status_t scan(video_decoder_t *d, char *detail, size_t detail_size) {
+    size_t capacity = 0;
+    int64_t last_pts = INT64_MIN, last_duration = 0;
+    int ret;
+    while ((ret = av_read_frame(d->format, d->packet)) >= 0) {
+        if (d->packet->stream_index == d->stream) {
+            if (d->packet->flags & AV_PKT_FLAG_CORRUPT) {
+                int64_t pts = d->packet->pts != AV_NOPTS_VALUE ? d->packet->pts : d->packet->dts;
+                double time = pts != AV_NOPTS_VALUE && d->info.frame_count > 0 ? seconds(d, pts - d->pts[0]) : 0;
+                snprintf(detail, detail_size, "the packet of the frame at %.3f s is cut short or damaged", time);
+                av_packet_unref(d->packet);
+                return VIDEO_CORRUPT;
+            }
+            if (!append_packet(d, d->packet, &capacity)) return VIDEO_NO_MEMORY;
+            if (d->packets[d->packet_count - 1].pts >= last_pts) {
+                last_pts = d->packets[d->packet_count - 1].pts;
+                last_duration = d->packet->duration;
+            }
+        }
+        av_packet_unref(d->packet);
+    }
+    if (ret != AVERROR_EOF) {
+        describe(ret, detail, detail_size);
+        return VIDEO_CORRUPT;
+    }
+    if (d->info.frame_count == 0) {
+        snprintf(detail, detail_size, "the stream has no frames");
+        return VIDEO_CORRUPT;
+    }
+    return list_frames(d, last_duration);
+}
+
+/* Reads the stream's next packet into `packet`; libav's error at the end of the file or on a failure. */
+static int read_stream_packet(video_decoder_t *d) {
+    for (;;) {
+        int ret = av_read_frame(d->format, d->packet);
+        if (ret < 0) return ret;
+        if (d->packet->stream_index == d->stream) {
+            d->pending = true;
+            return 0;
+        }
+        av_packet_unref(d->packet);
+    }
+}
+
+static bool at_or_before(const AVPacket *packet, const packet_entry_t *entry) {
+    if (packet->dts != AV_NOPTS_VALUE && entry->dts != AV_NOPTS_VALUE) return packet->dts <= entry->dts;
+    if (packet->pts != AV_NOPTS_VALUE && entry->pts != AV_NOPTS_VALUE) return packet->pts <= entry->pts;
+    return false;
+}
+
+/* Positions the demuxer at the packet `entry` or before, with that packet read. A demuxer that
+ * cannot seek, or lands past it, is opened again and read from its start. */
+static video_status_t seek_to(video_decoder_t *d, size_t entry, char *detail, size_t detail_size) {
+    const packet_entry_t *target = &d->packets[entry];
+    avcodec_flush_buffers(d->codec);
+    if (d->pending) av_packet_unref(d->packet);
+    d->pending = d->finished = d->positioned = false;
+    int64_t timestamp = target->dts != AV_NOPTS_VALUE ? target->dts : target->pts;
+    bool landed = timestamp != AV_NOPTS_VALUE &&
+                  av_seek_frame(d->format, d->stream, timestamp, AVSEEK_FLAG_BACKWARD) >= 0 &&
+                  read_stream_packet(d) >= 0 && at_or_before(d->packet, target);
+    if (!landed) {
+        if (d->pending) av_packet_unref(d->packet);
+        d->pending = false;
+        avformat_close_input(&d->format);
+        video_status_t status = open_input(d, detail, detail_size);
+        if (status != VIDEO_OK) return status;
+        int ret = read_stream_packet(d);
+        if (ret < 0) {
+            describe(ret, detail, detail_size);
+            return VIDEO_CORRUPT;
+        }
+    }
+    /* Decoding starts at a keyframe, so no picture refers to one the decoder never saw. */
+    while (d->has_keys && !(d->packet->flags & AV_PKT_FLAG_KEY)) {
+        av_packet_unref(d->packet);
+        d->pending = false;
+        int ret = read_stream_packet(d);
+        if (ret < 0) {
+            describe(ret, detail, detail_size);
+            return VIDEO_CORRUPT;
+        }
+    }
+    return VIDEO_OK;
+}
+
+/* The packet to start decoding from for the frame at `pts`: the last keyframe in decode order
+ * shown at or before it. */
+static size_t keyframe_for(const video_decoder_t *d, int64_t pts) {
+    size_t found = 0;
+    for (size_t i = 0; i < d->packet_count; i++) {
+        const packet_entry_t *entry = &d->packets[i];
+        if (entry->key && entry->pts != AV_NOPTS_VALUE && entry->pts <= pts) found = i;
+    }
+    return found;
+}
+
+static int send_next_packet(video_decoder_t *d) {
+    if (!d->pending) {
+        int ret = read_stream_packet(d);
+        if (ret == AVERROR_EOF) return avcodec_send_packet(d->codec, NULL);
+        if (ret < 0) return ret;
+    }
+    d->pending = false;
+    int ret = avcodec_send_packet(d->codec, d->packet);
+    av_packet_unref(d->packet);
+    return ret;
+}
+
+/* Decodes forward until the picture shown at `pts` is in `frame`. */
+static video_status_t decode_until(video_decoder_t *d, int64_t pts, char *detail, size_t detail_size) {
+    for (;;) {
+        int ret = avcodec_receive_frame(d->codec, d->frame);
+        if (ret >= 0) {
+            d->decoded++;
+            d->positioned = true;
+            d->last_pts = d->frame->best_effort_timestamp;
+            if (d->last_pts == pts) return VIDEO_OK;
+            av_frame_unref(d->frame);
+            if (d->last_pts > pts) {
+                snprintf(detail, detail_size, "the decoder produced no picture for it");
+                return VIDEO_CORRUPT;
+            }
+            continue;
+        }
+        if (ret == AVERROR_EOF) {
+            d->finished = true;
+            snprintf(detail, detail_size, "the stream ends before it");
+            return VIDEO_CORRUPT;
+        }
+        if (ret == AVERROR(EAGAIN)) ret = send_next_packet(d);
+        if (ret < 0 && ret != AVERROR_EOF) {
+            describe(ret, detail, detail_size);
+            return VIDEO_CORRUPT;
+        }
+    }
+}
+
+/* JPEG's YUV formats are the plain ones at full range; libswscale wants them so named. */
+static enum AVPixelFormat plain_format(enum AVPixelFormat format, bool *full_range) {
+    static const enum AVPixelFormat jpeg[][2] = {
+        {AV_PIX_FMT_YUVJ420P, AV_PIX_FMT_YUV420P}, {AV_PIX_FMT_YUVJ422P, AV_PIX_FMT_YUV422P},
+        {AV_PIX_FMT_YUVJ444P, AV_PIX_FMT_YUV444P}, {AV_PIX_FMT_YUVJ440P, AV_PIX_FMT_YUV440P},
+        {AV_PIX_FMT_YUVJ411P, AV_PIX_FMT_YUV411P},
+    };
+    for (size_t i = 0; i < sizeof jpeg / sizeof jpeg[0]; i++) {
+        if (format == jpeg[i][0]) {
+            *full_range = true;
+            return jpeg[i][1];
+        }
+    }
+    return format;
+}
+
+/* The stream's own YUV matrix; when it names none, BT.709 for HD pictures and BT.601 below. */
+static int yuv_matrix(const AVFrame *frame) {
+    if (frame->colorspace != AVCOL_SPC_UNSPECIFIED && frame->colorspace != AVCOL_SPC_RESERVED) {
+        return frame->colorspace;
+    }
+    return frame->width >= 1280 || frame->height > 576 ? SWS_CS_ITU709 : SWS_CS_DEFAULT;
+}
+
+static void premultiply(uint8_t *pixels, size_t stride, int width, int height) {
+    for (int y = 0; y < height; y++) {
+        uint8_t *p = pixels + (size_t)y * stride;
+        for (int x = 0; x < width; x++, p += 4) {
+            if (p[3] == 255) continue;
+            for (int c = 0; c < 3; c++) {
+                /* Cairo's rounding of c · a / 255, as the PNG decoder does. */
+                unsigned temp = (unsigned)p[3] * p[c] + 0x80;
+                p[c] = (uint8_t)(((temp >> 8) + temp) >> 8);
+            }
+        }
+    }
+}
+
+/* Copies the scaled picture into `bgra`, turned counterclockwise by the display rotation. */
+static void rotate_into(const video_decoder_t *d, uint8_t *bgra, size_t stride) {
+    int w = d->scaled_width, h = d->scaled_height;
+    const uint8_t *source = d->scaled;
+    size_t from = d->scaled_stride;
+    for (int y = 0; y < d->info.height; y++) {
+        uint32_t *row = (uint32_t *)(bgra + (size_t)y * stride);
+        for (int x = 0; x < d->info.width; x++) {
+            int sx = x, sy = y;
+            switch (d->info.rotation) {
+            case 90: sx = w - 1 - y, sy = x; break;
+            case 180: sx = w - 1 - x, sy = h - 1 - y; break;
+            case 270: sx = y, sy = h - 1 - x; break;
+            default: break;
+            }
+            memcpy(&row[x], source + (size_t)sy * from + (size_t)sx * 4, 4);
+        }
+    }
+}
+
+static video_status_t convert(video_decoder_t *d, uint8_t *bgra, size_t stride, char *detail, size_t detail_size) {
+    const AVFrame *frame = d->frame;
+    bool full_range = frame->color_range == AVCOL_RANGE_JPEG;
+    enum AVPixelFormat format = plain_format(frame->format, &full_range);
+    d->scaler = sws_getCachedContext(d->scaler, frame->width, frame->height, format, d->scaled_width,
+                                     d->scaled_height, AV_PIX_FMT_BGRA, SWS_BICUBIC, NULL, NULL, NULL);
+    if (d->scaler == NULL) {
+        snprintf(detail, detail_size, "libswscale cannot convert %s pictures", av_get_pix_fmt_name(format));
+        return VIDEO_CORRUPT;
+    }
+    const AVPixFmtDescriptor *pixels = av_pix_fmt_desc_get(format);
+    if (!(pixels->flags & (AV_PIX_FMT_FLAG_RGB | AV_PIX_FMT_FLAG_PAL))) {
+        const int *matrix = sws_getCoefficients(yuv_matrix(frame));
+        sws_setColorspaceDetails(d->scaler, matrix, full_range, sws_getCoefficients(SWS_CS_DEFAULT), 1, 0, 1 << 16,
+                                 1 << 16);
+    }
+    uint8_t *planes[4] = {d->scaled, NULL, NULL, NULL};
+    int strides[4] = {(int)d->scaled_stride, 0, 0, 0};
+    if (sws_scale(d->scaler, (const uint8_t *const *)frame->data, frame->linesize, 0, frame->height, planes,
+                  strides) != d->scaled_height) {
+        snprintf(detail, detail_size, "libswscale failed");
+        return VIDEO_CORRUPT;
+    }
+    if (pixels->flags & (AV_PIX_FMT_FLAG_ALPHA | AV_PIX_FMT_FLAG_PAL)) {
+        premultiply(d->scaled, d->scaled_stride, d->scaled_width, d->scaled_height);
+    }
+    if (d->info.rotation == 0) {
+        for (int y = 0; y < d->scaled_height; y++) {
+            memcpy(bgra + (size_t)y * stride, d->scaled + (size_t)y * d->scaled_stride, (size_t)d->scaled_width * 4);
+        }
+    } else {
+        rotate_into(d, bgra, stride);
+    }
+    return VIDEO_OK;
+}
+
+video_status_t video_decoder_open(const char *path, uint32_t max_dimension, video_decoder_t **decoder,
+                                  video_info_t *info, char *detail, size_t detail_size) {
+    /* Failures come back as statuses and reasons; libav's own log would only repeat them. */
+    av_log_set_level(AV_LOG_QUIET);
+    *decoder = NULL;
+    if (detail_size > 0) detail[0] = '\0';
+    video_decoder_t *d = calloc(1, sizeof *d);
+    if (d == NULL) return VIDEO_NO_MEMORY;
+    video_status_t status = VIDEO_NO_MEMORY;
+    d->path = strdup(path);
+    d->packet = av_packet_alloc();
+    d->frame = av_frame_alloc();
+    if (d->path != NULL && d->packet != NULL && d->frame != NULL) status = open_input(d, detail, detail_size);
+    if (status == VIDEO_OK) status = choose_stream(d, detail, detail_size);
+    if (status == VIDEO_OK) status = open_codec(d, detail, detail_size);
+    if (status == VIDEO_OK) status = read_geometry(d, max_dimension);
+    if (status == VIDEO_OK) status = scan(d, detail, detail_size);
+    if (status == VIDEO_OK) {
+        d->scaled_stride = aligned((size_t)d->scaled_width * 4);
+        /* A spare row: vector code may reach past a row's end. */
+        d->scaled = aligned_alloc(alignment, d->scaled_stride * ((size_t)d->scaled_height + 1));
+        if (d->scaled == NULL) status = VIDEO_NO_MEMORY;
+    }
+    *info = d->info;
+    if (status != VIDEO_OK) {
+        video_decoder_close(d);
+        return status;
+    }
+    *decoder = d;
+    return VIDEO_OK;
+}
+
+const double *video_decoder_times(const video_decoder_t *decoder) {
+    return decoder->times;
+}
+
+video_status_t video_decoder_frame(video_decoder_t *decoder, size_t index, uint8_t *bgra, size_t stride,
+                                   char *detail, size_t detail_size) {
+    video_decoder_t *d = decoder;
+    if (detail_size > 0) detail[0] = '\0';
+    if (index >= d->info.frame_count) {
+        snprintf(detail, detail_size, "the clip has %zu frames", d->info.frame_count);
+        return VIDEO_CORRUPT;
+    }
+    int64_t pts = d->pts[index];
+    size_t keyframe = keyframe_for(d, pts);
+    bool ahead = d->positioned && !d->finished && d->last_pts < pts && d->packets[keyframe].pts <= d->last_pts;
+    video_status_t status = ahead ? VIDEO_OK : seek_to(d, keyframe, detail, detail_size);
+    if (status == VIDEO_OK) status = decode_until(d, pts, detail, detail_size);
+    if (status == VIDEO_OK && ((d->frame->flags & AV_FRAME_FLAG_CORRUPT) || d->frame->decode_error_flags)) {
+        snprintf(detail, detail_size, "the decoder reports damage in it");
+        status = VIDEO_CORRUPT;
+    }
+    if (status == VIDEO_OK) status = convert(d, bgra, stride, detail, detail_size);
+    av_frame_unref(d->frame);
+    /* After a failure the next frame starts from a seek. */
+    if (status != VIDEO_OK) d->positioned = false;
+    return status;
+}
+
+uint64_t video_decoder_decoded_count(const video_decoder_t *decoder) {
+    return decoder->decoded;
+}
+
+void video_decoder_close(video_decoder_t *decoder) {
+    if (decoder == NULL) return;
+    video_decoder_t *d = decoder;
+    sws_freeContext(d->scaler);
+    avcodec_free_context(&d->codec);
+    avformat_close_input(&d->format);
+    av_packet_free(&d->packet);
+    av_frame_free(&d->frame);
+    free(d->packets);
+    free(d->pts);
+    free(d->times);
+    free(d->scaled);
+    free(d->path);
+    free(d);
+}

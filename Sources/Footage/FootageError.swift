@@ -1,0 +1,67 @@
+import Foundation
+
+/// Why a clip or an image sequence cannot be read, naming the file as it was given.
+public enum FootageError: Error, Equatable, CustomStringConvertible {
+    case notFound(path: String)
+    /// libavformat recognises no media in the file; `reason` is libav's.
+    case unreadable(path: String, reason: String)
+    case noVideoStream(path: String)
+    /// No decoder for the stream's codec, named as libavcodec names it.
+    case unsupportedCodec(path: String, codec: String)
+    case tooLarge(path: String, width: Int, height: Int, limit: Int)
+    /// The display matrix turns the picture by other than a quarter turn.
+    case unsupportedRotation(path: String, degrees: Int)
+    /// A packet or frame cannot be read or decoded; `time` is the frame's, when one was asked for.
+    case corrupt(path: String, time: Double?, reason: String)
+    case outOfMemory(path: String)
+    /// CImageCodecs' reason for an image that does not decode.
+    case unreadableImage(path: String, reason: String)
+    /// A gap in a numbered sequence: `path` is the first missing file, between `previous` and `next`.
+    case missingFrame(path: String, previous: String, next: String)
+    case sizeMismatch(path: String, width: Int, height: Int, first: String, firstWidth: Int, firstHeight: Int)
+    case noFiles(pattern: String)
+    /// A `from` outside [0, clipEnd): nothing of the clip would play.
+    case fromPastEnd(path: String, from: Double, clipEnd: Double)
+    case notASequence(pattern: String)
+
+    public var description: String {
+        switch self {
+        case .notFound(let path):
+            "\(path) does not exist"
+        case .unreadable(let path, let reason):
+            "\(path) is not a video file ffmpeg's libraries can read" + (reason.isEmpty ? "" : " (\(reason))")
+        case .noVideoStream(let path):
+            "\(path) has no video stream"
+        case .unsupportedCodec(let path, let codec):
+            "\(path) is in codec \(codec), which this system's ffmpeg libraries cannot decode"
+        case .tooLarge(let path, let width, let height, let limit):
+            "\(path) is \(width)×\(height), larger than the \(limit)×\(limit) limit"
+        case .unsupportedRotation(let path, let degrees):
+            "\(path) is rotated by \(degrees)°: only quarter turns (0°, 90°, 180°, 270°) are supported"
+        case .corrupt(let path, let time?, let reason):
+            "\(path) is corrupt or truncated: the frame at \(Self.seconds(time)) cannot be decoded (\(reason))"
+        case .corrupt(let path, nil, let reason):
+            "\(path) is corrupt or truncated" + (reason.isEmpty ? "" : " (\(reason))")
+        case .outOfMemory(let path):
+            "out of memory decoding \(path)"
+        case .unreadableImage(let path, let reason):
+            "\(path): \(reason)"
+        case .missingFrame(let path, let previous, let next):
+            "\(path) is missing: the sequence has \(previous) and \(next)"
+        case .sizeMismatch(let path, let width, let height, let first, let firstWidth, let firstHeight):
+            "\(path) is \(width)×\(height) but \(first) is \(firstWidth)×\(firstHeight): "
+                + "all frames of a sequence must have the same size"
+        case .noFiles(let pattern):
+            "\(pattern) matches no files"
+        case .fromPastEnd(let path, let from, let clipEnd):
+            "from \(Self.seconds(from)) lies outside \(path), which is \(Self.seconds(clipEnd)) long: "
+                + "it must be at least 0 and less than \(Self.seconds(clipEnd))"
+        case .notASequence(let pattern):
+            "\(pattern) names no numbered files: use a pattern such as frame_%04d.png or a glob such as *.png"
+        }
+    }
+
+    private static func seconds(_ time: Double) -> String {
+        String(format: "%.3f s", time)
+    }
+}

@@ -1,0 +1,45 @@
+/// Footage turns video files and numbered image sequences into frames at a given time: the
+/// decoded, upright, square-pixel, premultiplied BGRA pictures (Cairo ARGB32) a layer shows.
+///
+/// It owns decoding (libavformat, libavcodec and libswscale through `CVideoDecode`; PNG and JPEG
+/// through `CImageCodecs`), the presentation times of every frame, a small cache of decoded
+/// frames shared by all rendering threads, and `ClipTiming`, which maps render time to clip time.
+/// It knows nothing of the scene model, the compositor or the renderer: they ask a `FrameSource`
+/// for the frame at a clip time and draw its pixels.
+
+/// Frames by index and by presentation time, decoded on demand. Any thread may ask for any frame
+/// at any time: the bytes of a frame never depend on the order or the threads that ask.
+public protocol FrameSource: AnyObject, Sendable {
+    /// The size of every frame, as displayed.
+    var width: Int { get }
+    var height: Int { get }
+    /// Every frame's presentation time in seconds from the first frame, sorted and distinct.
+    var presentationTimes: [Double] { get }
+    /// Where the source ends: the last frame's presentation time plus that frame's duration.
+    var duration: Double { get }
+    /// The frame shown at `clipTime`: the last whose presentation time is at or before it, the
+    /// first before the first.
+    func frameIndex(at clipTime: Double) -> Int
+    /// The decoded frame `index` (0 ≤ index < presentationTimes.count).
+    func frame(index: Int) throws(FootageError) -> FootageFrame
+}
+
+extension FrameSource {
+    /// A nanosecond of tolerance, so that rounding in `from + (t − start) × speed` cannot show
+    /// the frame before the one whose time was computed.
+    public func frameIndex(at clipTime: Double) -> Int {
+        let times = presentationTimes
+        var low = 0
+        var high = times.count
+        while low < high {
+            let middle = (low + high) / 2
+            if times[middle] <= clipTime + 1e-9 { low = middle + 1 } else { high = middle }
+        }
+        return max(low - 1, 0)
+    }
+
+    /// The frame shown at `clipTime`.
+    public func frame(at clipTime: Double) throws(FootageError) -> FootageFrame {
+        try frame(index: frameIndex(at: clipTime))
+    }
+}

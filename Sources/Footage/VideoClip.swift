@@ -1,0 +1,103 @@
+import CVideoDecode
+import Foundation
+
+/// The frames of a video file, decoded on demand by one libavcodec decoder and shared by every
+/// thread through a small cache. A frame ahead of the decoder in the same group of pictures is
+/// reached by decoding forward; any other by seeking to the keyframe before it, so a render of
+/// the clip's last seconds does not decode its first.
+public final class VideoClip: FrameSource, @unchecked Sendable {
+    /// The file as it was given; errors name it so.
+    public let path: String
+    public let info: VideoInfo
+    public let presentationTimes: [Double]
+    private let decoder: OpaquePointer
+    /// One thread at a time in the decoder.
+    private let decoderLock = NSLock()
+    private let cache: FrameCache
+
+    /// Opens the clip and lists its frames by demuxing it once (no decoding). Clips larger than
+    /// `maxDimension` pixels on a side, as stored or as displayed, are refused.
+    public init(path: String, maxDimension: Int = 16384) throws(FootageError) {
+        var info = video_info_t()
+        var detail = [CChar](repeating: 0, count: 256)
+        var opened: OpaquePointer?
+        let status = video_decoder_open(path, UInt32(clamping: maxDimension), &opened, &info, &detail, detail.count)
+        guard status == VIDEO_OK, let decoder = opened else {
+            throw Self.error(status, path: path, info: info, detail: Self.text(detail), maxDimension: maxDimension)
+        }
+        self.path = path
+        self.decoder = decoder
+        self.info = VideoInfo(info)
+        presentationTimes = Array(UnsafeBufferPointer(start: video_decoder_times(decoder), count: info.frame_count))
+        cache = FrameCache(frameBytes: Int(info.width) * Int(info.height) * 4)
+    }
+
+    deinit {
+        video_decoder_close(decoder)
+    }
+
+    public var width: Int { info.width }
+    public var height: Int { info.height }
+    public var duration: Double { info.duration }
+
+    /// How many pictures libavcodec has produced for this clip, including those passed over on
+    /// the way to a requested frame: what seeking and the cache save shows here.
+    public var decodedFrameCount: Int {
+        decoderLock.withLock { Int(video_decoder_decoded_count(decoder)) }
+    }
+
+    public func frame(index: Int) throws(FootageError) -> FootageFrame {
+        precondition(presentationTimes.indices.contains(index), "frame index \(index) out of range")
+        return try cache.frame(index: index, decode: decode)
+    }
+
+    private func decode(_ index: Int) throws(FootageError) -> FootageFrame {
+        guard let pixels = FootageFrame.allocate(width: width, height: height) else {
+            throw .outOfMemory(path: path)
+        }
+        let frame = FootageFrame(width: width, height: height, stride: width * 4, owning: pixels)
+        var detail = [CChar](repeating: 0, count: 256)
+        let status = decoderLock.withLock {
+            video_decoder_frame(
+                decoder, index, pixels.assumingMemoryBound(to: UInt8.self), width * 4, &detail, detail.count)
+        }
+        guard status == VIDEO_OK else {
+            throw status == VIDEO_NO_MEMORY
+                ? .outOfMemory(path: path)
+                : .corrupt(path: path, time: presentationTimes[index], reason: Self.text(detail))
+        }
+        return frame
+    }
+
+    private static func text(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    private static func error(
+        _ status: video_status_t, path: String, info: video_info_t, detail: String, maxDimension: Int
+    ) -> FootageError {
+        switch status {
+        case VIDEO_NOT_FOUND: .notFound(path: path)
+        case VIDEO_NO_VIDEO_STREAM: .noVideoStream(path: path)
+        case VIDEO_UNSUPPORTED_CODEC: .unsupportedCodec(path: path, codec: VideoInfo(info).codec)
+        case VIDEO_TOO_LARGE:
+            .tooLarge(path: path, width: Int(info.width), height: Int(info.height), limit: maxDimension)
+        case VIDEO_UNSUPPORTED_ROTATION: .unsupportedRotation(path: path, degrees: Int(info.rotation))
+        case VIDEO_CORRUPT: .corrupt(path: path, time: nil, reason: detail)
+        case VIDEO_NO_MEMORY: .outOfMemory(path: path)
+        default: .unreadable(path: path, reason: detail)
+        }
+    }
+}
+
+extension VideoInfo {
+    fileprivate init(_ info: video_info_t) {
+        var codec = info.codec
+        let name = withUnsafeBytes(of: &codec) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        self.init(
+            width: Int(info.width), height: Int(info.height), codedWidth: Int(info.coded_width),
+            codedHeight: Int(info.coded_height), rotation: Int(info.rotation),
+            sampleAspectRatio: (Int(info.sample_aspect_num), Int(info.sample_aspect_den)), duration: info.duration,
+            frameCount: info.frame_count, codec: name, hasAlpha: info.has_alpha, isHighBitDepth: info.high_bit_depth)
+    }
+}
