@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import Scene
 
 /// The decoded pixels of every image a scene's layers show. Decoding is a stage of its own after
@@ -36,19 +38,28 @@ public final class SceneImages: Sendable {
         }
     }
 
-    /// `read` applied to each file once; every failure is reported at the place the pipeline
-    /// names the file, in layer order.
+    /// `read` applied to each file once, the files on as many threads as there are cores (a
+    /// render's start waits for its largest image rather than for all in turn); every failure is
+    /// reported at the place the pipeline names the file, in layer order.
     private static func read<Value>(
-        _ files: [ImageFile], with read: (String) throws(ImageLoadError) -> Value
+        _ files: [ImageFile], with read: @Sendable (String) throws(ImageLoadError) -> Value
     ) throws(SceneError) -> [String: Value] {
+        var seen = Set<String>()
+        let distinct = files.filter { seen.insert($0.path).inserted }
+        let results = ResultSlots<Value>(count: distinct.count)
+        DispatchQueue.concurrentPerform(iterations: distinct.count) { index in
+            let result: Result<Value, ImageLoadError>
+            do throws(ImageLoadError) { result = .success(try read(distinct[index].path)) } catch {
+                result = .failure(error)
+            }
+            results.set(index, result)
+        }
         var images: [String: Value] = [:]
-        var failed = Set<String>()
         var errors: [SceneError] = []
-        for file in files where images[file.path] == nil && !failed.contains(file.path) {
-            do {
-                images[file.path] = try read(file.path)
-            } catch {
-                failed.insert(file.path)
+        for (file, result) in zip(distinct, results.all) {
+            switch result {
+            case .success(let value): images[file.path] = value
+            case .failure(let error):
                 let origin = file.origin ?? SceneError.Origin(file: file.path, position: nil, path: nil)
                 errors.append(SceneError(at: origin, message: "cannot use image \(file.path): \(error.description)"))
             }
@@ -56,4 +67,19 @@ public final class SceneImages: Sendable {
         if let error = SceneError.combining(errors) { throw error }
         return images
     }
+}
+
+/// One result per index, filled from several threads.
+private final class ResultSlots<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [Result<Value, ImageLoadError>?]
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ result: Result<Value, ImageLoadError>) {
+        lock.withLock { slots[index] = result }
+    }
+
+    /// Every slot, once each has been set.
+    var all: [Result<Value, ImageLoadError>] { lock.withLock { slots.map { $0! } } }
 }
