@@ -47,6 +47,12 @@ extension Decoding {
     }
 
     private func namedCurve(_ name: String, args: Field?, at field: Field) throws(SceneError) -> any TimingCurve {
+        // The built-in forms take their values in an object, not a name and "args".
+        if BuiltInCurveNames.forms.contains(name) {
+            let example =
+                name == "spring" ? #"{"spring": {"dampingRatio": 0.7}}"# : #"{"cubic-bezier": [0.25, 0.1, 0.25, 1]}"#
+            throw field.error("timing curve \(name.quotedForMessage) is given as an object with its values: \(example)")
+        }
         if let builtin = NamedCurves.curve(named: name) {
             if let args { throw args.error("curve \"\(name)\" takes no arguments") }
             return builtin
