@@ -6,6 +6,7 @@
 #include "animator.h"
 
 #include <stddef.h>
+#include <string.h>
 
 enum { DIRECTION, SOFTNESS };
 enum { LEFT, RIGHT, UP, DOWN }; /* the order of `choices` */
@@ -35,6 +36,29 @@ static uint32_t weight(double lead, double soft, double u) {
     return w <= 0 ? 0 : w >= 1 ? ONE : (uint32_t)(w * ONE + 0.5);
 }
 
+/* The edge of one call: column (or row) i's weight is `weight(lead, soft, u)` at its centre. */
+typedef struct edge {
+    double lead, soft, length;
+    int backwards;
+} edge_t;
+
+static uint32_t weight_at(const edge_t *edge, uint32_t i) {
+    const double u = i + 0.5;
+    return weight(edge->lead, edge->soft, edge->backwards ? edge->length - u : u);
+}
+
+/* `count` bytes, all with weight w: copies where w is 0 or ONE, which is most of a wipe. */
+static void mix_run(const uint8_t *from, const uint8_t *to, uint8_t *out, size_t count, uint32_t w) {
+    if (w == 0) {
+        memcpy(out, from, count);
+    } else if (w == ONE) {
+        memcpy(out, to, count);
+    } else {
+        for (size_t i = 0; i < count; i++)
+            out[i] = blend(from[i], to[i], w);
+    }
+}
+
 static bool wipe_mix(const anim_mix_args_t *args, char *error, uint32_t error_size) {
     (void)error, (void)error_size;
     const int64_t direction = args->params[DIRECTION].i;
@@ -44,19 +68,34 @@ static bool wipe_mix(const anim_mix_args_t *args, char *error, uint32_t error_si
     const double soft = args->params[SOFTNESS].v[0] * scale;
     const double p = args->progress < 0 ? 0 : args->progress > 1 ? 1 : args->progress;
     const int vertical = direction == UP || direction == DOWN;
-    const int backwards = direction == LEFT || direction == UP;
-    const double length = vertical ? args->out->height : args->out->width;
-    const double lead = p * (length + soft);
+    const uint32_t width = args->out->width;
+    const double length = vertical ? args->out->height : width;
+    const edge_t edge = {.lead = p * (length + soft), .soft = soft, .length = length,
+                         .backwards = direction == LEFT || direction == UP};
+    const edge_t *e = &edge;
+    /* A horizontal wipe's columns: a run with the first column's weight, the band where the
+     * weight changes, then a run with the last column's weight. Every row has the same. */
+    uint32_t band_begin = 0, band_end = 0;
+    if (!vertical && width > 0) {
+        const uint32_t first = weight_at(e, 0), last = weight_at(e, width - 1);
+        while (band_begin < width && weight_at(e, band_begin) == first) band_begin++;
+        band_end = width;
+        while (band_end > band_begin && weight_at(e, band_end - 1) == last) band_end--;
+    }
     for (uint32_t y = args->row_begin; y < args->row_end; y++) {
         const uint8_t *from = args->from->pixels + (size_t)y * args->from->stride;
         const uint8_t *to = args->to->pixels + (size_t)y * args->to->stride;
         uint8_t *out = args->out->pixels + (size_t)y * args->out->stride;
-        for (uint32_t x = 0; x < args->out->width; x++) {
-            const double u = (vertical ? y : x) + 0.5;
-            const uint32_t w = weight(lead, soft, backwards ? length - u : u);
-            for (uint32_t i = 4 * x; i < 4 * x + 4; i++)
-                out[i] = blend(from[i], to[i], w);
+        if (vertical) {
+            mix_run(from, to, out, 4 * (size_t)width, weight_at(e, y));
+            continue;
         }
+        mix_run(from, to, out, 4 * (size_t)band_begin, weight_at(e, 0));
+        for (uint32_t x = band_begin; x < band_end; x++)
+            mix_run(from + 4 * x, to + 4 * x, out + 4 * x, 4, weight_at(e, x));
+        if (band_end < width)
+            mix_run(from + 4 * (size_t)band_end, to + 4 * (size_t)band_end, out + 4 * (size_t)band_end,
+                    4 * (size_t)(width - band_end), weight_at(e, width - 1));
     }
     return true;
 }
