@@ -6,6 +6,7 @@
 #include "animator.h"
 
 #include <stddef.h>
+#include <string.h>
 
 enum { SOFTNESS, SEED };
 
@@ -34,27 +35,44 @@ static uint8_t blend(uint32_t from, uint32_t to, uint32_t w) {
 }
 
 /* Pixel with threshold h blends over p in [h·(1 − s), h·(1 − s) + s]: every band lies inside
- * [0, 1], so p = 0 is all `from` and p = 1 all `to`. */
-static uint32_t weight(double p, double soft, uint32_t x, uint32_t y, uint32_t seed) {
-    const double h = (scramble(x ^ scramble(y ^ scramble(seed))) >> 8) / 16777216.0;
+ * [0, 1], so p = 0 is all `from` and p = 1 all `to`. `row` is the row's hash,
+ * scramble(y ^ scramble(seed)). The weight is w = (p − h·(1 − s)) / s clamped to [0, 1]; the
+ * tests before the division give the clamped ends exactly (a ≤ 0 gives w ≤ 0, a ≥ s gives
+ * w ≥ 1), so only pixels inside their band pay for it. */
+static uint32_t weight(double p, double soft, uint32_t x, uint32_t row) {
+    const double h = (scramble(x ^ row) >> 8) / 16777216.0;
     if (soft <= 0)
         return p > h ? ONE : 0;
-    const double w = (p - h * (1 - soft)) / soft;
-    return w <= 0 ? 0 : w >= 1 ? ONE : (uint32_t)(w * ONE + 0.5);
+    const double a = p - h * (1 - soft);
+    if (a <= 0)
+        return 0;
+    if (a >= soft)
+        return ONE;
+    const double w = a / soft;
+    return w >= 1 ? ONE : (uint32_t)(w * ONE + 0.5);
 }
 
 static bool noise_mix(const anim_mix_args_t *args, char *error, uint32_t error_size) {
     (void)error, (void)error_size;
     const double soft = args->params[SOFTNESS].v[0];
-    const uint32_t seed = (uint32_t)args->params[SEED].i;
+    const uint32_t seed = scramble((uint32_t)args->params[SEED].i);
     for (uint32_t y = args->row_begin; y < args->row_end; y++) {
         const uint8_t *from = args->from->pixels + (size_t)y * args->from->stride;
         const uint8_t *to = args->to->pixels + (size_t)y * args->to->stride;
         uint8_t *out = args->out->pixels + (size_t)y * args->out->stride;
+        const uint32_t row = scramble(y ^ seed);
         for (uint32_t x = 0; x < args->out->width; x++) {
-            const uint32_t w = weight(args->progress, soft, x, y, seed);
-            for (uint32_t i = 4 * x; i < 4 * x + 4; i++)
-                out[i] = blend(from[i], to[i], w);
+            const uint32_t w = weight(args->progress, soft, x, row);
+            const size_t i = 4 * (size_t)x;
+            /* The blend's ends are its inputs: copy them. */
+            if (w == 0) {
+                memcpy(out + i, from + i, 4);
+            } else if (w == ONE) {
+                memcpy(out + i, to + i, 4);
+            } else {
+                for (size_t c = i; c < i + 4; c++)
+                    out[c] = blend(from[c], to[c], w);
+            }
         }
     }
     return true;
