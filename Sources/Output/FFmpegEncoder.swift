@@ -20,6 +20,10 @@ public final class FFmpegEncoder: FrameSink {
     /// For outputs fed yuv420p (`FFmpegCommand.input`).
     private let converter: YUV420Converter?
 
+    /// `F_SETPIPE_SZ` of <linux/fcntl.h> (F_LINUX_SPECIFIC_BASE + 7), which Glibc's module
+    /// does not export.
+    private static let setPipeSize: Int32 = 1031
+
     /// A dying ffmpeg must surface as a failed write carrying its log, not kill this process.
     private static let ignoreBrokenPipes: Void = {
         _ = signal(SIGPIPE, SIG_IGN)
@@ -98,6 +102,9 @@ public final class FFmpegEncoder: FrameSink {
         log: FFmpegLog, for name: String
     ) throws(OutputError) -> FileHandle {
         let pipe = Pipe()
+        // A frame is megabytes: a pipe of 1 MiB (Linux's usual most for a user, 64 KiB by
+        // default) takes it in a few writes, with as many fewer wake-ups of ffmpeg. Only a hint.
+        _ = fcntl(pipe.fileHandleForWriting.fileDescriptor, Self.setPipeSize, 1 << 20)
         process.executableURL = URL(fileURLWithPath: ffmpegPath)
         process.arguments = command.arguments
         process.standardInput = pipe
