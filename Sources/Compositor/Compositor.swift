@@ -17,16 +17,18 @@ public final class Compositor {
     private let prepared: [PreparedContent]
     private let shadows: ShadowCache
     private let staticLayers: StaticLayers
+    let imageScaling: ImageScaling
 
     /// Compositors rendering frames of one animation on several threads share `staticImages`;
     /// `images` holds the decoded pixels of the contents' image files.
     public init(
         canvas: Canvas, contents: [LayerContent], images: SceneImages = .none, scale: Double = 1,
-        sharing staticImages: StaticImageCache = StaticImageCache()
+        imageScaling: ImageScaling = .mipmapped, sharing staticImages: StaticImageCache = StaticImageCache()
     ) {
         precondition(scale > 0 && scale.isFinite, "the render scale must be a positive number, got \(scale)")
         self.canvas = canvas
         self.scale = scale
+        self.imageScaling = imageScaling
         (pixelWidth, pixelHeight) = canvas.pixelSize(scale: scale)
         prepared = contents.map { PreparedContent($0, images: images) }
         shadows = ShadowCache(layerCount: contents.count)

@@ -3,27 +3,38 @@ import CCairo
 import Scene
 
 /// A layer's content with the Cairo resources one compositor draws it with, made once per
-/// render: a surface over the image's shared pixels (a Cairo surface used as a source is not
-/// safe to share between threads; the pixels are), the text's measured layout, and the fill's
-/// gradient pattern for the layer's current size.
+/// render: surfaces over the image's shared pixels, one per pyramid level drawn (a Cairo surface
+/// used as a source is not safe to share between threads; the pixels are), the text's measured
+/// layout, and the fill's gradient pattern for the layer's current size.
 final class PreparedContent {
     let content: LayerContent
-    let image: OpaquePointer?
+    let image: RasterImage?
     let text: TextLayout?
     private var gradient: (pattern: OpaquePointer, size: anim_size_t)?
+    /// The image's surfaces by pyramid level, each made when first drawn.
+    private var imageSurfaces: [Int: OpaquePointer] = [:]
 
     init(_ content: LayerContent, images: SceneImages) {
         self.content = content
         image = content.image.map { file in
             guard let image = images[file] else { preconditionFailure("image \(file.path) was not loaded") }
-            return image.makeSurface()
+            return image
         }
         text = content.text.flatMap(TextLayout.init)
     }
 
     deinit {
-        if let image { cairo_surface_destroy(image) }
+        for surface in imageSurfaces.values { cairo_surface_destroy(surface) }
         if let gradient { cairo_pattern_destroy(gradient.pattern) }
+    }
+
+    /// A surface over pyramid level `level` of the image (0: the image itself).
+    func imageSurface(level: Int) -> OpaquePointer {
+        guard let image else { preconditionFailure("the content has no image") }
+        if let surface = imageSurfaces[level] { return surface }
+        let surface = image.makeSurface(level: level)
+        imageSurfaces[level] = surface
+        return surface
     }
 
     /// Paints the fill over the current clip of `cr` (the layer's own space, `size` pixels),

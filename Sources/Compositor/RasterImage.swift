@@ -2,16 +2,20 @@ import CCairo
 import CImageCodecs
 
 /// A decoded PNG or JPEG: premultiplied pixels in Cairo's ARGB32 layout, decoded once and never
-/// changed afterwards, so many compositors on many threads may read it at once.
+/// changed afterwards, so many compositors on many threads may read it at once. Its smaller
+/// sizes (`pyramid`) are made as the render first draws it small, and live as long as it does.
 public final class RasterImage: @unchecked Sendable {
     public let width: Int
     public let height: Int
     private let decoded: decoded_image_t
+    let pyramid: ImagePyramid
 
     private init(decoded: decoded_image_t) {
         self.decoded = decoded
         width = Int(decoded.width)
         height = Int(decoded.height)
+        pyramid = ImagePyramid(
+            base: ImagePyramid.Level(pixels: decoded.pixels, width: width, height: height, stride: Int(decoded.stride)))
     }
 
     deinit {
@@ -42,9 +46,11 @@ public final class RasterImage: @unchecked Sendable {
         return (Int(width), Int(height))
     }
 
-    /// A Cairo surface reading these pixels in place; each compositor makes its own.
-    func makeSurface() -> OpaquePointer {
-        cairo_image_surface_create_for_data(
-            decoded.pixels, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(decoded.stride))
+    /// A Cairo surface reading the pixels of pyramid level `level` (0: the image itself) in
+    /// place; each compositor makes its own.
+    func makeSurface(level: Int) -> OpaquePointer {
+        let pixels = pyramid.level(level)
+        return cairo_image_surface_create_for_data(
+            pixels.pixels, CAIRO_FORMAT_ARGB32, Int32(pixels.width), Int32(pixels.height), Int32(pixels.stride))
     }
 }

@@ -98,6 +98,11 @@ extension Pipeline {
                 "Run plugin code in child processes: a plugin that crashes, exits or hangs fails its step with a message (see below)."
         )
         var isolate = false
+        @Flag(
+            help: ArgumentHelp(
+                "Sample images drawn at under a quarter size from the full image, not from smaller copies (to compare).",
+                visibility: .hidden))
+        var exactImageScaling = false
         @OptionGroup var plugins: PluginOptions
         @OptionGroup var images: ImageOptions
 
@@ -158,7 +163,7 @@ extension Pipeline {
                 directory: stream == nil ? outputDirectory : nil, stream: stream, discard: discard,
                 formats: try formats(), quality: quality.flatMap(VideoQuality.init), scale: scale,
                 fps: fps, threads: threads, selection: try selection(), resume: resume,
-                isolation: isolate ? .thisExecutable : nil)
+                isolation: isolate ? .thisExecutable : nil, imageScaling: exactImageScaling ? .exact : .mipmapped)
         }
 
         /// The error's message, and the notes that say what a failed render left; its exit status.

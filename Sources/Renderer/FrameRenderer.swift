@@ -27,7 +27,9 @@ public final class FrameRenderer: @unchecked Sendable {
 
     /// `images` are the scene's decoded images (`SceneImages.load`). Frames are drawn at the
     /// evaluator's render scale; animators still see the canvas.
-    public init(evaluator: FrameEvaluator, images: SceneImages, threads: Int) {
+    public init(
+        evaluator: FrameEvaluator, images: SceneImages, threads: Int, imageScaling: ImageScaling = .mipmapped
+    ) {
         self.evaluator = evaluator
         let scale = evaluator.renderScale
         let scene = evaluator.scene
@@ -38,7 +40,7 @@ public final class FrameRenderer: @unchecked Sendable {
             Worker(
                 compositor: Compositor(
                     canvas: scene.canvas, contents: scene.layers.map(\.content), images: images, scale: scale,
-                    sharing: staticImages))
+                    imageScaling: imageScaling, sharing: staticImages))
         }
         let (width, height) = (workers[0].compositor.pixelWidth, workers[0].compositor.pixelHeight)
         buffers = (0..<2 * threads).map { _ in FrameBuffer(width: width, height: height) }

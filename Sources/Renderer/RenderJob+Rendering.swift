@@ -33,7 +33,7 @@ extension RenderJob {
     ) throws(RenderError) -> Bool {
         let evaluator = try FrameEvaluator(scene: scene, isolation: options.isolation, renderScale: options.scale)
         let renderer = FrameRenderer(
-            evaluator: evaluator, images: images, threads: options.threads)
+            evaluator: evaluator, images: images, threads: options.threads, imageScaling: options.imageScaling)
         reporter.renderStarted(frames: frames.count)
         // Files of their own (PNG frames) are written by the rendering threads, in parallel;
         // streams (ffmpeg's input) get the frames in order.

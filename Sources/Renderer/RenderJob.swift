@@ -29,16 +29,19 @@ public struct RenderJob {
         public var resume: Bool
         /// Run plugin code in child processes started so; nil runs it in this process.
         public var isolation: Isolation?
+        /// How images drawn at less than half their size are sampled.
+        public var imageScaling: ImageScaling
 
         public init(
             directory: String? = nil, stream: FileHandle? = nil, discard: Bool = false,
             formats: [OutputFormat]? = nil, quality: VideoQuality? = nil, scale: Double = 1, fps: Double? = nil,
             threads: Int = 1, selection: FrameSelection = .all, resume: Bool = false,
-            isolation: Isolation? = nil
+            isolation: Isolation? = nil, imageScaling: ImageScaling = .mipmapped
         ) {
             (self.directory, self.stream, self.discard) = (directory, stream, discard)
             (self.formats, self.quality, self.scale, self.fps) = (formats, quality, scale, fps)
             (self.threads, self.selection, self.resume, self.isolation) = (threads, selection, resume, isolation)
+            self.imageScaling = imageScaling
         }
     }
 

@@ -1,3 +1,4 @@
+import Compositor
 import Foundation
 import Output
 import Scene
@@ -17,13 +18,15 @@ struct RunRecord: Equatable {
 
     init(
         scene: Scene, formats: [OutputFormat], quality: VideoQuality, scale: Double, width: Int, height: Int,
-        frames: Range<Int>
+        frames: Range<Int>, imageScaling: ImageScaling = .mipmapped
     ) {
         var entries = [
             "content of the pipeline file": scene.sources.pipelineHash,
             "frames": "\(frames.lowerBound)-\(frames.upperBound - 1) of \(scene.frameCount)",
             "fps": "\(scene.fps)",
             "scale": "\(scale)",
+            // Images drawn small come out a little different either way.
+            "image scaling": imageScaling == .exact ? "exact" : "mipmapped",
             "frame size": "\(width)x\(height)",
             "formats": formats.map(\.rawValue).joined(separator: ","),
         ]

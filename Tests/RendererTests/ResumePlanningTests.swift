@@ -1,3 +1,4 @@
+import Compositor
 import Foundation
 import Scene
 import Testing
@@ -97,6 +98,23 @@ struct ResumePlanningTests {
             #expect(error.kind == .input)
         }
         #expect(try fixture.outputFiles() == frameNames(0..<5))
+    }
+
+    @Test("a render that samples small images another way is another render")
+    func otherImageScaling() throws {
+        let fixture = try JobFixture()
+        defer { fixture.remove() }
+        _ = try fixture.job().prepare()
+        do {
+            _ = try fixture.job(.init(resume: true, imageScaling: .exact)).prepare()
+            Issue.record("a render with exact image scaling resumed a mipmapped one")
+        } catch {
+            guard case .resumeRefused(_, _, let differences) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(differences == ["image scaling: mipmapped then, exact now"])
+        }
     }
 
     @Test("a run of another render removes the files the earlier one left under its names, and no others")

@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+
+/// Images drawn much smaller than their source are sampled from smaller copies of it. Frames at a
+/// reduced `--scale` stay within 40 dB PSNR (or 0.99 SSIM) of the frames drawn from the full
+/// image (the hidden `--exact-image-scaling`); so do full-size frames, which are the same bytes
+/// where no image is drawn at less than a quarter of its size.
+@Suite final class ImageScalingTests {
+    /// pipeline.json and every example, as paths inside `examples.folder`.
+    static let pipelines = ["pipeline.json"] + ExampleFolder.names.map { "examples/\($0).json" }
+
+    let examples: ExampleFolder
+    init() throws {
+        examples = try ExampleFolder()
+        try FileManager.default.copyItem(
+            at: CLI.repositoryRoot.appendingPathComponent("pipeline.json"),
+            to: examples.folder.appendingPathComponent("pipeline.json"))
+    }
+    deinit { examples.cleanUp() }
+
+    /// `pipeline run` of `file` into a fresh folder: the PNG frames, in order.
+    private func render(_ file: String, _ arguments: [String]) throws -> [URL] {
+        let out = examples.folder.appendingPathComponent("out-\(UUID().uuidString)")
+        let result = try CLI.run(
+            ["run", examples.folder.appendingPathComponent(file).path, "--out", out.path, "--format", "png", "--quiet"]
+                + arguments)
+        guard result.status == 0 else {
+            throw RGBAImage.ReadError(description: "\(file) \(arguments) exited \(result.status): \(result.stderr)")
+        }
+        return try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".png") }.sorted()
+            .map { out.appendingPathComponent($0) }
+    }
+
+    @Test(arguments: pipelines, [0.25, 0.5])
+    func reducedScaleFramesStayCloseToTheFullImagesFrames(file: String, scale: Double) throws {
+        let mipmapped = try render(file, ["--scale", "\(scale)"])
+        let exact = try render(file, ["--scale", "\(scale)", "--exact-image-scaling"])
+        try #require(mipmapped.count == exact.count && !exact.isEmpty)
+        let last = exact.count - 1
+        for index in Set([0, last / 4, last / 2, 3 * last / 4, last]).sorted() {
+            let (frame, reference) = (try RGBAImage.read(mipmapped[index]), try RGBAImage.read(exact[index]))
+            let psnr = frame.psnr(against: reference)
+            #expect(
+                psnr >= 40 || frame.ssim(against: reference) >= 0.99,
+                "\(file) frame \(index) at --scale \(scale): PSNR \(psnr) dB, SSIM \(frame.ssim(against: reference))")
+        }
+    }
+
+    /// Makes sure the comparison above compares two different paths.
+    @Test func aQuarterScaleFrameIsDrawnFromSmallerCopies() throws {
+        let mipmapped = try render("pipeline.json", ["--scale", "0.25", "--frames", "0"])
+        let exact = try render("pipeline.json", ["--scale", "0.25", "--frames", "0", "--exact-image-scaling"])
+        #expect(try Data(contentsOf: mipmapped[0]) != Data(contentsOf: exact[0]))
+    }
+
+    /// At full size, only magic-move draws an image at less than a quarter of its size: the
+    /// poster, 360 × 520 pixels in 84 × 121.5 points, before it grows.
+    static let smallImagesAtFullSize = ["examples/magic-move.json"]
+
+    @Test(arguments: pipelines)
+    func fullSizeFramesAreTheFullImagesFramesToTheByte(file: String) throws {
+        let mipmapped = try render(file, [])
+        let exact = try render(file, ["--exact-image-scaling"])
+        #expect(mipmapped.map(\.lastPathComponent) == exact.map(\.lastPathComponent))
+        for (frame, reference) in zip(mipmapped, exact) where try Data(contentsOf: frame) != Data(contentsOf: reference)
+        {
+            let psnr = try RGBAImage.read(frame).psnr(against: try RGBAImage.read(reference))
+            #expect(
+                Self.smallImagesAtFullSize.contains(file) && psnr >= 40,
+                "\(file) \(frame.lastPathComponent) differs at full size: PSNR \(psnr) dB")
+        }
+    }
+}
+
+extension RGBAImage {
+    /// Peak signal-to-noise ratio over the colour channels, in dB; infinite for equal pictures.
+    func psnr(against other: RGBAImage) -> Double {
+        var squares = 0.0
+        for pixel in 0..<width * height {
+            for channel in 0..<3 {
+                let difference = Double(bytes[4 * pixel + channel]) - Double(other.bytes[4 * pixel + channel])
+                squares += difference * difference
+            }
+        }
+        let mean = squares / Double(3 * width * height)
+        return mean == 0 ? .infinity : 10 * log10(255 * 255 / mean)
+    }
+
+    /// Mean structural similarity of the luma over every 8 × 8 window (Wang et al. 2004, with
+    /// their constants); 1 for equal pictures.
+    func ssim(against other: RGBAImage) -> Double {
+        let (x, y) = (luma, other.luma)
+        let products: [[Double]] = [
+            x, y, zip(x, x).map { $0 * $1 }, zip(y, y).map { $0 * $1 }, zip(x, y).map { $0 * $1 },
+        ]
+        let sums = products.map(summedArea)
+        let (c1, c2, side): (Double, Double, Int) = (6.5025, 58.5225, 8)  // (0.01 × 255)², (0.03 × 255)²
+        var total = 0.0
+        for top in 0...height - side {
+            for left in 0...width - side {
+                let window = sums.map { windowSum($0, left: left, top: top, side: side) / Double(side * side) }
+                let (mx, my) = (window[0], window[1])
+                let (vx, vy, cxy) = (window[2] - mx * mx, window[3] - my * my, window[4] - mx * my)
+                let similarity: Double = (2 * mx * my + c1) * (2 * cxy + c2)
+                total += similarity / ((mx * mx + my * my + c1) * (vx + vy + c2))
+            }
+        }
+        return total / Double((width - side + 1) * (height - side + 1))
+    }
+
+    private var luma: [Double] {
+        (0..<width * height).map { pixel in
+            let (r, g, b) = (Double(bytes[4 * pixel]), Double(bytes[4 * pixel + 1]), Double(bytes[4 * pixel + 2]))
+            return 0.299 * r + 0.587 * g + 0.114 * b
+        }
+    }
+
+    /// Sums of `values` above and left of each corner, (width + 1) × (height + 1).
+    private func summedArea(_ values: [Double]) -> [Double] {
+        let row = width + 1
+        var sums = [Double](repeating: 0, count: row * (height + 1))
+        for y in 0..<height {
+            for x in 0..<width {
+                let above = sums[y * row + x + 1] - sums[y * row + x]
+                sums[(y + 1) * row + x + 1] = values[y * width + x] + above + sums[(y + 1) * row + x]
+            }
+        }
+        return sums
+    }
+
+    private func windowSum(_ sums: [Double], left: Int, top: Int, side: Int) -> Double {
+        let (row, bottom) = (width + 1, top + side)
+        let right: Double = sums[bottom * row + left + side] - sums[top * row + left + side]
+        return right - sums[bottom * row + left] + sums[top * row + left]
+    }
+}
