@@ -4,25 +4,30 @@ import Scene
 
 /// A layer's content with the Cairo resources one compositor draws it with, made once per
 /// render: a surface over the image's shared pixels (a Cairo surface used as a source is not
-/// safe to share between threads; the pixels are), the text's measured layout, and the fill's
-/// gradient pattern for the layer's current size.
+/// safe to share between threads; the pixels are), the footage and its current frame, the
+/// text's measured layout, and the fill's gradient pattern for the layer's current size.
 final class PreparedContent {
     let content: LayerContent
-    let image: OpaquePointer?
+    private let still: OpaquePointer?
+    let footage: PreparedFootage?
     let text: TextLayout?
     private var gradient: (pattern: OpaquePointer, size: anim_size_t)?
 
     init(_ content: LayerContent, images: SceneImages) {
         self.content = content
-        image = content.image.map { file in
+        still = content.image.map { file in
             guard let image = images[file] else { preconditionFailure("image \(file.path) was not loaded") }
             return image.makeSurface()
         }
+        footage = content.footage.map { PreparedFootage($0, footage: images.footage) }
         text = content.text.flatMap(TextLayout.init)
     }
 
+    /// What is drawn by the gravity: the still image, or the footage's current frame.
+    var image: OpaquePointer? { still ?? footage?.surface }
+
     deinit {
-        if let image { cairo_surface_destroy(image) }
+        if let still { cairo_surface_destroy(still) }
         if let gradient { cairo_pattern_destroy(gradient.pattern) }
     }
 

@@ -1,12 +1,15 @@
 import CAnimatorABI
 import Foundation
 
-/// What a layer draws: a fill (colour or linear gradient) and an image scaled by a gravity.
+/// What a layer draws: a fill (colour or linear gradient) and an image, a video or an image
+/// sequence scaled by a gravity.
 extension Decoding {
     mutating func content(_ fields: ObjectFields, layer: String) throws(SceneError) -> LayerContent {
         var content = LayerContent(gravity: try fields.value("gravity"))
         if let fill = fields["fill"] { content.fill = try decodeFill(fill) }
+        try checkOneSource(fields, layer: layer)
         if let image = fields["image"] { content.image = try loadImage(image, layer: layer) }
+        content.footage = try footage(fields, layer: layer)
         if let text = fields["text"] { content.text = try decodeText(text) }
         return content
     }
@@ -62,7 +65,7 @@ extension Decoding {
             guard FileManager.default.fileExists(atPath: path) else {
                 throw field.error("image file not found: \(path)")
             }
-            try confine(path, of: layer, at: field)
+            try confine(path, of: layer, at: field, what: "image")
         } catch {
             imageErrors.append(error)
             return nil
@@ -77,14 +80,16 @@ extension Decoding {
     /// A pipeline from elsewhere must not read files beside it that it has no business with
     /// (`"image": "../../.ssh/id_rsa"` would end up in its frames): images resolve inside its
     /// folder, after symbolic links and `..`, unless the command allows otherwise.
-    func confine(_ path: String, of layer: String, at field: Field) throws(SceneError) {
+    /// `what` names the file in the message: "image", "video", "sequence".
+    func confine(_ path: String, of layer: String, at field: Field, what: String) throws(SceneError) {
         guard !options.allowsImagesOutside else { return }
         let folder = realPath(baseDirectory.path)
         let resolved = realPath(path)
         guard resolved != folder && !resolved.hasPrefix(folder == "/" ? "/" : folder + "/") else { return }
+        let anywhere = what == "image" ? "images anywhere" : "images and footage anywhere"
         throw field.error(
-            "layer \"\(layer)\": image \(path) resolves to \(resolved), outside the pipeline file's folder \(folder): "
-                + "move the image into that folder, or allow images anywhere with --\(SceneDecoder.Options.allowOutsideImagesFlag)"
+            "layer \"\(layer)\": \(what) \(path) resolves to \(resolved), outside the pipeline file's folder \(folder): "
+                + "move the \(what) into that folder, or allow \(anywhere) with --\(SceneDecoder.Options.allowOutsideImagesFlag)"
         )
     }
 }
