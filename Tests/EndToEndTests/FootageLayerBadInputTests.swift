@@ -56,6 +56,26 @@ import Testing
         #expect(try CLI.run(["validate", "p.json", "--allow-outside-images"], in: inner).status == 0)
     }
 
+    /// Damage inside the file passes the checks before rendering (they list frames, decoding
+    /// none) and stops the render at the first frame that cannot be decoded.
+    @Test func aFrameThatCannotBeDecodedStopsTheRender() throws {
+        try fixture.ffmpeg([
+            "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=30", "-t", "2", "-c:v", "libx264", "-g", "15",
+            "-pix_fmt", "yuv420p", "-movflags", "+faststart", "clips/damaged.mp4",
+        ])
+        let clip = fixture.folder.appendingPathComponent("clips/damaged.mp4")
+        var data = try Data(contentsOf: clip)
+        data.replaceSubrange(data.count / 2..<data.count / 2 + 4096, with: Data(repeating: 0x5A, count: 4096))
+        try data.write(to: clip)
+        try fixture.pipeline(#""video": "clips/damaged.mp4""#)
+        #expect(try CLI.run(["validate", "p.json"], in: fixture.folder).status == 0)
+        let result = try fixture.render()
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(
+            result.stderr.contains("\(clip.path) is corrupt or truncated: the frame at "), "\(result.stderr)")
+        #expect(result.stderr.contains("error: frame "), "\(result.stderr)")
+    }
+
     @Test func resumeRefusesAChangedClip() throws {
         try fixture.standardClip()
         try fixture.pipeline(#""video": "clips/a.mp4""#)
