@@ -1,8 +1,10 @@
 /// The compositor: draws a flat list of layers, bottom first, into a FrameBuffer through Cairo,
 /// following Core Animation's model (frame, anchor, scale, rotation, translation, opacity, corner
 /// radius, fill, image contents with gravity, text, drop shadow, mask), at any scale of pixels
-/// per canvas point (see RenderScale.swift). It owns the pixel work and the image decoding
-/// (`SceneImages`); it never decides what a layer's properties are (animators and the scene do).
+/// per canvas point (see RenderScale.swift). It owns the pixel work, the image decoding
+/// (`SceneImages`) and the opening of video clips and image sequences (`SceneFootage`, whose
+/// frames it shows by render time); it never decides what a layer's properties are (animators
+/// and the scene do).
 import CAnimatorABI
 import CCairo
 import Footage
