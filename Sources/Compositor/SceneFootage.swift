@@ -41,6 +41,11 @@ public final class SceneFootage: Sendable {
             do throws(FootageError) {
                 let source: any FrameSource
                 if let opened = sources[spec.source] { source = opened } else { source = try open(spec.source) }
+                if let outside = outsideFile(of: source, confinedBy: spec.confinement, layer: layer.name) {
+                    failed.insert(spec.source)
+                    errors.append(SceneError(at: origin, message: outside))
+                    continue
+                }
                 sources[spec.source] = source
                 try spec.clipTiming.check(clipEnd: source.duration, path: spec.source.path)
             } catch {
@@ -50,6 +55,15 @@ public final class SceneFootage: Sendable {
         }
         if let error = SceneError.combining(errors) { throw error }
         return SceneFootage(sources)
+    }
+
+    /// Why a sequence's file may not be read: the first that resolves outside the folder (a link
+    /// in the folder may lead anywhere); nil when all lie inside, or for a video (checked when read).
+    private static func outsideFile(
+        of source: any FrameSource, confinedBy confinement: FolderConfinement?, layer: String
+    ) -> String? {
+        guard let confinement, let sequence = source as? ImageSequence else { return nil }
+        return sequence.files.lazy.compactMap { confinement.problem($0, of: layer, what: "sequence file") }.first
     }
 
     private static func open(_ source: FootageSpec.Source) throws(FootageError) -> any FrameSource {

@@ -77,26 +77,13 @@ extension Decoding {
 }
 
 extension Decoding {
-    /// A pipeline from elsewhere must not read files beside it that it has no business with
-    /// (`"image": "../../.ssh/id_rsa"` would end up in its frames): images resolve inside its
-    /// folder, after symbolic links and `..`, unless the command allows otherwise.
+    /// Where files must lie; nil when the command allows them anywhere.
+    var confinement: FolderConfinement? {
+        options.allowsImagesOutside ? nil : FolderConfinement(folder: baseDirectory.path)
+    }
+
     /// `what` names the file in the message: "image", "video", "sequence".
     func confine(_ path: String, of layer: String, at field: Field, what: String) throws(SceneError) {
-        guard !options.allowsImagesOutside else { return }
-        let folder = realPath(baseDirectory.path)
-        let resolved = realPath(path)
-        guard resolved != folder && !resolved.hasPrefix(folder == "/" ? "/" : folder + "/") else { return }
-        let anywhere = what == "image" ? "images anywhere" : "images and footage anywhere"
-        throw field.error(
-            "layer \"\(layer)\": \(what) \(path) resolves to \(resolved), outside the pipeline file's folder \(folder): "
-                + "move the \(what) into that folder, or allow \(anywhere) with --\(SceneDecoder.Options.allowOutsideImagesFlag)"
-        )
+        if let problem = confinement?.problem(path, of: layer, what: what) { throw field.error(problem) }
     }
-}
-
-/// The path with symbolic links, `.` and `..` resolved; the path itself when it cannot be.
-private func realPath(_ path: String) -> String {
-    guard let resolved = realpath(path, nil) else { return path }
-    defer { free(resolved) }
-    return String(cString: resolved)
 }

@@ -41,13 +41,16 @@ public struct FootageSpec: Sendable {
     /// The pipeline file, position and JSON path of the `video` or `sequence` value; nil for
     /// footage made in code.
     public let origin: SceneError.Origin?
+    /// Where every file of a sequence must lie (its pattern is checked when read, its files when
+    /// listed); nil when files may lie anywhere.
+    public let confinement: FolderConfinement?
 
     public init(
         source: Source, start: Double = 0, from: Double = 0, speed: Double = 1, end: End = .hold,
-        before: Before = .first, origin: SceneError.Origin? = nil
+        before: Before = .first, origin: SceneError.Origin? = nil, confinement: FolderConfinement? = nil
     ) {
         precondition(speed > 0, "footage speed must be positive")
         (self.source, self.start, self.from, self.speed) = (source, start, from, speed)
-        (self.end, self.before, self.origin) = (end, before, origin)
+        (self.end, self.before, self.origin, self.confinement) = (end, before, origin, confinement)
     }
 }

@@ -56,6 +56,32 @@ import Testing
         #expect(try CLI.run(["validate", "p.json", "--allow-outside-images"], in: inner).status == 0)
     }
 
+    /// A link in the sequence's folder may lead anywhere: each listed file is confined.
+    @Test func aSequenceFileLinkedFromOutsideThePipelinesFolder() throws {
+        let inner = fixture.folder.appendingPathComponent("inner")
+        try FileManager.default.createDirectory(
+            at: inner.appendingPathComponent("shots"), withIntermediateDirectories: true)
+        try fixture.ffmpeg(["-f", "lavfi", "-i", "testsrc2=size=64x48:rate=10", "-frames:v", "3", "shots/f_%03d.png"])
+        for name in ["f_001.png", "f_002.png"] {
+            try FileManager.default.copyItem(
+                at: fixture.folder.appendingPathComponent("shots/\(name)"),
+                to: inner.appendingPathComponent("shots/\(name)"))
+        }
+        let outside = fixture.folder.appendingPathComponent("shots/f_003.png").path
+        try FileManager.default.createSymbolicLink(
+            atPath: inner.appendingPathComponent("shots/f_003.png").path, withDestinationPath: outside)
+        try #"{ "version": 1, "canvas": { "width": 32, "height": 32, "fps": 10, "duration": 0.5 }, "layers": [ "#
+            .appending(#"{ "name": "shots", "sequence": { "files": "shots/f_%03d.png", "fps": 10 } } ] }"#)
+            .write(to: inner.appendingPathComponent("p.json"), atomically: true, encoding: .utf8)
+        let refused = try CLI.run(["validate", "p.json"], in: inner)
+        #expect(refused.status == 1, "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains(
+                #"layers[0].sequence: layer "shots": sequence file \#(inner.path)/shots/f_003.png resolves to "#
+                    + "\(outside), outside the pipeline file's folder"), "\(refused.stderr)")
+        #expect(try CLI.run(["validate", "p.json", "--allow-outside-images"], in: inner).status == 0)
+    }
+
     /// Damage inside the file passes the checks before rendering (they list frames, decoding
     /// none) and stops the render at the first frame that cannot be decoded.
     @Test func aFrameThatCannotBeDecodedStopsTheRender() throws {
