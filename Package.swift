@@ -42,7 +42,8 @@ let package = Package(
 
         // Swift modules; dependencies point one way: CLI → {Renderer, Sheet, Preview} → {Compositor, Output}
         // → Scene (the model, which owns the file format) → Timing → {PluginRegistry, JSON}. Timing knows
-        // the registry because plugins register timing curves too.
+        // the registry because plugins register timing curves too. Footage (libav) stands beside Scene:
+        // the model names clips with plain values, and Compositor opens and draws them.
         .target(name: "Timing", dependencies: ["PluginRegistry"]),
         // JSON with the position of every value: pipeline files (Scene) and the plugin scan cache.
         .target(name: "JSON"),
@@ -59,15 +60,16 @@ let package = Package(
         .target(name: "Footage", dependencies: ["CVideoDecode", "CImageCodecs"]),
         .target(name: "Scene", dependencies: ["CAnimatorABI", "JSON", "PluginRegistry", "Timing"]),
         .target(
-            name: "Compositor", dependencies: ["Scene", "CAnimatorABI", "CCairo", "CPixman", "CRaster", "CImageCodecs"]),
+            name: "Compositor",
+            dependencies: ["Scene", "Footage", "CAnimatorABI", "CCairo", "CPixman", "CRaster", "CImageCodecs"]),
         .target(
             name: "Output",
             dependencies: ["Scene", "JSON", "CacheFiles", "ChildProcess", "CRaster", "CImageCodecs", "CSwscale"]),
         .target(
             name: "Renderer",
             dependencies: [
-                "Scene", "Compositor", "Output", "PluginRegistry", "PluginIsolation", "CPluginGuard", "Timing",
-                "CacheFiles",
+                "Scene", "Compositor", "Footage", "Output", "PluginRegistry", "PluginIsolation", "CPluginGuard",
+                "Timing", "CacheFiles",
             ]),
         .target(
             name: "Sheet",

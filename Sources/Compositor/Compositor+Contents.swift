@@ -29,32 +29,49 @@ extension Compositor {
         let size = anim_size_t(width: layer.frame.width, height: layer.frame.height)
         let paintAlpha = punched ? 1 : alpha
         prepared.paintFill(on: cr, size: size, alpha: paintAlpha)
-        if prepared.image != nil { paintImage(of: prepared, in: size, alpha: paintAlpha, on: cr) }
+        if prepared.image != nil || prepared.footage?.surface != nil {
+            paintImage(of: prepared, in: size, alpha: paintAlpha, on: cr)
+        }
         prepared.text?.paint(width: size.width, alpha: paintAlpha, on: cr)
         if punched { punchOut(mask, alpha: alpha, on: cr) }
         cairo_restore(cr)
     }
 
-    /// Places the image by its gravity, sampled with Cairo's GOOD filter; padding the edges keeps
-    /// the filter from fading the image's border into transparency. Drawn at less than a quarter
-    /// of its size, the image is sampled from a smaller copy (see `ImagePyramid`), so the filter
-    /// reads a few pixels per pixel drawn rather than every pixel of the source.
+    /// Places the image, or the footage's current frame, by its gravity, sampled with Cairo's
+    /// GOOD filter; padding the edges keeps the filter from fading the border into transparency.
+    /// Drawn at less than a quarter of its size, an image is sampled from a smaller copy (see
+    /// `ImagePyramid`), so the filter reads a few pixels per pixel drawn rather than every pixel
+    /// of the source; a footage frame, shown for one frame or a few, is sampled as it is.
     private func paintImage(of prepared: PreparedContent, in frame: anim_size_t, alpha: Double, on cr: OpaquePointer) {
-        guard let image = prepared.image else { return }
-        let imageSize = anim_size_t(width: Double(image.width), height: Double(image.height))
+        let image = prepared.image
+        let footageFrame = image == nil ? prepared.footage?.surface : nil
+        let imageSize: anim_size_t
+        if let image {
+            imageSize = anim_size_t(width: Double(image.width), height: Double(image.height))
+        } else if let footageFrame {
+            imageSize = anim_size_t(
+                width: Double(cairo_image_surface_get_width(footageFrame)),
+                height: Double(cairo_image_surface_get_height(footageFrame)))
+        } else {
+            return
+        }
         let place = prepared.content.gravity.placement(of: imageSize, in: frame)
         cairo_save(cr)
         cairo_rectangle(cr, place.x, place.y, place.width, place.height)
         cairo_clip(cr)
         cairo_translate(cr, place.x, place.y)
         cairo_scale(cr, place.width / imageSize.width, place.height / imageSize.height)
-        let level = imageScaling == .exact ? 0 : image.pyramid.level(drawnThrough: currentMatrix(of: cr))
-        if level > 0 {
-            // Level n's pixels are 2ⁿ of the image's across; past an odd edge it overhangs the clip.
-            let across = Double(1 << level)
-            cairo_scale(cr, across, across)
+        var source = footageFrame
+        if let image {
+            let level = imageScaling == .exact ? 0 : image.pyramid.level(drawnThrough: currentMatrix(of: cr))
+            if level > 0 {
+                // Level n's pixels are 2ⁿ of the image's across; past an odd edge it overhangs the clip.
+                let across = Double(1 << level)
+                cairo_scale(cr, across, across)
+            }
+            source = prepared.imageSurface(level: level)
         }
-        cairo_set_source_surface(cr, prepared.imageSurface(level: level), 0, 0)
+        cairo_set_source_surface(cr, source, 0, 0)
         cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
         cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
         cairo_paint_with_alpha(cr, alpha)

@@ -1,10 +1,13 @@
 /// The compositor: draws a flat list of layers, bottom first, into a FrameBuffer through Cairo,
 /// following Core Animation's model (frame, anchor, scale, rotation, translation, opacity, corner
 /// radius, fill, image contents with gravity, text, drop shadow, mask), at any scale of pixels
-/// per canvas point (see RenderScale.swift). It owns the pixel work and the image decoding
-/// (`SceneImages`); it never decides what a layer's properties are (animators and the scene do).
+/// per canvas point (see RenderScale.swift). It owns the pixel work, the image decoding
+/// (`SceneImages`) and the opening of video clips and image sequences (`SceneFootage`, whose
+/// frames it shows by render time); it never decides what a layer's properties are (animators
+/// and the scene do).
 import CAnimatorABI
 import CCairo
+import Footage
 import Foundation
 import Scene
 
@@ -15,6 +18,9 @@ public final class Compositor {
     private let scale: Double
     public let pixelWidth: Int, pixelHeight: Int
     private let prepared: [PreparedContent]
+    /// The lowest layer showing footage (the layer count when none does): its pixels change with
+    /// time while its state does not, so neither it nor any layer above it is ever static.
+    private let firstFootage: Int
     private let shadows: ShadowCache
     private let staticLayers: StaticLayers
     let imageScaling: ImageScaling
@@ -31,8 +37,22 @@ public final class Compositor {
         self.imageScaling = imageScaling
         (pixelWidth, pixelHeight) = canvas.pixelSize(scale: scale)
         prepared = contents.map { PreparedContent($0, images: images) }
+        firstFootage = contents.firstIndex { $0.footage != nil } ?? contents.count
         shadows = ShadowCache(layerCount: contents.count)
         staticLayers = StaticLayers(sharing: staticImages)
+    }
+
+    /// Makes every layer showing footage show its frame at render time `time` (a timeline time,
+    /// as animators see it), decoding the frames no thread has yet: call it before rendering the
+    /// frame at that time.
+    public func showFootage(at time: Double) throws(FootageError) {
+        for content in prepared[firstFootage...] { try content.footage?.show(at: time) }
+    }
+
+    /// The index of the footage frame content `index` shows now; nil when it shows footage but
+    /// no frame, or no footage. With the layer's state, it says whether the layer's pixels changed.
+    public func shownFootageFrame(ofContent index: Int) -> Int? {
+        prepared[index].footage?.shownIndex
     }
 
     /// Draws the background, then `layers[i]` with `contents[i]`, over every pixel of `frame`.
@@ -54,7 +74,7 @@ public final class Compositor {
             checkSize(of: replacement.image)
         }
         guard frame.width > 0, frame.height > 0 else { return }
-        let lowest = replacements.lazy.map(\.index).min() ?? layers.count
+        let lowest = min(replacements.lazy.map(\.index).min() ?? layers.count, firstFootage)
         let unchanged = staticLayers.unchangedCount(layers, below: lowest)
         var start = 0
         let top = replacements.max(by: { $0.index < $1.index })

@@ -4,11 +4,13 @@ import Scene
 
 /// A layer's content with the Cairo resources one compositor draws it with, made once per
 /// render: surfaces over the image's shared pixels, one per pyramid level drawn (a Cairo surface
-/// used as a source is not safe to share between threads; the pixels are), the text's measured
-/// layout, and the fill's gradient pattern for the layer's current size.
+/// used as a source is not safe to share between threads; the pixels are), the footage and its
+/// current frame, the text's measured layout, and the fill's gradient pattern for the layer's
+/// current size.
 final class PreparedContent {
     let content: LayerContent
     let image: RasterImage?
+    let footage: PreparedFootage?
     let text: TextLayout?
     private var gradient: (pattern: OpaquePointer, size: anim_size_t)?
     /// The image's surfaces by pyramid level, each made when first drawn.
@@ -20,6 +22,7 @@ final class PreparedContent {
             guard let image = images[file] else { preconditionFailure("image \(file.path) was not loaded") }
             return image
         }
+        footage = content.footage.map { PreparedFootage($0, footage: images.footage) }
         text = content.text.flatMap(TextLayout.init)
     }
 
@@ -54,6 +57,6 @@ final class PreparedContent {
     /// How many separate paints the contents make (fill, image, text); a layer fading more
     /// than one paint needs a group.
     var paintCount: Int {
-        (content.fill == nil ? 0 : 1) + (image == nil ? 0 : 1) + (text == nil ? 0 : 1)
+        (content.fill == nil ? 0 : 1) + (image == nil && footage?.surface == nil ? 0 : 1) + (text == nil ? 0 : 1)
     }
 }

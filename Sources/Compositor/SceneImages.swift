@@ -2,17 +2,21 @@ import Dispatch
 import Foundation
 import Scene
 
-/// The decoded pixels of every image a scene's layers show. Decoding is a stage of its own after
-/// the pipeline file is read: the model names image files, this decodes each once per render,
-/// and every compositor of the render (on any thread) reads the same pixels.
+/// The decoded pixels of every image a scene's layers show, and its opened footage. Decoding is
+/// a stage of its own after the pipeline file is read: the model names image files, this decodes
+/// each once per render, and every compositor of the render (on any thread) reads the same
+/// pixels.
 public final class SceneImages: Sendable {
     private let byPath: [String: RasterImage]
+    /// The videos and image sequences, opened once per render.
+    public let footage: SceneFootage
 
     /// No images: for contents that draw none.
     public static let none = SceneImages([:])
 
-    public init(_ byPath: [String: RasterImage]) {
+    public init(_ byPath: [String: RasterImage], footage: SceneFootage = .none) {
         self.byPath = byPath
+        self.footage = footage
     }
 
     /// The pixels of `file`; nil only for a file these images were not loaded with.
@@ -20,21 +24,39 @@ public final class SceneImages: Sendable {
         byPath[file.path]
     }
 
-    /// Decodes every image of `scene`, each file once. Every file that cannot be decoded is
-    /// reported at the place the pipeline names it, in layer order.
+    /// Decodes every image of `scene`, each file once, and opens its footage. Every file that
+    /// cannot be decoded or opened is reported at the place the pipeline names it, images first.
     public static func load(_ scene: Scene) throws(SceneError) -> SceneImages {
-        SceneImages(
+        let images = Result { () throws(SceneError) in
             try read(scene.layers.compactMap(\.content.image)) { path throws(ImageLoadError) in
                 try RasterImage.load(contentsOf: path)
-            })
+            }
+        }
+        let footage = Result { () throws(SceneError) in try SceneFootage.open(scene) }
+        return SceneImages(try both(images, footage).0, footage: try footage.get())
     }
 
     /// Reads the header of every image of `scene`, each file once, without decoding pixels: the
     /// format, the header's own checks and the size limit, reported as `load` reports them. A
-    /// file cut off in its pixel data passes here and fails in `load`.
+    /// file cut off in its pixel data passes here and fails in `load`. Footage is opened (its
+    /// frames listed, none decoded), as `load` opens it.
     public static func checkHeaders(of scene: Scene) throws(SceneError) {
-        _ = try read(scene.layers.compactMap(\.content.image)) { path throws(ImageLoadError) in
-            try RasterImage.size(ofFileAt: path)
+        let images = Result { () throws(SceneError) in
+            try read(scene.layers.compactMap(\.content.image)) { path throws(ImageLoadError) in
+                try RasterImage.size(ofFileAt: path)
+            }
+        }
+        _ = try both(images, Result { () throws(SceneError) in try SceneFootage.open(scene) })
+    }
+
+    /// Both values, or every error of either.
+    private static func both<A, B>(
+        _ first: Result<A, SceneError>, _ second: Result<B, SceneError>
+    ) throws(SceneError) -> (A, B) {
+        switch (first, second) {
+        case (.success(let a), .success(let b)): return (a, b)
+        case (.failure(let a), .failure(let b)): throw SceneError.combining([a, b])!
+        case (.failure(let error), _), (_, .failure(let error)): throw error
         }
     }
 

@@ -14,6 +14,8 @@ public enum RenderError: Error, CustomStringConvertible {
     /// A plugin file was replaced or rewritten after the render's first plugin child opened
     /// it (`--isolate`): another child would run other code.
     case pluginChanged(plugin: String, frame: Int?)
+    /// A frame of a layer's video or image sequence cannot be decoded; `message` names the file.
+    case footageFailed(frame: Int, message: String)
     case output(OutputError)
     /// Ctrl-C or SIGTERM: these frames were rendered and delivered before the render stopped.
     case interrupted(complete: Range<Int>)
@@ -42,6 +44,7 @@ public enum RenderError: Error, CustomStringConvertible {
         case .pluginFailed(_, _, _, let frame, _): frame
         case .pluginCrashed(_, _, _, let frame, _): frame
         case .pluginChanged(_, let frame): frame
+        case .footageFailed(let frame, _): frame
         default: nil
         }
     }
@@ -57,6 +60,8 @@ public enum RenderError: Error, CustomStringConvertible {
         case .pluginChanged(let plugin, let frame):
             "plugin \(plugin) changed on disk after this render loaded it; a new plugin child would run other code "
                 + "than the frames before it, so none was started\(frame.map { " (for frame \($0))" } ?? "")"
+        case .footageFailed(let frame, let message):
+            "frame \(frame): \(message)"
         case .output(let error):
             error.description
         case .interrupted(let complete):

@@ -16,7 +16,8 @@ extension RenderJob {
     ) throws(RenderJobError) -> OutputPlan.Finished {
         let record = RunRecord(
             scene: scene, formats: plan.formats, quality: plan.quality, scale: options.scale,
-            width: plan.width, height: plan.height, frames: frames, imageScaling: options.imageScaling)
+            width: plan.width, height: plan.height, frames: frames, imageScaling: options.imageScaling,
+            footageFiles: images.footage.files)
         let path = plan.recordPath(in: directory)
         let earlier = RunRecord.read(path)
         var finished = OutputPlan.Finished()

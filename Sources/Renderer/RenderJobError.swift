@@ -26,7 +26,8 @@ public enum RenderJobError: Error, CustomStringConvertible {
 
     /// Who is to blame, which decides the exit status.
     public enum Kind: Sendable {
-        /// The options or the folder do not fit the render: exit status 1.
+        /// The options or the folder do not fit the render, or a footage frame cannot be
+        /// decoded: exit status 1.
         case input
         /// A plugin, ffmpeg or the file system failed: exit status 2.
         case failure
@@ -38,6 +39,8 @@ public enum RenderJobError: Error, CustomStringConvertible {
         switch self {
         case .recordNotWritten: .failure
         case .renderFailed(.interrupted, _, _): .interrupted
+        // A clip that cannot be decoded is a bad input, like one that cannot be opened.
+        case .renderFailed(.footageFailed, _, _): .input
         case .renderFailed: .failure
         default: .input
         }

@@ -1,5 +1,6 @@
 import CAnimatorABI
 import Compositor
+import Footage
 import Scene
 
 /// A compositor and the scratch its mixers need; used by one thread at a time.
@@ -15,6 +16,11 @@ final class Worker: @unchecked Sendable {
 
     func render(_ evaluator: FrameEvaluator, time: Double, frame: Int, into buffer: FrameBuffer) throws(RenderError) {
         var state = try evaluator.state(at: time, frame: frame)
+        do throws(FootageError) {
+            try compositor.showFootage(at: time)
+        } catch {
+            throw .footageFailed(frame: frame, message: error.description)
+        }
         replacements.removeAll(keepingCapacity: true)
         for (slot, mix) in state.mixes.enumerated() {
             guard case .mix(let mixer, let from, let to) = evaluator.scene.steps[mix.step].action else { continue }

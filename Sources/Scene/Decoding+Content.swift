@@ -1,12 +1,15 @@
 import CAnimatorABI
 import Foundation
 
-/// What a layer draws: a fill (colour or linear gradient) and an image scaled by a gravity.
+/// What a layer draws: a fill (colour or linear gradient) and an image, a video or an image
+/// sequence scaled by a gravity.
 extension Decoding {
     mutating func content(_ fields: ObjectFields, layer: String) throws(SceneError) -> LayerContent {
         var content = LayerContent(gravity: try fields.value("gravity"))
         if let fill = fields["fill"] { content.fill = try decodeFill(fill) }
+        try checkOneSource(fields, layer: layer)
         if let image = fields["image"] { content.image = try loadImage(image, layer: layer) }
+        content.footage = try footage(fields, layer: layer)
         if let text = fields["text"] { content.text = try decodeText(text) }
         return content
     }
@@ -62,7 +65,7 @@ extension Decoding {
             guard FileManager.default.fileExists(atPath: path) else {
                 throw field.error("image file not found: \(path)")
             }
-            try confine(path, of: layer, at: field)
+            try confine(path, of: layer, at: field, what: "image")
         } catch {
             imageErrors.append(error)
             return nil
@@ -74,24 +77,13 @@ extension Decoding {
 }
 
 extension Decoding {
-    /// A pipeline from elsewhere must not read files beside it that it has no business with
-    /// (`"image": "../../.ssh/id_rsa"` would end up in its frames): images resolve inside its
-    /// folder, after symbolic links and `..`, unless the command allows otherwise.
-    func confine(_ path: String, of layer: String, at field: Field) throws(SceneError) {
-        guard !options.allowsImagesOutside else { return }
-        let folder = realPath(baseDirectory.path)
-        let resolved = realPath(path)
-        guard resolved != folder && !resolved.hasPrefix(folder == "/" ? "/" : folder + "/") else { return }
-        throw field.error(
-            "layer \"\(layer)\": image \(path) resolves to \(resolved), outside the pipeline file's folder \(folder): "
-                + "move the image into that folder, or allow images anywhere with --\(SceneDecoder.Options.allowOutsideImagesFlag)"
-        )
+    /// Where files must lie; nil when the command allows them anywhere.
+    var confinement: FolderConfinement? {
+        options.allowsImagesOutside ? nil : FolderConfinement(folder: baseDirectory.path)
     }
-}
 
-/// The path with symbolic links, `.` and `..` resolved; the path itself when it cannot be.
-private func realPath(_ path: String) -> String {
-    guard let resolved = realpath(path, nil) else { return path }
-    defer { free(resolved) }
-    return String(cString: resolved)
+    /// `what` names the file in the message: "image", "video", "sequence".
+    func confine(_ path: String, of layer: String, at field: Field, what: String) throws(SceneError) {
+        if let problem = confinement?.problem(path, of: layer, what: what) { throw field.error(problem) }
+    }
 }

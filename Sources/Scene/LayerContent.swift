@@ -1,19 +1,25 @@
-/// What a layer shows inside its frame: a fill under an optional image placed by a gravity, and
-/// an optional text above both. Fixed for a whole render; animators change only the layer's
-/// properties. The image is a file named here and decoded by a stage of its own (the
-/// compositor's `SceneImages`), so a pipeline file is read and checked without decoding pixels.
+/// What a layer shows inside its frame: a fill under an optional image or footage (a video or an
+/// image sequence, one frame at a time) placed by a gravity, and an optional text above both.
+/// Fixed for a whole render; animators change only the layer's properties. The image and the
+/// footage are files named here and opened by stages of their own (the compositor's
+/// `SceneImages` and `SceneFootage`), so a pipeline file is read and checked without decoding
+/// pixels.
 public struct LayerContent: Sendable {
     public var fill: Fill?
     public var image: ImageFile?
+    /// Never set together with `image`.
+    public var footage: FootageSpec?
     public var gravity: Gravity
     public var text: TextContent?
 
     public init(
-        fill: Fill? = nil, image: ImageFile? = nil, gravity: Gravity = .aspectFill,
+        fill: Fill? = nil, image: ImageFile? = nil, footage: FootageSpec? = nil, gravity: Gravity = .aspectFill,
         text: TextContent? = nil
     ) {
+        precondition(image == nil || footage == nil, "a layer shows an image or footage, not both")
         self.fill = fill
         self.image = image
+        self.footage = footage
         self.gravity = gravity
         self.text = text
     }

@@ -100,6 +100,32 @@ import Testing
         #expect(verdicts.last == "\(inRange.path): valid")
     }
 
+    /// A layer's video or sequence is valid in place of its image, not beside it.
+    @Test func aLayerShowsOneImageVideoOrSequence() throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func firstLayer(_ change: @escaping (inout [String: Any]) -> Void) throws -> URL {
+            try Self.mutatedPipeline(in: folder) { pipeline in
+                var layers = pipeline["layers"] as! [[String: Any]]
+                change(&layers[0])
+                pipeline["layers"] = layers
+            }
+        }
+        let both = try firstLayer { $0["video"] = "clips/a.mp4" }
+        let video = try firstLayer {
+            $0["image"] = nil
+            $0["video"] = ["file": "clips/a.mp4", "start": 0.5, "speed": 2, "end": "loop", "before": "hide"]
+        }
+        let sequence = try firstLayer {
+            $0["image"] = nil
+            $0["sequence"] = ["files": "shots/frame_%04d.png", "fps": 24, "end": "hide"]
+        }
+        let verdicts = try Self.verdicts([both, video, sequence])
+        #expect(verdicts.count == 3)
+        #expect(verdicts.first?.hasPrefix("\(both.path): invalid") == true, "\(verdicts)")
+        #expect(Array(verdicts.dropFirst()) == ["\(video.path): valid", "\(sequence.path): valid"])
+    }
+
     @Test func outputQualityFollowsTheDecoder() throws {
         let folder = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -82,6 +82,9 @@ import Testing
         #expect(
             !reached.contains("Compositor") && !reached.contains("Output"),
             "Scene depends on \(reached.sorted()); the model must not reach Compositor or Output")
+        #expect(
+            !reached.contains("Footage") && !reached.contains("CVideoDecode"),
+            "Scene depends on \(reached.sorted()); the model names footage with plain values, without libav")
         #expect(dependencies["Compositor"]?.contains("Scene") == true)
         #expect(dependencies["Output"]?.contains("Scene") == true)
     }

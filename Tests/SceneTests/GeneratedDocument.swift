@@ -15,7 +15,7 @@ struct GeneratedDocument: CustomStringConvertible {
     let text: String
     /// The JSON path of the one wrong value; nil for a valid document.
     let mutatedPath: String?
-    /// The image file the documents name, which must exist beside them.
+    /// The image file the documents name (as an image and as a video), which must exist beside them.
     static let imageName = "image.png"
 
     var isValid: Bool { mutatedPath == nil }
@@ -107,6 +107,11 @@ private struct Builder {
         var keys = set.keys.filter { set.required.contains($0.name) || random.chance(0.6) }
         // Either the duration or hold, never both (the schema says so too).
         if keys.contains(where: { $0.name == "duration" }) { keys.removeAll { $0.name == "hold" } }
+        // At most one of image, video and sequence (the schema says so too).
+        let sources = ["image", "video", "sequence"]
+        if let shown = keys.first(where: { sources.contains($0.name) }) {
+            keys.removeAll { sources.contains($0.name) && $0.name != shown.name }
+        }
         keys.removeAll { if case .described = $0.form { return true } else { return false } }
         for key in keys { members.append((key.name, value(key, at: path + "." + key.name))) }
         return .object(members)
@@ -117,7 +122,7 @@ private struct Builder {
         case ("name", _):
             layerCount += 1
             return .string("layer\(layerCount)")
-        case ("image", _): return .string(GeneratedDocument.imageName)
+        case ("image", _), ("video", .string), ("file", _): return .string(GeneratedDocument.imageName)
         case ("dir", _): return .string("out")
         // At least one frame at the slowest rate the generator uses (see `fps`).
         case ("duration", .number(_, aboveLower: true)): return .number(Double(random.int(2...30)) / 2)

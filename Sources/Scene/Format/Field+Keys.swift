@@ -120,6 +120,8 @@ extension Gravity: KeyValue {}
 extension TextAlignment: KeyValue {}
 extension MaskFillRule: KeyValue {}
 extension MaskShapeKind: KeyValue {}
+extension FootageSpec.End: KeyValue {}
+extension FootageSpec.Before: KeyValue {}
 extension SceneClock.Direction: KeyValue {}
 
 extension anim_color_t: KeyValue {

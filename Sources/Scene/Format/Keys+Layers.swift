@@ -26,14 +26,49 @@ extension Keys {
                 "fill", .either([.color, .object(gradientFill)]), "a colour, or {\"gradient\": {...}}, drawn first"),
             FormatKey("image", .string, "a PNG or JPEG file, relative to the pipeline file; drawn over the fill"),
             FormatKey(
+                "video", .either([.string, .object(video)]),
+                "a video file, or {file, start, …}: its frame at each render time, in place of an image"),
+            FormatKey(
+                "sequence", .object(sequence), "numbered PNG or JPEG files played as a video, in place of an image"),
+            FormatKey(
                 "gravity", .choice(Gravity.allCases.map(\.rawValue)), default: .string(Gravity.aspectFill.rawValue),
-                "how the image is placed in the frame"),
+                "how the image, video or sequence is placed in the frame"),
             FormatKey(
                 "text", .either([.string, .object(text)]),
                 "a string in the default style, or {string, font, …}; drawn over the image, wrapped to the frame"),
             FormatKey("shadow", .object(shadow), "a drop shadow of the layer's rounded frame"),
             FormatKey("mask", .object(mask), "keeps part of the layer"),
         ], required: ["name"], "a layer: its place, transform, opacity and what it draws (fill, then image, then text)")
+
+    public static let video = KeySet(
+        "layers[].video",
+        [
+            FormatKey(
+                "file", .string,
+                "a video file ffmpeg's libraries read (MP4, MOV, WebM, GIF, …), relative to the pipeline file")
+        ] + clipTiming, required: ["file"], "a video clip and when it plays")
+
+    public static let sequence = KeySet(
+        "layers[].sequence",
+        [
+            FormatKey(
+                "files", .string,
+                "numbered PNG or JPEG files: a pattern such as shots/frame_%04d.png or a glob such as shots/*.png"),
+            FormatKey("fps", .number(0...1000, aboveLower: true), "frames per second of the sequence"),
+        ] + clipTiming, required: ["files", "fps"], "an image sequence and when it plays")
+
+    /// When footage plays, shared by videos and sequences: clip time `from` + (t − `start`) × `speed`.
+    static let clipTiming = [
+        FormatKey("start", .number(-86_400...86_400), default: 0, "render time, in seconds, at which `from` shows"),
+        FormatKey("from", .number(0...86_400), default: 0, "clip time, in seconds, shown at `start`"),
+        FormatKey("speed", .number(0...100, aboveLower: true), default: 1, "clip seconds per render second"),
+        FormatKey(
+            "end", .choice(FootageSpec.End.allCases.map(\.rawValue)), default: "hold",
+            "after the last frame: hold it, hide the layer's footage, or loop from `from`"),
+        FormatKey(
+            "before", .choice(FootageSpec.Before.allCases.map(\.rawValue)), default: "first",
+            "before `start`: show the frame at `from`, or nothing"),
+    ]
 
     public static let gradientFill = KeySet(
         "layers[].fill",

@@ -20,6 +20,7 @@ public struct SchemaDocument {
     public var json: SchemaJSON {
         Keys.pipeline.schema([
             "canvas": Keys.canvas.schema().with("not", ["required": ["duration", "hold"]]),
+            "layers": ["type": "array", "items": layer],
             "timeline": ["type": "array", "items": step],
             "interaction": interaction,
         ])
@@ -27,6 +28,14 @@ public struct SchemaDocument {
         .with("title", "pipeline file")
         .with("$defs", ["color": SchemaType.colorDefinition, "curve": curve, "timing": timing])
         .reordered(first: ["$schema", "title", "description"])
+    }
+
+    /// A layer shows at most one of an image, a video and a sequence.
+    private var layer: SchemaJSON {
+        let sources = ["image", "video", "sequence"]
+        let pairs = sources.indices.flatMap { i in sources[(i + 1)...].map { [sources[i], $0] } }
+        return Keys.layer.schema()
+            .with("not", ["anyOf": .array(pairs.map { ["required": .array($0.map(SchemaJSON.string))] })])
     }
 
     private var interaction: SchemaJSON {

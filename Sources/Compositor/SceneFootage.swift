@@ -1,0 +1,84 @@
+import Footage
+import Scene
+
+/// The opened footage of every layer of a scene: each video file and image sequence opened once
+/// per render (its frames listed, nothing decoded), shared by every compositor of the render on
+/// any thread. Frames are decoded on demand and shared through each source's own cache.
+public final class SceneFootage: Sendable {
+    private let bySource: [FootageSpec.Source: any FrameSource]
+
+    /// No footage: for scenes that show none.
+    public static let none = SceneFootage([:])
+
+    init(_ bySource: [FootageSpec.Source: any FrameSource]) {
+        self.bySource = bySource
+    }
+
+    /// The frames `spec` plays; nil only for footage this was not opened with.
+    public subscript(spec: FootageSpec) -> (any FrameSource)? {
+        bySource[spec.source]
+    }
+
+    /// Every file the footage reads, sorted: video files and the files of sequences (what
+    /// `run --resume` checks for changes).
+    public var files: [String] {
+        bySource.values.flatMap { source -> [String] in
+            if let clip = source as? VideoClip { return [clip.path] }
+            return (source as? ImageSequence)?.files ?? []
+        }.sorted()
+    }
+
+    /// Opens every video and sequence of `scene`, each once, and checks each layer's `from`
+    /// against its footage's length. Every failure is reported at the place the pipeline names
+    /// the footage, in layer order.
+    public static func open(_ scene: Scene) throws(SceneError) -> SceneFootage {
+        var sources: [FootageSpec.Source: any FrameSource] = [:]
+        var failed = Set<FootageSpec.Source>()
+        var errors: [SceneError] = []
+        for layer in scene.layers {
+            guard let spec = layer.content.footage, !failed.contains(spec.source) else { continue }
+            let origin = spec.origin ?? SceneError.Origin(file: spec.source.path, position: nil, path: nil)
+            do throws(FootageError) {
+                let source: any FrameSource
+                if let opened = sources[spec.source] { source = opened } else { source = try open(spec.source) }
+                if let outside = outsideFile(of: source, confinedBy: spec.confinement, layer: layer.name) {
+                    failed.insert(spec.source)
+                    errors.append(SceneError(at: origin, message: outside))
+                    continue
+                }
+                sources[spec.source] = source
+                try spec.clipTiming.check(clipEnd: source.duration, path: spec.source.path)
+            } catch {
+                if sources[spec.source] == nil { failed.insert(spec.source) }
+                errors.append(SceneError(at: origin, message: "layer \"\(layer.name)\": \(error.description)"))
+            }
+        }
+        if let error = SceneError.combining(errors) { throw error }
+        return SceneFootage(sources)
+    }
+
+    /// Why a sequence's file may not be read: the first that resolves outside the folder (a link
+    /// in the folder may lead anywhere); nil when all lie inside, or for a video (checked when read).
+    private static func outsideFile(
+        of source: any FrameSource, confinedBy confinement: FolderConfinement?, layer: String
+    ) -> String? {
+        guard let confinement, let sequence = source as? ImageSequence else { return nil }
+        return sequence.files.lazy.compactMap { confinement.problem($0, of: layer, what: "sequence file") }.first
+    }
+
+    private static func open(_ source: FootageSpec.Source) throws(FootageError) -> any FrameSource {
+        switch source {
+        case .video(let path): try VideoClip(path: path)
+        case .sequence(let pattern, let fps): try ImageSequence(files: pattern, fps: fps)
+        }
+    }
+}
+
+extension FootageSpec {
+    /// The timing as Footage applies it.
+    var clipTiming: ClipTiming {
+        ClipTiming(
+            start: start, from: from, speed: speed, end: ClipTiming.End(rawValue: end.rawValue)!,
+            before: ClipTiming.Before(rawValue: before.rawValue)!)
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+
+/// Files a pipeline reads must lie in its folder, after symbolic links and `..` are resolved,
+/// unless the command allows otherwise (`--allow-outside-images`): a pipeline from elsewhere must
+/// not put `../../.ssh/id_rsa`, or a link to it, into its frames. The decoder checks the files it
+/// names; the stage that lists a sequence's files checks each of those.
+public struct FolderConfinement: Sendable {
+    /// The folder, resolved.
+    public let folder: String
+
+    public init(folder: String) {
+        self.folder = Self.realPath(folder)
+    }
+
+    /// The message for `path` of layer `layer` (a `what`: "image", "video", "sequence file")
+    /// when it resolves outside the folder; nil when it lies inside.
+    public func problem(_ path: String, of layer: String, what: String) -> String? {
+        let resolved = Self.realPath(path)
+        guard resolved != folder && !resolved.hasPrefix(folder == "/" ? "/" : folder + "/") else { return nil }
+        let anywhere = what == "image" ? "images anywhere" : "images and footage anywhere"
+        return "layer \"\(layer)\": \(what) \(path) resolves to \(resolved), outside the pipeline file's folder "
+            + "\(folder): move the \(what) into that folder, or allow \(anywhere) with "
+            + "--\(SceneDecoder.Options.allowOutsideImagesFlag)"
+    }
+
+    /// The path with symbolic links, `.` and `..` resolved; the path itself when it cannot be.
+    private static func realPath(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}
