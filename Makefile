@@ -53,8 +53,17 @@ STATIC_STDLIB = $(if $(filter release,$(CONFIG)),--static-swift-stdlib)
 host: deps
 	$(SWIFT) build -c $(CONFIG) --product pipeline $(STATIC_STDLIB)
 
+# The video decoder, loaded by the host when a pipeline first opens a clip (CVideoDecode.h): its
+# functions are renamed pipeline_video_… so they cannot clash with the host's forwarding ones.
+VIDEO_LIBRARY_CFLAGS = -std=gnu11 -Wall -Wextra -Werror -O2 -fPIC -shared -I Sources/CVideoDecode/include \
+	$(foreach name,open times frame decoded_count close,-Dvideo_decoder_$(name)=pipeline_video_$(name)) \
+	$(PLUGIN_SANITIZE)
+VIDEO_LIBRARY_LIBS = $(shell pkg-config --libs libavformat libavcodec libswscale libavutil 2>/dev/null || echo -lavformat -lavcodec -lswscale -lavutil)
+
 plugins:
 	@mkdir -p $(PLUGIN_DIR)
+	@echo "cc Libraries/video-decoder/ -> $(BIN)/libpipeline-video.so"
+	@$(CC) $(VIDEO_LIBRARY_CFLAGS) Libraries/video-decoder/*.c -o $(BIN)/libpipeline-video.so $(VIDEO_LIBRARY_LIBS)
 	@for dir in Plugins/*/; do \
 		name=$$(basename $$dir); \
 		echo "cc $$dir -> $(PLUGIN_DIR)/$$name.so"; \
@@ -118,6 +127,7 @@ install: $(if $(filter command line,$(origin BIN)),,all)
 	$(STRIP) $(ROOT)/bin/pipeline
 	install -m 644 Sources/CAnimatorABI/include/animator.h $(ROOT)/include/pipeline/animator.h
 	install -m 755 $(PLUGIN_DIR)/*.so $(INSTALLED_PLUGINS)/
+	install -m 755 $(BIN)/libpipeline-video.so $(ROOT)/lib/pipeline/libpipeline-video.so
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e "s|@VERSION@|$$($(BIN)/pipeline --version)|" \
 		-e "s|@ABI_MAJOR@|$(ABI_MAJOR)|" -e "s|@ABI_MINOR@|$(ABI_MINOR)|" pipeline.pc.in > $(ROOT)/lib/pkgconfig/pipeline.pc
 	$(BIN)/pipeline --generate-completion-script bash > $(COMPLETIONS)/pipeline
@@ -126,7 +136,7 @@ install: $(if $(filter command line,$(origin BIN)),,all)
 # then the folders install made, where they are left empty.
 uninstall:
 	rm -f $(ROOT)/bin/pipeline $(ROOT)/include/pipeline/animator.h $(ROOT)/lib/pkgconfig/pipeline.pc $(COMPLETIONS)/pipeline
-	rm -f $(patsubst Plugins/%/,$(INSTALLED_PLUGINS)/%.so,$(wildcard Plugins/*/))
+	rm -f $(patsubst Plugins/%/,$(INSTALLED_PLUGINS)/%.so,$(wildcard Plugins/*/)) $(ROOT)/lib/pipeline/libpipeline-video.so
 	rmdir --ignore-fail-on-non-empty $(INSTALLED_PLUGINS) $(ROOT)/lib/pipeline $(ROOT)/include/pipeline 2>/dev/null || true
 
 clean:

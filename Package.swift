@@ -32,13 +32,9 @@ let package = Package(
         .target(
             name: "CImageCodecs", cSettings: optimisedC + [.unsafeFlags(["-I/usr/include/libpng16"])],
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
-        // libavformat, libavcodec and libswscale, decoding video clips' frames by presentation time.
-        .target(
-            name: "CVideoDecode", cSettings: optimisedC,
-            linkerSettings: [
-                .linkedLibrary("avformat"), .linkedLibrary("avcodec"), .linkedLibrary("avutil"),
-                .linkedLibrary("swscale"),
-            ]),
+        // Video clips' frames by presentation time, from libpipeline-video.so (libavformat, libavcodec and
+        // libswscale; Libraries/video-decoder, built by `make plugins`), loaded on first use.
+        .target(name: "CVideoDecode", linkerSettings: [.linkedLibrary("dl")]),
 
         // Swift modules; dependencies point one way: CLI → {Renderer, Sheet, Preview} → {Compositor, Output}
         // → Scene (the model, which owns the file format) → Timing → {PluginRegistry, JSON}. Timing knows

@@ -24,11 +24,14 @@ public final class SceneImages: Sendable {
         byPath[file.path]
     }
 
-    /// Decodes every image of `scene`, each file once, and opens its footage. Every file that
-    /// cannot be decoded or opened is reported at the place the pipeline names it, images first.
-    public static func load(_ scene: Scene) throws(SceneError) -> SceneImages {
+    /// Decodes every image of `scene`, each file once, on up to `threads` threads (a render's
+    /// `--threads`), and opens its footage. Every file that cannot be decoded or opened is
+    /// reported at the place the pipeline names it, images first.
+    public static func load(
+        _ scene: Scene, threads: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) throws(SceneError) -> SceneImages {
         let images = Result { () throws(SceneError) in
-            try read(scene.layers.compactMap(\.content.image)) { path throws(ImageLoadError) in
+            try read(scene.layers.compactMap(\.content.image), threads: threads) { path throws(ImageLoadError) in
                 try RasterImage.load(contentsOf: path)
             }
         }
@@ -42,7 +45,7 @@ public final class SceneImages: Sendable {
     /// frames listed, none decoded), as `load` opens it.
     public static func checkHeaders(of scene: Scene) throws(SceneError) {
         let images = Result { () throws(SceneError) in
-            try read(scene.layers.compactMap(\.content.image)) { path throws(ImageLoadError) in
+            try read(scene.layers.compactMap(\.content.image), threads: 1) { path throws(ImageLoadError) in
                 try RasterImage.size(ofFileAt: path)
             }
         }
@@ -60,21 +63,21 @@ public final class SceneImages: Sendable {
         }
     }
 
-    /// `read` applied to each file once, the files on as many threads as there are cores (a
+    /// `read` applied to each file once, the files shared among up to `threads` threads (a
     /// render's start waits for its largest image rather than for all in turn); every failure is
     /// reported at the place the pipeline names the file, in layer order.
     private static func read<Value>(
-        _ files: [ImageFile], with read: @Sendable (String) throws(ImageLoadError) -> Value
+        _ files: [ImageFile], threads: Int, with read: @Sendable (String) throws(ImageLoadError) -> Value
     ) throws(SceneError) -> [String: Value] {
         var seen = Set<String>()
         let distinct = files.filter { seen.insert($0.path).inserted }
         let results = ResultSlots<Value>(count: distinct.count)
-        DispatchQueue.concurrentPerform(iterations: distinct.count) { index in
-            let result: Result<Value, ImageLoadError>
-            do throws(ImageLoadError) { result = .success(try read(distinct[index].path)) } catch {
-                result = .failure(error)
+        let workers = max(1, min(threads, distinct.count))
+        // One worker runs on the calling thread.
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            for index in stride(from: worker, to: distinct.count, by: workers) {
+                results.set(index, Result { () throws(ImageLoadError) in try read(distinct[index].path) })
             }
-            results.set(index, result)
         }
         var images: [String: Value] = [:]
         var errors: [SceneError] = []

@@ -149,7 +149,8 @@ extension Pipeline {
             let stream = outputDirectory == "-" ? Self.claimStandardOutput() : nil
             let registry = Session.registry(plugins, pipelineFile: file, isolated: isolate)
             defer { registry.shutdown() }
-            let (scene, decoded) = try Session.scene(file, registry: registry, options: images.decoderOptions)
+            let (scene, decoded) = try Session.scene(
+                file, registry: registry, options: images.decoderOptions, threads: threads)
             let reporter = ConsoleRenderReporter(quiet: quiet)
             let job = RenderJob(scene: scene, images: decoded, options: try options(stream: stream), reporter: reporter)
             let summary: RenderSummary

@@ -38,14 +38,15 @@ enum Session {
     /// Reads the pipeline in `file`, or on standard input for `-` (see `PipelineInput`), then
     /// decodes its images: every error of either stage is reported, one line each. With
     /// `headersOnly` (`validate`) the images' headers are checked and no pixels decoded: the
-    /// images returned are then `.none`.
+    /// images returned are then `.none`. Images are decoded on up to `threads` threads.
     static func scene(
         _ file: String, registry: Registry,
-        options: SceneDecoder.Options, headersOnly: Bool = false
+        options: SceneDecoder.Options, headersOnly: Bool = false,
+        threads: Int = ProcessInfo.processInfo.activeProcessorCount
     ) throws -> (scene: Scene, images: SceneImages) {
         do throws(SceneError) {
             let scene = try decode(file, registry: registry, options: options)
-            guard headersOnly else { return (scene, try SceneImages.load(scene)) }
+            guard headersOnly else { return (scene, try SceneImages.load(scene, threads: threads)) }
             try SceneImages.checkHeaders(of: scene)
             return (scene, .none)
         } catch {

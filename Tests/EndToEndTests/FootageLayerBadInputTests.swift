@@ -25,6 +25,25 @@ import Testing
         try expectRefused(#"p.json:4:61: layers[0].video: layer "clip": {dir}/clips/tone.m4a has no video stream"#)
     }
 
+    /// The decoder is a library of its own, loaded when a clip is first opened: without it a
+    /// video layer is refused, saying what is missing, and a pipeline without video runs.
+    @Test func withoutTheVideoLibrary() throws {
+        try fixture.standardClip()
+        try fixture.pipeline(#""video": "clips/a.mp4""#)
+        let missing = fixture.folder.appendingPathComponent("gone/libpipeline-video.so").path
+        let refused = try CLI.run(
+            ["validate", "p.json"], in: fixture.folder, environment: ["PIPELINE_VIDEO_LIBRARY": missing])
+        #expect(refused.status == 1, "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains(
+                "video decoding is unavailable: libpipeline-video.so was not found (looked for \(missing); "
+                    + "`make plugins` builds it)"), "\(refused.stderr)")
+        try fixture.pipeline(##""fill": "#ff0000""##)
+        let still = try CLI.run(
+            ["validate", "p.json"], in: fixture.folder, environment: ["PIPELINE_VIDEO_LIBRARY": missing])
+        #expect(still.status == 0, "\(still.stderr)")
+    }
+
     @Test func fromPastTheClipsEnd() throws {
         try fixture.standardClip()
         try fixture.pipeline(#""video": {"file": "clips/a.mp4", "from": 2.5}"#)

@@ -12,6 +12,10 @@
  * same group of pictures is reached by decoding forward, any other by seeking to the keyframe at
  * or before it and decoding forward. The bytes of a frame do not depend on the order frames are
  * asked for. One thread at a time may use a decoder; different decoders may be used at once.
+ *
+ * The decoder lives in libpipeline-video.so (Libraries/video-decoder), loaded on the first
+ * video_decoder_open (see video_loader.c): the host's start does not pay for libav's libraries.
+ * When it cannot be loaded, opening fails with VIDEO_UNAVAILABLE and says why.
  */
 #pragma once
 
@@ -35,6 +39,7 @@ typedef enum video_status {
     VIDEO_UNSUPPORTED_ROTATION, /* info.rotation is not a multiple of 90 */
     VIDEO_CORRUPT,              /* a packet or frame cannot be read or decoded */
     VIDEO_NO_MEMORY,
+    VIDEO_UNAVAILABLE,          /* libpipeline-video.so cannot be loaded: the detail says why */
 } video_status_t;
 
 /* What the host needs to know about a clip before decoding it. */

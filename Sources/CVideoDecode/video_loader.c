@@ -1,0 +1,121 @@
+/*
+ * video_loader.c — the video decoder's API (CVideoDecode.h), forwarded to libpipeline-video.so,
+ * which is loaded on first use.
+ *
+ * The decoder (Libraries/video-decoder) links libavformat and libavcodec and, through them, about
+ * a hundred shared libraries: linked into the executable, loading them would cost every command
+ * tens of milliseconds at start, whether or not its pipeline shows a video. So the decoder is a
+ * library of its own (built by `make plugins` beside the in-repo plugins; installed in
+ * <prefix>/lib/pipeline), opened with dlopen the first time a clip is opened. Its functions carry
+ * a prefix of their own (pipeline_video_…), so they never clash with these.
+ */
+#define _GNU_SOURCE
+#include "CVideoDecode.h"
+
+#include <dlfcn.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+typedef video_status_t (*open_fn)(const char *, uint32_t, video_decoder_t **, video_info_t *, char *, size_t);
+typedef const double *(*times_fn)(const video_decoder_t *);
+typedef video_status_t (*frame_fn)(video_decoder_t *, size_t, uint8_t *, size_t, char *, size_t);
+typedef uint64_t (*count_fn)(const video_decoder_t *);
+typedef void (*close_fn)(video_decoder_t *);
+
+static struct {
+    open_fn open;
+    times_fn times;
+    frame_fn frame;
+    count_fn decoded_count;
+    close_fn close;
+    char failure[1024]; /* why the library could not be loaded; empty once it is */
+} library;
+
+static pthread_once_t loading = PTHREAD_ONCE_INIT;
+
+/* The folder holding this process's executable, with a trailing slash; "" if unknown. */
+static void executable_folder(char *folder, size_t size) {
+    char path[PATH_MAX];
+    ssize_t length = readlink("/proc/self/exe", path, sizeof path - 1);
+    folder[0] = 0;
+    if (length <= 0) return;
+    path[length] = 0;
+    char *slash = strrchr(path, '/');
+    if (slash == NULL) return;
+    slash[1] = 0;
+    snprintf(folder, size, "%s", path);
+}
+
+static void load(void) {
+    char folder[PATH_MAX], candidates[3][PATH_MAX + 64];
+    int count = 0;
+    const char *chosen = getenv("PIPELINE_VIDEO_LIBRARY");
+    executable_folder(folder, sizeof folder);
+    if (chosen != NULL && chosen[0] != 0) {
+        snprintf(candidates[count++], sizeof candidates[0], "%s", chosen);
+    } else {
+        /* A build tree keeps it beside the executable; an installed pipeline in lib/pipeline. */
+        snprintf(candidates[count++], sizeof candidates[0], "%slibpipeline-video.so", folder);
+        snprintf(candidates[count++], sizeof candidates[0], "%s../lib/pipeline/libpipeline-video.so", folder);
+    }
+    void *handle = NULL;
+    const char *reason = "";
+    for (int i = 0; i < count && handle == NULL; i++) {
+        if (access(candidates[i], F_OK) != 0) continue;
+        handle = dlopen(candidates[i], RTLD_NOW | RTLD_LOCAL);
+        if (handle == NULL) reason = dlerror();
+    }
+    if (handle == NULL) {
+        snprintf(library.failure, sizeof library.failure,
+                 "video decoding is unavailable: %s%s (looked for %s%s%s; `make plugins` builds it)",
+                 reason[0] ? "cannot load libpipeline-video.so: " : "libpipeline-video.so was not found",
+                 reason, candidates[0], count > 1 ? " and " : "", count > 1 ? candidates[1] : "");
+        return;
+    }
+    library.open = (open_fn)dlsym(handle, "pipeline_video_open");
+    library.times = (times_fn)dlsym(handle, "pipeline_video_times");
+    library.frame = (frame_fn)dlsym(handle, "pipeline_video_frame");
+    library.decoded_count = (count_fn)dlsym(handle, "pipeline_video_decoded_count");
+    library.close = (close_fn)dlsym(handle, "pipeline_video_close");
+    if (!library.open || !library.times || !library.frame || !library.decoded_count || !library.close) {
+        library.open = NULL;
+        snprintf(library.failure, sizeof library.failure,
+                 "video decoding is unavailable: the libpipeline-video.so found lacks its functions "
+                 "(built from another version of pipeline?)");
+    }
+}
+
+video_status_t video_decoder_open(const char *path, uint32_t max_dimension, video_decoder_t **decoder,
+                                  video_info_t *info, char *detail, size_t detail_size) {
+    pthread_once(&loading, load);
+    if (library.open == NULL) {
+        *decoder = NULL;
+        memset(info, 0, sizeof *info);
+        snprintf(detail, detail_size, "%s", library.failure);
+        return VIDEO_UNAVAILABLE;
+    }
+    return library.open(path, max_dimension, decoder, info, detail, detail_size);
+}
+
+/* The functions below take a decoder, which only an open through the library can have made. */
+
+const double *video_decoder_times(const video_decoder_t *decoder) {
+    return library.times(decoder);
+}
+
+video_status_t video_decoder_frame(video_decoder_t *decoder, size_t index, uint8_t *bgra, size_t stride,
+                                   char *detail, size_t detail_size) {
+    return library.frame(decoder, index, bgra, stride, detail, detail_size);
+}
+
+uint64_t video_decoder_decoded_count(const video_decoder_t *decoder) {
+    return library.decoded_count(decoder);
+}
+
+void video_decoder_close(video_decoder_t *decoder) {
+    if (decoder != NULL) library.close(decoder);
+}
