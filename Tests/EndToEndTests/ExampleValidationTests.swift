@@ -13,6 +13,7 @@ import Testing
             "circle-push", "circle-pop", "circle-pop-interactive-finish", "circle-pop-interactive-cancel",
             "modal-circle-present", "modal-circle-dismiss", "bounce-present", "half-way-spring",
             "cross-dissolve", "custom-presentation", "hole-reveal", "magic-move", "noise-dissolve", "soft-wipe",
+            "app-preview",
         ]
         #expect(
             Set(expected).isSubset(of: ExampleFolder.names),
