@@ -29,9 +29,7 @@ extension Compositor {
         let size = anim_size_t(width: layer.frame.width, height: layer.frame.height)
         let paintAlpha = punched ? 1 : alpha
         prepared.paintFill(on: cr, size: size, alpha: paintAlpha)
-        if prepared.image != nil || prepared.footage?.surface != nil {
-            paintImage(of: prepared, in: size, alpha: paintAlpha, on: cr)
-        }
+        paintImage(of: prepared, in: size, alpha: paintAlpha, on: cr)
         prepared.text?.paint(width: size.width, alpha: paintAlpha, on: cr)
         if punched { punchOut(mask, alpha: alpha, on: cr) }
         cairo_restore(cr)

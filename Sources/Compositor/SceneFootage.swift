@@ -21,12 +21,7 @@ public final class SceneFootage: Sendable {
 
     /// Every file the footage reads, sorted: video files and the files of sequences (what
     /// `run --resume` checks for changes).
-    public var files: [String] {
-        bySource.values.flatMap { source -> [String] in
-            if let clip = source as? VideoClip { return [clip.path] }
-            return (source as? ImageSequence)?.files ?? []
-        }.sorted()
-    }
+    public var files: [String] { bySource.values.flatMap(\.files).sorted() }
 
     /// Opens every video and sequence of `scene`, each once, and checks each layer's `from`
     /// against its footage's length. Every failure is reported at the place the pipeline names
@@ -41,7 +36,7 @@ public final class SceneFootage: Sendable {
             do throws(FootageError) {
                 let source: any FrameSource
                 if let opened = sources[spec.source] { source = opened } else { source = try open(spec.source) }
-                if let outside = outsideFile(of: source, confinedBy: spec.confinement, layer: layer.name) {
+                if let outside = outsideFile(of: spec.source, source, confinedBy: spec.confinement, layer: layer.name) {
                     failed.insert(spec.source)
                     errors.append(SceneError(at: origin, message: outside))
                     continue
@@ -60,10 +55,11 @@ public final class SceneFootage: Sendable {
     /// Why a sequence's file may not be read: the first that resolves outside the folder (a link
     /// in the folder may lead anywhere); nil when all lie inside, or for a video (checked when read).
     private static func outsideFile(
-        of source: any FrameSource, confinedBy confinement: FolderConfinement?, layer: String
+        of kind: FootageSpec.Source, _ source: any FrameSource, confinedBy confinement: FolderConfinement?,
+        layer: String
     ) -> String? {
-        guard let confinement, let sequence = source as? ImageSequence else { return nil }
-        return sequence.files.lazy.compactMap { confinement.problem($0, of: layer, what: "sequence file") }.first
+        guard let confinement, case .sequence = kind else { return nil }
+        return source.files.lazy.compactMap { confinement.problem($0, of: layer, what: "sequence file") }.first
     }
 
     private static func open(_ source: FootageSpec.Source) throws(FootageError) -> any FrameSource {

@@ -17,6 +17,8 @@ public protocol FrameSource: AnyObject, Sendable {
     var presentationTimes: [Double] { get }
     /// Where the source ends: the last frame's presentation time plus that frame's duration.
     var duration: Double { get }
+    /// Every file the frames are read from, in frame order.
+    var files: [String] { get }
     /// The frame shown at `clipTime`: the last whose presentation time is at or before it, the
     /// first before the first.
     func frameIndex(at clipTime: Double) -> Int

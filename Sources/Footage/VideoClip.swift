@@ -8,6 +8,8 @@ import Foundation
 public final class VideoClip: FrameSource, @unchecked Sendable {
     /// The file as it was given; errors name it so.
     public let path: String
+    /// The one file the frames come from.
+    public var files: [String] { [path] }
     public let info: VideoInfo
     public let presentationTimes: [Double]
     private let decoder: OpaquePointer
