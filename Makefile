@@ -57,6 +57,7 @@ host: deps
 # functions are renamed pipeline_video_… so they cannot clash with the host's forwarding ones.
 VIDEO_LIBRARY_CFLAGS = -std=gnu11 -Wall -Wextra -Werror -O2 -fPIC -shared -I Sources/CVideoDecode/include \
 	$(foreach name,open times frame decoded_count close,-Dvideo_decoder_$(name)=pipeline_video_$(name)) \
+	-Dvideo_audio_probe=pipeline_video_audio_probe \
 	$(PLUGIN_SANITIZE)
 VIDEO_LIBRARY_LIBS = $(shell pkg-config --libs libavformat libavcodec libswscale libavutil 2>/dev/null || echo -lavformat -lavcodec -lswscale -lavutil)
 

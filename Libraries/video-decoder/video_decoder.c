@@ -1,4 +1,5 @@
 #include "CVideoDecode.h"
+#include "libav_text.h"
 
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
@@ -53,19 +54,12 @@ static size_t aligned(size_t bytes) {
     return (bytes + alignment - 1) / alignment * alignment;
 }
 
-/* libav's reason for an error code, starting lowercase as the host's messages do. */
-static void describe(int error, char *detail, size_t detail_size) {
-    if (detail_size == 0) return;
-    if (av_strerror(error, detail, detail_size) < 0) snprintf(detail, detail_size, "error %d", error);
-    if (detail[0] >= 'A' && detail[0] <= 'Z' && !(detail[1] >= 'A' && detail[1] <= 'Z')) detail[0] += 'a' - 'A';
-}
-
 static video_status_t open_input(video_decoder_t *d, char *detail, size_t detail_size) {
     int ret = avformat_open_input(&d->format, d->path, NULL, NULL);
     if (ret == AVERROR(ENOENT)) return VIDEO_NOT_FOUND;
     if (ret == AVERROR(ENOMEM)) return VIDEO_NO_MEMORY;
     if (ret < 0) {
-        describe(ret, detail, detail_size);
+        libav_reason(ret, detail, detail_size);
         return VIDEO_UNREADABLE;
     }
     return VIDEO_OK;
@@ -75,7 +69,7 @@ static video_status_t open_input(video_decoder_t *d, char *detail, size_t detail
 static video_status_t choose_stream(video_decoder_t *d, char *detail, size_t detail_size) {
     int ret = avformat_find_stream_info(d->format, NULL);
     if (ret < 0) {
-        describe(ret, detail, detail_size);
+        libav_reason(ret, detail, detail_size);
         return VIDEO_UNREADABLE;
     }
     for (unsigned i = 0; i < d->format->nb_streams; i++) {
@@ -103,13 +97,7 @@ static const AVCodec *find_decoder(const AVStream *stream) {
 
 static video_status_t open_codec(video_decoder_t *d, char *detail, size_t detail_size) {
     const AVStream *stream = d->format->streams[d->stream];
-    /* A codec libavformat does not know is named by its tag, which says more than "none". */
-    char tag[AV_FOURCC_MAX_STRING_SIZE] = {0};
-    const char *name = avcodec_get_name(stream->codecpar->codec_id);
-    if (stream->codecpar->codec_id == AV_CODEC_ID_NONE && stream->codecpar->codec_tag != 0) {
-        name = av_fourcc_make_string(tag, stream->codecpar->codec_tag);
-    }
-    snprintf(d->info.codec, sizeof d->info.codec, "%s", name);
+    libav_codec_name(stream->codecpar, d->info.codec, sizeof d->info.codec);
     const AVCodec *decoder = find_decoder(stream);
     if (decoder == NULL) return VIDEO_UNSUPPORTED_CODEC;
     d->codec = avcodec_alloc_context3(decoder);
@@ -118,7 +106,7 @@ static video_status_t open_codec(video_decoder_t *d, char *detail, size_t detail
     d->codec->thread_count = 0;
     int ret = avcodec_open2(d->codec, decoder, NULL);
     if (ret < 0) {
-        describe(ret, detail, detail_size);
+        libav_reason(ret, detail, detail_size);
         return ret == AVERROR(ENOMEM) ? VIDEO_NO_MEMORY : VIDEO_UNSUPPORTED_CODEC;
     }
     const AVPixFmtDescriptor *pixels = av_pix_fmt_desc_get(stream->codecpar->format);
@@ -235,7 +223,7 @@ static video_status_t scan(video_decoder_t *d, char *detail, size_t detail_size)
         av_packet_unref(d->packet);
     }
     if (ret != AVERROR_EOF) {
-        describe(ret, detail, detail_size);
+        libav_reason(ret, detail, detail_size);
         return VIDEO_CORRUPT;
     }
     if (d->info.frame_count == 0) {
@@ -283,7 +271,7 @@ static video_status_t seek_to(video_decoder_t *d, size_t entry, char *detail, si
         if (status != VIDEO_OK) return status;
         int ret = read_stream_packet(d);
         if (ret < 0) {
-            describe(ret, detail, detail_size);
+            libav_reason(ret, detail, detail_size);
             return VIDEO_CORRUPT;
         }
     }
@@ -293,7 +281,7 @@ static video_status_t seek_to(video_decoder_t *d, size_t entry, char *detail, si
         d->pending = false;
         int ret = read_stream_packet(d);
         if (ret < 0) {
-            describe(ret, detail, detail_size);
+            libav_reason(ret, detail, detail_size);
             return VIDEO_CORRUPT;
         }
     }
@@ -346,7 +334,7 @@ static video_status_t decode_until(video_decoder_t *d, int64_t pts, char *detail
         }
         if (ret == AVERROR(EAGAIN)) ret = send_next_packet(d);
         if (ret < 0 && ret != AVERROR_EOF) {
-            describe(ret, detail, detail_size);
+            libav_reason(ret, detail, detail_size);
             return VIDEO_CORRUPT;
         }
     }

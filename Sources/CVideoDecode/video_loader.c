@@ -25,6 +25,7 @@ typedef const double *(*times_fn)(const video_decoder_t *);
 typedef video_status_t (*frame_fn)(video_decoder_t *, size_t, uint8_t *, size_t, char *, size_t);
 typedef uint64_t (*count_fn)(const video_decoder_t *);
 typedef void (*close_fn)(video_decoder_t *);
+typedef video_status_t (*probe_fn)(const char *, audio_info_t *, char *, size_t);
 
 static struct {
     open_fn open;
@@ -32,6 +33,7 @@ static struct {
     frame_fn frame;
     count_fn decoded_count;
     close_fn close;
+    probe_fn audio_probe;
     char failure[1024]; /* why the library could not be loaded; empty once it is */
 } library;
 
@@ -81,8 +83,11 @@ static void load(void) {
     library.frame = (frame_fn)dlsym(handle, "pipeline_video_frame");
     library.decoded_count = (count_fn)dlsym(handle, "pipeline_video_decoded_count");
     library.close = (close_fn)dlsym(handle, "pipeline_video_close");
-    if (!library.open || !library.times || !library.frame || !library.decoded_count || !library.close) {
+    library.audio_probe = (probe_fn)dlsym(handle, "pipeline_video_audio_probe");
+    if (!library.open || !library.times || !library.frame || !library.decoded_count || !library.close ||
+        !library.audio_probe) {
         library.open = NULL;
+        library.audio_probe = NULL;
         snprintf(library.failure, sizeof library.failure,
                  "video decoding is unavailable: the libpipeline-video.so found lacks its functions "
                  "(built from another version of pipeline?)");
@@ -99,6 +104,16 @@ video_status_t video_decoder_open(const char *path, uint32_t max_dimension, vide
         return VIDEO_UNAVAILABLE;
     }
     return library.open(path, max_dimension, decoder, info, detail, detail_size);
+}
+
+video_status_t video_audio_probe(const char *path, audio_info_t *info, char *detail, size_t detail_size) {
+    pthread_once(&loading, load);
+    if (library.audio_probe == NULL) {
+        memset(info, 0, sizeof *info);
+        snprintf(detail, detail_size, "%s", library.failure);
+        return VIDEO_UNAVAILABLE;
+    }
+    return library.audio_probe(path, info, detail, detail_size);
 }
 
 /* The functions below take a decoder, which only an open through the library can have made. */

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Why a clip or an image sequence cannot be read, naming the file as it was given.
+/// Why a clip, an image sequence or a sound file cannot be read, naming the file as it was given.
 public enum FootageError: Error, Equatable, CustomStringConvertible {
     case notFound(path: String)
     /// libavformat recognises no media in the file; `reason` is libav's.
@@ -23,6 +23,9 @@ public enum FootageError: Error, Equatable, CustomStringConvertible {
     /// A `from` outside [0, clipEnd): nothing of the clip would play.
     case fromPastEnd(path: String, from: Double, clipEnd: Double)
     case notASequence(pattern: String)
+    /// A sound file libavformat recognises no media in; `reason` is libav's.
+    case unreadableAudio(path: String, reason: String)
+    case noAudioStream(path: String)
 
     public var description: String {
         switch self {
@@ -58,6 +61,10 @@ public enum FootageError: Error, Equatable, CustomStringConvertible {
                 + "it must be at least 0 and less than \(Self.seconds(clipEnd))"
         case .notASequence(let pattern):
             "\(pattern) names no numbered files: use a pattern such as frame_%04d.png or a glob such as *.png"
+        case .unreadableAudio(let path, let reason):
+            "\(path) is not a sound file ffmpeg's libraries can read" + (reason.isEmpty ? "" : " (\(reason))")
+        case .noAudioStream(let path):
+            "\(path) has no audio stream"
         }
     }
 

@@ -45,8 +45,7 @@ public final class ImageSequence: FrameSource, @unchecked Sendable {
         var image = decoded_image_t()
         var message = [CChar](repeating: 0, count: 256)
         guard decode_image_file(files[index], UInt32(clamping: maxDimension), &image, &message, message.count) else {
-            let text = message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-            throw .unreadableImage(path: files[index], reason: String(decoding: text, as: UTF8.self))
+            throw .unreadableImage(path: files[index], reason: String(nulTerminated: message))
         }
         let frame = FootageFrame(
             width: Int(image.width), height: Int(image.height), stride: Int(image.stride), owning: image.pixels)

@@ -25,7 +25,8 @@ public final class VideoClip: FrameSource, @unchecked Sendable {
         var opened: OpaquePointer?
         let status = video_decoder_open(path, UInt32(clamping: maxDimension), &opened, &info, &detail, detail.count)
         guard status == VIDEO_OK, let decoder = opened else {
-            throw Self.error(status, path: path, info: info, detail: Self.text(detail), maxDimension: maxDimension)
+            throw Self.error(
+                status, path: path, info: info, detail: String(nulTerminated: detail), maxDimension: maxDimension)
         }
         self.path = path
         self.decoder = decoder
@@ -66,13 +67,9 @@ public final class VideoClip: FrameSource, @unchecked Sendable {
         guard status == VIDEO_OK else {
             throw status == VIDEO_NO_MEMORY
                 ? .outOfMemory(path: path)
-                : .corrupt(path: path, time: presentationTimes[index], reason: Self.text(detail))
+                : .corrupt(path: path, time: presentationTimes[index], reason: String(nulTerminated: detail))
         }
         return frame
-    }
-
-    private static func text(_ buffer: [CChar]) -> String {
-        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     private static func error(
@@ -94,12 +91,11 @@ public final class VideoClip: FrameSource, @unchecked Sendable {
 
 extension VideoInfo {
     fileprivate init(_ info: video_info_t) {
-        var codec = info.codec
-        let name = withUnsafeBytes(of: &codec) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         self.init(
             width: Int(info.width), height: Int(info.height), codedWidth: Int(info.coded_width),
             codedHeight: Int(info.coded_height), rotation: Int(info.rotation),
             sampleAspectRatio: (Int(info.sample_aspect_num), Int(info.sample_aspect_den)), duration: info.duration,
-            frameCount: info.frame_count, codec: name, hasAlpha: info.has_alpha, isHighBitDepth: info.high_bit_depth)
+            frameCount: info.frame_count, codec: String(nulTerminatedArray: info.codec), hasAlpha: info.has_alpha,
+            isHighBitDepth: info.high_bit_depth)
     }
 }

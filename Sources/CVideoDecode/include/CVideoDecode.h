@@ -13,9 +13,11 @@
  * or before it and decoding forward. The bytes of a frame do not depend on the order frames are
  * asked for. One thread at a time may use a decoder; different decoders may be used at once.
  *
+ * video_audio_probe checks a sound file the same libraries will read, before a render mixes it.
+ *
  * The decoder lives in libpipeline-video.so (Libraries/video-decoder), loaded on the first
- * video_decoder_open (see video_loader.c): the host's start does not pay for libav's libraries.
- * When it cannot be loaded, opening fails with VIDEO_UNAVAILABLE and says why.
+ * video_decoder_open or video_audio_probe (see video_loader.c): the host's start does not pay for
+ * libav's libraries. When it cannot be loaded, both fail with VIDEO_UNAVAILABLE and say why.
  */
 #pragma once
 
@@ -40,6 +42,7 @@ typedef enum video_status {
     VIDEO_CORRUPT,              /* a packet or frame cannot be read or decoded */
     VIDEO_NO_MEMORY,
     VIDEO_UNAVAILABLE,          /* libpipeline-video.so cannot be loaded: the detail says why */
+    VIDEO_NO_AUDIO_STREAM,      /* video_audio_probe: the file holds no sound */
 } video_status_t;
 
 /* What the host needs to know about a clip before decoding it. */
@@ -79,6 +82,31 @@ video_status_t video_decoder_frame(video_decoder_t *decoder, size_t index, uint8
 uint64_t video_decoder_decoded_count(const video_decoder_t *decoder);
 
 void video_decoder_close(video_decoder_t *decoder);
+
+/* What a sound file holds, all of it decoded to be sure it can be. */
+typedef struct audio_info {
+    double duration;  /* seconds of sound: the decoded samples' count over the rate */
+    int sample_rate;  /* Hz */
+    int channels;
+    char codec[32];   /* as libavcodec names it ("aac", "pcm_s16le", "mp3", "opus") */
+} audio_info_t;
+
+/* Opens the file at `path`, picks its best audio stream (the one ffmpeg itself would choose) and
+ * decodes every packet of it to the end, so that a damaged file is found before a render relies
+ * on it. VIDEO_CORRUPT when the demuxer or the decoder reports an error, a packet flagged damaged
+ * is followed by more, nothing decodes, or the file declares a length (a WAV's data size, an
+ * MP3's frame count, an MP4's track length, an Ogg file's last page) that the decoded sound falls
+ * short of by more than encoders' padding (an MP3 cut short decodes cleanly up to its cut). A
+ * file that merely ends early without declaring otherwise (a WAV cut at a sample, an Ogg file cut
+ * between pages) is shorter, not corrupt; so is the sound of a file with other streams, whose
+ * declared length may be theirs. Bytes of PCM are all valid sound: damage inside them cannot be
+ * seen. Decoding 3 minutes of 48 kHz stereo takes about 0.1 s (AAC) to 0.25 s (FLAC).
+ *
+ * `*info` is filled as far as the file was read, also on failure (the codec's name when it has
+ * no decoder). On failure writes a one-line lowercase reason into `detail` as video_decoder_open
+ * does, starting with the time it concerns ("at 1.536 s: invalid data found when processing
+ * input"). Any thread may call it at any time. */
+video_status_t video_audio_probe(const char *path, audio_info_t *info, char *detail, size_t detail_size);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,20 @@
+#include "libav_text.h"
+
+#include <libavcodec/avcodec.h>
+#include <libavutil/error.h>
+#include <stdio.h>
+
+void libav_reason(int error, char *detail, size_t detail_size) {
+    if (detail_size == 0) return;
+    if (av_strerror(error, detail, detail_size) < 0) snprintf(detail, detail_size, "error %d", error);
+    if (detail[0] >= 'A' && detail[0] <= 'Z' && !(detail[1] >= 'A' && detail[1] <= 'Z')) detail[0] += 'a' - 'A';
+}
+
+void libav_codec_name(const AVCodecParameters *codec, char *name, size_t name_size) {
+    char tag[AV_FOURCC_MAX_STRING_SIZE] = {0};
+    const char *known = avcodec_get_name(codec->codec_id);
+    if (codec->codec_id == AV_CODEC_ID_NONE && codec->codec_tag != 0) {
+        known = av_fourcc_make_string(tag, codec->codec_tag);
+    }
+    snprintf(name, name_size, "%s", known);
+}
