@@ -25,6 +25,39 @@ import Testing
         try expectRefused(#"p.json:4:61: layers[0].video: layer "clip": {dir}/clips/tone.m4a has no video stream"#)
     }
 
+    /// AVS2 is a codec libavformat knows, and MPEG-TS carries by its stream type, but Debian's
+    /// libavcodec has no decoder for. The elementary stream is a sequence header and a few
+    /// pictures' start codes, enough for ffmpeg to copy into a transport stream undecoded.
+    @Test func aCodecWithoutADecoder() throws {
+        let sequence: [UInt8] = [0, 0, 1, 0xB0, 0x20, 0x42, 0xC2, 0x80, 0x11, 0xE0, 0, 0]
+        let picture: [UInt8] = [0, 0, 1, 0xB3, 0, 0, 0, 0, 0, 0, 1, 0] + (1...59).map { UInt8($0) }
+        try Data(sequence + Array([[UInt8]](repeating: picture, count: 5).joined()))
+            .write(to: fixture.folder.appendingPathComponent("clips/raw.avs2"))
+        try fixture.ffmpeg(["-f", "avs2", "-r", "10", "-i", "clips/raw.avs2", "-c", "copy", "clips/avs2.ts"])
+        try fixture.pipeline(#""video": "clips/avs2.ts""#)
+        try expectRefused(
+            #"p.json:4:61: layers[0].video: layer "clip": {dir}/clips/avs2.ts is in codec avs2, "#
+                + "which this system's ffmpeg libraries cannot decode")
+    }
+
+    /// A clip may be at most as large as a canvas may be, 16384 pixels on a side. PNG pictures
+    /// in a MOV keep a tall thin clip cheap to make.
+    @Test func aClipTallerThanTheLimit() throws {
+        for height in [16384, 16400] {
+            try fixture.ffmpeg([
+                "-f", "lavfi", "-i", "color=red:size=16x\(height):rate=10", "-frames:v", "2", "-c:v", "png",
+                "clips/tall-\(height).mov",
+            ])
+        }
+        try fixture.pipeline(#""video": "clips/tall-16384.mov""#)
+        let atTheLimit = try CLI.run(["validate", "p.json"], in: fixture.folder)
+        #expect(atTheLimit.status == 0, "\(atTheLimit.stderr)")
+        try fixture.pipeline(#""video": "clips/tall-16400.mov""#)
+        try expectRefused(
+            #"p.json:4:61: layers[0].video: layer "clip": {dir}/clips/tall-16400.mov is 16×16400, "#
+                + "larger than the 16384×16384 limit")
+    }
+
     /// The decoder is a library of its own, loaded when a clip is first opened: without it a
     /// video layer is refused, saying what is missing, and a pipeline without video runs.
     @Test func withoutTheVideoLibrary() throws {
