@@ -3,7 +3,7 @@ import Scene
 /// The encoder settings of each ffmpeg format.
 extension FFmpegCommand {
     var h264Encoding: [String] {
-        ["-c:v", "libx264", "-crf", "\(quality.h264CRF)", "-preset", "medium", "-movflags", "+faststart"]
+        ["-c:v", "libx264", "-crf", "\(quality.h264CRF)", "-preset", "medium"]
     }
 
     /// Constant quality (`-b:v 0`); with alpha, libvpx encodes a second stream for it, which
@@ -14,7 +14,7 @@ extension FFmpegCommand {
 
     /// ProRes 4444 (profile 4) with a 10-bit alpha plane: the usual hand-off to video editors.
     var proResEncoding: [String] {
-        ["-c:v", "prores_ks", "-profile:v", "4", "-vendor", "apl0", "-movflags", "+faststart"]
+        ["-c:v", "prores_ks", "-profile:v", "4", "-vendor", "apl0"]
     }
 
     /// One graph builds the palette from every frame and then maps the frames onto it.

@@ -10,6 +10,8 @@ struct FFmpegCommand {
     let keepsAlpha: Bool
     /// A file path, or `pipe:1` for standard output.
     let output: String
+    /// Tags written into the file's metadata (a part's `SoundMix`), by key.
+    var metadata: [(key: String, value: String)] = []
 
     /// GIF delays are whole centiseconds and browsers slow anything under 2 cs down to 10 cs, so
     /// faster animations are resampled to 50 frames a second.
@@ -40,14 +42,23 @@ struct FFmpegCommand {
             "-f", "rawvideo", "-pix_fmt", input.pixelFormat, "-s", inputSize,
             "-framerate", "\(fps)", "-i", "-",
         ]
-            + conversion + encoding + determinism + ["-f", Self.muxer(format), output]
+            + conversion + encoding + containerFlags + tags + ["-f", Self.muxer(format), output]
     }
 
-    /// WebM (Matroska) gets a random segment id in every file; bit-exact mode leaves it out,
-    /// so the same frames always give the same bytes, as the other formats already do (a
-    /// resumed run's video equals an uninterrupted run's).
-    private var determinism: [String] {
-        format == .webm ? ["-fflags", "+bitexact"] : []
+    /// MP4 and MOV put their index first, so players start before the whole file is read, and
+    /// keep tags of any key. WebM (Matroska) gets a random segment id in every file; bit-exact
+    /// mode leaves it out, so the same frames always give the same bytes, as the other formats
+    /// already do (a resumed run's video equals an uninterrupted run's).
+    private var containerFlags: [String] {
+        switch format {
+        case .mp4, .mov: ["-movflags", "+faststart" + (metadata.isEmpty ? "" : "+use_metadata_tags")]
+        case .webm: ["-fflags", "+bitexact"]
+        case .gif, .webp, .apng, .y4m, .png: []
+        }
+    }
+
+    private var tags: [String] {
+        metadata.flatMap { ["-metadata", "\($0.key)=\($0.value)"] }
     }
 
     /// ffmpeg's name for the container of `format`.

@@ -6,12 +6,17 @@ import Scene
 ///
 /// Into a file, ffmpeg writes a hidden temporary beside it, which `finish()` renames into place
 /// once ffmpeg has exited successfully; onto a stream (standard output), it writes as it goes.
-/// A failure anywhere reports the tail of ffmpeg's log.
+/// A file with sound is first written silent under a second hidden name, then the mix is laid
+/// under it (`SoundMux`) into the first. A failure anywhere reports the tail of ffmpeg's log.
 public final class FFmpegEncoder: FrameSink {
     /// The file, or "standard output", for messages.
     private let name: String
     private let command: FFmpegCommand
     private let staged: StagedFile?
+    /// The silent video ffmpeg writes when `sound` is mixed in after it.
+    private let silent: String?
+    private let sound: SoundMux?
+    private let ffmpegPath: String
     private let log: FFmpegLog
     private let process = Process()
     private let exit: ExitWatch
@@ -33,18 +38,31 @@ public final class FFmpegEncoder: FrameSink {
     /// transparent pixels, which decides whether WebM carries alpha.
     public convenience init(
         format: OutputFormat, path: String, width: Int, height: Int, fps: Double,
-        quality: VideoQuality = .standard, transparentCanvas: Bool = false,
+        quality: VideoQuality = .standard, transparentCanvas: Bool = false, sound: VideoSound? = nil,
         ffmpegPath: String
     ) throws(OutputError) {
         try Self.check(format, width: width, height: height, fps: fps, for: path)
         try createDirectories((path as NSString).deletingLastPathComponent)
         let staged = StagedFile(path: path)
-        let command = FFmpegCommand(
+        var (silent, mux): (String?, SoundMux?) = (nil, nil)
+        var metadata: [(key: String, value: String)] = []
+        switch sound {
+        case .mixed(let mix)? where format.carriesSound:
+            silent = StagedFile.hidden(path, tag: "silent")
+            mux = SoundMux(mix: mix, format: format)
+        case .carried(let mix, let part)? where format.carriesSound:
+            metadata = [(SoundMix.metadataKey, mix.metadata(part: part))]
+        default:
+            break
+        }
+        var command = FFmpegCommand(
             format: format, width: width, height: height, fps: fps, quality: quality,
             keepsAlpha: format.keepsAlpha(transparentCanvas: transparentCanvas),
-            output: staged.temporaryPath)
+            output: silent ?? staged.temporaryPath)
+        command.metadata = metadata
         try self.init(
-            name: path, command: command, staged: staged, output: FileHandle.nullDevice, ffmpegPath: ffmpegPath)
+            name: path, command: command, staged: staged, silent: silent, sound: mux, output: FileHandle.nullDevice,
+            ffmpegPath: ffmpegPath)
     }
 
     /// Writes the stream to `stream` (standard output, for piping) as ffmpeg produces it.
@@ -58,17 +76,19 @@ public final class FFmpegEncoder: FrameSink {
         let command = FFmpegCommand(
             format: format, width: width, height: height, fps: fps, quality: quality,
             keepsAlpha: format.keepsAlpha(transparentCanvas: transparentCanvas), output: "pipe:1")
-        try self.init(name: name, command: command, staged: nil, output: stream, ffmpegPath: ffmpegPath)
+        try self.init(
+            name: name, command: command, staged: nil, silent: nil, sound: nil, output: stream, ffmpegPath: ffmpegPath)
     }
 
     private init(
-        name: String, command: FFmpegCommand, staged: StagedFile?, output: FileHandle,
-        ffmpegPath: String
+        name: String, command: FFmpegCommand, staged: StagedFile?, silent: String?, sound: SoundMux?,
+        output: FileHandle, ffmpegPath: String
     ) throws(OutputError) {
         Self.ignoreBrokenPipes
         self.name = name
         self.command = command
         self.staged = staged
+        (self.silent, self.sound, self.ffmpegPath) = (silent, sound, ffmpegPath)
         if case .yuv420p(let width, let height) = command.input {
             converter = try YUV420Converter(
                 frameWidth: command.width, frameHeight: command.height, width: width, height: height)
@@ -158,11 +178,21 @@ public final class FFmpegEncoder: FrameSink {
         exit.wait()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else { throw failure() }
         log.remove()
-        try staged?.commit()
+        guard let staged else { return }
+        if let silent, let sound {
+            defer { unlink(silent) }
+            do throws(OutputError) {
+                try sound.write(video: silent, output: staged.temporaryPath, name: name, ffmpegPath: ffmpegPath)
+            } catch {
+                staged.discard()
+                throw error
+            }
+        }
+        try staged.commit()
     }
 
-    /// The hidden file ffmpeg writes until `finish()` renames it into place; none for a stream.
-    public var unfinishedFiles: [String] { staged.map { [$0.temporaryPath] } ?? [] }
+    /// The hidden files ffmpeg writes until `finish()` renames one into place; none for a stream.
+    public var unfinishedFiles: [String] { (staged.map { [$0.temporaryPath] } ?? []) + (silent.map { [$0] } ?? []) }
     /// ffmpeg, which creates the temporary when it has started.
     public var writingProcesses: [Int32] { [process.processIdentifier] }
 
@@ -174,6 +204,7 @@ public final class FFmpegEncoder: FrameSink {
         if process.isRunning { process.terminate() }
         exit.wait()
         staged?.discard()
+        if let silent { unlink(silent) }
         log.remove()
     }
 
@@ -186,6 +217,7 @@ public final class FFmpegEncoder: FrameSink {
             ? "exit \(process.terminationStatus)" : "killed by signal \(process.terminationStatus)"
         let message = OutputError("ffmpeg failed writing \(name) (\(status)): \(log.tail())")
         staged?.discard()
+        if let silent { unlink(silent) }
         log.remove()
         return message
     }

@@ -62,3 +62,14 @@ public struct FFmpegEncoders: Sendable {
         String(decoding: try toolOutput(ffmpegPath, ["-hide_banner", "-encoders"]), as: UTF8.self)
     }
 }
+
+extension FFmpegEncoders {
+    /// Succeeds when this ffmpeg has `encoder`, which the sound of `format` needs.
+    public func require(encoder: String, for format: OutputFormat) throws(OutputError) {
+        guard !names.contains(encoder) else { return }
+        throw OutputError(
+            "ffmpeg (\(ffmpegPath)) has no \(encoder) encoder, which the sound of \(format.rawValue) needs: install "
+                + "Debian's ffmpeg (apt-get install ffmpeg) or set PIPELINE_FFMPEG to an ffmpeg whose "
+                + "`ffmpeg -encoders` lists it")
+    }
+}

@@ -10,11 +10,16 @@ struct StagedFile {
     /// real extension stays last for tools that choose a format by it.
     init(path: String) {
         self.path = path
+        temporaryPath = Self.hidden(path, tag: "partial")
+    }
+
+    /// `out/.clip.mp4.<tag>.mp4`: another hidden name beside the file, for a stage before the temporary.
+    static func hidden(_ path: String, tag: String) -> String {
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         let suffix = name.lastIndex(of: ".").map { String(name[$0...]) } ?? ""
-        temporaryPath = "\(directory).\(name).partial\(suffix)"
+        return "\(directory).\(name).\(tag)\(suffix)"
     }
 
     /// Moves the finished temporary over the real path (atomically, within one file system).

@@ -7,6 +7,9 @@ import Scene
 /// demuxer (nothing re-encoded, so nothing lost); Y4M, GIF and APNG are decoded and encoded once
 /// more through its concat filter (their parts' headers and palettes differ), GIF with one
 /// palette for the whole. ffmpeg cannot read animated WebP back, so WebP parts cannot be joined.
+/// Parts of a render with sound carry its mix (`SoundMix.metadataKey`); the joined video gets the
+/// mix's sound for the frames it holds, laid under it once (`SoundMux`), so it sounds exactly as
+/// the whole render does.
 public struct VideoConcatenation {
     public let output: String
     public let parts: [String]
@@ -89,11 +92,52 @@ public struct VideoConcatenation {
         }
     }
 
-    /// Runs ffmpeg; `output` appears only if it succeeds.
-    public func write(ffmpegPath: String) throws(OutputError) {
+    /// The sound the parts carry, for the frames they hold together; nil when they carry none.
+    /// The parts must carry one render's mix, all of them, and follow on frame by frame.
+    public func sound(ffprobePath: String) throws(OutputError) -> SoundMux? {
+        guard format.carriesSound else { return nil }
+        var records: [(part: String, mix: SoundMix, frames: Range<Int>)?] = []
+        for part in parts {
+            let tag = try VideoProbe.tag(SoundMix.metadataKey, of: part, ffprobePath: ffprobePath)
+            guard let tag else {
+                records.append(nil)
+                continue
+            }
+            guard let record = SoundMix.part(metadata: tag) else {
+                throw OutputError("\(part) carries a sound record pipeline cannot read: render the part again")
+            }
+            records.append((part, record.mix, record.frames))
+        }
+        guard let first = records.compactMap({ $0 }).first else { return nil }
+        if let index = records.firstIndex(where: { $0 == nil }) {
+            throw OutputError(
+                "\(parts[index]) carries no sound but \(first.part) does: join the parts of one render, rendered alike")
+        }
+        let carried = records.compactMap { $0 }
+        for (previous, next) in zip(carried, carried.dropFirst()) {
+            guard next.mix == first.mix else {
+                throw OutputError(
+                    "\(next.part) and \(first.part) carry different sound: join the parts of one render, rendered alike"
+                )
+            }
+            guard next.frames.lowerBound == previous.frames.upperBound else {
+                throw OutputError(
+                    "\(next.part) starts at frame \(next.frames.lowerBound), but \(previous.part) ends at frame "
+                        + "\(previous.frames.upperBound - 1): give the parts in frame order, each once, none missing")
+            }
+        }
+        return SoundMux(
+            mix: first.mix, frames: first.frames.lowerBound..<carried.last!.frames.upperBound, format: format)
+    }
+
+    /// Runs ffmpeg; `output` appears only if it succeeds. With `sound`, the parts are joined into
+    /// a hidden silent file first and the sound laid under it.
+    public func write(ffmpegPath: String, sound: SoundMux? = nil) throws(OutputError) {
         let folder = (output as NSString).deletingLastPathComponent
         if !folder.isEmpty { try createDirectories(folder) }
         let staged = StagedFile(path: output)
+        let joined = sound == nil ? staged.temporaryPath : StagedFile.hidden(output, tag: "silent")
+        defer { if sound != nil { unlink(joined) } }
         let log = try FFmpegLog(for: output)
         let list = FileManager.default.temporaryDirectory.appendingPathComponent(
             "pipeline-concat-\(UUID().uuidString).txt"
@@ -105,7 +149,7 @@ public struct VideoConcatenation {
             status = try run(
                 ffmpegPath,
                 ["-hide_banner", "-nostats", "-loglevel", "warning", "-y"] + inputs(list: list)
-                    + encoding + ["-f", FFmpegCommand.muxer(format), staged.temporaryPath], log: log)
+                    + encoding + ["-f", FFmpegCommand.muxer(format), joined], log: log)
         } catch {
             log.remove()
             throw OutputError("cannot run \(ffmpegPath) to join parts into \(output): \(error.localizedDescription)")
@@ -117,6 +161,9 @@ public struct VideoConcatenation {
             throw message
         }
         log.remove()
+        if let sound {
+            try sound.write(video: joined, output: staged.temporaryPath, name: output, ffmpegPath: ffmpegPath)
+        }
         try staged.commit()
     }
 

@@ -60,3 +60,17 @@ public struct VideoProbe: Equatable, Sendable, CustomStringConvertible {
         return path
     }
 }
+
+extension VideoProbe {
+    /// The file's metadata tag `key`, matched without regard to case (Matroska writes keys in
+    /// capitals); nil when it has none.
+    public static func tag(_ key: String, of path: String, ffprobePath: String) throws(OutputError) -> String? {
+        let output = try toolOutput(ffprobePath, ["-v", "error", "-of", "json", "-show_entries", "format_tags", path])
+        struct Report: Decodable {
+            struct Format: Decodable { let tags: [String: String]? }
+            let format: Format?
+        }
+        let tags = (try? JSONDecoder().decode(Report.self, from: output))?.format?.tags ?? [:]
+        return tags.first { $0.key.lowercased() == key.lowercased() }?.value
+    }
+}

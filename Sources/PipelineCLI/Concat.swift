@@ -13,7 +13,9 @@ extension Pipeline {
                 order (which is frame order), checks that each part starts where the one before ended and that all \
                 have one codec, size and frame rate, and writes OUTPUT, whose extension picks the format. MP4, WebM \
                 and MOV streams are copied as they are; Y4M, GIF (with one palette for the whole) and APNG are \
-                encoded again. Animated WebP cannot be joined: ffmpeg cannot read it back.
+                encoded again. Animated WebP cannot be joined: ffmpeg cannot read it back. Parts of a render with \
+                sound carry its mix: the joined video gets the sound of the frames it holds, mixed once, exactly \
+                as a whole render's.
 
                 Examples:
                   pipeline concat clip.mp4 shards/
@@ -46,8 +48,10 @@ extension Pipeline {
             let ffmpeg = try step(exit: 2) { () throws(OutputError) in try FFmpeg.require() }
             let ffprobe = try step(exit: 2) { () throws(OutputError) in try VideoProbe.locate(besides: ffmpeg) }
             try step(exit: 1) { () throws(OutputError) in try join.checkParts(ffprobePath: ffprobe) }
-            try step(exit: 2) { () throws(OutputError) in try join.write(ffmpegPath: ffmpeg) }
-            Console.note("wrote \(output) from \(join.parts.count) parts")
+            let sound = try step(exit: 1) { () throws(OutputError) in try join.sound(ffprobePath: ffprobe) }
+            try step(exit: 2) { () throws(OutputError) in try join.write(ffmpegPath: ffmpeg, sound: sound) }
+            Console.note(
+                "wrote \(output) from \(join.parts.count) parts" + (sound == nil ? "" : ", with their render's sound"))
         }
 
         /// The parts as given, or a lone folder's part files (`<name>.<first>-<last>.<ext>` in

@@ -5,7 +5,9 @@ import Scene
 struct ImageOptions: ParsableArguments {
     @Flag(
         name: .customLong(SceneDecoder.Options.allowOutsideImagesFlag),
-        help: "Let images resolve outside the pipeline file's folder (after symbolic links and ..).")
+        help:
+            "Let images, footage and sound files resolve outside the pipeline file's folder (after symbolic links and ..)."
+    )
     var allowOutside = false
 
     var decoderOptions: SceneDecoder.Options { SceneDecoder.Options(allowsImagesOutside: allowOutside) }

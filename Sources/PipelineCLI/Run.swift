@@ -149,10 +149,11 @@ extension Pipeline {
             let stream = outputDirectory == "-" ? Self.claimStandardOutput() : nil
             let registry = Session.registry(plugins, pipelineFile: file, isolated: isolate)
             defer { registry.shutdown() }
-            let (scene, decoded) = try Session.scene(
-                file, registry: registry, options: images.decoderOptions, threads: threads)
+            let (scene, decoded, sound) = try Session.media(
+                file, registry: registry, options: images.decoderOptions, probingSound: true, threads: threads)
             let reporter = ConsoleRenderReporter(quiet: quiet)
-            let job = RenderJob(scene: scene, images: decoded, options: try options(stream: stream), reporter: reporter)
+            let job = RenderJob(
+                scene: scene, images: decoded, sound: sound, options: try options(stream: stream), reporter: reporter)
             let summary: RenderSummary
             do throws(RenderJobError) { summary = try job.run() } catch { throw Self.exitCode(reporting: error) }
             if summary.substitutedValues { throw Session.writtenWithSubstitutions() }

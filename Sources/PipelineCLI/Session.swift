@@ -44,11 +44,30 @@ enum Session {
         options: SceneDecoder.Options, headersOnly: Bool = false,
         threads: Int = ProcessInfo.processInfo.activeProcessorCount
     ) throws -> (scene: Scene, images: SceneImages) {
+        let loaded = try media(file, registry: registry, options: options, headersOnly: headersOnly, threads: threads)
+        return (loaded.scene, loaded.images)
+    }
+
+    /// The same, and the sound files the pipeline plays, probed (each decoded once: `run` and
+    /// `validate` find a sound that cannot be played before any frame is rendered).
+    static func media(
+        _ file: String, registry: Registry,
+        options: SceneDecoder.Options, headersOnly: Bool = false, probingSound: Bool = false,
+        threads: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) throws -> (scene: Scene, images: SceneImages, sound: SceneSound) {
         do throws(SceneError) {
             let scene = try decode(file, registry: registry, options: options)
-            guard headersOnly else { return (scene, try SceneImages.load(scene, threads: threads)) }
-            try SceneImages.checkHeaders(of: scene)
-            return (scene, .none)
+            let images = Result { () throws(SceneError) in
+                guard headersOnly else { return try SceneImages.load(scene, threads: threads) }
+                try SceneImages.checkHeaders(of: scene)
+                return SceneImages.none
+            }
+            let sound = Result { () throws(SceneError) in probingSound ? try SceneSound.probe(scene) : .none }
+            switch (images, sound) {
+            case (.success(let images), .success(let sound)): return (scene, images, sound)
+            case (.failure(let a), .failure(let b)): throw SceneError.combining([a, b])!
+            case (.failure(let error), _), (_, .failure(let error)): throw error
+            }
         } catch {
             for each in error.all { Console.error(each.description) }
             throw ExitCode(error.worstKind == .plugin ? 2 : 1)

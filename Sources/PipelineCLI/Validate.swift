@@ -23,8 +23,8 @@ extension Pipeline {
         func run() throws {
             let registry = Session.registry(plugins, pipelineFile: file)
             defer { registry.shutdown() }
-            let (scene, _) = try Session.scene(
-                file, registry: registry, options: images.decoderOptions, headersOnly: true)
+            let (scene, _, _) = try Session.media(
+                file, registry: registry, options: images.decoderOptions, headersOnly: true, probingSound: true)
             let counts = [(scene.frameCount, "frame"), (scene.layers.count, "layer"), (scene.steps.count, "step")]
                 .map { count, noun in "\(count) \(noun)\(count == 1 ? "" : "s")" }
             let size = "\(scene.canvas.width)×\(scene.canvas.height)"

@@ -20,6 +20,8 @@ struct OutputPlan {
     let width: Int, height: Int
     /// The frames of a `--frames` or `--shard` run, which name its videos; nil for a whole render.
     let part: Range<Int>?
+    /// The render's sound, laid under the videos that carry sound (carried in the metadata of a part's).
+    var sound: SoundMix?
     /// What an earlier run of the same render finished in the folder (`run --resume`): not written again.
     var finished = Finished()
     /// The outputs `openSinks` could not open, in the order they were tried.
@@ -86,9 +88,13 @@ struct OutputPlan {
         switch destination {
         case .directory(let directory):
             let file = "\(directory)/\(videoName(format))"
+            let videoSound = sound.map { mix in part.map { VideoSound.carried(mix, part: $0) } ?? .mixed(mix) }
+            if videoSound != nil, let encoder = format.soundEncoder {
+                try ffmpeg.require(encoder: encoder, for: format)
+            }
             let encoder = try FFmpegEncoder(
                 format: format, path: file, width: width, height: height, fps: scene.fps,
-                quality: quality, transparentCanvas: transparent, ffmpegPath: path)
+                quality: quality, transparentCanvas: transparent, sound: videoSound, ffmpegPath: path)
             return (file, encoder)
         case .stream(let stream):
             let encoder = try FFmpegEncoder(

@@ -51,10 +51,16 @@ public struct RenderJob {
     let images: SceneImages
     let options: Options
     let reporter: any RenderJobReporter
+    /// The scene's sound files, probed.
+    let sound: SceneSound
 
-    public init(scene: Scene, images: SceneImages, options: Options, reporter: any RenderJobReporter) {
+    public init(
+        scene: Scene, images: SceneImages, sound: SceneSound = .none, options: Options,
+        reporter: any RenderJobReporter
+    ) {
         self.scene = options.fps.map(scene.retimed(fps:)) ?? scene
         self.images = images
+        self.sound = sound
         self.options = options
         self.reporter = reporter
     }
@@ -101,6 +107,10 @@ public struct RenderJob {
             scene: scene, destination: destination, formats: options.formats ?? scene.output.formats,
             quality: options.quality ?? scene.output.quality, width: size.width, height: size.height,
             part: options.selection == .all ? nil : selected)
+        if !options.discard {
+            plan.sound = sound.mix(of: scene, footage: images.footage)
+            announceSound(plan)
+        }
         guard case .directory(let directory) = plan.destination, !options.discard else {
             return Preparation(plan: plan, selected: selected, frames: selected)
         }

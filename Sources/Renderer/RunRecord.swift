@@ -4,7 +4,8 @@ import Output
 import Scene
 
 /// What a run renders, written into its output folder before the first frame: the content of
-/// the pipeline file, its images, footage files (videos and every file of a sequence) and plugins, and the options that change pixels or names.
+/// the pipeline file, its images, footage files (videos and every file of a sequence), sound files
+/// and plugins, and the options that change pixels, sound or names.
 /// `run --resume` continues only a render whose record is the same, so one folder never mixes
 /// frames of two renders.
 ///
@@ -18,7 +19,8 @@ struct RunRecord: Equatable {
 
     init(
         scene: Scene, formats: [OutputFormat], quality: VideoQuality, scale: Double, width: Int, height: Int,
-        frames: Range<Int>, imageScaling: ImageScaling = .mipmapped, footageFiles: [String] = []
+        frames: Range<Int>, imageScaling: ImageScaling = .mipmapped, footageFiles: [String] = [],
+        soundFiles: [String] = []
     ) {
         var entries = [
             "content of the pipeline file": scene.sources.pipelineHash,
@@ -33,6 +35,7 @@ struct RunRecord: Equatable {
         if formats.contains(where: \.needsFFmpeg) { entries["quality"] = "\(quality.value)" }
         for image in scene.sources.imageFiles { entries["content of the image \(image)"] = Self.contentHash(image) }
         for file in footageFiles { entries["content of the footage \(file)"] = Self.contentHash(file) }
+        for file in soundFiles { entries["content of the sound \(file)"] = Self.contentHash(file) }
         for plugin in scene.sources.plugins {
             let hash = Self.contentHash(plugin.path)
             entries["content of the plugin \(plugin.path)"] = "\(plugin.id) \(plugin.version) \(hash)"

@@ -64,10 +64,12 @@ extension Decoding {
     ) throws(SceneError) -> FootageSpec {
         let origin = SceneError.Origin(file: file, position: field.node.position, path: field.path)
         guard let timing else { return FootageSpec(source: source, origin: origin, confinement: confinement) }
+        let audioVolume: Double? =
+            if case .video = source { try clipAudioVolume(timing) } else { nil }
         return FootageSpec(
             source: source, start: try timing.value("start"), from: try timing.value("from"),
             speed: try timing.value("speed"), end: try timing.value("end"), before: try timing.value("before"),
-            origin: origin, confinement: confinement)
+            audioVolume: audioVolume, origin: origin, confinement: confinement)
     }
 
     /// The file a video names; for a sequence, the folder its pattern names before the first

@@ -13,6 +13,7 @@ extension Decoding {
             let earlier = steps
             let attempt = Self.attempt { () throws(SceneError) in try decodeStep(item, earlier: earlier) }
             if let step = keep(attempt) {
+                if let sound = step.sound { _ = checkSound(sound.file, at: sound.origin, owner: "step \(step.path)") }
                 steps.append(step)
             } else if let id = Self.rawString("id", of: item) {
                 brokenIDs.insert(id)
@@ -38,7 +39,7 @@ extension Decoding {
         let (action, parameters) = try decodeAction(fields, step: item)
         return Step(
             path: item.path, id: id, action: action, clock: try decodeClock(fields, earlier: earlier),
-            reverse: try fields.value("reverse"), parameters: parameters)
+            reverse: try fields.value("reverse"), parameters: parameters, sound: try stepSound(fields))
     }
 
     /// `"animator"` with `"target"`, or `"mixer"` with `"from"` and `"to"`.

@@ -15,10 +15,15 @@ public struct FolderConfinement: Sendable {
     /// The message for `path` of layer `layer` (a `what`: "image", "video", "sequence file")
     /// when it resolves outside the folder; nil when it lies inside.
     public func problem(_ path: String, of layer: String, what: String) -> String? {
+        problem(path, owner: "layer \"\(layer)\"", what: what)
+    }
+
+    /// The same for a file `owner` reads: "layer \"title\"", "audio track 2".
+    public func problem(_ path: String, owner: String, what: String) -> String? {
         let resolved = Self.realPath(path)
         guard resolved != folder && !resolved.hasPrefix(folder == "/" ? "/" : folder + "/") else { return nil }
-        let anywhere = what == "image" ? "images anywhere" : "images and footage anywhere"
-        return "layer \"\(layer)\": \(what) \(path) resolves to \(resolved), outside the pipeline file's folder "
+        let anywhere = what == "image" ? "images anywhere" : "images, footage and sound anywhere"
+        return "\(owner): \(what) \(path) resolves to \(resolved), outside the pipeline file's folder "
             + "\(folder): move the \(what) into that folder, or allow \(anywhere) with "
             + "--\(SceneDecoder.Options.allowOutsideImagesFlag)"
     }

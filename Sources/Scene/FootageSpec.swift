@@ -38,6 +38,8 @@ public struct FootageSpec: Sendable {
     public let speed: Double
     public let end: End
     public let before: Before
+    /// The gain the clip's own sound plays at, following the clip's timing; nil: the clip is silent.
+    public let audioVolume: Double?
     /// The pipeline file, position and JSON path of the `video` or `sequence` value; nil for
     /// footage made in code.
     public let origin: SceneError.Origin?
@@ -47,10 +49,12 @@ public struct FootageSpec: Sendable {
 
     public init(
         source: Source, start: Double = 0, from: Double = 0, speed: Double = 1, end: End = .hold,
-        before: Before = .first, origin: SceneError.Origin? = nil, confinement: FolderConfinement? = nil
+        before: Before = .first, audioVolume: Double? = nil, origin: SceneError.Origin? = nil,
+        confinement: FolderConfinement? = nil
     ) {
         precondition(speed > 0, "footage speed must be positive")
         (self.source, self.start, self.from, self.speed) = (source, start, from, speed)
         (self.end, self.before, self.origin, self.confinement) = (end, before, origin, confinement)
+        self.audioVolume = audioVolume
     }
 }

@@ -6,6 +6,6 @@ extension Scene {
         output.name = name
         return Scene(
             file: file, canvas: canvas, fps: fps, length: length, layers: layers, steps: steps,
-            clock: clock, output: output, sources: sources, strings: strings)
+            clock: clock, output: output, audio: audio, sources: sources, strings: strings)
     }
 }

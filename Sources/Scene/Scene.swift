@@ -19,6 +19,8 @@ public final class Scene: @unchecked Sendable {
     public let steps: [Step]
     public let clock: SceneClock
     public let output: OutputSettings
+    /// The tracks of the top-level `audio` list (steps' sounds are their own, clips' their footage's).
+    public let audio: [AudioTrack]
     /// The files besides the pipeline file that its frames depend on.
     public let sources: SceneSources
     /// Keeps the C strings that layer states and parameter values point at alive.
@@ -26,7 +28,8 @@ public final class Scene: @unchecked Sendable {
 
     init(
         file: String, canvas: Canvas, fps: Double, length: SceneLength, layers: [SceneLayer],
-        steps: [Step], clock: SceneClock, output: OutputSettings, sources: SceneSources, strings: CStringPool
+        steps: [Step], clock: SceneClock, output: OutputSettings, audio: [AudioTrack], sources: SceneSources,
+        strings: CStringPool
     ) {
         self.file = file
         self.canvas = canvas
@@ -37,6 +40,7 @@ public final class Scene: @unchecked Sendable {
         self.steps = steps
         self.clock = clock
         self.output = output
+        self.audio = audio
         self.sources = sources
         self.strings = strings
     }
@@ -46,7 +50,7 @@ public final class Scene: @unchecked Sendable {
     public func retimed(fps: Double) -> Scene {
         Scene(
             file: file, canvas: canvas, fps: fps, length: length, layers: layers, steps: steps,
-            clock: clock, output: output, sources: sources, strings: strings)
+            clock: clock, output: output, audio: audio, sources: sources, strings: strings)
     }
 
     /// fps × duration frames; frame `i` is `i / fps` seconds into the render.

@@ -102,13 +102,14 @@ struct Decoding {
             })
         let length = keep(Self.attempt { () throws(SceneError) in try decodeLength(canvasFields, fps: fps) })
         let output = keep(Self.attempt { () throws(SceneError) in try decodeOutput(top["output"]) })
+        let audio = decodeAudio(top["audio"])
         guard let clock, let length, let output, errors.isEmpty else {
             throw SceneError.combining(errors + imageErrors)!
         }
         if let error = SceneError.combining(imageErrors) { throw error }
         return Scene(
             file: file, canvas: canvas, fps: fps, length: length, layers: layers, steps: steps,
-            clock: clock, output: output, sources: sources(of: steps), strings: strings)
+            clock: clock, output: output, audio: audio, sources: sources(of: steps), strings: strings)
     }
 
     /// Runs one part of the decoding, so that an error in it can be kept (`keep`) and the

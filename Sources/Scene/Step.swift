@@ -49,6 +49,8 @@ public struct Step: Sendable {
     /// Plays the step backwards (dismiss, pop): progress p becomes 1 − p.
     public let reverse: Bool
     public let parameters: [BoundParameter]
+    /// A sound played once when the step starts moving on screen.
+    public let sound: StepSound?
 
     /// The plugin whose animator or mixer runs the step.
     public var plugin: PluginInfo { action.role.processor.plugin }

@@ -83,7 +83,7 @@ private struct Builder {
             let path = key.name == "$schema" ? "[\"$schema\"]" : key.name
             switch key.name {
             case "version", "canvas", "layers": members.append((key.name, value(key, at: path)))
-            case "direction", "output", "$schema":
+            case "direction", "output", "audio", "$schema":
                 if random.chance(0.5) { members.append((key.name, value(key, at: path))) }
             default: continue  // the timeline and interactions need plugins
             }
@@ -113,7 +113,21 @@ private struct Builder {
             keys.removeAll { sources.contains($0.name) && $0.name != shown.name }
         }
         keys.removeAll { if case .described = $0.form { return true } else { return false } }
-        for key in keys { members.append((key.name, value(key, at: path + "." + key.name))) }
+        // A video's volume comes with "audio": true (the schema says so too).
+        let playsSound = set.place == Keys.video.place && keys.contains { $0.name == "volume" }
+        if playsSound, !keys.contains(where: { $0.name == "audio" }),
+            let audio = set.keys.first(where: {
+                $0.name == "audio"
+            })
+        {
+            keys.insert(audio, at: 0)
+        }
+        for key in keys {
+            let keyPath = path + "." + key.name
+            var member = value(key, at: keyPath)
+            if playsSound, key.name == "audio", mutatedPath != keyPath { member = .bool(true) }
+            members.append((key.name, member))
+        }
         return .object(members)
     }
 
@@ -122,7 +136,11 @@ private struct Builder {
         case ("name", _):
             layerCount += 1
             return .string("layer\(layerCount)")
-        case ("image", _), ("video", .string), ("file", _): return .string(GeneratedDocument.imageName)
+        case ("image", _), ("video", .string), ("file", _), ("track", .string):
+            return .string(GeneratedDocument.imageName)
+        // A track is a file name or an object; either names a file that exists.
+        case ("audio", .array(let element, _, _)):
+            return .array((0..<random.int(0...2)).map { validValue(element, key: "track", at: "\(path)[\($0)]") })
         case ("dir", _): return .string("out")
         // At least one frame at the slowest rate the generator uses (see `fps`).
         case ("duration", .number(_, aboveLower: true)): return .number(Double(random.int(2...30)) / 2)

@@ -45,7 +45,11 @@ extension Keys {
         [
             FormatKey(
                 "file", .string,
-                "a video file ffmpeg's libraries read (MP4, MOV, WebM, GIF, …), relative to the pipeline file")
+                "a video file ffmpeg's libraries read (MP4, MOV, WebM, GIF, …), relative to the pipeline file"),
+            FormatKey(
+                "audio", .boolean, default: false,
+                "play the clip's own sound under the video (mp4, webm, mov), following its timing"),
+            FormatKey("volume", .number(Keys.volumes), default: 1, "the gain of the clip's sound, with \"audio\""),
         ] + clipTiming, required: ["file"], "a video clip and when it plays")
 
     public static let sequence = KeySet(

@@ -34,9 +34,20 @@ extension Keys {
             FormatKey("speed", .number(0.01...100), default: 1, "plays the step this many times as fast"),
             FormatKey("repeat", .number(0.01...1000), default: 1, "how many times the step plays; fractions allowed"),
             FormatKey("autoreverse", .boolean, default: false, "each repetition plays forwards, then backwards"),
+            FormatKey(
+                "sound", .either([.string, .object(stepSound)]),
+                "a sound file, or {file, volume}, played once when the step starts moving on screen"),
         ],
         "an animator step (animator, target) or a mixer step (mixer, from, to); it has no effect before its "
             + "start and holds its end state after its end")
+
+    /// `{"file": "tap.wav", "volume": 0.8}`: a step's sound.
+    public static let stepSound = KeySet(
+        "timeline[].sound",
+        [
+            FormatKey("file", .string, "a sound file ffmpeg's libraries read, relative to the pipeline file"),
+            FormatKey("volume", .number(Keys.volumes), default: 1, "the gain: 1 as recorded, 0.5 half the amplitude"),
+        ], required: ["file"], "a sound played when the step starts")
 
     /// `{"curve": name, "args": [...]}`: a built-in or plugin curve with its arguments.
     public static let curveCall = KeySet(

@@ -9,6 +9,8 @@ public enum Keys {
     /// Points in unit coordinates of a layer (anchors, gradient ends): a few frames either way.
     static let unitPoints = -10.0...10.0
     static let time = 0...SceneDecoder.maxDuration
+    /// Gains of sounds: silent to 16 times the amplitude (+24 dB).
+    static let volumes = 0.0...16.0
 
     /// The top level of a pipeline file.
     public static let pipeline = KeySet(
@@ -28,8 +30,31 @@ public enum Keys {
                 "interaction", .object(interaction),
                 "an interactive transition, driven by a gesture then finished or cancelled"),
             FormatKey("output", .object(output), "where and what `pipeline run` writes"),
+            FormatKey(
+                "audio", .array(.either([.string, .object(audioTrack)])), default: [],
+                "sound tracks mixed under the video (mp4, webm, mov): a file, or {file, start, …}"),
         ], required: ["version", "canvas", "layers"],
         "A UI transition animation for `pipeline run`: canvas, layers, timeline, output.")
+
+    /// One track of the top-level `audio` list.
+    public static let audioTrack = KeySet(
+        "audio[]",
+        [
+            FormatKey(
+                "file", .string,
+                "a sound file ffmpeg's libraries read (WAV, FLAC, MP3, AAC, Opus, a video's sound), "
+                    + "relative to the pipeline file"),
+            FormatKey("start", .number(time), default: 0, "video time, in seconds, at which `from` plays"),
+            FormatKey("from", .number(0...86_400), default: 0, "seconds into the file where playing begins"),
+            FormatKey("volume", .number(volumes), default: 1, "the gain: 1 as recorded, 0.5 half the amplitude"),
+            FormatKey("fadeIn", .number(time), default: 0, "seconds over which the gain rises from 0 at `start`"),
+            FormatKey(
+                "fadeOut", .number(time), default: 0,
+                "seconds over which the gain falls to 0 where the track stops: the file's end, or the video's"),
+            FormatKey(
+                "loop", .boolean, default: false, "play again from `from` each time the file ends, until the video ends"
+            ),
+        ], required: ["file"], "a sound track and when it plays")
 
     public static let canvas = KeySet(
         "canvas",

@@ -30,11 +30,16 @@ public struct SchemaDocument {
         .reordered(first: ["$schema", "title", "description"])
     }
 
-    /// A layer shows at most one of an image, a video and a sequence.
+    /// A layer shows at most one of an image, a video and a sequence; a video's `volume` comes
+    /// with `"audio": true`.
     private var layer: SchemaJSON {
         let sources = ["image", "video", "sequence"]
         let pairs = sources.indices.flatMap { i in sources[(i + 1)...].map { [sources[i], $0] } }
-        return Keys.layer.schema()
+        let soundVolume: SchemaJSON = ["required": ["audio"], "properties": ["audio": ["const": true]]]
+        let video: SchemaJSON = [
+            "anyOf": [["type": "string"], Keys.video.schema().with("dependentSchemas", ["volume": soundVolume])]
+        ]
+        return Keys.layer.schema(["video": video])
             .with("not", ["anyOf": .array(pairs.map { ["required": .array($0.map(SchemaJSON.string))] })])
     }
 

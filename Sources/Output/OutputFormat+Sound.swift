@@ -1,0 +1,31 @@
+import Scene
+
+/// Which formats carry sound, and how it is encoded in each.
+extension OutputFormat {
+    /// MP4, WebM and MOV carry a sound stream; PNG frames, GIF, WebP, APNG and Y4M have none.
+    public var carriesSound: Bool {
+        soundEncoder != nil
+    }
+
+    /// The ffmpeg encoder of this format's sound: AAC in MP4 (what every player plays), Opus in
+    /// WebM (the only lossy sound WebM players all take besides Vorbis), and 24-bit PCM in MOV,
+    /// the ProRes hand-off to editors, which expect it uncompressed.
+    public var soundEncoder: String? {
+        switch self {
+        case .mp4: "aac"
+        case .webm: "libopus"
+        case .mov: "pcm_s24le"
+        case .png, .gif, .webp, .apng, .y4m: nil
+        }
+    }
+
+    /// ffmpeg's options for the sound stream.
+    var soundEncoding: [String] {
+        switch self {
+        case .mp4: ["-c:a", "aac", "-b:a", "256k"]
+        case .webm: ["-c:a", "libopus", "-b:a", "192k"]
+        case .mov: ["-c:a", "pcm_s24le"]
+        case .png, .gif, .webp, .apng, .y4m: []
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+
+/// The sound of a render, as plain values: where each sound file plays on the video's clock, how
+/// fast and how loud. ffmpeg mixes it (`SoundMix+Graph`) over a finished silent video
+/// (`SoundMux`), the same way for a whole render and for the joined parts of a sharded one, so
+/// both have the same sound. Parts of a render carry their render's mix in their metadata
+/// (`SoundMix.metadataKey`) for `pipeline concat` to lay under the joined video.
+///
+/// The mix is the plain sum of its sources at 48 kHz stereo, each one's samples times its
+/// `volume` and its fades: nothing is normalised or limited. A mono source plays in both channels
+/// at −3 dB (ffmpeg's up-mix).
+public struct SoundMix: Codable, Sendable, Equatable {
+    public static let sampleRate = 48_000
+
+    /// One sound file placed on the video's clock.
+    public struct Source: Codable, Sendable, Equatable {
+        /// The file, as an absolute path.
+        public var file: String
+        /// Video seconds at which the file's time `from` plays; negative for a clip that began
+        /// before the video.
+        public var at: Double
+        /// Seconds into the file where playing begins.
+        public var from: Double
+        /// Seconds into the file where the sound ends: the file's end, or the end of a clip's picture.
+        public var until: Double
+        /// File seconds per video second; the pitch is kept (ffmpeg's `atempo`).
+        public var speed: Double
+        public var volume: Double
+        /// Seconds over which the gain rises linearly from 0 at `at`.
+        public var fadeIn: Double
+        /// Seconds over which the gain falls linearly to 0 where the source stops (`stop(in:)`).
+        public var fadeOut: Double
+        /// Plays `from`…`until` again and again until the video ends.
+        public var loops: Bool
+
+        public init(
+            file: String, at: Double, from: Double = 0, until: Double, speed: Double = 1, volume: Double = 1,
+            fadeIn: Double = 0, fadeOut: Double = 0, loops: Bool = false
+        ) {
+            (self.file, self.at, self.from, self.until, self.speed) = (file, at, from, until, speed)
+            (self.volume, self.fadeIn, self.fadeOut, self.loops) = (volume, fadeIn, fadeOut, loops)
+        }
+
+        /// Video seconds the part `from`…`until` lasts.
+        var span: Double { max(until - from, 0) / speed }
+
+        /// Video seconds at which the source stops: the video's end when it loops, else its span's end.
+        func stop(videoDuration: Double) -> Double {
+            loops ? videoDuration : min(videoDuration, at + span)
+        }
+    }
+
+    public var sources: [Source]
+    /// The whole render's frames and rate: the video is `frameCount / fps` seconds long.
+    public var frameCount: Int
+    public var fps: Double
+
+    public init(sources: [Source], frameCount: Int, fps: Double) {
+        (self.sources, self.frameCount, self.fps) = (sources, frameCount, fps)
+    }
+
+    /// Seconds of the whole render's video.
+    public var duration: Double { Double(frameCount) / fps }
+
+    /// The sample at which frame `frame` begins.
+    func sample(atFrame frame: Int) -> Int {
+        Int((Double(frame) / fps * Double(Self.sampleRate)).rounded())
+    }
+
+    /// The metadata key under which parts of a render carry its mix, as JSON.
+    public static let metadataKey = "pipeline_sound"
+
+    /// The mix and the part's frames, as a part's metadata value.
+    public func metadata(part frames: Range<Int>) -> String {
+        let record = PartRecord(mix: self, frames: [frames.lowerBound, frames.upperBound])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(record)) ?? Data(), as: UTF8.self)
+    }
+
+    /// What a part's metadata says: its render's mix and its own frames, or nil when it is not a
+    /// part's record.
+    public static func part(metadata: String) -> (mix: SoundMix, frames: Range<Int>)? {
+        guard let record = try? JSONDecoder().decode(PartRecord.self, from: Data(metadata.utf8)),
+            record.frames.count == 2, record.frames[0] >= 0, record.frames[0] < record.frames[1],
+            record.frames[1] <= record.mix.frameCount
+        else { return nil }
+        return (record.mix, record.frames[0]..<record.frames[1])
+    }
+
+    private struct PartRecord: Codable {
+        let mix: SoundMix
+        let frames: [Int]
+    }
+}

@@ -1,0 +1,145 @@
+import Compositor
+import Footage
+import Output
+import PluginRegistry
+import Scene
+import Timing
+
+/// The sound a scene plays, its files probed: the tracks of its `audio` list, its steps' sounds
+/// and its clips' own sound (`"audio": true`). Probing decodes every file once, before a frame is
+/// rendered, so a sound that cannot be played stops a run at once, reported at the place the
+/// pipeline names it. `mix` then places each sound on the video's clock.
+public struct SceneSound: Sendable {
+    /// Seconds of sound in each file, by resolved path.
+    let durations: [String: Double]
+
+    /// A scene that plays no sound.
+    public static let none = SceneSound(durations: [:])
+
+    /// Whether the scene plays any sound.
+    public var isEmpty: Bool { durations.isEmpty }
+
+    /// The files played, sorted (what `run --resume` checks for changes).
+    public var files: [String] { durations.keys.sorted() }
+
+    /// Every sound file the scene plays, probed once each. Every failure is reported, in the
+    /// order the pipeline names the files.
+    public static func probe(_ scene: Scene) throws(SceneError) -> SceneSound {
+        var durations: [String: Double] = [:]
+        var failed = Set<String>()
+        var errors: [SceneError] = []
+        for use in uses(in: scene) where !failed.contains(use.file) {
+            do throws(FootageError) {
+                let duration: Double
+                if let known = durations[use.file] {
+                    duration = known
+                } else {
+                    duration = try AudioFile.probe(path: use.file).duration
+                    durations[use.file] = duration
+                }
+                if let from = use.from, from >= duration {
+                    errors.append(
+                        SceneError(
+                            at: use.origin,
+                            message:
+                                "\(use.owner): \(FootageError.fromPastEnd(path: use.file, from: from, clipEnd: duration))"
+                        ))
+                }
+            } catch {
+                failed.insert(use.file)
+                let message =
+                    if case .noAudioStream = error, use.isClip {
+                        "\(use.file) has no sound: leave out \"audio\": true, or give the clip a sound track"
+                    } else {
+                        error.description
+                    }
+                errors.append(SceneError(at: use.origin, message: "\(use.owner): \(message)"))
+            }
+        }
+        if let error = SceneError.combining(errors) { throw error }
+        return SceneSound(durations: durations)
+    }
+
+    /// One place the scene plays a file: what plays it, where the file names it, the `from` to check.
+    private struct Use {
+        let file: String
+        let origin: SceneError.Origin
+        let owner: String
+        let from: Double?
+        var isClip = false
+    }
+
+    private static func uses(in scene: Scene) -> [Use] {
+        let tracks = scene.audio.enumerated().map { index, track in
+            Use(file: track.file, origin: track.origin, owner: "audio track \(index + 1)", from: track.from)
+        }
+        let steps = scene.steps.compactMap { step in
+            step.sound.map { Use(file: $0.file, origin: $0.origin, owner: "step \(step.path)", from: nil) }
+        }
+        let clips = scene.layers.compactMap { layer -> Use? in
+            guard let spec = layer.content.footage, spec.audioVolume != nil, case .video(let path) = spec.source,
+                let origin = spec.origin
+            else { return nil }
+            // The clip's `from` is checked against its picture.
+            return Use(file: path, origin: origin, owner: "layer \"\(layer.name)\"", from: nil, isClip: true)
+        }
+        return tracks + steps + clips
+    }
+
+    /// Every sound on the video's clock: tracks from their `start`, a step's sound from the moment
+    /// the step starts moving on screen, a clip's sound following its timing (`from`, `speed`,
+    /// `end`). nil when the scene plays none. `footage` gives each clip's length, where its sound
+    /// stops (or loops, with its picture).
+    public func mix(of scene: Scene, footage: SceneFootage) -> SoundMix? {
+        guard !isEmpty else { return nil }
+        var sources: [SoundMix.Source] = []
+        for track in scene.audio {
+            guard let length = durations[track.file] else { continue }
+            sources.append(
+                SoundMix.Source(
+                    file: track.file, at: track.start, from: track.from, until: length, volume: track.volume,
+                    fadeIn: track.fadeIn, fadeOut: track.fadeOut, loops: track.loop))
+        }
+        for (index, step) in scene.steps.enumerated() {
+            guard let sound = step.sound, let length = durations[sound.file],
+                let at = Self.startOnScreen(ofStep: index, in: scene)
+            else { continue }
+            sources.append(SoundMix.Source(file: sound.file, at: at, until: length, volume: sound.volume))
+        }
+        for layer in scene.layers {
+            guard let spec = layer.content.footage, let volume = spec.audioVolume, case .video(let path) = spec.source,
+                let length = durations[path]
+            else { continue }
+            sources.append(
+                SoundMix.Source(
+                    file: path, at: spec.start, from: spec.from, until: footage[spec]?.duration ?? length,
+                    speed: spec.speed, volume: volume, loops: spec.end == .loop))
+        }
+        return sources.isEmpty ? nil : SoundMix(sources: sources, frameCount: scene.frameCount, fps: scene.fps)
+    }
+
+    /// Video seconds at which step `index` starts moving on screen; nil if it never does. Forwards
+    /// that is its start; backwards (dismiss, pop), the moment the reversed timeline reaches its
+    /// end; in an interactive render, the first frame whose timeline time lies within the step.
+    static func startOnScreen(ofStep index: Int, in scene: Scene) -> Double? {
+        let timing = scene.timing(ofStep: index)
+        guard scene.clock.interaction != nil else {
+            guard scene.clock.direction.isBackwards else { return timing.start }
+            return max(Double(scene.frameCount - 1) / scene.fps - timing.end, 0)
+        }
+        let plugins = LinearInPlaceOfPluginCurves()
+        let frame = (0..<scene.frameCount).first { frame in
+            let time = scene.time(ofFrame: frame, plugins: plugins)
+            return time >= timing.start && time <= timing.end
+        }
+        return frame.map { Double($0) / scene.fps }
+    }
+}
+
+/// Where sounds are placed, a plugin's timing curve counts as linear: plugin code runs only where
+/// the render runs it (possibly in child processes). In an interactive render whose completion
+/// curve a plugin provides, a step's sound that starts after the gesture's release is placed as
+/// if the completion were linear.
+private struct LinearInPlaceOfPluginCurves: PluginCurveCalls {
+    func value(of curve: CurveEntry, at progress: Double, arguments: [Double]) -> Double { progress }
+}

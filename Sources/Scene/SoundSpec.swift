@@ -1,0 +1,43 @@
+/// Sound a pipeline plays under its video: the tracks of the top-level `audio` list, a step's
+/// `sound` played when the step starts, and a clip's own sound (`FootageSpec.audioVolume`). The
+/// model holds resolved paths and seconds as the file gives them; a later stage probes the files
+/// and places each sound on the video's clock (the renderer's `SceneSound`), and ffmpeg mixes them
+/// (the output's `SoundMix`).
+public struct AudioTrack: Sendable {
+    /// The sound file, resolved against the pipeline file's folder.
+    public let file: String
+    /// Video time, in seconds, at which the file's time `from` plays.
+    public let start: Double
+    /// Seconds into the file where playing begins.
+    public let from: Double
+    /// Gain: 1 plays the file as it is, 0.5 halves its amplitude.
+    public let volume: Double
+    /// Seconds over which the gain rises linearly from 0, from `start`.
+    public let fadeIn: Double
+    /// Seconds over which the gain falls linearly to 0, ending where the track stops.
+    public let fadeOut: Double
+    /// Play again from `from` each time the file ends, until the video ends.
+    public let loop: Bool
+    /// The pipeline file, position and JSON path of the track, for later stages' messages.
+    public let origin: SceneError.Origin
+
+    public init(
+        file: String, start: Double = 0, from: Double = 0, volume: Double = 1, fadeIn: Double = 0,
+        fadeOut: Double = 0, loop: Bool = false, origin: SceneError.Origin
+    ) {
+        (self.file, self.start, self.from, self.volume) = (file, start, from, volume)
+        (self.fadeIn, self.fadeOut, self.loop, self.origin) = (fadeIn, fadeOut, loop, origin)
+    }
+}
+
+/// A sound file a step plays once, from its beginning, when the step starts moving on screen.
+public struct StepSound: Sendable {
+    /// The sound file, resolved against the pipeline file's folder.
+    public let file: String
+    public let volume: Double
+    public let origin: SceneError.Origin
+
+    public init(file: String, volume: Double = 1, origin: SceneError.Origin) {
+        (self.file, self.volume, self.origin) = (file, volume, origin)
+    }
+}
