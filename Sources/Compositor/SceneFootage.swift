@@ -23,6 +23,9 @@ public final class SceneFootage: Sendable {
     /// `run --resume` checks for changes).
     public var files: [String] { bySource.values.flatMap(\.files).sorted() }
 
+    /// What decoding changes about the footage's pictures, one note per source, sorted.
+    public var conversionNotes: [String] { bySource.values.compactMap(\.conversionNote).sorted() }
+
     /// Opens every video and sequence of `scene`, each once, and checks each layer's `from`
     /// against its footage's length. Every failure is reported at the place the pipeline names
     /// the footage, in layer order.

@@ -19,6 +19,9 @@ public protocol FrameSource: AnyObject, Sendable {
     var duration: Double { get }
     /// Every file the frames are read from, in frame order.
     var files: [String] { get }
+    /// What decoding changes about the pictures that a user may want to know (fewer bits); nil
+    /// when they are shown as stored.
+    var conversionNote: String? { get }
     /// The frame shown at `clipTime`: the last whose presentation time is at or before it, the
     /// first before the first.
     func frameIndex(at clipTime: Double) -> Int
@@ -27,6 +30,8 @@ public protocol FrameSource: AnyObject, Sendable {
 }
 
 extension FrameSource {
+    public var conversionNote: String? { nil }
+
     /// A nanosecond of tolerance, so that rounding in `from + (t − start) × speed` cannot show
     /// the frame before the one whose time was computed.
     public func frameIndex(at clipTime: Double) -> Int {

@@ -43,6 +43,14 @@ public final class VideoClip: FrameSource, @unchecked Sendable {
     public var height: Int { info.height }
     public var duration: Double { info.duration }
 
+    /// Frames of more than 8 bits per component are reduced to 8-bit sRGB, and an HDR clip's
+    /// brightness is not tone-mapped.
+    public var conversionNote: String? {
+        guard info.isHighBitDepth else { return nil }
+        return "\(path) has more than 8 bits per component (\(info.codec)): its frames are converted to 8-bit "
+            + "sRGB, and an HDR clip's brightness is not tone-mapped"
+    }
+
     /// How many pictures libavcodec has produced for this clip, including those passed over on
     /// the way to a requested frame: what seeking and the cache save shows here.
     public var decodedFrameCount: Int {

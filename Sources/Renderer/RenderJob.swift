@@ -107,6 +107,7 @@ public struct RenderJob {
             scene: scene, destination: destination, formats: options.formats ?? scene.output.formats,
             quality: options.quality ?? scene.output.quality, width: size.width, height: size.height,
             part: options.selection == .all ? nil : selected)
+        for note in images.footage.conversionNotes { reporter.note(note) }
         if !options.discard {
             plan.sound = sound.mix(of: scene, footage: images.footage)
             announceSound(plan)

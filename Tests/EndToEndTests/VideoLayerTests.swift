@@ -34,6 +34,22 @@ import Testing
         }
     }
 
+    /// A ProRes clip has 10 bits per component: the run says they are reduced to 8.
+    @Test func aDeepClipIsConvertedWithANote() throws {
+        try fixture.ffmpeg([
+            "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=30", "-t", "0.5", "-c:v", "prores_ks", "clips/deep.mov",
+        ])
+        try fixture.pipeline(#""video": "clips/deep.mov""#)
+        let result = try CLI.run(["run", "p.json", "--out", "out", "--format", "png"], in: fixture.folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stderr.contains("clips/deep.mov has more than 8 bits per component (prores)"), "\(result.stderr)")
+        try fixture.standardClip()
+        try fixture.pipeline(#""video": "clips/a.mp4""#)
+        let plain = try CLI.run(["run", "p.json", "--out", "out", "--format", "png"], in: fixture.folder)
+        #expect(!plain.stderr.contains("bits per component"), "\(plain.stderr)")
+    }
+
     @Test func aClipTurnedByItsDisplayMatrixRendersUpright() throws {
         try fixture.standardClip("clips/plain.mp4")
         try fixture.ffmpeg(["-i", "clips/plain.mp4", "-c", "copy", "-metadata:s:v:0", "rotate=90", "clips/r.mp4"])
