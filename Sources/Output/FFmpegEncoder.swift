@@ -48,7 +48,7 @@ public final class FFmpegEncoder: FrameSink {
         var metadata: [(key: String, value: String)] = []
         switch sound {
         case .mixed(let mix)? where format.carriesSound:
-            silent = StagedFile.hidden(path, tag: "silent")
+            silent = StagedFile.hidden(path, tag: "silent-\(getpid())")
             mux = SoundMux(mix: mix, format: format)
         case .carried(let mix, let part)? where format.carriesSound:
             metadata = [(SoundMix.metadataKey, mix.metadata(part: part))]

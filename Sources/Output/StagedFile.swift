@@ -6,14 +6,15 @@ struct StagedFile {
     let path: String
     let temporaryPath: String
 
-    /// `out/clip.mp4` is staged as `out/.clip.mp4.partial.mp4`: hidden from `clip*` globs, and the
-    /// real extension stays last for tools that choose a format by it.
+    /// `out/clip.mp4` is staged as `out/.clip.mp4.partial-<pid>.mp4`: hidden from `clip*` globs,
+    /// the real extension last for tools that choose a format by it, and the process's own, so two
+    /// processes writing one file never write into each other's temporary.
     init(path: String) {
         self.path = path
-        temporaryPath = Self.hidden(path, tag: "partial")
+        temporaryPath = Self.hidden(path, tag: "partial-\(getpid())")
     }
 
-    /// `out/.clip.mp4.<tag>.mp4`: another hidden name beside the file, for a stage before the temporary.
+    /// `out/.clip.mp4.<tag>.mp4`: a hidden name beside the file (the temporary, or a stage before it).
     static func hidden(_ path: String, tag: String) -> String {
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[...$0]) } ?? ""

@@ -136,7 +136,7 @@ public struct VideoConcatenation {
         let folder = (output as NSString).deletingLastPathComponent
         if !folder.isEmpty { try createDirectories(folder) }
         let staged = StagedFile(path: output)
-        let joined = sound == nil ? staged.temporaryPath : StagedFile.hidden(output, tag: "silent")
+        let joined = sound == nil ? staged.temporaryPath : StagedFile.hidden(output, tag: "silent-\(getpid())")
         defer { if sound != nil { unlink(joined) } }
         let log = try FFmpegLog(for: output)
         let list = FileManager.default.temporaryDirectory.appendingPathComponent(

@@ -90,6 +90,11 @@ extension Pipeline {
         var shard: String?
         @Flag(help: "Continue an interrupted run of the same command: keep its complete files, render the rest.")
         var resume = false
+        @Flag(
+            help:
+                "If another run is writing some of the same frames into the folder, wait for it to end instead of refusing."
+        )
+        var wait = false
         @Flag(help: "Print nothing but errors.") var quiet = false
         @Flag(help: "Render every frame and write nothing: for timing a render (see scripts/bench).") var discard =
             false
@@ -161,11 +166,13 @@ extension Pipeline {
         }
 
         private func options(stream: FileHandle?) throws -> RenderJob.Options {
-            RenderJob.Options(
+            var options = RenderJob.Options(
                 directory: stream == nil ? outputDirectory : nil, stream: stream, discard: discard,
                 formats: try formats(), quality: quality.flatMap(VideoQuality.init), scale: scale,
                 fps: fps, threads: threads, selection: try selection(), resume: resume,
                 isolation: isolate ? .thisExecutable : nil, imageScaling: exactImageScaling ? .exact : .mipmapped)
+            options.waitsForFolder = wait
+            return options
         }
 
         /// The error's message, and the notes that say what a failed render left; its exit status.

@@ -26,7 +26,7 @@ extension RenderJob {
             guard differences.isEmpty else {
                 throw .resumeRefused(folder: directory, record: path, differences: differences)
             }
-            finished = Self.finished(plan.files(in: directory, frames: frames))
+            finished = Self.finished(plan.files(in: directory, frames: frames), recorded: earlier)
         } else if options.resume {
             reporter.note(
                 "nothing to resume in \(directory): no earlier run of this render is recorded there; "
@@ -43,13 +43,33 @@ extension RenderJob {
         return finished
     }
 
-    /// The files that exist; every output is renamed into place only when complete.
-    private static func finished(_ files: [OutputPlan.PlannedFile]) -> OutputPlan.Finished {
+    /// The files that exist (every output is renamed into place only when complete); a video
+    /// only if it is the very file the recorded run completed.
+    private static func finished(_ files: [OutputPlan.PlannedFile], recorded: RunRecord) -> OutputPlan.Finished {
         var finished = OutputPlan.Finished()
         for file in files where FileManager.default.fileExists(atPath: file.path) {
-            if let frame = file.frame { finished.frames.insert(frame) } else { finished.formats.insert(file.format) }
+            if let frame = file.frame {
+                finished.frames.insert(frame)
+            } else if let fingerprint = recorded.finishedVideos[(file.path as NSString).lastPathComponent],
+                RunRecord.fingerprint(file.path) == fingerprint
+            {
+                finished.formats.insert(file.format)
+            }
         }
         return finished
+    }
+
+    /// Records the size and hash of each video of the plan this run completed (`written`, paths as
+    /// `finishAll` returns them) or found complete.
+    func recordFinishedVideos(_ plan: OutputPlan, written: [String], in directory: String, frames: Range<Int>) {
+        let path = plan.recordPath(in: directory)
+        guard var record = RunRecord.read(path) else { return }
+        for file in plan.files(in: directory, frames: frames)
+        where file.frame == nil && (written.contains(file.path) || plan.finished.formats.contains(file.format)) {
+            guard let fingerprint = RunRecord.fingerprint(file.path) else { continue }
+            record.finishedVideos[(file.path as NSString).lastPathComponent] = fingerprint
+        }
+        do throws(OutputError) { try record.write(to: path) } catch { reporter.problem(error.description) }
     }
 
     /// Says what a resumed run continues from, or that nothing is left (`remaining` nil).

@@ -31,6 +31,8 @@ public struct RenderJob {
         public var isolation: Isolation?
         /// How images drawn at less than half their size are sampled.
         public var imageScaling: ImageScaling
+        /// Wait for another run writing some of the same frames into the folder, instead of refusing.
+        public var waitsForFolder = false
 
         public init(
             directory: String? = nil, stream: FileHandle? = nil, discard: Bool = false,
@@ -76,6 +78,9 @@ public struct RenderJob {
         guard !sinks.isEmpty || options.discard else { return .nothing(isComplete: false) }
         let substituted = try render(preparation, into: sinks)
         let written = finishAll(sinks)
+        if case .directory(let directory) = preparation.plan.destination, !options.discard {
+            recordFinishedVideos(preparation.plan, written: written, in: directory, frames: preparation.selected)
+        }
         if !written.isEmpty { reporter.note("wrote \(written.joined(separator: ", "))") }
         return RenderSummary(
             written: written, substitutedValues: substituted,
@@ -88,6 +93,8 @@ public struct RenderJob {
         var plan: OutputPlan
         let selected: Range<Int>
         let frames: Range<Int>
+        /// Held until the run ends: no other run writes these frames into the folder meanwhile.
+        var lock: FolderLock? = nil
     }
 
     /// Plans the outputs and, writing into a folder, records the run there; nil when there is
@@ -116,10 +123,14 @@ public struct RenderJob {
             return Preparation(plan: plan, selected: selected, frames: selected)
         }
         try plan.checkPathLengths(in: directory, frames: selected)
+        do throws(OutputError) { try createDirectories(directory) } catch { throw .recordNotWritten(error) }
+        let lock = try FolderLock.acquire(directory, frames: selected, wait: options.waitsForFolder) { holder in
+            reporter.note("waiting for \(holder), which writes some of the same frames into \(directory)")
+        }
         plan.finished = try recordRun(plan: plan, in: directory, frames: selected)
         let remaining = plan.remaining(of: selected)
         announce(resuming: selected, remaining: remaining, plan: plan, in: directory)
-        return remaining.map { Preparation(plan: plan, selected: selected, frames: $0) }
+        return remaining.map { Preparation(plan: plan, selected: selected, frames: $0, lock: lock) }
     }
 
     /// Standard output, or a folder named from the current one.

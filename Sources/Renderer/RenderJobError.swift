@@ -20,6 +20,10 @@ public enum RenderJobError: Error, CustomStringConvertible {
     /// `--resume` into a folder whose recorded run differs from this one.
     case resumeRefused(folder: String, record: String, differences: [String])
     case recordNotWritten(OutputError)
+    /// Another run is writing some of the same frames into the folder.
+    case folderBusy(folder: String, holder: String)
+    /// The folder's lock file cannot be opened or locked.
+    case lockFailed(folder: String, reason: String)
     /// The render stopped. `resumable` when it was interrupted writing into a folder; `withdrawal`
     /// says what a failure at a frame left there.
     case renderFailed(RenderError, resumable: Bool, withdrawal: Withdrawal?)
@@ -37,7 +41,7 @@ public enum RenderJobError: Error, CustomStringConvertible {
 
     public var kind: Kind {
         switch self {
-        case .recordNotWritten: .failure
+        case .recordNotWritten, .lockFailed: .failure
         case .renderFailed(.interrupted, _, _): .interrupted
         // A clip that cannot be decoded is a bad input, like one that cannot be opened.
         case .renderFailed(.footageFailed, _, _): .input
@@ -76,6 +80,11 @@ public enum RenderJobError: Error, CustomStringConvertible {
                 + ". Run without --resume to start over (every frame is rendered again), or give another --out"
         case .recordNotWritten(let error):
             error.description
+        case .folderBusy(let folder, let holder):
+            "\(folder) is being written by \(holder), which renders some of the same frames there: wait for it "
+                + "(run --wait queues behind it), or give another --out"
+        case .lockFailed(let folder, let reason):
+            "cannot lock \(folder)/\(FolderLock.fileName) against other runs: \(reason)"
         case .renderFailed(let error, _, _):
             error.description
         }

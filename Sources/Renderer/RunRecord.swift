@@ -14,8 +14,24 @@ import Scene
 /// a file apart, it does not defend against forgery).
 struct RunRecord: Equatable {
     let entries: [String: String]
+    /// The size and content hash of each video the recorded render completed, by file name: a
+    /// resumed run keeps a video only if it is that very file (a file of that name written by
+    /// anything else is made again). Not part of what the render is: `==` leaves it out.
+    var finishedVideos: [String: String] = [:]
 
-    init(entries: [String: String]) { self.entries = entries }
+    init(entries: [String: String], finishedVideos: [String: String] = [:]) {
+        self.entries = entries
+        self.finishedVideos = finishedVideos
+    }
+
+    static func == (a: RunRecord, b: RunRecord) -> Bool { a.entries == b.entries }
+
+    private static let finishedPrefix = "finished video "
+
+    /// "<size> <content hash>" of the file at `path`; nil when it cannot be read.
+    static func fingerprint(_ path: String) -> String? {
+        FileManager.default.contents(atPath: path).map { "\($0.count) \(ContentHash.of($0))" }
+    }
 
     init(
         scene: Scene, formats: [OutputFormat], quality: VideoQuality, scale: Double, width: Int, height: Int,
@@ -55,15 +71,20 @@ struct RunRecord: Equatable {
     /// which differs from every real one.
     static func read(_ path: String) -> RunRecord? {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        let object = try? JSONSerialization.jsonObject(with: data)
-        return RunRecord(entries: object as? [String: String] ?? [:])
+        let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: String] ?? [:]
+        let finished = object.filter { $0.key.hasPrefix(finishedPrefix) }
+        return RunRecord(
+            entries: object.filter { !$0.key.hasPrefix(finishedPrefix) },
+            finishedVideos: Dictionary(
+                uniqueKeysWithValues: finished.map { (String($0.key.dropFirst(finishedPrefix.count)), $0.value) }))
     }
 
     /// Written under a temporary name and renamed, like every other output.
     func write(to path: String) throws(OutputError) {
         // A table of strings always serializes.
         let options: JSONSerialization.WritingOptions = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = (try? JSONSerialization.data(withJSONObject: entries, options: options)) ?? Data()
+        let all = entries.merging(finishedVideos.map { (Self.finishedPrefix + $0.key, $0.value) }) { $1 }
+        let data = (try? JSONSerialization.data(withJSONObject: all, options: options)) ?? Data()
         try writeAtomically(data, to: path)
     }
 

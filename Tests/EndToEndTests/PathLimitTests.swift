@@ -57,7 +57,7 @@ import Testing
         #expect(result.stderr.contains("output.dir: the output folder"), "\(result.stderr)")
     }
 
-    /// A pipeline file's name fits, but the video named after it, staged as `.<name>.partial.mp4`, does not.
+    /// A pipeline file's name fits, but the video named after it, staged as `.<name>.partial-<pid>.mp4`, does not.
     @Test func aVideoNameTooLongForItsTemporaryIsRefused() throws {
         let folder = try SmallPipeline.folder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -93,7 +93,8 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("nothing to resume in"), "\(result.stderr)")
         #expect(
-            try Self.everything(in: folder.appendingPathComponent("out")) == [Self.record] + SmallPipeline.frameNames())
+            try Self.everything(in: folder.appendingPathComponent("out"))
+                == [Self.record, ".pipeline-run.lock"] + SmallPipeline.frameNames())
     }
 
     /// Missing PNGs of the same render are rendered; with no video wanted, the others are left alone.

@@ -123,7 +123,7 @@ final class FFmpegEncoderTests {
             format: .mp4, path: folder + "/clip.mp4", width: 64, height: 48, fps: 25,
             ffmpegPath: Tools.ffmpeg!)
         try TestFrame.sample(index: 0).withView { view throws(OutputError) in try file.write(view, index: 0) }
-        #expect(file.unfinishedFiles == [folder + "/.clip.mp4.partial.mp4"] && file.concurrent == nil)
+        #expect(file.unfinishedFiles == [folder + "/.clip.mp4.partial-\(getpid()).mp4"] && file.concurrent == nil)
         file.abandon()
         let stream = try FFmpegEncoder(
             format: .y4m, stream: FileHandle.nullDevice, width: 64, height: 48, fps: 25,
