@@ -10,6 +10,9 @@ typedef struct png_failure {
     jmp_buf jump;
     char *error;
     size_t error_size;
+    /* errno when libpng gave up: after a failed fwrite it is the system's reason ("no space
+     * left on device"), which libpng's own message ("Write Error") does not say. */
+    int system_error;
 } png_failure_t;
 
 static void report(png_failure_t *failure, const char *message) {
@@ -19,6 +22,7 @@ static void report(png_failure_t *failure, const char *message) {
 
 static void on_png_error(png_structp png, png_const_charp message) {
     png_failure_t *failure = png_get_error_ptr(png);
+    failure->system_error = errno;
     report(failure, message);
     longjmp(failure->jump, 1);
 }
@@ -49,9 +53,14 @@ static int32_t encode(FILE *file, const uint8_t *pixels, int32_t width, int32_t 
         return -1;
     }
     png_infop info = png_create_info_struct(png);
-    if (info == NULL || setjmp(failure->jump)) {
+    if (info == NULL) {
+        png_destroy_write_struct(&png, NULL);
+        report(failure, "out of memory");
+        return -1;
+    }
+    /* png_destroy_write_struct clears `info`: the message libpng gave is kept as it is. */
+    if (setjmp(failure->jump)) {
         png_destroy_write_struct(&png, &info);
-        if (info == NULL) report(failure, "out of memory");
         return -1;
     }
     png_init_io(png, file);
@@ -72,8 +81,13 @@ int32_t png_write_stream(FILE *file, const uint8_t *pixels, int32_t width, int32
         report(&failure, "channels must be 3 (rgb) or 4 (rgba)");
         return -1;
     }
+    errno = 0;
     int32_t status = encode(file, pixels, width, height, stride, channels, compression_level,
                             &failure);
+    if (status != 0 && ferror(file) && failure.system_error != 0) {
+        report(&failure, strerror(failure.system_error));
+        return -1;
+    }
     if (status == 0 && (fflush(file) != 0 || ferror(file))) {
         report(&failure, strerror(errno));
         return -1;

@@ -17,6 +17,8 @@ public enum RenderError: Error, CustomStringConvertible {
     /// A frame of a layer's video or image sequence cannot be decoded; `message` names the file.
     case footageFailed(frame: Int, message: String)
     case output(OutputError)
+    /// Writing frame `frame` failed (a full disk, a folder gone): the frames after it are withdrawn.
+    case outputFailed(OutputError, frame: Int)
     /// Ctrl-C or SIGTERM: these frames were rendered and delivered before the render stopped.
     case interrupted(complete: Range<Int>)
 
@@ -45,6 +47,7 @@ public enum RenderError: Error, CustomStringConvertible {
         case .pluginCrashed(_, _, _, let frame, _): frame
         case .pluginChanged(_, let frame): frame
         case .footageFailed(let frame, _): frame
+        case .outputFailed(_, let frame): frame
         default: nil
         }
     }
@@ -62,7 +65,7 @@ public enum RenderError: Error, CustomStringConvertible {
                 + "than the frames before it, so none was started\(frame.map { " (for frame \($0))" } ?? "")"
         case .footageFailed(let frame, let message):
             "frame \(frame): \(message)"
-        case .output(let error):
+        case .output(let error), .outputFailed(let error, _):
             error.description
         case .interrupted(let complete):
             complete.isEmpty

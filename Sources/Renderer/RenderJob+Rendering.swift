@@ -42,7 +42,11 @@ extension RenderJob {
         let alongside = concurrent.isEmpty ? nil : Self.writing(to: concurrent, recording: written)
         try renderer.render(frames: frames, alongside: alongside) { index, frame throws(RenderError) in
             for sink in ordered {
-                do throws(OutputError) { try sink.write(frame, index: index) } catch { throw RenderError.output(error) }
+                do throws(OutputError) {
+                    try sink.write(frame, index: index)
+                } catch {
+                    throw RenderError.outputFailed(error, frame: index)
+                }
             }
             reporter.frameRendered()
         }
@@ -61,7 +65,7 @@ extension RenderJob {
                 do throws(OutputError) {
                     try sink.writeConcurrently(frame, index: index)
                 } catch {
-                    throw RenderError.output(error)
+                    throw RenderError.outputFailed(error, frame: index)
                 }
             }
             written.add(index)
