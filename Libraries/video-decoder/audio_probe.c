@@ -50,6 +50,11 @@ static video_status_t open_stream(probe_t *p, audio_info_t *info, char *detail, 
     const AVStream *stream = p->format->streams[p->stream];
     p->time_base = stream->time_base;
     p->start = stream->start_time;
+    if (stream->start_time != AV_NOPTS_VALUE) {
+        double file_start = p->format->start_time != AV_NOPTS_VALUE ? (double)p->format->start_time / AV_TIME_BASE : 0;
+        double offset = (double)stream->start_time * av_q2d(stream->time_base) - file_start;
+        info->start = offset > 0 ? offset : 0;
+    }
     info->sample_rate = stream->codecpar->sample_rate;
     info->channels = stream->codecpar->ch_layout.nb_channels;
     libav_codec_name(stream->codecpar, info->codec, sizeof info->codec);

@@ -15,7 +15,8 @@ public enum AudioFile {
         switch status {
         case VIDEO_OK:
             return AudioInfo(
-                duration: info.duration, sampleRate: Int(info.sample_rate), channels: Int(info.channels), codec: codec)
+                duration: info.duration, sampleRate: Int(info.sample_rate), channels: Int(info.channels), codec: codec,
+                start: info.start)
         case VIDEO_NOT_FOUND: throw .notFound(path: path)
         case VIDEO_NO_AUDIO_STREAM: throw .noAudioStream(path: path)
         case VIDEO_UNSUPPORTED_CODEC: throw .unsupportedCodec(path: path, codec: codec)

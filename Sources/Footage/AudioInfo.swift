@@ -8,4 +8,7 @@ public struct AudioInfo: Sendable, Equatable {
     public let channels: Int
     /// The codec as libavcodec names it: "aac", "pcm_s16le", "mp3", "flac", "opus".
     public let codec: String
+    /// Seconds from the start of the file's timeline to the sound's first sample: more than 0 in a
+    /// recording whose sound begins after its picture.
+    public var start: Double = 0
 }

@@ -14,10 +14,14 @@ extension SoundMix {
     func filterGraph(frames: Range<Int>? = nil) -> String {
         let frames = frames ?? 0..<frameCount
         let rate = Self.sampleRate
+        let (first, end) = (sample(atFrame: frames.lowerBound), sample(atFrame: frames.upperBound))
+        guard !sources.isEmpty else {
+            return "anullsrc=r=\(rate):cl=stereo,atrim=start_sample=\(first):end_sample=\(end),asetpts=PTS-STARTPTS,"
+                + "aformat=sample_fmts=fltp[mix]"
+        }
         var chains = sources.enumerated().map { index, source in
             "[\(index + 1):a]" + chain(source).joined(separator: ",") + "[s\(index)]"
         }
-        let (first, end) = (sample(atFrame: frames.lowerBound), sample(atFrame: frames.upperBound))
         let inputs = sources.indices.map { "[s\($0)]" }.joined()
         chains.append(
             inputs + "amix=inputs=\(sources.count):normalize=0:dropout_transition=0,"
@@ -33,6 +37,10 @@ extension SoundMix {
             "atrim=start=\(number(source.from)):end=\(number(source.until))", "asetpts=PTS-STARTPTS",
             "aresample=\(Self.sampleRate)", "aformat=sample_fmts=fltp:channel_layouts=stereo",
         ]
+        // Timestamps before the sound's first sample are silence (counted in the file's time).
+        if source.soundStart > source.from {
+            filters.append("adelay=delays=\(samples(source.soundStart - source.from))S:all=1")
+        }
         filters += Self.tempo(source.speed).map { "atempo=\(number($0))" }
         let span = max(samples(source.span), 1)
         filters += ["apad=whole_len=\(span)", "atrim=end_sample=\(span)"]

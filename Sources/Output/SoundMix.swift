@@ -32,6 +32,12 @@ public struct SoundMix: Codable, Sendable, Equatable {
         public var fadeOut: Double
         /// Plays `from`…`until` again and again until the video ends.
         public var loops: Bool
+        /// Seconds into the file's timeline where its sound begins (after its picture, in some
+        /// recordings): silence before.
+        public var soundStart: Double = 0
+        /// The file's content hash when the mix was made: `pipeline concat` checks the file is
+        /// still the one the parts were rendered with.
+        public var contentHash: String?
 
         public init(
             file: String, at: Double, from: Double = 0, until: Double, speed: Double = 1, volume: Double = 1,

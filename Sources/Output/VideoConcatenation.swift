@@ -126,6 +126,18 @@ public struct VideoConcatenation {
                         + "\(previous.frames.upperBound - 1): give the parts in frame order, each once, none missing")
             }
         }
+        for source in first.mix.sources {
+            guard let data = FileManager.default.contents(atPath: source.file) else {
+                throw OutputError(
+                    "the parts' sound plays \(source.file), which is missing or unreadable here: put that file there "
+                        + "(the parts were rendered with it), then join again")
+            }
+            if let hash = source.contentHash, ContentHash.of(data) != hash {
+                throw OutputError(
+                    "\(source.file) changed since the parts were rendered: the joined sound would not be theirs; "
+                        + "render the parts again, or put back the file they were rendered with")
+            }
+        }
         return SoundMux(
             mix: first.mix, frames: first.frames.lowerBound..<carried.last!.frames.upperBound, format: format)
     }

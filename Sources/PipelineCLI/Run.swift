@@ -22,7 +22,13 @@ extension Pipeline {
                 Each run records what it renders in its output folder (.pipeline-run.json). After Ctrl-C, run the \
                 same command with --resume: complete PNG frames are kept and the rest rendered (a video, written \
                 only when complete, needs every frame rendered again). A folder whose record differs (another \
-                pipeline file, image, plugin, scale, fps, formats, quality or frames) is refused.
+                pipeline file, image, footage or sound file, plugin, scale, fps, formats, quality or frames) is \
+                refused. One run at a time writes a frame of a folder: another run over the same frames is refused \
+                (or, with --wait, waits for it); shards of one render write side by side.
+
+                MP4, WebM and MOV carry the pipeline's sound (its audio tracks, steps' sounds and clips' own \
+                sound); the other formats say once that it was left out. A part (--frames, --shard) carries its \
+                render's mix for `pipeline concat`, which lays it under the joined parts.
 
                 A value a plugin writes that cannot be drawn (NaN, an infinity, a negative size, opacity outside \
                 0-1) is replaced by the property's value before that step and reported once; every file is still \

@@ -9,7 +9,8 @@ extension RenderJob {
         let carrying = plan.formats.filter(\.carriesSound).map(\.rawValue)
         if !silent.isEmpty {
             reporter.note(
-                "the sound is left out of \(Self.list(silent)): they carry none (mp4, webm and mov do)")
+                "the sound is left out of \(Self.list(silent)): \(silent.count == 1 ? "it carries" : "they carry") none "
+                    + "(mp4, webm and mov do)")
         }
         guard !carrying.isEmpty else { return }
         if case .stream = plan.destination {

@@ -10,39 +10,41 @@ import Timing
 /// rendered, so a sound that cannot be played stops a run at once, reported at the place the
 /// pipeline names it. `mix` then places each sound on the video's clock.
 public struct SceneSound: Sendable {
-    /// Seconds of sound in each file, by resolved path.
-    let durations: [String: Double]
+    /// What each file holds, by resolved path.
+    let infos: [String: AudioInfo]
 
     /// A scene that plays no sound.
-    public static let none = SceneSound(durations: [:])
+    public static let none = SceneSound(infos: [:])
 
     /// Whether the scene plays any sound.
-    public var isEmpty: Bool { durations.isEmpty }
+    public var isEmpty: Bool { infos.isEmpty }
 
     /// The files played, sorted (what `run --resume` checks for changes).
-    public var files: [String] { durations.keys.sorted() }
+    public var files: [String] { infos.keys.sorted() }
 
     /// Every sound file the scene plays, probed once each. Every failure is reported, in the
     /// order the pipeline names the files.
     public static func probe(_ scene: Scene) throws(SceneError) -> SceneSound {
-        var durations: [String: Double] = [:]
+        var infos: [String: AudioInfo] = [:]
         var failed = Set<String>()
         var errors: [SceneError] = []
         for use in uses(in: scene) where !failed.contains(use.file) {
             do throws(FootageError) {
-                let duration: Double
-                if let known = durations[use.file] {
-                    duration = known
+                let info: AudioInfo
+                if let known = infos[use.file] {
+                    info = known
                 } else {
-                    duration = try AudioFile.probe(path: use.file).duration
-                    durations[use.file] = duration
+                    info = try AudioFile.probe(path: use.file)
+                    infos[use.file] = info
                 }
-                if let from = use.from, from >= duration {
+                // A millisecond at least is left to play (a loop of less would buzz).
+                let end = info.start + info.duration
+                if let from = use.from, from > end - 0.001 {
                     errors.append(
                         SceneError(
                             at: use.origin,
                             message:
-                                "\(use.owner): \(FootageError.fromPastEnd(path: use.file, from: from, clipEnd: duration))"
+                                "\(use.owner): \(FootageError.fromPastEnd(path: use.file, from: from, clipEnd: end))"
                         ))
                 }
             } catch {
@@ -57,7 +59,7 @@ public struct SceneSound: Sendable {
             }
         }
         if let error = SceneError.combining(errors) { throw error }
-        return SceneSound(durations: durations)
+        return SceneSound(infos: infos)
     }
 
     /// One place the scene plays a file: what plays it, where the file names it, the `from` to check.
@@ -93,34 +95,46 @@ public struct SceneSound: Sendable {
     public func mix(of scene: Scene, footage: SceneFootage) -> SoundMix? {
         guard !isEmpty else { return nil }
         var sources: [SoundMix.Source] = []
+        var hashes: [String: String] = [:]
+        func source(_ file: String, _ place: (AudioInfo) -> SoundMix.Source) {
+            guard let info = infos[file] else { return }
+            var source = place(info)
+            source.soundStart = info.start
+            if hashes[file] == nil { hashes[file] = RunRecord.contentHash(file) }
+            source.contentHash = hashes[file]
+            sources.append(source)
+        }
         for track in scene.audio {
-            guard let length = durations[track.file] else { continue }
-            sources.append(
+            source(track.file) { info in
                 SoundMix.Source(
-                    file: track.file, at: track.start, from: track.from, until: length, volume: track.volume,
-                    fadeIn: track.fadeIn, fadeOut: track.fadeOut, loops: track.loop))
+                    file: track.file, at: track.start, from: track.from, until: info.start + info.duration,
+                    volume: track.volume, fadeIn: track.fadeIn, fadeOut: track.fadeOut, loops: track.loop)
+            }
         }
         for (index, step) in scene.steps.enumerated() {
-            guard let sound = step.sound, let length = durations[sound.file],
-                let at = Self.startOnScreen(ofStep: index, in: scene)
-            else { continue }
-            sources.append(SoundMix.Source(file: sound.file, at: at, until: length, volume: sound.volume))
+            guard let sound = step.sound, let at = Self.startOnScreen(ofStep: index, in: scene) else { continue }
+            source(sound.file) { info in
+                SoundMix.Source(file: sound.file, at: at, until: info.start + info.duration, volume: sound.volume)
+            }
         }
         for layer in scene.layers {
-            guard let spec = layer.content.footage, let volume = spec.audioVolume, case .video(let path) = spec.source,
-                let length = durations[path]
+            guard let spec = layer.content.footage, let volume = spec.audioVolume, case .video(let path) = spec.source
             else { continue }
-            sources.append(
+            source(path) { info in
                 SoundMix.Source(
-                    file: path, at: spec.start, from: spec.from, until: footage[spec]?.duration ?? length,
-                    speed: spec.speed, volume: volume, loops: spec.end == .loop))
+                    file: path, at: spec.start, from: spec.from,
+                    until: footage[spec]?.duration ?? info.start + info.duration,
+                    speed: spec.speed, volume: volume, loops: spec.end == .loop)
+            }
         }
-        return sources.isEmpty ? nil : SoundMix(sources: sources, frameCount: scene.frameCount, fps: scene.fps)
+        // A scene with sound always has a sound stream, silent where nothing plays.
+        return SoundMix(sources: sources, frameCount: scene.frameCount, fps: scene.fps)
     }
 
     /// Video seconds at which step `index` starts moving on screen; nil if it never does. Forwards
     /// that is its start; backwards (dismiss, pop), the moment the reversed timeline reaches its
-    /// end; in an interactive render, the first frame whose timeline time lies within the step.
+    /// end; in an interactive render, the first frame whose timeline time has reached the step (at or
+    /// after its start; backwards, at or before its end).
     static func startOnScreen(ofStep index: Int, in scene: Scene) -> Double? {
         let timing = scene.timing(ofStep: index)
         guard scene.clock.interaction != nil else {
@@ -128,9 +142,10 @@ public struct SceneSound: Sendable {
             return max(Double(scene.frameCount - 1) / scene.fps - timing.end, 0)
         }
         let plugins = LinearInPlaceOfPluginCurves()
+        let backwards = scene.clock.direction.isBackwards
         let frame = (0..<scene.frameCount).first { frame in
             let time = scene.time(ofFrame: frame, plugins: plugins)
-            return time >= timing.start && time <= timing.end
+            return backwards ? time <= timing.end : time >= timing.start
         }
         return frame.map { Double($0) / scene.fps }
     }

@@ -60,7 +60,7 @@ extension Decoding {
             if let problem = PathLimits.problem(path) {
                 "\(owner): the sound path \(path) \(problem)"
             } else if !FileManager.default.fileExists(atPath: path) {
-                "sound file not found: \(path)"
+                "\(owner): sound file not found: \(path)"
             } else {
                 confinement?.problem(path, owner: owner, what: "sound")
             }

@@ -113,6 +113,45 @@ import Testing
         #expect(whole == parts, "the joined render's sound differs from the whole render's")
     }
 
+    @Test func concatRefusesASoundFileChangedSinceThePartsWereRendered() throws {
+        try sounds()
+        try pipeline()
+        for shard in 1...2 { #expect(try run(["--shard", "\(shard)/2", "--out", "parts", "--quiet"]).status == 0) }
+        try fixture.ffmpeg(["-f", "lavfi", "-i", "sine=frequency=220:sample_rate=44100:duration=3", "sounds/music.wav"])
+        let changed = try CLI.run(["concat", "joined.mp4", "parts"], in: fixture.folder)
+        #expect(changed.status == 1, "\(changed.stderr)")
+        #expect(changed.stderr.contains("sounds/music.wav changed since the parts were rendered"), "\(changed.stderr)")
+        try FileManager.default.removeItem(at: fixture.folder.appendingPathComponent("sounds/music.wav"))
+        let missing = try CLI.run(["concat", "joined.mp4", "parts"], in: fixture.folder)
+        #expect(missing.status == 1, "\(missing.stderr)")
+        #expect(missing.stderr.contains("sounds/music.wav, which is missing or unreadable here"), "\(missing.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: fixture.folder.appendingPathComponent("joined.mp4").path))
+    }
+
+    /// A recording whose sound starts 0.5 s after its picture: as a track, the tone sounds from
+    /// 0.5 s to 1.5 s of the video, not from its start.
+    @Test func aRecordingWhoseSoundStartsLateKeepsItsOffset() throws {
+        try fixture.ffmpeg([
+            "-f", "lavfi", "-i", "testsrc2=size=64x48:rate=30:duration=2", "-itsoffset", "0.5", "-f", "lavfi", "-i",
+            "sine=frequency=500:sample_rate=48000:duration=1", "-c:v", "libx264", "-c:a", "pcm_s16le",
+            "sounds/late.mov",
+        ])
+        try sounds()
+        try pipeline(formats: #"["mov"]"#)
+        let text = try String(contentsOf: fixture.folder.appendingPathComponent("p.json"), encoding: .utf8)
+            .replacingOccurrences(
+                of: #"{ "file": "sounds/music.wav", "volume": 0.5, "fadeIn": 0.25, "fadeOut": 0.5 }"#,
+                with: #""sounds/late.mov""#
+            ).replacingOccurrences(of: #", "volume": 0.8"#, with: #", "volume": 0"#)
+        try text.write(to: fixture.folder.appendingPathComponent("p.json"), atomically: true, encoding: .utf8)
+        let result = try run(["--quiet"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let pcm = try samples("out/p.mov")
+        let loud = stride(from: 0, to: pcm.count, by: 2).filter { abs(pcm[$0]) > 0.05 }.map { Double($0 / 2) / 48_000 }
+        #expect(abs((loud.first ?? -1) - 0.5) < 0.005, "the tone starts at \(loud.first ?? -1) s")
+        #expect(abs((loud.last ?? -1) - 1.5) < 0.005, "the tone ends at \(loud.last ?? -1) s")
+    }
+
     @Test func webmCarriesOpusAndMOVCarriesPCM() throws {
         try sounds()
         try pipeline(formats: #"["webm", "mov"]"#)

@@ -51,3 +51,21 @@ import Testing
         #expect(SoundMix.part(metadata: mix.metadata(part: 200..<300)) == nil)
     }
 }
+
+extension SoundMixTests {
+    /// A scene whose sounds all fall outside the video still gets a sound stream: silence.
+    @Test func noSourceIsSilence() {
+        let graph = SoundMix(sources: [], frameCount: 30, fps: 30).filterGraph()
+        #expect(graph.hasPrefix("anullsrc=r=48000:cl=stereo,atrim=start_sample=0:end_sample=48000"))
+        #expect(graph.hasSuffix("[mix]"))
+    }
+
+    /// Sound that begins 0.5 s into its file's timeline: silence first, unless `from` is past it.
+    @Test func aLateSoundKeepsItsOffset() {
+        var late = SoundMix.Source(file: "/s/late.mov", at: 0, until: 3.5, volume: 1)
+        late.soundStart = 0.5
+        #expect(SoundMix(sources: [late], frameCount: 30, fps: 30).filterGraph().contains("adelay=delays=24000S:all=1"))
+        late.from = 1
+        #expect(!SoundMix(sources: [late], frameCount: 30, fps: 30).filterGraph().contains("adelay"))
+    }
+}

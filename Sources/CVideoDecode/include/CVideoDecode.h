@@ -89,6 +89,9 @@ typedef struct audio_info {
     int sample_rate;  /* Hz */
     int channels;
     char codec[32];   /* as libavcodec names it ("aac", "pcm_s16le", "mp3", "opus") */
+    double start;     /* seconds from the start of the file's timeline (its earliest stream's first
+                         timestamp, where ffmpeg's own reading starts) to this stream's first sound:
+                         a recording whose sound begins after its picture has one */
 } audio_info_t;
 
 /* Opens the file at `path`, picks its best audio stream (the one ffmpeg itself would choose) and
