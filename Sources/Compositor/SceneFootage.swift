@@ -23,6 +23,14 @@ public final class SceneFootage: Sendable {
     /// `run --resume` checks for changes).
     public var files: [String] { bySource.values.flatMap(\.files).sorted() }
 
+    /// The most the sources' frame caches hold together (8 frames or 256 MB each, but one frame always).
+    public var cacheBytes: Int {
+        bySource.values.reduce(0) { total, source in
+            let frame = source.width * source.height * 4
+            return total + max(frame, min(8 * frame, 256 << 20))
+        }
+    }
+
     /// What decoding changes about the footage's pictures, one note per source, sorted.
     public var conversionNotes: [String] { bySource.values.compactMap(\.conversionNote).sorted() }
 

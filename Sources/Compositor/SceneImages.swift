@@ -19,6 +19,12 @@ public final class SceneImages: Sendable {
         self.footage = footage
     }
 
+    /// The bytes of every decoded image, with room for the smaller copies drawn from it (a third
+    /// more), and of the footage's frame caches: what a render's memory estimate counts.
+    public var decodedBytes: Int {
+        byPath.values.reduce(0) { $0 + $1.width * $1.height * 4 * 4 / 3 } + footage.cacheBytes
+    }
+
     /// The pixels of `file`; nil only for a file these images were not loaded with.
     public subscript(file: ImageFile) -> RasterImage? {
         byPath[file.path]
@@ -50,6 +56,24 @@ public final class SceneImages: Sendable {
             }
         }
         _ = try both(images, Result { () throws(SceneError) in try SceneFootage.open(scene) })
+    }
+
+    /// Refuses images that would take more than `limit` bytes decoded together, read from their
+    /// headers (a file whose header cannot be read is left to the stage that reads it).
+    public static func checkTotal(of scene: Scene, limit: Int) throws(SceneError) {
+        var seen = Set<String>()
+        let sized = scene.layers.compactMap(\.content.image).filter { seen.insert($0.path).inserted }.compactMap {
+            image -> (path: String, bytes: Int)? in
+            (try? RasterImage.size(ofFileAt: image.path)).map { (image.path, $0.width * $0.height * 4) }
+        }
+        let total = sized.reduce(0) { $0 + $1.bytes }
+        guard total > limit, let largest = sized.max(by: { $0.bytes < $1.bytes }) else { return }
+        func mebibytes(_ bytes: Int) -> String { "\((bytes + (1 << 20) - 1) >> 20) MiB" }
+        throw SceneError(
+            file: scene.file, position: nil, path: nil,
+            message: "the pipeline's \(sized.count) images take \(mebibytes(total)) decoded (the largest, "
+                + "\(largest.path), \(mebibytes(largest.bytes))), more than the \(mebibytes(limit)) allowed: use smaller "
+                + "images, or allow more with --\(SceneDecoder.Options.imageMemoryFlag) MIB")
     }
 
     /// Both values, or every error of either.

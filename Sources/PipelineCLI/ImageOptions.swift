@@ -10,5 +10,14 @@ struct ImageOptions: ParsableArguments {
     )
     var allowOutside = false
 
-    var decoderOptions: SceneDecoder.Options { SceneDecoder.Options(allowsImagesOutside: allowOutside) }
+    @Option(
+        name: .customLong(SceneDecoder.Options.imageMemoryFlag),
+        help: ArgumentHelp(
+            "The most memory all of the pipeline's images may take decoded (default 2048), checked from their headers.",
+            valueName: "MiB"))
+    var imageMemory = SceneDecoder.Options.defaultImageMemoryLimit >> 20
+
+    var decoderOptions: SceneDecoder.Options {
+        SceneDecoder.Options(allowsImagesOutside: allowOutside, imageMemoryLimit: max(imageMemory, 1) << 20)
+    }
 }

@@ -57,6 +57,7 @@ enum Session {
     ) throws -> (scene: Scene, images: SceneImages, sound: SceneSound) {
         do throws(SceneError) {
             let scene = try decode(file, registry: registry, options: options)
+            try SceneImages.checkTotal(of: scene, limit: options.imageMemoryLimit)
             let images = Result { () throws(SceneError) in
                 guard headersOnly else { return try SceneImages.load(scene, threads: threads) }
                 try SceneImages.checkHeaders(of: scene)

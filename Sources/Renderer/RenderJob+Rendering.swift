@@ -15,7 +15,8 @@ extension RenderJob {
         }
         defer { CrashGuard.removeOnCrash([], killingFirst: []) }
         do throws(RenderError) {
-            return try render(preparation.frames, into: sinks.map(\.sink), recording: written)
+            return try render(
+                preparation.frames, into: sinks.map(\.sink), recording: written, threads: preparation.threads)
         } catch {
             for sink in sinks { sink.sink.abandon() }
             let withdrawal = error.failedFrame.map { frame in
@@ -29,11 +30,11 @@ extension RenderJob {
 
     private func render(
         _ frames: Range<Int>, into sinks: [any FrameSink],
-        recording written: WrittenFrames
+        recording written: WrittenFrames, threads: Int
     ) throws(RenderError) -> Bool {
         let evaluator = try FrameEvaluator(scene: scene, isolation: options.isolation, renderScale: options.scale)
         let renderer = FrameRenderer(
-            evaluator: evaluator, images: images, threads: options.threads, imageScaling: options.imageScaling)
+            evaluator: evaluator, images: images, threads: threads, imageScaling: options.imageScaling)
         reporter.renderStarted(frames: frames.count)
         // Files of their own (PNG frames) are written by the rendering threads, in parallel;
         // streams (ffmpeg's input) get the frames in order.

@@ -95,6 +95,8 @@ public struct RenderJob {
         let frames: Range<Int>
         /// Held until the run ends: no other run writes these frames into the folder meanwhile.
         var lock: FolderLock? = nil
+        /// The rendering threads: the options', fewer where memory allows no more.
+        var threads = 1
     }
 
     /// Plans the outputs and, writing into a folder, records the run there; nil when there is
@@ -119,8 +121,9 @@ public struct RenderJob {
             plan.sound = sound.mix(of: scene, footage: images.footage)
             announceSound(plan)
         }
+        let threads = try threadsFitting(width: size.width, height: size.height)
         guard case .directory(let directory) = plan.destination, !options.discard else {
-            return Preparation(plan: plan, selected: selected, frames: selected)
+            return Preparation(plan: plan, selected: selected, frames: selected, threads: threads)
         }
         try plan.checkPathLengths(in: directory, frames: selected)
         do throws(OutputError) { try createDirectories(directory) } catch { throw .recordNotWritten(error) }
@@ -130,7 +133,28 @@ public struct RenderJob {
         plan.finished = try recordRun(plan: plan, in: directory, frames: selected)
         let remaining = plan.remaining(of: selected)
         announce(resuming: selected, remaining: remaining, plan: plan, in: directory)
-        return remaining.map { Preparation(plan: plan, selected: selected, frames: $0, lock: lock) }
+        return remaining.map { Preparation(plan: plan, selected: selected, frames: $0, lock: lock, threads: threads) }
+    }
+
+    /// The options' threads, fewer (with a note) where the memory the process may take holds no
+    /// more; refused when not even one fits.
+    private func threadsFitting(width: Int, height: Int) throws(RenderJobError) -> Int {
+        let wanted = max(options.threads, 1)
+        guard let limit = MemoryLimit.current() else { return wanted }
+        let memory = RenderMemory(scene: scene, images: images, width: width, height: height)
+        let fitting = memory.threads(fitting: limit, atMost: wanted)
+        guard fitting >= 1 else {
+            throw .notEnoughMemory(
+                width: width, height: height, needs: memory.bytes(threads: 1, under: limit), limit: limit.bytes,
+                source: limit.source)
+        }
+        if fitting < wanted {
+            reporter.note(
+                "rendering on \(fitting) thread\(fitting == 1 ? "" : "s") instead of \(wanted): \(wanted) would need "
+                    + "\(RenderMemory.mebibytes(memory.bytes(threads: wanted, under: limit))), and the process may take "
+                    + "\(RenderMemory.mebibytes(limit.bytes)) more, by \(limit.source)")
+        }
+        return fitting
     }
 
     /// Standard output, or a folder named from the current one.

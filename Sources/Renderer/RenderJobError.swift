@@ -20,6 +20,8 @@ public enum RenderJobError: Error, CustomStringConvertible {
     /// `--resume` into a folder whose recorded run differs from this one.
     case resumeRefused(folder: String, record: String, differences: [String])
     case recordNotWritten(OutputError)
+    /// Not even one rendering thread fits in the memory the process may take.
+    case notEnoughMemory(width: Int, height: Int, needs: Int, limit: Int, source: String)
     /// Another run is writing some of the same frames into the folder.
     case folderBusy(folder: String, holder: String)
     /// The folder's lock file cannot be opened or locked.
@@ -41,7 +43,7 @@ public enum RenderJobError: Error, CustomStringConvertible {
 
     public var kind: Kind {
         switch self {
-        case .recordNotWritten, .lockFailed: .failure
+        case .recordNotWritten, .lockFailed, .notEnoughMemory: .failure
         case .renderFailed(.interrupted, _, _): .interrupted
         // A clip that cannot be decoded is a bad input, like one that cannot be opened.
         case .renderFailed(.footageFailed, _, _): .input
@@ -80,6 +82,11 @@ public enum RenderJobError: Error, CustomStringConvertible {
                 + ". Run without --resume to start over (every frame is rendered again), or give another --out"
         case .recordNotWritten(let error):
             error.description
+        case .notEnoughMemory(let width, let height, let needs, let limit, let source):
+            "not enough memory to render \(width)×\(height) frames: one thread needs \(RenderMemory.mebibytes(needs)) "
+                + "(frames of \(RenderMemory.mebibytes(width * height * 4)) each, images and footage), but the process may "
+                + "take \(RenderMemory.mebibytes(limit)) more, by \(source): render at a smaller --scale, or allow "
+                + "it more memory"
         case .folderBusy(let folder, let holder):
             "\(folder) is being written by \(holder), which renders some of the same frames there: wait for it "
                 + "(run --wait queues behind it), or give another --out"

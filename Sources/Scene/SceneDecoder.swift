@@ -16,8 +16,17 @@ public enum SceneDecoder {
         public var allowsImagesOutside = false
         /// The command-line flag that sets `allowsImagesOutside`, for messages.
         public static let allowOutsideImagesFlag = "allow-outside-images"
+        /// The most memory all of a pipeline's images may take decoded (4 bytes a pixel), checked
+        /// from their headers before any is decoded: a few small files can declare huge pictures.
+        public var imageMemoryLimit = Self.defaultImageMemoryLimit
+        public static let defaultImageMemoryLimit = 2048 << 20
+        /// The command-line option that sets `imageMemoryLimit`, in MiB, for messages.
+        public static let imageMemoryFlag = "image-memory"
 
-        public init(allowsImagesOutside: Bool = false) { self.allowsImagesOutside = allowsImagesOutside }
+        public init(allowsImagesOutside: Bool = false, imageMemoryLimit: Int = Self.defaultImageMemoryLimit) {
+            self.allowsImagesOutside = allowsImagesOutside
+            self.imageMemoryLimit = imageMemoryLimit
+        }
     }
 
     public static func load(file: String, registry: Registry, options: Options = Options()) throws(SceneError) -> Scene

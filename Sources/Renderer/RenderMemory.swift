@@ -1,0 +1,39 @@
+import Compositor
+import Scene
+
+/// A render's memory, estimated on the high side before it starts: per rendering thread, two
+/// frame buffers and three more per mixer step (its two inputs and its output); shared, the
+/// decoded images (and their smaller copies), the footage's frame caches, a frame of static layers
+/// and two frames of output conversion. Where address space is what is limited, each thread also
+/// reserves its stack and a malloc arena (72 MiB). Checked against `MemoryLimit` by `RenderJob`:
+/// too many threads are reduced, a render that cannot fit is refused with the figures.
+struct RenderMemory {
+    let frameBytes: Int
+    let perThread: Int
+    let shared: Int
+
+    static let threadReservation = 72 << 20
+    /// The process itself: its code, libraries and runtime.
+    static let margin = 64 << 20
+
+    init(scene: Scene, images: SceneImages, width: Int, height: Int) {
+        frameBytes = width * height * 4
+        let mixers = scene.steps.filter { if case .mix = $0.action { true } else { false } }.count
+        perThread = (2 + 3 * mixers) * frameBytes
+        shared = images.decodedBytes + 3 * frameBytes + Self.margin
+    }
+
+    /// Bytes for a render on `threads` threads under `limit`.
+    func bytes(threads: Int, under limit: MemoryLimit) -> Int {
+        shared + threads * (perThread + (limit.countsAddressSpace ? Self.threadReservation : 0))
+    }
+
+    /// The most threads that fit under `limit` (0 when not even one does).
+    func threads(fitting limit: MemoryLimit, atMost wanted: Int) -> Int {
+        let each = perThread + (limit.countsAddressSpace ? Self.threadReservation : 0)
+        guard limit.bytes > shared, each > 0 else { return 0 }
+        return min(wanted, (limit.bytes - shared) / each)
+    }
+
+    static func mebibytes(_ bytes: Int) -> String { "\((bytes + (1 << 20) - 1) >> 20) MiB" }
+}
