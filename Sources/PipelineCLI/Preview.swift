@@ -17,7 +17,8 @@ extension Pipeline {
                 file changes, the page shows the new version; a pipeline that no longer loads leaves \
                 the last good one on show, with the error. Plugin code runs in child processes (as with \
                 run --isolate): a plugin that crashes fails the frames it renders, not the server. \
-                Open it at a time with ?t=SECONDS. Ctrl-C stops it.
+                Open it at a time with ?t=SECONDS. It answers only requests to 127.0.0.1:PORT or \
+                localhost:PORT, so other web pages cannot reach it. Ctrl-C stops it.
 
                 Example: pipeline preview pipeline.json --port 8080
                 """)

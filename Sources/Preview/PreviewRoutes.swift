@@ -1,19 +1,23 @@
 import Foundation
 import Hummingbird
 
-/// The preview's HTTP API; every answer comes from the live scene's queue.
+/// The preview's HTTP API; every answer comes from the live scene's queue. Only requests
+/// addressed to 127.0.0.1 or localhost at the listening port are answered (`LoopbackOriginCheck`).
 ///
-/// - `GET /` the page
+/// - `GET /` the page (`?t=SECONDS` starts it there)
 /// - `GET /frame?t=SECONDS` the frame shown that far into the render (0 up to its end, as
-///   `pipeline frame --at` takes it), as PNG
+///   `pipeline frame --at` takes it), as PNG; any other `t` is a 400 that gives the range
 /// - `GET /timeline.json` what the timing chart is drawn from (`TimelineSummary`)
 /// - `GET /version` `{"version": N, "error": "…" or null}`: N grows with each reload; the
 ///   error is why the last reload failed (the last good scene is still served)
 enum PreviewRoutes {
-    static func router(_ live: LiveScene) -> Router<BasicRequestContext> {
+    static func router(_ live: LiveScene, port: ListeningPort) -> Router<BasicRequestContext> {
         let router = Router()
-        router.get("/") { _, _ in
-            Response(
+        router.add(middleware: LoopbackOriginCheck(port: port))
+        router.get("/") { request, _ in
+            // The page reads `t` itself; a bad one is refused here, where the message can say why.
+            _ = try PreviewQuery.time(request)
+            return Response(
                 status: .ok, headers: [.contentType: "text/html; charset=utf-8"],
                 body: .init(byteBuffer: ByteBuffer(string: PreviewPage.html)))
         }
@@ -48,14 +52,15 @@ enum PreviewRoutes {
     }
 
     private static func frame(_ request: Request, _ live: LiveScene) async throws -> Response {
-        let text = request.uri.queryParameters["t"].map(String.init)
-        guard let text, let seconds = Double(text), seconds.isFinite, seconds >= 0 else {
-            throw HTTPError(.badRequest, message: "frame needs ?t=SECONDS, a time of 0 or more, e.g. /frame?t=0.5")
+        guard let seconds = try PreviewQuery.time(request) else {
+            throw HTTPError(
+                .badRequest, message: "frame needs ?t=SECONDS, a time in \(PreviewQuery.range), e.g. /frame?t=0.5")
         }
         let answer = await live.perform { live -> Result<[UInt8], HTTPError> in
             guard !live.scene.isPastTheEnd(seconds) else {
                 let end = live.scene.endDescription
-                return .failure(HTTPError(.badRequest, message: "t=\(text) is past the end: \(end)"))
+                return .failure(
+                    HTTPError(.badRequest, message: "t=\(PreviewQuery.text(seconds)) is past the end: \(end)"))
             }
             return live.png(at: seconds).mapError { HTTPError(.internalServerError, message: $0.description) }
         }

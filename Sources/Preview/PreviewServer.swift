@@ -19,6 +19,11 @@ public struct PreviewServer: Sendable {
     /// How often the pipeline file and plugin folders are checked for changes.
     static let pollInterval = 0.3
 
+    /// The page asks for short URLs with a few headers: a request line or header over 8 KiB, or
+    /// headers over 16 KiB in all, is refused with 400 as it arrives, before it is held whole
+    /// (NIO counts the request line as a header field).
+    static let requestLimits = (field: 8 * 1024, allHeaders: 16 * 1024, headerCount: 100)
+
     /// Takes over `registry` (it shuts it down when the server stops) and the loaded `scene`;
     /// reloads decode the file with `options`, as it was first. Plugin code runs in the
     /// children `isolation` starts; changed plugin files are scanned with `scanner`.
@@ -55,10 +60,17 @@ public struct PreviewServer: Sendable {
         var logger = Logger(label: "pipeline.preview")
         // Hummingbird's start-up and per-request lines would bury the preview's own messages.
         logger.logLevel = .warning
+        let bound = ListeningPort()
         let app = Application(
-            router: PreviewRoutes.router(live),
+            router: PreviewRoutes.router(live, port: bound),
+            server: .http1(
+                configuration: .init(
+                    httpDecoderConfiguration: .init(
+                        maxHeaderFieldSize: Self.requestLimits.field, maxHeaderListSize: Self.requestLimits.allHeaders,
+                        maxHeaderFieldCount: Self.requestLimits.headerCount))),
             configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: nil),
             onServerRunning: { channel in
+                bound.set(channel.localAddress?.port ?? port)
                 listening("http://127.0.0.1:\(channel.localAddress?.port ?? port)/")
             },
             logger: logger)

@@ -96,8 +96,11 @@ public final class FrameRenderer: @unchecked Sendable {
 
     /// One frame, for stills: what the render shows `time` seconds in, so dismiss, pop and
     /// interactive clocks apply as they do to whole renders. Errors name the frame showing it.
+    /// A time outside the render (which callers refuse first) is named as its first or last
+    /// frame: converting its product with fps to `Int` would trap from about 1.5e17 s at 60 fps.
     public func render(time: Double) throws(RenderError) -> FrameBuffer {
-        let frame = Int((time * evaluator.scene.fps + 1e-9).rounded(.down))
+        let index = (time * evaluator.scene.fps + 1e-9).rounded(.down)
+        let frame = index.isNaN ? 0 : Int(min(max(index, 0), Double(evaluator.scene.frameCount)))
         try workers[0].render(
             evaluator, time: try evaluator.time(atWallTime: time, frame: frame), frame: frame, into: still)
         return still

@@ -63,6 +63,13 @@ final class PreviewServerProcess {
         }.count
     }
 
+    /// The server's resident memory (VmRSS), in whole megabytes.
+    var residentMegabytes: Int {
+        let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
+        return (line?.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0) / 1024
+    }
+
     /// Sends SIGINT and waits (bounded) for the exit; returns its status, or nil after a kill.
     @discardableResult
     func stop(timeout: Double = 10) -> Int32? {
