@@ -21,7 +21,10 @@ public enum SheetTimes {
     /// The frame on screen `seconds` into the render: the last to start at or before then (the
     /// last frame up to the very end). Frame i starts at i / fps, counted as `FrameRenderer` counts.
     static func frame(showing seconds: Double, in scene: Scene) -> Int {
-        min(scene.frameCount - 1, max(0, Int((seconds * scene.fps + 1e-9).rounded(.down))))
+        // Clamped as a Double first: a time past Int's range (or NaN) must not trap in the conversion.
+        let index = (seconds * scene.fps + 1e-9).rounded(.down)
+        guard index.isFinite, index > 0 else { return 0 }
+        return Int(min(index, Double(scene.frameCount - 1)))
     }
 
     /// "0.250 s · frame 15": the frame's number and the time it starts.
