@@ -23,7 +23,7 @@ public enum SheetTimes {
     static func frame(showing seconds: Double, in scene: Scene) -> Int {
         // Clamped as a Double first: a time past Int's range (or NaN) must not trap in the conversion.
         let index = (seconds * scene.fps + 1e-9).rounded(.down)
-        guard index.isFinite, index > 0 else { return 0 }
+        guard !index.isNaN, index > 0 else { return 0 }
         return Int(min(index, Double(scene.frameCount - 1)))
     }
 
