@@ -19,7 +19,8 @@ public final class FIFOTrap: @unchecked Sendable {
     deinit { try? FileManager.default.removeItem(at: folder) }
 
     /// What `body` returns, or nil (with an issue recorded) when it is still blocked after
-    /// `seconds`: a writer then opens and closes the FIFO so the blocked read ends.
+    /// `seconds`: a writer then opens and closes the FIFO, as often as `body` opens it again,
+    /// so each blocked open ends and its read finds the end of the file.
     public func call<T: Sendable>(within seconds: Double = 10, _ body: @escaping @Sendable () -> T) -> T? {
         let done = DispatchSemaphore(value: 0)
         let box = NSLock()
@@ -31,9 +32,10 @@ public final class FIFOTrap: @unchecked Sendable {
         }
         guard done.wait(timeout: .now() + seconds) == .timedOut else { return box.withLock { result } }
         Issue.record("still reading the FIFO \(path) after \(seconds) s")
-        let writer = open(path, O_WRONLY | O_NONBLOCK)
-        if writer >= 0 { close(writer) }
-        done.wait()
+        repeat {
+            let writer = open(path, O_WRONLY | O_NONBLOCK)
+            if writer >= 0 { close(writer) }
+        } while done.wait(timeout: .now() + 0.2) == .timedOut
         return nil
     }
 }
