@@ -54,9 +54,12 @@ host: deps
 	$(SWIFT) build -c $(CONFIG) --product pipeline $(STATIC_STDLIB)
 
 # The video decoder, loaded by the host when a pipeline first opens a clip (CVideoDecode.h): its
-# functions are renamed pipeline_video_… so they cannot clash with the host's forwarding ones.
+# functions are renamed pipeline_video_… so they cannot clash with the host's forwarding ones, and
+# so are the host's regular-file check (Sources/CRegularFile), compiled in too.
 VIDEO_LIBRARY_CFLAGS = -std=gnu11 -Wall -Wextra -Werror -O2 -fPIC -shared -I Sources/CVideoDecode/include \
+	-I Sources/CRegularFile/include \
 	$(foreach name,open times frame decoded_count close,-Dvideo_decoder_$(name)=pipeline_video_$(name)) \
+	$(foreach name,kind open check,-Dregular_file_$(name)=pipeline_video_regular_file_$(name)) \
 	-Dvideo_audio_probe=pipeline_video_audio_probe \
 	$(PLUGIN_SANITIZE)
 VIDEO_LIBRARY_LIBS = $(shell pkg-config --libs libavformat libavcodec libswscale libavutil 2>/dev/null || echo -lavformat -lavcodec -lswscale -lavutil)
@@ -64,7 +67,7 @@ VIDEO_LIBRARY_LIBS = $(shell pkg-config --libs libavformat libavcodec libswscale
 plugins:
 	@mkdir -p $(PLUGIN_DIR)
 	@echo "cc Libraries/video-decoder/ -> $(BIN)/libpipeline-video.so"
-	@$(CC) $(VIDEO_LIBRARY_CFLAGS) Libraries/video-decoder/*.c -o $(BIN)/libpipeline-video.so $(VIDEO_LIBRARY_LIBS)
+	@$(CC) $(VIDEO_LIBRARY_CFLAGS) Libraries/video-decoder/*.c Sources/CRegularFile/regular_file.c -o $(BIN)/libpipeline-video.so $(VIDEO_LIBRARY_LIBS)
 	@for dir in Plugins/*/; do \
 		name=$$(basename $$dir); \
 		echo "cc $$dir -> $(PLUGIN_DIR)/$$name.so"; \

@@ -27,10 +27,13 @@ let package = Package(
         .target(name: "CRaster", cSettings: optimisedC),
         // Crash reporting around in-process plugin calls, and shared memory for isolated mixers.
         .target(name: "CPluginGuard"),
+        // Opening input files only when they are regular files, so a FIFO or a device cannot hang a command.
+        .target(name: "CRegularFile"),
         // libswscale, converting frames to the yuv420p H.264, VP9 and Y4M take before they reach ffmpeg.
         .target(name: "CSwscale", cSettings: optimisedC, linkerSettings: [.linkedLibrary("swscale")]),
         .target(
-            name: "CImageCodecs", cSettings: optimisedC + [.unsafeFlags(["-I/usr/include/libpng16"])],
+            name: "CImageCodecs", dependencies: ["CRegularFile"],
+            cSettings: optimisedC + [.unsafeFlags(["-I/usr/include/libpng16"])],
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
         // Video clips' frames by presentation time, from libpipeline-video.so (libavformat, libavcodec and
         // libswscale; Libraries/video-decoder, built by `make plugins`), loaded on first use.
@@ -49,12 +52,12 @@ let package = Package(
         .target(name: "ChildProcess"),
         .target(
             name: "PluginRegistry",
-            dependencies: ["CAnimatorABI", "CForeignCall", "JSON", "CacheFiles", "ChildProcess"]),
+            dependencies: ["CAnimatorABI", "CForeignCall", "CRegularFile", "JSON", "CacheFiles", "ChildProcess"]),
         .target(
             name: "PluginIsolation", dependencies: ["PluginRegistry", "CAnimatorABI", "CPluginGuard", "ChildProcess"]),
         // Video clips and image sequences as frames at a clip time; ClipTiming: render time to clip time.
-        .target(name: "Footage", dependencies: ["CVideoDecode", "CImageCodecs"]),
-        .target(name: "Scene", dependencies: ["CAnimatorABI", "JSON", "PluginRegistry", "Timing"]),
+        .target(name: "Footage", dependencies: ["CVideoDecode", "CImageCodecs", "CRegularFile"]),
+        .target(name: "Scene", dependencies: ["CAnimatorABI", "CRegularFile", "JSON", "PluginRegistry", "Timing"]),
         .target(
             name: "Compositor",
             dependencies: ["Scene", "Footage", "CAnimatorABI", "CCairo", "CPixman", "CRaster", "CImageCodecs"]),

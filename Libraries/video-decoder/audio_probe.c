@@ -29,6 +29,8 @@ typedef struct probe {
 } probe_t;
 
 static video_status_t open_file(probe_t *p, const char *path, char *detail, size_t detail_size) {
+    video_status_t status = libav_input_check(path, detail, detail_size);
+    if (status != VIDEO_OK) return status;
     int ret = avformat_open_input(&p->format, path, NULL, NULL);
     if (ret == AVERROR(ENOENT)) return VIDEO_NOT_FOUND;
     if (ret == AVERROR(ENOMEM)) return VIDEO_NO_MEMORY;

@@ -1,4 +1,5 @@
 #include "libav_text.h"
+#include "regular_file.h"
 
 #include <libavcodec/avcodec.h>
 #include <libavutil/error.h>
@@ -17,4 +18,11 @@ void libav_codec_name(const AVCodecParameters *codec, char *name, size_t name_si
         known = av_fourcc_make_string(tag, codec->codec_tag);
     }
     snprintf(name, name_size, "%s", known);
+}
+
+video_status_t libav_input_check(const char *path, char *detail, size_t detail_size) {
+    const char *kind;
+    if (regular_file_check(path, &kind) == 0 || kind == NULL) return VIDEO_OK;
+    if (detail_size > 0) snprintf(detail, detail_size, "%s", kind);
+    return VIDEO_NOT_REGULAR_FILE;
 }

@@ -1,8 +1,11 @@
 /*
- * libav_text.h — libav's codes in words, as the decoder's functions report them: shared by the
- * video decoder and the audio probe, hidden from the library's users.
+ * libav_text.h — libav's codes in words, as the decoder's functions report them, and the check
+ * of a file before libav opens it: shared by the video decoder and the audio probe, hidden from
+ * the library's users.
  */
 #pragma once
+
+#include "CVideoDecode.h"
 
 #include <libavcodec/codec_par.h>
 #include <stddef.h>
@@ -14,3 +17,9 @@ __attribute__((visibility("hidden"))) void libav_reason(int error, char *detail,
  * tag, which says more than "none". */
 __attribute__((visibility("hidden"))) void libav_codec_name(const AVCodecParameters *codec, char *name,
                                                             size_t name_size);
+
+/* VIDEO_NOT_REGULAR_FILE, with what the file is in `detail`, when `path` names a FIFO, a device, a
+ * socket or a folder: libavformat would open a FIFO and wait for a writer, a device forever.
+ * VIDEO_OK otherwise, also when the path cannot be opened: libavformat then says why. */
+__attribute__((visibility("hidden"))) video_status_t libav_input_check(const char *path, char *detail,
+                                                                        size_t detail_size);

@@ -55,6 +55,8 @@ static size_t aligned(size_t bytes) {
 }
 
 static video_status_t open_input(video_decoder_t *d, char *detail, size_t detail_size) {
+    video_status_t status = libav_input_check(d->path, detail, detail_size);
+    if (status != VIDEO_OK) return status;
     int ret = avformat_open_input(&d->format, d->path, NULL, NULL);
     if (ret == AVERROR(ENOENT)) return VIDEO_NOT_FOUND;
     if (ret == AVERROR(ENOMEM)) return VIDEO_NO_MEMORY;

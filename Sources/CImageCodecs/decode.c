@@ -1,3 +1,5 @@
+#define _POSIX_C_SOURCE 200809L /* fdopen under -std=c99 (scripts/fuzz) */
+
 #include "decode.h"
 
 #include <errno.h>
@@ -9,6 +11,9 @@
 #include <png.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+#include "regular_file.h"
 
 typedef struct failure {
     char *text;
@@ -198,14 +203,19 @@ static bool read_image_file(const char *path, uint32_t max_dimension, bool heade
                             decoded_image_t *image, char *error, size_t error_size) {
     failure_t failure = {error, error_size};
     *image = (decoded_image_t){0};
-    FILE *file = fopen(path, "rb");
+    const char *kind;
+    int descriptor = regular_file_open(path, &kind);
+    FILE *file = descriptor < 0 ? NULL : fdopen(descriptor, "rb");
     if (file == NULL) {
-        snprintf(error, error_size, "cannot open the file: %s", strerror(errno));
+        if (kind != NULL)
+            snprintf(error, error_size, "it is %s, not a regular file", kind);
+        else
+            snprintf(error, error_size, "cannot open the file: %s", strerror(errno));
+        if (descriptor >= 0) close(descriptor);
         return false;
     }
     unsigned char header[24] = {0};
     size_t count = fread(header, 1, sizeof header, file);
-    /* A folder opens but cannot be read (EISDIR); say so rather than "not a PNG". */
     int read_error = ferror(file) ? errno : 0;
     rewind(file);
     bool decoded = false;

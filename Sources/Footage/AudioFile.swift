@@ -18,6 +18,7 @@ public enum AudioFile {
                 duration: info.duration, sampleRate: Int(info.sample_rate), channels: Int(info.channels), codec: codec,
                 start: info.start)
         case VIDEO_NOT_FOUND: throw .notFound(path: path)
+        case VIDEO_NOT_REGULAR_FILE: throw .notRegularFile(path: path, kind: reason)
         case VIDEO_NO_AUDIO_STREAM: throw .noAudioStream(path: path)
         case VIDEO_UNSUPPORTED_CODEC: throw .unsupportedCodec(path: path, codec: codec)
         case VIDEO_CORRUPT: throw .corrupt(path: path, time: nil, reason: reason)

@@ -3,6 +3,8 @@ import Foundation
 /// Why a clip, an image sequence or a sound file cannot be read, naming the file as it was given.
 public enum FootageError: Error, Equatable, CustomStringConvertible {
     case notFound(path: String)
+    /// A FIFO, a device, a socket or a folder where a file is expected; `kind` says which ("a FIFO").
+    case notRegularFile(path: String, kind: String)
     /// libavformat recognises no media in the file; `reason` is libav's.
     case unreadable(path: String, reason: String)
     case noVideoStream(path: String)
@@ -31,6 +33,8 @@ public enum FootageError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .notFound(let path):
             "\(path) does not exist"
+        case .notRegularFile(let path, let kind):
+            "\(path) is \(kind), not a regular file"
         case .unreadable(let path, let reason):
             "\(path) is not a video file ffmpeg's libraries can read" + (reason.isEmpty ? "" : " (\(reason))")
         case .noVideoStream(let path):

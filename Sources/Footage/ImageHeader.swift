@@ -1,13 +1,17 @@
+import CRegularFile
 import Foundation
 
 /// The pixel size a PNG or JPEG file declares in its header, read without decoding the image,
 /// so that a sequence's sizes are checked before its first frame is drawn.
 enum ImageHeader {
     /// The declared size, or nil when the file is not a PNG or JPEG or its header is cut short
-    /// (decoding it then says why).
-    static func size(ofFile path: String) -> (width: Int, height: Int)? {
-        guard let file = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? file.close() }
+    /// (decoding it then says why). A FIFO, a device or a folder is refused unread.
+    static func size(ofFile path: String) throws(FootageError) -> (width: Int, height: Int)? {
+        var kind: UnsafePointer<CChar>?
+        let descriptor = regular_file_open(path, &kind)
+        if let kind { throw .notRegularFile(path: path, kind: String(cString: kind)) }
+        guard descriptor >= 0 else { return nil }
+        let file = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         guard let start = try? file.read(upToCount: 24), start.count >= 4 else { return nil }
         let bytes = [UInt8](start)
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), bytes.count == 24 {

@@ -61,7 +61,7 @@ public final class ImageSequence: FrameSource, @unchecked Sendable {
     private static func commonSize(of files: [String], maxDimension: Int) throws(FootageError) -> (Int, Int) {
         var first: (width: Int, height: Int)?
         for file in files {
-            guard let size = ImageHeader.size(ofFile: file) else {
+            guard let size = try ImageHeader.size(ofFile: file) else {
                 throw .unreadableImage(path: file, reason: "not a PNG or JPEG file")
             }
             guard size.width > 0, size.height > 0 else {

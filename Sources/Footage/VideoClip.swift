@@ -85,6 +85,7 @@ public final class VideoClip: FrameSource, @unchecked Sendable {
     ) -> FootageError {
         switch status {
         case VIDEO_NOT_FOUND: .notFound(path: path)
+        case VIDEO_NOT_REGULAR_FILE: .notRegularFile(path: path, kind: detail)
         case VIDEO_NO_VIDEO_STREAM: .noVideoStream(path: path)
         case VIDEO_UNSUPPORTED_CODEC: .unsupportedCodec(path: path, codec: VideoInfo(info).codec)
         case VIDEO_TOO_LARGE:

@@ -19,6 +19,11 @@ enum PluginLoader {
     /// Opens `resolved` (symlinks resolved, so the checked file is the opened one) and names
     /// the plugin by `path`, as the user's folder shows it.
     static func load(path resolved: String, shownAs path: String) -> Result<LoadedPlugin, LoadError> {
+        // `dlopen` of a FIFO waits for a writer; the folder's permissions keep the file from
+        // being swapped for one after this check.
+        if let kind = PluginSearchPath.irregularKind(resolved) {
+            return .failure(LoadError("it is \(kind), not a regular file"))
+        }
         guard let handle = dlopen(resolved, RTLD_NOW | RTLD_LOCAL) else {
             let reason = dlerror().map { String(cString: $0) } ?? "unknown dlopen error"
             return .failure(LoadError("not a loadable shared library: \(reason)"))

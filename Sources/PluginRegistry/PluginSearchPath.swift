@@ -1,3 +1,4 @@
+import CRegularFile
 import Foundation
 
 /// Where plugins are looked for, in order: `--plugins DIR` (repeatable), the
@@ -47,10 +48,18 @@ public enum PluginSearchPath {
         }
     }
 
-    /// The regular `*.so` files of a folder, sorted by name so loading order is reproducible.
+    /// The `*.so` entries of a folder, sorted by name so loading order is reproducible. One that
+    /// is not a regular file is kept, so that `refusal` can say what it is.
     static func pluginFiles(in directory: String) -> [String] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
-        return names.filter { $0.hasSuffix(".so") }.sorted().map { directory + "/" + $0 }.filter(isRegularFile)
+        return names.filter { $0.hasSuffix(".so") }.sorted().map { directory + "/" + $0 }
+    }
+
+    /// Why the resolved plugin `file` must not be opened, or nil: it is not a regular file (a
+    /// FIFO would block `dlopen`), or another user could have replaced it.
+    static func refusal(_ file: String) -> String? {
+        if let kind = irregularKind(file) { return "it is \(kind), not a regular file" }
+        return permissionProblem(file)
     }
 
     /// A plugin is native code: refuse it when another user could have replaced it. Checks
@@ -60,10 +69,14 @@ public enum PluginSearchPath {
         for (what, target) in [("file", file), ("folder", folder)] {
             var info = stat()
             guard stat(target, &info) == 0 else { continue }
-            // Group-writable is allowed: with per-user groups (umask 002) that is the norm.
             if info.st_mode & S_IWOTH != 0 {
                 return
                     "the \(what) \(target) is writable by other users; refusing to load it (fix: chmod o-w \(target))"
+            }
+            if info.st_mode & S_IWGRP != 0, !PrivateGroup.isPrivate(info.st_gid, of: info.st_uid) {
+                let group = PrivateGroup.name(of: info.st_gid) ?? "gid \(info.st_gid)"
+                return "the \(what) \(target) is writable by its group \(group), which is not its owner's private "
+                    + "group; refusing to load it (fix: chmod g-w \(target))"
             }
             if info.st_uid != getuid() && info.st_uid != 0 {
                 return
@@ -71,6 +84,14 @@ public enum PluginSearchPath {
             }
         }
         return nil
+    }
+
+    /// What `path` is when it is not a regular file ("a FIFO", "a directory"); nil for a regular
+    /// file and for one that cannot be opened (`dlopen` then says why).
+    static func irregularKind(_ path: String) -> String? {
+        var kind: UnsafePointer<CChar>?
+        guard regular_file_check(path, &kind) != 0 else { return nil }
+        return kind.map { String(cString: $0) }
     }
 
     static func realPath(_ path: String) -> String {
@@ -82,10 +103,5 @@ public enum PluginSearchPath {
     public static func isDirectory(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-    }
-
-    static func isRegularFile(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 }

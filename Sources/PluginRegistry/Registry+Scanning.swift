@@ -10,7 +10,7 @@ extension Registry {
         var cache = PluginScanCache.read(from: scanner.cacheFile)
         var changed = false
         for file in PluginSearchPath.pluginFiles(in: directories) {
-            if let problem = PluginSearchPath.permissionProblem(file.resolved) {
+            if let problem = PluginSearchPath.refusal(file.resolved) {
                 state.withLock { $0.broken.append(BrokenPlugin(path: file.path, reason: problem)) }
                 continue
             }
@@ -37,7 +37,8 @@ extension Registry {
         cache.write(to: scanner.cacheFile)
     }
 
-    /// Opens a file in this process, refusing it if another user could have replaced it.
+    /// Opens a file in this process, refusing it if another user could have replaced it (the
+    /// loader refuses one that is not a regular file).
     static func open(_ resolved: String, shownAs path: String) -> Result<LoadedPlugin, LoadError> {
         if let problem = PluginSearchPath.permissionProblem(resolved) { return .failure(LoadError(problem)) }
         return PluginLoader.load(path: resolved, shownAs: path)

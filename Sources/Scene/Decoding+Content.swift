@@ -66,6 +66,7 @@ extension Decoding {
                 throw field.error("image file not found: \(path)")
             }
             try confine(path, of: layer, at: field, what: "image")
+            try requireRegular(path, at: field, what: "image")
         } catch {
             imageErrors.append(error)
             return nil
@@ -85,5 +86,11 @@ extension Decoding {
     /// `what` names the file in the message: "image", "video", "sequence".
     func confine(_ path: String, of layer: String, at field: Field, what: String) throws(SceneError) {
         if let problem = confinement?.problem(path, of: layer, what: what) { throw field.error(problem) }
+    }
+
+    /// A FIFO, a device or a folder where a file is named is refused here, at its place in the
+    /// pipeline file, before any reader could block on it.
+    func requireRegular(_ path: String, at field: Field, what: String) throws(SceneError) {
+        if let kind = FileKind.irregular(path) { throw field.error("\(what) \(path) is \(kind), not a regular file") }
     }
 }

@@ -52,6 +52,7 @@ extension Decoding {
                 throw field.error("video file not found: \(path)")
             }
             try confine(Self.fixedFolder(of: source), of: layer, at: field, what: what)
+            if case .video = source { try requireRegular(path, at: field, what: what) }
             return spec
         } catch {
             imageErrors.append(error)

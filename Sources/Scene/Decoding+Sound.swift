@@ -53,7 +53,7 @@ extension Decoding {
     }
 
     /// Whether the sound file at `path` passes the checks an image does (path limits, present,
-    /// inside the pipeline's folder); a failure is kept for the report. `owner` names what plays
+    /// inside the pipeline's folder, a regular file); a failure is kept for the report. `owner` names what plays
     /// it: "audio track 2", "step timeline[3]".
     mutating func checkSound(_ path: String, at origin: SceneError.Origin, owner: String) -> Bool {
         let problem: String? =
@@ -61,8 +61,10 @@ extension Decoding {
                 "\(owner): the sound path \(path) \(problem)"
             } else if !FileManager.default.fileExists(atPath: path) {
                 "\(owner): sound file not found: \(path)"
+            } else if let problem = confinement?.problem(path, owner: owner, what: "sound") {
+                problem
             } else {
-                confinement?.problem(path, owner: owner, what: "sound")
+                FileKind.irregular(path).map { "sound \(path) is \($0), not a regular file" }
             }
         guard let problem else { return true }
         imageErrors.append(SceneError(at: origin, message: problem))

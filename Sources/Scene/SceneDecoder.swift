@@ -1,4 +1,5 @@
 import CAnimatorABI
+import CRegularFile
 import Foundation
 import JSON
 import PluginRegistry
@@ -34,14 +35,27 @@ public enum SceneDecoder {
         if let problem = PathLimits.problem(file) {
             throw SceneError(file: file, position: nil, path: nil, message: "the pipeline file's path \(problem)")
         }
-        let bytes: [UInt8]
+        return try decode(try read(file), file: file, registry: registry, options: options)
+    }
+
+    /// The pipeline file's bytes, read only from a regular file: a FIFO would block the read.
+    private static func read(_ file: String) throws(SceneError) -> [UInt8] {
+        var kind: UnsafePointer<CChar>?
+        let descriptor = regular_file_open(file, &kind)
+        guard descriptor >= 0 else {
+            let reason = String(cString: strerror(errno))
+            let problem =
+                if let kind { "the pipeline file is \(String(cString: kind)), not a regular file" } else {
+                    "cannot read the pipeline file: \(reason)"
+                }
+            throw SceneError(file: file, position: nil, path: nil, message: problem)
+        }
         do {
-            bytes = Array(try Data(contentsOf: URL(fileURLWithPath: file)))
+            return Array(try FileHandle(fileDescriptor: descriptor, closeOnDealloc: true).readToEnd() ?? Data())
         } catch {
             throw SceneError(
                 file: file, position: nil, path: nil, message: "cannot read the pipeline file: \(describe(error))")
         }
-        return try decode(bytes, file: file, registry: registry, options: options)
     }
 
     /// Decodes a pipeline file's bytes; `file` names it in errors and is where relative paths

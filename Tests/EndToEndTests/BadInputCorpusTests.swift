@@ -78,6 +78,9 @@ struct BadInputCase {
     /// Permission bits set after the plugins are built, as octal text ("666"): git keeps no
     /// modes but the executable bit.
     var modes: [String: String] = [:]
+    /// Groups given by name after the plugins are built ("daemon"): a test run as root can give a
+    /// file any group, and git keeps none.
+    var groups: [String: String] = [:]
     /// Another case folder whose files (not its case.json) are copied first: the same broken
     /// input run another way (with --isolate, say) without a second copy of its sources.
     var inputs: String?
@@ -92,7 +95,8 @@ struct BadInputCase {
             throw fail("not a JSON object")
         }
         let known: Set = [
-            "about", "args", "status", "stderr", "stdout", "files", "absent", "timeout", "env", "modes", "inputs",
+            "about", "args", "status", "stderr", "stdout", "files", "absent", "timeout", "env", "modes", "groups",
+            "inputs",
         ]
         if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
             throw fail("unknown key \"\(unknown)\"; known keys: \(known.sorted().joined(separator: ", "))")
@@ -124,7 +128,7 @@ struct BadInputCase {
         stdout = try strings("stdout", required: false)
         stderr = try strings("stderr", required: stdout.isEmpty)
         (files, absent) = (try strings("files", required: false), try strings("absent", required: false))
-        (env, modes) = (try table("env"), try table("modes"))
+        (env, modes, groups) = (try table("env"), try table("modes"), try table("groups"))
         if let modeText = modes.values.first(where: { Int($0, radix: 8) == nil }) {
             throw fail("mode \"\(modeText)\" is not octal")
         }
@@ -146,7 +150,7 @@ struct BadInputCase {
     }
 
     /// Copies the files of `inputs` (a folder of `corpus`), then those of the case, into
-    /// `folder`; builds each `*.c` into plugins/, then sets `modes`.
+    /// `folder`; builds each `*.c` into plugins/, then sets `modes` and `groups`.
     func prepare(copying source: URL, from corpus: URL, into folder: URL) throws {
         let manager = FileManager.default
         for origin in [inputs.map { corpus.appendingPathComponent($0) }, source].compactMap({ $0 }) {
@@ -173,6 +177,10 @@ struct BadInputCase {
         for (path, mode) in modes {
             try manager.setAttributes(
                 [.posixPermissions: Int(mode, radix: 8)!], ofItemAtPath: folder.appendingPathComponent(path).path)
+        }
+        for (path, group) in groups {
+            try manager.setAttributes(
+                [.groupOwnerAccountName: group], ofItemAtPath: folder.appendingPathComponent(path).path)
         }
     }
 

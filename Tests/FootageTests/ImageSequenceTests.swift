@@ -103,6 +103,6 @@ final class ImageSequenceTests {
     @Test("JPEG headers give the size too")
     func jpegSize() throws {
         let path = try clips.make("shot.jpg", ["-f", "lavfi", "-i", "testsrc2=size=72x40", "-frames:v", "1"])
-        #expect(ImageHeader.size(ofFile: path)! == (72, 40))
+        #expect(try ImageHeader.size(ofFile: path)! == (72, 40))
     }
 }

@@ -43,6 +43,7 @@ typedef enum video_status {
     VIDEO_NO_MEMORY,
     VIDEO_UNAVAILABLE,          /* libpipeline-video.so cannot be loaded: the detail says why */
     VIDEO_NO_AUDIO_STREAM,      /* video_audio_probe: the file holds no sound */
+    VIDEO_NOT_REGULAR_FILE,     /* a FIFO, a device, a socket or a folder: the detail says which ("a FIFO") */
 } video_status_t;
 
 /* What the host needs to know about a clip before decoding it. */
