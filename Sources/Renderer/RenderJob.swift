@@ -77,7 +77,15 @@ public struct RenderJob {
         // Nothing to write to: rendering would be wasted (the problems are already reported).
         guard !sinks.isEmpty || options.discard else { return .nothing(isComplete: false) }
         let substituted = try render(preparation, into: sinks)
+        // A stop asked for now (Ctrl-C, SIGTERM) waits until the videos are finished (ffmpeg writing
+        // the last frames, laying the sound under them): stopped half-way, pipeline would leave the
+        // ffmpeg it waits on running alone, and its hidden files behind. A second signal stops at once.
+        let finishing = Interruption()
         let written = finishAll(sinks)
+        finishing.end()
+        if finishing.isRequested {
+            reporter.note("a stop was asked for while the videos were being finished: they were finished first")
+        }
         if case .directory(let directory) = preparation.plan.destination, !options.discard {
             recordFinishedVideos(preparation.plan, written: written, in: directory, frames: preparation.selected)
         }

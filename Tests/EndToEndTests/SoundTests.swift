@@ -49,7 +49,7 @@ import Testing
     }
 
     /// The codec of each stream of `file`, as ffprobe names it ("h264", "aac").
-    private func codecs(_ file: String) throws -> [String] {
+    func codecs(_ file: String) throws -> [String] {
         let result = try CLI.runProgram(
             "/usr/bin/env",
             ["ffprobe", "-v", "error", "-show_entries", "stream=codec_name", "-of", "csv=p=0", file],
@@ -239,5 +239,64 @@ import Testing
         let result = try run(["--resume"])
         #expect(result.status == 1, "\(result.stderr)")
         #expect(result.stderr.contains("sounds/music.wav changed"), "\(result.stderr)")
+    }
+}
+
+extension SoundTests {
+    /// SIGTERM while ffmpeg lays a long sound under the video: the video is finished first, and
+    /// neither a hidden file nor an ffmpeg is left behind.
+    @Test func aStopWhileTheSoundIsLaidFinishesTheVideoFirst() throws {
+        try fixture.ffmpeg(["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=7", "loop.wav"])
+        let text = """
+            { "version": 1, "canvas": { "width": 32, "height": 32, "fps": 1, "duration": 900 },
+              "layers": [ { "name": "card", "fill": "#ff8000" } ],
+              "audio": [ { "file": "loop.wav", "loop": true }, { "file": "loop.wav", "loop": true, "from": 3 } ],
+              "output": { "dir": "out", "formats": ["mp4"] } }
+            """
+        try text.write(to: fixture.folder.appendingPathComponent("long.json"), atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CLI.executable)
+        process.arguments = ["run", "long.json"]
+        process.currentDirectoryURL = fixture.folder
+        let log = fixture.folder.appendingPathComponent("stderr.log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: log)
+        try process.run()
+        // Waits until pipeline has started the ffmpeg that mixes the sound.
+        let deadline = Date().addingTimeInterval(120)
+        var mixer: Int32?
+        while mixer == nil, process.isRunning, Date() < deadline {
+            mixer = Self.child(of: process.processIdentifier, running: "-filter_complex")
+            usleep(20_000)
+        }
+        let mixing = try #require(mixer, "pipeline never started the mixing ffmpeg")
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        let stderr = try String(contentsOf: log, encoding: .utf8)
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0, "\(stderr)")
+        #expect(stderr.contains("they were finished first"), "\(stderr)")
+        #expect(kill(mixing, 0) != 0, "the mixing ffmpeg outlived pipeline")
+        let names = try FileManager.default.contentsOfDirectory(
+            atPath: fixture.folder.appendingPathComponent("out").path)
+        #expect(names.filter { !$0.hasPrefix(".pipeline-run") } == ["long.mp4"], "\(names)")
+        #expect(try codecs("out/long.mp4") == ["h264", "aac"])
+    }
+
+    /// A child of `parent` whose command line contains `argument`.
+    private static func child(of parent: Int32, running argument: String) -> Int32? {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        for entry in entries {
+            guard let pid = Int32(entry),
+                let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { continue }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count > 2, Int32(fields[1]) == parent,
+                let line = try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline")),
+                String(decoding: line, as: UTF8.self).contains(argument)
+            else { continue }
+            return pid
+        }
+        return nil
     }
 }
