@@ -42,16 +42,17 @@ struct FFmpegCommand {
             "-f", "rawvideo", "-pix_fmt", input.pixelFormat, "-s", inputSize,
             "-framerate", "\(fps)", "-i", "-",
         ]
-            + conversion + encoding + containerFlags + tags + ["-f", Self.muxer(format), output]
+            + conversion + encoding + Self.containerFlags(format, keepingTags: !metadata.isEmpty) + tags
+            + ["-f", Self.muxer(format), output]
     }
 
     /// MP4 and MOV put their index first, so players start before the whole file is read, and
-    /// keep tags of any key. WebM (Matroska) gets a random segment id in every file; bit-exact
+    /// (`keepingTags`) keep tags of any key. WebM (Matroska) gets a random segment id in every file; bit-exact
     /// mode leaves it out, so the same frames always give the same bytes, as the other formats
     /// already do (a resumed run's video equals an uninterrupted run's).
-    private var containerFlags: [String] {
+    static func containerFlags(_ format: OutputFormat, keepingTags: Bool = false) -> [String] {
         switch format {
-        case .mp4, .mov: ["-movflags", "+faststart" + (metadata.isEmpty ? "" : "+use_metadata_tags")]
+        case .mp4, .mov: ["-movflags", "+faststart" + (keepingTags ? "+use_metadata_tags" : "")]
         case .webm: ["-fflags", "+bitexact"]
         case .gif, .webp, .apng, .y4m, .png: []
         }

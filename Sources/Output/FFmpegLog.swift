@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 
 /// ffmpeg's standard error, collected in a file in a private temporary folder: a file never fills
@@ -38,4 +39,19 @@ final class FFmpegLog {
         try? handle.close()
         try? FileManager.default.removeItem(atPath: folder)
     }
+}
+
+/// Runs `program` with `arguments` to its end, its messages into `log`; its exit status, or 128
+/// plus the signal that killed it (as a shell reports it).
+func runFFmpeg(_ program: String, _ arguments: [String], log: FFmpegLog) throws -> Int32 {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: program)
+    process.arguments = arguments
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = log.handle
+    let exit = ExitWatch(process)
+    try process.run()
+    exit.wait()
+    return process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus
 }

@@ -19,13 +19,11 @@ extension OutputFormat {
         }
     }
 
-    /// ffmpeg's options for the sound stream.
+    /// ffmpeg's options for the sound stream: the encoder, at 256 kb/s for AAC and 192 kb/s for
+    /// Opus (PCM has no bit rate to choose).
     var soundEncoding: [String] {
-        switch self {
-        case .mp4: ["-c:a", "aac", "-b:a", "256k"]
-        case .webm: ["-c:a", "libopus", "-b:a", "192k"]
-        case .mov: ["-c:a", "pcm_s24le"]
-        case .png, .gif, .webp, .apng, .y4m: []
-        }
+        guard let soundEncoder else { return [] }
+        let rate = ["aac": "256k", "libopus": "192k"][soundEncoder]
+        return ["-c:a", soundEncoder] + (rate.map { ["-b:a", $0] } ?? [])
     }
 }

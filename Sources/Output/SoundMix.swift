@@ -28,7 +28,7 @@ public struct SoundMix: Codable, Sendable, Equatable {
         public var volume: Double
         /// Seconds over which the gain rises linearly from 0 at `at`.
         public var fadeIn: Double
-        /// Seconds over which the gain falls linearly to 0 where the source stops (`stop(in:)`).
+        /// Seconds over which the gain falls linearly to 0 where the source stops (`stop(videoDuration:)`).
         public var fadeOut: Double
         /// Plays `from`…`until` again and again until the video ends.
         public var loops: Bool
@@ -63,6 +63,11 @@ public struct SoundMix: Codable, Sendable, Equatable {
 
     public init(sources: [Source], frameCount: Int, fps: Double) {
         (self.sources, self.frameCount, self.fps) = (sources, frameCount, fps)
+    }
+
+    /// The content hash of each file the sources play, by path (what `run --resume` checks for changes).
+    public var contentHashes: [String: String] {
+        Dictionary(sources.compactMap { source in source.contentHash.map { (source.file, $0) } }) { first, _ in first }
     }
 
     /// Seconds of the whole render's video.

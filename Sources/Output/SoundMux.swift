@@ -1,4 +1,3 @@
-import ChildProcess
 import Foundation
 import Scene
 
@@ -25,16 +24,7 @@ public struct SoundMux {
             + ["-filter_complex", mix.filterGraph(frames: frames), "-map", "0:v", "-map", "[mix]", "-c:v", "copy"]
             // A joined video is no part: it does not carry the parts' record of the mix on.
             + ["-map_metadata", "-1"]
-            + format.soundEncoding + containerFlags + ["-f", FFmpegCommand.muxer(format), output]
-    }
-
-    /// Streaming-friendly MP4 and MOV; WebM without its random segment id (`FFmpegCommand`).
-    private var containerFlags: [String] {
-        switch format {
-        case .mp4, .mov: ["-movflags", "+faststart"]
-        case .webm: ["-fflags", "+bitexact"]
-        case .png, .gif, .webp, .apng, .y4m: []
-        }
+            + format.soundEncoding + FFmpegCommand.containerFlags(format) + ["-f", FFmpegCommand.muxer(format), output]
     }
 
     /// Writes `output` (a path ffmpeg writes as is: the caller stages it) from the silent
@@ -42,25 +32,15 @@ public struct SoundMux {
     public func write(video: String, output: String, name: String, ffmpegPath: String) throws(OutputError) {
         let log = try FFmpegLog(for: name)
         defer { log.remove() }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ffmpegPath)
-        process.arguments = arguments(video: video, output: output)
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = log.handle
-        let exit = ExitWatch(process)
+        let status: Int32
         do {
-            try process.run()
+            status = try runFFmpeg(ffmpegPath, arguments(video: video, output: output), log: log)
         } catch {
             throw OutputError("cannot run \(ffmpegPath) to add the sound to \(name): \(error.localizedDescription)")
         }
-        exit.wait()
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+        guard status == 0 else {
             unlink(output)
-            let status =
-                process.terminationReason == .exit
-                ? "exit \(process.terminationStatus)" : "killed by signal \(process.terminationStatus)"
-            throw OutputError("ffmpeg failed mixing the sound of \(name) (\(status)): \(log.tail())")
+            throw OutputError("ffmpeg failed mixing the sound of \(name) (exit \(status)): \(log.tail())")
         }
     }
 }

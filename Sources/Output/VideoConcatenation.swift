@@ -126,7 +126,8 @@ public struct VideoConcatenation {
                         + "\(previous.frames.upperBound - 1): give the parts in frame order, each once, none missing")
             }
         }
-        for source in first.mix.sources {
+        var checked = Set<String>()
+        for source in first.mix.sources where checked.insert(source.file).inserted {
             guard let data = FileManager.default.contents(atPath: source.file) else {
                 throw OutputError(
                     "the parts' sound plays \(source.file), which is missing or unreadable here: put that file there "
@@ -158,7 +159,7 @@ public struct VideoConcatenation {
         let status: Int32
         do {
             if copiesStreams { try partList.write(toFile: list, atomically: false, encoding: .utf8) }
-            status = try run(
+            status = try runFFmpeg(
                 ffmpegPath,
                 ["-hide_banner", "-nostats", "-loglevel", "warning", "-y"] + inputs(list: list)
                     + encoding + ["-f", FFmpegCommand.muxer(format), joined], log: log)
@@ -205,18 +206,5 @@ public struct VideoConcatenation {
         case .y4m: return ["-filter_complex", joined]
         case .webm, .png, .webp: return ["-c", "copy"]
         }
-    }
-
-    private func run(_ program: String, _ arguments: [String], log: FFmpegLog) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = log.handle
-        let exit = ExitWatch(process)
-        try process.run()
-        exit.wait()
-        return process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus
     }
 }

@@ -17,7 +17,7 @@ extension RenderJob {
         let record = RunRecord(
             scene: scene, formats: plan.formats, quality: plan.quality, scale: options.scale,
             width: plan.width, height: plan.height, frames: frames, imageScaling: options.imageScaling,
-            footageFiles: images.footage.files, soundFiles: sound.files)
+            footageFiles: images.footage.files, soundHashes: plan.sound?.contentHashes ?? [:])
         let path = plan.recordPath(in: directory)
         let earlier = RunRecord.read(path)
         var finished = OutputPlan.Finished()

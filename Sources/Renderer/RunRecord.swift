@@ -36,7 +36,7 @@ struct RunRecord: Equatable {
     init(
         scene: Scene, formats: [OutputFormat], quality: VideoQuality, scale: Double, width: Int, height: Int,
         frames: Range<Int>, imageScaling: ImageScaling = .mipmapped, footageFiles: [String] = [],
-        soundFiles: [String] = []
+        soundHashes: [String: String] = [:]
     ) {
         var entries = [
             "content of the pipeline file": scene.sources.pipelineHash,
@@ -51,7 +51,7 @@ struct RunRecord: Equatable {
         if formats.contains(where: \.needsFFmpeg) { entries["quality"] = "\(quality.value)" }
         for image in scene.sources.imageFiles { entries["content of the image \(image)"] = Self.contentHash(image) }
         for file in footageFiles { entries["content of the footage \(file)"] = Self.contentHash(file) }
-        for file in soundFiles { entries["content of the sound \(file)"] = Self.contentHash(file) }
+        for (file, hash) in soundHashes { entries["content of the sound \(file)"] = hash }
         for plugin in scene.sources.plugins {
             let hash = Self.contentHash(plugin.path)
             entries["content of the plugin \(plugin.path)"] = "\(plugin.id) \(plugin.version) \(hash)"

@@ -19,9 +19,6 @@ public struct SceneSound: Sendable {
     /// Whether the scene plays any sound.
     public var isEmpty: Bool { infos.isEmpty }
 
-    /// The files played, sorted (what `run --resume` checks for changes).
-    public var files: [String] { infos.keys.sorted() }
-
     /// Every sound file the scene plays, probed once each. Every failure is reported, in the
     /// order the pipeline names the files.
     public static func probe(_ scene: Scene) throws(SceneError) -> SceneSound {
