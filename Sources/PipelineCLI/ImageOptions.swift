@@ -17,7 +17,13 @@ struct ImageOptions: ParsableArguments {
             valueName: "MiB"))
     var imageMemory = SceneDecoder.Options.defaultImageMemoryLimit >> 20
 
+    func validate() throws {
+        guard (1...(1 << 24)).contains(imageMemory) else {
+            throw ValidationError("--image-memory takes MiB from 1 to 16777216, got \(imageMemory)")
+        }
+    }
+
     var decoderOptions: SceneDecoder.Options {
-        SceneDecoder.Options(allowsImagesOutside: allowOutside, imageMemoryLimit: max(imageMemory, 1) << 20)
+        SceneDecoder.Options(allowsImagesOutside: allowOutside, imageMemoryLimit: imageMemory << 20)
     }
 }

@@ -79,5 +79,8 @@ import Testing
                 && refused.stderr.contains("--image-memory"), "\(refused.stderr)")
         let allowed = try CLI.run(["validate", "bombs.json", "--image-memory", "4096"], in: folder)
         #expect(allowed.status == 0, "\(allowed.stderr)")
+        let nonsense = try CLI.run(["validate", "bombs.json", "--image-memory", "0"], in: folder)
+        #expect(nonsense.status != 0, "\(nonsense.stderr)")
+        #expect(nonsense.stderr.contains("--image-memory takes MiB from 1 to 16777216, got 0"), "\(nonsense.stderr)")
     }
 }
