@@ -29,6 +29,8 @@ let package = Package(
         .target(name: "CPluginGuard"),
         // Opening input files only when they are regular files, so a FIFO or a device cannot hang a command.
         .target(name: "CRegularFile"),
+        // The sandbox plugin code runs in under --sandbox and in the plugin scan: Landlock and seccomp.
+        .target(name: "CSandbox", linkerSettings: [.linkedLibrary("seccomp")]),
         // libswscale, converting frames to the yuv420p H.264, VP9 and Y4M take before they reach ffmpeg.
         .target(name: "CSwscale", cSettings: optimisedC, linkerSettings: [.linkedLibrary("swscale")]),
         .target(
@@ -52,7 +54,9 @@ let package = Package(
         .target(name: "ChildProcess"),
         .target(
             name: "PluginRegistry",
-            dependencies: ["CAnimatorABI", "CForeignCall", "CRegularFile", "JSON", "CacheFiles", "ChildProcess"]),
+            dependencies: [
+                "CAnimatorABI", "CForeignCall", "CRegularFile", "CSandbox", "JSON", "CacheFiles", "ChildProcess",
+            ]),
         .target(
             name: "PluginIsolation", dependencies: ["PluginRegistry", "CAnimatorABI", "CPluginGuard", "ChildProcess"]),
         // Video clips and image sequences as frames at a clip time; ClipTiming: render time to clip time.

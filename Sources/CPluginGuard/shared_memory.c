@@ -1,28 +1,35 @@
 #define _GNU_SOURCE
 #include "shared_memory.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
-void *shared_memory_map(const char *name, size_t size, int create) {
-    int flags = create ? O_RDWR | O_CREAT | O_EXCL : O_RDWR;
-    int descriptor = shm_open(name, flags, 0600);
-    if (descriptor < 0) return NULL;
-    if (create && ftruncate(descriptor, (off_t)size) != 0) {
-        close(descriptor);
-        shm_unlink(name);
+void *shared_memory_create(size_t size, int *descriptor) {
+    int file = memfd_create("pipeline-mixer-images", MFD_CLOEXEC);
+    if (file < 0) return NULL;
+    void *mapping = ftruncate(file, (off_t)size) == 0 ? mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, file, 0) : MAP_FAILED;
+    if (mapping == MAP_FAILED) {
+        int error = errno;
+        close(file);
+        errno = error;
         return NULL;
     }
-    void *mapping = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, 0);
-    close(descriptor);
+    *descriptor = file;
+    return mapping;
+}
+
+void *shared_memory_open(const char *path, size_t size) {
+    int file = open(path, O_RDWR | O_CLOEXEC);
+    if (file < 0) return NULL;
+    void *mapping = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, file, 0);
+    int error = errno;
+    close(file);
+    errno = error;
     return mapping == MAP_FAILED ? NULL : mapping;
 }
 
 void shared_memory_unmap(void *mapping, size_t size) {
     munmap(mapping, size);
-}
-
-void shared_memory_unlink(const char *name) {
-    shm_unlink(name);
 }

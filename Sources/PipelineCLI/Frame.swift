@@ -33,6 +33,11 @@ extension Pipeline {
                 "Run plugin code in a child process: a plugin that crashes or hangs fails with a message instead of ending pipeline."
         )
         var isolate = false
+        @Flag(
+            help:
+                "Run plugin code in a sandboxed child process: as --isolate, and plugins cannot read or write your files, use the network or start programs."
+        )
+        var sandbox = false
         @OptionGroup var plugins: PluginOptions
         @OptionGroup var images: ImageOptions
 
@@ -48,7 +53,8 @@ extension Pipeline {
         }
 
         func run() throws {
-            let registry = Session.registry(plugins, pipelineFile: file, isolated: isolate)
+            let isolation = try Session.isolation(isolate: isolate, sandbox: sandbox)
+            let registry = Session.registry(plugins, pipelineFile: file, isolated: isolation != nil)
             defer { registry.shutdown() }
             let (scene, decoded) = try Session.scene(file, registry: registry, options: images.decoderOptions)
             if scene.isPastTheEnd(at) {
@@ -59,7 +65,7 @@ extension Pipeline {
             do throws(RenderError) {
                 let renderer = FrameRenderer(
                     evaluator: try FrameEvaluator(
-                        scene: scene, isolation: isolate ? .thisExecutable : nil, renderScale: scale),
+                        scene: scene, isolation: isolation, renderScale: scale),
                     images: decoded, threads: 1)
                 let frame = try renderer.render(time: at)
                 do throws(OutputError) { try writePNG(frame.view, to: output) } catch {

@@ -29,7 +29,8 @@ extension Pipeline {
 
         func run() throws {
             let searchPath = PluginSearchPath.directories(explicit: plugins.directories, pipelineFile: nil)
-            let registry = Session.registry(plugins, pipelineFile: nil, reportProblems: false, rescan: rescan)
+            let registry = Session.registry(
+                plugins, pipelineFile: nil, reportProblems: false, rescan: rescan, isolated: true)
             defer { registry.shutdown() }
             let listing = PluginListing(registry: registry, searchPath: searchPath)
             print(json ? try listing.json() : listing.text, terminator: "")

@@ -26,6 +26,11 @@ extension Pipeline {
         @Argument(help: "The pipeline file.", completion: .file(extensions: ["json"])) var file: String
         @Option(help: ArgumentHelp("The port on 127.0.0.1 to listen on; 0 picks a free one.", valueName: "n")) var port:
             Int = 0
+        @Flag(
+            help:
+                "Run the plugins' child processes sandboxed: plugins cannot read or write your files, use the network or start programs."
+        )
+        var sandbox = false
         @OptionGroup var plugins: PluginOptions
         @OptionGroup var images: ImageOptions
 
@@ -41,6 +46,7 @@ extension Pipeline {
         }
 
         func run() throws {
+            let isolation = try Session.isolation(isolate: true, sandbox: sandbox)!
             let registry = Session.registry(plugins, pipelineFile: file, isolated: true)
             let scene: Scene
             let decoded: SceneImages
@@ -54,7 +60,7 @@ extension Pipeline {
                 server = try PreviewServer(
                     file: file, explicitPluginDirectories: plugins.directories, registry: registry, scene: scene,
                     images: decoded,
-                    options: images.decoderOptions, isolation: .thisExecutable, scanner: .thisExecutable, port: port)
+                    options: images.decoderOptions, isolation: isolation, scanner: .thisExecutable, port: port)
             } catch {
                 registry.shutdown()
                 throw Session.fail(error)

@@ -110,6 +110,11 @@ extension Pipeline {
         )
         var isolate = false
         @Flag(
+            help:
+                "Run plugin code in sandboxed child processes: as --isolate, and plugins cannot read or write your files, use the network or start programs."
+        )
+        var sandbox = false
+        @Flag(
             help: ArgumentHelp(
                 "Sample images drawn at under a quarter size from the full image, not from smaller copies (to compare).",
                 visibility: .hidden))
@@ -158,25 +163,27 @@ extension Pipeline {
         func run() throws {
             // Claimed first, so nothing (not even a plugin's printf) can reach the stream but the stream.
             let stream = outputDirectory == "-" ? Self.claimStandardOutput() : nil
-            let registry = Session.registry(plugins, pipelineFile: file, isolated: isolate)
+            let isolation = try Session.isolation(isolate: isolate, sandbox: sandbox)
+            let registry = Session.registry(plugins, pipelineFile: file, isolated: isolation != nil)
             defer { registry.shutdown() }
             let (scene, decoded, sound) = try Session.media(
                 file, registry: registry, options: images.decoderOptions, probingSound: true, threads: threads)
             let reporter = ConsoleRenderReporter(quiet: quiet)
             let job = RenderJob(
-                scene: scene, images: decoded, sound: sound, options: try options(stream: stream), reporter: reporter)
+                scene: scene, images: decoded, sound: sound, options: try options(stream: stream, isolation: isolation),
+                reporter: reporter)
             let summary: RenderSummary
             do throws(RenderJobError) { summary = try job.run() } catch { throw Self.exitCode(reporting: error) }
             if summary.substitutedValues { throw Session.writtenWithSubstitutions() }
             if !summary.isComplete { throw ExitCode(2) }
         }
 
-        private func options(stream: FileHandle?) throws -> RenderJob.Options {
+        private func options(stream: FileHandle?, isolation: Isolation?) throws -> RenderJob.Options {
             var options = RenderJob.Options(
                 directory: stream == nil ? outputDirectory : nil, stream: stream, discard: discard,
                 formats: try formats(), quality: quality.flatMap(VideoQuality.init), scale: scale,
                 fps: fps, threads: threads, selection: try selection(), resume: resume,
-                isolation: isolate ? .thisExecutable : nil, imageScaling: exactImageScaling ? .exact : .mipmapped)
+                isolation: isolation, imageScaling: exactImageScaling ? .exact : .mipmapped)
             options.waitsForFolder = wait
             return options
         }

@@ -27,7 +27,7 @@ extension Pipeline {
 
         func run() throws {
             if markdown { return print(KeyTable.markdown, terminator: "") }
-            let registry = Session.registry(plugins, pipelineFile: nil)
+            let registry = Session.registry(plugins, pipelineFile: nil, isolated: true)
             defer { registry.shutdown() }
             print(SchemaDocument(registry: registry).json.text())
         }

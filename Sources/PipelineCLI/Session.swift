@@ -99,6 +99,21 @@ enum Session {
         }
     }
 
+    /// Where plugin code runs: in this process (nil), in child processes (`--isolate`), or in
+    /// sandboxed child processes (`--sandbox`, which refuses to run, status 2, on a kernel that
+    /// cannot keep plugins from files).
+    static func isolation(isolate: Bool, sandbox: Bool) throws -> Isolation? {
+        guard sandbox else { return isolate ? .thisExecutable : nil }
+        if case .unavailable(let reason) = PluginSandbox.files {
+            Console.error(
+                "--sandbox cannot keep plugins from your files on this machine: \(reason). "
+                    + "Leave out --sandbox only for plugins you trust (--isolate still keeps their crashes out of pipeline)"
+            )
+            throw ExitCode(2)
+        }
+        return .thisExecutable(sandboxed: true)
+    }
+
     /// Reports a render failure and turns it into exit status 2, or 130 (the shell's code for
     /// Ctrl-C) when the render was interrupted.
     static func fail(_ error: RenderError) -> ExitCode {

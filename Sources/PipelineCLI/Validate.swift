@@ -21,7 +21,7 @@ extension Pipeline {
         @OptionGroup var images: ImageOptions
 
         func run() throws {
-            let registry = Session.registry(plugins, pipelineFile: file)
+            let registry = Session.registry(plugins, pipelineFile: file, isolated: true)
             defer { registry.shutdown() }
             let (scene, _, _) = try Session.media(
                 file, registry: registry, options: images.decoderOptions, headersOnly: true, probingSound: true)

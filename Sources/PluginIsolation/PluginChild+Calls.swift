@@ -100,16 +100,19 @@ extension PluginChild {
         do { return try reply.get(Double.self) } catch { throw garbled() }
     }
 
-    /// The mapping mixer images travel in, made (and the child told) on first use.
+    /// The mapping mixer images travel in: made by the child on first use (and anew, larger,
+    /// when a larger image comes), mapped here by its descriptor.
     private func sharedMemory(bytes size: Int) throws(ChildFailure) -> SharedMemory {
         if let shared, shared.size >= size { return shared }
-        let memory = try SharedMemory(creating: size)
-        defer { memory.unlink() }
+        shared = nil
         var message = WireWriter()
         message.put(Request.map.rawValue)
-        message.put(memory.name)
         message.put(UInt64(size))
-        if let error = try call(message).error { throw .unusable(error) }
+        var (error, reply) = try call(message)
+        if let error { throw .unusable(error) }
+        let descriptor: Int32
+        do { descriptor = Int32(bitPattern: try reply.get(UInt32.self)) } catch { throw garbled() }
+        let memory = try SharedMemory(child: processIdentifier, descriptor: descriptor, size: size)
         shared = memory
         return memory
     }

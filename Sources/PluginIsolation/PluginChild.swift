@@ -19,6 +19,8 @@ public final class PluginChild: @unchecked Sendable {
     private let replies: Int32
     private let limit: Duration
     public private(set) var failure: ChildFailure?
+    /// The child's process ID (its shared memory is mapped through its `/proc` entry).
+    var processIdentifier: pid_t { process.processIdentifier }
     /// The shared memory mixer images travel in, once a mixer needed it.
     var shared: SharedMemory?
 

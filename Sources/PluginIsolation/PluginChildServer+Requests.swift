@@ -1,4 +1,5 @@
 import CAnimatorABI
+import Foundation
 import PluginRegistry
 
 /// What the child does for each request, in the order `PluginChild+Calls` writes them.
@@ -115,11 +116,18 @@ extension PluginChildServer {
         }
     }
 
+    /// Makes the shared memory mixer images travel in, and tells the host its descriptor.
     func map(_ reader: inout WireReader) throws(WireError) -> WireWriter {
-        let name = try reader.string() ?? ""
         let size = Int(try reader.get(UInt64.self))
-        shared = try SharedMemory(opening: name, size: size)
-        return .done
+        shared = nil
+        let memory: SharedMemory
+        do { memory = try SharedMemory(creating: size) } catch {
+            return .failed("could not make \(size) bytes of shared memory: \(String(cString: strerror(errno)))")
+        }
+        shared = memory
+        var reply = WireWriter.done
+        reply.put(UInt32(bitPattern: memory.descriptor))
+        return reply
     }
 
     func curve(_ reader: inout WireReader) throws(WireError) -> WireWriter {

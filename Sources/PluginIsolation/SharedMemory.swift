@@ -1,34 +1,34 @@
 import CPluginGuard
 import Foundation
-import Synchronization
 
-/// A POSIX shared memory mapping: the host creates it under a fresh name, the child maps the
-/// same name, then the host removes the name, so nothing stays in /dev/shm once both have it.
+/// Memory the host and a plugin child both map, mixer images travel in. The child creates it as
+/// an anonymous memory file (a sandboxed child can open no file by name) and tells the host its
+/// descriptor; the host maps the same file through `/proc/<child>/fd/<descriptor>`. Nothing is
+/// left in any folder, and the memory goes when both have unmapped it.
 final class SharedMemory {
-    let name: String
     let bytes: UnsafeMutableRawPointer
     let size: Int
+    /// The child's descriptor of the file (kept open while mapped); -1 in the host.
+    let descriptor: Int32
 
-    private static let counter = Atomic<Int>(0)
+    /// The child's side: a new file of `size` bytes, mapped here.
+    init(creating size: Int) throws(WireError) {
+        var descriptor: Int32 = -1
+        guard let bytes = shared_memory_create(size, &descriptor) else { throw WireError() }
+        (self.bytes, self.size, self.descriptor) = (bytes, size, descriptor)
+    }
 
-    /// A new object of `size` bytes, mapped here.
-    init(creating size: Int) throws(ChildFailure) {
-        let number = Self.counter.add(1, ordering: .relaxed).newValue
-        let name = "/pipeline-\(getpid())-\(number)"
-        guard let bytes = shared_memory_map(name, size, 1) else {
-            throw .unusable(
-                "could not create shared memory \(name) of \(size) bytes: \(String(cString: strerror(errno)))")
+    /// The host's side: the file `child` created with `descriptor`, mapped here.
+    init(child: pid_t, descriptor: Int32, size: Int) throws(ChildFailure) {
+        let path = "/proc/\(child)/fd/\(descriptor)"
+        guard let bytes = shared_memory_open(path, size) else {
+            throw .unusable("could not map the child's shared memory \(path): \(String(cString: strerror(errno)))")
         }
-        (self.name, self.bytes, self.size) = (name, bytes, size)
+        (self.bytes, self.size, self.descriptor) = (bytes, size, -1)
     }
 
-    /// The object the host named, mapped in this (the child's) process.
-    init(opening name: String, size: Int) throws(WireError) {
-        guard let bytes = shared_memory_map(name, size, 0) else { throw WireError() }
-        (self.name, self.bytes, self.size) = (name, bytes, size)
+    deinit {
+        shared_memory_unmap(bytes, size)
+        if descriptor >= 0 { close(descriptor) }
     }
-
-    func unlink() { shared_memory_unlink(name) }
-
-    deinit { shared_memory_unmap(bytes, size) }
 }

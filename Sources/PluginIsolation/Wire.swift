@@ -73,7 +73,8 @@ enum Request: UInt8 {
     case apply
     /// Run a mixer on images in the shared memory.
     case mix
-    /// Map the shared memory that mixer images travel in.
+    /// Make the shared memory that mixer images travel in, of a given size; the reply holds its
+    /// descriptor in the child.
     case map
     /// Call a timing curve; the reply holds its value.
     case curve

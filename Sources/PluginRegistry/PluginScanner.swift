@@ -32,10 +32,17 @@ public struct PluginScanner: Sendable {
         if let cacheFile { try? FileManager.default.removeItem(atPath: cacheFile) }
     }
 
-    /// The child's side: opens `resolved` in this process and describes what it registered, or
-    /// why it cannot be used, as the JSON `scan` reads. A newline goes out first, before the
-    /// plugin is opened: it starts the parent's time limit (JSON allows leading white space).
+    /// The child's side: enters the plugin sandbox (`PluginSandbox`: where the kernel has no
+    /// Landlock, its system-call filter only), opens `resolved` in this process and describes
+    /// what it registered, or why it cannot be used, as the JSON `scan` reads. A plugin is never
+    /// opened outside the sandbox: one that cannot be entered skips the plugin. A newline goes
+    /// out first, before the plugin is opened: it starts the parent's time limit (JSON allows
+    /// leading white space).
     public static func report(file resolved: String, shownAs path: String) throws -> Data {
+        do throws(PluginSandbox.Failure) { try PluginSandbox.enter(plugins: [resolved], requireFiles: false) } catch {
+            return try ScanJSON.encode(
+                ScanResult.skipped(reason: "could not be scanned in the plugin sandbox: \(error)"))
+        }
         FileHandle.standardOutput.write(Data("\n".utf8))
         // The child inherits the parent's environment, so it knows the parent's limit.
         ChildTimeLimit.arm(behind: timeLimit(ProcessInfo.processInfo.environment))

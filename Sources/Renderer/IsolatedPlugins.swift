@@ -125,7 +125,8 @@ final class IsolatedPlugins: PluginCalls, @unchecked Sendable {
         }
         let child: PluginChild
         do {
-            child = try PluginChild(command: isolation.command, limit: isolation.limit)
+            child = try PluginChild(
+                command: isolation.command(opening: files.map(\.plugin.path)), limit: isolation.limit)
         } catch {
             throw .pluginCrashed(scene.steps[0], frame: frame, how: error.description)
         }

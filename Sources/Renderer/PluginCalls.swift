@@ -33,9 +33,18 @@ public struct Isolation: Sendable {
     public let command: [String]
     /// How long one plugin call may take (`PIPELINE_CALL_TIMEOUT`).
     public let limit: Duration
+    /// Whether the children run in the sandbox (`--sandbox`, see `PluginSandbox`): the command
+    /// then gets `--sandbox` and, as `--plugin FILE`, the only plugin files they may open.
+    public let sandboxed: Bool
 
-    public init(command: [String], limit: Duration) {
-        (self.command, self.limit) = (command, limit)
+    public init(command: [String], limit: Duration, sandboxed: Bool = false) {
+        (self.command, self.limit, self.sandboxed) = (command, limit, sandboxed)
+    }
+
+    /// The command that starts a child allowed to open `plugins`.
+    func command(opening plugins: [String]) -> [String] {
+        guard sandboxed else { return command }
+        return command + ["--sandbox"] + plugins.flatMap { ["--plugin", $0] }
     }
 }
 

@@ -1,25 +1,78 @@
 import Foundation
 import Testing
 
-/// A child process stuck in a plugin (a scan's `init`, an `--isolate` call) whose pipeline is
-/// killed outright (SIGKILL: nothing of pipeline runs again to kill the child) ends itself once
-/// the limit pipeline would have applied, and two seconds more, have passed.
+/// A child process stuck in a plugin whose pipeline is killed outright (SIGKILL: nothing of
+/// pipeline runs again to kill the child) does not outlive it: a sandboxed child (the plugin
+/// scan, `--sandbox`) ends at once, by its parent-death signal; an `--isolate` child ends itself
+/// once the limit pipeline would have applied, and two seconds more, have passed.
 @Suite struct OrphanChildTests {
     /// The hanging code notes its process id in `pid` first.
     static func hang(notingPidIn pid: URL) -> String {
         #"FILE *pid = fopen("\#(pid.path)", "w"); if (pid) { fprintf(pid, "%d", (int)getpid()); fclose(pid); } for (;;) pause();"#
     }
 
-    @Test func aScanChildStuckInInitEndsAfterItsHostIsKilled() throws {
+    /// The same for a sandboxed child, which can write no file: it says its process id on
+    /// standard error, which is pipeline's.
+    static let hangSayingPid = #"fprintf(stderr, "hanging in %d\n", (int)getpid()); fflush(stderr); for (;;) pause();"#
+
+    @Test func aScanChildStuckInInitEndsWithItsHost() throws {
         let workspace = try PluginScanWorkspace()
         defer { workspace.remove() }
-        let pidFile = workspace.folder.appendingPathComponent("child.pid")
-        let source =
-            "#include <unistd.h>\n" + PluginScanWorkspace.plugin("hanger", initBody: Self.hang(notingPidIn: pidFile))
+        let source = "#include <unistd.h>\n" + PluginScanWorkspace.plugin("hanger", initBody: Self.hangSayingPid)
         try PluginFixtures.compile(source, to: workspace.plugins.appendingPathComponent("hanger.so"))
-        try expectChildEnds(
-            ["plugins", "--plugins", workspace.plugins.path], in: workspace.folder, pidFile: pidFile,
-            environment: ["PIPELINE_CACHE_DIR": workspace.cache.path, "PIPELINE_SCAN_TIMEOUT": "3"])
+        // A scan limit far beyond the wait: only the parent-death signal can end the child in time.
+        try expectSandboxedChildEndsAtOnce(
+            ["plugins", "--plugins", workspace.plugins.path], in: workspace.folder,
+            environment: ["PIPELINE_CACHE_DIR": workspace.cache.path, "PIPELINE_SCAN_TIMEOUT": "120"])
+    }
+
+    @Test func aSandboxedChildStuckInACallEndsWithItsHost() throws {
+        let folder = try CLI.temporaryDirectory()
+        let fixture = try CrashingPluginFixture(misbehave: Self.hangSayingPid, in: folder)
+        defer { fixture.remove() }
+        let probe = try fixture.run(["--sandbox", "--frames", "0-0"])
+        try #require(!probe.stderr.contains("--sandbox cannot keep plugins"), "no Landlock here")
+        try expectSandboxedChildEndsAtOnce(
+            ["run", "pipeline.json", "--sandbox", "--threads", "1"], in: fixture.folder,
+            environment: [
+                "PIPELINE_CACHE_DIR": folder.appendingPathComponent("cache").path,
+                "PIPELINE_CALL_TIMEOUT": "120",
+            ])
+    }
+
+    /// Starts pipeline with standard error in a file, kills it with SIGKILL as soon as the plugin
+    /// has said its child's process id there, then expects that child gone within 10 s.
+    private func expectSandboxedChildEndsAtOnce(
+        _ arguments: [String], in folder: URL, environment: [String: String]
+    ) throws {
+        let log = folder.appendingPathComponent("host-stderr.log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        let host = Process()
+        host.executableURL = URL(fileURLWithPath: CLI.executable)
+        host.arguments = arguments
+        host.currentDirectoryURL = folder
+        host.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        (host.standardOutput, host.standardError, host.standardInput) = (
+            FileHandle.nullDevice, try FileHandle(forWritingTo: log), FileHandle.nullDevice
+        )
+        try host.run()
+        let child = wait(seconds: 60) {
+            (try? String(contentsOf: log, encoding: .utf8))?.split(separator: "\n")
+                .first { $0.hasPrefix("hanging in ") }.flatMap { Int32($0.dropFirst("hanging in ".count)) }
+        }
+        kill(host.processIdentifier, SIGKILL)
+        host.waitUntilExit()
+        guard let child else {
+            Issue.record(
+                "the plugin never ran in a child process: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
+            return
+        }
+        defer { kill(child, SIGKILL) }
+        let ended = wait(seconds: 10 * CLI.timeAllowance) { Self.isRunning(child) ? nil : true } ?? false
+        #expect(
+            ended,
+            "the sandboxed child of a killed host ended with it: \((try? String(contentsOfFile: "/proc/\(child)/status", encoding: .utf8)) ?? "")"
+        )
     }
 
     @Test func anIsolatedChildStuckInACallEndsAfterItsHostIsKilled() throws {

@@ -10,16 +10,18 @@
 extern "C" {
 #endif
 
-/* Creates (when `create` is non-zero, exclusively) or opens the POSIX shared memory object
- * `name` ("/pipeline-..."), sized `size` bytes when created, and maps it read-write. Returns the
- * mapping, or NULL with errno set. */
-void *shared_memory_map(const char *name, size_t size, int create);
+/* The child's side: creates an anonymous memory file of `size` bytes (no name in any folder, so a
+ * sandboxed child can make one) and maps it read-write. Its descriptor goes to `descriptor`: the
+ * host maps the same file through /proc/<child>/fd/<descriptor>. Returns the mapping, or NULL with
+ * errno set. */
+void *shared_memory_create(size_t size, int *descriptor);
 
-/* Unmaps a mapping shared_memory_map returned. */
+/* The host's side: opens `path` (/proc/<child>/fd/<n>) and maps `size` bytes of it read-write.
+ * Returns the mapping, or NULL with errno set. */
+void *shared_memory_open(const char *path, size_t size);
+
+/* Unmaps a mapping either function returned. */
 void shared_memory_unmap(void *mapping, size_t size);
-
-/* Removes the name; mappings stay valid until unmapped. */
-void shared_memory_unlink(const char *name);
 
 #ifdef __cplusplus
 }

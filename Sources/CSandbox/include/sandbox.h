@@ -1,0 +1,29 @@
+#ifndef PIPELINE_SANDBOX_H
+#define PIPELINE_SANDBOX_H
+
+#include <stddef.h>
+
+/// The Landlock ABI version this kernel offers: 1 or more, 0 when it has no Landlock (built
+/// without it, or switched off at boot). `reason` then says which, for messages.
+int sandbox_landlock_abi(const char **reason);
+
+/// Confines this process for running untrusted plugin code, for good (nothing can undo it):
+///  - the parent-death signal: when the host process ends, so does this one;
+///  - no new privileges: no set-user-ID program or file capability can raise its rights;
+///  - Landlock (when `landlock` is non-zero): no file can be opened but `files` (read and
+///    executed: the plugin files) and the system's shared-library folders, `/etc/ld.so.cache`,
+///    this process's own `/proc` entry, `/dev/null`, `/dev/zero` and `/dev/urandom`; nothing can
+///    be created, removed, renamed or linked; no TCP port bound or connected; no signal sent and
+///    no abstract socket reached outside the sandbox (the last two on kernels with Landlock 6);
+///  - seccomp: only the system calls that computing, memory, threads and already-open
+///    descriptors need; everything else (sockets, execve, fork, ptrace, ...) fails with EPERM.
+/// `folders` adds folders whose files may be read and executed (the Swift runtime's).
+/// Returns 0, or -1 with `message` (of `size` bytes) saying what could not be set up.
+int sandbox_enter(const char *const *files, size_t file_count, const char *const *folders, size_t folder_count,
+                  int landlock, char *message, size_t size);
+
+/// The file of the shared library that defines `symbol` in this process, into `path` (of `size`
+/// bytes); 0, or -1 when no loaded library defines it.
+int sandbox_library_defining(const char *symbol, char *path, size_t size);
+
+#endif

@@ -1,0 +1,255 @@
+#define _GNU_SOURCE
+#include "sandbox.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/landlock.h>
+#include <linux/sched.h>
+#include <seccomp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+// Landlock's rights by bit, as the kernel defines them (Debian's headers may predate some).
+enum {
+    fs_execute = 1ULL << 0,
+    fs_write_file = 1ULL << 1,
+    fs_read_file = 1ULL << 2,
+    fs_read_dir = 1ULL << 3,
+    // ABI 1 handles bits 0-12 (remove, make every kind of node, symlinks); 2 adds refer (13),
+    // 3 truncate (14), 5 ioctl on devices (15).
+    net_bind_tcp = 1ULL << 0,
+    net_connect_tcp = 1ULL << 1,
+    scope_abstract_unix_socket = 1ULL << 0,
+    scope_signal = 1ULL << 1,
+};
+
+/// `struct landlock_ruleset_attr` as of ABI 6; older kernels are given the leading fields only.
+struct ruleset_attr {
+    uint64_t handled_access_fs;
+    uint64_t handled_access_net;
+    uint64_t scoped;
+};
+
+struct path_beneath_attr {
+    uint64_t allowed_access;
+    int32_t parent_fd;
+} __attribute__((packed));
+
+static int landlock_version(void) {
+    return (int)syscall(SYS_landlock_create_ruleset, NULL, 0, 1U /* LANDLOCK_CREATE_RULESET_VERSION */);
+}
+
+int sandbox_landlock_abi(const char **reason) {
+    int version = landlock_version();
+    if (version > 0) return version;
+    if (reason) {
+        *reason = errno == EOPNOTSUPP ? "Landlock is built into this kernel but switched off (add landlock to the lsm= boot parameter)"
+                                      : "this kernel has no Landlock (it needs Linux 5.13 or later built with CONFIG_SECURITY_LANDLOCK)";
+    }
+    return 0;
+}
+
+static int fail(char *message, size_t size, const char *format, ...) {
+    va_list arguments;
+    va_start(arguments, format);
+    vsnprintf(message, size, format, arguments);
+    va_end(arguments);
+    return -1;
+}
+
+// The parent-death signal ends this process when the host's process ends. The kernel sends it
+// when the host *thread* that started this process ends too; the host process then still has
+// other threads, and keeps being the parent, which is how the handler tells the two apart.
+static volatile pid_t host;
+
+static void parent_ended(int signal) {
+    (void)signal;
+    if (getppid() != host) _exit(70);
+}
+
+static int end_with_parent(char *message, size_t size) {
+    host = getppid();
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = parent_ended;
+    action.sa_flags = SA_RESTART;
+    sigemptyset(&action.sa_mask);
+    // A process inherits its parent's blocked signals: a test runner or a shell may block this one.
+    sigset_t signals;
+    sigemptyset(&signals);
+    sigaddset(&signals, SIGURG);
+    if (sigaction(SIGURG, &action, NULL) != 0 || sigprocmask(SIG_UNBLOCK, &signals, NULL) != 0 ||
+        prctl(PR_SET_PDEATHSIG, SIGURG) != 0) {
+        return fail(message, size, "could not ask to end with the host process: %s", strerror(errno));
+    }
+    // The host may have ended before the signal was asked for.
+    if (getppid() != host) _exit(70);
+    return 0;
+}
+
+/// Allows `rights` (narrowed to what a file may have when `path` is not a folder) beneath
+/// `path`; a path that does not exist is left out.
+static int allow(int ruleset, const char *path, uint64_t rights, uint64_t handled, char *message, size_t size) {
+    int descriptor = open(path, O_PATH | O_CLOEXEC);
+    if (descriptor < 0) return errno == ENOENT || errno == ENOTDIR ? 0 : fail(message, size, "%s: %s", path, strerror(errno));
+    struct stat status;
+    if (fstat(descriptor, &status) != 0) {
+        close(descriptor);
+        return fail(message, size, "%s: %s", path, strerror(errno));
+    }
+    if (!S_ISDIR(status.st_mode)) rights &= fs_execute | fs_write_file | fs_read_file;
+    struct path_beneath_attr rule = {.allowed_access = rights & handled, .parent_fd = descriptor};
+    int result = (int)syscall(SYS_landlock_add_rule, ruleset, 1 /* LANDLOCK_RULE_PATH_BENEATH */, &rule, 0);
+    int error = errno;
+    close(descriptor);
+    if (result != 0) return fail(message, size, "Landlock refused a rule for %s: %s", path, strerror(error));
+    return 0;
+}
+
+static int confine_files(const char *const *files, size_t file_count, const char *const *folders,
+                         size_t folder_count, char *message, size_t size) {
+    int version = landlock_version();
+    if (version < 1) return fail(message, size, "%s", errno == EOPNOTSUPP ? "Landlock is switched off" : "no Landlock");
+    struct ruleset_attr attributes = {0};
+    size_t attributes_size = sizeof attributes.handled_access_fs;
+    attributes.handled_access_fs = (1ULL << 13) - 1;
+    if (version >= 2) attributes.handled_access_fs |= 1ULL << 13;
+    if (version >= 3) attributes.handled_access_fs |= 1ULL << 14;
+    if (version >= 5) attributes.handled_access_fs |= 1ULL << 15;
+    if (version >= 4) {
+        attributes.handled_access_net = net_bind_tcp | net_connect_tcp;
+        attributes_size = offsetof(struct ruleset_attr, scoped);
+    }
+    if (version >= 6) {
+        attributes.scoped = scope_abstract_unix_socket | scope_signal;
+        attributes_size = sizeof attributes;
+    }
+    int ruleset = (int)syscall(SYS_landlock_create_ruleset, &attributes, attributes_size, 0);
+    if (ruleset < 0) return fail(message, size, "could not create a Landlock ruleset: %s", strerror(errno));
+
+    uint64_t handled = attributes.handled_access_fs;
+    uint64_t run = fs_read_file | fs_execute | fs_read_dir;
+    static const char *const libraries[] = {"/lib", "/lib64", "/usr/lib", "/usr/lib64", "/usr/local/lib"};
+    int result = 0;
+    for (size_t index = 0; result == 0 && index < file_count; index++) {
+        result = allow(ruleset, files[index], fs_read_file | fs_execute, handled, message, size);
+    }
+    for (size_t index = 0; result == 0 && index < folder_count; index++) {
+        result = allow(ruleset, folders[index], run, handled, message, size);
+    }
+    for (size_t index = 0; result == 0 && index < sizeof libraries / sizeof *libraries; index++) {
+        result = allow(ruleset, libraries[index], run, handled, message, size);
+    }
+    // The dynamic loader's cache; this process's own /proc entry (glibc reads its memory map for
+    // the main thread's stack, sanitizers for everything); the harmless devices.
+    if (result == 0) result = allow(ruleset, "/etc/ld.so.cache", fs_read_file, handled, message, size);
+    if (result == 0) result = allow(ruleset, "/proc/self", fs_read_file | fs_read_dir, handled, message, size);
+    if (result == 0) result = allow(ruleset, "/dev/null", fs_read_file | fs_write_file, handled, message, size);
+    if (result == 0) result = allow(ruleset, "/dev/zero", fs_read_file, handled, message, size);
+    if (result == 0) result = allow(ruleset, "/dev/urandom", fs_read_file, handled, message, size);
+    if (result == 0 && syscall(SYS_landlock_restrict_self, ruleset, 0) != 0) {
+        result = fail(message, size, "could not enter the Landlock ruleset: %s", strerror(errno));
+    }
+    close(ruleset);
+    return result;
+}
+
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define SANITIZED 1
+#endif
+#endif
+
+/// The system calls plugin code may make: computing, memory, threads, time, and reading and
+/// writing descriptors it already has or files Landlock lets it open.
+static const char *const allowed[] = {
+    "read", "write", "readv", "writev", "pread64", "pwrite64", "preadv", "pwritev", "preadv2", "pwritev2",
+    "close", "close_range", "lseek", "fcntl", "dup", "dup2", "dup3", "pipe", "pipe2",
+    "open", "openat", "openat2", "access", "faccessat", "faccessat2", "readlink", "readlinkat",
+    "stat", "lstat", "fstat", "newfstatat", "statx", "statfs", "fstatfs", "getdents64", "getcwd",
+    "mmap", "munmap", "mprotect", "mremap", "madvise", "msync", "mincore", "brk", "membarrier",
+    "memfd_create", "ftruncate",
+    "rt_sigaction", "rt_sigprocmask", "rt_sigreturn", "rt_sigpending", "rt_sigsuspend", "sigaltstack",
+    "restart_syscall",
+    "futex", "futex_waitv", "set_robust_list", "get_robust_list", "rseq", "set_tid_address", "arch_prctl",
+    "prctl", "sched_yield", "sched_getaffinity", "sched_getparam", "sched_getscheduler", "getcpu",
+    "exit", "exit_group", "getpid", "gettid", "getppid", "getpgrp", "getpgid", "getsid",
+    "getuid", "geteuid", "getgid", "getegid", "getresuid", "getresgid", "getgroups",
+    "uname", "sysinfo", "getrlimit", "prlimit64", "getrusage", "times",
+    "clock_gettime", "clock_getres", "clock_nanosleep", "nanosleep", "gettimeofday", "time",
+    "pause", "alarm", "getitimer", "setitimer", "timer_create", "timer_settime", "timer_gettime",
+    "timer_getoverrun", "timer_delete", "sched_get_priority_max", "sched_get_priority_min",
+    "poll", "ppoll", "select", "pselect6", "epoll_create1", "epoll_ctl", "epoll_wait", "epoll_pwait",
+    "eventfd2", "fsync", "fdatasync", "flock", "getrandom",
+};
+
+static int filter_calls(char *message, size_t size) {
+    scmp_filter_ctx filter = seccomp_init(SCMP_ACT_ERRNO(EPERM));
+    if (!filter) return fail(message, size, "could not set up a seccomp filter");
+    int result = 0;
+    for (size_t index = 0; result == 0 && index < sizeof allowed / sizeof *allowed; index++) {
+        int call = seccomp_syscall_resolve_name(allowed[index]);
+        if (call != __NR_SCMP_ERROR) result = seccomp_rule_add(filter, SCMP_ACT_ALLOW, call, 0);
+    }
+    pid_t self = getpid();
+    // Threads, not processes: clone only with CLONE_THREAD; clone3 (whose flags seccomp cannot
+    // see) says it does not exist, and the C library falls back to clone.
+    if (result == 0) {
+        result = seccomp_rule_add(filter, SCMP_ACT_ALLOW, SCMP_SYS(clone), 1,
+                                  SCMP_A0(SCMP_CMP_MASKED_EQ, CLONE_THREAD, CLONE_THREAD));
+    }
+    if (result == 0) result = seccomp_rule_add(filter, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0);
+    // Signals to this process only (abort, raise).
+    if (result == 0) result = seccomp_rule_add(filter, SCMP_ACT_ALLOW, SCMP_SYS(kill), 1, SCMP_A0(SCMP_CMP_EQ, (scmp_datum_t)self));
+    if (result == 0) result = seccomp_rule_add(filter, SCMP_ACT_ALLOW, SCMP_SYS(tgkill), 1, SCMP_A0(SCMP_CMP_EQ, (scmp_datum_t)self));
+    // Asking what a descriptor is (isatty, window size, bytes waiting); never TIOCSTI, which would
+    // type into the user's terminal.
+    static const unsigned long questions[] = {TCGETS, TIOCGWINSZ, FIONREAD, FIOCLEX, FIONCLEX};
+    for (size_t index = 0; result == 0 && index < sizeof questions / sizeof *questions; index++) {
+        result = seccomp_rule_add(filter, SCMP_ACT_ALLOW, SCMP_SYS(ioctl), 1, SCMP_A1(SCMP_CMP_EQ, questions[index]));
+    }
+#ifdef SANITIZED
+    // A sanitizer's leak check stops the threads from a helper process that traces them.
+    static const char *const sanitizer[] = {"ptrace", "wait4", "tkill", "process_vm_readv"};
+    for (size_t index = 0; result == 0 && index < sizeof sanitizer / sizeof *sanitizer; index++) {
+        result = seccomp_rule_add(filter, SCMP_ACT_ALLOW, seccomp_syscall_resolve_name(sanitizer[index]), 0);
+    }
+    if (result == 0) {
+        result = seccomp_rule_add(filter, SCMP_ACT_ALLOW, SCMP_SYS(clone), 1,
+                                  SCMP_A0(SCMP_CMP_MASKED_EQ, CLONE_THREAD, 0));
+    }
+#endif
+    if (result == 0) result = seccomp_load(filter);
+    seccomp_release(filter);
+    if (result != 0) return fail(message, size, "could not load the seccomp filter: %s", strerror(-result));
+    return 0;
+}
+
+int sandbox_enter(const char *const *files, size_t file_count, const char *const *folders, size_t folder_count,
+                  int landlock, char *message, size_t size) {
+    if (end_with_parent(message, size) != 0) return -1;
+    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) {
+        return fail(message, size, "could not give up new privileges: %s", strerror(errno));
+    }
+    if (landlock && confine_files(files, file_count, folders, folder_count, message, size) != 0) return -1;
+    return filter_calls(message, size);
+}
+
+int sandbox_library_defining(const char *symbol, char *path, size_t size) {
+    void *address = dlsym(RTLD_DEFAULT, symbol);
+    Dl_info info;
+    if (!address || !dladdr(address, &info) || !info.dli_fname || !*info.dli_fname) return -1;
+    snprintf(path, size, "%s", info.dli_fname);
+    return 0;
+}
