@@ -42,7 +42,7 @@ extension Pipeline {
                   pipeline run pipeline.json --frames 30-59
                   pipeline run pipeline.json --resume
                   pipeline run pipeline.json --shard $((SLURM_ARRAY_TASK_ID + 1))/$SLURM_ARRAY_TASK_COUNT
-                  pipeline run pipeline.json --isolate --plugins ~/Downloads/plugins
+                  pipeline run pipeline.json --sandbox --plugins ~/Downloads/plugins
 
                 --isolate runs plugin code (animators, mixers, timing curves) in child processes instead of in \
                 pipeline itself. A plugin that crashes, exits, or does not return from a call within \
@@ -51,6 +51,11 @@ extension Pipeline {
                 not written, and pipeline exits with status 2. It costs a copy of each mixer's images per frame \
                 and a round trip per plugin call. Without it, a crashing plugin ends pipeline at once (status 2, \
                 with the same message), keeping the frame files already written and removing unfinished videos.
+
+                --isolate is no sandbox: plugins run with your rights. --sandbox isolates, and confines each child \
+                (Landlock, seccomp) before it opens a plugin: a plugin cannot read or write your files, open a \
+                socket, start a program or signal another process, and the frames are the same bytes. It needs a \
+                kernel with Landlock (Linux 5.13 or later) and refuses to run (status 2) without one.
                 """)
 
         @Argument(help: PipelineInput.argumentHelp(namingVideos: true), completion: .file(extensions: ["json"]))

@@ -41,6 +41,8 @@ extension RenderJob {
         let concurrent = sinks.compactMap(\.concurrent)
         let ordered = sinks.filter { $0.concurrent == nil }
         let alongside = concurrent.isEmpty ? nil : Self.writing(to: concurrent, recording: written)
+        // Frames are delivered here in order, each after its PNG was written.
+        let frameFiles = sinks.lazy.compactMap { $0 as? PNGSequenceWriter }.first
         try renderer.render(frames: frames, alongside: alongside) { index, frame throws(RenderError) in
             for sink in ordered {
                 do throws(OutputError) {
@@ -48,6 +50,11 @@ extension RenderJob {
                 } catch {
                     throw RenderError.outputFailed(error, frame: index)
                 }
+            }
+            if index == frames.lowerBound, let frameFiles,
+                let warning = SpaceCheck.warning(for: frameFiles, first: index, left: frames.count - 1)
+            {
+                reporter.warning(warning)
             }
             reporter.frameRendered()
         }

@@ -4,7 +4,8 @@ public protocol RenderJobReporter {
     /// What the job is doing or did: resuming, nothing to do, the files written. A caller
     /// asked to be quiet may drop these.
     func note(_ message: String)
-    /// A value a plugin got wrong was replaced; the outputs are still written.
+    /// A value a plugin got wrong was replaced, or the frames will likely not fit on the disk;
+    /// the outputs are still written.
     func warning(_ message: String)
     /// An output that cannot be opened or finished; the others are still written.
     func problem(_ message: String)

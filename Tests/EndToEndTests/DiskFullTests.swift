@@ -3,7 +3,8 @@ import Testing
 
 /// A disk that fills up during a render: the message gives the system's reason, "No space left on
 /// device", for PNG frames and for a video alike, and the folder holds complete frames from the
-/// first on, with no gap. Needs a small tmpfs, which only root can mount.
+/// first on, with no gap; a warning said so once the first frame was written. Needs a small
+/// tmpfs, which only root can mount.
 @Suite(.enabled(if: SmallDisk.canMount, "mounting a tmpfs needs root"), .serialized)
 final class DiskFullTests {
     let folder: URL
@@ -36,6 +37,10 @@ final class DiskFullTests {
         let result = try CLI.run(["run", "big.json", "--out", out.path, "--format", formats, "--quiet"], in: folder)
         #expect(result.status == 2, "\(result.stderr)")
         #expect(result.stderr.contains("No space left on device"), "\(result.stderr)")
+        // Warned once the first frame showed the size of a frame.
+        #expect(
+            result.stderr.contains("warning: \(out.path) has ")
+                && result.stderr.contains("the render will likely stop when the disk is full"), "\(result.stderr)")
         let names = try FileManager.default.contentsOfDirectory(atPath: out.path)
         let frames = names.filter { $0.hasPrefix("frame_") }.sorted()
         #expect(!frames.isEmpty && frames.count < 100, "\(frames.count) frames")
