@@ -17,14 +17,23 @@ public final class FrameBuffer: @unchecked Sendable {
     /// they may hold anything. Whoever writes the pixels keeps it true.
     var heldStatic: (drawing: StaticImage, drawnOver: PixelBox)?
 
-    public init(width: Int, height: Int) {
+    /// The memory for a `width` × `height` frame could not be had.
+    public struct OutOfMemory: Error, CustomStringConvertible {
+        public let width: Int, height: Int, bytes: Int
+
+        public var description: String {
+            "not enough memory for a \(width)×\(height) frame: it needs \((bytes + (1 << 20) - 1) >> 20) MiB"
+        }
+    }
+
+    public init(width: Int, height: Int) throws(OutOfMemory) {
         self.width = width
         self.height = height
         stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
         // Zeroed by the kernel page by page on first touch (calloc of a large block maps fresh
         // pages), so making a renderer's buffers costs nothing until a rendering thread writes.
         let count = max(1, stride * height)
-        guard let memory = calloc(count, 1) else { fatalError("out of memory for a \(width)×\(height) frame") }
+        guard let memory = calloc(count, 1) else { throw OutOfMemory(width: width, height: height, bytes: count) }
         pixels = memory.assumingMemoryBound(to: UInt8.self)
         surface = cairo_image_surface_create_for_data(
             pixels, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(stride))

@@ -74,7 +74,8 @@ final class StaticLayers {
         // rather than a second copy of the image (as much work, without new memory).
         let held = Array(layers.prefix(unchanged))
         guard shared.claim(held) else { return found }
-        let pixels = FrameBuffer(width: frame.width, height: frame.height)
+        // Without memory for the image, the frame draws the layers itself.
+        guard let pixels = try? FrameBuffer(width: frame.width, height: frame.height) else { return found }
         let below = found?.layers.count ?? 0
         if let found { pixels.pixels.update(from: found.pixels.pixels, count: pixels.stride * pixels.height) }
         draw(pixels, below..<unchanged)

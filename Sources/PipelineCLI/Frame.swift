@@ -63,7 +63,7 @@ extension Pipeline {
             }
             let substituted: Bool
             do throws(RenderError) {
-                let renderer = FrameRenderer(
+                let renderer = try FrameRenderer(
                     evaluator: try FrameEvaluator(
                         scene: scene, isolation: isolation, renderScale: scale),
                     images: decoded, threads: 1)

@@ -81,7 +81,10 @@ extension Pipeline {
                 if let chart {
                     let (picture, failure) = evaluator.evaluatingCurves(TimingChart.render)
                     if let failure { Console.warn("timing chart: \(failure)") }
-                    try write(picture, to: chart)
+                    switch picture {
+                    case .success(let picture): try write(picture, to: chart)
+                    case .failure(let error): throw RenderError.outOfMemory(error, frame: nil)
+                    }
                 }
             } catch {
                 throw Session.fail(error)

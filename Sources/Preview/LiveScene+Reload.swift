@@ -62,7 +62,7 @@ extension LiveScene {
     /// instance there; the old one's children then end.
     private func show(_ scene: Scene, images: SceneImages) throws(PreviewError) {
         do {
-            renderer = FrameRenderer(
+            renderer = try FrameRenderer(
                 evaluator: try FrameEvaluator(scene: scene, isolation: isolation), images: images,
                 threads: 1)
             self.scene = scene

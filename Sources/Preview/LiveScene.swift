@@ -46,7 +46,7 @@ final class LiveScene: @unchecked Sendable {
         self.registry = registry
         self.scene = scene
         self.images = images
-        renderer = FrameRenderer(
+        renderer = try FrameRenderer(
             evaluator: try FrameEvaluator(scene: scene, isolation: isolation), images: images,
             threads: 1)
         watched = WatchedFiles(pipelineFile: file, pluginDirectories: Self.pluginDirectories(explicitDirectories, file))

@@ -22,14 +22,13 @@ public final class FrameRenderer: @unchecked Sendable {
     private let workers: [Worker]
     private let buffers: [FrameBuffer]
     /// For stills (`render(time:)`), which the caller reads after the call; made on first use.
-    private lazy var still = FrameBuffer(
-        width: workers[0].compositor.pixelWidth, height: workers[0].compositor.pixelHeight)
+    private var still: FrameBuffer?
 
     /// `images` are the scene's decoded images (`SceneImages.load`). Frames are drawn at the
     /// evaluator's render scale; animators still see the canvas.
     public init(
         evaluator: FrameEvaluator, images: SceneImages, threads: Int, imageScaling: ImageScaling = .mipmapped
-    ) {
+    ) throws(RenderError) {
         self.evaluator = evaluator
         let scale = evaluator.renderScale
         let scene = evaluator.scene
@@ -43,7 +42,13 @@ public final class FrameRenderer: @unchecked Sendable {
                     imageScaling: imageScaling, sharing: staticImages))
         }
         let (width, height) = (workers[0].compositor.pixelWidth, workers[0].compositor.pixelHeight)
-        buffers = (0..<2 * threads).map { _ in FrameBuffer(width: width, height: height) }
+        do throws(FrameBuffer.OutOfMemory) {
+            var buffers: [FrameBuffer] = []
+            for _ in 0..<2 * threads { buffers.append(try FrameBuffer(width: width, height: height)) }
+            self.buffers = buffers
+        } catch {
+            throw .outOfMemory(error, frame: nil)
+        }
     }
 
     /// Renders `frames`. `alongside` gets each frame on the thread that rendered it, in any
@@ -101,9 +106,19 @@ public final class FrameRenderer: @unchecked Sendable {
     public func render(time: Double) throws(RenderError) -> FrameBuffer {
         let index = (time * evaluator.scene.fps + 1e-9).rounded(.down)
         let frame = index.isNaN ? 0 : Int(min(max(index, 0), Double(evaluator.scene.frameCount)))
+        let buffer: FrameBuffer
+        if let still {
+            buffer = still
+        } else {
+            let (width, height) = (workers[0].compositor.pixelWidth, workers[0].compositor.pixelHeight)
+            do throws(FrameBuffer.OutOfMemory) { buffer = try FrameBuffer(width: width, height: height) } catch {
+                throw .outOfMemory(error, frame: frame)
+            }
+            still = buffer
+        }
         try workers[0].render(
-            evaluator, time: try evaluator.time(atWallTime: time, frame: frame), frame: frame, into: still)
-        return still
+            evaluator, time: try evaluator.time(atWallTime: time, frame: frame), frame: frame, into: buffer)
+        return buffer
     }
 }
 

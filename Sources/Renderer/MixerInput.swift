@@ -10,8 +10,8 @@ final class MixerInput {
     /// until first rendered.
     private var shown: (index: Int, state: anim_layer_t, footageFrame: Int?, order: PixelOrder)?
 
-    init(width: Int, height: Int) {
-        image = FrameBuffer(width: width, height: height)
+    init(width: Int, height: Int) throws(FrameBuffer.OutOfMemory) {
+        image = try FrameBuffer(width: width, height: height)
     }
 
     /// The image of layer `index` in `state` in `order`, rendered again only when any of them,

@@ -1,3 +1,4 @@
+import Compositor
 import Foundation
 import Output
 import PluginRegistry
@@ -21,6 +22,8 @@ public enum RenderError: Error, CustomStringConvertible {
     case outputFailed(OutputError, frame: Int)
     /// Ctrl-C or SIGTERM: these frames were rendered and delivered before the render stopped.
     case interrupted(complete: Range<Int>)
+    /// A frame's memory could not be had: at frame `frame`, or before any (nil).
+    case outOfMemory(FrameBuffer.OutOfMemory, frame: Int?)
 
     static func pluginFailed(_ step: Step, frame: Int, message: String) -> RenderError {
         .pluginFailed(
@@ -48,6 +51,7 @@ public enum RenderError: Error, CustomStringConvertible {
         case .pluginChanged(_, let frame): frame
         case .footageFailed(let frame, _): frame
         case .outputFailed(_, let frame): frame
+        case .outOfMemory(_, let frame?): frame
         default: nil
         }
     }
@@ -60,6 +64,9 @@ public enum RenderError: Error, CustomStringConvertible {
             "plugin \(plugin): \(processor) could not be created for \(step): \(message)"
         case .pluginCrashed(let plugin, let processor, let step, let frame, let how):
             "plugin \(plugin): \(processor) \(how) \(frame.map { "at frame \($0)" } ?? "in create") (\(step))"
+        case .outOfMemory(let error, let frame):
+            "\(error.description)\(frame.map { " (at frame \($0))" } ?? ""): render at a smaller --scale, with fewer "
+                + "--threads, or allow the process more memory"
         case .pluginChanged(let plugin, let frame):
             "plugin \(plugin) changed on disk after this render loaded it; a new plugin child would run other code "
                 + "than the frames before it, so none was started\(frame.map { " (for frame \($0))" } ?? "")"

@@ -33,7 +33,7 @@ extension RenderJob {
         recording written: WrittenFrames, threads: Int
     ) throws(RenderError) -> Bool {
         let evaluator = try FrameEvaluator(scene: scene, isolation: options.isolation, renderScale: options.scale)
-        let renderer = FrameRenderer(
+        let renderer = try FrameRenderer(
             evaluator: evaluator, images: images, threads: threads, imageScaling: options.imageScaling)
         reporter.renderStarted(frames: frames.count)
         // Files of their own (PNG frames) are written by the rendering threads, in parallel;

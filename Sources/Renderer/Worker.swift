@@ -24,7 +24,7 @@ final class Worker: @unchecked Sendable {
         replacements.removeAll(keepingCapacity: true)
         for (slot, mix) in state.mixes.enumerated() {
             guard case .mix(let mixer, let from, let to) = evaluator.scene.steps[mix.step].action else { continue }
-            let scratch = scratch(slot)
+            let scratch = try scratch(slot, frame: frame)
             let order = mixer.pixelOrder
             let fromImage = scratch.from.image(of: state.layers[from], index: from, order: order, with: compositor)
             let toImage = scratch.to.image(of: state.layers[to], index: to, order: order, with: compositor)
@@ -38,14 +38,22 @@ final class Worker: @unchecked Sendable {
         compositor.render(state.layers, replacing: replacements, into: buffer)
     }
 
-    private func scratch(_ slot: Int) -> (from: MixerInput, to: MixerInput, out: FrameBuffer) {
+    /// The images of the `slot`th mixer of a frame, made on first use (for `frame`, whose render
+    /// fails if they cannot be).
+    private func scratch(_ slot: Int, frame: Int) throws(RenderError) -> (
+        from: MixerInput, to: MixerInput, out: FrameBuffer
+    ) {
         let (width, height) = (compositor.pixelWidth, compositor.pixelHeight)
-        while mixScratch.count <= slot {
-            mixScratch.append(
-                (
-                    MixerInput(width: width, height: height), MixerInput(width: width, height: height),
-                    FrameBuffer(width: width, height: height)
-                ))
+        do throws(FrameBuffer.OutOfMemory) {
+            while mixScratch.count <= slot {
+                mixScratch.append(
+                    (
+                        try MixerInput(width: width, height: height), try MixerInput(width: width, height: height),
+                        try FrameBuffer(width: width, height: height)
+                    ))
+            }
+        } catch {
+            throw .outOfMemory(error, frame: frame)
         }
         return mixScratch[slot]
     }

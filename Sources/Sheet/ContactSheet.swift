@@ -17,10 +17,15 @@ public enum ContactSheet {
         let scene = evaluator.scene
         precondition(times.count == layout.count, "one cell per time")
         let frames = times.map { SheetTimes.frame(showing: $0, in: scene) }
-        let sheet = FrameBuffer.labelled(
-            width: layout.width, height: layout.height,
-            background: SheetStyle.background, labels: labels(scene, frames, layout))
-        let renderer = FrameRenderer(evaluator: evaluator, images: images, threads: 1)
+        let sheet: FrameBuffer
+        do throws(FrameBuffer.OutOfMemory) {
+            sheet = try FrameBuffer.labelled(
+                width: layout.width, height: layout.height,
+                background: SheetStyle.background, labels: labels(scene, frames, layout))
+        } catch {
+            throw .outOfMemory(error, frame: nil)
+        }
+        let renderer = try FrameRenderer(evaluator: evaluator, images: images, threads: 1)
         for (index, frame) in frames.enumerated() {
             // The renderer reuses one buffer: each frame goes into its cell before the next renders.
             sheet.paint(try renderer.render(time: Double(frame) / scene.fps), into: layout.cell(index))

@@ -28,8 +28,10 @@ struct Label {
 extension FrameBuffer {
     /// A `width` × `height` picture of `background` with `labels` on it; the caller draws the
     /// rest over it with Cairo (see `withCairo`).
-    static func labelled(width: Int, height: Int, background: anim_color_t, labels: [Label]) -> FrameBuffer {
-        let buffer = FrameBuffer(width: width, height: height)
+    static func labelled(width: Int, height: Int, background: anim_color_t, labels: [Label]) throws(OutOfMemory)
+        -> FrameBuffer
+    {
+        let buffer = try FrameBuffer(width: width, height: height)
         let contents = labels.map { label in
             LayerContent(
                 text: TextContent(

@@ -10,8 +10,8 @@ import Scene
 /// (springs, back-out), and an interactive render's release marked.
 public enum TimingChart {
     /// Samples `timing`, which calls the scene's plugin curves where its render runs plugin code
-    /// (see `FrameEvaluator.evaluatingCurves`).
-    public static func render(_ timing: SceneTiming) -> FrameBuffer {
+    /// (see `FrameEvaluator.evaluatingCurves`). Fails only when the picture's memory cannot be had.
+    public static func render(_ timing: SceneTiming) -> Result<FrameBuffer, FrameBuffer.OutOfMemory> {
         let scene = timing.scene
         let sampling = ChartSampling(timing, count: ChartLayout.plotWidth + 1)
         let release = scene.clock.interaction.map(\.releaseTime).flatMap { $0 <= sampling.end ? $0 : nil }
@@ -21,14 +21,19 @@ public enum TimingChart {
         let labels =
             [Label.title(title(scene), width: ChartLayout.width)] + plot.axisLabels()
             + scene.steps.indices.flatMap { plot.rowLabels($0, StepDescription(step: $0, of: scene)) }
-        let chart = FrameBuffer.labelled(
-            width: ChartLayout.width, height: layout.height,
-            background: SheetStyle.background, labels: labels)
+        let chart: FrameBuffer
+        do throws(FrameBuffer.OutOfMemory) {
+            chart = try FrameBuffer.labelled(
+                width: ChartLayout.width, height: layout.height,
+                background: SheetStyle.background, labels: labels)
+        } catch {
+            return .failure(error)
+        }
         chart.withCairo { cr in
             for (row, steps) in series.enumerated() { plot.draw(steps, row: row, on: cr) }
             plot.drawRelease(on: cr)
         }
-        return chart
+        return .success(chart)
     }
 
     /// "pipeline.json · timing chart · 1.50 s at 60 fps", with how the clock runs when it is not

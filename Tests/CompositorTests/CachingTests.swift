@@ -14,14 +14,14 @@ import Testing
     let layers = [layer(rect(0, 0, 48, 48)), layer(rect(16, 16, 32, 32)), layer(rect(40, 8, 16, 40))]
 
     func fresh(_ layers: [anim_layer_t], replacing replacements: [Replacement] = []) -> [UInt8] {
-        let frame = FrameBuffer(width: 64, height: 64)
+        let frame = FrameBuffer.blank(width: 64, height: 64)
         Compositor(canvas: canvas, contents: contents).render(layers, replacing: replacements, into: frame)
         return bytes(of: frame)
     }
 
     /// Premultiplied RGBA with varied alpha in the top half and `alpha` below.
     func mixed(alpha: UInt8) -> FrameBuffer {
-        let image = FrameBuffer(width: 64, height: 64)
+        let image = FrameBuffer.blank(width: 64, height: 64)
         for y in 0..<64 {
             for x in 0..<64 {
                 let a = y < 32 && alpha < 255 ? UInt8((x * 4 + y) % 256) : alpha
@@ -34,7 +34,7 @@ import Testing
 
     @Test func framesAfterTheFirstMatchFreshRendersWhileBottomLayersStayAndMove() {
         let compositor = Compositor(canvas: canvas, contents: contents)
-        let frame = FrameBuffer(width: 64, height: 64)
+        let frame = FrameBuffer.blank(width: 64, height: 64)
         var states = layers
         for step in 0..<6 {
             // The top layer moves every frame; the bottom one stays, then moves at step 3.
@@ -47,7 +47,7 @@ import Testing
 
     @Test func anOpaqueReplacementHidesWhatLiesBelowIt() {
         let compositor = Compositor(canvas: canvas, contents: contents)
-        let frame = FrameBuffer(width: 64, height: 64)
+        let frame = FrameBuffer.blank(width: 64, height: 64)
         let opaque = mixed(alpha: 255)
         for _ in 0..<2 { compositor.render(layers, replacing: [Replacement(index: 1, image: opaque)], into: frame) }
         #expect(
@@ -63,10 +63,10 @@ import Testing
         let twoContents = Array(contents[..<2])
         let image = mixed(alpha: 128)
         let compositor = Compositor(canvas: canvas, contents: twoContents)
-        let frame = FrameBuffer(width: 64, height: 64)
+        let frame = FrameBuffer.blank(width: 64, height: 64)
         for _ in 0..<2 { compositor.render(pair, replacing: [Replacement(index: 1, image: image)], into: frame) }
         // What replacing meant before: the image in Cairo's order, painted OVER by Cairo.
-        let expected = FrameBuffer(width: 64, height: 64)
+        let expected = FrameBuffer.blank(width: 64, height: 64)
         let converted = mixed(alpha: 128)
         var below = pair
         below[1].hidden = 1

@@ -77,7 +77,7 @@ import Testing
             width: Self.size, height: Self.size,
             background: anim_color_t(r: 0.1, g: 0.1, b: 0.12, a: 1))
         let compositor = Compositor(canvas: canvas, contents: contents, images: images)
-        let frame = FrameBuffer(width: Self.size, height: Self.size)
+        let frame = FrameBuffer.blank(width: Self.size, height: Self.size)
         var random = SeededGenerator(seed: 42)
         var states = [
             layer(rect(0, 0, 96, 96)), layer(rect(10, 20, 60, 40)), layer(rect(30, 30, 20, 20)),
@@ -91,7 +91,7 @@ import Testing
             // Now and then a static layer changes too, so the static image is drawn again.
             if step % 50 == 49 { states[1].frame.x += 3 }
             compositor.render(states, into: frame)
-            let fresh = FrameBuffer(width: Self.size, height: Self.size)
+            let fresh = FrameBuffer.blank(width: Self.size, height: Self.size)
             Compositor(canvas: canvas, contents: contents, images: images).render(states, into: fresh)
             let same = bytes(of: frame) == bytes(of: fresh)
             #expect(same, "frame \(step): \(states[2...].map { "\($0.frame) rot \($0.rotation) scale \($0.scale)" })")
@@ -113,7 +113,7 @@ import Testing
         let compositors = (0..<2).map { _ in
             Compositor(canvas: canvas, contents: contents, images: images, sharing: shared)
         }
-        let frames = (0..<3).map { _ in FrameBuffer(width: Self.size, height: Self.size) }
+        let frames = (0..<3).map { _ in FrameBuffer.blank(width: Self.size, height: Self.size) }
         var random = SeededGenerator(seed: 7)
         var states = [
             layer(rect(0, 0, 96, 96)), layer(rect(10, 20, 60, 40)), layer(rect(30, 30, 20, 20)),
@@ -134,7 +134,7 @@ import Testing
             let compositor = step < 20 ? compositors[0] : compositors[Int.random(in: 0..<2, using: &random)]
             let frame = frames[step % frames.count]
             compositor.render(states, into: frame)
-            let fresh = FrameBuffer(width: Self.size, height: Self.size)
+            let fresh = FrameBuffer.blank(width: Self.size, height: Self.size)
             Compositor(canvas: canvas, contents: contents, images: images).render(states, into: fresh)
             let same = bytes(of: frame) == bytes(of: fresh)
             #expect(same, "frame \(step)")
@@ -150,7 +150,7 @@ import Testing
             width: Self.size, height: Self.size, background: anim_color_t(r: 0.1, g: 0.1, b: 0.12, a: 1))
         let shared = StaticImageCache()
         let compositor = Compositor(canvas: canvas, contents: contents, images: images, sharing: shared)
-        let frame = FrameBuffer(width: Self.size, height: Self.size)
+        let frame = FrameBuffer.blank(width: Self.size, height: Self.size)
         var states = [
             layer(rect(0, 0, 96, 96)), layer(rect(10, 20, 60, 40)), layer(rect(30, 30, 20, 20)),
             layer(rect(50, 10, 30, 30)),
@@ -160,12 +160,13 @@ import Testing
         for step in 1...3 {
             states[3].frame.x = Double(50 - 5 * step)
             compositor.render(states, into: frame)
-            let fresh = FrameBuffer(width: Self.size, height: Self.size)
+            let fresh = FrameBuffer.blank(width: Self.size, height: Self.size)
             Compositor(canvas: canvas, contents: contents, images: images).render(states, into: fresh)
             #expect(bytes(of: frame) == bytes(of: fresh), "frame \(step)")
         }
         #expect(!shared.claim(Array(states[..<3])), "still being drawn elsewhere")
-        shared.keep(StaticImage(layers: Array(states[..<3]), pixels: FrameBuffer(width: Self.size, height: Self.size)))
+        shared.keep(
+            StaticImage(layers: Array(states[..<3]), pixels: FrameBuffer.blank(width: Self.size, height: Self.size)))
         #expect(shared.image(holdingMostOf: states[...])?.layers.count == 3)
     }
 
@@ -173,7 +174,7 @@ import Testing
         let canvas = Canvas(width: 64, height: 64, background: blue)
         let contents = [LayerContent(fill: .color(red)), LayerContent(fill: .color(white))]
         let compositor = Compositor(canvas: canvas, contents: contents)
-        let frame = FrameBuffer(width: 64, height: 64)
+        let frame = FrameBuffer.blank(width: 64, height: 64)
         var states = [layer(rect(0, 0, 32, 32)), layer(rect(40, 40, 8, 8))]
         compositor.render(states, into: frame)
         states[1].frame.x = 44

@@ -38,9 +38,9 @@ import Testing
         let (layers, contents, images) = try scene()
         let canvas = Canvas(width: 64, height: 64, background: clear)
         let reused = Compositor(canvas: canvas, contents: contents, images: images)
-        let first = FrameBuffer(width: 64, height: 64)
-        let second = FrameBuffer(width: 64, height: 64)
-        let fresh = FrameBuffer(width: 64, height: 64)
+        let first = FrameBuffer.blank(width: 64, height: 64)
+        let second = FrameBuffer.blank(width: 64, height: 64)
+        let fresh = FrameBuffer.blank(width: 64, height: 64)
         reused.render(layers, into: first)
         reused.render(layers, into: second)
         Compositor(canvas: canvas, contents: contents, images: images).render(layers, into: fresh)
@@ -55,11 +55,11 @@ import Testing
             canvas: Canvas(width: 64, height: 64, background: clear), contents: contents, images: images)
         var moved = layers
         moved[1].translation = anim_point_t(x: 6, y: 0)
-        let before = FrameBuffer(width: 64, height: 64)
-        let after = FrameBuffer(width: 64, height: 64)
+        let before = FrameBuffer.blank(width: 64, height: 64)
+        let after = FrameBuffer.blank(width: 64, height: 64)
         compositor.render(layers, into: before)
         compositor.render(moved, into: after)
-        let expected = FrameBuffer(width: 64, height: 64)
+        let expected = FrameBuffer.blank(width: 64, height: 64)
         Compositor(canvas: Canvas(width: 64, height: 64, background: clear), contents: contents, images: images)
             .render(moved, into: expected)
         #expect(bytes(of: after) == bytes(of: expected))
@@ -79,7 +79,7 @@ import Testing
             return layers
         }
         let expected = frames.map { layers in
-            let fresh = FrameBuffer(width: 64, height: 64)
+            let fresh = FrameBuffer.blank(width: 64, height: 64)
             Compositor(canvas: canvas, contents: contents, images: images).render(layers, into: fresh)
             return bytes(of: fresh)
         }
@@ -88,7 +88,7 @@ import Testing
         nonisolated(unsafe) var wrong: [String] = []
         DispatchQueue.concurrentPerform(iterations: 2) { thread in
             let compositor = Compositor(canvas: canvas, contents: contents, images: images, sharing: shared)
-            let frame = FrameBuffer(width: 64, height: 64)
+            let frame = FrameBuffer.blank(width: 64, height: 64)
             for (index, layers) in frames.enumerated() {
                 compositor.render(layers, into: frame)
                 if bytes(of: frame) != expected[index] {

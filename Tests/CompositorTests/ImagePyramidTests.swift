@@ -89,10 +89,10 @@ import Testing
         let canvas = Canvas(width: 100, height: 100, background: clear)
         let contents = [LayerContent(image: file, gravity: .fill)]
         let layers = [layer(rect(0, 0, 100, 100))]
-        let exact = FrameBuffer(width: 100, height: 100)
+        let exact = FrameBuffer.blank(width: 100, height: 100)
         Compositor(canvas: canvas, contents: contents, images: images, imageScaling: .exact).render(layers, into: exact)
         #expect(raster.pyramid.madeCount == 1, "the exact path makes no level")
-        let mipmapped = FrameBuffer(width: 100, height: 100)
+        let mipmapped = FrameBuffer.blank(width: 100, height: 100)
         Compositor(canvas: canvas, contents: contents, images: images).render(layers, into: mipmapped)
         #expect(raster.pyramid.madeCount == 5)
         #expect(raster.pyramid.level(4).width == 250)
@@ -109,7 +109,7 @@ import Testing
         let contents = [LayerContent(image: file, gravity: .fill)]
         let layers = [layer(rect(3.5, 2.25, 51, 51))]
         let mipmapped = render(layers, contents, images: images)
-        let exact = FrameBuffer(width: 64, height: 64)
+        let exact = FrameBuffer.blank(width: 64, height: 64)
         Compositor(
             canvas: Canvas(width: 64, height: 64, background: clear), contents: contents, images: images,
             imageScaling: .exact

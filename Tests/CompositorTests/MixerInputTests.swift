@@ -14,7 +14,7 @@ import Testing
 
     /// Opaque white over the left half, transparent elsewhere.
     func leftHalfWhite() -> FrameBuffer {
-        let image = FrameBuffer(width: 64, height: 64)
+        let image = FrameBuffer.blank(width: 64, height: 64)
         for y in 0..<64 {
             (image.pixels + y * image.stride).update(repeating: 255, count: 32 * 4)
         }
@@ -23,7 +23,7 @@ import Testing
 
     @Test func aLayerAloneHasNoBackgroundAndNoOtherLayer() {
         let compositor = Compositor(canvas: canvas, contents: contents)
-        let alone = FrameBuffer(width: 64, height: 64)
+        let alone = FrameBuffer.blank(width: 64, height: 64)
         compositor.render(layers, into: alone)
         compositor.renderLayer(layers[1], contentIndex: 1, into: alone)
         #expect(alone.pixel(x: 20, y: 20) == (0, 255, 0, 255))
@@ -39,7 +39,7 @@ import Testing
         lifted.mask.shapes.0 = anim_mask_shape_t(
             kind: ANIM_MASK_SHAPE_RECT, reserved: 0,
             rect: rect(0, 0, 16, 32), corner_radius: 0)
-        let alone = FrameBuffer(width: 64, height: 64)
+        let alone = FrameBuffer.blank(width: 64, height: 64)
         Compositor(canvas: canvas, contents: contents).renderLayer(lifted, contentIndex: 1, into: alone)
         #expect(isClose(alone.pixel(x: 20, y: 20), (0, 128, 0, 128), tolerance: 1))
         #expect(alone.pixel(x: 40, y: 20) == (0, 0, 0, 0), "masked away")
@@ -49,7 +49,7 @@ import Testing
     @Test func aReplacementIsDrawnInPlaceOfItsLayerAndUnderTheLayersAbove() {
         var faded = layers
         faded[1].opacity = 0.5
-        let frame = FrameBuffer(width: 64, height: 64)
+        let frame = FrameBuffer.blank(width: 64, height: 64)
         Compositor(canvas: canvas, contents: contents).render(
             faded, replacing: [Replacement(index: 1, image: leftHalfWhite())], into: frame)
         #expect(frame.pixel(x: 5, y: 5) == (255, 255, 255, 255), "the image everywhere it covers, unfaded")
@@ -60,9 +60,9 @@ import Testing
 
     @Test func aLayerReplacedByItselfAloneLooksTheSame() {
         let compositor = Compositor(canvas: canvas, contents: contents)
-        let alone = FrameBuffer(width: 64, height: 64)
-        let replaced = FrameBuffer(width: 64, height: 64)
-        let direct = FrameBuffer(width: 64, height: 64)
+        let alone = FrameBuffer.blank(width: 64, height: 64)
+        let replaced = FrameBuffer.blank(width: 64, height: 64)
+        let direct = FrameBuffer.blank(width: 64, height: 64)
         compositor.renderLayer(layers[1], contentIndex: 1, into: alone)
         alone.swapRedAndBlue()
         compositor.render(layers, replacing: [Replacement(index: 1, image: alone)], into: replaced)
@@ -71,7 +71,7 @@ import Testing
     }
 
     @Test func swappingRedAndBlueGivesTheMixersByteOrder() {
-        let frame = FrameBuffer(width: 64, height: 64)
+        let frame = FrameBuffer.blank(width: 64, height: 64)
         Compositor(canvas: canvas, contents: contents).render(layers, into: frame)
         let cairoOrder = bytes(of: frame)
         frame.swapRedAndBlue()

@@ -25,7 +25,7 @@ func render(
     _ layers: [anim_layer_t], _ contents: [LayerContent], images: SceneImages = .none,
     background: anim_color_t = clear, width: Int = 64, height: Int = 64
 ) -> FrameBuffer {
-    let frame = FrameBuffer(width: width, height: height)
+    let frame = FrameBuffer.blank(width: width, height: height)
     Compositor(canvas: Canvas(width: width, height: height, background: background), contents: contents, images: images)
         .render(layers, into: frame)
     return frame
@@ -64,4 +64,13 @@ func writePNG(width: Int, height: Int, to path: String, rects: [(anim_rect_t, an
     cairo_destroy(cr)
     cairo_surface_write_to_png(surface, path)
     cairo_surface_destroy(surface)
+}
+
+extension FrameBuffer {
+    /// A new transparent frame; tests' frames are small, so their memory is always had.
+    static func blank(width: Int, height: Int) -> FrameBuffer {
+        do { return try FrameBuffer(width: width, height: height) } catch {
+            preconditionFailure("a test frame: \(error)")
+        }
+    }
 }

@@ -110,11 +110,11 @@ struct Ink {
                     bold: true, alignment: .center))
         ]
         let canvas = Canvas(width: 200, height: 100, background: blue)
-        let frames = (0..<4).map { _ in FrameBuffer(width: 200, height: 100) }
+        let frames = (0..<4).map { _ in FrameBuffer.blank(width: 200, height: 100) }
         DispatchQueue.concurrentPerform(iterations: frames.count) { index in
             Compositor(canvas: canvas, contents: contents).render([Self.turnedLayer()], into: frames[index])
         }
-        let again = FrameBuffer(width: 200, height: 100)
+        let again = FrameBuffer.blank(width: 200, height: 100)
         Compositor(canvas: canvas, contents: contents).render([Self.turnedLayer()], into: again)
         #expect(frames.allSatisfy { bytes(of: $0) == bytes(of: again) })
         #expect(Ink(again).pixels.contains { again.pixel(x: $0.x, y: $0.y) == (0, 0, 0, 255) }, "solid glyph stems")

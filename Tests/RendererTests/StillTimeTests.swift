@@ -12,7 +12,7 @@ struct StillTimeTests {
     func timesOutsideTheRender() throws {
         let fixture = try JobFixture()
         defer { fixture.remove() }
-        let renderer = FrameRenderer(
+        let renderer = try FrameRenderer(
             evaluator: try FrameEvaluator(scene: fixture.scene), images: .none, threads: 1)
         let end = Self.pixels(try renderer.render(time: 1))
         for time in [1e18, 1e308, Double.infinity, -1e18, Double.nan] {
