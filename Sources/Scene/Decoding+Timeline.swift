@@ -39,7 +39,9 @@ extension Decoding {
         let (action, parameters) = try decodeAction(fields, step: item)
         return Step(
             path: item.path, id: id, action: action, clock: try decodeClock(fields, earlier: earlier),
-            reverse: try fields.value("reverse"), parameters: parameters, sound: try stepSound(fields))
+            reverse: try fields.value("reverse"), parameters: parameters, sound: try stepSound(fields),
+            fill: Step.Fill(
+                mode: try fields.value("fillMode"), removedOnCompletion: try fields.value("removedOnCompletion")))
     }
 
     /// `"animator"` with `"target"`, or `"mixer"` with `"from"` and `"to"`.

@@ -51,6 +51,38 @@ public struct Step: Sendable {
     public let parameters: [BoundParameter]
     /// A sound played once when the step starts moving on screen.
     public let sound: StepSound?
+    /// Where the step has an effect outside the span it runs in (Core Animation's `fillMode`).
+    public let fill: Fill
+
+    /// Core Animation's fill modes: whether a step's start state applies before its start, and
+    /// its end state after its end. `removedOnCompletion` takes the end state away, whatever the mode.
+    public enum FillMode: String, Sendable, CaseIterable {
+        case forwards, backwards, both, removed
+    }
+
+    /// The fill a step has.
+    public struct Fill: Sendable, Equatable {
+        /// The start state applies before the start.
+        public let before: Bool
+        /// The end state holds after the end.
+        public let after: Bool
+
+        public init(mode: FillMode, removedOnCompletion: Bool) {
+            before = mode == .backwards || mode == .both
+            after = (mode == .forwards || mode == .both) && !removedOnCompletion
+        }
+
+        /// Today's behaviour and the default: no effect before the start, the end state after the end.
+        public static let forwards = Fill(mode: .forwards, removedOnCompletion: false)
+    }
+
+    public init(
+        path: JSONPath, id: String?, action: Action, clock: Clock, reverse: Bool, parameters: [BoundParameter],
+        sound: StepSound?, fill: Fill = .forwards
+    ) {
+        (self.path, self.id, self.action, self.clock, self.reverse) = (path, id, action, clock, reverse)
+        (self.parameters, self.sound, self.fill) = (parameters, sound, fill)
+    }
 
     /// The plugin whose animator or mixer runs the step.
     public var plugin: PluginInfo { action.role.processor.plugin }
@@ -78,8 +110,8 @@ public struct StepTiming: Sendable {
     public var end: Double { start + cycle * repeatCount / speed }
 
     /// The eased progress at timeline time `t`, or nil before the start. After the end the
-    /// step holds its final state (Core Animation's fill forwards). `plugins` runs the curve's
-    /// code if a plugin provides it.
+    /// step holds its final state (Core Animation's fill forwards; `Scene.progress(ofStep:at:)`
+    /// applies a step's own fill). `plugins` runs the curve's code if a plugin provides it.
     public func progress(at t: Double, plugins: some PluginCurveCalls) -> Double? {
         linearProgress(at: t).map { curve.value(at: $0, plugins: plugins) }
     }

@@ -3,17 +3,17 @@ import Timing
 /// Step progress over timeline time: each step's own timing or that of the step it runs
 /// alongside, flipped for reversed steps.
 extension Scene {
-    /// The progress of step `index` at timeline time `t`, or nil while it has not started
-    /// (a step has no effect before its start). `plugins` runs the curve's code if a plugin
-    /// provides it.
+    /// The progress of step `index` at timeline time `t`, or nil where the step has no effect:
+    /// before its start, and after its end, unless its fill mode keeps its start or end state
+    /// there. `plugins` runs the curve's code if a plugin provides it.
     public func progress(ofStep index: Int, at t: Double, plugins: some PluginCurveCalls) -> Double? {
-        progress(ofStep: index) { $0.progress(at: t, plugins: plugins) }
+        filled(ofStep: index, at: t) { timing, time in timing.progress(at: time, plugins: plugins) }
     }
 
     /// The same without the timing curve: what the renderer falls back to when a curve returns
     /// a value that is not finite.
     public func linearProgress(ofStep index: Int, at t: Double) -> Double? {
-        progress(ofStep: index) { $0.linearProgress(at: t) }
+        filled(ofStep: index, at: t) { timing, time in timing.linearProgress(at: time) }
     }
 
     /// The timing step `index` runs on (that of the step it runs alongside, for a follower).
@@ -24,13 +24,26 @@ extension Scene {
 }
 
 extension Scene {
+    /// Step `index`'s progress at `t` from `own`, where its fill gives it one: before the start
+    /// the start state (fill backwards), after the end the end state (fill forwards).
+    private func filled(ofStep index: Int, at t: Double, _ own: (StepTiming, Double) -> Double?) -> Double? {
+        let step = steps[index]
+        let span = timing(ofStep: index)
+        if t < span.start {
+            guard step.fill.before else { return nil }
+            return progress(ofStep: index, at: span.start, own)
+        }
+        if t > span.end && !step.fill.after { return nil }
+        return progress(ofStep: index, at: t, own)
+    }
+
     /// Step `index`'s progress from `own`, applied to the timing it runs on, flipped for a reversed step.
-    private func progress(ofStep index: Int, _ own: (StepTiming) -> Double?) -> Double? {
+    private func progress(ofStep index: Int, at t: Double, _ own: (StepTiming, Double) -> Double?) -> Double? {
         let step = steps[index]
         let value: Double? =
             switch step.clock {
-            case .own(let timing): own(timing)
-            case .alongside(let leader): progress(ofStep: leader, own)
+            case .own(let timing): own(timing, t)
+            case .alongside(let leader): progress(ofStep: leader, at: t, own)
             }
         return value.map { step.reverse ? 1 - $0 : $0 }
     }

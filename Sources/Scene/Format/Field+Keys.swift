@@ -121,6 +121,7 @@ extension TextAlignment: KeyValue {}
 extension MaskFillRule: KeyValue {}
 extension MaskShapeKind: KeyValue {}
 extension FootageSpec.End: KeyValue {}
+extension Step.FillMode: KeyValue {}
 extension FootageSpec.Before: KeyValue {}
 extension SceneClock.Direction: KeyValue {}
 

@@ -35,11 +35,18 @@ extension Keys {
             FormatKey("repeat", .number(0.01...1000), default: 1, "how many times the step plays; fractions allowed"),
             FormatKey("autoreverse", .boolean, default: false, "each repetition plays forwards, then backwards"),
             FormatKey(
+                "fillMode", .choice(Step.FillMode.allCases.map(\.rawValue)), default: "forwards",
+                "Core Animation's fill mode: `forwards` holds the end state after the end, `backwards` applies the "
+                    + "start state before the start, `both` does both, `removed` neither"),
+            FormatKey(
+                "removedOnCompletion", .boolean, default: false,
+                "the end state does not hold after the end (as `removed` after the end), whatever the fill mode"),
+            FormatKey(
                 "sound", .either([.string, .object(stepSound)]),
                 "a sound file, or {file, volume}, played once when the step starts moving on screen"),
         ],
-        "an animator step (animator, target) or a mixer step (mixer, from, to); it has no effect before its "
-            + "start and holds its end state after its end")
+        "an animator step (animator, target) or a mixer step (mixer, from, to); by default it has no effect "
+            + "before its start and holds its end state after its end (see fillMode)")
 
     /// `{"file": "tap.wav", "volume": 0.8}`: a step's sound.
     public static let stepSound = KeySet(
