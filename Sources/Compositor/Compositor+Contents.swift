@@ -30,7 +30,7 @@ extension Compositor {
         let paintAlpha = punched ? 1 : alpha
         prepared.paintFill(on: cr, size: size, alpha: paintAlpha)
         paintImage(of: prepared, in: size, alpha: paintAlpha, on: cr)
-        prepared.text?.paint(width: size.width, alpha: paintAlpha, on: cr)
+        prepared.text?.paint(width: size.width, height: size.height, alpha: paintAlpha, on: cr)
         if punched { punchOut(mask, alpha: alpha, on: cr) }
         cairo_restore(cr)
     }

@@ -3,7 +3,7 @@ import CCairo
 import Scene
 
 /// A text content made ready for one compositor: its font resolved and its words measured once,
-/// its lines broken and turned into positioned glyphs again only when the layer's width changes.
+/// its lines broken and turned into positioned glyphs again only when the layer's size changes.
 /// Each frame then costs one `cairo_show_glyphs`.
 final class TextLayout {
     private struct Word {
@@ -20,8 +20,10 @@ final class TextLayout {
     /// The text split at "\n", each paragraph split at spaces.
     private let paragraphs: [[Word]]
     private let spaceAdvance: Double
+    private let ellipsisAdvance: Double
     private let ascent: Double
-    private var laidOutWidth = Double.nan
+    private let descent: Double
+    private var laidOut = (width: Double.nan, height: Double.nan)
     private var glyphs: [cairo_glyph_t] = []
 
     /// Nil when the text can draw nothing: empty, or a size or line height Cairo cannot use.
@@ -44,7 +46,9 @@ final class TextLayout {
         self.options = options
         self.font = font
         ascent = extents.ascent
+        descent = extents.descent
         spaceAdvance = TextLayout.advance(of: " ", in: font)
+        ellipsisAdvance = TextLayout.advance(of: Self.ellipsis, in: font)
         paragraphs = content.string.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             line.split(separator: " ").map { Word(text: String($0), advance: TextLayout.advance(of: $0, in: font)) }
         }
@@ -72,10 +76,13 @@ final class TextLayout {
         return extents.x_advance
     }
 
-    /// Paints the text in `cr`'s user space (the layer's own, clipped to it), `width` pixels wide,
-    /// its colour scaled by `alpha`.
-    func paint(width: Double, alpha: Double, on cr: OpaquePointer) {
-        if width != laidOutWidth { layOut(width: width) }
+    /// What ends the last line of a text cut at `maxLines`.
+    static let ellipsis = "…"
+
+    /// Paints the text in `cr`'s user space (the layer's own, clipped to it), in a frame `width` ×
+    /// `height` pixels, its colour scaled by `alpha`.
+    func paint(width: Double, height: Double, alpha: Double, on cr: OpaquePointer) {
+        if (width, height) != laidOut { layOut(width: width, height: height) }
         cairo_set_font_face(cr, face)
         cairo_set_font_size(cr, content.size)
         cairo_set_font_options(cr, options)
@@ -84,21 +91,66 @@ final class TextLayout {
         glyphs.withUnsafeBufferPointer { cairo_show_glyphs(cr, $0.baseAddress, Int32($0.count)) }
     }
 
-    /// Baselines start at the ascent and step by the line height; an empty paragraph is an
-    /// empty line.
-    private func layOut(width: Double) {
-        laidOutWidth = width
+    /// One line: a range of a paragraph's words, its width, and whether it ends with "…".
+    private struct Line {
+        var paragraph: Int
+        var words: Range<Int>
+        var width: Double
+        var ellipsis = false
+    }
+
+    /// Lines wrap to the frame's width less the padding; baselines start at the ascent below the
+    /// block's top and step by the line height, the block placed by the vertical alignment; an
+    /// empty paragraph is an empty line.
+    private func layOut(width: Double, height: Double) {
+        laidOut = (width, height)
         glyphs.removeAll(keepingCapacity: true)
-        var baseline = ascent
-        for words in paragraphs {
+        let padding = content.padding
+        let inner = (width: max(width - 2 * padding, 0), height: max(height - 2 * padding, 0))
+        let lines = breakLines(width: inner.width)
+        guard !lines.isEmpty else { return }
+        let step = content.lineHeight * content.size
+        let block = ascent + descent + Double(lines.count - 1) * step
+        let top: Double =
+            switch content.verticalAlignment {
+            case .top: padding
+            case .center: padding + (inner.height - block) / 2
+            case .bottom: padding + inner.height - block
+            }
+        for (index, line) in lines.enumerated() {
+            let words = paragraphs[line.paragraph][line.words]
+            let lineWidth = line.width + (line.ellipsis ? ellipsisAdvance : 0)
+            appendGlyphs(
+                of: words, ellipsis: line.ellipsis, x: padding + offset(of: lineWidth, in: inner.width),
+                y: top + ascent + Double(index) * step)
+        }
+    }
+
+    /// Every line of the text at `width`, cut at `maxLines`: the last line kept then ends with an
+    /// ellipsis, after as many of its words as leave room for it.
+    private func breakLines(width: Double) -> [Line] {
+        var lines: [Line] = []
+        for (paragraph, words) in paragraphs.enumerated() {
             var start = 0
             repeat {
                 let line = fittingLine(of: words, from: start, width: width)
-                appendGlyphs(of: words[start..<line.end], x: offset(of: line.width, in: width), y: baseline)
-                baseline += content.lineHeight * content.size
+                lines.append(Line(paragraph: paragraph, words: start..<line.end, width: line.width))
                 start = line.end
             } while start < words.count
         }
+        guard let maxLines = content.maxLines, lines.count > maxLines else { return lines }
+        lines.removeLast(lines.count - maxLines)
+        var last = lines[maxLines - 1]
+        let words = paragraphs[last.paragraph]
+        while last.words.count > 1, last.width + ellipsisAdvance > width {
+            last.words = last.words.dropLast()
+            last.width =
+                words[last.words].map(\.advance).reduce(0, +)
+                + spaceAdvance * Double(last.words.count - 1)
+        }
+        last.ellipsis = true
+        lines[maxLines - 1] = last
+        return lines
     }
 
     /// Greedy wrapping: the line takes words while they fit in `width`; its first word always
@@ -122,9 +174,10 @@ final class TextLayout {
         }
     }
 
-    private func appendGlyphs(of words: ArraySlice<Word>, x: Double, y: Double) {
-        guard !words.isEmpty else { return }
-        let line = words.map(\.text).joined(separator: " ")
+    private func appendGlyphs(of words: ArraySlice<Word>, ellipsis: Bool, x: Double, y: Double) {
+        var line = words.map(\.text).joined(separator: " ")
+        if ellipsis { line += Self.ellipsis }
+        guard !line.isEmpty else { return }
         var converted: UnsafeMutablePointer<cairo_glyph_t>?
         var count: Int32 = 0
         let status = cairo_scaled_font_text_to_glyphs(

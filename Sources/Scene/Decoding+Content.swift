@@ -50,7 +50,9 @@ extension Decoding {
         return TextContent(
             string: try fields.required("string", "the text to draw"), fontFamily: try fields.value("font"),
             size: try fields.value("size"), bold: try fields.value("bold"), color: try fields.value("color"),
-            alignment: try fields.value("align"), lineHeight: try fields.value("lineHeight"))
+            alignment: try fields.value("align"), lineHeight: try fields.value("lineHeight"),
+            verticalAlignment: try fields.value("verticalAlign"), padding: try fields.value("padding"),
+            maxLines: try fields.optional("maxLines"))
     }
 
     /// Images resolve against the pipeline file's folder. Here the file is only found and

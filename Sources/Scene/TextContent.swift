@@ -5,6 +5,11 @@ public enum TextAlignment: String, Sendable, CaseIterable {
     case left, center, right
 }
 
+/// Where the block of lines sits between the top and bottom edges of its layer's frame.
+public enum TextVerticalAlignment: String, Sendable, CaseIterable {
+    case top, center, bottom
+}
+
 /// A text a layer shows above its fill and image, word-wrapped to the width of its frame. Like
 /// every content it is fixed for a render; an animator changing the frame only re-wraps it.
 public struct TextContent: Sendable {
@@ -21,6 +26,11 @@ public struct TextContent: Sendable {
     public var alignment: TextAlignment
     /// The distance between baselines as a multiple of `size`.
     public var lineHeight: Double
+    public var verticalAlignment: TextVerticalAlignment
+    /// Pixels kept free inside every edge of the frame: the text wraps to the width left.
+    public var padding: Double
+    /// At most this many lines; a text that needs more ends its last line with "…".
+    public var maxLines: Int?
 
     /// The family texts use unless they name one (installed with the project's Debian packages).
     public static let defaultFontFamily = "DejaVu Sans"
@@ -28,7 +38,8 @@ public struct TextContent: Sendable {
     public init(
         string: String, fontFamily: String = defaultFontFamily, size: Double, bold: Bool = false,
         color: anim_color_t = anim_color_t(r: 0, g: 0, b: 0, a: 1), alignment: TextAlignment = .left,
-        lineHeight: Double = 1.2
+        lineHeight: Double = 1.2, verticalAlignment: TextVerticalAlignment = .top, padding: Double = 0,
+        maxLines: Int? = nil
     ) {
         self.string = string
         self.fontFamily = fontFamily
@@ -37,5 +48,8 @@ public struct TextContent: Sendable {
         self.color = color
         self.alignment = alignment
         self.lineHeight = lineHeight
+        self.verticalAlignment = verticalAlignment
+        self.padding = padding
+        self.maxLines = maxLines
     }
 }

@@ -118,6 +118,7 @@ extension KeyValue where Self: RawRepresentable, RawValue == String {
 
 extension Gravity: KeyValue {}
 extension TextAlignment: KeyValue {}
+extension TextVerticalAlignment: KeyValue {}
 extension MaskFillRule: KeyValue {}
 extension MaskShapeKind: KeyValue {}
 extension FootageSpec.End: KeyValue {}

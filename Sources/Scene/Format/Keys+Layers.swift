@@ -106,6 +106,15 @@ extension Keys {
             FormatKey(
                 "align", .choice(TextAlignment.allCases.map(\.rawValue)), default: "left", "horizontal alignment"),
             FormatKey("lineHeight", .number(0.5...5), default: 1.2, "line spacing as a multiple of the size"),
+            FormatKey(
+                "verticalAlign", .choice(TextVerticalAlignment.allCases.map(\.rawValue)), default: "top",
+                "where the lines sit between the frame's top and bottom"),
+            FormatKey(
+                "padding", .number(0...10_000), default: 0,
+                "pixels kept free inside each edge of the frame; the text wraps to the width left"),
+            FormatKey(
+                "maxLines", .integer(1...10_000),
+                "at most this many lines; a longer text ends its last line with an ellipsis (…)"),
         ], required: ["string"], "a text and its style")
 
     public static let shadow = KeySet(
