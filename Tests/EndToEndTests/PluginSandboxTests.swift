@@ -182,3 +182,54 @@ import Testing
         #expect(try markers(in: folder) == ["ran-constructor", "ran-init"])
     }
 }
+
+/// On a kernel without Landlock `--sandbox` refuses to run (status 2, saying why) rather than run
+/// plugins unconfined, and the plugin scan still works, with its system-call filter only. The
+/// kernel here is made to look like one without Landlock by a seccomp filter that answers ENOSYS
+/// to Landlock's system calls, set by a small launcher before it starts `pipeline`.
+@Suite struct NoLandlockTests {
+    static let launcher = """
+        #include <errno.h>
+        #include <seccomp.h>
+        #include <stdio.h>
+        #include <unistd.h>
+        int main(int argc, char **argv) {
+            scmp_filter_ctx filter = seccomp_init(SCMP_ACT_ALLOW);
+            if (!filter) return 100;
+            const char *calls[] = {"landlock_create_ruleset", "landlock_add_rule", "landlock_restrict_self"};
+            for (int i = 0; i < 3; i++) {
+                if (seccomp_rule_add(filter, SCMP_ACT_ERRNO(ENOSYS), seccomp_syscall_resolve_name(calls[i]), 0) != 0) return 101;
+            }
+            if (seccomp_load(filter) != 0) return 102;
+            execv(argv[1], argv + 1);
+            perror("execv");
+            return 103;
+        }
+        """
+
+    @Test func sandboxRefusesAndTheScanStillWorks() throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = try PluginFixtures.write(Self.launcher, to: "no-landlock.c", in: folder)
+        let launcher = folder.appendingPathComponent("no-landlock")
+        let built = try CLI.runProgram("/usr/bin/env", ["cc", source.path, "-o", launcher.path, "-lseccomp"])
+        try #require(built.status == 0, "cc: \(built.stderr)")
+        try PluginFixtures.write(PluginFixtures.pipeline(), to: "pipeline.json", in: folder)
+        let environment = ["PIPELINE_CACHE_DIR": folder.appendingPathComponent("cache").path]
+
+        let refused = try CLI.runProgram(
+            launcher.path, [CLI.executable, "run", "pipeline.json", "--sandbox"], in: folder, environment: environment)
+        #expect(refused.status == 2, "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains("error: --sandbox cannot keep plugins from your files on this machine: "
+                + "this kernel has no Landlock"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
+
+        let listed = try CLI.runProgram(launcher.path, [CLI.executable, "plugins"], in: folder, environment: environment)
+        #expect(listed.status == 0, "\(listed.stderr)")
+        #expect(listed.stdout.contains("  fade "), "\(listed.stdout)")
+        let rendered = try CLI.runProgram(
+            launcher.path, [CLI.executable, "run", "pipeline.json", "--quiet"], in: folder, environment: environment)
+        #expect(rendered.status == 0, "\(rendered.stderr)")
+    }
+}
