@@ -11,12 +11,19 @@ extension Pipeline {
                 PNG or JPEG within the size limit. Pixel data is not decoded (a file cut off in its pixels \
                 fails when rendered).
 
+                It also warns, at the place to change, about what is valid but most likely not meant: a step \
+                that starts at or after the end of the render, a mixer blending from or into a layer that is \
+                hidden or fully transparent when it starts, and two steps running the same animator on the same \
+                layer over overlapping spans (the later one wins). Warnings leave the exit status 0; with \
+                --strict they are errors (status 1).
+
                 Examples:
                   pipeline validate pipeline.json
                   jq '.canvas.fps = 30' pipeline.json | pipeline validate -
                 """)
 
         @Argument(help: PipelineInput.argumentHelp(), completion: .file(extensions: ["json"])) var file: String
+        @Flag(help: "Treat warnings as errors: exit with status 1 if there is any.") var strict = false
         @OptionGroup var plugins: PluginOptions
         @OptionGroup var images: ImageOptions
 
@@ -27,6 +34,10 @@ extension Pipeline {
                 file, registry: registry, options: images.decoderOptions, headersOnly: true, probingSound: true)
             let counts = [(scene.frameCount, "frame"), (scene.layers.count, "layer"), (scene.steps.count, "step")]
                 .map { count, noun in "\(count) \(noun)\(count == 1 ? "" : "s")" }
+            for warning in scene.warnings {
+                Console.line("\(strict ? "error" : "warning"): \(warning.description)")
+            }
+            if strict && !scene.warnings.isEmpty { throw ExitCode.failure }
             let size = "\(scene.canvas.width)×\(scene.canvas.height)"
             let rate = "\(scene.fps.formatted) fps"
             print("\(PipelineInput.name(file)): ok — \(size), \(counts[0]) at \(rate), \(counts[1]), \(counts[2])")

@@ -15,6 +15,7 @@ extension Decoding {
             if let step = keep(attempt) {
                 if let sound = step.sound { _ = checkSound(sound.file, at: sound.origin, owner: "step \(step.path)") }
                 steps.append(step)
+                stepFields.append(item)
             } else if let id = Self.rawString("id", of: item) {
                 brokenIDs.insert(id)
             }

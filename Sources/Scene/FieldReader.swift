@@ -6,6 +6,14 @@ struct Field {
     let path: JSONPath
     let file: String
 
+    /// The member `key` of this object, or nil when this is not an object or has no such key.
+    func member(_ key: String) -> Field? {
+        guard case .object(let members) = node.value, let found = members.first(where: { $0.key == key }) else {
+            return nil
+        }
+        return Field(node: found.value, path: path.appending(key: key), file: file)
+    }
+
     func error(_ message: String, kind: SceneError.Kind = .input) -> SceneError {
         SceneError(file: file, position: node.position, path: path, message: message, kind: kind)
     }

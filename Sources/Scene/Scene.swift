@@ -25,6 +25,9 @@ public final class Scene: @unchecked Sendable {
     public let sources: SceneSources
     /// Keeps the C strings that layer states and parameter values point at alive.
     let strings: CStringPool
+    /// What is valid but most likely not what was meant (`SceneWarnings`), each at its place. Set
+    /// by the decoder before the scene is handed out, never changed afterwards.
+    public internal(set) var warnings: [SceneError] = []
 
     init(
         file: String, canvas: Canvas, fps: Double, length: SceneLength, layers: [SceneLayer],
@@ -48,9 +51,11 @@ public final class Scene: @unchecked Sendable {
     /// The same scene at another frame rate (`run --fps`); a length that runs until the end
     /// is measured again, so the last frame still shows the end state.
     public func retimed(fps: Double) -> Scene {
-        Scene(
+        let scene = Scene(
             file: file, canvas: canvas, fps: fps, length: length, layers: layers, steps: steps,
             clock: clock, output: output, audio: audio, sources: sources, strings: strings)
+        scene.warnings = warnings
+        return scene
     }
 
     /// fps × duration frames; frame `i` is `i / fps` seconds into the render.

@@ -92,6 +92,8 @@ struct Decoding {
     var errors: [SceneError] = []
     /// Image files that are missing or not allowed, reported after the errors in the file.
     var imageErrors: [SceneError] = []
+    /// Each decoded step's field, for the warnings' places.
+    var stepFields: [Field] = []
 
     /// The content hash of the bytes decoded.
     let hash: String
@@ -130,9 +132,11 @@ struct Decoding {
             throw SceneError.combining(errors + imageErrors)!
         }
         if let error = SceneError.combining(imageErrors) { throw error }
-        return Scene(
+        let scene = Scene(
             file: file, canvas: canvas, fps: fps, length: length, layers: layers, steps: steps,
             clock: clock, output: output, audio: audio, sources: sources(of: steps), strings: strings)
+        scene.warnings = SceneWarnings(scene: scene, stepFields: stepFields).all
+        return scene
     }
 
     /// Runs one part of the decoding, so that an error in it can be kept (`keep`) and the

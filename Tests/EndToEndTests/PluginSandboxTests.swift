@@ -221,11 +221,13 @@ import Testing
             launcher.path, [CLI.executable, "run", "pipeline.json", "--sandbox"], in: folder, environment: environment)
         #expect(refused.status == 2, "\(refused.stderr)")
         #expect(
-            refused.stderr.contains("error: --sandbox cannot keep plugins from your files on this machine: "
-                + "this kernel has no Landlock"), "\(refused.stderr)")
+            refused.stderr.contains(
+                "error: --sandbox cannot keep plugins from your files on this machine: "
+                    + "this kernel has no Landlock"), "\(refused.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
 
-        let listed = try CLI.runProgram(launcher.path, [CLI.executable, "plugins"], in: folder, environment: environment)
+        let listed = try CLI.runProgram(
+            launcher.path, [CLI.executable, "plugins"], in: folder, environment: environment)
         #expect(listed.status == 0, "\(listed.stderr)")
         #expect(listed.stdout.contains("  fade "), "\(listed.stdout)")
         let rendered = try CLI.runProgram(
