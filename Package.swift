@@ -31,6 +31,8 @@ let package = Package(
         .target(name: "CRegularFile"),
         // The sandbox plugin code runs in under --sandbox and in the plugin scan: Landlock and seccomp.
         .target(name: "CSandbox", linkerSettings: [.linkedLibrary("seccomp")]),
+        // Whether fontconfig has a text's font family, for validate's warning.
+        .target(name: "CFontCheck", linkerSettings: [.linkedLibrary("fontconfig")]),
         // libswscale, converting frames to the yuv420p H.264, VP9 and Y4M take before they reach ffmpeg.
         .target(name: "CSwscale", cSettings: optimisedC, linkerSettings: [.linkedLibrary("swscale")]),
         .target(
@@ -64,7 +66,9 @@ let package = Package(
         .target(name: "Scene", dependencies: ["CAnimatorABI", "CRegularFile", "JSON", "PluginRegistry", "Timing"]),
         .target(
             name: "Compositor",
-            dependencies: ["Scene", "Footage", "CAnimatorABI", "CCairo", "CPixman", "CRaster", "CImageCodecs"]),
+            dependencies: [
+                "Scene", "Footage", "CAnimatorABI", "CCairo", "CPixman", "CRaster", "CImageCodecs", "CFontCheck",
+            ]),
         .target(
             name: "Output",
             dependencies: ["Scene", "JSON", "CacheFiles", "ChildProcess", "CRaster", "CImageCodecs", "CSwscale"]),

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Compositor
 
 extension Pipeline {
     struct Validate: ParsableCommand {
@@ -14,7 +15,8 @@ extension Pipeline {
                 It also warns, at the place to change, about what is valid but most likely not meant: a step \
                 that starts at or after the end of the render, a mixer blending from or into a layer that is \
                 hidden or fully transparent when it starts, and two steps running the same animator on the same \
-                layer over overlapping spans (the later one wins). Warnings leave the exit status 0; with \
+                layer over overlapping spans (the later one wins), and a text whose font family is not \
+                installed (it would be drawn in a fallback). Warnings leave the exit status 0; with \
                 --strict they are errors (status 1).
 
                 Examples:
@@ -34,10 +36,11 @@ extension Pipeline {
                 file, registry: registry, options: images.decoderOptions, headersOnly: true, probingSound: true)
             let counts = [(scene.frameCount, "frame"), (scene.layers.count, "layer"), (scene.steps.count, "step")]
                 .map { count, noun in "\(count) \(noun)\(count == 1 ? "" : "s")" }
-            for warning in scene.warnings {
+            let warnings = scene.warnings + FontFamilies.warnings(in: scene)
+            for warning in warnings {
                 Console.line("\(strict ? "error" : "warning"): \(warning.description)")
             }
-            if strict && !scene.warnings.isEmpty { throw ExitCode.failure }
+            if strict && !warnings.isEmpty { throw ExitCode.failure }
             let size = "\(scene.canvas.width)×\(scene.canvas.height)"
             let rate = "\(scene.fps.formatted) fps"
             print("\(PipelineInput.name(file)): ok — \(size), \(counts[0]) at \(rate), \(counts[1]), \(counts[2])")

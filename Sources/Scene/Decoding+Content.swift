@@ -47,12 +47,16 @@ extension Decoding {
             return TextContent(string: text, size: Double(default: style["size"].defaultValue!)!)
         }
         let fields = try field.object(style)
-        return TextContent(
+        var text = TextContent(
             string: try fields.required("string", "the text to draw"), fontFamily: try fields.value("font"),
             size: try fields.value("size"), bold: try fields.value("bold"), color: try fields.value("color"),
             alignment: try fields.value("align"), lineHeight: try fields.value("lineHeight"),
             verticalAlignment: try fields.value("verticalAlign"), padding: try fields.value("padding"),
             maxLines: try fields.optional("maxLines"))
+        text.fontOrigin = fields["font"].map {
+            SceneError.Origin(file: file, position: $0.node.position, path: $0.path)
+        }
+        return text
     }
 
     /// Images resolve against the pipeline file's folder. Here the file is only found and

@@ -31,6 +31,9 @@ public struct TextContent: Sendable {
     public var padding: Double
     /// At most this many lines; a text that needs more ends its last line with "…".
     public var maxLines: Int?
+    /// Where the file names the font family, when it does (a family that is not installed is
+    /// warned about there).
+    public var fontOrigin: SceneError.Origin?
 
     /// The family texts use unless they name one (installed with the project's Debian packages).
     public static let defaultFontFamily = "DejaVu Sans"

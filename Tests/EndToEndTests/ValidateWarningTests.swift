@@ -86,4 +86,20 @@ import Testing
                 #"7:19: timeline[1].animator: timeline[0] also runs "fade" on "front" (0 s to 1 s): where the two overlap, this later step wins"#
             ])
     }
+
+    @Test func aFontFamilyThatIsNotInstalled() throws {
+        try expectWarning(
+            Self.pipeline(
+                timeline: "", front: #", "text": { "string": "Hi", "font": "No Such Family Anywhere" }"#),
+            says: [
+                #"4:114: layers[1].text.font: font family "No Such Family Anywhere" is not installed: the text is drawn in "#
+            ])
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try PluginFixtures.write(
+            Self.pipeline(timeline: "", front: #", "text": { "string": "Hi", "font": "dejavu sans" }"#),
+            to: "pipeline.json", in: folder)
+        let installed = try CLI.run(["validate", "pipeline.json", "--strict"], in: folder)
+        #expect(installed.status == 0, "an installed family, in any case: \(installed.stderr)")
+    }
 }
