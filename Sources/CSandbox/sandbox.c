@@ -76,8 +76,8 @@ static void parent_ended(int signal) {
     if (getppid() != host) _exit(70);
 }
 
-static int end_with_parent(char *message, size_t size) {
-    host = getppid();
+static int end_with_parent(pid_t parent, char *message, size_t size) {
+    host = parent > 0 ? parent : getppid();
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_handler = parent_ended;
@@ -175,18 +175,18 @@ static int confine_files(const char *const *files, size_t file_count, const char
 /// writing descriptors it already has or files Landlock lets it open.
 static const char *const allowed[] = {
     "read", "write", "readv", "writev", "pread64", "pwrite64", "preadv", "pwritev", "preadv2", "pwritev2",
-    "close", "close_range", "lseek", "fcntl", "dup", "dup2", "dup3", "pipe", "pipe2",
-    "open", "openat", "openat2", "access", "faccessat", "faccessat2", "readlink", "readlinkat",
+    "close", "close_range", "lseek", "dup", "dup2", "dup3", "pipe", "pipe2",
+    "access", "faccessat", "faccessat2", "readlink", "readlinkat",
     "stat", "lstat", "fstat", "newfstatat", "statx", "statfs", "fstatfs", "getdents64", "getcwd",
     "mmap", "munmap", "mprotect", "mremap", "madvise", "msync", "mincore", "brk", "membarrier",
     "memfd_create", "ftruncate",
     "rt_sigaction", "rt_sigprocmask", "rt_sigreturn", "rt_sigpending", "rt_sigsuspend", "sigaltstack",
     "restart_syscall",
     "futex", "futex_waitv", "set_robust_list", "get_robust_list", "rseq", "set_tid_address", "arch_prctl",
-    "prctl", "sched_yield", "sched_getaffinity", "sched_getparam", "sched_getscheduler", "getcpu",
+    "sched_yield", "sched_getaffinity", "sched_getparam", "sched_getscheduler", "getcpu",
     "exit", "exit_group", "getpid", "gettid", "getppid", "getpgrp", "getpgid", "getsid",
     "getuid", "geteuid", "getgid", "getegid", "getresuid", "getresgid", "getgroups",
-    "uname", "sysinfo", "getrlimit", "prlimit64", "getrusage", "times",
+    "uname", "sysinfo", "getrlimit", "getrusage", "times",
     "clock_gettime", "clock_getres", "clock_nanosleep", "nanosleep", "gettimeofday", "time",
     "pause", "alarm", "getitimer", "setitimer", "timer_create", "timer_settime", "timer_gettime",
     "timer_getoverrun", "timer_delete", "sched_get_priority_max", "sched_get_priority_min",
@@ -194,15 +194,65 @@ static const char *const allowed[] = {
     "eventfd2", "fsync", "fdatasync", "flock", "getrandom",
 };
 
-static int filter_calls(char *message, size_t size) {
+/// Allows `call` when its argument `argument` is one of `values`.
+static int allow_values(scmp_filter_ctx filter, int call, unsigned argument, const scmp_datum_t *values, size_t count) {
+    int result = 0;
+    for (size_t index = 0; result == 0 && index < count; index++) {
+        result = seccomp_rule_add(filter, SCMP_ACT_ALLOW, call, 1, SCMP_CMP(argument, SCMP_CMP_EQ, values[index]));
+    }
+    return result;
+}
+
+static int filter_calls(int files_confined, char *message, size_t size) {
     scmp_filter_ctx filter = seccomp_init(SCMP_ACT_ERRNO(EPERM));
     if (!filter) return fail(message, size, "could not set up a seccomp filter");
-    int result = 0;
+    // Every thread of the process, not only the calling one.
+    int result = seccomp_attr_set(filter, SCMP_FLTATR_CTL_TSYNC, 1);
     for (size_t index = 0; result == 0 && index < sizeof allowed / sizeof *allowed; index++) {
         int call = seccomp_syscall_resolve_name(allowed[index]);
         if (call != __NR_SCMP_ERROR) result = seccomp_rule_add(filter, SCMP_ACT_ALLOW, call, 0);
     }
     pid_t self = getpid();
+    // Opening files: Landlock decides which; without it, nothing may be opened for writing.
+    scmp_datum_t writing = O_WRONLY | O_RDWR | O_CREAT | O_TRUNC | O_APPEND;
+    if (result == 0) {
+        result = files_confined ? seccomp_rule_add(filter, SCMP_ACT_ALLOW, SCMP_SYS(openat), 0)
+                                : seccomp_rule_add(filter, SCMP_ACT_ALLOW, SCMP_SYS(openat), 1,
+                                                   SCMP_A2(SCMP_CMP_MASKED_EQ, writing, 0));
+    }
+    int open_call = seccomp_syscall_resolve_name("open");
+    if (result == 0 && open_call != __NR_SCMP_ERROR) {
+        result = files_confined ? seccomp_rule_add(filter, SCMP_ACT_ALLOW, open_call, 0)
+                                : seccomp_rule_add(filter, SCMP_ACT_ALLOW, open_call, 1,
+                                                   SCMP_A1(SCMP_CMP_MASKED_EQ, writing, 0));
+    }
+    // openat2's flags are in a structure seccomp cannot read: the C library falls back to openat.
+    if (result == 0) result = seccomp_rule_add(filter, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(openat2), 0);
+    // Descriptor flags, locks and seals; never F_SETOWN or F_SETSIG, which would signal other processes.
+    static const scmp_datum_t descriptor_commands[] = {
+        F_DUPFD, F_DUPFD_CLOEXEC, F_GETFD, F_SETFD, F_GETFL, F_SETFL, F_GETLK, F_SETLK, F_SETLKW,
+        F_OFD_GETLK, F_OFD_SETLK, F_OFD_SETLKW, F_ADD_SEALS, F_GET_SEALS, F_GETPIPE_SZ,
+    };
+    if (result == 0) {
+        result = allow_values(filter, SCMP_SYS(fcntl), 1, descriptor_commands,
+                              sizeof descriptor_commands / sizeof *descriptor_commands);
+    }
+    // Its own limits, read only.
+    if (result == 0) {
+        result = seccomp_rule_add(filter, SCMP_ACT_ALLOW, SCMP_SYS(prlimit64), 2, SCMP_A0(SCMP_CMP_EQ, 0),
+                                  SCMP_A2(SCMP_CMP_EQ, 0));
+    }
+    // Naming threads and mappings, reading its own state; never undoing the parent-death signal.
+    static const scmp_datum_t process_options[] = {
+        PR_SET_NAME, PR_GET_NAME, PR_GET_DUMPABLE, PR_GET_PDEATHSIG, PR_GET_SECCOMP, PR_GET_NO_NEW_PRIVS,
+        PR_CAPBSET_READ, PR_GET_THP_DISABLE, PR_GET_TIMERSLACK, 0x53564d41 /* PR_SET_VMA */,
+#ifdef SANITIZED
+        PR_SET_PTRACER, PR_SET_PDEATHSIG, PR_SET_DUMPABLE,
+#endif
+    };
+    if (result == 0) {
+        result = allow_values(filter, SCMP_SYS(prctl), 0, process_options, sizeof process_options / sizeof *process_options);
+    }
     // Threads, not processes: clone only with CLONE_THREAD; clone3 (whose flags seccomp cannot
     // see) says it does not exist, and the C library falls back to clone.
     if (result == 0) {
@@ -236,14 +286,33 @@ static int filter_calls(char *message, size_t size) {
     return 0;
 }
 
+/// The number of threads this process has, from /proc; -1 when it cannot be read.
+static int thread_count(void) {
+    FILE *status = fopen("/proc/self/status", "r");
+    if (!status) return -1;
+    char line[256];
+    int count = -1;
+    while (fgets(line, sizeof line, status)) {
+        if (sscanf(line, "Threads: %d", &count) == 1) break;
+    }
+    fclose(status);
+    return count;
+}
+
 int sandbox_enter(const char *const *files, size_t file_count, const char *const *folders, size_t folder_count,
-                  int landlock, char *message, size_t size) {
-    if (end_with_parent(message, size) != 0) return -1;
+                  int landlock, pid_t parent, char *message, size_t size) {
+#ifndef SANITIZED
+    // Landlock confines the calling thread and the threads it starts: a thread started before
+    // would stay free (a sanitizer's own thread is the one exception, in test builds only).
+    int threads = thread_count();
+    if (threads != 1) return fail(message, size, "the process has %d threads where the sandbox needs one", threads);
+#endif
+    if (end_with_parent(parent, message, size) != 0) return -1;
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) {
         return fail(message, size, "could not give up new privileges: %s", strerror(errno));
     }
     if (landlock && confine_files(files, file_count, folders, folder_count, message, size) != 0) return -1;
-    return filter_calls(message, size);
+    return filter_calls(landlock, message, size);
 }
 
 int sandbox_library_defining(const char *symbol, char *path, size_t size) {

@@ -1,5 +1,6 @@
 import ChildProcess
 import Foundation
+import PluginRegistry
 
 /// One child process that runs plugin code for the host (`--isolate`), and the two pipes to
 /// it. The child is this executable with a hidden subcommand (see `PluginChildServer`). Every
@@ -26,14 +27,16 @@ public final class PluginChild: @unchecked Sendable {
 
     /// Starts `command` (the executable and its hidden subcommand) and waits for it to say it
     /// is ready, so the call limit never counts the child's own start.
-    public init(command: [String], limit: Duration) throws(ChildFailure) {
+    public init(command: [String], limit: Duration, sandboxed: Bool = false) throws(ChildFailure) {
         self.limit = limit
         // A write to a child that died must fail with EPIPE, not end the host.
         _ = signal(SIGPIPE, SIG_IGN)
         process.executableURL = URL(fileURLWithPath: command[0])
         process.arguments = Array(command.dropFirst())
         // Swift's crash backtracer would spend seconds on a plugin's crash and print pages.
-        process.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
+        let environment = ProcessInfo.processInfo.environment
+        process.environment = (sandboxed ? PluginSandbox.childEnvironment(environment) : environment)
+            .merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
         let input = Pipe()
         let output = Pipe()
         (process.standardInput, process.standardOutput) = (input, output)

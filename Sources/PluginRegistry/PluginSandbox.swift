@@ -21,6 +21,19 @@ public enum PluginSandbox {
         return version > 0 ? .landlock(Int(version)) : .unavailable(reason.map { String(cString: $0) } ?? "no Landlock")
     }
 
+    /// The variable that gives a sandboxed child its host's process ID.
+    static let parentVariable = "PIPELINE_SANDBOX_PARENT"
+
+    /// The environment a sandboxed child of this process gets: `environment`'s pipeline,
+    /// sanitizer and locale settings, and this process's ID; nothing else of the user's (no
+    /// tokens or paths for plugin code to read).
+    public static func childEnvironment(_ environment: [String: String]) -> [String: String] {
+        let kept = ["PIPELINE_", "ASAN_", "LSAN_", "TSAN_", "UBSAN_", "SWIFT_BACKTRACE", "LANG", "LC_", "TZ"]
+        var child = environment.filter { key, _ in kept.contains { key.hasPrefix($0) } }
+        child[parentVariable] = String(getpid())
+        return child
+    }
+
     /// The error of a sandbox that could not be entered.
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
@@ -39,10 +52,11 @@ public enum PluginSandbox {
         }
         var message = [CChar](repeating: 0, count: 512)
         let folders = runtimeFolder.map { [$0] } ?? []
+        let parent = ProcessInfo.processInfo.environment[parentVariable].flatMap { pid_t($0) } ?? 0
         let status = withCStrings(plugins) { filePointers in
             withCStrings(folders) { folderPointers in
                 sandbox_enter(
-                    filePointers, plugins.count, folderPointers, folders.count, landlock ? 1 : 0, &message, 512)
+                    filePointers, plugins.count, folderPointers, folders.count, landlock ? 1 : 0, parent, &message, 512)
             }
         }
         if status != 0 {

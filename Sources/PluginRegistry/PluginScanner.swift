@@ -60,7 +60,8 @@ public struct PluginScanner: Sendable {
         process.executableURL = URL(fileURLWithPath: command[0])
         process.arguments = Array(command.dropFirst()) + [resolved, "--shown-as", path]
         // Swift's crash backtracer would spend seconds on a plugin's crash and print pages.
-        process.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
+        process.environment = PluginSandbox.childEnvironment(ProcessInfo.processInfo.environment)
+            .merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
         let output = Pipe()
         (process.standardOutput, process.standardInput) = (output, FileHandle.nullDevice)
         let exit = ExitWatch(process)

@@ -126,7 +126,8 @@ final class IsolatedPlugins: PluginCalls, @unchecked Sendable {
         let child: PluginChild
         do {
             child = try PluginChild(
-                command: isolation.command(opening: files.map(\.plugin.path)), limit: isolation.limit)
+                command: isolation.command(opening: files.map(\.plugin.path)), limit: isolation.limit,
+                sandboxed: isolation.sandboxed)
         } catch {
             throw .pluginCrashed(scene.steps[0], frame: frame, how: error.description)
         }
