@@ -1,4 +1,5 @@
 import CFontCheck
+import Footage
 import Scene
 
 /// The font families fontconfig has, as texts get them.
@@ -8,7 +9,7 @@ public enum FontFamilies {
     public static func fallback(for family: String) -> String? {
         var fallback = [CChar](repeating: 0, count: 256)
         guard font_family_installed(family, &fallback, fallback.count) == 0 else { return nil }
-        return String(decoding: fallback.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self)
+        return String(nulTerminated: fallback)
     }
 
     /// A warning at the place each text of `scene` names a family that is not installed.

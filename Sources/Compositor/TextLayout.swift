@@ -143,10 +143,8 @@ final class TextLayout {
         var last = lines[maxLines - 1]
         let words = paragraphs[last.paragraph]
         while last.words.count > 1, last.width + ellipsisAdvance > width {
+            last.width -= words[last.words.upperBound - 1].advance + spaceAdvance
             last.words = last.words.dropLast()
-            last.width =
-                words[last.words].map(\.advance).reduce(0, +)
-                + spaceAdvance * Double(last.words.count - 1)
         }
         last.ellipsis = true
         lines[maxLines - 1] = last

@@ -1,6 +1,6 @@
 extension String {
     /// The text before the first NUL of a buffer a C function filled (a `detail` reason).
-    init(nulTerminated buffer: [CChar]) {
+    public init(nulTerminated buffer: [CChar]) {
         self.init(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 

@@ -60,7 +60,7 @@ public enum PluginSandbox {
             }
         }
         if status != 0 {
-            throw Failure(description: String(decoding: message.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self))
+            throw Failure(description: message.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
         }
     }
 
@@ -69,7 +69,7 @@ public enum PluginSandbox {
     static var runtimeFolder: String? {
         var path = [CChar](repeating: 0, count: Int(PATH_MAX))
         guard sandbox_library_defining("swift_retain", &path, path.count) == 0 else { return nil }
-        let library = URL(fileURLWithPath: String(decoding: path.prefix { $0 != 0 }.map(UInt8.init), as: UTF8.self))
+        let library = URL(fileURLWithPath: path.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
             .resolvingSymlinksInPath()
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         guard library.path != executable.path else { return nil }

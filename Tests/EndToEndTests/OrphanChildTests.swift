@@ -47,15 +47,8 @@ import Testing
     ) throws {
         let log = folder.appendingPathComponent("host-stderr.log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        let host = Process()
-        host.executableURL = URL(fileURLWithPath: CLI.executable)
-        host.arguments = arguments
-        host.currentDirectoryURL = folder
-        host.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        (host.standardOutput, host.standardError, host.standardInput) = (
-            FileHandle.nullDevice, try FileHandle(forWritingTo: log), FileHandle.nullDevice
-        )
-        try host.run()
+        let host = try startHost(
+            arguments, in: folder, environment: environment, stderr: try FileHandle(forWritingTo: log))
         let child = wait(seconds: 60) {
             (try? String(contentsOf: log, encoding: .utf8))?.split(separator: "\n")
                 .first { $0.hasPrefix("hanging in ") }.flatMap { Int32($0.dropFirst("hanging in ".count)) }
@@ -94,15 +87,7 @@ import Testing
     private func expectChildEnds(_ arguments: [String], in folder: URL, pidFile: URL, environment: [String: String])
         throws
     {
-        let host = Process()
-        host.executableURL = URL(fileURLWithPath: CLI.executable)
-        host.arguments = arguments
-        host.currentDirectoryURL = folder
-        host.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        (host.standardOutput, host.standardError, host.standardInput) = (
-            FileHandle.nullDevice, FileHandle.nullDevice, FileHandle.nullDevice
-        )
-        try host.run()
+        let host = try startHost(arguments, in: folder, environment: environment, stderr: FileHandle.nullDevice)
         let child = wait(seconds: 60) { (try? String(contentsOf: pidFile, encoding: .utf8)).flatMap { Int32($0) } }
         kill(host.processIdentifier, SIGKILL)
         host.waitUntilExit()
@@ -114,6 +99,22 @@ import Testing
         #expect(Self.isRunning(child), "the child was still in the plugin when its host died")
         let ended = wait(seconds: 15) { Self.isRunning(child) ? nil : true } ?? false
         #expect(ended, "the child of a killed host ended itself")
+    }
+
+    /// Starts pipeline in `folder` with `arguments`, its standard error to `stderr`.
+    private func startHost(
+        _ arguments: [String], in folder: URL, environment: [String: String], stderr: FileHandle
+    ) throws -> Process {
+        let host = Process()
+        host.executableURL = URL(fileURLWithPath: CLI.executable)
+        host.arguments = arguments
+        host.currentDirectoryURL = folder
+        host.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        (host.standardOutput, host.standardError, host.standardInput) = (
+            FileHandle.nullDevice, stderr, FileHandle.nullDevice
+        )
+        try host.run()
+        return host
     }
 
     /// Polls `value` every 50 ms until it is not nil or `seconds` have passed.
