@@ -83,7 +83,7 @@ extension Compositor {
     }
 
     /// Clears the mask's shapes from the group holding the contents, then composites the rest.
-    private func punchOut(_ mask: anim_mask_t, alpha: Double, on cr: OpaquePointer) {
+    func punchOut(_ mask: anim_mask_t, alpha: Double, on cr: OpaquePointer) {
         cairo_set_operator(cr, CAIRO_OPERATOR_DEST_OUT)
         cairo_set_fill_rule(cr, mask.cairoFillRule)
         cairo_set_source_rgba(cr, 0, 0, 0, 1)

@@ -1,6 +1,7 @@
-/// The compositor: draws a flat list of layers, bottom first, into a FrameBuffer through Cairo,
-/// following Core Animation's model (frame, anchor, scale, rotation, translation, opacity, corner
-/// radius, fill, image contents with gravity, text, drop shadow, mask), at any scale of pixels
+/// The compositor: draws a tree of layers (see `LayerTree`), bottom first, into a FrameBuffer
+/// through Cairo, following Core Animation's model (frame, anchor, scale, rotation, translation,
+/// opacity, corner radius, fill, image contents with gravity, text, drop shadow, mask; sublayers
+/// placed in their parent's coordinates, group opacity, masksToBounds), at any scale of pixels
 /// per canvas point (see RenderScale.swift). It owns the pixel work, the image decoding
 /// (`SceneImages`) and the opening of video clips and image sequences (`SceneFootage`, whose
 /// frames it shows by render time); it never decides what a layer's properties are (animators
@@ -14,30 +15,39 @@ import Scene
 /// Not thread-safe: one Compositor per rendering thread. RasterImages are shared read-only.
 public final class Compositor {
     private let canvas: Canvas
+    private let tree: LayerTree
     /// Pixels per canvas point; frames are `pixelWidth` × `pixelHeight`.
     private let scale: Double
     public let pixelWidth: Int, pixelHeight: Int
     private let prepared: [PreparedContent]
-    /// The lowest layer showing footage (the layer count when none does): its pixels change with
-    /// time while its state does not, so neither it nor any layer above it is ever static.
+    /// The first layer of the top-level subtree holding the lowest layer that shows footage (the
+    /// layer count when none does): its pixels change with time while its state does not, so
+    /// neither it nor any layer above it is ever static.
     private let firstFootage: Int
+    /// Each layer's map to the canvas in the frame being drawn (reused storage).
+    private var worlds: [AffineTransform] = []
     private let shadows: ShadowCache
     private let staticLayers: StaticLayers
     let imageScaling: ImageScaling
 
     /// Compositors rendering frames of one animation on several threads share `staticImages`;
-    /// `images` holds the decoded pixels of the contents' image files.
+    /// `images` holds the decoded pixels of the contents' image files. `tree` says how the
+    /// layers nest (none inside another when nil).
     public init(
-        canvas: Canvas, contents: [LayerContent], images: SceneImages = .none, scale: Double = 1,
-        imageScaling: ImageScaling = .mipmapped, sharing staticImages: StaticImageCache = StaticImageCache()
+        canvas: Canvas, contents: [LayerContent], tree: LayerTree? = nil, images: SceneImages = .none,
+        scale: Double = 1, imageScaling: ImageScaling = .mipmapped,
+        sharing staticImages: StaticImageCache = StaticImageCache()
     ) {
         precondition(scale > 0 && scale.isFinite, "the render scale must be a positive number, got \(scale)")
+        let tree = tree ?? .flat(count: contents.count)
+        precondition(tree.count == contents.count, "the tree needs one entry per content")
         self.canvas = canvas
+        self.tree = tree
         self.scale = scale
         self.imageScaling = imageScaling
         (pixelWidth, pixelHeight) = canvas.pixelSize(scale: scale)
         prepared = contents.map { PreparedContent($0, images: images) }
-        firstFootage = contents.firstIndex { $0.footage != nil } ?? contents.count
+        firstFootage = tree.wholeSubtrees(upTo: contents.firstIndex { $0.footage != nil } ?? contents.count)
         shadows = ShadowCache(layerCount: contents.count)
         staticLayers = StaticLayers(sharing: staticImages)
     }
@@ -60,11 +70,12 @@ public final class Compositor {
         render(layers, replacing: [], into: frame)
     }
 
-    /// Like `render(_:into:)`, except that each replaced layer is drawn as its replacement's image,
-    /// composited over what lies below. Work is spared where it cannot change the bytes: an opaque
-    /// topmost replacement hides everything below it, and the bottom layers unchanged since the
-    /// previous frame, or held by a static image drawn for an earlier frame, are copied from
-    /// `staticLayers` rather than drawn.
+    /// Like `render(_:into:)`, except that each replaced layer is drawn, with its sublayers, as
+    /// its replacement's image, composited over what lies below (inside its parents' group
+    /// opacity and clipping). Work is spared where it cannot change the bytes: an opaque topmost
+    /// replacement of a top-level layer hides everything below it, and the bottom layers
+    /// unchanged since the previous frame (whole subtrees), or held by a static image drawn for an
+    /// earlier frame, are copied from `staticLayers` rather than drawn.
     public func render(_ layers: [anim_layer_t], replacing replacements: [Replacement], into frame: FrameBuffer) {
         precondition(layers.count == prepared.count, "render needs one layer state per content")
         checkSize(of: frame)
@@ -74,47 +85,52 @@ public final class Compositor {
             checkSize(of: replacement.image)
         }
         guard frame.width > 0, frame.height > 0 else { return }
-        let lowest = min(replacements.lazy.map(\.index).min() ?? layers.count, firstFootage)
-        let unchanged = staticLayers.unchangedCount(layers, below: lowest)
+        layers.withUnsafeBufferPointer { tree.worldTransforms(of: $0, into: &worlds) }
+        let lowest = tree.wholeSubtrees(upTo: min(replacements.lazy.map(\.index).min() ?? layers.count, firstFootage))
+        let unchanged = tree.wholeSubtrees(upTo: staticLayers.unchangedCount(layers, below: lowest))
         var start = 0
         let top = replacements.max(by: { $0.index < $1.index })
         // Even a failed attempt copies rows in, up to the first translucent one.
         if top != nil { frame.pixelsChanged() }
-        if let top, top.copyIfOpaque(into: frame) {
-            start = top.index + 1
+        if let top, tree.parents[top.index] == nil, top.copyIfOpaque(into: frame) {
+            start = tree.ends[top.index]
         } else {
             start = staticLayers.restore(layers, unchanged: unchanged, below: lowest, into: frame) { image, range in
                 drawing(into: image, over: range.lowerBound == 0 ? canvas.background : nil) { cr in
-                    for index in range { draw(layers[index], index: index, on: cr) }
+                    _ = drawSubtrees(in: range, of: layers, replacing: [], on: cr, frame: image)
                 }
             }
             if start == 0 { frame.pixelsChanged() }
         }
         var drawnOver = PixelBox.empty
-        let whole = PixelBox.whole(width: frame.width, height: frame.height)
         drawing(into: frame, over: start == 0 ? canvas.background : nil) { cr in
-            for index in start..<layers.count {
-                if let replacement = replacements.first(where: { $0.index == index }) {
-                    replacement.composite(over: frame)
-                    drawnOver = whole
-                } else if let reach = draw(layers[index], index: index, on: cr) {
-                    drawnOver = drawnOver.union(PixelBox(covering: reach, width: frame.width, height: frame.height))
-                }
-            }
+            drawnOver = drawSubtrees(
+                in: start..<layers.count, of: layers, replacing: replacements, on: cr, frame: frame)
         }
         frame.heldStatic?.drawnOver = drawnOver
     }
 
-    /// One layer alone, with its shadow, mask and opacity, over a fully transparent frame (no
-    /// background): what a mixer takes as one of its two inputs.
-    public func renderLayer(_ state: anim_layer_t, contentIndex: Int, into frame: FrameBuffer) {
-        precondition(prepared.indices.contains(contentIndex), "no content at index \(contentIndex)")
+    /// Layer `index` and its sublayers alone, with their shadows, masks and opacities, placed by
+    /// their ancestors' transforms (not faded or clipped by them), over a fully transparent frame
+    /// (no background): what a mixer takes as one of its two inputs.
+    public func renderLayer(_ index: Int, of layers: [anim_layer_t], into frame: FrameBuffer) {
+        precondition(layers.count == prepared.count, "renderLayer needs one layer state per content")
+        precondition(prepared.indices.contains(index), "no content at index \(index)")
         checkSize(of: frame)
         guard frame.width > 0, frame.height > 0 else { return }
         frame.pixelsChanged()
+        layers.withUnsafeBufferPointer { tree.worldTransforms(of: $0, into: &worlds) }
         drawing(into: frame, over: anim_color_t(r: 0, g: 0, b: 0, a: 0)) { cr in
-            draw(state, index: contentIndex, on: cr)
+            _ = drawSubtrees(in: index..<tree.ends[index], of: layers, replacing: [], on: cr, frame: frame)
         }
+    }
+
+    /// What an image of layer `index` alone (`renderLayer`) is drawn from: the states of its
+    /// ancestors and of its subtree, and the footage frames its subtree shows. Equal values
+    /// draw equal images.
+    public func inputs(ofLayer index: Int, in layers: [anim_layer_t]) -> (states: [anim_layer_t], footage: [Int?]) {
+        let drawn = tree.ancestors(of: index) + Array(index..<tree.ends[index])
+        return (drawn.map { layers[$0] }, (index..<tree.ends[index]).map { prepared[$0].footage?.shownIndex })
     }
 
     private func checkSize(of frame: FrameBuffer) {
@@ -140,14 +156,93 @@ public final class Compositor {
         cairo_surface_flush(frame.surface)
     }
 
-    /// Shadow then contents. Below full opacity, a layer that paints more than once goes through
-    /// one group so its parts fade together; a single paint takes the opacity directly, sparing
-    /// a group the size of the layer.
+    /// Draws the whole subtrees that start in `range` (it must hold whole subtrees) and returns
+    /// the box of pixels they could have changed.
+    private func drawSubtrees(
+        in range: Range<Int>, of layers: [anim_layer_t], replacing replacements: [Replacement],
+        on cr: OpaquePointer, frame: FrameBuffer
+    ) -> PixelBox {
+        var drawnOver = PixelBox.empty
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let box = drawSubtree(index, of: layers, replacing: replacements, nested: false, on: cr, frame: frame)
+            drawnOver = drawnOver.union(box)
+            index = tree.ends[index]
+        }
+        return drawnOver
+    }
+
+    /// One layer, then its sublayers over it. A layer with sublayers applies its opacity to the
+    /// subtree as one group (Core Animation's group opacity), and clips its sublayers to its
+    /// rounded bounds (`masksToBounds`) and to its mask. `nested` says a parent's group or clip
+    /// is open, which a replacement must be painted through.
+    private func drawSubtree(
+        _ index: Int, of layers: [anim_layer_t], replacing replacements: [Replacement], nested: Bool,
+        on cr: OpaquePointer, frame: FrameBuffer
+    ) -> PixelBox {
+        let whole = PixelBox.whole(width: frame.width, height: frame.height)
+        if let replacement = replacements.first(where: { $0.index == index }) {
+            if nested { replacement.paint(on: cr) } else { replacement.composite(over: frame) }
+            return whole
+        }
+        let layer = layers[index]
+        let transform = worlds[index].scaled(by: scale)
+        guard tree.hasSublayers(index) else {
+            guard let reach = draw(layer, index: index, transform: transform, on: cr) else { return .empty }
+            return PixelBox(covering: reach, width: frame.width, height: frame.height)
+        }
+        guard layer.hidden == 0, layer.opacity > 0, layer.opacity.isFinite, transform.isUsable else { return .empty }
+        let grouped = layer.opacity < 1
+        cairo_save(cr)
+        if grouped { cairo_push_group(cr) }
+        var opaque = layer
+        opaque.opacity = 1
+        var drawnOver =
+            draw(opaque, index: index, transform: transform, on: cr).map {
+                PixelBox(covering: $0, width: frame.width, height: frame.height)
+            } ?? .empty
+        let mask = layer.mask
+        let punched = mask.shape_count > 0 && mask.inverted != 0
+        cairo_save(cr)
+        var matrix = transform.cairoMatrix
+        cairo_set_matrix(cr, &matrix)
+        if tree.masksToBounds[index] {
+            addRoundedRect(layer.localBounds, radius: layer.effectiveCornerRadius, to: cr)
+            cairo_clip(cr)
+        }
+        if mask.shape_count > 0 && mask.inverted == 0 {
+            cairo_set_fill_rule(cr, mask.cairoFillRule)
+            addMaskShapes(of: mask, to: cr)
+            cairo_clip(cr)
+        }
+        cairo_identity_matrix(cr)
+        if punched { cairo_push_group(cr) }
+        for child in tree.sublayers(of: index) {
+            let box = drawSubtree(child, of: layers, replacing: replacements, nested: true, on: cr, frame: frame)
+            drawnOver = drawnOver.union(box)
+        }
+        if punched {
+            cairo_set_matrix(cr, &matrix)
+            punchOut(mask, alpha: 1, on: cr)
+        }
+        cairo_restore(cr)
+        if grouped {
+            cairo_pop_group_to_source(cr)
+            cairo_paint_with_alpha(cr, layer.opacity)
+        }
+        cairo_restore(cr)
+        return drawnOver
+    }
+
+    /// Shadow then contents, through `transform` (the layer's map to device pixels). Below full
+    /// opacity, a layer that paints more than once goes through one group so its parts fade
+    /// together; a single paint takes the opacity directly, sparing a group the size of the layer.
     /// Returns the device-space box outside which it left every pixel as it was (contents are
     /// clipped to the layer's frame, a shadow to its mask), or nil when it drew nothing.
     @discardableResult
-    private func draw(_ layer: anim_layer_t, index: Int, on cr: OpaquePointer) -> anim_rect_t? {
-        let transform = layer.deviceTransform.scaled(by: scale)
+    private func draw(_ layer: anim_layer_t, index: Int, transform: AffineTransform, on cr: OpaquePointer)
+        -> anim_rect_t?
+    {
         guard layer.isDrawable, transform.isUsable else { return nil }
         let shadow = shadows.mask(
             for: layer.shadowScaled(by: scale), transform: transform, slot: index,

@@ -14,7 +14,7 @@ extension anim_layer_t {
 
 extension Collection<anim_layer_t> {
     /// Whether these states begin with `prefix`, state for state, by bytes.
-    func startsWithSameBytes(as prefix: some Collection<anim_layer_t>) -> Bool {
+    public func startsWithSameBytes(as prefix: some Collection<anim_layer_t>) -> Bool {
         prefix.count <= count && zip(self, prefix).allSatisfy { $0.hasSameBytes(as: $1) }
     }
 }

@@ -2,9 +2,10 @@ import CCairo
 import CPixman
 import CRaster
 
-/// A frame-sized image drawn in place of one layer: how a mixer's output takes the place of the
-/// layers it blended. Premultiplied, in the byte order its mixer writes (`order`); drawn at
-/// identity, none of the layer's properties applied. The compositor only reads it.
+/// A frame-sized image drawn in place of one layer and its sublayers: how a mixer's output takes
+/// the place of the layers it blended. Premultiplied, in the byte order its mixer writes
+/// (`order`); drawn at identity, none of the layer's properties applied. The compositor only
+/// reads it, except that painting it inside a parent's group puts it in Cairo's byte order.
 public struct Replacement {
     public let index: Int
     public let image: FrameBuffer
@@ -38,6 +39,18 @@ public struct Replacement {
         pixman_image_unref(source)
         pixman_image_unref(target)
         cairo_surface_mark_dirty(frame.surface)
+    }
+
+    /// Paints the image OVER the current target of `cr` (a parent's group, through its clip),
+    /// first swapping its bytes into Cairo's order when the mixer wrote RGBA.
+    func paint(on cr: OpaquePointer) {
+        if order == .rgba { image.swapRedAndBlue() }
+        cairo_surface_mark_dirty(image.surface)
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_set_source_surface(cr, image.surface, 0, 0)
+        cairo_paint(cr)
+        cairo_restore(cr)
     }
 
     private func pixmanImage(_ buffer: FrameBuffer, format: pixman_format_code_t) -> OpaquePointer {

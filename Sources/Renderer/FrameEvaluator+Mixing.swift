@@ -17,7 +17,7 @@ extension FrameEvaluator {
         let step = scene.steps[index]
         guard case .mix(let mixer, _, _) = step.action else { preconditionFailure("step \(index) is not a mixer step") }
         try layers.withUnsafeBufferPointer { (layers) throws(RenderError) in
-            try Self.withValues(of: step, layers: layers) { (params) throws(RenderError) in
+            try Self.withValues(of: step, in: scene.tree, layers: layers) { (params) throws(RenderError) in
                 // The three image descriptions must outlive the call: a scoped allocation.
                 try withUnsafeTemporaryAllocation(of: anim_image_t.self, capacity: 3) { (images) throws(RenderError) in
                     _ = images.initialize(from: [from.abiImage, to.abiImage, out.abiImage])

@@ -75,7 +75,8 @@ public final class FrameEvaluator: @unchecked Sendable {
         layers: UnsafeMutableBufferPointer<anim_layer_t>, time: Double, frame: Int
     ) throws(RenderError) {
         let before = layers[target]
-        try Self.withValues(of: step, layers: UnsafeBufferPointer(layers)) { (params) throws(RenderError) in
+        try Self.withValues(of: step, in: scene.tree, layers: UnsafeBufferPointer(layers)) {
+            (params) throws(RenderError) in
             var args = anim_apply_args_t(
                 struct_size: UInt32(MemoryLayout<anim_apply_args_t>.size), param_count: UInt32(params.count),
                 progress: progress, time: time, duration: scene.duration(ofStep: index),
@@ -87,32 +88,35 @@ public final class FrameEvaluator: @unchecked Sendable {
     }
 
     /// Lends `body` a step's parameter values for the ABI, with the per-frame part filled in: a
-    /// named layer's current state, centre or visual frame, read from `layers`. The values live
-    /// in scoped memory, not an array per step per frame.
+    /// named layer's current state, centre or visual frame on the canvas (its parents' transforms
+    /// applied, by `tree`), read from `layers`. The values live in scoped memory, not an array
+    /// per step per frame.
     static func withValues<R, Failure: Error>(
-        of step: Step, layers: UnsafeBufferPointer<anim_layer_t>,
+        of step: Step, in tree: LayerTree, layers: UnsafeBufferPointer<anim_layer_t>,
         _ body: (UnsafeBufferPointer<anim_value_t>) throws(Failure) -> R
     ) throws(Failure) -> R {
         try withUnsafeTemporaryAllocation(of: anim_value_t.self, capacity: step.parameters.count) {
             (values) throws(Failure) in
             for (slot, parameter) in step.parameters.enumerated() {
-                values.initializeElement(at: slot, to: value(of: parameter, layers: layers))
+                values.initializeElement(at: slot, to: value(of: parameter, in: tree, layers: layers))
             }
             return try body(UnsafeBufferPointer(values))
         }
     }
 
-    private static func value(of parameter: BoundParameter, layers: UnsafeBufferPointer<anim_layer_t>) -> anim_value_t {
+    private static func value(
+        of parameter: BoundParameter, in tree: LayerTree, layers: UnsafeBufferPointer<anim_layer_t>
+    ) -> anim_value_t {
         var value = parameter.value
         switch parameter.source {
         case .fixed:
             return value
         case .layerCenter(let index):
-            let center = layers[index].visualCenter
+            let center = tree.visualCenter(of: index, in: layers)
             value.v = (center.x, center.y, 0, 0)
             value.layer = layers.baseAddress! + index
         case .layerFrame(let index):
-            let frame = layers[index].visualFrame
+            let frame = tree.visualFrame(of: index, in: layers)
             value.v = (frame.x, frame.y, frame.width, frame.height)
             value.layer = layers.baseAddress! + index
         case .layer(let index):

@@ -38,7 +38,8 @@ public final class FrameRenderer: @unchecked Sendable {
         workers = (0..<threads).map { _ in
             Worker(
                 compositor: Compositor(
-                    canvas: scene.canvas, contents: scene.layers.map(\.content), images: images, scale: scale,
+                    canvas: scene.canvas, contents: scene.layers.map(\.content), tree: scene.tree, images: images,
+                    scale: scale,
                     imageScaling: imageScaling, sharing: staticImages))
         }
         let (width, height) = (workers[0].compositor.pixelWidth, workers[0].compositor.pixelHeight)

@@ -87,7 +87,7 @@ final class InProcessPlugins: PluginCalls, @unchecked Sendable {
         guard let create = role.processor.create else { return nil }
         var instance: UnsafeMutableRawPointer?
         let message = try scene.withBaseStates { (layers) throws(RenderError) in
-            FrameEvaluator.withValues(of: step, layers: layers) { params in
+            FrameEvaluator.withValues(of: step, in: scene.tree, layers: layers) { params in
                 var args = anim_create_args_t(
                     struct_size: UInt32(MemoryLayout<anim_create_args_t>.size), param_count: UInt32(params.count),
                     canvas: anim_size_t(width: Double(scene.canvas.width), height: Double(scene.canvas.height)),

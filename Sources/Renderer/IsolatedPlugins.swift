@@ -145,7 +145,7 @@ final class IsolatedPlugins: PluginCalls, @unchecked Sendable {
         let step = scene.steps[index]
         let role = step.action.role
         let message = try scene.withBaseStates { (layers) throws(RenderError) in
-            try FrameEvaluator.withValues(of: step, layers: layers) { (params) throws(RenderError) in
+            try FrameEvaluator.withValues(of: step, in: scene.tree, layers: layers) { (params) throws(RenderError) in
                 do throws(ChildFailure) {
                     return try child.create(
                         step: index, plugin: step.pluginPath, kind: role.processor.kind,

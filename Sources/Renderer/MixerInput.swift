@@ -1,31 +1,34 @@
 import CAnimatorABI
 import Compositor
 
-/// One input of a mixer: a layer rendered alone in the byte order the mixer takes, kept while
-/// the layer's state, its footage frame and that order stay the same. Between two still screens
+/// One input of a mixer: a layer and its sublayers rendered alone in the byte order the mixer
+/// takes, kept while what they are drawn from (`Compositor.inputs(ofLayer:in:)`) and that order
+/// stay the same. Between two still screens
 /// it is rendered once per render; a layer playing footage is rendered again at each new frame.
 final class MixerInput {
     let image: FrameBuffer
-    /// The layer the image shows, its state and footage frame then, and its byte order; nil
-    /// until first rendered.
-    private var shown: (index: Int, state: anim_layer_t, footageFrame: Int?, order: PixelOrder)?
+    /// The layer the image shows, the states and footage frames it was drawn from, and its byte
+    /// order; nil until first rendered.
+    private var shown: (index: Int, states: [anim_layer_t], footage: [Int?], order: PixelOrder)?
 
     init(width: Int, height: Int) throws(FrameBuffer.OutOfMemory) {
         image = try FrameBuffer(width: width, height: height)
     }
 
-    /// The image of layer `index` in `state` in `order`, rendered again only when any of them,
-    /// or the footage frame the layer shows, differs from last time.
-    func image(of state: anim_layer_t, index: Int, order: PixelOrder, with compositor: Compositor) -> FrameBuffer {
-        let footageFrame = compositor.shownFootageFrame(ofContent: index)
-        if let shown, shown.index == index, shown.order == order, shown.footageFrame == footageFrame,
-            shown.state.hasSameBytes(as: state)
+    /// The image of layer `index` of `layers` in `order`, rendered again only when the layer,
+    /// its ancestors or sublayers, a footage frame it shows or the order differs from last time.
+    func image(of index: Int, in layers: [anim_layer_t], order: PixelOrder, with compositor: Compositor)
+        -> FrameBuffer
+    {
+        let inputs = compositor.inputs(ofLayer: index, in: layers)
+        if let shown, shown.index == index, shown.order == order, shown.footage == inputs.footage,
+            shown.states.count == inputs.states.count, shown.states.startsWithSameBytes(as: inputs.states)
         {
             return image
         }
-        compositor.renderLayer(state, contentIndex: index, into: image)
+        compositor.renderLayer(index, of: layers, into: image)
         if order == .rgba { image.swapRedAndBlue() }
-        shown = (index, state, footageFrame, order)
+        shown = (index, inputs.states, inputs.footage, order)
         return image
     }
 }

@@ -26,12 +26,13 @@ final class Worker: @unchecked Sendable {
             guard case .mix(let mixer, let from, let to) = evaluator.scene.steps[mix.step].action else { continue }
             let scratch = try scratch(slot, frame: frame)
             let order = mixer.pixelOrder
-            let fromImage = scratch.from.image(of: state.layers[from], index: from, order: order, with: compositor)
-            let toImage = scratch.to.image(of: state.layers[to], index: to, order: order, with: compositor)
+            let fromImage = scratch.from.image(of: from, in: state.layers, order: order, with: compositor)
+            let toImage = scratch.to.image(of: to, in: state.layers, order: order, with: compositor)
             try evaluator.mix(
                 step: mix.step, progress: mix.progress, from: fromImage, to: toImage, out: scratch.out,
                 layers: state.layers, time: time, frame: frame)
-            // The blend takes the upper layer's place in the stack; the lower one is inside it.
+            // The blend takes the upper layer's place in the tree; the lower one, with its
+            // sublayers, is inside it.
             replacements.append(Replacement(index: max(from, to), image: scratch.out, order: order))
             state.layers[min(from, to)].hidden = 1
         }

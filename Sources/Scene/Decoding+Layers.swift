@@ -3,25 +3,44 @@ import CAnimatorABI
 /// Layers: base state (frame, transform, opacity, shadow, mask) and contents (fill, image).
 extension Decoding {
     /// Every layer is checked; a broken one is reported and the next one read. Its name is kept
-    /// when it has one, so steps naming it are not reported too.
+    /// when it has one, so steps naming it are not reported too. Sublayers follow their layer
+    /// (depth first, see `LayerTree`), and are read even when their layer is broken.
     mutating func decodeLayers(_ items: [Field]) -> [SceneLayer] {
-        var layers: [SceneLayer] = []
-        for item in items {
-            let attempt = Self.attempt { () throws(SceneError) in try decodeLayer(item) }
-            let layer = keep(attempt)
-            if let layer { layers.append(layer) }
-            layerNames.append(layer?.name ?? Self.rawName(of: item))
-        }
-        return layers
+        var decoded: [Int: SceneLayer] = [:]
+        decodeLayers(items, parent: nil, into: &decoded)
+        return layerNames.indices.compactMap { decoded[$0] }
     }
 
-    private mutating func decodeLayer(_ item: Field) throws(SceneError) -> SceneLayer {
+    private mutating func decodeLayers(_ items: [Field], parent: Int?, into decoded: inout [Int: SceneLayer]) {
+        for item in items {
+            let index = layerNames.count
+            let attempt = Self.attempt { () throws(SceneError) in try decodeLayer(item) }
+            let parts = keep(attempt)
+            layerNames.append(parts?.name ?? Self.rawName(of: item))
+            let sublayers = keep(
+                Self.attempt { () throws(SceneError) in try item.member("sublayers")?.array() ?? [] })
+            if let sublayers, !sublayers.isEmpty {
+                decodeLayers(sublayers, parent: index, into: &decoded)
+            }
+            subtreeEnds[index] = layerNames.count
+            guard let parts else { continue }
+            decoded[index] = SceneLayer(
+                name: parts.name, base: parts.base, content: parts.content, parent: parent,
+                subtreeEnd: layerNames.count, masksToBounds: parts.masksToBounds)
+        }
+    }
+
+    private mutating func decodeLayer(_ item: Field) throws(SceneError) -> (
+        name: String, base: anim_layer_t, content: LayerContent, masksToBounds: Bool
+    ) {
         let fields = try item.object(Keys.layer)
         let nameField = try fields.required("name", "a unique layer name")
         let name = try nameField.string()
         if layerNames.contains(name) { throw nameField.error("duplicate layer name \"\(name)\"") }
-        return SceneLayer(
-            name: name, base: try baseState(fields, name: name), content: try content(fields, layer: name))
+        return (
+            name, try baseState(fields, name: name), try content(fields, layer: name),
+            try fields.value("masksToBounds")
+        )
     }
 
     /// The name a layer gives, even when the rest of it is wrong.

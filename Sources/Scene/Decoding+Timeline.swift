@@ -63,6 +63,12 @@ extension Decoding {
                 throw toField.error(
                     "a mixer blends two different layers; \"from\" and \"to\" are both \"\(layerNames[to])\"")
             }
+            let (outer, inner) = (min(from, to), max(from, to))
+            if inner < subtreeEnds[outer, default: outer + 1] {
+                throw toField.error(
+                    "a mixer blends two separate layers, and \"\(layerNames[inner])\" is inside "
+                        + "\"\(layerNames[outer])\": blend \"\(layerNames[outer])\" with a layer outside it")
+            }
             let parameters = try bindParameters(
                 mixer.parameters, fields["params"], owner: "mixer \"\(mixer.name)\"", step: step)
             return (.mix(mixer, from: from, to: to), parameters)

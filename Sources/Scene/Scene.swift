@@ -15,7 +15,10 @@ public final class Scene: @unchecked Sendable {
     /// How the file sets the length; `duration` is it in seconds at `fps`.
     public let length: SceneLength
     public let duration: Double
+    /// Every layer, the tree in depth-first order (see `LayerTree`).
     public let layers: [SceneLayer]
+    /// How the layers nest.
+    public let tree: LayerTree
     public let steps: [Step]
     public let clock: SceneClock
     public let output: OutputSettings
@@ -40,6 +43,8 @@ public final class Scene: @unchecked Sendable {
         self.length = length
         duration = length.seconds(clock: clock, fps: fps)
         self.layers = layers
+        tree = LayerTree(
+            parents: layers.map(\.parent), ends: layers.map(\.subtreeEnd), masksToBounds: layers.map(\.masksToBounds))
         self.steps = steps
         self.clock = clock
         self.output = output
@@ -75,11 +80,18 @@ public final class Scene: @unchecked Sendable {
     }
 }
 
-/// A layer as the pipeline file describes it: its base state and what it draws.
+/// A layer as the pipeline file describes it: its base state, what it draws and where it sits
+/// in the tree.
 public struct SceneLayer: @unchecked Sendable {
     public let name: String
     public let base: anim_layer_t
     public let content: LayerContent
+    /// The layer it is a sublayer of, nil at the top level.
+    public let parent: Int?
+    /// One past the last layer of its subtree (its own index + 1 without sublayers).
+    public let subtreeEnd: Int
+    /// Its sublayers are clipped to its rounded bounds.
+    public let masksToBounds: Bool
 }
 
 /// A parameter value ready for the ABI, and where its per-frame part comes from.

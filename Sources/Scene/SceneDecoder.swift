@@ -88,6 +88,8 @@ struct Decoding {
     let curvePlugins = PluginList()
     var canvas = Canvas(width: 0, height: 0, background: anim_color_t(r: 0, g: 0, b: 0, a: 1))
     var layerNames: [String] = []
+    /// One past the last layer of each decoded layer's subtree, by index.
+    var subtreeEnds: [Int: Int] = [:]
     /// Errors in the file's layers, steps and sections, kept so every one is reported.
     var errors: [SceneError] = []
     /// Image files that are missing or not allowed, reported after the errors in the file.

@@ -5,8 +5,8 @@ import CAnimatorABI
 /// `validate` prints as a warning (an error with `--strict`).
 ///
 /// - a step that starts at or after the render's end never shows;
-/// - a mixer blending from or to a layer that is hidden or fully transparent when it starts (no
-///   step has changed it by then) blends into or out of nothing;
+/// - a mixer blending from or to a layer that is hidden or fully transparent when it starts, or
+///   inside one that is (no step has changed it by then), blends into or out of nothing;
 /// - two steps running the same animator on the same layer over overlapping spans fight over the
 ///   same properties, and the later one wins.
 struct SceneWarnings {
@@ -32,15 +32,22 @@ struct SceneWarnings {
             guard case .mix(_, let from, let to) = step.action else { continue }
             let start = scene.timing(ofStep: index).start
             for (layer, key) in [(from, "from"), (to, "to")] {
-                let base = scene.layers[layer].base
-                guard base.hidden != 0 || base.opacity == 0, !animated(layer, before: start, except: index) else {
-                    continue
+                // A hidden or transparent parent hides its sublayers as well.
+                let hiding = ([layer] + scene.tree.ancestors(of: layer)).first { candidate in
+                    let base = scene.layers[candidate].base
+                    return (base.hidden != 0 || base.opacity == 0) && !animated(candidate, before: start, except: index)
                 }
+                guard let hiding else { continue }
+                let base = scene.layers[hiding].base
                 let state = base.hidden != 0 ? "hidden" : "fully transparent (opacity 0)"
                 let field = stepFields[index]
+                let subject =
+                    hiding == layer
+                    ? "layer \"\(scene.layers[layer].name)\" is \(state)"
+                    : "layer \"\(scene.layers[layer].name)\" is inside \"\(scene.layers[hiding].name)\", which is \(state)"
                 found.append(
                     (field.member(key) ?? field).error(
-                        "layer \"\(scene.layers[layer].name)\" is \(state) when this mixer starts at "
+                        "\(subject) when this mixer starts at "
                             + "\(seconds(start)): the mixer blends \(key == "from" ? "from" : "into") nothing "
                             + "(show the layer, or give it a step before the mixer)"))
             }

@@ -25,7 +25,7 @@ import Testing
         let compositor = Compositor(canvas: canvas, contents: contents)
         let alone = FrameBuffer.blank(width: 64, height: 64)
         compositor.render(layers, into: alone)
-        compositor.renderLayer(layers[1], contentIndex: 1, into: alone)
+        compositor.renderLayer(1, of: layers, into: alone)
         #expect(alone.pixel(x: 20, y: 20) == (0, 255, 0, 255))
         #expect(alone.pixel(x: 5, y: 5) == (0, 0, 0, 0), "neither the background nor the layers below")
         #expect(alone.pixel(x: 60, y: 20) == (0, 0, 0, 0), "nor the layer above")
@@ -40,7 +40,9 @@ import Testing
             kind: ANIM_MASK_SHAPE_RECT, reserved: 0,
             rect: rect(0, 0, 16, 32), corner_radius: 0)
         let alone = FrameBuffer.blank(width: 64, height: 64)
-        Compositor(canvas: canvas, contents: contents).renderLayer(lifted, contentIndex: 1, into: alone)
+        var states = layers
+        states[1] = lifted
+        Compositor(canvas: canvas, contents: contents).renderLayer(1, of: states, into: alone)
         #expect(isClose(alone.pixel(x: 20, y: 20), (0, 128, 0, 128), tolerance: 1))
         #expect(alone.pixel(x: 40, y: 20) == (0, 0, 0, 0), "masked away")
         #expect(isClose(alone.pixel(x: 40, y: 60), (128, 0, 0, 128), tolerance: 1), "the shadow, faded too")
@@ -63,7 +65,7 @@ import Testing
         let alone = FrameBuffer.blank(width: 64, height: 64)
         let replaced = FrameBuffer.blank(width: 64, height: 64)
         let direct = FrameBuffer.blank(width: 64, height: 64)
-        compositor.renderLayer(layers[1], contentIndex: 1, into: alone)
+        compositor.renderLayer(1, of: layers, into: alone)
         alone.swapRedAndBlue()
         compositor.render(layers, replacing: [Replacement(index: 1, image: alone)], into: replaced)
         compositor.render(layers, into: direct)

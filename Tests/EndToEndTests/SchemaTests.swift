@@ -165,9 +165,12 @@ import Testing
         let schema = try JSONSerialization.jsonObject(with: result.stdoutData)
         func member(_ keys: String...) -> Any? { keys.reduce(schema) { ($0 as? [String: Any])?[$1] } }
         #expect(member("$schema") as? String == "https://json-schema.org/draft/2020-12/schema")
+        #expect(member("properties", "layers", "items", "$ref") as? String == "#/$defs/layer")
         #expect(
-            member("properties", "layers", "items", "properties", "opacity", "description") as? String
-                == "0 transparent to 1 opaque")
+            member("$defs", "layer", "properties", "opacity", "description") as? String == "0 transparent to 1 opaque")
+        #expect(
+            member("$defs", "layer", "properties", "sublayers", "items", "$ref") as? String == "#/$defs/layer",
+            "sublayers are layers")
         #expect(
             result.stdout.contains(#""description": "opacity at the end (number)""#), "the fade animator's parameter")
     }

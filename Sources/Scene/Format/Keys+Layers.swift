@@ -37,8 +37,15 @@ extension Keys {
                 "text", .either([.string, .object(text)]),
                 "a string in the default style, or {string, font, …}; drawn over the image, wrapped to the frame"),
             FormatKey("shadow", .object(shadow), "a drop shadow of the layer's rounded frame"),
-            FormatKey("mask", .object(mask), "keeps part of the layer"),
-        ], required: ["name"], "a layer: its place, transform, opacity and what it draws (fill, then image, then text)")
+            FormatKey("mask", .object(mask), "keeps part of the layer and of its sublayers"),
+            FormatKey(
+                "sublayers", .described(summary: "an array of layers"),
+                "layers inside this one, bottom first, drawn over it; their frames are in its own coordinates"),
+            FormatKey(
+                "masksToBounds", .boolean, default: false,
+                "clips the sublayers to the layer's rounded frame (its own shadow still shows)"),
+        ], required: ["name"],
+        "a layer: its place, transform, opacity and what it draws (fill, then image, then text, then its sublayers)")
 
     public static let video = KeySet(
         "layers[].video",

@@ -20,18 +20,20 @@ public struct SchemaDocument {
     public var json: SchemaJSON {
         Keys.pipeline.schema([
             "canvas": Keys.canvas.schema().with("not", ["required": ["duration", "hold"]]),
-            "layers": ["type": "array", "items": layer],
+            "layers": ["type": "array", "items": ["$ref": "#/$defs/layer"]],
             "timeline": ["type": "array", "items": step],
             "interaction": interaction,
         ])
         .with("$schema", "https://json-schema.org/draft/2020-12/schema")
         .with("title", "pipeline file")
-        .with("$defs", ["color": SchemaType.colorDefinition, "curve": curve, "timing": timing])
+        .with(
+            "$defs", ["color": SchemaType.colorDefinition, "curve": curve, "timing": timing, "layer": layer]
+        )
         .reordered(first: ["$schema", "title", "description"])
     }
 
     /// A layer shows at most one of an image, a video and a sequence; a video's `volume` comes
-    /// with `"audio": true`.
+    /// with `"audio": true`; its sublayers are layers (the definition refers to itself).
     private var layer: SchemaJSON {
         let sources = ["image", "video", "sequence"]
         let pairs = sources.indices.flatMap { i in sources[(i + 1)...].map { [sources[i], $0] } }
@@ -39,7 +41,8 @@ public struct SchemaDocument {
         let video: SchemaJSON = [
             "anyOf": [["type": "string"], Keys.video.schema().with("dependentSchemas", ["volume": soundVolume])]
         ]
-        return Keys.layer.schema(["video": video])
+        let sublayers: SchemaJSON = ["type": "array", "items": ["$ref": "#/$defs/layer"]]
+        return Keys.layer.schema(["video": video, "sublayers": sublayers])
             .with("not", ["anyOf": .array(pairs.map { ["required": .array($0.map(SchemaJSON.string))] })])
     }
 

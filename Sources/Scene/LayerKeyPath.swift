@@ -1,0 +1,116 @@
+import CAnimatorABI
+
+/// A property of a layer that an `animate` step changes, named by Core Animation's key path
+/// (`anchor` for `anchorPoint`; rotations in degrees, as the layer's `rotation` key has them).
+/// Each reads and writes its value as a few numbers: a number, a point, a rect or a colour.
+public enum LayerKeyPath: String, CaseIterable, Sendable {
+    case position, frame
+    case boundsSize = "bounds.size"
+    case anchor, opacity
+    case scale = "transform.scale"
+    case scaleX = "transform.scale.x"
+    case scaleY = "transform.scale.y"
+    case rotation = "transform.rotation"
+    case translation = "transform.translation"
+    case cornerRadius
+    case shadowOpacity = "shadow.opacity"
+    case shadowRadius = "shadow.radius"
+    case shadowOffset = "shadow.offset"
+    case shadowColor = "shadow.color"
+
+    /// How a value of the key path is written in a pipeline file.
+    public enum Kind: Sendable {
+        case number, point, size, rect, color
+
+        /// How many numbers a value has.
+        public var components: Int {
+            switch self {
+            case .number: 1
+            case .point, .size: 2
+            case .rect, .color: 4
+            }
+        }
+
+        /// What a value looks like, for messages.
+        public var written: String {
+            switch self {
+            case .number: "a number"
+            case .point: "a point [x, y]"
+            case .size: "a size [width, height]"
+            case .rect: "a rect [x, y, width, height]"
+            case .color: "a colour such as \"#3366cc\""
+            }
+        }
+    }
+
+    public var kind: Kind {
+        switch self {
+        case .position, .anchor, .translation, .shadowOffset: .point
+        case .boundsSize: .size
+        case .frame: .rect
+        case .shadowColor: .color
+        case .opacity, .scale, .scaleX, .scaleY, .rotation, .cornerRadius, .shadowOpacity, .shadowRadius: .number
+        }
+    }
+
+    /// The layer's value. `position` is where the anchor point lies in the parent's coordinates,
+    /// as in Core Animation; `transform.scale` reads the horizontal factor.
+    public func value(of layer: anim_layer_t) -> [Double] {
+        let frame = layer.frame
+        switch self {
+        case .position:
+            return [frame.x + layer.anchor.x * frame.width, frame.y + layer.anchor.y * frame.height]
+        case .frame: return [frame.x, frame.y, frame.width, frame.height]
+        case .boundsSize: return [frame.width, frame.height]
+        case .anchor: return [layer.anchor.x, layer.anchor.y]
+        case .opacity: return [layer.opacity]
+        case .scale, .scaleX: return [layer.scale.x]
+        case .scaleY: return [layer.scale.y]
+        case .rotation: return [layer.rotation]
+        case .translation: return [layer.translation.x, layer.translation.y]
+        case .cornerRadius: return [layer.corner_radius]
+        case .shadowOpacity: return [layer.shadow.opacity]
+        case .shadowRadius: return [layer.shadow.radius]
+        case .shadowOffset: return [layer.shadow.offset.x, layer.shadow.offset.y]
+        case .shadowColor:
+            let color = layer.shadow.color
+            return [color.r, color.g, color.b, color.a]
+        }
+    }
+
+    /// Sets the layer's value. As in Core Animation, a new `position`, bounds size or `anchor`
+    /// keeps the other two: the frame moves so that the anchor point lies at the position. A
+    /// colour's components are kept within 0...1 (a spring may overshoot them).
+    public func set(_ value: [Double], on layer: inout anim_layer_t) {
+        precondition(value.count == kind.components, "\(rawValue) takes \(kind.components) numbers")
+        switch self {
+        case .position:
+            layer.frame.x = value[0] - layer.anchor.x * layer.frame.width
+            layer.frame.y = value[1] - layer.anchor.y * layer.frame.height
+        case .frame:
+            layer.frame = anim_rect_t(x: value[0], y: value[1], width: value[2], height: value[3])
+        case .boundsSize:
+            let position = LayerKeyPath.position.value(of: layer)
+            layer.frame.width = value[0]
+            layer.frame.height = value[1]
+            LayerKeyPath.position.set(position, on: &layer)
+        case .anchor:
+            let position = LayerKeyPath.position.value(of: layer)
+            layer.anchor = anim_point_t(x: value[0], y: value[1])
+            LayerKeyPath.position.set(position, on: &layer)
+        case .opacity: layer.opacity = value[0]
+        case .scale: layer.scale = anim_point_t(x: value[0], y: value[0])
+        case .scaleX: layer.scale.x = value[0]
+        case .scaleY: layer.scale.y = value[0]
+        case .rotation: layer.rotation = value[0]
+        case .translation: layer.translation = anim_point_t(x: value[0], y: value[1])
+        case .cornerRadius: layer.corner_radius = value[0]
+        case .shadowOpacity: layer.shadow.opacity = value[0]
+        case .shadowRadius: layer.shadow.radius = max(value[0], 0)
+        case .shadowOffset: layer.shadow.offset = anim_point_t(x: value[0], y: value[1])
+        case .shadowColor:
+            let unit = value.map { min(max($0, 0), 1) }
+            layer.shadow.color = anim_color_t(r: unit[0], g: unit[1], b: unit[2], a: unit[3])
+        }
+    }
+}
