@@ -64,6 +64,8 @@ public final class FrameEvaluator: @unchecked Sendable {
                         time: t, frame: frame)
                 case .mix:
                     state.mixes.append((index, progress))
+                case .property(let animation, let target):
+                    animation.apply(progress: progress, to: &layers[target])
                 }
             }
         }

@@ -12,7 +12,8 @@ final class InProcessPlugins: PluginCalls, @unchecked Sendable {
     /// Serial animators (ANIM_CONCURRENCY_SERIAL) never run two calls of one instance at once:
     /// a lock per step, or per animator when it has no `create` (all its steps share state).
     private let locks: [NSLock?]
-    private let labels: [CrashLabel]
+    /// Each step's crash label; nil for a step the host runs itself.
+    private let labels: [CrashLabel?]
     /// The labels of the plugin curves the scene's timing calls, by where they are used.
     private let curveLabels: [CurveUse: CrashLabel]
 
@@ -24,7 +25,9 @@ final class InProcessPlugins: PluginCalls, @unchecked Sendable {
         self.scene = scene
         self.renderScale = renderScale
         locks = Self.serialLocks(scene.steps)
-        labels = scene.steps.map { CrashLabel(for: $0.action.role.processor, step: $0.path.description) }
+        labels = scene.steps.map { step in
+            step.action.role.processor.map { CrashLabel(for: $0, step: step.path.description) }
+        }
         curveLabels = Dictionary(
             uniqueKeysWithValues: CurveUse.pluginCurves(in: scene).map { use, entry in
                 (use, CrashLabel(for: entry, step: use.path(in: scene)))
@@ -54,7 +57,7 @@ final class InProcessPlugins: PluginCalls, @unchecked Sendable {
         layers: UnsafeMutableBufferPointer<anim_layer_t>, target: Int, frame: Int
     ) throws(RenderError) {
         args.instance = instances[index]
-        let message = labels[index].guarding(frame: frame) {
+        let message = labels[index]!.guarding(frame: frame) {
             PluginErrorBuffer.calling { error, size in
                 locks[index]?.lock()
                 defer { locks[index]?.unlock() }
@@ -69,7 +72,7 @@ final class InProcessPlugins: PluginCalls, @unchecked Sendable {
         layers: UnsafeBufferPointer<anim_layer_t>, frame: Int
     ) throws(RenderError) {
         args.instance = instances[index]
-        let message = labels[index].guarding(frame: frame) {
+        let message = labels[index]!.guarding(frame: frame) {
             PluginErrorBuffer.calling { error, size in
                 locks[index]?.lock()
                 defer { locks[index]?.unlock() }
@@ -84,7 +87,7 @@ final class InProcessPlugins: PluginCalls, @unchecked Sendable {
     private func create(_ index: Int) throws(RenderError) -> UnsafeMutableRawPointer? {
         let step = scene.steps[index]
         let role = step.action.role
-        guard let create = role.processor.create else { return nil }
+        guard let create = role.processor?.create else { return nil }
         var instance: UnsafeMutableRawPointer?
         let message = try scene.withBaseStates { (layers) throws(RenderError) in
             FrameEvaluator.withValues(of: step, in: scene.tree, layers: layers) { params in
@@ -93,7 +96,7 @@ final class InProcessPlugins: PluginCalls, @unchecked Sendable {
                     canvas: anim_size_t(width: Double(scene.canvas.width), height: Double(scene.canvas.height)),
                     params: params.baseAddress, target: role.target.map { layers.baseAddress! + $0 },
                     duration: scene.duration(ofStep: index), render_scale: renderScale)
-                return labels[index].guarding(frame: nil) {
+                return labels[index]!.guarding(frame: nil) {
                     PluginErrorBuffer.calling { error, size in
                         instance = create(&args, error, size)
                         return instance != nil
@@ -108,7 +111,7 @@ final class InProcessPlugins: PluginCalls, @unchecked Sendable {
     private func destroy() {
         for (step, instance) in zip(scene.steps, instances) {
             guard let instance else { continue }
-            step.action.role.processor.destroy?(instance)
+            step.action.role.processor?.destroy?(instance)
         }
         instances.removeAll()
     }
@@ -116,8 +119,7 @@ final class InProcessPlugins: PluginCalls, @unchecked Sendable {
     private static func serialLocks(_ steps: [Step]) -> [NSLock?] {
         var shared: [UnsafeRawPointer: NSLock] = [:]
         return steps.map { step in
-            let processor = step.action.role.processor
-            guard processor.isSerial else { return nil }
+            guard let processor = step.action.role.processor, processor.isSerial else { return nil }
             guard processor.create == nil else { return NSLock() }
             if let lock = shared[processor.identity] { return lock }
             let lock = NSLock()

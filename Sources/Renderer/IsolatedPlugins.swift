@@ -129,7 +129,8 @@ final class IsolatedPlugins: PluginCalls, @unchecked Sendable {
                 command: isolation.command(opening: files.map(\.plugin.path)), limit: isolation.limit,
                 sandboxed: isolation.sandboxed)
         } catch {
-            throw .pluginCrashed(scene.steps[0], frame: frame, how: error.description)
+            throw .pluginCrashed(
+                scene.steps.first { $0.plugin != nil } ?? scene.steps[0], frame: frame, how: error.description)
         }
         do throws(RenderError) {
             for index in scene.steps.indices { try create(index, in: child, frame: frame) }
@@ -144,12 +145,12 @@ final class IsolatedPlugins: PluginCalls, @unchecked Sendable {
     private func create(_ index: Int, in child: PluginChild, frame: Int?) throws(RenderError) {
         let step = scene.steps[index]
         let role = step.action.role
+        guard let processor = role.processor else { return }
         let message = try scene.withBaseStates { (layers) throws(RenderError) in
             try FrameEvaluator.withValues(of: step, in: scene.tree, layers: layers) { (params) throws(RenderError) in
                 do throws(ChildFailure) {
                     return try child.create(
-                        step: index, plugin: step.pluginPath, kind: role.processor.kind,
-                        name: role.processor.name,
+                        step: index, plugin: step.pluginPath, kind: processor.kind, name: processor.name,
                         canvas: anim_size_t(width: Double(scene.canvas.width), height: Double(scene.canvas.height)),
                         duration: scene.duration(ofStep: index), renderScale: renderScale, target: role.target,
                         layers: layers, values: params)

@@ -39,7 +39,8 @@ public enum RenderError: Error, CustomStringConvertible {
 
     static func pluginCrashed(_ step: Step, frame: Int?, how: String) -> RenderError {
         .pluginCrashed(
-            plugin: step.plugin.shownWithID, processor: step.kindAndName, step: step.path.description, frame: frame,
+            plugin: step.plugin?.shownWithID ?? "pipeline", processor: step.kindAndName, step: step.path.description,
+            frame: frame,
             how: how)
     }
 

@@ -45,9 +45,20 @@ extension Decoding {
                 mode: try fields.value("fillMode"), removedOnCompletion: try fields.value("removedOnCompletion")))
     }
 
-    /// `"animator"` with `"target"`, or `"mixer"` with `"from"` and `"to"`.
+    /// `"animator"` with `"target"`, `"mixer"` with `"from"` and `"to"`, or `"animate"` with `"target"`.
     private func decodeAction(_ fields: ObjectFields, step: Field) throws(SceneError) -> (Step.Action, [BoundParameter])
     {
+        if fields["animate"] != nil {
+            for key in ["animator", "mixer", "params"] where fields[key] != nil {
+                throw fields[key]!.error(
+                    "an \"animate\" step changes a key path itself; it takes no \"\(key)\" (remove it, or \"animate\")")
+            }
+            let target = try layerIndex(try fields.required("target", "the name of the layer to animate"))
+            return (.property(try decodeAnimation(fields, step: step), target: target), [])
+        }
+        for key in ["by", "keyframes", "calculationMode", "additive"] where fields[key] != nil {
+            throw fields[key]!.error("\"\(key)\" belongs to \"animate\" steps")
+        }
         if let mixerField = fields["mixer"] {
             if fields["animator"] != nil {
                 throw mixerField.error("a step has an \"animator\" or a \"mixer\", not both")

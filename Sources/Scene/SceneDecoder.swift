@@ -182,7 +182,7 @@ struct Decoding {
 
     private func sources(of steps: [Step]) -> SceneSources {
         var seen = Set<String>()
-        let plugins = (steps.map(\.plugin) + curvePlugins.items).filter { seen.insert($0.path).inserted }
+        let plugins = (steps.compactMap(\.plugin) + curvePlugins.items).filter { seen.insert($0.path).inserted }
         return SceneSources(pipelineHash: hash, imageFiles: imageFiles.sorted(), plugins: plugins)
     }
 

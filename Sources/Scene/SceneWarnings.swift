@@ -7,14 +7,41 @@ import CAnimatorABI
 /// - a step that starts at or after the render's end never shows;
 /// - a mixer blending from or to a layer that is hidden or fully transparent when it starts, or
 ///   inside one that is (no step has changed it by then), blends into or out of nothing;
-/// - two steps running the same animator on the same layer over overlapping spans fight over the
-///   same properties, and the later one wins.
+/// - a layer that an `animate` step fades in later shows at its full opacity until then;
+/// - two steps running the same animator on the same layer, or animating the same key path of it,
+///   over overlapping spans fight over the same properties, and the later one wins.
 struct SceneWarnings {
     let scene: Scene
     /// Each step's field in the file, in the order of `scene.steps`.
     let stepFields: [Field]
 
-    var all: [SceneError] { startsAfterTheEnd + blendsNothing + overlapping }
+    var all: [SceneError] { startsAfterTheEnd + blendsNothing + shownBeforeFadingIn + overlapping }
+
+    /// `animate` opacity steps that start later than 0 from below the layer's opacity, on a
+    /// layer that shows until then: the layer pops in at full opacity before it fades in.
+    private var shownBeforeFadingIn: [SceneError] {
+        var found: [SceneError] = []
+        for (index, step) in scene.steps.enumerated() {
+            guard case .property(let animation, let target) = step.action, animation.keyPath == .opacity,
+                !animation.additive, !step.fill.before, let from = animation.startValue?.first
+            else { continue }
+            let start = scene.timing(ofStep: index).start
+            let base = scene.layers[target].base
+            let shown = ([target] + scene.tree.ancestors(of: target)).allSatisfy {
+                scene.layers[$0].base.hidden == 0 && scene.layers[$0].base.opacity > 0
+            }
+            guard start > 0, from < base.opacity, shown, !animated(target, before: start, except: index) else {
+                continue
+            }
+            let field = stepFields[index]
+            found.append(
+                (field.member("animate") ?? field).error(
+                    "layer \"\(scene.layers[target].name)\" shows at opacity \(format(base.opacity)) until this step "
+                        + "starts at \(seconds(start)), then fades in from \(format(from)): add \"fillMode\": "
+                        + "\"backwards\" to keep it at \(format(from)) before the start"))
+        }
+        return found
+    }
 
     private var startsAfterTheEnd: [SceneError] {
         scene.steps.indices.compactMap { index in
@@ -55,12 +82,11 @@ struct SceneWarnings {
         return found
     }
 
-    /// Whether an animator step that has begun by `time` targets `layer`.
+    /// Whether an animator or animate step that has begun by `time` (or applies before its start)
+    /// targets `layer`.
     private func animated(_ layer: Int, before time: Double, except skipped: Int) -> Bool {
         scene.steps.indices.contains { index in
-            guard index != skipped, case .animate(_, let target) = scene.steps[index].action, target == layer else {
-                return false
-            }
+            guard index != skipped, scene.steps[index].action.role.target == layer else { return false }
             return scene.timing(ofStep: index).start <= time || scene.steps[index].fill.before
         }
     }
@@ -68,11 +94,11 @@ struct SceneWarnings {
     private var overlapping: [SceneError] {
         var found: [SceneError] = []
         for later in scene.steps.indices {
-            guard case .animate(let animator, let target) = scene.steps[later].action else { continue }
+            guard let change = Self.change(of: scene.steps[later]) else { continue }
             let span = scene.timing(ofStep: later)
             let earlier = scene.steps.indices.prefix(later).first { index in
-                guard case .animate(let other, let otherTarget) = scene.steps[index].action,
-                    other.name == animator.name, otherTarget == target
+                guard let other = Self.change(of: scene.steps[index]), other.what == change.what,
+                    other.target == change.target
                 else { return false }
                 let otherSpan = scene.timing(ofStep: index)
                 return span.start < otherSpan.end && otherSpan.start < span.end
@@ -81,12 +107,24 @@ struct SceneWarnings {
             let other = scene.timing(ofStep: earlier)
             let field = stepFields[later]
             found.append(
-                (field.member("animator") ?? field).error(
-                    "\(scene.steps[earlier].path) also runs \"\(animator.name)\" on \"\(scene.layers[target].name)\" "
+                (field.member(change.key) ?? field).error(
+                    "\(scene.steps[earlier].path) also \(change.what) on \"\(scene.layers[change.target].name)\" "
                         + "(\(seconds(other.start)) to \(seconds(other.end))): where the two overlap, this later step "
                         + "wins"))
         }
         return found
+    }
+
+    /// What a step changes of which layer, as messages say it ("runs \"fade\"", "animates
+    /// opacity"), and the key naming it; nil for a mixer, or an additive animation (which adds
+    /// to the others rather than replacing them).
+    private static func change(of step: Step) -> (what: String, target: Int, key: String)? {
+        switch step.action {
+        case .animate(let animator, let target): ("runs \"\(animator.name)\"", target, "animator")
+        case .property(let animation, let target) where !animation.additive:
+            ("animates \(animation.keyPath.rawValue)", target, "animate")
+        default: nil
+        }
     }
 
     private func seconds(_ value: Double) -> String { "\(format(value)) s" }

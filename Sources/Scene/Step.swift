@@ -9,6 +9,8 @@ public struct Step: Sendable {
         case animate(AnimatorEntry, target: Int)
         /// A mixer blending layer `from` into layer `to`, drawn in place of the upper one.
         case mix(MixerEntry, from: Int, to: Int)
+        /// The host changing one key path of `target` (an `animate` step): no plugin runs.
+        case property(PropertyAnimation, target: Int)
 
         /// What the host asks of the action whatever its kind. This is the one switch over the
         /// kinds; running them is the renderer's (it applies an animator to layer states and has
@@ -19,14 +21,16 @@ public struct Step: Sendable {
                 Role(processor: animator, target: target) { name in "\(animator.name) → \(name(target))" }
             case .mix(let mixer, let from, let to):
                 Role(processor: mixer, target: nil) { name in "\(mixer.name): \(name(from)) → \(name(to))" }
+            case .property(let animation, let target):
+                Role(processor: nil, target: target) { name in "\(animation.keyPath.rawValue) → \(name(target))" }
             }
         }
     }
 
     /// A step's action as every kind has it.
     public struct Role: Sendable {
-        /// The animator or mixer that runs the step.
-        public let processor: any Processor
+        /// The animator or mixer that runs the step; nil when the host runs it (`animate`).
+        public let processor: (any Processor)?
         /// The layer `create` is given as its target: an animator's; a mixer has none.
         public let target: Int?
         /// How charts name the action, given a layer's name by its index: "fade → mask",
@@ -84,13 +88,17 @@ public struct Step: Sendable {
         (self.parameters, self.sound, self.fill) = (parameters, sound, fill)
     }
 
-    /// The plugin whose animator or mixer runs the step.
-    public var plugin: PluginInfo { action.role.processor.plugin }
+    /// The plugin whose animator or mixer runs the step; nil for an `animate` step.
+    public var plugin: PluginInfo? { action.role.processor?.plugin }
 
-    public var pluginPath: String { plugin.path }
+    /// The path of the step's plugin; empty for an `animate` step, whose failures are not a plugin's.
+    public var pluginPath: String { plugin?.path ?? "" }
 
-    /// `animator "fade"` or `mixer "cross-dissolve"`, for messages.
-    public var kindAndName: String { action.role.processor.kindAndName }
+    /// `animator "fade"`, `mixer "cross-dissolve"` or `animation "opacity"`, for messages.
+    public var kindAndName: String {
+        if case .property(let animation, _) = action { return "animation \"\(animation.keyPath.rawValue)\"" }
+        return action.role.processor!.kindAndName
+    }
 }
 
 /// A step's own timing, Core Animation style: `start` (the delay), `duration`, a curve,

@@ -87,6 +87,53 @@ import Testing
             ])
     }
 
+    @Test func twoOverlappingAnimationsOfOneKeyPathOfOneLayer() throws {
+        try expectWarning(
+            Self.pipeline(
+                timeline: """
+                        { "animate": "opacity", "target": "front", "start": 0, "duration": 1, "to": 0 },
+                        { "animate": "opacity", "target": "front", "start": 0.5, "duration": 1, "to": 1 }
+                    """),
+            says: [
+                #"7:18: timeline[1].animate: timeline[0] also animates opacity on "front" (0 s to 1 s): where the two overlap, this later step wins"#
+            ])
+    }
+
+    @Test func aLayerShownBeforeItsFadeIn() throws {
+        try expectWarning(
+            Self.pipeline(
+                timeline:
+                    #"    { "animate": "opacity", "target": "front", "start": 1, "duration": 0.5, "from": 0, "to": 1 }"#
+            ),
+            says: [
+                #"6:18: timeline[0].animate: layer "front" shows at opacity 1 until this step starts at 1 s, then fades in from 0: add "fillMode": "backwards" to keep it at 0 before the start"#
+            ])
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try PluginFixtures.write(
+            Self.pipeline(
+                timeline:
+                    #"    { "animate": "opacity", "target": "front", "start": 1, "from": 0, "to": 1, "fillMode": "both" }"#
+            ),
+            to: "pipeline.json", in: folder)
+        let filled = try CLI.run(["validate", "pipeline.json", "--strict"], in: folder)
+        #expect(filled.status == 0, "with the fill the layer is invisible until then: \(filled.stderr)")
+    }
+
+    @Test func aMixerIntoALayerThatAnAnimateStepShowsIsNoWarning() throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try PluginFixtures.write(
+            Self.pipeline(
+                timeline: """
+                        { "animate": "opacity", "target": "front", "to": 1, "duration": 0.2 },
+                        { "mixer": "cross-dissolve", "from": "back", "to": "front", "start": 0.5, "duration": 1 }
+                    """, front: #", "opacity": 0"#),
+            to: "pipeline.json", in: folder)
+        let result = try CLI.run(["validate", "pipeline.json", "--strict"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
     @Test func aFontFamilyThatIsNotInstalled() throws {
         try expectWarning(
             Self.pipeline(

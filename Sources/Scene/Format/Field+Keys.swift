@@ -1,4 +1,5 @@
 import CAnimatorABI
+import Timing
 
 /// Reading values through their key declarations: the form's range is the one checked, the
 /// declared default the one applied.
@@ -184,3 +185,5 @@ extension ObjectFields {
         try Value.read(try required(name, what), declared(name).form)
     }
 }
+extension LayerKeyPath: KeyValue {}
+extension CalculationMode: KeyValue {}

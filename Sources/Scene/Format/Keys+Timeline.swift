@@ -1,3 +1,5 @@
+import Timing
+
 /// The timeline: steps, their timing, springs, and interactive transitions.
 extension Keys {
     /// The keys that time a step of its own; a step `alongside` another takes none of them.
@@ -14,8 +16,26 @@ extension Keys {
             FormatKey(
                 "mixer", .described(summary: "an installed mixer's name"),
                 "the mixer, with \"from\" and \"to\"; it blends the two layers, drawn in place of the upper one"),
-            FormatKey("from", .string, "the layer the mixer starts from: the name of a layer"),
-            FormatKey("to", .string, "the layer the mixer ends on: the name of a layer"),
+            FormatKey(
+                "animate", .choice(LayerKeyPath.allCases.map(\.rawValue)),
+                "a key path of \"target\" that the host animates from, to or by a value, or through keyframes, "
+                    + "as CABasicAnimation and CAKeyframeAnimation do"),
+            FormatKey(
+                "from", .described(summary: "a layer's name, or a value"),
+                "a mixer's first layer (its name); an animation's start value"),
+            FormatKey(
+                "to", .described(summary: "a layer's name, or a value"),
+                "a mixer's second layer (its name); an animation's end value"),
+            FormatKey(
+                "by", .described(summary: "a value"),
+                "an animation's change: added to \"from\", or to the layer's value; with \"to\", it ends there"),
+            FormatKey("keyframes", .object(keyframes), "an animation's values over time, in place of from, to and by"),
+            FormatKey(
+                "calculationMode", .choice(CalculationMode.allCases.map(\.rawValue)), default: "linear",
+                "how keyframes' values are joined: straight lines, held values, constant speed or a smooth curve"),
+            FormatKey(
+                "additive", .boolean, default: false,
+                "an animation's values are added to the layer's value rather than replacing it"),
             FormatKey(
                 "alongside", .string,
                 "the id of an earlier step whose progress this one takes, instead of its own timing"),
@@ -45,8 +65,24 @@ extension Keys {
                 "sound", .either([.string, .object(stepSound)]),
                 "a sound file, or {file, volume}, played once when the step starts moving on screen"),
         ],
-        "an animator step (animator, target) or a mixer step (mixer, from, to); by default it has no effect "
+        "an animator step (animator, target), a mixer step (mixer, from, to) or an animation the host runs "
+            + "(animate, target, and from, to, by or keyframes); by default it has no effect "
             + "before its start and holds its end state after its end (see fillMode)")
+
+    /// `{"values": [...], "keyTimes": [...], "timingFunctions": [...]}`: CAKeyframeAnimation's values.
+    public static let keyframes = KeySet(
+        "timeline[].keyframes",
+        [
+            FormatKey(
+                "values", .described(summary: "an array of values"),
+                "two or more values of the key path's kind: numbers, points, sizes, rects or colours"),
+            FormatKey(
+                "keyTimes", .array(.number(0...1)), defaultNote: "evenly spaced",
+                "when each value is reached, 0 to 1 of the step (one more than the values for discrete)"),
+            FormatKey(
+                "timingFunctions", .array(.definition("curve", summary: "a timing curve")),
+                "one curve per segment between two values, easing it (the host's curves)"),
+        ], required: ["values"], "an animation's values over time, as CAKeyframeAnimation takes them")
 
     /// `{"file": "tap.wav", "volume": 0.8}`: a step's sound.
     public static let stepSound = KeySet(

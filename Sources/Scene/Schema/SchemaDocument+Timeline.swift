@@ -8,8 +8,10 @@ extension SchemaDocument {
             "animator": names(animators.map { ($0.name, $0.doc) }, kind: "animator"),
             "mixer": names(mixers.map { ($0.name, $0.doc) }, kind: "mixer"),
             "params": ["type": "object"],
+            "from": animationValueOrName, "to": animationValueOrName, "by": animationValue,
+            "keyframes": Keys.keyframes.schema(["values": ["type": "array", "items": animationValue, "minItems": 2]]),
         ])
-        .with("oneOf", [animatorStep, mixerStep])
+        .with("oneOf", [animatorStep, mixerStep, animateStep])
         .with("dependentSchemas", ["alongside": ["not": SchemaType.requiringAny(of: Keys.stepTiming)]])
         .with(
             "allOf",
@@ -18,12 +20,40 @@ extension SchemaDocument {
                     + mixers.map { parameterRule("mixer", $0.name, $0.parameters) }))
     }
 
+    private static let animationKeys = ["animate", "by", "keyframes", "calculationMode", "additive"]
+
     private var animatorStep: SchemaJSON {
-        ["required": ["animator", "target"], "not": SchemaType.requiringAny(of: ["mixer", "from", "to"])]
+        [
+            "required": ["animator", "target"],
+            "not": SchemaType.requiringAny(of: ["mixer", "from", "to"] + Self.animationKeys),
+        ]
     }
 
     private var mixerStep: SchemaJSON {
-        ["required": ["mixer", "from", "to"], "not": SchemaType.requiringAny(of: ["animator", "target"])]
+        [
+            "required": ["mixer", "from", "to"],
+            "properties": ["from": ["type": "string"], "to": ["type": "string"]],
+            "not": SchemaType.requiringAny(of: ["animator", "target"] + Self.animationKeys),
+        ]
+    }
+
+    private var animateStep: SchemaJSON {
+        ["required": ["animate", "target"], "not": SchemaType.requiringAny(of: ["animator", "mixer", "params"])]
+    }
+
+    /// A value of an animated key path: a number, numbers (a point, size or rect) or a colour.
+    private var animationValue: SchemaJSON {
+        [
+            "anyOf": [
+                ["type": "number"], ["type": "array", "items": ["type": "number"], "minItems": 2, "maxItems": 4],
+                ["$ref": "#/$defs/color"],
+            ],
+            "description": "a number, [x, y], [width, height], [x, y, width, height] or a colour",
+        ]
+    }
+
+    private var animationValueOrName: SchemaJSON {
+        ["anyOf": [["type": "string"], animationValue], "description": "a layer's name (mixer), or a value (animate)"]
     }
 
     /// One of the installed names, each with its documentation for editors' completion lists.

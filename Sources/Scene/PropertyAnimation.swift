@@ -1,0 +1,76 @@
+import CAnimatorABI
+import PluginRegistry
+import Timing
+
+/// What an `animate` step does to its layer's key path, as `CABasicAnimation` and
+/// `CAKeyframeAnimation` do, run by the host (it needs no plugin, and reaches properties the
+/// ABI's layer state does not carry).
+public struct PropertyAnimation: Sendable {
+    /// Where the values come from.
+    public enum Values: Sendable {
+        /// `from`, `to` and `by`, each nil when absent; the missing ends are the layer's value
+        /// when the step runs (`CABasicAnimation`'s rules).
+        case basic(from: [Double]?, to: [Double]?, by: [Double]?)
+        case keyframes(Keyframes)
+    }
+
+    public let keyPath: LayerKeyPath
+    public let values: Values
+    /// The animated value is added to the layer's value rather than replacing it.
+    public let additive: Bool
+
+    public init(keyPath: LayerKeyPath, values: Values, additive: Bool) {
+        (self.keyPath, self.values, self.additive) = (keyPath, values, additive)
+    }
+
+    /// The value the animation starts from when the file gives it (`from`, `to` − `by`, or the
+    /// first keyframe); nil when it starts from the layer's own value.
+    public var startValue: [Double]? {
+        switch values {
+        case .basic(let from?, _, _): from
+        case .basic(nil, let to?, let by?): zip(to, by).map(-)
+        case .basic: nil
+        case .keyframes(let keyframes): keyframes.values.first
+        }
+    }
+
+    /// Sets the key path of `layer` to its value at eased progress `progress` (outside 0...1
+    /// where a spring overshoots).
+    public func apply(progress: Double, to layer: inout anim_layer_t) {
+        let current = keyPath.value(of: layer)
+        var value: [Double]
+        switch values {
+        case .basic(let from, let to, let by):
+            let (start, end) = Self.ends(from: from, to: to, by: by, current: additive ? nil : current)
+            value = zip(start, end).map { start, end in start + (end - start) * progress }
+        case .keyframes(let keyframes):
+            value = keyframes.value(at: progress, plugins: HostTimingFunctions())
+        }
+        if additive { value = zip(current, value).map(+) }
+        keyPath.set(value, on: &layer)
+    }
+
+    /// The two ends of a basic animation: from → to, from → from + by, to − by → to, or the
+    /// absent end at `current` (zero for an additive animation, whose values are offsets).
+    static func ends(from: [Double]?, to: [Double]?, by: [Double]?, current: [Double]?) -> ([Double], [Double]) {
+        let count = (from ?? to ?? by)?.count ?? 0
+        let current = current ?? Array(repeating: 0, count: count)
+        switch (from, to, by) {
+        case (let from?, let to?, _): return (from, to)
+        case (let from?, nil, let by?): return (from, zip(from, by).map(+))
+        case (nil, let to?, let by?): return (zip(to, by).map(-), to)
+        case (let from?, nil, nil): return (from, current)
+        case (nil, let to?, nil): return (current, to)
+        case (nil, nil, let by?): return (current, zip(current, by).map(+))
+        case (nil, nil, nil): return (current, current)
+        }
+    }
+}
+
+/// Keyframes' timing functions are the host's own curves (the decoder refuses plugin curves
+/// there), so evaluating them never calls a plugin.
+private struct HostTimingFunctions: PluginCurveCalls {
+    func value(of curve: CurveEntry, at progress: Double, arguments: [Double]) -> Double {
+        preconditionFailure("keyframes' timing functions are host curves; \(curve.name) is a plugin's")
+    }
+}
