@@ -14,8 +14,10 @@ extension Scene {
         return (0..<count).map { end * Double($0) / Double(count - 1) }
     }
 
-    /// "move-and-scale → poster", or for a mixer "cross-dissolve: old → new".
+    /// "move-and-scale → poster", for a mixer "cross-dissolve: old → new", for an animation
+    /// "opacity → card"; a sublayer is named by its path from the top ("card/title").
     public func actionLabel(ofStep index: Int) -> String {
-        steps[index].action.role.label { layers[$0].name }
+        let names = layers.map(\.name)
+        return steps[index].action.role.label { tree.path(of: $0, names: names) }
     }
 }

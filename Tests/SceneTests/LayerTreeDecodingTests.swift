@@ -57,4 +57,10 @@ import Testing
         let notArray = error(#"{"name": "card", "sublayers": {"name": "a"}}"#)
         #expect(notArray?.description.contains("layers[0].sublayers: expected an array") == true)
     }
+
+    @Test func chartsNameASublayerByItsPath() throws {
+        let scene = try decode(card, timeline: #"{"animate": "opacity", "target": "title", "to": 0}"#)
+        #expect(scene.actionLabel(ofStep: 0) == "opacity → card/caption/title")
+        #expect(scene.steps[0].plugin == nil, "the host runs it: no plugin")
+    }
 }
