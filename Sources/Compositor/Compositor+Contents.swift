@@ -6,9 +6,9 @@ extension Compositor {
     /// Paints the fill, the image and the text in the layer's own space, clipped to its rounded
     /// frame and to its mask. An inverted mask punches its shapes out of a group instead of
     /// clipping, since a clip cannot express "outside the union" for overlapping non-zero shapes.
-    /// `alpha` scales every paint.
+    /// `alpha` scales every paint; `host` gives colours an `animate` step changed.
     func paintContents(
-        of layer: anim_layer_t, prepared: PreparedContent, transform: AffineTransform,
+        of layer: anim_layer_t, host: HostLayerState, prepared: PreparedContent, transform: AffineTransform,
         alpha: Double, on cr: OpaquePointer
     ) {
         guard prepared.paintCount > 0 else { return }
@@ -28,9 +28,9 @@ extension Compositor {
         if punched { cairo_push_group(cr) }
         let size = anim_size_t(width: layer.frame.width, height: layer.frame.height)
         let paintAlpha = punched ? 1 : alpha
-        prepared.paintFill(on: cr, size: size, alpha: paintAlpha)
+        prepared.paintFill(on: cr, size: size, alpha: paintAlpha, color: host.fillColor)
         paintImage(of: prepared, in: size, alpha: paintAlpha, on: cr)
-        prepared.text?.paint(width: size.width, height: size.height, alpha: paintAlpha, on: cr)
+        prepared.text?.paint(width: size.width, height: size.height, alpha: paintAlpha, color: host.textColor, on: cr)
         if punched { punchOut(mask, alpha: alpha, on: cr) }
         cairo_restore(cr)
     }

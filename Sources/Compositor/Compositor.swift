@@ -15,28 +15,36 @@ import Scene
 /// Not thread-safe: one Compositor per rendering thread. RasterImages are shared read-only.
 public final class Compositor {
     private let canvas: Canvas
-    private let tree: LayerTree
+    let tree: LayerTree
     /// Pixels per canvas point; frames are `pixelWidth` × `pixelHeight`.
-    private let scale: Double
+    let scale: Double
     public let pixelWidth: Int, pixelHeight: Int
     private let prepared: [PreparedContent]
     /// The first layer of the top-level subtree holding the lowest layer that shows footage (the
     /// layer count when none does): its pixels change with time while its state does not, so
     /// neither it nor any layer above it is ever static.
     private let firstFootage: Int
+    /// The first layer of the top-level subtree holding the lowest layer that shows footage or
+    /// whose host state (`HostLayerState`) a step changes: no bottom layers from there on are static.
+    private let firstChanging: Int
     /// Each layer's map to the canvas in the frame being drawn (reused storage).
-    private var worlds: [AffineTransform] = []
+    var worlds: [AffineTransform] = []
+    /// The layers' host states as the file gives them, and in the frame being drawn.
+    private let baseHost: [HostLayerState]
+    var host: [HostLayerState]
     private let shadows: ShadowCache
     private let staticLayers: StaticLayers
     let imageScaling: ImageScaling
 
     /// Compositors rendering frames of one animation on several threads share `staticImages`;
     /// `images` holds the decoded pixels of the contents' image files. `tree` says how the
-    /// layers nest (none inside another when nil).
+    /// layers nest (none inside another when nil); `host` their host states as the file gives
+    /// them (none turned, the file's colours when nil), and `changingHost` the layers whose host
+    /// state a step changes, which are never static.
     public init(
-        canvas: Canvas, contents: [LayerContent], tree: LayerTree? = nil, images: SceneImages = .none,
-        scale: Double = 1, imageScaling: ImageScaling = .mipmapped,
-        sharing staticImages: StaticImageCache = StaticImageCache()
+        canvas: Canvas, contents: [LayerContent], tree: LayerTree? = nil, host: [HostLayerState]? = nil,
+        changingHost: Set<Int> = [], images: SceneImages = .none, scale: Double = 1,
+        imageScaling: ImageScaling = .mipmapped, sharing staticImages: StaticImageCache = StaticImageCache()
     ) {
         precondition(scale > 0 && scale.isFinite, "the render scale must be a positive number, got \(scale)")
         let tree = tree ?? .flat(count: contents.count)
@@ -47,7 +55,12 @@ public final class Compositor {
         self.imageScaling = imageScaling
         (pixelWidth, pixelHeight) = canvas.pixelSize(scale: scale)
         prepared = contents.map { PreparedContent($0, images: images) }
-        firstFootage = tree.wholeSubtrees(upTo: contents.firstIndex { $0.footage != nil } ?? contents.count)
+        let footage = contents.firstIndex { $0.footage != nil } ?? contents.count
+        firstFootage = tree.wholeSubtrees(upTo: footage)
+        firstChanging = tree.wholeSubtrees(upTo: min(footage, changingHost.min() ?? contents.count))
+        baseHost = host ?? Array(repeating: HostLayerState(), count: contents.count)
+        precondition(baseHost.count == contents.count, "one host state per content")
+        self.host = baseHost
         shadows = ShadowCache(layerCount: contents.count)
         staticLayers = StaticLayers(sharing: staticImages)
     }
@@ -76,8 +89,14 @@ public final class Compositor {
     /// replacement of a top-level layer hides everything below it, and the bottom layers
     /// unchanged since the previous frame (whole subtrees), or held by a static image drawn for an
     /// earlier frame, are copied from `staticLayers` rather than drawn.
-    public func render(_ layers: [anim_layer_t], replacing replacements: [Replacement], into frame: FrameBuffer) {
+    /// `host` gives the layers' host states in this frame (the file's when nil).
+    public func render(
+        _ layers: [anim_layer_t], host: [HostLayerState]? = nil, replacing replacements: [Replacement],
+        into frame: FrameBuffer
+    ) {
         precondition(layers.count == prepared.count, "render needs one layer state per content")
+        self.host = host ?? baseHost
+        precondition(self.host.count == prepared.count, "render needs one host state per content")
         checkSize(of: frame)
         for replacement in replacements {
             precondition(layers.indices.contains(replacement.index), "a replacement needs a layer")
@@ -86,7 +105,7 @@ public final class Compositor {
         }
         guard frame.width > 0, frame.height > 0 else { return }
         layers.withUnsafeBufferPointer { tree.worldTransforms(of: $0, into: &worlds) }
-        let lowest = tree.wholeSubtrees(upTo: min(replacements.lazy.map(\.index).min() ?? layers.count, firstFootage))
+        let lowest = tree.wholeSubtrees(upTo: min(replacements.lazy.map(\.index).min() ?? layers.count, firstChanging))
         let unchanged = tree.wholeSubtrees(upTo: staticLayers.unchangedCount(layers, below: lowest))
         var start = 0
         let top = replacements.max(by: { $0.index < $1.index })
@@ -113,8 +132,11 @@ public final class Compositor {
     /// Layer `index` and its sublayers alone, with their shadows, masks and opacities, placed by
     /// their ancestors' transforms (not faded or clipped by them), over a fully transparent frame
     /// (no background): what a mixer takes as one of its two inputs.
-    public func renderLayer(_ index: Int, of layers: [anim_layer_t], into frame: FrameBuffer) {
+    public func renderLayer(
+        _ index: Int, of layers: [anim_layer_t], host: [HostLayerState]? = nil, into frame: FrameBuffer
+    ) {
         precondition(layers.count == prepared.count, "renderLayer needs one layer state per content")
+        self.host = host ?? baseHost
         precondition(prepared.indices.contains(index), "no content at index \(index)")
         checkSize(of: frame)
         guard frame.width > 0, frame.height > 0 else { return }
@@ -128,9 +150,15 @@ public final class Compositor {
     /// What an image of layer `index` alone (`renderLayer`) is drawn from: the states of its
     /// ancestors and of its subtree, and the footage frames its subtree shows. Equal values
     /// draw equal images.
-    public func inputs(ofLayer index: Int, in layers: [anim_layer_t]) -> (states: [anim_layer_t], footage: [Int?]) {
+    public func inputs(ofLayer index: Int, in layers: [anim_layer_t], host: [HostLayerState]? = nil) -> (
+        states: [anim_layer_t], host: [HostLayerState], footage: [Int?]
+    ) {
         let drawn = tree.ancestors(of: index) + Array(index..<tree.ends[index])
-        return (drawn.map { layers[$0] }, (index..<tree.ends[index]).map { prepared[$0].footage?.shownIndex })
+        let host = host ?? baseHost
+        return (
+            drawn.map { layers[$0] }, drawn.map { host[$0] },
+            (index..<tree.ends[index]).map { prepared[$0].footage?.shownIndex }
+        )
     }
 
     private func checkSize(of frame: FrameBuffer) {
@@ -141,7 +169,7 @@ public final class Compositor {
 
     /// Covers every pixel of `frame` with `background` (or keeps its pixels when nil), then lets
     /// `body` draw on it.
-    private func drawing(into frame: FrameBuffer, over background: anim_color_t?, _ body: (OpaquePointer) -> Void) {
+    func drawing(into frame: FrameBuffer, over background: anim_color_t?, _ body: (OpaquePointer) -> Void) {
         // Contexts are cheap (Cairo recycles them); the surface is the frame's own.
         cairo_surface_mark_dirty(frame.surface)
         let cr = cairo_create(frame.surface)!
@@ -175,10 +203,12 @@ public final class Compositor {
     /// One layer, then its sublayers over it. A layer with sublayers applies its opacity to the
     /// subtree as one group (Core Animation's group opacity), and clips its sublayers to its
     /// rounded bounds (`masksToBounds`) and to its mask. `nested` says a parent's group or clip
-    /// is open, which a replacement must be painted through.
-    private func drawSubtree(
+    /// is open, which a replacement must be painted through. A layer turned out of its plane is
+    /// drawn through its projection (`drawTurned`).
+    /// `flat` draws a turned layer in its own plane (into the image `drawTurned` projects).
+    func drawSubtree(
         _ index: Int, of layers: [anim_layer_t], replacing replacements: [Replacement], nested: Bool,
-        on cr: OpaquePointer, frame: FrameBuffer
+        flat: Bool = false, on cr: OpaquePointer, frame: FrameBuffer
     ) -> PixelBox {
         let whole = PixelBox.whole(width: frame.width, height: frame.height)
         if let replacement = replacements.first(where: { $0.index == index }) {
@@ -186,6 +216,7 @@ public final class Compositor {
             return whole
         }
         let layer = layers[index]
+        if host[index].isTurned && !flat { return drawTurned(index, of: layers, on: cr, frame: frame) }
         let transform = worlds[index].scaled(by: scale)
         guard tree.hasSublayers(index) else {
             guard let reach = draw(layer, index: index, transform: transform, on: cr) else { return .empty }
@@ -262,7 +293,8 @@ public final class Compositor {
                     r: color.r, g: color.g, b: color.b,
                     a: color.a * min(layer.shadow.opacity, 1) * alpha), on: cr)
         }
-        paintContents(of: layer, prepared: prepared[index], transform: transform, alpha: alpha, on: cr)
+        paintContents(
+            of: layer, host: host[index], prepared: prepared[index], transform: transform, alpha: alpha, on: cr)
         if grouped {
             cairo_pop_group_to_source(cr)
             cairo_paint_with_alpha(cr, layer.opacity)

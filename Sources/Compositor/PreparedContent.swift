@@ -41,9 +41,15 @@ final class PreparedContent {
     }
 
     /// Paints the fill over the current clip of `cr` (the layer's own space, `size` pixels),
-    /// making its gradient pattern again only when the size has changed.
-    func paintFill(on cr: OpaquePointer, size: anim_size_t, alpha: Double) {
+    /// making its gradient pattern again only when the size has changed; `color` replaces a
+    /// colour fill's colour.
+    func paintFill(on cr: OpaquePointer, size: anim_size_t, alpha: Double, color: SIMD4<Double>? = nil) {
         guard let fill = content.fill else { return }
+        if let color {
+            cairo_set_source_rgba(cr, color.x, color.y, color.z, color.w * alpha)
+            cairo_paint(cr)
+            return
+        }
         if let gradient, gradient.size.width != size.width || gradient.size.height != size.height {
             cairo_pattern_destroy(gradient.pattern)
             self.gradient = nil

@@ -80,14 +80,14 @@ final class TextLayout {
     static let ellipsis = "…"
 
     /// Paints the text in `cr`'s user space (the layer's own, clipped to it), in a frame `width` ×
-    /// `height` pixels, its colour scaled by `alpha`.
-    func paint(width: Double, height: Double, alpha: Double, on cr: OpaquePointer) {
+    /// `height` pixels, in its colour (or `color` when given) scaled by `alpha`.
+    func paint(width: Double, height: Double, alpha: Double, color: SIMD4<Double>? = nil, on cr: OpaquePointer) {
         if (width, height) != laidOut { layOut(width: width, height: height) }
         cairo_set_font_face(cr, face)
         cairo_set_font_size(cr, content.size)
         cairo_set_font_options(cr, options)
-        let color = content.color
-        cairo_set_source_rgba(cr, color.r, color.g, color.b, color.a * alpha)
+        let color = color ?? SIMD4(content.color.r, content.color.g, content.color.b, content.color.a)
+        cairo_set_source_rgba(cr, color.x, color.y, color.z, color.w * alpha)
         glyphs.withUnsafeBufferPointer { cairo_show_glyphs(cr, $0.baseAddress, Int32($0.count)) }
     }
 

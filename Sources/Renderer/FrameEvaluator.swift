@@ -49,7 +49,8 @@ public final class FrameEvaluator: @unchecked Sendable {
 
     /// The layer states at time `t`, bottom first, and the mixers running then.
     public func state(at t: Double, frame: Int) throws(RenderError) -> FrameState {
-        var state = FrameState(layers: scene.layers.map(\.base), mixes: [])
+        var state = FrameState(layers: scene.layers.map(\.base), host: [], mixes: [])
+        var host = scene.layers.map(\.host)
         try state.layers.withUnsafeMutableBufferPointer { (layers) throws(RenderError) in
             for (index, step) in scene.steps.enumerated() {
                 let eased = try plugins.withTiming(frame: frame) { $0.progress(ofStep: index, at: t) }
@@ -65,10 +66,13 @@ public final class FrameEvaluator: @unchecked Sendable {
                 case .mix:
                     state.mixes.append((index, progress))
                 case .property(let animation, let target):
-                    animation.apply(progress: progress, to: &layers[target])
+                    animation.apply(
+                        progress: progress, to: &layers[target], &host[target],
+                        content: scene.layers[target].content)
                 }
             }
         }
+        state.host = host
         return state
     }
 

@@ -38,7 +38,8 @@ public final class FrameRenderer: @unchecked Sendable {
         workers = (0..<threads).map { _ in
             Worker(
                 compositor: Compositor(
-                    canvas: scene.canvas, contents: scene.layers.map(\.content), tree: scene.tree, images: images,
+                    canvas: scene.canvas, contents: scene.layers.map(\.content), tree: scene.tree,
+                    host: scene.layers.map(\.host), changingHost: scene.layersWithChangingHostState, images: images,
                     scale: scale,
                     imageScaling: imageScaling, sharing: staticImages))
         }

@@ -1,5 +1,6 @@
 import CAnimatorABI
 import Compositor
+import Scene
 
 /// One input of a mixer: a layer and its sublayers rendered alone in the byte order the mixer
 /// takes, kept while what they are drawn from (`Compositor.inputs(ofLayer:in:)`) and that order
@@ -9,7 +10,10 @@ final class MixerInput {
     let image: FrameBuffer
     /// The layer the image shows, the states and footage frames it was drawn from, and its byte
     /// order; nil until first rendered.
-    private var shown: (index: Int, states: [anim_layer_t], footage: [Int?], order: PixelOrder)?
+    private var shown:
+        (
+            index: Int, states: [anim_layer_t], host: [HostLayerState], footage: [Int?], order: PixelOrder
+        )?
 
     init(width: Int, height: Int) throws(FrameBuffer.OutOfMemory) {
         image = try FrameBuffer(width: width, height: height)
@@ -17,18 +21,17 @@ final class MixerInput {
 
     /// The image of layer `index` of `layers` in `order`, rendered again only when the layer,
     /// its ancestors or sublayers, a footage frame it shows or the order differs from last time.
-    func image(of index: Int, in layers: [anim_layer_t], order: PixelOrder, with compositor: Compositor)
-        -> FrameBuffer
-    {
-        let inputs = compositor.inputs(ofLayer: index, in: layers)
+    func image(of index: Int, in state: FrameState, order: PixelOrder, with compositor: Compositor) -> FrameBuffer {
+        let inputs = compositor.inputs(ofLayer: index, in: state.layers, host: state.host)
         if let shown, shown.index == index, shown.order == order, shown.footage == inputs.footage,
-            shown.states.count == inputs.states.count, shown.states.startsWithSameBytes(as: inputs.states)
+            shown.host == inputs.host, shown.states.count == inputs.states.count,
+            shown.states.startsWithSameBytes(as: inputs.states)
         {
             return image
         }
-        compositor.renderLayer(index, of: layers, into: image)
+        compositor.renderLayer(index, of: state.layers, host: state.host, into: image)
         if order == .rgba { image.swapRedAndBlue() }
-        shown = (index, inputs.states, inputs.footage, order)
+        shown = (index, inputs.states, inputs.host, inputs.footage, order)
         return image
     }
 }

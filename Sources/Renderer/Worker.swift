@@ -26,8 +26,8 @@ final class Worker: @unchecked Sendable {
             guard case .mix(let mixer, let from, let to) = evaluator.scene.steps[mix.step].action else { continue }
             let scratch = try scratch(slot, frame: frame)
             let order = mixer.pixelOrder
-            let fromImage = scratch.from.image(of: from, in: state.layers, order: order, with: compositor)
-            let toImage = scratch.to.image(of: to, in: state.layers, order: order, with: compositor)
+            let fromImage = scratch.from.image(of: from, in: state, order: order, with: compositor)
+            let toImage = scratch.to.image(of: to, in: state, order: order, with: compositor)
             try evaluator.mix(
                 step: mix.step, progress: mix.progress, from: fromImage, to: toImage, out: scratch.out,
                 layers: state.layers, time: time, frame: frame)
@@ -36,7 +36,7 @@ final class Worker: @unchecked Sendable {
             replacements.append(Replacement(index: max(from, to), image: scratch.out, order: order))
             state.layers[min(from, to)].hidden = 1
         }
-        compositor.render(state.layers, replacing: replacements, into: buffer)
+        compositor.render(state.layers, host: state.host, replacing: replacements, into: buffer)
     }
 
     /// The images of the `slot`th mixer of a frame, made on first use (for `frame`, whose render

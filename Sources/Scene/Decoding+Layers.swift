@@ -24,22 +24,28 @@ extension Decoding {
             }
             subtreeEnds[index] = layerNames.count
             guard let parts else { continue }
+            layerContents[index] = parts.content
             decoded[index] = SceneLayer(
                 name: parts.name, base: parts.base, content: parts.content, parent: parent,
-                subtreeEnd: layerNames.count, masksToBounds: parts.masksToBounds)
+                subtreeEnd: layerNames.count, masksToBounds: parts.masksToBounds, host: parts.host)
         }
     }
 
     private mutating func decodeLayer(_ item: Field) throws(SceneError) -> (
-        name: String, base: anim_layer_t, content: LayerContent, masksToBounds: Bool
+        name: String, base: anim_layer_t, content: LayerContent, masksToBounds: Bool, host: HostLayerState
     ) {
         let fields = try item.object(Keys.layer)
         let nameField = try fields.required("name", "a unique layer name")
         let name = try nameField.string()
         if layerNames.contains(name) { throw nameField.error("duplicate layer name \"\(name)\"") }
+        var host = HostLayerState()
+        host.rotationX = try fields.value("rotationX")
+        host.rotationY = try fields.value("rotationY")
+        host.perspective = try fields.value("perspective")
+        host.isDoubleSided = try fields.value("isDoubleSided")
         return (
             name, try baseState(fields, name: name), try content(fields, layer: name),
-            try fields.value("masksToBounds")
+            try fields.value("masksToBounds"), host
         )
     }
 

@@ -53,8 +53,21 @@ extension Decoding {
                 throw fields[key]!.error(
                     "an \"animate\" step changes a key path itself; it takes no \"\(key)\" (remove it, or \"animate\")")
             }
-            let target = try layerIndex(try fields.required("target", "the name of the layer to animate"))
-            return (.property(try decodeAnimation(fields, step: step), target: target), [])
+            let targetField = try fields.required("target", "the name of the layer to animate")
+            let target = try layerIndex(targetField)
+            let animation = try decodeAnimation(fields, step: step)
+            let content = layerContents[target]
+            if animation.keyPath == .backgroundColor, let content, !content.hasColorFill {
+                throw targetField.error(
+                    "backgroundColor animates a colour fill, and layer \"\(layerNames[target])\" has "
+                        + (content.fill == nil ? "none" : "a gradient") + ": give it a \"fill\" colour "
+                        + "(\"#00000000\" starts transparent)")
+            }
+            if animation.keyPath == .textColor, let content, content.text == nil {
+                throw targetField.error(
+                    "text.color animates a text's colour, and layer \"\(layerNames[target])\" has no text")
+            }
+            return (.property(animation, target: target), [])
         }
         for key in ["by", "keyframes", "calculationMode", "additive"] where fields[key] != nil {
             throw fields[key]!.error("\"\(key)\" belongs to \"animate\" steps")

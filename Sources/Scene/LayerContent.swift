@@ -37,3 +37,11 @@ public struct ImageFile: Sendable {
         self.origin = origin
     }
 }
+
+extension LayerContent {
+    /// Whether its fill is one colour (which `backgroundColor` animates).
+    public var hasColorFill: Bool {
+        if case .color = fill { return true }
+        return false
+    }
+}

@@ -1,8 +1,10 @@
 import CAnimatorABI
 
 /// A property of a layer that an `animate` step changes, named by Core Animation's key path
-/// (`anchor` for `anchorPoint`; rotations in degrees, as the layer's `rotation` key has them).
-/// Each reads and writes its value as a few numbers: a number, a point, a rect or a colour.
+/// (`anchor` for `anchorPoint`; rotations in degrees, as the layer's `rotation` key has them;
+/// `perspective` for the eye's distance the layer's `perspective` key gives; `text.color` for its
+/// text's colour). Each reads and writes its value as a few numbers: a number, a point, a size, a
+/// rect or a colour.
 public enum LayerKeyPath: String, CaseIterable, Sendable {
     case position, frame
     case boundsSize = "bounds.size"
@@ -11,12 +13,17 @@ public enum LayerKeyPath: String, CaseIterable, Sendable {
     case scaleX = "transform.scale.x"
     case scaleY = "transform.scale.y"
     case rotation = "transform.rotation"
+    case rotationX = "transform.rotation.x"
+    case rotationY = "transform.rotation.y"
+    case perspective
     case translation = "transform.translation"
     case cornerRadius
     case shadowOpacity = "shadow.opacity"
     case shadowRadius = "shadow.radius"
     case shadowOffset = "shadow.offset"
     case shadowColor = "shadow.color"
+    case backgroundColor
+    case textColor = "text.color"
 
     /// How a value of the key path is written in a pipeline file.
     public enum Kind: Sendable {
@@ -48,18 +55,31 @@ public enum LayerKeyPath: String, CaseIterable, Sendable {
         case .position, .anchor, .translation, .shadowOffset: .point
         case .boundsSize: .size
         case .frame: .rect
-        case .shadowColor: .color
-        case .opacity, .scale, .scaleX, .scaleY, .rotation, .cornerRadius, .shadowOpacity, .shadowRadius: .number
+        case .shadowColor, .backgroundColor, .textColor: .color
+        case .opacity, .scale, .scaleX, .scaleY, .rotation, .rotationX, .rotationY, .perspective, .cornerRadius,
+            .shadowOpacity, .shadowRadius:
+            .number
         }
     }
 
-    /// The layer's value. `position` is where the anchor point lies in the parent's coordinates,
-    /// as in Core Animation; `transform.scale` reads the horizontal factor.
-    public func value(of layer: anim_layer_t) -> [Double] {
+    /// The layer's value, from its ABI state and the host's (`content` gives the file's fill and
+    /// text colours). `position` is where the anchor point lies in the parent's coordinates, as in
+    /// Core Animation; `transform.scale` reads the horizontal factor.
+    public func value(of layer: anim_layer_t, _ host: HostLayerState, content: LayerContent) -> [Double] {
         let frame = layer.frame
         switch self {
-        case .position:
-            return [frame.x + layer.anchor.x * frame.width, frame.y + layer.anchor.y * frame.height]
+        case .rotationX: return [host.rotationX]
+        case .rotationY: return [host.rotationY]
+        case .perspective: return [host.perspective]
+        case .backgroundColor:
+            if let color = host.fillColor { return [color.x, color.y, color.z, color.w] }
+            guard case .color(let color) = content.fill else { return [0, 0, 0, 0] }
+            return [color.r, color.g, color.b, color.a]
+        case .textColor:
+            if let color = host.textColor { return [color.x, color.y, color.z, color.w] }
+            let color = content.text?.color ?? anim_color_t(r: 0, g: 0, b: 0, a: 0)
+            return [color.r, color.g, color.b, color.a]
+        case .position: return Self.position(of: layer)
         case .frame: return [frame.x, frame.y, frame.width, frame.height]
         case .boundsSize: return [frame.width, frame.height]
         case .anchor: return [layer.anchor.x, layer.anchor.y]
@@ -81,23 +101,28 @@ public enum LayerKeyPath: String, CaseIterable, Sendable {
     /// Sets the layer's value. As in Core Animation, a new `position`, bounds size or `anchor`
     /// keeps the other two: the frame moves so that the anchor point lies at the position. A
     /// colour's components are kept within 0...1 (a spring may overshoot them).
-    public func set(_ value: [Double], on layer: inout anim_layer_t) {
+    public func set(_ value: [Double], on layer: inout anim_layer_t, _ host: inout HostLayerState) {
         precondition(value.count == kind.components, "\(rawValue) takes \(kind.components) numbers")
         switch self {
+        case .rotationX: host.rotationX = value[0]
+        case .rotationY: host.rotationY = value[0]
+        case .perspective: host.perspective = max(value[0], 0)
+        case .backgroundColor: host.fillColor = Self.unitColor(value)
+        case .textColor: host.textColor = Self.unitColor(value)
         case .position:
             layer.frame.x = value[0] - layer.anchor.x * layer.frame.width
             layer.frame.y = value[1] - layer.anchor.y * layer.frame.height
         case .frame:
             layer.frame = anim_rect_t(x: value[0], y: value[1], width: value[2], height: value[3])
         case .boundsSize:
-            let position = LayerKeyPath.position.value(of: layer)
+            let position = Self.position(of: layer)
             layer.frame.width = value[0]
             layer.frame.height = value[1]
-            LayerKeyPath.position.set(position, on: &layer)
+            LayerKeyPath.position.set(position, on: &layer, &host)
         case .anchor:
-            let position = LayerKeyPath.position.value(of: layer)
+            let position = Self.position(of: layer)
             layer.anchor = anim_point_t(x: value[0], y: value[1])
-            LayerKeyPath.position.set(position, on: &layer)
+            LayerKeyPath.position.set(position, on: &layer, &host)
         case .opacity: layer.opacity = value[0]
         case .scale: layer.scale = anim_point_t(x: value[0], y: value[0])
         case .scaleX: layer.scale.x = value[0]
@@ -109,8 +134,17 @@ public enum LayerKeyPath: String, CaseIterable, Sendable {
         case .shadowRadius: layer.shadow.radius = max(value[0], 0)
         case .shadowOffset: layer.shadow.offset = anim_point_t(x: value[0], y: value[1])
         case .shadowColor:
-            let unit = value.map { min(max($0, 0), 1) }
-            layer.shadow.color = anim_color_t(r: unit[0], g: unit[1], b: unit[2], a: unit[3])
+            let unit = Self.unitColor(value)
+            layer.shadow.color = anim_color_t(r: unit.x, g: unit.y, b: unit.z, a: unit.w)
         }
+    }
+
+    private static func position(of layer: anim_layer_t) -> [Double] {
+        [layer.frame.x + layer.anchor.x * layer.frame.width, layer.frame.y + layer.anchor.y * layer.frame.height]
+    }
+
+    private static func unitColor(_ value: [Double]) -> SIMD4<Double> {
+        let unit = value.map { min(max($0, 0), 1) }
+        return SIMD4(unit[0], unit[1], unit[2], unit[3])
     }
 }

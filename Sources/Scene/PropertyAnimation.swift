@@ -34,10 +34,12 @@ public struct PropertyAnimation: Sendable {
         }
     }
 
-    /// Sets the key path of `layer` to its value at eased progress `progress` (outside 0...1
-    /// where a spring overshoots).
-    public func apply(progress: Double, to layer: inout anim_layer_t) {
-        let current = keyPath.value(of: layer)
+    /// Sets the key path of `layer` (its ABI state and the host's; `content` has its file's
+    /// colours) to its value at eased progress `progress` (outside 0...1 where a spring overshoots).
+    public func apply(
+        progress: Double, to layer: inout anim_layer_t, _ host: inout HostLayerState, content: LayerContent
+    ) {
+        let current = keyPath.value(of: layer, host, content: content)
         var value: [Double]
         switch values {
         case .basic(let from, let to, let by):
@@ -47,7 +49,7 @@ public struct PropertyAnimation: Sendable {
             value = keyframes.value(at: progress, plugins: HostTimingFunctions())
         }
         if additive { value = zip(current, value).map(+) }
-        keyPath.set(value, on: &layer)
+        keyPath.set(value, on: &layer, &host)
     }
 
     /// The two ends of a basic animation: from → to, from → from + by, to − by → to, or the
@@ -72,5 +74,27 @@ public struct PropertyAnimation: Sendable {
 private struct HostTimingFunctions: PluginCurveCalls {
     func value(of curve: CurveEntry, at progress: Double, arguments: [Double]) -> Double {
         preconditionFailure("keyframes' timing functions are host curves; \(curve.name) is a plugin's")
+    }
+}
+
+extension Scene {
+    /// The layers whose host state (`HostLayerState`: 3D turn, colours) an `animate` step changes.
+    public var layersWithChangingHostState: Set<Int> {
+        Set(
+            steps.compactMap { step in
+                guard case .property(let animation, let target) = step.action, animation.keyPath.changesHostState
+                else { return nil }
+                return target
+            })
+    }
+}
+
+extension LayerKeyPath {
+    /// Whether it is part of the host's state of a layer rather than the ABI's.
+    public var changesHostState: Bool {
+        switch self {
+        case .rotationX, .rotationY, .perspective, .backgroundColor, .textColor: true
+        default: false
+        }
     }
 }

@@ -92,6 +92,8 @@ public struct SceneLayer: @unchecked Sendable {
     public let subtreeEnd: Int
     /// Its sublayers are clipped to its rounded bounds.
     public let masksToBounds: Bool
+    /// Its 3D turn and colours, as the file gives them (see `HostLayerState`).
+    public let host: HostLayerState
 }
 
 /// A parameter value ready for the ABI, and where its per-frame part comes from.

@@ -90,6 +90,8 @@ struct Decoding {
     var layerNames: [String] = []
     /// One past the last layer of each decoded layer's subtree, by index.
     var subtreeEnds: [Int: Int] = [:]
+    /// What each decoded layer draws, by index.
+    var layerContents: [Int: LayerContent] = [:]
     /// Errors in the file's layers, steps and sections, kept so every one is reported.
     var errors: [SceneError] = []
     /// Image files that are missing or not allowed, reported after the errors in the file.

@@ -73,4 +73,33 @@ import Testing
         let overshot = (0..<20).contains { images[$0]![18, 40] == Pixel(255, 0, 0) }
         #expect(overshot, "past its full size at some frame")
     }
+
+    @Test func theFillAndTheTextChangeColour() throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let text = """
+            { "version": 1,
+              "canvas": { "width": 80, "height": 80, "fps": 10, "duration": 1, "background": "#ffffff" },
+              "layers": [ { "name": "label", "fill": "#ff0000",
+                            "text": { "string": "███", "size": 40, "color": "#000000" } } ],
+              "timeline": [
+                { "animate": "backgroundColor", "target": "label", "to": "#0000ff", "duration": 1 },
+                { "animate": "text.color", "target": "label", "to": "#ffffff", "duration": 1 } ] }
+            """
+        try PluginFixtures.write(text, to: "pipeline.json", in: folder)
+        let result = try CLI.run(["frame", "pipeline.json", "--at", "0.5", "-o", "still.png"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let image = try RGBAImage.read(folder.appendingPathComponent("still.png"))
+        #expect(image[70, 75].distance(to: Pixel(128, 0, 128)) <= 2, "the fill half-way to blue: \(image[70, 75])")
+        #expect(image[10, 25].distance(to: Pixel(128, 128, 128)) <= 2, "the text half-way to white: \(image[10, 25])")
+    }
+
+    @Test func aTurnAboutTheVerticalAxisNarrowsTheLayer() throws {
+        let images = try frames(
+            #"{ "animate": "transform.rotation.y", "target": "card", "to": 60, "duration": 1, "fillMode": "both" }"#,
+            reading: [10])
+        let row = (0..<80).filter { images[10]![$0, 40] != Pixel(255, 255, 255) }
+        // 40 wide turned by 60° without perspective: 20 wide, about the centre at x = 40.
+        #expect(row.count >= 19 && row.count <= 21 && row.first! >= 29, "covered columns: \(row)")
+    }
 }

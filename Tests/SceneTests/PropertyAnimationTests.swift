@@ -27,6 +27,24 @@ import Timing
         }
     }
 
+    /// What the test layer draws: a colour fill and a text, whose colours two key paths animate.
+    static let content = LayerContent(
+        fill: .color(anim_color_t(r: 0, g: 0, b: 1, a: 1)), text: TextContent(string: "Hi", size: 17))
+
+    /// The key path's value of a layer.
+    static func value(_ keyPath: LayerKeyPath, of layer: anim_layer_t, _ host: HostLayerState = HostLayerState())
+        -> [Double]
+    {
+        keyPath.value(of: layer, host, content: content)
+    }
+
+    /// The layer with the key path set to `value`.
+    static func setting(_ keyPath: LayerKeyPath, to value: [Double], on layer: anim_layer_t) -> anim_layer_t {
+        var (layer, host) = (layer, HostLayerState())
+        keyPath.set(value, on: &layer, &host)
+        return layer
+    }
+
     @Test(arguments: LayerKeyPath.allCases)
     func everyKeyPathAnimatesFromItsStartToItsEnd(_ keyPath: LayerKeyPath) {
         var (from, to, middle) = Self.ends(of: keyPath)
@@ -36,48 +54,54 @@ import Timing
         let animation = PropertyAnimation(
             keyPath: keyPath, values: .basic(from: from, to: to, by: nil), additive: false)
         for (progress, expected) in [(0.0, from), (0.5, middle), (1.0, to)] {
-            var layer = Self.layer
-            animation.apply(progress: progress, to: &layer)
-            #expect(keyPath.value(of: layer) == expected, "\(keyPath.rawValue) at \(progress)")
+            var (layer, host) = (Self.layer, HostLayerState())
+            animation.apply(progress: progress, to: &layer, &host, content: Self.content)
+            #expect(
+                keyPath.value(of: layer, host, content: Self.content) == expected, "\(keyPath.rawValue) at \(progress)")
         }
     }
 
     @Test func positionIsTheAnchorPointAndMovesTheFrame() {
-        var layer = Self.layer
-        #expect(LayerKeyPath.position.value(of: layer) == [20, 35])
-        LayerKeyPath.position.set([100, 100], on: &layer)
+        #expect(Self.value(.position, of: Self.layer) == [20, 35])
+        let layer = Self.setting(.position, to: [100, 100], on: Self.layer)
         #expect(layer.frame.x == 90 && layer.frame.y == 85 && layer.frame.width == 40)
     }
 
     @Test func aNewSizeOrAnchorKeepsThePosition() {
-        var resized = Self.layer
-        LayerKeyPath.boundsSize.set([80, 10], on: &resized)
-        #expect(LayerKeyPath.position.value(of: resized) == [20, 35])
+        let resized = Self.setting(.boundsSize, to: [80, 10], on: Self.layer)
+        #expect(Self.value(.position, of: resized) == [20, 35])
         #expect(resized.frame.x == 0 && resized.frame.y == 30)
-        var anchored = Self.layer
-        LayerKeyPath.anchor.set([0, 0], on: &anchored)
-        #expect(LayerKeyPath.position.value(of: anchored) == [20, 35])
+        let anchored = Self.setting(.anchor, to: [0, 0], on: Self.layer)
+        #expect(Self.value(.position, of: anchored) == [20, 35])
         #expect(
             anchored.frame.x == 20 && anchored.frame.y == 35, "the layer moves so its new anchor is at the position")
     }
 
     @Test func transformScaleSetsBothAxes() {
+        let scaled = Self.setting(.scale, to: [3], on: Self.layer)
+        #expect(scaled.scale.x == 3 && scaled.scale.y == 3)
+        let stretched = Self.setting(.scaleY, to: [2], on: scaled)
+        #expect(stretched.scale.x == 3 && stretched.scale.y == 2)
+    }
+
+    @Test func theFileGivesTheColoursUntilAStepChangesThem() {
+        var host = HostLayerState()
+        #expect(Self.value(.backgroundColor, of: Self.layer, host) == [0, 0, 1, 1], "the fill's own colour")
+        #expect(Self.value(.textColor, of: Self.layer, host) == [0, 0, 0, 1], "the text's default colour")
         var layer = Self.layer
-        LayerKeyPath.scale.set([3], on: &layer)
-        #expect(layer.scale.x == 3 && layer.scale.y == 3)
-        LayerKeyPath.scaleY.set([2], on: &layer)
-        #expect(layer.scale.x == 3 && layer.scale.y == 2)
+        LayerKeyPath.backgroundColor.set([1, 0.5, 0, 1], on: &layer, &host)
+        #expect(host.fillColor == SIMD4(1, 0.5, 0, 1))
     }
 
     /// CABasicAnimation's rules for the ends: the missing one is the layer's value.
     @Test func fromToAndByGiveTheEnds() {
         func value(from: Double?, to: Double?, by: Double?, at progress: Double) -> Double {
-            var layer = Self.layer  // corner radius 4
+            var (layer, host) = (Self.layer, HostLayerState())  // corner radius 4
             PropertyAnimation(
                 keyPath: .cornerRadius,
                 values: .basic(from: from.map { [$0] }, to: to.map { [$0] }, by: by.map { [$0] }),
                 additive: false
-            ).apply(progress: progress, to: &layer)
+            ).apply(progress: progress, to: &layer, &host, content: Self.content)
             return layer.corner_radius
         }
         #expect(value(from: 10, to: nil, by: 6, at: 1) == 16, "from → from + by")
@@ -89,23 +113,23 @@ import Timing
     }
 
     @Test func anAdditiveAnimationAddsToTheLayersValue() {
-        var layer = Self.layer
+        var (layer, host) = (Self.layer, HostLayerState())
         layer.rotation = 30
         PropertyAnimation(keyPath: .rotation, values: .basic(from: 0, to: [10], by: nil), additive: true)
-            .apply(progress: 0.5, to: &layer)
+            .apply(progress: 0.5, to: &layer, &host, content: Self.content)
         #expect(layer.rotation == 35)
         var offset = Self.layer
         PropertyAnimation(keyPath: .shadowOffset, values: .basic(from: nil, to: nil, by: [2, 2]), additive: true)
-            .apply(progress: 1, to: &offset)
+            .apply(progress: 1, to: &offset, &host, content: Self.content)
         #expect(offset.shadow.offset.x == 2 && offset.shadow.offset.y == 6, "by alone, added: [0, 4] + [2, 2]")
     }
 
     @Test func anOvershootingColourStaysAColour() {
-        var layer = Self.layer
+        var (layer, host) = (Self.layer, HostLayerState())
         PropertyAnimation(
             keyPath: .shadowColor, values: .basic(from: [0, 0, 0, 1], to: [1, 1, 1, 1], by: nil), additive: false
-        ).apply(progress: 1.3, to: &layer)
-        #expect(LayerKeyPath.shadowColor.value(of: layer) == [1, 1, 1, 1])
+        ).apply(progress: 1.3, to: &layer, &host, content: Self.content)
+        #expect(Self.value(.shadowColor, of: layer) == [1, 1, 1, 1])
     }
 
     @Test(arguments: CalculationMode.allCases)
@@ -115,12 +139,12 @@ import Timing
             values: values, keyTimes: mode == .discrete ? [0, 0.25, 0.5, 1] : [0, 0.25, 1], timingFunctions: nil,
             mode: mode)
         let animation = PropertyAnimation(keyPath: .opacity, values: .keyframes(keyframes), additive: false)
-        var layer = Self.layer
-        animation.apply(progress: 0, to: &layer)
+        var (layer, host) = (Self.layer, HostLayerState())
+        animation.apply(progress: 0, to: &layer, &host, content: Self.content)
         #expect(layer.opacity == 0)
-        animation.apply(progress: 1, to: &layer)
+        animation.apply(progress: 1, to: &layer, &host, content: Self.content)
         #expect(layer.opacity == 40)
-        animation.apply(progress: 0.3, to: &layer)
+        animation.apply(progress: 0.3, to: &layer, &host, content: Self.content)
         switch mode {
         case .linear: #expect(abs(layer.opacity - 12) < 1e-9, "10 + 30 × (0.05 / 0.75)")
         case .discrete: #expect(layer.opacity == 10, "held from 0.25 until 0.5")

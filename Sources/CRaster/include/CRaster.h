@@ -4,4 +4,5 @@
 #include "blur.h"
 #include "opaque_copy.h"
 #include "pixels.h"
+#include "projection.h"
 #include "swizzle.h"

@@ -14,6 +14,18 @@ extension Keys {
             FormatKey("scale", .numberOrPoint(-1000...1000), default: 1, "a factor, or [sx, sy]"),
             FormatKey("rotation", .number(-36_000...36_000), default: 0, "degrees, clockwise"),
             FormatKey(
+                "rotationX", .number(-36_000...36_000), default: 0,
+                "degrees about the horizontal axis through the anchor: the top tips away"),
+            FormatKey(
+                "rotationY", .number(-36_000...36_000), default: 0,
+                "degrees about the vertical axis through the anchor: the right edge goes away"),
+            FormatKey(
+                "perspective", .number(0...1_000_000), default: 0,
+                "the eye's distance from the layer in pixels for rotationX and rotationY (Core Animation's "
+                    + "m34 = -1/perspective); 0: no perspective"),
+            FormatKey(
+                "isDoubleSided", .boolean, default: true, "false: not drawn while turned away (its back would show)"),
+            FormatKey(
                 "translation", .point(coordinates), default: [0, 0], "[x, y] pixels added after scale and rotation"),
             FormatKey("opacity", .number(0...1), default: 1, "0 transparent to 1 opaque"),
             FormatKey(

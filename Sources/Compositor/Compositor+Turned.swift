@@ -1,0 +1,170 @@
+import CAnimatorABI
+import CCairo
+import CRaster
+import Foundation
+import Scene
+
+/// Layers turned out of their plane (`rotationX`, `rotationY`, seen at `perspective`), as Core
+/// Animation draws a layer whose transform rotates it about the x or y axis: the layer and its
+/// sublayers are drawn flat into an image of their own, which is then mapped onto the frame
+/// through the projective transform the turn gives (Cairo takes only affine ones).
+extension Compositor {
+    /// Draws turned layer `index` with its sublayers and returns the box of pixels it could
+    /// change. Its opacity fades the whole picture once; its shadow is not drawn; it is not drawn
+    /// while it faces away unless it is double-sided (its back is its front, mirrored), nor while
+    /// any corner lies at or behind the eye.
+    func drawTurned(_ index: Int, of layers: [anim_layer_t], on cr: OpaquePointer, frame: FrameBuffer) -> PixelBox {
+        let layer = layers[index]
+        let turn = host[index]
+        let world = worlds[index].scaled(by: scale)
+        guard layer.hidden == 0, layer.opacity > 0, layer.opacity.isFinite, world.isUsable,
+            layer.frame.width > 0, layer.frame.height > 0, layer.frame.width.isFinite, layer.frame.height.isFinite
+        else { return .empty }
+        let projection = world.matrix3 * Self.turnProjection(of: layer, turn)
+        let (width, height) = (layer.frame.width, layer.frame.height)
+        var corners: [(x: Double, y: Double)] = []
+        var widest = 1.0
+        for (x, y) in [(0, 0), (width, 0), (width, height), (0, height)] {
+            let (px, py, w) = projection.apply(x, y)
+            guard w > 1e-6 else { return .empty }
+            corners.append((px / w, py / w))
+            widest = max(widest, 1 / w)
+        }
+        // Seen from behind, the corners go round the other way than the flat layer's do.
+        let area = zip(corners, corners.dropFirst() + [corners[0]]).reduce(0) { $0 + $1.0.x * $1.1.y - $1.1.x * $1.0.y }
+        let flatArea = world.a * world.d - world.b * world.c
+        guard abs(area) > 1e-9, turn.isDoubleSided || (area > 0) == (flatArea > 0) else { return .empty }
+        let box = PixelBox(
+            covering: Self.bounds(of: corners), width: frame.width, height: frame.height)
+        guard !box.isEmpty else { return .empty }
+        // Pixels of the picture per layer point: as many as the frame shows at the nearest corner.
+        let density = min(sqrt(abs(flatArea)) * widest, 4000 / max(width, height))
+        // A transparent margin round the picture, so the layer's edges blend into transparency.
+        let margin = 2.0
+        let pictureWidth = Int((width * density).rounded(.up) + 2 * margin)
+        let pictureHeight = Int((height * density).rounded(.up) + 2 * margin)
+        guard let picture = try? FrameBuffer(width: pictureWidth, height: pictureHeight),
+            let projected = try? FrameBuffer(width: frame.width, height: frame.height)
+        else { return .empty }
+        drawFlat(index, of: layers, density: density, margin: margin, into: picture)
+        let pictureToLayer = Matrix3(cells: [
+            1 / density, 0, -margin / density, 0, 1 / density, -margin / density, 0, 0, 1,
+        ])
+        composite(picture, through: projection * pictureToLayer, box: box, into: projected)
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_rectangle(cr, Double(box.x0), Double(box.y0), Double(box.x1 - box.x0), Double(box.y1 - box.y0))
+        cairo_clip(cr)
+        cairo_set_source_surface(cr, projected.surface, 0, 0)
+        cairo_paint_with_alpha(cr, min(layer.opacity, 1))
+        cairo_restore(cr)
+        return box
+    }
+
+    /// Layer `index` and its sublayers in the layer's own plane, `density` pixels per point,
+    /// `margin` pixels in from the top left, at full opacity and without its shadow, over a
+    /// transparent `picture`.
+    private func drawFlat(
+        _ index: Int, of layers: [anim_layer_t], density: Double, margin: Double, into picture: FrameBuffer
+    ) {
+        let subtree = index..<tree.ends[index]
+        let saved = Array(worlds[subtree])
+        var flat = layers
+        flat[index].opacity = 1
+        flat[index].shadow.opacity = 0
+        // Maps through `scaled(by: scale)` to density pixels per point of the layer's own space.
+        worlds[index] = AffineTransform(
+            a: density / scale, b: 0, c: 0, d: density / scale, tx: margin / scale, ty: margin / scale)
+        for child in subtree.dropFirst() {
+            worlds[child] = worlds[tree.parents[child]!].concatenating(flat[child].deviceTransform)
+        }
+        drawing(into: picture, over: anim_color_t(r: 0, g: 0, b: 0, a: 0)) { cr in
+            _ = drawSubtree(index, of: flat, replacing: [], nested: false, flat: true, on: cr, frame: picture)
+        }
+        worlds.replaceSubrange(subtree, with: saved)
+    }
+
+    /// Writes `picture` mapped through `matrix` (picture pixels to frame pixels) into `box` of
+    /// `target`, sampled bilinearly; every pixel of the box is written (transparent outside the
+    /// picture). Pixman's projective sampling was tried first and wrote stray opaque columns far
+    /// outside the picture, so the sampling is done here (`raster_project_bilinear`).
+    private func composite(_ picture: FrameBuffer, through matrix: Matrix3, box: PixelBox, into target: FrameBuffer) {
+        guard let inverse = matrix.inverse else { return }
+        cairo_surface_flush(picture.surface)
+        inverse.cells.withUnsafeBufferPointer { cells in
+            raster_project_bilinear(
+                picture.pixels, Int32(picture.width), Int32(picture.height), Int32(picture.stride), target.pixels,
+                Int32(target.stride), Int32(box.x0), Int32(box.y0), Int32(box.x1), Int32(box.y1), cells.baseAddress)
+        }
+        target.pixelsChanged()
+        cairo_surface_mark_dirty(target.surface)
+    }
+
+    /// The layer's own points to its turned, projected points, still in its own coordinates: a
+    /// turn of `rotationX` about the horizontal axis through the anchor point, then of
+    /// `rotationY` about the vertical one, seen from `perspective` points in front (or without
+    /// perspective when it is 0).
+    static func turnProjection(of layer: anim_layer_t, _ turn: HostLayerState) -> Matrix3 {
+        let (ax, ay) = (layer.anchor.x * layer.frame.width, layer.anchor.y * layer.frame.height)
+        let (cosX, sinX) = cosSin(degrees: turn.rotationX)
+        let (cosY, sinY) = cosSin(degrees: turn.rotationY)
+        let k = turn.perspective > 0 ? 1 / turn.perspective : 0
+        // Over (X, Y, 1), X and Y measured from the anchor: depth z = −X sin y + Y sin x cos y,
+        // and w = 1 − k z is how much nearer (w < 1) or farther the point is than the plane.
+        let w = [k * sinY, -k * sinX * cosY, 1.0]
+        let x = [cosY + ax * w[0], sinX * sinY + ax * w[1], ax * w[2]]
+        let y = [ay * w[0], cosX + ay * w[1], ay * w[2]]
+        let fromAnchor = Matrix3(cells: [1, 0, -ax, 0, 1, -ay, 0, 0, 1])
+        return Matrix3(cells: x + y + w) * fromAnchor
+    }
+
+    private static func bounds(of points: [(x: Double, y: Double)]) -> anim_rect_t {
+        let xs = points.map(\.x)
+        let ys = points.map(\.y)
+        return anim_rect_t(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    }
+}
+
+/// A 3×3 matrix over homogeneous 2-D points, row by row: what a projective map needs.
+struct Matrix3 {
+    var cells: [Double]
+
+    static func scale(_ factor: Double) -> Matrix3 { Matrix3(cells: [factor, 0, 0, 0, factor, 0, 0, 0, 1]) }
+
+    static func * (left: Matrix3, right: Matrix3) -> Matrix3 {
+        var cells = [Double](repeating: 0, count: 9)
+        for row in 0..<3 {
+            for column in 0..<3 {
+                cells[row * 3 + column] = (0..<3).reduce(0) {
+                    $0 + left.cells[row * 3 + $1] * right.cells[$1 * 3 + column]
+                }
+            }
+        }
+        return Matrix3(cells: cells)
+    }
+
+    /// The matrix undoing this one; nil when it is singular.
+    var inverse: Matrix3? {
+        let m = cells
+        let cofactors = [
+            m[4] * m[8] - m[5] * m[7], m[2] * m[7] - m[1] * m[8], m[1] * m[5] - m[2] * m[4],
+            m[5] * m[6] - m[3] * m[8], m[0] * m[8] - m[2] * m[6], m[2] * m[3] - m[0] * m[5],
+            m[3] * m[7] - m[4] * m[6], m[1] * m[6] - m[0] * m[7], m[0] * m[4] - m[1] * m[3],
+        ]
+        let determinant = m[0] * cofactors[0] + m[1] * cofactors[3] + m[2] * cofactors[6]
+        guard determinant != 0, determinant.isFinite else { return nil }
+        return Matrix3(cells: cofactors.map { $0 / determinant })
+    }
+
+    /// (x', y', w) for the point (x, y); the point is (x' / w, y' / w).
+    func apply(_ x: Double, _ y: Double) -> (Double, Double, Double) {
+        (
+            cells[0] * x + cells[1] * y + cells[2], cells[3] * x + cells[4] * y + cells[5],
+            cells[6] * x + cells[7] * y + cells[8]
+        )
+    }
+}
+
+extension AffineTransform {
+    var matrix3: Matrix3 { Matrix3(cells: [a, c, tx, b, d, ty, 0, 0, 1]) }
+}

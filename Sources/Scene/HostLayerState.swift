@@ -1,0 +1,28 @@
+import CAnimatorABI
+
+/// What the host draws a layer with beyond the ABI's layer state (`anim_layer_t`, which
+/// animators see and which stays as it is): a turn about its horizontal and vertical axes seen
+/// in perspective, whether its back shows, and the fill and text colours `animate` steps change.
+public struct HostLayerState: Sendable, Equatable {
+    /// Degrees about the layer's horizontal axis through its anchor point (the top tips away
+    /// for positive angles), as Core Animation's `transform.rotation.x`.
+    public var rotationX: Double = 0
+    /// Degrees about its vertical axis through its anchor point (the right edge goes away for
+    /// positive angles), as `transform.rotation.y`.
+    public var rotationY: Double = 0
+    /// The eye's distance from the layer's plane in points (Core Animation's m34 is −1 / it);
+    /// 0 sees the turn without perspective.
+    public var perspective: Double = 0
+    /// Whether the layer shows when it is turned away (its back, mirrored).
+    public var isDoubleSided = true
+    /// The colour fill's colour when an `animate` step changes it (`backgroundColor`), as
+    /// r, g, b, a; nil draws the file's.
+    public var fillColor: SIMD4<Double>?
+    /// The text's colour when an `animate` step changes it (`text.color`); nil draws the file's.
+    public var textColor: SIMD4<Double>?
+
+    public init() {}
+
+    /// Whether the layer is turned out of its plane, and so drawn through a projection.
+    public var isTurned: Bool { rotationX != 0 || rotationY != 0 }
+}
