@@ -35,14 +35,14 @@ extension Compositor {
         cairo_restore(cr)
     }
 
-    /// Places the image, or the footage's current frame, by its gravity, sampled with Cairo's
+    /// Places the image, the footage's current frame or the snapshot's picture by its gravity, sampled with Cairo's
     /// GOOD filter; padding the edges keeps the filter from fading the border into transparency.
     /// Drawn at less than a quarter of its size, an image is sampled from a smaller copy (see
     /// `ImagePyramid`), so the filter reads a few pixels per pixel drawn rather than every pixel
     /// of the source; a footage frame, shown for one frame or a few, is sampled as it is.
     private func paintImage(of prepared: PreparedContent, in frame: anim_size_t, alpha: Double, on cr: OpaquePointer) {
         let image = prepared.image
-        let footageFrame = image == nil ? prepared.footage?.surface : nil
+        let footageFrame = image == nil ? prepared.footage?.surface ?? prepared.snapshot?.surface : nil
         let imageSize: anim_size_t
         if let image {
             imageSize = anim_size_t(width: Double(image.width), height: Double(image.height))

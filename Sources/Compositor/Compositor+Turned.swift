@@ -64,7 +64,7 @@ extension Compositor {
     /// Layer `index` and its sublayers in the layer's own plane, `density` pixels per point,
     /// `margin` pixels in from the top left, at full opacity and without its shadow, over a
     /// transparent `picture`.
-    private func drawFlat(
+    func drawFlat(
         _ index: Int, of layers: [anim_layer_t], density: Double, margin: Double, into picture: FrameBuffer
     ) {
         let subtree = index..<tree.ends[index]

@@ -19,7 +19,7 @@ public final class Compositor {
     /// Pixels per canvas point; frames are `pixelWidth` × `pixelHeight`.
     let scale: Double
     public let pixelWidth: Int, pixelHeight: Int
-    private let prepared: [PreparedContent]
+    let prepared: [PreparedContent]
     /// The first layer of the top-level subtree holding the lowest layer that shows footage (the
     /// layer count when none does): its pixels change with time while its state does not, so
     /// neither it nor any layer above it is ever static.

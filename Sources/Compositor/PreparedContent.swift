@@ -15,6 +15,8 @@ final class PreparedContent {
     private var gradient: (pattern: OpaquePointer, size: anim_size_t)?
     /// The image's surfaces by pyramid level, each made when first drawn.
     private var imageSurfaces: [Int: OpaquePointer] = [:]
+    /// The picture a snapshot content shows, once taken (`Compositor.takeSnapshots`).
+    var snapshot: FrameBuffer?
 
     init(_ content: LayerContent, images: SceneImages) {
         self.content = content
@@ -63,6 +65,7 @@ final class PreparedContent {
     /// How many separate paints the contents make (fill, image, text); a layer fading more
     /// than one paint needs a group.
     var paintCount: Int {
-        (content.fill == nil ? 0 : 1) + (image == nil && footage?.surface == nil ? 0 : 1) + (text == nil ? 0 : 1)
+        (content.fill == nil ? 0 : 1) + (image == nil && footage?.surface == nil && snapshot == nil ? 0 : 1)
+            + (text == nil ? 0 : 1)
     }
 }

@@ -15,6 +15,7 @@ final class Worker: @unchecked Sendable {
     }
 
     func render(_ evaluator: FrameEvaluator, time: Double, frame: Int, into buffer: FrameBuffer) throws(RenderError) {
+        if !compositor.hasSnapshots { try takeSnapshots(evaluator, frame: frame) }
         var state = try evaluator.state(at: time, frame: frame)
         do throws(FootageError) {
             try compositor.showFootage(at: time)
@@ -37,6 +38,20 @@ final class Worker: @unchecked Sendable {
             state.layers[min(from, to)].hidden = 1
         }
         compositor.render(state.layers, host: state.host, replacing: replacements, into: buffer)
+    }
+
+    /// Takes every snapshot content's picture from the states at its time (for `frame`, whose
+    /// render fails if they cannot be had). The same on every thread, whichever frame comes first.
+    private func takeSnapshots(_ evaluator: FrameEvaluator, frame: Int) throws(RenderError) {
+        for request in compositor.snapshotRequests {
+            let state = try evaluator.state(at: request.snapshot.time, frame: frame)
+            do throws(FootageError) {
+                try compositor.showFootage(at: request.snapshot.time)
+            } catch {
+                throw .footageFailed(frame: frame, message: error.description)
+            }
+            compositor.takeSnapshot(forContent: request.content, layers: state.layers, host: state.host)
+        }
     }
 
     /// The images of the `slot`th mixer of a frame, made on first use (for `frame`, whose render

@@ -7,11 +7,55 @@ extension Decoding {
     /// (depth first, see `LayerTree`), and are read even when their layer is broken.
     mutating func decodeLayers(_ items: [Field]) -> [SceneLayer] {
         var decoded: [Int: SceneLayer] = [:]
-        decodeLayers(items, parent: nil, into: &decoded)
+        var snapshots: [(index: Int, item: Field)] = []
+        decodeLayers(items, parent: nil, into: &decoded, snapshots: &snapshots)
+        // Snapshots name any layer, before or after them: resolved once every name is known.
+        let showingSnapshots = Set(snapshots.map(\.index))
+        for (index, item) in snapshots {
+            guard let layer = decoded[index] else { continue }
+            if let resolved = keep(
+                Self.attempt { () throws(SceneError) in
+                    try resolveSnapshot(of: layer, at: index, item, in: decoded, showingSnapshots: showingSnapshots)
+                })
+            {
+                decoded[index] = resolved
+            }
+        }
         return layerNames.indices.compactMap { decoded[$0] }
     }
 
-    private mutating func decodeLayers(_ items: [Field], parent: Int?, into decoded: inout [Int: SceneLayer]) {
+    /// `layer` (at `index`, read from `item`) with its snapshot's layer found and checked, and its
+    /// frame that layer's when it gives none; `showingSnapshots` are the layers that show one.
+    private func resolveSnapshot(
+        of layer: SceneLayer, at index: Int, _ item: Field, in decoded: [Int: SceneLayer], showingSnapshots: Set<Int>
+    ) throws(SceneError) -> SceneLayer {
+        let field = item.member("snapshot")!
+        let source = try layerIndex(field)
+        let end = subtreeEnds[source, default: source + 1]
+        if (source...end - 1).contains(index) {
+            throw field.error(
+                "layer \"\(layer.name)\" cannot show a snapshot of \"\(layerNames[source])\", which holds it; "
+                    + "picture a layer outside it")
+        }
+        if let inner = (source..<end).first(where: showingSnapshots.contains) {
+            throw field.error(
+                "\"\(layerNames[source])\" holds \"\(layerNames[inner])\", which shows a snapshot itself; "
+                    + "a snapshot pictures layers without snapshots")
+        }
+        let time = try item.member("at")?.number(in: Keys.time) ?? 0
+        var content = layer.content
+        content.snapshot = LayerSnapshot(layer: source, time: time)
+        var base = layer.base
+        if item.member("frame") == nil, let pictured = decoded[source] { base.frame = pictured.base.frame }
+        return SceneLayer(
+            name: layer.name, base: base, content: content, parent: layer.parent, subtreeEnd: layer.subtreeEnd,
+            masksToBounds: layer.masksToBounds, host: layer.host)
+    }
+
+    private mutating func decodeLayers(
+        _ items: [Field], parent: Int?, into decoded: inout [Int: SceneLayer],
+        snapshots: inout [(index: Int, item: Field)]
+    ) {
         for item in items {
             let index = layerNames.count
             let attempt = Self.attempt { () throws(SceneError) in try decodeLayer(item) }
@@ -20,10 +64,15 @@ extension Decoding {
             let sublayers = keep(
                 Self.attempt { () throws(SceneError) in try item.member("sublayers")?.array() ?? [] })
             if let sublayers, !sublayers.isEmpty {
-                decodeLayers(sublayers, parent: index, into: &decoded)
+                decodeLayers(sublayers, parent: index, into: &decoded, snapshots: &snapshots)
             }
             subtreeEnds[index] = layerNames.count
             guard let parts else { continue }
+            if item.member("snapshot") != nil {
+                snapshots.append((index, item))
+            } else if let at = item.member("at") {
+                errors.append(at.error("\"at\" is the time a snapshot shows; it goes with \"snapshot\""))
+            }
             layerContents[index] = parts.content
             decoded[index] = SceneLayer(
                 name: parts.name, base: parts.base, content: parts.content, parent: parent,

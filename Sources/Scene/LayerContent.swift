@@ -11,6 +11,8 @@ public struct LayerContent: Sendable {
     public var footage: FootageSpec?
     public var gravity: Gravity
     public var text: TextContent?
+    /// Another layer, with its sublayers, as it looks at a time, in place of an image.
+    public var snapshot: LayerSnapshot?
 
     public init(
         fill: Fill? = nil, image: ImageFile? = nil, footage: FootageSpec? = nil, gravity: Gravity = .aspectFill,
@@ -43,5 +45,19 @@ extension LayerContent {
     public var hasColorFill: Bool {
         if case .color = fill { return true }
         return false
+    }
+}
+
+/// A layer's picture of another layer and its sublayers, frozen at a timeline time, as
+/// `snapshotView(afterScreenUpdates:)` gives a transition something to animate while the real
+/// view changes underneath.
+public struct LayerSnapshot: Sendable, Equatable {
+    /// The layer pictured.
+    public var layer: Int
+    /// The timeline time it is pictured at.
+    public var time: Double
+
+    public init(layer: Int, time: Double) {
+        (self.layer, self.time) = (layer, time)
     }
 }

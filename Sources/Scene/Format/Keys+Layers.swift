@@ -43,8 +43,13 @@ extension Keys {
             FormatKey(
                 "sequence", .object(sequence), "numbered PNG or JPEG files played as a video, in place of an image"),
             FormatKey(
+                "snapshot", .string,
+                "another layer's name: this one shows that layer and its sublayers as they look at `at`, frozen, in "
+                    + "place of an image (its frame defaults to theirs)"),
+            FormatKey("at", .number(time), default: 0, "with snapshot: the timeline time the snapshot shows"),
+            FormatKey(
                 "gravity", .choice(Gravity.allCases.map(\.rawValue)), default: .string(Gravity.aspectFill.rawValue),
-                "how the image, video or sequence is placed in the frame"),
+                "how the image, video, sequence or snapshot is placed in the frame"),
             FormatKey(
                 "text", .either([.string, .object(text)]),
                 "a string in the default style, or {string, font, …}; drawn over the image, wrapped to the frame"),

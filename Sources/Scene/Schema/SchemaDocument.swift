@@ -35,7 +35,7 @@ public struct SchemaDocument {
     /// A layer shows at most one of an image, a video and a sequence; a video's `volume` comes
     /// with `"audio": true`; its sublayers are layers (the definition refers to itself).
     private var layer: SchemaJSON {
-        let sources = ["image", "video", "sequence"]
+        let sources = ["image", "video", "sequence", "snapshot"]
         let pairs = sources.indices.flatMap { i in sources[(i + 1)...].map { [sources[i], $0] } }
         let soundVolume: SchemaJSON = ["required": ["audio"], "properties": ["audio": ["const": true]]]
         let video: SchemaJSON = [
