@@ -91,6 +91,11 @@ extension PreviewPage {
           frames.clear();
           view.timeline = t;
           view.version = t.version;
+          $('warnings').replaceChildren(...t.warnings.map(text => {
+            const item = document.createElement('li');
+            item.textContent = 'warning: ' + text;
+            return item;
+          }));
           $('scrubber').max = lastFrame() / t.fps;
           $('scrubber').step = 1 / t.fps;
         }

@@ -20,6 +20,7 @@ enum PreviewPage {
           button { min-width: 3em; }
           #problem { display: none; white-space: pre-wrap; color: #ffb4a8; background: #4a1f1a; padding: 8px; margin: 8px 0; }
           #chart { display: block; width: 100%; max-width: 800px; }
+          #warnings { color: #ffd27a; margin: 8px 0; padding-left: 1.2em; }
         </style>
         </head>
         <body>
@@ -33,6 +34,7 @@ enum PreviewPage {
           <span id="clock"></span>
         </div>
         <canvas id="chart" height="0"></canvas>
+        <ul id="warnings" aria-label="warnings"></ul>
         <script>
         \(script)
         </script>

@@ -1,3 +1,4 @@
+import Compositor
 import Renderer
 import Scene
 
@@ -24,6 +25,8 @@ struct TimelineSummary: Encodable {
     /// Wall-clock seconds into the render, from the first frame to the last.
     let times: [Double]
     let steps: [StepCurve]
+    /// What `validate` warns of in the pipeline, each with its place ("pipeline.json:7:18: …").
+    let warnings: [String]
 
     /// At most this many samples per step, however long the render: enough for a chart.
     static let maxSamples = 600
@@ -36,6 +39,7 @@ struct TimelineSummary: Encodable {
         (fps, duration, frameCount) = (scene.fps, scene.duration, scene.frameCount)
         times = scene.sampleTimes(count: min(frameCount, Self.maxSamples))
         let timelineTimes = times.map(timing.time(atWallTime:))
+        warnings = (scene.warnings + FontFamilies.warnings(in: scene)).map(\.description)
         steps = scene.steps.indices.map { index in
             // A curve that returns a non-finite value fails the frame itself; the chart leaves a gap.
             let progress = timelineTimes.map { t in

@@ -22,6 +22,27 @@ struct PreviewReloadTests {
         #expect(try await server.get("frame?t=later").status == 400)
     }
 
+    @Test("timeline.json names a sublayer by its path and carries validate's warnings")
+    func treeAndWarnings() async throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let text = """
+            { "version": 1, "canvas": { "width": 40, "height": 40, "fps": 10, "duration": 1 },
+              "layers": [ { "name": "card", "sublayers": [ { "name": "title", "fill": "#ffffff" } ] } ],
+              "timeline": [ { "animate": "opacity", "target": "title", "from": 0, "to": 1, "start": 0.5 } ] }
+            """
+        let file = try PluginFixtures.write(text, to: "tree.json", in: folder)
+        let server = try PreviewServerProcess([file.path], scratch: folder)
+        defer { server.stop() }
+        let json = try JSONSerialization.jsonObject(with: try await server.get("timeline.json").body) as? [String: Any]
+        let steps = json?["steps"] as? [[String: Any]]
+        #expect(steps?.first?["label"] as? String == "opacity → card/title")
+        let warnings = json?["warnings"] as? [String]
+        #expect(warnings?.count == 1)
+        #expect(warnings?.first?.contains(#"layer "title" shows at opacity 1 until this step starts"#) == true)
+        #expect(try await server.get("./").body.contains(Data(#"<ul id="warnings""#.utf8)), "the page lists them")
+    }
+
     @Test("a pipeline that stops loading leaves the last good one on show, with the error")
     func brokenEdit() async throws {
         let folder = try CLI.temporaryDirectory()

@@ -74,4 +74,18 @@ import Testing
             result.stderr.contains(#"timeline[0].from: layer "old" is inside "card", which is hidden"#),
             "\(result.stderr)")
     }
+
+    @Test func theSheetPrintsTheWarningsValidateGives() throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let text = Self.pipeline(
+            timeline: #"{ "mixer": "cross-dissolve", "from": "old", "to": "new" }"#, card: #", "hidden": true"#, new: ""
+        )
+        try PluginFixtures.write(text, to: "pipeline.json", in: folder)
+        let result = try CLI.run(["sheet", "pipeline.json", "-o", "sheet.png"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stderr.contains(#"warning: pipeline.json:"#)
+                && result.stderr.contains(#"layer "old" is inside "card", which is hidden"#), "\(result.stderr)")
+    }
 }
