@@ -113,6 +113,8 @@ private struct Builder {
             keys.removeAll { sources.contains($0.name) && $0.name != shown.name }
         }
         keys.removeAll { if case .described = $0.form { return true } else { return false } }
+        // A snapshot names another layer, and "at" comes with it: what a schema cannot say.
+        if set.place == Keys.layer.place { keys.removeAll { ["snapshot", "at"].contains($0.name) } }
         // A video's volume comes with "audio": true (the schema says so too).
         let playsSound = set.place == Keys.video.place && keys.contains { $0.name == "volume" }
         if playsSound, !keys.contains(where: { $0.name == "audio" }),

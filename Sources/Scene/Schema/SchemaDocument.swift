@@ -33,7 +33,8 @@ public struct SchemaDocument {
     }
 
     /// A layer shows at most one of an image, a video and a sequence; a video's `volume` comes
-    /// with `"audio": true`; its sublayers are layers (the definition refers to itself).
+    /// with `"audio": true`; `at` comes with `snapshot`; its sublayers are layers (the definition
+    /// refers to itself).
     private var layer: SchemaJSON {
         let sources = ["image", "video", "sequence", "snapshot"]
         let pairs = sources.indices.flatMap { i in sources[(i + 1)...].map { [sources[i], $0] } }
@@ -44,6 +45,7 @@ public struct SchemaDocument {
         let sublayers: SchemaJSON = ["type": "array", "items": ["$ref": "#/$defs/layer"]]
         return Keys.layer.schema(["video": video, "sublayers": sublayers])
             .with("not", ["anyOf": .array(pairs.map { ["required": .array($0.map(SchemaJSON.string))] })])
+            .with("dependentRequired", ["at": ["snapshot"]])
     }
 
     private var interaction: SchemaJSON {
