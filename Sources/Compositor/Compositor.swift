@@ -219,7 +219,9 @@ public final class Compositor {
         if host[index].isTurned && !flat { return drawTurned(index, of: layers, on: cr, frame: frame) }
         let transform = worlds[index].scaled(by: scale)
         guard tree.hasSublayers(index) else {
-            guard let reach = draw(layer, index: index, transform: transform, on: cr) else { return .empty }
+            guard let reach = draw(layer, index: index, transform: transform, on: cr, frame: frame) else {
+                return .empty
+            }
             return PixelBox(covering: reach, width: frame.width, height: frame.height)
         }
         guard layer.hidden == 0, layer.opacity > 0, layer.opacity.isFinite, transform.isUsable else { return .empty }
@@ -229,7 +231,7 @@ public final class Compositor {
         var opaque = layer
         opaque.opacity = 1
         var drawnOver =
-            draw(opaque, index: index, transform: transform, on: cr).map {
+            draw(opaque, index: index, transform: transform, on: cr, frame: frame).map {
                 PixelBox(covering: $0, width: frame.width, height: frame.height)
             } ?? .empty
         let mask = layer.mask
@@ -269,15 +271,16 @@ public final class Compositor {
     /// opacity, a layer that paints more than once goes through one group so its parts fade
     /// together; a single paint takes the opacity directly, sparing a group the size of the layer.
     /// Returns the device-space box outside which it left every pixel as it was (contents are
-    /// clipped to the layer's frame, a shadow to its mask), or nil when it drew nothing.
+    /// clipped to the layer's frame, a shadow to its mask), or nil when it drew nothing. The
+    /// shadow is made for `frame`'s pixels: the frame, or a turned layer's flat picture (`drawFlat`).
     @discardableResult
-    private func draw(_ layer: anim_layer_t, index: Int, transform: AffineTransform, on cr: OpaquePointer)
-        -> anim_rect_t?
-    {
+    private func draw(
+        _ layer: anim_layer_t, index: Int, transform: AffineTransform, on cr: OpaquePointer, frame: FrameBuffer
+    ) -> anim_rect_t? {
         guard layer.isDrawable, transform.isUsable else { return nil }
         let shadow = shadows.mask(
             for: layer.shadowScaled(by: scale), transform: transform, slot: index,
-            surfaceWidth: pixelWidth, surfaceHeight: pixelHeight)
+            surfaceWidth: frame.width, surfaceHeight: frame.height)
         let paints = (shadow == nil ? 0 : 1) + prepared[index].paintCount
         let grouped = layer.opacity < 1 && paints > 1
         let alpha = grouped ? 1 : min(layer.opacity, 1)

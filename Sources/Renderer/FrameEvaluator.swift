@@ -94,8 +94,9 @@ public final class FrameEvaluator: @unchecked Sendable {
     }
 
     /// Lends `body` a step's parameter values for the ABI, with the per-frame part filled in: a
-    /// named layer's current state, centre or visual frame on the canvas (its parents' transforms
-    /// applied, by `tree`), read from `layers`. The values live in scoped memory, not an array
+    /// named layer's current state, centre or visual frame (its parents' transforms applied, by
+    /// `tree`) in the coordinates the step's target's frame is in (the canvas for a top-level
+    /// target or a mixer), read from `layers`. The values live in scoped memory, not an array
     /// per step per frame.
     static func withValues<R, Failure: Error>(
         of step: Step, in tree: LayerTree, layers: UnsafeBufferPointer<anim_layer_t>,
@@ -104,25 +105,26 @@ public final class FrameEvaluator: @unchecked Sendable {
         try withUnsafeTemporaryAllocation(of: anim_value_t.self, capacity: step.parameters.count) {
             (values) throws(Failure) in
             for (slot, parameter) in step.parameters.enumerated() {
-                values.initializeElement(at: slot, to: value(of: parameter, in: tree, layers: layers))
+                values.initializeElement(
+                    at: slot, to: value(of: parameter, in: tree, seenBy: step.action.role.target, layers: layers))
             }
             return try body(UnsafeBufferPointer(values))
         }
     }
 
     private static func value(
-        of parameter: BoundParameter, in tree: LayerTree, layers: UnsafeBufferPointer<anim_layer_t>
+        of parameter: BoundParameter, in tree: LayerTree, seenBy target: Int?, layers: UnsafeBufferPointer<anim_layer_t>
     ) -> anim_value_t {
         var value = parameter.value
         switch parameter.source {
         case .fixed:
             return value
         case .layerCenter(let index):
-            let center = tree.visualCenter(of: index, in: layers)
+            let center = tree.visualCenter(of: index, in: layers, seenBy: target)
             value.v = (center.x, center.y, 0, 0)
             value.layer = layers.baseAddress! + index
         case .layerFrame(let index):
-            let frame = tree.visualFrame(of: index, in: layers)
+            let frame = tree.visualFrame(of: index, in: layers, seenBy: target)
             value.v = (frame.x, frame.y, frame.width, frame.height)
             value.layer = layers.baseAddress! + index
         case .layer(let index):

@@ -36,7 +36,7 @@ extension Decoding {
     {
         let fields = try field.object(Keys.keyframes)
         var values: [[Double]] = []
-        for item in try fields.required("values", "an array of \(keyPath.kind.written) values").array() {
+        for item in try fields.required("values", "an array of values, each \(keyPath.kind.written)").array() {
             values.append(try animationValue(item, of: keyPath))
         }
         var keyTimes: [Double]?

@@ -34,6 +34,17 @@ public struct PropertyAnimation: Sendable {
         }
     }
 
+    /// The value the animation ends on when the file gives it (`to`, `from` + `by`, or the last
+    /// keyframe); nil when it ends at a value taken from the layer.
+    public var endValue: [Double]? {
+        switch values {
+        case .basic(_, let to?, _): to
+        case .basic(let from?, nil, let by?): zip(from, by).map(+)
+        case .basic: nil
+        case .keyframes(let keyframes): keyframes.values.last
+        }
+    }
+
     /// Sets the key path of `layer` (its ABI state and the host's; `content` has its file's
     /// colours) to its value at eased progress `progress` (outside 0...1 where a spring overshoots).
     public func apply(

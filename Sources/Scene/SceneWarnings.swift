@@ -18,12 +18,14 @@ struct SceneWarnings {
     var all: [SceneError] { startsAfterTheEnd + blendsNothing + shownBeforeFadingIn + overlapping }
 
     /// `animate` opacity steps that start later than 0 from below the layer's opacity, on a
-    /// layer that shows until then: the layer pops in at full opacity before it fades in.
+    /// layer that shows until then: the layer pops in at full opacity before it fades in. A
+    /// reversed step starts from its end value.
     private var shownBeforeFadingIn: [SceneError] {
         var found: [SceneError] = []
         for (index, step) in scene.steps.enumerated() {
             guard case .property(let animation, let target) = step.action, animation.keyPath == .opacity,
-                !animation.additive, !step.fill.before, let from = animation.startValue?.first
+                !animation.additive, !step.fill.before,
+                let from = (step.reverse ? animation.endValue : animation.startValue)?.first
             else { continue }
             let start = scene.timing(ofStep: index).start
             let base = scene.layers[target].base

@@ -76,6 +76,35 @@ import Testing
         #expect(width(at: rows.first! + 1) < width(at: rows.last! - 1), "narrower at the top, which is farther")
     }
 
+    /// A 150×150 white canvas with a red card scaled 2 about its centre to cover [-25, -25, 200, 200],
+    /// holding a white sublayer with a black shadow, the card turned by `turn` and scaled by `scale`.
+    func renderShadowedSublayer(_ turn: HostLayerState, scale: anim_point_t) -> FrameBuffer {
+        var card = layer(rect(25, 25, 100, 100))
+        card.scale = scale
+        var inner = layer(rect(60, 30, 30, 30))
+        let black = anim_color_t(r: 0, g: 0, b: 0, a: 1)
+        inner.shadow = anim_shadow_t(color: black, opacity: 1, radius: 6, offset: anim_point_t(x: 0, y: 0))
+        let frame = FrameBuffer.blank(width: 150, height: 150)
+        Compositor(
+            canvas: Canvas(width: 150, height: 150, background: white),
+            contents: [LayerContent(fill: .color(red)), LayerContent(fill: .color(white))],
+            tree: LayerTree(parents: [nil, 0], ends: [2, 2], masksToBounds: [false, false])
+        ).render([card, inner], host: [turn, HostLayerState()], replacing: [], into: frame)
+        return frame
+    }
+
+    /// The flat picture of a turned layer is larger than the canvas here: a sublayer's shadow is
+    /// drawn for the whole picture, as the same layer mirrored without a turn draws it.
+    @Test func aSublayersShadowIsWholeWhereTheTurnedPictureOutgrowsTheCanvas() {
+        let turned = renderShadowedSublayer(turned(y: 180), scale: anim_point_t(x: 2, y: 2))
+        let mirrored = renderShadowedSublayer(HostLayerState(), scale: anim_point_t(x: -2, y: 2))
+        // Just above the sublayer (mirrored to x -5 to 55, y 35 to 95), in its shadow.
+        for x in [2, 10, 20] {
+            let (shadowed, flat) = (turned.pixel(x: x, y: 32), mirrored.pixel(x: x, y: 32))
+            #expect(shadowed.r < 250 && isClose(shadowed, flat, tolerance: 3), "x \(x): \(shadowed) against \(flat)")
+        }
+    }
+
     @Test func aTurnedFrameIsTheSameBytesEveryTime() {
         let turn = turned(y: 33, x: -12, perspective: 400)
         #expect(bytes(of: render(turn)) == bytes(of: render(turn)))

@@ -48,6 +48,26 @@ import Testing
         #expect(image[15, 30] == Pixel(255, 255, 255), "still clipped by the card: \(image[15, 30])")
     }
 
+    /// An animator moves a sublayer in its parent's coordinates, so a layer named as its parameter
+    /// is given there too: the thumb ends on the goal, not offset by the card's place.
+    @Test func anAnimatorOnASublayerGetsANamedLayersFrameInItsParentsCoordinates() throws {
+        let image = try frame(
+            """
+            { "version": 1,
+              "canvas": { "width": 80, "height": 80, "fps": 10, "duration": 1, "background": "#ffffff" },
+              "layers": [
+                { "name": "goal", "frame": [50, 50, 20, 20], "fill": "#ff0000" },
+                { "name": "card", "frame": [20, 10, 40, 40], "fill": "#0000ff",
+                  "sublayers": [ { "name": "thumb", "frame": [4, 4, 10, 10], "fill": "#00ff00" } ] } ],
+              "timeline": [ { "animator": "move-and-scale", "target": "thumb", "duration": 0.5,
+                              "params": { "to": "goal" } } ] }
+            """, at: 0.8)
+        for (x, y) in [(52, 52), (60, 60), (67, 67)] {
+            #expect(image[x, y] == Pixel(0, 255, 0), "the thumb covers the goal at (\(x), \(y)): \(image[x, y])")
+        }
+        #expect(image[75, 75] == Pixel(255, 255, 255), "nothing past the goal: \(image[75, 75])")
+    }
+
     @Test func aMixerCannotBlendALayerWithItsOwnSublayer() throws {
         let folder = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -120,6 +120,29 @@ import Testing
         #expect(filled.status == 0, "with the fill the layer is invisible until then: \(filled.stderr)")
     }
 
+    /// Reversed, a fade from 0 to 1 starts at 1 and fades out: nothing pops in before it; a
+    /// reversed fade from 1 to 0 starts at 0, after the layer showed at full opacity.
+    @Test func aReversedFadeStartsFromItsEndValue() throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try PluginFixtures.write(
+            Self.pipeline(
+                timeline:
+                    #"    { "animate": "opacity", "target": "front", "start": 1, "from": 0, "to": 1, "reverse": true }"#
+            ),
+            to: "pipeline.json", in: folder)
+        let result = try CLI.run(["validate", "pipeline.json", "--strict"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        try expectWarning(
+            Self.pipeline(
+                timeline:
+                    #"    { "animate": "opacity", "target": "front", "start": 1, "from": 1, "to": 0, "reverse": true }"#
+            ),
+            says: [
+                #"6:18: timeline[0].animate: layer "front" shows at opacity 1 until this step starts at 1 s, then fades in from 0: add "fillMode": "backwards" to keep it at 0 before the start"#
+            ])
+    }
+
     @Test func aMixerIntoALayerThatAnAnimateStepShowsIsNoWarning() throws {
         let folder = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
