@@ -177,7 +177,7 @@ typedef struct anim_layer {
     uint32_t struct_size;                /* sizeof(anim_layer_t) of whoever filled it */
     uint32_t hidden;                     /* 0 or 1 */
     const char *name;                    /* host-owned; read only */
-    anim_rect_t frame;                   /* canvas coordinates, before the transform */
+    anim_rect_t frame;                   /* parent's coordinates (the canvas's at the top), before the transform */
     anim_point_t anchor;                 /* unit coordinates in the frame; (0.5, 0.5) is the centre */
     anim_point_t scale;                  /* 1 = unscaled */
     double rotation;                     /* degrees, clockwise */
@@ -207,8 +207,9 @@ typedef struct anim_layer {
 /* Flags of a parameter descriptor. */
 #define ANIM_PARAM_REQUIRED 1u       /* the pipeline must give it; the default is not used */
 /* A POINT or RECT parameter that may also be given as a layer's name. The host then passes that
- * layer's current visual centre (POINT) or visual frame (RECT), in canvas coordinates, as it is
- * at the moment of the call, together with the layer itself in `layer`. */
+ * layer's current visual centre (POINT) or visual frame (RECT) as it is at the moment of the call,
+ * together with the layer itself in `layer`: in the coordinates of the target layer's parent (the
+ * canvas's for a top-level target or a mixer), where the target's `frame` is. */
 #define ANIM_PARAM_ACCEPTS_LAYER 2u
 
 /* Describes one parameter. The host validates pipeline files against these before rendering and
