@@ -129,8 +129,6 @@ extension Compositor {
 struct Matrix3 {
     var cells: [Double]
 
-    static func scale(_ factor: Double) -> Matrix3 { Matrix3(cells: [factor, 0, 0, 0, factor, 0, 0, 0, 1]) }
-
     static func * (left: Matrix3, right: Matrix3) -> Matrix3 {
         var cells = [Double](repeating: 0, count: 9)
         for row in 0..<3 {

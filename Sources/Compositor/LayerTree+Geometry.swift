@@ -70,10 +70,4 @@ extension LayerTree {
         else { return world }
         return canvasToParent.concatenating(world)
     }
-
-    /// Whether layer `index` and every ancestor are shown (not hidden, some opacity): a hidden
-    /// or transparent layer hides its sublayers.
-    public func isShown(_ index: Int, in layers: UnsafeBufferPointer<anim_layer_t>) -> Bool {
-        ([index] + ancestors(of: index)).allSatisfy { layers[$0].hidden == 0 && layers[$0].opacity > 0 }
-    }
 }

@@ -32,9 +32,6 @@ public struct LayerTree: Sendable, Equatable {
 
     public var count: Int { ends.count }
 
-    /// Whether no layer has sublayers.
-    public var isFlat: Bool { ends.indices.allSatisfy { ends[$0] == $0 + 1 } }
-
     public func hasSublayers(_ index: Int) -> Bool { ends[index] > index + 1 }
 
     /// The direct sublayers of `index`, bottom first.
@@ -46,11 +43,6 @@ public struct LayerTree: Sendable, Equatable {
             child = ends[child]
         }
         return children
-    }
-
-    /// Whether `index` lies in the subtree of `ancestor` (itself excluded).
-    public func isInside(_ index: Int, _ ancestor: Int) -> Bool {
-        ancestor < index && index < ends[ancestor]
     }
 
     /// The layer's ancestors, nearest first.
