@@ -104,9 +104,9 @@ public final class FrameEvaluator: @unchecked Sendable {
     ) throws(Failure) -> R {
         try withUnsafeTemporaryAllocation(of: anim_value_t.self, capacity: step.parameters.count) {
             (values) throws(Failure) in
+            let target = step.action.role.target
             for (slot, parameter) in step.parameters.enumerated() {
-                values.initializeElement(
-                    at: slot, to: value(of: parameter, in: tree, seenBy: step.action.role.target, layers: layers))
+                values.initializeElement(at: slot, to: value(of: parameter, in: tree, seenBy: target, layers: layers))
             }
             return try body(UnsafeBufferPointer(values))
         }

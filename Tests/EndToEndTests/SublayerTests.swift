@@ -81,13 +81,14 @@ import Testing
                 #"timeline[0].to: a mixer blends two separate layers, and "old" is inside "card""#), "\(result.stderr)")
     }
 
+    /// A cross-dissolve between the two sublayers of a hidden card: valid, but most likely not meant.
+    static let mixInsideAHiddenCard = pipeline(
+        timeline: #"{ "mixer": "cross-dissolve", "from": "old", "to": "new" }"#, card: #", "hidden": true"#, new: "")
+
     @Test func aMixerIntoALayerInsideAHiddenParentIsAWarning() throws {
         let folder = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let text = Self.pipeline(
-            timeline: #"{ "mixer": "cross-dissolve", "from": "old", "to": "new" }"#, card: #", "hidden": true"#, new: ""
-        )
-        try PluginFixtures.write(text, to: "pipeline.json", in: folder)
+        try PluginFixtures.write(Self.mixInsideAHiddenCard, to: "pipeline.json", in: folder)
         let result = try CLI.run(["validate", "pipeline.json"], in: folder)
         #expect(result.status == 0)
         #expect(
@@ -98,10 +99,7 @@ import Testing
     @Test func theSheetPrintsTheWarningsValidateGives() throws {
         let folder = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let text = Self.pipeline(
-            timeline: #"{ "mixer": "cross-dissolve", "from": "old", "to": "new" }"#, card: #", "hidden": true"#, new: ""
-        )
-        try PluginFixtures.write(text, to: "pipeline.json", in: folder)
+        try PluginFixtures.write(Self.mixInsideAHiddenCard, to: "pipeline.json", in: folder)
         let result = try CLI.run(["sheet", "pipeline.json", "-o", "sheet.png"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
