@@ -1,20 +1,26 @@
 /*
  * circle-reveal — shows the target layer only inside a circle that grows from the tapped button
- * to the target's farthest corner (the articles' CAShapeLayer mask animated on "path", 0.5 s).
- * Run with "reverse" it shrinks back onto the button (pop, dismiss).
+ * to the target's farthest corner (the articles' CAShapeLayer mask animated on "path", 0.5 s),
+ * or, with "to": "diagonal", to the button's frame inset by the layer's diagonal, as article 000
+ * does whatever the tap point. Run with "reverse" it shrinks back onto the button (pop, dismiss).
  */
 #include "animator.h"
 
 #include <math.h>
 #include <stddef.h>
 
-enum { FROM };
+enum { FROM, TO };
+enum { FARTHEST_CORNER, DIAGONAL }; /* the order of `choices` */
 
 static const anim_param_desc_t circle_params[] = {
     [FROM] = {.struct_size = sizeof(anim_param_desc_t), .type = ANIM_PARAM_RECT,
               .flags = ANIM_PARAM_REQUIRED | ANIM_PARAM_ACCEPTS_LAYER, .id = "from",
               .doc = "the tapped button's frame in canvas coordinates, or a layer to start from",
               .unit = "px", .min = -100000, .max = 100000},
+    [TO] = {.struct_size = sizeof(anim_param_desc_t), .type = ANIM_PARAM_ENUM, .id = "to",
+            .doc = "the circle at the end: through the layer's farthest corner, or the button's "
+                   "circle grown by the layer's diagonal (article 000: the screen is covered early)",
+            .default_string = "farthest-corner", .choices = "farthest-corner|diagonal"},
 };
 
 /* A layer scaled to zero is invisible: any finite factor will do. */
@@ -41,7 +47,8 @@ static bool circle_apply(const anim_apply_args_t *args, anim_layer_t *target, ch
     /* The button's circle in canvas pixels, converted to the layer's own (never larger). */
     const double scale = nonzero(fmax(fabs(target->scale.x), fabs(target->scale.y)));
     const double start = fmax(fabs(b[2]), fabs(b[3])) / 2 / scale;
-    const double end = hypot(fmax(c.x, w - c.x), fmax(c.y, h - c.y));
+    const double end = args->params[TO].i == DIAGONAL ? start + hypot(w, h)
+                                                      : hypot(fmax(c.x, w - c.x), fmax(c.y, h - c.y));
     double r = start + (end - start) * args->progress;
     r = r < 0 ? 0 : r; /* an undershooting spring shrinks the circle to nothing, not inside out */
 
@@ -55,8 +62,8 @@ static const anim_animator_desc_t circle_desc = {
     .struct_size = sizeof(anim_animator_desc_t),
     .concurrency = ANIM_CONCURRENCY_REENTRANT,
     .name = "circle-reveal",
-    .version = "1.0.0",
-    .doc = "Reveals the layer through a circle growing from `from` to its farthest corner",
+    .version = "1.1.0",
+    .doc = "Reveals the layer through a circle growing from `from` to its farthest corner or `to`",
     .params = circle_params,
     .param_count = sizeof circle_params / sizeof circle_params[0],
     .apply = circle_apply,
@@ -71,5 +78,5 @@ static bool circle_init(const anim_host_t *host) {
     return false;
 }
 
-ANIM_DEFINE_ENTRY("org.pipeline.circle-reveal", "1.0.0",
+ANIM_DEFINE_ENTRY("org.pipeline.circle-reveal", "1.1.0",
                   "Circle reveal from a tapped button", circle_init, NULL);

@@ -1,14 +1,16 @@
 /*
  * ripple-reveal — cuts a growing circular hole in the target layer so that what lies below shows
  * through (step 5 of the poster transition: the article's even-odd CAShapeLayer mask). At p = 1
- * the hole reaches the farthest corner of the layer, which is then fully cleared.
+ * the hole reaches the farthest corner of the layer, which is then fully cleared, or, with
+ * "to": "diagonal", the layer's diagonal, as the article's code grows it whatever the centre.
  */
 #include "animator.h"
 
 #include <math.h>
 #include <stddef.h>
 
-enum { CENTER, FROM };
+enum { CENTER, FROM, TO };
+enum { FARTHEST_CORNER, DIAGONAL }; /* the order of `choices` */
 
 static const anim_param_desc_t ripple_params[] = {
     [CENTER] = {.struct_size = sizeof(anim_param_desc_t), .type = ANIM_PARAM_POINT,
@@ -18,6 +20,10 @@ static const anim_param_desc_t ripple_params[] = {
     [FROM] = {.struct_size = sizeof(anim_param_desc_t), .type = ANIM_PARAM_NUMBER, .id = "from",
               .doc = "hole radius at the start, in the layer's own pixels", .unit = "px",
               .min = 0, .max = 100000, .default_value = {0}},
+    [TO] = {.struct_size = sizeof(anim_param_desc_t), .type = ANIM_PARAM_ENUM, .id = "to",
+            .doc = "hole radius at the end: the distance to the layer's farthest corner, or its "
+                   "diagonal (the article's: the layer clears before the end)",
+            .default_string = "farthest-corner", .choices = "farthest-corner|diagonal"},
 };
 
 /* Mask shapes live in the layer's own coordinates, so undo the layer's transform (translation,
@@ -39,7 +45,8 @@ static bool ripple_apply(const anim_apply_args_t *args, anim_layer_t *target, ch
         target, (anim_point_t){args->params[CENTER].v[0], args->params[CENTER].v[1]});
     const double w = target->frame.width, h = target->frame.height;
     /* The farthest corner is the far one on each axis. */
-    const double end = hypot(fmax(c.x, w - c.x), fmax(c.y, h - c.y));
+    const double end = args->params[TO].i == DIAGONAL ? hypot(w, h)
+                                                      : hypot(fmax(c.x, w - c.x), fmax(c.y, h - c.y));
     const double from = args->params[FROM].v[0];
     double r = from + (end - from) * args->progress;
     r = r < 0 ? 0 : r; /* an undershooting curve must not turn the hole inside out */
@@ -56,7 +63,7 @@ static const anim_animator_desc_t ripple_desc = {
     .struct_size = sizeof(anim_animator_desc_t),
     .concurrency = ANIM_CONCURRENCY_REENTRANT,
     .name = "ripple-reveal",
-    .version = "1.0.0",
+    .version = "1.1.0",
     .doc = "Cuts a circular hole growing from `center` until the layer is cleared",
     .params = ripple_params,
     .param_count = sizeof ripple_params / sizeof ripple_params[0],
@@ -72,5 +79,5 @@ static bool ripple_init(const anim_host_t *host) {
     return false;
 }
 
-ANIM_DEFINE_ENTRY("org.pipeline.ripple-reveal", "1.0.0",
+ANIM_DEFINE_ENTRY("org.pipeline.ripple-reveal", "1.1.0",
                   "Circular ripple reveal", ripple_init, NULL);

@@ -17,6 +17,7 @@ final class Worker: @unchecked Sendable {
     func render(_ evaluator: FrameEvaluator, time: Double, frame: Int, into buffer: FrameBuffer) throws(RenderError) {
         if !compositor.hasSnapshots { try takeSnapshots(evaluator, frame: frame) }
         var state = try evaluator.state(at: time, frame: frame)
+        for index in evaluator.scene.removedLayers(atFrame: frame) { state.layers[index].hidden = 1 }
         do throws(FootageError) {
             try compositor.showFootage(at: time)
         } catch {

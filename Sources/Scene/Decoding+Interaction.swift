@@ -14,7 +14,7 @@ extension Decoding {
     }
 
     /// `{"track": [[t, p], [t, p, v], …], "finishIf": {"progressAtLeast": 0.5} | {"velocityAbove": 0},
-    ///   "completionSpeed": 1, "completionCurve": "ease-in-out"}`
+    ///   "completionSpeed": 1, "completionCurve": "ease-in-out", "cancelRemoves": ["layer", …]}`
     private func decodeInteraction(_ field: Field, timelineEnd: Double) throws(SceneError) -> Interaction {
         let fields = try field.object(Keys.interaction)
         guard timelineEnd > 0 else {
@@ -48,7 +48,10 @@ extension Decoding {
                 try fields.required("finishIf", "{\"progressAtLeast\": 0.5} or {\"velocityAbove\": 0}")),
             completionSpeed: try fields.value("completionSpeed"),
             completionCurve: try fields["completionCurve"].map { field throws(SceneError) in try decodeCurve(field) }
-                ?? NamedCurves.curve(named: String(default: fields.declared("completionCurve").defaultValue!)!)!)
+                ?? NamedCurves.curve(named: String(default: fields.declared("completionCurve").defaultValue!)!)!,
+            cancelRemoves: try fields["cancelRemoves"].map { field throws(SceneError) in
+                try field.array().map { name throws(SceneError) in try layerIndex(name) }
+            } ?? [])
     }
 
     private func decodeRule(_ field: Field) throws(SceneError) -> Interaction.Rule {

@@ -66,12 +66,21 @@ public final class Scene: @unchecked Sendable {
     /// fps × duration frames; frame `i` is `i / fps` seconds into the render.
     public var frameCount: Int { max(1, Int((duration * fps).rounded())) }
 
-    /// The timeline time frame `index` shows. A backwards render (dismiss, pop) shows the
-    /// forward render's frames in reverse order, computed from the same index arithmetic so
-    /// they are identical to the last bit. `plugins` runs an interaction's completion curve.
+    /// The timeline time frame `index` shows. A backwards render (dismiss, pop, rewind) shows
+    /// the forward render's times in reverse order, computed from the same index arithmetic, so
+    /// a rewind's frames are the presentation's to the last bit. `plugins` runs an interaction's completion curve.
     public func time(ofFrame index: Int, plugins: some PluginCurveCalls) -> Double {
         if clock.interaction == nil && clock.direction.isBackwards { return Double(frameCount - 1 - index) / fps }
         return clock.timelineTime(atWallTime: Double(index) / fps, frameCount: frameCount, fps: fps, plugins: plugins)
+    }
+
+    /// The layers that are gone by frame `index`: those a cancelled interactive transition takes
+    /// away once it has landed on its first state (`interaction.cancelRemoves`).
+    public func removedLayers(atFrame index: Int) -> [Int] {
+        guard let interaction = clock.interaction, !interaction.finishes, !interaction.cancelRemoves.isEmpty,
+            interaction.hasLanded(atWallTime: Double(index) / fps, timelineEnd: clock.timelineEnd)
+        else { return [] }
+        return interaction.cancelRemoves
     }
 
     /// The timeline time shown `seconds` into the render (for stills between frames).

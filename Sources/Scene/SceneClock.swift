@@ -1,11 +1,20 @@
 import Timing
 
 /// How a render's frames map to timeline time: forwards (present, push), backwards (dismiss,
-/// pop: the exact reverse of the forward frames), or driven by a gesture (interactive).
+/// pop, rewind), or driven by a gesture (interactive).
 public struct SceneClock: Sendable {
+    /// `present`/`push` play the timeline as written. `dismiss`/`pop` undo it as UIKit runs a
+    /// dismissal: the steps in reverse order, each moving forwards in time along its own curve
+    /// from its end state to its start state (an ease-out still starts fast, a spring still
+    /// settles at the end). `rewind` is the exact time mirror: frame i is frame n − 1 − i of the
+    /// presentation, curves and all.
     public enum Direction: String, Sendable, CaseIterable {
-        case present, dismiss, push, pop
-        public var isBackwards: Bool { self == .dismiss || self == .pop }
+        case present, dismiss, push, pop, rewind
+        /// The timeline runs from its end to its start.
+        public var isBackwards: Bool { self != .present && self != .push }
+        /// Each step's curve runs forwards in time while the timeline runs backwards: a step at
+        /// linear progress l shows 1 − curve(1 − l) rather than curve(l).
+        public var turnsCurves: Bool { self == .dismiss || self == .pop }
     }
 
     public let direction: Direction
@@ -15,7 +24,7 @@ public struct SceneClock: Sendable {
 
     /// The timeline time shown at `wallTime` seconds into the render. Non-interactive
     /// backwards renders map frame indices instead (see `Scene.time(ofFrame:)`), so that
-    /// frame i is bit for bit frame n − 1 − i of the forward render. `plugins` runs the
+    /// frame i shows the timeline time of frame n − 1 − i of the forward render. `plugins` runs the
     /// completion curve's code if a plugin provides it.
     func timelineTime(
         atWallTime wallTime: Double, frameCount: Int, fps: Double,
@@ -45,6 +54,17 @@ public struct Interaction: Sendable {
     public let rule: Rule
     public let completionSpeed: Double
     public let completionCurve: any TimingCurve
+    /// Layers taken away once a cancelled transition has landed on its first state, as UIKit
+    /// takes the to view out of the container when the transition completes cancelled.
+    public let cancelRemoves: [Int]
+
+    public init(
+        track: [(time: Double, progress: Double, velocity: Double?)], rule: Rule, completionSpeed: Double,
+        completionCurve: any TimingCurve, cancelRemoves: [Int] = []
+    ) {
+        (self.track, self.rule, self.completionSpeed) = (track, rule, completionSpeed)
+        (self.completionCurve, self.cancelRemoves) = (completionCurve, cancelRemoves)
+    }
 
     public var releaseTime: Double { track.last!.time }
     var releaseProgress: Double { track.last!.progress }
@@ -67,6 +87,13 @@ public struct Interaction: Sendable {
     /// UIKit: the remaining fraction of the transition's duration, divided by completionSpeed.
     public func completionDuration(timelineEnd: Double) -> Double {
         abs((finishes ? 1 : 0) - releaseProgress) * timelineEnd / completionSpeed
+    }
+
+    /// Whether the completion has landed on its end by `wallTime` (within rounding, as `position` counts it).
+    func hasLanded(atWallTime wallTime: Double, timelineEnd: Double) -> Bool {
+        guard wallTime >= releaseTime else { return false }
+        let span = completionDuration(timelineEnd: timelineEnd)
+        return span <= 0 || (wallTime - releaseTime) / span >= 1 - 1e-9
     }
 
     /// The percent complete at `wallTime`: the track until release, then the completion.

@@ -6,8 +6,14 @@ extension Scene {
     /// The progress of step `index` at timeline time `t`, or nil where the step has no effect:
     /// before its start, and after its end, unless its fill mode keeps its start or end state
     /// there. `plugins` runs the curve's code if a plugin provides it.
+    /// In a dismiss or pop the curve is turned about its centre (see `SceneClock.Direction`).
     public func progress(ofStep index: Int, at t: Double, plugins: some PluginCurveCalls) -> Double? {
-        filled(ofStep: index, at: t) { timing, time in timing.progress(at: time, plugins: plugins) }
+        guard clock.direction.turnsCurves else {
+            return filled(ofStep: index, at: t) { timing, time in timing.progress(at: time, plugins: plugins) }
+        }
+        return filled(ofStep: index, at: t) { timing, time in
+            timing.linearProgress(at: time).map { 1 - timing.curve.value(at: 1 - $0, plugins: plugins) }
+        }
     }
 
     /// The same without the timing curve: what the renderer falls back to when a curve returns

@@ -2,15 +2,17 @@ import Foundation
 
 /// The repository's magic move (pipeline.json and its images in examples/assets) copied into a temporary folder and
 /// rendered one still at a time with `pipeline frame`, which is far cheaper in a debug build than
-/// rendering all 90 frames.
+/// rendering all 61 frames.
 struct MagicMove {
-    static let maskColor = Pixel(0x10, 0x10, 0x14)
+    /// The mask of the article's code is white.
+    static let maskColor = Pixel(255, 255, 255)
     /// The poster's frame in pipeline.json, and the slot it moves to (the layer `poster-slot`).
     static let posterFrame = [36, 436, 168, 243]
     static let slot = [48, 150, 270, 390]
     /// The slot's centre, where the ripple is centred once the poster has arrived.
     static let rippleCentre = (x: 183.0, y: 345.0)
-    static let lastFrameTime = 89.0 / 60
+    /// 1 s at 60 fps, the end included.
+    static let lastFrameTime = 1.0
 
     let folder: URL
 
@@ -59,12 +61,9 @@ struct MagicMove {
             && y < rect[1] + rect[3] + margin
     }
 
-    /// The ripple's radius at time `t`, from the pipeline's numbers: the step starts at 0.8 and
-    /// lasts 0.5 s with back-out(1.2); at progress 1 the hole reaches the farthest canvas corner.
+    /// The ripple's radius at time `t`, from the article's code: the hole grows linearly from 0
+    /// to the canvas's diagonal over the last 0.26 of the transition (0.74 s to 1 s).
     static func rippleRadius(at t: Double) -> Double {
-        let u = min(max((t - 0.8) / 0.5, 0), 1)
-        let s = 1.2
-        let progress = 1 + (s + 1) * pow(u - 1, 3) + s * pow(u - 1, 2)
-        return progress * hypot(750 - rippleCentre.x, 1334 - rippleCentre.y)
+        min(max((t - 0.74) / 0.26, 0), 1) * hypot(750, 1334)
     }
 }

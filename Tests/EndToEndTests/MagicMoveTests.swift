@@ -1,89 +1,91 @@
 import Foundation
 import Testing
 
-/// The magic move of pipeline.json on pixels, up to the reveal: the mask fades in over the list,
-/// the poster lifts (a blurred shadow), moves and scales to its slot, and drops its shadow.
-/// Stills at chosen times, each checked with a stated tolerance in 0–255 levels.
+/// The magic move of pipeline.json on pixels, up to the reveal, with article 004's code's numbers
+/// (1 s in all): a white mask fades in over the list (ease-in-out, 0–0.17 s) while the poster
+/// lifts (shadow opacity 0 → 0.6 over 0–0.08 s, offset 5% of its size), moves to a frame 4% larger
+/// than its slot on each side (0.08–0.53 s) and settles into the slot as its shadow goes
+/// (0.53–0.74 s). Stills at chosen times, each checked with a stated tolerance in 0–255 levels.
 @Suite final class MagicMoveTests {
     let move: MagicMove
     init() throws { move = try MagicMove() }
     deinit { move.cleanUp() }
 
-    /// The poster's visual frame: everything that differs from the mask colour by more than 24
-    /// levels (a shadow on the mask darkens it by at most 16, so it is not counted).
-    private func posterOnMask(at t: Double) throws -> [Int]? {
-        try move.still(at: t).bounds(differingFrom: { _, _ in MagicMove.maskColor }, by: 24)
+    /// Where along row `y` (or column `x`) a still differs from the white mask by more than 24
+    /// levels: the first and one past the last such pixel.
+    private func extent(_ image: RGBAImage, row y: Int) -> (Int, Int)? {
+        let xs = (0..<image.width).filter { image[$0, y].distance(to: MagicMove.maskColor) > 24 }
+        return xs.first.map { ($0, xs.last! + 1) }
     }
 
-    @Test func theMaskFadesInOverTheList() throws {
+    private func extent(_ image: RGBAImage, column x: Int) -> (Int, Int)? {
+        let ys = (0..<image.height).filter { image[x, $0].distance(to: MagicMove.maskColor) > 24 }
+        return ys.first.map { ($0, ys.last! + 1) }
+    }
+
+    @Test func theWhiteMaskFadesInOverTheList() throws {
         let list = try move.asset("list")
-        // Light list pixels far from the poster: navigation bar, rows 2 and 3, bottom right.
-        let points = [(650, 80), (600, 800), (300, 1250), (700, 1300)]
-        for (x, y) in points { try #require(list[x, y].r >= 200, "a light list pixel at \(x),\(y)") }
+        // Dark text bars of the list, far from the poster: the title, rows 1 and 4.
+        let points = [(442, 90), (423, 169), (386, 166), (319, 1039), (554, 1047)]
+        for (x, y) in points { try #require(list[x, y].r <= 40, "a dark list pixel at \(x),\(y)") }
         let start = try move.still(at: 0)
-        let half = try move.still(at: 0.125)
-        let full = try move.still(at: 0.3)
+        let half = try move.still(at: 0.085)
+        let full = try move.still(at: 0.2)
         for (x, y) in points {
             #expect(start[x, y].distance(to: list[x, y]) <= 2, "t=0 at \(x),\(y): \(start[x, y]) vs list \(list[x, y])")
-            // ease-in at half its duration has covered about 0.31 of the way from list to mask.
-            let covered = Double(list[x, y].r - half[x, y].r) / Double(list[x, y].r - MagicMove.maskColor.r)
-            #expect((0.2...0.45).contains(covered), "t=0.125 at \(x),\(y): \(half[x, y]) is \(covered) of the way")
-            #expect(full[x, y].distance(to: MagicMove.maskColor) <= 2, "t=0.3 at \(x),\(y): \(full[x, y])")
+            // ease-in-out at half its duration has covered half the way from list to mask.
+            let covered = Double(half[x, y].r - list[x, y].r) / Double(MagicMove.maskColor.r - list[x, y].r)
+            #expect(abs(covered - 0.5) <= 0.03, "t=0.085 at \(x),\(y): \(half[x, y]) is \(covered) of the way")
+            #expect(full[x, y].distance(to: MagicMove.maskColor) == 0, "t=0.2 at \(x),\(y): \(full[x, y])")
         }
     }
 
-    @Test func thePosterLiftsWithABlurredShadow() throws {
-        let poster = try #require(try posterOnMask(at: 0.3))
-        let (x, bottom) = (poster[0] + poster[2] / 2, poster[1] + poster[3])
-        // On the real, dark mask the shadow is still measurable just below the poster.
-        let onMask = try move.still(at: 0.3)[x, bottom + 6]
-        #expect(onMask.r <= MagicMove.maskColor.r - 4 && onMask.b <= MagicMove.maskColor.b - 4, "\(onMask)")
-        // A white mask shows the falloff: offset 14 + radius 28 below the bottom edge.
-        try move.variant("light.json", replacing: ##""fill": "#101014""##, with: ##""fill": "#ffffff""##)
-        let light = try move.still(at: 0.3, of: "light.json")
-        let column = (2...64).map { light[x, bottom + $0].r }
-        #expect(column[2] < 200, "dark next to the poster: \(column)")
-        #expect(zip(column, column.dropFirst()).allSatisfy { $0 <= $1 + 1 }, "lighter with distance: \(column)")
-        #expect(Set(column).count >= 20, "a gradual falloff, not a hard edge: \(column)")
-        #expect(column[54] >= 250, "gone 56 px below: \(column)")
+    /// The article's shadow (black, opacity 0.6, offset 5% of the poster's size, radius 3 pt)
+    /// on the white mask: well visible below and right of the poster, gone past its blur.
+    @Test func thePosterLiftsWithAVisibleShadow() throws {
+        let still = try move.still(at: 0.3)
+        let top = try #require(extent(still, column: 120)?.0, "the poster's top edge")
+        let left = try #require(extent(still, row: top + 2)?.0, "the poster's left edge")
+        let bottom = try #require(extent(still, column: left + 20)?.1, "the shadow's bottom edge")
+        // Darkening just below the poster's bottom edge, at its peak, as a fraction of white.
+        let column = (0..<40).map { 255 - still[left + 60, bottom - 30 + $0].r }
+        let peak = Double(column.max()!) / 255
+        #expect(peak >= 0.25 * 0.6, "peak darkening \(peak) of the shadow's 0.6: \(column)")
+        #expect(
+            still[left + 60, bottom + 4].r >= 250, "gone 4 px past the shadow's edge: \(still[left + 60, bottom + 4])")
+        let before = try move.still(at: 0)
+        let list = try move.asset("list")
+        let (poster, x) = (MagicMove.posterFrame, MagicMove.posterFrame[0] + MagicMove.posterFrame[2] / 2)
+        for d in 1...30 {
+            let y = poster[1] + poster[3] + d
+            #expect(before[x, y].distance(to: list[x, y]) <= 2, "t=0, \(d) px below the poster: no shadow yet")
+        }
     }
 
-    @Test func thereIsNoShadowBeforeTheLiftNorAfterTheDrop() throws {
-        let list = try move.asset("list")
-        let detail = try move.asset("detail")
-        let before = try move.still(at: 0)
-        let after = try move.still(at: 0.85)
-        let (poster, slot) = (MagicMove.posterFrame, MagicMove.slot)
-        let (posterX, posterBottom) = (poster[0] + poster[2] / 2, poster[1] + poster[3])
+    @Test func theShadowIsGoneWhenThePosterLandsInItsSlot() throws {
+        let after = try move.still(at: 0.745)
+        let slot = MagicMove.slot
         let (slotX, slotY, slotRight, slotBottom) = (
             slot[0] + slot[2] / 2, slot[1] + slot[3] / 2, slot[0] + slot[2], slot[1] + slot[3]
         )
-        for d in 1...60 {
-            #expect(
-                before[posterX, posterBottom + d].distance(to: list[posterX, posterBottom + d]) <= 2,
-                "t=0, \(d) px below")
-            #expect(
-                after[slotX, slotBottom + d].distance(to: detail[slotX, slotBottom + d]) <= 2, "t=0.85, \(d) px below")
-            #expect(
-                after[slotRight + d, slotY].distance(to: detail[slotRight + d, slotY]) <= 2, "t=0.85, \(d) px right")
+        for d in 1...40 {
+            #expect(after[slotX, slotBottom + d] == MagicMove.maskColor, "t=0.745, \(d) px below")
+            #expect(after[slotRight + d, slotY] == MagicMove.maskColor, "t=0.745, \(d) px right")
         }
     }
 
-    @Test func thePosterMovesAndScalesToItsSlot() throws {
+    /// The poster moves to the slot grown by 4% of its size on each side, then settles into it.
+    @Test func thePosterOvershootsTheSlotByFourPercentThenSettles() throws {
         let list = try move.asset("list")
         let start = try move.still(at: 0).bounds(differingFrom: { list[$0, $1] }, by: 24)
         #expect(start == MagicMove.posterFrame, "t=0: \(String(describing: start))")
-        for t in [0.7, 0.75] {
-            let end = try posterOnMask(at: t)
-            #expect(end == MagicMove.slot, "t=\(t): \(String(describing: end))")
-        }
-        var widths: [Int] = []
-        for t in [0.3, 0.4, 0.5, 0.6] {
-            let frame = try #require(try posterOnMask(at: t))
-            #expect((36...48).contains(frame[0]) && (150...436).contains(frame[1]), "t=\(t): \(frame)")
-            #expect((168...270).contains(frame[2]) && (243...390).contains(frame[3]), "t=\(t): \(frame)")
-            widths.append(frame[2])
-        }
-        #expect(zip(widths, widths.dropFirst()).allSatisfy { $0 < $1 }, "growing: \(widths)")
+        // At 0.53 s the frame is [37.2, 134.4, 291.6, 421.2]; without the shadow, its bounds show.
+        try move.variant("unlit.json", replacing: #""to": 0.6"#, with: #""to": 0"#)
+        let big = try #require(
+            try move.still(at: 0.53, of: "unlit.json").bounds(differingFrom: { _, _ in MagicMove.maskColor }, by: 24))
+        let expected = [37, 134, 329 - 37, 556 - 134]
+        #expect(zip(big, expected).allSatisfy { abs($0 - $1) <= 1 }, "t=0.53: \(big), expected \(expected)")
+        let settled = try move.still(at: 0.74).bounds(differingFrom: { _, _ in MagicMove.maskColor }, by: 24)
+        #expect(settled == MagicMove.slot, "t=0.74: \(String(describing: settled))")
     }
 }

@@ -146,6 +146,10 @@ extension Keys {
             FormatKey(
                 "completionCurve", .definition("curve", summary: "a timing curve"), default: "ease-in-out",
                 "the timing curve of the rest after release"),
+            FormatKey(
+                "cancelRemoves", .array(.string, unique: true),
+                "layers taken away once a cancelled transition lands on its first state, as UIKit takes the "
+                    + "to view out: the last frame shows only the screen the gesture started on"),
         ], required: ["track", "finishIf"],
         "an interactive transition, as UIPercentDrivenInteractiveTransition drives one")
 

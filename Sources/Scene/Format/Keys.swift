@@ -25,7 +25,8 @@ public enum Keys {
                 "steps applied in order, each to the state the earlier ones left"),
             FormatKey(
                 "direction", .choice(SceneClock.Direction.allCases.map(\.rawValue)), default: "present",
-                "present or push; dismiss or pop play the whole timeline backwards"),
+                "present or push play the timeline; dismiss or pop undo it, the steps in reverse order, each "
+                    + "moving forwards along its own curve; rewind plays the frames in reverse"),
             FormatKey(
                 "interaction", .object(interaction),
                 "an interactive transition, driven by a gesture then finished or cancelled"),
