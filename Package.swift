@@ -117,6 +117,10 @@ let package = Package(
         .testTarget(
             name: "RendererTests", dependencies: ["Renderer", "Scene", "Compositor", "Output", "PluginRegistry"]),
         .testTarget(name: "EndToEndTests", dependencies: []),
+        // The reference articles' numbers (radii, durations, alphas, spans), read from the examples' layer states.
+        .testTarget(
+            name: "FidelityTests",
+            dependencies: ["Renderer", "Scene", "PluginRegistry", "CAnimatorABI", "TestSupport"]),
         // The command's own logic, without running it (how progress is worded, say).
         .testTarget(name: "PipelineCLITests", dependencies: ["PipelineCLI"]),
     ]

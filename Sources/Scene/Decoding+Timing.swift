@@ -147,6 +147,9 @@ extension Decoding {
             }
         }
         let span = duration ?? make(1).settlingTime
+        guard span.isFinite else {
+            throw field.error("a spring without damping never settles: give the step a duration or some damping")
+        }
         guard span <= SceneDecoder.maxDuration else {
             throw field.error(
                 "this spring takes \(format(span)) s to settle, longer than the \(format(SceneDecoder.maxDuration)) s limit: give the step a duration or more damping"
