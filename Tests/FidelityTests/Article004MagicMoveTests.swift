@@ -76,4 +76,16 @@ import Testing
         let clear = hypot(750 - 183.0, 1334 - 345) / diagonal
         #expect(close(clear, 0.745, 0.001), "\(clear)")
     }
+
+    /// The hole-only variant (HoleAnimator.m): 1 s, from the screen's centre to its diagonal, linear.
+    @Test func theHoleOnlyVariantGrowsFromTheCentreToTheDiagonalIn1Second() throws {
+        let hole = try ArticleExample("hole-reveal")
+        #expect(hole.span(ofStep: 0) == (0, 1), "transitionDuration returns 1")
+        for t in stride(from: 0.0, through: 1.0, by: 0.1) {
+            let circle = try hole.circle(of: "list", at: t)
+            #expect(
+                close(circle.radius, screenDiagonal * t) && close(circle.centre.x, 187.5)
+                    && close(circle.centre.y, 333.5))
+        }
+    }
 }
