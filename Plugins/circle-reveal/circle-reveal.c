@@ -47,8 +47,10 @@ static bool circle_apply(const anim_apply_args_t *args, anim_layer_t *target, ch
     /* The button's circle in canvas pixels, converted to the layer's own (never larger). */
     const double scale = nonzero(fmax(fabs(target->scale.x), fabs(target->scale.y)));
     const double start = fmax(fabs(b[2]), fabs(b[3])) / 2 / scale;
-    const double end = args->params[TO].i == DIAGONAL ? start + hypot(w, h)
-                                                      : hypot(fmax(c.x, w - c.x), fmax(c.y, h - c.y));
+    /* The farthest corner is the far one on each axis. The diagonal covers the layer from a
+     * button inside it; from one outside, the circle still reaches the farthest corner. */
+    const double farthest = hypot(fmax(c.x, w - c.x), fmax(c.y, h - c.y));
+    const double end = args->params[TO].i == DIAGONAL ? fmax(start + hypot(w, h), farthest) : farthest;
     double r = start + (end - start) * args->progress;
     r = r < 0 ? 0 : r; /* an undershooting spring shrinks the circle to nothing, not inside out */
 

@@ -44,9 +44,10 @@ static bool ripple_apply(const anim_apply_args_t *args, anim_layer_t *target, ch
     const anim_point_t c = canvas_to_layer(
         target, (anim_point_t){args->params[CENTER].v[0], args->params[CENTER].v[1]});
     const double w = target->frame.width, h = target->frame.height;
-    /* The farthest corner is the far one on each axis. */
-    const double end = args->params[TO].i == DIAGONAL ? hypot(w, h)
-                                                      : hypot(fmax(c.x, w - c.x), fmax(c.y, h - c.y));
+    /* The farthest corner is the far one on each axis. The diagonal clears the layer from a
+     * centre inside it; from one outside, the hole still reaches the farthest corner. */
+    const double farthest = hypot(fmax(c.x, w - c.x), fmax(c.y, h - c.y));
+    const double end = args->params[TO].i == DIAGONAL ? fmax(hypot(w, h), farthest) : farthest;
     const double from = args->params[FROM].v[0];
     double r = from + (end - from) * args->progress;
     r = r < 0 ? 0 : r; /* an undershooting curve must not turn the hole inside out */

@@ -66,14 +66,15 @@ public final class FrameRenderer: @unchecked Sendable {
         let interruption = Interruption()
         defer { interruption.end() }
         let queue = FrameQueue(frames: frames, buffers: buffers.count)
-        let (evaluator, buffers) = (evaluator, buffers)
+        let (evaluator, buffers, fps) = (evaluator, buffers, evaluator.scene.fps)
         let threads = workers.map { worker in
             JoinableThread {
                 while let (frame, slot) = queue.take(stoppingIf: interruption.isRequested) {
                     let buffer = buffers[slot]
                     do throws(RenderError) {
                         try worker.render(
-                            evaluator, time: try evaluator.time(ofFrame: frame), frame: frame, into: buffer)
+                            evaluator, time: try evaluator.time(ofFrame: frame), wallTime: Double(frame) / fps,
+                            frame: frame, into: buffer)
                         try alongside?(frame, buffer.view)
                         queue.finished(frame, slot: slot)
                     } catch {
@@ -119,7 +120,8 @@ public final class FrameRenderer: @unchecked Sendable {
             still = buffer
         }
         try workers[0].render(
-            evaluator, time: try evaluator.time(atWallTime: time, frame: frame), frame: frame, into: buffer)
+            evaluator, time: try evaluator.time(atWallTime: time, frame: frame), wallTime: time, frame: frame,
+            into: buffer)
         return buffer
     }
 }

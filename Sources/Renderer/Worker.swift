@@ -14,10 +14,14 @@ final class Worker: @unchecked Sendable {
         self.compositor = compositor
     }
 
-    func render(_ evaluator: FrameEvaluator, time: Double, frame: Int, into buffer: FrameBuffer) throws(RenderError) {
+    /// Renders timeline time `time`, shown `wallTime` seconds into the render (on frame `frame`,
+    /// or between it and the next for a still), into `buffer`.
+    func render(
+        _ evaluator: FrameEvaluator, time: Double, wallTime: Double, frame: Int, into buffer: FrameBuffer
+    ) throws(RenderError) {
         if !compositor.hasSnapshots { try takeSnapshots(evaluator, frame: frame) }
         var state = try evaluator.state(at: time, frame: frame)
-        for index in evaluator.scene.removedLayers(atFrame: frame) { state.layers[index].hidden = 1 }
+        for index in evaluator.scene.removedLayers(atWallTime: wallTime) { state.layers[index].hidden = 1 }
         do throws(FootageError) {
             try compositor.showFootage(at: time)
         } catch {

@@ -49,9 +49,21 @@ extension Decoding {
             completionSpeed: try fields.value("completionSpeed"),
             completionCurve: try fields["completionCurve"].map { field throws(SceneError) in try decodeCurve(field) }
                 ?? NamedCurves.curve(named: String(default: fields.declared("completionCurve").defaultValue!)!)!,
-            cancelRemoves: try fields["cancelRemoves"].map { field throws(SceneError) in
-                try field.array().map { name throws(SceneError) in try layerIndex(name) }
-            } ?? [])
+            cancelRemoves: try fields["cancelRemoves"].map { field throws(SceneError) in try decodeRemoved(field) }
+                ?? [])
+    }
+
+    /// The layers `cancelRemoves` names, each once.
+    private func decodeRemoved(_ field: Field) throws(SceneError) -> [Int] {
+        var layers: [Int] = []
+        for item in try field.array() {
+            let layer = try layerIndex(item)
+            guard !layers.contains(layer) else {
+                throw item.error("layer \(layerNames[layer].quotedForMessage) is listed twice")
+            }
+            layers.append(layer)
+        }
+        return layers
     }
 
     private func decodeRule(_ field: Field) throws(SceneError) -> Interaction.Rule {

@@ -76,9 +76,13 @@ public final class Scene: @unchecked Sendable {
 
     /// The layers that are gone by frame `index`: those a cancelled interactive transition takes
     /// away once it has landed on its first state (`interaction.cancelRemoves`).
-    public func removedLayers(atFrame index: Int) -> [Int] {
+    public func removedLayers(atFrame index: Int) -> [Int] { removedLayers(atWallTime: Double(index) / fps) }
+
+    /// The same `seconds` into the render, for stills between frames: gone from the moment the
+    /// transition lands, as the layer states are.
+    public func removedLayers(atWallTime seconds: Double) -> [Int] {
         guard let interaction = clock.interaction, !interaction.finishes, !interaction.cancelRemoves.isEmpty,
-            interaction.hasLanded(atWallTime: Double(index) / fps, timelineEnd: clock.timelineEnd)
+            interaction.hasLanded(atWallTime: seconds, timelineEnd: clock.timelineEnd)
         else { return [] }
         return interaction.cancelRemoves
     }
