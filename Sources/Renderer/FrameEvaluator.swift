@@ -68,7 +68,8 @@ public final class FrameEvaluator: @unchecked Sendable {
                 case .property(let animation, let target):
                     animation.apply(
                         progress: progress, to: &layers[target], &host[target],
-                        content: scene.layers[target].content)
+                        content: scene.layers[target].content,
+                        turned: scene.turnsCurves(ofStep: index, at: t) && !step.reverse)
                 }
             }
         }

@@ -47,8 +47,11 @@ public struct PropertyAnimation: Sendable {
 
     /// Sets the key path of `layer` (its ABI state and the host's; `content` has its file's
     /// colours) to its value at eased progress `progress` (outside 0...1 where a spring overshoots).
+    /// `turned` runs keyframes' segment timing functions turned, for a dismissal that goes
+    /// through the keyframes backwards (see `Scene.turnsCurves(ofStep:at:)`).
     public func apply(
-        progress: Double, to layer: inout anim_layer_t, _ host: inout HostLayerState, content: LayerContent
+        progress: Double, to layer: inout anim_layer_t, _ host: inout HostLayerState, content: LayerContent,
+        turned: Bool = false
     ) {
         let current = keyPath.value(of: layer, host, content: content)
         var value: [Double]
@@ -57,7 +60,7 @@ public struct PropertyAnimation: Sendable {
             let (start, end) = Self.ends(from: from, to: to, by: by, current: additive ? nil : current)
             value = zip(start, end).map { start, end in start + (end - start) * progress }
         case .keyframes(let keyframes):
-            value = keyframes.value(at: progress, plugins: HostTimingFunctions())
+            value = keyframes.value(at: progress, plugins: HostTimingFunctions(), turned: turned)
         }
         if additive { value = zip(current, value).map(+) }
         keyPath.set(value, on: &layer, &host)

@@ -125,14 +125,19 @@ public struct StepTiming: Sendable {
     }
 
     /// The progress at `t` before the curve: where in 0...1 the step is, or nil before the start.
-    public func linearProgress(at t: Double) -> Double? {
+    public func linearProgress(at t: Double) -> Double? { leg(at: t)?.progress }
+
+    /// Where in 0...1 the step is at `t` before the curve, and whether it is on an autoreverse's
+    /// way back (progress falling as time goes on); nil before the start.
+    public func leg(at t: Double) -> (progress: Double, returning: Bool)? {
         guard t >= start else { return nil }
-        guard duration > 0 else { return autoreverses ? 0 : 1 }
+        guard duration > 0 else { return (autoreverses ? 0 : 1, false) }
         let elapsed = min((t - start) * speed, cycle * repeatCount)
         let repetition = min((elapsed / cycle).rounded(.down), max(repeatCount.rounded(.up) - 1, 0))
         var local = (elapsed - repetition * cycle) / duration
-        if local > 1 { local = 2 - local }
-        return min(max(local, 0), 1)
+        let returning = local > 1
+        if returning { local = 2 - local }
+        return (min(max(local, 0), 1), returning)
     }
 }
 

@@ -6,14 +6,29 @@ extension Scene {
     /// The progress of step `index` at timeline time `t`, or nil where the step has no effect:
     /// before its start, and after its end, unless its fill mode keeps its start or end state
     /// there. `plugins` runs the curve's code if a plugin provides it.
-    /// In a dismiss or pop the curve is turned about its centre (see `SceneClock.Direction`).
+    /// In a dismiss or pop each leg runs forwards along the curve as the render plays the
+    /// timeline backwards: a leg whose progress falls in the render (every leg but an
+    /// autoreverse's way back) shows 1 − curve(1 − l) (see `SceneClock.Direction`).
     public func progress(ofStep index: Int, at t: Double, plugins: some PluginCurveCalls) -> Double? {
         guard clock.direction.turnsCurves else {
             return filled(ofStep: index, at: t) { timing, time in timing.progress(at: time, plugins: plugins) }
         }
         return filled(ofStep: index, at: t) { timing, time in
-            timing.linearProgress(at: time).map { 1 - timing.curve.value(at: 1 - $0, plugins: plugins) }
+            timing.leg(at: time).map { leg in
+                leg.returning
+                    ? timing.curve.value(at: leg.progress, plugins: plugins)
+                    : 1 - timing.curve.value(at: 1 - leg.progress, plugins: plugins)
+            }
         }
+    }
+
+    /// Whether step `index`'s curves run turned at `t`: in a dismiss or pop, on a leg whose
+    /// progress falls in the render. A keyframe step's segment timing functions turn with it
+    /// (unless the step is `reverse`d, which makes its keyframes run forwards in the render).
+    public func turnsCurves(ofStep index: Int, at t: Double) -> Bool {
+        guard clock.direction.turnsCurves else { return false }
+        let span = timing(ofStep: index)
+        return !(span.leg(at: max(t, span.start))?.returning ?? false)
     }
 
     /// The same without the timing curve: what the renderer falls back to when a curve returns

@@ -59,7 +59,9 @@ public struct Keyframes: Sendable {
     }
 
     /// The value at the step's eased progress (usually 0...1; overshooting curves leave it).
-    public func value(at progress: Double, plugins: some PluginCurveCalls) -> [Double] {
+    /// `turned` runs each segment's timing function turned about its centre (1 − f(1 − s)), so
+    /// that going through the keyframes backwards each segment still moves forwards along it.
+    public func value(at progress: Double, plugins: some PluginCurveCalls, turned: Bool = false) -> [Double] {
         guard !progress.isNaN else { return values[0].map { _ in .nan } }
         let key = keyTimes.lastIndex { $0 <= progress } ?? 0
         if mode == .discrete { return values[min(key, values.count - 1)] }
@@ -74,7 +76,12 @@ public struct Keyframes: Sendable {
             if mode == .cubic { return tangentLine(through: local < 0 ? segment : segment + 1, at: progress) }
             return straight(segment, local)
         }
-        let eased = timingFunctions?[segment].value(at: local, plugins: plugins) ?? local
+        let eased =
+            timingFunctions.map { functions in
+                turned
+                    ? 1 - functions[segment].value(at: 1 - local, plugins: plugins)
+                    : functions[segment].value(at: local, plugins: plugins)
+            } ?? local
         return mode == .cubic ? cubicValue(segment, eased) : straight(segment, eased)
     }
 
