@@ -152,7 +152,7 @@ extension Decoding {
         }
         guard span <= SceneDecoder.maxDuration else {
             throw field.error(
-                "this spring takes \(format(span)) s to settle, longer than the \(format(SceneDecoder.maxDuration)) s limit: give the step a duration or more damping"
+                "this spring takes \(format((span * 1000).rounded() / 1000)) s to settle, longer than the \(format(SceneDecoder.maxDuration)) s limit: give the step a duration or more damping"
             )
         }
         return (make(max(span, 1e-3)), span)

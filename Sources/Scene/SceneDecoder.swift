@@ -139,7 +139,7 @@ struct Decoding {
         let scene = Scene(
             file: file, canvas: canvas, fps: fps, length: length, layers: layers, steps: steps,
             clock: clock, output: output, audio: audio, sources: sources(of: steps), strings: strings)
-        scene.warnings = SceneWarnings(scene: scene, stepFields: stepFields).all
+        scene.warnings = SceneWarnings(scene: scene, stepFields: stepFields, interactionField: top["interaction"]).all
         return scene
     }
 

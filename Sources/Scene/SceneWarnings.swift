@@ -9,13 +9,30 @@ import CAnimatorABI
 ///   inside one that is (no step has changed it by then), blends into or out of nothing;
 /// - a layer that an `animate` step fades in later shows at its full opacity until then;
 /// - two steps running the same animator on the same layer, or animating the same key path of it,
-///   over overlapping spans fight over the same properties, and the later one wins.
+///   over overlapping spans fight over the same properties, and the later one wins;
+/// - `cancelRemoves` on an interactive transition that finishes takes nothing away.
 struct SceneWarnings {
     let scene: Scene
     /// Each step's field in the file, in the order of `scene.steps`.
     let stepFields: [Field]
+    /// The file's `interaction`, if it has one.
+    var interactionField: Field? = nil
 
-    var all: [SceneError] { startsAfterTheEnd + blendsNothing + shownBeforeFadingIn + overlapping }
+    var all: [SceneError] {
+        startsAfterTheEnd + blendsNothing + shownBeforeFadingIn + overlapping + removesNothing
+    }
+
+    /// `cancelRemoves` applies only when the transition cancels.
+    private var removesNothing: [SceneError] {
+        guard let interaction = scene.clock.interaction, interaction.finishes, !interaction.cancelRemoves.isEmpty,
+            let field = interactionField?.member("cancelRemoves")
+        else { return [] }
+        return [
+            field.error(
+                "this transition finishes (by its finishIf rule at the last sample), so cancelRemoves takes "
+                    + "nothing away: it applies only to a transition that cancels")
+        ]
+    }
 
     /// `animate` opacity steps that start later than 0 from below the layer's opacity, on a
     /// layer that shows until then: the layer pops in at full opacity before it fades in. A

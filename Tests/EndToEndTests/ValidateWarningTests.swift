@@ -44,6 +44,23 @@ import Testing
             ])
     }
 
+    @Test func cancelRemovesOnATransitionThatFinishes() throws {
+        let text = """
+            { "version": 1,
+              "canvas": { "width": 40, "height": 40, "fps": 10 },
+              "interaction": { "track": [[0, 0], [0.5, 0.6]], "finishIf": { "progressAtLeast": 0.5 },
+                               "cancelRemoves": ["front"] },
+              "layers": [ { "name": "back", "fill": "#0000ff" }, { "name": "front", "fill": "#ff0000" } ],
+              "timeline": [ { "animate": "opacity", "target": "front", "from": 0, "to": 1, "duration": 1 } ] }
+            """
+        try expectWarning(
+            text,
+            says: [
+                "4:37: interaction.cancelRemoves: this transition finishes (by its finishIf rule at the last sample), "
+                    + "so cancelRemoves takes nothing away: it applies only to a transition that cancels"
+            ])
+    }
+
     @Test func aMixerFromAHiddenLayer() throws {
         try expectWarning(
             Self.pipeline(
