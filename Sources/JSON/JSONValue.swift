@@ -1,17 +1,25 @@
 // The parsed form of a pipeline file: every value and key keeps where it started in the source,
 // so validation can point at the line and column of a wrong value, not only at its JSON path.
 
-/// A place in a source file: 1-based line, and 1-based column counted in Unicode scalars.
+/// A place in a source file: 1-based line, and 1-based column counted in Unicode scalars. A value
+/// a patch put into a document (`--set`, `--props`) names that patch as its `origin`; its line
+/// and column are then within the patch's own text (0 when it has none to point at).
 public struct SourcePosition: Sendable, Equatable, CustomStringConvertible {
     public let line: Int
     public let column: Int
+    public let origin: String?
 
-    public init(line: Int, column: Int) {
+    public init(line: Int, column: Int, origin: String? = nil) {
         self.line = line
         self.column = column
+        self.origin = origin
     }
 
-    public var description: String { "line \(line), column \(column)" }
+    public var description: String {
+        let place = line > 0 ? "line \(line), column \(column)" : ""
+        guard let origin else { return place }
+        return place.isEmpty ? origin : "\(origin), \(place)"
+    }
 }
 
 /// A JSON value and the position of its first character.

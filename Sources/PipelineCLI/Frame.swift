@@ -56,7 +56,7 @@ extension Pipeline {
             let isolation = try Session.isolation(isolate: isolate, sandbox: sandbox)
             let registry = Session.registry(plugins, pipelineFile: file, isolated: isolation != nil)
             defer { registry.shutdown() }
-            let (scene, decoded) = try Session.scene(file, registry: registry, options: images.decoderOptions)
+            let (scene, decoded) = try Session.scene(file, registry: registry, options: try images.decoderOptions)
             if scene.isPastTheEnd(at) {
                 Console.error("--at \(at.formatted) is past the end: \(scene.endDescription)")
                 throw ExitCode.failure

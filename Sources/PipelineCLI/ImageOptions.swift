@@ -1,7 +1,8 @@
 import ArgumentParser
 import Scene
 
-/// Where a pipeline's images may come from, for every command that loads a pipeline.
+/// Where a pipeline's images may come from, and the props it is given, for every command that
+/// loads a pipeline.
 struct ImageOptions: ParsableArguments {
     @Flag(
         name: .customLong(SceneDecoder.Options.allowOutsideImagesFlag),
@@ -23,7 +24,43 @@ struct ImageOptions: ParsableArguments {
         }
     }
 
+    @OptionGroup var props: PropsOptions
+
+    /// The options, with the props read (a props file that cannot be read is reported and exits 1).
     var decoderOptions: SceneDecoder.Options {
-        SceneDecoder.Options(allowsImagesOutside: allowOutside, imageMemoryLimit: imageMemory << 20)
+        get throws {
+            SceneDecoder.Options(
+                allowsImagesOutside: allowOutside, imageMemoryLimit: imageMemory << 20, patches: try props.patches())
+        }
+    }
+}
+
+/// Values given to a pipeline from outside it, for every command that reads one: the same file
+/// rendered for many variants.
+struct PropsOptions: ParsableArguments {
+    @Option(
+        name: .customLong("set"),
+        help: ArgumentHelp(
+            "Set the value at PATH before the pipeline is read (repeatable): canvas.fps=30, layers[2].text.string=Hello. "
+                + "VALUE is read as JSON, or else as a string.",
+            valueName: "PATH=VALUE"))
+    var set: [String] = []
+
+    @Option(
+        name: .customLong("props"),
+        help: ArgumentHelp(
+            "A JSON merge patch (RFC 7396) applied to the pipeline before it is read; --set applies after it.",
+            valueName: "file.json"))
+    var props: String?
+
+    /// The patches in the order they apply: the props file, then each --set.
+    func patches() throws -> [PipelinePatch] {
+        do throws(SceneError) {
+            return try (props.map { file throws(SceneError) in [try PipelinePatch.props(file: file)] } ?? [])
+                + set.map { argument throws(SceneError) in try PipelinePatch.set(argument) }
+        } catch {
+            Console.error(error.description)
+            throw ExitCode(1)
+        }
     }
 }

@@ -50,8 +50,11 @@ extension Pipeline {
             let registry = Session.registry(plugins, pipelineFile: file, isolated: true)
             let scene: Scene
             let decoded: SceneImages
-            do { (scene, decoded) = try Session.scene(file, registry: registry, options: images.decoderOptions) } catch
-            {
+            let options: SceneDecoder.Options
+            do {
+                options = try images.decoderOptions
+                (scene, decoded) = try Session.scene(file, registry: registry, options: options)
+            } catch {
                 registry.shutdown()
                 throw error
             }
@@ -60,7 +63,7 @@ extension Pipeline {
                 server = try PreviewServer(
                     file: file, explicitPluginDirectories: plugins.directories, registry: registry, scene: scene,
                     images: decoded,
-                    options: images.decoderOptions, isolation: isolation, scanner: .thisExecutable, port: port)
+                    options: options, isolation: isolation, scanner: .thisExecutable, port: port)
             } catch {
                 registry.shutdown()
                 throw Session.fail(error)

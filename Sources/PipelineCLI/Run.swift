@@ -172,7 +172,7 @@ extension Pipeline {
             let registry = Session.registry(plugins, pipelineFile: file, isolated: isolation != nil)
             defer { registry.shutdown() }
             let (scene, decoded, sound) = try Session.media(
-                file, registry: registry, options: images.decoderOptions, probingSound: true, threads: threads)
+                file, registry: registry, options: try images.decoderOptions, probingSound: true, threads: threads)
             let reporter = ConsoleRenderReporter(quiet: quiet)
             let job = RenderJob(
                 scene: scene, images: decoded, sound: sound, options: try options(stream: stream, isolation: isolation),

@@ -67,7 +67,7 @@ extension Pipeline {
         func run() throws {
             let registry = Session.registry(plugins, pipelineFile: file)
             defer { registry.shutdown() }
-            let (scene, decoded) = try Session.scene(file, registry: registry, options: images.decoderOptions)
+            let (scene, decoded) = try Session.scene(file, registry: registry, options: try images.decoderOptions)
             let shown = try sheetTimes(scene)
             for warning in scene.warnings + FontFamilies.warnings(in: scene) { Console.warn(warning.description) }
             let layout = SheetLayout(

@@ -33,7 +33,7 @@ extension Pipeline {
             let registry = Session.registry(plugins, pipelineFile: file, isolated: true)
             defer { registry.shutdown() }
             let (scene, _, _) = try Session.media(
-                file, registry: registry, options: images.decoderOptions, headersOnly: true, probingSound: true)
+                file, registry: registry, options: try images.decoderOptions, headersOnly: true, probingSound: true)
             let counts = [(scene.frameCount, "frame"), (scene.layers.count, "layer"), (scene.steps.count, "step")]
                 .map { count, noun in "\(count) \(noun)\(count == 1 ? "" : "s")" }
             let warnings = scene.warnings + FontFamilies.warnings(in: scene)

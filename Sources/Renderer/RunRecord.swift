@@ -49,6 +49,7 @@ struct RunRecord: Equatable {
             "formats": formats.map(\.rawValue).joined(separator: ","),
         ]
         if formats.contains(where: \.needsFFmpeg) { entries["quality"] = "\(quality.value)" }
+        if !scene.props.isEmpty { entries["props"] = scene.props.joined(separator: "; ") }
         for image in scene.sources.imageFiles { entries["content of the image \(image)"] = Self.contentHash(image) }
         for file in footageFiles { entries["content of the footage \(file)"] = Self.contentHash(file) }
         for (file, hash) in soundHashes { entries["content of the sound \(file)"] = hash }

@@ -4,8 +4,10 @@ extension Scene {
     public func namingVideos(_ name: String) -> Scene {
         var output = self.output
         output.name = name
-        return Scene(
+        let scene = Scene(
             file: file, canvas: canvas, fps: fps, length: length, layers: layers, steps: steps,
             clock: clock, output: output, audio: audio, sources: sources, strings: strings)
+        (scene.warnings, scene.props) = (warnings, props)
+        return scene
     }
 }

@@ -31,6 +31,9 @@ public final class Scene: @unchecked Sendable {
     /// What is valid but most likely not what was meant (`SceneWarnings`), each at its place. Set
     /// by the decoder before the scene is handed out, never changed afterwards.
     public internal(set) var warnings: [SceneError] = []
+    /// The props the pipeline was read with (`--set`, `--props`), as a run's record keeps them
+    /// (`PipelinePatch.record`). Set by the decoder, like `warnings`.
+    public internal(set) var props: [String] = []
 
     init(
         file: String, canvas: Canvas, fps: Double, length: SceneLength, layers: [SceneLayer],
@@ -60,6 +63,7 @@ public final class Scene: @unchecked Sendable {
             file: file, canvas: canvas, fps: fps, length: length, layers: layers, steps: steps,
             clock: clock, output: output, audio: audio, sources: sources, strings: strings)
         scene.warnings = warnings
+        scene.props = props
         return scene
     }
 

@@ -24,9 +24,16 @@ public enum SceneDecoder {
         /// The command-line option that sets `imageMemoryLimit`, in MiB, for messages.
         public static let imageMemoryFlag = "image-memory"
 
-        public init(allowsImagesOutside: Bool = false, imageMemoryLimit: Int = Self.defaultImageMemoryLimit) {
+        /// Changes made to the pipeline before it is read (`--set`, `--props`), in order.
+        public var patches: [PipelinePatch] = []
+
+        public init(
+            allowsImagesOutside: Bool = false, imageMemoryLimit: Int = Self.defaultImageMemoryLimit,
+            patches: [PipelinePatch] = []
+        ) {
             self.allowsImagesOutside = allowsImagesOutside
             self.imageMemoryLimit = imageMemoryLimit
+            self.patches = patches
         }
     }
 
@@ -64,14 +71,17 @@ public enum SceneDecoder {
         _ bytes: [UInt8], file: String, registry: Registry,
         options: Options = Options()
     ) throws(SceneError) -> Scene {
-        let root: JSONNode
+        var root: JSONNode
         do {
             root = try JSONParser.parse(bytes)
         } catch {
             throw SceneError(file: file, position: error.position, path: error.path, message: error.message)
         }
+        for patch in options.patches { root = try patch.applied(to: root, file: file) }
         var decoding = Decoding(file: file, registry: registry, options: options, hash: ContentHash.of(bytes))
-        return try decoding.scene(Field(node: root, path: .root, file: file))
+        let scene = try decoding.scene(Field(node: root, path: .root, file: file))
+        scene.props = options.patches.map(\.record)
+        return scene
     }
 }
 

@@ -73,7 +73,11 @@ public struct SceneError: Error, Sendable, CustomStringConvertible {
     /// The first error's line; `all` lists every one.
     public var description: String {
         var place = file
-        if let position { place += ":\(position.line):\(position.column)" }
+        if let position {
+            // A value a patch put there is named by the patch: `pipeline.json: --set canvas.fps=0:`.
+            let lineAndColumn = position.line > 0 ? ":\(position.line):\(position.column)" : ""
+            place += position.origin.map { ": \($0)\(lineAndColumn)" } ?? lineAndColumn
+        }
         let location = path.map { "\($0): " } ?? ""
         return "\(place): \(location)\(message)"
     }

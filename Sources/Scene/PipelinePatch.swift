@@ -1,0 +1,83 @@
+import Foundation
+import JSON
+
+/// A change to a pipeline made before it is read, so one file serves many renders: a value set
+/// at a path (`--set layers[2].text.string=Hello`) or a JSON merge patch (`--props variant.json`,
+/// RFC 7396). The values it brings name it in errors, and a run's record keeps it (`record`), so
+/// `run --resume` refuses a render whose props changed.
+public struct PipelinePatch: Sendable {
+    enum Change: Sendable {
+        case set(path: String, value: JSONNode)
+        case merge(JSONNode)
+    }
+
+    /// How the user gave it, for messages: `--set canvas.fps=30`, `--props variant.json`.
+    public let origin: String
+    let change: Change
+    /// What identifies the change in a run's record: the `--set` as typed, or the props file's
+    /// name and content hash.
+    public let record: String
+
+    /// `PATH=VALUE`: VALUE is read as JSON (`30`, `true`, `[0, 0, 10, 10]`, `"30"`), and taken
+    /// as a string when it is not JSON (`Hello`).
+    public static func set(_ argument: String) throws(SceneError) -> PipelinePatch {
+        let origin = "--set \(argument)"
+        guard let equals = argument.firstIndex(of: "="), equals != argument.startIndex else {
+            throw SceneError(
+                file: origin, position: nil, path: nil,
+                message: "expected PATH=VALUE, as in canvas.fps=30 or layers[2].text.string=Hello")
+        }
+        let path = String(argument[..<equals])
+        let text = String(argument[argument.index(after: equals)...])
+        let parsed =
+            (try? JSONParser.parse(Array(text.utf8)))
+            ?? JSONNode(value: .string(text), position: .init(line: 1, column: 1))
+        let value = JSONPatch.relocated(parsed, origin: origin, keepingPlaces: false)
+        return PipelinePatch(origin: origin, change: .set(path: path, value: value), record: origin)
+    }
+
+    /// A JSON merge patch read from `file` (RFC 7396): objects merge key by key, `null` removes a
+    /// key, anything else replaces what was there. Errors in its values name the file, line and column.
+    public static func props(file: String) throws(SceneError) -> PipelinePatch {
+        let bytes: [UInt8]
+        do {
+            bytes = Array(try Data(contentsOf: URL(fileURLWithPath: file)))
+        } catch {
+            throw SceneError(
+                file: file, position: nil, path: nil, message: "cannot read the props file: \(describe(error))")
+        }
+        let node: JSONNode
+        do {
+            node = try JSONParser.parse(bytes)
+        } catch {
+            throw SceneError(file: file, position: error.position, path: error.path, message: error.message)
+        }
+        guard case .object = node.value else {
+            throw SceneError(
+                file: file, position: node.position, path: .root,
+                message:
+                    "a props file is a JSON object of the keys to change (a merge patch), found \(node.value.kindName)")
+        }
+        let origin = "--props \(file)"
+        return PipelinePatch(
+            origin: origin, change: .merge(JSONPatch.relocated(node, origin: origin, keepingPlaces: true)),
+            record: "\(origin) (content \(ContentHash.of(bytes)))")
+    }
+
+    /// `root` with the change made; `file` is the pipeline's name, for errors.
+    func applied(to root: JSONNode, file: String) throws(SceneError) -> JSONNode {
+        switch change {
+        case .set(let path, let value):
+            do {
+                return try JSONPatch.set(value, at: path, in: root)
+            } catch {
+                throw SceneError(
+                    file: file, position: SourcePosition(line: 0, column: 0, origin: origin), path: nil,
+                    message: error.description)
+            }
+        case .merge(let patch):
+            // An object patch always leaves an object.
+            return JSONPatch.merge(patch, into: root)!
+        }
+    }
+}
