@@ -38,7 +38,7 @@ let package = Package(
         .target(
             name: "CImageCodecs", dependencies: ["CRegularFile"],
             cSettings: optimisedC + [.unsafeFlags(["-I/usr/include/libpng16"])],
-            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
+            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("webp")]),
         // Video clips' frames by presentation time, from libpipeline-video.so (libavformat, libavcodec and
         // libswscale; Libraries/video-decoder, built by `make plugins`), loaded on first use.
         .target(name: "CVideoDecode", linkerSettings: [.linkedLibrary("dl")]),

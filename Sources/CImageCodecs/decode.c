@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <webp/decode.h>
 
 #include "regular_file.h"
 
@@ -25,6 +26,12 @@ static bool fits(uint32_t width, uint32_t height, uint32_t limit, failure_t *fai
     snprintf(failure->text, failure->size, "image is %u×%u, larger than the %u×%u limit", width,
              height, limit, limit);
     return false;
+}
+
+/* What header mode gives: the size, no pixels. */
+static bool size_only(decoded_image_t *image, uint32_t width, uint32_t height) {
+    *image = (decoded_image_t){.width = width, .height = height, .stride = 4 * width};
+    return true;
 }
 
 static bool allocate(decoded_image_t *image, uint32_t width, uint32_t height) {
@@ -118,8 +125,7 @@ static bool decode_png(FILE *file, bool header_only, decoded_image_t *image, fai
     uint32_t width = png_get_image_width(png, info), height = png_get_image_height(png, info);
     if (header_only) {
         png_destroy_read_struct(&png, &info, NULL);
-        *image = (decoded_image_t){.width = width, .height = height, .stride = 4 * width};
-        return true;
+        return size_only(image, width, height);
     }
     png_to_bgra(png, info);
     rows = malloc(sizeof(png_bytep) * height);
@@ -173,10 +179,8 @@ static bool decode_jpeg(FILE *file, uint32_t limit, bool header_only, decoded_im
     jpeg_read_header(&info, TRUE);
     if (!fits(info.image_width, info.image_height, limit, failure)) longjmp(errors.jump, 1);
     if (header_only) {
-        *image = (decoded_image_t){.width = info.image_width, .height = info.image_height,
-                                   .stride = 4 * info.image_width};
         jpeg_destroy_decompress(&info);
-        return true;
+        return size_only(image, info.image_width, info.image_height);
     }
     info.out_color_space = JCS_EXT_BGRA;  /* opaque, so already premultiplied */
     jpeg_start_decompress(&info);
@@ -195,6 +199,92 @@ static bool decode_jpeg(FILE *file, uint32_t limit, bool header_only, decoded_im
     jpeg_finish_decompress(&info);
     jpeg_destroy_decompress(&info);
     return true;
+}
+
+/* ---- WebP --------------------------------------------------------------------------------- */
+
+static uint32_t little_endian(const uint8_t *bytes) {
+    return (uint32_t)bytes[3] << 24 | (uint32_t)bytes[2] << 16 | (uint32_t)bytes[1] << 8 | bytes[0];
+}
+
+/* libwebp decodes from memory. The file is read in doubling steps up to the length its RIFF
+ * header declares, so a small file declaring 4 GB costs at most twice its own size; in header
+ * mode only until libwebp can tell the features. Sets `*features` by the bytes read. */
+static VP8StatusCode read_webp(FILE *file, bool header_only, uint8_t **data, size_t *size,
+                               WebPBitstreamFeatures *features) {
+    size_t capacity = 64, length = 0, declared = SIZE_MAX;
+    VP8StatusCode status = VP8_STATUS_NOT_ENOUGH_DATA;
+    *data = NULL;
+    while (length < declared) {
+        uint8_t *grown = realloc(*data, capacity);
+        if (grown == NULL) return VP8_STATUS_OUT_OF_MEMORY;
+        *data = grown;
+        size_t wanted = (capacity < declared ? capacity : declared) - length;
+        size_t got = fread(*data + length, 1, wanted, file);
+        length += got;
+        if (declared == SIZE_MAX && length >= 8) declared = (size_t)little_endian(*data + 4) + 8;
+        status = WebPGetFeatures(*data, length, features);
+        if (got < wanted || (header_only && status != VP8_STATUS_NOT_ENOUGH_DATA)) break;
+        capacity *= 2;
+    }
+    *size = length;
+    return status;
+}
+
+static void describe_webp_status(VP8StatusCode status, failure_t *failure) {
+    const char *reason = "corrupt WebP: the bitstream is invalid";
+    if (status == VP8_STATUS_OUT_OF_MEMORY) reason = "out of memory";
+    if (status == VP8_STATUS_NOT_ENOUGH_DATA) reason = "truncated WebP: the file ends before the image does";
+    snprintf(failure->text, failure->size, "%s", reason);
+}
+
+/* Decoded straight into B, G, R, A rows and premultiplied as the PNG path does, so a lossless
+ * WebP gives the same pixels as the PNG it was made from. */
+static bool decode_webp_pixels(const uint8_t *data, size_t size, WebPDecoderConfig *config,
+                               decoded_image_t *image, failure_t *failure) {
+    if (!allocate(image, (uint32_t)config->input.width, (uint32_t)config->input.height)) {
+        snprintf(failure->text, failure->size, "out of memory");
+        return false;
+    }
+    config->output.colorspace = MODE_BGRA;
+    config->output.is_external_memory = 1;
+    config->output.u.RGBA = (WebPRGBABuffer){image->pixels, image->stride, (size_t)image->stride * image->height};
+    VP8StatusCode status = WebPDecode(data, size, config);
+    if (status != VP8_STATUS_OK) {
+        describe_webp_status(status, failure);
+        decode_image_free(image);
+        return false;
+    }
+    premultiply_rows(image);
+    return true;
+}
+
+/* Animated files are refused rather than shown by their first frame: a still would hide that
+ * the rest never plays. */
+static bool decode_webp(FILE *file, uint32_t limit, bool header_only, decoded_image_t *image,
+                        failure_t *failure) {
+    WebPDecoderConfig config;
+    if (!WebPInitDecoderConfig(&config)) {
+        snprintf(failure->text, failure->size, "libwebp is not the version pipeline was built with");
+        return false;
+    }
+    uint8_t *data = NULL;
+    size_t size = 0;
+    VP8StatusCode status = read_webp(file, header_only, &data, &size, &config.input);
+    uint32_t width = (uint32_t)config.input.width, height = (uint32_t)config.input.height;
+    bool decoded = false;
+    if (ferror(file))
+        snprintf(failure->text, failure->size, "cannot read the file: %s", strerror(errno));
+    else if (status != VP8_STATUS_OK)
+        describe_webp_status(status, failure);
+    else if (config.input.has_animation)
+        snprintf(failure->text, failure->size,
+                 "animated WebP: only still images are supported (its frames can play as a sequence)");
+    else if (fits(width, height, limit, failure))
+        decoded = header_only ? size_only(image, width, height)
+                              : decode_webp_pixels(data, size, &config, image, failure);
+    free(data);
+    return decoded;
 }
 
 /* ---- Entry --------------------------------------------------------------------------------- */
@@ -228,8 +318,10 @@ static bool read_image_file(const char *path, uint32_t max_dimension, bool heade
                   && decode_png(file, header_only, image, &failure);
     else if (count >= 3 && header[0] == 0xFF && header[1] == 0xD8 && header[2] == 0xFF)
         decoded = decode_jpeg(file, max_dimension, header_only, image, &failure);
+    else if (count >= 12 && memcmp(header, "RIFF", 4) == 0 && memcmp(header + 8, "WEBP", 4) == 0)
+        decoded = decode_webp(file, max_dimension, header_only, image, &failure);
     else
-        snprintf(error, error_size, "not a PNG or JPEG file");
+        snprintf(error, error_size, "not a PNG, JPEG or WebP file");
     fclose(file);
     return decoded;
 }

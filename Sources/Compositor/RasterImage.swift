@@ -1,7 +1,7 @@
 import CCairo
 import CImageCodecs
 
-/// A decoded PNG or JPEG: premultiplied pixels in Cairo's ARGB32 layout, decoded once and never
+/// A decoded PNG, JPEG or WebP: premultiplied pixels in Cairo's ARGB32 layout, decoded once and never
 /// changed afterwards, so many compositors on many threads may read it at once. Its smaller
 /// sizes (`pyramid`) are made as the render first draws it small, and live as long as it does.
 public final class RasterImage: @unchecked Sendable {

@@ -1,7 +1,7 @@
 /// Footage turns video files and numbered image sequences into frames at a given time: the
 /// decoded, upright, square-pixel, premultiplied BGRA pictures (Cairo ARGB32) a layer shows.
 ///
-/// It owns decoding (libavformat, libavcodec and libswscale through `CVideoDecode`; PNG and JPEG
+/// It owns decoding (libavformat, libavcodec and libswscale through `CVideoDecode`; PNG, JPEG and WebP
 /// through `CImageCodecs`), the presentation times of every frame, a small cache of decoded
 /// frames shared by all rendering threads, and `ClipTiming`, which maps render time to clip time.
 /// It knows nothing of the scene model, the compositor or the renderer: they ask a `FrameSource`

@@ -1,7 +1,7 @@
 import CImageCodecs
 import Foundation
 
-/// Numbered PNG or JPEG files played at a frame rate: frame i shows from i ÷ fps. The files are
+/// Numbered PNG, JPEG or WebP files played at a frame rate: frame i shows from i ÷ fps. The files are
 /// found once, their sizes checked from their headers, and each is decoded when first asked for,
 /// through the same bounded cache as a video's frames.
 public final class ImageSequence: FrameSource, @unchecked Sendable {
@@ -62,7 +62,7 @@ public final class ImageSequence: FrameSource, @unchecked Sendable {
         var first: (width: Int, height: Int)?
         for file in files {
             guard let size = try ImageHeader.size(ofFile: file) else {
-                throw .unreadableImage(path: file, reason: "not a PNG or JPEG file")
+                throw .unreadableImage(path: file, reason: "not a PNG, JPEG or WebP file")
             }
             guard size.width > 0, size.height > 0 else {
                 throw .unreadableImage(path: file, reason: "the header declares a \(size.width)×\(size.height) image")

@@ -9,7 +9,7 @@ extension Pipeline {
             discussion: """
                 Checks the JSON, every key and value, the names of layers, animators and timing curves, \
                 every parameter against its plugin's descriptor, and every image's header: that the file is a \
-                PNG or JPEG within the size limit. Pixel data is not decoded (a file cut off in its pixels \
+                PNG, JPEG or WebP within the size limit. Pixel data is not decoded (a file cut off in its pixels \
                 fails when rendered).
 
                 It also warns, at the place to change, about what is valid but most likely not meant: a step \

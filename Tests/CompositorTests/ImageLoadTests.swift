@@ -51,7 +51,7 @@ import Testing
     }
 
     @Test func otherFilesAreNotImages() {
-        #expect(failure(loading: Data("hello, world".utf8))?.description == "not a PNG or JPEG file")
+        #expect(failure(loading: Data("hello, world".utf8))?.description == "not a PNG, JPEG or WebP file")
     }
 
     @Test func truncatedPNGIsCorrupt() throws {

@@ -105,4 +105,32 @@ final class ImageSequenceTests {
         let path = try clips.make("shot.jpg", ["-f", "lavfi", "-i", "testsrc2=size=72x40", "-frames:v", "1"])
         #expect(try ImageHeader.size(ofFile: path)! == (72, 40))
     }
+
+    @Test(
+        "WebP headers give the size too: lossy, lossless, and extended with alpha",
+        arguments: [
+            ("lossy", "VP8 ", ["-c:v", "libwebp"]), ("lossless", "VP8L", ["-c:v", "libwebp", "-lossless", "1"]),
+            ("alpha", "VP8X", ["-vf", "format=rgba,geq=r='r(X,Y)':g='g(X,Y)':b='b(X,Y)':a='X'", "-c:v", "libwebp"]),
+        ])
+    func webpSize(name: String, chunk: String, options: [String]) throws {
+        let path = try clips.make(
+            "\(name).webp", ["-f", "lavfi", "-i", "testsrc2=size=72x40", "-frames:v", "1"] + options)
+        let start = try Data(contentsOf: URL(fileURLWithPath: path)).prefix(16)
+        try #require(String(decoding: start.suffix(4), as: UTF8.self) == chunk)
+        let size = try #require(try ImageHeader.size(ofFile: path))
+        #expect(size.width == 72 && size.height == 40)
+    }
+
+    @Test("a lossless WebP sequence decodes to the pixels of the PNGs it was made from")
+    func webpSequence() throws {
+        let folder = try shots("frame_%04d.png", count: 3)
+        try clips.make(
+            "shots/frame_%04d.webp", ["-i", folder + "/frame_%04d.png", "-c:v", "libwebp", "-lossless", "1"])
+        let webp = try ImageSequence(files: folder + "/*.webp", fps: 10)
+        let png = try ImageSequence(files: folder + "/*.png", fps: 10)
+        #expect(webp.files.count == 3 && (webp.width, webp.height) == (64, 48))
+        for index in 0..<3 {
+            #expect(TestClips.bytes(try webp.frame(index: index)) == TestClips.bytes(try png.frame(index: index)))
+        }
+    }
 }

@@ -1,9 +1,11 @@
 /*
- * decode.h — decoding PNG (libpng) and JPEG (libjpeg-turbo) files into Cairo's pixel layout.
+ * decode.h — decoding PNG (libpng), JPEG (libjpeg-turbo) and WebP (libwebp) files into Cairo's
+ * pixel layout.
  *
  * The format is chosen by the file's magic bytes, not its name. Every PNG colour type and bit
- * depth becomes 8-bit; the result is premultiplied B, G, R, A bytes per pixel (Cairo ARGB32 on a
- * little-endian machine). The size in the file's header is checked before anything is allocated.
+ * depth becomes 8-bit; WebP may be lossy or lossless, with or without alpha, but not animated.
+ * The result is premultiplied B, G, R, A bytes per pixel (Cairo ARGB32 on a little-endian
+ * machine). The size in the file's header is checked before the pixels are allocated.
  */
 #pragma once
 

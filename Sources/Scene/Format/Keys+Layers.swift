@@ -36,12 +36,13 @@ extension Keys {
                 "rounds the frame's corners and clips the contents to them"),
             FormatKey(
                 "fill", .either([.color, .object(gradientFill)]), "a colour, or {\"gradient\": {...}}, drawn first"),
-            FormatKey("image", .string, "a PNG or JPEG file, relative to the pipeline file; drawn over the fill"),
+            FormatKey("image", .string, "a PNG, JPEG or WebP file, relative to the pipeline file; drawn over the fill"),
             FormatKey(
                 "video", .either([.string, .object(video)]),
                 "a video file, or {file, start, …}: its frame at each render time, in place of an image"),
             FormatKey(
-                "sequence", .object(sequence), "numbered PNG or JPEG files played as a video, in place of an image"),
+                "sequence", .object(sequence),
+                "numbered PNG, JPEG or WebP files played as a video, in place of an image"),
             FormatKey(
                 "snapshot", .string,
                 "another layer's name: this one shows that layer and its sublayers as they look at `at`, frozen, in "
@@ -81,7 +82,8 @@ extension Keys {
         [
             FormatKey(
                 "files", .string,
-                "numbered PNG or JPEG files: a pattern such as shots/frame_%04d.png or a glob such as shots/*.png"),
+                "numbered PNG, JPEG or WebP files: a pattern such as shots/frame_%04d.png or a glob such as "
+                    + "shots/*.png"),
             FormatKey("fps", .number(0...1000, aboveLower: true), "frames per second of the sequence"),
         ] + clipTiming, required: ["files", "fps"], "an image sequence and when it plays")
 
