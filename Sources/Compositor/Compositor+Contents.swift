@@ -35,8 +35,9 @@ extension Compositor {
         cairo_restore(cr)
     }
 
-    /// Places the image, the footage's current frame or the snapshot's picture by its gravity, sampled with Cairo's
-    /// GOOD filter; padding the edges keeps the filter from fading the border into transparency.
+    /// Places the image, the footage's current frame or the snapshot's picture by its gravity,
+    /// sampled with Cairo's GOOD filter; padding the edges keeps the filter from fading the border
+    /// into transparency.
     /// Drawn at less than a quarter of its size, an image is sampled from a smaller copy (see
     /// `ImagePyramid`), so the filter reads a few pixels per pixel drawn rather than every pixel
     /// of the source; a footage frame, shown for one frame or a few, is sampled as it is.

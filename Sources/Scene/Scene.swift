@@ -72,18 +72,16 @@ public final class Scene: @unchecked Sendable {
 
     /// The timeline time frame `index` shows. A backwards render (dismiss, pop, rewind) shows
     /// the forward render's times in reverse order, computed from the same index arithmetic, so
-    /// a rewind's frames are the presentation's to the last bit. `plugins` runs an interaction's completion curve.
+    /// a rewind's frames are the presentation's to the last bit. `plugins` runs an
+    /// interaction's completion curve.
     public func time(ofFrame index: Int, plugins: some PluginCurveCalls) -> Double {
         if clock.interaction == nil && clock.direction.isBackwards { return Double(frameCount - 1 - index) / fps }
         return clock.timelineTime(atWallTime: Double(index) / fps, frameCount: frameCount, fps: fps, plugins: plugins)
     }
 
-    /// The layers that are gone by frame `index`: those a cancelled interactive transition takes
-    /// away once it has landed on its first state (`interaction.cancelRemoves`).
-    public func removedLayers(atFrame index: Int) -> [Int] { removedLayers(atWallTime: Double(index) / fps) }
-
-    /// The same `seconds` into the render, for stills between frames: gone from the moment the
-    /// transition lands, as the layer states are.
+    /// The layers that are gone `seconds` into the render: those a cancelled interactive
+    /// transition takes away once it has landed on its first state (`interaction.cancelRemoves`),
+    /// from that moment on, stills between frames included, as the layer states are.
     public func removedLayers(atWallTime seconds: Double) -> [Int] {
         guard let interaction = clock.interaction, !interaction.finishes, !interaction.cancelRemoves.isEmpty,
             interaction.hasLanded(atWallTime: seconds, timelineEnd: clock.timelineEnd)

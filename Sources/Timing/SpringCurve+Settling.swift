@@ -1,7 +1,8 @@
 import Foundation
 
 extension SpringCurve {
-    /// The spring has settled once the envelope e^(−r·t) of its decaying motion is below this.
+    /// The spring has settled once the envelope of its decaying motion is below this: e^(−ζω₀t)
+    /// for a spring that oscillates, its own distance to 1 for one that does not.
     ///
     /// Apple's CASpringAnimation `settlingDuration` documentation gives, for mass 1 and stiffness
     /// 100, about 2.85 s at damping 5 and 0.95 s at damping 15: both are ln(1/ε)/r with this ε

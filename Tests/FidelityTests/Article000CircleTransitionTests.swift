@@ -68,10 +68,16 @@ import Testing
         }
         let last = pop.scene.frameCount - 1
         if interaction.finishes {
-            #expect(pop.scene.removedLayers(atFrame: last).isEmpty, "a finished pop keeps the home screen")
+            #expect(
+                pop.scene.removedLayers(atWallTime: Double(last) / pop.scene.fps).isEmpty,
+                "a finished pop keeps the home screen")
         } else {
-            #expect(pop.scene.removedLayers(atFrame: last) == [try pop.layer("home")], "cancelled: the to view goes")
-            #expect(pop.scene.removedLayers(atFrame: last - 1).isEmpty, "but not before the transition lands")
+            #expect(
+                pop.scene.removedLayers(atWallTime: Double(last) / pop.scene.fps) == [try pop.layer("home")],
+                "cancelled: the to view goes")
+            #expect(
+                pop.scene.removedLayers(atWallTime: Double(last - 1) / pop.scene.fps).isEmpty,
+                "but not before the transition lands")
         }
     }
 }
