@@ -73,10 +73,19 @@ import Testing
         #expect(
             props.stderr.contains("pipeline.json: --props variant.json:2:22: canvas.fps: expected a number"),
             "\(props.stderr)")
-        let notAnObject = try CLI.run(
-            ["validate", "pipeline.json", "--props", "pipeline.json", "--set", "x"], in: folder)
+        let noEquals = try CLI.run(["validate", "pipeline.json", "--set", "x"], in: folder)
+        #expect(noEquals.status == 1)
+        #expect(noEquals.stderr.contains("--set x: expected PATH=VALUE"), "\(noEquals.stderr)")
+        try PluginFixtures.write("[1, 2]", to: "list.json", in: folder)
+        let notAnObject = try CLI.run(["validate", "pipeline.json", "--props", "list.json"], in: folder)
         #expect(notAnObject.status == 1)
-        #expect(notAnObject.stderr.contains("--set x: expected PATH=VALUE"), "\(notAnObject.stderr)")
+        #expect(
+            notAnObject.stderr.contains("list.json:1:1: $: a props file is a JSON object of the keys to change"),
+            "\(notAnObject.stderr)")
+        let absent = try CLI.run(["run", "pipeline.json", "--props", "absent.json"], in: folder)
+        #expect(absent.status == 1)
+        #expect(absent.stderr.contains("absent.json: cannot read the props file"), "\(absent.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path), "nothing written")
     }
 
     @Test func resumeRefusesChangedProps() throws {
