@@ -32,13 +32,17 @@ public final class SceneImages: Sendable {
 
     /// Decodes every image of `scene`, each file once, on up to `threads` threads (a render's
     /// `--threads`), and opens its footage. Every file that cannot be decoded or opened is
-    /// reported at the place the pipeline names it, images first.
+    /// reported at the place the pipeline names it, images first. With a `cache`, images it holds
+    /// are taken from it and those it does not are decoded into it.
     public static func load(
-        _ scene: Scene, threads: Int = ProcessInfo.processInfo.activeProcessorCount
+        _ scene: Scene, threads: Int = ProcessInfo.processInfo.activeProcessorCount, cache: ImageCache? = nil
     ) throws(SceneError) -> SceneImages {
         let images = Result { () throws(SceneError) in
             try read(scene.layers.compactMap(\.content.image), threads: threads) { path throws(ImageLoadError) in
-                try RasterImage.load(contentsOf: path)
+                guard let cache else { return try RasterImage.load(contentsOf: path) }
+                return try cache.image(at: path) { path throws(ImageLoadError) in
+                    try RasterImage.load(contentsOf: path)
+                }
             }
         }
         let footage = Result { () throws(SceneError) in try SceneFootage.open(scene) }

@@ -114,23 +114,24 @@ public enum JSONPatch {
     }
 
     /// `node` with every position in it (keys included) given `origin`; with `keepingPlaces`
-    /// false, lines and columns are dropped too (the value was typed on a command line).
-    public static func relocated(_ node: JSONNode, origin: String, keepingPlaces: Bool) -> JSONNode {
+    /// false, lines and columns are dropped too (the value was typed on a command line). `line`
+    /// puts every position on that line (a line of a JSON Lines file, parsed alone).
+    public static func relocated(_ node: JSONNode, origin: String, keepingPlaces: Bool, line: Int? = nil) -> JSONNode {
         func place(_ position: SourcePosition) -> SourcePosition {
             keepingPlaces
-                ? SourcePosition(line: position.line, column: position.column, origin: origin)
+                ? SourcePosition(line: line ?? position.line, column: position.column, origin: origin)
                 : SourcePosition(line: 0, column: 0, origin: origin)
         }
         let value: JSONValue
         switch node.value {
         case .array(let elements):
-            value = .array(elements.map { relocated($0, origin: origin, keepingPlaces: keepingPlaces) })
+            value = .array(elements.map { relocated($0, origin: origin, keepingPlaces: keepingPlaces, line: line) })
         case .object(let members):
             value = .object(
                 members.map {
                     JSONMember(
                         key: $0.key, keyPosition: place($0.keyPosition),
-                        value: relocated($0.value, origin: origin, keepingPlaces: keepingPlaces))
+                        value: relocated($0.value, origin: origin, keepingPlaces: keepingPlaces, line: line))
                 })
         default: value = node.value
         }

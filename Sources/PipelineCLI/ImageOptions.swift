@@ -53,7 +53,11 @@ struct PropsOptions: ParsableArguments {
             valueName: "file.json"))
     var props: String?
 
-    /// The patches in the order they apply: the props file, then each --set.
+    /// Where a batch variant's patch goes among `patches()`: after the props file.
+    var variantPlace: Int { props == nil ? 0 : 1 }
+
+    /// The patches in the order they apply: the props file, then each --set (a batch's variant
+    /// goes between them: `variantPlace`).
     func patches() throws -> [PipelinePatch] {
         do throws(SceneError) {
             return try (props.map { file throws(SceneError) in [try PipelinePatch.props(file: file)] } ?? [])

@@ -9,23 +9,37 @@ final class ProgressReporter {
     private let started = Date()
     private var lastReport = Date.distantPast
     private var done = 0
+    private var barShown = false
 
     init(total: Int, quiet: Bool) {
         self.total = total
         self.quiet = quiet
     }
 
-    func advance() {
-        done += 1
+    /// `count` more frames are done; `detail` follows the frame count (a batch's variants).
+    func advance(by count: Int = 1, detail: String = "") {
+        done += count
         let now = Date()
         guard !quiet, now.timeIntervalSince(lastReport) >= (isTerminal ? 0.1 : 2) || done == total else { return }
         lastReport = now
-        let text = Self.text(done: done, total: total, elapsed: now.timeIntervalSince(started))
+        let text = Self.text(done: done, total: total, elapsed: now.timeIntervalSince(started), detail: detail)
         if isTerminal {
             FileHandle.standardError.write(Data("\r\(bar) \(text)\u{1B}[K".utf8))
+            barShown = true
         } else {
             Console.note(text)
         }
+    }
+
+    /// Writes `line` on standard error; on a terminal the bar is cleared first, and drawn again
+    /// at the next frame.
+    func print(_ line: String) {
+        if barShown {
+            FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+            barShown = false
+            lastReport = .distantPast
+        }
+        Console.line(line)
     }
 
     /// The rate and the time left are shown once this many frames are done…
@@ -36,8 +50,8 @@ final class ProgressReporter {
 
     /// "frame 30/90  45.0 fps  eta 1.3s"; "frame 3/90" before the rate means anything; the last
     /// line gives the whole render's rate.
-    static func text(done: Int, total: Int, elapsed: Double) -> String {
-        let count = "frame \(done)/\(total)"
+    static func text(done: Int, total: Int, elapsed: Double, detail: String = "") -> String {
+        let count = "frame \(done)/\(total)" + (detail.isEmpty ? "" : "  \(detail)")
         let rate = elapsed > 0 ? Double(done) / elapsed : 0
         if done == total && rate > 0 { return count + String(format: "  %.1f fps", rate) }
         guard done >= framesBeforeEstimate, elapsed >= secondsBeforeEstimate, rate > 0 else { return count }

@@ -30,6 +30,16 @@ extension Pipeline {
                 sound); the other formats say once that it was left out. A part (--frames, --shard) carries its \
                 render's mix for `pipeline concat`, which lays it under the joined parts.
 
+                --batch variants.jsonl renders the pipeline once per line of that file: each line is a JSON merge \
+                patch, as --props takes, with an "id" naming the variant ({"id": "fr", "canvas": {"fps": 30}}) \
+                and, if it wants, a "set" of values by path ({"layers[2].text.string": "Bonjour"}: a merge patch \
+                replaces arrays whole), applied after --props and before --set. Variant <id> is written into <out>/<id>/ (<out> being --out \
+                or output.dir) with a record of its own. Variants render side by side, the threads shared between \
+                them, the plugins loaded and each image decoded once for all. A variant that fails is reported and \
+                the others go on; the batch ends with a summary, and exits 2 if any failed. With --resume only what \
+                an interrupted batch left unfinished is rendered; --shard I/N renders the Ith of N equal runs of \
+                the variants (a job array can share a batch); --frames applies to every variant.
+
                 A value a plugin writes that cannot be drawn (NaN, an infinity, a negative size, opacity outside \
                 0-1) is replaced by the property's value before that step and reported once; every file is still \
                 written, and the exit status is 2.
@@ -43,6 +53,7 @@ extension Pipeline {
                   pipeline run pipeline.json --resume
                   pipeline run pipeline.json --shard $((SLURM_ARRAY_TASK_ID + 1))/$SLURM_ARRAY_TASK_COUNT
                   pipeline run pipeline.json --sandbox --plugins ~/Downloads/plugins
+                  pipeline run pipeline.json --batch variants.jsonl --out renders --format mp4
 
                 --isolate runs plugin code (animators, mixers, timing curves) in child processes instead of in \
                 pipeline itself. A plugin that crashes, exits, or does not return from a call within \
@@ -96,9 +107,17 @@ extension Pipeline {
         var frames: String?
         @Option(
             help: ArgumentHelp(
-                "Render shard I of N (1 to N): the Ith of N equal runs of frames; pipeline concat joins their videos.",
+                "Render shard I of N (1 to N): the Ith of N equal runs of frames (of variants, with --batch); "
+                    + "pipeline concat joins their videos.",
                 valueName: "I/N"))
         var shard: String?
+        @Option(
+            help: ArgumentHelp(
+                "Render one output per line of this JSON Lines file, each a merge patch with an \"id\", "
+                    + "into <out>/<id>/ (see below).",
+                valueName: "variants.jsonl"),
+            completion: .file(extensions: ["jsonl"]))
+        var batch: String?
         @Flag(help: "Continue an interrupted run of the same command: keep its complete files, render the rest.")
         var resume = false
         @Flag(
@@ -162,10 +181,23 @@ extension Pipeline {
             guard (1...256).contains(threads) else {
                 throw ValidationError("--threads must be 1...256, got \(threads)")
             }
-            do throws(RenderJobError) { _ = try selection() } catch { throw ValidationError(error.description) }
+            if batch != nil && outputDirectory == "-" {
+                throw ValidationError("--batch writes a folder per variant: leave out -o -")
+            }
+            do throws(RenderJobError) {
+                if batch != nil {
+                    _ = try FrameSelection(frames: frames, shard: nil)
+                    _ = try FrameSelection(frames: nil, shard: shard)
+                } else {
+                    _ = try selection()
+                }
+            } catch {
+                throw ValidationError(error.description)
+            }
         }
 
         func run() throws {
+            if let batch { return try runBatch(batch) }
             // Claimed first, so nothing (not even a plugin's printf) can reach the stream but the stream.
             let stream = outputDirectory == "-" ? Self.claimStandardOutput() : nil
             let isolation = try Session.isolation(isolate: isolate, sandbox: sandbox)
@@ -210,6 +242,40 @@ extension Pipeline {
             let stream = dup(STDOUT_FILENO)
             dup2(STDERR_FILENO, STDOUT_FILENO)
             return FileHandle(fileDescriptor: stream, closeOnDealloc: true)
+        }
+
+        /// `--batch`: every variant (the shard's, with `--shard`) rendered into a folder of its own.
+        private func runBatch(_ file: String) throws {
+            let all: [BatchVariant]
+            do throws(SceneError) {
+                all = try BatchVariants.read(file: file)
+            } catch {
+                for each in error.all { Console.error(each.description) }
+                throw ExitCode.failure
+            }
+            let chosen = try FrameSelection(frames: nil, shard: shard).range(frameCount: all.count)
+            if chosen.isEmpty, let shard {
+                if !quiet { Console.note("shard \(shard) of \(all.count) variants has none: nothing to render") }
+                return
+            }
+            let isolation = try Session.isolation(isolate: isolate, sandbox: sandbox)
+            let registry = Session.registry(plugins, pipelineFile: self.file, isolated: isolation != nil)
+            defer { registry.shutdown() }
+            let base = try images.decoderOptions
+            let place = images.props.variantPlace
+            let settings = BatchRun.Settings(
+                pipelineFile: self.file, outputDirectory: outputDirectory, formats: try formats(),
+                quality: quality.flatMap(VideoQuality.init), scale: scale, fps: fps, threads: threads,
+                frames: try FrameSelection(frames: frames, shard: nil), resume: resume, discard: discard,
+                waitsForFolder: wait, isolation: isolation, imageScaling: exactImageScaling ? .exact : .mipmapped,
+                quiet: quiet)
+            let run = BatchRun(settings: settings, variantsFile: file, registry: registry) { variant in
+                var options = base
+                options.patches.insert(contentsOf: variant.patches, at: place)
+                return options
+            }
+            let status = run.run(Array(all[chosen]), of: all.count)
+            if status != 0 { throw ExitCode(status) }
         }
 
         private func selection() throws(RenderJobError) -> FrameSelection {

@@ -57,26 +57,37 @@ enum Session {
     ) throws -> (scene: Scene, images: SceneImages, sound: SceneSound) {
         do throws(SceneError) {
             let scene = try decode(file, registry: registry, options: options)
-            try SceneImages.checkTotal(of: scene, limit: options.imageMemoryLimit)
-            let images = Result { () throws(SceneError) in
-                guard headersOnly else { return try SceneImages.load(scene, threads: threads) }
-                try SceneImages.checkHeaders(of: scene)
-                return SceneImages.none
-            }
-            let sound = Result { () throws(SceneError) in probingSound ? try SceneSound.probe(scene) : .none }
-            switch (images, sound) {
-            case (.success(let images), .success(let sound)): return (scene, images, sound)
-            case (.failure(let a), .failure(let b)): throw SceneError.combining([a, b])!
-            case (.failure(let error), _), (_, .failure(let error)): throw error
-            }
+            let media = try self.media(
+                of: scene, options: options, headersOnly: headersOnly, probingSound: probingSound, threads: threads)
+            return (scene, media.images, media.sound)
         } catch {
             for each in error.all { Console.error(each.description) }
             throw ExitCode(error.worstKind == .plugin ? 2 : 1)
         }
     }
 
+    /// The images and sound of a scene read: every error of either is thrown. With a `cache`,
+    /// images decoded for other scenes of this process are shared.
+    static func media(
+        of scene: Scene, options: SceneDecoder.Options, headersOnly: Bool = false, probingSound: Bool = false,
+        threads: Int, cache: ImageCache? = nil
+    ) throws(SceneError) -> (images: SceneImages, sound: SceneSound) {
+        try SceneImages.checkTotal(of: scene, limit: options.imageMemoryLimit)
+        let images = Result { () throws(SceneError) in
+            guard headersOnly else { return try SceneImages.load(scene, threads: threads, cache: cache) }
+            try SceneImages.checkHeaders(of: scene)
+            return SceneImages.none
+        }
+        let sound = Result { () throws(SceneError) in probingSound ? try SceneSound.probe(scene) : .none }
+        switch (images, sound) {
+        case (.success(let images), .success(let sound)): return (images, sound)
+        case (.failure(let a), .failure(let b)): throw SceneError.combining([a, b])!
+        case (.failure(let error), _), (_, .failure(let error)): throw error
+        }
+    }
+
     /// The pipeline in `file`, or on standard input for `-`.
-    private static func decode(
+    static func decode(
         _ file: String, registry: Registry,
         options: SceneDecoder.Options
     ) throws(SceneError) -> Scene {

@@ -5,39 +5,81 @@ import Synchronization
 /// Ctrl-C (SIGINT) and SIGTERM during a render, turned into a flag the rendering threads read
 /// before each frame: the run then stops at a frame boundary, with every file it finished
 /// complete. A second signal stops the process at once.
-/// Sendable: the flag is atomic, and the signal sources are only touched by `init` and `end`,
-/// on the thread that runs the render.
-final class Interruption: @unchecked Sendable {
-    private final class Flag: Sendable {
+///
+/// Several may be active at once (a batch renders variants side by side, each with its own): a
+/// signal raises the flag of every active one, and one started while an active one is raised
+/// starts raised, so no render begins after a stop was asked for.
+/// Sendable: the flag is atomic; the signal sources are shared by all and kept by `Signals`.
+public final class Interruption: @unchecked Sendable {
+    final class Flag: Sendable {
         let value = Atomic<Bool>(false)
     }
 
     private let requested = Flag()
-    private let sources: [any DispatchSourceSignal]
 
-    /// Starts catching the signals; `end()` gives them back.
-    init() {
-        let requested = requested
+    /// Starts catching the signals (unless another active one catches them already); `end()`
+    /// gives them back when it is the last.
+    public init() {
+        Signals.shared.add(requested)
+    }
+
+    public var isRequested: Bool { requested.value.load(ordering: .relaxed) }
+
+    public func end() {
+        Signals.shared.remove(requested)
+    }
+}
+
+/// The signal sources, installed while any `Interruption` is active, and the flags they raise.
+private final class Signals: @unchecked Sendable {
+    static let shared = Signals()
+
+    private let lock = NSLock()
+    private var flags: [ObjectIdentifier: Interruption.Flag] = [:]
+    private var sources: [any DispatchSourceSignal] = []
+
+    func add(_ flag: Interruption.Flag) {
+        lock.withLock {
+            if flags.values.contains(where: { $0.value.load(ordering: .relaxed) }) {
+                flag.value.store(true, ordering: .relaxed)
+            }
+            if flags.isEmpty { install() }
+            flags[ObjectIdentifier(flag)] = flag
+        }
+    }
+
+    func remove(_ flag: Interruption.Flag) {
+        lock.withLock {
+            guard flags.removeValue(forKey: ObjectIdentifier(flag)) != nil, flags.isEmpty else { return }
+            for source in sources {
+                source.cancel()
+                signal(Int32(source.handle), SIG_DFL)
+            }
+            sources = []
+        }
+    }
+
+    /// Called with the lock held.
+    private func install() {
         sources = [SIGINT, SIGTERM].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler {
-                if requested.value.exchange(true, ordering: .relaxed) {
-                    signal(number, SIG_DFL)
-                    raise(number)
-                }
-            }
+            source.setEventHandler { [unowned self] in self.deliver(number) }
             source.resume()
             return source
         }
     }
 
-    var isRequested: Bool { requested.value.load(ordering: .relaxed) }
-
-    func end() {
-        for source in sources {
-            source.cancel()
-            signal(Int32(source.handle), SIG_DFL)
+    /// Raises every active flag; a signal arriving when they are raised already stops the process.
+    private func deliver(_ number: Int32) {
+        let again = lock.withLock {
+            var again = false
+            for flag in flags.values where flag.value.exchange(true, ordering: .relaxed) { again = true }
+            return again
+        }
+        if again {
+            signal(number, SIG_DFL)
+            raise(number)
         }
     }
 }

@@ -9,11 +9,11 @@ extension RenderJob {
     func render(_ preparation: Preparation, into sinks: [OutputPlan.Sink]) throws(RenderJobError) -> Bool {
         let written = WrittenFrames()
         // In process, a crashing plugin ends pipeline at once: its unfinished videos go with it.
-        if options.isolation == nil {
-            CrashGuard.removeOnCrash(
-                sinks.flatMap(\.sink.unfinishedFiles), killingFirst: sinks.flatMap(\.sink.writingProcesses))
-        }
-        defer { CrashGuard.removeOnCrash([], killingFirst: []) }
+        let guarded =
+            options.isolation == nil
+            ? CrashGuard.removeOnCrash(
+                sinks.flatMap(\.sink.unfinishedFiles), killingFirst: sinks.flatMap(\.sink.writingProcesses)) : nil
+        defer { guarded.map(CrashGuard.forget) }
         do throws(RenderError) {
             return try render(
                 preparation.frames, into: sinks.map(\.sink), recording: written, threads: preparation.threads)

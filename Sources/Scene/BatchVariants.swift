@@ -1,0 +1,145 @@
+import Foundation
+import JSON
+
+/// One variant of a batch (`run --batch variants.jsonl`): a line of the variants file, a JSON
+/// merge patch (RFC 7396) with an `"id"` that names the variant and the folder it renders into,
+/// and optionally a `"set"` object of values at paths (`{"layers[2].text.string": "Bonjour"}`),
+/// set as `--set` sets them, after the merge: a merge patch replaces arrays (the layers) whole.
+public struct BatchVariant: Sendable {
+    /// A folder name: letters, digits, `-`, `_` and `.`, not starting with `.`.
+    public let id: String
+    /// The line of the variants file it is on, from 1.
+    public let line: Int
+    /// The line without its `"id"` and `"set"`, applied to the pipeline like a props file, then
+    /// each of `"set"`'s values.
+    public let patches: [PipelinePatch]
+}
+
+/// Reads a variants file: one JSON object per line (JSON Lines); blank lines are skipped. Every
+/// line's problem is reported, each at its line and column, before any variant renders.
+public enum BatchVariants {
+    /// Letters, digits and these, so an id is a folder name on every file system and in a URL.
+    static let idPunctuation: Set<Character> = ["-", "_", "."]
+    static let maxIdLength = 128
+
+    public static func read(file: String) throws(SceneError) -> [BatchVariant] {
+        let bytes: [UInt8]
+        do {
+            bytes = Array(try Data(contentsOf: URL(fileURLWithPath: file)))
+        } catch {
+            throw SceneError(file: file, position: nil, path: nil, message: "cannot read the variants file: \(error)")
+        }
+        return try parse(bytes, file: file)
+    }
+
+    static func parse(_ bytes: [UInt8], file: String) throws(SceneError) -> [BatchVariant] {
+        var variants: [BatchVariant] = []
+        var errors: [SceneError] = []
+        var firstLine: [String: Int] = [:]
+        for (index, text) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+            let line = index + 1
+            guard !text.allSatisfy({ [0x20, 0x09, 0x0D].contains($0) }) else { continue }
+            do throws(SceneError) {
+                let variant = try variant(Array(text), line: line, file: file)
+                if let earlier = firstLine[variant.id] {
+                    throw SceneError(
+                        file: file, position: SourcePosition(line: line, column: 1), path: nil,
+                        message: "the id \"\(variant.id)\" is the id of line \(earlier) too: each variant needs its own"
+                    )
+                }
+                firstLine[variant.id] = line
+                variants.append(variant)
+            } catch {
+                errors.append(error)
+            }
+        }
+        if let error = SceneError.combining(errors) { throw error }
+        guard !variants.isEmpty else {
+            throw SceneError(
+                file: file, position: nil, path: nil,
+                message:
+                    "no variants: write one JSON object per line, such as {\"id\": \"fr\", \"canvas\": {\"fps\": 30}}")
+        }
+        return variants
+    }
+
+    private static func variant(_ text: [UInt8], line: Int, file: String) throws(SceneError) -> BatchVariant {
+        let node: JSONNode
+        do {
+            node = try JSONParser.parse(text)
+        } catch {
+            throw SceneError(
+                file: file, position: SourcePosition(line: line, column: error.position.column), path: error.path,
+                message: error.message)
+        }
+        guard case .object(let members) = node.value else {
+            throw SceneError(
+                file: file, position: SourcePosition(line: line, column: node.position.column), path: .root,
+                message:
+                    "a variant is a JSON object with an \"id\" and the keys it changes, found \(node.value.kindName)")
+        }
+        guard let idMember = members.first(where: { $0.key == "id" }) else {
+            throw SceneError(
+                file: file, position: SourcePosition(line: line, column: node.position.column), path: .root,
+                message: "a variant needs an \"id\", the name of the folder it renders into, such as \"id\": \"fr\"")
+        }
+        let id: String
+        switch idMember.value.value {
+        case .string(let text) where problem(text) == nil: id = text
+        default:
+            let found: String =
+                if case .string(let text) = idMember.value.value { problem(text)! } else {
+                    "found \(idMember.value.value.kindName)"
+                }
+            throw SceneError(
+                file: file, position: SourcePosition(line: line, column: idMember.value.position.column),
+                path: .root.appending(key: "id"),
+                message: "an id names a folder: letters, digits, -, _ and ., not starting with . (\(found))")
+        }
+        let origin = "--batch \(file)"
+        let record = "\(origin) \(id) (content \(ContentHash.of(text)))"
+        var patches = [
+            PipelinePatch(
+                origin: origin,
+                change: .merge(
+                    JSONPatch.relocated(
+                        JSONNode(
+                            value: .object(members.filter { !["id", "set"].contains($0.key) }),
+                            position: node.position),
+                        origin: origin, keepingPlaces: true, line: line)),
+                record: record)
+        ]
+        if let set = members.first(where: { $0.key == "set" }) {
+            guard case .object(let values) = set.value.value else {
+                throw SceneError(
+                    file: file, position: SourcePosition(line: line, column: set.value.position.column),
+                    path: .root.appending(key: "set"),
+                    message:
+                        "\"set\" is an object of values by path, such as {\"layers[2].text.string\": \"Bonjour\"}, "
+                        + "found \(set.value.value.kindName)")
+            }
+            for value in values {
+                let place = "\(origin):\(line):\(value.keyPosition.column) (set \(value.key))"
+                patches.append(
+                    PipelinePatch(
+                        origin: place,
+                        change: .set(
+                            path: value.key,
+                            value: JSONPatch.relocated(value.value, origin: origin, keepingPlaces: true, line: line)),
+                        record: record))
+            }
+        }
+        return BatchVariant(id: id, line: line, patches: patches)
+    }
+
+    /// Why `id` cannot name a folder; nil when it can.
+    static func problem(_ id: String) -> String? {
+        if id.isEmpty { return "it is empty" }
+        if id.count > maxIdLength { return "it is longer than \(maxIdLength) characters" }
+        if id.first == "." { return "\"\(id)\" starts with ." }
+        if let bad = id.first(where: { !($0.isASCII && ($0.isLetter || $0.isNumber)) && !idPunctuation.contains($0) }) {
+            return "\"\(id)\" has \"\(bad)\""
+        }
+        return nil
+    }
+}
