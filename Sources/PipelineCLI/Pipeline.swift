@@ -20,7 +20,7 @@ struct Pipeline: ParsableCommand {
         version: HostVersion.string,
         subcommands: [
             Run.self, Frame.self, Validate.self, Plugins.self, Sheet.self, Preview.self, Schema.self, NewAnimator.self,
-            CheckPlugin.self, Concat.self, ScanPlugin.self, PluginChildCommand.self, CheckPluginChild.self,
+            CheckPlugin.self, Concat.self, Submit.self, ScanPlugin.self, PluginChildCommand.self, CheckPluginChild.self,
         ])
 
     /// As argument-parser's `main`, except that a usage error (a missing --plugins folder, an

@@ -1,17 +1,27 @@
+import Foundation
+
 /// Which frames of a render a job writes: every one, `--frames A-B` (inclusive, numbered from 0
 /// as the frame files are; `A-` to the end; `N` alone), or `--shard I/N`. Shard I of N gets
 /// frames floor((I−1)·F/N) up to floor(I·F/N) of F, so shards 1…N tile the render exactly
 /// whatever F and N are, and any scheduler can hand out shard numbers without knowing F.
+/// `--shard auto` takes I and N from the scheduler that started the process (`SchedulerShard`).
 public enum FrameSelection: Equatable, Sendable {
     case all
     case frames(first: Int, last: Int?)
     case shard(Int, of: Int)
 
-    /// Reads the `--frames` and `--shard` options, at most one of which may be given.
-    public init(frames: String?, shard: String?) throws(RenderJobError) {
+    /// Reads the `--frames` and `--shard` options, at most one of which may be given; `--shard
+    /// auto` reads the scheduler's variables from `environment`.
+    public init(
+        frames: String?, shard: String?, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(RenderJobError) {
         switch (frames, shard) {
         case (nil, nil): self = .all
         case (let text?, nil): self = try Self.parseFrames(text)
+        case (nil, let text?) where text == "auto" || text.hasPrefix("auto/"):
+            let (index, count) = try SchedulerShard.read(text, environment: environment)
+            guard count <= Self.maximumShards else { throw .tooManyShards(text) }
+            self = .shard(index, of: count)
         case (nil, let text?): self = try Self.parseShard(text)
         case (_?, _?): throw .framesAndShard
         }
@@ -59,7 +69,7 @@ public enum FrameSelection: Equatable, Sendable {
     }
 
     /// Plain decimal digits only: no signs, spaces or overflow.
-    private static func number(_ text: String) -> Int? {
+    static func number(_ text: String) -> Int? {
         guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
         return Int(text)
     }

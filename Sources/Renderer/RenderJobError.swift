@@ -11,6 +11,8 @@ public enum RenderJobError: Error, CustomStringConvertible {
     case framesOutside(last: Int, frameCount: Int)
     case shardUnreadable(String)
     case tooManyShards(String)
+    /// `--shard auto` found no scheduler's variables, or ones that do not make a shard.
+    case shardFromScheduler(String)
     /// `--scale` makes a side of the frames longer than a canvas may be.
     case frameTooLarge(scale: Double, canvasWidth: Int, canvasHeight: Int, width: Int, height: Int)
     /// The output folder's path is too long, or has a component that is (`problem` says which).
@@ -65,9 +67,11 @@ public enum RenderJobError: Error, CustomStringConvertible {
             "--frames reaches frame \(last), but the render has \(frameCount) frames, 0-\(frameCount - 1): "
                 + "give frames within that range"
         case .shardUnreadable(let text):
-            "--shard takes I/N, shard I of N with 1 ≤ I ≤ N (--shard 1/4 is the first quarter), got \"\(text)\""
+            "--shard takes I/N, shard I of N with 1 ≤ I ≤ N (--shard 1/4 is the first quarter), or auto, got \"\(text)\""
         case .tooManyShards(let text):
             "--shard \(text): N may be at most \(FrameSelection.maximumShards)"
+        case .shardFromScheduler(let message):
+            message
         case .frameTooLarge(let scale, let canvasWidth, let canvasHeight, let width, let height):
             "--scale \(scale) makes \(canvasWidth)×\(canvasHeight) frames \(width)×\(height) pixels; "
                 + "a side may be at most \(Int(SceneDecoder.maxCanvasSide)): use a smaller scale"
