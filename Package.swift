@@ -23,6 +23,12 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         // Cairo's compositing library, for blending mixer output that is in the ABI's byte order.
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
+        // SVG documents (librsvg, drawn as vectors through Cairo), the references in them (libxml2) and
+        // Lottie animations (rlottie).
+        .systemLibrary(name: "CLibrsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
+        .systemLibrary(name: "CLibxml2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CRlottie", pkgConfig: "rlottie", providers: [.apt(["librlottie-dev"])]),
+        .target(name: "CVectorGraphics", dependencies: ["CLibrsvg", "CLibxml2", "CRlottie"]),
         .target(name: "CForeignCall", linkerSettings: [.linkedLibrary("ffi")]),
         .target(name: "CRaster", cSettings: optimisedC),
         // Crash reporting around in-process plugin calls, and shared memory for isolated mixers.
@@ -68,6 +74,7 @@ let package = Package(
             name: "Compositor",
             dependencies: [
                 "Scene", "Footage", "CAnimatorABI", "CCairo", "CPixman", "CRaster", "CImageCodecs", "CFontCheck",
+                "CVectorGraphics",
             ]),
         .target(
             name: "Output",

@@ -20,8 +20,8 @@ public final class Compositor {
     let scale: Double
     public let pixelWidth: Int, pixelHeight: Int
     let prepared: [PreparedContent]
-    /// The first layer of the top-level subtree holding the lowest layer that shows footage (the
-    /// layer count when none does): its pixels change with time while its state does not, so
+    /// The first layer of the top-level subtree holding the lowest layer that shows footage or a
+    /// Lottie animation (the layer count when none does): its pixels change with time while its state does not, so
     /// neither it nor any layer above it is ever static.
     private let firstFootage: Int
     /// The first layer of the top-level subtree holding the lowest layer that shows footage or
@@ -55,7 +55,7 @@ public final class Compositor {
         self.imageScaling = imageScaling
         (pixelWidth, pixelHeight) = canvas.pixelSize(scale: scale)
         prepared = contents.map { PreparedContent($0, images: images) }
-        let footage = contents.firstIndex { $0.footage != nil } ?? contents.count
+        let footage = contents.firstIndex { $0.footage != nil || $0.lottie != nil } ?? contents.count
         firstFootage = tree.wholeSubtrees(upTo: footage)
         firstChanging = tree.wholeSubtrees(upTo: min(footage, changingHost.min() ?? contents.count))
         baseHost = host ?? Array(repeating: HostLayerState(), count: contents.count)
@@ -65,17 +65,21 @@ public final class Compositor {
         staticLayers = StaticLayers(sharing: staticImages)
     }
 
-    /// Makes every layer showing footage show its frame at render time `time` (a timeline time,
-    /// as animators see it), decoding the frames no thread has yet: call it before rendering the
+    /// Makes every layer showing footage or a Lottie animation show its frame at render time
+    /// `time` (a timeline time, as animators see it), decoding the frames no thread has yet: call it before rendering the
     /// frame at that time.
     public func showFootage(at time: Double) throws(FootageError) {
-        for content in prepared[firstFootage...] { try content.footage?.show(at: time) }
+        for content in prepared[firstFootage...] {
+            try content.footage?.show(at: time)
+            content.lottie?.show(at: time)
+        }
     }
 
-    /// The index of the footage frame content `index` shows now; nil when it shows footage but
-    /// no frame, or no footage. With the layer's state, it says whether the layer's pixels changed.
+    /// The index of the footage or Lottie frame content `index` shows now; nil when it shows
+    /// footage but no frame, or neither. With the layer's state, it says whether the layer's
+    /// pixels changed.
     public func shownFootageFrame(ofContent index: Int) -> Int? {
-        prepared[index].footage?.shownIndex
+        prepared[index].shownFrame
     }
 
     /// Draws the background, then `layers[i]` with `contents[i]`, over every pixel of `frame`.
@@ -157,7 +161,7 @@ public final class Compositor {
         let host = host ?? baseHost
         return (
             drawn.map { layers[$0] }, drawn.map { host[$0] },
-            (index..<tree.ends[index]).map { prepared[$0].footage?.shownIndex }
+            (index..<tree.ends[index]).map { prepared[$0].shownFrame }
         )
     }
 

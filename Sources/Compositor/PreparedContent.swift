@@ -5,13 +5,15 @@ import Scene
 /// A layer's content with the Cairo resources one compositor draws it with, made once per
 /// render: surfaces over the image's shared pixels, one per pyramid level drawn (a Cairo surface
 /// used as a source is not safe to share between threads; the pixels are), the footage and its
-/// current frame, the text's measured layout, and the fill's gradient pattern for the layer's
+/// current frame, its own parsed SVG document or Lottie animation, the text's measured layout, and the fill's gradient pattern for the layer's
 /// current size.
 final class PreparedContent {
     let content: LayerContent
     let image: RasterImage?
     let footage: PreparedFootage?
     let text: TextLayout?
+    let svg: SVGDocument?
+    let lottie: PreparedLottie?
     private var gradient: (pattern: OpaquePointer, size: anim_size_t)?
     /// The image's surfaces by pyramid level, each made when first drawn.
     private var imageSurfaces: [Int: OpaquePointer] = [:]
@@ -25,6 +27,14 @@ final class PreparedContent {
             return image
         }
         footage = content.footage.map { PreparedFootage($0, footage: images.footage) }
+        svg = content.svg.map { file in
+            guard let document = images.vectors[file], let svg = try? SVGDocument(document.bytes, path: file.path)
+            else {
+                preconditionFailure("SVG \(file.path) was not loaded")
+            }
+            return svg
+        }
+        lottie = content.lottie.map { PreparedLottie($0, vectors: images.vectors) }
         text = content.text.flatMap(TextLayout.init)
     }
 
@@ -65,7 +75,11 @@ final class PreparedContent {
     /// How many separate paints the contents make (fill, image, text); a layer fading more
     /// than one paint needs a group.
     var paintCount: Int {
-        (content.fill == nil ? 0 : 1) + (image == nil && footage?.surface == nil && snapshot == nil ? 0 : 1)
-            + (text == nil ? 0 : 1)
+        let picture = image != nil || footage?.surface != nil || snapshot != nil || svg != nil || lottie != nil
+        return (content.fill == nil ? 0 : 1) + (picture ? 1 : 0) + (text == nil ? 0 : 1)
     }
+
+    /// The footage or Lottie frame shown now; nil when neither shows one. With the layer's
+    /// state, it says whether the layer's pixels changed.
+    var shownFrame: Int? { footage?.shownIndex ?? lottie?.frame }
 }

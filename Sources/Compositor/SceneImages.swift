@@ -10,13 +10,16 @@ public final class SceneImages: Sendable {
     private let byPath: [String: RasterImage]
     /// The videos and image sequences, opened once per render.
     public let footage: SceneFootage
+    /// The SVG documents and Lottie animations, read and checked once per render.
+    public let vectors: SceneVectors
 
     /// No images: for contents that draw none.
     public static let none = SceneImages([:])
 
-    public init(_ byPath: [String: RasterImage], footage: SceneFootage = .none) {
+    public init(_ byPath: [String: RasterImage], footage: SceneFootage = .none, vectors: SceneVectors = .none) {
         self.byPath = byPath
         self.footage = footage
+        self.vectors = vectors
     }
 
     /// The bytes of every decoded image, with room for the smaller copies drawn from it (a third
@@ -46,20 +49,28 @@ public final class SceneImages: Sendable {
             }
         }
         let footage = Result { () throws(SceneError) in try SceneFootage.open(scene) }
-        return SceneImages(try both(images, footage).0, footage: try footage.get())
+        let vectors = Result { () throws(SceneError) in try SceneVectors.load(scene) }
+        let media = Result { () throws(SceneError) in try both(footage, vectors) }
+        let (pixels, opened) = try both(images, media)
+        return SceneImages(pixels, footage: opened.0, vectors: opened.1)
     }
 
     /// Reads the header of every image of `scene`, each file once, without decoding pixels: the
     /// format, the header's own checks and the size limit, reported as `load` reports them. A
     /// file cut off in its pixel data passes here and fails in `load`. Footage is opened (its
-    /// frames listed, none decoded), as `load` opens it.
-    public static func checkHeaders(of scene: Scene) throws(SceneError) {
+    /// frames listed, none decoded), and SVG and Lottie files read and checked, as `load` does:
+    /// the images returned hold those and no pixels.
+    @discardableResult
+    public static func checkHeaders(of scene: Scene) throws(SceneError) -> SceneImages {
         let images = Result { () throws(SceneError) in
             try read(scene.layers.compactMap(\.content.image), threads: 1) { path throws(ImageLoadError) in
                 try RasterImage.size(ofFileAt: path)
             }
         }
-        _ = try both(images, Result { () throws(SceneError) in try SceneFootage.open(scene) })
+        let footage = Result { () throws(SceneError) in try SceneFootage.open(scene) }
+        let vectors = Result { () throws(SceneError) in try SceneVectors.load(scene) }
+        let opened = try both(images, Result { () throws(SceneError) in try both(footage, vectors) }).1
+        return SceneImages([:], footage: opened.0, vectors: opened.1)
     }
 
     /// Refuses images that would take more than `limit` bytes decoded together, read from their

@@ -38,7 +38,7 @@ enum Session {
     /// Reads the pipeline in `file`, or on standard input for `-` (see `PipelineInput`), then
     /// decodes its images: every error of either stage is reported, one line each. With
     /// `headersOnly` (`validate`) the images' headers are checked and no pixels decoded: the
-    /// images returned are then `.none`. Images are decoded on up to `threads` threads.
+    /// images returned then hold the footage and the vector files, and no pixels. Images are decoded on up to `threads` threads.
     static func scene(
         _ file: String, registry: Registry,
         options: SceneDecoder.Options, headersOnly: Bool = false,
@@ -75,8 +75,7 @@ enum Session {
         try SceneImages.checkTotal(of: scene, limit: options.imageMemoryLimit)
         let images = Result { () throws(SceneError) in
             guard headersOnly else { return try SceneImages.load(scene, threads: threads, cache: cache) }
-            try SceneImages.checkHeaders(of: scene)
-            return SceneImages.none
+            return try SceneImages.checkHeaders(of: scene)
         }
         let sound = Result { () throws(SceneError) in probingSound ? try SceneSound.probe(scene) : .none }
         switch (images, sound) {

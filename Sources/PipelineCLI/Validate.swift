@@ -9,7 +9,8 @@ extension Pipeline {
             discussion: """
                 Checks the JSON, every key and value, the names of layers, animators and timing curves, \
                 every parameter against its plugin's descriptor, and every image's header: that the file is a \
-                PNG, JPEG or WebP within the size limit. Pixel data is not decoded (a file cut off in its pixels \
+                PNG, JPEG or WebP within the size limit. SVG and Lottie files are read and checked (an SVG's \
+                references must lie in the pipeline file's folder) and listed with their sizes and frames. Pixel data is not decoded (a file cut off in its pixels \
                 fails when rendered).
 
                 It also warns, at the place to change, about what is valid but most likely not meant: a step \
@@ -32,7 +33,7 @@ extension Pipeline {
         func run() throws {
             let registry = Session.registry(plugins, pipelineFile: file, isolated: true)
             defer { registry.shutdown() }
-            let (scene, _, _) = try Session.media(
+            let (scene, media, _) = try Session.media(
                 file, registry: registry, options: try images.decoderOptions, headersOnly: true, probingSound: true)
             let counts = [(scene.frameCount, "frame"), (scene.layers.count, "layer"), (scene.steps.count, "step")]
                 .map { count, noun in "\(count) \(noun)\(count == 1 ? "" : "s")" }
@@ -44,6 +45,7 @@ extension Pipeline {
             let size = "\(scene.canvas.width)×\(scene.canvas.height)"
             let rate = "\(scene.fps.formatted) fps"
             print("\(PipelineInput.name(file)): ok — \(size), \(counts[0]) at \(rate), \(counts[1]), \(counts[2])")
+            for line in media.vectors.summary(of: scene) { print("  \(line)") }
         }
     }
 }

@@ -1,14 +1,22 @@
 import CAnimatorABI
 import Foundation
 
-/// What a layer draws: a fill (colour or linear gradient) and an image, a video or an image
-/// sequence scaled by a gravity.
+/// What a layer draws: a fill (colour or linear gradient) and an image, an SVG document, a Lottie
+/// animation, a video or an image sequence placed by a gravity.
 extension Decoding {
     mutating func content(_ fields: ObjectFields, layer: String) throws(SceneError) -> LayerContent {
         var content = LayerContent(gravity: try fields.value("gravity"))
         if let fill = fields["fill"] { content.fill = try decodeFill(fill) }
         try checkOneSource(fields, layer: layer)
-        if let image = fields["image"] { content.image = try loadImage(image, layer: layer) }
+        if let image = fields["image"], let file = try loadImage(image, layer: layer) {
+            if SVGSniffing.isSVG(atPath: file.path) {
+                content.svg = SVGFile(path: file.path, origin: file.origin, confinement: confinement)
+            } else {
+                content.image = file
+            }
+        }
+        if content.svg == nil { content.svg = try svg(fields, layer: layer) }
+        content.lottie = try lottie(fields, layer: layer)
         content.footage = try footage(fields, layer: layer)
         if let text = fields["text"] { content.text = try decodeText(text) }
         return content
@@ -63,23 +71,30 @@ extension Decoding {
     /// checked; its pixels are decoded by a later stage (the compositor's `SceneImages`). A file
     /// that is missing or not allowed is reported after the errors in the pipeline file itself.
     private mutating func loadImage(_ field: Field, layer: String) throws(SceneError) -> ImageFile? {
+        guard let path = try locate(field, layer: layer, what: "image") else { return nil }
+        return ImageFile(
+            path: path, origin: SceneError.Origin(file: file, position: field.node.position, path: field.path))
+    }
+
+    /// The path `field` names, resolved, once it passes the checks every file a layer shows
+    /// passes (`what`: "image", "SVG", "Lottie"); nil, with the problem kept for later, when not.
+    mutating func locate(_ field: Field, layer: String, what: String) throws(SceneError) -> String? {
         let path = resolve(try field.string())
         do throws(SceneError) {
             if let problem = PathLimits.problem(path) {
-                throw field.error("layer \"\(layer)\": the image path \(path) \(problem)")
+                throw field.error("layer \"\(layer)\": the \(what) path \(path) \(problem)")
             }
             guard FileManager.default.fileExists(atPath: path) else {
-                throw field.error("image file not found: \(path)")
+                throw field.error("\(what) file not found: \(path)")
             }
-            try confine(path, of: layer, at: field, what: "image")
-            try requireRegular(path, at: field, what: "image")
+            try confine(path, of: layer, at: field, what: what)
+            try requireRegular(path, at: field, what: what)
         } catch {
             imageErrors.append(error)
             return nil
         }
         imageFiles.insert(path)
-        return ImageFile(
-            path: path, origin: SceneError.Origin(file: file, position: field.node.position, path: field.path))
+        return path
     }
 }
 

@@ -1,5 +1,6 @@
-/// What a layer shows inside its frame: a fill under an optional image or footage (a video or an
-/// image sequence, one frame at a time) placed by a gravity, and an optional text above both.
+/// What a layer shows inside its frame: a fill under an optional image, footage (a video or an
+/// image sequence, one frame at a time), SVG document or Lottie animation placed by a gravity,
+/// and an optional text above both.
 /// Fixed for a whole render; animators change only the layer's properties. The image and the
 /// footage are files named here and opened by stages of their own (the compositor's
 /// `SceneImages` and `SceneFootage`), so a pipeline file is read and checked without decoding
@@ -13,6 +14,10 @@ public struct LayerContent: Sendable {
     public var text: TextContent?
     /// Another layer, with its sublayers, as it looks at a time, in place of an image.
     public var snapshot: LayerSnapshot?
+    /// An SVG document drawn as vectors, in place of an image.
+    public var svg: SVGFile?
+    /// A Lottie animation, in place of an image.
+    public var lottie: LottieSpec?
 
     public init(
         fill: Fill? = nil, image: ImageFile? = nil, footage: FootageSpec? = nil, gravity: Gravity = .aspectFill,

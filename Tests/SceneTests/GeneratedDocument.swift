@@ -107,8 +107,8 @@ private struct Builder {
         var keys = set.keys.filter { set.required.contains($0.name) || random.chance(0.6) }
         // Either the duration or hold, never both (the schema says so too).
         if keys.contains(where: { $0.name == "duration" }) { keys.removeAll { $0.name == "hold" } }
-        // At most one of image, video and sequence (the schema says so too).
-        let sources = ["image", "video", "sequence"]
+        // At most one of image, svg, lottie, video and sequence (the schema says so too).
+        let sources = ["image", "svg", "lottie", "video", "sequence"]
         if let shown = keys.first(where: { sources.contains($0.name) }) {
             keys.removeAll { sources.contains($0.name) && $0.name != shown.name }
         }
@@ -138,7 +138,7 @@ private struct Builder {
         case ("name", _):
             layerCount += 1
             return .string("layer\(layerCount)")
-        case ("image", _), ("video", .string), ("file", _), ("track", .string):
+        case ("image", _), ("svg", _), ("lottie", .string), ("video", .string), ("file", _), ("track", .string):
             return .string(GeneratedDocument.imageName)
         // A track is a file name or an object; either names a file that exists.
         case ("audio", .array(let element, _, _)):

@@ -36,7 +36,18 @@ extension Keys {
                 "rounds the frame's corners and clips the contents to them"),
             FormatKey(
                 "fill", .either([.color, .object(gradientFill)]), "a colour, or {\"gradient\": {...}}, drawn first"),
-            FormatKey("image", .string, "a PNG, JPEG or WebP file, relative to the pipeline file; drawn over the fill"),
+            FormatKey(
+                "image", .string,
+                "a PNG, JPEG, WebP or SVG file, relative to the pipeline file; drawn over the fill (an SVG as with svg)"
+            ),
+            FormatKey(
+                "svg", .string,
+                "an SVG file, relative to the pipeline file, drawn as vectors at the render's scale, in place of an "
+                    + "image; the files it refers to must lie in the pipeline file's folder"),
+            FormatKey(
+                "lottie", .either([.string, .object(lottie)]),
+                "a Lottie animation (JSON), or {file, start, speed, loop}: its frame at each render time, in place of "
+                    + "an image"),
             FormatKey(
                 "video", .either([.string, .object(video)]),
                 "a video file, or {file, start, …}: its frame at each render time, in place of an image"),
@@ -50,7 +61,7 @@ extension Keys {
             FormatKey("at", .number(time), default: 0, "with snapshot: the timeline time the snapshot shows"),
             FormatKey(
                 "gravity", .choice(Gravity.allCases.map(\.rawValue)), default: .string(Gravity.aspectFill.rawValue),
-                "how the image, video, sequence or snapshot is placed in the frame"),
+                "how the image, SVG, Lottie animation, video, sequence or snapshot is placed in the frame"),
             FormatKey(
                 "text", .either([.string, .object(text)]),
                 "a string in the default style, or {string, font, …}; drawn over the image, wrapped to the frame"),
@@ -76,6 +87,18 @@ extension Keys {
                 "play the clip's own sound under the video (mp4, webm, mov), following its timing"),
             FormatKey("volume", .number(Keys.volumes), default: 1, "the gain of the clip's sound, with \"audio\""),
         ] + clipTiming, required: ["file"], "a video clip and when it plays")
+
+    public static let lottie = KeySet(
+        "layers[].lottie",
+        [
+            FormatKey("file", .string, "a Lottie animation (Bodymovin JSON), relative to the pipeline file"),
+            FormatKey(
+                "start", .number(-86_400...86_400), default: 0,
+                "render time, in seconds, at which the animation's first frame shows (and shows before)"),
+            FormatKey("speed", .number(0...100, aboveLower: true), default: 1, "animation seconds per render second"),
+            FormatKey(
+                "loop", .boolean, default: false, "after the last frame: play again from the first, or hold the last"),
+        ], required: ["file"], "a Lottie animation and when it plays")
 
     public static let sequence = KeySet(
         "layers[].sequence",

@@ -1,0 +1,2 @@
+#include <libxml/parser.h>
+#include <libxml/tree.h>
