@@ -117,7 +117,8 @@ static void collect(xmlNode *node, reference_list *list) {
                 xmlChar *value = xmlNodeListGetString(node->doc, attribute->children, 1);
                 if (!value) continue;
                 const char *name = (const char *)attribute->name;
-                if (strcmp(name, "href") == 0 || strcmp(name, "src") == 0) {
+                // xml:base moves where the references after it resolve: it must pass the same rule.
+                if (strcmp(name, "href") == 0 || strcmp(name, "src") == 0 || strcmp(name, "base") == 0) {
                     add_reference(list, (const char *)value, strlen((const char *)value), line);
                 } else {
                     add_css_references(list, (const char *)value, line);

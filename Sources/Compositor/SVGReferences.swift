@@ -79,14 +79,15 @@ enum SVGReferences {
     }
 
     /// The file a reference names, without its fragment or query, resolved against the folder of
-    /// the document at `path`.
+    /// the document at `path`, with `.` and `..` taken away.
     private static func file(of reference: String, besides path: String) -> String {
         var text = reference
         if scheme(of: text) == "file" { text = URL(string: text)?.path ?? String(text.dropFirst(5)) }
         if let cut = text.firstIndex(where: { $0 == "#" || $0 == "?" }) { text = String(text[..<cut]) }
         text = text.removingPercentEncoding ?? text
-        if text.hasPrefix("/") { return text }
         let folder = (path as NSString).deletingLastPathComponent
-        return (folder.isEmpty ? "." : folder) + "/" + text
+        let joined = text.hasPrefix("/") ? text : (folder.isEmpty ? "." : folder) + "/" + text
+        // `..` taken away by name first: a file that does not exist cannot be resolved on disk.
+        return URL(fileURLWithPath: joined).standardizedFileURL.path
     }
 }

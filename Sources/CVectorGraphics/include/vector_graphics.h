@@ -28,8 +28,8 @@ int vector_svg_render(vector_svg_t *svg, void *cairo, double width, double heigh
 
 void vector_svg_close(vector_svg_t *svg);
 
-/// Every reference in an SVG document that could make a reader load something: href, xlink:href
-/// and src attributes, url(...) in any attribute and in <style> text, @import in <style>, and
+/// Every reference in an SVG document that could make a reader load something: href, xlink:href,
+/// src and xml:base attributes, url(...) in any attribute and in <style> text, @import in <style>, and
 /// external entities. `references` receives an allocated array of `*count` allocated strings,
 /// `lines` their line numbers (free each string, then both arrays, with `vector_free`).
 /// Returns 0, or -1 with `error` set when the bytes are not well-formed XML.
