@@ -116,6 +116,21 @@ import Testing
                 atPath: folder.url.appendingPathComponent("out-fallback/frame_0000.png").path))
     }
 
+    @Test func aPreviewReloadAddsTheFontsOfTheNewVersion() async throws {
+        let folder = try Folder()
+        defer { try? FileManager.default.removeItem(at: folder.url) }
+        try folder.pipeline("preview", text: [:])
+        let file = folder.url.appendingPathComponent("preview.json")
+        let server = try PreviewServerProcess(
+            [file.path], scratch: folder.url, environment: try folder.fontconfig())
+        defer { server.stop() }
+        try folder.pipeline("preview", fonts: ["fonts/serif.ttf"], text: ["font": "Liberation Serif"])
+        let reloaded = try await server.waitForVersion { $0.version == 2 || $0.error != nil }
+        #expect(reloaded.version == 2 && reloaded.error == nil, "\(reloaded.error ?? "")")
+        let still = try folder.frame("preview", try folder.fontconfig())
+        #expect(try await server.get("frame?t=0").body == still, "drawn in Liberation Serif, as `frame` draws it")
+    }
+
     @Test func aChangedFontIsRefusedOnResume() throws {
         let folder = try Folder()
         defer { try? FileManager.default.removeItem(at: folder.url) }
