@@ -82,10 +82,9 @@ enum Session {
             return SceneImages.none
         }
         let sound = Result { () throws(SceneError) in probingSound ? try SceneSound.probe(scene) : .none }
-        let failures = [fonts.map { _ in }, images.map { _ in }, sound.map { _ in }].compactMap { result in
-            if case .failure(let error) = result { error } else { nil }
+        if let error = SceneError.combining([fonts.failure, images.failure, sound.failure].compactMap { $0 }) {
+            throw error
         }
-        if let error = SceneError.combining(failures) { throw error }
         return (try images.get(), try sound.get())
     }
 
@@ -145,5 +144,12 @@ enum Console {
 
     static func line(_ text: String) {
         FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}
+
+extension Result {
+    /// The error of a failure; nil for a success.
+    var failure: Failure? {
+        if case .failure(let error) = self { error } else { nil }
     }
 }
