@@ -37,8 +37,12 @@ let package = Package(
         .target(name: "CRegularFile"),
         // The sandbox plugin code runs in under --sandbox and in the plugin scan: Landlock and seccomp.
         .target(name: "CSandbox", linkerSettings: [.linkedLibrary("seccomp")]),
-        // Whether fontconfig has a text's font family, for validate's warning.
+        // fontconfig: the pipeline's font files registered for the process, the families it has.
         .target(name: "CFontCheck", linkerSettings: [.linkedLibrary("fontconfig")]),
+        // Bidi reordering and shaping of complex-script text, on Cairo's FreeType faces.
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+        .target(name: "CTextShaping", dependencies: ["CCairo", "CHarfBuzz", "CFriBidi"]),
         // libswscale, converting frames to the yuv420p H.264, VP9 and Y4M take before they reach ffmpeg.
         .target(name: "CSwscale", cSettings: optimisedC, linkerSettings: [.linkedLibrary("swscale")]),
         .target(
@@ -74,7 +78,7 @@ let package = Package(
             name: "Compositor",
             dependencies: [
                 "Scene", "Footage", "CAnimatorABI", "CCairo", "CPixman", "CRaster", "CImageCodecs", "CFontCheck",
-                "CVectorGraphics",
+                "CVectorGraphics", "CTextShaping",
             ]),
         .target(
             name: "Output",

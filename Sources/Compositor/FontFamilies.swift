@@ -1,9 +1,18 @@
 import CFontCheck
 import Footage
-import Scene
+import Foundation
 
-/// The font families fontconfig has, as texts get them.
+/// The font families fontconfig has, as texts get them, and the font files pipelines add to it.
+/// Fontconfig's configuration belongs to the whole process: files are added under one lock,
+/// each once, and stay for the rest of the process (a batch's variants and a preview's reloads
+/// share them).
 public enum FontFamilies {
+    /// One face of a font file.
+    public struct Face: Sendable, Equatable {
+        public let family: String
+        public let style: String
+    }
+
     /// The family a text asking for `family` gets instead, when fontconfig has no font of it;
     /// nil when it has one (or cannot say).
     public static func fallback(for family: String) -> String? {
@@ -12,20 +21,46 @@ public enum FontFamilies {
         return String(nulTerminated: fallback)
     }
 
-    /// A warning at the place each text of `scene` names a family that is not installed.
-    public static func warnings(in scene: Scene) -> [SceneError] {
-        var found: [SceneError] = []
-        for layer in scene.layers {
-            guard let text = layer.content.text, let origin = text.fontOrigin,
-                let fallback = fallback(for: text.fontFamily)
-            else { continue }
-            found.append(
-                SceneError(
-                    file: origin.file, position: origin.position, path: origin.path,
-                    message:
-                        "font family \"\(text.fontFamily)\" is not installed: the text is drawn in \"\(fallback)\" "
-                        + "(`fc-list : family` lists the installed families)"))
+    /// Adds the font file at `path` to fontconfig, once per process; its faces, or nil when it
+    /// holds no font fontconfig can read.
+    static func register(_ path: String) -> [Face]? {
+        registrations.faces(of: path)
+    }
+
+    /// The families of the files added, then the installed ones not among them, each sorted.
+    static func available() -> (added: [String], installed: [String]) {
+        registrations.lock.withLock {
+            let added = families(FONT_FAMILY_SET_APPLICATION)
+            return (added, families(FONT_FAMILY_SET_SYSTEM).filter { !added.contains($0) })
         }
-        return found
+    }
+
+    private static func families(_ set: font_family_set_t) -> [String] {
+        let size = font_families(set, nil, 0)
+        var buffer = [CChar](repeating: 0, count: size)
+        _ = font_families(set, &buffer, size)
+        return Set(String(nulTerminated: buffer).split(separator: "\n").map(String.init)).sorted()
+    }
+
+    private static let registrations = Registrations()
+
+    /// The files added so far, by path, with their faces (nil: not a font).
+    private final class Registrations: @unchecked Sendable {
+        let lock = NSLock()
+        private var faces: [String: [Face]?] = [:]
+
+        func faces(of path: String) -> [Face]? {
+            lock.withLock {
+                if let known = faces[path] { return known }
+                var buffer = [CChar](repeating: 0, count: 4096)
+                let added = font_file_register(path, &buffer, buffer.count) == 1
+                let found = String(nulTerminated: buffer).split(separator: "\n").map { line in
+                    let parts = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
+                    return Face(family: String(parts[0]), style: parts.count > 1 ? String(parts[1]) : "")
+                }
+                faces[path] = added ? found : nil
+                return added ? found : nil
+            }
+        }
     }
 }

@@ -4,7 +4,8 @@ import Scene
 
 /// A text content made ready for one compositor: its font resolved and its words measured once,
 /// its lines broken and turned into positioned glyphs again only when the layer's size changes.
-/// Each frame then costs one `cairo_show_glyphs`.
+/// Each frame then costs one `cairo_show_glyphs`. Text that needs bidi reordering or shaping
+/// is measured and turned into glyphs by a `TextShaper`; other text by Cairo alone.
 final class TextLayout {
     private struct Word {
         var text: String
@@ -19,6 +20,10 @@ final class TextLayout {
     private let font: OpaquePointer
     /// The text split at "\n", each paragraph split at spaces.
     private let paragraphs: [[Word]]
+    /// Nil for text Cairo draws alone.
+    private let shaper: TextShaper?
+    /// Each paragraph's direction, from its first strong character (always false unshaped).
+    private let rightToLeft: [Bool]
     private let spaceAdvance: Double
     private let ellipsisAdvance: Double
     private let ascent: Double
@@ -47,10 +52,20 @@ final class TextLayout {
         self.font = font
         ascent = extents.ascent
         descent = extents.descent
-        spaceAdvance = TextLayout.advance(of: " ", in: font)
-        ellipsisAdvance = TextLayout.advance(of: Self.ellipsis, in: font)
-        paragraphs = content.string.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            line.split(separator: " ").map { Word(text: String($0), advance: TextLayout.advance(of: $0, in: font)) }
+        let shaper = TextShaper.isNeeded(for: content.string) ? TextShaper(font: font, size: content.size) : nil
+        func advance(of text: some StringProtocol, rightToLeft: Bool = false) -> Double {
+            shaper?.advance(of: text, rightToLeft: rightToLeft) ?? TextLayout.advance(of: text, in: font)
+        }
+        let lines = content.string.split(separator: "\n", omittingEmptySubsequences: false)
+        let rightToLeft = lines.map { shaper != nil && TextShaper.isRightToLeft($0) }
+        self.shaper = shaper
+        self.rightToLeft = rightToLeft
+        spaceAdvance = advance(of: " ")
+        ellipsisAdvance = advance(of: Self.ellipsis)
+        paragraphs = zip(lines, rightToLeft).map { line, rightToLeft in
+            line.split(separator: " ").map {
+                Word(text: String($0), advance: advance(of: $0, rightToLeft: rightToLeft))
+            }
         }
     }
 
@@ -121,7 +136,8 @@ final class TextLayout {
             let words = paragraphs[line.paragraph][line.words]
             let lineWidth = line.width + (line.ellipsis ? ellipsisAdvance : 0)
             appendGlyphs(
-                of: words, ellipsis: line.ellipsis, x: padding + offset(of: lineWidth, in: inner.width),
+                of: words, paragraph: line.paragraph, ellipsis: line.ellipsis,
+                x: padding + offset(of: lineWidth, in: inner.width),
                 y: top + ascent + Double(index) * step)
         }
     }
@@ -172,10 +188,14 @@ final class TextLayout {
         }
     }
 
-    private func appendGlyphs(of words: ArraySlice<Word>, ellipsis: Bool, x: Double, y: Double) {
+    private func appendGlyphs(of words: ArraySlice<Word>, paragraph: Int, ellipsis: Bool, x: Double, y: Double) {
         var line = words.map(\.text).joined(separator: " ")
         if ellipsis { line += Self.ellipsis }
         guard !line.isEmpty else { return }
+        if let shaper {
+            glyphs += shaper.glyphs(of: line, rightToLeft: rightToLeft[paragraph], x: x, y: y)
+            return
+        }
         var converted: UnsafeMutablePointer<cairo_glyph_t>?
         var count: Int32 = 0
         let status = cairo_scaled_font_text_to_glyphs(

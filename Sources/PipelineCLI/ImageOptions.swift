@@ -7,7 +7,7 @@ struct ImageOptions: ParsableArguments {
     @Flag(
         name: .customLong(SceneDecoder.Options.allowOutsideImagesFlag),
         help:
-            "Let images, footage and sound files resolve outside the pipeline file's folder (after symbolic links and ..)."
+            "Let images, footage, sound and font files resolve outside the pipeline file's folder (after symbolic links and ..)."
     )
     var allowOutside = false
 

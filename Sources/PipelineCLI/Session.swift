@@ -66,23 +66,25 @@ enum Session {
         }
     }
 
-    /// The images and sound of a scene read: every error of either is thrown. With a `cache`,
-    /// images decoded for other scenes of this process are shared.
+    /// The fonts, images and sound of a scene read: the pipeline's font files are added to
+    /// fontconfig and its texts' families checked (`SceneFonts`) before any text is laid out;
+    /// every error of the three is thrown. With a `cache`, images decoded for other scenes of
+    /// this process are shared.
     static func media(
         of scene: Scene, options: SceneDecoder.Options, headersOnly: Bool = false, probingSound: Bool = false,
         threads: Int, cache: ImageCache? = nil
     ) throws(SceneError) -> (images: SceneImages, sound: SceneSound) {
         try SceneImages.checkTotal(of: scene, limit: options.imageMemoryLimit)
+        let fonts = Result { () throws(SceneError) in try SceneFonts.prepare(scene) }
         let images = Result { () throws(SceneError) in
             guard headersOnly else { return try SceneImages.load(scene, threads: threads, cache: cache) }
             return try SceneImages.checkHeaders(of: scene)
         }
         let sound = Result { () throws(SceneError) in probingSound ? try SceneSound.probe(scene) : .none }
-        switch (images, sound) {
-        case (.success(let images), .success(let sound)): return (images, sound)
-        case (.failure(let a), .failure(let b)): throw SceneError.combining([a, b])!
-        case (.failure(let error), _), (_, .failure(let error)): throw error
+        if let error = SceneError.combining([fonts.failure, images.failure, sound.failure].compactMap { $0 }) {
+            throw error
         }
+        return (try images.get(), try sound.get())
     }
 
     /// The pipeline in `file`, or on standard input for `-`.
@@ -141,5 +143,12 @@ enum Console {
 
     static func line(_ text: String) {
         FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}
+
+extension Result {
+    /// The error of a failure; nil for a success.
+    var failure: Failure? {
+        if case .failure(let error) = self { error } else { nil }
     }
 }

@@ -69,7 +69,7 @@ extension Pipeline {
             defer { registry.shutdown() }
             let (scene, decoded) = try Session.scene(file, registry: registry, options: try images.decoderOptions)
             let shown = try sheetTimes(scene)
-            for warning in scene.warnings + FontFamilies.warnings(in: scene) { Console.warn(warning.description) }
+            for warning in scene.warnings { Console.warn(warning.description) }
             let layout = SheetLayout(
                 count: shown.count, columns: columns, cellWidth: width,
                 canvasWidth: scene.canvas.width, canvasHeight: scene.canvas.height)

@@ -16,8 +16,8 @@ extension Pipeline {
                 It also warns, at the place to change, about what is valid but most likely not meant: a step \
                 that starts at or after the end of the render, a mixer blending from or into a layer that is \
                 hidden or fully transparent when it starts, and two steps running the same animator on the same \
-                layer over overlapping spans (the later one wins), and a text whose font family is not \
-                installed (it would be drawn in a fallback). Warnings leave the exit status 0; with \
+                layer over overlapping spans (the later one wins). A text whose font family is found neither \
+                among the pipeline's "fonts" nor installed is an error, unless it sets "fallback": true. Warnings leave the exit status 0; with \
                 --strict they are errors (status 1).
 
                 Examples:
@@ -37,7 +37,7 @@ extension Pipeline {
                 file, registry: registry, options: try images.decoderOptions, headersOnly: true, probingSound: true)
             let counts = [(scene.frameCount, "frame"), (scene.layers.count, "layer"), (scene.steps.count, "step")]
                 .map { count, noun in "\(count) \(noun)\(count == 1 ? "" : "s")" }
-            let warnings = scene.warnings + FontFamilies.warnings(in: scene)
+            let warnings = scene.warnings
             for warning in warnings {
                 Console.line("\(strict ? "error" : "warning"): \(warning.description)")
             }

@@ -52,6 +52,7 @@ extension LiveScene {
     ) throws(PreviewError) -> (Scene, SceneImages) {
         do {
             let scene = try SceneDecoder.load(file: file, registry: registry, options: options)
+            try SceneFonts.prepare(scene)
             return (scene, try SceneImages.load(scene))
         } catch {
             throw PreviewError(error.all.map(\.description).joined(separator: "\n"))

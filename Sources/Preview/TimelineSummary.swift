@@ -1,4 +1,3 @@
-import Compositor
 import Renderer
 import Scene
 
@@ -39,7 +38,7 @@ struct TimelineSummary: Encodable {
         (fps, duration, frameCount) = (scene.fps, scene.duration, scene.frameCount)
         times = scene.sampleTimes(count: min(frameCount, Self.maxSamples))
         let timelineTimes = times.map(timing.time(atWallTime:))
-        warnings = (scene.warnings + FontFamilies.warnings(in: scene)).map(\.description)
+        warnings = scene.warnings.map(\.description)
         steps = scene.steps.indices.map { index in
             // A curve that returns a non-finite value fails the frame itself; the chart leaves a gap.
             let progress = timelineTimes.map { t in

@@ -4,7 +4,7 @@ import Output
 import Scene
 
 /// What a run renders, written into its output folder before the first frame: the content of
-/// the pipeline file, its images, footage files (videos and every file of a sequence), sound files
+/// the pipeline file, its images, font files, footage files (videos and every file of a sequence), sound files
 /// and plugins, and the options that change pixels, sound or names.
 /// `run --resume` continues only a render whose record is the same, so one folder never mixes
 /// frames of two renders.
@@ -51,6 +51,7 @@ struct RunRecord: Equatable {
         if formats.contains(where: \.needsFFmpeg) { entries["quality"] = "\(quality.value)" }
         if !scene.props.isEmpty { entries["props"] = scene.props.joined(separator: "; ") }
         for image in scene.sources.imageFiles { entries["content of the image \(image)"] = Self.contentHash(image) }
+        for font in scene.sources.fontFiles { entries["content of the font \(font)"] = Self.contentHash(font) }
         for file in footageFiles { entries["content of the footage \(file)"] = Self.contentHash(file) }
         for (file, hash) in soundHashes { entries["content of the sound \(file)"] = hash }
         for plugin in scene.sources.plugins {

@@ -48,7 +48,8 @@ extension Decoding {
     }
 
     /// `"Title"` or `{"string": "Title", "font": "DejaVu Sans", "size": 34, "bold": true,
-    /// "color": "#1c1c1e", "align": "center", "lineHeight": 1.2}`; wrapped to the frame's width.
+    /// "color": "#1c1c1e", "align": "center", "lineHeight": 1.2, "fallback": true}`; wrapped to the
+    /// frame's width.
     private func decodeText(_ field: Field) throws(SceneError) -> TextContent {
         let style = Keys.text
         if case .string(let text) = field.node.value {
@@ -60,7 +61,7 @@ extension Decoding {
             size: try fields.value("size"), bold: try fields.value("bold"), color: try fields.value("color"),
             alignment: try fields.value("align"), lineHeight: try fields.value("lineHeight"),
             verticalAlignment: try fields.value("verticalAlign"), padding: try fields.value("padding"),
-            maxLines: try fields.optional("maxLines"))
+            maxLines: try fields.optional("maxLines"), fallback: try fields.value("fallback"))
         text.fontOrigin = fields["font"].map {
             SceneError.Origin(file: file, position: $0.node.position, path: $0.path)
         }

@@ -22,7 +22,12 @@ public struct FolderConfinement: Sendable {
     public func problem(_ path: String, owner: String, what: String) -> String? {
         let resolved = Self.realPath(path)
         guard resolved != folder && !resolved.hasPrefix(folder == "/" ? "/" : folder + "/") else { return nil }
-        let anywhere = what == "image" ? "images anywhere" : "images, footage and sound anywhere"
+        let anywhere =
+            switch what {
+            case "image": "images anywhere"
+            case "font": "fonts anywhere"
+            default: "images, footage and sound anywhere"
+            }
         return "\(owner): \(what) \(path) resolves to \(resolved), outside the pipeline file's folder "
             + "\(folder): move the \(what) into that folder, or allow \(anywhere) with "
             + "--\(SceneDecoder.Options.allowOutsideImagesFlag)"

@@ -6,7 +6,7 @@ extension Scene {
         output.name = name
         let scene = Scene(
             file: file, canvas: canvas, fps: fps, length: length, layers: layers, steps: steps,
-            clock: clock, output: output, audio: audio, sources: sources, strings: strings)
+            clock: clock, output: output, audio: audio, fonts: fonts, sources: sources, strings: strings)
         (scene.warnings, scene.props) = (warnings, props)
         return scene
     }

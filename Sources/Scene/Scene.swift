@@ -24,6 +24,8 @@ public final class Scene: @unchecked Sendable {
     public let output: OutputSettings
     /// The tracks of the top-level `audio` list (steps' sounds are their own, clips' their footage's).
     public let audio: [AudioTrack]
+    /// The font files of the top-level `fonts` list, in the file's order.
+    public let fonts: [FontFile]
     /// The files besides the pipeline file that its frames depend on.
     public let sources: SceneSources
     /// Keeps the C strings that layer states and parameter values point at alive.
@@ -37,8 +39,8 @@ public final class Scene: @unchecked Sendable {
 
     init(
         file: String, canvas: Canvas, fps: Double, length: SceneLength, layers: [SceneLayer],
-        steps: [Step], clock: SceneClock, output: OutputSettings, audio: [AudioTrack], sources: SceneSources,
-        strings: CStringPool
+        steps: [Step], clock: SceneClock, output: OutputSettings, audio: [AudioTrack], fonts: [FontFile],
+        sources: SceneSources, strings: CStringPool
     ) {
         self.file = file
         self.canvas = canvas
@@ -52,6 +54,7 @@ public final class Scene: @unchecked Sendable {
         self.clock = clock
         self.output = output
         self.audio = audio
+        self.fonts = fonts
         self.sources = sources
         self.strings = strings
     }
@@ -61,7 +64,7 @@ public final class Scene: @unchecked Sendable {
     public func retimed(fps: Double) -> Scene {
         let scene = Scene(
             file: file, canvas: canvas, fps: fps, length: length, layers: layers, steps: steps,
-            clock: clock, output: output, audio: audio, sources: sources, strings: strings)
+            clock: clock, output: output, audio: audio, fonts: fonts, sources: sources, strings: strings)
         scene.warnings = warnings
         scene.props = props
         return scene
@@ -147,13 +150,15 @@ public enum SceneLength: Sendable {
     }
 }
 
-/// The image files and plugins a scene was made from (what `run --resume` checks for changes).
+/// The image and font files and plugins a scene was made from (what `run --resume` checks for changes).
 public struct SceneSources: Sendable {
     /// The content hash of the pipeline's bytes as they were decoded (a pipeline read from
     /// standard input has no file to read again).
     public let pipelineHash: String
     /// Resolved paths, sorted.
     public let imageFiles: [String]
+    /// Resolved paths, in the file's order.
+    public let fontFiles: [String]
     /// Every plugin whose animator, mixer or timing curve the scene uses, once each, by path.
     public let plugins: [PluginInfo]
 }

@@ -145,13 +145,15 @@ struct Decoding {
         let length = keep(Self.attempt { () throws(SceneError) in try decodeLength(canvasFields, fps: fps) })
         let output = keep(Self.attempt { () throws(SceneError) in try decodeOutput(top["output"]) })
         let audio = decodeAudio(top["audio"])
+        let fonts = decodeFonts(top["fonts"])
         guard let clock, let length, let output, errors.isEmpty else {
             throw SceneError.combining(errors + imageErrors)!
         }
         if let error = SceneError.combining(imageErrors) { throw error }
         let scene = Scene(
             file: file, canvas: canvas, fps: fps, length: length, layers: layers, steps: steps,
-            clock: clock, output: output, audio: audio, sources: sources(of: steps), strings: strings)
+            clock: clock, output: output, audio: audio, fonts: fonts, sources: sources(of: steps, fonts: fonts),
+            strings: strings)
         scene.warnings = SceneWarnings(scene: scene, stepFields: stepFields, interactionField: top["interaction"]).all
         return scene
     }
@@ -195,10 +197,11 @@ struct Decoding {
         return Canvas(width: width, height: height, background: try fields.value("background"))
     }
 
-    private func sources(of steps: [Step]) -> SceneSources {
+    private func sources(of steps: [Step], fonts: [FontFile]) -> SceneSources {
         var seen = Set<String>()
         let plugins = (steps.compactMap(\.plugin) + curvePlugins.items).filter { seen.insert($0.path).inserted }
-        return SceneSources(pipelineHash: hash, imageFiles: imageFiles.sorted(), plugins: plugins)
+        return SceneSources(
+            pipelineHash: hash, imageFiles: imageFiles.sorted(), fontFiles: fonts.map(\.path), plugins: plugins)
     }
 
     func resolve(_ path: String) -> String {

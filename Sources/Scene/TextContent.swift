@@ -16,8 +16,11 @@ public struct TextContent: Sendable {
     /// Lines break at spaces and at "\n"; runs of spaces count as one. A word wider than the
     /// frame keeps a line of its own and is clipped.
     public var string: String
-    /// A fontconfig family name; a missing family falls back to fontconfig's nearest match.
+    /// A fontconfig family name: one of the pipeline's `fonts` or one installed.
     public var fontFamily: String
+    /// A family that is not found is drawn in fontconfig's nearest match; without this it is an
+    /// error.
+    public var fallback: Bool
     /// The em size in pixels of the layer's own coordinates.
     public var size: Double
     public var bold: Bool
@@ -31,8 +34,8 @@ public struct TextContent: Sendable {
     public var padding: Double
     /// At most this many lines; a text that needs more ends its last line with "…".
     public var maxLines: Int?
-    /// Where the file names the font family, when it does (a family that is not installed is
-    /// warned about there).
+    /// Where the file names the font family, when it does (a family that is not found is
+    /// reported there).
     public var fontOrigin: SceneError.Origin?
 
     /// The family texts use unless they name one (installed with the project's Debian packages).
@@ -42,7 +45,7 @@ public struct TextContent: Sendable {
         string: String, fontFamily: String = defaultFontFamily, size: Double, bold: Bool = false,
         color: anim_color_t = anim_color_t(r: 0, g: 0, b: 0, a: 1), alignment: TextAlignment = .left,
         lineHeight: Double = 1.2, verticalAlignment: TextVerticalAlignment = .top, padding: Double = 0,
-        maxLines: Int? = nil
+        maxLines: Int? = nil, fallback: Bool = false
     ) {
         self.string = string
         self.fontFamily = fontFamily
@@ -54,5 +57,6 @@ public struct TextContent: Sendable {
         self.verticalAlignment = verticalAlignment
         self.padding = padding
         self.maxLines = maxLines
+        self.fallback = fallback
     }
 }

@@ -13,14 +13,15 @@ final class PreviewServerProcess {
     private let process: Process
     private let stderrFile: URL
 
-    /// Starts `pipeline preview arguments…` and waits (at most `timeout` seconds) for its URL.
-    init(_ arguments: [String], scratch: URL, timeout: Double = 60) throws {
+    /// Starts `pipeline preview arguments…` with `extra` variables in its environment and waits
+    /// (at most `timeout` seconds) for its URL.
+    init(_ arguments: [String], scratch: URL, timeout: Double = 60, environment extra: [String: String] = [:]) throws {
         process = Process()
         process.executableURL = URL(fileURLWithPath: CLI.executable)
         process.arguments = ["preview"] + arguments + ["--port", "0"]
         var environment = ProcessInfo.processInfo.environment
         environment.removeValue(forKey: "PIPELINE_PLUGIN_PATH")
-        process.environment = environment
+        process.environment = environment.merging(extra) { $1 }
         let stdout = Pipe()
         stderrFile = scratch.appendingPathComponent("preview-stderr.txt")
         _ = FileManager.default.createFile(atPath: stderrFile.path, contents: nil)

@@ -148,7 +148,12 @@ extension Keys {
         "layers[].text",
         [
             FormatKey("string", .string, "the text to draw, wrapped to the frame's width"),
-            FormatKey("font", .string, default: .string(TextContent.defaultFontFamily), "the font family"),
+            FormatKey(
+                "font", .string, default: .string(TextContent.defaultFontFamily),
+                "the font family: one of the pipeline's `fonts` or one installed"),
+            FormatKey(
+                "fallback", .boolean, default: false,
+                "true: a family that is not found is drawn in fontconfig's nearest match instead of failing"),
             FormatKey("size", .number(1...2000), default: 17, "the font size in pixels (17 is iOS's body text)"),
             FormatKey("bold", .boolean, default: false, "bold weight"),
             FormatKey("color", .color, default: "#000000", "the text colour"),

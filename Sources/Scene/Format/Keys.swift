@@ -34,6 +34,9 @@ public enum Keys {
             FormatKey(
                 "audio", .array(.either([.string, .object(audioTrack)])), default: [],
                 "sound tracks mixed under the video (mp4, webm, mov): a file, or {file, start, …}"),
+            FormatKey(
+                "fonts", .array(.string), default: [],
+                "TTF, OTF or TTC files, relative to the pipeline file, whose families texts may name in `font`"),
         ], required: ["version", "canvas", "layers"],
         "A UI transition animation for `pipeline run`: canvas, layers, timeline, output.")
 

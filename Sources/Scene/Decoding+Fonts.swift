@@ -1,0 +1,42 @@
+import Foundation
+
+/// The top-level `fonts` list. Paths resolve and are confined as images are; whether a file is a
+/// font is for fontconfig to say, when the compositor registers it (`SceneFonts`). A missing or
+/// disallowed file is reported after the errors in the pipeline file itself, as a missing image is.
+extension Decoding {
+    /// `"fonts": ["fonts/Inter-Regular.ttf", "fonts/Inter-Bold.ttf"]`: every entry is checked,
+    /// a broken one reported and the next one read.
+    mutating func decodeFonts(_ field: Field?) -> [FontFile] {
+        guard let field else { return [] }
+        guard let items = keep(Self.attempt { () throws(SceneError) in try field.array() }) else { return [] }
+        var fonts: [FontFile] = []
+        for (index, item) in items.enumerated() {
+            guard let name = keep(Self.attempt { () throws(SceneError) in try item.string() }) else { continue }
+            let font = FontFile(
+                path: resolve(name),
+                origin: SceneError.Origin(file: file, position: item.node.position, path: item.path))
+            if checkFont(font, owner: "font file \(index + 1)") { fonts.append(font) }
+        }
+        return fonts
+    }
+
+    /// Whether the font file passes the checks an image does (path limits, present, inside the
+    /// pipeline's folder, a regular file); a failure is kept for the report. `owner` names the
+    /// entry: "font file 2".
+    private mutating func checkFont(_ font: FontFile, owner: String) -> Bool {
+        let path = font.path
+        let problem: String? =
+            if let problem = PathLimits.problem(path) {
+                "\(owner): the font path \(path) \(problem)"
+            } else if !FileManager.default.fileExists(atPath: path) {
+                "\(owner): not found: \(path) (a TTF, OTF or TTC file, relative to the pipeline file)"
+            } else if let problem = confinement?.problem(path, owner: owner, what: "font") {
+                problem
+            } else {
+                FileKind.irregular(path).map { "font \(path) is \($0), not a regular file" }
+            }
+        guard let problem else { return true }
+        imageErrors.append(SceneError(at: font.origin, message: problem))
+        return false
+    }
+}
