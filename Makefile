@@ -7,7 +7,8 @@
 #   make tsan   the multi-threaded rendering suites under ThreadSanitizer (.build-tsan); TSAN_ALL=1: all
 #   make fuzz   each fuzz target for FUZZ_SECONDS (default 60) from its corpus in fuzz/corpus/
 #   make        build everything (release)
-#   make examples  build everything (release) and render every pipeline in examples/
+#   make examples  build everything (release) and render every pipeline in examples/ (and
+#                  examples/localized/ once per language of its variants.jsonl)
 #   make install   build everything (release) and install under PREFIX (default /usr/local)
 #   make uninstall remove what make install installed
 SWIFT ?= swift
@@ -82,6 +83,8 @@ examples: all
 		echo "$$file"; \
 		$(BIN)/pipeline run "$$file" --quiet || exit 1; \
 	done
+	@echo "examples/localized/pipeline.json --batch examples/localized/variants.jsonl"
+	@$(BIN)/pipeline run examples/localized/pipeline.json --batch examples/localized/variants.jsonl --quiet
 
 # CI runs this (.ci/run). Every check runs even when one fails; each appends a line to the
 # summary printed at the end.

@@ -189,7 +189,8 @@ struct SlurmJob {
         var run = [executable, "run", pipelineFile, "--out", out, "--resume"]
         if let batch { run += ["--batch", batch] }
         run += command.renderArguments
-        let shard = "--shard \"$((SLURM_ARRAY_TASK_ID + 1))/\(command.parts)\""
+        // One part is the whole render, written under the names a render on one machine gives.
+        let shard = command.parts > 1 ? " --shard \"$((SLURM_ARRAY_TASK_ID + 1))/\(command.parts)\"" : ""
         let threads = "${SLURM_CPUS_PER_TASK:+--threads \"$SLURM_CPUS_PER_TASK\"}"
         let header = command.sbatchOptions.map { "#SBATCH \($0)" }
         renderScript = Script(
@@ -199,8 +200,10 @@ struct SlurmJob {
                     "#SBATCH --job-name=\(label)", "#SBATCH --array=0-\(command.parts - 1)",
                     "#SBATCH --output=\(folder)/render-%A_%a.log",
                 ] + header,
-                comment: "Task T renders shard T+1 of \(command.parts); complete frames of an earlier try are kept.",
-                command: Self.shellWords(run) + " \(shard) \(threads)"))
+                comment: command.parts > 1
+                    ? "Task T renders shard T+1 of \(command.parts); complete frames of an earlier try are kept."
+                    : "One task renders the whole; complete frames of an earlier try are kept.",
+                command: Self.shellWords(run) + "\(shard) \(threads)"))
         let videos = batch != nil || command.parts == 1 ? [] : formats.filter { $0 != .png }
         let joins = videos.map { format in
             let parts = (1...command.parts).compactMap { index -> String? in

@@ -128,7 +128,11 @@ import Testing
         let reloaded = try await server.waitForVersion { $0.version == 2 || $0.error != nil }
         #expect(reloaded.version == 2 && reloaded.error == nil, "\(reloaded.error ?? "")")
         let still = try folder.frame("preview", try folder.fontconfig())
-        #expect(try await server.get("frame?t=0").body == still, "drawn in Liberation Serif, as `frame` draws it")
+        let served = try await server.get("frame?t=0")
+        #expect(served.status == 200, "\(String(decoding: served.body, as: UTF8.self))")
+        #expect(
+            served.body == still,
+            "drawn in Liberation Serif, as `frame` draws it: \(served.body.count) bytes served, \(still.count) drawn")
     }
 
     @Test func aChangedFontIsRefusedOnResume() throws {

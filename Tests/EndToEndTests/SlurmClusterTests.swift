@@ -17,7 +17,7 @@ struct SlurmClusterTests {
         var environment: [String: String] { ["SLURM_CONF": folder.appendingPathComponent("slurm.conf").path] }
 
         static func start(in folder: URL) throws -> Cluster {
-            let started = try CLI.runProgram(SlurmClusterTests.script, ["start", folder.path])
+            let started = try SlurmClusterTests.runScript(["start", folder.path])
             try #require(started.status == 0, "the cluster did not start: \(started.stderr)")
             return Cluster(folder: folder)
         }
@@ -27,7 +27,7 @@ struct SlurmClusterTests {
                 (try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8))
                     .flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
             }
-            _ = try CLI.runProgram(SlurmClusterTests.script, ["stop", folder.path])
+            _ = try SlurmClusterTests.runScript(["stop", folder.path])
             return pids
         }
 
@@ -54,6 +54,34 @@ struct SlurmClusterTests {
                 String.init)
                 ?? "unknown"
         }
+    }
+
+    /// Runs `scripts/slurm-cluster` and waits for it with a blocking `waitpid` on its process id.
+    /// (Foundation's `Process` was seen to miss the exit of this script, whose daemons fork away
+    /// from it, and wait forever.)
+    static func runScript(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
+        let errors = FileManager.default.temporaryDirectory.appendingPathComponent("slurm-cluster-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: errors) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, errors.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let argv = ([script] + arguments).map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "PIPELINE_PLUGIN_PATH")
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for variable in envp { free(variable) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, script, &actions, nil, argv, envp)
+        guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        let exited = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        let stderr = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+        return (exited, stderr)
     }
 
     /// True while process `pid` runs (a zombie, exited but not reaped, does not count).

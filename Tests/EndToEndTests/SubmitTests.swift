@@ -102,6 +102,17 @@ import Testing
         #expect(written.stderr.contains("sbatch --parsable"), "\(written.stderr)")
     }
 
+    /// One part is the whole render under its usual names: no shard, nothing to join.
+    @Test func onePartRendersTheWholeWithNothingToJoin() throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try CLI.run(["submit", "slurm", "clip.json", "--parts", "1", "--dry-run"], in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("#SBATCH --array=0-0"), "\(run.stdout)")
+        #expect(run.stdout.contains("'run' '\(folder.path)/clip.json'"), "\(run.stdout)")
+        #expect(!run.stdout.contains("--shard"), "\(run.stdout)")
+        #expect(!run.stdout.contains("concat"), "\(run.stdout)")
+    }
     @Test(arguments: [
         (["--parts", "0"], "--parts must be"),
         (["--parts", "11"], "more than the render's 10 frames"),
