@@ -56,7 +56,12 @@ int font_file_register(const char *path, char *faces, size_t size) {
         append(faces, size, &used, "\n");
         FcPatternDestroy(query);
     }
-    return FcConfigAppFontAddFile(FcConfigGetCurrent(), (const FcChar8 *)path) ? 1 : 0;
+    FcConfig *config = FcConfigGetCurrent();
+    // Fontconfig rebuilds its configuration when a font folder or configuration file changed and
+    // its rescan interval (30 s by default) has passed, dropping every application font: with no
+    // rescan, the fonts added stay for the life of the process.
+    FcConfigSetRescanInterval(config, 0);
+    return FcConfigAppFontAddFile(config, (const FcChar8 *)path) ? 1 : 0;
 }
 
 size_t font_families(font_family_set_t set, char *buffer, size_t size) {

@@ -1,3 +1,4 @@
+#define _GNU_SOURCE
 #include "vector_graphics.h"
 
 #include <gio/gio.h>
@@ -70,39 +71,75 @@ typedef struct {
     char **items;
     int *lines;
     size_t count, capacity;
+    /// Memory ran out: the list is incomplete, and the document is refused.
+    int failed;
 } reference_list;
 
 static void add_reference(reference_list *list, const char *start, size_t length, int line) {
+    if (list->failed) return;
     while (length > 0 && (*start == ' ' || *start == '\t' || *start == '\n' || *start == '\r')) start++, length--;
     while (length > 0 && strchr(" \t\r\n", start[length - 1])) length--;
     if (length >= 2 && (start[0] == '"' || start[0] == '\'') && start[length - 1] == start[0]) start++, length -= 2;
     if (length == 0) return;
     if (list->count == list->capacity) {
-        list->capacity = list->capacity ? list->capacity * 2 : 8;
-        list->items = realloc(list->items, list->capacity * sizeof *list->items);
-        list->lines = realloc(list->lines, list->capacity * sizeof *list->lines);
+        size_t capacity = list->capacity ? list->capacity * 2 : 8;
+        char **items = realloc(list->items, capacity * sizeof *items);
+        if (items) list->items = items;
+        int *lines = realloc(list->lines, capacity * sizeof *lines);
+        if (lines) list->lines = lines;
+        if (!items || !lines) { list->failed = 1; return; }
+        list->capacity = capacity;
     }
-    list->items[list->count] = strndup(start, length);
+    char *item = strndup(start, length);
+    if (!item) { list->failed = 1; return; }
+    list->items[list->count] = item;
     list->lines[list->count++] = line;
 }
 
-/// Every url(...) and @import "..." in CSS or an attribute value.
-static void add_css_references(reference_list *list, const char *text, int line) {
-    for (const char *at = text; (at = strstr(at, "url(")) != NULL;) {
+/// A reference with `prefix` before `text`: the forms pipeline refuses whatever they name
+/// (`xml:base=`, `css-escape:`), for the Swift side to name.
+static void add_marked(reference_list *list, const char *prefix, const char *text, size_t length, int line) {
+    if (length > 60) length = 60;
+    char *marked = malloc(strlen(prefix) + length + 1);
+    if (!marked) { list->failed = 1; return; }
+    strcpy(marked, prefix);
+    strncat(marked, text, length);
+    add_reference(list, marked, strlen(marked), line);
+    free(marked);
+}
+
+/// Every url(...) and @import "..." in CSS or an attribute value, in any case, comments taken
+/// out first. CSS escapes (`u\72l(`) could spell either without the letters: CSS with a
+/// backslash is refused as a whole.
+static void add_css_references(reference_list *list, const char *original, int line) {
+    const char *backslash = strchr(original, '\\');
+    if (backslash) {
+        add_marked(list, "css-escape:", backslash, strlen(backslash), line);
+        return;
+    }
+    char *text = strdup(original);
+    if (!text) { list->failed = 1; return; }
+    for (char *comment; (comment = strstr(text, "/*")) != NULL;) {
+        char *end = strstr(comment + 2, "*/");
+        if (!end) { *comment = '\0'; break; }
+        memmove(comment, end + 2, strlen(end + 2) + 1);
+    }
+    for (const char *at = text; (at = strcasestr(at, "url(")) != NULL;) {
         const char *end = strchr(at + 4, ')');
         if (!end) break;
         add_reference(list, at + 4, (size_t)(end - at - 4), line);
         at = end + 1;
     }
-    for (const char *at = text; (at = strstr(at, "@import")) != NULL;) {
+    for (const char *at = text; (at = strcasestr(at, "@import")) != NULL;) {
         at += 7;
-        while (*at == ' ' || *at == '\t' || *at == '\n') at++;
+        while (*at == ' ' || *at == '\t' || *at == '\n' || *at == '\r') at++;
         if (*at != '"' && *at != '\'') continue;
         const char *end = strchr(at + 1, *at);
         if (!end) break;
         add_reference(list, at + 1, (size_t)(end - at - 1), line);
         at = end + 1;
     }
+    free(text);
 }
 
 static void collect(xmlNode *node, reference_list *list) {
@@ -117,8 +154,10 @@ static void collect(xmlNode *node, reference_list *list) {
                 xmlChar *value = xmlNodeListGetString(node->doc, attribute->children, 1);
                 if (!value) continue;
                 const char *name = (const char *)attribute->name;
-                // xml:base moves where the references after it resolve: it must pass the same rule.
-                if (strcmp(name, "href") == 0 || strcmp(name, "src") == 0 || strcmp(name, "base") == 0) {
+                // xml:base moves where the references after it resolve: refused as a whole.
+                if (strcmp(name, "base") == 0) {
+                    add_marked(list, "xml:base=", (const char *)value, strlen((const char *)value), line);
+                } else if (strcmp(name, "href") == 0 || strcmp(name, "src") == 0) {
                     add_reference(list, (const char *)value, strlen((const char *)value), line);
                 } else {
                     add_css_references(list, (const char *)value, line);
@@ -129,6 +168,23 @@ static void collect(xmlNode *node, reference_list *list) {
                 xmlChar *text = xmlNodeGetContent(node);
                 if (text) add_css_references(list, (const char *)text, line);
                 xmlFree(text);
+            }
+        }
+        // A processing instruction (<?xml-stylesheet href="…"?>) may load a file too.
+        if (node->type == XML_PI_NODE && node->content) {
+            const char *content = (const char *)node->content;
+            for (const char *at = content; (at = strcasestr(at, "href")) != NULL;) {
+                at += 4;
+                while (*at == ' ' || *at == '\t' || *at == '\n' || *at == '\r') at++;
+                if (*at != '=') continue;
+                at++;
+                while (*at == ' ' || *at == '\t' || *at == '\n' || *at == '\r') at++;
+                const char *end = (*at == '"' || *at == '\'') ? strchr(at + 1, *at) : NULL;
+                // An href without a closing quote is refused as it stands.
+                size_t length = end ? (size_t)(end - at - 1) : strlen(at);
+                add_reference(list, end ? at + 1 : at, length, line);
+                if (!end) break;
+                at = end + 1;
             }
         }
         if (node->type == XML_ELEMENT_NODE || node->type == XML_DTD_NODE) collect(node->children, list);
@@ -150,8 +206,17 @@ int vector_svg_references(
     }
     reference_list list = {0};
     if (document->intSubset) collect(document->intSubset->children, &list);
-    collect(xmlDocGetRootElement(document), &list);
+    // The document's own children: the root element, and the comments and processing
+    // instructions around it.
+    collect(document->children, &list);
     xmlFreeDoc(document);
+    if (list.failed) {
+        for (size_t index = 0; index < list.count; index++) free(list.items[index]);
+        free(list.items);
+        free(list.lines);
+        set_error(error, "out of memory listing its references");
+        return -1;
+    }
     *references = list.items;
     *lines = list.lines;
     *count = list.count;

@@ -91,6 +91,9 @@ extension Compositor {
     ) {
         let own = svg.size.map { anim_size_t(width: $0.width, height: $0.height) } ?? frame
         let place = gravity.placement(of: own, in: frame)
+        // A scale of zero or one that is not finite would leave the context in an error state
+        // that keeps every later layer of the frame from being drawn.
+        guard Self.drawable(place, from: own) else { return }
         cairo_save(cr)
         cairo_rectangle(cr, place.x, place.y, place.width, place.height)
         cairo_clip(cr)
@@ -115,6 +118,7 @@ extension Compositor {
     ) {
         let own = anim_size_t(width: Double(lottie.document.width), height: Double(lottie.document.height))
         let place = gravity.placement(of: own, in: frame)
+        guard Self.drawable(place, from: own) else { return }
         let matrix = currentMatrix(of: cr)
         let across = (matrix.xx * matrix.xx + matrix.yx * matrix.yx).squareRoot() * place.width / own.width
         let down = (matrix.xy * matrix.xy + matrix.yy * matrix.yy).squareRoot() * place.height / own.height
@@ -134,6 +138,12 @@ extension Compositor {
         cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
         cairo_paint_with_alpha(cr, alpha)
         cairo_restore(cr)
+    }
+
+    /// True when `own` drawn into `place` scales by finite factors above zero both ways.
+    private static func drawable(_ place: anim_rect_t, from own: anim_size_t) -> Bool {
+        let factors = [place.width / own.width, place.height / own.height, place.x, place.y]
+        return factors.allSatisfy(\.isFinite) && factors[0] > 0 && factors[1] > 0
     }
 
     private func currentMatrix(of cr: OpaquePointer) -> cairo_matrix_t {

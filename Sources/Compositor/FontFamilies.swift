@@ -16,9 +16,11 @@ public enum FontFamilies {
     /// The family a text asking for `family` gets instead, when fontconfig has no font of it;
     /// nil when it has one (or cannot say).
     public static func fallback(for family: String) -> String? {
-        var fallback = [CChar](repeating: 0, count: 256)
-        guard font_family_installed(family, &fallback, fallback.count) == 0 else { return nil }
-        return String(nulTerminated: fallback)
+        registrations.lock.withLock {
+            var fallback = [CChar](repeating: 0, count: 256)
+            guard font_family_installed(family, &fallback, fallback.count) == 0 else { return nil }
+            return String(nulTerminated: fallback)
+        }
     }
 
     /// Adds the font file at `path` to fontconfig, once per process; its faces, or nil when it

@@ -48,6 +48,16 @@ enum SVGReferences {
         _ reference: String, place: String, in path: String, confinement: FolderConfinement?,
         document: String = "an SVG"
     ) -> String? {
+        // The forms the scan marks (vector_graphics.c): refused whatever they name.
+        if reference.hasPrefix("xml:base=") {
+            return "\(place.replacingOccurrences(of: "refers to xml:base=", with: "sets xml:base to ")), "
+                + "which pipeline does not follow in \(document): write each reference relative to the file's own folder"
+        }
+        if reference.hasPrefix("css-escape:") {
+            return "\(place.replacingOccurrences(of: "refers to css-escape:", with: "has CSS with an escape: ")), "
+                + "which pipeline does not read in \(document) (an escape can spell url( or @import): write the CSS "
+                + "without backslashes"
+        }
         if reference.hasPrefix("#") || reference.lowercased().hasPrefix("data:") { return nil }
         if let scheme = scheme(of: reference) {
             if scheme == "http" || scheme == "https" {

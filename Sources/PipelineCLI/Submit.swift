@@ -29,8 +29,9 @@ struct SubmitSlurm: ParsableCommand {
             nodes must see the pipeline, its files, the output folder and the pipeline executable at the same \
             paths (a shared file system). Logs go to <out>/slurm/.
 
-            A task that failed or was cancelled is rendered again with --tasks: its complete frames are kept \
-            (--resume), the other parts are left as they are, and a new concat job waits for it.
+            A task that failed or was cancelled is rendered again with --tasks once the first array has ended: \
+            its complete frames are kept (--resume), the other parts are left as they are, and a new concat job \
+            waits for it (for the tasks submitted again only, so do not submit them while others still run).
 
             With --batch, each task renders its share of the variants (--shard over variants), each variant \
             complete in <out>/<id>/: there is nothing to join.
@@ -87,6 +88,18 @@ struct SubmitSlurm: ParsableCommand {
             throw ValidationError("--parts must be 1...\(FrameSelection.maximumShards), got \(parts)")
         }
         if now && dryRun { throw ValidationError("give --now or --dry-run, not both") }
+        if let quality, VideoQuality(quality) == nil {
+            throw ValidationError("--quality must be \(VideoQuality.range), 100 the best, got \(quality)")
+        }
+        if let scale, !scale.isFinite || !Pipeline.Run.scales.contains(scale) {
+            throw ValidationError("--scale must be \(Pipeline.Run.scales), got \(scale)")
+        }
+        if let fps, !fps.isFinite || !(1...240).contains(fps) {
+            throw ValidationError("--fps must be 1...240, got \(fps)")
+        }
+        if let option = sbatchOptions.first(where: { $0.contains("\n") }) {
+            throw ValidationError("an sbatch option holds a line break: \(option.debugDescription)")
+        }
         if let tasks, !Self.isArrayList(tasks, below: parts) {
             throw ValidationError(
                 "--tasks takes task numbers from 0 to \(parts - 1), as Slurm's --array writes them (3, 0,2, 4-7), "
@@ -192,14 +205,10 @@ struct SlurmJob {
         // One part is the whole render, written under the names a render on one machine gives.
         let shard = command.parts > 1 ? " --shard \"$((SLURM_ARRAY_TASK_ID + 1))/\(command.parts)\"" : ""
         let threads = "${SLURM_CPUS_PER_TASK:+--threads \"$SLURM_CPUS_PER_TASK\"}"
-        let header = command.sbatchOptions.map { "#SBATCH \($0)" }
         renderScript = Script(
             path: "\(folder)/render.sbatch",
             text: Self.script(
-                lines: [
-                    "#SBATCH --job-name=\(label)", "#SBATCH --array=0-\(command.parts - 1)",
-                    "#SBATCH --output=\(folder)/render-%A_%a.log",
-                ] + header,
+                lines: ["#SBATCH --job-name=\(label)", "#SBATCH --array=0-\(command.parts - 1)"],
                 comment: command.parts > 1
                     ? "Task T renders shard T+1 of \(command.parts); complete frames of an earlier try are kept."
                     : "One task renders the whole; complete frames of an earlier try are kept.",
@@ -219,7 +228,7 @@ struct SlurmJob {
             : Script(
                 path: "\(folder)/concat.sbatch",
                 text: Self.script(
-                    lines: ["#SBATCH --job-name=\(label)-concat", "#SBATCH --output=\(folder)/concat-%j.log"] + header,
+                    lines: ["#SBATCH --job-name=\(label)-concat"],
                     comment: "Joins the parts of every video once all of \(command.parts) tasks succeeded.",
                     command: joins.joined(separator: "\n")))
         tasks = command.tasks
@@ -256,14 +265,32 @@ struct SlurmJob {
         words.map { "'" + $0.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }.joined(separator: " ")
     }
 
+    /// The arguments sbatch is given before the render script: where its log goes (given here,
+    /// not in the script, so a path with spaces stays one path; `%` doubled, as Slurm reads `%`
+    /// in a log's name as a pattern), the options given after `--`, and the tasks to submit.
+    var renderArguments: [String] {
+        ["--output=\(Self.logPattern(folder))/render-%A_%a.log"] + sbatchOptions
+            + (tasks.map { ["--array=\($0)"] } ?? [])
+    }
+
+    /// The same before the concat script, which waits for the render array `render`.
+    func concatArguments(after render: String) -> [String] {
+        ["--output=\(Self.logPattern(folder))/concat-%j.log"] + sbatchOptions + [
+            "--dependency=afterok:\(render)", "--kill-on-invalid-dep=yes",
+        ]
+    }
+
+    private static func logPattern(_ path: String) -> String {
+        path.replacingOccurrences(of: "%", with: "%%")
+    }
+
     /// The sbatch commands that submit the scripts, as a user types them.
     var commands: [String] {
-        let array = tasks.map { " --array=\($0)" } ?? ""
-        let render = "jobid=$(sbatch --parsable\(array) \(Self.shellWords([renderScript.path])))"
+        let render = "jobid=$(sbatch --parsable \(Self.shellWords(renderArguments + [renderScript.path])))"
         guard let concatScript else { return [render] }
+        let concat = Self.shellWords(concatArguments(after: "RENDER") + [concatScript.path])
         return [
-            render,
-            "sbatch --dependency=afterok:${jobid%%;*} --kill-on-invalid-dep=yes \(Self.shellWords([concatScript.path]))",
+            render, "sbatch " + concat.replacingOccurrences(of: "afterok:RENDER", with: "afterok:'\"${jobid%%;*}\"'"),
         ]
     }
 
@@ -277,12 +304,22 @@ struct SlurmJob {
 
     /// Submits the array, then the concat job depending on it; prints their ids and how to follow them.
     func submit() throws {
-        let render = try Self.sbatch(tasks.map { ["--array=\($0)"] } ?? [], renderScript.path)
+        let render = try Self.sbatch(renderArguments, renderScript.path)
         var ids = [render]
         var said = "submitted job \(render): the render array, \(renderScript.path)"
         if let concatScript {
-            let concat = try Self.sbatch(
-                ["--dependency=afterok:\(render)", "--kill-on-invalid-dep=yes"], concatScript.path)
+            let concatArguments = concatArguments(after: render)
+            let concat: String
+            do {
+                concat = try Self.sbatch(concatArguments, concatScript.path)
+            } catch {
+                // The array is queued: say so, and how to submit the join by hand.
+                print(render)
+                Console.error(
+                    "the render array is submitted (job \(render)) but its concat job is not; submit it with:\n"
+                        + "sbatch " + Self.shellWords(concatArguments + [concatScript.path]))
+                throw error
+            }
             ids.append(concat)
             said += "; job \(concat): the join, once every task of \(render) succeeded"
         }

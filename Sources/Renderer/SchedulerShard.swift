@@ -7,8 +7,9 @@
 /// - A Kubernetes Indexed Job sets `JOB_COMPLETION_INDEX` (from 0): the pod is shard INDEX + 1;
 ///   the count is N of `auto/N`, or `PIPELINE_SHARD_COUNT` (the Job's `completions`).
 ///
-/// N in `auto/N` overrides the array's count too (an array submitted again for some of its tasks
-/// has fewer of them than the render has shards).
+/// With a Slurm array, `auto/N` reads the task ids as shard numbers counted from 0: task ID is
+/// shard ID + 1 of N, whatever the array's range. That is what an array submitted again for some
+/// of its tasks needs (`--array=3` has MIN 3 and COUNT 1, and still renders shard 4 of 8).
 enum SchedulerShard {
     static let slurmVariables = ["SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_COUNT"]
     static let kubernetesIndex = "JOB_COMPLETION_INDEX"
@@ -37,10 +38,16 @@ enum SchedulerShard {
     private static func slurm(
         id: String, environment: [String: String], count given: Int?
     ) throws(RenderJobError) -> (Int, of: Int) {
+        if let given {
+            guard let id = FrameSelection.number(id) else {
+                throw .shardFromScheduler("--shard auto: SLURM_ARRAY_TASK_ID is \"\(id)\", not a task number")
+            }
+            return try checked(id + 1, of: given, from: "SLURM_ARRAY_TASK_ID=\(id)")
+        }
         let values = slurmVariables.map { environment[$0] }
         let step = environment["SLURM_ARRAY_TASK_STEP"] ?? "1"
         guard let id = FrameSelection.number(id), let minimum = values[1].flatMap(FrameSelection.number),
-            let count = given ?? values[2].flatMap(FrameSelection.number), let step = FrameSelection.number(step),
+            let count = values[2].flatMap(FrameSelection.number), let step = FrameSelection.number(step),
             step >= 1, id >= minimum, (id - minimum) % step == 0
         else {
             throw .shardFromScheduler(

@@ -47,6 +47,15 @@ import Testing
     /// `project/` holds the pipeline and an SVG whose image element names `reference`; a green
     /// picture lies in `project/assets/` and another beside `project/`.
     private func render(referring reference: String) throws -> (result: CLI.Result, project: URL) {
+        try render(
+            svg: """
+                <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="40" height="40">
+                  <image xlink:href="\(reference)" width="40" height="40" preserveAspectRatio="none"/>
+                </svg>
+                """)
+    }
+
+    private func render(svg: String) throws -> (result: CLI.Result, project: URL) {
         let outer = try CLI.temporaryDirectory()
         let project = outer.appendingPathComponent("project")
         let poster = CLI.repositoryRoot.appendingPathComponent("examples/assets/poster.png")
@@ -54,11 +63,6 @@ import Testing
             at: project.appendingPathComponent("assets"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: poster, to: outer.appendingPathComponent("outside.png"))
         try FileManager.default.copyItem(at: poster, to: project.appendingPathComponent("assets/inside.png"))
-        let svg = """
-            <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="40" height="40">
-              <image xlink:href="\(reference)" width="40" height="40" preserveAspectRatio="none"/>
-            </svg>
-            """
         try PluginFixtures.write(svg, to: "screen.svg", in: project)
         let layers = #"{"name": "screen", "svg": "screen.svg"}"#
         try PluginFixtures.write(
@@ -82,6 +86,36 @@ import Testing
         defer { try? FileManager.default.removeItem(at: project.deletingLastPathComponent()) }
         #expect(result.status == 1)
         #expect(result.stderr.contains("refers to \(reference), an address on the network"), "\(result.stderr)")
+    }
+
+    /// The other ways a document can name a file: each refused, and named.
+    @Test(arguments: [
+        (
+            #"<?xml-stylesheet type="text/css" href="../outside.css"?><svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"/>"#,
+            "refers to ../outside.css"
+        ),
+        (
+            #"<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><style>@IMPORT/**/"../outside.css";</style></svg>"#,
+            "refers to ../outside.css"
+        ),
+        (
+            #"<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect style="fill: URL(../outside.svg#p)" width="9" height="9"/></svg>"#,
+            "refers to ../outside.svg#p"
+        ),
+        (
+            #"<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><style>rect { fill: u\72l(../x.svg#p) }</style></svg>"#,
+            "has CSS with an escape"
+        ),
+        (
+            #"<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><g xml:base="../"><rect width="9" height="9"/></g></svg>"#,
+            "sets xml:base to ../"
+        ),
+    ])
+    func everyOtherFormOfReferenceIsChecked(svg: String, message: String) throws {
+        let (result, project) = try render(svg: svg)
+        defer { try? FileManager.default.removeItem(at: project.deletingLastPathComponent()) }
+        #expect(result.status == 1)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
     }
 
     @Test func aReferenceInsideThePipelineFolderIsDrawn() throws {

@@ -88,7 +88,9 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         let out = folder.appendingPathComponent("out").path
         for expected in [
-            "#SBATCH --array=0-2", "#SBATCH --partition=render", "'run' '\(folder.path)/clip.json' '--out' '\(out)'",
+            "#SBATCH --array=0-2", "'--partition=render' '\(out)/slurm/render.sbatch'",
+            "'--partition=render' '--dependency=afterok:'\"${jobid%%;*}\"'' '--kill-on-invalid-dep=yes'",
+            "'run' '\(folder.path)/clip.json' '--out' '\(out)'",
             #"--shard "$((SLURM_ARRAY_TASK_ID + 1))/3""#, "--resume",
             "'concat' '\(out)/clip.mp4' '\(out)/clip.0000-0002.mp4' '\(out)/clip.0003-0005.mp4' '\(out)/clip.0006-0009.mp4'",
             "--dependency=afterok:", "--kill-on-invalid-dep=yes",
@@ -100,6 +102,31 @@ import Testing
         #expect(written.status == 0, "\(written.stderr)")
         #expect(FileManager.default.isExecutableFile(atPath: "\(out)/slurm/render.sbatch"))
         #expect(written.stderr.contains("sbatch --parsable"), "\(written.stderr)")
+    }
+
+    /// A folder with a space, a quote and a percent sign: one word for sbatch, `%` doubled.
+    @Test func anOutputFolderWithSpacesStaysOnePath() throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("My Renders/it's 100%").path
+        let run = try CLI.run(
+            ["submit", "slurm", "clip.json", "--parts", "2", "--out", out, "--dry-run", "--", "-p", "render"],
+            in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        let logs = out.replacingOccurrences(of: "'", with: #"'\''"#).replacingOccurrences(of: "%", with: "%%")
+        #expect(run.stdout.contains("'--output=\(logs)/slurm/render-%A_%a.log' '-p' 'render'"), "\(run.stdout)")
+        #expect(!run.stdout.contains("#SBATCH --output"), "\(run.stdout)")
+    }
+
+    /// `auto/N` on a Slurm array submitted again for one task: the task id is the shard.
+    @Test func shardAutoWithACountReadsTaskIdsAsShards() throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try CLI.run(
+            ["run", "clip.json", "--format", "png", "--shard", "auto/4", "--out", "again"], in: folder,
+            environment: ["SLURM_ARRAY_TASK_ID": "2", "SLURM_ARRAY_TASK_MIN": "2", "SLURM_ARRAY_TASK_COUNT": "1"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try frames(folder, "again") == ["frame_0005.png", "frame_0006.png"], "part 3 of 4")
     }
 
     /// One part is the whole render under its usual names: no shard, nothing to join.
@@ -119,6 +146,8 @@ import Testing
         (["--parts", "3", "--tasks", "3"], "--tasks takes task numbers from 0 to 2"),
         (["--parts", "3", "--format", "png,webp"], "animated WebP parts cannot be joined"),
         (["--parts", "2", "--now", "--dry-run"], "give --now or --dry-run, not both"),
+        (["--parts", "2", "--fps", "nan"], "--fps must be 1...240"),
+        (["--parts", "2", "--scale", "9"], "--scale must be"),
     ])
     func badSubmissionsSayWhy(arguments: [String], message: String) throws {
         let folder = try folder()

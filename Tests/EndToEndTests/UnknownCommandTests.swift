@@ -20,7 +20,8 @@ import Testing
         #expect(result.status == 1)
         #expect(
             result.stderr == "error: unknown command \"render\"; the commands are run, frame, validate, plugins, "
-                + "sheet, preview, schema, new-animator, check-plugin, concat (pipeline help COMMAND tells more)\n")
+                + "sheet, preview, schema, new-animator, check-plugin, concat, submit (pipeline help COMMAND tells more)\n"
+        )
     }
 
     @Test func aPipelineFileInPlaceOfTheCommandIsShownHowToRenderIt() throws {

@@ -38,7 +38,8 @@ struct FrameSelectionTests {
     static let framesSyntax =
         "--frames takes A-B (frames A to B inclusive, counted from 0 as the frame files are), "
         + "A- (A to the end) or N, got "
-    static let shardSyntax = "--shard takes I/N, shard I of N with 1 ≤ I ≤ N (--shard 1/4 is the first quarter), got "
+    static let shardSyntax =
+        "--shard takes I/N, shard I of N with 1 ≤ I ≤ N (--shard 1/4 is the first quarter), or auto, got "
 
     @Test(
         "malformed options are refused with what they take",
