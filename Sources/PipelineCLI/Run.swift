@@ -148,6 +148,19 @@ extension Pipeline {
 
         static let scales = 0.05...4.0
 
+        /// The checks of `--quality`, `--scale` and `--fps`, which `submit slurm` passes on to `run`.
+        static func checkPicture(quality: Int?, scale: Double?, fps: Double?) throws {
+            if let quality, VideoQuality(quality) == nil {
+                throw ValidationError("--quality must be \(VideoQuality.range), 100 the best, got \(quality)")
+            }
+            if let scale, !scale.isFinite || !scales.contains(scale) {
+                throw ValidationError("--scale must be \(scales), got \(scale)")
+            }
+            if let fps, !fps.isFinite || !(1...240).contains(fps) {
+                throw ValidationError("--fps must be 1...240, got \(fps)")
+            }
+        }
+
         func validate() throws {
             let formats = try formats()
             if let formats, formats.isEmpty {
@@ -169,15 +182,7 @@ extension Pipeline {
                         "-o - would write video onto the terminal: pipe it (| ffplay -) or redirect it (> clip.y4m)")
                 }
             }
-            if let quality, VideoQuality(quality) == nil {
-                throw ValidationError("--quality must be \(VideoQuality.range), 100 the best, got \(quality)")
-            }
-            guard scale.isFinite, Self.scales.contains(scale) else {
-                throw ValidationError("--scale must be \(Self.scales), got \(scale)")
-            }
-            if let fps, !fps.isFinite || !(1...240).contains(fps) {
-                throw ValidationError("--fps must be 1...240, got \(fps)")
-            }
+            try Self.checkPicture(quality: quality, scale: scale, fps: fps)
             guard (1...256).contains(threads) else {
                 throw ValidationError("--threads must be 1...256, got \(threads)")
             }

@@ -88,15 +88,7 @@ struct SubmitSlurm: ParsableCommand {
             throw ValidationError("--parts must be 1...\(FrameSelection.maximumShards), got \(parts)")
         }
         if now && dryRun { throw ValidationError("give --now or --dry-run, not both") }
-        if let quality, VideoQuality(quality) == nil {
-            throw ValidationError("--quality must be \(VideoQuality.range), 100 the best, got \(quality)")
-        }
-        if let scale, !scale.isFinite || !Pipeline.Run.scales.contains(scale) {
-            throw ValidationError("--scale must be \(Pipeline.Run.scales), got \(scale)")
-        }
-        if let fps, !fps.isFinite || !(1...240).contains(fps) {
-            throw ValidationError("--fps must be 1...240, got \(fps)")
-        }
+        try Pipeline.Run.checkPicture(quality: quality, scale: scale, fps: fps)
         if let option = sbatchOptions.first(where: { $0.contains("\n") }) {
             throw ValidationError("an sbatch option holds a line break: \(option.debugDescription)")
         }
