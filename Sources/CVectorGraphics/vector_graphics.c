@@ -6,6 +6,7 @@
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 #include <rlottie_capi.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -147,7 +148,8 @@ static void collect(xmlNode *node, reference_list *list) {
         int line = (int)xmlGetLineNo(node);
         if (node->type == XML_ENTITY_DECL) {
             xmlEntity *entity = (xmlEntity *)node;
-            if (entity->SystemID) add_reference(list, (const char *)entity->SystemID, strlen((const char *)entity->SystemID), line);
+            const char *system = (const char *)entity->SystemID;
+            if (system) add_reference(list, system, strlen(system), line);
         }
         if (node->type == XML_ELEMENT_NODE) {
             for (xmlAttr *attribute = node->properties; attribute; attribute = attribute->next) {
@@ -194,7 +196,12 @@ static void collect(xmlNode *node, reference_list *list) {
 int vector_svg_references(
     const uint8_t *bytes, size_t length, char ***references, int **lines, size_t *count, char **error) {
     // No network, no entity substitution, no external DTD: the scan itself loads nothing.
-    xmlDoc *document = xmlReadMemory((const char *)bytes, (int)length, NULL, NULL, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+    if (length > INT_MAX) {
+        set_error(error, "larger than libxml2 reads (2 GiB)");
+        return -1;
+    }
+    int options = XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING;
+    xmlDoc *document = xmlReadMemory((const char *)bytes, (int)length, NULL, NULL, options);
     if (!document) {
         const xmlError *last = xmlGetLastError();
         set_error(error, last && last->message ? last->message : "not well-formed XML");

@@ -21,8 +21,8 @@ public final class Compositor {
     public let pixelWidth: Int, pixelHeight: Int
     let prepared: [PreparedContent]
     /// The first layer of the top-level subtree holding the lowest layer that shows footage or a
-    /// Lottie animation (the layer count when none does): its pixels change with time while its state does not, so
-    /// neither it nor any layer above it is ever static.
+    /// Lottie animation (the layer count when none does): its pixels change with time while its
+    /// state does not, so neither it nor any layer above it is ever static.
     private let firstFootage: Int
     /// The first layer of the top-level subtree holding the lowest layer that shows footage or
     /// whose host state (`HostLayerState`) a step changes: no bottom layers from there on are static.
@@ -66,8 +66,8 @@ public final class Compositor {
     }
 
     /// Makes every layer showing footage or a Lottie animation show its frame at render time
-    /// `time` (a timeline time, as animators see it), decoding the frames no thread has yet: call it before rendering the
-    /// frame at that time.
+    /// `time` (a timeline time, as animators see it), decoding the frames no thread has yet: call
+    /// it before rendering the frame at that time.
     public func showFootage(at time: Double) throws(FootageError) {
         for content in prepared[firstFootage...] {
             try content.footage?.show(at: time)

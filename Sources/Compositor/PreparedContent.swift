@@ -5,8 +5,8 @@ import Scene
 /// A layer's content with the Cairo resources one compositor draws it with, made once per
 /// render: surfaces over the image's shared pixels, one per pyramid level drawn (a Cairo surface
 /// used as a source is not safe to share between threads; the pixels are), the footage and its
-/// current frame, its own parsed SVG document or Lottie animation, the text's measured layout, and the fill's gradient pattern for the layer's
-/// current size.
+/// current frame, its own parsed SVG document or Lottie animation, the text's measured layout,
+/// and the fill's gradient pattern for the layer's current size.
 final class PreparedContent {
     let content: LayerContent
     let image: RasterImage?

@@ -43,12 +43,19 @@ final class PreparedLottie {
         if let rendered, rendered.frame == frame, rendered.width == width, rendered.height == height {
             return rendered.surface
         }
-        if let rendered { cairo_surface_destroy(rendered.surface) }
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
+        // The surface of the last frame is drawn again when the size is the same; rlottie draws
+        // over what is there, so it is cleared first, as a new surface is.
+        let surface: OpaquePointer
+        if let rendered, rendered.width == width, rendered.height == height {
+            surface = rendered.surface
+        } else {
+            if let rendered { cairo_surface_destroy(rendered.surface) }
+            surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
+        }
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface))
         let pixels = UnsafeMutableRawPointer(cairo_image_surface_get_data(surface)!)
-        // A new image surface is cleared; rlottie draws over it.
+        pixels.initializeMemory(as: UInt8.self, repeating: 0, count: stride * height)
         animation.render(
             frame: frame, into: pixels.assumingMemoryBound(to: UInt32.self), width: width, height: height,
             stride: stride)

@@ -38,7 +38,8 @@ enum Session {
     /// Reads the pipeline in `file`, or on standard input for `-` (see `PipelineInput`), then
     /// decodes its images: every error of either stage is reported, one line each. With
     /// `headersOnly` (`validate`) the images' headers are checked and no pixels decoded: the
-    /// images returned then hold the footage and the vector files, and no pixels. Images are decoded on up to `threads` threads.
+    /// images returned then hold the footage and the vector files, and no pixels. Images are
+    /// decoded on up to `threads` threads.
     static func scene(
         _ file: String, registry: Registry,
         options: SceneDecoder.Options, headersOnly: Bool = false,

@@ -260,13 +260,13 @@ struct SlurmJob {
     /// The arguments sbatch is given before the render script: where its log goes (given here,
     /// not in the script, so a path with spaces stays one path; `%` doubled, as Slurm reads `%`
     /// in a log's name as a pattern), the options given after `--`, and the tasks to submit.
-    var renderArguments: [String] {
+    var renderSbatchArguments: [String] {
         ["--output=\(Self.logPattern(folder))/render-%A_%a.log"] + sbatchOptions
             + (tasks.map { ["--array=\($0)"] } ?? [])
     }
 
     /// The same before the concat script, which waits for the render array `render`.
-    func concatArguments(after render: String) -> [String] {
+    func concatSbatchArguments(after render: String) -> [String] {
         ["--output=\(Self.logPattern(folder))/concat-%j.log"] + sbatchOptions + [
             "--dependency=afterok:\(render)", "--kill-on-invalid-dep=yes",
         ]
@@ -278,9 +278,9 @@ struct SlurmJob {
 
     /// The sbatch commands that submit the scripts, as a user types them.
     var commands: [String] {
-        let render = "jobid=$(sbatch --parsable \(Self.shellWords(renderArguments + [renderScript.path])))"
+        let render = "jobid=$(sbatch --parsable \(Self.shellWords(renderSbatchArguments + [renderScript.path])))"
         guard let concatScript else { return [render] }
-        let concat = Self.shellWords(concatArguments(after: "RENDER") + [concatScript.path])
+        let concat = Self.shellWords(concatSbatchArguments(after: "RENDER") + [concatScript.path])
         return [
             render, "sbatch " + concat.replacingOccurrences(of: "afterok:RENDER", with: "afterok:'\"${jobid%%;*}\"'"),
         ]
@@ -296,11 +296,11 @@ struct SlurmJob {
 
     /// Submits the array, then the concat job depending on it; prints their ids and how to follow them.
     func submit() throws {
-        let render = try Self.sbatch(renderArguments, renderScript.path)
+        let render = try Self.sbatch(renderSbatchArguments, renderScript.path)
         var ids = [render]
         var said = "submitted job \(render): the render array, \(renderScript.path)"
         if let concatScript {
-            let concatArguments = concatArguments(after: render)
+            let concatArguments = concatSbatchArguments(after: render)
             let concat: String
             do {
                 concat = try Self.sbatch(concatArguments, concatScript.path)

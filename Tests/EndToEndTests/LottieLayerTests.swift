@@ -99,6 +99,30 @@ import Testing
         #expect(result.stderr.contains("not a Lottie animation rlottie can read"), "\(result.stderr)")
     }
 
+    /// What the check of a Lottie file's image assets cannot read is not drawn: a NUL byte (rlottie
+    /// stops reading there), bytes that are not UTF-8 JSON, and a "folder" called data:.
+    static let unreadable: [(bytes: [UInt8], message: String)] = {
+        let tick = Array(VectorFixtures.tick.utf8)
+        let withNul: [UInt8] = tick + [0, 0x78]
+        let notUTF8: [UInt8] = Array(tick.dropLast(2)) + [0xFF, 0x7D]
+        let asset = #""assets": [{"id": "i", "u": "data:/", "p": "../x.png", "e": 0}]"#
+        let dataFolder = Array(VectorFixtures.tick.replacingOccurrences(of: #""assets": []"#, with: asset).utf8)
+        return [
+            (withNul, "it holds a NUL byte"), (notUTF8, "not a JSON object in UTF-8"),
+            (dataFolder, "a file in a folder called data:"),
+        ]
+    }()
+
+    @Test(arguments: LottieLayerTests.unreadable)
+    func whatTheAssetCheckCannotReadIsRefused(bytes: [UInt8], message: String) throws {
+        let layout = try Layout()
+        defer { layout.cleanUp() }
+        try Data(bytes).write(to: layout.folder.appendingPathComponent("tick.json"))
+        let result = try CLI.run(["validate", "p.json"], in: layout.folder)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+
     /// Each rendering thread parses its own animation and SVG document; the bytes do not depend on it.
     @Test func framesAreTheSameOnOneThreadAndTwo() throws {
         let layout = try Layout()

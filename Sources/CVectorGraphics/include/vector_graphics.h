@@ -46,9 +46,9 @@ vector_lottie_t *vector_lottie_open(const char *json, const char *resource_folde
 /// The animation's frame count, frame rate and size in pixels.
 void vector_lottie_info(vector_lottie_t *lottie, size_t *frames, double *frame_rate, size_t *width, size_t *height);
 
-/// Renders frame `frame` (0 is the animation's first, whatever its in-point) into `pixels`: `width` × `height` premultiplied ARGB32 in native byte
-/// order (Cairo's CAIRO_FORMAT_ARGB32), `stride` bytes a row; the animation is scaled to the
-/// size, keeping its aspect ratio.
+/// Renders frame `frame` (0 is the animation's first, whatever its in-point) into `pixels`:
+/// `width` × `height` premultiplied ARGB32 in native byte order (Cairo's CAIRO_FORMAT_ARGB32),
+/// `stride` bytes a row; the animation is scaled to the size, keeping its aspect ratio.
 void vector_lottie_render(
     vector_lottie_t *lottie, size_t frame, uint32_t *pixels, size_t width, size_t height, size_t stride);
 
