@@ -14,25 +14,26 @@
 #include <immintrin.h>
 #endif
 
-/* Weights are 16.16 fixed point: exact at both ends, and the blend is monotone in its inputs, so
+/* Weights are 1.15 fixed point: exact at both ends, and the blend is monotone in its inputs, so
  * a premultiplied channel never ends up above its alpha. */
-#define ONE 65536u
+#define ONE 32768u
 
 static uint8_t blend(uint32_t from, uint32_t to, uint32_t w) {
-    return (uint8_t)((from * (ONE - w) + to * w + ONE / 2) >> 16);
+    return (uint8_t)((from * (ONE - w) + to * w + ONE / 2) >> 15);
 }
 
 /* The wide steps below use this identity: from·(ONE − w) + to·w = from·ONE + (to − from)·w, and
- * from·ONE is a multiple of 2^16, so `blend` equals from + floor(((to − from)·w + ONE/2) / 2^16).
- * With w = wa + wb, both below 2^15, each product fits a 16-bit lane and pmaddwd sums the pair
- * exactly in 32 bits. w = ONE − 1 would need a half of 2^15: it is left to the plain loop. */
+ * from·ONE is a multiple of 2^15, so `blend` equals from + floor(((to − from)·w + 2^14) / 2^15):
+ * exactly what pmulhrsw computes on 16-bit lanes, for w below ONE (w = ONE is a copy). Each
+ * result lies between its two inputs, so it stays a byte without saturating. */
 
 #if defined(__SSE2__)
-/* Sixteen bytes a step; returns how many bytes it blended (a multiple of 16). */
+/* Sixteen bytes a step (SSE2 has no pmulhrsw: pmaddwd sums (to − from)·w and 1·2^14 in 32
+ * bits); returns how many bytes it blended (a multiple of 16). */
 static size_t blend_sse2(const uint8_t *from, const uint8_t *to, uint8_t *out, size_t count, uint32_t w) {
-    const int16_t wa = (int16_t)(w / 2), wb = (int16_t)(w - w / 2);
-    const __m128i weights = _mm_set_epi16(wb, wa, wb, wa, wb, wa, wb, wa);
-    const __m128i zero = _mm_setzero_si128(), half = _mm_set1_epi32((int)(ONE / 2));
+    const __m128i weights = _mm_set_epi16((int16_t)(ONE / 2), (int16_t)w, (int16_t)(ONE / 2), (int16_t)w,
+                                          (int16_t)(ONE / 2), (int16_t)w, (int16_t)(ONE / 2), (int16_t)w);
+    const __m128i zero = _mm_setzero_si128(), one = _mm_set1_epi16(1);
     size_t i = 0;
     for (; i + 16 <= count; i += 16) {
         const __m128i f = _mm_loadu_si128((const __m128i *)(from + i));
@@ -40,11 +41,11 @@ static size_t blend_sse2(const uint8_t *from, const uint8_t *to, uint8_t *out, s
         const __m128i f_low = _mm_unpacklo_epi8(f, zero), f_high = _mm_unpackhi_epi8(f, zero);
         const __m128i d_low = _mm_sub_epi16(_mm_unpacklo_epi8(t, zero), f_low);
         const __m128i d_high = _mm_sub_epi16(_mm_unpackhi_epi8(t, zero), f_high);
-#define ANIM_STEP(d) _mm_srai_epi32(_mm_add_epi32(_mm_madd_epi16(d, weights), half), 16)
-        const __m128i low = _mm_packs_epi32(ANIM_STEP(_mm_unpacklo_epi16(d_low, d_low)),
-                                            ANIM_STEP(_mm_unpackhi_epi16(d_low, d_low)));
-        const __m128i high = _mm_packs_epi32(ANIM_STEP(_mm_unpacklo_epi16(d_high, d_high)),
-                                             ANIM_STEP(_mm_unpackhi_epi16(d_high, d_high)));
+#define ANIM_STEP(d) _mm_srai_epi32(_mm_madd_epi16(d, weights), 15)
+        const __m128i low = _mm_packs_epi32(ANIM_STEP(_mm_unpacklo_epi16(d_low, one)),
+                                            ANIM_STEP(_mm_unpackhi_epi16(d_low, one)));
+        const __m128i high = _mm_packs_epi32(ANIM_STEP(_mm_unpacklo_epi16(d_high, one)),
+                                             ANIM_STEP(_mm_unpackhi_epi16(d_high, one)));
 #undef ANIM_STEP
         _mm_storeu_si128((__m128i *)(out + i),
                          _mm_packus_epi16(_mm_add_epi16(f_low, low), _mm_add_epi16(f_high, high)));
@@ -55,29 +56,22 @@ static size_t blend_sse2(const uint8_t *from, const uint8_t *to, uint8_t *out, s
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define ANIM_HAS_AVX2_PATH 1
-/* The same steps on 32 bytes, for CPUs with AVX2 (chosen at run time, so the plugin still runs
- * on any x86-64): twice the bytes per instruction, about half the time a frame. The 256-bit
- * unpacks and packs work within each 128-bit half, which undo each other exactly. */
+/* 32 bytes a step for CPUs with AVX2 (chosen at run time, so the plugin still runs on any
+ * x86-64), with no shuffles: the even bytes are masked into the low half of each 16-bit lane and
+ * the odd ones shifted there, each half is blended with one pmulhrsw, and the halves are put
+ * back together with a shift and an or. */
 __attribute__((target("avx2"))) static size_t blend_avx2(const uint8_t *from, const uint8_t *to, uint8_t *out,
                                                          size_t count, uint32_t w) {
-    const int16_t wa = (int16_t)(w / 2), wb = (int16_t)(w - w / 2);
-    const __m256i weights = _mm256_set_epi16(wb, wa, wb, wa, wb, wa, wb, wa, wb, wa, wb, wa, wb, wa, wb, wa);
-    const __m256i zero = _mm256_setzero_si256(), half = _mm256_set1_epi32((int)(ONE / 2));
+    const __m256i weight = _mm256_set1_epi16((int16_t)w), low_bytes = _mm256_set1_epi16(0x00ff);
     size_t i = 0;
     for (; i + 32 <= count; i += 32) {
         const __m256i f = _mm256_loadu_si256((const __m256i *)(from + i));
         const __m256i t = _mm256_loadu_si256((const __m256i *)(to + i));
-        const __m256i f_low = _mm256_unpacklo_epi8(f, zero), f_high = _mm256_unpackhi_epi8(f, zero);
-        const __m256i d_low = _mm256_sub_epi16(_mm256_unpacklo_epi8(t, zero), f_low);
-        const __m256i d_high = _mm256_sub_epi16(_mm256_unpackhi_epi8(t, zero), f_high);
-#define ANIM_STEP(d) _mm256_srai_epi32(_mm256_add_epi32(_mm256_madd_epi16(d, weights), half), 16)
-        const __m256i low = _mm256_packs_epi32(ANIM_STEP(_mm256_unpacklo_epi16(d_low, d_low)),
-                                               ANIM_STEP(_mm256_unpackhi_epi16(d_low, d_low)));
-        const __m256i high = _mm256_packs_epi32(ANIM_STEP(_mm256_unpacklo_epi16(d_high, d_high)),
-                                                ANIM_STEP(_mm256_unpackhi_epi16(d_high, d_high)));
-#undef ANIM_STEP
-        _mm256_storeu_si256((__m256i *)(out + i),
-                            _mm256_packus_epi16(_mm256_add_epi16(f_low, low), _mm256_add_epi16(f_high, high)));
+        const __m256i f_even = _mm256_and_si256(f, low_bytes), f_odd = _mm256_srli_epi16(f, 8);
+        const __m256i t_even = _mm256_and_si256(t, low_bytes), t_odd = _mm256_srli_epi16(t, 8);
+        const __m256i even = _mm256_add_epi16(f_even, _mm256_mulhrs_epi16(_mm256_sub_epi16(t_even, f_even), weight));
+        const __m256i odd = _mm256_add_epi16(f_odd, _mm256_mulhrs_epi16(_mm256_sub_epi16(t_odd, f_odd), weight));
+        _mm256_storeu_si256((__m256i *)(out + i), _mm256_or_si256(even, _mm256_slli_epi16(odd, 8)));
     }
     return i;
 }
@@ -87,7 +81,7 @@ __attribute__((target("avx2"))) static size_t blend_avx2(const uint8_t *from, co
  * the CPU has, then narrower ones for what is left. */
 static void blend_bytes(const uint8_t *from, const uint8_t *to, uint8_t *out, size_t count, uint32_t w) {
     size_t i = 0;
-    if (w < ONE - 1) {
+    if (w < ONE) {
 #if defined(ANIM_HAS_AVX2_PATH)
         if (__builtin_cpu_supports("avx2"))
             i = blend_avx2(from, to, out, count, w);

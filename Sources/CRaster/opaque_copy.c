@@ -15,9 +15,25 @@ uint32_t raster_copy_opaque_rows(const uint8_t *src, uint32_t src_stride, uint8_
             raster_swap_red_blue(in, src_stride, out, dst_stride, width, 1);
         else
             memcpy(out, in, (size_t)width * 4);
-        uint8_t alpha = 255;
-        for (uint32_t x = 0; x < width; x++) alpha &= in[4 * x + 3];
-        if (alpha != 255) return y;
+        if (!raster_rows_opaque(in, src_stride, width, 1)) return y;
     }
     return height;
+}
+
+bool raster_rows_opaque(const uint8_t *pixels, uint32_t stride, uint32_t width, uint32_t height) {
+    for (uint32_t y = 0; y < height; y++) {
+        const uint8_t *row = pixels + (size_t)y * stride;
+        /* Whole pixels ANDed together (a loop the compiler vectorises); the fourth byte of the
+         * result is the AND of every alpha. */
+        uint32_t all = 0xffffffffu;
+        for (uint32_t x = 0; x < width; x++) {
+            uint32_t pixel;
+            memcpy(&pixel, row + 4 * (size_t)x, 4);
+            all &= pixel;
+        }
+        uint8_t bytes[4];
+        memcpy(bytes, &all, 4);
+        if (bytes[3] != 255) return false;
+    }
+    return true;
 }

@@ -94,9 +94,12 @@ public final class Compositor {
     /// unchanged since the previous frame (whole subtrees), or held by a static image drawn for an
     /// earlier frame, are copied from `staticLayers` rather than drawn.
     /// `host` gives the layers' host states in this frame (the file's when nil).
+    /// `held` names a top-level layer, above every replacement, whose opaque replacement `frame`
+    /// already holds over every pixel (a mixer wrote it there, see `takesOpaqueReplacement`):
+    /// only the layers above it are drawn.
     public func render(
         _ layers: [anim_layer_t], host: [HostLayerState]? = nil, replacing replacements: [Replacement],
-        into frame: FrameBuffer
+        holding held: Int? = nil, into frame: FrameBuffer
     ) {
         precondition(layers.count == prepared.count, "render needs one layer state per content")
         self.host = host ?? baseHost
@@ -107,6 +110,11 @@ public final class Compositor {
             precondition(replacement.image !== frame, "a replacement cannot be the frame drawn into")
             checkSize(of: replacement.image)
         }
+        if let held {
+            precondition(takesOpaqueReplacement(held), "a replacement held in the frame must be of a top-level layer")
+            precondition(
+                replacements.allSatisfy { $0.index < held }, "a replacement held in the frame must be the top one")
+        }
         guard frame.width > 0, frame.height > 0 else { return }
         layers.withUnsafeBufferPointer { tree.worldTransforms(of: $0, into: &worlds) }
         let lowest = tree.wholeSubtrees(upTo: min(replacements.lazy.map(\.index).min() ?? layers.count, firstChanging))
@@ -114,8 +122,10 @@ public final class Compositor {
         var start = 0
         let top = replacements.max(by: { $0.index < $1.index })
         // Even a failed attempt copies rows in, up to the first translucent one.
-        if top != nil { frame.pixelsChanged() }
-        if let top, tree.parents[top.index] == nil, top.copyIfOpaque(into: frame) {
+        if top != nil || held != nil { frame.pixelsChanged() }
+        if let held {
+            start = tree.ends[held]
+        } else if let top, takesOpaqueReplacement(top.index), top.copyIfOpaque(into: frame) {
             start = tree.ends[top.index]
         } else {
             start = staticLayers.restore(layers, unchanged: unchanged, below: lowest, into: frame) { image, range in
@@ -131,6 +141,13 @@ public final class Compositor {
                 in: start..<layers.count, of: layers, replacing: replacements, on: cr, frame: frame)
         }
         frame.heldStatic?.drawnOver = drawnOver
+    }
+
+    /// Whether an opaque replacement of layer `index` (and its sublayers) hides every layer
+    /// drawn before it: so when it is a top-level layer, not inside a parent's group or clip.
+    /// A mixer may then write such a replacement straight into the frame (`render`'s `held`).
+    public func takesOpaqueReplacement(_ index: Int) -> Bool {
+        tree.parents[index] == nil
     }
 
     /// Layer `index` and its sublayers alone, with their shadows, masks and opacities, placed by

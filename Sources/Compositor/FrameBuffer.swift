@@ -58,3 +58,20 @@ public final class FrameBuffer: @unchecked Sendable {
         raster_swap_red_blue(pixels, UInt32(stride), pixels, UInt32(stride), UInt32(width), UInt32(height))
     }
 }
+
+extension FrameBuffer {
+    /// Whether every pixel of `rows` has alpha 255.
+    public func rowsAreOpaque(_ rows: Range<Int>) -> Bool {
+        precondition(rows.lowerBound >= 0 && rows.upperBound <= height, "rows \(rows) are outside the frame")
+        return raster_rows_opaque(pixels + rows.lowerBound * stride, UInt32(stride), UInt32(width), UInt32(rows.count))
+    }
+
+    /// Copies `rows` into the same rows of `other`, a buffer of the same size.
+    public func copyRows(_ rows: Range<Int>, into other: FrameBuffer) {
+        precondition(other.width == width && other.height == height && other.stride == stride, "buffers differ in size")
+        precondition(rows.lowerBound >= 0 && rows.upperBound <= height, "rows \(rows) are outside the frame")
+        other.pixelsChanged()
+        (other.pixels + rows.lowerBound * stride).update(
+            from: pixels + rows.lowerBound * stride, count: rows.count * stride)
+    }
+}

@@ -8,12 +8,14 @@ import Scene
 extension FrameEvaluator {
     /// Blends `from` into `to`, writing `out`; all three are canvas-sized at the render scale
     /// and already in the byte order the mixer takes (`MixerEntry.pixelOrder`). `layers` are the
-    /// frame's states, for layer parameters. One call mixes every row, on the calling thread:
-    /// the renderer's threads are the only ones a render uses.
+    /// frame's states, for layer parameters. One call mixes `rows` (every row when nil), on the
+    /// calling thread: the renderer's threads are the only ones a render uses.
     func mix(
         step index: Int, progress: Double, from: FrameBuffer, to: FrameBuffer, out: FrameBuffer,
-        layers: [anim_layer_t], time: Double, frame: Int
+        rows: Range<Int>? = nil, layers: [anim_layer_t], time: Double, frame: Int
     ) throws(RenderError) {
+        let rows = rows ?? 0..<out.height
+        precondition(rows.lowerBound >= 0 && rows.upperBound <= out.height, "rows \(rows) are outside the image")
         let step = scene.steps[index]
         guard case .mix(let mixer, _, _) = step.action else { preconditionFailure("step \(index) is not a mixer step") }
         try layers.withUnsafeBufferPointer { (layers) throws(RenderError) in
@@ -26,7 +28,7 @@ extension FrameEvaluator {
                         progress: progress, time: time, duration: scene.duration(ofStep: index),
                         params: params.baseAddress, instance: nil, from: images.baseAddress,
                         to: images.baseAddress! + 1, out: images.baseAddress! + 2,
-                        row_begin: 0, row_end: UInt32(out.height),
+                        row_begin: UInt32(rows.lowerBound), row_end: UInt32(rows.upperBound),
                         canvas: anim_size_t(width: Double(scene.canvas.width), height: Double(scene.canvas.height)),
                         render_scale: renderScale, pixel_order: mixer.pixelOrder.abiValue, reserved: 0)
                     try plugins.mix(step: index, mixer: mixer, &args, layers: layers, frame: frame)

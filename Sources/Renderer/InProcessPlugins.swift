@@ -67,6 +67,8 @@ final class InProcessPlugins: PluginCalls, @unchecked Sendable {
         if let message { throw .pluginFailed(scene.steps[index], frame: frame, message: message) }
     }
 
+    var mixesInPlace: Bool { true }
+
     func mix(
         step index: Int, mixer: MixerEntry, _ args: inout anim_mix_args_t,
         layers: UnsafeBufferPointer<anim_layer_t>, frame: Int

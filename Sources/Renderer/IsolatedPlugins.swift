@@ -84,6 +84,8 @@ final class IsolatedPlugins: PluginCalls, @unchecked Sendable {
         }
     }
 
+    var mixesInPlace: Bool { false }
+
     func mix(
         step index: Int, mixer: MixerEntry, _ args: inout anim_mix_args_t,
         layers: UnsafeBufferPointer<anim_layer_t>, frame: Int

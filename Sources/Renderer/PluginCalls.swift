@@ -21,6 +21,11 @@ protocol PluginCalls: AnyObject, Sendable {
         step index: Int, animator: AnimatorEntry, _ args: inout anim_apply_args_t,
         layers: UnsafeMutableBufferPointer<anim_layer_t>, target: Int, frame: Int) throws(RenderError)
 
+    /// Whether a mixer call writes straight into the image it is given, so that mixing a frame in
+    /// bands of rows costs no more than mixing it whole (true in this process; a child's calls
+    /// copy the images both ways).
+    var mixesInPlace: Bool { get }
+
     /// Runs `mixer` (step `index`'s) on `args`' images and rows; `args.instance` is filled in here.
     func mix(
         step index: Int, mixer: MixerEntry, _ args: inout anim_mix_args_t,

@@ -28,21 +28,76 @@ final class Worker: @unchecked Sendable {
             throw .footageFailed(frame: frame, message: error.description)
         }
         replacements.removeAll(keepingCapacity: true)
+        let direct = directMix(in: state, evaluator)
+        var held: Int?
         for (slot, mix) in state.mixes.enumerated() {
             guard case .mix(let mixer, let from, let to) = evaluator.scene.steps[mix.step].action else { continue }
             let scratch = try scratch(slot, frame: frame)
             let order = mixer.pixelOrder
             let fromImage = scratch.from.image(of: from, in: state, order: order, with: compositor)
             let toImage = scratch.to.image(of: to, in: state, order: order, with: compositor)
-            try evaluator.mix(
-                step: mix.step, progress: mix.progress, from: fromImage, to: toImage, out: scratch.out,
-                layers: state.layers, time: time, frame: frame)
+            let layers = state.layers
+            let mixed = { (out: FrameBuffer, rows: Range<Int>) throws(RenderError) in
+                try evaluator.mix(
+                    step: mix.step, progress: mix.progress, from: fromImage, to: toImage, out: out, rows: rows,
+                    layers: layers, time: time, frame: frame)
+            }
             // The blend takes the upper layer's place in the tree; the lower one, with its
             // sublayers, is inside it.
-            replacements.append(Replacement(index: max(from, to), image: scratch.out, order: order))
             state.layers[min(from, to)].hidden = 1
+            if slot == direct, try mixOpaque(into: buffer, else: scratch.out, mixed) {
+                held = max(from, to)
+            } else {
+                if slot != direct { try mixed(scratch.out, 0..<scratch.out.height) }
+                replacements.append(Replacement(index: max(from, to), image: scratch.out, order: order))
+            }
         }
-        compositor.render(state.layers, host: state.host, replacing: replacements, into: buffer)
+        compositor.render(state.layers, host: state.host, replacing: replacements, holding: held, into: buffer)
+    }
+
+    /// Rows a mixer writes straight into the frame between two checks that they are opaque:
+    /// 17 rows of a 1080p frame (128 KiB) are still in the cache when they are checked, and a
+    /// frame takes 64 calls (narrower bands cost more in calls than they save).
+    private static let bandBytes = 1 << 17
+
+    /// The mix of `state` (its index in `state.mixes`) whose output may go straight into the
+    /// frame, sparing a copy of it: the one replacing the topmost layer, when that layer is
+    /// top-level (an opaque output there hides all below), the mixer takes the frame's own
+    /// pixels, and it runs in this process (so a band of rows costs its share of the whole).
+    private func directMix(in state: FrameState, _ evaluator: FrameEvaluator) -> Int? {
+        guard evaluator.plugins.mixesInPlace else { return nil }
+        var top: (slot: Int, upper: Int)?
+        for (slot, mix) in state.mixes.enumerated() {
+            guard case .mix(let mixer, let from, let to) = evaluator.scene.steps[mix.step].action else { continue }
+            let upper = max(from, to)
+            if top == nil || upper > top!.upper { top = (mixer.pixelOrder == .native ? slot : -1, upper) }
+        }
+        guard let top, top.slot >= 0, compositor.takesOpaqueReplacement(top.upper) else { return nil }
+        return top.slot
+    }
+
+    /// Mixes band after band of rows straight into `frame`, each checked opaque while it is still
+    /// in the cache, and says whether the whole was. At the first band that is not, what was
+    /// mixed is copied into `other` and the rest mixed there: `other` then holds the whole output,
+    /// to be composited over the layers below.
+    private func mixOpaque(
+        into frame: FrameBuffer, else other: FrameBuffer,
+        _ mixed: (FrameBuffer, Range<Int>) throws(RenderError) -> Void
+    ) throws(RenderError) -> Bool {
+        frame.pixelsChanged()
+        let band = max(1, Self.bandBytes / max(1, frame.stride))
+        var row = 0
+        while row < frame.height {
+            let rows = row..<min(row + band, frame.height)
+            try mixed(frame, rows)
+            guard frame.rowsAreOpaque(rows) else {
+                frame.copyRows(0..<rows.upperBound, into: other)
+                if rows.upperBound < frame.height { try mixed(other, rows.upperBound..<frame.height) }
+                return false
+            }
+            row = rows.upperBound
+        }
+        return true
     }
 
     /// Takes every snapshot content's picture from the states at its time (for `frame`, whose

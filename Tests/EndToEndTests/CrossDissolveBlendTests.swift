@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `cross-dissolve` blends 32 bytes at a time where the CPU has AVX2, sixteen where it has SSE2
-/// and one at a time elsewhere: each must give the bytes of the plain 16.16 fixed-point blend,
+/// and one at a time elsewhere: each must give the bytes of the plain 1.15 fixed-point blend,
 /// for every weight.
 @Suite struct CrossDissolveBlendTests {
     @Test func theFastBlendGivesThePlainBlendsBytesForEveryWeight() throws {
@@ -36,7 +36,7 @@ import Testing
                         if (path == 0) {
                             blend_bytes(from, to, out, COUNT, w);
                             done = COUNT;
-                        } else if (w < ONE - 1) {
+                        } else if (w < ONE) {
             #if defined(ANIM_HAS_AVX2_PATH)
                             if (path == 2) done = blend_avx2(from, to, out, COUNT, w);
             #endif

@@ -20,7 +20,7 @@
 #include <string.h>
 #include <time.h>
 
-/* The plugin's static functions: `blend_bytes` and its 16.16 fixed-point weights (`ONE`). */
+/* The plugin's static functions: `blend_bytes` and its 1.15 fixed-point weights (`ONE`). */
 #include "cross-dissolve.c"
 
 /* Keeps the compiler from merging or dropping loop iterations whose results it cannot see used. */

@@ -25,6 +25,11 @@ extern "C" {
 uint32_t raster_copy_opaque_rows(const uint8_t *src, uint32_t src_stride, uint8_t *dst, uint32_t dst_stride,
                                  uint32_t width, uint32_t height, bool swap_red_blue);
 
+/* Whether every pixel of `height` rows of `width` pixels, `stride` bytes apart, has alpha 255
+ * (the fourth byte of each pixel, in either byte order). Reads every byte: meant for rows still
+ * in the cache, as a mixer that just wrote them leaves them. */
+bool raster_rows_opaque(const uint8_t *pixels, uint32_t stride, uint32_t width, uint32_t height);
+
 #ifdef __cplusplus
 }
 #endif
