@@ -23,12 +23,12 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         // Cairo's compositing library, for blending mixer output that is in the ABI's byte order.
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
+        // Opening pipeline's own libraries (libpipeline-video.so, libpipeline-vector.so) on first use.
+        .target(name: "CLibraryLoader", linkerSettings: [.linkedLibrary("dl")]),
         // SVG documents (librsvg, drawn as vectors through Cairo), the references in them (libxml2) and
-        // Lottie animations (rlottie).
-        .systemLibrary(name: "CLibrsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
-        .systemLibrary(name: "CLibxml2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
-        .systemLibrary(name: "CRlottie", pkgConfig: "rlottie", providers: [.apt(["librlottie-dev"])]),
-        .target(name: "CVectorGraphics", dependencies: ["CLibrsvg", "CLibxml2", "CRlottie"]),
+        // Lottie animations (rlottie), from libpipeline-vector.so (Libraries/vector-graphics, built by
+        // `make plugins`), loaded on first use.
+        .target(name: "CVectorGraphics", dependencies: ["CLibraryLoader"]),
         .target(name: "CForeignCall", linkerSettings: [.linkedLibrary("ffi")]),
         .target(name: "CRaster", cSettings: optimisedC),
         // Crash reporting around in-process plugin calls, and shared memory for isolated mixers.
@@ -43,15 +43,16 @@ let package = Package(
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         .target(name: "CTextShaping", dependencies: ["CCairo", "CHarfBuzz", "CFriBidi"]),
-        // libswscale, converting frames to the yuv420p H.264, VP9 and Y4M take before they reach ffmpeg.
-        .target(name: "CSwscale", cSettings: optimisedC, linkerSettings: [.linkedLibrary("swscale")]),
+        // libswscale, converting frames to the yuv420p H.264, VP9 and Y4M take before they reach ffmpeg;
+        // the converter is in libpipeline-video.so (Libraries/video-decoder), loaded on first use.
+        .target(name: "CSwscale", dependencies: ["CLibraryLoader"]),
         .target(
             name: "CImageCodecs", dependencies: ["CRegularFile"],
             cSettings: optimisedC + [.unsafeFlags(["-I/usr/include/libpng16"])],
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("webp")]),
         // Video clips' frames by presentation time, from libpipeline-video.so (libavformat, libavcodec and
         // libswscale; Libraries/video-decoder, built by `make plugins`), loaded on first use.
-        .target(name: "CVideoDecode", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CVideoDecode", dependencies: ["CLibraryLoader"]),
 
         // Swift modules; dependencies point one way: CLI → {Renderer, Sheet, Preview} → {Compositor, Output}
         // → Scene (the model, which owns the file format) → Timing → {PluginRegistry, JSON}. Timing knows

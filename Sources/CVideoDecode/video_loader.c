@@ -11,14 +11,12 @@
  */
 #define _GNU_SOURCE
 #include "CVideoDecode.h"
+#include "library_loader.h"
 
 #include <dlfcn.h>
-#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 typedef video_status_t (*open_fn)(const char *, uint32_t, video_decoder_t **, video_info_t *, char *, size_t);
 typedef const double *(*times_fn)(const video_decoder_t *);
@@ -39,45 +37,10 @@ static struct {
 
 static pthread_once_t loading = PTHREAD_ONCE_INIT;
 
-/* The folder holding this process's executable, with a trailing slash; "" if unknown. */
-static void executable_folder(char *folder, size_t size) {
-    char path[PATH_MAX];
-    ssize_t length = readlink("/proc/self/exe", path, sizeof path - 1);
-    folder[0] = 0;
-    if (length <= 0) return;
-    path[length] = 0;
-    char *slash = strrchr(path, '/');
-    if (slash == NULL) return;
-    slash[1] = 0;
-    snprintf(folder, size, "%s", path);
-}
-
 static void load(void) {
-    char folder[PATH_MAX], candidates[3][PATH_MAX + 64];
-    int count = 0;
-    const char *chosen = getenv("PIPELINE_VIDEO_LIBRARY");
-    executable_folder(folder, sizeof folder);
-    if (chosen != NULL && chosen[0] != 0) {
-        snprintf(candidates[count++], sizeof candidates[0], "%s", chosen);
-    } else {
-        /* A build tree keeps it beside the executable; an installed pipeline in lib/pipeline. */
-        snprintf(candidates[count++], sizeof candidates[0], "%slibpipeline-video.so", folder);
-        snprintf(candidates[count++], sizeof candidates[0], "%s../lib/pipeline/libpipeline-video.so", folder);
-    }
-    void *handle = NULL;
-    const char *reason = "";
-    for (int i = 0; i < count && handle == NULL; i++) {
-        if (access(candidates[i], F_OK) != 0) continue;
-        handle = dlopen(candidates[i], RTLD_NOW | RTLD_LOCAL);
-        if (handle == NULL) reason = dlerror();
-    }
-    if (handle == NULL) {
-        snprintf(library.failure, sizeof library.failure,
-                 "video decoding is unavailable: %s%s (looked for %s%s%s; `make plugins` builds it)",
-                 reason[0] ? "cannot load libpipeline-video.so: " : "libpipeline-video.so was not found",
-                 reason, candidates[0], count > 1 ? " and " : "", count > 1 ? candidates[1] : "");
-        return;
-    }
+    void *handle = pipeline_library_open("libpipeline-video.so", "PIPELINE_VIDEO_LIBRARY", "video decoding",
+                                         library.failure, sizeof library.failure);
+    if (handle == NULL) return;
     library.open = (open_fn)dlsym(handle, "pipeline_video_open");
     library.times = (times_fn)dlsym(handle, "pipeline_video_times");
     library.frame = (frame_fn)dlsym(handle, "pipeline_video_frame");

@@ -96,6 +96,7 @@ public final class SceneVectors: Sendable {
             return .failure(VectorProblem("cannot read it"))
         }
         let bytes = [UInt8](data)
+        if let failure = vector_unavailable() { return .failure(VectorProblem(String(cString: failure))) }
         switch SVGReferences.list(in: bytes) {
         case .failure(let error): return .failure(VectorProblem(error.description))
         case .success(let references):
@@ -121,6 +122,7 @@ public final class SceneVectors: Sendable {
         }
         let json = [UInt8](data)
         if let problem = LottieAssets.problem(in: json, of: spec) { return .failure(VectorProblem(problem)) }
+        if let failure = vector_unavailable() { return .failure(VectorProblem(String(cString: failure))) }
         guard let animation = LottieAnimation(json, path: spec.path) else {
             return .failure(
                 VectorProblem(

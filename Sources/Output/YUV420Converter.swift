@@ -15,6 +15,7 @@ final class YUV420Converter {
     /// Converts `frameWidth`×`frameHeight` frames to `width`×`height` (at least as large),
     /// padding the right and bottom with black as ffmpeg's `pad` filter does.
     init(frameWidth: Int, frameHeight: Int, width: Int, height: Int) throws(OutputError) {
+        if let failure = yuv420_unavailable() { throw OutputError(String(cString: failure)) }
         guard
             let converter = yuv420_converter_create(
                 Int32(frameWidth), Int32(frameHeight), Int32(width), Int32(height))

@@ -7,7 +7,8 @@ import Testing
 @Suite struct InstallTests {
     static let installedFiles = [
         "bin/pipeline", "include/pipeline/animator.h", "lib/pkgconfig/pipeline.pc",
-        "lib/pipeline/plugins/fade.so", "share/bash-completion/completions/pipeline",
+        "lib/pipeline/plugins/fade.so", "lib/pipeline/libpipeline-video.so", "lib/pipeline/libpipeline-vector.so",
+        "share/bash-completion/completions/pipeline",
     ]
 
     static func make(_ target: String, prefix: URL) throws -> CLI.Result {
@@ -36,6 +37,12 @@ import Testing
         #expect(
             listing.stdout.contains("from \(prefix.path)/lib/pipeline/plugins/fade.so"),
             "built-in plugins found: \(listing.stdout)")
+
+        // The SVG library is found in the prefix's lib/pipeline.
+        try PluginFixtures.write(LazyLibraryTests.svg, to: "logo.svg", in: folder)
+        try PluginFixtures.write(LazyLibraryTests.pipeline(#""svg": "logo.svg""#), to: "svg.json", in: folder)
+        let svg = try CLI.runProgram(pipeline, ["validate", folder.appendingPathComponent("svg.json").path])
+        #expect(svg.status == 0 && svg.stdout.contains("SVG"), "\(svg.stdout)\(svg.stderr)")
 
         let flags = try CLI.runProgram(
             "/usr/bin/env", ["pkg-config", "--cflags", "pipeline"],

@@ -22,6 +22,10 @@ extern "C" {
 
 typedef struct yuv420_converter yuv420_converter_t;
 
+/* Why frames cannot be converted (libpipeline-video.so, which holds the converter, cannot be
+ * loaded), or NULL when they can. The first call loads the library. */
+const char *yuv420_unavailable(void);
+
 /* A converter from width × height BGRA frames to out_width × out_height yuv420p frames, where
  * out_width ≥ width and out_height ≥ height: the extra columns on the right and rows at the
  * bottom are black, as ffmpeg's `pad` filter makes them (H.264 needs even sizes). The last chroma

@@ -11,6 +11,10 @@
 
 void vector_free(void *pointer);
 
+/// Why SVG and Lottie cannot be drawn (libpipeline-vector.so, which holds them, cannot be
+/// loaded), or NULL when they can. The first call loads the library.
+const char *vector_unavailable(void);
+
 /// A parsed SVG document. One thread at a time: each compositor keeps its own.
 typedef struct vector_svg vector_svg_t;
 

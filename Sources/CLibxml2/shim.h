@@ -1,2 +1,0 @@
-#include <libxml/parser.h>
-#include <libxml/tree.h>
