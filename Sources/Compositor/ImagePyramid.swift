@@ -1,4 +1,5 @@
 import CCairo
+import CRaster
 import Foundation
 
 /// An image at successive half sizes (a mipmap pyramid), so an image drawn much smaller than its
@@ -71,29 +72,9 @@ final class ImagePyramid: @unchecked Sendable {
         let (width, height) = ((level.width + 1) / 2, (level.height + 1) / 2)
         let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
         guard let memory = malloc(stride * height) else { fatalError("out of memory for a \(width)×\(height) level") }
-        let source = UnsafeRawPointer(level.pixels)
-        for y in 0..<height {
-            let top = source + 2 * y * level.stride
-            let bottom = source + min(2 * y + 1, level.height - 1) * level.stride
-            let row = memory + y * stride
-            for x in 0..<width {
-                let (left, right) = (8 * x, 4 * min(2 * x + 1, level.width - 1))
-                let mean = mean(
-                    top.load(fromByteOffset: left, as: UInt32.self), top.load(fromByteOffset: right, as: UInt32.self),
-                    bottom.load(fromByteOffset: left, as: UInt32.self),
-                    bottom.load(fromByteOffset: right, as: UInt32.self))
-                row.storeBytes(of: mean, toByteOffset: 4 * x, as: UInt32.self)
-            }
-        }
+        raster_halve(
+            level.pixels, UInt32(level.stride), UInt32(level.width), UInt32(level.height),
+            memory.assumingMemoryBound(to: UInt8.self), UInt32(stride))
         return Level(pixels: memory.assumingMemoryBound(to: UInt8.self), width: width, height: height, stride: stride)
-    }
-
-    /// The per-byte rounded mean of four pixels: two bytes at a time in 16-bit lanes, which hold
-    /// four bytes' sum (at most 1020) with room to spare.
-    private static func mean(_ p: UInt32, _ q: UInt32, _ r: UInt32, _ s: UInt32) -> UInt32 {
-        let lanes: UInt32 = 0x00FF_00FF
-        let even = (p & lanes) &+ (q & lanes) &+ (r & lanes) &+ (s & lanes) &+ 0x0002_0002
-        let odd = (p >> 8 & lanes) &+ (q >> 8 & lanes) &+ (r >> 8 & lanes) &+ (s >> 8 & lanes) &+ 0x0002_0002
-        return (even >> 2 & lanes) | (odd >> 2 & lanes) << 8
     }
 }

@@ -2,6 +2,7 @@ import CAnimatorABI
 import CCairo
 import Foundation
 import Scene
+import TestSupport
 import Testing
 
 @testable import Compositor
@@ -49,6 +50,34 @@ import Testing
         let quarter = pyramid.level(2)
         #expect(quarter.width == 1 && quarter.height == 1)
         #expect(pixel(quarter, 0, 0) == [112, 48, 48, 175])
+    }
+
+    /// Random bytes at widths where the wide steps run, with and without a tail and an odd edge:
+    /// every byte of the next level is (a + b + c + d + 2) / 4 of its block.
+    @Test(arguments: [(1, 1), (7, 3), (8, 2), (9, 5), (16, 4), (17, 3), (33, 7), (64, 1)])
+    func halvingGivesEveryBytesRoundedMean(width: Int, height: Int) {
+        let stride = 4 * width + 12
+        let pixels = UnsafeMutablePointer<UInt8>.allocate(capacity: stride * height)
+        defer { pixels.deallocate() }
+        var generator = SeededGenerator(seed: UInt64(width * 1000 + height))
+        for index in 0..<stride * height { pixels[index] = UInt8.random(in: 0...255, using: &generator) }
+        let pyramid = ImagePyramid(
+            base: ImagePyramid.Level(pixels: pixels, width: width, height: height, stride: stride))
+        guard pyramid.count > 1 else { return }
+        let half = pyramid.level(1)
+        #expect(half.width == (width + 1) / 2 && half.height == (height + 1) / 2)
+        for y in 0..<half.height {
+            for x in 0..<half.width {
+                let (left, right) = (2 * x, min(2 * x + 1, width - 1))
+                let (top, bottom) = (2 * y, min(2 * y + 1, height - 1))
+                for c in 0..<4 {
+                    let sum = [(left, top), (right, top), (left, bottom), (right, bottom)]
+                        .map { Int(pixels[$0.1 * stride + 4 * $0.0 + c]) }.reduce(0, +)
+                    let byte = Int(half.pixels[y * half.stride + 4 * x + c])
+                    #expect(byte == (sum + 2) / 4, "\(width)×\(height): (\(x), \(y)) byte \(c)")
+                }
+            }
+        }
     }
 
     @Test func levelsHalveRoundingUpDownToOnePixel() throws {

@@ -373,7 +373,8 @@ typedef struct anim_mixer_desc {
     /* create/destroy: as for animators. */
     void *(*create)(const anim_create_args_t *args, char *error, uint32_t error_size);
     void (*destroy)(void *instance);
-    /* Required. Writes rows [row_begin, row_end) of `out`. The host splits a frame into row
+    /* Required. Writes every pixel of rows [row_begin, row_end) of `out`, which holds anything
+     * before the call (it may be the frame being composed). The host splits a frame into row
      * ranges and may call mix for different ranges and frames on several threads at once.
      * Returns false on failure after writing a reason into `error`. */
     bool (*mix)(const anim_mix_args_t *args, char *error, uint32_t error_size);

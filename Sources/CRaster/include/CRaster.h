@@ -2,6 +2,7 @@
  * new one changes this file and rebuilds the module (an umbrella folder would not). */
 #pragma once
 #include "blur.h"
+#include "halve.h"
 #include "opaque_copy.h"
 #include "pixels.h"
 #include "projection.h"
