@@ -1,9 +1,9 @@
 /*
- * yuv420_loader.c — the converter's API (CSwscale.h), forwarded to libpipeline-video.so, which
- * holds it (Libraries/video-decoder/yuv420_converter.c) and is loaded on first use: libswscale
- * and libavutil, with the hardware-acceleration libraries libavutil pulls in, would add
- * milliseconds to the start of every command, whether or not it writes a video. Its functions
- * carry a prefix of their own (pipeline_video_yuv420_…), so they never clash with these.
+ * yuv420_loader.c — the converter's API (CSwscale.h), forwarded to libpipeline-yuv420.so, which
+ * holds it (Libraries/yuv420-converter) and is loaded on first use: libswscale and libavutil,
+ * with the hardware-acceleration libraries libavutil pulls in, would add milliseconds to the
+ * start of every command, whether or not it writes a video. Its functions carry a prefix of
+ * their own (pipeline_yuv420_…), so they never clash with these.
  */
 #define _GNU_SOURCE
 #include "CSwscale.h"
@@ -26,17 +26,17 @@ static struct {
 static pthread_once_t loading = PTHREAD_ONCE_INIT;
 
 static void load(void) {
-    void *handle = pipeline_library_open("libpipeline-video.so", "PIPELINE_VIDEO_LIBRARY", "converting to yuv420p",
+    void *handle = pipeline_library_open("libpipeline-yuv420.so", "PIPELINE_YUV420_LIBRARY", "converting to yuv420p",
                                          library.failure, sizeof library.failure);
     if (handle == NULL) return;
-    *(void **)&library.create = dlsym(handle, "pipeline_video_yuv420_converter_create");
-    *(void **)&library.frame_bytes = dlsym(handle, "pipeline_video_yuv420_converter_frame_bytes");
-    *(void **)&library.convert = dlsym(handle, "pipeline_video_yuv420_converter_convert");
-    *(void **)&library.destroy = dlsym(handle, "pipeline_video_yuv420_converter_destroy");
+    *(void **)&library.create = dlsym(handle, "pipeline_yuv420_converter_create");
+    *(void **)&library.frame_bytes = dlsym(handle, "pipeline_yuv420_converter_frame_bytes");
+    *(void **)&library.convert = dlsym(handle, "pipeline_yuv420_converter_convert");
+    *(void **)&library.destroy = dlsym(handle, "pipeline_yuv420_converter_destroy");
     library.loaded = library.create && library.frame_bytes && library.convert && library.destroy;
     if (!library.loaded) {
         snprintf(library.failure, sizeof library.failure,
-                 "converting to yuv420p is unavailable: the libpipeline-video.so found lacks its functions "
+                 "converting to yuv420p is unavailable: the libpipeline-yuv420.so found lacks its functions "
                  "(built from another version of pipeline?)");
     }
 }

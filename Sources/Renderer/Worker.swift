@@ -66,13 +66,12 @@ final class Worker: @unchecked Sendable {
     /// pixels, and it runs in this process (so a band of rows costs its share of the whole).
     private func directMix(in state: FrameState, _ evaluator: FrameEvaluator) -> Int? {
         guard evaluator.plugins.mixesInPlace else { return nil }
-        var top: (slot: Int, upper: Int)?
+        var top: (slot: Int, upper: Int, native: Bool)?
         for (slot, mix) in state.mixes.enumerated() {
             guard case .mix(let mixer, let from, let to) = evaluator.scene.steps[mix.step].action else { continue }
-            let upper = max(from, to)
-            if top == nil || upper > top!.upper { top = (mixer.pixelOrder == .native ? slot : -1, upper) }
+            if max(from, to) > top?.upper ?? -1 { top = (slot, max(from, to), mixer.pixelOrder == .native) }
         }
-        guard let top, top.slot >= 0, compositor.takesOpaqueReplacement(top.upper) else { return nil }
+        guard let top, top.native, compositor.takesOpaqueReplacement(top.upper) else { return nil }
         return top.slot
     }
 
