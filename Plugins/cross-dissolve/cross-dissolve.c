@@ -115,7 +115,7 @@ static anim_mixer_desc_t dissolve_desc = {
     .struct_size = sizeof(anim_mixer_desc_t),
     .concurrency = ANIM_CONCURRENCY_REENTRANT,
     .name = "cross-dissolve",
-    .version = "1.0.0",
+    .version = "1.1.0",
     .doc = "Fades the `from` image into the `to` image",
     .mix = dissolve_mix,
 };
@@ -133,5 +133,5 @@ static bool dissolve_init(const anim_host_t *host) {
     return false;
 }
 
-ANIM_DEFINE_ENTRY("org.pipeline.cross-dissolve", "1.0.0",
+ANIM_DEFINE_ENTRY("org.pipeline.cross-dissolve", "1.1.0",
                   "Cross-dissolve of two images", dissolve_init, NULL);

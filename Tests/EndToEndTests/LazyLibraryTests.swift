@@ -18,11 +18,15 @@ import Testing
         """
     }
 
-    /// The shared libraries the dynamic loader opened while `arguments` ran (LD_DEBUG=libs).
+    /// The shared libraries the dynamic loader opened in the process `arguments` ran in
+    /// (LD_DEBUG=libs, whose lines start with the process id; the first is the command's own, and
+    /// processes it starts, such as a sanitizer's symbolizer, print theirs too).
     func loadedLibraries(_ arguments: [String], in folder: URL) throws -> String {
         let run = try CLI.run(arguments, in: folder, environment: ["LD_DEBUG": "libs"])
         #expect(run.status == 0, "\(run.stderr)")
-        return run.stderr.split(separator: "\n").filter { $0.contains("calling init:") }.joined(separator: "\n")
+        let lines = run.stderr.split(separator: "\n").filter { $0.contains("calling init:") }
+        guard let first = lines.first, let pid = first.split(separator: ":").first else { return "" }
+        return lines.filter { $0.split(separator: ":").first == pid }.joined(separator: "\n")
     }
 
     @Test func aPipelineWithoutSVGOrVideoLoadsNeither() throws {

@@ -22,7 +22,7 @@ extern "C" {
 
 typedef struct yuv420_converter yuv420_converter_t;
 
-/* Why frames cannot be converted (libpipeline-video.so, which holds the converter, cannot be
+/* Why frames cannot be converted (libpipeline-yuv420.so, which holds the converter, cannot be
  * loaded), or NULL when they can. The first call loads the library. */
 const char *yuv420_unavailable(void);
 
