@@ -3,7 +3,7 @@
  * libpipeline-vector.so, which is loaded on first use.
  *
  * The implementation (Libraries/vector-graphics) links librsvg, libxml2 and rlottie and, through
- * librsvg, GLib, GIO, GdkPixbuf and Pango: linked into the executable, they would add about 7 ms
+ * librsvg, GLib, GIO, GdkPixbuf and Pango: linked into the executable, they would add milliseconds
  * to the start of every command, whether or not its pipeline shows an SVG or a Lottie animation.
  * Its functions carry a prefix of their own (pipeline_vector_…), so they never clash with these.
  */
