@@ -1,5 +1,6 @@
 import CAnimatorABI
 import CCairo
+import CRaster
 import Scene
 
 extension Compositor {
@@ -40,7 +41,9 @@ extension Compositor {
     /// into transparency.
     /// Drawn at less than a quarter of its size, an image is sampled from a smaller copy (see
     /// `ImagePyramid`), so the filter reads a few pixels per pixel drawn rather than every pixel
-    /// of the source; a footage frame, shown for one frame or a few, is sampled as it is.
+    /// of the source, and without rotation or skew it is averaged by `paintAreaAveraged` rather
+    /// than by pixman's general convolution; a footage frame, shown for one frame or a few, is
+    /// sampled as it is.
     private func paintImage(of prepared: PreparedContent, in frame: anim_size_t, alpha: Double, on cr: OpaquePointer) {
         if let svg = prepared.svg {
             return paintSVG(svg, gravity: prepared.content.gravity, in: frame, alpha: alpha, on: cr)
@@ -73,6 +76,7 @@ extension Compositor {
                 // Level n's pixels are 2ⁿ of the image's across; past an odd edge it overhangs the clip.
                 let across = Double(1 << level)
                 cairo_scale(cr, across, across)
+                if paintAreaAveraged(image.pyramid.level(level), alpha: alpha, on: cr) { return cairo_restore(cr) }
             }
             source = prepared.imageSurface(level: level)
         }
@@ -81,6 +85,42 @@ extension Compositor {
         cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
         cairo_paint_with_alpha(cr, alpha)
         cairo_restore(cr)
+    }
+
+    /// Paints `level`, whose pixels reach the device through the current matrix without rotation
+    /// or skew, as Cairo's GOOD filter would (each device pixel the mean of the level's pixels
+    /// under it, the edges padded) but at the cost of the pixels drawn: the level is averaged into
+    /// an image of the device pixels the clip spans (`raster_resample_area`), which is painted at
+    /// whole-pixel coordinates through the same clip, so the edges' coverage is unchanged. False,
+    /// having drawn nothing, for a matrix that rotates, skews or flips, or when memory runs out.
+    private func paintAreaAveraged(_ level: ImagePyramid.Level, alpha: Double, on cr: OpaquePointer) -> Bool {
+        let matrix = currentMatrix(of: cr)
+        guard matrix.xy == 0, matrix.yx == 0, matrix.xx > 0, matrix.yy > 0, matrix.xx.isFinite, matrix.yy.isFinite
+        else { return false }
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        cairo_identity_matrix(cr)
+        var (left, top, right, bottom) = (0.0, 0.0, 0.0, 0.0)
+        cairo_clip_extents(cr, &left, &top, &right, &bottom)
+        let (x, y) = (left.rounded(.down), top.rounded(.down))
+        let (width, height) = (right.rounded(.up) - x, bottom.rounded(.up) - y)
+        guard width >= 1, height >= 1 else { return true }
+        guard width <= 32767, height <= 32767, abs(x) < 0x1p30, abs(y) < 0x1p30 else { return false }
+        let averaged = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+        defer { cairo_surface_destroy(averaged) }
+        guard cairo_surface_status(averaged) == CAIRO_STATUS_SUCCESS,
+            let pixels = cairo_image_surface_get_data(averaged)
+        else { return false }
+        let status = raster_resample_area(
+            level.pixels, UInt32(level.stride), UInt32(level.width), UInt32(level.height),
+            pixels, UInt32(cairo_image_surface_get_stride(averaged)), UInt32(width), UInt32(height),
+            (x - matrix.x0) / matrix.xx, 1 / matrix.xx, (y - matrix.y0) / matrix.yy, 1 / matrix.yy)
+        guard status == 0 else { return false }
+        cairo_surface_mark_dirty(averaged)
+        cairo_set_source_surface(cr, averaged, x, y)
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST)
+        cairo_paint_with_alpha(cr, alpha)
+        return true
     }
 
     /// Draws the document as vectors through the layer's transform, placed by its own size (the

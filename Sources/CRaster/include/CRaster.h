@@ -6,4 +6,5 @@
 #include "opaque_copy.h"
 #include "pixels.h"
 #include "projection.h"
+#include "resample.h"
 #include "swizzle.h"
