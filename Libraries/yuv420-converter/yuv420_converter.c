@@ -1,5 +1,8 @@
 #include "CSwscale.h"
 
+#include <libavutil/buffer.h>
+#include <libavutil/frame.h>
+#include <libavutil/opt.h>
 #include <libavutil/pixfmt.h>
 #include <libswscale/swscale.h>
 #include <stdbool.h>
@@ -72,13 +75,38 @@ static bool allocate(yuv420_converter_t *c) {
     return c->packed != NULL;
 }
 
-yuv420_converter_t *yuv420_converter_create(int width, int height, int out_width, int out_height) {
-    if (width <= 0 || height <= 0 || out_width < width || out_height < height) return NULL;
+/* The context ffmpeg's scale filter makes (bicubic, the default flags), converting in `threads`
+ * slices at once; libswscale's slices give the same bytes as one pass, whatever their number. */
+static struct SwsContext *make_context(int width, int height, int threads) {
+    struct SwsContext *context = sws_alloc_context();
+    if (context == NULL) return NULL;
+    const struct {
+        const char *name;
+        int64_t value;
+    } options[] = {
+        {"srcw", width},         {"srch", height},        {"src_format", AV_PIX_FMT_BGRA},
+        {"dstw", width},         {"dsth", height},        {"dst_format", AV_PIX_FMT_YUV420P},
+        {"sws_flags", SWS_BICUBIC}, {"threads", threads},
+    };
+    for (size_t i = 0; i < sizeof options / sizeof options[0]; i++) {
+        if (av_opt_set_int(context, options[i].name, options[i].value, 0) < 0) {
+            sws_freeContext(context);
+            return NULL;
+        }
+    }
+    if (sws_init_context(context, NULL, NULL) < 0) {
+        sws_freeContext(context);
+        return NULL;
+    }
+    return context;
+}
+
+yuv420_converter_t *yuv420_converter_create(int width, int height, int out_width, int out_height, int threads) {
+    if (width <= 0 || height <= 0 || out_width < width || out_height < height || threads < 1) return NULL;
     yuv420_converter_t *c = calloc(1, sizeof *c);
     if (c == NULL) return NULL;
     *c = (yuv420_converter_t){.width = width, .height = height, .out_width = out_width, .out_height = out_height};
-    c->context = sws_getContext(out_width, out_height, AV_PIX_FMT_BGRA, out_width, out_height, AV_PIX_FMT_YUV420P,
-                                SWS_BICUBIC, NULL, NULL, NULL);
+    c->context = make_context(out_width, out_height, threads);
     if (c->context == NULL || !use_bt709(c->context) || !allocate(c)) {
         yuv420_converter_destroy(c);
         return NULL;
@@ -105,6 +133,46 @@ static const uint8_t *readable_source(yuv420_converter_t *c, const uint8_t *bgra
     return c->source;
 }
 
+static void keep(void *opaque, uint8_t *data) {
+    (void)opaque;
+    (void)data;
+}
+
+/* A frame over pixels this converter owns or borrows: a buffer reference that frees nothing, so
+ * libswscale refers to the pixels instead of copying them. */
+static AVFrame *frame_over(uint8_t *const planes[4], const int strides[4], int width, int height,
+                           enum AVPixelFormat format) {
+    AVFrame *frame = av_frame_alloc();
+    if (frame == NULL) return NULL;
+    frame->buf[0] = av_buffer_create(planes[0], (size_t)strides[0] * (size_t)height, keep, NULL, 0);
+    if (frame->buf[0] == NULL) {
+        av_frame_free(&frame);
+        return NULL;
+    }
+    for (int plane = 0; plane < 4; plane++) {
+        frame->data[plane] = planes[plane];
+        frame->linesize[plane] = strides[plane];
+    }
+    frame->width = width;
+    frame->height = height;
+    frame->format = format;
+    return frame;
+}
+
+/* The whole frame through sws_scale_frame, the call that runs libswscale's slice threads
+ * (sws_scale runs one). */
+static bool scale(yuv420_converter_t *c, const uint8_t *source, int source_stride, uint8_t *planes[4],
+                  int strides[4]) {
+    uint8_t *source_planes[4] = {(uint8_t *)source, NULL, NULL, NULL};
+    int source_strides[4] = {source_stride, 0, 0, 0};
+    AVFrame *in = frame_over(source_planes, source_strides, c->out_width, c->out_height, AV_PIX_FMT_BGRA);
+    AVFrame *out = frame_over(planes, strides, c->out_width, c->out_height, AV_PIX_FMT_YUV420P);
+    bool scaled = in != NULL && out != NULL && sws_scale_frame(c->context, out, in) >= 0;
+    av_frame_free(&in);
+    av_frame_free(&out);
+    return scaled;
+}
+
 const uint8_t *yuv420_converter_convert(yuv420_converter_t *converter, const uint8_t *bgra, size_t stride) {
     yuv420_converter_t *c = converter;
     size_t source_stride;
@@ -112,9 +180,7 @@ const uint8_t *yuv420_converter_convert(yuv420_converter_t *converter, const uin
     int source_strides[4] = {(int)source_stride, 0, 0, 0};
     uint8_t *planes[4] = {c->planes[0], c->planes[1], c->planes[2], NULL};
     int strides[4] = {c->plane_strides[0], c->plane_strides[1], c->plane_strides[2], 0};
-    if (sws_scale(c->context, source, source_strides, 0, c->out_height, planes, strides) != c->out_height) {
-        return NULL;
-    }
+    if (!scale(c, source[0], source_strides[0], planes, strides)) return NULL;
     uint8_t *out = c->packed;
     for (int plane = 0; plane < 3; plane++) {
         size_t row = (size_t)plane_width(c, plane);

@@ -15,7 +15,7 @@
 #include <stdio.h>
 
 static struct {
-    yuv420_converter_t *(*create)(int, int, int, int);
+    yuv420_converter_t *(*create)(int, int, int, int, int);
     size_t (*frame_bytes)(const yuv420_converter_t *);
     const uint8_t *(*convert)(yuv420_converter_t *, const uint8_t *, size_t);
     void (*destroy)(yuv420_converter_t *);
@@ -46,8 +46,8 @@ const char *yuv420_unavailable(void) {
     return library.loaded ? NULL : library.failure;
 }
 
-yuv420_converter_t *yuv420_converter_create(int width, int height, int out_width, int out_height) {
-    return yuv420_unavailable() == NULL ? library.create(width, height, out_width, out_height) : NULL;
+yuv420_converter_t *yuv420_converter_create(int width, int height, int out_width, int out_height, int threads) {
+    return yuv420_unavailable() == NULL ? library.create(width, height, out_width, out_height, threads) : NULL;
 }
 
 /* The functions below take a converter, which only a create through the library can have made. */

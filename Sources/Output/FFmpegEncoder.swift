@@ -35,11 +35,12 @@ public final class FFmpegEncoder: FrameSink {
     }()
 
     /// Writes `path`, creating its folder. `transparentCanvas` says whether frames can have
-    /// transparent pixels, which decides whether WebM carries alpha.
+    /// transparent pixels, which decides whether WebM carries alpha. `threads` convert each frame
+    /// to the encoder's pixel format where pipeline does (the render's threads).
     public convenience init(
         format: OutputFormat, path: String, width: Int, height: Int, fps: Double,
         quality: VideoQuality = .standard, transparentCanvas: Bool = false, sound: VideoSound? = nil,
-        ffmpegPath: String
+        threads: Int = 1, ffmpegPath: String
     ) throws(OutputError) {
         try Self.check(format, width: width, height: height, fps: fps, for: path)
         try createDirectories((path as NSString).deletingLastPathComponent)
@@ -62,13 +63,13 @@ public final class FFmpegEncoder: FrameSink {
         command.metadata = metadata
         try self.init(
             name: path, command: command, staged: staged, silent: silent, sound: mux, output: FileHandle.nullDevice,
-            ffmpegPath: ffmpegPath)
+            threads: threads, ffmpegPath: ffmpegPath)
     }
 
     /// Writes the stream to `stream` (standard output, for piping) as ffmpeg produces it.
     public convenience init(
         format: OutputFormat, stream: FileHandle, width: Int, height: Int, fps: Double,
-        quality: VideoQuality = .standard, transparentCanvas: Bool = false,
+        quality: VideoQuality = .standard, transparentCanvas: Bool = false, threads: Int = 1,
         ffmpegPath: String
     ) throws(OutputError) {
         let name = "standard output"
@@ -77,12 +78,13 @@ public final class FFmpegEncoder: FrameSink {
             format: format, width: width, height: height, fps: fps, quality: quality,
             keepsAlpha: format.keepsAlpha(transparentCanvas: transparentCanvas), output: "pipe:1")
         try self.init(
-            name: name, command: command, staged: nil, silent: nil, sound: nil, output: stream, ffmpegPath: ffmpegPath)
+            name: name, command: command, staged: nil, silent: nil, sound: nil, output: stream, threads: threads,
+            ffmpegPath: ffmpegPath)
     }
 
     private init(
         name: String, command: FFmpegCommand, staged: StagedFile?, silent: String?, sound: SoundMux?,
-        output: FileHandle, ffmpegPath: String
+        output: FileHandle, threads: Int, ffmpegPath: String
     ) throws(OutputError) {
         Self.ignoreBrokenPipes
         self.name = name
@@ -91,7 +93,7 @@ public final class FFmpegEncoder: FrameSink {
         (self.silent, self.sound, self.ffmpegPath) = (silent, sound, ffmpegPath)
         if case .yuv420p(let width, let height) = command.input {
             converter = try YUV420Converter(
-                frameWidth: command.width, frameHeight: command.height, width: width, height: height)
+                frameWidth: command.width, frameHeight: command.height, width: width, height: height, threads: threads)
         } else {
             converter = nil
         }

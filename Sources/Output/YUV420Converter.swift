@@ -13,12 +13,14 @@ final class YUV420Converter {
     private let converter: OpaquePointer
 
     /// Converts `frameWidth`×`frameHeight` frames to `width`×`height` (at least as large),
-    /// padding the right and bottom with black as ffmpeg's `pad` filter does.
-    init(frameWidth: Int, frameHeight: Int, width: Int, height: Int) throws(OutputError) {
+    /// padding the right and bottom with black as ffmpeg's `pad` filter does, on `threads`
+    /// threads a frame (the caller's among them), as ffmpeg's filter threads do: the bytes are
+    /// the same for any number.
+    init(frameWidth: Int, frameHeight: Int, width: Int, height: Int, threads: Int = 1) throws(OutputError) {
         if let failure = yuv420_unavailable() { throw OutputError(String(cString: failure)) }
         guard
             let converter = yuv420_converter_create(
-                Int32(frameWidth), Int32(frameHeight), Int32(width), Int32(height))
+                Int32(frameWidth), Int32(frameHeight), Int32(width), Int32(height), Int32(max(threads, 1)))
         else {
             throw OutputError(
                 "cannot convert \(frameWidth)×\(frameHeight) frames to yuv420p at \(width)×\(height): "

@@ -130,6 +130,7 @@ public struct RenderJob {
             announceSound(plan)
         }
         let threads = try threadsFitting(width: size.width, height: size.height)
+        plan.threads = threads
         guard case .directory(let directory) = plan.destination, !options.discard else {
             return Preparation(plan: plan, selected: selected, frames: selected, threads: threads)
         }

@@ -60,22 +60,28 @@ final class YUV420ConversionTests {
         + "setparams=colorspace=bt709:color_primaries=bt709:color_trc=bt709:range=tv"
 
     @Test(
-        "gives the bytes ffmpeg's scale filter gives, padding to even sizes as its pad filter does",
+        "gives the bytes ffmpeg's scale filter gives, padding to even sizes as its pad filter does, on any threads",
         arguments: [
             (64, 48, 64, 48, 0), (63, 47, 64, 48, 0), (64, 47, 64, 47, 0), (66, 2, 66, 2, 24), (3, 1, 4, 2, 0),
             (1920, 1080, 1920, 1080, 0),
         ])
     func sameAsFFmpeg(width: Int, height: Int, outWidth: Int, outHeight: Int, rowPadding: Int) throws {
         let frame = Self.noise(width: width, height: height, stride: width * 4 + rowPadding)
-        let converter = try YUV420Converter(frameWidth: width, frameHeight: height, width: outWidth, height: outHeight)
-        let converted = try #require(frame.withView { converter.convert($0).map { Data($0) } })
         let expected = try ffmpegConversion(of: frame, to: outWidth, outHeight)
         let chroma = (outWidth + 1) / 2 * ((outHeight + 1) / 2)
-        #expect(converted.count == outWidth * outHeight + 2 * chroma && converted.count == converter.frameBytes)
-        // Compared as a boolean: a failed `==` on megabytes would have the test library diff them.
-        let same = converted == expected
-        let difference = same ? nil : zip(converted, expected).enumerated().first { $0.element.0 != $0.element.1 }
-        #expect(same, "\(expected.count) bytes from ffmpeg; first difference at \(difference?.offset ?? -1)")
+        for threads in [1, 2, 3] {
+            let converter = try YUV420Converter(
+                frameWidth: width, frameHeight: height, width: outWidth, height: outHeight, threads: threads)
+            let converted = try #require(frame.withView { converter.convert($0).map { Data($0) } })
+            #expect(converted.count == outWidth * outHeight + 2 * chroma && converted.count == converter.frameBytes)
+            // Compared as a boolean: a failed `==` on megabytes would have the test library diff them.
+            let same = converted == expected
+            let difference = same ? nil : zip(converted, expected).enumerated().first { $0.element.0 != $0.element.1 }
+            #expect(
+                same,
+                "\(threads) threads: \(expected.count) bytes from ffmpeg; first difference at \(difference?.offset ?? -1)"
+            )
+        }
     }
 
     @Test("converts each frame afresh: a converter's earlier frames leave no trace")

@@ -30,8 +30,9 @@ const char *yuv420_unavailable(void);
  * out_width ≥ width and out_height ≥ height: the extra columns on the right and rows at the
  * bottom are black, as ffmpeg's `pad` filter makes them (H.264 needs even sizes). The last chroma
  * column of an odd out_width averages the last pixel with black. NULL when the sizes are invalid
- * or memory or libswscale fail. */
-yuv420_converter_t *yuv420_converter_create(int width, int height, int out_width, int out_height);
+ * or memory or libswscale fail. Each frame is converted by `threads` threads (at least 1), the
+ * calling one among them, in slices that give the same bytes as one thread. */
+yuv420_converter_t *yuv420_converter_create(int width, int height, int out_width, int out_height, int threads);
 
 /* The bytes of one converted frame: the Y plane, then U, then V, each tightly packed (rows as
  * wide as the plane; U and V are half the size, rounded up), as ffmpeg's rawvideo input reads
