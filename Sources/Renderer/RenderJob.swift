@@ -104,7 +104,7 @@ public struct RenderJob {
         /// Held until the run ends: no other run writes these frames into the folder meanwhile.
         var lock: FolderLock? = nil
         /// The rendering threads: the options', fewer where memory allows no more.
-        var threads = 1
+        var threads: Int { plan.threads }
     }
 
     /// Plans the outputs and, writing into a folder, records the run there; nil when there is
@@ -129,10 +129,9 @@ public struct RenderJob {
             plan.sound = sound.mix(of: scene, footage: images.footage)
             announceSound(plan)
         }
-        let threads = try threadsFitting(width: size.width, height: size.height)
-        plan.threads = threads
+        plan.threads = try threadsFitting(width: size.width, height: size.height)
         guard case .directory(let directory) = plan.destination, !options.discard else {
-            return Preparation(plan: plan, selected: selected, frames: selected, threads: threads)
+            return Preparation(plan: plan, selected: selected, frames: selected)
         }
         try plan.checkPathLengths(in: directory, frames: selected)
         do throws(OutputError) { try createDirectories(directory) } catch { throw .recordNotWritten(error) }
@@ -142,7 +141,7 @@ public struct RenderJob {
         plan.finished = try recordRun(plan: plan, in: directory, frames: selected)
         let remaining = plan.remaining(of: selected)
         announce(resuming: selected, remaining: remaining, plan: plan, in: directory)
-        return remaining.map { Preparation(plan: plan, selected: selected, frames: $0, lock: lock, threads: threads) }
+        return remaining.map { Preparation(plan: plan, selected: selected, frames: $0, lock: lock) }
     }
 
     /// The options' threads, fewer (with a note) where the memory the process may take holds no
