@@ -65,14 +65,6 @@ VIDEO_LIBRARY_CFLAGS = -std=gnu11 -Wall -Wextra -Werror -O2 -fPIC -shared -I Sou
 	$(PLUGIN_SANITIZE)
 VIDEO_LIBRARY_LIBS = $(shell pkg-config --libs libavformat libavcodec libswscale libavutil 2>/dev/null || echo -lavformat -lavcodec -lswscale -lavutil)
 
-# The yuv420p converter of video outputs (libswscale), loaded when a render first writes a video
-# (CSwscale.h): a library of its own, as loading libavformat and libavcodec with it would cost
-# every video render 30 ms.
-YUV420_LIBRARY_CFLAGS = -std=gnu11 -Wall -Wextra -Werror -O2 -fPIC -shared -I Sources/CSwscale/include \
-	$(foreach name,create frame_bytes convert destroy,-Dyuv420_converter_$(name)=pipeline_yuv420_converter_$(name)) \
-	$(PLUGIN_SANITIZE)
-YUV420_LIBRARY_LIBS = $(shell pkg-config --libs libswscale libavutil 2>/dev/null || echo -lswscale -lavutil)
-
 # SVG and Lottie drawing (librsvg, libxml2, rlottie), loaded by the host when a pipeline first
 # shows one (vector_loader.c); renamed pipeline_vector_… as the video decoder's functions are.
 VECTOR_FUNCTIONS = free svg_open svg_size svg_render svg_close svg_references lottie_open lottie_info \
@@ -86,8 +78,6 @@ plugins:
 	@mkdir -p $(PLUGIN_DIR)
 	@echo "cc Libraries/video-decoder/ -> $(BIN)/libpipeline-video.so"
 	@$(CC) $(VIDEO_LIBRARY_CFLAGS) Libraries/video-decoder/*.c Sources/CRegularFile/regular_file.c -o $(BIN)/libpipeline-video.so $(VIDEO_LIBRARY_LIBS)
-	@echo "cc Libraries/yuv420-converter/ -> $(BIN)/libpipeline-yuv420.so"
-	@$(CC) $(YUV420_LIBRARY_CFLAGS) Libraries/yuv420-converter/*.c -o $(BIN)/libpipeline-yuv420.so $(YUV420_LIBRARY_LIBS)
 	@echo "cc Libraries/vector-graphics/ -> $(BIN)/libpipeline-vector.so"
 	@$(CC) $(VECTOR_LIBRARY_CFLAGS) Libraries/vector-graphics/*.c -o $(BIN)/libpipeline-vector.so $(VECTOR_LIBRARY_LIBS)
 	@for dir in Plugins/*/; do \
@@ -155,7 +145,7 @@ install: $(if $(filter command line,$(origin BIN)),,all)
 	$(STRIP) $(ROOT)/bin/pipeline
 	install -m 644 Sources/CAnimatorABI/include/animator.h $(ROOT)/include/pipeline/animator.h
 	install -m 755 $(PLUGIN_DIR)/*.so $(INSTALLED_PLUGINS)/
-	install -m 755 $(BIN)/libpipeline-video.so $(BIN)/libpipeline-yuv420.so $(BIN)/libpipeline-vector.so \
+	install -m 755 $(BIN)/libpipeline-video.so $(BIN)/libpipeline-vector.so \
 		$(ROOT)/lib/pipeline/
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e "s|@VERSION@|$$($(BIN)/pipeline --version)|" \
 		-e "s|@ABI_MAJOR@|$(ABI_MAJOR)|" -e "s|@ABI_MINOR@|$(ABI_MINOR)|" pipeline.pc.in > $(ROOT)/lib/pkgconfig/pipeline.pc
@@ -166,7 +156,7 @@ install: $(if $(filter command line,$(origin BIN)),,all)
 uninstall:
 	rm -f $(ROOT)/bin/pipeline $(ROOT)/include/pipeline/animator.h $(ROOT)/lib/pkgconfig/pipeline.pc $(COMPLETIONS)/pipeline
 	rm -f $(patsubst Plugins/%/,$(INSTALLED_PLUGINS)/%.so,$(wildcard Plugins/*/)) $(ROOT)/lib/pipeline/libpipeline-video.so \
-		$(ROOT)/lib/pipeline/libpipeline-yuv420.so $(ROOT)/lib/pipeline/libpipeline-vector.so
+		$(ROOT)/lib/pipeline/libpipeline-vector.so
 	rmdir --ignore-fail-on-non-empty $(INSTALLED_PLUGINS) $(ROOT)/lib/pipeline $(ROOT)/include/pipeline 2>/dev/null || true
 
 clean:

@@ -23,7 +23,7 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         // Cairo's compositing library, for blending mixer output that is in the ABI's byte order.
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1", providers: [.apt(["libpixman-1-dev"])]),
-        // Opening pipeline's own libraries (libpipeline-video.so, -yuv420.so, -vector.so) on first use.
+        // Opening pipeline's own libraries (libpipeline-video.so, -vector.so) on first use.
         .target(name: "CLibraryLoader", linkerSettings: [.linkedLibrary("dl")]),
         // SVG documents (librsvg, drawn as vectors through Cairo), the references in them (libxml2) and
         // Lottie animations (rlottie), from libpipeline-vector.so (Libraries/vector-graphics, built by
@@ -43,9 +43,6 @@ let package = Package(
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         .target(name: "CTextShaping", dependencies: ["CCairo", "CHarfBuzz", "CFriBidi"]),
-        // libswscale, converting frames to the yuv420p H.264, VP9 and Y4M take before they reach ffmpeg;
-        // the converter is in libpipeline-yuv420.so (Libraries/yuv420-converter), loaded on first use.
-        .target(name: "CSwscale", dependencies: ["CLibraryLoader"]),
         .target(
             name: "CImageCodecs", dependencies: ["CRegularFile"],
             cSettings: optimisedC + [.unsafeFlags(["-I/usr/include/libpng16"])],
@@ -83,7 +80,7 @@ let package = Package(
             ]),
         .target(
             name: "Output",
-            dependencies: ["Scene", "JSON", "CacheFiles", "ChildProcess", "CRaster", "CImageCodecs", "CSwscale"]),
+            dependencies: ["Scene", "JSON", "CacheFiles", "ChildProcess", "CRaster", "CImageCodecs"]),
         .target(
             name: "Renderer",
             dependencies: [

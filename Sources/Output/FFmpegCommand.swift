@@ -18,16 +18,14 @@ struct FFmpegCommand {
     static let gifMaximumFPS = 50.0
 
     /// What ffmpeg reads. Formats with alpha get straight RGBA, as they store it. An encoder that
-    /// takes yuv420p gets it converted here, so the pipe carries 1.5 bytes a pixel instead of 4
-    /// and ffmpeg converts nothing; H.264 needs even sizes, so an odd edge gains one black row
-    /// or column. At an odd width libswscale's last chroma column reads one pixel past each row,
-    /// which in ffmpeg's own input is the next row's first pixel: WebM and Y4M frames that wide
-    /// go to ffmpeg's filter as premultiplied BGRA, so their files stay the ones they were.
+    /// takes yuv420p gets it converted here (`YUV420Converter`), so the pipe carries 1.5 bytes a
+    /// pixel instead of 4 and ffmpeg converts nothing; H.264 needs even sizes, so an odd edge
+    /// gains one black row or column.
     var input: FFmpegInput {
         guard !keepsAlpha else { return .straightRGBA }
         guard encodedPixelFormat == "yuv420p" else { return .premultipliedBGRA }
         if format == .mp4 { return .yuv420p(width: width + width % 2, height: height + height % 2) }
-        return width % 2 == 0 ? .yuv420p(width: width, height: height) : .premultipliedBGRA
+        return .yuv420p(width: width, height: height)
     }
 
     /// The size of the frames ffmpeg reads.

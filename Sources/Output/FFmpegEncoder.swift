@@ -35,12 +35,11 @@ public final class FFmpegEncoder: FrameSink {
     }()
 
     /// Writes `path`, creating its folder. `transparentCanvas` says whether frames can have
-    /// transparent pixels, which decides whether WebM carries alpha. `threads` convert each frame
-    /// to the encoder's pixel format where pipeline does (the render's threads).
+    /// transparent pixels, which decides whether WebM carries alpha.
     public convenience init(
         format: OutputFormat, path: String, width: Int, height: Int, fps: Double,
         quality: VideoQuality = .standard, transparentCanvas: Bool = false, sound: VideoSound? = nil,
-        threads: Int = 1, ffmpegPath: String
+        ffmpegPath: String
     ) throws(OutputError) {
         try Self.check(format, width: width, height: height, fps: fps, for: path)
         try createDirectories((path as NSString).deletingLastPathComponent)
@@ -63,13 +62,13 @@ public final class FFmpegEncoder: FrameSink {
         command.metadata = metadata
         try self.init(
             name: path, command: command, staged: staged, silent: silent, sound: mux, output: FileHandle.nullDevice,
-            threads: threads, ffmpegPath: ffmpegPath)
+            ffmpegPath: ffmpegPath)
     }
 
     /// Writes the stream to `stream` (standard output, for piping) as ffmpeg produces it.
     public convenience init(
         format: OutputFormat, stream: FileHandle, width: Int, height: Int, fps: Double,
-        quality: VideoQuality = .standard, transparentCanvas: Bool = false, threads: Int = 1,
+        quality: VideoQuality = .standard, transparentCanvas: Bool = false,
         ffmpegPath: String
     ) throws(OutputError) {
         let name = "standard output"
@@ -78,13 +77,12 @@ public final class FFmpegEncoder: FrameSink {
             format: format, width: width, height: height, fps: fps, quality: quality,
             keepsAlpha: format.keepsAlpha(transparentCanvas: transparentCanvas), output: "pipe:1")
         try self.init(
-            name: name, command: command, staged: nil, silent: nil, sound: nil, output: stream, threads: threads,
-            ffmpegPath: ffmpegPath)
+            name: name, command: command, staged: nil, silent: nil, sound: nil, output: stream, ffmpegPath: ffmpegPath)
     }
 
     private init(
         name: String, command: FFmpegCommand, staged: StagedFile?, silent: String?, sound: SoundMux?,
-        output: FileHandle, threads: Int, ffmpegPath: String
+        output: FileHandle, ffmpegPath: String
     ) throws(OutputError) {
         Self.ignoreBrokenPipes
         self.name = name
@@ -93,7 +91,7 @@ public final class FFmpegEncoder: FrameSink {
         (self.silent, self.sound, self.ffmpegPath) = (silent, sound, ffmpegPath)
         if case .yuv420p(let width, let height) = command.input {
             converter = try YUV420Converter(
-                frameWidth: command.width, frameHeight: command.height, width: width, height: height, threads: threads)
+                frameWidth: command.width, frameHeight: command.height, width: width, height: height)
         } else {
             converter = nil
         }
@@ -168,10 +166,8 @@ public final class FFmpegEncoder: FrameSink {
         case .premultipliedBGRA:
             return UnsafeRawBufferPointer(start: buffer.packed(frame), count: rgbaBytes)
         case .yuv420p:
-            guard let converted = converter?.convert(frame) else {
-                throw OutputError("cannot convert frame \(index) to yuv420p for \(name): libswscale failed")
-            }
-            return converted
+            // Made in `init` whenever the command's input is yuv420p.
+            return converter!.convert(frame)
         }
     }
 

@@ -3,7 +3,7 @@
 /// frames on its standard input.
 ///
 /// It owns pixel conversion from the compositor's premultiplied BGRA to what files store (and to
-/// the yuv420p some encoders take, through libswscale), the temporary-name-then-rename discipline
+/// the yuv420p some encoders take), the temporary-name-then-rename discipline
 /// that leaves only complete files behind, and finding, asking and supervising ffmpeg. It takes
 /// frames as a plain `FrameView` and the output settings of the scene model (`OutputFormat`,
 /// `VideoQuality`); it must not depend on the compositor, the renderer or the plugins.

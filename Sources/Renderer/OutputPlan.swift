@@ -22,8 +22,6 @@ struct OutputPlan {
     let part: Range<Int>?
     /// The render's sound, laid under the videos that carry sound (carried in the metadata of a part's).
     var sound: SoundMix?
-    /// The render's threads, which also convert each video frame to its encoder's pixel format.
-    var threads = 1
     /// What an earlier run of the same render finished in the folder (`run --resume`): not written again.
     var finished = Finished()
     /// The outputs `openSinks` could not open, in the order they were tried.
@@ -96,13 +94,12 @@ struct OutputPlan {
             }
             let encoder = try FFmpegEncoder(
                 format: format, path: file, width: width, height: height, fps: scene.fps,
-                quality: quality, transparentCanvas: transparent, sound: videoSound, threads: threads,
-                ffmpegPath: path)
+                quality: quality, transparentCanvas: transparent, sound: videoSound, ffmpegPath: path)
             return (file, encoder)
         case .stream(let stream):
             let encoder = try FFmpegEncoder(
                 format: format, stream: stream, width: width, height: height,
-                fps: scene.fps, quality: quality, transparentCanvas: transparent, threads: threads,
+                fps: scene.fps, quality: quality, transparentCanvas: transparent,
                 ffmpegPath: path)
             return ("\(format.rawValue) to standard output", encoder)
         }

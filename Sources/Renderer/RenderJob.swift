@@ -104,7 +104,7 @@ public struct RenderJob {
         /// Held until the run ends: no other run writes these frames into the folder meanwhile.
         var lock: FolderLock? = nil
         /// The rendering threads: the options', fewer where memory allows no more.
-        var threads: Int { plan.threads }
+        var threads = 1
     }
 
     /// Plans the outputs and, writing into a folder, records the run there; nil when there is
@@ -129,9 +129,9 @@ public struct RenderJob {
             plan.sound = sound.mix(of: scene, footage: images.footage)
             announceSound(plan)
         }
-        plan.threads = try threadsFitting(width: size.width, height: size.height)
+        let threads = try threadsFitting(width: size.width, height: size.height)
         guard case .directory(let directory) = plan.destination, !options.discard else {
-            return Preparation(plan: plan, selected: selected, frames: selected)
+            return Preparation(plan: plan, selected: selected, frames: selected, threads: threads)
         }
         try plan.checkPathLengths(in: directory, frames: selected)
         do throws(OutputError) { try createDirectories(directory) } catch { throw .recordNotWritten(error) }
@@ -141,7 +141,7 @@ public struct RenderJob {
         plan.finished = try recordRun(plan: plan, in: directory, frames: selected)
         let remaining = plan.remaining(of: selected)
         announce(resuming: selected, remaining: remaining, plan: plan, in: directory)
-        return remaining.map { Preparation(plan: plan, selected: selected, frames: $0, lock: lock) }
+        return remaining.map { Preparation(plan: plan, selected: selected, frames: $0, lock: lock, threads: threads) }
     }
 
     /// The options' threads, fewer (with a note) where the memory the process may take holds no

@@ -7,7 +7,7 @@ import Testing
 @Suite struct InstallTests {
     static let installedFiles = [
         "bin/pipeline", "include/pipeline/animator.h", "lib/pkgconfig/pipeline.pc",
-        "lib/pipeline/plugins/fade.so", "lib/pipeline/libpipeline-video.so", "lib/pipeline/libpipeline-yuv420.so",
+        "lib/pipeline/plugins/fade.so", "lib/pipeline/libpipeline-video.so",
         "lib/pipeline/libpipeline-vector.so",
         "share/bash-completion/completions/pipeline",
     ]

@@ -69,24 +69,4 @@ import Testing
         let plain = try CLI.run(["validate", "p.json"], in: folder, environment: ["PIPELINE_VECTOR_LIBRARY": missing])
         #expect(plain.status == 0, "\(plain.stderr)")
     }
-
-    @Test func withoutTheConverterLibraryAnMP4IsRefusedAndPNGsAreWritten() throws {
-        let folder = try CLI.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try PluginFixtures.write(Self.pipeline(##""fill": "#3366ff""##), to: "p.json", in: folder)
-        let missing = folder.appendingPathComponent("gone/libpipeline-yuv420.so").path
-        let environment = ["PIPELINE_YUV420_LIBRARY": missing]
-        let refused = try CLI.run(
-            ["run", "p.json", "--format", "mp4", "--out", "video"], in: folder, environment: environment)
-        #expect(refused.status != 0)
-        #expect(
-            refused.stderr.contains(
-                "converting to yuv420p is unavailable: libpipeline-yuv420.so was not found (looked for \(missing); "),
-            "\(refused.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("video/p.mp4").path))
-        let frames = try CLI.run(
-            ["run", "p.json", "--format", "png", "--out", "frames"], in: folder, environment: environment)
-        #expect(frames.status == 0, "\(frames.stderr)")
-        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("frames/frame_0002.png").path))
-    }
 }

@@ -3,8 +3,8 @@ import Testing
 
 @testable import Output
 
-/// Frames converted to yuv420p here are byte for byte what ffmpeg's own filter made of them
-/// when it was fed BGRA.
+/// Frames converted to yuv420p here hold BT.709 in TV range as ffmpeg tags and decodes it: every
+/// sample the exact value rounded, each chroma sample of a 2×2 block's mean, padding black.
 @Suite("Converting frames to yuv420p", .enabled(if: Tools.available, Tools.missing))
 final class YUV420ConversionTests {
     private let scratch: ScratchFolder
@@ -59,29 +59,92 @@ final class YUV420ConversionTests {
         "scale=out_color_matrix=bt709,format=yuv420p,"
         + "setparams=colorspace=bt709:color_primaries=bt709:color_trc=bt709:range=tv"
 
-    @Test(
-        "gives the bytes ffmpeg's scale filter gives, padding to even sizes as its pad filter does, on any threads",
-        arguments: [
-            (64, 48, 64, 48, 0), (63, 47, 64, 48, 0), (64, 47, 64, 47, 0), (66, 2, 66, 2, 24), (3, 1, 4, 2, 0),
-            (1920, 1080, 1920, 1080, 0),
-        ])
-    func sameAsFFmpeg(width: Int, height: Int, outWidth: Int, outHeight: Int, rowPadding: Int) throws {
-        let frame = Self.noise(width: width, height: height, stride: width * 4 + rowPadding)
-        let expected = try ffmpegConversion(of: frame, to: outWidth, outHeight)
-        let chroma = (outWidth + 1) / 2 * ((outHeight + 1) / 2)
-        for threads in [1, 2, 3] {
-            let converter = try YUV420Converter(
-                frameWidth: width, frameHeight: height, width: outWidth, height: outHeight, threads: threads)
-            let converted = try #require(frame.withView { converter.convert($0).map { Data($0) } })
-            #expect(converted.count == outWidth * outHeight + 2 * chroma && converted.count == converter.frameBytes)
-            // Compared as a boolean: a failed `==` on megabytes would have the test library diff them.
-            let same = converted == expected
-            let difference = same ? nil : zip(converted, expected).enumerated().first { $0.element.0 != $0.element.1 }
-            #expect(
-                same,
-                "\(threads) threads: \(expected.count) bytes from ffmpeg; first difference at \(difference?.offset ?? -1)"
-            )
+    /// The exact Y, U and V planes of `frame` padded with black to `width`×`height`, in doubles:
+    /// BT.709's luma and colour differences scaled to TV range, chroma of each 2×2 block's mean
+    /// (a block at an odd edge: of the pixels it has).
+    static func exactPlanes(of frame: TestFrame, width: Int, height: Int) -> [Double] {
+        let (red, green, blue) = (0.2126, 0.7152, 0.0722)
+        var rgb = [[Double]](repeating: [0, 0, 0], count: width * height)
+        frame.withView { view in
+            for y in 0..<view.height {
+                for x in 0..<view.width {
+                    let p = view.pixels + y * view.stride + x * 4
+                    rgb[y * width + x] = [Double(p[2]), Double(p[1]), Double(p[0])]
+                }
+            }
         }
+        var planes = rgb.map { 16 + 219 / 255 * (red * $0[0] + green * $0[1] + blue * $0[2]) }
+        var (blues, reds) = ([Double](), [Double]())
+        for by in 0..<(height + 1) / 2 {
+            for bx in 0..<(width + 1) / 2 {
+                let pixels = (2 * by..<min(2 * by + 2, height)).flatMap { y in
+                    (2 * bx..<min(2 * bx + 2, width)).map { x in rgb[y * width + x] }
+                }
+                let mean = (0..<3).map { c in pixels.map { $0[c] }.reduce(0, +) / Double(pixels.count) }
+                let luma = red * mean[0] + green * mean[1] + blue * mean[2]
+                blues.append(128 + 224 / 255 * (mean[2] - luma) / 1.8556)
+                reds.append(128 + 224 / 255 * (mean[0] - luma) / 1.5748)
+            }
+        }
+        planes += blues + reds
+        return planes
+    }
+
+    @Test(
+        "holds BT.709 in TV range, each sample within 0.52 of exact, padding to even sizes with black",
+        arguments: [
+            (64, 48, 64, 48, 0), (63, 47, 64, 48, 0), (63, 47, 63, 47, 0), (64, 47, 64, 47, 0), (66, 2, 66, 2, 24),
+            (3, 1, 4, 2, 0), (1, 1, 1, 1, 0), (37, 5, 37, 5, 12), (1920, 8, 1920, 8, 0),
+        ])
+    func exact(width: Int, height: Int, outWidth: Int, outHeight: Int, rowPadding: Int) throws {
+        let frame = Self.noise(width: width, height: height, stride: width * 4 + rowPadding)
+        let converter = try YUV420Converter(frameWidth: width, frameHeight: height, width: outWidth, height: outHeight)
+        let converted = frame.withView { Array(converter.convert($0)) }
+        let chroma = (outWidth + 1) / 2 * ((outHeight + 1) / 2)
+        #expect(converted.count == outWidth * outHeight + 2 * chroma && converted.count == converter.frameBytes)
+        let exact = Self.exactPlanes(of: frame, width: outWidth, height: outHeight)
+        let worst = zip(converted, exact).enumerated().max {
+            abs(Double($0.1.0) - $0.1.1) < abs(Double($1.1.0) - $1.1.1)
+        }
+        let error = worst.map { abs(Double($0.element.0) - $0.element.1) } ?? 0
+        #expect(error <= 0.52, "byte \(worst?.offset ?? -1): \(worst?.element.0 ?? 0) against \(worst?.element.1 ?? 0)")
+    }
+
+    @Test("greys have no colour and black stays TV black, whatever the alpha")
+    func greys() throws {
+        let frame = TestFrame(width: 40, height: 6)
+        for x in 0..<40 {
+            for y in 0..<6 {
+                frame.setPremultiplied(x: x, y: y, b: UInt8(x * 6), g: UInt8(x * 6), r: UInt8(x * 6), a: 255)
+            }
+        }
+        frame.setPremultiplied(x: 0, y: 0, b: 0, g: 0, r: 0, a: 0)
+        let converter = try YUV420Converter(frameWidth: 40, frameHeight: 6, width: 40, height: 6)
+        let converted = frame.withView { Array(converter.convert($0)) }
+        #expect(converted[240...].allSatisfy { $0 == 128 })
+        #expect(converted[0] == 16 && converted[39] == UInt8((16 + 219.0 / 255 * 234).rounded()))
+    }
+
+    @Test("luma is ffmpeg's own conversion's within one level, chroma close on a smooth picture")
+    func closeToFFmpeg() throws {
+        let (width, height) = (320, 180)
+        let frame = TestFrame(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width {
+                frame.setPremultiplied(
+                    x: x, y: y, b: UInt8(x * 255 / width), g: UInt8(y * 255 / height), r: 200, a: 255)
+            }
+        }
+        frame.fill(x: 100..<220, y: 60..<120, r: 250, g: 40, b: 30, a: 255)
+        let converter = try YUV420Converter(frameWidth: width, frameHeight: height, width: width, height: height)
+        let converted = frame.withView { Array(converter.convert($0)) }
+        let expected = Array(try ffmpegConversion(of: frame, to: width, height))
+        #expect(converted.count == expected.count)
+        let luma = zip(converted, expected).prefix(width * height).map { abs(Int($0) - Int($1)) }.max() ?? 99
+        #expect(luma <= 1)
+        let chroma = zip(converted, expected).dropFirst(width * height).map { Double(Int($0) - Int($1)) }
+        let meanSquare = chroma.map { $0 * $0 }.reduce(0, +) / Double(chroma.count)
+        #expect(10 * log10(255 * 255 / max(meanSquare, 1e-9)) >= 40, "chroma mean square difference \(meanSquare)")
     }
 
     @Test("converts each frame afresh: a converter's earlier frames leave no trace")
@@ -90,7 +153,14 @@ final class YUV420ConversionTests {
         let fresh = try YUV420Converter(frameWidth: 63, frameHeight: 47, width: 64, height: 48)
         let (first, second) = (Self.noise(width: 63, height: 47, seed: 1), Self.noise(width: 63, height: 47, seed: 2))
         _ = first.withView { converter.convert($0) }
-        let again = try #require(second.withView { converter.convert($0).map { Data($0) } })
-        #expect(again == second.withView { fresh.convert($0).map { Data($0) } })
+        let again = second.withView { Data(converter.convert($0)) }
+        #expect(again == second.withView { Data(fresh.convert($0)) })
+    }
+
+    @Test("refuses a converted size smaller than the frame")
+    func refusesSmallerSize() {
+        #expect(throws: OutputError.self) {
+            try YUV420Converter(frameWidth: 64, frameHeight: 48, width: 63, height: 48)
+        }
     }
 }

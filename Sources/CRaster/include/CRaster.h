@@ -8,3 +8,4 @@
 #include "projection.h"
 #include "resample.h"
 #include "swizzle.h"
+#include "yuv420.h"
