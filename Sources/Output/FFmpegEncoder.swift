@@ -146,7 +146,7 @@ public final class FFmpegEncoder: FrameSink {
                 "frame \(index) is \(frame.width)×\(frame.height), "
                     + "but \(name) was opened for \(command.width)×\(command.height)")
         }
-        let pixels = try pixels(of: frame, index: index)
+        let pixels = pixels(of: frame)
         let bytes = Data(
             bytesNoCopy: UnsafeMutableRawPointer(mutating: pixels.baseAddress!), count: pixels.count,
             deallocator: .none)
@@ -158,7 +158,7 @@ public final class FFmpegEncoder: FrameSink {
     }
 
     /// The frame as ffmpeg reads it (see `FFmpegCommand.input`), valid until the next frame.
-    private func pixels(of frame: FrameView, index: Int) throws(OutputError) -> UnsafeRawBufferPointer {
+    private func pixels(of frame: FrameView) -> UnsafeRawBufferPointer {
         let rgbaBytes = frame.packedRowBytes * frame.height
         switch command.input {
         case .straightRGBA:
