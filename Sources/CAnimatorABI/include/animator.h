@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * animator.h — the pipeline animator ABI, version 1.1.
+ * animator.h — the pipeline animator ABI, version 1.2.
  *
  * This is the only file a plugin needs. A plugin is a shared library that exports one constant,
  * `anim_entry_v1` (see ANIM_ENTRY below). The host opens the library with dlopen(RTLD_NOW |
@@ -10,6 +10,8 @@
  *   - animators: given a progress p and a target layer's state, write layer properties
  *     (frame, anchor, scale, rotation, opacity, corner radius, shadow, mask). Never pixels.
  *   - mixers: given p and two rendered images (`from`, `to`), write output rows.
+ *   - effects (ABI 1.2): given their parameters and one layer's rendered pixels, write the
+ *     filtered image's rows, and say how far beyond the layer they reach (a blur's extent).
  *   - timing curves: plain C functions such as `double elastic_out(double t, double a, double p)`,
  *     described by a signature string; the host calls them through libffi.
  *
@@ -36,7 +38,8 @@
  *   - These types never grow and carry no size, because they are passed by value, embedded in
  *     other structs or laid out in arrays the reader walks at its own sizeof: anim_point_t,
  *     anim_size_t, anim_rect_t, anim_color_t, anim_mask_shape_t, anim_mask_t, anim_shadow_t,
- *     anim_value_t, anim_requirement_t. A change to any of them is a new major version.
+ *     anim_value_t, anim_requirement_t, anim_reach_t. A change to any of them is a new major
+ *     version.
  *   - Optional capabilities are versioned ids, asked for both ways: a plugin asks the host for a
  *     service with `host->get_service(host, id, version)` (NULL: not offered, do without it), and
  *     the host asks the plugin for an extension with the entry's `get_extension(id, version)`.
@@ -49,8 +52,8 @@
  *     a plugin function is valid for the duration of that call only. Nothing allocated on one
  *     side is ever freed on the other.
  *   - Strings are UTF-8 and NUL-terminated.
- *   - Names: animators, mixers and timing curves are named [a-z][a-z0-9-]* (the name a pipeline
- *     file uses), unique among everything the loaded plugins register of that kind.
+ *   - Names: animators, mixers, effects and timing curves are named [a-z][a-z0-9-]* (the name a
+ *     pipeline file uses), unique among everything the loaded plugins register of that kind.
  *   - Error buffers: a function that can fail gets `char *error, uint32_t error_size`. `error` is
  *     never NULL and holds error_size bytes (at least 1; this host passes 512), already an empty
  *     string: on failure write a NUL-terminated reason of at most error_size bytes, cut short if
@@ -79,7 +82,7 @@ extern "C" {
  * newer minor loads on an older host of the same major (by the growth rules above, the host reads
  * the fields it knows of the plugin's larger structs). Another major is refused. */
 #define ANIM_ABI_MAJOR 1
-#define ANIM_ABI_MINOR 1
+#define ANIM_ABI_MINOR 2
 
 /* Whether `pointer`, a struct of type `type` that starts with `struct_size`, holds `field`:
  * true when its writer's struct reached past the field (by the growth rules above). */
@@ -263,6 +266,9 @@ typedef struct anim_create_args {
     /* ABI 1.1. Image pixels per canvas pixel of this render: 0.5 under `--scale 0.5`. A mixer
      * scales pixel-valued parameters by it (they are in canvas pixels, its images are not). */
     double render_scale;
+    /* ABI 1.2. Effects and mixers: the descriptor's `user_data`, so that one `create` can serve
+     * several registered effects or mixers. NULL for animators. */
+    const void *user_data;
 } anim_create_args_t;
 
 typedef struct anim_apply_args {
@@ -380,7 +386,93 @@ typedef struct anim_mixer_desc {
     bool (*mix)(const anim_mix_args_t *args, char *error, uint32_t error_size);
     uint32_t flags;                      /* ABI 1.1: ANIM_MIXER_* */
     uint32_t reserved2;                  /* ABI 1.1: 0 */
+    /* ABI 1.2. Handed to `create` in its args' `user_data`, untouched: lets one set of functions
+     * serve several registered mixers. */
+    const void *user_data;
 } anim_mixer_desc_t;
+
+/* ---------------------------------------------------------------------------------------------
+ * Effects (ABI 1.2)
+ * ------------------------------------------------------------------------------------------- */
+
+/* How far an effect reaches, in image pixels. The host asks for it before every call of
+ * `apply` with the same parameters, and relies on it:
+ *   - left, top, right, bottom: how far the output may extend beyond the input's pixels on each
+ *     side (a blur spreads by about 3 sigma; a colour effect by 0). The host surrounds the
+ *     layer's pixels with that many transparent pixels before the call, so `in` and `out` are
+ *     larger than the layer by exactly these margins, and whatever the effect writes outside
+ *     them is never shown.
+ *   - read: an output pixel depends only on input pixels at most this far away in x and in y.
+ *     The host uses it to decide which pixels it must supply (a backdrop is read this far
+ *     beyond the layer) and which it may reuse. Pixels outside `in` do not exist: an effect
+ *     clamps or treats them as transparent, as its documentation says.
+ * A reach larger than ANIM_REACH_MAX is refused. Never grows (see the rules at the top). */
+typedef struct anim_reach {
+    uint32_t left, top, right, bottom;
+    uint32_t read;
+    uint32_t reserved;                   /* 0 */
+} anim_reach_t;
+
+#define ANIM_REACH_MAX 4096u
+
+typedef struct anim_effect_args {
+    uint32_t struct_size;
+    uint32_t param_count;
+    const anim_value_t *params;          /* in descriptor order, current values (animated ones too) */
+    void *instance;                      /* what `create` returned; NULL if there is no create */
+    const void *user_data;               /* the descriptor's `user_data` */
+    double time;                         /* seconds since the pipeline start */
+    anim_size_t canvas;                  /* the canvas in canvas pixels */
+    /* Image pixels per layer unit: the render's scale times the layer's own scale, so a blur of
+     * 6 on a layer drawn at twice its size, or under `--scale 2`, is 12 image pixels. Multiply
+     * every parameter in pixels by it. */
+    double render_scale;
+    uint32_t pixel_order;                /* ANIM_PIXELS_RGBA or ANIM_PIXELS_NATIVE: the order of in and out */
+    uint32_t row_begin;                  /* apply: write rows [row_begin, row_end) of out */
+    uint32_t row_end;
+    uint32_t reserved;                   /* 0 */
+    /* apply: the layer's pixels, premultiplied, with the reach's margins around them. Read only;
+     * every row may be read, whatever the row range. NULL when the host asks for the reach. */
+    const anim_image_t *in;
+    /* apply: the same size as in, pixel (x, y) of out lying over pixel (x, y) of in. Host-owned;
+     * it holds anything before the call and never overlaps in. NULL when the host asks for the
+     * reach. */
+    anim_image_t *out;
+} anim_effect_args_t;
+
+/* Flags of an effect descriptor. */
+/* The effect reads and writes the compositor's native pixels, as ANIM_MIXER_NATIVE_PIXELS. */
+#define ANIM_EFFECT_NATIVE_PIXELS 1u
+/* The effect must see whole images: the host calls `apply` once per image with every row, never
+ * splitting one image between calls (frei0r filters keep scratch state per image). */
+#define ANIM_EFFECT_WHOLE_IMAGE 2u
+
+typedef struct anim_effect_desc {
+    uint32_t struct_size;
+    uint32_t concurrency;                /* ANIM_CONCURRENCY_* */
+    const char *name;                    /* used in pipeline files: [a-z][a-z0-9-]*, unique */
+    const char *version;
+    const char *doc;
+    const anim_param_desc_t *params;     /* as for animators */
+    uint32_t param_count;
+    uint32_t flags;                      /* ANIM_EFFECT_* */
+    /* create/destroy: as for animators; `args->target` is the layer the effect filters, as the
+     * pipeline file describes it, and `args->user_data` this descriptor's. */
+    void *(*create)(const anim_create_args_t *args, char *error, uint32_t error_size);
+    void (*destroy)(void *instance);
+    /* Optional (NULL: the effect reaches nowhere, every margin and read 0). Writes the reach for
+     * `args`, whose images are NULL and rows 0. Pure and cheap: the host calls it often, from
+     * any thread. Returns false on failure after writing a reason into `error`. */
+    bool (*reach)(const anim_effect_args_t *args, anim_reach_t *reach, char *error, uint32_t error_size);
+    /* Required. Writes every pixel of rows [row_begin, row_end) of `out` from `in`. The host splits
+     * an image into row ranges (unless ANIM_EFFECT_WHOLE_IMAGE) and may call apply for different
+     * ranges, layers and frames on several threads at once; the bytes must not depend on how it
+     * splits. Returns false on failure after writing a reason into `error`. */
+    bool (*apply)(const anim_effect_args_t *args, char *error, uint32_t error_size);
+    /* Handed back in every call's args, untouched: lets one set of functions serve several
+     * registered effects. */
+    const void *user_data;
+} anim_effect_desc_t;
 
 /* ---------------------------------------------------------------------------------------------
  * Timing curves
@@ -438,6 +530,11 @@ struct anim_host {
      * Returns NULL when the host does not offer it: plugins must cope. A returned service stays
      * valid until `deinit`. Callable from any thread. */
     const void *(*get_service)(const anim_host_t *host, const char *id, uint32_t version);
+
+    /* ABI 1.2. As register_animator, for an effect. A host older than 1.2 does not have it: check
+     * ANIM_HAS_FIELD(host, anim_host_t, register_effect), or list the "effects" service in the
+     * entry's requirements, which such a host refuses with a message naming both versions. */
+    bool (*register_effect)(const anim_host_t *host, const anim_effect_desc_t *desc);
 };
 
 /* Service "log", version 1: messages appear on the host's standard error, prefixed with the
@@ -470,6 +567,15 @@ typedef struct anim_native_pixels_v1 {
     uint32_t alpha;
     uint32_t reserved;
 } anim_native_pixels_v1_t;
+
+/* Service "effects", version 1 (ABI 1.2): the host registers effects (`register_effect`) and
+ * applies them to layers. A plugin that registers effects lists it in its requirements. */
+#define ANIM_SERVICE_EFFECTS "effects"
+
+typedef struct anim_effects_v1 {
+    uint32_t struct_size;
+    uint32_t max_reach;                  /* ANIM_REACH_MAX */
+} anim_effects_v1_t;
 
 /* ---------------------------------------------------------------------------------------------
  * Plugin extensions: what the host may ask a plugin for (the entry's `get_extension`)
