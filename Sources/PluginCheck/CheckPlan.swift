@@ -65,6 +65,7 @@ public struct CheckPlan: Codable, Sendable {
         switch subjects[thisCase.subject].kind {
         case .animator: return "apply at progress \(progress) with \(thisCase.variant)"
         case .mixer: return "mix at progress \(progress) with \(thisCase.variant)"
+        case .effect: return "apply with \(thisCase.variant)"
         case .curve: return "called at t = \(progress)" + (thisCase.variant.isEmpty ? "" : " with \(thisCase.variant)")
         }
     }
@@ -79,6 +80,7 @@ public struct CheckPlan: Codable, Sendable {
             switch subjects[cases[calls[index].caseIndex].subject].kind {
             case .animator: "apply"
             case .mixer: "mix"
+            case .effect: "apply"
             case .curve: "curve"
             }
         }

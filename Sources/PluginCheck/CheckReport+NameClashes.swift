@@ -27,6 +27,7 @@ extension CheckReport {
             switch subject.kind {
             case .animator: registry.animators[subject.name]
             case .mixer: registry.mixers[subject.name]
+            case .effect: registry.effects[subject.name]
             case .curve: registry.curves[subject.name]
             }
         return entry.map { [$0.plugin.path] } ?? []

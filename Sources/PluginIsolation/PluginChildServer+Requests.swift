@@ -25,7 +25,7 @@ extension PluginChildServer {
                     struct_size: UInt32(MemoryLayout<anim_create_args_t>.size), param_count: UInt32(params.count),
                     canvas: canvas,
                     params: params.baseAddress, target: target >= 0 ? UnsafePointer(layers.baseAddress! + target) : nil,
-                    duration: duration, render_scale: renderScale)
+                    duration: duration, render_scale: renderScale, user_data: found.userData)
                 guard let create = found.create else {
                     instances[step] = found.instance(nil)
                     return .done
@@ -150,15 +150,15 @@ extension PluginChildServer {
 
     /// The registered animator or mixer `name`, as what a step instance needs of it.
     private func processor(_ kind: String, _ name: String) -> (
-        create: FrameCreate?, instance: (UnsafeMutableRawPointer?) -> Instance
+        create: FrameCreate?, userData: UnsafeRawPointer?, instance: (UnsafeMutableRawPointer?) -> Instance
     )? {
         if kind == RegistrationKind.animator.rawValue, case .found(let entry) = registry.animator(named: name) {
             let descriptor = entry.descriptor
-            return (descriptor.pointee.create, { .animator(descriptor, $0) })
+            return (descriptor.pointee.create, nil, { .animator(descriptor, $0) })
         }
         if kind == RegistrationKind.mixer.rawValue, case .found(let entry) = registry.mixer(named: name) {
             let descriptor = entry.descriptor
-            return (descriptor.pointee.create, { .mixer(descriptor, $0) })
+            return (descriptor.pointee.create, entry.userData, { .mixer(descriptor, $0) })
         }
         return nil
     }

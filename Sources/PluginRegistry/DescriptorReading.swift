@@ -16,14 +16,25 @@ public protocol ProcessorDescriptor {
     var create: ProcessorCreate! { get }
     var destroy: ProcessorDestroy! { get }
     /// Whether the descriptor asks for the compositor's own pixels (a mixer's
-    /// ANIM_MIXER_NATIVE_PIXELS flag, appended in ABI 1.1; zero in a 1.0 descriptor).
+    /// ANIM_MIXER_NATIVE_PIXELS flag, appended in ABI 1.1; zero in a 1.0 descriptor; an effect's
+    /// ANIM_EFFECT_NATIVE_PIXELS).
     var takesNativePixels: Bool { get }
+    /// Whether every call must cover the whole image (an effect's ANIM_EFFECT_WHOLE_IMAGE).
+    var needsWholeImage: Bool { get }
+    /// What `create` gets as `user_data` (ABI 1.2: a mixer's or effect's; nil for animators).
+    var creationData: UnsafeRawPointer? { get }
     /// The function a processor cannot do without (its name, for messages) and whether it is set.
     static var mainFunction: String { get }
     var hasMainFunction: Bool { get }
     static var kind: RegistrationKind { get }
-    /// The descriptor's size in ABI 1.0: the smallest `struct_size` accepted.
+    /// The descriptor's size in the ABI that first released it: the smallest `struct_size` accepted.
     static var firstReleasedSize: Int { get }
+    /// That ABI, "1.0" or "1.2".
+    static var firstRelease: String { get }
+}
+
+extension ProcessorDescriptor {
+    public static var firstRelease: String { "1.0" }
 }
 
 /// A descriptor's `create` and `destroy`, the same for animators and mixers.
@@ -38,6 +49,8 @@ extension anim_animator_desc_t: ProcessorDescriptor {
     public static let firstReleasedSize = FirstReleasedSize.animatorDescriptor
     public var hasMainFunction: Bool { apply != nil }
     public var takesNativePixels: Bool { false }
+    public var needsWholeImage: Bool { false }
+    public var creationData: UnsafeRawPointer? { nil }
 }
 
 extension anim_mixer_desc_t: ProcessorDescriptor {
@@ -46,24 +59,41 @@ extension anim_mixer_desc_t: ProcessorDescriptor {
     public var hasMainFunction: Bool { mix != nil }
     /// Flag bits this host does not know are ignored: they ask for what a newer host offers.
     public var takesNativePixels: Bool { flags & UInt32(ANIM_MIXER_NATIVE_PIXELS) != 0 }
+    public var needsWholeImage: Bool { false }
+    public var creationData: UnsafeRawPointer? { user_data }
+}
+
+extension anim_effect_desc_t: ProcessorDescriptor {
+    public static let mainFunction = "apply", kind = RegistrationKind.effect
+    /// Effects arrived in ABI 1.2: their first released size is this header's.
+    public static let firstReleasedSize = FirstReleasedSize.effectDescriptor
+    public static var firstRelease: String { "1.2" }
+    public var hasMainFunction: Bool { apply != nil }
+    public var takesNativePixels: Bool { flags & UInt32(ANIM_EFFECT_NATIVE_PIXELS) != 0 }
+    public var needsWholeImage: Bool { flags & UInt32(ANIM_EFFECT_WHOLE_IMAGE) != 0 }
+    public var creationData: UnsafeRawPointer? { user_data }
 }
 
 /// Copies plugin descriptors into registry entries, refusing anything the header forbids. Each
 /// descriptor is read by its own `struct_size` (see `GrowableStruct`), never past it.
 extension ProcessorEntry {
-    init(reading desc: UnsafePointer<Descriptor>, plugin: PluginInfo) throws(DescriptorError) {
+    /// `foreign` names are a frei0r file's (`frei0r.IIRblur`, see `Frei0rPlugin`): the file's
+    /// own spelling after the prefix, and parameter ids as frei0r gives them ("Block width").
+    init(reading desc: UnsafePointer<Descriptor>, plugin: PluginInfo, foreign: Bool = false) throws(DescriptorError) {
         let size = GrowableStruct.declaredSize(at: desc)
-        try requireSize(size, atLeast: Descriptor.firstReleasedSize, "\(Descriptor.kind.rawValue) descriptor")
+        try requireSize(
+            size, atLeast: Descriptor.firstReleasedSize, "\(Descriptor.kind.rawValue) descriptor",
+            since: Descriptor.firstRelease)
         let raw = GrowableStruct.read(desc, size: size, as: Descriptor.self)
-        let name = try registeredName(raw.name)
+        let name = foreign ? try Frei0rPlugin.registeredName(raw.name) : try registeredName(raw.name)
         guard raw.hasMainFunction else {
             throw DescriptorError("\(Descriptor.kind.rawValue) \"\(name)\" has no \(Descriptor.mainFunction) function")
         }
         self.init(
             name: name, version: text(raw.version), doc: text(raw.doc),
-            parameters: try readParameters(raw.params, count: raw.param_count, owner: name),
+            parameters: try readParameters(raw.params, count: raw.param_count, owner: name, foreign: foreign),
             isSerial: raw.concurrency == UInt32(ANIM_CONCURRENCY_SERIAL), takesNativePixels: raw.takesNativePixels,
-            plugin: plugin,
+            needsWholeImage: raw.needsWholeImage, plugin: plugin,
             openedDescriptor: GrowableStruct.keep(raw))
     }
 }
@@ -107,8 +137,12 @@ extension CurveEntry {
     }
 }
 
-private func requireSize(_ size: Int, atLeast first: Int, _ what: String) throws(DescriptorError) {
-    guard size >= first else { throw DescriptorError("\(what) struct_size \(size) is smaller than ABI 1.0's \(first)") }
+private func requireSize(_ size: Int, atLeast first: Int, _ what: String, since release: String = "1.0")
+    throws(DescriptorError)
+{
+    guard size >= first else {
+        throw DescriptorError("\(what) struct_size \(size) is smaller than ABI \(release)'s \(first)")
+    }
 }
 
 private func text(_ pointer: UnsafePointer<CChar>?) -> String {
@@ -127,8 +161,9 @@ private func registeredName(_ pointer: UnsafePointer<CChar>?) throws(DescriptorE
     return name
 }
 
-private func readParameters(_ pointer: UnsafePointer<anim_param_desc_t>?, count: UInt32, owner: String)
-    throws(DescriptorError) -> [ParameterDescriptor]
+private func readParameters(
+    _ pointer: UnsafePointer<anim_param_desc_t>?, count: UInt32, owner: String, foreign: Bool
+) throws(DescriptorError) -> [ParameterDescriptor]
 {
     guard count > 0 else { return [] }
     guard let pointer else { throw DescriptorError("\"\(owner)\" declares \(count) parameters but gives none") }
@@ -155,7 +190,7 @@ private func readParameters(_ pointer: UnsafePointer<anim_param_desc_t>?, count:
         let parameter: ParameterDescriptor
         do {
             parameter = try ParameterDescriptor(
-                reading: GrowableStruct.read(element, size: size, as: anim_param_desc_t.self))
+                reading: GrowableStruct.read(element, size: size, as: anim_param_desc_t.self), foreign: foreign)
         } catch {
             throw DescriptorError("\"\(owner)\": \(error.description)")
         }

@@ -10,4 +10,6 @@ enum FirstReleasedSize {
     static let parameterDescriptor = 104
     /// The "about" extension, version 1, as ABI 1.1 released it.
     static let aboutExtension = 32
+    /// Effects, as ABI 1.2 released them.
+    static let effectDescriptor = 88
 }

@@ -8,6 +8,7 @@ enum HostServices {
     private static let offered: [(id: String, version: UInt32, service: @Sendable () -> UnsafeRawPointer)] = [
         (ANIM_SERVICE_LOG, 1, { UnsafeRawPointer(StaticText.logService) }),
         (ANIM_SERVICE_NATIVE_PIXELS, 1, { UnsafeRawPointer(StaticText.nativePixels) }),
+        (ANIM_SERVICE_EFFECTS, 1, { UnsafeRawPointer(StaticText.effects) }),
     ]
 
     /// The service `id` at `version`, nil when this host does not offer it.
@@ -27,8 +28,9 @@ enum HostServices {
             guard let id = requirement.id else { return nil }
             let name = String(cString: id)
             if service(name, version: requirement.version) == nil {
-                return "requires the host service \"\(name)\" version \(requirement.version), which this host "
-                    + "(animator ABI \(ANIM_ABI_MAJOR).\(ANIM_ABI_MINOR)) does not offer; it offers \(offeredList)"
+                return "built against animator ABI \(entry.abi_major).\(entry.abi_minor), it requires the host service "
+                    + "\"\(name)\" version \(requirement.version), which this host (animator ABI "
+                    + "\(ANIM_ABI_MAJOR).\(ANIM_ABI_MINOR)) does not offer; it offers \(offeredList)"
             }
         }
         return "its requirements list has no end (no element with a NULL id among the first \(maximumRequirements))"

@@ -53,15 +53,22 @@ public struct ParameterDescriptor: Sendable, Encodable {
     public let defaults: [Double]
     public let defaultString: String?
     public let choices: [String]
+    /// A frei0r plugin's parameter: its id is frei0r's name as it is ("Block width"), and a bool
+    /// may also be written as a number in 0...1, as frei0r's own bools are.
+    public var isFrei0r = false
 }
 
 extension ParameterDescriptor {
     /// Reads and checks one descriptor, already copied by its `struct_size` (see `readParameters`);
     /// the error says what is wrong in the plugin's terms.
-    init(reading raw: anim_param_desc_t) throws(DescriptorError) {
+    init(reading raw: anim_param_desc_t, foreign: Bool = false) throws(DescriptorError) {
         guard let idPointer = raw.id else { throw DescriptorError("a parameter has no id") }
         let id = String(cString: idPointer)
-        guard Self.isValidID(id) else {
+        if foreign {
+            guard Frei0rPlugin.isValidParameterName(id) else {
+                throw DescriptorError("parameter name \"\(id)\" is empty, too long or holds control characters")
+            }
+        } else if !Self.isValidID(id) {
             throw DescriptorError("parameter id \"\(id)\" is not of the form [a-zA-Z][a-zA-Z0-9_-]*")
         }
         guard let type = ParameterType(rawValue: raw.type) else {
@@ -79,6 +86,7 @@ extension ParameterDescriptor {
         self.defaults = defaults
         self.defaultString = raw.default_string.map { String(cString: $0) }
         self.choices = raw.choices.map { String(cString: $0).split(separator: "|").map(String.init) } ?? []
+        self.isFrei0r = foreign
         try checkConsistency()
     }
 

@@ -20,7 +20,7 @@ enum PluginHost {
                 host_name: StaticText.hostName, host_version: StaticText.hostVersion,
                 host_data: Unmanaged.passRetained(context).toOpaque(),
                 register_animator: registerAnimator, register_mixer: registerMixer,
-                register_curve: registerCurve, get_service: getService))
+                register_curve: registerCurve, get_service: getService, register_effect: registerEffect))
         made.withLock { $0.append(UInt(bitPattern: host)) }
         return UnsafePointer(host)
     }
@@ -42,7 +42,15 @@ enum PluginHost {
         @convention(c) (UnsafePointer<anim_host_t>?, UnsafePointer<anim_mixer_desc_t>?) -> Bool = { host, desc in
             guard let context = context(of: host), let desc else { return false }
             return context.register(.mixer) { () throws(DescriptorError) in
-                try context.add(try MixerEntry(reading: desc, plugin: context.plugin))
+                try context.add(try MixerEntry(reading: desc, plugin: context.plugin, foreign: context.isFrei0r))
+            }
+        }
+
+    private static let registerEffect:
+        @convention(c) (UnsafePointer<anim_host_t>?, UnsafePointer<anim_effect_desc_t>?) -> Bool = { host, desc in
+            guard let context = context(of: host), let desc else { return false }
+            return context.register(.effect) { () throws(DescriptorError) in
+                try context.add(try EffectEntry(reading: desc, plugin: context.plugin, foreign: context.isFrei0r))
             }
         }
 
@@ -88,6 +96,12 @@ enum StaticText {
                 struct_size: UInt32(MemoryLayout<anim_native_pixels_v1_t>.size),
                 red: littleEndian ? 2 : 1, green: littleEndian ? 1 : 2, blue: littleEndian ? 0 : 3,
                 alpha: littleEndian ? 3 : 0, reserved: 0))
+        return UnsafePointer(service)
+    }()
+    nonisolated(unsafe) static let effects: UnsafePointer<anim_effects_v1_t> = {
+        let service = UnsafeMutablePointer<anim_effects_v1_t>.allocate(capacity: 1)
+        service.initialize(
+            to: anim_effects_v1_t(struct_size: UInt32(MemoryLayout<anim_effects_v1_t>.size), max_reach: ANIM_REACH_MAX))
         return UnsafePointer(service)
     }()
 }

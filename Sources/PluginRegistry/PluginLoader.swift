@@ -88,7 +88,7 @@ enum PluginLoader {
         info.about = about(from: entry)
         let registrations = PluginRegistrations(
             info: info, animators: context.animators.map { $0.from(info) },
-            mixers: context.mixers.map { $0.from(info) },
+            mixers: context.mixers.map { $0.from(info) }, effects: context.effects.map { $0.from(info) },
             curves: context.curves.map { $0.from(info) }, warnings: context.warnings)
         return .success(LoadedPlugin(registrations: registrations, deinitialize: entry.`deinit`))
     }

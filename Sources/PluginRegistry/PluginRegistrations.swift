@@ -7,6 +7,7 @@ struct PluginRegistrations: Encodable {
     let info: PluginInfo
     let animators: [AnimatorEntry]
     let mixers: [MixerEntry]
+    let effects: [EffectEntry]
     let curves: [CurveEntry]
     /// Descriptors it offered and the host refused, and misuse of the host.
     let warnings: [String]
@@ -17,8 +18,8 @@ struct PluginRegistrations: Encodable {
     func registersSame(as other: PluginRegistrations) -> Bool {
         let strip = { (plugin: PluginRegistrations) in
             PluginRegistrations(
-                info: plugin.info, animators: plugin.animators, mixers: plugin.mixers, curves: plugin.curves,
-                warnings: [])
+                info: plugin.info, animators: plugin.animators, mixers: plugin.mixers, effects: plugin.effects,
+                curves: plugin.curves, warnings: [])
         }
         return (try? ScanJSON.encode(strip(self))) == (try? ScanJSON.encode(strip(other)))
     }

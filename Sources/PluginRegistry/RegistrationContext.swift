@@ -6,6 +6,8 @@ import Foundation
 /// Registration is open only while `init` runs, and only to the thread running it.
 final class RegistrationContext: @unchecked Sendable {
     let plugin: PluginInfo
+    /// A frei0r file registering through the host's adapter: its names are frei0r's own.
+    let isFrei0r: Bool
     /// The thread that creates the context, which then calls `init`.
     private let initThread = pthread_self()
     private let lock = NSLock()
@@ -15,6 +17,7 @@ final class RegistrationContext: @unchecked Sendable {
         var isOpen = true
         var animators: [AnimatorEntry] = []
         var mixers: [MixerEntry] = []
+        var effects: [EffectEntry] = []
         var curves: [CurveEntry] = []
         var warnings: [String] = []
         var lastError: String?
@@ -24,12 +27,16 @@ final class RegistrationContext: @unchecked Sendable {
         var heldLog: [(level: UInt32, message: String)] = []
     }
 
-    init(plugin: PluginInfo) { self.plugin = plugin }
+    init(plugin: PluginInfo, isFrei0r: Bool = false) {
+        self.plugin = plugin
+        self.isFrei0r = isFrei0r
+    }
 
     private func withState<T>(_ body: (inout State) -> T) -> T { lock.withLock { body(&state) } }
 
     var animators: [AnimatorEntry] { withState { $0.animators } }
     var mixers: [MixerEntry] { withState { $0.mixers } }
+    var effects: [EffectEntry] { withState { $0.effects } }
     var curves: [CurveEntry] { withState { $0.curves } }
     var warnings: [String] { withState { $0.warnings } }
     var lastError: String? { withState { $0.lastError } }
@@ -77,6 +84,7 @@ final class RegistrationContext: @unchecked Sendable {
 
     func add(_ entry: AnimatorEntry) throws(DescriptorError) { try insert(entry, into: \.animators) }
     func add(_ entry: MixerEntry) throws(DescriptorError) { try insert(entry, into: \.mixers) }
+    func add(_ entry: EffectEntry) throws(DescriptorError) { try insert(entry, into: \.effects) }
     func add(_ entry: CurveEntry) throws(DescriptorError) { try insert(entry, into: \.curves) }
 
     /// A name is registered once per kind: a second registration would clash with the first.

@@ -7,9 +7,33 @@ extension Registry {
     /// process (see `PluginScanner`), the others from the cache. A file that crashed, hung or
     /// exited during its scan is recorded as broken, and stays so until it changes.
     public func scan(directories: [String], with scanner: PluginScanner) {
+        scan(files: PluginSearchPath.pluginFiles(in: directories), with: scanner)
+        let frei0r = Frei0rPlugin.directories(pluginDirectories: directories)
+        state.withLock { $0.frei0r = Frei0rSource(directories: frei0r, scanner: scanner) }
+    }
+
+    /// Scans every frei0r file of the frei0r folders the last `scan` found: listings and schemas
+    /// show them all, while a pipeline's lookups scan only the files it names.
+    public func scanAllFrei0r() {
+        guard let source = state.withLock({ $0.frei0r }) else { return }
+        scan(files: PluginSearchPath.pluginFiles(in: source.directories), with: source.scanner)
+    }
+
+    /// Scans the frei0r file that registers `name`, once, when a lookup of it finds nothing.
+    func scanFrei0r(registering name: String) {
+        let file = state.withLock { tables -> String? in
+            guard let source = tables.frei0r, tables.frei0rLookedUp.insert(name).inserted else { return nil }
+            return Frei0rPlugin.file(registering: name, in: source.directories)
+        }
+        guard let file, let scanner = state.withLock({ $0.frei0r?.scanner }) else { return }
+        scan(files: [(file, PluginSearchPath.realPath(file))], with: scanner)
+    }
+
+    private func scan(files: [(path: String, resolved: String)], with scanner: PluginScanner) {
         var cache = PluginScanCache.read(from: scanner.cacheFile)
         var changed = false
-        for file in PluginSearchPath.pluginFiles(in: directories) {
+        for file in files {
+            guard state.withLock({ $0.scannedPaths.insert(file.path).inserted }) else { continue }
             if let problem = PluginSearchPath.refusal(file.resolved) {
                 state.withLock { $0.broken.append(BrokenPlugin(path: file.path, reason: problem)) }
                 continue

@@ -19,6 +19,7 @@ public final class Registry: Sendable {
 
     public var animators: [String: AnimatorEntry] { state.withLock { $0.animators } }
     public var mixers: [String: MixerEntry] { state.withLock { $0.mixers } }
+    public var effects: [String: EffectEntry] { state.withLock { $0.effects } }
     public var curves: [String: CurveEntry] { state.withLock { $0.curves } }
     public var plugins: [PluginInfo] { state.withLock { $0.plugins } }
     public var broken: [BrokenPlugin] { state.withLock { $0.broken } }
@@ -59,7 +60,19 @@ public final class Registry: Sendable {
     }
 
     public func mixer(named name: String) -> Lookup<MixerEntry> {
-        lookup(name, in: \.mixers, kind: .mixer) { $0.openedDescriptor != nil }
+        scanFrei0rIfNeeded(name, in: \.mixers)
+        return lookup(name, in: \.mixers, kind: .mixer) { $0.openedDescriptor != nil }
+    }
+
+    public func effect(named name: String) -> Lookup<EffectEntry> {
+        scanFrei0rIfNeeded(name, in: \.effects)
+        return lookup(name, in: \.effects, kind: .effect) { $0.openedDescriptor != nil }
+    }
+
+    /// A `frei0r.` name not known yet has its file scanned now (see `scanFrei0r`).
+    private func scanFrei0rIfNeeded<Entry>(_ name: String, in table: KeyPath<RegistryTables, [String: Entry]>) {
+        guard name.hasPrefix(Frei0rPlugin.prefix), state.withLock({ $0[keyPath: table][name] == nil }) else { return }
+        scanFrei0r(registering: name)
     }
 
     public func curve(named name: String) -> Lookup<CurveEntry> {

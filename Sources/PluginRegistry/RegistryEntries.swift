@@ -52,7 +52,7 @@ extension Registered {
     public var kindAndName: String { "\(kind.rawValue) \"\(name)\"" }
 }
 
-/// A registered animator or mixer as the host creates, calls and destroys it, whatever its kind.
+/// A registered animator, mixer or effect as the host creates, calls and destroys it, whatever its kind.
 public protocol Processor: Registered, Sendable {
     /// Whether two calls of one instance must never overlap (ANIM_CONCURRENCY_SERIAL).
     var isSerial: Bool { get }
@@ -60,6 +60,8 @@ public protocol Processor: Registered, Sendable {
     var create: ProcessorCreate? { get }
     /// The descriptor's `destroy`, nil when it has none. The plugin must be open in this process.
     var destroy: ProcessorDestroy? { get }
+    /// What `create` gets as `user_data`: the descriptor's (mixers and effects), nil for animators.
+    var userData: UnsafeRawPointer? { get }
     /// The descriptor's address, which identifies the processor: steps of a serial processor
     /// without `create` share its state, and so one lock. The plugin must be open in this process.
     var identity: UnsafeRawPointer { get }
@@ -73,9 +75,13 @@ public struct ProcessorEntry<Descriptor: ProcessorDescriptor>: Processor, @unche
     public let doc: String
     public let parameters: [ParameterDescriptor]
     public let isSerial: Bool
-    /// Whether the mixer reads and writes the compositor's own pixels (ANIM_MIXER_NATIVE_PIXELS)
-    /// rather than RGBA ones; always false for animators.
+    /// Whether the mixer or effect reads and writes the compositor's own pixels
+    /// (ANIM_MIXER_NATIVE_PIXELS, ANIM_EFFECT_NATIVE_PIXELS) rather than RGBA ones; always false
+    /// for animators.
     public let takesNativePixels: Bool
+    /// Whether the effect must be called once per image, never on part of one
+    /// (ANIM_EFFECT_WHOLE_IMAGE); false for animators and mixers.
+    public let needsWholeImage: Bool
     public internal(set) var plugin: PluginInfo
     /// nil while the entry is known from a scan only (see `Registry.scan`).
     var openedDescriptor: UnsafePointer<Descriptor>? = nil
@@ -94,15 +100,19 @@ public struct ProcessorEntry<Descriptor: ProcessorDescriptor>: Processor, @unche
     public var create: ProcessorCreate? { descriptor.pointee.create }
     public var destroy: ProcessorDestroy? { descriptor.pointee.destroy }
     public var identity: UnsafeRawPointer { UnsafeRawPointer(descriptor) }
+    public var userData: UnsafeRawPointer? { descriptor.pointee.creationData }
 }
 
 /// The descriptor pointer stays out: a scan's JSON carries the copied fields only.
 extension ProcessorEntry: Encodable {
-    enum CodingKeys: CodingKey { case name, version, doc, parameters, isSerial, takesNativePixels, plugin }
+    enum CodingKeys: CodingKey {
+        case name, version, doc, parameters, isSerial, takesNativePixels, needsWholeImage, plugin
+    }
 }
 
 public typealias AnimatorEntry = ProcessorEntry<anim_animator_desc_t>
 public typealias MixerEntry = ProcessorEntry<anim_mixer_desc_t>
+public typealias EffectEntry = ProcessorEntry<anim_effect_desc_t>
 
 /// A timing curve a plugin registered: a C function called through libffi.
 public struct CurveEntry: Registered, Sendable, Encodable {
@@ -154,7 +164,7 @@ public struct PluginOpenFailure: Error, Sendable, CustomStringConvertible {
 
 /// The kinds of things a plugin registers, for messages.
 public enum RegistrationKind: String, Codable, Sendable {
-    case animator, mixer
+    case animator, mixer, effect
     case curve = "timing curve"
 }
 

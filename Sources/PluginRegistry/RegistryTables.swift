@@ -1,7 +1,14 @@
+/// The frei0r folders and the scanner that reads them.
+struct Frei0rSource {
+    let directories: [String]
+    let scanner: PluginScanner
+}
+
 /// The registry's tables: a plain value that the `Registry` keeps behind its lock.
 struct RegistryTables {
     var animators: [String: AnimatorEntry] = [:]
     var mixers: [String: MixerEntry] = [:]
+    var effects: [String: EffectEntry] = [:]
     var curves: [String: CurveEntry] = [:]
     var plugins: [PluginInfo] = []
     var broken: [BrokenPlugin] = []
@@ -13,6 +20,13 @@ struct RegistryTables {
     var unopened: [String: (resolved: String, scanned: PluginRegistrations)] = [:]
     /// Plugins that scanned well but then failed to open, by shown path: they are not retried.
     var openFailures: [String: PluginOpenFailure] = [:]
+    /// Every file scanned, by shown path: frei0r folders are scanned on demand, and a file is
+    /// scanned once.
+    var scannedPaths: Set<String> = []
+    /// Where frei0r files are found, once `scan` ran; nil for a registry that only `load`s.
+    var frei0r: Frei0rSource?
+    /// frei0r names looked up already, found or not.
+    var frei0rLookedUp: Set<String> = []
 
     /// Returns false, recording the file as broken, when an earlier file has the same plugin id:
     /// a second copy, or an author's copied entry, that would otherwise mix two plugins' names.
@@ -31,6 +45,7 @@ struct RegistryTables {
         warnings += registrations.warnings
         for entry in registrations.animators { insert(entry, into: \.animators, kind: .animator) }
         for entry in registrations.mixers { insert(entry, into: \.mixers, kind: .mixer) }
+        for entry in registrations.effects { insert(entry, into: \.effects, kind: .effect) }
         for entry in registrations.curves { insert(entry, into: \.curves, kind: .curve) }
         return true
     }
@@ -45,6 +60,7 @@ struct RegistryTables {
     mutating func replaceScanned(with opened: PluginRegistrations) {
         replace(opened.animators, in: &animators)
         replace(opened.mixers, in: &mixers)
+        replace(opened.effects, in: &effects)
         replace(opened.curves, in: &curves)
     }
 

@@ -100,13 +100,15 @@ extension PluginRegistrations {
         let fields = try ScanObject(node)
         var animators: [AnimatorEntry] = []
         var mixers: [MixerEntry] = []
+        var effects: [EffectEntry] = []
         var curves: [CurveEntry] = []
         for entry in try fields.array("animators") { animators.append(try AnimatorEntry(reading: entry)) }
         for entry in try fields.array("mixers") { mixers.append(try MixerEntry(reading: entry)) }
+        for entry in try fields.array("effects") { effects.append(try EffectEntry(reading: entry)) }
         for entry in try fields.array("curves") { curves.append(try CurveEntry(reading: entry)) }
         self.init(
             info: try PluginInfo(reading: try fields.node("info")), animators: animators, mixers: mixers,
-            curves: curves, warnings: try fields.strings("warnings"))
+            effects: effects, curves: curves, warnings: try fields.strings("warnings"))
     }
 }
 
@@ -141,7 +143,7 @@ extension ProcessorEntry {
         self.init(
             name: try fields.string("name"), version: try fields.string("version"), doc: try fields.string("doc"),
             parameters: parameters, isSerial: try fields.bool("isSerial"),
-            takesNativePixels: try fields.bool("takesNativePixels"),
+            takesNativePixels: try fields.bool("takesNativePixels"), needsWholeImage: try fields.bool("needsWholeImage"),
             plugin: try PluginInfo(reading: try fields.node("plugin")))
     }
 }
@@ -160,7 +162,7 @@ extension ParameterDescriptor {
             acceptsLayer: try fields.bool("acceptsLayer"), doc: try fields.string("doc"),
             unit: try fields.string("unit"),
             min: try fields.double("min"), max: try fields.double("max"), defaults: try fields.doubles("defaults"),
-            defaultString: defaultString, choices: try fields.strings("choices"))
+            defaultString: defaultString, choices: try fields.strings("choices"), isFrei0r: try fields.bool("isFrei0r"))
     }
 }
 

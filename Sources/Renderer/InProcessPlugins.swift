@@ -97,7 +97,8 @@ final class InProcessPlugins: PluginCalls, @unchecked Sendable {
                     struct_size: UInt32(MemoryLayout<anim_create_args_t>.size), param_count: UInt32(params.count),
                     canvas: anim_size_t(width: Double(scene.canvas.width), height: Double(scene.canvas.height)),
                     params: params.baseAddress, target: role.target.map { layers.baseAddress! + $0 },
-                    duration: scene.duration(ofStep: index), render_scale: renderScale)
+                    duration: scene.duration(ofStep: index), render_scale: renderScale,
+                    user_data: role.processor?.userData)
                 return labels[index]!.guarding(frame: nil) {
                     PluginErrorBuffer.calling { error, size in
                         instance = create(&args, error, size)

@@ -21,11 +21,11 @@ import Testing
         ]
         let animator = AnimatorEntry(
             name: "slide", version: "1.0.0", doc: "slides", parameters: parameters, isSerial: true,
-            takesNativePixels: false,
+            takesNativePixels: false, needsWholeImage: false,
             plugin: info)
         let mixer = MixerEntry(
             name: "mix", version: "2.0.0", doc: "mixes", parameters: [], isSerial: false, takesNativePixels: true,
-            plugin: info)
+            needsWholeImage: false, plugin: info)
         let curves = [
             CurveEntry(
                 name: "back-out", doc: "overshoots", argumentNames: ["overshoot"], argumentDefaults: [1.70158],
@@ -35,7 +35,7 @@ import Testing
                 plugin: info, signature: try ForeignCurveSignature(parsing: "f(f;il)")),
         ]
         let registered = PluginRegistrations(
-            info: info, animators: [animator], mixers: [mixer], curves: curves,
+            info: info, animators: [animator], mixers: [mixer], effects: [], curves: curves,
             warnings: ["parameter \"x\" refused"])
         var cache = PluginScanCache()
         cache.entries["/plugins/a.so"] = .init(

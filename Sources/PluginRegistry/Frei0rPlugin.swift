@@ -1,0 +1,75 @@
+import Foundation
+
+/// frei0r plugins: the video filters and two-input mixers of the frei0r standard, hosted as
+/// effects and mixers named `frei0r.<file base name>` through the host's adapter
+/// (`CFrei0rAdapter`). A frei0r file is native code from elsewhere: it is scanned in a child
+/// process and cached like a pipeline plugin, opened only when a pipeline names it, and under
+/// `--isolate` and `--sandbox` run as our own plugins are.
+public enum Frei0rPlugin {
+    /// The prefix of every name a frei0r file registers.
+    public static let prefix = "frei0r."
+    /// frei0r's own variable: folders separated by ':'; when set, the only system folders searched.
+    public static let pathVariable = "FREI0R_PATH"
+
+    /// Where frei0r files are looked for, in order: `frei0r/` inside each plugin folder, then
+    /// FREI0R_PATH, or when it is unset frei0r's usual folders (`/usr/local/lib/frei0r-1`,
+    /// `/usr/lib/frei0r-1`, the multiarch folder, `~/.frei0r-1/lib`).
+    public static func directories(
+        pluginDirectories: [String], environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> [String] {
+        let inside = pluginDirectories.map { $0 + "/frei0r" }
+        let system: [String]
+        if let variable = environment[pathVariable] {
+            system = variable.split(separator: ":").map(String.init).filter { !$0.isEmpty }
+        } else {
+            system = [
+                "/usr/local/lib/frei0r-1", "/usr/lib/frei0r-1", "/usr/lib/\(multiarch)/frei0r-1",
+            ] + (environment["HOME"].map { [$0 + "/.frei0r-1/lib"] } ?? [])
+        }
+        return (inside + system).filter(PluginSearchPath.isDirectory)
+    }
+
+    /// Debian's multiarch triplet for this build.
+    static var multiarch: String {
+        #if arch(x86_64)
+            "x86_64-linux-gnu"
+        #elseif arch(arm64)
+            "aarch64-linux-gnu"
+        #else
+            "unknown"
+        #endif
+    }
+
+    /// The frei0r file that would register `name` (`frei0r.pixeliz0r` → the first
+    /// `pixeliz0r.so` in `directories`), or nil.
+    static func file(registering name: String, in directories: [String]) -> String? {
+        guard name.hasPrefix(prefix) else { return nil }
+        let base = String(name.dropFirst(prefix.count))
+        guard !base.isEmpty, !base.contains("/") else { return nil }
+        return directories.map { "\($0)/\(base).so" }.first { FileManager.default.fileExists(atPath: $0) }
+    }
+
+    /// The base name a frei0r file's names carry: its file name without `.so`.
+    static func baseName(of path: String) -> String {
+        let file = path.split(separator: "/").last.map(String.init) ?? path
+        return file.hasSuffix(".so") ? String(file.dropLast(3)) : file
+    }
+
+    /// `frei0r.` and a file's base name as it is (frei0r names files freely: `IIRblur`,
+    /// `coloradj_RGB`, `3dflippo`), without '/', white space or control characters.
+    static func registeredName(_ pointer: UnsafePointer<CChar>?) throws(DescriptorError) -> String {
+        guard let pointer else { throw DescriptorError("a descriptor has no name") }
+        let name = String(cString: pointer)
+        let base = name.dropFirst(prefix.count)
+        let valid =
+            name.hasPrefix(prefix) && !base.isEmpty && base.count <= 128
+            && base.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value != 0x7f && $0 != "/" }
+        guard valid else { throw DescriptorError("frei0r name \"\(name)\" is not \"frei0r.\" and a file's base name") }
+        return name
+    }
+
+    /// frei0r's parameter names are shown as they are ("Block width"): any printable text.
+    static func isValidParameterName(_ name: String) -> Bool {
+        !name.isEmpty && name.count <= 128 && name.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7f }
+    }
+}
