@@ -35,6 +35,15 @@ public final class Compositor {
     private let shadows: ShadowCache
     private let staticLayers: StaticLayers
     let imageScaling: ImageScaling
+    /// The layers' contents as the file gives them: their filters among them.
+    let contents: [LayerContent]
+    /// Runs the layers' effects; nil draws filtered layers as if they had no filters is never
+    /// wanted, so a scene with filters must be given one (see `Compositor+Filters`).
+    public var effects: LayerEffects?
+    /// The timeline time of the frame being drawn, which effects are told.
+    public var time: Double = 0
+    /// The first effect that failed since `takeEffectFailure`; the frame holding it is not to be used.
+    private(set) var effectFailure: EffectFailure?
 
     /// Compositors rendering frames of one animation on several threads share `staticImages`;
     /// `images` holds the decoded pixels of the contents' image files. `tree` says how the
@@ -55,6 +64,7 @@ public final class Compositor {
         self.imageScaling = imageScaling
         (pixelWidth, pixelHeight) = canvas.pixelSize(scale: scale)
         prepared = contents.map { PreparedContent($0, images: images) }
+        self.contents = contents
         let footage = contents.firstIndex { $0.footage != nil || $0.lottie != nil } ?? contents.count
         firstFootage = tree.wholeSubtrees(upTo: footage)
         firstChanging = tree.wholeSubtrees(upTo: min(footage, changingHost.min() ?? contents.count))
@@ -182,6 +192,18 @@ public final class Compositor {
         )
     }
 
+    /// The failure of an effect during the last render, if any, forgotten once taken.
+    public func takeEffectFailure() -> EffectFailure? {
+        defer { effectFailure = nil }
+        return effectFailure
+    }
+
+    func fail(_ failure: EffectFailure) {
+        if effectFailure == nil { effectFailure = failure }
+    }
+
+    var canvasSize: (width: Int, height: Int) { (canvas.width, canvas.height) }
+
     private func checkSize(of frame: FrameBuffer) {
         precondition(
             frame.width == pixelWidth && frame.height == pixelHeight,
@@ -226,10 +248,11 @@ public final class Compositor {
     /// rounded bounds (`masksToBounds`) and to its mask. `nested` says a parent's group or clip
     /// is open, which a replacement must be painted through. A layer turned out of its plane is
     /// drawn through its projection (`drawTurned`).
-    /// `flat` draws a turned layer in its own plane (into the image `drawTurned` projects).
+    /// `flat` draws a turned layer in its own plane (into the image `drawTurned` projects), and
+    /// `unfiltered` a filtered one as it is before its effects (into the picture they filter).
     func drawSubtree(
         _ index: Int, of layers: [anim_layer_t], replacing replacements: [Replacement], nested: Bool,
-        flat: Bool = false, on cr: OpaquePointer, frame: FrameBuffer
+        flat: Bool = false, unfiltered: Bool = false, on cr: OpaquePointer, frame: FrameBuffer
     ) -> PixelBox {
         let whole = PixelBox.whole(width: frame.width, height: frame.height)
         if let replacement = replacements.first(where: { $0.index == index }) {
@@ -238,6 +261,15 @@ public final class Compositor {
         }
         let layer = layers[index]
         if host[index].isTurned && !flat { return drawTurned(index, of: layers, on: cr, frame: frame) }
+        if !flat && !unfiltered && contents[index].isFiltered {
+            let behind =
+                contents[index].backdropFilters.isEmpty ? PixelBox.empty : drawBackdrop(index, of: layers, on: cr)
+            if !contents[index].filters.isEmpty {
+                return behind.union(drawFiltered(index, of: layers, on: cr, frame: frame))
+            }
+            return behind.union(
+                drawSubtree(index, of: layers, replacing: replacements, nested: nested, unfiltered: true, on: cr, frame: frame))
+        }
         let transform = worlds[index].scaled(by: scale)
         guard tree.hasSublayers(index) else {
             guard let reach = draw(layer, index: index, transform: transform, on: cr, frame: frame) else {
@@ -338,7 +370,7 @@ public final class Compositor {
 }
 
 /// The box around a layer's frame and, when it has one, its shadow's.
-private func union(_ frame: anim_rect_t, _ shadow: anim_rect_t?) -> anim_rect_t {
+func union(_ frame: anim_rect_t, _ shadow: anim_rect_t?) -> anim_rect_t {
     guard let shadow else { return frame }
     let left = min(frame.x, shadow.x)
     let top = min(frame.y, shadow.y)

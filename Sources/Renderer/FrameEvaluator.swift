@@ -11,6 +11,8 @@ import Scene
 public final class FrameEvaluator: @unchecked Sendable {
     public let scene: Scene
     let plugins: any PluginCalls
+    /// The layers' effects; nil when no layer has filters.
+    let effects: InProcessEffects?
     /// Values from plugins replaced because they could not be drawn, for the report after the render.
     public let substitutions = ValueSubstitutions()
 
@@ -23,6 +25,9 @@ public final class FrameEvaluator: @unchecked Sendable {
     public init(scene: Scene, isolation: Isolation? = nil, renderScale: Double = 1) throws(RenderError) {
         self.scene = scene
         self.renderScale = renderScale
+        let filtered = scene.layers.contains { $0.content.isFiltered }
+        if isolation != nil, filtered { throw .effectsNotIsolated }
+        effects = filtered ? try InProcessEffects(scene: scene, renderScale: renderScale) : nil
         if let isolation {
             plugins = try IsolatedPlugins(scene: scene, isolation: isolation, renderScale: renderScale)
         } else {

@@ -41,7 +41,7 @@ public final class FrameRenderer: @unchecked Sendable {
                     canvas: scene.canvas, contents: scene.layers.map(\.content), tree: scene.tree,
                     host: scene.layers.map(\.host), changingHost: scene.layersWithChangingHostState, images: images,
                     scale: scale,
-                    imageScaling: imageScaling, sharing: staticImages))
+                    imageScaling: imageScaling, sharing: staticImages), effects: evaluator.effects)
         }
         let (width, height) = (workers[0].compositor.pixelWidth, workers[0].compositor.pixelHeight)
         do throws(FrameBuffer.OutOfMemory) {

@@ -6,12 +6,16 @@ import Scene
 /// A compositor and the scratch its mixers need; used by one thread at a time.
 final class Worker: @unchecked Sendable {
     let compositor: Compositor
+    /// What the compositor calls for layer effects; nil when the scene has none.
+    private let effects: FrameEffects?
     /// Scratch for mixer steps (from, to, out per running mixer), made on first use.
     private var mixScratch: [(from: MixerInput, to: MixerInput, out: FrameBuffer)] = []
     /// The mixers' outputs of the frame being rendered; kept to reuse its storage.
     private var replacements: [Replacement] = []
-    init(compositor: Compositor) {
+    init(compositor: Compositor, effects: InProcessEffects?) {
         self.compositor = compositor
+        self.effects = effects.map(FrameEffects.init)
+        compositor.effects = self.effects
     }
 
     /// Renders timeline time `time`, shown `wallTime` seconds into the render (on frame `frame`,
@@ -19,6 +23,8 @@ final class Worker: @unchecked Sendable {
     func render(
         _ evaluator: FrameEvaluator, time: Double, wallTime: Double, frame: Int, into buffer: FrameBuffer
     ) throws(RenderError) {
+        effects?.frame = frame
+        compositor.time = time
         if !compositor.hasSnapshots { try takeSnapshots(evaluator, frame: frame) }
         var state = try evaluator.state(at: time, frame: frame)
         for index in evaluator.scene.removedLayers(atWallTime: wallTime) { state.layers[index].hidden = 1 }
@@ -53,6 +59,7 @@ final class Worker: @unchecked Sendable {
             }
         }
         compositor.render(state.layers, host: state.host, replacing: replacements, holding: held, into: buffer)
+        if let effects, let failure = effects.takeFailure(from: compositor) { throw failure }
     }
 
     /// Rows a mixer writes straight into the frame between two checks that they are opaque:

@@ -4,8 +4,8 @@ import Timing
 /// `animate` steps: a key path of a layer, from, to or by a value, or through keyframes.
 extension Decoding {
     /// The animation of an `animate` step (whose `animate` key is there).
-    func decodeAnimation(_ fields: ObjectFields, step: Field) throws(SceneError) -> PropertyAnimation {
-        let keyPath: LayerKeyPath = try fields.value("animate")
+    func decodeAnimation(_ fields: ObjectFields, step: Field, target: Int) throws(SceneError) -> PropertyAnimation {
+        let keyPath = try animatedKeyPath(try fields.required("animate", "a key path"), target: target)
         let additive: Bool = try fields.value("additive")
         guard let keyframesField = fields["keyframes"] else {
             if let mode = fields["calculationMode"] {
@@ -31,7 +31,7 @@ extension Decoding {
         return PropertyAnimation(keyPath: keyPath, values: .keyframes(keyframes), additive: additive)
     }
 
-    private func decodeKeyframes(_ field: Field, of keyPath: LayerKeyPath, mode: CalculationMode)
+    private func decodeKeyframes(_ field: Field, of keyPath: AnimatedKeyPath, mode: CalculationMode)
         throws(SceneError) -> Keyframes
     {
         let fields = try field.object(Keys.keyframes)
@@ -69,7 +69,7 @@ extension Decoding {
     }
 
     /// One value of `keyPath`'s kind: a number, a point, a size, a rect or a colour.
-    private func animationValue(_ field: Field, of keyPath: LayerKeyPath) throws(SceneError) -> [Double] {
+    private func animationValue(_ field: Field, of keyPath: AnimatedKeyPath) throws(SceneError) -> [Double] {
         let kind = keyPath.kind
         switch kind {
         case .number:

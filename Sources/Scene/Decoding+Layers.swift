@@ -92,10 +92,10 @@ extension Decoding {
         host.rotationY = try fields.value("rotationY")
         host.perspective = try fields.value("perspective")
         host.isDoubleSided = try fields.value("isDoubleSided")
-        return (
-            name, try baseState(fields, name: name), try content(fields, layer: name),
-            try fields.value("masksToBounds"), host
-        )
+        var content = try content(fields, layer: name)
+        content.filters = try decodeFilters(fields["filters"])
+        content.backdropFilters = try decodeFilters(fields["backdropFilters"])
+        return (name, try baseState(fields, name: name), content, try fields.value("masksToBounds"), host)
     }
 
     /// The name a layer gives, even when the rest of it is wrong.

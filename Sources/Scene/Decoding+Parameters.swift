@@ -45,9 +45,21 @@ extension Decoding {
             value.i = Int64(try field.integer(in: range))
             value.v.0 = Double(value.i)
         case .bool:
-            value.i = try field.bool() ? 1 : 0
-            value.v.0 = Double(value.i)
-        case .color: value.v = components(try field.color())
+            if descriptor.isFrei0r, case .number = field.node.value {
+                // frei0r's bools are doubles: 0.5 and above is true.
+                value.v.0 = try field.number(in: 0...1)
+                value.i = value.v.0 >= 0.5 ? 1 : 0
+            } else {
+                value.i = try field.bool() ? 1 : 0
+                value.v.0 = Double(value.i)
+            }
+        case .color:
+            if descriptor.isFrei0r, case .array = field.node.value {
+                let rgb = try field.numbers(count: 3, in: 0...1, what: "a colour [r, g, b] in 0...1 or \"#rrggbb\"")
+                value.v = (rgb[0], rgb[1], rgb[2], 1)
+            } else {
+                value.v = components(try field.color())
+            }
         case .point:
             value.v = pad(try field.numbers(count: 2, in: range, what: "a point [x, y]" + layerAlternative(descriptor)))
         case .size: value.v = pad(try field.numbers(count: 2, in: range, what: "a size [width, height]"))

@@ -55,15 +55,15 @@ extension Decoding {
             }
             let targetField = try fields.required("target", "the name of the layer to animate")
             let target = try layerIndex(targetField)
-            let animation = try decodeAnimation(fields, step: step)
+            let animation = try decodeAnimation(fields, step: step, target: target)
             let content = layerContents[target]
-            if animation.keyPath == .backgroundColor, let content, !content.hasColorFill {
+            if animation.keyPath == .layer(.backgroundColor), let content, !content.hasColorFill {
                 throw targetField.error(
                     "backgroundColor animates a colour fill, and layer \"\(layerNames[target])\" has "
                         + (content.fill == nil ? "none" : "a gradient") + ": give it a \"fill\" colour "
                         + "(\"#00000000\" starts transparent)")
             }
-            if animation.keyPath == .textColor, let content, content.text == nil {
+            if animation.keyPath == .layer(.textColor), let content, content.text == nil {
                 throw targetField.error(
                     "text.color animates a text's colour, and layer \"\(layerNames[target])\" has no text")
             }
@@ -148,7 +148,7 @@ extension Decoding {
         NamedCurves.curve(named: String(default: Keys.step["timing"].defaultValue!)!)!
     }
 
-    private func lookUp<Entry>(
+    func lookUp<Entry>(
         _ field: Field, kind: RegistrationKind, in known: [String],
         _ find: (String) -> Lookup<Entry>
     ) throws(SceneError) -> Entry {

@@ -20,6 +20,9 @@ public struct HostLayerState: Sendable, Equatable {
     public var fillColor: SIMD4<Double>?
     /// The text's colour when an `animate` step changes it (`text.color`); nil draws the file's.
     public var textColor: SIMD4<Double>?
+    /// Filter parameters `animate` steps change (`filters.blur.radius`), by slot; the others
+    /// are the file's (`LayerContent.filters`).
+    public var filterValues: [FilterSlot: [Double]] = [:]
 
     public init() {}
 

@@ -14,13 +14,18 @@ public struct PropertyAnimation: Sendable {
         case keyframes(Keyframes)
     }
 
-    public let keyPath: LayerKeyPath
+    public let keyPath: AnimatedKeyPath
     public let values: Values
     /// The animated value is added to the layer's value rather than replacing it.
     public let additive: Bool
 
-    public init(keyPath: LayerKeyPath, values: Values, additive: Bool) {
+    public init(keyPath: AnimatedKeyPath, values: Values, additive: Bool) {
         (self.keyPath, self.values, self.additive) = (keyPath, values, additive)
+    }
+
+    /// An animation of one of the layer's own key paths.
+    public init(keyPath: LayerKeyPath, values: Values, additive: Bool) {
+        self.init(keyPath: .layer(keyPath), values: values, additive: additive)
     }
 
     /// The value the animation starts from when the file gives it (`from`, `to` − `by`, or the

@@ -40,7 +40,7 @@ struct SceneWarnings {
     private var shownBeforeFadingIn: [SceneError] {
         var found: [SceneError] = []
         for (index, step) in scene.steps.enumerated() {
-            guard case .property(let animation, let target) = step.action, animation.keyPath == .opacity,
+            guard case .property(let animation, let target) = step.action, animation.keyPath == .layer(.opacity),
                 !animation.additive, !step.fill.before,
                 let from = (step.reverse ? animation.endValue : animation.startValue)?.first
             else { continue }

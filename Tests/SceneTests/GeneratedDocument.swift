@@ -144,6 +144,10 @@ private struct Builder {
         case ("audio", .array(let element, _, _)):
             return .array((0..<random.int(0...2)).map { validValue(element, key: "track", at: "\(path)[\($0)]") })
         case ("dir", _): return .string("out")
+        // Effects come from plugins, which generated documents do not load.
+        case ("filters", _), ("backdropFilters", _): return .array([])
+        // Filter key paths name a filter of the target; generated layers have none.
+        case ("animate", .either(let forms)): return validValue(forms[0], key: key, at: path)
         // At least one frame at the slowest rate the generator uses (see `fps`).
         case ("duration", .number(_, aboveLower: true)): return .number(Double(random.int(2...30)) / 2)
         case ("fps", _): return .number(Double(random.int(1...120)))
@@ -159,6 +163,7 @@ private struct Builder {
             return .number(Double(random.int(Int(range.lowerBound)...Int(min(range.upperBound, 5000)))))
         case .boolean: return .bool(random.chance(0.5))
         case .string: return .string(random.pick(["a", "Hello", "x y", "Ünïcode"]))
+        case .pattern: return .string("filters.0.amount")
         case .choice(let choices): return .string(random.pick(choices))
         case .color: return .string(random.pick(["#abc", "#102030", "#10203040", "#FFFFFF"]))
         case .point(let range): return .array([.number(number(in: range)), .number(number(in: range))])
@@ -222,7 +227,7 @@ private struct Builder {
         case .integer(let range):
             return random.chance(0.5) ? .number(range.lowerBound + 0.5) : .number(range.upperBound + 1)
         case .boolean: return .number(1)
-        case .string: return .number(7)
+        case .string, .pattern: return .number(7)
         case .choice: return .string("no-such-choice")
         case .color: return .string(random.pick(["red", "#12345", "#xyzxyz"]))
         case .point: return .array([.number(1)])

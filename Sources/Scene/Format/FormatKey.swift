@@ -48,6 +48,8 @@ public indirect enum ValueForm: Sendable {
     case array(ValueForm, count: ClosedRange<Int>? = nil, unique: Bool = false)
     /// Any one of these forms.
     case either([ValueForm])
+    /// A string matching a regular expression, described in prose.
+    case pattern(String, summary: String)
     /// A form defined once under `$defs` in the schema and described in the README in prose:
     /// timing curves (`name`) whose names come from the installed plugins.
     case definition(String, summary: String)

@@ -61,7 +61,7 @@ public enum KeyTable {
             }
             return unique ? text + ", each once" : text
         case .either(let forms): return forms.map(describe).joined(separator: "; or ")
-        case .definition(_, let summary), .described(let summary): return summary
+        case .definition(_, let summary), .described(let summary), .pattern(_, let summary): return summary
         }
     }
 

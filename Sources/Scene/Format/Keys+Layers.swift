@@ -65,7 +65,17 @@ extension Keys {
             FormatKey(
                 "text", .either([.string, .object(text)]),
                 "a string in the default style, or {string, font, …}; drawn over the image, wrapped to the frame"),
-            FormatKey("shadow", .object(shadow), "a drop shadow of the layer's rounded frame"),
+            FormatKey(
+                "shadow", .object(shadow),
+                "a drop shadow of the layer's rounded frame (of its filtered pixels when it has filters)"),
+            FormatKey(
+                "filters", .array(.object(filter)),
+                "effects applied in order to what the layer draws, its sublayers included, in its own coordinates, "
+                    + "before its mask and opacity: CSS filter, Core Animation's filters"),
+            FormatKey(
+                "backdropFilters", .array(.object(filter)),
+                "effects applied in order to what is drawn behind the layer, inside its rounded frame and mask, "
+                    + "shown under its own fill and content: CSS backdrop-filter"),
             FormatKey("mask", .object(mask), "keeps part of the layer and of its sublayers"),
             FormatKey(
                 "sublayers", .described(summary: "an array of layers"),
@@ -170,6 +180,18 @@ extension Keys {
                 "maxLines", .integer(1...10_000),
                 "at most this many lines; a longer text ends its last line with an ellipsis (…)"),
         ], required: ["string"], "a text and its style")
+
+    public static let filter = KeySet(
+        "layers[].filters[]",
+        [
+            FormatKey(
+                "effect", .described(summary: "an effect's name"),
+                "an effect: blur, brightness, contrast, saturate, grayscale, sepia, invert, opacity, hue-rotate, "
+                    + "color-matrix, a plugin's, or frei0r.<name> (see `pipeline plugins`)"),
+            FormatKey(
+                "params", .described(summary: "an object"),
+                "the effect's parameters by name; those left out take their defaults"),
+        ], required: ["effect"], "one effect of a layer's filters or backdropFilters")
 
     public static let shadow = KeySet(
         "layers[].shadow",

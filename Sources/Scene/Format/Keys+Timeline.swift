@@ -17,9 +17,16 @@ extension Keys {
                 "mixer", .described(summary: "an installed mixer's name"),
                 "the mixer, with \"from\" and \"to\"; it blends the two layers, drawn in place of the upper one"),
             FormatKey(
-                "animate", .choice(LayerKeyPath.allCases.map(\.rawValue)),
+                "animate",
+                .either([
+                    .choice(LayerKeyPath.allCases.map(\.rawValue)),
+                    .pattern(
+                        "^(filters|backdropFilters)\\..+\\..+$",
+                        summary: "`filters.<effect or index>.<parameter>` or the same under `backdropFilters`"),
+                ]),
                 "a key path of \"target\" that the host animates from, to or by a value, or through keyframes, "
-                    + "as CABasicAnimation and CAKeyframeAnimation do"),
+                    + "as CABasicAnimation and CAKeyframeAnimation do; a filter's parameter by its effect's name "
+                    + "(the first filter of that effect) or its place in the list"),
             FormatKey(
                 "from", .described(summary: "a layer's name, or a value"),
                 "a mixer's first layer (its name); an animation's start value"),

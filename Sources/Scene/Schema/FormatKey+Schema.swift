@@ -30,6 +30,7 @@ extension ValueForm {
         case .integer(let range): return SchemaType.integer(range)
         case .boolean: return ["type": "boolean"]
         case .string: return ["type": "string"]
+        case .pattern(let pattern, _): return ["type": "string", "pattern": .string(pattern)]
         case .choice(let choices): return ["type": "string", "enum": .array(choices.map(SchemaJSON.string))]
         case .color: return ["$ref": "#/$defs/color"]
         case .point(let range): return SchemaType.point(range)

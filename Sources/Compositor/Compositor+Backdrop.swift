@@ -1,0 +1,81 @@
+import CAnimatorABI
+import CCairo
+import Foundation
+import Scene
+
+/// `backdropFilters`: what is already drawn behind a layer (in the surface being drawn on, the
+/// frame or an enclosing group), inside the layer's rounded frame and mask, filtered and drawn
+/// back under the layer's own content, faded by its opacity, as CSS `backdrop-filter` and Core
+/// Animation's `backgroundFilters` do. The backdrop is read as far beyond the layer as its
+/// effects read; past the surface's edges its edge pixels repeat.
+extension Compositor {
+    /// Draws the filtered backdrop of layer `index`; returns the box it could change.
+    func drawBackdrop(_ index: Int, of layers: [anim_layer_t], on cr: OpaquePointer) -> PixelBox {
+        let layer = layers[index]
+        let world = worlds[index].scaled(by: scale)
+        guard layer.isDrawable, world.isUsable else { return .empty }
+        let target: OpaquePointer = cairo_get_group_target(cr)
+        guard cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE else { return .empty }
+        cairo_surface_flush(target)
+        let surfaceWidth = Int(cairo_image_surface_get_width(target))
+        let surfaceHeight = Int(cairo_image_surface_get_height(target))
+        var offsetX = 0.0
+        var offsetY = 0.0
+        cairo_surface_get_device_offset(target, &offsetX, &offsetY)
+        // The layer's box in the surface's pixels.
+        let device = world.boundingBox(of: layer.localBounds)
+        let x0 = max(Int(floor(device.x + offsetX)), 0)
+        let y0 = max(Int(floor(device.y + offsetY)), 0)
+        let x1 = min(Int(ceil(device.x + device.width + offsetX)), surfaceWidth)
+        let y1 = min(Int(ceil(device.y + device.height + offsetY)), surfaceHeight)
+        guard x1 > x0, y1 > y0 else { return .empty }
+        let density = Self.density(of: world)
+        guard let margins = reach(of: index, .backdropFilters, density: density) else { return .empty }
+        let pad = (
+            left: Int(margins.left + margins.read), top: Int(margins.top + margins.read),
+            right: Int(margins.right + margins.read), bottom: Int(margins.bottom + margins.read)
+        )
+        let width = x1 - x0 + pad.left + pad.right
+        let height = y1 - y0 + pad.top + pad.bottom
+        guard var picture = try? FrameBuffer(width: width, height: height),
+            var spare = try? FrameBuffer(width: width, height: height),
+            let pixels = cairo_image_surface_get_data(target)
+        else { return .empty }
+        let stride = Int(cairo_image_surface_get_stride(target))
+        for row in 0..<height {
+            let y = min(max(y0 - pad.top + row, 0), surfaceHeight - 1)
+            let line = pixels + y * stride
+            let out = picture.pixels + row * picture.stride
+            for column in 0..<width {
+                let x = min(max(x0 - pad.left + column, 0), surfaceWidth - 1)
+                (out + column * 4).update(from: line + x * 4, count: 4)
+            }
+        }
+        picture.pixelsChanged()
+        cairo_surface_mark_dirty(picture.surface)
+        for filter in contents[index].backdropFilters.indices {
+            guard run(filter, of: .backdropFilters, layer: index, density: density, from: picture, into: spare) else {
+                return .empty
+            }
+            swap(&picture, &spare)
+        }
+        cairo_save(cr)
+        var matrix = world.cairoMatrix
+        cairo_set_matrix(cr, &matrix)
+        addRoundedRect(layer.localBounds, radius: layer.effectiveCornerRadius, to: cr)
+        cairo_clip(cr)
+        let mask = layer.mask
+        if mask.shape_count > 0 && mask.inverted == 0 {
+            cairo_set_fill_rule(cr, mask.cairoFillRule)
+            addMaskShapes(of: mask, to: cr)
+            cairo_clip(cr)
+        }
+        cairo_identity_matrix(cr)
+        let originX = Double(x0 - pad.left) - offsetX
+        let originY = Double(y0 - pad.top) - offsetY
+        cairo_set_source_surface(cr, picture.surface, originX, originY)
+        cairo_paint_with_alpha(cr, min(layer.opacity, 1))
+        cairo_restore(cr)
+        return PixelBox(covering: device, width: pixelWidth, height: pixelHeight)
+    }
+}

@@ -1,0 +1,320 @@
+import CAnimatorABI
+import CCairo
+import CRaster
+import Foundation
+import Scene
+
+/// Layer effects: a layer with `filters` is drawn, with its sublayers, into a picture of its
+/// own at the pixels per point it shows at, surrounded by the margins its effects reach; the
+/// effects run on that picture in order, and the result is drawn where the layer would have
+/// been, through its mask and opacity, its shadow cast from the filtered pixels (CSS `filter`).
+/// `backdropFilters` run on the pixels already drawn behind the layer, inside its shape, and
+/// the result goes under the layer (CSS `backdrop-filter`). When the layer only moves by whole
+/// pixels and is not rotated or scaled unevenly, the picture lies on the frame's own pixels, so
+/// a filter that changes nothing changes no byte.
+extension Compositor {
+    /// Rows per effect call: the host splits each image into bands of rows (see animator.h).
+    static let effectBand = 64
+
+    /// Draws layer `index`, which has filters, with its sublayers; returns the box it could change.
+    func drawFiltered(_ index: Int, of layers: [anim_layer_t], on cr: OpaquePointer, frame: FrameBuffer) -> PixelBox {
+        let layer = layers[index]
+        let world = worlds[index].scaled(by: scale)
+        guard layer.hidden == 0, layer.opacity > 0, layer.opacity.isFinite, world.isUsable,
+            layer.frame.width.isFinite, layer.frame.height.isFinite
+        else { return .empty }
+        let bounds = subtreeBounds(index, of: layers)
+        guard bounds.width > 0, bounds.height > 0 else { return .empty }
+        let density = Self.density(of: world)
+        guard let margins = reach(of: index, .filters, density: density) else { return .empty }
+        let placement = PicturePlacement(
+            world: world, bounds: bounds, density: density, margins: margins, frameWidth: frame.width,
+            frameHeight: frame.height)
+        guard placement.width > 0, placement.height > 0,
+            var picture = try? FrameBuffer(width: placement.width, height: placement.height),
+            var spare = try? FrameBuffer(width: placement.width, height: placement.height)
+        else { return .empty }
+        drawUnfiltered(index, of: layers, through: placement.layerToPicture, into: picture)
+        for filter in contents[index].filters.indices {
+            guard run(filter, of: .filters, layer: index, density: density, from: picture, into: spare) else {
+                return .empty
+            }
+            swap(&picture, &spare)
+        }
+        return paint(picture, of: layer, index: index, placement: placement, world: world, on: cr, frame: frame)
+    }
+
+    /// Pixels of the picture per point of the layer: the square root of the area scale, so a
+    /// layer scaled 2× (or drawn under `--scale 2`) filters at twice the pixels.
+    static func density(of world: AffineTransform) -> Double {
+        min(max(sqrt(abs(world.a * world.d - world.b * world.c)), 1e-3), 64)
+    }
+
+    /// The layer's own bounds, grown to hold its sublayers' frames, in its own coordinates.
+    private func subtreeBounds(_ index: Int, of layers: [anim_layer_t]) -> anim_rect_t {
+        var box = layers[index].localBounds
+        guard tree.hasSublayers(index), !tree.masksToBounds[index], let inverse = worlds[index].inverted else {
+            return box
+        }
+        for child in (index + 1)..<tree.ends[index] where layers[child].isDrawable {
+            let local = inverse.concatenating(worlds[child]).boundingBox(of: layers[child].localBounds)
+            guard local.x.isFinite, local.y.isFinite, local.width.isFinite, local.height.isFinite else { continue }
+            let right = max(box.x + box.width, local.x + local.width)
+            let bottom = max(box.y + box.height, local.y + local.height)
+            box.x = min(box.x, local.x)
+            box.y = min(box.y, local.y)
+            box.width = right - box.x
+            box.height = bottom - box.y
+        }
+        return box
+    }
+
+    /// The sum of the reaches of the layer's effects of `list`, or nil when one failed.
+    func reach(of index: Int, _ list: FilterList, density: Double) -> anim_reach_t? {
+        var total = anim_reach_t()
+        for filter in contents[index].filterList(list).indices {
+            guard
+                let reach = withArguments(
+                    of: filter, list, layer: index, density: density,
+                    body: { (args) throws(EffectFailure) -> anim_reach_t in
+                        guard let effects else { return anim_reach_t() }
+                        return try effects.reach(layer: index, list: list, filter: filter, &args)
+                    })
+            else { return nil }
+            let limit = UInt32(ANIM_REACH_MAX)
+            guard reach.left <= limit, reach.top <= limit, reach.right <= limit, reach.bottom <= limit,
+                reach.read <= limit
+            else {
+                fail(
+                    EffectFailure(
+                        layer: index, list: list, filter: filter,
+                        message: "its reach (\(reach.left), \(reach.top), \(reach.right), \(reach.bottom), read "
+                            + "\(reach.read)) is over \(limit) pixels"))
+                return nil
+            }
+            total.left += reach.left
+            total.top += reach.top
+            total.right += reach.right
+            total.bottom += reach.bottom
+            total.read = max(total.read, reach.read)
+        }
+        return total
+    }
+
+    /// Runs one effect from `source` into `target` (the same size) in bands of rows; false when it failed.
+    func run(
+        _ filter: Int, of list: FilterList, layer index: Int, density: Double, from source: FrameBuffer,
+        into target: FrameBuffer
+    ) -> Bool {
+        let entry = contents[index].filterList(list)[filter].effect
+        let native = entry.takesNativePixels
+        if !native { source.swapRedAndBlue() }
+        defer { if !native { source.swapRedAndBlue() } }
+        cairo_surface_flush(source.surface)
+        var input = anim_image_t(
+            struct_size: UInt32(MemoryLayout<anim_image_t>.size), width: UInt32(source.width),
+            height: UInt32(source.height), stride: UInt32(source.stride), pixels: source.pixels)
+        var output = anim_image_t(
+            struct_size: UInt32(MemoryLayout<anim_image_t>.size), width: UInt32(target.width),
+            height: UInt32(target.height), stride: UInt32(target.stride), pixels: target.pixels)
+        target.pixelsChanged()
+        let band = entry.needsWholeImage ? max(source.height, 1) : Self.effectBand
+        let succeeded =
+            withArguments(of: filter, list, layer: index, density: density) { args in
+                args.pixel_order = UInt32(native ? ANIM_PIXELS_NATIVE : ANIM_PIXELS_RGBA)
+                return withUnsafePointer(to: &input) { input in
+                    withUnsafeMutablePointer(to: &output) { output in
+                        args.in = input
+                        args.out = output
+                        for begin in stride(from: 0, to: source.height, by: band) {
+                            args.row_begin = UInt32(begin)
+                            args.row_end = UInt32(min(begin + band, source.height))
+                            do throws(EffectFailure) {
+                                try effects?.apply(layer: index, list: list, filter: filter, &args)
+                            } catch {
+                                return false
+                            }
+                        }
+                        return true
+                    }
+                }
+            } ?? false
+        if !native { target.swapRedAndBlue() }
+        cairo_surface_mark_dirty(target.surface)
+        return succeeded
+    }
+
+    /// Lends `body` the arguments of a call of filter `filter` at this frame's values, and
+    /// records a failure it throws; nil when it threw.
+    private func withArguments<R>(
+        of filter: Int, _ list: FilterList, layer index: Int, density: Double,
+        body: (inout anim_effect_args_t) throws(EffectFailure) -> R
+    ) -> R? {
+        let parameters = host[index].parameters(of: filter, in: list, content: contents[index])
+        return parameters.withUnsafeBufferPointer { params in
+            var args = anim_effect_args_t()
+            args.struct_size = UInt32(MemoryLayout<anim_effect_args_t>.size)
+            args.param_count = UInt32(params.count)
+            args.params = params.baseAddress
+            args.time = time
+            args.canvas = anim_size_t(width: Double(canvasSize.width), height: Double(canvasSize.height))
+            args.render_scale = density
+            do throws(EffectFailure) {
+                return try body(&args)
+            } catch {
+                fail(error)
+                return nil
+            }
+        }
+    }
+
+    /// The layer and its sublayers through `layerToPicture`, at full opacity, without its mask
+    /// and shadow (they apply to the filtered picture), over a transparent `picture`.
+    private func drawUnfiltered(
+        _ index: Int, of layers: [anim_layer_t], through layerToPicture: AffineTransform, into picture: FrameBuffer
+    ) {
+        let subtree = index..<tree.ends[index]
+        let saved = Array(worlds[subtree])
+        var plain = layers
+        plain[index].opacity = 1
+        plain[index].shadow.opacity = 0
+        plain[index].mask.shape_count = 0
+        worlds[index] = layerToPicture.scaled(by: 1 / scale)
+        for child in subtree.dropFirst() {
+            worlds[child] = worlds[tree.parents[child]!].concatenating(plain[child].deviceTransform)
+        }
+        drawing(into: picture, over: anim_color_t(r: 0, g: 0, b: 0, a: 0)) { cr in
+            _ = drawSubtree(index, of: plain, replacing: [], nested: false, unfiltered: true, on: cr, frame: picture)
+        }
+        worlds.replaceSubrange(subtree, with: saved)
+    }
+
+    /// Draws the filtered picture onto the frame: its shadow from its alpha, then the picture
+    /// through the layer's mask and opacity.
+    private func paint(
+        _ picture: FrameBuffer, of layer: anim_layer_t, index: Int, placement: PicturePlacement,
+        world: AffineTransform, on cr: OpaquePointer, frame: FrameBuffer
+    ) -> PixelBox {
+        let pictureToDevice = placement.pictureToDevice
+        var box = pictureToDevice.boundingBox(
+            of: anim_rect_t(x: 0, y: 0, width: Double(picture.width), height: Double(picture.height)))
+        cairo_save(cr)
+        let grouped = layer.opacity < 1 && layer.shadow.opacity > 0
+        if grouped { cairo_push_group(cr) }
+        let alpha = grouped ? 1 : min(layer.opacity, 1)
+        if let shadowBox = paintShadow(of: picture, layer: layer, through: pictureToDevice, alpha: alpha, on: cr) {
+            box = union(box, shadowBox)
+        }
+        let mask = layer.mask
+        var matrix = world.cairoMatrix
+        cairo_set_matrix(cr, &matrix)
+        if mask.shape_count > 0 && mask.inverted == 0 {
+            cairo_set_fill_rule(cr, mask.cairoFillRule)
+            addMaskShapes(of: mask, to: cr)
+            cairo_clip(cr)
+        }
+        let punched = mask.shape_count > 0 && mask.inverted != 0
+        if punched { cairo_push_group(cr) }
+        var toDevice = pictureToDevice.cairoMatrix
+        cairo_set_matrix(cr, &toDevice)
+        cairo_set_source_surface(cr, picture.surface, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(cr), placement.isAligned ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_GOOD)
+        cairo_paint_with_alpha(cr, punched ? 1 : alpha)
+        if punched {
+            cairo_set_matrix(cr, &matrix)
+            punchOut(mask, alpha: alpha, on: cr)
+        }
+        if grouped {
+            cairo_identity_matrix(cr)
+            cairo_pop_group_to_source(cr)
+            cairo_paint_with_alpha(cr, layer.opacity)
+        }
+        cairo_restore(cr)
+        return PixelBox(covering: box, width: frame.width, height: frame.height)
+    }
+
+    /// The layer's shadow, cast from the picture's alpha: blurred by its radius, offset, in its
+    /// colour; returns the device box it covers, nil when there is none.
+    private func paintShadow(
+        of picture: FrameBuffer, layer: anim_layer_t, through pictureToDevice: AffineTransform, alpha: Double,
+        on cr: OpaquePointer
+    ) -> anim_rect_t? {
+        let shadow = layer.shadowScaled(by: scale).shadow
+        guard shadow.opacity > 0, shadow.color.a > 0, shadow.radius.isFinite, shadow.offset.x.isFinite,
+            shadow.offset.y.isFinite
+        else { return nil }
+        let spread = Int(raster_blur_extent(shadow.radius))
+        let width = picture.width + 2 * spread
+        let height = picture.height + 2 * spread
+        let mask: OpaquePointer = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height))
+        defer { cairo_surface_destroy(mask) }
+        guard cairo_surface_status(mask) == CAIRO_STATUS_SUCCESS else { return nil }
+        cairo_surface_flush(mask)
+        let stride = Int(cairo_image_surface_get_stride(mask))
+        let alphaBytes = cairo_image_surface_get_data(mask)!
+        cairo_surface_flush(picture.surface)
+        for y in 0..<picture.height {
+            let source = picture.pixels + y * picture.stride
+            let row = alphaBytes + (y + spread) * stride + spread
+            for x in 0..<picture.width { row[x] = source[x * 4 + 3] }
+        }
+        var scratch = [UInt32](repeating: 0, count: raster_blur_scratch_count(Int32(width), Int32(height)))
+        raster_blur_a8(alphaBytes, Int32(width), Int32(height), Int32(stride), shadow.radius, &scratch)
+        cairo_surface_mark_dirty(mask)
+        let color = shadow.color
+        cairo_save(cr)
+        // The offset applies in device pixels, after the layer's transform.
+        let toDevice = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: shadow.offset.x, ty: shadow.offset.y)
+            .concatenating(pictureToDevice)
+            .concatenating(AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: -Double(spread), ty: -Double(spread)))
+        var matrix = toDevice.cairoMatrix
+        cairo_set_matrix(cr, &matrix)
+        cairo_set_source_rgba(cr, color.r, color.g, color.b, color.a * min(shadow.opacity, 1) * alpha)
+        cairo_mask_surface(cr, mask, 0, 0)
+        cairo_restore(cr)
+        return toDevice.boundingBox(of: anim_rect_t(x: 0, y: 0, width: Double(width), height: Double(height)))
+    }
+}
+
+/// Where a filtered layer's picture lies: the map from the layer's own coordinates to the
+/// picture's pixels, and from those to the frame's. When the layer is only moved and scaled
+/// evenly, the picture's pixels are the frame's own, moved by whole pixels (`isAligned`).
+struct PicturePlacement {
+    let layerToPicture: AffineTransform
+    let pictureToDevice: AffineTransform
+    let width: Int, height: Int
+    let isAligned: Bool
+
+    /// The largest picture drawn, in pixels a side: a layer larger than that on screen is
+    /// filtered at fewer pixels per point.
+    static let largestSide = 16384.0
+
+    init(
+        world: AffineTransform, bounds: anim_rect_t, density: Double, margins: anim_reach_t, frameWidth: Int,
+        frameHeight: Int
+    ) {
+        let (left, top) = (Double(margins.left), Double(margins.top))
+        let (right, bottom) = (Double(margins.right), Double(margins.bottom))
+        if world.b == 0, world.c == 0, world.a > 0, world.d > 0, world.a == world.d {
+            // Device pixels: the part of the layer's box that can show, with the margins around it.
+            let device = world.boundingBox(of: bounds)
+            let x0 = max(floor(device.x), -right - left) - left
+            let y0 = max(floor(device.y), -bottom - top) - top
+            let x1 = min(ceil(device.x + device.width), Double(frameWidth) + left + right) + right
+            let y1 = min(ceil(device.y + device.height), Double(frameHeight) + top + bottom) + bottom
+            width = x1 > x0 && x1 - x0 <= Self.largestSide ? Int(x1 - x0) : 0
+            height = y1 > y0 && y1 - y0 <= Self.largestSide ? Int(y1 - y0) : 0
+            pictureToDevice = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: x0, ty: y0)
+            layerToPicture = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: -x0, ty: -y0).concatenating(world)
+            isAligned = true
+            return
+        }
+        let fit = min(1, Self.largestSide / max(bounds.width * density + left + right, bounds.height * density + top + bottom))
+        let d = density * fit
+        layerToPicture = AffineTransform(a: d, b: 0, c: 0, d: d, tx: -bounds.x * d + left, ty: -bounds.y * d + top)
+        width = Int((bounds.width * d).rounded(.up) + left + right)
+        height = Int((bounds.height * d).rounded(.up) + top + bottom)
+        pictureToDevice = world.concatenating(layerToPicture.inverted ?? layerToPicture)
+        isAligned = false
+    }
+}

@@ -1,0 +1,173 @@
+import CAnimatorABI
+import CPluginGuard
+import Compositor
+import Foundation
+import PluginRegistry
+import Scene
+
+/// One filter of one layer, as the render creates, calls and destroys its effect: the effect's
+/// instance belongs to the filter, not to a step.
+struct FilterUse: Hashable, Sendable {
+    let layer: Int
+    let list: FilterList
+    let filter: Int
+
+    func filter(in scene: Scene) -> LayerFilter { scene.layers[layer].content.filterList(list)[filter] }
+
+    /// Every filter of every layer, in layer order, `filters` before `backdropFilters`.
+    static func all(in scene: Scene) -> [FilterUse] {
+        scene.layers.indices.flatMap { layer in
+            FilterList.allCases.flatMap { list in
+                scene.layers[layer].content.filterList(list).indices.map {
+                    FilterUse(layer: layer, list: list, filter: $0)
+                }
+            }
+        }
+    }
+}
+
+/// The effects of a scene called in this process: each filter's instance made before the first
+/// frame, each call under the crash guard (a crash names the plugin, the filter and the frame),
+/// serial effects behind a lock.
+final class InProcessEffects: @unchecked Sendable {
+    let scene: Scene
+    private var instances: [FilterUse: UnsafeMutableRawPointer] = [:]
+    private var labels: [FilterUse: CrashLabel] = [:]
+    private var locks: [FilterUse: NSLock] = [:]
+
+    init(scene: Scene, renderScale: Double) throws(RenderError) {
+        crash_guard_install()
+        self.scene = scene
+        for use in FilterUse.all(in: scene) {
+            let filter = use.filter(in: scene)
+            labels[use] = CrashLabel(for: filter.effect, step: filter.path.description)
+            if filter.effect.isSerial { locks[use] = NSLock() }
+            do throws(RenderError) {
+                if let instance = try create(use, filter, renderScale: renderScale) { instances[use] = instance }
+            } catch {
+                destroy()
+                throw error
+            }
+        }
+    }
+
+    deinit { destroy() }
+
+    func reach(_ use: FilterUse, _ args: inout anim_effect_args_t, frame: Int) throws(RenderError) -> anim_reach_t {
+        let effect = use.filter(in: scene).effect
+        guard let reach = effect.descriptor.pointee.reach else { return anim_reach_t() }
+        args.instance = instances[use]
+        args.user_data = effect.userData
+        var result = anim_reach_t()
+        let message = labels[use]!.guarding(frame: frame) {
+            PluginErrorBuffer.calling { error, size in
+                locks[use]?.lock()
+                defer { locks[use]?.unlock() }
+                return reach(&args, &result, error, size)
+            }
+        }
+        if let message { throw failure(use, frame: frame, message: message) }
+        return result
+    }
+
+    func apply(_ use: FilterUse, _ args: inout anim_effect_args_t, frame: Int) throws(RenderError) {
+        let effect = use.filter(in: scene).effect
+        args.instance = instances[use]
+        args.user_data = effect.userData
+        let message = labels[use]!.guarding(frame: frame) {
+            PluginErrorBuffer.calling { error, size in
+                locks[use]?.lock()
+                defer { locks[use]?.unlock() }
+                return effect.descriptor.pointee.apply!(&args, error, size)
+            }
+        }
+        if let message { throw failure(use, frame: frame, message: message) }
+    }
+
+    private func failure(_ use: FilterUse, frame: Int, message: String) -> RenderError {
+        let filter = use.filter(in: scene)
+        return .pluginFailed(
+            plugin: fileName(filter.effect.plugin.path), step: filter.path.description,
+            processor: filter.effect.kindAndName, frame: frame, message: message)
+    }
+
+    /// `create` sees the layer as the file describes it and the filter's parameters as written.
+    private func create(_ use: FilterUse, _ filter: LayerFilter, renderScale: Double) throws(RenderError)
+        -> UnsafeMutableRawPointer?
+    {
+        guard let create = filter.effect.create else { return nil }
+        var instance: UnsafeMutableRawPointer?
+        var target = scene.layers[use.layer].base
+        let message = filter.parameters.withUnsafeBufferPointer { params in
+            var args = anim_create_args_t(
+                struct_size: UInt32(MemoryLayout<anim_create_args_t>.size), param_count: UInt32(params.count),
+                canvas: anim_size_t(width: Double(scene.canvas.width), height: Double(scene.canvas.height)),
+                params: params.baseAddress, target: nil, duration: 0, render_scale: renderScale,
+                user_data: filter.effect.userData)
+            return withUnsafePointer(to: &target) { target in
+                args.target = target
+                return labels[use]!.guarding(frame: nil) {
+                    PluginErrorBuffer.calling { error, size in
+                        instance = create(&args, error, size)
+                        return instance != nil
+                    }
+                }
+            }
+        }
+        if let message {
+            throw .createFailed(
+                plugin: fileName(filter.effect.plugin.path), step: filter.path.description,
+                processor: filter.effect.kindAndName, message: message)
+        }
+        return instance
+    }
+
+    private func destroy() {
+        for (use, instance) in instances { use.filter(in: scene).effect.destroy?(instance) }
+        instances.removeAll()
+    }
+}
+
+/// What a worker's compositor calls for a layer's effects during one frame: the scene's
+/// effects, told the frame, with the first failure kept as the render's error.
+final class FrameEffects: LayerEffects {
+    let effects: InProcessEffects
+    var frame = 0
+    private(set) var failure: RenderError?
+
+    init(_ effects: InProcessEffects) { self.effects = effects }
+
+    func reach(layer: Int, list: FilterList, filter: Int, _ args: inout anim_effect_args_t) throws(EffectFailure)
+        -> anim_reach_t
+    {
+        do throws(RenderError) {
+            return try effects.reach(FilterUse(layer: layer, list: list, filter: filter), &args, frame: frame)
+        } catch {
+            throw record(error, layer: layer, list: list, filter: filter)
+        }
+    }
+
+    func apply(layer: Int, list: FilterList, filter: Int, _ args: inout anim_effect_args_t) throws(EffectFailure) {
+        do throws(RenderError) {
+            try effects.apply(FilterUse(layer: layer, list: list, filter: filter), &args, frame: frame)
+        } catch {
+            throw record(error, layer: layer, list: list, filter: filter)
+        }
+    }
+
+    /// The failure to throw after the frame: the plugin's, or the compositor's own about an effect.
+    func takeFailure(from compositor: Compositor) -> RenderError? {
+        defer { failure = nil }
+        guard let failed = compositor.takeEffectFailure() else { return nil }
+        if let failure { return failure }
+        let filter = FilterUse(layer: failed.layer, list: failed.list, filter: failed.filter).filter(in: effects.scene)
+        return .pluginFailed(
+            plugin: fileName(filter.effect.plugin.path), step: filter.path.description,
+            processor: filter.effect.kindAndName, frame: frame, message: failed.message)
+    }
+
+    private func record(_ error: RenderError, layer: Int, list: FilterList, filter: Int) -> EffectFailure {
+        if failure == nil { failure = error }
+        return EffectFailure(layer: layer, list: list, filter: filter, message: error.description)
+    }
+}

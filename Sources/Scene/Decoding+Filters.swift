@@ -1,0 +1,91 @@
+import CAnimatorABI
+import PluginRegistry
+
+/// A layer's `filters` and `backdropFilters`: lists of effects with their parameters, and the
+/// `animate` key paths that reach those parameters.
+extension Decoding {
+    /// `[{"effect": "blur", "params": {"radius": 6}}, …]`, each effect looked up and its
+    /// parameters bound as a step's are.
+    func decodeFilters(_ field: Field?) throws(SceneError) -> [LayerFilter] {
+        guard let field else { return [] }
+        guard case .array = field.node.value else {
+            throw field.mismatch("a list of filters such as [{\"effect\": \"blur\", \"params\": {\"radius\": 6}}]")
+        }
+        var filters: [LayerFilter] = []
+        for item in try field.array() {
+            let fields = try item.object(Keys.filter)
+            let effectField = try fields.required("effect", "the name of an effect (see `pipeline plugins`)")
+            let effect = try lookUp(effectField, kind: .effect, in: registry.effects.keys.sorted(), registry.effect(named:))
+            let bound = try bindParameters(
+                effect.parameters, fields["params"], owner: "effect \"\(effect.name)\"", step: item)
+            filters.append(LayerFilter(effect: effect, parameters: bound.map(\.value), path: item.path))
+        }
+        return filters
+    }
+
+    /// What an `animate` key names: one of the layer's key paths, or `filters.<effect or
+    /// index>.<parameter>` (and the same under `backdropFilters`) of layer `target`.
+    func animatedKeyPath(_ field: Field, target: Int) throws(SceneError) -> AnimatedKeyPath {
+        let text = try field.string()
+        guard let list = FilterList.allCases.first(where: { text.hasPrefix($0.rawValue + ".") }) else {
+            return .layer(LayerKeyPath(rawValue: try field.choice(LayerKeyPath.allCases.map(\.rawValue)))!)
+        }
+        let filters = layerContents[target]?.filterList(list) ?? []
+        let rest = String(text.dropFirst(list.rawValue.count + 1))
+        let layer = layerNames[target]
+        // An effect's name may hold dots (frei0r.pixeliz0r): the longest that fits comes first.
+        let named = filters.enumerated().filter { rest.hasPrefix($0.element.effect.name + ".") }
+        let index: Int
+        let parameterName: String
+        if let first = rest.split(separator: ".", maxSplits: 1).first, let number = Int(first) {
+            guard filters.indices.contains(number) else {
+                throw field.error(
+                    "layer \"\(layer)\" has \(filters.count) \(list.rawValue); \(list.rawValue).\(number) names none "
+                        + "(they are numbered from 0)")
+            }
+            index = number
+            parameterName = String(rest.dropFirst(first.count + 1))
+        } else if let found = named.max(by: { $0.element.effect.name.count < $1.element.effect.name.count })?.offset {
+            let longest = filters[found].effect.name
+            index = filters.firstIndex { $0.effect.name == longest }!
+            parameterName = String(rest.dropFirst(longest.count + 1))
+        } else {
+            let names = filters.map { "\"\($0.effect.name)\"" }
+            throw field.error(
+                "layer \"\(layer)\" has no \(list.rawValue) entry to match \(text.quotedForMessage)"
+                    + (names.isEmpty
+                        ? "; give it \"\(list.rawValue)\" first" : "; its \(list.rawValue) are \(names.joined(separator: ", "))")
+                    + ": write \(list.rawValue).<effect or index>.<parameter>")
+        }
+        return .filter(try filterKeyPath(field, list: list, index: index, parameterName, of: filters[index]))
+    }
+
+    private func filterKeyPath(
+        _ field: Field, list: FilterList, index: Int, _ parameterName: String, of filter: LayerFilter
+    ) throws(SceneError) -> FilterKeyPath {
+        let descriptors = filter.effect.parameters
+        guard let parameter = descriptors.firstIndex(where: { $0.id == parameterName }) else {
+            let ids = descriptors.map(\.id)
+            let hint =
+                NameSuggestion.nearest(to: parameterName, among: ids).map { "; did you mean \"\($0)\"?" }
+                ?? (ids.isEmpty ? "; it has none" : "; it has \(ids.map { "\"\($0)\"" }.joined(separator: ", "))")
+            throw field.error("effect \"\(filter.effect.name)\" has no parameter \(parameterName.quotedForMessage)\(hint)")
+        }
+        let descriptor = descriptors[parameter]
+        let kind: LayerKeyPath.Kind
+        switch descriptor.type {
+        case .number, .integer: kind = .number
+        case .point: kind = .point
+        case .size: kind = .size
+        case .rect: kind = .rect
+        case .color: kind = .color
+        case .bool, .string, .enumeration, .layer:
+            throw field.error(
+                "parameter \"\(descriptor.id)\" of effect \"\(filter.effect.name)\" is \(descriptor.usage), which "
+                    + "cannot be animated; animate a number, point, size, rect or colour")
+        }
+        return FilterKeyPath(
+            slot: FilterSlot(list: list, filter: index, parameter: parameter), written: try field.string(), kind: kind,
+            range: descriptor.type.hasRange ? descriptor.min...descriptor.max : nil)
+    }
+}

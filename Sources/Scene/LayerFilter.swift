@@ -1,0 +1,137 @@
+import CAnimatorABI
+import PluginRegistry
+
+/// One entry of a layer's `filters` or `backdropFilters`: an effect and its parameters, bound
+/// and checked against the effect's descriptors as a step's are. Values that `animate` steps
+/// change per frame are kept in the layer's host state (`HostLayerState.filterValues`).
+public struct LayerFilter: @unchecked Sendable {
+    public let effect: EffectEntry
+    /// In descriptor order; strings are interned for the whole render.
+    public let parameters: [anim_value_t]
+    public let path: JSONPath
+
+    public init(effect: EffectEntry, parameters: [anim_value_t], path: JSONPath) {
+        (self.effect, self.parameters, self.path) = (effect, parameters, path)
+    }
+}
+
+/// A layer's two lists of filters: its own content's (CSS `filter`, Core Animation's `filters`)
+/// and what is drawn behind it (CSS `backdrop-filter`, Core Animation's `backgroundFilters`).
+public enum FilterList: String, Sendable, Hashable, CaseIterable {
+    case filters, backdropFilters
+}
+
+/// One parameter of one filter of a layer, as `HostLayerState.filterValues` keys it.
+public struct FilterSlot: Sendable, Hashable {
+    public let list: FilterList
+    /// The filter's place in its list.
+    public let filter: Int
+    /// The parameter's place among the effect's descriptors.
+    public let parameter: Int
+
+    public init(list: FilterList, filter: Int, parameter: Int) {
+        (self.list, self.filter, self.parameter) = (list, filter, parameter)
+    }
+}
+
+/// A filter parameter an `animate` step changes: `filters.blur.radius` (the first filter of that
+/// effect, as Core Animation's `filters.gaussianBlur.inputRadius`) or `filters.0.radius`, and
+/// the same under `backdropFilters`.
+public struct FilterKeyPath: Sendable, Equatable {
+    public let slot: FilterSlot
+    /// The key path as the file writes it.
+    public let written: String
+    public let kind: LayerKeyPath.Kind
+    /// The parameter's range: animated values (a spring overshoots) are kept inside it.
+    public let range: ClosedRange<Double>?
+
+    public static func == (left: FilterKeyPath, right: FilterKeyPath) -> Bool { left.slot == right.slot }
+
+    /// The parameter's value in this frame: the step-changed one, else the file's.
+    func value(_ host: HostLayerState, content: LayerContent) -> [Double] {
+        if let value = host.filterValues[slot] { return value }
+        let bound = content.filterList(slot.list)[slot.filter].parameters[slot.parameter]
+        return Array([bound.v.0, bound.v.1, bound.v.2, bound.v.3].prefix(kind.components))
+    }
+
+    func set(_ value: [Double], on host: inout HostLayerState) {
+        let kept =
+            switch kind {
+            case .color: value.map { min(max($0, 0), 1) }
+            default: range.map { range in value.map { min(max($0, range.lowerBound), range.upperBound) } } ?? value
+            }
+        host.filterValues[slot] = kept
+    }
+}
+
+/// What an `animate` step changes: a key path of the layer, or a parameter of one of its filters.
+public enum AnimatedKeyPath: Sendable, Equatable {
+    case layer(LayerKeyPath)
+    case filter(FilterKeyPath)
+
+    /// As the file writes it.
+    public var rawValue: String {
+        switch self {
+        case .layer(let path): path.rawValue
+        case .filter(let path): path.written
+        }
+    }
+
+    public var kind: LayerKeyPath.Kind {
+        switch self {
+        case .layer(let path): path.kind
+        case .filter(let path): path.kind
+        }
+    }
+
+    /// Whether it is part of the host's state of a layer rather than the ABI's.
+    public var changesHostState: Bool {
+        switch self {
+        case .layer(let path): path.changesHostState
+        case .filter: true
+        }
+    }
+
+    func value(of layer: anim_layer_t, _ host: HostLayerState, content: LayerContent) -> [Double] {
+        switch self {
+        case .layer(let path): path.value(of: layer, host, content: content)
+        case .filter(let path): path.value(host, content: content)
+        }
+    }
+
+    func set(_ value: [Double], on layer: inout anim_layer_t, _ host: inout HostLayerState) {
+        switch self {
+        case .layer(let path): path.set(value, on: &layer, &host)
+        case .filter(let path): path.set(value, on: &host)
+        }
+    }
+}
+
+extension LayerContent {
+    public func filterList(_ list: FilterList) -> [LayerFilter] {
+        switch list {
+        case .filters: filters
+        case .backdropFilters: backdropFilters
+        }
+    }
+
+    /// Whether the layer has a filter of either kind.
+    public var isFiltered: Bool { !filters.isEmpty || !backdropFilters.isEmpty }
+}
+
+extension HostLayerState {
+    /// The values of filter `filter` of `list` in this frame: the file's, with the parameters
+    /// `animate` steps changed put in.
+    public func parameters(of filter: Int, in list: FilterList, content: LayerContent) -> [anim_value_t] {
+        var values = content.filterList(list)[filter].parameters
+        for (slot, value) in filterValues where slot.list == list && slot.filter == filter {
+            let padded = value + Array(repeating: 0, count: max(0, 4 - value.count))
+            values[slot.parameter].v = (padded[0], padded[1], padded[2], padded[3])
+            if values[slot.parameter].type == UInt32(ANIM_PARAM_INTEGER) {
+                values[slot.parameter].i = Int64(padded[0].rounded())
+                values[slot.parameter].v.0 = Double(values[slot.parameter].i)
+            }
+        }
+        return values
+    }
+}
