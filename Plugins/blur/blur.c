@@ -1,0 +1,548 @@
+/*
+ * blur — CSS `blur(radius)`: a Gaussian blur of the layer's premultiplied pixels, of standard
+ * deviation `radius`, as browsers draw it (Filter Effects 1, feGaussianBlur).
+ *
+ * From sigma 2 up it is the spec's approximation: three successive box blurs of size
+ * d = floor(sigma·3·√(2π)/4 + 0.5) in x and in y (d odd: three boxes of d centred; d even: a box
+ * of d centred half a pixel to the left, one half a pixel to the right, then one of d + 1
+ * centred). Below sigma 2, where Skia (Chromium) draws a true Gaussian kernel, so does this.
+ * Pixels outside the image are transparent. Sigma is clamped where the reach would pass
+ * ANIM_REACH_MAX (sigma ≈ 1450 image pixels: the blur is flat long before).
+ *
+ * The three boxes are one filter: with Q the third running sum of a line of pixels, the three
+ * boxes at n are (Q[m] − Q[m−3d−e]) + (Q[m−2d] − Q[m−d−e]) + 2·(Q[m−2d−e] − Q[m−d]) with
+ * m = n + read and e = 1 for even d, 0 for odd d: six loads and a few additions per pixel
+ * whatever the radius. The sums are exact integers (32-bit lanes wrap, harmlessly, as long as the
+ * result fits), so a pixel's value does not depend on where a line's sums started: the bytes of
+ * a row are the same however the host splits the image. One rounding to 8 bits between the
+ * vertical and the horizontal pass (as Skia's), one at the end: each within ±1 of the exact
+ * three-box result. Vertical first: the horizontal pass then runs over the call's rows only.
+ *
+ * Paths: SSE2 (and AVX2 where the CPU has it) on 32-bit lanes while 255·d³ fits in 31 bits
+ * (sigma up to about 108 image pixels); the plain C below, on 64-bit sums, otherwise and off
+ * x86. Every path computes the same bytes: the same exact sums, normalised by the same float
+ * operations (sum · (1/d³) + 0.5, truncated).
+ */
+#include "animator.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+#define BLUR_HAS_AVX2_PATH 1
+#endif
+
+#define SMALL_SIGMA 2.0   /* below it: a true Gaussian kernel */
+#define MAX_BOX 2731u     /* the largest box whose reach, 3·(d − 1)/2, is within ANIM_REACH_MAX */
+#define STRIP 4u          /* pixels per column strip of the vertical pass */
+
+typedef struct plan {
+    uint32_t read;        /* how far an output pixel reads, in x and in y: every margin */
+    uint32_t d, e;        /* boxes of d pixels (0: a kernel or a copy); e = 1 when d is even */
+    uint32_t ring;        /* a power of two above the farthest tap, 3d + e */
+    float scale;          /* 1 / the sum of the three boxes' weights, d·d·(d + e) */
+    uint32_t weight[7];   /* kernel (sigma < 2): weight of the pixels k away, 2^16 in all */
+} plan_t;
+
+static double sigma_of(const anim_effect_args_t *args) {
+    const double scale = args->render_scale > 0 ? args->render_scale : 1;
+    const double sigma = args->param_count > 0 ? args->params[0].v[0] * scale : 0;
+    return sigma > 0 ? sigma : 0; /* NaN too */
+}
+
+static void plan_make(double sigma, plan_t *p) {
+    memset(p, 0, sizeof *p);
+    if (sigma < SMALL_SIGMA) {
+        if (!(sigma > 0))
+            return; /* a copy */
+        const uint32_t r = (uint32_t)ceil(3 * sigma);
+        double w[7], sum = 0;
+        for (uint32_t k = 0; k <= r; k++)
+            sum += (k ? 2 : 1) * (w[k] = exp(-(double)(k * k) / (2 * sigma * sigma)));
+        uint32_t rest = 65536;
+        for (uint32_t k = r; k >= 1; k--)
+            rest -= 2 * (p->weight[k] = (uint32_t)(w[k] / sum * 65536 + 0.5));
+        p->weight[0] = rest;
+        p->read = r;
+        return;
+    }
+    const double box = floor(sigma * 3 * sqrt(2 * 3.14159265358979323846) / 4 + 0.5);
+    const uint32_t d = box < MAX_BOX ? (uint32_t)box : MAX_BOX;
+    p->d = d;
+    p->e = d % 2 == 0;
+    p->read = p->e ? 3 * d / 2 - 1 : 3 * (d - 1) / 2;
+    p->scale = (float)(1.0 / ((double)d * d * (d + p->e)));
+    for (p->ring = 1; p->ring < 3 * d + p->e + 1; p->ring *= 2) {}
+}
+
+/* Whether the sums fit 32-bit lanes: the largest result, 255·d·d·(d + e), below 2^31 (it goes
+ * through a signed conversion to float). */
+static bool fits_32(const plan_t *p) {
+    return 255.0 * p->d * p->d * (p->d + p->e) < 2147483648.0;
+}
+
+static uint8_t normalise(uint64_t sum, float scale) {
+    return (uint8_t)((float)sum * scale + 0.5f);
+}
+
+/* ---- Plain C, 64-bit sums --------------------------------------------------------------- */
+
+/* The three boxes down columns [x0, x0 + n) (n ≤ STRIP) of `in`, rows [b, e) into `dst`.
+ * `ring` holds p->ring · 4·STRIP sums. */
+static void box_columns_c(const plan_t *p, const anim_image_t *in, uint32_t x0, uint32_t n, uint32_t b,
+                          uint32_t e, uint8_t *dst, size_t pitch, uint64_t *ring) {
+    enum { L = 4 * STRIP };
+    const uint32_t d = p->d, E = p->e, mask = p->ring - 1, lanes = 4 * n;
+    uint64_t q1[L] = {0}, q2[L] = {0}, q3[L] = {0};
+    memset(ring, 0, (size_t)p->ring * L * sizeof *ring);
+    for (uint32_t m = b > p->read ? b - p->read : 0; m < e + p->read; m++) {
+        const uint8_t *src = m < in->height ? in->pixels + (size_t)m * in->stride + 4 * (size_t)x0 : NULL;
+        uint64_t *q = ring + (size_t)(m & mask) * L;
+        for (uint32_t l = 0; l < lanes; l++) {
+            q1[l] += src ? src[l] : 0;
+            q2[l] += q1[l];
+            q[l] = q3[l] += q2[l];
+        }
+        if (m < b + p->read)
+            continue;
+        const uint64_t *q_d = ring + (size_t)((m - d) & mask) * L, *q_de = ring + (size_t)((m - d - E) & mask) * L;
+        const uint64_t *q_2d = ring + (size_t)((m - 2 * d) & mask) * L;
+        const uint64_t *q_2de = ring + (size_t)((m - 2 * d - E) & mask) * L;
+        const uint64_t *q_3de = ring + (size_t)((m - 3 * d - E) & mask) * L;
+        uint8_t *out = dst + (size_t)(m - p->read - b) * pitch + 4 * (size_t)x0;
+        for (uint32_t l = 0; l < lanes; l++)
+            out[l] = normalise((q[l] - q_3de[l]) + (q_2d[l] - q_de[l]) + 2 * (q_2de[l] - q_d[l]), p->scale);
+    }
+}
+
+/* The three boxes along one row of `width` pixels. `sums` holds 4·(width + p->read + p->ring). */
+static void box_row_c(const plan_t *p, const uint8_t *src, uint8_t *out, uint32_t width, uint64_t *sums) {
+    const uint32_t d = p->d, E = p->e, lead = p->ring;
+    uint64_t q1[4] = {0}, q2[4] = {0}, q3[4] = {0};
+    memset(sums, 0, 4 * (size_t)lead * sizeof *sums);
+    for (uint32_t m = 0; m < width + p->read; m++) {
+        uint64_t *q = sums + 4 * (size_t)(lead + m);
+        for (uint32_t c = 0; c < 4; c++) {
+            q1[c] += m < width ? src[4 * m + c] : 0;
+            q2[c] += q1[c];
+            q[c] = q3[c] += q2[c];
+        }
+        if (m < p->read)
+            continue;
+        const uint64_t *q_d = q - 4 * d, *q_de = q - 4 * (d + E), *q_2d = q - 8 * d;
+        const uint64_t *q_2de = q - 4 * (2 * d + E), *q_3de = q - 4 * (3 * d + E);
+        for (uint32_t c = 0; c < 4; c++)
+            out[4 * (m - p->read) + c] =
+                normalise((q[c] - q_3de[c]) + (q_2d[c] - q_de[c]) + 2 * (q_2de[c] - q_d[c]), p->scale);
+    }
+}
+
+/* ---- SSE2, 32-bit sums: one pixel (four channels) per register ------------------------- */
+
+#if defined(__SSE2__)
+static __m128i normalise_sse2(__m128i sum, __m128 scale) {
+    return _mm_cvttps_epi32(_mm_add_ps(_mm_mul_ps(_mm_cvtepi32_ps(sum), scale), _mm_set1_ps(0.5f)));
+}
+
+/* The three-box result of six taps (see the top of the file). */
+#define BOX_TAPS(add, sub, q, q_d, q_de, q_2d, q_2de, q_3de) \
+    add(add(sub(q, q_3de), sub(q_2d, q_de)), add(sub(q_2de, q_d), sub(q_2de, q_d)))
+
+/* As box_columns_c for four columns; `ring` holds p->ring · 4 registers. */
+static void box_columns_sse2(const plan_t *p, const anim_image_t *in, uint32_t x0, uint32_t b, uint32_t e,
+                             uint8_t *dst, size_t pitch, __m128i *ring) {
+    const uint32_t d = p->d, E = p->e, mask = p->ring - 1;
+    const __m128 scale = _mm_set1_ps(p->scale);
+    const __m128i zero = _mm_setzero_si128();
+    __m128i q1[4], q2[4], q3[4];
+    for (int k = 0; k < 4; k++)
+        q1[k] = q2[k] = q3[k] = zero;
+    memset(ring, 0, (size_t)p->ring * 4 * sizeof *ring);
+    for (uint32_t m = b > p->read ? b - p->read : 0; m < e + p->read; m++) {
+        const __m128i v = m < in->height
+            ? _mm_loadu_si128((const __m128i *)(in->pixels + (size_t)m * in->stride + 4 * (size_t)x0)) : zero;
+        const __m128i lo = _mm_unpacklo_epi8(v, zero), hi = _mm_unpackhi_epi8(v, zero);
+        const __m128i x[4] = {_mm_unpacklo_epi16(lo, zero), _mm_unpackhi_epi16(lo, zero),
+                              _mm_unpacklo_epi16(hi, zero), _mm_unpackhi_epi16(hi, zero)};
+        __m128i *q = ring + (size_t)(m & mask) * 4;
+        for (int k = 0; k < 4; k++) {
+            q1[k] = _mm_add_epi32(q1[k], x[k]);
+            q2[k] = _mm_add_epi32(q2[k], q1[k]);
+            q[k] = q3[k] = _mm_add_epi32(q3[k], q2[k]);
+        }
+        if (m < b + p->read)
+            continue;
+        const __m128i *q_d = ring + (size_t)((m - d) & mask) * 4, *q_de = ring + (size_t)((m - d - E) & mask) * 4;
+        const __m128i *q_2d = ring + (size_t)((m - 2 * d) & mask) * 4;
+        const __m128i *q_2de = ring + (size_t)((m - 2 * d - E) & mask) * 4;
+        const __m128i *q_3de = ring + (size_t)((m - 3 * d - E) & mask) * 4;
+        __m128i y[4];
+        for (int k = 0; k < 4; k++)
+            y[k] = normalise_sse2(BOX_TAPS(_mm_add_epi32, _mm_sub_epi32, q[k], q_d[k], q_de[k], q_2d[k],
+                                           q_2de[k], q_3de[k]), scale);
+        _mm_storeu_si128((__m128i *)(dst + (size_t)(m - p->read - b) * pitch + 4 * (size_t)x0),
+                         _mm_packus_epi16(_mm_packs_epi32(y[0], y[1]), _mm_packs_epi32(y[2], y[3])));
+    }
+}
+
+/* As box_row_c; `sums` holds width + p->read + p->ring + 4 registers. */
+static void box_row_sse2(const plan_t *p, const uint8_t *src, uint8_t *out, uint32_t width, __m128i *sums) {
+    const uint32_t d = p->d, E = p->e, lead = p->ring, end = width + p->read;
+    const __m128 scale = _mm_set1_ps(p->scale);
+    const __m128i zero = _mm_setzero_si128();
+    __m128i q1 = zero, q2 = zero, q3 = zero;
+    memset(sums, 0, (size_t)lead * sizeof *sums);
+    for (uint32_t m = 0; m < end; m += 4) {
+        /* Four pixels a step, from a zero-padded copy at the row's end. */
+        uint8_t tail[16] = {0};
+        const uint8_t *pixels = src + 4 * (size_t)m;
+        if (m + 4 > width) {
+            if (m < width)
+                memcpy(tail, pixels, 4 * (size_t)(width - m));
+            pixels = tail;
+        }
+        const __m128i v = _mm_loadu_si128((const __m128i *)pixels);
+        const __m128i lo = _mm_unpacklo_epi8(v, zero), hi = _mm_unpackhi_epi8(v, zero);
+        const __m128i x[4] = {_mm_unpacklo_epi16(lo, zero), _mm_unpackhi_epi16(lo, zero),
+                              _mm_unpacklo_epi16(hi, zero), _mm_unpackhi_epi16(hi, zero)};
+        __m128i y[4];
+        for (uint32_t k = 0; k < 4; k++) {
+            __m128i *q = sums + lead + m + k;
+            q1 = _mm_add_epi32(q1, x[k]);
+            q2 = _mm_add_epi32(q2, q1);
+            *q = q3 = _mm_add_epi32(q3, q2);
+            y[k] = normalise_sse2(BOX_TAPS(_mm_add_epi32, _mm_sub_epi32, q3, q[-(ptrdiff_t)d], q[-(ptrdiff_t)(d + E)],
+                                           q[-(ptrdiff_t)(2 * d)], q[-(ptrdiff_t)(2 * d + E)],
+                                           q[-(ptrdiff_t)(3 * d + E)]), scale);
+        }
+        /* Output pixels m − read ... m + 3 − read, those inside the row. */
+        const __m128i bytes = _mm_packus_epi16(_mm_packs_epi32(y[0], y[1]), _mm_packs_epi32(y[2], y[3]));
+        const int64_t n = (int64_t)m - p->read;
+        if (n >= 0 && n + 4 <= width) {
+            _mm_storeu_si128((__m128i *)(out + 4 * n), bytes);
+        } else {
+            uint8_t all[16];
+            _mm_storeu_si128((__m128i *)all, bytes);
+            for (int64_t k = n < 0 ? -n : 0; k < 4 && n + k < width; k++)
+                memcpy(out + 4 * (n + k), all + 4 * k, 4);
+        }
+    }
+}
+#endif
+
+/* ---- AVX2, 32-bit sums: two pixels per register ---------------------------------------- */
+
+#if defined(BLUR_HAS_AVX2_PATH)
+#define AVX2 __attribute__((target("avx2")))
+
+AVX2 static __m256i normalise_avx2(__m256i sum, __m256 scale) {
+    return _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(_mm256_cvtepi32_ps(sum), scale), _mm256_set1_ps(0.5f)));
+}
+
+/* Bytes of pixels 0 ... 3 from four lanes of 32-bit results, y[k] holding pixel 2k low and
+ * pixel 2k + 1 high (of a strip) ... or pixel k of two rows (of a row pair). */
+AVX2 static __m256i pack_avx2(const __m256i y[4]) {
+    return _mm256_packus_epi16(_mm256_packs_epi32(y[0], y[1]), _mm256_packs_epi32(y[2], y[3]));
+}
+
+/* As box_columns_sse2, 8 columns at a time: y[k] holds pixels 2k and 2k + 1. */
+AVX2 static void box_columns_avx2(const plan_t *p, const anim_image_t *in, uint32_t x0, uint32_t b, uint32_t e,
+                                  uint8_t *dst, size_t pitch, __m256i *ring) {
+    const uint32_t d = p->d, E = p->e, mask = p->ring - 1;
+    const __m256 scale = _mm256_set1_ps(p->scale);
+    const __m256i zero = _mm256_setzero_si256(), order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+    __m256i q1[4], q2[4], q3[4];
+    for (int k = 0; k < 4; k++)
+        q1[k] = q2[k] = q3[k] = zero;
+    memset(ring, 0, (size_t)p->ring * 4 * sizeof *ring);
+    for (uint32_t m = b > p->read ? b - p->read : 0; m < e + p->read; m++) {
+        __m256i x[4];
+        if (m < in->height) {
+            const uint8_t *src = in->pixels + (size_t)m * in->stride + 4 * (size_t)x0;
+            for (int k = 0; k < 4; k++)
+                x[k] = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(src + 8 * k)));
+        } else {
+            x[0] = x[1] = x[2] = x[3] = zero;
+        }
+        __m256i *q = ring + (size_t)(m & mask) * 4;
+        for (int k = 0; k < 4; k++) {
+            q1[k] = _mm256_add_epi32(q1[k], x[k]);
+            q2[k] = _mm256_add_epi32(q2[k], q1[k]);
+            q[k] = q3[k] = _mm256_add_epi32(q3[k], q2[k]);
+        }
+        if (m < b + p->read)
+            continue;
+        const __m256i *q_d = ring + (size_t)((m - d) & mask) * 4, *q_de = ring + (size_t)((m - d - E) & mask) * 4;
+        const __m256i *q_2d = ring + (size_t)((m - 2 * d) & mask) * 4;
+        const __m256i *q_2de = ring + (size_t)((m - 2 * d - E) & mask) * 4;
+        const __m256i *q_3de = ring + (size_t)((m - 3 * d - E) & mask) * 4;
+        __m256i y[4];
+        for (int k = 0; k < 4; k++)
+            y[k] = normalise_avx2(BOX_TAPS(_mm256_add_epi32, _mm256_sub_epi32, q[k], q_d[k], q_de[k], q_2d[k],
+                                           q_2de[k], q_3de[k]), scale);
+        /* pack_avx2 leaves pixels 0 2 4 6 | 1 3 5 7. */
+        _mm256_storeu_si256((__m256i *)(dst + (size_t)(m - p->read - b) * pitch + 4 * (size_t)x0),
+                            _mm256_permutevar8x32_epi32(pack_avx2(y), order));
+    }
+}
+
+/* As box_row_sse2 for two rows at once, row a in the low half of each register and row b in
+ * the high half. */
+AVX2 static void box_rows_avx2(const plan_t *p, const uint8_t *src_a, const uint8_t *src_b, uint8_t *out_a,
+                               uint8_t *out_b, uint32_t width, __m256i *sums) {
+    const uint32_t d = p->d, E = p->e, lead = p->ring, end = width + p->read;
+    const __m256 scale = _mm256_set1_ps(p->scale);
+    const __m256i zero = _mm256_setzero_si256();
+    __m256i q1 = zero, q2 = zero, q3 = zero;
+    memset(sums, 0, (size_t)lead * sizeof *sums);
+    for (uint32_t m = 0; m < end; m += 4) {
+        uint8_t tail_a[16] = {0}, tail_b[16] = {0};
+        const uint8_t *a = src_a + 4 * (size_t)m, *b = src_b + 4 * (size_t)m;
+        if (m + 4 > width) {
+            if (m < width) {
+                memcpy(tail_a, a, 4 * (size_t)(width - m));
+                memcpy(tail_b, b, 4 * (size_t)(width - m));
+            }
+            a = tail_a, b = tail_b;
+        }
+        const __m128i va = _mm_loadu_si128((const __m128i *)a), vb = _mm_loadu_si128((const __m128i *)b);
+        const __m128i lo = _mm_unpacklo_epi32(va, vb), hi = _mm_unpackhi_epi32(va, vb);
+        const __m256i x[4] = {_mm256_cvtepu8_epi32(lo), _mm256_cvtepu8_epi32(_mm_srli_si128(lo, 8)),
+                              _mm256_cvtepu8_epi32(hi), _mm256_cvtepu8_epi32(_mm_srli_si128(hi, 8))};
+        __m256i y[4];
+        for (uint32_t k = 0; k < 4; k++) {
+            __m256i *q = sums + lead + m + k;
+            q1 = _mm256_add_epi32(q1, x[k]);
+            q2 = _mm256_add_epi32(q2, q1);
+            *q = q3 = _mm256_add_epi32(q3, q2);
+            y[k] = normalise_avx2(BOX_TAPS(_mm256_add_epi32, _mm256_sub_epi32, q3, q[-(ptrdiff_t)d],
+                                           q[-(ptrdiff_t)(d + E)], q[-(ptrdiff_t)(2 * d)],
+                                           q[-(ptrdiff_t)(2 * d + E)], q[-(ptrdiff_t)(3 * d + E)]), scale);
+        }
+        /* Low half: row a's pixels m − read ... m + 3 − read; high half: row b's. */
+        const __m256i bytes = pack_avx2(y);
+        const int64_t n = (int64_t)m - p->read;
+        if (n >= 0 && n + 4 <= width) {
+            _mm_storeu_si128((__m128i *)(out_a + 4 * n), _mm256_castsi256_si128(bytes));
+            _mm_storeu_si128((__m128i *)(out_b + 4 * n), _mm256_extracti128_si256(bytes, 1));
+        } else {
+            uint8_t all[32];
+            _mm256_storeu_si256((__m256i *)all, bytes);
+            for (int64_t k = n < 0 ? -n : 0; k < 4 && n + k < width; k++) {
+                memcpy(out_a + 4 * (n + k), all + 4 * k, 4);
+                memcpy(out_b + 4 * (n + k), all + 16 + 4 * k, 4);
+            }
+        }
+    }
+}
+#endif
+
+/* ---- The kernel below sigma 2 (plain C the compiler vectorises) ------------------------- */
+
+/* Rows [b, e) of the vertical kernel into `dst`; `acc` holds 4·width sums. */
+static void kernel_columns(const plan_t *p, const anim_image_t *in, uint32_t b, uint32_t e, uint8_t *dst,
+                           size_t pitch, uint32_t *acc) {
+    const size_t lanes = 4 * (size_t)in->width;
+    const int64_t r = p->read;
+    for (uint32_t n = b; n < e; n++) {
+        for (size_t i = 0; i < lanes; i++)
+            acc[i] = 32768;
+        for (int64_t k = -r; k <= r; k++) {
+            if ((int64_t)n + k < 0 || (int64_t)n + k >= in->height)
+                continue;
+            const uint8_t *src = in->pixels + (size_t)((int64_t)n + k) * in->stride;
+            const uint32_t w = p->weight[k < 0 ? -k : k];
+            for (size_t i = 0; i < lanes; i++)
+                acc[i] += w * src[i];
+        }
+        uint8_t *out = dst + (size_t)(n - b) * pitch;
+        for (size_t i = 0; i < lanes; i++)
+            out[i] = (uint8_t)(acc[i] >> 16);
+    }
+}
+
+/* One row of the horizontal kernel; `padded` holds 4·(width + 2·read) bytes, `acc` 4·width sums. */
+static void kernel_row(const plan_t *p, const uint8_t *src, uint8_t *out, uint32_t width, uint8_t *padded,
+                       uint32_t *acc) {
+    const size_t lanes = 4 * (size_t)width, r = p->read;
+    memset(padded, 0, 4 * r);
+    memcpy(padded + 4 * r, src, lanes);
+    memset(padded + 4 * r + lanes, 0, 4 * r);
+    for (size_t i = 0; i < lanes; i++)
+        acc[i] = 32768;
+    for (size_t k = 0; k <= 2 * r; k++) {
+        const uint32_t w = p->weight[k < r ? r - k : k - r];
+        const uint8_t *tap = padded + 4 * k;
+        for (size_t i = 0; i < lanes; i++)
+            acc[i] += w * tap[i];
+    }
+    for (size_t i = 0; i < lanes; i++)
+        out[i] = (uint8_t)(acc[i] >> 16);
+}
+
+/* ---- The effect ------------------------------------------------------------------------- */
+
+#if defined(BLUR_HAS_AVX2_PATH)
+static bool has_avx2(void) { return __builtin_cpu_supports("avx2"); }
+#endif
+
+/* Rows [b, e) of the vertical pass into `tmp` (width·4 bytes a row), `scratch` as large as
+ * scratch_size says. */
+static void vertical(const plan_t *p, const anim_image_t *in, uint32_t b, uint32_t e, uint8_t *tmp,
+                     size_t pitch, void *scratch) {
+    uint32_t x0 = 0;
+    if (p->d == 0) {
+        kernel_columns(p, in, b, e, tmp, pitch, scratch);
+        return;
+    }
+    if (fits_32(p)) {
+#if defined(BLUR_HAS_AVX2_PATH)
+        if (has_avx2())
+            for (; x0 + 8 <= in->width; x0 += 8)
+                box_columns_avx2(p, in, x0, b, e, tmp, pitch, scratch);
+#endif
+#if defined(__SSE2__)
+        for (; x0 + 4 <= in->width; x0 += 4)
+            box_columns_sse2(p, in, x0, b, e, tmp, pitch, scratch);
+#endif
+    }
+    for (; x0 < in->width; x0 += STRIP) {
+        const uint32_t n = in->width - x0 < STRIP ? in->width - x0 : STRIP;
+        box_columns_c(p, in, x0, n, b, e, tmp, pitch, scratch);
+    }
+}
+
+/* Rows [b, e) of the horizontal pass from `tmp` into `out`. */
+static void horizontal(const plan_t *p, const uint8_t *tmp, size_t pitch, const anim_image_t *out, uint32_t b,
+                       uint32_t e, void *scratch) {
+    const uint32_t width = out->width;
+    uint32_t y = b;
+    if (p->d == 0) {
+        uint8_t *padded = (uint8_t *)scratch + 16 * (size_t)width;
+        for (; y < e; y++)
+            kernel_row(p, tmp + (size_t)(y - b) * pitch, out->pixels + (size_t)y * out->stride, width, padded,
+                       scratch);
+        return;
+    }
+    if (fits_32(p)) {
+#if defined(BLUR_HAS_AVX2_PATH)
+        if (has_avx2()) {
+            for (; y < e; y += 2) {
+                /* An odd last row goes through as both rows of the pair. */
+                const uint32_t z = y + 1 < e ? y + 1 : y;
+                box_rows_avx2(p, tmp + (size_t)(y - b) * pitch, tmp + (size_t)(z - b) * pitch,
+                              out->pixels + (size_t)y * out->stride, out->pixels + (size_t)z * out->stride, width,
+                              scratch);
+            }
+        }
+#endif
+#if defined(__SSE2__)
+        for (; y < e; y++)
+            box_row_sse2(p, tmp + (size_t)(y - b) * pitch, out->pixels + (size_t)y * out->stride, width, scratch);
+#endif
+    }
+    for (; y < e; y++)
+        box_row_c(p, tmp + (size_t)(y - b) * pitch, out->pixels + (size_t)y * out->stride, width, scratch);
+}
+
+/* Bytes of scratch the passes need (the largest of the two), 32-byte aligned. */
+static size_t scratch_size(const plan_t *p, uint32_t width) {
+    if (p->d == 0)
+        return 16 * (size_t)width + 4 * ((size_t)width + 2 * p->read) + 32;
+    const size_t columns = (size_t)p->ring * 4 * STRIP * sizeof(uint64_t); /* ≥ the SIMD rings */
+    const size_t rows = ((size_t)width + p->read + p->ring + 8) * 32;      /* ≥ 4 · 8 bytes a pixel */
+    return columns > rows ? columns : rows;
+}
+
+static bool blur_reach(const anim_effect_args_t *args, anim_reach_t *reach, char *error, uint32_t error_size) {
+    (void)error, (void)error_size;
+    plan_t p;
+    plan_make(sigma_of(args), &p);
+    *reach = (anim_reach_t){p.read, p.read, p.read, p.read, p.read, 0};
+    return true;
+}
+
+static bool blur_apply(const anim_effect_args_t *args, char *error, uint32_t error_size) {
+    const anim_image_t *in = args->in, *out = args->out;
+    const uint32_t b = args->row_begin, e = args->row_end;
+    if (!in || !out || in->width != out->width || in->height != out->height || b > e || e > out->height) {
+        snprintf(error, error_size, "blur: images of different sizes or rows outside them");
+        return false;
+    }
+    plan_t p;
+    plan_make(sigma_of(args), &p);
+    if (p.read == 0) {
+        for (uint32_t y = b; y < e; y++)
+            memcpy(out->pixels + (size_t)y * out->stride, in->pixels + (size_t)y * in->stride, 4 * (size_t)in->width);
+        return true;
+    }
+    if (b == e || in->width == 0)
+        return true;
+    const size_t pitch = (4 * (size_t)in->width + 31) & ~(size_t)31, tmp_size = pitch * (e - b);
+    const size_t scratch = scratch_size(&p, in->width);
+    uint8_t *memory = malloc(tmp_size + scratch + 32);
+    if (!memory) {
+        snprintf(error, error_size, "blur: out of memory (%zu bytes)", tmp_size + scratch + 32);
+        return false;
+    }
+    uint8_t *tmp = (uint8_t *)(((uintptr_t)memory + 31) & ~(uintptr_t)31);
+    vertical(&p, in, b, e, tmp, pitch, tmp + tmp_size);
+    horizontal(&p, tmp, pitch, out, b, e, tmp + tmp_size);
+    free(memory);
+    return true;
+}
+
+static const anim_param_desc_t blur_params[] = {
+    {.struct_size = sizeof(anim_param_desc_t), .type = ANIM_PARAM_NUMBER, .id = "radius",
+     .doc = "standard deviation of the Gaussian, as CSS blur()", .unit = "px", .min = 0, .max = 1000,
+     .default_value = {0}},
+};
+
+/* Not const: init sets its flags. */
+static anim_effect_desc_t blur_desc = {
+    .struct_size = sizeof(anim_effect_desc_t),
+    .concurrency = ANIM_CONCURRENCY_REENTRANT,
+    .name = "blur",
+    .version = "1.0.0",
+    .doc = "Gaussian blur of the layer, as CSS blur(radius)",
+    .params = blur_params,
+    .param_count = sizeof blur_params / sizeof blur_params[0],
+    .reach = blur_reach,
+    .apply = blur_apply,
+};
+
+static bool blur_init(const anim_host_t *host) {
+    const anim_log_service_v1_t *log = host->get_service(host, ANIM_SERVICE_LOG, 1);
+    if (!ANIM_HAS_FIELD(host, anim_host_t, register_effect)) {
+        if (log)
+            log->log(host, ANIM_LOG_ERROR, "the host is older than ABI 1.2 and takes no effects");
+        return false;
+    }
+    /* The blur treats the four channels alike, so any byte order will do. */
+    if (host->get_service(host, ANIM_SERVICE_NATIVE_PIXELS, 1))
+        blur_desc.flags = ANIM_EFFECT_NATIVE_PIXELS;
+    if (host->register_effect(host, &blur_desc))
+        return true;
+    if (log)
+        log->log(host, ANIM_LOG_ERROR, "the host refused the effect `blur`");
+    return false;
+}
+
+static const anim_requirement_t blur_requirements[] = {
+    {ANIM_SERVICE_EFFECTS, 1, 0},
+    {ANIM_SERVICE_NATIVE_PIXELS, 1, 0},
+    {NULL, 0, 0},
+};
+
+ANIM_EXPORT const anim_entry_t ANIM_ENTRY = {
+    .abi_major = ANIM_ABI_MAJOR, .abi_minor = ANIM_ABI_MINOR, .struct_size = sizeof(anim_entry_t),
+    .plugin_id = "org.pipeline.blur", .plugin_version = "1.0.0",
+    .description = "Gaussian blur (CSS blur())", .init = blur_init,
+    .requirements = blur_requirements,
+};
