@@ -57,6 +57,13 @@ extension SchemaDocument {
     }
 
     /// One of the installed names, each with its documentation for editors' completion lists.
+    /// One entry of `filters` or `backdropFilters`: an installed effect, its `params` checked
+    /// against its descriptors.
+    var filter: SchemaJSON {
+        Keys.filter.schema(["effect": names(effects.map { ($0.name, $0.doc) }, kind: "effect"), "params": ["type": "object"]])
+            .with("allOf", .array(effects.map { parameterRule("effect", $0.name, $0.parameters) }))
+    }
+
     private func names(_ entries: [(name: String, doc: String)], kind: String) -> SchemaJSON {
         let description = SchemaJSON.string("the name of an installed \(kind) (see `pipeline plugins`)")
         guard !entries.isEmpty else { return ["type": "string", "description": description] }

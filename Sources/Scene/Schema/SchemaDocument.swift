@@ -9,11 +9,13 @@ import Timing
 public struct SchemaDocument {
     let animators: [AnimatorEntry]
     let mixers: [MixerEntry]
+    let effects: [EffectEntry]
     let curves: [CurveEntry]
 
     public init(registry: Registry) {
         animators = registry.animators.values.sorted { $0.name < $1.name }
         mixers = registry.mixers.values.sorted { $0.name < $1.name }
+        effects = registry.effects.values.sorted { $0.name < $1.name }
         curves = registry.curves.values.sorted { $0.name < $1.name }
     }
 
@@ -43,7 +45,9 @@ public struct SchemaDocument {
             "anyOf": [["type": "string"], Keys.video.schema().with("dependentSchemas", ["volume": soundVolume])]
         ]
         let sublayers: SchemaJSON = ["type": "array", "items": ["$ref": "#/$defs/layer"]]
-        return Keys.layer.schema(["video": video, "sublayers": sublayers])
+        let filters: SchemaJSON = ["type": "array", "items": filter]
+        return Keys.layer.schema(
+            ["video": video, "sublayers": sublayers, "filters": filters, "backdropFilters": filters])
             .with("not", ["anyOf": .array(pairs.map { ["required": .array($0.map(SchemaJSON.string))] })])
             .with("dependentRequired", ["at": ["snapshot"]])
     }

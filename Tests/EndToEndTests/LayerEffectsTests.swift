@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+
+/// Layer effects through the command line: a blur on a layer, animated by key path, the same
+/// bytes however the frames are split, and the bad inputs each refused with its place.
+@Suite struct LayerEffectsTests {
+    /// A photo-like 200×120 still: gradients, hard-edged checks and noise, written as a PPM and
+    /// turned into a PNG by ffmpeg.
+    static func photo(in folder: URL) throws {
+        var seed: UInt32 = 7
+        var bytes = Array("P6\n200 120\n255\n".utf8)
+        for y in 0..<120 {
+            for x in 0..<200 {
+                let check = (x / 25 + y / 20) % 2 == 0 ? 40 : 0
+                seed = seed &* 1_664_525 &+ 1_013_904_223
+                let noise = Int(seed >> 28) - 8
+                let clamp = { (v: Int) in UInt8(min(max(v, 0), 255)) }
+                bytes += [clamp(x * 255 / 199 + noise), clamp(y * 2 + check + noise), clamp(220 - x - check + noise)]
+            }
+        }
+        try Data(bytes).write(to: folder.appendingPathComponent("photo.ppm"))
+        let converted = try CLI.runProgram(
+            "/usr/bin/env", ["ffmpeg", "-v", "error", "-y", "-i", "photo.ppm", "photo.png"], in: folder)
+        #expect(converted.status == 0, "\(converted.stderr)")
+    }
+
+    static func pipeline(filters: String, timeline: String = "[]", extraLayers: String = "") -> String {
+        """
+        {
+          "version": 1,
+          "canvas": { "width": 240, "height": 160, "fps": 10, "duration": 1, "background": "#ffffff" },
+          "layers": [
+            { "name": "photo", "image": "photo.png", "frame": [20, 20, 200, 120], "filters": \(filters) }\(extraLayers)
+          ],
+          "timeline": \(timeline),
+          "output": { "formats": ["png"] }
+        }
+        """
+    }
+
+    static let animatedBlur = pipeline(
+        filters: #"[{ "effect": "blur", "params": { "radius": 6 } }]"#,
+        timeline: #"""
+            [{ "animate": "filters.blur.radius", "target": "photo", "from": 0, "to": 10, "duration": 1,
+               "timing": "linear" }]
+            """#)
+
+    private func render(_ json: String, in folder: URL, as name: String, _ extra: [String] = []) throws -> URL {
+        try json.write(to: folder.appendingPathComponent("\(name).json"), atomically: true, encoding: .utf8)
+        let result = try CLI.run(["run", "\(name).json", "--out", name, "--quiet"] + extra, in: folder)
+        #expect(result.status == 0, "\(name): \(result.stderr)")
+        return folder.appendingPathComponent(name)
+    }
+
+    @Test func aBlurAnimatedFromZeroToTenIsAtHalfTimeTheStaticBlurOfFive() throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.photo(in: folder)
+        let animated = try render(Self.animatedBlur, in: folder, as: "animated")
+        let still = try render(
+            Self.pipeline(filters: #"[{ "effect": "blur", "params": { "radius": 5 } }]"#), in: folder, as: "still")
+        let half = try RGBAImage.read(animated.appendingPathComponent("frame_0005.png"))
+        let five = try RGBAImage.read(still.appendingPathComponent("frame_0005.png"))
+        #expect(half.psnr(against: five) >= 45)
+        // Frame 0 (radius 0) is the photo unfiltered: a blur of nothing changes nothing.
+        let plain = try render(Self.pipeline(filters: "[]"), in: folder, as: "plain")
+        #expect(
+            try Data(contentsOf: animated.appendingPathComponent("frame_0000.png"))
+                == Data(contentsOf: plain.appendingPathComponent("frame_0000.png")))
+        // And the blur spreads the photo's edge into the white around it.
+        let blurred = try RGBAImage.read(animated.appendingPathComponent("frame_0009.png"))
+        #expect(blurred[12, 80].distance(to: Pixel(255, 255, 255)) > 20, "\(blurred[12, 80])")
+        #expect(half[12, 80].distance(to: Pixel(255, 255, 255)) > 5, "\(half[12, 80])")
+    }
+
+    @Test func theSameBytesOnOneAndTwoThreadsAndAcrossShards() throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.photo(in: folder)
+        let card = #"""
+            ,
+                { "name": "card", "frame": [60, 40, 120, 80], "cornerRadius": 16, "fill": "#ffffff4d",
+                  "backdropFilters": [{ "effect": "blur", "params": { "radius": 8 } }] }
+            """#
+        let json = Self.pipeline(
+            filters: #"[{ "effect": "blur", "params": { "radius": 3 } }]"#,
+            timeline: #"[{ "animate": "filters.0.radius", "target": "photo", "to": 9, "duration": 1 }]"#,
+            extraLayers: card)
+        let one = try render(json, in: folder, as: "one", ["--threads", "1"])
+        let two = try render(json, in: folder, as: "two", ["--threads", "2"])
+        let firstHalf = try render(json, in: folder, as: "shard1", ["--shard", "1/2"])
+        let secondHalf = try render(json, in: folder, as: "shard2", ["--shard", "2/2"])
+        for index in 0..<10 {
+            let name = String(format: "frame_%04d.png", index)
+            let reference = try Data(contentsOf: one.appendingPathComponent(name))
+            #expect(try Data(contentsOf: two.appendingPathComponent(name)) == reference, "\(name), 2 threads")
+            let shard = [firstHalf, secondHalf].map { $0.appendingPathComponent(name) }.first {
+                FileManager.default.fileExists(atPath: $0.path)
+            }
+            #expect(try shard.map { try Data(contentsOf: $0) } == reference, "\(name), sharded")
+        }
+    }
+
+    @Test(arguments: [
+        (
+            #"[{ "effect": "blurr", "params": { "radius": 6 } }]"#, "[]",
+            #"layers[0].filters[0].effect: unknown effect "blurr"; did you mean "blur"?"#
+        ),
+        (
+            #"[{ "effect": "blur", "params": { "radius": -2 } }]"#, "[]",
+            "layers[0].filters[0].params.radius"
+        ),
+        (
+            #"[{ "effect": "blur", "params": { "radius": "big" } }]"#, "[]",
+            "layers[0].filters[0].params.radius"
+        ),
+        (#"{ "effect": "blur" }"#, "[]", "layers[0].filters: expected a list of filters"),
+        (
+            #"[{ "effect": "blur" }]"#,
+            #"[{ "animate": "filters.saturate.amount", "target": "photo", "to": 2 }]"#,
+            #"layer "photo" has no filters entry to match "filters.saturate.amount"; its filters are "blur""#
+        ),
+        (
+            #"[{ "effect": "blur" }]"#, #"[{ "animate": "filters.3.radius", "target": "photo", "to": 2 }]"#,
+            "layer \"photo\" has 1 filters; filters.3 names none"
+        ),
+        (
+            #"[{ "effect": "blur" }]"#, #"[{ "animate": "filters.blur.raduis", "target": "photo", "to": 2 }]"#,
+            #"effect "blur" has no parameter "raduis"; did you mean "radius"?"#
+        ),
+    ])
+    func badFiltersAreRefusedWithTheirPlaceAndNothingIsWritten(filters: String, timeline: String, message: String)
+        throws
+    {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.photo(in: folder)
+        try Self.pipeline(filters: filters, timeline: timeline).write(
+            to: folder.appendingPathComponent("bad.json"), atomically: true, encoding: .utf8)
+        let result = try CLI.run(["run", "bad.json"], in: folder)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("error: bad.json:"), "\(result.stderr)")
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
+    }
+}
