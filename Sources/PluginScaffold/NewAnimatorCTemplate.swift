@@ -1,10 +1,15 @@
 /// A plugin project in C: `NAME.c`, a Makefile that builds `NAME.so` with `cc`, a README.
 public enum NewAnimatorCTemplate {
     /// The project's files, each a path inside its folder and the text to write there.
-    public static func files(_ name: NewAnimatorName, include: String) -> [(path: String, text: String)] {
-        let values = name.substitutions(include: include)
+    public static func files(_ name: NewAnimatorName, kind: PluginKind = .animator, include: String) -> [ProjectFile] {
+        let values = name.substitutions(include: include, kind: kind)
+        let (source, readme) =
+            switch kind {
+            case .animator: (source + NewAnimatorEntryTemplate.text, readme)
+            case .effect: (NewEffectCTemplate.source + NewEffectEntryTemplate.text, NewEffectCTemplate.readme)
+            }
         return [
-            ("\(name.name).c", (source + NewAnimatorEntryTemplate.text).filling(values)),
+            ("\(name.name).c", source.filling(values)),
             ("Makefile", makefile.filling(values)),
             ("README.md", readme.filling(values)),
         ]
@@ -33,7 +38,7 @@ public enum NewAnimatorCTemplate {
         """#
 
     static let makefile = #"""
-        # Builds {{name}}.so, the {{name}} animator plugin for pipeline.
+        # Builds {{name}}.so, the {{name}} {{kind}} plugin for pipeline.
         #   make          build {{name}}.so
         #   make clean    remove it
         CC ?= cc

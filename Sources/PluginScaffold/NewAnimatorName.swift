@@ -1,10 +1,19 @@
 import Foundation
 
 /// PluginScaffold holds what `pipeline new-animator` writes: small plugin projects in C, Swift and
-/// Rust whose animator builds against this pipeline's `animator.h`. It owns the templates and
-/// the spellings of a name they need; it loads no plugin and writes no file itself.
+/// Rust whose animator or effect builds against this pipeline's `animator.h`. It owns the
+/// templates and the spellings of a name they need; it loads no plugin and writes no file itself.
 
-/// The spellings of a new animator's name that a plugin project needs: as pipeline files write
+/// One file of a plugin project: its path inside the project's folder and the text to write there.
+public typealias ProjectFile = (path: String, text: String)
+
+/// What a new plugin project provides: an animator (layer properties over a step's progress) or,
+/// from ABI 1.2, an effect (a layer's pixels filtered, named in its `"filters"`).
+public enum PluginKind: String, CaseIterable, Sendable {
+    case animator, effect
+}
+
+/// The spellings of a new animator's (or effect's) name that a plugin project needs: as pipeline files write
 /// it (`wobble-x`), as a C identifier (`wobble_x`) and as a Swift type or package (`WobbleX`).
 public struct NewAnimatorName: Sendable {
     public let name: String
@@ -21,9 +30,10 @@ public struct NewAnimatorName: Sendable {
         typeName = name.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     }
 
-    /// The values templates substitute for their `{{placeholders}}`.
-    func substitutions(include: String) -> [String: String] {
-        ["name": name, "identifier": identifier, "Type": typeName, "include": include]
+    /// The values templates substitute for their `{{placeholders}}`; `{{kind}}` is "animator" or
+    /// "effect".
+    func substitutions(include: String, kind: PluginKind = .animator) -> [String: String] {
+        ["name": name, "identifier": identifier, "Type": typeName, "include": include, "kind": kind.rawValue]
     }
 }
 

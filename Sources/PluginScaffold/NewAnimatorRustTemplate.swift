@@ -6,8 +6,13 @@ public enum NewAnimatorRustTemplate {
 
     /// The project's files, each a path inside its folder and the text to write there; `bindings`
     /// is the folder of the `pipeline-animator` crate.
-    public static func files(_ name: NewAnimatorName, bindings: String) -> [(path: String, text: String)] {
-        let values = name.substitutions(include: "").merging(["bindings": bindings]) { $1 }
+    public static func files(_ name: NewAnimatorName, kind: PluginKind = .animator, bindings: String) -> [ProjectFile] {
+        let values = name.substitutions(include: "", kind: kind).merging(["bindings": bindings]) { $1 }
+        let (source, readme) =
+            switch kind {
+            case .animator: (source, readme)
+            case .effect: (NewEffectRustTemplate.source, NewEffectRustTemplate.readme)
+            }
         return [
             ("Cargo.toml", manifest.filling(values)),
             ("src/lib.rs", source.filling(values)),
@@ -16,7 +21,7 @@ public enum NewAnimatorRustTemplate {
     }
 
     static let manifest = #"""
-        # The {{name}} animator plugin for pipeline: target/release/lib{{identifier}}.so, loaded as {{name}}.so.
+        # The {{name}} {{kind}} plugin for pipeline: target/release/lib{{identifier}}.so, loaded as {{name}}.so.
         [package]
         name = "{{name}}"
         version = "0.1.0"

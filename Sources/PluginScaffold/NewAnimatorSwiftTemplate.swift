@@ -3,13 +3,22 @@
 /// the logic, exported to C with `@_cdecl` so only C types cross the boundary.
 public enum NewAnimatorSwiftTemplate {
     /// The project's files, each a path inside its folder and the text to write there.
-    public static func files(_ name: NewAnimatorName, include: String) -> [(path: String, text: String)] {
-        let values = name.substitutions(include: include)
+    public static func files(_ name: NewAnimatorName, kind: PluginKind = .animator, include: String) -> [ProjectFile] {
+        let values = name.substitutions(include: include, kind: kind)
         let type = name.typeName
+        let (entry, logic, readme) =
+            switch kind {
+            case .animator: (entry + NewAnimatorEntryTemplate.text, logic, readme)
+            case .effect:
+                (
+                    NewEffectSwiftTemplate.entry + NewEffectEntryTemplate.text, NewEffectSwiftTemplate.logic,
+                    NewEffectSwiftTemplate.readme
+                )
+            }
         return [
             ("Package.swift", package.filling(values)),
             ("Sources/\(type)Entry/include/\(type)Entry.h", header.filling(values)),
-            ("Sources/\(type)Entry/entry.c", (entry + NewAnimatorEntryTemplate.text).filling(values)),
+            ("Sources/\(type)Entry/entry.c", entry.filling(values)),
             ("Sources/\(type)/\(type).swift", logic.filling(values)),
             ("README.md", readme.filling(values)),
         ]
@@ -17,7 +26,7 @@ public enum NewAnimatorSwiftTemplate {
 
     static let package = #"""
         // swift-tools-version:6.0
-        // The {{name}} animator plugin for pipeline: lib{{Type}}.so, loaded by the host as {{name}}.so.
+        // The {{name}} {{kind}} plugin for pipeline: lib{{Type}}.so, loaded by the host as {{name}}.so.
         import PackageDescription
 
         // The folder holding animator.h: PIPELINE_INCLUDE=/path/to/include swift build -c release to use
@@ -30,7 +39,7 @@ public enum NewAnimatorSwiftTemplate {
             targets: [
                 // C: the descriptors and the exported entry constant.
                 .target(name: "{{Type}}Entry", cSettings: [.unsafeFlags(["-I", include])]),
-                // Swift: the animator's logic, called from C.
+                // Swift: the {{kind}}'s logic, called from C.
                 .target(name: "{{Type}}", dependencies: ["{{Type}}Entry"], swiftSettings: [.unsafeFlags(["-Xcc", "-I" + include])]),
             ]
         )

@@ -49,7 +49,7 @@ import Testing
             "/usr/bin/env", ["pkg-config", "--cflags", "pipeline"],
             environment: ["PKG_CONFIG_PATH": prefix.appendingPathComponent("lib/pkgconfig").path])
         #expect(flags.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "-I\(prefix.path)/include/pipeline")
-        for (variable, expected) in [("abi_major", "1"), ("abi_minor", "1")] {
+        for (variable, expected) in [("abi_major", "1"), ("abi_minor", "2")] {
             let value = try CLI.runProgram(
                 "/usr/bin/env", ["pkg-config", "--variable=\(variable)", "pipeline"],
                 environment: ["PKG_CONFIG_PATH": prefix.appendingPathComponent("lib/pkgconfig").path])

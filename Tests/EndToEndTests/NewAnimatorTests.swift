@@ -2,7 +2,9 @@ import Foundation
 import Testing
 
 /// `pipeline new-animator`: the projects it writes build with their own build files, as an
-/// outside author builds them, and the plugins they make load and render.
+/// outside author builds them, and the plugins they make load and render. An effect project
+/// (`--kind effect`) is loaded by `EffectHarness` the way a 1.2 host loads it, as `pipeline` on
+/// this branch does not apply effects yet.
 @Suite struct NewAnimatorTests {
     static let listedParameter =
         "angle: number -3600...3600 deg, default 90 — how far the layer turns by the end, clockwise"
@@ -155,5 +157,130 @@ import Testing
         let result = try CLI.run(["new-animator", "--help"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("pipeline new-animator wobble --lang c wobble"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains("pipeline new-animator soften --kind effect --lang c soften"), "\(result.stdout)")
+        #expect(result.stdout.contains("--kind <kind>"), "\(result.stdout)")
+    }
+
+    // MARK: Effects
+
+    /// The README of an effect project says how to build it and how a layer's filters use it.
+    static func expectEffectReadme(in project: URL, name: String, build: String) throws {
+        let readme = try String(contentsOf: project.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains(build), "the README says how to build it: \(readme)")
+        #expect(readme.contains(#""filters": [{ "effect": "\#(name)", "params": { "radius": 6 } }]"#), "\(readme)")
+        #expect(readme.contains("render_scale") && readme.contains("\"effects\" service"), "\(readme)")
+        #expect(!readme.contains("{{"), "every placeholder is filled: \(readme)")
+    }
+
+    @Test func aCEffectProjectBuildsWithMakeAndBlursAsAHostCallsIt() throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let project = folder.appendingPathComponent("soften")
+        let created = try CLI.run(["new-animator", "soft-en", "--kind", "effect", "--lang", "c", project.path])
+        #expect(created.status == 0, "\(created.stderr)")
+        #expect(try SmallPipeline.contents(of: project) == ["Makefile", "README.md", "soft-en.c"])
+        let source = try String(contentsOf: project.appendingPathComponent("soft-en.c"), encoding: .utf8)
+        #expect(source.contains("{ANIM_SERVICE_EFFECTS, 1, 0}"), "\(source)")
+        #expect(source.contains("ANIM_HAS_FIELD(host, anim_host_t, register_effect)"), "\(source)")
+        try Self.expectEffectReadme(in: project, name: "soft-en", build: "make\n")
+        let makefile = try String(contentsOf: project.appendingPathComponent("Makefile"), encoding: .utf8)
+        #expect(makefile.contains("the soft-en effect plugin"), "\(makefile)")
+
+        // -Werror on top of the Makefile's -Wall -Wextra: the template compiles without a warning.
+        let built = try CLI.runProgram(
+            "/usr/bin/env", ["make", "-C", project.path, "CFLAGS=-std=c99 -Wall -Wextra -Werror -O2"])
+        try #require(built.status == 0, "make failed: \(built.stdout)\(built.stderr)")
+        let checked = try #require(
+            try EffectHarness.run(
+                project.appendingPathComponent("soft-en.so"), radius: 3, renderScale: 2, in: folder))
+        EffectHarness.expectBlur(checked, name: "soft-en", pluginID: "org.example.soft-en")
+    }
+
+    /// The slow one: a release build of a Swift package (once).
+    @Test func aSwiftEffectProjectBuildsWithSwiftPMAndBlursAsAHostCallsIt() throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let project = folder.appendingPathComponent("soften")
+        let created = try CLI.run(["new-animator", "soft-en", "--kind", "effect", "--lang", "swift", project.path])
+        #expect(created.status == 0, "\(created.stderr)")
+        #expect(try SmallPipeline.contents(of: project) == ["Package.swift", "README.md", "Sources"])
+        let logic = try String(
+            contentsOf: project.appendingPathComponent("Sources/SoftEn/SoftEn.swift"), encoding: .utf8)
+        #expect(logic.contains(#"@_cdecl("soft_en_apply")"#) && logic.contains(#"@_cdecl("soft_en_reach")"#))
+        try Self.expectEffectReadme(in: project, name: "soft-en", build: "swift build -c release\n")
+
+        let built = try CLI.runProgram("/usr/bin/env", ["swift", "build", "-c", "release"], in: project)
+        try #require(built.status == 0, "swift build failed: \(built.stdout)\(built.stderr)")
+        let checked = try #require(
+            try EffectHarness.run(
+                project.appendingPathComponent(".build/release/libSoftEn.so"), radius: 3, renderScale: 2,
+                in: folder))
+        EffectHarness.expectBlur(checked, name: "soft-en", pluginID: "org.example.soft-en")
+    }
+
+    @Test func aRustEffectProjectBuildsWithCargoAndBlursAsAHostCallsIt() throws {
+        guard let cargo = RustPluginTests.cargo() else { return }
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let project = folder.appendingPathComponent("soften")
+        let created = try CLI.run(["new-animator", "soft-en", "--kind", "effect", "--lang", "rust", project.path])
+        #expect(created.status == 0, "\(created.stderr)")
+        #expect(try SmallPipeline.contents(of: project) == ["Cargo.toml", "README.md", "src"])
+        let source = try String(contentsOf: project.appendingPathComponent("src/lib.rs"), encoding: .utf8)
+        #expect(source.contains("impl Effect for SoftEn") && source.contains("effects: [SoftEn]"), "\(source)")
+        try Self.expectEffectReadme(in: project, name: "soft-en", build: "cargo build --offline --release\n")
+
+        let target = folder.appendingPathComponent("target")
+        let built = try RustPluginTests.runCargo(
+            cargo, ["build", "--offline", "--release"], in: project, target: target)
+        try #require(built.status == 0, "cargo build failed: \(built.stderr)")
+        #expect(!built.stderr.contains("warning"), "\(built.stderr)")
+        let checked = try #require(
+            try EffectHarness.run(
+                target.appendingPathComponent("release/libsoft_en.so"), radius: 3, renderScale: 2, in: folder))
+        EffectHarness.expectBlur(checked, name: "soft-en", pluginID: "org.example.soft-en")
+        #expect(
+            checked.stdout.contains("log 3: this host predates ABI 1.2 and cannot register effects\n"),
+            "the bindings say why init fails on a 1.1 host: \(checked.stdout)")
+    }
+
+    @Test(arguments: ["mixer", "Effect", ""]) func anUnknownKindIsRefusedNamingTheChoices(kind: String) throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let project = folder.appendingPathComponent("project")
+        let result = try CLI.run(["new-animator", "wobble", "--kind", kind, "--lang", "c", project.path])
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.contains(
+                "The value '\(kind)' is invalid for '--kind <kind>'. Please provide one of 'animator' and 'effect'."),
+            "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: project.path))
+    }
+
+    @Test func anInvalidEffectNameIsRefusedAsAnEffectName() throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let project = folder.appendingPathComponent("project")
+        let result = try CLI.run(["new-animator", "Soft", "--kind", "effect", "--lang", "rust", project.path])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("invalid effect name \"Soft\": expected a lowercase letter"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: project.path))
+    }
+
+    @Test func theKindDefaultsToAnAnimatorAndCanBeSaidSo() throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let implicit = folder.appendingPathComponent("implicit")
+        let explicit = folder.appendingPathComponent("explicit")
+        #expect(try CLI.run(["new-animator", "wobble", "--lang", "c", implicit.path]).status == 0)
+        #expect(
+            try CLI.run(["new-animator", "wobble", "--kind", "animator", "--lang", "c", explicit.path]).status == 0)
+        for name in ["wobble.c", "Makefile", "README.md"] {
+            let one = try String(contentsOf: implicit.appendingPathComponent(name), encoding: .utf8)
+            let other = try String(contentsOf: explicit.appendingPathComponent(name), encoding: .utf8)
+            #expect(one == other, "\(name)")
+            #expect(!one.contains("effect plugin") && !one.contains("register_effect"), "\(name) is an effect's")
+        }
     }
 }

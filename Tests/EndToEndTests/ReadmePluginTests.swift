@@ -2,13 +2,39 @@ import Foundation
 import Testing
 
 /// The README's "write your own animator in C" section works as printed: its C block compiles
-/// against the header alone with the README's cc line, loads, and animates a layer.
+/// against the header alone with the README's cc line, loads, and animates a layer. So does
+/// "write your own effect"'s, loaded by `EffectHarness` as a 1.2 host would.
 @Suite struct ReadmePluginTests {
-    static func readmePlugin() throws -> String {
+    /// The first C block of the README after `heading` (by default, the first of all).
+    static func readmePlugin(after heading: String? = nil) throws -> String {
         let readme = try String(contentsOf: CLI.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let start = try #require(readme.range(of: "```c\n"))
+        let from = try heading.map { try #require(readme.range(of: $0)).upperBound } ?? readme.startIndex
+        let start = try #require(readme.range(of: "```c\n", range: from..<readme.endIndex))
         let end = try #require(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
         return String(readme[start.upperBound..<end.lowerBound])
+    }
+
+    @Test func theReadmeEffectBuildsWithTheReadmesCommandAndBlurs() throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = try Self.readmePlugin(after: "### Write your own effect\n")
+        #expect(source.split(separator: "\n").count <= 55, "about 40 lines of C")
+        try source.write(to: folder.appendingPathComponent("box-blur.c"), atomically: true, encoding: .utf8)
+        let plugins = folder.appendingPathComponent("plugins")
+        try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
+        let compile = try CLI.runProgram(
+            "/usr/bin/env",
+            [
+                "cc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC", "-I", CLI.header,
+                "box-blur.c", "-o", "plugins/box-blur.so",
+            ], in: folder)
+        try #require(compile.status == 0, "cc failed: \(compile.stderr)")
+        let checked = try #require(
+            try EffectHarness.run(
+                plugins.appendingPathComponent("box-blur.so"), radius: 3, renderScale: 2, in: folder))
+        EffectHarness.expectBlur(
+            checked, name: "box-blur", pluginID: "org.example.box-blur", version: "1.0.0", doc: "Blurs the layer",
+            parameter: "param radius type 1 0...20 px default 4: how far each pixel spreads")
     }
 
     @Test func theReadmePluginBuildsLoadsAndMovesALayer() throws {

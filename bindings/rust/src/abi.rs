@@ -9,7 +9,7 @@ use core::ffi::{c_char, c_void};
 /// The ABI major this mirror was written from (`ANIM_ABI_MAJOR`).
 pub const ANIM_ABI_MAJOR: u32 = 1;
 /// The ABI minor this mirror was written from (`ANIM_ABI_MINOR`).
-pub const ANIM_ABI_MINOR: u32 = 1;
+pub const ANIM_ABI_MINOR: u32 = 2;
 /// The name of the exported entry (`ANIM_ENTRY_SYMBOL`).
 pub const ANIM_ENTRY_SYMBOL: &str = "anim_entry_v1";
 
@@ -78,6 +78,14 @@ pub const ANIM_PIXELS_RGBA: u32 = 0;
 pub const ANIM_PIXELS_NATIVE: u32 = 1;
 /// `ANIM_MIXER_NATIVE_PIXELS`: the mixer takes the compositor's own pixels.
 pub const ANIM_MIXER_NATIVE_PIXELS: u32 = 1;
+/// `ANIM_SERVICE_EFFECTS`: the host registers and applies effects (ABI 1.2).
+pub const ANIM_SERVICE_EFFECTS: &core::ffi::CStr = c"effects";
+/// `ANIM_REACH_MAX`: the largest margin or read distance an effect may report.
+pub const ANIM_REACH_MAX: u32 = 4096;
+/// `ANIM_EFFECT_NATIVE_PIXELS`: the effect takes the compositor's own pixels.
+pub const ANIM_EFFECT_NATIVE_PIXELS: u32 = 1;
+/// `ANIM_EFFECT_WHOLE_IMAGE`: the host calls `apply` once per image, with every row.
+pub const ANIM_EFFECT_WHOLE_IMAGE: u32 = 2;
 
 /// `anim_point_t`.
 #[repr(C)]
@@ -205,6 +213,7 @@ pub struct anim_create_args_t {
     pub target: *const anim_layer_t,
     pub duration: f64,
     pub render_scale: f64,
+    pub user_data: *const c_void,
 }
 
 /// `anim_apply_args_t`.
@@ -307,6 +316,71 @@ pub struct anim_mixer_desc_t {
     pub mix: anim_mix_fn,
     pub flags: u32,
     pub reserved2: u32,
+    pub user_data: *const c_void,
+}
+
+/// `anim_reach_t`: how far an effect's output extends beyond its input, and how far it reads.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct anim_reach_t {
+    pub left: u32,
+    pub top: u32,
+    pub right: u32,
+    pub bottom: u32,
+    pub read: u32,
+    pub reserved: u32,
+}
+
+/// `anim_effect_args_t`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct anim_effect_args_t {
+    pub struct_size: u32,
+    pub param_count: u32,
+    pub params: *const anim_value_t,
+    pub instance: *mut c_void,
+    pub user_data: *const c_void,
+    pub time: f64,
+    pub canvas: anim_size_t,
+    pub render_scale: f64,
+    pub pixel_order: u32,
+    pub row_begin: u32,
+    pub row_end: u32,
+    pub reserved: u32,
+    pub in_: *const anim_image_t,
+    pub out: *mut anim_image_t,
+}
+
+/// `reach` of an effect.
+pub type anim_reach_fn = Option<
+    unsafe extern "C" fn(
+        args: *const anim_effect_args_t,
+        reach: *mut anim_reach_t,
+        error: *mut c_char,
+        error_size: u32,
+    ) -> bool,
+>;
+/// `apply` of an effect.
+pub type anim_effect_apply_fn =
+    Option<unsafe extern "C" fn(args: *const anim_effect_args_t, error: *mut c_char, error_size: u32) -> bool>;
+
+/// `anim_effect_desc_t`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct anim_effect_desc_t {
+    pub struct_size: u32,
+    pub concurrency: u32,
+    pub name: *const c_char,
+    pub version: *const c_char,
+    pub doc: *const c_char,
+    pub params: *const anim_param_desc_t,
+    pub param_count: u32,
+    pub flags: u32,
+    pub create: anim_create_fn,
+    pub destroy: anim_destroy_fn,
+    pub reach: anim_reach_fn,
+    pub apply: anim_effect_apply_fn,
+    pub user_data: *const c_void,
 }
 
 /// `anim_function_t`: any C function pointer; a curve's signature string says how to call it.
@@ -335,6 +409,9 @@ pub type anim_register_mixer_fn =
 /// `register_curve` of the host.
 pub type anim_register_curve_fn =
     Option<unsafe extern "C" fn(host: *const anim_host_t, desc: *const anim_curve_desc_t) -> bool>;
+/// `register_effect` of the host (ABI 1.2).
+pub type anim_register_effect_fn =
+    Option<unsafe extern "C" fn(host: *const anim_host_t, desc: *const anim_effect_desc_t) -> bool>;
 /// `get_service` of the host.
 pub type anim_get_service_fn =
     Option<unsafe extern "C" fn(host: *const anim_host_t, id: *const c_char, version: u32) -> *const c_void>;
@@ -354,6 +431,7 @@ pub struct anim_host_t {
     pub register_mixer: anim_register_mixer_fn,
     pub register_curve: anim_register_curve_fn,
     pub get_service: anim_get_service_fn,
+    pub register_effect: anim_register_effect_fn,
 }
 
 /// `log` of the log service.
@@ -378,6 +456,14 @@ pub struct anim_native_pixels_v1_t {
     pub blue: u32,
     pub alpha: u32,
     pub reserved: u32,
+}
+
+/// `anim_effects_v1_t`, service `"effects"` version 1 (ABI 1.2).
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct anim_effects_v1_t {
+    pub struct_size: u32,
+    pub max_reach: u32,
 }
 
 /// `anim_about_v1_t`, extension `"about"` version 1.
@@ -425,3 +511,34 @@ pub struct anim_entry_t {
 unsafe impl Sync for anim_entry_t {}
 unsafe impl Sync for anim_animator_desc_t {}
 unsafe impl Sync for anim_param_desc_t {}
+unsafe impl Sync for anim_effect_desc_t {}
+unsafe impl Sync for anim_requirement_t {}
+
+/// Whether `pointer`'s struct, whose first field is `struct_size`, reaches past the byte `end`:
+/// the body of [`anim_has_field!`](crate::anim_has_field).
+///
+/// # Safety
+/// `pointer` points at a readable struct that starts with its `struct_size` (every growable struct
+/// but `anim_entry_t`).
+pub unsafe fn struct_reaches<T>(pointer: *const T, end: usize) -> bool {
+    (unsafe { pointer.cast::<u32>().read() }) as usize >= end
+}
+
+/// The size of the field `field` picks, for [`anim_has_field!`](crate::anim_has_field).
+pub const fn field_size<S, F>(_field: fn(&S) -> &F) -> usize {
+    core::mem::size_of::<F>()
+}
+
+/// `ANIM_HAS_FIELD`: whether the struct `pointer` points at, of type `type` and starting with
+/// `struct_size`, holds `field` (its writer's struct reaches past it). Reads only `struct_size`,
+/// so it is sound on a struct an older host made smaller; it is `unsafe` as it reads through a
+/// raw pointer: `unsafe { anim_has_field!(host, anim_host_t, register_effect) }`.
+#[macro_export]
+macro_rules! anim_has_field {
+    ($pointer:expr, $type:ty, $field:ident) => {
+        $crate::abi::struct_reaches::<$type>(
+            $pointer,
+            core::mem::offset_of!($type, $field) + $crate::abi::field_size(|s: &$type| &s.$field),
+        )
+    };
+}

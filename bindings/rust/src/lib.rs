@@ -1,9 +1,10 @@
 //! Rust bindings for the pipeline animator ABI (`animator.h`, ABI 1.x).
 //!
 //! [`abi`] mirrors every type of the C header. The rest is a small safe layer: implement
-//! [`Animator`] for a unit struct and name it in [`animator_plugin!`], which exports the
-//! `anim_entry_v1` constant, registers the animators from `init`, and wraps each `apply` so a
-//! panic or an `Err` becomes the host's error message instead of unwinding into C.
+//! [`Animator`] (or [`Effect`], ABI 1.2) for a unit struct and name it in [`animator_plugin!`],
+//! which exports the `anim_entry_v1` constant, registers the animators and effects from `init`,
+//! and wraps each `apply` (and `reach`) so a panic or an `Err` becomes the host's error message
+//! instead of unwinding into C.
 //!
 //! ```ignore
 //! use pipeline_animator::{animator_plugin, param, Animator, Layer, Params};
@@ -27,12 +28,14 @@
 //! ```
 
 pub mod abi;
+mod effect;
 mod params;
 mod plugin;
 
 pub mod param;
+pub use effect::{effect_desc, register_effects, Effect, EffectArgs, Image, Reach, RowsMut, EFFECT_REQUIREMENTS};
 pub use params::Params;
-pub use plugin::{animator_desc, entry, register_animators, Animator};
+pub use plugin::{animator_desc, entry, entry_requiring, register_animators, Animator};
 
 /// The state of the target layer an animator reads and writes (`anim_layer_t`).
 pub type Layer = abi::anim_layer_t;

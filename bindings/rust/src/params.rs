@@ -1,7 +1,7 @@
 use crate::abi::{anim_param_desc_t, anim_point_t, anim_value_t};
 use core::ffi::CStr;
 
-/// The values of one call's parameters, looked up by the ids of the animator's descriptors.
+/// The values of one call's parameters, looked up by the ids of the animator's (or effect's) descriptors.
 ///
 /// Asking for an id the animator does not declare is a programming error: it panics, and the
 /// plugin's trampoline turns the panic into the call's error message.
@@ -11,7 +11,7 @@ pub struct Params<'a> {
 }
 
 impl<'a> Params<'a> {
-    /// Pairs the descriptors an animator registered with the values the host passed.
+    /// Pairs the descriptors an animator or effect registered with the values the host passed.
     pub fn new(descs: &'static [anim_param_desc_t], values: &'a [anim_value_t]) -> Self {
         Params { descs, values }
     }
@@ -24,7 +24,7 @@ impl<'a> Params<'a> {
         });
         match index.and_then(|i| self.values.get(i)) {
             Some(value) => value,
-            None => panic!("no parameter `{id}` among this animator's parameters"),
+            None => panic!("no parameter `{id}` among the declared parameters"),
         }
     }
 

@@ -61,6 +61,21 @@ unsafe extern "C" fn apply_trampoline<A: Animator>(
         };
         A::default().apply(args.progress, &Params::new(A::PARAMS, values), unsafe { &mut *target })
     }));
+    unsafe { report(A::NAME, outcome, error, error_size) }
+}
+
+/// What a trampoline returns to the host for the `outcome` of the call of the plugin `name`:
+/// true for `Ok(Ok(()))`; otherwise false, after writing the `Err`'s message, or the panic's
+/// prefixed with the name, into the host's error buffer.
+///
+/// # Safety
+/// `error` and `error_size` are the buffer the host passed.
+pub(crate) unsafe fn report(
+    name: &CStr,
+    outcome: std::thread::Result<Result<(), String>>,
+    error: *mut c_char,
+    error_size: u32,
+) -> bool {
     let message = match outcome {
         Ok(Ok(())) => return true,
         Ok(Err(message)) => message,
@@ -70,7 +85,7 @@ unsafe extern "C" fn apply_trampoline<A: Animator>(
                 .map(|s| s.to_string())
                 .or_else(|| payload.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "unknown panic".to_string());
-            format!("{} panicked: {text}", A::NAME.to_string_lossy())
+            format!("{} panicked: {text}", name.to_string_lossy())
         }
     };
     // SAFETY: the header guarantees `error` holds `error_size` (at least 1) writable bytes.
@@ -119,7 +134,7 @@ pub unsafe fn register_animators(host: *const anim_host_t, animators: &'static [
     .unwrap_or(false)
 }
 
-unsafe fn log(host: *const anim_host_t, level: u32, message: &str) {
+pub(crate) unsafe fn log(host: *const anim_host_t, level: u32, message: &str) {
     let Some(get_service) = (unsafe { &*host }).get_service else {
         return;
     };
@@ -140,6 +155,18 @@ pub const fn entry(
     description: &'static str,
     init: unsafe extern "C" fn(*const anim_host_t) -> bool,
 ) -> anim_entry_t {
+    entry_requiring(plugin_id, plugin_version, description, init, core::ptr::null())
+}
+
+/// [`entry`] with `requirements`: the host services the plugin cannot do without, ended by an
+/// element whose id is null (a plugin with effects passes [`crate::EFFECT_REQUIREMENTS`]), or null.
+pub const fn entry_requiring(
+    plugin_id: &'static str,
+    plugin_version: &'static str,
+    description: &'static str,
+    init: unsafe extern "C" fn(*const anim_host_t) -> bool,
+    requirements: *const anim_requirement_t,
+) -> anim_entry_t {
     anim_entry_t {
         abi_major: ANIM_ABI_MAJOR,
         abi_minor: ANIM_ABI_MINOR,
@@ -150,38 +177,50 @@ pub const fn entry(
         description: description.as_ptr().cast(),
         init: Some(init),
         deinit: None,
-        requirements: core::ptr::null(),
+        requirements,
         get_extension: None,
     }
 }
 
-/// Exports a plugin: the `anim_entry_v1` constant and an `init` that registers the animators.
+/// Exports a plugin: the `anim_entry_v1` constant and an `init` that registers the animators
+/// and the effects ([`crate::Effect`]), either list optional. With effects, the entry requires
+/// the "effects" service, so a host older than ABI 1.2 skips the plugin naming it.
 ///
 /// ```ignore
 /// animator_plugin! {
 ///     id: "org.example.nudge-rs", version: "1.0.0", description: "Nudges layers",
 ///     animators: [Nudge],
+///     effects: [Blur],
 /// }
 /// ```
 #[macro_export]
 macro_rules! animator_plugin {
-    (id: $id:literal, version: $version:literal, description: $description:literal,
-     animators: [$($animator:ty),+ $(,)?] $(,)?) => {
+    (id: $id:literal, version: $version:literal, description: $description:literal
+     $(, animators: [$($animator:ty),* $(,)?])? $(, effects: [$($effect:ty),* $(,)?])? $(,)?) => {
         static __PIPELINE_ANIMATORS: &[$crate::abi::anim_animator_desc_t] =
-            &[$($crate::animator_desc::<$animator>()),+];
+            &[$($($crate::animator_desc::<$animator>()),*)?];
+        static __PIPELINE_EFFECTS: &[$crate::abi::anim_effect_desc_t] =
+            &[$($($crate::effect_desc::<$effect>()),*)?];
+        const __PIPELINE_EFFECT_COUNT: usize = <[&str]>::len(&[$($(stringify!($effect)),*)?]);
 
         unsafe extern "C" fn __pipeline_init(host: *const $crate::abi::anim_host_t) -> bool {
-            unsafe { $crate::register_animators(host, __PIPELINE_ANIMATORS) }
+            (__PIPELINE_ANIMATORS.is_empty() || unsafe { $crate::register_animators(host, __PIPELINE_ANIMATORS) })
+                && unsafe { $crate::register_effects(host, __PIPELINE_EFFECTS) }
         }
 
         /// The plugin's entry, read by the host after `dlopen`.
         #[no_mangle]
         #[allow(non_upper_case_globals)]
-        pub static anim_entry_v1: $crate::abi::anim_entry_t = $crate::entry(
+        pub static anim_entry_v1: $crate::abi::anim_entry_t = $crate::entry_requiring(
             concat!($id, "\0"),
             concat!($version, "\0"),
             concat!($description, "\0"),
             __pipeline_init,
+            if __PIPELINE_EFFECT_COUNT == 0 {
+                core::ptr::null()
+            } else {
+                $crate::EFFECT_REQUIREMENTS.as_ptr()
+            },
         );
     };
 }

@@ -1,0 +1,101 @@
+/// The parts of a C effect project that differ from an animator's (`NewAnimatorCTemplate` writes
+/// the project, with the same Makefile): `NAME.c`'s blur and the README.
+enum NewEffectCTemplate {
+    static let source = #"""
+        /*
+         * {{name}} — an effect plugin for pipeline: blurs a layer by `radius` pixels (a box blur).
+         * animator.h, "Effects (ABI 1.2)", documents every type and rule used here.
+         */
+        #include <animator.h>
+        #include <stdio.h>
+        #include <stdlib.h>
+        #include <string.h>
+
+        /* The radius in image pixels. Parameters are in the layer's own pixels; the images have
+         * render_scale image pixels to each (the render's --scale times the layer's scale), so a
+         * radius of 4 on a layer drawn twice as large spreads 8. reach and apply agree on it. */
+        static uint32_t {{identifier}}_radius(const anim_effect_args_t *args) {
+            double pixels = args->params[0].v[0] * args->render_scale + 0.5;
+            return pixels < ANIM_REACH_MAX ? (uint32_t)pixels : ANIM_REACH_MAX;
+        }
+
+        /* How far the blur reaches: the host adds that many transparent pixels around the layer
+         * before apply (the blur spreads past the layer's edges), and an output pixel reads input
+         * pixels at most that far away. Pure and cheap: the host asks before every apply. */
+        static bool {{identifier}}_reach(const anim_effect_args_t *args, anim_reach_t *reach, char *error,
+                                 uint32_t error_size) {
+            (void)error, (void)error_size;
+            uint32_t r = {{identifier}}_radius(args);
+            *reach = (anim_reach_t){.left = r, .top = r, .right = r, .bottom = r, .read = r};
+            return true;
+        }
+
+        /* Writes rows [row_begin, row_end) of out: each pixel the mean of the (2r + 1)² pixels of in
+         * around it, those outside in counting as transparent. The host splits an image into row
+         * ranges and runs them on several threads at once: read any row of in, write only your rows
+         * of out, keep no state. A mean keeps premultiplied pixels valid, and treating the four
+         * channels alike makes their byte order irrelevant. Summing each column first makes the
+         * cost grow with r, not r². */
+        static bool {{identifier}}_apply(const anim_effect_args_t *args, char *error, uint32_t error_size) {
+            const anim_image_t *in = args->in;
+            const int r = (int){{identifier}}_radius(args), w = (int)in->width, h = (int)in->height;
+            const uint64_t area = (uint64_t)(2 * r + 1) * (uint64_t)(2 * r + 1);
+            if (w == 0) return true;
+            uint32_t *column = malloc(4 * (size_t)w * sizeof *column); /* sums down 2r + 1 rows */
+            if (!column) {
+                snprintf(error, error_size, "no memory for a row of %d pixels", w);
+                return false;
+            }
+            for (int y = (int)args->row_begin; y < (int)args->row_end; y++) {
+                memset(column, 0, 4 * (size_t)w * sizeof *column);
+                for (int from = y - r; from <= y + r; from++) {
+                    if (from < 0 || from >= h) continue;
+                    const uint8_t *row = in->pixels + (size_t)from * in->stride;
+                    for (int i = 0; i < 4 * w; i++) column[i] += row[i];
+                }
+                uint8_t *out = args->out->pixels + (size_t)y * args->out->stride;
+                for (int x = 0; x < w; x++) {
+                    for (int c = 0; c < 4; c++) {
+                        uint64_t sum = 0;
+                        for (int from = x - r; from <= x + r; from++)
+                            if (from >= 0 && from < w) sum += column[4 * from + c];
+                        out[4 * x + c] = (uint8_t)((sum + area / 2) / area);
+                    }
+                }
+            }
+            free(column);
+            return true;
+        }
+
+
+        """#
+
+    static let readme = #"""
+        # {{name}}
+
+        An effect plugin for pipeline, in C. `{{name}}.c` declares the effect `{{name}}` with one
+        parameter, `radius`, and blurs the layer by it; change `{{identifier}}_reach` and
+        `{{identifier}}_apply` for your own filter. `animator.h` ("Effects (ABI 1.2)") documents
+        every field.
+
+        ## Build
+
+        ```sh
+        make
+        ```
+
+        builds `{{name}}.so` with `cc`. The compiler flags for `animator.h` come from
+        `pkg-config --cflags pipeline` when pipeline is installed; otherwise from `PIPELINE_INCLUDE`,
+        by default `{{include}}`: `make PIPELINE_INCLUDE=/path/to/pipeline/include`.
+
+        ## Use
+
+        ```sh
+        mkdir -p plugins && cp {{name}}.so plugins/
+        pipeline plugins --plugins plugins    # lists {{name}} with its parameter
+        ```
+
+        \#(NewEffectUsage.readmeSection)
+
+        """#
+}

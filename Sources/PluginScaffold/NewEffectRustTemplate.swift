@@ -1,0 +1,116 @@
+/// The parts of a Rust effect project that differ from an animator's (`NewAnimatorRustTemplate`
+/// writes the crate, with the same Cargo.toml): `src/lib.rs`'s blur and the README.
+enum NewEffectRustTemplate {
+    static let source = #"""
+        //! {{name}}: an effect plugin for pipeline that blurs a layer by `radius` pixels (a box blur).
+        //! animator.h, "Effects (ABI 1.2)", documents every type and rule behind these bindings.
+
+        use core::ffi::CStr;
+        use pipeline_animator::abi::{ANIM_EFFECT_NATIVE_PIXELS, ANIM_REACH_MAX};
+        use pipeline_animator::{animator_plugin, param, Effect, EffectArgs, Image, Reach, RowsMut};
+
+        #[derive(Default)]
+        struct {{Type}};
+
+        /// The radius in image pixels. Parameters are in the layer's own pixels; the images have
+        /// `render_scale` image pixels to each (the render's --scale times the layer's scale), so a
+        /// radius of 4 on a layer drawn twice as large spreads 8. `reach` and `apply` agree on it.
+        fn radius(args: &EffectArgs) -> u32 {
+            let pixels = args.params.number("radius") * args.render_scale + 0.5;
+            if pixels < ANIM_REACH_MAX as f64 {
+                pixels as u32
+            } else {
+                ANIM_REACH_MAX
+            }
+        }
+
+        impl Effect for {{Type}} {
+            const NAME: &'static CStr = c"{{name}}";
+            const VERSION: &'static CStr = c"0.1.0";
+            const DOC: &'static CStr = c"Blurs the layer by `radius` pixels";
+            /// What a layer's filter gives as "params": { "radius": 6 }; the host checks type and range.
+            const PARAMS: &'static [param::Desc] = &[param::number(c"radius")
+                .doc(c"how far each pixel spreads, in the layer's pixels")
+                .unit(c"px")
+                .range(0.0, 100.0)
+                .default(4.0)];
+            /// The compositor's own pixels, so the host converts nothing: the blur treats the four
+            /// channels alike (a host without the "native-pixels" service lends RGBA, which suits it too).
+            const FLAGS: u32 = ANIM_EFFECT_NATIVE_PIXELS;
+
+            /// How far the blur reaches: the host adds that many transparent pixels around the layer
+            /// before `apply` (the blur spreads past the layer's edges), and an output pixel reads input
+            /// pixels at most that far away. Pure and cheap: the host asks before every `apply`.
+            fn reach(&self, args: &EffectArgs) -> Result<Reach, String> {
+                Ok(Reach::around(radius(args)))
+            }
+
+            /// Writes `out.rows()`: each pixel the mean of the (2r + 1)² pixels of `input` around it,
+            /// those outside `input` counting as transparent. The host splits an image into row ranges
+            /// and runs them on several threads at once: read any row of `input`, write only your rows.
+            /// A mean keeps premultiplied pixels valid, and treating the four channels alike makes their
+            /// byte order irrelevant. Summing each column first makes the cost grow with r, not r². An
+            /// `Err` (or a panic) stops the render with its message.
+            fn apply(&self, args: &EffectArgs, input: &Image, out: &mut RowsMut) -> Result<(), String> {
+                let r = radius(args) as usize;
+                let (w, h) = (input.width() as usize, input.height() as usize);
+                let area = ((2 * r + 1) * (2 * r + 1)) as u64;
+                let mut column = vec![0u32; 4 * w]; // sums down 2r + 1 rows
+                for y in out.rows() {
+                    let y = y as usize;
+                    column.fill(0);
+                    for from in y.saturating_sub(r)..(y + r + 1).min(h) {
+                        for (sum, &byte) in column.iter_mut().zip(input.row(from as u32)) {
+                            *sum += byte as u32;
+                        }
+                    }
+                    let row = out.row_mut(y as u32);
+                    for x in 0..w {
+                        for c in 0..4 {
+                            let sum: u64 = (x.saturating_sub(r)..(x + r + 1).min(w))
+                                .map(|from| column[4 * from + c] as u64)
+                                .sum();
+                            row[4 * x + c] = ((sum + area / 2) / area) as u8;
+                        }
+                    }
+                }
+                Ok(())
+            }
+        }
+
+        // With effects, the entry lists the "effects" service among its requirements, and init checks
+        // that the host has `register_effect` (ABI 1.2) before calling it.
+        animator_plugin! {
+            id: "org.example.{{name}}",
+            version: "0.1.0",
+            description: "The {{name}} effect",
+            effects: [{{Type}}],
+        }
+
+        """#
+
+    static let readme = #"""
+        # {{name}}
+
+        An effect plugin for pipeline, in Rust. `src/lib.rs` declares the effect `{{name}}` with one
+        parameter, `radius`, and blurs the layer by it; change `reach` and `apply` for your own
+        filter. The `pipeline-animator` crate (`{{bindings}}`) mirrors `animator.h` and exports the
+        entry, which requires the host's "effects" service.
+
+        ## Build
+
+        ```sh
+        cargo build --offline --release
+        mkdir -p plugins && cp target/release/lib{{identifier}}.so plugins/{{name}}.so
+        ```
+
+        ## Use
+
+        ```sh
+        pipeline plugins --plugins plugins    # lists {{name}} with its parameter
+        ```
+
+        \#(NewEffectUsage.readmeSection)
+
+        """#
+}

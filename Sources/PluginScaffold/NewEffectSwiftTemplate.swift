@@ -1,0 +1,104 @@
+/// The parts of a Swift effect project that differ from an animator's (`NewAnimatorSwiftTemplate`
+/// writes the package, with the same Package.swift and header): the C entry's declarations, the
+/// blur in Swift and the README.
+enum NewEffectSwiftTemplate {
+    static let entry = #"""
+        /*
+         * {{name}} — an effect plugin for pipeline: blurs a layer by `radius` pixels (a box blur). The
+         * filter is in Swift (Sources/{{Type}}/{{Type}}.swift); this file tells the host about it.
+         */
+        #include "{{Type}}Entry.h"
+
+        /* Defined in Swift with @_cdecl("{{identifier}}_reach") and @_cdecl("{{identifier}}_apply"). */
+        bool {{identifier}}_reach(const anim_effect_args_t *args, anim_reach_t *reach, char *error,
+                          uint32_t error_size);
+        bool {{identifier}}_apply(const anim_effect_args_t *args, char *error, uint32_t error_size);
+
+
+        """#
+
+    static let logic = #"""
+        import {{Type}}Entry
+
+        /// The radius in image pixels. Parameters are in the layer's own pixels; the images have
+        /// `render_scale` image pixels to each (the render's --scale times the layer's scale), so a
+        /// radius of 4 on a layer drawn twice as large spreads 8. `reach` and `apply` agree on it.
+        func radius(_ args: anim_effect_args_t) -> UInt32 {
+            let pixels = args.params[0].v.0 * args.render_scale + 0.5
+            return pixels < Double(ANIM_REACH_MAX) ? UInt32(pixels) : UInt32(ANIM_REACH_MAX)
+        }
+
+        /// How far the blur reaches: the host adds that many transparent pixels around the layer before
+        /// `apply` (the blur spreads past the layer's edges), and an output pixel reads input pixels at
+        /// most that far away. Pure and cheap: the host asks before every `apply`.
+        @_cdecl("{{identifier}}_reach")
+        public func reach(_ args: UnsafePointer<anim_effect_args_t>, _ reach: UnsafeMutablePointer<anim_reach_t>,
+                          _ error: UnsafeMutablePointer<CChar>?, _ errorSize: UInt32) -> Bool {
+            let r = radius(args.pointee)
+            reach.pointee = anim_reach_t(left: r, top: r, right: r, bottom: r, read: r, reserved: 0)
+            return true
+        }
+
+        /// Writes rows `row_begin..<row_end` of `out`: each pixel the mean of the (2r + 1)² pixels of `in`
+        /// around it, those outside `in` counting as transparent. The host splits an image into row
+        /// ranges and runs them on several threads at once: read any row of `in`, write only your rows
+        /// of `out`, keep no state. A mean keeps premultiplied pixels valid, and treating the four
+        /// channels alike makes their byte order irrelevant. Summing each column first makes the cost
+        /// grow with r, not r². On failure write a reason into `error` and return false.
+        @_cdecl("{{identifier}}_apply")
+        public func apply(_ args: UnsafePointer<anim_effect_args_t>, _ error: UnsafeMutablePointer<CChar>?,
+                          _ errorSize: UInt32) -> Bool {
+            let input = args.pointee.`in`.pointee, output = args.pointee.out.pointee
+            let r = Int(radius(args.pointee)), w = Int(input.width), h = Int(input.height)
+            let area = UInt64((2 * r + 1) * (2 * r + 1))
+            var column = [UInt32](repeating: 0, count: 4 * w)  // sums down 2r + 1 rows
+            for y in Int(args.pointee.row_begin)..<Int(args.pointee.row_end) {
+                for i in column.indices { column[i] = 0 }
+                for from in max(0, y - r)...min(h - 1, y + r) {
+                    let row = input.pixels + from * Int(input.stride)
+                    for i in column.indices { column[i] += UInt32(row[i]) }
+                }
+                let out = output.pixels + y * Int(output.stride)
+                for x in 0..<w {
+                    for c in 0..<4 {
+                        var sum: UInt64 = 0
+                        for from in max(0, x - r)...min(w - 1, x + r) { sum += UInt64(column[4 * from + c]) }
+                        out[4 * x + c] = UInt8((sum + area / 2) / area)
+                    }
+                }
+            }
+            return true
+        }
+
+        """#
+
+    static let readme = #"""
+        # {{name}}
+
+        An effect plugin for pipeline, in Swift. `Sources/{{Type}}/{{Type}}.swift` blurs the layer by
+        the `radius` parameter; `Sources/{{Type}}Entry/entry.c` declares the effect `{{name}}` and its
+        parameter to the host, lists the "effects" service among the plugin's requirements and exports
+        the entry constant `anim_entry_v1`, which must be a C global. Only C types cross between the
+        two. `animator.h` ("Effects (ABI 1.2)") documents every field.
+
+        ## Build
+
+        ```sh
+        swift build -c release
+        mkdir -p plugins && cp .build/release/lib{{Type}}.so plugins/{{name}}.so
+        ```
+
+        `animator.h` comes from `{{include}}`; `PIPELINE_INCLUDE=/path/to/include swift build -c release`
+        uses another. The library loads the Swift runtime of the toolchain that built it (from the
+        path the build records in it), so keep that toolchain where it is.
+
+        ## Use
+
+        ```sh
+        pipeline plugins --plugins plugins    # lists {{name}} with its parameter
+        ```
+
+        \#(NewEffectUsage.readmeSection)
+
+        """#
+}
