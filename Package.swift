@@ -33,6 +33,10 @@ let package = Package(
         .target(name: "CRaster", cSettings: optimisedC),
         // Crash reporting around in-process plugin calls, and shared memory for isolated mixers.
         .target(name: "CPluginGuard"),
+        // frei0r filters and mixer2 plugins (/usr/lib/frei0r-1) registered as effects and mixers.
+        .target(
+            name: "CFrei0rAdapter", dependencies: ["CAnimatorABI"], cSettings: optimisedC,
+            linkerSettings: [.linkedLibrary("dl")]),
         // Opening input files only when they are regular files, so a FIFO or a device cannot hang a command.
         .target(name: "CRegularFile"),
         // The sandbox plugin code runs in under --sandbox and in the plugin scan: Landlock and seccomp.
