@@ -68,7 +68,7 @@ let package = Package(
         .target(name: "ChildProcess"),
         .target(
             name: "PluginRegistry",
-            dependencies: [
+            dependencies: ["CFrei0rAdapter", 
                 "CAnimatorABI", "CForeignCall", "CRegularFile", "CSandbox", "JSON", "CacheFiles", "ChildProcess",
             ]),
         .target(

@@ -32,6 +32,7 @@ extension Pipeline {
             let registry = Session.registry(
                 plugins, pipelineFile: nil, reportProblems: false, rescan: rescan, isolated: true)
             defer { registry.shutdown() }
+            registry.scanAllFrei0r()
             let listing = PluginListing(registry: registry, searchPath: searchPath)
             print(json ? try listing.json() : listing.text, terminator: "")
             if strict && !(registry.broken.isEmpty && registry.clashes.isEmpty) { throw ExitCode.failure }

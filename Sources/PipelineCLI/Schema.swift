@@ -28,6 +28,7 @@ extension Pipeline {
         func run() throws {
             if markdown { return print(KeyTable.markdown, terminator: "") }
             let registry = Session.registry(plugins, pipelineFile: nil, isolated: true)
+            registry.scanAllFrei0r()
             defer { registry.shutdown() }
             print(SchemaDocument(registry: registry).json.text())
         }

@@ -1,4 +1,5 @@
 import CAnimatorABI
+import CFrei0rAdapter
 import Foundation
 
 /// A plugin opened in this process: what it registered, with its functions, and its `deinit`.
@@ -29,6 +30,7 @@ enum PluginLoader {
             return .failure(LoadError("not a loadable shared library: \(reason)"))
         }
         guard let symbol = dlsym(handle, ANIM_ENTRY_SYMBOL) else {
+            if dlsym(handle, "f0r_init") != nil { return initializeFrei0r(handle, path: path) }
             return .failure(missingEntryError(handle))
         }
         switch readEntry(UnsafeRawPointer(symbol)) {
@@ -91,6 +93,32 @@ enum PluginLoader {
             mixers: context.mixers.map { $0.from(info) }, effects: context.effects.map { $0.from(info) },
             curves: context.curves.map { $0.from(info) }, warnings: context.warnings)
         return .success(LoadedPlugin(registrations: registrations, deinitialize: entry.`deinit`))
+    }
+
+    /// A frei0r file: the host's adapter registers its filter as the effect (or its mixer2 as the
+    /// mixer) `frei0r.<file base name>`, as a plugin's `init` would (see `Frei0rPlugin`).
+    private static func initializeFrei0r(_ handle: UnsafeMutableRawPointer, path: String) -> Result<
+        LoadedPlugin, LoadError
+    > {
+        let base = Frei0rPlugin.baseName(of: path)
+        let info = PluginInfo(
+            path: path, id: Frei0rPlugin.prefix + base, version: "", description: "frei0r plugin \(base)")
+        let context = RegistrationContext(plugin: info, isFrei0r: true)
+        let host = PluginHost.make(for: context)
+        var error = [CChar](repeating: 0, count: 512)
+        let succeeded = frei0r_adapter_register(handle, base, host, &error, UInt32(error.count))
+        context.closeRegistration(succeeded: succeeded)
+        guard succeeded else {
+            let reason = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let refusals =
+                context.refusals.isEmpty ? "" : " (the host refused " + context.refusals.joined(separator: "; ") + ")"
+            return .failure(
+                LoadError("not usable as a frei0r plugin: \(reason.isEmpty ? "no reason given" : reason)\(refusals)"))
+        }
+        let registrations = PluginRegistrations(
+            info: info, animators: [], mixers: context.mixers.map { $0.from(info) },
+            effects: context.effects.map { $0.from(info) }, curves: [], warnings: context.warnings)
+        return .success(LoadedPlugin(registrations: registrations, deinitialize: nil))
     }
 
     /// What the plugin's "about" extension says, asked for once `init` succeeded: nil when it has

@@ -348,8 +348,9 @@ import Testing
         #expect(listing.status == 0)
         #expect(
             listing.stdout.contains(
-                "shift.so: requires the host service \"frame-cache\" version 3, which this host (animator ABI 1.1) "
-                    + "does not offer; it offers log 1, native-pixels 1"), "\(listing.stdout)")
+                "shift.so: built against animator ABI 1.2, it requires the host service \"frame-cache\" version 3, "
+                    + "which this host (animator ABI 1.2) does not offer; it offers log 1, native-pixels 1, effects 1"),
+            "\(listing.stdout)")
 
         try PluginFixtures.write(Self.pipeline, to: "shift.json", in: folder)
         let run = try CLI.run(

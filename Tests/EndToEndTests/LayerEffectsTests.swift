@@ -144,3 +144,34 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
     }
 }
+
+/// frei0r filters as layer effects: Debian's plugins (frei0r-plugins), used by name.
+@Suite struct Frei0rEffectTests {
+    static let frei0r = ["FREI0R_PATH": "/usr/lib/frei0r-1"]
+
+    @Test func pixeliz0rAsALayerEffectMakesBlocksOfOneColour() throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try LayerEffectsTests.photo(in: folder)
+        let json = LayerEffectsTests.pipeline(
+            filters: #"[{ "effect": "frei0r.pixeliz0r", "params": { "Block width": 0.1, "Block height": 0.1 } }]"#)
+        try json.write(to: folder.appendingPathComponent("f.json"), atomically: true, encoding: .utf8)
+        let result = try CLI.run(["run", "f.json", "--frames", "0", "--quiet"], in: folder, environment: Self.frei0r)
+        #expect(result.status == 0, "\(result.stderr)")
+        let frame = try RGBAImage.read(folder.appendingPathComponent("out/frame_0000.png"))
+        // Blocks of 0.1 × 200 = 20 pixels: inside one block every pixel is the same.
+        #expect(frame[21, 21] == frame[38, 38])
+        #expect(frame[21, 21] != frame[41, 21])
+    }
+
+    @Test func aMisspeltFrei0rEffectIsRefusedWithItsPlace() throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try LayerEffectsTests.photo(in: folder)
+        let json = LayerEffectsTests.pipeline(filters: #"[{ "effect": "frei0r.pixelizor" }]"#)
+        try json.write(to: folder.appendingPathComponent("f.json"), atomically: true, encoding: .utf8)
+        let result = try CLI.run(["run", "f.json"], in: folder, environment: Self.frei0r)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains(#"layers[0].filters[0].effect: unknown effect "frei0r.pixelizor""#), "\(result.stderr)")
+    }
+}
