@@ -251,45 +251,50 @@ AVX2 static __m256i pack_avx2(const __m256i y[4]) {
     return _mm256_packus_epi16(_mm256_packs_epi32(y[0], y[1]), _mm256_packs_epi32(y[2], y[3]));
 }
 
-/* As box_columns_sse2, 8 columns at a time: y[k] holds pixels 2k and 2k + 1. */
-AVX2 static void box_columns_avx2(const plan_t *p, const anim_image_t *in, uint32_t x0, uint32_t b, uint32_t e,
-                                  uint8_t *dst, size_t pitch, __m256i *ring) {
+/* As box_columns_sse2 for 2·K columns (K = 4 or 8), register k holding pixels 2k and 2k + 1 of
+ * the strip; `ring` holds p->ring · K registers. */
+AVX2 static inline __attribute__((always_inline)) void
+box_strip_avx2(const plan_t *p, const anim_image_t *in, uint32_t x0, uint32_t b, uint32_t e, uint8_t *dst,
+               size_t pitch, __m256i *ring, const int K) {
     const uint32_t d = p->d, E = p->e, mask = p->ring - 1;
     const __m256 scale = _mm256_set1_ps(p->scale);
     const __m256i zero = _mm256_setzero_si256(), order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
-    __m256i q1[4], q2[4], q3[4];
-    for (int k = 0; k < 4; k++)
+    __m256i q1[8], q2[8], q3[8], y[8];
+    for (int k = 0; k < K; k++)
         q1[k] = q2[k] = q3[k] = zero;
-    memset(ring, 0, (size_t)p->ring * 4 * sizeof *ring);
+    memset(ring, 0, (size_t)p->ring * K * sizeof *ring);
     for (uint32_t m = b > p->read ? b - p->read : 0; m < e + p->read; m++) {
-        __m256i x[4];
-        if (m < in->height) {
-            const uint8_t *src = in->pixels + (size_t)m * in->stride + 4 * (size_t)x0;
-            for (int k = 0; k < 4; k++)
-                x[k] = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(src + 8 * k)));
-        } else {
-            x[0] = x[1] = x[2] = x[3] = zero;
-        }
-        __m256i *q = ring + (size_t)(m & mask) * 4;
-        for (int k = 0; k < 4; k++) {
-            q1[k] = _mm256_add_epi32(q1[k], x[k]);
+        const uint8_t *src = in->pixels + (size_t)m * in->stride + 4 * (size_t)x0;
+        __m256i *q = ring + (size_t)(m & mask) * K;
+        for (int k = 0; k < K; k++) {
+            const __m256i x = m < in->height ? _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(src + 8 * k)))
+                                             : zero;
+            q1[k] = _mm256_add_epi32(q1[k], x);
             q2[k] = _mm256_add_epi32(q2[k], q1[k]);
             q[k] = q3[k] = _mm256_add_epi32(q3[k], q2[k]);
         }
         if (m < b + p->read)
             continue;
-        const __m256i *q_d = ring + (size_t)((m - d) & mask) * 4, *q_de = ring + (size_t)((m - d - E) & mask) * 4;
-        const __m256i *q_2d = ring + (size_t)((m - 2 * d) & mask) * 4;
-        const __m256i *q_2de = ring + (size_t)((m - 2 * d - E) & mask) * 4;
-        const __m256i *q_3de = ring + (size_t)((m - 3 * d - E) & mask) * 4;
-        __m256i y[4];
-        for (int k = 0; k < 4; k++)
-            y[k] = normalise_avx2(BOX_TAPS(_mm256_add_epi32, _mm256_sub_epi32, q[k], q_d[k], q_de[k], q_2d[k],
+        const __m256i *q_d = ring + (size_t)((m - d) & mask) * K, *q_de = ring + (size_t)((m - d - E) & mask) * K;
+        const __m256i *q_2d = ring + (size_t)((m - 2 * d) & mask) * K;
+        const __m256i *q_2de = ring + (size_t)((m - 2 * d - E) & mask) * K;
+        const __m256i *q_3de = ring + (size_t)((m - 3 * d - E) & mask) * K;
+        for (int k = 0; k < K; k++)
+            y[k] = normalise_avx2(BOX_TAPS(_mm256_add_epi32, _mm256_sub_epi32, q3[k], q_d[k], q_de[k], q_2d[k],
                                            q_2de[k], q_3de[k]), scale);
-        /* pack_avx2 leaves pixels 0 2 4 6 | 1 3 5 7. */
-        _mm256_storeu_si256((__m256i *)(dst + (size_t)(m - p->read - b) * pitch + 4 * (size_t)x0),
-                            _mm256_permutevar8x32_epi32(pack_avx2(y), order));
+        /* pack_avx2 leaves pixels 0 2 4 6 | 1 3 5 7 of each eight. */
+        uint8_t *out = dst + (size_t)(m - p->read - b) * pitch + 4 * (size_t)x0;
+        for (int k = 0; k < K; k += 4)
+            _mm256_storeu_si256((__m256i *)(out + 8 * k), _mm256_permutevar8x32_epi32(pack_avx2(y + k), order));
     }
+}
+
+AVX2 static void box_columns_avx2(const plan_t *p, const anim_image_t *in, uint32_t x0, uint32_t b, uint32_t e,
+                                  uint8_t *dst, size_t pitch, __m256i *ring, int K) {
+    if (K == 8)
+        box_strip_avx2(p, in, x0, b, e, dst, pitch, ring, 8);
+    else
+        box_strip_avx2(p, in, x0, b, e, dst, pitch, ring, 4);
 }
 
 /* As box_row_sse2 for two rows at once, row a in the low half of each register and row b in
@@ -345,45 +350,63 @@ AVX2 static void box_rows_avx2(const plan_t *p, const uint8_t *src_a, const uint
 
 /* ---- The kernel below sigma 2 (plain C the compiler vectorises) ------------------------- */
 
+/* acc[i] += w·(a[i] + b[i]) over `lanes` bytes: the kernel's weight w for the two pixels k away
+ * on either side (b = NULL: the centre, once). The one loop both kernel passes spend their time
+ * in, compiled twice: for the baseline and for AVX2, the same integers either way. */
+static inline void taps_add(uint32_t *acc, const uint8_t *a, const uint8_t *b, uint32_t w, size_t lanes) {
+    if (b)
+        for (size_t i = 0; i < lanes; i++)
+            acc[i] += w * (uint32_t)(uint16_t)(a[i] + b[i]);
+    else
+        for (size_t i = 0; i < lanes; i++)
+            acc[i] += w * (uint32_t)a[i];
+}
+
+static void taps_add_base(uint32_t *acc, const uint8_t *a, const uint8_t *b, uint32_t w, size_t lanes) {
+    taps_add(acc, a, b, w, lanes);
+}
+
+#if defined(BLUR_HAS_AVX2_PATH)
+AVX2 static void taps_add_avx2(uint32_t *acc, const uint8_t *a, const uint8_t *b, uint32_t w, size_t lanes) {
+    taps_add(acc, a, b, w, lanes);
+}
+#endif
+
+typedef void taps_add_fn(uint32_t *, const uint8_t *, const uint8_t *, uint32_t, size_t);
+
+/* out[i] = the sum rounded from 16 fractional bits. */
+static void taps_store(const uint32_t *acc, uint8_t *out, size_t lanes) {
+    for (size_t i = 0; i < lanes; i++)
+        out[i] = (uint8_t)((acc[i] + 32768) >> 16);
+}
+
 /* Rows [b, e) of the vertical kernel into `dst`; `acc` holds 4·width sums. */
 static void kernel_columns(const plan_t *p, const anim_image_t *in, uint32_t b, uint32_t e, uint8_t *dst,
-                           size_t pitch, uint32_t *acc) {
+                           size_t pitch, uint32_t *acc, taps_add_fn *add) {
     const size_t lanes = 4 * (size_t)in->width;
-    const int64_t r = p->read;
     for (uint32_t n = b; n < e; n++) {
-        for (size_t i = 0; i < lanes; i++)
-            acc[i] = 32768;
-        for (int64_t k = -r; k <= r; k++) {
-            if ((int64_t)n + k < 0 || (int64_t)n + k >= in->height)
-                continue;
-            const uint8_t *src = in->pixels + (size_t)((int64_t)n + k) * in->stride;
-            const uint32_t w = p->weight[k < 0 ? -k : k];
-            for (size_t i = 0; i < lanes; i++)
-                acc[i] += w * src[i];
+        add(memset(acc, 0, lanes * sizeof *acc), in->pixels + (size_t)n * in->stride, NULL, p->weight[0], lanes);
+        for (uint32_t k = 1; k <= p->read; k++) {
+            const bool above = n >= k, below = n + k < in->height;
+            if (above || below)
+                add(acc, in->pixels + (size_t)(above ? n - k : n + k) * in->stride,
+                    above && below ? in->pixels + (size_t)(n + k) * in->stride : NULL, p->weight[k], lanes);
         }
-        uint8_t *out = dst + (size_t)(n - b) * pitch;
-        for (size_t i = 0; i < lanes; i++)
-            out[i] = (uint8_t)(acc[i] >> 16);
+        taps_store(acc, dst + (size_t)(n - b) * pitch, lanes);
     }
 }
 
 /* One row of the horizontal kernel; `padded` holds 4·(width + 2·read) bytes, `acc` 4·width sums. */
 static void kernel_row(const plan_t *p, const uint8_t *src, uint8_t *out, uint32_t width, uint8_t *padded,
-                       uint32_t *acc) {
+                       uint32_t *acc, taps_add_fn *add) {
     const size_t lanes = 4 * (size_t)width, r = p->read;
     memset(padded, 0, 4 * r);
     memcpy(padded + 4 * r, src, lanes);
     memset(padded + 4 * r + lanes, 0, 4 * r);
-    for (size_t i = 0; i < lanes; i++)
-        acc[i] = 32768;
-    for (size_t k = 0; k <= 2 * r; k++) {
-        const uint32_t w = p->weight[k < r ? r - k : k - r];
-        const uint8_t *tap = padded + 4 * k;
-        for (size_t i = 0; i < lanes; i++)
-            acc[i] += w * tap[i];
-    }
-    for (size_t i = 0; i < lanes; i++)
-        out[i] = (uint8_t)(acc[i] >> 16);
+    add(memset(acc, 0, lanes * sizeof *acc), padded + 4 * r, NULL, p->weight[0], lanes);
+    for (size_t k = 1; k <= r; k++)
+        add(acc, padded + 4 * (r - k), padded + 4 * (r + k), p->weight[k], lanes);
+    taps_store(acc, out, lanes);
 }
 
 /* ---- The effect ------------------------------------------------------------------------- */
@@ -392,20 +415,31 @@ static void kernel_row(const plan_t *p, const uint8_t *src, uint8_t *out, uint32
 static bool has_avx2(void) { return __builtin_cpu_supports("avx2"); }
 #endif
 
+static taps_add_fn *kernel_taps(void) {
+#if defined(BLUR_HAS_AVX2_PATH)
+    if (has_avx2())
+        return taps_add_avx2;
+#endif
+    return taps_add_base;
+}
+
 /* Rows [b, e) of the vertical pass into `tmp` (width·4 bytes a row), `scratch` as large as
  * scratch_size says. */
 static void vertical(const plan_t *p, const anim_image_t *in, uint32_t b, uint32_t e, uint8_t *tmp,
                      size_t pitch, void *scratch) {
     uint32_t x0 = 0;
     if (p->d == 0) {
-        kernel_columns(p, in, b, e, tmp, pitch, scratch);
+        kernel_columns(p, in, b, e, tmp, pitch, scratch, kernel_taps());
         return;
     }
     if (fits_32(p)) {
 #if defined(BLUR_HAS_AVX2_PATH)
-        if (has_avx2())
+        if (has_avx2()) {
+            for (; x0 + 16 <= in->width; x0 += 16)
+                box_columns_avx2(p, in, x0, b, e, tmp, pitch, scratch, 8);
             for (; x0 + 8 <= in->width; x0 += 8)
-                box_columns_avx2(p, in, x0, b, e, tmp, pitch, scratch);
+                box_columns_avx2(p, in, x0, b, e, tmp, pitch, scratch, 4);
+        }
 #endif
 #if defined(__SSE2__)
         for (; x0 + 4 <= in->width; x0 += 4)
@@ -427,7 +461,7 @@ static void horizontal(const plan_t *p, const uint8_t *tmp, size_t pitch, const 
         uint8_t *padded = (uint8_t *)scratch + 16 * (size_t)width;
         for (; y < e; y++)
             kernel_row(p, tmp + (size_t)(y - b) * pitch, out->pixels + (size_t)y * out->stride, width, padded,
-                       scratch);
+                       scratch, kernel_taps());
         return;
     }
     if (fits_32(p)) {
@@ -455,7 +489,7 @@ static void horizontal(const plan_t *p, const uint8_t *tmp, size_t pitch, const 
 static size_t scratch_size(const plan_t *p, uint32_t width) {
     if (p->d == 0)
         return 16 * (size_t)width + 4 * ((size_t)width + 2 * p->read) + 32;
-    const size_t columns = (size_t)p->ring * 4 * STRIP * sizeof(uint64_t); /* ≥ the SIMD rings */
+    const size_t columns = (size_t)p->ring * 8 * 32; /* ≥ every ring */
     const size_t rows = ((size_t)width + p->read + p->ring + 8) * 32;      /* ≥ 4 · 8 bytes a pixel */
     return columns > rows ? columns : rows;
 }
