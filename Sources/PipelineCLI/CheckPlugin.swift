@@ -22,12 +22,12 @@ extension Pipeline {
                 pipeline can give: with those the plugin must only not crash or hang, and its reach stay \
                 within ANIM_REACH_MAX or fail. The others filter layers of 1×1, 7×5 and 37×23 pixels at \
                 render scale 0.5, 1 and 2, in the pixel order the effect asks for, padded by the reach's \
-                margins. Each call applies the whole image at once and again in random row ranges (whole \
-                images twice, for ANIM_EFFECT_WHOLE_IMAGE), which must give the same bytes, each call writing \
-                only its rows and never its input; applies it with 3 more transparent pixels around the \
-                margins, beyond which nothing visible may be written; and changes every input pixel farther \
-                than the reach's read + 1 from the layer's centre and from its top left pixel, whose output \
-                must not change.
+                margins (an image of more than 1024×1024 pixels with them gets its reach checked only). Each \
+                call applies the whole image twice, then in random row ranges (not for \
+                ANIM_EFFECT_WHOLE_IMAGE), which must all give the same bytes, each call writing only its rows \
+                and never its input; applies it with 3 more transparent pixels around the margins, beyond \
+                which nothing visible may be written; and changes every input pixel farther than the reach's \
+                read + 1 from the layer's centre and from its top left pixel, whose output must not change.
 
                 It reports, naming the call (what, at which progress, with which values): a crash or a call \
                 that does not return within --timeout (the child is killed and the check goes on in a fresh \

@@ -60,6 +60,10 @@ enum CheckScene {
     static let renderScales = [0.5, 1, 2]
     /// An invalid value (NaN, ±1e300) is tried on one image only: the plugin must only survive it.
     static let invalidEffectSize = (width: 7, height: 5)
+    /// The most pixels an effect's image may have, margins included, for the check to apply it:
+    /// past them (a reach of thousands of pixels) it checks the reach alone, as the other checks
+    /// would take minutes and gigabytes.
+    static let largestEffectImage = 1024 * 1024
     /// The time handed to an effect, in seconds since the pipeline start.
     static let effectTime = 0.5
 

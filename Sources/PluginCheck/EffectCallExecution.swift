@@ -18,7 +18,8 @@ import PluginRegistry
 ///   - an output pixel stays the same when only input pixels farther than `read` + 1 from it
 ///     change (probed at the layer's centre and top left corner).
 /// A case with an invalid value (NaN, ±1e300) gets the reach check and one whole call only:
-/// surviving it is all that is asked. The reach and the first whole call are timed and recorded;
+/// surviving it is all that is asked. An image larger than `CheckScene.largestEffectImage`
+/// (margins included) gets the reach check only. The reach and the first whole call are timed and recorded;
 /// the passes compare them between threads and call orders.
 struct EffectCallExecution {
     let entry: EffectEntry
@@ -50,6 +51,14 @@ struct EffectCallExecution {
                 .reachTooLarge,
                 "reach gave \(Self.describe(reach)), more than ANIM_REACH_MAX (\(ANIM_REACH_MAX)): the host refuses it")
             return CallRecord(output: .reachRefused(reach), seconds: seconds)
+        }
+        let size = (
+            width: image.width + Int(reach.left) + Int(reach.right),
+            height: image.height + Int(reach.top) + Int(reach.bottom)
+        )
+        guard size.width * size.height <= CheckScene.largestEffectImage else {
+            // A reach this large is allowed; the check only leaves the images out.
+            return CallRecord(output: .filtered(.init(reach: reach, pixels: [], width: 0)), seconds: seconds)
         }
         let input = EffectPixels(layer: image, margins: reach)
         var whole = filled(like: input, Self.filler)
@@ -112,7 +121,14 @@ struct EffectCallExecution {
             if let failure = apply(input, &split, rows: band) {
                 return .failed("with rows \(band.lowerBound)..<\(band.upperBound) of \(input.height): \(failure)")
             }
-            if let row = (0..<input.height).first(where: { !band.contains($0) && split.row($0) != before.row($0) }) {
+            let above = 0..<band.lowerBound
+            let below = band.upperBound..<input.height
+            if !split.sameRows(above, as: before) || !split.sameRows(below, as: before) {
+                let row =
+                    (above.first { !split.sameRows($0..<($0 + 1), as: before) }
+                    ?? below.first {
+                        !split.sameRows($0..<($0 + 1), as: before)
+                    })!
                 add(
                     .outsideRows,
                     "wrote row \(row) when asked for rows \(band.lowerBound)..<\(band.upperBound) of \(input.height)")
@@ -137,22 +153,15 @@ struct EffectCallExecution {
         if let failure = apply(input, &out, rows: 0..<input.height) {
             return .failed("with \(extra) more transparent pixels around the margins: \(failure)")
         }
-        let allowedX = extra..<(input.width - extra)
-        let allowedY = extra..<(input.height - extra)
-        for y in 0..<out.height {
-            for x in 0..<out.width where !(allowedX.contains(x) && allowedY.contains(y)) {
-                guard out.pixel(x: x, y: y).contains(where: { $0 != 0 }) else { continue }
-                let origin = EffectPixels.layerOrigin(margins: reach, extra: extra)
-                let place = Self.place(
-                    x: x - origin.x, y: y - origin.y, width: image.width, height: image.height)
-                add(
-                    .beyondMargins,
-                    "wrote \(out.text(x: x, y: y)) \(place) the layer's pixels, beyond its reach's margins "
-                        + "(\(Self.describe(reach, read: false))), when given \(extra) more transparent pixels around them"
-                )
-                return .goOn
-            }
-        }
+        let visible = out.firstVisible(
+            outsideColumns: extra..<(input.width - extra), rows: extra..<(input.height - extra))
+        guard let (x, y) = visible else { return .goOn }
+        let origin = EffectPixels.layerOrigin(margins: reach, extra: extra)
+        let place = Self.place(x: x - origin.x, y: y - origin.y, width: image.width, height: image.height)
+        add(
+            .beyondMargins,
+            "wrote \(out.text(x: x, y: y)) \(place) the layer's pixels, beyond its reach's margins "
+                + "(\(Self.describe(reach, read: false))), when given \(extra) more transparent pixels around them")
         return .goOn
     }
 
@@ -166,14 +175,7 @@ struct EffectCallExecution {
         let distance = Int(reach.read) + 1
         for probe in probes {
             var perturbed = input
-            var changed = false
-            for y in 0..<input.height {
-                for x in 0..<input.width where max(abs(x - probe.x), abs(y - probe.y)) > distance {
-                    perturbed.perturb(x: x, y: y)
-                    changed = true
-                }
-            }
-            guard changed else { continue }
+            guard perturbed.perturb(fartherThan: distance, from: probe) else { continue }
             var out = filled(like: input, Self.filler)
             if let failure = apply(perturbed, &out, rows: 0..<input.height) {
                 return .failed(
@@ -227,12 +229,10 @@ struct EffectCallExecution {
                 }
             }
         }
-        if let at = inBytes.indices.first(where: { inBytes[$0] != input.bytes[$0] }) {
-            let pixel = at / 4
-            add(
-                .wroteInput,
-                "wrote into its input image (pixel (\(pixel % input.width), \(pixel / input.width))), which is read only"
-            )
+        let after = EffectPixels(
+            width: input.width, height: input.height, nativePixels: input.nativePixels, bytes: inBytes)
+        if let at = after.firstDifference(from: input) {
+            add(.wroteInput, "wrote into its input image (pixel (\(at.x), \(at.y))), which is read only")
         }
         return message
     }

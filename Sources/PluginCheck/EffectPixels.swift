@@ -1,4 +1,5 @@
 import CAnimatorABI
+import Foundation
 
 /// An image an effect reads or writes in a check: premultiplied, 4 bytes a pixel, rows packed
 /// (stride 4 × width), in RGBA or the compositor's own order.
@@ -13,6 +14,10 @@ struct EffectPixels: Equatable {
     init(width: Int, height: Int, nativePixels: Bool, filled fill: UInt8) {
         (self.width, self.height, self.nativePixels) = (width, height, nativePixels)
         bytes = [UInt8](repeating: fill, count: width * height * 4)
+    }
+
+    init(width: Int, height: Int, nativePixels: Bool, bytes: [UInt8]) {
+        (self.width, self.height, self.nativePixels, self.bytes) = (width, height, nativePixels, bytes)
     }
 
     /// The layer an effect filters: `image.width` × `image.height` pixels, none transparent,
@@ -38,10 +43,35 @@ struct EffectPixels: Equatable {
         (Int(reach.left) + extra, Int(reach.top) + extra)
     }
 
-    /// Replaces pixel (x, y) with another opaque-ish premultiplied colour, unlike the layer's.
-    mutating func perturb(x: Int, y: Int) {
-        let alpha = 160 + (x * 13 + y * 17) % 96
-        set(x: x, y: y, red: (x * 71 + 200) % 256, green: (y * 43 + 17) % 256, blue: 255 - (x + y) % 256, alpha: alpha)
+    /// Replaces every pixel farther than `distance` (in x or in y) from (x, y) with another
+    /// premultiplied colour, unlike the layer's; returns whether any was. (Plain loops: the check's
+    /// debug build runs them on images of millions of pixels.)
+    mutating func perturb(fartherThan distance: Int, from centre: (x: Int, y: Int)) -> Bool {
+        let order = Self.offsets(native: nativePixels)
+        let (width, height) = (width, height)
+        var changed = false
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            let bytes = buffer.baseAddress!
+            var y = 0
+            while y < height {
+                let near = y - centre.y <= distance && centre.y - y <= distance
+                var x = 0
+                while x < width {
+                    if !near || x - centre.x > distance || centre.x - x > distance {
+                        let at = (y * width + x) * 4
+                        let alpha = 160 + (x * 13 + y * 17) % 96
+                        bytes[at + order.red] = UInt8((x * 71 + 200) % 256 * alpha / 255)
+                        bytes[at + order.green] = UInt8((y * 43 + 17) % 256 * alpha / 255)
+                        bytes[at + order.blue] = UInt8((255 - (x + y) % 256) * alpha / 255)
+                        bytes[at + order.alpha] = UInt8(alpha)
+                        changed = true
+                    }
+                    x += 1
+                }
+                y += 1
+            }
+        }
+        return changed
     }
 
     /// Sets a pixel from straight RGBA components, premultiplied and in this image's order.
@@ -76,21 +106,71 @@ struct EffectPixels: Equatable {
         "(" + pixel(x: x, y: y).map(String.init).joined(separator: ", ") + ")"
     }
 
-    /// Row `row`'s bytes.
-    func row(_ row: Int) -> ArraySlice<UInt8> { bytes[(row * stride)..<((row + 1) * stride)] }
+    /// Whether rows `rows` hold the same bytes in `self` and `other` (of the same size).
+    func sameRows(_ rows: Range<Int>, as other: EffectPixels) -> Bool {
+        guard !rows.isEmpty else { return true }
+        let (start, count) = (rows.lowerBound * stride, rows.count * stride)
+        return bytes.withUnsafeBytes { a in
+            other.bytes.withUnsafeBytes { b in memcmp(a.baseAddress! + start, b.baseAddress! + start, count) == 0 }
+        }
+    }
 
     /// The first pixel, in row order, where `self` and `other` (of the same size) differ.
     func firstDifference(from other: EffectPixels) -> (x: Int, y: Int)? {
-        guard let at = bytes.indices.first(where: { bytes[$0] != other.bytes[$0] }) else { return nil }
-        return ((at / 4) % width, (at / 4) / width)
+        Self.firstDifferentByte(bytes, other.bytes).map { (($0 / 4) % width, ($0 / 4) / width) }
+    }
+
+    /// The first index where `a` and `b` (of the same length) differ.
+    static func firstDifferentByte(_ a: [UInt8], _ b: [UInt8]) -> Int? {
+        a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b -> Int? in
+                let count = a.count
+                guard count > 0, memcmp(a.baseAddress!, b.baseAddress!, count) != 0 else { return nil }
+                var at = 0
+                while a[at] == b[at] { at += 1 }
+                return at
+            }
+        }
+    }
+
+    /// The first pixel outside columns `columns` and rows `rows` that is not all zero
+    /// (transparent), in row order.
+    func firstVisible(outsideColumns columns: Range<Int>, rows: Range<Int>) -> (x: Int, y: Int)? {
+        let (width, height) = (width, height)
+        return bytes.withUnsafeBufferPointer { buffer -> (x: Int, y: Int)? in
+            let bytes = buffer.baseAddress!
+            var y = 0
+            while y < height {
+                let inside = y >= rows.lowerBound && y < rows.upperBound
+                var x = 0
+                while x < width {
+                    if !inside || x < columns.lowerBound || x >= columns.upperBound {
+                        let at = (y * width + x) * 4
+                        if bytes[at] | bytes[at + 1] | bytes[at + 2] | bytes[at + 3] != 0 { return (x, y) }
+                    }
+                    x += 1
+                }
+                y += 1
+            }
+            return nil
+        }
     }
 
     /// The first pixel with a colour channel above its alpha: not premultiplied.
     var firstNotPremultiplied: (x: Int, y: Int)? {
         let order = Self.offsets(native: nativePixels)
-        let at = Swift.stride(from: 0, to: bytes.count, by: 4).first { at in
-            max(bytes[at + order.red], bytes[at + order.green], bytes[at + order.blue]) > bytes[at + order.alpha]
+        let width = width
+        return bytes.withUnsafeBufferPointer { buffer -> (x: Int, y: Int)? in
+            let bytes = buffer.baseAddress!
+            var at = 0
+            while at < buffer.count {
+                let alpha = bytes[at + order.alpha]
+                if bytes[at + order.red] > alpha || bytes[at + order.green] > alpha || bytes[at + order.blue] > alpha {
+                    return ((at / 4) % width, (at / 4) / width)
+                }
+                at += 4
+            }
+            return nil
         }
-        return at.map { (($0 / 4) % width, ($0 / 4) / width) }
     }
 }

@@ -36,7 +36,7 @@ enum OutputComparison {
         first: String, second: String
     )? {
         guard sameReach(a.reach, b.reach) else { return ("reach \(describe(a.reach))", "reach \(describe(b.reach))") }
-        guard let at = a.pixels.indices.first(where: { a.pixels[$0] != b.pixels[$0] }) else { return nil }
+        guard let at = EffectPixels.firstDifferentByte(a.pixels, b.pixels) else { return nil }
         let pixel = at / 4
         let name = "pixel (\(pixel % a.width), \(pixel / a.width))"
         let values = { (bytes: [UInt8]) in
