@@ -121,14 +121,10 @@ struct EffectCallExecution {
             if let failure = apply(input, &split, rows: band) {
                 return .failed("with rows \(band.lowerBound)..<\(band.upperBound) of \(input.height): \(failure)")
             }
-            let above = 0..<band.lowerBound
-            let below = band.upperBound..<input.height
-            if !split.sameRows(above, as: before) || !split.sameRows(below, as: before) {
-                let row =
-                    (above.first { !split.sameRows($0..<($0 + 1), as: before) }
-                    ?? below.first {
-                        !split.sameRows($0..<($0 + 1), as: before)
-                    })!
+            let changed = (0..<input.height).first { row in
+                !band.contains(row) && !split.sameRows(row..<(row + 1), as: before)
+            }
+            if let row = changed {
                 add(
                     .outsideRows,
                     "wrote row \(row) when asked for rows \(band.lowerBound)..<\(band.upperBound) of \(input.height)")

@@ -331,6 +331,18 @@ import Testing
         #expect(state.hasPrefix("differs between two identical calls on the whole image: pixel (0, 0) = "), "\(state)")
     }
 
+    @Test func helpSaysHowEffectsAreChecked() throws {
+        let result = try CLI.run(["check-plugin", "--help"])
+        #expect(result.status == 0)
+        let text = result.stdout.replacingOccurrences(of: "\n", with: " ")
+        for fragment in [
+            "Effects (create, reach, apply, destroy)", "plus NaN and ±1e300", "1×1, 7×5 and 37×23 pixels",
+            "render scale 0.5, 1 and 2", "split-differs", "reads-beyond-reach", "beyond-margins", "reach-too-large",
+        ] {
+            #expect(text.contains(fragment), "missing \(fragment) in:\n\(result.stdout)")
+        }
+    }
+
     @Test func anEffectThatCrashesOnNaNIsNamedWithTheValue() throws {
         let folder = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
