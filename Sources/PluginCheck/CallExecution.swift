@@ -8,6 +8,8 @@ struct CallExecution {
     let runnable: CheckWorkload.RunnableCase
     let instance: UnsafeMutableRawPointer?
     let progress: Double
+    /// An effect's image (every call of an effect has one).
+    let image: CheckPlan.EffectImage?
     let call: Int
     let records: CallRecords
 
@@ -15,12 +17,17 @@ struct CallExecution {
         switch runnable.callee {
         case .animator(let entry): apply(entry.descriptor.pointee.apply!)
         case .mixer(let entry): mix(entry.descriptor.pointee.mix!, nativePixels: entry.takesNativePixels)
+        case .effect(let entry):
+            EffectCallExecution(
+                entry: entry, runnable: runnable, instance: instance, image: image!, call: call, records: records
+            )
+            .run()
         case .curve(let curve, let arguments):
             timed { .value(curve.call(progress: progress, arguments: arguments)) }
         }
     }
 
-    private func timed(_ body: () -> CallRecord.Output) -> CallRecord {
+    func timed(_ body: () -> CallRecord.Output) -> CallRecord {
         let start = ContinuousClock.now
         let output = body()
         return CallRecord(output: output, seconds: start.duration(to: .now) / .seconds(1))

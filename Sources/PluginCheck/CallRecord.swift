@@ -10,8 +10,21 @@ struct CallRecord {
         case image([UInt8])
         /// A timing curve's value.
         case value(Double)
+        /// An effect's reach and its output over the whole image in one call.
+        case filtered(EffectOutput)
         /// `apply` or `mix` returned false with this message.
         case failed(String)
+        /// An effect's `reach` returned false with this message (so `apply` was not called).
+        case reachFailed(String)
+        /// An effect's reach the host refuses (more than ANIM_REACH_MAX): `apply` was not called.
+        case reachRefused(anim_reach_t)
+    }
+
+    /// What an effect gave: its reach, and the pixels of its output image, `width` wide.
+    struct EffectOutput {
+        let reach: anim_reach_t
+        let pixels: [UInt8]
+        let width: Int
     }
 
     let output: Output
@@ -37,7 +50,8 @@ final class CallRecords: @unchecked Sendable {
         lock.withLock { records.indices.compactMap { pass in records[pass][call].map { (pass, $0) } } }
     }
 
-    /// Problems seen while a call ran (a mixer writing outside its rows), not in its output.
+    /// Problems seen while a call ran (a mixer writing outside its rows, an effect whose output
+    /// depends on the split), not in its output.
     func add(_ finding: CheckFinding) {
         lock.withLock { findings.append(finding) }
     }

@@ -11,8 +11,11 @@ struct CheckAnalysis {
     /// Seconds one call may take.
     let budget: Double
 
+    /// A case with an invalid value must only survive its calls (crashes and hangs are the
+    /// parent's to see): what they return or write is not checked.
     var findings: [CheckFinding] {
         plan.calls.indices.flatMap { call in
+            guard !plan.cases[plan.calls[call].caseIndex].isInvalid else { return [CheckFinding]() }
             let records = records.records(ofCall: call)
             let operation = CheckOperation.call(call).code
             return errors(records, operation) + values(records, operation) + differences(records, operation)
@@ -27,6 +30,13 @@ struct CheckAnalysis {
                 return [
                     CheckFinding(
                         kind: .error, operation: operation, message: "returned false: \(message)", detail: "call")
+                ]
+            }
+            if case .reachFailed(let message) = record.output {
+                return [
+                    CheckFinding(
+                        kind: .error, operation: operation, message: "reach returned false: \(message)",
+                        detail: "reach")
                 ]
             }
         }

@@ -11,3 +11,15 @@ struct CheckFinding: Codable, Sendable {
     /// What makes two findings the same problem besides kind and subject: the property, the signal.
     var detail = ""
 }
+
+extension CheckFinding {
+    /// The findings less those that compare an effect's calls with each other (split, margins,
+    /// read) where the same call also differs between identical calls: there they only echo it.
+    static func droppingEchoesOfDiffering(_ findings: [CheckFinding]) -> [CheckFinding] {
+        let differing = Set(findings.filter { $0.kind == .differs }.compactMap(\.operation))
+        let comparisons: Set<CheckProblem.Kind> = [.splitDiffers, .beyondMargins, .readsBeyondReach]
+        return findings.filter { finding in
+            !comparisons.contains(finding.kind) || !(finding.operation.map(differing.contains) ?? false)
+        }
+    }
+}

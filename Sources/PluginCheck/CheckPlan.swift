@@ -8,7 +8,7 @@ public struct CheckPlan: Codable, Sendable {
         public let path, id, version, description: String
     }
 
-    /// An animator, mixer or timing curve the plugin registers.
+    /// An animator, mixer, effect or timing curve the plugin registers.
     public struct Subject: Codable, Sendable {
         public let kind: RegistrationKind
         public let name: String
@@ -29,11 +29,29 @@ public struct CheckPlan: Codable, Sendable {
         public let variant: String
         /// Every parameter's (or argument's) value as text, in declaration order.
         public let values: [String]
+        /// A value no pipeline can give (NaN, far outside the range): the plugin must neither
+        /// crash nor hang, and an effect's reach must stay within ANIM_REACH_MAX, but failing
+        /// and what it writes are its own business.
+        public var isInvalid = false
     }
 
     public struct Call: Codable, Sendable {
         public let caseIndex: Int
+        /// Animators, mixers and curves; 0 for effects.
         public let progress: Double
+        /// Effects: the image the call filters.
+        public var image: EffectImage? = nil
+    }
+
+    /// What an effect's call is given: the layer's pixels, `width` × `height` (the reach's
+    /// margins come around them), at `renderScale`, in the order the effect takes.
+    public struct EffectImage: Codable, Sendable, Equatable {
+        public let width, height: Int
+        public let renderScale: Double
+        /// The compositor's own order (ANIM_EFFECT_NATIVE_PIXELS) rather than RGBA.
+        public let nativePixels: Bool
+        /// Called with every row at once only (ANIM_EFFECT_WHOLE_IMAGE).
+        public let wholeImage: Bool
     }
 
     public let plugin: Plugin
@@ -65,7 +83,11 @@ public struct CheckPlan: Codable, Sendable {
         switch subjects[thisCase.subject].kind {
         case .animator: return "apply at progress \(progress) with \(thisCase.variant)"
         case .mixer: return "mix at progress \(progress) with \(thisCase.variant)"
-        case .effect: return "apply with \(thisCase.variant)"
+        case .effect:
+            let image = call.image.map {
+                "\($0.width)×\($0.height) pixels at scale \(ValueText.number($0.renderScale))"
+            }
+            return "apply to \(image ?? "an image") with \(thisCase.variant)"
         case .curve: return "called at t = \(progress)" + (thisCase.variant.isEmpty ? "" : " with \(thisCase.variant)")
         }
     }

@@ -48,9 +48,13 @@ extension CheckProblem.Call {
     init(_ operation: CheckOperation, plan: CheckPlan) {
         let caseIndex = operation.caseIndex(in: plan)
         var progress: Double?
-        if case .call(let index) = operation { progress = plan.calls[index].progress }
+        var image: CheckPlan.EffectImage?
+        if case .call(let index) = operation {
+            image = plan.calls[index].image
+            progress = image == nil ? plan.calls[index].progress : nil
+        }
         self.init(
-            function: plan.function(of: operation), progress: progress,
+            function: plan.function(of: operation), progress: progress, image: image,
             variant: caseIndex.map { plan.cases[$0].variant },
             parameters: caseIndex.map { plan.cases[$0].values } ?? [],
             description: plan.describe(operation))

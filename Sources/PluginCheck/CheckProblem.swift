@@ -18,10 +18,21 @@ public struct CheckProblem: Sendable, Encodable {
         case absurdValue = "absurd-value"
         /// Slower than the budget in every pass.
         case slow
-        /// A mixer wrote rows outside the range it was given.
+        /// A mixer or effect wrote rows outside the range it was given.
         case outsideRows = "outside-rows"
-        /// A mixer wrote a pixel with a colour channel above its alpha.
+        /// A mixer or effect wrote a pixel with a colour channel above its alpha.
         case notPremultiplied = "not-premultiplied"
+        /// An effect wrote into its input image, which is read only.
+        case wroteInput = "wrote-input"
+        /// An effect's output depends on how its rows are split between calls (or it leaves
+        /// pixels of its rows unwritten).
+        case splitDiffers = "split-differs"
+        /// An effect's `reach` gave more than ANIM_REACH_MAX, which the host refuses.
+        case reachTooLarge = "reach-too-large"
+        /// An effect wrote a visible pixel farther from the layer's pixels than its reach's margins.
+        case beyondMargins = "beyond-margins"
+        /// An effect's output pixel changed with input pixels farther away than its reach's `read`.
+        case readsBeyondReach = "reads-beyond-reach"
         /// The host refused something the plugin registered.
         case refused
         /// Another plugin registers the same name.
@@ -34,8 +45,10 @@ public struct CheckProblem: Sendable, Encodable {
     public struct Call: Sendable, Encodable {
         /// `create`, `apply`, `mix`, `curve`, `destroy` or `deinit`.
         public let function: String
-        /// nil for create, destroy and deinit.
+        /// nil for create, destroy, deinit and effects.
         public let progress: Double?
+        /// An effect's call: the layer's pixels it was given and the render's scale.
+        public var image: CheckPlan.EffectImage? = nil
         /// "defaults", or the value that differs from them: `to = 1 (max)`.
         public let variant: String?
         /// Every parameter's value as text: `["to = 1"]`.
@@ -46,7 +59,7 @@ public struct CheckProblem: Sendable, Encodable {
 
     /// What the problem concerns: `{"kind": "animator", "name": "fade"}`.
     public struct Subject: Sendable, Encodable {
-        /// `animator`, `mixer` or `timing curve`.
+        /// `animator`, `mixer`, `effect` or `timing curve`.
         public let kind: String
         public let name: String
     }

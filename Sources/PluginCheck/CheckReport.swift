@@ -41,7 +41,11 @@ extension CheckReport {
         let plugin = plan.plugin
         let about = plugin.description.isEmpty ? "" : " (\(plugin.description))"
         var lines = ["\(file): \(plugin.id) \(plugin.version)\(about)"]
-        for (kind, title) in [(RegistrationKind.animator, "animators"), (.mixer, "mixers"), (.curve, "timing curves")] {
+        let kinds = [
+            (RegistrationKind.animator, "animators"), (.mixer, "mixers"), (.effect, "effects"),
+            (.curve, "timing curves"),
+        ]
+        for (kind, title) in kinds {
             let names = plan.subjects.filter { $0.kind == kind }.map { subject in
                 guard !subject.parameters.isEmpty else { return subject.name }
                 let list = subject.parameters.joined(separator: ", ")
@@ -79,7 +83,7 @@ private struct JSONReport: Encodable {
     let status: Int32
     let error: String?
     let plugin: CheckPlan.Plugin?
-    let animators, mixers, curves: [Registered]
+    let animators, mixers, effects, curves: [Registered]
     let calls: Int
     let problems: [CheckProblem]
 
@@ -91,7 +95,9 @@ private struct JSONReport: Encodable {
                 Registered(name: $0.name, parameters: $0.parameters, signature: $0.signature)
             }
         }
-        (animators, mixers, curves) = (registered(.animator), registered(.mixer), registered(.curve))
+        (animators, mixers, effects, curves) = (
+            registered(.animator), registered(.mixer), registered(.effect), registered(.curve)
+        )
         (calls, problems) = (report.operations, report.problems)
     }
 }

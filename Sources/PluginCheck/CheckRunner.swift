@@ -64,7 +64,12 @@ final class CheckRunner: @unchecked Sendable {
         args.render_scale = 1
         switch runnable.callee {
         case .animator(let entry): (create, args.canvas) = (entry.create, CheckScene.canvas)
-        case .mixer(let entry): (create, args.canvas) = (entry.create, CheckScene.imageSize)
+        case .mixer(let entry):
+            (create, args.canvas) = (entry.create, CheckScene.imageSize)
+            args.user_data = entry.userData
+        case .effect(let entry):
+            (create, args.canvas) = (entry.create, CheckScene.canvas)
+            args.user_data = entry.userData
         case .curve: return .some(nil)
         }
         guard !skipping.contains(.create(index)) else { return nil }
@@ -73,8 +78,11 @@ final class CheckRunner: @unchecked Sendable {
         target.name = CheckWorkload.strings["target"]
         var instance: UnsafeMutableRawPointer?
         let message = withUnsafePointer(to: &target) { target in
-            // Mixers get no target.
-            if case .animator = runnable.callee { args.target = target }
+            // Mixers get no target; an effect's is the layer it filters.
+            switch runnable.callee {
+            case .animator, .effect: args.target = target
+            case .mixer, .curve: break
+            }
             return operate(.create(index), pass: pass.number) {
                 PluginErrorBuffer.calling { error, size in
                     instance = create(&args, error, size)
@@ -83,6 +91,8 @@ final class CheckRunner: @unchecked Sendable {
             }
         }
         guard let message else { return .some(instance) }
+        // Refusing a value no pipeline can give is fine; the calls of the case are then skipped.
+        guard !runnable.isInvalid else { return nil }
         records.add(
             CheckFinding(
                 kind: .error, operation: CheckOperation.create(index).code, message: "returned NULL: \(message)",
@@ -96,6 +106,7 @@ final class CheckRunner: @unchecked Sendable {
         switch workload.cases[index].callee {
         case .animator(let entry): destroy = entry.destroy
         case .mixer(let entry): destroy = entry.destroy
+        case .effect(let entry): destroy = entry.destroy
         case .curve: destroy = nil
         }
         guard let destroy else { return }
@@ -110,7 +121,8 @@ final class CheckRunner: @unchecked Sendable {
         defer { runnable.lock?.unlock() }
         let record = operate(.call(index), pass: pass.number) {
             CallExecution(
-                runnable: runnable, instance: instance, progress: call.progress, call: index, records: records
+                runnable: runnable, instance: instance, progress: call.progress, image: call.image, call: index,
+                records: records
             )
             .run()
         }

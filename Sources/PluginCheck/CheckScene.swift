@@ -53,6 +53,20 @@ enum CheckScene {
         return pixels
     }
 
+    /// The layers an effect filters, in image pixels before its reach's margins: one pixel, a
+    /// small odd size and a larger one (odd too, so no half of it is a whole number).
+    static let effectSizes = [(width: 1, height: 1), (width: 7, height: 5), (width: 37, height: 23)]
+    /// The render scales every effect runs at (its pixel parameters scale with them).
+    static let renderScales = [0.5, 1, 2]
+    /// An invalid value (NaN, ±1e300) is tried on one image only: the plugin must only survive it.
+    static let invalidEffectSize = (width: 7, height: 5)
+    /// The most pixels an effect's image may have, margins included, for the check to apply it:
+    /// past them (a reach of thousands of pixels) it checks the reach alone, as the other checks
+    /// would take minutes and gigabytes.
+    static let largestEffectImage = 1024 * 1024
+    /// The time handed to an effect, in seconds since the pipeline start.
+    static let effectTime = 0.5
+
     /// Values no plausible output reaches: more than a million canvas sizes.
     static let absurdMagnitude = 1e6 * max(canvas.width, canvas.height)
 }

@@ -8,6 +8,7 @@ final class CheckWorkload: @unchecked Sendable {
     enum Callee {
         case animator(AnimatorEntry)
         case mixer(MixerEntry)
+        case effect(EffectEntry)
         case curve(ForeignCurve, arguments: [Double])
     }
 
@@ -17,6 +18,8 @@ final class CheckWorkload: @unchecked Sendable {
         let values: UnsafeBufferPointer<anim_value_t>
         /// For ANIM_CONCURRENCY_SERIAL: no two calls of the registered name ever overlap.
         let lock: NSLock?
+        /// Its values include one no pipeline can give (`CheckPlan.Case.isInvalid`).
+        var isInvalid = false
     }
 
     let plan: CheckPlan
@@ -30,7 +33,7 @@ final class CheckWorkload: @unchecked Sendable {
     }()
     static let strings = CStrings()
 
-    /// Every animator, mixer and curve `registry` holds (the one plugin opened), by name.
+    /// Every animator, mixer, effect and curve `registry` holds (the one plugin opened), by name.
     init(registry: Registry, plugin: PluginInfo) {
         var builder = Builder()
         for entry in registry.animators.values.sorted(by: { $0.name < $1.name }) {
@@ -38,6 +41,9 @@ final class CheckWorkload: @unchecked Sendable {
         }
         for entry in registry.mixers.values.sorted(by: { $0.name < $1.name }) {
             builder.add(entry) { .mixer(entry) }
+        }
+        for entry in registry.effects.values.sorted(by: { $0.name < $1.name }) {
+            builder.add(entry) { .effect(entry) }
         }
         for entry in registry.curves.values.sorted(by: { $0.name < $1.name }) { builder.add(entry) }
         plan = CheckPlan(
@@ -57,7 +63,9 @@ final class CheckWorkload: @unchecked Sendable {
         var cases: [(described: CheckPlan.Case, runnable: RunnableCase)] = []
         var calls: [CheckPlan.Call] = []
 
-        /// The base case, then one case per varied value of each parameter.
+        /// The base case, then one case per varied value of each parameter; for an effect, one
+        /// more per invalid value (NaN, ±1e300) of each. Animators and mixers are called at every
+        /// progress, effects on every image (`effectCalls`).
         mutating func add<Descriptor>(
             _ entry: ProcessorEntry<Descriptor>, callee: () -> Callee
         ) {
@@ -65,13 +73,15 @@ final class CheckWorkload: @unchecked Sendable {
             subjects.append(.init(kind: entry.kind, name: entry.name, parameters: parameters.map(\.id), signature: nil))
             let lock = entry.isSerial ? NSLock() : nil
             let base = parameters.map(\.baseSample)
-            var sets: [(variant: String, samples: [ParameterSample])] = [("defaults", base)]
+            let isEffect = entry.kind == .effect
+            var sets: [(variant: String, samples: [ParameterSample], isInvalid: Bool)] = [("defaults", base, false)]
             for (index, parameter) in parameters.enumerated() {
-                for sample in parameter.variedSamples {
+                let invalid = isEffect ? parameter.invalidSamples : []
+                for (sample, isInvalid) in parameter.variedSamples.map({ ($0, false) }) + invalid.map({ ($0, true) }) {
                     var samples = base
                     samples[index] = sample
                     let role = sample.role.map { " (\($0))" } ?? ""
-                    sets.append(("\(parameter.id) = \(sample.text(parameter.type))\(role)", samples))
+                    sets.append(("\(parameter.id) = \(sample.text(parameter.type))\(role)", samples, isInvalid))
                 }
             }
             for set in sets {
@@ -79,10 +89,34 @@ final class CheckWorkload: @unchecked Sendable {
                     sample.abiValue(parameter, strings: CheckWorkload.strings, other: CheckWorkload.other)
                 }
                 let texts = zip(parameters, set.samples).map { "\($0.id) = \($1.text($0.type))" }
+                let caseIndex = cases.count
+                let calls =
+                    isEffect
+                    ? Self.effectCalls(
+                        caseIndex, nativePixels: entry.takesNativePixels, wholeImage: entry.needsWholeImage,
+                        isInvalid: set.isInvalid)
+                    : CheckScene.progressValues.map { CheckPlan.Call(caseIndex: caseIndex, progress: $0) }
                 addCase(
-                    .init(subject: subjects.count - 1, variant: set.variant, values: texts),
-                    .init(callee: callee(), values: Self.keep(values), lock: lock),
-                    progress: CheckScene.progressValues)
+                    .init(subject: subjects.count - 1, variant: set.variant, values: texts, isInvalid: set.isInvalid),
+                    .init(callee: callee(), values: Self.keep(values), lock: lock, isInvalid: set.isInvalid),
+                    calls: calls)
+            }
+        }
+
+        /// An effect's calls: every size at every render scale; an invalid value on one image.
+        private static func effectCalls(_ caseIndex: Int, nativePixels: Bool, wholeImage: Bool, isInvalid: Bool)
+            -> [CheckPlan.Call]
+        {
+            let sizes = isInvalid ? [CheckScene.invalidEffectSize] : CheckScene.effectSizes
+            let scales = isInvalid ? [1] : CheckScene.renderScales
+            return sizes.flatMap { size in
+                scales.map { scale in
+                    CheckPlan.Call(
+                        caseIndex: caseIndex, progress: 0,
+                        image: .init(
+                            width: size.width, height: size.height, renderScale: scale, nativePixels: nativePixels,
+                            wholeImage: wholeImage))
+                }
             }
         }
 
@@ -97,11 +131,11 @@ final class CheckWorkload: @unchecked Sendable {
             addCase(
                 .init(subject: subjects.count - 1, variant: texts.joined(separator: ", "), values: texts),
                 .init(callee: .curve(entry.curve, arguments: arguments), values: Self.keep([]), lock: nil),
-                progress: CheckScene.curveProgressValues)
+                calls: CheckScene.curveProgressValues.map { CheckPlan.Call(caseIndex: cases.count, progress: $0) })
         }
 
-        private mutating func addCase(_ described: CheckPlan.Case, _ runnable: RunnableCase, progress: [Double]) {
-            calls += progress.map { CheckPlan.Call(caseIndex: cases.count, progress: $0) }
+        private mutating func addCase(_ described: CheckPlan.Case, _ runnable: RunnableCase, calls: [CheckPlan.Call]) {
+            self.calls += calls
             cases.append((described, runnable))
         }
 

@@ -11,7 +11,7 @@ enum OutputCheck {
         switch output {
         case .layer(let layer): layerFindings(layer, operation: operation)
         case .value(let value): curveFindings(value, operation: operation)
-        case .image, .failed: []
+        case .image, .filtered, .failed, .reachFailed, .reachRefused: []
         }
     }
 

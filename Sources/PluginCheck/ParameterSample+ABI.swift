@@ -6,7 +6,10 @@ extension ParameterSample {
     /// How reports show the value: `0.5`, `[0, 8]`, `#000000ff`, `"left"`, `layer "other"`.
     func text(_ type: ParameterType) -> String {
         switch value {
-        case .numbers(let numbers): return ValueText.components(numbers, isColor: type == .color)
+        case .numbers(let numbers):
+            // An invalid colour (NaN, ±1e300) has no "#rrggbbaa": it reads as a list.
+            let isColor = type == .color && numbers.allSatisfy { (0...1).contains($0) }
+            return ValueText.components(numbers, isColor: isColor)
         case .integer(let integer): return "\(integer)"
         case .bool(let bool): return "\(bool)"
         case .text(let text): return text.map { "\"\($0)\"" } ?? "none"

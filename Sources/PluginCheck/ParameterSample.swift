@@ -51,6 +51,21 @@ extension ParameterDescriptor {
         return samples.filter { $0.value != base }
     }
 
+    /// Values no pipeline can give, which the host never sends (it validates pipelines against
+    /// the descriptor) but a plugin must survive: NaN and ±1e300 in every numeric component, the
+    /// largest and smallest integers. Tried one at a time, the other parameters at their base.
+    var invalidSamples: [ParameterSample] {
+        let role = "invalid"
+        switch type {
+        case .number, .point, .size, .rect, .color:
+            return [Double.nan, 1e300, -1e300].map {
+                ParameterSample(value: .numbers(Array(repeating: $0, count: type.componentCount)), role: role)
+            }
+        case .integer: return [Int64.max, Int64.min].map { ParameterSample(value: .integer($0), role: role) }
+        case .bool, .string, .enumeration, .layer: return []
+        }
+    }
+
     private var defaultValue: ParameterSample.Value {
         switch type {
         case .number, .point, .size, .rect, .color: .numbers(Array(defaults.prefix(type.componentCount)))

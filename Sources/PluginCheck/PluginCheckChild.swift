@@ -41,7 +41,8 @@ public enum PluginCheckChild {
         channel.send(
             "result",
             json: CheckChildResult(
-                findings: refusals + runner.records.seenWhileCalling + analysis.findings,
+                findings: CheckFinding.droppingEchoesOfDiffering(
+                    refusals + runner.records.seenWhileCalling + analysis.findings),
                 operations: runner.operations))
         return 0
     }
