@@ -68,7 +68,8 @@ let package = Package(
         .target(name: "ChildProcess"),
         .target(
             name: "PluginRegistry",
-            dependencies: ["CFrei0rAdapter", 
+            dependencies: [
+                "CFrei0rAdapter",
                 "CAnimatorABI", "CForeignCall", "CRegularFile", "CSandbox", "JSON", "CacheFiles", "ChildProcess",
             ]),
         .target(

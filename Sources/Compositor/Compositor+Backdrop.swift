@@ -6,8 +6,8 @@ import Scene
 /// `backdropFilters`: what is already drawn behind a layer (in the surface being drawn on, the
 /// frame or an enclosing group), inside the layer's rounded frame and mask, filtered and drawn
 /// back under the layer's own content, faded by its opacity, as CSS `backdrop-filter` and Core
-/// Animation's `backgroundFilters` do. The backdrop is read as far beyond the layer as its
-/// effects read; past the surface's edges its edge pixels repeat.
+/// Animation's `backgroundFilters` do. As Chromium does, the backdrop is read inside the
+/// layer's box only and mirrored at its edges (the edge pixel repeated) as far as the effects reach.
 extension Compositor {
     /// Draws the filtered backdrop of layer `index`; returns the box it could change.
     func drawBackdrop(_ index: Int, of layers: [anim_layer_t], on cr: OpaquePointer) -> PixelBox {
@@ -43,12 +43,10 @@ extension Compositor {
         else { return .empty }
         let stride = Int(cairo_image_surface_get_stride(target))
         for row in 0..<height {
-            let y = min(max(y0 - pad.top + row, 0), surfaceHeight - 1)
-            let line = pixels + y * stride
+            let line = pixels + Self.mirrored(y0 - pad.top + row, in: y0..<y1) * stride
             let out = picture.pixels + row * picture.stride
             for column in 0..<width {
-                let x = min(max(x0 - pad.left + column, 0), surfaceWidth - 1)
-                (out + column * 4).update(from: line + x * 4, count: 4)
+                (out + column * 4).update(from: line + Self.mirrored(x0 - pad.left + column, in: x0..<x1) * 4, count: 4)
             }
         }
         picture.pixelsChanged()
@@ -77,5 +75,13 @@ extension Compositor {
         cairo_paint_with_alpha(cr, min(layer.opacity, 1))
         cairo_restore(cr)
         return PixelBox(covering: device, width: pixelWidth, height: pixelHeight)
+    }
+
+    /// `index` reflected into `range` at its ends, the end pixel repeated (…, 1, 0 | 0, 1, …).
+    static func mirrored(_ index: Int, in range: Range<Int>) -> Int {
+        let count = range.count
+        var offset = (index - range.lowerBound) % (2 * count)
+        if offset < 0 { offset += 2 * count }
+        return range.lowerBound + (offset < count ? offset : 2 * count - 1 - offset)
     }
 }

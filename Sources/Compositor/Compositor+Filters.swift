@@ -309,7 +309,8 @@ struct PicturePlacement {
             isAligned = true
             return
         }
-        let fit = min(1, Self.largestSide / max(bounds.width * density + left + right, bounds.height * density + top + bottom))
+        let fit = min(
+            1, Self.largestSide / max(bounds.width * density + left + right, bounds.height * density + top + bottom))
         let d = density * fit
         layerToPicture = AffineTransform(a: d, b: 0, c: 0, d: d, tx: -bounds.x * d + left, ty: -bounds.y * d + top)
         width = Int((bounds.width * d).rounded(.up) + left + right)

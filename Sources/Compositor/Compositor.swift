@@ -268,7 +268,8 @@ public final class Compositor {
                 return behind.union(drawFiltered(index, of: layers, on: cr, frame: frame))
             }
             return behind.union(
-                drawSubtree(index, of: layers, replacing: replacements, nested: nested, unfiltered: true, on: cr, frame: frame))
+                drawSubtree(
+                    index, of: layers, replacing: replacements, nested: nested, unfiltered: true, on: cr, frame: frame))
         }
         let transform = worlds[index].scaled(by: scale)
         guard tree.hasSublayers(index) else {

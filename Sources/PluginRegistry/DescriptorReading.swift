@@ -163,8 +163,7 @@ private func registeredName(_ pointer: UnsafePointer<CChar>?) throws(DescriptorE
 
 private func readParameters(
     _ pointer: UnsafePointer<anim_param_desc_t>?, count: UInt32, owner: String, foreign: Bool
-) throws(DescriptorError) -> [ParameterDescriptor]
-{
+) throws(DescriptorError) -> [ParameterDescriptor] {
     guard count > 0 else { return [] }
     guard let pointer else { throw DescriptorError("\"\(owner)\" declares \(count) parameters but gives none") }
     guard count <= 64 else {

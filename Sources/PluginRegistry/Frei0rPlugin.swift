@@ -22,9 +22,10 @@ public enum Frei0rPlugin {
         if let variable = environment[pathVariable] {
             system = variable.split(separator: ":").map(String.init).filter { !$0.isEmpty }
         } else {
-            system = [
-                "/usr/local/lib/frei0r-1", "/usr/lib/frei0r-1", "/usr/lib/\(multiarch)/frei0r-1",
-            ] + (environment["HOME"].map { [$0 + "/.frei0r-1/lib"] } ?? [])
+            system =
+                [
+                    "/usr/local/lib/frei0r-1", "/usr/lib/frei0r-1", "/usr/lib/\(multiarch)/frei0r-1",
+                ] + (environment["HOME"].map { [$0 + "/.frei0r-1/lib"] } ?? [])
         }
         return (inside + system).filter(PluginSearchPath.isDirectory)
     }

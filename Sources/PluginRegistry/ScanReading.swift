@@ -143,7 +143,8 @@ extension ProcessorEntry {
         self.init(
             name: try fields.string("name"), version: try fields.string("version"), doc: try fields.string("doc"),
             parameters: parameters, isSerial: try fields.bool("isSerial"),
-            takesNativePixels: try fields.bool("takesNativePixels"), needsWholeImage: try fields.bool("needsWholeImage"),
+            takesNativePixels: try fields.bool("takesNativePixels"),
+            needsWholeImage: try fields.bool("needsWholeImage"),
             plugin: try PluginInfo(reading: try fields.node("plugin")))
     }
 }

@@ -15,7 +15,8 @@ extension Decoding {
         for item in try field.array() {
             let fields = try item.object(Keys.filter)
             let effectField = try fields.required("effect", "the name of an effect (see `pipeline plugins`)")
-            let effect = try lookUp(effectField, kind: .effect, in: registry.effects.keys.sorted(), registry.effect(named:))
+            let effect = try lookUp(
+                effectField, kind: .effect, in: registry.effects.keys.sorted(), registry.effect(named:))
             let bound = try bindParameters(
                 effect.parameters, fields["params"], owner: "effect \"\(effect.name)\"", step: item)
             filters.append(LayerFilter(effect: effect, parameters: bound.map(\.value), path: item.path))
@@ -54,7 +55,8 @@ extension Decoding {
             throw field.error(
                 "layer \"\(layer)\" has no \(list.rawValue) entry to match \(text.quotedForMessage)"
                     + (names.isEmpty
-                        ? "; give it \"\(list.rawValue)\" first" : "; its \(list.rawValue) are \(names.joined(separator: ", "))")
+                        ? "; give it \"\(list.rawValue)\" first"
+                        : "; its \(list.rawValue) are \(names.joined(separator: ", "))")
                     + ": write \(list.rawValue).<effect or index>.<parameter>")
         }
         return .filter(try filterKeyPath(field, list: list, index: index, parameterName, of: filters[index]))
@@ -69,7 +71,8 @@ extension Decoding {
             let hint =
                 NameSuggestion.nearest(to: parameterName, among: ids).map { "; did you mean \"\($0)\"?" }
                 ?? (ids.isEmpty ? "; it has none" : "; it has \(ids.map { "\"\($0)\"" }.joined(separator: ", "))")
-            throw field.error("effect \"\(filter.effect.name)\" has no parameter \(parameterName.quotedForMessage)\(hint)")
+            throw field.error(
+                "effect \"\(filter.effect.name)\" has no parameter \(parameterName.quotedForMessage)\(hint)")
         }
         let descriptor = descriptors[parameter]
         let kind: LayerKeyPath.Kind

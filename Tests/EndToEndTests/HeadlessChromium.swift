@@ -9,10 +9,10 @@ enum HeadlessChromium {
 
     /// Screenshots `url` in a `window` (width, height) at 1 CSS pixel per pixel into `output`,
     /// letting the page's scripts and requests run for up to 3 s of virtual time; gives up after
-    /// `timeout` seconds.
+    /// `timeout` seconds. `unmanaged` draws colours as the page gives them (sRGB to the screen).
     static func screenshot(
         _ url: URL, to output: URL, scratch: URL, window: (width: Int, height: Int) = (600, 400),
-        timeout: Double = 90
+        timeout: Double = 90, unmanaged: Bool = false
     ) throws {
         guard let path else { throw PreviewServerProcess.Failure(description: "chromium is not installed") }
         let process = Process()
@@ -23,6 +23,7 @@ enum HeadlessChromium {
             "--window-size=\(window.width),\(window.height)", "--virtual-time-budget=3000",
             "--screenshot=\(output.path)", url.absoluteString,
         ]
+        if unmanaged { process.arguments!.insert("--force-color-profile=srgb", at: 0) }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()

@@ -60,8 +60,10 @@ extension SchemaDocument {
     /// One entry of `filters` or `backdropFilters`: an installed effect, its `params` checked
     /// against its descriptors.
     var filter: SchemaJSON {
-        Keys.filter.schema(["effect": names(effects.map { ($0.name, $0.doc) }, kind: "effect"), "params": ["type": "object"]])
-            .with("allOf", .array(effects.map { parameterRule("effect", $0.name, $0.parameters) }))
+        Keys.filter.schema([
+            "effect": names(effects.map { ($0.name, $0.doc) }, kind: "effect"), "params": ["type": "object"],
+        ])
+        .with("allOf", .array(effects.map { parameterRule("effect", $0.name, $0.parameters) }))
     }
 
     private func names(_ entries: [(name: String, doc: String)], kind: String) -> SchemaJSON {
