@@ -334,7 +334,7 @@ typedef struct kind {
 static const kind_t kinds[KINDS] = {{BRIGHTNESS}, {CONTRAST}, {SATURATE}, {GRAYSCALE}, {SEPIA},
                                     {INVERT}, {OPACITY}, {HUE_ROTATE}, {COLOR_MATRIX}};
 
-/* color-matrix: parses "values" into 20 numbers (the instance). */
+/* color-matrix: parses "values" into 20 numbers (the instance); none at all is the identity. */
 static void *matrix_create(const anim_create_args_t *args, char *error, uint32_t error_size) {
     const char *text = args->param_count > 0 && args->params[0].s ? args->params[0].s : "";
     double *values = malloc(20 * sizeof *values);
@@ -363,6 +363,12 @@ static void *matrix_create(const anim_create_args_t *args, char *error, uint32_t
         }
         values[count++] = v;
         c = end;
+    }
+    /* As SVG's feColorMatrix without a values attribute: the identity. */
+    if (count == 0) {
+        for (int i = 0; i < 20; i++)
+            values[i] = i % 6 == 0 ? 1 : 0;
+        return values;
     }
     if (count != 20) {
         snprintf(error, error_size, "color-matrix: `values` has %d number%s, not 20 (a 4×5 matrix, row by row)",
@@ -407,7 +413,7 @@ static const anim_param_desc_t opacity_params[] = {PARAM("amount", "1 unchanged,
 static const anim_param_desc_t hue_params[] = {PARAM("angle", "hue rotation, clockwise", "deg", -36000, 36000, 0)};
 static const anim_param_desc_t matrix_params[] = {
     {.struct_size = sizeof(anim_param_desc_t), .type = ANIM_PARAM_STRING, .id = "values",
-     .doc = "20 numbers, a 4×5 matrix row by row on unpremultiplied RGBA in [0, 1], as SVG feColorMatrix",
+     .doc = "20 numbers, a 4×5 matrix row by row on unpremultiplied RGBA in [0, 1], as SVG feColorMatrix (empty: identity)",
      .default_string = "1 0 0 0 0  0 1 0 0 0  0 0 1 0 0  0 0 0 1 0"},
 };
 
