@@ -52,6 +52,9 @@ typedef struct frei0r_plugin {
      * rebuilt. So f0r_construct and f0r_destruct take this lock for writing, f0r_set_param_value
      * for reading (f0r_update does not touch the table). */
     pthread_rwlock_t table_lock;
+    /* The descriptor registered, kept for the life of the process like everything here (the host
+     * keeps its own copy, whose user_data leads back to this record). */
+    const void *descriptor;
 } frei0r_plugin_t;
 
 typedef struct mixer_instance {
@@ -849,6 +852,7 @@ bool frei0r_adapter_register(void *handle, const char *base_name, const anim_hos
         desc->mix = mixer_mix;
         desc->flags = 0; /* RGBA pixels */
         desc->user_data = plugin;
+        plugin->descriptor = desc;
         registered = host->register_mixer(host, desc);
     } else {
         anim_effect_desc_t *desc = calloc(1, sizeof *desc);
@@ -863,6 +867,7 @@ bool frei0r_adapter_register(void *handle, const char *base_name, const anim_hos
         desc->flags = ANIM_EFFECT_WHOLE_IMAGE; /* RGBA pixels */
         desc->apply = effect_apply;
         desc->user_data = plugin;
+        plugin->descriptor = desc;
         registered = host->register_effect(host, desc);
     }
     if (!registered) return fail(error, error_size, "%s: the host refused the %s", name, is_mixer ? "mixer" : "effect");
