@@ -37,8 +37,8 @@ public final class Compositor {
     let imageScaling: ImageScaling
     /// The layers' contents as the file gives them: their filters among them.
     let contents: [LayerContent]
-    /// Runs the layers' effects; nil draws filtered layers as if they had no filters is never
-    /// wanted, so a scene with filters must be given one (see `Compositor+Filters`).
+    /// Runs the layers' effects (the renderer's plugin calls). Without one, filtered layers are
+    /// drawn as if they had none: a compositor on its own runs no plugin code.
     public var effects: LayerEffects?
     /// The timeline time of the frame being drawn, which effects are told.
     public var time: Double = 0
@@ -261,7 +261,7 @@ public final class Compositor {
         }
         let layer = layers[index]
         if host[index].isTurned && !flat { return drawTurned(index, of: layers, on: cr, frame: frame) }
-        if !flat && !unfiltered && contents[index].isFiltered {
+        if !flat && !unfiltered && effects != nil && contents[index].isFiltered {
             let behind =
                 contents[index].backdropFilters.isEmpty ? PixelBox.empty : drawBackdrop(index, of: layers, on: cr)
             if !contents[index].filters.isEmpty {
