@@ -178,3 +178,93 @@ import Testing
             "\(result.stderr)")
     }
 }
+
+/// frei0r filters used as layer effects give, pixel for pixel, what the plugin gives when called
+/// directly (opened here with dlopen) on the same opaque pixels.
+@Suite struct Frei0rDirectCallTests {
+    typealias Construct = @convention(c) (UInt32, UInt32) -> UnsafeMutableRawPointer?
+    typealias Destruct = @convention(c) (UnsafeMutableRawPointer?) -> Void
+    typealias SetParameter = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, Int32) -> Void
+    typealias Update =
+        @convention(c) (
+            UnsafeMutableRawPointer?, Double, UnsafePointer<UInt32>?, UnsafeMutablePointer<UInt32>?
+        ) -> Void
+    typealias ParameterInfo = @convention(c) (UnsafeMutableRawPointer?, Int32) -> Void
+    typealias PluginInfo = @convention(c) (UnsafeMutableRawPointer?) -> Void
+
+    /// The plugin's output for `pixels` (straight RGBA, width × height) with `parameters` set by
+    /// frei0r name, as RGBA bytes.
+    static func direct(_ file: String, _ pixels: [UInt8], width: Int, height: Int, parameters: [String: Double])
+        throws -> [UInt8]
+    {
+        let handle = try #require(dlopen(file, RTLD_NOW | RTLD_LOCAL), "dlopen \(file)")
+        func symbol<T>(_ name: String, as: T.Type) throws -> T {
+            unsafeBitCast(try #require(dlsym(handle, name), "\(name) in \(file)"), to: T.self)
+        }
+        _ = unsafeBitCast(try #require(dlsym(handle, "f0r_init")), to: (@convention(c) () -> Int32).self)()
+        // f0r_plugin_info_t: name, author (pointers), plugin_type, color_model, … (ints).
+        var info = [UInt8](repeating: 0, count: 64)
+        try symbol("f0r_get_plugin_info", as: PluginInfo.self)(&info)
+        let colorModel = info.withUnsafeBytes { $0.load(fromByteOffset: 20, as: Int32.self) }
+        let count = info.withUnsafeBytes { $0.load(fromByteOffset: 36, as: Int32.self) }
+        let instance = try #require(try symbol("f0r_construct", as: Construct.self)(UInt32(width), UInt32(height)))
+        defer { try? symbol("f0r_destruct", as: Destruct.self)(instance) }
+        for index in 0..<count {
+            // f0r_param_info_t: name (a pointer), type, explanation.
+            var parameter = [UInt8](repeating: 0, count: 32)
+            try symbol("f0r_get_param_info", as: ParameterInfo.self)(&parameter, index)
+            let name = parameter.withUnsafeBytes { String(cString: $0.load(as: UnsafePointer<CChar>.self)) }
+            guard var value = parameters[name] else { continue }
+            try symbol("f0r_set_param_value", as: SetParameter.self)(instance, &value, index)
+        }
+        // BGRA8888 (0) swaps red and blue; RGBA8888 and PACKED32 take the bytes as they are.
+        let swap = { (bytes: [UInt8]) -> [UInt8] in
+            guard colorModel == 0 else { return bytes }
+            var swapped = bytes
+            for index in stride(from: 0, to: bytes.count, by: 4) {
+                swapped[index] = bytes[index + 2]
+                swapped[index + 2] = bytes[index]
+            }
+            return swapped
+        }
+        let input = swap(pixels).withUnsafeBytes { Array($0.bindMemory(to: UInt32.self)) }
+        var output = [UInt32](repeating: 0, count: width * height)
+        try symbol("f0r_update", as: Update.self)(instance, 0, input, &output)
+        return swap(output.withUnsafeBytes { Array($0) })
+    }
+
+    @Test(arguments: [
+        ("invert0r", #"{}"#, [String: Double]()),
+        ("pixeliz0r", #"{ "Block width": 0.05, "Block height": 0.1 }"#, ["Block width": 0.05, "Block height": 0.1]),
+        ("brightness", #"{ "Brightness": 0.7 }"#, ["Brightness": 0.7]),
+        ("sobel", #"{}"#, [:]),
+    ])
+    func aFrei0rLayerEffectEqualsThePluginCalledDirectly(plugin: String, params: String, values: [String: Double])
+        throws
+    {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try LayerEffectsTests.photo(in: folder)
+        let json = LayerEffectsTests.pipeline(
+            filters: #"[{ "effect": "frei0r.\#(plugin)", "params": \#(params) }]"#)
+        try json.write(to: folder.appendingPathComponent("f.json"), atomically: true, encoding: .utf8)
+        let result = try CLI.run(
+            ["run", "f.json", "--frames", "0", "--quiet"], in: folder, environment: Frei0rEffectTests.frei0r)
+        #expect(result.status == 0, "\(result.stderr)")
+        let frame = try RGBAImage.read(folder.appendingPathComponent("out/frame_0000.png"))
+        let photo = try RGBAImage.read(folder.appendingPathComponent("photo.png"))
+        let expected = try Self.direct(
+            "/usr/lib/frei0r-1/\(plugin).so", photo.bytes, width: photo.width, height: photo.height, parameters: values)
+        var worst = 0
+        for y in 0..<photo.height {
+            for x in 0..<photo.width {
+                let i = (y * photo.width + x) * 4
+                let alpha = Int(expected[i + 3])
+                // The frame shows the layer over the white background.
+                let over = (0..<3).map { (Int(expected[i + $0]) * alpha + 255 * (255 - alpha) + 127) / 255 }
+                worst = max(worst, frame[x + 20, y + 20].distance(to: Pixel(over[0], over[1], over[2])))
+            }
+        }
+        #expect(worst <= 1, "\(plugin): a pixel differs by \(worst)")
+    }
+}
