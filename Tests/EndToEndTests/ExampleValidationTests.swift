@@ -22,7 +22,8 @@ import Testing
     }
 
     @Test(arguments: ExampleFolder.names) func validates(_ name: String) throws {
-        let result = try CLI.run(["validate", "examples/\(name).json"], in: examples.folder)
+        let environment = name.hasPrefix("frei0r") ? Frei0rEffectTests.frei0r : [:]
+        let result = try CLI.run(["validate", "examples/\(name).json"], in: examples.folder, environment: environment)
         #expect(result.status == 0, "\(name): \(result.stderr)")
         let size = name == "onboarding" ? "1920×1080, 150 frames at 30 fps" : "375×667"
         #expect(result.stdout.contains(size), "\(name): \(result.stdout)")

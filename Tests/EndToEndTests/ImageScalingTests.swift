@@ -23,7 +23,7 @@ import Testing
         let out = examples.folder.appendingPathComponent("out-\(UUID().uuidString)")
         let result = try CLI.run(
             ["run", examples.folder.appendingPathComponent(file).path, "--out", out.path, "--format", "png", "--quiet"]
-                + arguments)
+                + arguments, environment: file.contains("frei0r") ? Frei0rEffectTests.frei0r : [:])
         guard result.status == 0 else {
             throw RGBAImage.ReadError(description: "\(file) \(arguments) exited \(result.status): \(result.stderr)")
         }
@@ -53,9 +53,11 @@ import Testing
         #expect(try Data(contentsOf: mipmapped[0]) != Data(contentsOf: exact[0]))
     }
 
-    /// At full size, only the half-size magic moves draw an image at less than a quarter of its
+    /// At full size, only the half-size magic moves (one with its list blurred) draw an image at less than a quarter of its
     /// size: the poster, 360 × 520 pixels in 84 × 121.5 points, before it grows.
-    static let smallImagesAtFullSize = ["examples/magic-move.json", "examples/magic-move-dark.json"]
+    static let smallImagesAtFullSize = [
+        "examples/magic-move.json", "examples/magic-move-dark.json", "examples/magic-move-blur.json",
+    ]
 
     @Test(arguments: pipelines)
     func fullSizeFramesAreTheFullImagesFramesToTheByte(file: String) throws {
