@@ -30,15 +30,15 @@ extension Compositor {
         let y1 = min(Int(ceil(device.y + device.height + offsetY)), surfaceHeight)
         guard x1 > x0, y1 > y0 else { return .empty }
         let density = Self.density(of: world)
-        guard let margins = reach(of: index, .backdropFilters, density: density) else { return .empty }
+        guard let reaches = reaches(of: index, .backdropFilters, density: density) else { return .empty }
+        let margins = Self.total(reaches)
         let pad = (
             left: Int(margins.left + margins.read), top: Int(margins.top + margins.read),
             right: Int(margins.right + margins.read), bottom: Int(margins.bottom + margins.read)
         )
         let width = x1 - x0 + pad.left + pad.right
         let height = y1 - y0 + pad.top + pad.bottom
-        guard var picture = try? FrameBuffer(width: width, height: height),
-            var spare = try? FrameBuffer(width: width, height: height),
+        guard var (picture, spare) = pictures(for: index, .backdropFilters, width: width, height: height),
             let pixels = cairo_image_surface_get_data(target)
         else { return .empty }
         let stride = Int(cairo_image_surface_get_stride(target))

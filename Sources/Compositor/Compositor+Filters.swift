@@ -26,19 +26,21 @@ extension Compositor {
         let bounds = subtreeBounds(index, of: layers)
         guard bounds.width > 0, bounds.height > 0 else { return .empty }
         let density = Self.density(of: world)
-        guard let margins = reach(of: index, .filters, density: density) else { return .empty }
+        guard let reaches = reaches(of: index, .filters, density: density) else { return .empty }
         let placement = PicturePlacement(
-            world: world, bounds: bounds, density: density, margins: margins, frameWidth: frame.width,
-            frameHeight: frame.height)
+            world: world, bounds: bounds, density: density, margins: Self.total(reaches),
+            shadowReach: shadowReach(of: layer), frameWidth: frame.width, frameHeight: frame.height)
         guard placement.width > 0, placement.height > 0,
-            var picture = try? FrameBuffer(width: placement.width, height: placement.height),
-            var spare = try? FrameBuffer(width: placement.width, height: placement.height)
+            var (picture, spare) = pictures(for: index, .filters, width: placement.width, height: placement.height)
         else { return .empty }
         drawUnfiltered(index, of: layers, through: placement.layerToPicture, into: picture)
+        let rows = rowsToCompute(index, reaches: reaches, placement: placement, layer: layer, frame: frame)
         for filter in contents[index].filters.indices {
-            guard run(filter, of: .filters, layer: index, density: density, from: picture, into: spare) else {
-                return .empty
-            }
+            guard
+                run(
+                    filter, of: .filters, layer: index, density: density, from: picture, into: spare, rows: rows[filter]
+                )
+            else { return .empty }
             swap(&picture, &spare)
         }
         return paint(picture, of: layer, index: index, placement: placement, world: world, on: cr, frame: frame)
@@ -69,9 +71,69 @@ extension Compositor {
         return box
     }
 
-    /// The sum of the reaches of the layer's effects of `list`, or nil when one failed.
-    func reach(of index: Int, _ list: FilterList, density: Double) -> anim_reach_t? {
+    /// The rows of the picture each effect of the chain computes: those the frame shows (and its
+    /// shadow, which may fall on the frame from outside it), grown backwards through the chain by
+    /// how far each later effect reads. Every row when the picture is not on the frame's pixels, or
+    /// when an effect must see whole images (it may read any row).
+    private func rowsToCompute(
+        _ index: Int, reaches: [anim_reach_t], placement: PicturePlacement, layer: anim_layer_t, frame: FrameBuffer
+    ) -> [Range<Int>] {
+        let all = 0..<placement.height
+        let filters = contents[index].filters
+        guard placement.isAligned, !filters.contains(where: { $0.effect.needsWholeImage }) else {
+            return Array(repeating: all, count: filters.count)
+        }
+        let spread = shadowReach(of: layer).y
+        let top = Int(placement.pictureToDevice.ty)
+        var shown = (-top - spread)..<(frame.height - top + spread)
+        var rows = Array(repeating: all, count: filters.count)
+        for filter in filters.indices.reversed() {
+            rows[filter] = shown.clamped(to: all)
+            let read = Int(reaches[filter].read)
+            shown = (shown.lowerBound - read)..<(shown.upperBound + read)
+        }
+        return rows
+    }
+
+    /// How far, in device pixels, the layer's shadow can fall from the pixels casting it.
+    private func shadowReach(of layer: anim_layer_t) -> (x: Int, y: Int) {
+        let shadow = layer.shadowScaled(by: scale).shadow
+        guard shadow.opacity > 0, shadow.radius.isFinite, shadow.offset.x.isFinite, shadow.offset.y.isFinite,
+            abs(shadow.offset.x) < 1e6, abs(shadow.offset.y) < 1e6
+        else { return (0, 0) }
+        let blur = Int(raster_blur_extent(shadow.radius))
+        return (blur + Int(abs(shadow.offset.x).rounded(.up)), blur + Int(abs(shadow.offset.y).rounded(.up)))
+    }
+
+    /// Two pictures of `width` × `height` for the effects of `list` on layer `index`: the same
+    /// memory as the last frame's when the size is the same (a layer filtered every frame would
+    /// otherwise have its pages zeroed anew each time).
+    func pictures(for index: Int, _ list: FilterList, width: Int, height: Int) -> (FrameBuffer, FrameBuffer)? {
+        let key = 2 * index + (list == .filters ? 0 : 1)
+        if let kept = effectPictures[key], kept.0.width == width, kept.0.height == height { return kept }
+        guard let picture = try? FrameBuffer(width: width, height: height),
+            let spare = try? FrameBuffer(width: width, height: height)
+        else { return nil }
+        effectPictures[key] = (picture, spare)
+        return (picture, spare)
+    }
+
+    /// One reach holding a chain's: margins added up, the farthest read.
+    static func total(_ reaches: [anim_reach_t]) -> anim_reach_t {
         var total = anim_reach_t()
+        for reach in reaches {
+            total.left += reach.left
+            total.top += reach.top
+            total.right += reach.right
+            total.bottom += reach.bottom
+            total.read = max(total.read, reach.read)
+        }
+        return total
+    }
+
+    /// The reaches of the layer's effects of `list`, each checked, or nil when one failed.
+    func reaches(of index: Int, _ list: FilterList, density: Double) -> [anim_reach_t]? {
+        var all: [anim_reach_t] = []
         for filter in contents[index].filterList(list).indices {
             guard
                 let reach = withArguments(
@@ -92,19 +154,15 @@ extension Compositor {
                             + "\(reach.read)) is over \(limit) pixels"))
                 return nil
             }
-            total.left += reach.left
-            total.top += reach.top
-            total.right += reach.right
-            total.bottom += reach.bottom
-            total.read = max(total.read, reach.read)
+            all.append(reach)
         }
-        return total
+        return all
     }
 
     /// Runs one effect from `source` into `target` (the same size) in bands of rows; false when it failed.
     func run(
         _ filter: Int, of list: FilterList, layer index: Int, density: Double, from source: FrameBuffer,
-        into target: FrameBuffer
+        into target: FrameBuffer, rows: Range<Int>? = nil
     ) -> Bool {
         let entry = contents[index].filterList(list)[filter].effect
         let native = entry.takesNativePixels
@@ -126,9 +184,10 @@ extension Compositor {
                     withUnsafeMutablePointer(to: &output) { output in
                         args.in = input
                         args.out = output
-                        for begin in stride(from: 0, to: source.height, by: band) {
+                        let rows = rows ?? 0..<source.height
+                        for begin in stride(from: rows.lowerBound, to: rows.upperBound, by: band) {
                             args.row_begin = UInt32(begin)
-                            args.row_end = UInt32(min(begin + band, source.height))
+                            args.row_end = UInt32(min(begin + band, rows.upperBound))
                             do throws(EffectFailure) {
                                 try effects?.apply(layer: index, list: list, filter: filter, &args)
                             } catch {
@@ -289,19 +348,22 @@ struct PicturePlacement {
     /// filtered at fewer pixels per point.
     static let largestSide = 16384.0
 
+    /// `shadowReach`: how far the layer's shadow falls from what casts it, so that what casts a
+    /// shadow onto the frame from outside it is kept.
     init(
-        world: AffineTransform, bounds: anim_rect_t, density: Double, margins: anim_reach_t, frameWidth: Int,
-        frameHeight: Int
+        world: AffineTransform, bounds: anim_rect_t, density: Double, margins: anim_reach_t,
+        shadowReach: (x: Int, y: Int), frameWidth: Int, frameHeight: Int
     ) {
         let (left, top) = (Double(margins.left), Double(margins.top))
         let (right, bottom) = (Double(margins.right), Double(margins.bottom))
         if world.b == 0, world.c == 0, world.a > 0, world.d > 0, world.a == world.d {
             // Device pixels: the part of the layer's box that can show, with the margins around it.
             let device = world.boundingBox(of: bounds)
-            let x0 = max(floor(device.x), -right - left) - left
-            let y0 = max(floor(device.y), -bottom - top) - top
-            let x1 = min(ceil(device.x + device.width), Double(frameWidth) + left + right) + right
-            let y1 = min(ceil(device.y + device.height), Double(frameHeight) + top + bottom) + bottom
+            let (spreadX, spreadY) = (Double(shadowReach.x), Double(shadowReach.y))
+            let x0 = max(floor(device.x), -right - left - spreadX) - left
+            let y0 = max(floor(device.y), -bottom - top - spreadY) - top
+            let x1 = min(ceil(device.x + device.width), Double(frameWidth) + left + right + spreadX) + right
+            let y1 = min(ceil(device.y + device.height), Double(frameHeight) + top + bottom + spreadY) + bottom
             width = x1 > x0 && x1 - x0 <= Self.largestSide ? Int(x1 - x0) : 0
             height = y1 > y0 && y1 - y0 <= Self.largestSide ? Int(y1 - y0) : 0
             pictureToDevice = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: x0, ty: y0)

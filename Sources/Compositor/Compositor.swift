@@ -42,6 +42,9 @@ public final class Compositor {
     public var effects: LayerEffects?
     /// The timeline time of the frame being drawn, which effects are told.
     public var time: Double = 0
+    /// The pictures the effects of each filtered layer ran on in the last frame, reused while
+    /// their size stays (see `pictures(for:_:width:height:)`).
+    var effectPictures: [Int: (FrameBuffer, FrameBuffer)] = [:]
     /// The first effect that failed since `takeEffectFailure`; the frame holding it is not to be used.
     private(set) var effectFailure: EffectFailure?
 

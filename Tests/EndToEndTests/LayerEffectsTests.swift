@@ -102,6 +102,37 @@ import Testing
         }
     }
 
+    /// Only the rows a frame shows are filtered: a blurred layer with a shadow half above the
+    /// frame looks as the same layer does in a taller frame that shows all of it.
+    @Test func aLayerPartlyOutsideTheFrameIsFilteredAsIfAllOfItShowed() throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.photo(in: folder)
+        let layer = { (y: Int) in
+            """
+            { "name": "photo", "image": "photo.png", "frame": [20, \(y), 200, 120],
+              "shadow": { "color": "#000000", "opacity": 0.8, "radius": 6, "offset": [0, 64] },
+              "filters": [{ "effect": "saturate", "params": { "amount": 0.5 } },
+                          { "effect": "blur", "params": { "radius": 7 } }] }
+            """
+        }
+        let canvas = { (height: Int, y: Int) in
+            """
+            { "version": 1, "canvas": { "width": 240, "height": \(height), "fps": 1, "duration": 1,
+              "background": "#ffffff" }, "layers": [ \(layer(y)) ], "output": { "formats": ["png"] } }
+            """
+        }
+        let cut = try render(canvas(160, -100), in: folder, as: "cut")
+        let whole = try render(canvas(400, 140), in: folder, as: "whole")
+        let shown = try RGBAImage.read(cut.appendingPathComponent("frame_0000.png"))
+        let all = try RGBAImage.read(whole.appendingPathComponent("frame_0000.png"))
+        var worst = 0
+        for y in 0..<160 {
+            for x in 0..<240 { worst = max(worst, shown[x, y].distance(to: all[x, y + 240])) }
+        }
+        #expect(worst == 0, "a pixel differs by \(worst)")
+    }
+
     @Test(arguments: [
         (
             #"[{ "effect": "blurr", "params": { "radius": 6 } }]"#, "[]",
