@@ -52,7 +52,11 @@ extension Compositor {
         picture.pixelsChanged()
         cairo_surface_mark_dirty(picture.surface)
         for filter in contents[index].backdropFilters.indices {
-            guard run(filter, of: .backdropFilters, layer: index, density: density, from: picture, into: spare) else {
+            guard
+                run(
+                    filter, of: .backdropFilters, layer: index, density: density, from: picture, into: spare,
+                    read: Int(reaches[filter].read))
+            else {
                 return .empty
             }
             swap(&picture, &spare)

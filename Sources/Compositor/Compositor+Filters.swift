@@ -13,8 +13,12 @@ import Scene
 /// pixels and is not rotated or scaled unevenly, the picture lies on the frame's own pixels, so
 /// a filter that changes nothing changes no byte.
 extension Compositor {
-    /// Rows per effect call: the host splits each image into bands of rows (see animator.h).
+    /// Rows per effect call: the host splits each image into bands of rows (see animator.h), at
+    /// least this many and at least `readBands` times what the effect reads past a band's ends,
+    /// so that an effect reading far (a wide blur, whose vertical pass needs `read` rows above and
+    /// below each band) spends at most a quarter more on them than one call for the whole image.
     static let effectBand = 64
+    static let readBands = 8
 
     /// Draws layer `index`, which has filters, with its sublayers; returns the box it could change.
     func drawFiltered(_ index: Int, of layers: [anim_layer_t], on cr: OpaquePointer, frame: FrameBuffer) -> PixelBox {
@@ -38,8 +42,8 @@ extension Compositor {
         for filter in contents[index].filters.indices {
             guard
                 run(
-                    filter, of: .filters, layer: index, density: density, from: picture, into: spare, rows: rows[filter]
-                )
+                    filter, of: .filters, layer: index, density: density, from: picture, into: spare,
+                    rows: rows[filter], read: Int(reaches[filter].read))
             else { return .empty }
             swap(&picture, &spare)
         }
@@ -162,7 +166,7 @@ extension Compositor {
     /// Runs one effect from `source` into `target` (the same size) in bands of rows; false when it failed.
     func run(
         _ filter: Int, of list: FilterList, layer index: Int, density: Double, from source: FrameBuffer,
-        into target: FrameBuffer, rows: Range<Int>? = nil
+        into target: FrameBuffer, rows: Range<Int>? = nil, read: Int
     ) -> Bool {
         let entry = contents[index].filterList(list)[filter].effect
         let native = entry.takesNativePixels
@@ -176,7 +180,7 @@ extension Compositor {
             struct_size: UInt32(MemoryLayout<anim_image_t>.size), width: UInt32(target.width),
             height: UInt32(target.height), stride: UInt32(target.stride), pixels: target.pixels)
         target.pixelsChanged()
-        let band = entry.needsWholeImage ? max(source.height, 1) : Self.effectBand
+        let band = entry.needsWholeImage ? max(source.height, 1) : max(Self.effectBand, Self.readBands * read)
         let succeeded =
             withArguments(of: filter, list, layer: index, density: density) { args in
                 args.pixel_order = UInt32(native ? ANIM_PIXELS_NATIVE : ANIM_PIXELS_RGBA)
