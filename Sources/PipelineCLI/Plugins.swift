@@ -5,7 +5,7 @@ extension Pipeline {
     struct Plugins: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "plugins",
-            abstract: "List the animators, mixers and timing curves the plugins provide.",
+            abstract: "List the animators, mixers, effects and timing curves the plugins provide.",
             discussion: """
                 Shows every registered name with its parameters (type, range, default), the plugin file and \
                 version it comes from, and every plugin file that was skipped, with the reason. Plugin files \

@@ -55,7 +55,7 @@ extension Pipeline {
                   pipeline run pipeline.json --sandbox --plugins ~/Downloads/plugins
                   pipeline run pipeline.json --batch variants.jsonl --out renders --format mp4
 
-                --isolate runs plugin code (animators, mixers, timing curves) in child processes instead of in \
+                --isolate runs plugin code (animators, mixers, effects, timing curves) in child processes instead of in \
                 pipeline itself. A plugin that crashes, exits, or does not return from a call within \
                 PIPELINE_CALL_TIMEOUT seconds (default 10) fails its step: the message names the plugin, the step \
                 and the frame, PNG frames before that frame stay complete, later ones and unfinished videos are \

@@ -8,7 +8,7 @@ extension Pipeline {
             abstract: "Print the JSON Schema of pipeline files, for editors.",
             discussion: """
                 Prints a JSON Schema (draft 2020-12) of the pipeline format: every key with its type, range, \
-                default and a description, and the parameters of the animators, mixers and timing curves \
+                default and a description, and the parameters of the animators, mixers, effects and timing curves \
                 installed now (add --plugins for others). Editors that read "$schema" then complete and check \
                 pipeline files as you type.
 

@@ -84,6 +84,47 @@ extension PluginChild {
         return nil
     }
 
+    /// The reach of effect instance `step` (created with kind `effect`) for `args`' parameters.
+    public func reach(step: Int, args: anim_effect_args_t) throws(ChildFailure) -> (anim_reach_t?, error: String?) {
+        var message = WireWriter()
+        message.put(Request.reach.rawValue)
+        message.put(UInt32(step))
+        Self.putEffectArguments(args, into: &message)
+        var (error, reply) = try call(message)
+        if let error { return (nil, error) }
+        do { return (try reply.get(anim_reach_t.self), nil) } catch { throw garbled() }
+    }
+
+    /// Runs effect instance `step` on `args`' image and rows: the input is copied into shared
+    /// memory, the child filters there, and the rows it wrote are copied back to `args.out`.
+    public func effect(step: Int, args: anim_effect_args_t) throws(ChildFailure) -> String? {
+        let (input, out) = (args.in.pointee, args.out.pointee)
+        let imageSize = Int(out.stride) * Int(out.height)
+        let memory = try sharedMemory(bytes: 2 * imageSize)
+        memory.bytes.copyMemory(from: input.pixels, byteCount: imageSize)
+        var message = WireWriter()
+        message.put(Request.effect.rawValue)
+        message.put(UInt32(step))
+        message.put((out.width, out.height, out.stride, args.row_begin, args.row_end))
+        Self.putEffectArguments(args, into: &message)
+        if let error = try call(message).error { return error }
+        let rows = Int(out.stride) * Int(args.row_begin)..<Int(out.stride) * Int(args.row_end)
+        (out.pixels + rows.lowerBound).update(
+            from: (memory.bytes + imageSize + rows.lowerBound).assumingMemoryBound(to: UInt8.self), count: rows.count)
+        return nil
+    }
+
+    /// What an effect's reach and apply both take: the time, canvas, scale, pixel order and values.
+    private static func putEffectArguments(_ args: anim_effect_args_t, into message: inout WireWriter) {
+        message.put(args.time)
+        message.put(args.canvas)
+        message.put(args.render_scale)
+        message.put(args.pixel_order)
+        let none = UnsafeBufferPointer<anim_layer_t>(start: nil, count: 0)
+        message.put(layers: none)
+        message.put(values: UnsafeBufferPointer(start: args.params, count: Int(args.param_count)), layers: none)
+    }
+
     /// The value of the curve `name` of `plugin` at `progress` with the step's arguments.
     public func curve(plugin: String, name: String, progress: Double, arguments: [Double]) throws(ChildFailure)
         -> Double

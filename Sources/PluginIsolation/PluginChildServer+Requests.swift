@@ -116,6 +116,80 @@ extension PluginChildServer {
         }
     }
 
+    func reach(_ reader: inout WireReader) throws(WireError) -> WireWriter {
+        let step = try reader.get(UInt32.self)
+        return try withEffectArguments(step, &reader) { (descriptor, args) -> WireWriter in
+            var reach = anim_reach_t()
+            if let function = descriptor.pointee.reach,
+                let message = PluginErrorBuffer.calling({ error, size in function(&args, &reach, error, size) })
+            {
+                return .failed(message)
+            }
+            var reply = WireWriter.done
+            reply.put(reach)
+            return reply
+        }
+    }
+
+    func effect(_ reader: inout WireReader) throws(WireError) -> WireWriter {
+        let step = try reader.get(UInt32.self)
+        let (width, height, stride, rowBegin, rowEnd) = try reader.get((UInt32, UInt32, UInt32, UInt32, UInt32).self)
+        return try withEffectArguments(step, &reader) { (descriptor, args) throws(WireError) -> WireWriter in
+            let imageSize = Int(stride) * Int(height)
+            guard let shared, shared.size >= 2 * imageSize, rowBegin <= rowEnd, rowEnd <= height else {
+                throw WireError()
+            }
+            let image = { (index: Int) in
+                anim_image_t(
+                    struct_size: UInt32(MemoryLayout<anim_image_t>.size), width: width, height: height, stride: stride,
+                    pixels: (shared.bytes + index * imageSize).assumingMemoryBound(to: UInt8.self))
+            }
+            var images = [image(0), image(1)]
+            return images.withUnsafeMutableBufferPointer { images in
+                args.in = UnsafePointer(images.baseAddress)
+                args.out = images.baseAddress! + 1
+                args.row_begin = rowBegin
+                args.row_end = rowEnd
+                if let message = PluginErrorBuffer.calling({ error, size in
+                    descriptor.pointee.apply!(&args, error, size)
+                }) {
+                    return .failed(message)
+                }
+                return .done
+            }
+        }
+    }
+
+    /// Reads what `reach` and `effect` share (see `PluginChild.putEffectArguments`) and lends
+    /// `body` the effect of instance `step` with its arguments (images unset).
+    private func withEffectArguments(
+        _ step: UInt32, _ reader: inout WireReader,
+        _ body: (UnsafePointer<anim_effect_desc_t>, inout anim_effect_args_t) throws(WireError) -> WireWriter
+    ) throws(WireError) -> WireWriter {
+        let time = try reader.get(Double.self)
+        let canvas = try reader.get(anim_size_t.self)
+        let renderScale = try reader.get(Double.self)
+        let pixelOrder = try reader.get(UInt32.self)
+        var layers = try reader.layers(strings)
+        guard case .effect(let descriptor, let instance) = instances[step] else { throw WireError() }
+        return try layers.withUnsafeMutableBufferPointer { (layers) throws(WireError) -> WireWriter in
+            let values = try reader.values(strings, layers: layers.baseAddress, layerCount: layers.count)
+            return try values.withUnsafeBufferPointer { (params) throws(WireError) -> WireWriter in
+                var args = anim_effect_args_t()
+                args.struct_size = UInt32(MemoryLayout<anim_effect_args_t>.size)
+                args.param_count = UInt32(params.count)
+                args.params = params.baseAddress
+                args.instance = instance
+                args.user_data = descriptor.pointee.user_data
+                args.time = time
+                args.canvas = canvas
+                args.render_scale = renderScale
+                args.pixel_order = pixelOrder
+                return try body(descriptor, &args)
+            }
+        }
+    }
+
     /// Makes the shared memory mixer images travel in, and tells the host its descriptor.
     func map(_ reader: inout WireReader) throws(WireError) -> WireWriter {
         let size = Int(try reader.get(UInt64.self))
@@ -159,6 +233,10 @@ extension PluginChildServer {
         if kind == RegistrationKind.mixer.rawValue, case .found(let entry) = registry.mixer(named: name) {
             let descriptor = entry.descriptor
             return (descriptor.pointee.create, entry.userData, { .mixer(descriptor, $0) })
+        }
+        if kind == RegistrationKind.effect.rawValue, case .found(let entry) = registry.effect(named: name) {
+            let descriptor = entry.descriptor
+            return (descriptor.pointee.create, entry.userData, { .effect(descriptor, $0) })
         }
         return nil
     }

@@ -11,6 +11,7 @@ public final class PluginChildServer {
     enum Instance {
         case animator(UnsafePointer<anim_animator_desc_t>, UnsafeMutableRawPointer?)
         case mixer(UnsafePointer<anim_mixer_desc_t>, UnsafeMutableRawPointer?)
+        case effect(UnsafePointer<anim_effect_desc_t>, UnsafeMutableRawPointer?)
     }
 
     let registry = Registry()
@@ -64,6 +65,8 @@ public final class PluginChildServer {
         case .mix: try mix(&reader)
         case .map: try map(&reader)
         case .curve: try curve(&reader)
+        case .reach: try reach(&reader)
+        case .effect: try effect(&reader)
         case .quit: WireWriter()
         }
     }
@@ -74,6 +77,7 @@ public final class PluginChildServer {
             switch instance {
             case .animator(let descriptor, let pointer): if let pointer { descriptor.pointee.destroy?(pointer) }
             case .mixer(let descriptor, let pointer): if let pointer { descriptor.pointee.destroy?(pointer) }
+            case .effect(let descriptor, let pointer): if let pointer { descriptor.pointee.destroy?(pointer) }
             }
         }
         instances.removeAll()

@@ -78,6 +78,10 @@ enum Request: UInt8 {
     case map
     /// Call a timing curve; the reply holds its value.
     case curve
+    /// Ask an effect for its reach; the reply holds it.
+    case reach
+    /// Run an effect on an image in the shared memory.
+    case effect
     /// Destroy every instance, run the plugins' `deinit`, exit.
     case quit
 }

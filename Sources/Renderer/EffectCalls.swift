@@ -26,10 +26,28 @@ struct FilterUse: Hashable, Sendable {
     }
 }
 
+/// Where a render's effect calls run: in this process (`InProcessEffects`) or in the plugin
+/// children of `--isolate` (`IsolatedPlugins`).
+protocol EffectCalls: AnyObject, Sendable {
+    var scene: Scene { get }
+    func reach(_ use: FilterUse, _ args: inout anim_effect_args_t, frame: Int) throws(RenderError) -> anim_reach_t
+    func apply(_ use: FilterUse, _ args: inout anim_effect_args_t, frame: Int) throws(RenderError)
+}
+
+extension EffectCalls {
+    /// The failure of filter `use` at `frame` with the plugin's own message.
+    func failure(_ use: FilterUse, frame: Int, message: String) -> RenderError {
+        let filter = use.filter(in: scene)
+        return .pluginFailed(
+            plugin: fileName(filter.effect.plugin.path), step: filter.path.description,
+            processor: filter.effect.kindAndName, frame: frame, message: message)
+    }
+}
+
 /// The effects of a scene called in this process: each filter's instance made before the first
 /// frame, each call under the crash guard (a crash names the plugin, the filter and the frame),
 /// serial effects behind a lock.
-final class InProcessEffects: @unchecked Sendable {
+final class InProcessEffects: EffectCalls, @unchecked Sendable {
     let scene: Scene
     private var instances: [FilterUse: UnsafeMutableRawPointer] = [:]
     private var labels: [FilterUse: CrashLabel] = [:]
@@ -84,13 +102,6 @@ final class InProcessEffects: @unchecked Sendable {
         if let message { throw failure(use, frame: frame, message: message) }
     }
 
-    private func failure(_ use: FilterUse, frame: Int, message: String) -> RenderError {
-        let filter = use.filter(in: scene)
-        return .pluginFailed(
-            plugin: fileName(filter.effect.plugin.path), step: filter.path.description,
-            processor: filter.effect.kindAndName, frame: frame, message: message)
-    }
-
     /// `create` sees the layer as the file describes it and the filter's parameters as written.
     private func create(_ use: FilterUse, _ filter: LayerFilter, renderScale: Double) throws(RenderError)
         -> UnsafeMutableRawPointer?
@@ -131,11 +142,11 @@ final class InProcessEffects: @unchecked Sendable {
 /// What a worker's compositor calls for a layer's effects during one frame: the scene's
 /// effects, told the frame, with the first failure kept as the render's error.
 final class FrameEffects: LayerEffects {
-    let effects: InProcessEffects
+    let effects: any EffectCalls
     var frame = 0
     private(set) var failure: RenderError?
 
-    init(_ effects: InProcessEffects) { self.effects = effects }
+    init(_ effects: any EffectCalls) { self.effects = effects }
 
     func reach(layer: Int, list: FilterList, filter: Int, _ args: inout anim_effect_args_t) throws(EffectFailure)
         -> anim_reach_t
@@ -160,10 +171,8 @@ final class FrameEffects: LayerEffects {
         defer { failure = nil }
         guard let failed = compositor.takeEffectFailure() else { return nil }
         if let failure { return failure }
-        let filter = FilterUse(layer: failed.layer, list: failed.list, filter: failed.filter).filter(in: effects.scene)
-        return .pluginFailed(
-            plugin: fileName(filter.effect.plugin.path), step: filter.path.description,
-            processor: filter.effect.kindAndName, frame: frame, message: failed.message)
+        let use = FilterUse(layer: failed.layer, list: failed.list, filter: failed.filter)
+        return effects.failure(use, frame: frame, message: failed.message)
     }
 
     private func record(_ error: RenderError, layer: Int, list: FilterList, filter: Int) -> EffectFailure {

@@ -12,7 +12,7 @@ public final class FrameEvaluator: @unchecked Sendable {
     public let scene: Scene
     let plugins: any PluginCalls
     /// The layers' effects; nil when no layer has filters.
-    let effects: InProcessEffects?
+    let effects: (any EffectCalls)?
     /// Values from plugins replaced because they could not be drawn, for the report after the render.
     public let substitutions = ValueSubstitutions()
 
@@ -26,12 +26,13 @@ public final class FrameEvaluator: @unchecked Sendable {
         self.scene = scene
         self.renderScale = renderScale
         let filtered = scene.layers.contains { $0.content.isFiltered }
-        if isolation != nil, filtered { throw .effectsNotIsolated }
-        effects = filtered ? try InProcessEffects(scene: scene, renderScale: renderScale) : nil
         if let isolation {
-            plugins = try IsolatedPlugins(scene: scene, isolation: isolation, renderScale: renderScale)
+            let isolated = try IsolatedPlugins(scene: scene, isolation: isolation, renderScale: renderScale)
+            plugins = isolated
+            effects = filtered ? isolated : nil
         } else {
             plugins = try InProcessPlugins(scene: scene, renderScale: renderScale)
+            effects = filtered ? try InProcessEffects(scene: scene, renderScale: renderScale) : nil
         }
     }
 

@@ -19,7 +19,7 @@ import Scene
 /// Every child opens the plugin files anew, so each start checks that the files are as they were
 /// just before the first child started: a plugin rebuilt during a render would otherwise run
 /// other code in the frames that follow (a long preview outlives many builds).
-final class IsolatedPlugins: PluginCalls, @unchecked Sendable {
+final class IsolatedPlugins: PluginCalls, EffectCalls, @unchecked Sendable {
     let scene: Scene
     private let isolation: Isolation
     private let lock = NSLock()
@@ -30,13 +30,17 @@ final class IsolatedPlugins: PluginCalls, @unchecked Sendable {
 
     /// What `create` tells plugins of the render's scale.
     private let renderScale: Double
+    /// The layers' filters, whose effect instances every child holds after the steps' (an
+    /// instance's number in a child: the step count, then the filter's place here).
+    private let uses: [FilterUse]
 
     /// Starts the first child, so a plugin that cannot be created fails before any frame.
     /// A pipeline without steps runs no plugin code and needs none.
     init(scene: Scene, isolation: Isolation, renderScale: Double) throws(RenderError) {
         (self.scene, self.isolation, self.renderScale) = (scene, isolation, renderScale)
         files = scene.sources.plugins.map { ($0, FileStamp(of: $0.path)) }
-        guard !scene.steps.isEmpty else { return }
+        uses = FilterUse.all(in: scene)
+        guard !scene.steps.isEmpty || !uses.isEmpty else { return }
         let first = try start(frame: nil)
         lock.withLock { idle.append(first) }
     }
@@ -136,6 +140,7 @@ final class IsolatedPlugins: PluginCalls, @unchecked Sendable {
         }
         do throws(RenderError) {
             for index in scene.steps.indices { try create(index, in: child, frame: frame) }
+            for index in uses.indices { try createEffect(index, in: child, frame: frame) }
         } catch {
             child.stop()
             throw error
@@ -167,6 +172,67 @@ final class IsolatedPlugins: PluginCalls, @unchecked Sendable {
             throw .pluginFailed(step, frame: frame, message: "create failed in a new plugin child: \(message)")
         }
         throw .createFailed(step, message: message)
+    }
+
+    /// The effect instance of filter `uses[index]`, created with the layer's base state as its target.
+    private func createEffect(_ index: Int, in child: PluginChild, frame: Int?) throws(RenderError) {
+        let use = uses[index]
+        let filter = use.filter(in: scene)
+        let crashed = { (how: String) in
+            RenderError.pluginCrashed(
+                plugin: filter.effect.plugin.shownWithID, processor: filter.effect.kindAndName,
+                step: filter.path.description, frame: frame, how: how)
+        }
+        let message = try scene.withBaseStates { (layers) throws(RenderError) in
+            try filter.parameters.withUnsafeBufferPointer { (params) throws(RenderError) in
+                do throws(ChildFailure) {
+                    return try child.create(
+                        step: scene.steps.count + index, plugin: filter.effect.plugin.path, kind: .effect,
+                        name: filter.effect.name,
+                        canvas: anim_size_t(width: Double(scene.canvas.width), height: Double(scene.canvas.height)),
+                        duration: 0, renderScale: renderScale, target: use.layer, layers: layers, values: params)
+                } catch {
+                    throw crashed(error.description)
+                }
+            }
+        }
+        guard let message else { return }
+        if let frame { throw failure(use, frame: frame, message: "create failed in a new plugin child: \(message)") }
+        throw .createFailed(
+            plugin: fileName(filter.effect.plugin.path), step: filter.path.description,
+            processor: filter.effect.kindAndName, message: message)
+    }
+
+    func reach(_ use: FilterUse, _ args: inout anim_effect_args_t, frame: Int) throws(RenderError) -> anim_reach_t {
+        let args = args
+        let number = scene.steps.count + uses.firstIndex(of: use)!
+        return try withChild(frame: frame) { (child) throws(RenderError) -> anim_reach_t in
+            let (reach, message): (anim_reach_t?, String?)
+            do throws(ChildFailure) { (reach, message) = try child.reach(step: number, args: args) } catch {
+                throw effectCrashed(use, frame: frame, how: error.description)
+            }
+            if let message { throw failure(use, frame: frame, message: message) }
+            return reach ?? anim_reach_t()
+        }
+    }
+
+    func apply(_ use: FilterUse, _ args: inout anim_effect_args_t, frame: Int) throws(RenderError) {
+        let args = args
+        let number = scene.steps.count + uses.firstIndex(of: use)!
+        try withChild(frame: frame) { (child) throws(RenderError) in
+            let message: String?
+            do throws(ChildFailure) { message = try child.effect(step: number, args: args) } catch {
+                throw effectCrashed(use, frame: frame, how: error.description)
+            }
+            if let message { throw failure(use, frame: frame, message: message) }
+        }
+    }
+
+    private func effectCrashed(_ use: FilterUse, frame: Int, how: String) -> RenderError {
+        let filter = use.filter(in: scene)
+        return .pluginCrashed(
+            plugin: filter.effect.plugin.shownWithID, processor: filter.effect.kindAndName,
+            step: filter.path.description, frame: frame, how: how)
     }
 
     /// Turns a call's outcome into the step's failure: the plugin's own message, or how its child ended.

@@ -24,8 +24,6 @@ public enum RenderError: Error, CustomStringConvertible {
     case interrupted(complete: Range<Int>)
     /// A frame's memory could not be had: at frame `frame`, or before any (nil).
     case outOfMemory(FrameBuffer.OutOfMemory, frame: Int?)
-    /// Layer effects run in this process only for now.
-    case effectsNotIsolated
 
     static func pluginFailed(_ step: Step, frame: Int, message: String) -> RenderError {
         .pluginFailed(
@@ -67,9 +65,6 @@ public enum RenderError: Error, CustomStringConvertible {
             "plugin \(plugin): \(processor) could not be created for \(step): \(message)"
         case .pluginCrashed(let plugin, let processor, let step, let frame, let how):
             "plugin \(plugin): \(processor) \(how) \(frame.map { "at frame \($0)" } ?? "in create") (\(step))"
-        case .effectsNotIsolated:
-            "layer effects (filters, backdropFilters) do not run under --isolate or --sandbox yet: render without them, "
-                + "or remove the filters"
         case .outOfMemory(let error, let frame):
             "\(error.description)\(frame.map { " (at frame \($0))" } ?? ""): render at a smaller --scale, with fewer "
                 + "--threads, or allow the process more memory"

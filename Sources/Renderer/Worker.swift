@@ -12,7 +12,7 @@ final class Worker: @unchecked Sendable {
     private var mixScratch: [(from: MixerInput, to: MixerInput, out: FrameBuffer)] = []
     /// The mixers' outputs of the frame being rendered; kept to reuse its storage.
     private var replacements: [Replacement] = []
-    init(compositor: Compositor, effects: InProcessEffects?) {
+    init(compositor: Compositor, effects: (any EffectCalls)?) {
         self.compositor = compositor
         self.effects = effects.map(FrameEffects.init)
         compositor.effects = self.effects

@@ -199,7 +199,12 @@ struct Decoding {
 
     private func sources(of steps: [Step], fonts: [FontFile]) -> SceneSources {
         var seen = Set<String>()
-        let plugins = (steps.compactMap(\.plugin) + curvePlugins.items).filter { seen.insert($0.path).inserted }
+        let effects = layerContents.keys.sorted().flatMap { index in
+            FilterList.allCases.flatMap { layerContents[index]!.filterList($0).map(\.effect.plugin) }
+        }
+        let plugins = (steps.compactMap(\.plugin) + curvePlugins.items + effects).filter {
+            seen.insert($0.path).inserted
+        }
         return SceneSources(
             pipelineHash: hash, imageFiles: imageFiles.sorted(), fontFiles: fonts.map(\.path), plugins: plugins)
     }

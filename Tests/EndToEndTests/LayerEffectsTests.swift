@@ -74,6 +74,40 @@ import Testing
         #expect(half[12, 80].distance(to: Pixel(255, 255, 255)) > 5, "\(half[12, 80])")
     }
 
+    @Test func theSameBytesInChildProcessesAndInTheSandbox() throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.photo(in: folder)
+        let card = #"""
+            ,
+                { "name": "card", "frame": [60, 40, 120, 80], "cornerRadius": 16, "fill": "#ffffff4d",
+                  "backdropFilters": [{ "effect": "blur", "params": { "radius": 8 } }] }
+            """#
+        let json = Self.pipeline(
+            filters: #"[{ "effect": "sepia", "params": { "amount": 0.5 } }, { "effect": "frei0r.pixeliz0r" }]"#,
+            timeline: #"[{ "animate": "filters.sepia.amount", "target": "photo", "to": 1, "duration": 1 }]"#,
+            extraLayers: card)
+        let frei0r = Frei0rEffectTests.frei0r
+        try json.write(to: folder.appendingPathComponent("p.json"), atomically: true, encoding: .utf8)
+        var outputs: [URL] = []
+        for (name, options) in [("here", []), ("isolated", ["--isolate"]), ("sandboxed", ["--isolate", "--sandbox"])] {
+            let result = try CLI.run(
+                ["run", "p.json", "--out", name, "--quiet", "--frames", "0-3"] + options, in: folder,
+                environment: frei0r)
+            #expect(result.status == 0, "\(name): \(result.stderr)")
+            outputs.append(folder.appendingPathComponent(name))
+        }
+        for index in 0...3 {
+            let name = String(format: "frame_%04d.png", index)
+            let reference = try Data(contentsOf: outputs[0].appendingPathComponent(name))
+            for output in outputs.dropFirst() {
+                #expect(
+                    try Data(contentsOf: output.appendingPathComponent(name)) == reference,
+                    "\(output.lastPathComponent) \(name)")
+            }
+        }
+    }
+
     @Test func theSameBytesOnOneAndTwoThreadsAndAcrossShards() throws {
         let folder = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -18,11 +18,13 @@ import Testing
             print(path + ": " + ("valid" if error is None else "invalid: " + error.message))
         """
 
-    /// Generates the schema (with `plugins` folders) and validates `files` against it: one verdict per file.
+    /// Generates the schema (with `plugins` folders and Debian's frei0r plugins, which an example
+    /// uses) and validates `files` against it: one verdict per file.
     static func verdicts(_ files: [URL], plugins: [String] = []) throws -> [String] {
         let folder = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let generated = try CLI.run(["schema"] + plugins.flatMap { ["--plugins", $0] })
+        let generated = try CLI.run(
+            ["schema"] + plugins.flatMap { ["--plugins", $0] }, environment: Frei0rEffectTests.frei0r)
         try #require(generated.status == 0, "\(generated.stderr)")
         let schema = folder.appendingPathComponent("pipeline.schema.json")
         try generated.stdoutData.write(to: schema)
