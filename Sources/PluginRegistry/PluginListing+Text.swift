@@ -4,7 +4,7 @@ import Foundation
 extension PluginListing {
     public var text: String {
         var lines = ["plugin folders, in search order:"] + searchPath.map { "  \($0)" }
-        lines += section("animators", animators) + section("mixers", mixers)
+        lines += section("animators", animators) + section("mixers", mixers) + section("effects", effects)
         lines += ["", "timing curves", "  built in: \(builtinCurves.joined(separator: ", "))"]
         lines += curves.flatMap(curveLines)
         if !problems.isEmpty { lines += ["", "problems"] + problems.map { "  \($0)" } }

@@ -28,6 +28,7 @@ public struct PluginListing: Encodable {
     let builtinCurves: [String]
     let animators: [Item]
     let mixers: [Item]
+    let effects: [Item]
     let curves: [Item]
     let problems: [String]
     let broken: [Broken]
@@ -44,6 +45,11 @@ public struct PluginListing: Encodable {
         mixers = registry.mixers.values.sorted { $0.name < $1.name }.map {
             Item(
                 name: $0.name, kind: "mixer", doc: $0.doc, version: $0.version, plugin: $0.plugin,
+                nativePixels: $0.takesNativePixels, parameters: $0.parameters)
+        }
+        effects = registry.effects.values.sorted { $0.name < $1.name }.map {
+            Item(
+                name: $0.name, kind: "effect", doc: $0.doc, version: $0.version, plugin: $0.plugin,
                 nativePixels: $0.takesNativePixels, parameters: $0.parameters)
         }
         curves = registry.curves.values.sorted { $0.name < $1.name }.map(Item.init(curve:))

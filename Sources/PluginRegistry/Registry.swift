@@ -61,12 +61,24 @@ public final class Registry: Sendable {
 
     public func mixer(named name: String) -> Lookup<MixerEntry> {
         scanFrei0rIfNeeded(name, in: \.mixers)
-        return lookup(name, in: \.mixers, kind: .mixer) { $0.openedDescriptor != nil }
+        return brokenFrei0r(name, else: lookup(name, in: \.mixers, kind: .mixer) { $0.openedDescriptor != nil })
     }
 
     public func effect(named name: String) -> Lookup<EffectEntry> {
         scanFrei0rIfNeeded(name, in: \.effects)
-        return lookup(name, in: \.effects, kind: .effect) { $0.openedDescriptor != nil }
+        return brokenFrei0r(name, else: lookup(name, in: \.effects, kind: .effect) { $0.openedDescriptor != nil })
+    }
+
+    /// A `frei0r.` name whose file is there but could not be used: why, rather than "unknown".
+    private func brokenFrei0r<Entry>(_ name: String, else found: Lookup<Entry>) -> Lookup<Entry> {
+        guard case .missing = found, name.hasPrefix(Frei0rPlugin.prefix) else { return found }
+        let broken = state.withLock { tables -> BrokenPlugin? in
+            guard let source = tables.frei0r, let file = Frei0rPlugin.file(registering: name, in: source.directories)
+            else { return nil }
+            return tables.broken.first { $0.path == file }
+        }
+        guard let broken else { return found }
+        return .unavailable(PluginOpenFailure(path: broken.path, reason: broken.reason))
     }
 
     /// A `frei0r.` name not known yet has its file scanned now (see `scanFrei0r`).

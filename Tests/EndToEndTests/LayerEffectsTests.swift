@@ -333,3 +333,105 @@ import Testing
         #expect(worst <= 1, "\(plugin): a pixel differs by \(worst)")
     }
 }
+
+/// frei0r files that cannot be used (not a library, missing symbols, no instance, a crash or a
+/// hang while scanned, a crash while rendering) are each skipped with their name and reason,
+/// never hide the others, and fail only the render that names them, with exit status 2.
+@Suite struct Frei0rBadFileTests {
+    /// A frei0r filter whose functions do as `behaviour` says: a C statement run in `what`.
+    static func filter(_ what: String, _ behaviour: String) -> String {
+        let body = { (function: String) in function == what ? behaviour : "" }
+        return """
+            #include <frei0r.h>
+            #include <stdlib.h>
+            #include <string.h>
+            #include <unistd.h>
+            int f0r_init(void) { \(body("init")) return 1; }
+            void f0r_deinit(void) {}
+            void f0r_get_plugin_info(f0r_plugin_info_t *info) {
+                \(body("info"))
+                info->name = "bad"; info->author = "tests"; info->plugin_type = F0R_PLUGIN_TYPE_FILTER;
+                info->color_model = F0R_COLOR_MODEL_RGBA8888; info->frei0r_version = FREI0R_MAJOR_VERSION;
+                info->major_version = 1; info->minor_version = 0; info->num_params = 0; info->explanation = "bad";
+            }
+            void f0r_get_param_info(f0r_param_info_t *info, int index) { (void)info; (void)index; }
+            f0r_instance_t f0r_construct(unsigned int width, unsigned int height) {
+                (void)width; (void)height; \(body("construct")) return malloc(1);
+            }
+            void f0r_destruct(f0r_instance_t instance) { free(instance); }
+            void f0r_set_param_value(f0r_instance_t i, f0r_param_t p, int n) { (void)i; (void)p; (void)n; }
+            void f0r_get_param_value(f0r_instance_t i, f0r_param_t p, int n) { (void)i; (void)p; (void)n; }
+            void f0r_update(f0r_instance_t i, double t, const uint32_t *in, uint32_t *out) {
+                (void)i; (void)t; \(body("update")) memcpy(out, in, 4);
+            }
+            """
+    }
+
+    static func folder() throws -> URL {
+        let folder = try CLI.temporaryDirectory()
+        let frei0r = folder.appendingPathComponent("plugins/frei0r")
+        try PluginFixtures.compile(filter("construct", "return NULL;"), to: frei0r.appendingPathComponent("nulls.so"))
+        try PluginFixtures.compile(
+            filter("info", "*(volatile int *)0 = 1;"), to: frei0r.appendingPathComponent("scancrash.so"))
+        try PluginFixtures.compile(filter("init", "sleep(30);"), to: frei0r.appendingPathComponent("hangs.so"))
+        try PluginFixtures.compile(
+            filter("update", "*(volatile int *)0 = 1;"), to: frei0r.appendingPathComponent("rendercrash.so"))
+        try PluginFixtures.compile("int f0r_init(void) { return 1; }", to: frei0r.appendingPathComponent("partial.so"))
+        try Data("not a library".utf8).write(to: frei0r.appendingPathComponent("garbage.so"))
+        try LayerEffectsTests.photo(in: folder)
+        return folder
+    }
+
+    static let environment = Frei0rEffectTests.frei0r.merging(["PIPELINE_SCAN_TIMEOUT": "2"]) { $1 }
+
+    func run(_ effect: String, in folder: URL) throws -> CLI.Result {
+        let json = LayerEffectsTests.pipeline(filters: #"[{ "effect": "\#(effect)" }]"#)
+        try json.write(to: folder.appendingPathComponent("\(effect).json"), atomically: true, encoding: .utf8)
+        return try CLI.run(
+            ["run", "\(effect).json", "--frames", "0", "--out", effect, "--quiet"], in: folder,
+            environment: Self.environment)
+    }
+
+    @Test func eachBrokenFileIsNamedAndTheOthersStillWork() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let listing = try CLI.run(
+            ["plugins", "--plugins", folder.appendingPathComponent("plugins").path], environment: Self.environment)
+        #expect(listing.status == 0, "\(listing.stderr)")
+        for (file, reason) in [
+            ("nulls.so", "f0r_construct"), ("scancrash.so", "crashed with SIGSEGV during scan"),
+            ("hangs.so", "did not finish scanning within 2 s"), ("partial.so", "f0r_"),
+            ("garbage.so", "not a loadable shared library"),
+        ] {
+            let line = listing.stdout.split(separator: "\n").first { $0.contains(file) && $0.contains(reason) }
+            #expect(line != nil, "\(file): \(reason)\n\(listing.stdout)")
+        }
+        #expect(listing.stdout.contains("frei0r.rendercrash"))
+        #expect(listing.stdout.contains("frei0r.invert0r"))
+        let good = try run("frei0r.invert0r", in: folder)
+        #expect(good.status == 0, "\(good.stderr)")
+    }
+
+    @Test(arguments: ["nulls", "scancrash", "hangs", "partial", "garbage"])
+    func aPipelineNamingABrokenFileFailsWithItsName(name: String) throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try run("frei0r.\(name)", in: folder)
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("frei0r/\(name).so could not be opened"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("frei0r.\(name)").path))
+    }
+
+    @Test func aCrashWhileRenderingFailsTheRenderNamingTheFile() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try run("frei0r.rendercrash", in: folder)
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("frei0r/rendercrash.so"), "\(result.stderr)")
+        #expect(result.stderr.contains("crashed with SIGSEGV at frame 0 (layers[0].filters[0])"), "\(result.stderr)")
+        // No frame; only the run's record for --resume, as after any crash.
+        let frames = folder.appendingPathComponent("frei0r.rendercrash")
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: frames.path)) ?? []
+        #expect(!files.contains { $0.hasSuffix(".png") }, "\(files)")
+    }
+}
