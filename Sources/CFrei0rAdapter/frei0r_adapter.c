@@ -52,10 +52,17 @@ typedef struct frei0r_plugin {
      * rebuilt. So f0r_construct and f0r_destruct take this lock for writing, f0r_set_param_value
      * for reading (f0r_update does not touch the table). */
     pthread_rwlock_t table_lock;
-    /* The descriptor registered, kept for the life of the process like everything here (the host
-     * keeps its own copy, whose user_data leads back to this record). */
+    /* What the record's registration allocated, kept for the life of the process like the record
+     * itself (the host keeps its own copy of the descriptor, and pointers into the rest). */
     const void *descriptor;
+    anim_param_desc_t *params;
+    char *doc, *version;
+    /* Every record made, registered or not, stays reachable from `kept_plugins`. */
+    struct frei0r_plugin *next;
 } frei0r_plugin_t;
+
+static frei0r_plugin_t *kept_plugins;
+static pthread_mutex_t kept_plugins_lock = PTHREAD_MUTEX_INITIALIZER;
 
 typedef struct mixer_instance {
     uint32_t magic;
@@ -769,6 +776,13 @@ bool frei0r_adapter_register(void *handle, const char *base_name, const anim_hos
     plugin->magic = PLUGIN_MAGIC;
     plugin->color_model = info.color_model;
     plugin->name = name;
+    plugin->descriptor = NULL;
+    plugin->params = NULL;
+    plugin->doc = plugin->version = NULL;
+    pthread_mutex_lock(&kept_plugins_lock);
+    plugin->next = kept_plugins;
+    kept_plugins = plugin;
+    pthread_mutex_unlock(&kept_plugins_lock);
     plugin->param_count =
         (uint32_t)info.num_params > FREI0R_ADAPTER_MAX_PARAMS ? FREI0R_ADAPTER_MAX_PARAMS : (uint32_t)info.num_params;
     if ((uint32_t)info.num_params > FREI0R_ADAPTER_MAX_PARAMS) {
@@ -780,6 +794,7 @@ bool frei0r_adapter_register(void *handle, const char *base_name, const anim_hos
 
     anim_param_desc_t *params = plugin->param_count > 0 ? calloc(plugin->param_count, sizeof *params) : NULL;
     if (plugin->param_count > 0 && params == NULL) return fail(error, error_size, "%s: out of memory", name);
+    plugin->params = params;
     for (uint32_t i = 0; i < plugin->param_count; i++) {
         /* Copied at once: frei0r.hpp plugins hand out pointers into the table f0r_construct rebuilds. */
         f0r_param_info_t param;
@@ -823,16 +838,23 @@ bool frei0r_adapter_register(void *handle, const char *base_name, const anim_hos
 
     /* The doc: "<frei0r name>: <explanation> (by <author>)", on one line. */
     char *title = one_line(info.name), *explanation = one_line(info.explanation), *author = one_line(info.author);
-    if (title == NULL || explanation == NULL || author == NULL) return fail(error, error_size, "%s: out of memory", name);
-    size_t doc_size = strlen(title) + strlen(explanation) + strlen(author) + 64;
-    char *doc = malloc(doc_size);
-    if (doc == NULL) return fail(error, error_size, "%s: out of memory", name);
+    size_t doc_size =
+        title && explanation && author ? strlen(title) + strlen(explanation) + strlen(author) + 64 : 0;
+    char *doc = doc_size > 0 ? malloc(doc_size) : NULL;
+    plugin->doc = doc;
+    if (doc == NULL) {
+        free(title);
+        free(explanation);
+        free(author);
+        return fail(error, error_size, "%s: out of memory", name);
+    }
     snprintf(doc, doc_size, "%s%s%s%s%s%s", title[0] ? title : base_name, explanation[0] ? ": " : "", explanation,
              author[0] ? " (by " : "", author, author[0] ? ")" : "");
     free(title);
     free(explanation);
     free(author);
     char *version = malloc(32);
+    plugin->version = version;
     if (version == NULL) return fail(error, error_size, "%s: out of memory", name);
     snprintf(version, 32, "%d.%d", info.major_version, info.minor_version);
 
