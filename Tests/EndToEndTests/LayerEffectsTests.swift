@@ -74,6 +74,23 @@ import Testing
         #expect(half[12, 80].distance(to: Pixel(255, 255, 255)) > 5, "\(half[12, 80])")
     }
 
+    @Test func validateNamesEachLayersFilters() throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.photo(in: folder)
+        let card = #"""
+            , { "name": "card", "frame": [60, 40, 120, 80], "fill": "#ffffff4d",
+                "backdropFilters": [{ "effect": "blur", "params": { "radius": 8 } }] }
+            """#
+        let json = Self.pipeline(
+            filters: #"[{ "effect": "saturate" }, { "effect": "blur" }]"#, extraLayers: card)
+        try json.write(to: folder.appendingPathComponent("v.json"), atomically: true, encoding: .utf8)
+        let result = try CLI.run(["validate", "v.json"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("  photo: filters saturate, blur\n"), "\(result.stdout)")
+        #expect(result.stdout.contains("  card: backdrop filters blur\n"), "\(result.stdout)")
+    }
+
     @Test func theSameBytesInChildProcessesAndInTheSandbox() throws {
         let folder = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
