@@ -251,50 +251,50 @@ AVX2 static __m256i pack_avx2(const __m256i y[4]) {
     return _mm256_packus_epi16(_mm256_packs_epi32(y[0], y[1]), _mm256_packs_epi32(y[2], y[3]));
 }
 
-/* As box_columns_sse2 for 2·K columns (K = 4 or 8), register k holding pixels 2k and 2k + 1 of
- * the strip; `ring` holds p->ring · K registers. */
-AVX2 static inline __attribute__((always_inline)) void
-box_strip_avx2(const plan_t *p, const anim_image_t *in, uint32_t x0, uint32_t b, uint32_t e, uint8_t *dst,
-               size_t pitch, __m256i *ring, const int K) {
-    const uint32_t d = p->d, E = p->e, mask = p->ring - 1;
+/* As box_columns_sse2 for the eight columns [x0, x0 + 8), register k holding pixels 2k and
+ * 2k + 1; `ring` holds p->ring · 4 registers. Eight columns, not sixteen: the twelve running sums
+ * then stay in registers (sixteen columns' twenty-four spilled to the stack every row). Rows past
+ * the image's end read a row of zeros, and rows before `first` are zero in the ring only where a
+ * tap reaches them, so the loop has no test but its end. */
+AVX2 static void box_columns_avx2(const plan_t *p, const anim_image_t *in, uint32_t x0, uint32_t b, uint32_t e,
+                                  uint8_t *dst, size_t pitch, __m256i *ring) {
+    static const uint8_t zeros[32];
+    const uint32_t d = p->d, E = p->e, mask = p->ring - 1, read = p->read;
+    const uint32_t first = b > read ? b - read : 0, emit = b + read, last = e + read;
+    const uint32_t filled = last < in->height ? last : in->height;
     const __m256 scale = _mm256_set1_ps(p->scale);
     const __m256i zero = _mm256_setzero_si256(), order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
-    __m256i q1[8], q2[8], q3[8], y[8];
-    for (int k = 0; k < K; k++)
+    /* The first row emitted reads back to row emit − (3d + e) (see the top). */
+    for (int64_t r = (int64_t)emit - (3 * d + E); r < (int64_t)first; r++)
+        memset(ring + (size_t)((uint64_t)r & mask) * 4, 0, 4 * sizeof *ring);
+    __m256i q1[4], q2[4], q3[4];
+    for (int k = 0; k < 4; k++)
         q1[k] = q2[k] = q3[k] = zero;
-    memset(ring, 0, (size_t)p->ring * K * sizeof *ring);
-    for (uint32_t m = b > p->read ? b - p->read : 0; m < e + p->read; m++) {
-        const uint8_t *src = in->pixels + (size_t)m * in->stride + 4 * (size_t)x0;
-        __m256i *q = ring + (size_t)(m & mask) * K;
-        for (int k = 0; k < K; k++) {
-            const __m256i x = m < in->height ? _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(src + 8 * k)))
-                                             : zero;
-            q1[k] = _mm256_add_epi32(q1[k], x);
+    const uint8_t *src = in->pixels + (size_t)first * in->stride + 4 * (size_t)x0;
+    size_t step = in->stride;
+    for (uint32_t m = first; m < last; m++, src += step) {
+        if (m == filled)
+            src = zeros, step = 0;
+        __m256i *q = ring + (size_t)(m & mask) * 4;
+        for (int k = 0; k < 4; k++) {
+            q1[k] = _mm256_add_epi32(q1[k], _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(src + 8 * k))));
             q2[k] = _mm256_add_epi32(q2[k], q1[k]);
             q[k] = q3[k] = _mm256_add_epi32(q3[k], q2[k]);
         }
-        if (m < b + p->read)
+        if (m < emit)
             continue;
-        const __m256i *q_d = ring + (size_t)((m - d) & mask) * K, *q_de = ring + (size_t)((m - d - E) & mask) * K;
-        const __m256i *q_2d = ring + (size_t)((m - 2 * d) & mask) * K;
-        const __m256i *q_2de = ring + (size_t)((m - 2 * d - E) & mask) * K;
-        const __m256i *q_3de = ring + (size_t)((m - 3 * d - E) & mask) * K;
-        for (int k = 0; k < K; k++)
+        const __m256i *q_d = ring + (size_t)((m - d) & mask) * 4, *q_de = ring + (size_t)((m - d - E) & mask) * 4;
+        const __m256i *q_2d = ring + (size_t)((m - 2 * d) & mask) * 4;
+        const __m256i *q_2de = ring + (size_t)((m - 2 * d - E) & mask) * 4;
+        const __m256i *q_3de = ring + (size_t)((m - 3 * d - E) & mask) * 4;
+        __m256i y[4];
+        for (int k = 0; k < 4; k++)
             y[k] = normalise_avx2(BOX_TAPS(_mm256_add_epi32, _mm256_sub_epi32, q3[k], q_d[k], q_de[k], q_2d[k],
                                            q_2de[k], q_3de[k]), scale);
-        /* pack_avx2 leaves pixels 0 2 4 6 | 1 3 5 7 of each eight. */
-        uint8_t *out = dst + (size_t)(m - p->read - b) * pitch + 4 * (size_t)x0;
-        for (int k = 0; k < K; k += 4)
-            _mm256_storeu_si256((__m256i *)(out + 8 * k), _mm256_permutevar8x32_epi32(pack_avx2(y + k), order));
+        /* pack_avx2 leaves pixels 0 2 4 6 | 1 3 5 7. */
+        _mm256_storeu_si256((__m256i *)(dst + (size_t)(m - emit) * pitch + 4 * (size_t)x0),
+                            _mm256_permutevar8x32_epi32(pack_avx2(y), order));
     }
-}
-
-AVX2 static void box_columns_avx2(const plan_t *p, const anim_image_t *in, uint32_t x0, uint32_t b, uint32_t e,
-                                  uint8_t *dst, size_t pitch, __m256i *ring, int K) {
-    if (K == 8)
-        box_strip_avx2(p, in, x0, b, e, dst, pitch, ring, 8);
-    else
-        box_strip_avx2(p, in, x0, b, e, dst, pitch, ring, 4);
 }
 
 /* As box_row_sse2 for two rows at once, row a in the low half of each register and row b in
@@ -435,10 +435,8 @@ static void vertical(const plan_t *p, const anim_image_t *in, uint32_t b, uint32
     if (fits_32(p)) {
 #if defined(BLUR_HAS_AVX2_PATH)
         if (has_avx2()) {
-            for (; x0 + 16 <= in->width; x0 += 16)
-                box_columns_avx2(p, in, x0, b, e, tmp, pitch, scratch, 8);
             for (; x0 + 8 <= in->width; x0 += 8)
-                box_columns_avx2(p, in, x0, b, e, tmp, pitch, scratch, 4);
+                box_columns_avx2(p, in, x0, b, e, tmp, pitch, scratch);
         }
 #endif
 #if defined(__SSE2__)
