@@ -21,7 +21,7 @@
  * Paths: SSE2 (and AVX2 where the CPU has it) on 32-bit lanes while 255·d³ fits in 31 bits
  * (sigma up to about 108 image pixels); the plain C below, on 64-bit sums, otherwise and off
  * x86. Every path computes the same bytes: the same exact sums, normalised by the same float
- * operations (sum · (1/d³) + 0.5, truncated).
+ * operations (sum · (1/d³) in float, rounded to the nearest integer, ties to even).
  */
 #include "animator.h"
 
@@ -87,8 +87,10 @@ static bool fits_32(const plan_t *p) {
     return 255.0 * p->d * p->d * (p->d + p->e) < 2147483648.0;
 }
 
+/* sum / d·d·(d + e), rounded to the nearest (ties to even): lrintf is the conversion SSE2's
+ * cvtps2dq makes, one instruction fewer than adding a half and truncating. */
 static uint8_t normalise(uint64_t sum, float scale) {
-    return (uint8_t)((float)sum * scale + 0.5f);
+    return (uint8_t)lrintf((float)sum * scale);
 }
 
 /* ---- Plain C, 64-bit sums --------------------------------------------------------------- */
@@ -147,7 +149,7 @@ static void box_row_c(const plan_t *p, const uint8_t *src, uint8_t *out, uint32_
 
 #if defined(__SSE2__)
 static __m128i normalise_sse2(__m128i sum, __m128 scale) {
-    return _mm_cvttps_epi32(_mm_add_ps(_mm_mul_ps(_mm_cvtepi32_ps(sum), scale), _mm_set1_ps(0.5f)));
+    return _mm_cvtps_epi32(_mm_mul_ps(_mm_cvtepi32_ps(sum), scale));
 }
 
 /* The three-box result of six taps (see the top of the file). */
@@ -242,7 +244,7 @@ static void box_row_sse2(const plan_t *p, const uint8_t *src, uint8_t *out, uint
 #define AVX2 __attribute__((target("avx2")))
 
 AVX2 static __m256i normalise_avx2(__m256i sum, __m256 scale) {
-    return _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(_mm256_cvtepi32_ps(sum), scale), _mm256_set1_ps(0.5f)));
+    return _mm256_cvtps_epi32(_mm256_mul_ps(_mm256_cvtepi32_ps(sum), scale));
 }
 
 /* Bytes of pixels 0 ... 3 from four lanes of 32-bit results, y[k] holding pixel 2k low and
