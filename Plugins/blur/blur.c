@@ -261,11 +261,11 @@ AVX2 static __m256i pack_avx2(const __m256i y[4]) {
  * tap reaches them, so the loop has no test but its end. For d above MAX_D_16; below, the boxes
  * one after the other (next) are faster, but their rings and the rows leaving them outgrow the
  * L1 cache sooner (at d = 94, sigma 50, they take 40% longer than this). */
-AVX2 static void box_columns_ring_avx2(const plan_t *p, const anim_image_t *in, uint32_t x0, uint32_t b, uint32_t e,
-                                  uint8_t *dst, size_t pitch, __m256i *ring) {
+AVX2 static void box_columns_ring_avx2(const plan_t *p, const anim_image_t *in, uint32_t x0, uint32_t first,
+                                       uint32_t b, uint32_t e, uint8_t *dst, size_t pitch, __m256i *ring) {
     static const uint8_t zeros[32];
     const uint32_t d = p->d, E = p->e, mask = p->ring - 1, read = p->read;
-    const uint32_t first = b > read ? b - read : 0, emit = b + read, last = e + read;
+    const uint32_t emit = b + read, last = e + read;
     const uint32_t filled = last < in->height ? last : in->height;
     const __m256 scale = _mm256_set1_ps(p->scale);
     const __m256i zero = _mm256_setzero_si256(), order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
@@ -310,13 +310,14 @@ AVX2 static void box_columns_ring_avx2(const plan_t *p, const anim_image_t *in, 
  * both take 16-bit lanes (sixteen a register) while d ≤ 128; b and c take 32-bit ones. Rings
  * (`ring`, at least 6·p->ring registers) keep a's last rows and b's; a row before `first` reads
  * as zeros (the sums start there), as does a row past the image. Register k of b and c holds
- * pixels 2k and 2k + 1: ten registers of running sums for the strip. */
-AVX2 static void box_columns_avx2(const plan_t *p, const anim_image_t *in, uint32_t x0, uint32_t b, uint32_t e,
-                                  uint8_t *dst, size_t pitch, __m256i *ring) {
+ * pixels 2k and 2k + 1: ten registers of running sums for the strip. The sums start at row
+ * `first` (see box_strip_avx2). */
+AVX2 static void box_columns_avx2(const plan_t *p, const anim_image_t *in, uint32_t x0, uint32_t first,
+                                  uint32_t b, uint32_t e, uint8_t *dst, size_t pitch, __m256i *ring) {
     static const uint8_t zero_row[32];
     static const __m256i zero_sums[4];
     const uint32_t d = p->d, D = p->d + p->e, read = p->read;
-    const uint32_t first = b > read ? b - read : 0, emit = b + read, last = e + read;
+    const uint32_t emit = b + read, last = e + read;
     const uint32_t filled = last < in->height ? last : in->height;
     uint32_t ring_a = 1, ring_b = 1; /* powers of two above d and d + e */
     while (ring_a <= d)
@@ -361,16 +362,61 @@ AVX2 static void box_columns_avx2(const plan_t *p, const anim_image_t *in, uint3
     }
 }
 
+/* The first row of [first, filled) whose eight pixels from x0 are not all zeros; filled if none. */
+AVX2 static uint32_t first_ink_avx2(const anim_image_t *in, uint32_t x0, uint32_t first, uint32_t filled) {
+    const uint8_t *row = in->pixels + (size_t)first * in->stride + 4 * (size_t)x0;
+    for (; first < filled; first++, row += in->stride) {
+        const __m256i v = _mm256_loadu_si256((const __m256i *)row);
+        if (!_mm256_testz_si256(v, v))
+            break;
+    }
+    return first;
+}
+
+/* Rows [b, e) of the vertical pass on the eight columns [x0, x0 + 8). The host surrounds a layer
+ * with transparent pixels (a blur's margins, as wide as its read), which sum to zero: a strip's
+ * sums start at its first row with anything in it (or where its first output needs them, if
+ * sooner: the same exact sums, as any start before an output's reach), and a strip with nothing
+ * within reach of the rows (a margin's columns) is zeros. */
+AVX2 static void box_strip_avx2(const plan_t *p, const anim_image_t *in, uint32_t x0, uint32_t b, uint32_t e,
+                                uint8_t *dst, size_t pitch, __m256i *ring) {
+    const uint32_t read = p->read, first = b > read ? b - read : 0, last = e + read;
+    const uint32_t filled = last < in->height ? last : in->height;
+    const uint32_t ink = first_ink_avx2(in, x0, first, filled);
+    if (ink == filled) {
+        for (uint32_t y = b; y < e; y++)
+            memset(dst + (size_t)(y - b) * pitch + 4 * (size_t)x0, 0, 32);
+        return;
+    }
+    const uint32_t start = ink < b + read ? ink : b + read;
+    if (p->d <= MAX_D_16)
+        box_columns_avx2(p, in, x0, start, b, e, dst, pitch, ring);
+    else
+        box_columns_ring_avx2(p, in, x0, start, b, e, dst, pitch, ring);
+}
+
 /* As box_row_sse2 for two rows at once, row a in the low half of each register and row b in
- * the high half. */
+ * the high half. The rows' leading transparent pixels (the host's margin) sum to zero: the sums
+ * start at the first four pixels with anything in either row, and the outputs that reach no
+ * further are zeros. */
 AVX2 static void box_rows_avx2(const plan_t *p, const uint8_t *src_a, const uint8_t *src_b, uint8_t *out_a,
                                uint8_t *out_b, uint32_t width, __m256i *sums) {
     const uint32_t d = p->d, E = p->e, lead = p->ring, end = width + p->read;
     const __m256 scale = _mm256_set1_ps(p->scale);
     const __m256i zero = _mm256_setzero_si256();
     __m256i q1 = zero, q2 = zero, q3 = zero;
+    uint32_t start = 0;
+    while (start + 4 <= width &&
+           _mm_testz_si128(_mm_or_si128(_mm_loadu_si128((const __m128i *)(src_a + 4 * (size_t)start)),
+                                        _mm_loadu_si128((const __m128i *)(src_b + 4 * (size_t)start))),
+                           _mm_set1_epi8(-1)))
+        start += 4;
+    if (start > p->read) {
+        memset(out_a, 0, 4 * (size_t)(start - p->read));
+        memset(out_b, 0, 4 * (size_t)(start - p->read));
+    }
     memset(sums, 0, (size_t)lead * sizeof *sums);
-    for (uint32_t m = 0; m < end; m += 4) {
+    for (uint32_t m = start; m < end; m += 4) {
         uint8_t tail_a[16] = {0}, tail_b[16] = {0};
         const uint8_t *a = src_a + 4 * (size_t)m, *b = src_b + 4 * (size_t)m;
         if (m + 4 > width) {
@@ -386,7 +432,7 @@ AVX2 static void box_rows_avx2(const plan_t *p, const uint8_t *src_a, const uint
                               _mm256_cvtepu8_epi32(hi), _mm256_cvtepu8_epi32(_mm_srli_si128(hi, 8))};
         __m256i y[4];
         for (uint32_t k = 0; k < 4; k++) {
-            __m256i *q = sums + lead + m + k;
+            __m256i *q = sums + lead + (m - start) + k;
             q1 = _mm256_add_epi32(q1, x[k]);
             q2 = _mm256_add_epi32(q2, q1);
             *q = q3 = _mm256_add_epi32(q3, q2);
@@ -500,10 +546,7 @@ static void vertical(const plan_t *p, const anim_image_t *in, uint32_t b, uint32
 #if defined(BLUR_HAS_AVX2_PATH)
         if (has_avx2()) {
             for (; x0 + 8 <= in->width; x0 += 8)
-                if (p->d <= MAX_D_16)
-                    box_columns_avx2(p, in, x0, b, e, tmp, pitch, scratch);
-                else
-                    box_columns_ring_avx2(p, in, x0, b, e, tmp, pitch, scratch);
+                box_strip_avx2(p, in, x0, b, e, tmp, pitch, scratch);
         }
 #endif
 #if defined(__SSE2__)
