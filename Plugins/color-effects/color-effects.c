@@ -9,8 +9,9 @@
  *
  * Opaque pixels take a fixed-point path when the matrix leaves alpha independent of colour (every
  * effect here, and most colour matrices): out = (Σ k_q·byte_q) >> s with 16-bit coefficients,
- * the input alpha byte (255) carrying offset and rounding, as pmaddwd computes it four (SSE2) or
- * eight (AVX2) pixels at a time; the plain C below computes the same integers. Other pixels go
+ * the input alpha byte (255) carrying offset and rounding, as pmaddwd computes it four (SSE2),
+ * eight (AVX2) or sixteen (AVX-512) pixels at a time; the plain C below computes the same
+ * integers. Other pixels go
  * through the float formula, one at a time; runs of transparent pixels get the matrix's result
  * for transparent black.
  */
@@ -255,9 +256,11 @@ AVX2 static inline __attribute__((always_inline)) __m256i opaque_avx2(__m256i v,
 }
 
 /* As row_sse2, sixteen pixels a step (eight where a step of sixteen is mixed); `clamp` whether
- * the output alpha is below 1, so that colour bytes need clamping to it. */
+ * the output alpha is below 1, so that colour bytes need clamping to it; `shift` p->shift, a
+ * constant in each copy (row_avx2) so that the shifts take an immediate: a tenth faster than a
+ * shift by a register's count. */
 AVX2 static inline __attribute__((always_inline)) uint32_t
-row_avx2_with(const plan_t *p, const uint8_t *in, uint8_t *out, uint32_t count, const bool clamp) {
+row_avx2_with(const plan_t *p, const uint8_t *in, uint8_t *out, uint32_t count, const bool clamp, const int shift) {
     const __m256i alpha = _mm256_set1_epi32((int)0xff000000u);
     uint32_t clear;
     memcpy(&clear, p->clear, 4);
@@ -277,8 +280,8 @@ row_avx2_with(const plan_t *p, const uint8_t *in, uint8_t *out, uint32_t count, 
         if (x + 16 <= count) {
             const __m256i w = _mm256_loadu_si256((const __m256i *)(src + 32));
             if (_mm256_testc_si256(_mm256_and_si256(v, w), alpha)) {
-                __m256i a = opaque_avx2(v, k02, k13, p->shift, opaque_alpha);
-                __m256i b = opaque_avx2(w, k02, k13, p->shift, opaque_alpha);
+                __m256i a = opaque_avx2(v, k02, k13, shift, opaque_alpha);
+                __m256i b = opaque_avx2(w, k02, k13, shift, opaque_alpha);
                 if (clamp)
                     a = _mm256_min_epu8(a, high), b = _mm256_min_epu8(b, high);
                 _mm256_storeu_si256((__m256i *)dst, _mm256_shuffle_epi8(a, order));
@@ -290,7 +293,7 @@ row_avx2_with(const plan_t *p, const uint8_t *in, uint8_t *out, uint32_t count, 
         if (_mm256_testz_si256(v, alpha)) {
             _mm256_storeu_si256((__m256i *)dst, _mm256_set1_epi32((int)clear));
         } else if (_mm256_testc_si256(v, alpha)) {
-            __m256i a = opaque_avx2(v, k02, k13, p->shift, opaque_alpha);
+            __m256i a = opaque_avx2(v, k02, k13, shift, opaque_alpha);
             if (clamp)
                 a = _mm256_min_epu8(a, high);
             _mm256_storeu_si256((__m256i *)dst, _mm256_shuffle_epi8(a, order));
@@ -303,8 +306,84 @@ row_avx2_with(const plan_t *p, const uint8_t *in, uint8_t *out, uint32_t count, 
     return x;
 }
 
+/* One copy of the row per shift (12 to 14, see plan_make) and clamp. */
+#define ROW_COPIES(row, p, in, out, count)                                                              \
+    switch ((p)->shift * 2 + ((p)->high[3] != 255)) {                                                 \
+    case 28: return row(p, in, out, count, false, 14);                                                \
+    case 29: return row(p, in, out, count, true, 14);                                                 \
+    case 26: return row(p, in, out, count, false, 13);                                                \
+    case 27: return row(p, in, out, count, true, 13);                                                 \
+    case 24: return row(p, in, out, count, false, 12);                                                \
+    default: return row(p, in, out, count, true, 12);                                                 \
+    }
+
 AVX2 static uint32_t row_avx2(const plan_t *p, const uint8_t *in, uint8_t *out, uint32_t count) {
-    return p->high[3] == 255 ? row_avx2_with(p, in, out, count, false) : row_avx2_with(p, in, out, count, true);
+    ROW_COPIES(row_avx2_with, p, in, out, count)
+}
+
+/* AVX-512 (BW and VNNI): the same integers, sixteen pixels a register, and vpdpwssd adds the odd
+ * bytes' products to the even ones' in the multiply. On an opaque 1080p frame in the host's bands
+ * it takes a quarter less time than AVX2 (the rows are then about 1.3 times a memcpy instead of
+ * 1.7; the 64-byte loads and stores are whole cache lines). Clang's generic tuning splits
+ * vpdpwssd into vpmaddwd and vpaddd, one instruction more a channel; tuned for Zen 4 (whose
+ * VNNI is as fast as vpmaddwd) it keeps it. */
+#if defined(__clang__) && __clang_major__ >= 16
+#define AVX512 __attribute__((target("avx2,avx512f,avx512bw,avx512vnni,tune=znver4")))
+#else
+#define AVX512 __attribute__((target("avx2,avx512f,avx512bw,avx512vnni")))
+#endif
+
+/* The fixed-point formula on sixteen opaque pixels (as opaque_avx2 per 128-bit quarter). */
+AVX512 static inline __attribute__((always_inline)) __m512i opaque_avx512(__m512i v, const __m512i k02[3],
+                                                                           const __m512i k13[3], const int shift,
+                                                                           __m512i opaque_alpha) {
+    const __m512i even = _mm512_and_si512(v, _mm512_set1_epi16(0xff)), odd = _mm512_srli_epi16(v, 8);
+    __m512i c[3];
+    for (int i = 0; i < 3; i++)
+        c[i] = _mm512_srai_epi32(_mm512_dpwssd_epi32(_mm512_madd_epi16(even, k02[i]), odd, k13[i]), shift);
+    return _mm512_packus_epi16(_mm512_packs_epi32(c[0], c[2]), _mm512_packs_epi32(c[1], opaque_alpha));
+}
+
+/* As row_avx2_with, thirty-two pixels a step, a step not all opaque through row_avx2; returns
+ * how many pixels it did (a multiple of 32). */
+AVX512 static inline __attribute__((always_inline)) uint32_t
+row_avx512_with(const plan_t *p, const uint8_t *in, uint8_t *out, uint32_t count, const bool clamp, const int shift) {
+    const __m512i colour = _mm512_set1_epi32(0x00ffffff), ones = _mm512_set1_epi32(-1);
+    __m512i k02[3], k13[3];
+    for (int i = 0; i < 3; i++) {
+        k02[i] = _mm512_set1_epi32((int)((uint16_t)p->k[i][0] | (uint32_t)(uint16_t)p->k[i][2] << 16));
+        k13[i] = _mm512_set1_epi32((int)((uint16_t)p->k[i][1] | (uint32_t)(uint16_t)p->k[i][3] << 16));
+    }
+    const __m512i high = _mm512_set1_epi8((char)p->high[3]), opaque_alpha = _mm512_set1_epi32(p->high[3]);
+    const __m512i order = _mm512_broadcast_i32x4(_mm_setr_epi8(0, 8, 4, 12, 1, 9, 5, 13, 2, 10, 6, 14, 3, 11, 7, 15));
+    uint32_t x = 0;
+    while (x + 32 <= count) {
+        /* The opaque steps in a loop of their own, which calls nothing: the constants stay in
+         * registers (across a call they would be reloaded every step). */
+        for (; x + 32 <= count; x += 32) {
+            const uint8_t *src = in + 4 * (size_t)x;
+            uint8_t *dst = out + 4 * (size_t)x;
+            const __m512i v = _mm512_loadu_si512(src), w = _mm512_loadu_si512(src + 64);
+            /* (v & w) | colour (ternary logic 0xea) is all ones where both pixels are opaque. */
+            if (_mm512_cmpneq_epi32_mask(_mm512_ternarylogic_epi32(v, w, colour, 0xea), ones))
+                break;
+            __m512i a = opaque_avx512(v, k02, k13, shift, opaque_alpha);
+            __m512i b = opaque_avx512(w, k02, k13, shift, opaque_alpha);
+            if (clamp)
+                a = _mm512_min_epu8(a, high), b = _mm512_min_epu8(b, high);
+            _mm512_storeu_si512(dst, _mm512_shuffle_epi8(a, order));
+            _mm512_storeu_si512(dst + 64, _mm512_shuffle_epi8(b, order));
+        }
+        if (x + 32 <= count) {
+            row_avx2(p, in + 4 * (size_t)x, out + 4 * (size_t)x, 32);
+            x += 32;
+        }
+    }
+    return x;
+}
+
+AVX512 static uint32_t row_avx512(const plan_t *p, const uint8_t *in, uint8_t *out, uint32_t count) {
+    ROW_COPIES(row_avx512_with, p, in, out, count)
 }
 #endif
 
@@ -314,8 +393,10 @@ static void apply_row(const plan_t *p, const uint8_t *in, uint8_t *out, uint32_t
     uint32_t x = 0;
     if (p->fast) {
 #if defined(COLOR_HAS_AVX2_PATH)
+        if (__builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vnni"))
+            x = row_avx512(p, in, out, count);
         if (__builtin_cpu_supports("avx2"))
-            x = row_avx2(p, in, out, count);
+            x += row_avx2(p, in + 4 * (size_t)x, out + 4 * (size_t)x, count - x);
 #endif
 #if defined(__SSE2__)
         x += row_sse2(p, in + 4 * (size_t)x, out + 4 * (size_t)x, count - x);
