@@ -886,7 +886,8 @@ bool frei0r_adapter_register(void *handle, const char *base_name, const anim_hos
         desc->doc = doc;
         desc->params = params;
         desc->param_count = plugin->param_count;
-        desc->flags = ANIM_EFFECT_WHOLE_IMAGE; /* RGBA pixels */
+        /* RGBA pixels; frei0r filters are handed the time, and some draw by it. */
+        desc->flags = ANIM_EFFECT_WHOLE_IMAGE | ANIM_EFFECT_USES_TIME;
         desc->apply = effect_apply;
         desc->user_data = plugin;
         plugin->descriptor = desc;

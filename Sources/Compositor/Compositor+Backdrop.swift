@@ -29,6 +29,12 @@ extension Compositor {
         let x1 = min(Int(ceil(device.x + device.width + offsetX)), surfaceWidth)
         let y1 = min(Int(ceil(device.y + device.height + offsetY)), surfaceHeight)
         guard x1 > x0, y1 > y0 else { return .empty }
+        let box = PixelBox(covering: device, width: pixelWidth, height: pixelHeight)
+        let inputs = backdropInputs(index, of: layers)
+        if let inputs, let kept = filteredBackdrops[index], kept.inputs == inputs {
+            paintBackdrop(kept.picture, of: layer, world: world, at: kept.origin, on: cr)
+            return box
+        }
         let density = Self.density(of: world)
         guard let reaches = reaches(of: index, .backdropFilters, density: density) else { return .empty }
         let margins = Self.total(reaches)
@@ -61,6 +67,17 @@ extension Compositor {
             }
             swap(&picture, &spare)
         }
+        let origin = (x: Double(x0 - pad.left) - offsetX, y: Double(y0 - pad.top) - offsetY)
+        if let inputs { filteredBackdrops[index] = FilteredBackdrop(inputs: inputs, picture: picture, origin: origin) }
+        paintBackdrop(picture, of: layer, world: world, at: origin, on: cr)
+        return box
+    }
+
+    /// The filtered backdrop, clipped to the layer's rounded frame and mask, faded by its opacity.
+    private func paintBackdrop(
+        _ picture: FrameBuffer, of layer: anim_layer_t, world: AffineTransform, at origin: (x: Double, y: Double),
+        on cr: OpaquePointer
+    ) {
         cairo_save(cr)
         var matrix = world.cairoMatrix
         cairo_set_matrix(cr, &matrix)
@@ -73,12 +90,20 @@ extension Compositor {
             cairo_clip(cr)
         }
         cairo_identity_matrix(cr)
-        let originX = Double(x0 - pad.left) - offsetX
-        let originY = Double(y0 - pad.top) - offsetY
-        cairo_set_source_surface(cr, picture.surface, originX, originY)
+        cairo_set_source_surface(cr, picture.surface, origin.x, origin.y)
         cairo_paint_with_alpha(cr, min(layer.opacity, 1))
         cairo_restore(cr)
-        return PixelBox(covering: device, width: pixelWidth, height: pixelHeight)
+    }
+
+    /// What the backdrop of layer `index` is drawn from, when the frame holds nothing else: every
+    /// layer drawn before it and its own state (and the time, when an effect draws by it). Nil
+    /// where the pixels behind may come from elsewhere: a mixer's output, a layer drawn alone.
+    private func backdropInputs(_ index: Int, of layers: [anim_layer_t]) -> FilteredPicture.Inputs? {
+        guard drawsWholeFrame else { return nil }
+        let timed = contents[...index].contains { $0.hasTimedEffects }
+        return FilteredPicture.Inputs(
+            of: (Array(layers[...index]), Array(host[...index]), (0..<index).map { prepared[$0].shownFrame }),
+            time: timed ? time : nil)
     }
 
     /// `index` reflected into `range` at its ends, the end pixel repeated (…, 1, 0 | 0, 1, …).
@@ -88,4 +113,11 @@ extension Compositor {
         if offset < 0 { offset += 2 * count }
         return range.lowerBound + (offset < count ? offset : 2 * count - 1 - offset)
     }
+}
+
+/// A layer's filtered backdrop as its effects left it, where it goes, and what it was drawn from.
+struct FilteredBackdrop {
+    let inputs: FilteredPicture.Inputs
+    let picture: FrameBuffer
+    let origin: (x: Double, y: Double)
 }

@@ -29,6 +29,13 @@ extension Compositor {
         else { return .empty }
         let bounds = subtreeBounds(index, of: layers)
         guard bounds.width > 0, bounds.height > 0 else { return .empty }
+        let inputs = FilteredPicture.Inputs(
+            of: inputs(ofLayer: index, in: layers, host: host),
+            time: contents[index].hasTimedEffects ? time : nil)
+        if let kept = filteredPictures[index], kept.inputs == inputs {
+            return paint(
+                kept.picture, of: layer, index: index, placement: kept.placement, world: world, on: cr, frame: frame)
+        }
         let density = Self.density(of: world)
         guard let reaches = reaches(of: index, .filters, density: density) else { return .empty }
         let placement = PicturePlacement(
@@ -47,6 +54,7 @@ extension Compositor {
             else { return .empty }
             swap(&picture, &spare)
         }
+        filteredPictures[index] = FilteredPicture(inputs: inputs, picture: picture, placement: placement)
         return paint(picture, of: layer, index: index, placement: placement, world: world, on: cr, frame: frame)
     }
 
@@ -337,6 +345,31 @@ extension Compositor {
         cairo_restore(cr)
         return toDevice.boundingBox(of: anim_rect_t(x: 0, y: 0, width: Double(width), height: Double(height)))
     }
+}
+
+/// A filtered layer's picture as its effects left it, and what it was drawn from: a layer whose
+/// states, host states and footage frames (and the time, when an effect draws by it) are the same
+/// in the next frame, or in the static image drawn for it, is painted from it again.
+struct FilteredPicture {
+    struct Inputs: Equatable {
+        let states: [anim_layer_t]
+        let host: [HostLayerState]
+        let footage: [Int?]
+        let time: Double?
+
+        init(of drawn: (states: [anim_layer_t], host: [HostLayerState], footage: [Int?]), time: Double?) {
+            (states, host, footage, self.time) = (drawn.states, drawn.host, drawn.footage, time)
+        }
+
+        static func == (left: Inputs, right: Inputs) -> Bool {
+            left.time == right.time && left.host == right.host && left.footage == right.footage
+                && left.states.count == right.states.count && left.states.startsWithSameBytes(as: right.states)
+        }
+    }
+
+    let inputs: Inputs
+    let picture: FrameBuffer
+    let placement: PicturePlacement
 }
 
 /// Where a filtered layer's picture lies: the map from the layer's own coordinates to the

@@ -45,6 +45,13 @@ public final class Compositor {
     /// The pictures the effects of each filtered layer ran on in the last frame, reused while
     /// their size stays (see `pictures(for:_:width:height:)`).
     var effectPictures: [Int: (FrameBuffer, FrameBuffer)] = [:]
+    /// Each filtered layer's last filtered picture, reused while what it is drawn from stays.
+    var filteredPictures: [Int: FilteredPicture] = [:]
+    /// Each backdrop-filtered layer's last filtered backdrop (see `drawBackdrop`).
+    var filteredBackdrops: [Int: FilteredBackdrop] = [:]
+    /// Whether the drawing under way is of whole frames (or their static images) with no mixer's
+    /// output among the layers: only then is a backdrop a function of the layers' states.
+    var drawsWholeFrame = false
     /// The first effect that failed since `takeEffectFailure`; the frame holding it is not to be used.
     private(set) var effectFailure: EffectFailure?
 
@@ -68,7 +75,9 @@ public final class Compositor {
         (pixelWidth, pixelHeight) = canvas.pixelSize(scale: scale)
         prepared = contents.map { PreparedContent($0, images: images) }
         self.contents = contents
-        let footage = contents.firstIndex { $0.footage != nil || $0.lottie != nil } ?? contents.count
+        // Effects drawing by the time change a layer's pixels as footage does.
+        let footage =
+            contents.firstIndex { $0.footage != nil || $0.lottie != nil || $0.hasTimedEffects } ?? contents.count
         firstFootage = tree.wholeSubtrees(upTo: footage)
         firstChanging = tree.wholeSubtrees(upTo: min(footage, changingHost.min() ?? contents.count))
         baseHost = host ?? Array(repeating: HostLayerState(), count: contents.count)
@@ -129,6 +138,8 @@ public final class Compositor {
                 replacements.allSatisfy { $0.index < held }, "a replacement held in the frame must be the top one")
         }
         guard frame.width > 0, frame.height > 0 else { return }
+        drawsWholeFrame = replacements.isEmpty && held == nil
+        defer { drawsWholeFrame = false }
         layers.withUnsafeBufferPointer { tree.worldTransforms(of: $0, into: &worlds) }
         let lowest = tree.wholeSubtrees(upTo: min(replacements.lazy.map(\.index).min() ?? layers.count, firstChanging))
         let unchanged = tree.wholeSubtrees(upTo: staticLayers.unchangedCount(layers, below: lowest))

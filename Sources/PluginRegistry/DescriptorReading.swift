@@ -23,6 +23,8 @@ public protocol ProcessorDescriptor {
     var needsWholeImage: Bool { get }
     /// What `create` gets as `user_data` (ABI 1.2: a mixer's or effect's; nil for animators).
     var creationData: UnsafeRawPointer? { get }
+    /// Whether its output depends on the time (an effect's ANIM_EFFECT_USES_TIME).
+    var usesTime: Bool { get }
     /// The function a processor cannot do without (its name, for messages) and whether it is set.
     static var mainFunction: String { get }
     var hasMainFunction: Bool { get }
@@ -51,6 +53,7 @@ extension anim_animator_desc_t: ProcessorDescriptor {
     public var takesNativePixels: Bool { false }
     public var needsWholeImage: Bool { false }
     public var creationData: UnsafeRawPointer? { nil }
+    public var usesTime: Bool { false }
 }
 
 extension anim_mixer_desc_t: ProcessorDescriptor {
@@ -61,6 +64,7 @@ extension anim_mixer_desc_t: ProcessorDescriptor {
     public var takesNativePixels: Bool { flags & UInt32(ANIM_MIXER_NATIVE_PIXELS) != 0 }
     public var needsWholeImage: Bool { false }
     public var creationData: UnsafeRawPointer? { user_data }
+    public var usesTime: Bool { false }
 }
 
 extension anim_effect_desc_t: ProcessorDescriptor {
@@ -72,6 +76,7 @@ extension anim_effect_desc_t: ProcessorDescriptor {
     public var takesNativePixels: Bool { flags & UInt32(ANIM_EFFECT_NATIVE_PIXELS) != 0 }
     public var needsWholeImage: Bool { flags & UInt32(ANIM_EFFECT_WHOLE_IMAGE) != 0 }
     public var creationData: UnsafeRawPointer? { user_data }
+    public var usesTime: Bool { flags & UInt32(ANIM_EFFECT_USES_TIME) != 0 }
 }
 
 /// Copies plugin descriptors into registry entries, refusing anything the header forbids. Each
@@ -93,7 +98,7 @@ extension ProcessorEntry {
             name: name, version: text(raw.version), doc: text(raw.doc),
             parameters: try readParameters(raw.params, count: raw.param_count, owner: name, foreign: foreign),
             isSerial: raw.concurrency == UInt32(ANIM_CONCURRENCY_SERIAL), takesNativePixels: raw.takesNativePixels,
-            needsWholeImage: raw.needsWholeImage, plugin: plugin,
+            needsWholeImage: raw.needsWholeImage, usesTime: raw.usesTime, plugin: plugin,
             openedDescriptor: GrowableStruct.keep(raw))
     }
 }

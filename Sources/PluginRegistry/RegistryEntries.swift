@@ -82,6 +82,9 @@ public struct ProcessorEntry<Descriptor: ProcessorDescriptor>: Processor, @unche
     /// Whether the effect must be called once per image, never on part of one
     /// (ANIM_EFFECT_WHOLE_IMAGE); false for animators and mixers.
     public let needsWholeImage: Bool
+    /// Whether the effect's output depends on the time (ANIM_EFFECT_USES_TIME): its layer is
+    /// drawn anew every frame. False for animators and mixers.
+    public internal(set) var usesTime = false
     public internal(set) var plugin: PluginInfo
     /// nil while the entry is known from a scan only (see `Registry.scan`).
     var openedDescriptor: UnsafePointer<Descriptor>? = nil
@@ -106,7 +109,7 @@ public struct ProcessorEntry<Descriptor: ProcessorDescriptor>: Processor, @unche
 /// The descriptor pointer stays out: a scan's JSON carries the copied fields only.
 extension ProcessorEntry: Encodable {
     enum CodingKeys: CodingKey {
-        case name, version, doc, parameters, isSerial, takesNativePixels, needsWholeImage, plugin
+        case name, version, doc, parameters, isSerial, takesNativePixels, needsWholeImage, usesTime, plugin
     }
 }
 

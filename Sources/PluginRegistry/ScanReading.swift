@@ -144,7 +144,7 @@ extension ProcessorEntry {
             name: try fields.string("name"), version: try fields.string("version"), doc: try fields.string("doc"),
             parameters: parameters, isSerial: try fields.bool("isSerial"),
             takesNativePixels: try fields.bool("takesNativePixels"),
-            needsWholeImage: try fields.bool("needsWholeImage"),
+            needsWholeImage: try fields.bool("needsWholeImage"), usesTime: try fields.bool("usesTime"),
             plugin: try PluginInfo(reading: try fields.node("plugin")))
     }
 }

@@ -117,6 +117,11 @@ extension LayerContent {
 
     /// Whether the layer has a filter of either kind.
     public var isFiltered: Bool { !filters.isEmpty || !backdropFilters.isEmpty }
+
+    /// Whether one of its effects draws by the time: the layer is then drawn anew every frame.
+    public var hasTimedEffects: Bool {
+        filters.contains { $0.effect.usesTime } || backdropFilters.contains { $0.effect.usesTime }
+    }
 }
 
 extension HostLayerState {

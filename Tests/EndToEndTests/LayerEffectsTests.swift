@@ -91,6 +91,33 @@ import Testing
         #expect(result.stdout.contains("  card: backdrop filters blur\n"), "\(result.stdout)")
     }
 
+    /// A blurred layer and a backdrop that never change are filtered once and their pixels
+    /// reused: each frame is still the frame rendered on its own.
+    @Test func reusedFilteredPixelsGiveEachFrameAsRenderedAlone() throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.photo(in: folder)
+        let layers = #"""
+            ,
+                { "name": "card", "frame": [60, 40, 120, 80], "cornerRadius": 16, "fill": "#ffffff4d",
+                  "backdropFilters": [{ "effect": "blur", "params": { "radius": 8 } }] },
+                { "name": "dot", "frame": [0, 130, 20, 20], "fill": "#ff3b30", "cornerRadius": 10 }
+            """#
+        let json = Self.pipeline(
+            filters: #"[{ "effect": "blur", "params": { "radius": 4 } }]"#,
+            timeline:
+                #"[{ "animate": "position", "target": "dot", "from": [10, 140], "to": [230, 40], "duration": 1 }]"#,
+            extraLayers: layers)
+        let whole = try render(json, in: folder, as: "whole", ["--threads", "1"])
+        for index in [0, 4, 9] {
+            let alone = try render(json, in: folder, as: "alone-\(index)", ["--frames", "\(index)"])
+            let name = String(format: "frame_%04d.png", index)
+            #expect(
+                try Data(contentsOf: alone.appendingPathComponent(name))
+                    == Data(contentsOf: whole.appendingPathComponent(name)), "\(name)")
+        }
+    }
+
     @Test func theSameBytesInChildProcessesAndInTheSandbox() throws {
         let folder = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -446,6 +446,11 @@ typedef struct anim_effect_args {
 /* The effect must see whole images: the host calls `apply` once per image with every row, never
  * splitting one image between calls (frei0r filters keep scratch state per image). */
 #define ANIM_EFFECT_WHOLE_IMAGE 2u
+/* The effect's output depends on `time` (grain, a flicker), not only on its parameters and
+ * pixels: the host then draws the layer anew every frame, as it does a video layer. Without the
+ * flag the host may reuse a layer's filtered pixels from frame to frame while nothing about the
+ * layer changes (a static blurred background is blurred once per render). */
+#define ANIM_EFFECT_USES_TIME 4u
 
 typedef struct anim_effect_desc {
     uint32_t struct_size;
