@@ -26,6 +26,7 @@
 #include "animator.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -628,6 +629,47 @@ static bool blur_reach(const anim_effect_args_t *args, anim_reach_t *reach, char
     return true;
 }
 
+/* Each thread's scratch memory, kept from call to call and grown as needed: a band's scratch is
+ * about a megabyte, and memory that large, freed, goes back to the kernel, so that every call paid
+ * for fresh zeroed pages (a fifth of a 1080p blur). Only memory is kept, never anything a result
+ * depends on; a thread's scratch is freed when it ends. */
+static pthread_key_t scratch_key;
+static pthread_once_t scratch_once = PTHREAD_ONCE_INIT;
+
+typedef struct {
+    size_t size;
+    uint8_t *memory;
+} scratch_t;
+
+static void scratch_free(void *kept) {
+    scratch_t *scratch = kept;
+    free(scratch->memory);
+    free(scratch);
+}
+
+static void scratch_key_make(void) { (void)pthread_key_create(&scratch_key, scratch_free); }
+
+/* At least `size` bytes of this thread's scratch, or NULL when there is no memory for it. */
+static uint8_t *scratch_memory(size_t size) {
+    pthread_once(&scratch_once, scratch_key_make);
+    scratch_t *scratch = pthread_getspecific(scratch_key);
+    if (scratch == NULL) {
+        scratch = calloc(1, sizeof *scratch);
+        if (scratch == NULL || pthread_setspecific(scratch_key, scratch) != 0) {
+            free(scratch);
+            return NULL;
+        }
+    }
+    if (scratch->size < size) {
+        /* Half as much again: a radius that grows a little every frame grows it rarely. */
+        const size_t grown = size + size / 2;
+        free(scratch->memory);
+        scratch->memory = malloc(grown);
+        scratch->size = scratch->memory ? grown : 0;
+    }
+    return scratch->memory;
+}
+
 static bool blur_apply(const anim_effect_args_t *args, char *error, uint32_t error_size) {
     const anim_image_t *in = args->in, *out = args->out;
     const uint32_t b = args->row_begin, e = args->row_end;
@@ -646,7 +688,7 @@ static bool blur_apply(const anim_effect_args_t *args, char *error, uint32_t err
         return true;
     const size_t pitch = (4 * (size_t)in->width + 31) & ~(size_t)31, tmp_size = pitch * (e - b);
     const size_t scratch = scratch_size(&p, in->width);
-    uint8_t *memory = malloc(tmp_size + scratch + 32);
+    uint8_t *memory = scratch_memory(tmp_size + scratch + 32);
     if (!memory) {
         snprintf(error, error_size, "blur: out of memory (%zu bytes)", tmp_size + scratch + 32);
         return false;
@@ -654,7 +696,6 @@ static bool blur_apply(const anim_effect_args_t *args, char *error, uint32_t err
     uint8_t *tmp = (uint8_t *)(((uintptr_t)memory + 31) & ~(uintptr_t)31);
     vertical(&p, in, b, e, tmp, pitch, tmp + tmp_size);
     horizontal(&p, tmp, pitch, out, b, e, tmp + tmp_size);
-    free(memory);
     return true;
 }
 

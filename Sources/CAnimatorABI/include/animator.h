@@ -399,9 +399,10 @@ typedef struct anim_mixer_desc {
  * `apply` with the same parameters, and relies on it:
  *   - left, top, right, bottom: how far the output may extend beyond the input's pixels on each
  *     side (a blur spreads by about 3 sigma; a colour effect by 0). The host surrounds the
- *     layer's pixels with that many transparent pixels before the call, so `in` and `out` are
- *     larger than the layer by exactly these margins, and whatever the effect writes outside
- *     them is never shown.
+ *     layer's pixels with at least that many transparent pixels before the call (more where
+ *     several effects run in a chain, or to keep an image's size from frame to frame), so `in`
+ *     and `out` are larger than the layer, and whatever the effect writes outside the margins
+ *     is never shown.
  *   - read: an output pixel depends only on input pixels at most this far away in x and in y.
  *     The host uses it to decide which pixels it must supply (a backdrop is read this far
  *     beyond the layer) and which it may reuse. Pixels outside `in` do not exist: an effect
