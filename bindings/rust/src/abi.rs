@@ -86,6 +86,8 @@ pub const ANIM_REACH_MAX: u32 = 4096;
 pub const ANIM_EFFECT_NATIVE_PIXELS: u32 = 1;
 /// `ANIM_EFFECT_WHOLE_IMAGE`: the host calls `apply` once per image, with every row.
 pub const ANIM_EFFECT_WHOLE_IMAGE: u32 = 2;
+/// `ANIM_EFFECT_USES_TIME`: the output depends on `time`; the host draws the layer anew every frame.
+pub const ANIM_EFFECT_USES_TIME: u32 = 4;
 
 /// `anim_point_t`.
 #[repr(C)]
