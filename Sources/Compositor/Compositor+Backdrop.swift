@@ -51,9 +51,13 @@ extension Compositor {
         for row in 0..<height {
             let line = pixels + Self.mirrored(y0 - pad.top + row, in: y0..<y1) * stride
             let out = picture.pixels + row * picture.stride
-            for column in 0..<width {
+            // The box's own pixels in one copy; only the margins are mirrored pixel by pixel.
+            (out + pad.left * 4).update(from: line + x0 * 4, count: (x1 - x0) * 4)
+            let mirror = { (column: Int) in
                 (out + column * 4).update(from: line + Self.mirrored(x0 - pad.left + column, in: x0..<x1) * 4, count: 4)
             }
+            for column in 0..<pad.left { mirror(column) }
+            for column in (pad.left + x1 - x0)..<width { mirror(column) }
         }
         picture.pixelsChanged()
         cairo_surface_mark_dirty(picture.surface)

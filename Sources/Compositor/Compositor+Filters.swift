@@ -41,11 +41,13 @@ extension Compositor {
         let placement = PicturePlacement(
             world: world, bounds: bounds, density: density, margins: Self.total(reaches),
             shadowReach: shadowReach(of: layer), frameWidth: frame.width, frameHeight: frame.height,
-            exact: contents[index].filters.contains { $0.effect.needsWholeImage })
+            exact: contents[index].filtersSeeWholeImages)
         guard placement.width > 0, placement.height > 0,
             var (picture, spare) = pictures(for: index, .filters, width: placement.width, height: placement.height)
         else { return .empty }
-        drawUnfiltered(index, of: layers, through: placement.layerToPicture, into: picture)
+        // Its mask and shadow apply to the filtered picture.
+        drawAlone(
+            index, of: layers, through: placement.layerToPicture, into: picture, withoutMask: true, unfiltered: true)
         let rows = rowsToCompute(index, reaches: reaches, placement: placement, layer: layer, frame: frame)
         for filter in contents[index].filters.indices {
             guard
@@ -93,7 +95,7 @@ extension Compositor {
     ) -> [Range<Int>] {
         let all = 0..<placement.height
         let filters = contents[index].filters
-        guard placement.isAligned, !filters.contains(where: { $0.effect.needsWholeImage }) else {
+        guard placement.isAligned, !contents[index].filtersSeeWholeImages else {
             return Array(repeating: all, count: filters.count)
         }
         let spread = shadowReach(of: layer).y
@@ -238,27 +240,6 @@ extension Compositor {
                 return nil
             }
         }
-    }
-
-    /// The layer and its sublayers through `layerToPicture`, at full opacity, without its mask
-    /// and shadow (they apply to the filtered picture), over a transparent `picture`.
-    private func drawUnfiltered(
-        _ index: Int, of layers: [anim_layer_t], through layerToPicture: AffineTransform, into picture: FrameBuffer
-    ) {
-        let subtree = index..<tree.ends[index]
-        let saved = Array(worlds[subtree])
-        var plain = layers
-        plain[index].opacity = 1
-        plain[index].shadow.opacity = 0
-        plain[index].mask.shape_count = 0
-        worlds[index] = layerToPicture.scaled(by: 1 / scale)
-        for child in subtree.dropFirst() {
-            worlds[child] = worlds[tree.parents[child]!].concatenating(plain[child].deviceTransform)
-        }
-        drawing(into: picture, over: anim_color_t(r: 0, g: 0, b: 0, a: 0)) { cr in
-            _ = drawSubtree(index, of: plain, replacing: [], nested: false, unfiltered: true, on: cr, frame: picture)
-        }
-        worlds.replaceSubrange(subtree, with: saved)
     }
 
     /// Draws the filtered picture onto the frame: its shadow from its alpha, then the picture

@@ -67,19 +67,32 @@ extension Compositor {
     func drawFlat(
         _ index: Int, of layers: [anim_layer_t], density: Double, margin: Double, into picture: FrameBuffer
     ) {
+        let layerToPicture = AffineTransform(a: density, b: 0, c: 0, d: density, tx: margin, ty: margin)
+        drawAlone(index, of: layers, through: layerToPicture, into: picture, flat: true)
+    }
+
+    /// Layer `index` and its sublayers mapped by `layerToPicture` (the layer's own coordinates to
+    /// the picture's pixels), at full opacity and without its shadow (nor its mask, when
+    /// `withoutMask`), over a transparent `picture`; `flat` and `unfiltered` as `drawSubtree` takes them.
+    func drawAlone(
+        _ index: Int, of layers: [anim_layer_t], through layerToPicture: AffineTransform, into picture: FrameBuffer,
+        withoutMask: Bool = false, flat: Bool = false, unfiltered: Bool = false
+    ) {
         let subtree = index..<tree.ends[index]
         let saved = Array(worlds[subtree])
-        var flat = layers
-        flat[index].opacity = 1
-        flat[index].shadow.opacity = 0
-        // Maps through `scaled(by: scale)` to density pixels per point of the layer's own space.
-        worlds[index] = AffineTransform(
-            a: density / scale, b: 0, c: 0, d: density / scale, tx: margin / scale, ty: margin / scale)
+        var alone = layers
+        alone[index].opacity = 1
+        alone[index].shadow.opacity = 0
+        if withoutMask { alone[index].mask.shape_count = 0 }
+        // Maps through `scaled(by: scale)` to the picture's pixels.
+        worlds[index] = layerToPicture.scaled(by: 1 / scale)
         for child in subtree.dropFirst() {
-            worlds[child] = worlds[tree.parents[child]!].concatenating(flat[child].deviceTransform)
+            worlds[child] = worlds[tree.parents[child]!].concatenating(alone[child].deviceTransform)
         }
         drawing(into: picture, over: anim_color_t(r: 0, g: 0, b: 0, a: 0)) { cr in
-            _ = drawSubtree(index, of: flat, replacing: [], nested: false, flat: true, on: cr, frame: picture)
+            _ = drawSubtree(
+                index, of: alone, replacing: [], nested: false, flat: flat, unfiltered: unfiltered, on: cr,
+                frame: picture)
         }
         worlds.replaceSubrange(subtree, with: saved)
     }

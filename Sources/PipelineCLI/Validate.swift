@@ -47,19 +47,7 @@ extension Pipeline {
             let rate = "\(scene.fps.formatted) fps"
             print("\(PipelineInput.name(file)): ok — \(size), \(counts[0]) at \(rate), \(counts[1]), \(counts[2])")
             for line in media.vectors.summary(of: scene) { print("  \(line)") }
-            for line in Self.filterSummary(of: scene) { print("  \(line)") }
-        }
-
-        /// One line per filtered layer: `photo: filters blur, saturate; backdrop filters blur`.
-        static func filterSummary(of scene: Scene) -> [String] {
-            scene.layers.compactMap { layer in
-                let lists: [(String, [LayerFilter])] = [
-                    ("filters", layer.content.filters), ("backdrop filters", layer.content.backdropFilters),
-                ]
-                let named = lists.filter { !$0.1.isEmpty }
-                    .map { "\($0.0) \($0.1.map(\.effect.name).joined(separator: ", "))" }
-                return named.isEmpty ? nil : "\(layer.name): " + named.joined(separator: "; ")
-            }
+            for line in scene.filterSummary { print("  \(line)") }
         }
     }
 }

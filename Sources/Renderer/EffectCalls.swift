@@ -34,16 +34,6 @@ protocol EffectCalls: AnyObject, Sendable {
     func apply(_ use: FilterUse, _ args: inout anim_effect_args_t, frame: Int) throws(RenderError)
 }
 
-extension EffectCalls {
-    /// The failure of filter `use` at `frame` with the plugin's own message.
-    func failure(_ use: FilterUse, frame: Int, message: String) -> RenderError {
-        let filter = use.filter(in: scene)
-        return .pluginFailed(
-            plugin: fileName(filter.effect.plugin.path), step: filter.path.description,
-            processor: filter.effect.kindAndName, frame: frame, message: message)
-    }
-}
-
 /// The effects of a scene called in this process: each filter's instance made before the first
 /// frame, each call under the crash guard (a crash names the plugin, the filter and the frame),
 /// serial effects behind a lock.
@@ -84,7 +74,7 @@ final class InProcessEffects: EffectCalls, @unchecked Sendable {
                 return reach(&args, &result, error, size)
             }
         }
-        if let message { throw failure(use, frame: frame, message: message) }
+        if let message { throw .pluginFailed(use.filter(in: scene), frame: frame, message: message) }
         return result
     }
 
@@ -99,7 +89,7 @@ final class InProcessEffects: EffectCalls, @unchecked Sendable {
                 return effect.descriptor.pointee.apply!(&args, error, size)
             }
         }
-        if let message { throw failure(use, frame: frame, message: message) }
+        if let message { throw .pluginFailed(use.filter(in: scene), frame: frame, message: message) }
     }
 
     /// `create` sees the layer as the file describes it and the filter's parameters as written.
@@ -125,11 +115,7 @@ final class InProcessEffects: EffectCalls, @unchecked Sendable {
                 }
             }
         }
-        if let message {
-            throw .createFailed(
-                plugin: fileName(filter.effect.plugin.path), step: filter.path.description,
-                processor: filter.effect.kindAndName, message: message)
-        }
+        if let message { throw .createFailed(filter, message: message) }
         return instance
     }
 
@@ -172,7 +158,7 @@ final class FrameEffects: LayerEffects {
         guard let failed = compositor.takeEffectFailure() else { return nil }
         if let failure { return failure }
         let use = FilterUse(layer: failed.layer, list: failed.list, filter: failed.filter)
-        return effects.failure(use, frame: frame, message: failed.message)
+        return .pluginFailed(use.filter(in: effects.scene), frame: frame, message: failed.message)
     }
 
     private func record(_ error: RenderError, layer: Int, list: FilterList, filter: Int) -> EffectFailure {

@@ -30,9 +30,10 @@ final class IsolatedPlugins: PluginCalls, EffectCalls, @unchecked Sendable {
 
     /// What `create` tells plugins of the render's scale.
     private let renderScale: Double
-    /// The layers' filters, whose effect instances every child holds after the steps' (an
-    /// instance's number in a child: the step count, then the filter's place here).
+    /// The layers' filters, whose effect instances every child holds after the steps': each
+    /// filter's instance number in a child, the step count and then its place among them.
     private let uses: [FilterUse]
+    private let numbers: [FilterUse: Int]
 
     /// Starts the first child, so a plugin that cannot be created fails before any frame.
     /// A pipeline without steps runs no plugin code and needs none.
@@ -40,6 +41,7 @@ final class IsolatedPlugins: PluginCalls, EffectCalls, @unchecked Sendable {
         (self.scene, self.isolation, self.renderScale) = (scene, isolation, renderScale)
         files = scene.sources.plugins.map { ($0, FileStamp(of: $0.path)) }
         uses = FilterUse.all(in: scene)
+        numbers = Dictionary(uniqueKeysWithValues: uses.enumerated().map { ($1, scene.steps.count + $0) })
         guard !scene.steps.isEmpty || !uses.isEmpty else { return }
         let first = try start(frame: nil)
         lock.withLock { idle.append(first) }
@@ -178,61 +180,49 @@ final class IsolatedPlugins: PluginCalls, EffectCalls, @unchecked Sendable {
     private func createEffect(_ index: Int, in child: PluginChild, frame: Int?) throws(RenderError) {
         let use = uses[index]
         let filter = use.filter(in: scene)
-        let crashed = { (how: String) in
-            RenderError.pluginCrashed(
-                plugin: filter.effect.plugin.shownWithID, processor: filter.effect.kindAndName,
-                step: filter.path.description, frame: frame, how: how)
-        }
         let message = try scene.withBaseStates { (layers) throws(RenderError) in
             try filter.parameters.withUnsafeBufferPointer { (params) throws(RenderError) in
                 do throws(ChildFailure) {
                     return try child.create(
-                        step: scene.steps.count + index, plugin: filter.effect.plugin.path, kind: .effect,
+                        step: numbers[use]!, plugin: filter.effect.plugin.path, kind: .effect,
                         name: filter.effect.name,
                         canvas: anim_size_t(width: Double(scene.canvas.width), height: Double(scene.canvas.height)),
                         duration: 0, renderScale: renderScale, target: use.layer, layers: layers, values: params)
                 } catch {
-                    throw crashed(error.description)
+                    throw .pluginCrashed(filter, frame: frame, how: error.description)
                 }
             }
         }
         guard let message else { return }
-        if let frame { throw failure(use, frame: frame, message: "create failed in a new plugin child: \(message)") }
-        throw .createFailed(
-            plugin: fileName(filter.effect.plugin.path), step: filter.path.description,
-            processor: filter.effect.kindAndName, message: message)
+        if let frame {
+            throw .pluginFailed(filter, frame: frame, message: "create failed in a new plugin child: \(message)")
+        }
+        throw .createFailed(filter, message: message)
     }
 
     func reach(_ use: FilterUse, _ args: inout anim_effect_args_t, frame: Int) throws(RenderError) -> anim_reach_t {
         let args = args
-        let number = scene.steps.count + uses.firstIndex(of: use)!
+        let number = numbers[use]!
         return try withChild(frame: frame) { (child) throws(RenderError) -> anim_reach_t in
             let (reach, message): (anim_reach_t?, String?)
             do throws(ChildFailure) { (reach, message) = try child.reach(step: number, args: args) } catch {
-                throw effectCrashed(use, frame: frame, how: error.description)
+                throw .pluginCrashed(use.filter(in: scene), frame: frame, how: error.description)
             }
-            if let message { throw failure(use, frame: frame, message: message) }
+            if let message { throw .pluginFailed(use.filter(in: scene), frame: frame, message: message) }
             return reach ?? anim_reach_t()
         }
     }
 
     func apply(_ use: FilterUse, _ args: inout anim_effect_args_t, frame: Int) throws(RenderError) {
         let args = args
-        let number = scene.steps.count + uses.firstIndex(of: use)!
+        let number = numbers[use]!
         try withChild(frame: frame) { (child) throws(RenderError) in
             let message: String?
             do throws(ChildFailure) { message = try child.effect(step: number, args: args) } catch {
-                throw effectCrashed(use, frame: frame, how: error.description)
+                throw .pluginCrashed(use.filter(in: scene), frame: frame, how: error.description)
             }
-            if let message { throw failure(use, frame: frame, message: message) }
+            if let message { throw .pluginFailed(use.filter(in: scene), frame: frame, message: message) }
         }
-    }
-
-    private func effectCrashed(_ use: FilterUse, frame: Int, how: String) -> RenderError {
-        let filter = use.filter(in: scene)
-        return .pluginCrashed(
-            plugin: filter.effect.plugin.shownWithID, processor: filter.effect.kindAndName,
-            step: filter.path.description, frame: frame, how: how)
     }
 
     /// Turns a call's outcome into the step's failure: the plugin's own message, or how its child ended.

@@ -37,6 +37,25 @@ public enum RenderError: Error, CustomStringConvertible {
             processor: step.kindAndName, message: message)
     }
 
+    /// The same three for a layer's filter, named by its place in the file.
+    static func pluginFailed(_ filter: LayerFilter, frame: Int, message: String) -> RenderError {
+        .pluginFailed(
+            plugin: fileName(filter.effect.plugin.path), step: filter.path.description,
+            processor: filter.effect.kindAndName, frame: frame, message: message)
+    }
+
+    static func createFailed(_ filter: LayerFilter, message: String) -> RenderError {
+        .createFailed(
+            plugin: fileName(filter.effect.plugin.path), step: filter.path.description,
+            processor: filter.effect.kindAndName, message: message)
+    }
+
+    static func pluginCrashed(_ filter: LayerFilter, frame: Int?, how: String) -> RenderError {
+        .pluginCrashed(
+            plugin: filter.effect.plugin.shownWithID, processor: filter.effect.kindAndName,
+            step: filter.path.description, frame: frame, how: how)
+    }
+
     static func pluginCrashed(_ step: Step, frame: Int?, how: String) -> RenderError {
         .pluginCrashed(
             plugin: step.plugin?.shownWithID ?? "pipeline", processor: step.kindAndName, step: step.path.description,

@@ -34,8 +34,8 @@ extension Decoding {
         let filters = layerContents[target]?.filterList(list) ?? []
         let rest = String(text.dropFirst(list.rawValue.count + 1))
         let layer = layerNames[target]
-        // An effect's name may hold dots (frei0r.pixeliz0r): the longest that fits comes first.
-        let named = filters.enumerated().filter { rest.hasPrefix($0.element.effect.name + ".") }
+        // An effect's name may hold dots (frei0r.pixeliz0r): the longest that fits is meant.
+        let longest = filters.map(\.effect.name).filter { rest.hasPrefix($0 + ".") }.max { $0.count < $1.count }
         let index: Int
         let parameterName: String
         if let first = rest.split(separator: ".", maxSplits: 1).first, let number = Int(first) {
@@ -46,9 +46,8 @@ extension Decoding {
             }
             index = number
             parameterName = String(rest.dropFirst(first.count + 1))
-        } else if let found = named.max(by: { $0.element.effect.name.count < $1.element.effect.name.count })?.offset {
-            let longest = filters[found].effect.name
-            index = filters.firstIndex { $0.effect.name == longest }!
+        } else if let longest, let first = filters.firstIndex(where: { $0.effect.name == longest }) {
+            index = first
             parameterName = String(rest.dropFirst(longest.count + 1))
         } else {
             let names = filters.map { "\"\($0.effect.name)\"" }

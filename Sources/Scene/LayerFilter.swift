@@ -118,9 +118,27 @@ extension LayerContent {
     /// Whether the layer has a filter of either kind.
     public var isFiltered: Bool { !filters.isEmpty || !backdropFilters.isEmpty }
 
+    /// Whether one of its `filters` must see whole images (ANIM_EFFECT_WHOLE_IMAGE): its picture is
+    /// then the layer exactly, and every row of it is filtered.
+    public var filtersSeeWholeImages: Bool { filters.contains { $0.effect.needsWholeImage } }
+
     /// Whether one of its effects draws by the time: the layer is then drawn anew every frame.
     public var hasTimedEffects: Bool {
         filters.contains { $0.effect.usesTime } || backdropFilters.contains { $0.effect.usesTime }
+    }
+}
+
+extension Scene {
+    /// One line per filtered layer, for `validate`: `photo: filters blur, saturate; backdrop filters blur`.
+    public var filterSummary: [String] {
+        layers.compactMap { layer in
+            let lists: [(String, [LayerFilter])] = [
+                ("filters", layer.content.filters), ("backdrop filters", layer.content.backdropFilters),
+            ]
+            let named = lists.filter { !$0.1.isEmpty }
+                .map { "\($0.0) \($0.1.map(\.effect.name).joined(separator: ", "))" }
+            return named.isEmpty ? nil : "\(layer.name): " + named.joined(separator: "; ")
+        }
     }
 }
 
