@@ -41,6 +41,7 @@
 
 #define SMALL_SIGMA 2.0   /* below it: a true Gaussian kernel */
 #define MAX_D_16 64u      /* the largest box of the AVX2 vertical pass in 16-bit lanes (see there) */
+#define MAX_D_WIDE 128u   /* the largest of its wider variant (255·d fits int16; see box_wide_avx2) */
 #define MAX_BOX 2731u     /* the largest box whose reach, 3·(d − 1)/2, is within ANIM_REACH_MAX */
 #define STRIP 4u          /* pixels per column strip of the vertical pass */
 
@@ -258,9 +259,8 @@ AVX2 static __m256i pack_avx2(const __m256i y[4]) {
 /* As box_columns_sse2 for the 2·K columns from x0 (K = 4 or 8), register k holding pixels 2k and
  * 2k + 1; `ring` holds p->ring · K registers. Rows past the image's end read a row of zeros, and
  * rows before `first` are zero in the ring only where a tap reaches them, so the loop has no test
- * but its end. For d above MAX_D_16; below, the boxes one after the other (next) are faster, but
- * their rings and the rows leaving them outgrow the L1 cache sooner (at d = 94, sigma 50, they
- * take 40% longer than this). */
+ * but its end. For d above MAX_D_WIDE, where the running sums of box_wide_avx2 no longer fit
+ * 16-bit lanes. */
 AVX2 static inline __attribute__((always_inline)) void
 box_ring_avx2(const plan_t *p, const anim_image_t *in, uint32_t x0, uint32_t first, uint32_t b, uint32_t e,
               uint8_t *dst, size_t pitch, __m256i *ring, const int K) {
@@ -305,7 +305,7 @@ box_ring_avx2(const plan_t *p, const anim_image_t *in, uint32_t x0, uint32_t fir
 
 /* Sixteen columns (K = 8, n = 2) where they are all there: at large d the row loop's cost is in
  * the loads of each row's line and of the ring more than in the spills of its twenty-four sums
- * (sigma 50: 5 to 9% faster than eight columns). */
+ * (5 to 9% faster than eight columns). */
 AVX2 static void box_columns_ring_avx2(const plan_t *p, const anim_image_t *in, uint32_t x0, uint32_t n,
                                        uint32_t first, uint32_t b, uint32_t e, uint8_t *dst, size_t pitch,
                                        __m256i *ring) {
@@ -375,6 +375,84 @@ AVX2 static void box_columns_avx2(const plan_t *p, const anim_image_t *in, uint3
     }
 }
 
+/* As box_columns_avx2, for MAX_D_16 < d ≤ MAX_D_WIDE, on 8·G columns from x0 (G = 1 or 2, two
+ * registers of 32-bit sums per 8 columns). There, a's and b's rings and the input rows leaving
+ * a's window, read again from the image d rows back, outgrow the L1 cache. Here the rows entering
+ * are kept in a ring of their own, and b's ring gives way to one of b's steps (a[m] − a[m − d],
+ * 16-bit like a): with e = b[m] − b[m − D] a running sum (e += step[m] − step[m − D]) and
+ * c += e, the same exact integers in rings a third the size, and sixteen columns (a whole cache
+ * line of each row) at once. At sigma 50 this takes 60% of the ring kernel's time; below
+ * MAX_D_16, box_columns_avx2 is faster. */
+AVX2 static inline __attribute__((always_inline)) void
+box_wide_avx2(const plan_t *p, const anim_image_t *in, uint32_t x0, uint32_t first, uint32_t b, uint32_t e,
+              uint8_t *dst, size_t pitch, __m256i *ring, const int G) {
+    const uint32_t d = p->d, D = p->d + p->e, read = p->read;
+    const uint32_t emit = b + read, last = e + read;
+    const uint32_t filled = last < in->height ? last : in->height;
+    uint32_t ring_a = 1, ring_b = 1; /* powers of two above d and d + e */
+    while (ring_a <= d)
+        ring_a *= 2;
+    while (ring_b <= D)
+        ring_b *= 2;
+    __m256i *rows_in = ring, *rows_a = ring + G * (size_t)ring_a, *steps = rows_a + 2 * G * (size_t)ring_a;
+    const __m256 scale = _mm256_set1_ps(p->scale);
+    const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7), zero = _mm256_setzero_si256();
+    __m256i sa[4], se[8], sc[8], y[8];
+    for (int k = 0; k < 4 * G; k++)
+        sa[k / 2] = se[k] = sc[k] = zero;
+    const uint8_t *column = in->pixels + 4 * (size_t)x0;
+    for (uint32_t m = first; m < last; m++) {
+        const bool left_a = m >= first + d, left_b = m >= first + D; /* a row leaves a's window, b's */
+        __m128i enter[4], leave[4];
+        for (int g = 0; g < G; g++) {
+            const __m256i x =
+                m < filled ? _mm256_loadu_si256((const __m256i *)(column + (size_t)m * in->stride + 32 * g)) : zero;
+            const __m256i x_d = left_a ? rows_in[(size_t)((m - d) & (ring_a - 1)) * G + g] : zero;
+            rows_in[(size_t)(m & (ring_a - 1)) * G + g] = x;
+            enter[2 * g] = _mm256_castsi256_si128(x), enter[2 * g + 1] = _mm256_extracti128_si256(x, 1);
+            leave[2 * g] = _mm256_castsi256_si128(x_d), leave[2 * g + 1] = _mm256_extracti128_si256(x_d, 1);
+        }
+        __m256i *qa = rows_a + (size_t)(m & (ring_a - 1)) * 2 * G;
+        __m256i *qs = steps + (size_t)(m & (ring_b - 1)) * 2 * G;
+        const __m256i *qa_d = rows_a + (size_t)((m - d) & (ring_a - 1)) * 2 * G;
+        const __m256i *qs_D = steps + (size_t)((m - D) & (ring_b - 1)) * 2 * G;
+        for (int k = 0; k < 2 * G; k++) {
+            /* Pixels 4k ... 4k + 3, as in box_columns_avx2. */
+            const __m256i x = _mm256_cvtepu8_epi16(enter[k]), x_d = _mm256_cvtepu8_epi16(leave[k]);
+            sa[k] = _mm256_add_epi16(sa[k], _mm256_sub_epi16(x, x_d));
+            const __m256i step = _mm256_sub_epi16(sa[k], left_a ? qa_d[k] : zero);
+            const __m256i gone = left_b ? qs_D[k] : zero;
+            qa[k] = sa[k];
+            qs[k] = step;
+            for (int h = 0; h < 2; h++) {
+                const __m128i now = h ? _mm256_extracti128_si256(step, 1) : _mm256_castsi256_si128(step);
+                const __m128i then = h ? _mm256_extracti128_si256(gone, 1) : _mm256_castsi256_si128(gone);
+                se[2 * k + h] = _mm256_add_epi32(
+                    se[2 * k + h], _mm256_sub_epi32(_mm256_cvtepi16_epi32(now), _mm256_cvtepi16_epi32(then)));
+            }
+        }
+        for (int k = 0; k < 4 * G; k++)
+            sc[k] = _mm256_add_epi32(sc[k], se[k]);
+        if (m < emit)
+            continue;
+        for (int k = 0; k < 4 * G; k++)
+            y[k] = normalise_avx2(sc[k], scale);
+        /* pack_avx2 leaves pixels 0 2 4 6 | 1 3 5 7. */
+        for (int g = 0; g < G; g++)
+            _mm256_storeu_si256((__m256i *)(dst + (size_t)(m - emit) * pitch + 4 * (size_t)x0 + 32 * g),
+                                _mm256_permutevar8x32_epi32(pack_avx2(y + 4 * g), order));
+    }
+}
+
+AVX2 static void box_columns_wide_avx2(const plan_t *p, const anim_image_t *in, uint32_t x0, uint32_t n,
+                                       uint32_t first, uint32_t b, uint32_t e, uint8_t *dst, size_t pitch,
+                                       __m256i *ring) {
+    if (n == 2)
+        box_wide_avx2(p, in, x0, first, b, e, dst, pitch, ring, 2);
+    else
+        box_wide_avx2(p, in, x0, first, b, e, dst, pitch, ring, 1);
+}
+
 /* The first row of [first, filled) whose 8·n pixels from x0 are not all zeros; filled if none. */
 AVX2 static uint32_t first_ink_avx2(const anim_image_t *in, uint32_t x0, uint32_t n, uint32_t first,
                                     uint32_t filled) {
@@ -389,8 +467,8 @@ AVX2 static uint32_t first_ink_avx2(const anim_image_t *in, uint32_t x0, uint32_
     return first;
 }
 
-/* Rows [b, e) of the vertical pass on the 8·n columns from x0 (n = 2 only for the ring kernel). The host surrounds a layer
- * with transparent pixels (a blur's margins, as wide as its read), which sum to zero: a strip's
+/* Rows [b, e) of the vertical pass on the 8·n columns from x0 (n = 2 only above MAX_D_16). The
+ * host may surround a layer with transparent pixels (a blur's margins), which sum to zero: a strip's
  * sums start at its first row with anything in it (or where its first output needs them, if
  * sooner: the same exact sums, as any start before an output's reach), and a strip with nothing
  * within reach of the rows (a margin's columns) is zeros. */
@@ -407,6 +485,8 @@ AVX2 static void box_strip_avx2(const plan_t *p, const anim_image_t *in, uint32_
     const uint32_t start = ink < b + read ? ink : b + read;
     if (p->d <= MAX_D_16)
         box_columns_avx2(p, in, x0, start, b, e, dst, pitch, ring);
+    else if (p->d <= MAX_D_WIDE)
+        box_columns_wide_avx2(p, in, x0, n, start, b, e, dst, pitch, ring);
     else
         box_columns_ring_avx2(p, in, x0, n, start, b, e, dst, pitch, ring);
 }
@@ -725,9 +805,11 @@ static bool blur_init(const anim_host_t *host) {
             log->log(host, ANIM_LOG_ERROR, "the host is older than ABI 1.2 and takes no effects");
         return false;
     }
-    /* The blur treats the four channels alike, so any byte order will do. */
+    /* The blur treats the four channels alike, so any byte order will do; pixels outside the
+     * image are transparent to it (see the top), so a full-frame layer needs no margins. */
+    blur_desc.flags = ANIM_EFFECT_TRANSPARENT_EDGES;
     if (host->get_service(host, ANIM_SERVICE_NATIVE_PIXELS, 1))
-        blur_desc.flags = ANIM_EFFECT_NATIVE_PIXELS;
+        blur_desc.flags |= ANIM_EFFECT_NATIVE_PIXELS;
     if (host->register_effect(host, &blur_desc))
         return true;
     if (log)

@@ -532,7 +532,8 @@ static bool color_init(const anim_host_t *host) {
         native_order[2] = native->blue, native_order[3] = native->alpha;
     }
     for (int i = 0; i < KINDS; i++) {
-        effects[i].flags = usable ? ANIM_EFFECT_NATIVE_PIXELS : 0;
+        /* Each pixel from itself alone: what lies outside the image never matters. */
+        effects[i].flags = (usable ? ANIM_EFFECT_NATIVE_PIXELS : 0) | ANIM_EFFECT_TRANSPARENT_EDGES;
         if (!host->register_effect(host, &effects[i])) {
             if (log) {
                 char message[96];

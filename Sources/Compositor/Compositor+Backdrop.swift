@@ -44,9 +44,10 @@ extension Compositor {
         )
         let width = x1 - x0 + pad.left + pad.right
         let height = y1 - y0 + pad.top + pad.bottom
-        guard var (picture, spare) = pictures(for: index, .backdropFilters, width: width, height: height),
+        guard let pictures = pictures(for: index, .backdropFilters, width: width, height: height),
             let pixels = cairo_image_surface_get_data(target)
         else { return .empty }
+        var (picture, spare) = (pictures[0], pictures[1])
         let stride = Int(cairo_image_surface_get_stride(target))
         for row in 0..<height {
             let line = pixels + Self.mirrored(y0 - pad.top + row, in: y0..<y1) * stride

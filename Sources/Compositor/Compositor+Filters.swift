@@ -29,36 +29,79 @@ extension Compositor {
         else { return .empty }
         let bounds = subtreeBounds(index, of: layers)
         guard bounds.width > 0, bounds.height > 0 else { return .empty }
-        let inputs = FilteredPicture.Inputs(
-            of: inputs(ofLayer: index, in: layers, host: host),
-            time: contents[index].hasTimedEffects ? time : nil)
+        let drawn = inputs(ofLayer: index, in: layers, host: host)
+        let timed = contents[index].hasTimedEffects
+        let inputs = FilteredPicture.Inputs(of: drawn, time: timed ? time : nil)
         if let kept = filteredPictures[index], kept.inputs == inputs {
             return paint(
                 kept.picture, of: layer, index: index, placement: kept.placement, world: world, on: cr, frame: frame)
         }
         let density = Self.density(of: world)
         guard let reaches = reaches(of: index, .filters, density: density) else { return .empty }
+        let exact = contents[index].filtersSeeWholeImages
         let placement = PicturePlacement(
-            world: world, bounds: bounds, density: density, margins: Self.total(reaches),
-            shadowReach: shadowReach(of: layer), frameWidth: frame.width, frameHeight: frame.height,
-            exact: contents[index].filtersSeeWholeImages)
+            world: world, bounds: bounds, density: density,
+            margins: exact ? Self.total(reaches) : Self.rounded(Self.total(reaches)),
+            shadowReach: shadowReach(of: layer), frameWidth: frame.width, frameHeight: frame.height, exact: exact,
+            cut: contents[index].filtersFadeAtEdges ? contents[index].filters.count : nil)
+        let chain = contents[index].filters.indices
         guard placement.width > 0, placement.height > 0,
-            var (picture, spare) = pictures(for: index, .filters, width: placement.width, height: placement.height)
+            let pictures = pictures(
+                for: index, .filters, count: chain.count > 1 ? 3 : 2, width: placement.width,
+                height: placement.height)
         else { return .empty }
-        // Its mask and shadow apply to the filtered picture.
-        drawAlone(
-            index, of: layers, through: placement.layerToPicture, into: picture, withoutMask: true, unfiltered: true)
+        // The layer drawn without its filters (its mask and shadow apply to the filtered
+        // picture) stays in the first picture, drawn again only when what it is drawn from or
+        // where it lies in the picture changes: a blur animated over a still layer draws it once.
+        let unfiltered = UnfilteredPicture(
+            inputs: FilteredPicture.Inputs(
+                of: Self.withoutOwnFilterValues(drawn, at: tree.ancestors(of: index).count),
+                time: timed ? time : nil),
+            layerToPicture: placement.layerToPicture, width: placement.width, height: placement.height)
+        if unfilteredPictures[index] != unfiltered {
+            unfilteredPictures[index] = nil
+            drawAlone(
+                index, of: layers, through: placement.layerToPicture, into: pictures[0], withoutMask: true,
+                unfiltered: true)
+            unfilteredPictures[index] = unfiltered
+        }
         let rows = rowsToCompute(index, reaches: reaches, placement: placement, layer: layer, frame: frame)
-        for filter in contents[index].filters.indices {
+        var picture = pictures[0]
+        for filter in chain {
+            // The outputs take turns in the other pictures.
+            let output = pictures[1 + filter % (pictures.count - 1)]
             guard
                 run(
-                    filter, of: .filters, layer: index, density: density, from: picture, into: spare,
+                    filter, of: .filters, layer: index, density: density, from: picture, into: output,
                     rows: rows[filter], read: Int(reaches[filter].read))
             else { return .empty }
-            swap(&picture, &spare)
+            picture = output
         }
         filteredPictures[index] = FilteredPicture(inputs: inputs, picture: picture, placement: placement)
         return paint(picture, of: layer, index: index, placement: placement, world: world, on: cr, frame: frame)
+    }
+
+    /// What a layer's unfiltered drawing is drawn from: `drawn` (its ancestors' states, then its
+    /// subtree's) without the values animated for its own filters, which it does not depend on.
+    private static func withoutOwnFilterValues(
+        _ drawn: (states: [anim_layer_t], host: [HostLayerState], footage: [Int?]), at own: Int
+    ) -> (states: [anim_layer_t], host: [HostLayerState], footage: [Int?]) {
+        var drawn = drawn
+        if drawn.host.indices.contains(own) {
+            drawn.host[own].filterValues = drawn.host[own].filterValues.filter { $0.key.list != .filters }
+        }
+        return drawn
+    }
+
+    /// Margins grown to multiples of 16 pixels, so that a layer whose effects reach a little
+    /// farther each frame (an animated blur) lies at the same place in its picture: its unfiltered
+    /// drawing is kept (see `UnfilteredPicture`). Transparent pixels past an effect's reach change
+    /// none of its output.
+    static func rounded(_ reach: anim_reach_t) -> anim_reach_t {
+        let up = { (side: UInt32) -> UInt32 in side > UInt32.max - 15 ? side : (side + 15) / 16 * 16 }
+        return anim_reach_t(
+            left: up(reach.left), top: up(reach.top), right: up(reach.right), bottom: up(reach.bottom),
+            read: reach.read, reserved: reach.reserved)
     }
 
     /// Pixels of the picture per point of the layer: the square root of the area scale, so a
@@ -120,17 +163,22 @@ extension Compositor {
         return (blur + Int(abs(shadow.offset.x).rounded(.up)), blur + Int(abs(shadow.offset.y).rounded(.up)))
     }
 
-    /// Two pictures of `width` × `height` for the effects of `list` on layer `index`: the same
+    /// `count` pictures of `width` × `height` for the effects of `list` on layer `index`: the same
     /// memory as the last frame's when the size is the same (a layer filtered every frame would
     /// otherwise have its pages zeroed anew each time).
-    func pictures(for index: Int, _ list: FilterList, width: Int, height: Int) -> (FrameBuffer, FrameBuffer)? {
+    func pictures(for index: Int, _ list: FilterList, count: Int = 2, width: Int, height: Int) -> [FrameBuffer]? {
         let key = 2 * index + (list == .filters ? 0 : 1)
-        if let kept = effectPictures[key], kept.0.width == width, kept.0.height == height { return kept }
-        guard let picture = try? FrameBuffer(width: width, height: height),
-            let spare = try? FrameBuffer(width: width, height: height)
-        else { return nil }
-        effectPictures[key] = (picture, spare)
-        return (picture, spare)
+        var kept = effectPictures[key] ?? []
+        if kept.first.map({ $0.width != width || $0.height != height }) ?? false {
+            kept = []
+            if list == .filters { unfilteredPictures[index] = nil }
+        }
+        while kept.count < count {
+            guard let picture = try? FrameBuffer(width: width, height: height) else { return nil }
+            kept.append(picture)
+        }
+        effectPictures[key] = kept
+        return Array(kept.prefix(count))
     }
 
     /// One reach holding a chain's: margins added up, the farthest read.
@@ -354,6 +402,14 @@ struct FilteredPicture {
     let placement: PicturePlacement
 }
 
+/// A filtered layer's unfiltered drawing, kept in its first picture: what it was drawn from (its
+/// own filters' animated values aside) and where in the picture it lies.
+struct UnfilteredPicture: Equatable {
+    let inputs: FilteredPicture.Inputs
+    let layerToPicture: AffineTransform
+    let width: Int, height: Int
+}
+
 /// Where a filtered layer's picture lies: the map from the layer's own coordinates to the
 /// picture's pixels, and from those to the frame's. When the layer is only moved and scaled
 /// evenly, the picture's pixels are the frame's own, moved by whole pixels (`isAligned`).
@@ -377,13 +433,37 @@ struct PicturePlacement {
         return rounded % 512 == 0 ? rounded + 16 : rounded
     }
 
+    /// The span of a picture, along one axis, for a chain of `chain` effects to which pixels
+    /// outside their image are transparent, whose layer covers device pixels [lower, upper) and
+    /// whose output may show in `shown` (the frame, and as far beyond as the shadow falls). It
+    /// holds every output that can show or that a later effect reads (within (chain − 1)·read of
+    /// `shown`, and within the margins of the layer), and every pixel of the layer an output that
+    /// can show reads (within chain·read of `shown`). What it leaves out is transparent to the
+    /// effects and changes none of those outputs: a layer filling the frame is filtered at the
+    /// frame's size, without margins.
+    static func cutSpan(
+        _ lower: Double, _ upper: Double, before: Double, after: Double, read: Double, chain: Int,
+        shown: Range<Double>
+    ) -> (Double, Double) {
+        let later = read * Double(max(chain - 1, 0))
+        let all = read * Double(chain)
+        let outputs = (max(lower - before, shown.lowerBound - later), min(upper + after, shown.upperBound + later))
+        let inputs = (max(lower, shown.lowerBound - all), min(upper, shown.upperBound + all))
+        guard outputs.0 < outputs.1 else { return (0, 0) }  // nothing it draws can show
+        guard inputs.0 < inputs.1 else { return outputs }
+        return (min(outputs.0, inputs.0), max(outputs.1, inputs.1))
+    }
+
     /// `shadowReach`: how far the layer's shadow falls from what casts it, so that what casts a
     /// shadow onto the frame from outside it is kept.
     /// `exact` keeps the picture at the size its margins give: an effect that sees whole images
     /// (a frei0r filter) sees the layer itself, not a frame grown for reuse.
+    /// `cut`, the length of a chain whose effects all take pixels outside their image as
+    /// transparent (ANIM_EFFECT_TRANSPARENT_EDGES), cuts the picture to what can show: see
+    /// `cutSpan`.
     init(
         world: AffineTransform, bounds: anim_rect_t, density: Double, margins: anim_reach_t,
-        shadowReach: (x: Int, y: Int), frameWidth: Int, frameHeight: Int, exact: Bool = false
+        shadowReach: (x: Int, y: Int), frameWidth: Int, frameHeight: Int, exact: Bool = false, cut chain: Int? = nil
     ) {
         let grown = { (side: Double) in exact ? Int(side) : Self.roundedUp(side) }
         let (left, top) = (Double(margins.left), Double(margins.top))
@@ -395,10 +475,19 @@ struct PicturePlacement {
             // unless an effect sees whole images (its output anywhere may depend on any pixel).
             let far = exact ? Double.infinity : 0
             let (spreadX, spreadY) = (Double(shadowReach.x) + far, Double(shadowReach.y) + far)
-            let x0 = max(floor(device.x), -right - left - spreadX) - left
-            let y0 = max(floor(device.y), -bottom - top - spreadY) - top
-            let x1 = min(ceil(device.x + device.width), Double(frameWidth) + left + right + spreadX) + right
-            let y1 = min(ceil(device.y + device.height), Double(frameHeight) + top + bottom + spreadY) + bottom
+            var x0 = max(floor(device.x), -right - left - spreadX) - left
+            var y0 = max(floor(device.y), -bottom - top - spreadY) - top
+            var x1 = min(ceil(device.x + device.width), Double(frameWidth) + left + right + spreadX) + right
+            var y1 = min(ceil(device.y + device.height), Double(frameHeight) + top + bottom + spreadY) + bottom
+            if let chain, !exact {
+                let read = Double(margins.read)
+                (x0, x1) = Self.cutSpan(
+                    floor(device.x), ceil(device.x + device.width), before: left, after: right, read: read,
+                    chain: chain, shown: -Double(shadowReach.x)..<(Double(frameWidth + shadowReach.x)))
+                (y0, y1) = Self.cutSpan(
+                    floor(device.y), ceil(device.y + device.height), before: top, after: bottom, read: read,
+                    chain: chain, shown: -Double(shadowReach.y)..<(Double(frameHeight + shadowReach.y)))
+            }
             width = x1 > x0 && x1 - x0 <= Self.largestSide ? grown(x1 - x0) : 0
             height = y1 > y0 && y1 - y0 <= Self.largestSide ? grown(y1 - y0) : 0
             pictureToDevice = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: x0, ty: y0)

@@ -44,7 +44,9 @@ public final class Compositor {
     public var time: Double = 0
     /// The pictures the effects of each filtered layer ran on in the last frame, reused while
     /// their size stays (see `pictures(for:_:width:height:)`).
-    var effectPictures: [Int: (FrameBuffer, FrameBuffer)] = [:]
+    var effectPictures: [Int: [FrameBuffer]] = [:]
+    /// Each filtered layer's unfiltered drawing in the first of its pictures (see `drawFiltered`).
+    var unfilteredPictures: [Int: UnfilteredPicture] = [:]
     /// Each filtered layer's last filtered picture, reused while what it is drawn from stays.
     var filteredPictures: [Int: FilteredPicture] = [:]
     /// Each backdrop-filtered layer's last filtered backdrop (see `drawBackdrop`).

@@ -51,7 +51,7 @@ extension Pipeline {
                 nativePixels, wholeImage} (effects), variant, parameters, description}, message, \
                 occurrences}]}; kind is one of crash, hang, exit, error, differs, invalid-value, \
                 absurd-value, slow, outside-rows, not-premultiplied, wrote-input, split-differs, \
-                reach-too-large, beyond-margins, reads-beyond-reach, refused, name-clash, incomplete; \
+                reach-too-large, beyond-margins, reads-beyond-reach, edges-not-transparent, refused, name-clash, incomplete; \
                 occurrences counts the calls that show the problem, call being the first.
 
                 Examples:

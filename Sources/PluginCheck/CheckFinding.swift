@@ -17,7 +17,9 @@ extension CheckFinding {
     /// read) where the same call also differs between identical calls: there they only echo it.
     static func droppingEchoesOfDiffering(_ findings: [CheckFinding]) -> [CheckFinding] {
         let differing = Set(findings.filter { $0.kind == .differs }.compactMap(\.operation))
-        let comparisons: Set<CheckProblem.Kind> = [.splitDiffers, .beyondMargins, .readsBeyondReach]
+        let comparisons: Set<CheckProblem.Kind> = [
+            .splitDiffers, .beyondMargins, .readsBeyondReach, .edgesNotTransparent,
+        ]
         return findings.filter { finding in
             !comparisons.contains(finding.kind) || !(finding.operation.map(differing.contains) ?? false)
         }

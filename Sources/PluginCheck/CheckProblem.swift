@@ -33,6 +33,9 @@ public struct CheckProblem: Sendable, Encodable {
         case beyondMargins = "beyond-margins"
         /// An effect's output pixel changed with input pixels farther away than its reach's `read`.
         case readsBeyondReach = "reads-beyond-reach"
+        /// An effect with ANIM_EFFECT_TRANSPARENT_EDGES gave other pixels over its layer without
+        /// margins than with transparent margins around it.
+        case edgesNotTransparent = "edges-not-transparent"
         /// The host refused something the plugin registered.
         case refused
         /// Another plugin registers the same name.

@@ -16,7 +16,9 @@ import PluginRegistry
 ///   - with more transparent pixels around the layer than the margins, nothing visible is
 ///     written beyond the margins;
 ///   - an output pixel stays the same when only input pixels farther than `read` + 1 from it
-///     change (probed at the layer's centre and top left corner).
+///     change (probed at the layer's centre and top left corner);
+///   - with ANIM_EFFECT_TRANSPARENT_EDGES, the layer given without margins gives the same pixels
+///     over it as with them (what lies outside `in` is transparent to the effect).
 /// A case with an invalid value (NaN, ±1e300) gets the reach check and one whole call only:
 /// surviving it is all that is asked. An image larger than `CheckScene.largestEffectImage`
 /// (margins included) gets the reach check only. The reach and the first whole call are timed and recorded;
@@ -76,7 +78,7 @@ struct EffectCallExecution {
         }
         checks: for check in [
             { checkRepeat(input, whole: whole) }, { checkSplit(input, whole: whole) }, { checkMargins(reach) },
-            { checkRead(input, whole: whole, reach) },
+            { checkRead(input, whole: whole, reach) }, { checkEdges(whole: whole, reach) },
         ] {
             switch check() {
             case .goOn: continue
@@ -185,6 +187,32 @@ struct EffectCallExecution {
                     + "\(whole.text(x: probe.x, y: probe.y)) to \(out.text(x: probe.x, y: probe.y)) when only input "
                     + "pixels more than \(distance) px away changed: its reach's read is \(reach.read)")
             return .goOn
+        }
+        return .goOn
+    }
+
+    /// For an effect declaring ANIM_EFFECT_TRANSPARENT_EDGES, applies the layer with no margins
+    /// at all: every pixel must be the one over the same layer pixel with the margins.
+    private func checkEdges(whole: EffectPixels, _ reach: anim_reach_t) -> Verdict {
+        guard entry.transparentEdges else { return .goOn }
+        let bare = EffectPixels(layer: image, margins: anim_reach_t())
+        var out = filled(like: bare, Self.filler)
+        if let failure = apply(bare, &out, rows: 0..<bare.height) {
+            return .failed("with the layer given without margins (ANIM_EFFECT_TRANSPARENT_EDGES): \(failure)")
+        }
+        let origin = EffectPixels.layerOrigin(margins: reach)
+        for y in 0..<bare.height {
+            let start = (origin.y + y) * whole.stride + origin.x * 4
+            let row = out.bytes[(y * out.stride)..<((y + 1) * out.stride)]
+            guard row != whole.bytes[start..<(start + out.stride)] else { continue }
+            for x in 0..<bare.width where out.pixel(x: x, y: y) != whole.pixel(x: origin.x + x, y: origin.y + y) {
+                add(
+                    .edgesNotTransparent,
+                    "declares ANIM_EFFECT_TRANSPARENT_EDGES, but the output over layer pixel (\(x), \(y)) is "
+                        + "\(out.text(x: x, y: y)) without margins and \(whole.text(x: origin.x + x, y: origin.y + y)) "
+                        + "with transparent margins (\(Self.describe(reach, read: false)))")
+                return .goOn
+            }
         }
         return .goOn
     }

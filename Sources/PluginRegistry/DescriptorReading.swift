@@ -25,6 +25,9 @@ public protocol ProcessorDescriptor {
     var creationData: UnsafeRawPointer? { get }
     /// Whether its output depends on the time (an effect's ANIM_EFFECT_USES_TIME).
     var usesTime: Bool { get }
+    /// Whether pixels outside its image are transparent to it (an effect's
+    /// ANIM_EFFECT_TRANSPARENT_EDGES).
+    var transparentEdges: Bool { get }
     /// The function a processor cannot do without (its name, for messages) and whether it is set.
     static var mainFunction: String { get }
     var hasMainFunction: Bool { get }
@@ -54,6 +57,7 @@ extension anim_animator_desc_t: ProcessorDescriptor {
     public var needsWholeImage: Bool { false }
     public var creationData: UnsafeRawPointer? { nil }
     public var usesTime: Bool { false }
+    public var transparentEdges: Bool { false }
 }
 
 extension anim_mixer_desc_t: ProcessorDescriptor {
@@ -65,6 +69,7 @@ extension anim_mixer_desc_t: ProcessorDescriptor {
     public var needsWholeImage: Bool { false }
     public var creationData: UnsafeRawPointer? { user_data }
     public var usesTime: Bool { false }
+    public var transparentEdges: Bool { false }
 }
 
 extension anim_effect_desc_t: ProcessorDescriptor {
@@ -77,6 +82,7 @@ extension anim_effect_desc_t: ProcessorDescriptor {
     public var needsWholeImage: Bool { flags & UInt32(ANIM_EFFECT_WHOLE_IMAGE) != 0 }
     public var creationData: UnsafeRawPointer? { user_data }
     public var usesTime: Bool { flags & UInt32(ANIM_EFFECT_USES_TIME) != 0 }
+    public var transparentEdges: Bool { flags & UInt32(ANIM_EFFECT_TRANSPARENT_EDGES) != 0 }
 }
 
 /// Copies plugin descriptors into registry entries, refusing anything the header forbids. Each
@@ -98,7 +104,8 @@ extension ProcessorEntry {
             name: name, version: text(raw.version), doc: text(raw.doc),
             parameters: try readParameters(raw.params, count: raw.param_count, owner: name, foreign: foreign),
             isSerial: raw.concurrency == UInt32(ANIM_CONCURRENCY_SERIAL), takesNativePixels: raw.takesNativePixels,
-            needsWholeImage: raw.needsWholeImage, usesTime: raw.usesTime, plugin: plugin,
+            needsWholeImage: raw.needsWholeImage, usesTime: raw.usesTime,
+            transparentEdges: raw.transparentEdges, plugin: plugin,
             openedDescriptor: GrowableStruct.keep(raw))
     }
 }

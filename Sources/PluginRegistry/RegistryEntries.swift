@@ -85,6 +85,10 @@ public struct ProcessorEntry<Descriptor: ProcessorDescriptor>: Processor, @unche
     /// Whether the effect's output depends on the time (ANIM_EFFECT_USES_TIME): its layer is
     /// drawn anew every frame. False for animators and mixers.
     public internal(set) var usesTime = false
+    /// Whether pixels outside the effect's image are transparent to it
+    /// (ANIM_EFFECT_TRANSPARENT_EDGES): its picture may be cut to what can show. False for
+    /// animators and mixers.
+    public internal(set) var transparentEdges = false
     public internal(set) var plugin: PluginInfo
     /// nil while the entry is known from a scan only (see `Registry.scan`).
     var openedDescriptor: UnsafePointer<Descriptor>? = nil
@@ -109,7 +113,8 @@ public struct ProcessorEntry<Descriptor: ProcessorDescriptor>: Processor, @unche
 /// The descriptor pointer stays out: a scan's JSON carries the copied fields only.
 extension ProcessorEntry: Encodable {
     enum CodingKeys: CodingKey {
-        case name, version, doc, parameters, isSerial, takesNativePixels, needsWholeImage, usesTime, plugin
+        case name, version, doc, parameters, isSerial, takesNativePixels, needsWholeImage, usesTime, transparentEdges,
+            plugin
     }
 }
 

@@ -145,6 +145,7 @@ extension ProcessorEntry {
             parameters: parameters, isSerial: try fields.bool("isSerial"),
             takesNativePixels: try fields.bool("takesNativePixels"),
             needsWholeImage: try fields.bool("needsWholeImage"), usesTime: try fields.bool("usesTime"),
+            transparentEdges: try fields.bool("transparentEdges"),
             plugin: try PluginInfo(reading: try fields.node("plugin")))
     }
 }

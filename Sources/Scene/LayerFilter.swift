@@ -121,6 +121,9 @@ extension LayerContent {
     /// Whether one of its `filters` must see whole images (ANIM_EFFECT_WHOLE_IMAGE): its picture is
     /// then the layer exactly, and every row of it is filtered.
     public var filtersSeeWholeImages: Bool { filters.contains { $0.effect.needsWholeImage } }
+    /// Whether every filter takes pixels outside its image as transparent
+    /// (ANIM_EFFECT_TRANSPARENT_EDGES), so the layer's picture may be cut to what can show.
+    public var filtersFadeAtEdges: Bool { filters.allSatisfy { $0.effect.transparentEdges } }
 
     /// Whether one of its effects draws by the time: the layer is then drawn anew every frame.
     public var hasTimedEffects: Bool {

@@ -6,7 +6,7 @@ import Testing
 /// with the problem it has and no other: output that depends on the row split, writes outside
 /// the rows asked for, a reach that reads farther than it says, pixels written beyond the
 /// margins, a reach over ANIM_REACH_MAX for values no pipeline gives, state kept between calls,
-/// a write into the input, a crash on NaN.
+/// a write into the input, a crash on NaN, edges said to be transparent that are not.
 @Suite struct CheckPluginEffectTests {
     /// Helpers the fixtures share: the parameters, a box blur, a copy, a dimming.
     static let prelude = """
@@ -124,7 +124,7 @@ import Testing
             EFFECT(dim, "dim", 0, amount_param, 1, NULL, dim_apply, &rgba);
             EFFECT(dim_native, "dim-native", ANIM_EFFECT_NATIVE_PIXELS, amount_param, 1, NULL, dim_apply, &native);
             EFFECT(dim_whole, "dim-whole", ANIM_EFFECT_WHOLE_IMAGE, amount_param, 1, NULL, dim_whole_apply, &rgba);
-            EFFECT(blur, "box-blur", 0, radius_param, 1, blur_reach, blur_apply, NULL);
+            EFFECT(blur, "box-blur", ANIM_EFFECT_TRANSPARENT_EDGES, radius_param, 1, blur_reach, blur_apply, NULL);
 
             static bool fixture_init(const anim_host_t *host) {
                 return host->register_effect(host, &dim) && host->register_effect(host, &dim_native)
@@ -163,6 +163,34 @@ import Testing
             static bool blur_apply(const anim_effect_args_t *args, char *error, uint32_t error_size) {
                 if (!radius_ok(args, error, error_size)) return false;
                 box_blur(args, scaled_radius(args));
+                return true;
+            }
+
+            /* A box blur that repeats the image's edge pixels beyond it, yet says pixels outside
+             * its image are transparent to it. */
+            static bool clamped_apply(const anim_effect_args_t *args, char *error, uint32_t error_size) {
+                if (!radius_ok(args, error, error_size)) return false;
+                int w = (int)args->in->width, h = (int)args->in->height, r = scaled_radius(args);
+                unsigned n = (unsigned)((2 * r + 1) * (2 * r + 1));
+                for (int y = (int)args->row_begin; y < (int)args->row_end; y++) {
+                    for (int x = 0; x < w; x++) {
+                        unsigned sum[4] = {0, 0, 0, 0};
+                        for (int yy = y - r; yy <= y + r; yy++)
+                            for (int xx = x - r; xx <= x + r; xx++) {
+                                const uint8_t *i = row_of(args->in, yy < 0 ? 0 : yy >= h ? h - 1 : yy)
+                                    + 4 * (xx < 0 ? 0 : xx >= w ? w - 1 : xx);
+                                for (int c = 0; c < 4; c++) sum[c] += i[c];
+                            }
+                        for (int c = 0; c < 4; c++) row_of(args->out, y)[x * 4 + c] = (uint8_t)((sum[c] + n / 2) / n);
+                    }
+                }
+                return true;
+            }
+
+            static bool honest_reach(const anim_effect_args_t *args, anim_reach_t *reach, char *error, uint32_t size) {
+                if (!radius_ok(args, error, size)) return false;
+                uint32_t r = (uint32_t)scaled_radius(args);
+                *reach = (anim_reach_t){r, r, r, r, r, 0};
                 return true;
             }
 
@@ -222,12 +250,14 @@ import Testing
             EFFECT(short_read, "short-read", 0, radius_param, 1, short_read_reach, blur_apply, NULL);
             EFFECT(shift, "shift", 0, NULL, 0, shift_reach, shift_apply, NULL);
             EFFECT(far, "far-reach", 0, radius_param, 1, far_reach, copy_apply, NULL);
+            EFFECT(clamped, "clamped-edges", ANIM_EFFECT_TRANSPARENT_EDGES, radius_param, 1, honest_reach, clamped_apply,
+                   NULL);
 
             static bool fixture_init(const anim_host_t *host) {
                 return host->register_effect(host, &split_row) && host->register_effect(host, &all_rows)
                     && host->register_effect(host, &short_read) && host->register_effect(host, &shift)
                     && host->register_effect(host, &far) && host->register_effect(host, &keeps_state)
-                    && host->register_effect(host, &writes_input);
+                    && host->register_effect(host, &writes_input) && host->register_effect(host, &clamped);
             }
 
             ANIM_DEFINE_ENTRY("org.example.broken-effects", "1.0.0", "Broken effects", fixture_init, NULL);
@@ -284,7 +314,10 @@ import Testing
         #expect(report["status"] as? Int == 1)
         let effects = (report["effects"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
         #expect(
-            effects == ["all-rows", "far-reach", "keeps-state", "shift", "short-read", "split-row", "writes-input"])
+            effects == [
+                "all-rows", "clamped-edges", "far-reach", "keeps-state", "shift", "short-read", "split-row",
+                "writes-input",
+            ])
         let problems = try #require(report["problems"] as? [[String: Any]])
         var kinds: [String: Set<String>] = [:]
         var byKind: [String: [String: Any]] = [:]
@@ -300,7 +333,7 @@ import Testing
             kinds == [
                 "split-row": ["split-differs"], "all-rows": ["outside-rows"], "short-read": ["reads-beyond-reach"],
                 "shift": ["beyond-margins"], "far-reach": ["reach-too-large"], "keeps-state": ["differs"],
-                "writes-input": ["wrote-input"],
+                "writes-input": ["wrote-input"], "clamped-edges": ["edges-not-transparent"],
             ], "\(problems)")
 
         let split = try #require(byKind["split-differs"])
@@ -327,6 +360,10 @@ import Testing
             (far["call"] as? [String: Any])?["description"] as? String
                 == "apply to 7×5 pixels at scale 1 with radius = nan (invalid)")
         #expect(far["occurrences"] as? Int == 3)
+        let edges = try #require(byKind["edges-not-transparent"]?["message"] as? String)
+        #expect(
+            edges.hasPrefix("declares ANIM_EFFECT_TRANSPARENT_EDGES, but the output over layer pixel (0, 0) is "),
+            "\(edges)")
         let state = try #require(byKind["differs"]?["message"] as? String)
         #expect(state.hasPrefix("differs between two identical calls on the whole image: pixel (0, 0) = "), "\(state)")
     }

@@ -33,7 +33,8 @@ import Testing
             try EffectHarness.run(
                 plugins.appendingPathComponent("box-blur.so"), radius: 3, renderScale: 2, in: folder))
         EffectHarness.expectBlur(
-            checked, name: "box-blur", pluginID: "org.example.box-blur", version: "1.0.0", doc: "Blurs the layer",
+            checked, name: "box-blur", pluginID: "org.example.box-blur", version: "1.0.0",
+            flags: 1 | 8, doc: "Blurs the layer",  // ANIM_EFFECT_NATIVE_PIXELS | ANIM_EFFECT_TRANSPARENT_EDGES
             parameter: "param radius type 1 0...20 px default 4: how far each pixel spreads")
     }
 

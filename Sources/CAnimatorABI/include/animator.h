@@ -402,7 +402,8 @@ typedef struct anim_mixer_desc {
  *     layer's pixels with at least that many transparent pixels before the call (more where
  *     several effects run in a chain, or to keep an image's size from frame to frame), so `in`
  *     and `out` are larger than the layer, and whatever the effect writes outside the margins
- *     is never shown.
+ *     is never shown. For an effect with ANIM_EFFECT_TRANSPARENT_EDGES, the margins that could
+ *     not show are left out.
  *   - read: an output pixel depends only on input pixels at most this far away in x and in y.
  *     The host uses it to decide which pixels it must supply (a backdrop is read this far
  *     beyond the layer) and which it may reuse. Pixels outside `in` do not exist: an effect
@@ -452,6 +453,12 @@ typedef struct anim_effect_args {
  * flag the host may reuse a layer's filtered pixels from frame to frame while nothing about the
  * layer changes (a static blurred background is blurred once per render). */
 #define ANIM_EFFECT_USES_TIME 4u
+/* Pixels outside `in` are transparent to the effect (a blur fades into nothing there, as CSS
+ * blur() does), and its output at a pixel depends on nothing but the pixels within `read` and
+ * its parameters. The host may then hand it a picture cut to what can show, without the
+ * transparent margins a layer reaching past the frame's edge would otherwise be given: a
+ * full-frame layer is filtered at the frame's size. `pipeline check-plugin` checks the promise. */
+#define ANIM_EFFECT_TRANSPARENT_EDGES 8u
 
 typedef struct anim_effect_desc {
     uint32_t struct_size;

@@ -88,6 +88,9 @@ pub const ANIM_EFFECT_NATIVE_PIXELS: u32 = 1;
 pub const ANIM_EFFECT_WHOLE_IMAGE: u32 = 2;
 /// `ANIM_EFFECT_USES_TIME`: the output depends on `time`; the host draws the layer anew every frame.
 pub const ANIM_EFFECT_USES_TIME: u32 = 4;
+/// `ANIM_EFFECT_TRANSPARENT_EDGES`: pixels outside `in` are transparent to the effect; the host
+/// may cut its picture to what can show.
+pub const ANIM_EFFECT_TRANSPARENT_EDGES: u32 = 8;
 
 /// `anim_point_t`.
 #[repr(C)]

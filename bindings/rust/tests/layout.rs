@@ -218,6 +218,7 @@ fn rust_constants() -> Vec<(&'static str, String, String)> {
         ANIM_MIXER_NATIVE_PIXELS, ANIM_SERVICE_EFFECTS, ANIM_REACH_MAX, ANIM_EFFECT_NATIVE_PIXELS,
         ANIM_EFFECT_WHOLE_IMAGE,
         ANIM_EFFECT_USES_TIME,
+        ANIM_EFFECT_TRANSPARENT_EDGES,
     }
 }
 
