@@ -303,6 +303,14 @@ box_ring_avx2(const plan_t *p, const anim_image_t *in, uint32_t x0, uint32_t fir
     }
 }
 
+/* The smallest power of two above n: the rows of a ring that keeps a running sum's last n. */
+static uint32_t power_above(uint32_t n) {
+    uint32_t power = 1;
+    while (power <= n)
+        power *= 2;
+    return power;
+}
+
 /* Sixteen columns (K = 8, n = 2) where they are all there: at large d the row loop's cost is in
  * the loads of each row's line and of the ring more than in the spills of its twenty-four sums
  * (5 to 9% faster than eight columns). */
@@ -332,11 +340,7 @@ AVX2 static void box_columns_avx2(const plan_t *p, const anim_image_t *in, uint3
     const uint32_t d = p->d, D = p->d + p->e, read = p->read;
     const uint32_t emit = b + read, last = e + read;
     const uint32_t filled = last < in->height ? last : in->height;
-    uint32_t ring_a = 1, ring_b = 1; /* powers of two above d and d + e */
-    while (ring_a <= d)
-        ring_a *= 2;
-    while (ring_b <= D)
-        ring_b *= 2;
+    const uint32_t ring_a = power_above(d), ring_b = power_above(D);
     __m256i *rows_a = ring, *rows_b = ring + 2 * (size_t)ring_a;
     const __m256 scale = _mm256_set1_ps(p->scale);
     const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
@@ -389,11 +393,7 @@ box_wide_avx2(const plan_t *p, const anim_image_t *in, uint32_t x0, uint32_t fir
     const uint32_t d = p->d, D = p->d + p->e, read = p->read;
     const uint32_t emit = b + read, last = e + read;
     const uint32_t filled = last < in->height ? last : in->height;
-    uint32_t ring_a = 1, ring_b = 1; /* powers of two above d and d + e */
-    while (ring_a <= d)
-        ring_a *= 2;
-    while (ring_b <= D)
-        ring_b *= 2;
+    const uint32_t ring_a = power_above(d), ring_b = power_above(D);
     __m256i *rows_in = ring, *rows_a = ring + G * (size_t)ring_a, *steps = rows_a + 2 * G * (size_t)ring_a;
     const __m256 scale = _mm256_set1_ps(p->scale);
     const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7), zero = _mm256_setzero_si256();
