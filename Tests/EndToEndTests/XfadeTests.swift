@@ -25,9 +25,22 @@ import Testing
         }
     }
 
-    static let transitions = [
-        "fade", "wipeleft", "wiperight", "wipeup", "wipedown", "slideleft", "slideright", "slideup", "slidedown",
-    ]
+    /// Every transition the installed ffmpeg's xfade names (`ffmpeg -h filter=xfade`: the lines
+    /// `name  number  ..FV...  ...` under `transition`), but `custom`, which is an expression.
+    static let transitions: [String] = {
+        guard let help = try? CLI.runProgram("/usr/bin/env", ["ffmpeg", "-hide_banner", "-h", "filter=xfade"]),
+            help.status == 0
+        else { return ["ffmpeg -h filter=xfade failed"] }
+        return help.stdout.split(separator: "\n").compactMap { line -> String? in
+            let words = line.split(separator: " ")
+            guard words.count >= 3, Int(words[1]).map({ $0 >= 0 }) == true, words[2].hasPrefix(".") else { return nil }
+            return String(words[0])
+        }
+    }()
+
+    @Test func ffmpegNamesTheTransitions() {
+        #expect(Self.transitions.count >= 46 && Self.transitions.contains("wipeleft"), "\(Self.transitions)")
+    }
 
     @Test(arguments: transitions)
     func framesAreXfades(_ name: String) throws {
