@@ -25,6 +25,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 typedef enum {
     CIRCLE_CROP, RECT_CROP, CIRCLE_OPEN, CIRCLE_CLOSE, VERT_OPEN, VERT_CLOSE, HORZ_OPEN, HORZ_CLOSE, RADIAL,
     DIAG_TL, DIAG_TR, DIAG_BL, DIAG_BR, HL_SLICE, HR_SLICE, VU_SLICE, VD_SLICE, HL_WIND, HR_WIND, VU_WIND,
@@ -32,8 +36,10 @@ typedef enum {
 } kind_t;
 
 #define PI 3.14159265358979323846
-/* Pixels a row is worked on at a time (per-column values and weights live on the stack). */
+/* Pixels a row is worked on at a time (their weights live on the stack). */
 #define CHUNK 256
+/* Columns whose values mix_columns keeps at a time (a 4K image's row). */
+#define COLUMNS 4096
 
 /* One call's transition: the kind, xfade's progress and what follows from them. */
 typedef struct shape {
@@ -90,62 +96,118 @@ static float column_value(const shape_t *s, int32_t x) {
     }
 }
 
-/* The pixel's t in [0, 1], s = cubic(t): the mix weight of `to` (of `from` for circleopen); rv
- * and cv are the row's and the column's values. */
-static float weight_ramp(const shape_t *s, int32_t x, int32_t y, float rv, float cv) {
-    const float fx = (float)x, fy = (float)y, p = s->p;
+/* The ramps t in [0, 1] of pixels [x0, x0 + n) of row y, s = cubic(t) being each one's mix weight
+ * of `to` (of `from` for circleopen); rv is the row's value, cv[i] pixel x0 + i's column's. */
+static void ramps(const shape_t *s, int32_t y, float rv, const float *cv, int32_t x0, int32_t n, float *t) {
+    const float fy = (float)y, p = s->p, w = s->w, h = s->h;
+    const float half = s->kind == VERT_OPEN || s->kind == VERT_CLOSE ? (float)(s->width / 2.0) : (float)(s->height / 2.0);
     switch (s->kind) {
     case CIRCLE_OPEN:
-    case CIRCLE_CLOSE: {
-        const int32_t dx = x - s->cx, dy = y - s->cy;
-        const float distance = (float)sqrt((double)dx * dx + (double)dy * dy); /* hypotf's value */
-        return ramp(0.f, 1.f, distance / s->radius + s->offset);
+    case CIRCLE_CLOSE: { /* hypotf's value, the nearest float to the distance */
+        const double dy = y - s->cy;
+        for (int32_t i = 0; i < n; i++) {
+            const double dx = x0 + i - s->cx;
+            t[i] = ramp(0.f, 1.f, (float)sqrt(dx * dx + dy * dy) / s->radius + s->offset);
+        }
+        return;
     }
-    case RADIAL:
-        return ramp(0.f, 1.f, (float)((double)atan2f((float)(x - s->cx), (float)(y - s->cy)) - s->turn));
-    case VERT_OPEN: {
-        const float half = (float)(s->width / 2.0);
-        return ramp(0.f, 1.f, 2.f - fabsf((fx - half) / half) - p * 2.f);
-    }
-    case VERT_CLOSE: {
-        const float half = (float)(s->width / 2.0);
-        return ramp(0.f, 1.f, 1.f + fabsf((fx - half) / half) - p * 2.f);
-    }
-    case HORZ_OPEN: {
-        const float half = (float)(s->height / 2.0);
-        return ramp(0.f, 1.f, 2.f - fabsf((fy - half) / half) - p * 2.f);
-    }
+    case RADIAL: /* the angle less the turn, in double as xfade has it */
+        for (int32_t i = 0; i < n; i++)
+            t[i] = ramp(0.f, 1.f, (float)((double)atan2f((float)(x0 + i - s->cx), (float)(y - s->cy)) - s->turn));
+        return;
+    case VERT_OPEN:
+    case VERT_CLOSE: /* 2 − |x − w/2| / (w/2) − 2P, or 1 + … */
+        for (int32_t i = 0; i < n; i++) {
+            const float d = fabsf(((float)(x0 + i) - half) / half);
+            t[i] = ramp(0.f, 1.f, s->kind == VERT_OPEN ? 2.f - d - p * 2.f : 1.f + d - p * 2.f);
+        }
+        return;
+    case HORZ_OPEN:
     case HORZ_CLOSE: {
-        const float half = (float)(s->height / 2.0);
-        return ramp(0.f, 1.f, 1.f + fabsf((fy - half) / half) - p * 2.f);
+        const float d = fabsf((fy - half) / half);
+        const float v = ramp(0.f, 1.f, s->kind == HORZ_OPEN ? 2.f - d - p * 2.f : 1.f + d - p * 2.f);
+        for (int32_t i = 0; i < n; i++)
+            t[i] = v;
+        return;
     }
-    case DIAG_TL: return ramp(0.f, 1.f, 1.f + fx / s->w * fy / s->h - p * 2.f);
-    case DIAG_TR: return ramp(0.f, 1.f, 1.f + (s->w - 1 - fx) / s->w * fy / s->h - p * 2.f);
-    case DIAG_BL: return ramp(0.f, 1.f, 1.f + fx / s->w * (s->h - 1 - fy) / s->h - p * 2.f);
-    case DIAG_BR: return ramp(0.f, 1.f, 1.f + (s->w - 1 - fx) / s->w * (s->h - 1 - fy) / s->h - p * 2.f);
-    case VU_SLICE: return slice(fy / s->h, 10.f * fy / s->h, p);
-    case VD_SLICE: return slice((s->h - 1 - fy) / s->h, 10.f * ((s->h - 1 - fy) / s->h), p);
-    case HL_WIND: return wind(1.f - fx / (float)s->width, rv, p);
-    case HR_WIND: return wind(fx / (float)s->width, rv, p);
-    case VU_WIND: return wind(1.f - fy / (float)s->height, cv, p);
-    case VD_WIND: return wind(fy / (float)s->height, cv, p);
-    case HL_SLICE:
-    case HR_SLICE: return cv;
-    default: return 0.f;
+    case DIAG_TL: /* 1 + x/w · y/h − 2P, x or y counted from the corner's sides */
+    case DIAG_TR:
+    case DIAG_BL:
+    case DIAG_BR: {
+        const bool right = s->kind == DIAG_TR || s->kind == DIAG_BR, bottom = s->kind == DIAG_BL || s->kind == DIAG_BR;
+        const float dy = bottom ? h - 1 - fy : fy;
+        for (int32_t i = 0; i < n; i++) {
+            const float dx = right ? w - 1 - (float)(x0 + i) : (float)(x0 + i);
+            t[i] = ramp(0.f, 1.f, 1.f + dx / w * dy / h - p * 2.f);
+        }
+        return;
+    }
+    case VU_SLICE:
+    case VD_SLICE: {
+        const float f = s->kind == VU_SLICE ? fy / h : (h - 1 - fy) / h;
+        const float v = slice(f, s->kind == VU_SLICE ? 10.f * fy / h : 10.f * f, p);
+        for (int32_t i = 0; i < n; i++)
+            t[i] = v;
+        return;
+    }
+    case HL_WIND:
+    case HR_WIND:
+        for (int32_t i = 0; i < n; i++) {
+            const float f = (float)(x0 + i) / (float)s->width;
+            t[i] = wind(s->kind == HL_WIND ? 1.f - f : f, rv, p);
+        }
+        return;
+    case VU_WIND:
+    case VD_WIND: {
+        const float f = fy / (float)s->height, along = s->kind == VU_WIND ? 1.f - f : f;
+        for (int32_t i = 0; i < n; i++)
+            t[i] = wind(along, cv[i], p);
+        return;
+    }
+    default: /* the horizontal slices: their columns' choices */
+        memcpy(t, cv, sizeof *t * (size_t)n);
+        return;
     }
 }
 
-/* n pixels, each xfade's mix(x, y, cubic(t)) truncated: a copy of x where t is 1, of y where 0. */
+/* n pixels, each xfade's mix(x, y, cubic(t)) = x·m + y·(1 − m) on every channel, truncated: x
+ * where t is 1, y where it is 0. Four pixels a step where SSE2 is, with the same float
+ * operations in the same order, so the bytes are the same. */
 static void mix_pixels(const uint8_t *x, const uint8_t *y, uint8_t *out, const float *t, int32_t n) {
-    for (int32_t i = 0; i < n; i++, x += 4, y += 4, out += 4) {
-        if (t[i] <= 0.f || t[i] >= 1.f) {
-            memcpy(out, t[i] <= 0.f ? y : x, 4);
+    float m[CHUNK], k[CHUNK];
+    for (int32_t i = 0; i < n; i++)
+        m[i] = cubic(t[i]), k[i] = 1.f - m[i];
+    int32_t i = 0;
+#if defined(__SSE2__)
+    const __m128i zero = _mm_setzero_si128();
+    for (; i + 4 <= n; i += 4) {
+        const __m128i a = _mm_loadu_si128((const __m128i *)(x + 4 * i)), b = _mm_loadu_si128((const __m128i *)(y + 4 * i));
+        const __m128i a16[2] = {_mm_unpacklo_epi8(a, zero), _mm_unpackhi_epi8(a, zero)};
+        const __m128i b16[2] = {_mm_unpacklo_epi8(b, zero), _mm_unpackhi_epi8(b, zero)};
+        const __m128 ms = _mm_loadu_ps(m + i), ks = _mm_loadu_ps(k + i);
+        const int copy = _mm_movemask_ps(_mm_cmpeq_ps(ms, _mm_setzero_ps())) == 15   ? 1
+                         : _mm_movemask_ps(_mm_cmpeq_ps(ks, _mm_setzero_ps())) == 15 ? 2
+                                                                                    : 0;
+        if (copy) { /* four copies of y (m = 0) or of x (1 − m = 0) */
+            _mm_storeu_si128((__m128i *)(out + 4 * i), copy == 1 ? b : a);
             continue;
         }
-        const float m = cubic(t[i]), k = 1.f - m;
-        for (int c = 0; c < 4; c++)
-            out[c] = (uint8_t)(x[c] * m + y[c] * k);
+        __m128i pixels[4];
+        for (int j = 0; j < 4; j++) { /* pixel i + j */
+            const __m128i a32 = j % 2 ? _mm_unpackhi_epi16(a16[j / 2], zero) : _mm_unpacklo_epi16(a16[j / 2], zero);
+            const __m128i b32 = j % 2 ? _mm_unpackhi_epi16(b16[j / 2], zero) : _mm_unpacklo_epi16(b16[j / 2], zero);
+            const __m128 mj = _mm_shuffle_ps(ms, ms, _MM_SHUFFLE(j, j, j, j));
+            const __m128 kj = _mm_shuffle_ps(ks, ks, _MM_SHUFFLE(j, j, j, j));
+            pixels[j] = _mm_cvttps_epi32(
+                _mm_add_ps(_mm_mul_ps(_mm_cvtepi32_ps(a32), mj), _mm_mul_ps(_mm_cvtepi32_ps(b32), kj)));
+        }
+        _mm_storeu_si128((__m128i *)(out + 4 * i), _mm_packus_epi16(_mm_packs_epi32(pixels[0], pixels[1]),
+                                                                     _mm_packs_epi32(pixels[2], pixels[3])));
     }
+#endif
+    for (; i < n; i++)
+        for (int c = 0; c < 4; c++)
+            out[4 * i + c] = (uint8_t)(x[4 * i + c] * m[i] + y[4 * i + c] * k[i]);
 }
 
 /* The rows of one call and the images in xfade's mix order. */
@@ -161,8 +223,7 @@ static void mix_span(const rows_t *r, int32_t y, float rv, int32_t x0, int32_t x
     float t[CHUNK];
     for (int32_t a = x0; a < x1; a += CHUNK) {
         const int32_t n = x1 - a < CHUNK ? x1 - a : CHUNK;
-        for (int32_t i = 0; i < n; i++)
-            t[i] = weight_ramp(r->shape, a + i, y, rv, 0.f);
+        ramps(r->shape, y, rv, NULL, a, n, t);
         mix_pixels(row_of(r->x, y) + 4 * (size_t)a, row_of(r->y, y) + 4 * (size_t)a,
                    r->out->pixels + (size_t)y * r->out->stride + 4 * (size_t)a, t, n);
     }
@@ -170,7 +231,8 @@ static void mix_span(const rows_t *r, int32_t y, float rv, int32_t x0, int32_t x
 
 /* 0 where s is 0 (`y` shows), 2 where it is 1 (`x` shows), 1 between. */
 static int class_at(const shape_t *s, int32_t x, int32_t y, float rv) {
-    const float t = weight_ramp(s, x, y, rv, 0.f);
+    float t;
+    ramps(s, y, rv, NULL, x, 1, &t);
     return t <= 0.f ? 0 : t >= 1.f ? 2 : 1;
 }
 
@@ -210,20 +272,22 @@ static void mix_monotone(const rows_t *r, int32_t y, float rv, int32_t a, int32_
 }
 
 /* The kinds whose value changes along a row without order (the horizontal slices, the vertical
- * winds): a chunk of columns at a time, their values computed once for all the rows. */
+ * winds): a block of columns at a time, their values computed once for all the rows. */
 static void mix_columns(const rows_t *r, int32_t y0, int32_t y1) {
     const shape_t *s = r->shape;
-    float cv[CHUNK], t[CHUNK];
-    for (int32_t a = 0; a < s->width; a += CHUNK) {
-        const int32_t n = s->width - a < CHUNK ? s->width - a : CHUNK;
-        for (int32_t i = 0; i < n; i++)
-            cv[i] = column_value(s, a + i);
-        for (int32_t y = y0; y < y1; y++) {
-            for (int32_t i = 0; i < n; i++)
-                t[i] = weight_ramp(s, a + i, y, 0.f, cv[i]);
-            mix_pixels(row_of(r->x, y) + 4 * (size_t)a, row_of(r->y, y) + 4 * (size_t)a,
-                       r->out->pixels + (size_t)y * r->out->stride + 4 * (size_t)a, t, n);
-        }
+    float cv[COLUMNS];
+    for (int32_t a = 0; a < s->width; a += COLUMNS) {
+        const int32_t b = s->width - a < COLUMNS ? s->width : a + COLUMNS;
+        for (int32_t x = a; x < b; x++)
+            cv[x - a] = column_value(s, x);
+        for (int32_t y = y0; y < y1; y++)
+            for (int32_t x = a; x < b; x += CHUNK) {
+                float t[CHUNK];
+                const int32_t n = b - x < CHUNK ? b - x : CHUNK;
+                ramps(s, y, 0.f, cv + (x - a), x, n, t);
+                mix_pixels(row_of(r->x, y) + 4 * (size_t)x, row_of(r->y, y) + 4 * (size_t)x,
+                           r->out->pixels + (size_t)y * r->out->stride + 4 * (size_t)x, t, n);
+            }
     }
 }
 
@@ -232,9 +296,12 @@ static uint8_t black[4] = {0, 0, 0, 255};
 
 /* A crop's row: `image` on [x0, x1), black elsewhere. */
 static void crop_row(uint8_t *out, const uint8_t *image, int32_t width, int32_t x0, int32_t x1) {
-    x0 = x0 < 0 ? 0 : x0, x1 = x1 > width ? width : x1;
-    for (int32_t x = 0; x < width; x++)
-        memcpy(out + 4 * (size_t)x, x >= x0 && x < x1 ? image + 4 * (size_t)x : black, 4);
+    x0 = x0 < 0 ? 0 : x0 > width ? width : x0, x1 = x1 < x0 ? x0 : x1 > width ? width : x1;
+    for (int32_t x = 0; x < x0; x++)
+        memcpy(out + 4 * (size_t)x, black, 4);
+    memcpy(out + 4 * (size_t)x0, image + 4 * (size_t)x0, 4 * (size_t)(x1 - x0));
+    for (int32_t x = x1; x < width; x++)
+        memcpy(out + 4 * (size_t)x, black, 4);
 }
 
 /* circlecrop's row y: `image` where hypot(x − cx, y − cy) ≤ radius·|2P − 1|³, a run about the
