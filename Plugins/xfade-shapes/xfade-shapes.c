@@ -100,7 +100,8 @@ static float column_value(const shape_t *s, int32_t x) {
  * of `to` (of `from` for circleopen); rv is the row's value, cv[i] pixel x0 + i's column's. */
 static void ramps(const shape_t *s, int32_t y, float rv, const float *cv, int32_t x0, int32_t n, float *t) {
     const float fy = (float)y, p = s->p, w = s->w, h = s->h;
-    const float half = s->kind == VERT_OPEN || s->kind == VERT_CLOSE ? (float)(s->width / 2.0) : (float)(s->height / 2.0);
+    const bool across = s->kind == VERT_OPEN || s->kind == VERT_CLOSE; /* the open/close line's half */
+    const float half = (float)((across ? s->width : s->height) / 2.0);
     switch (s->kind) {
     case CIRCLE_OPEN:
     case CIRCLE_CLOSE: { /* hypotf's value, the nearest float to the distance */
@@ -181,23 +182,21 @@ static void mix_pixels(const uint8_t *x, const uint8_t *y, uint8_t *out, const f
 #if defined(__SSE2__)
     const __m128i zero = _mm_setzero_si128();
     for (; i + 4 <= n; i += 4) {
-        const __m128i a = _mm_loadu_si128((const __m128i *)(x + 4 * i)), b = _mm_loadu_si128((const __m128i *)(y + 4 * i));
+        const __m128i a = _mm_loadu_si128((const __m128i *)(x + 4 * i));
+        const __m128i b = _mm_loadu_si128((const __m128i *)(y + 4 * i));
         const __m128i a16[2] = {_mm_unpacklo_epi8(a, zero), _mm_unpackhi_epi8(a, zero)};
         const __m128i b16[2] = {_mm_unpacklo_epi8(b, zero), _mm_unpackhi_epi8(b, zero)};
         const __m128 ms = _mm_loadu_ps(m + i), ks = _mm_loadu_ps(k + i);
-        const int copy = _mm_movemask_ps(_mm_cmpeq_ps(ms, _mm_setzero_ps())) == 15   ? 1
-                         : _mm_movemask_ps(_mm_cmpeq_ps(ks, _mm_setzero_ps())) == 15 ? 2
-                                                                                    : 0;
-        if (copy) { /* four copies of y (m = 0) or of x (1 − m = 0) */
-            _mm_storeu_si128((__m128i *)(out + 4 * i), copy == 1 ? b : a);
+        const int only_y = _mm_movemask_ps(_mm_cmpeq_ps(ms, _mm_setzero_ps())) == 15;
+        if (only_y || _mm_movemask_ps(_mm_cmpeq_ps(ks, _mm_setzero_ps())) == 15) { /* m = 0 or 1 − m = 0 */
+            _mm_storeu_si128((__m128i *)(out + 4 * i), only_y ? b : a);
             continue;
         }
         __m128i pixels[4];
         for (int j = 0; j < 4; j++) { /* pixel i + j */
             const __m128i a32 = j % 2 ? _mm_unpackhi_epi16(a16[j / 2], zero) : _mm_unpacklo_epi16(a16[j / 2], zero);
             const __m128i b32 = j % 2 ? _mm_unpackhi_epi16(b16[j / 2], zero) : _mm_unpacklo_epi16(b16[j / 2], zero);
-            const __m128 mj = _mm_shuffle_ps(ms, ms, _MM_SHUFFLE(j, j, j, j));
-            const __m128 kj = _mm_shuffle_ps(ks, ks, _MM_SHUFFLE(j, j, j, j));
+            const __m128 mj = _mm_set1_ps(m[i + j]), kj = _mm_set1_ps(k[i + j]);
             pixels[j] = _mm_cvttps_epi32(
                 _mm_add_ps(_mm_mul_ps(_mm_cvtepi32_ps(a32), mj), _mm_mul_ps(_mm_cvtepi32_ps(b32), kj)));
         }
@@ -389,10 +388,10 @@ static bool shape_mix(const anim_mix_args_t *args, char *error, uint32_t error_s
 
 /* Not const: init sets their flags. */
 static anim_mixer_desc_t mixers[KINDS] = {
-    SHAPE(CIRCLE_CROP, "circlecrop", "ffmpeg xfade's circlecrop: `from` shrinks to a circle on black, `to` grows from it"),
-    SHAPE(RECT_CROP, "rectcrop", "ffmpeg xfade's rectcrop: `from` shrinks to a rectangle on black, `to` grows from it"),
-    SHAPE(CIRCLE_OPEN, "circleopen", "ffmpeg xfade's circleopen: `to` shows through a soft circle growing from the centre"),
-    SHAPE(CIRCLE_CLOSE, "circleclose", "ffmpeg xfade's circleclose: `from` stays in a soft circle shrinking to the centre"),
+    SHAPE(CIRCLE_CROP, "circlecrop", "ffmpeg xfade's circlecrop: a circle on black closes on `from`, opens on `to`"),
+    SHAPE(RECT_CROP, "rectcrop", "ffmpeg xfade's rectcrop: a rectangle on black closes on `from`, opens on `to`"),
+    SHAPE(CIRCLE_OPEN, "circleopen", "ffmpeg xfade's circleopen: `to` shows in a soft circle growing from the centre"),
+    SHAPE(CIRCLE_CLOSE, "circleclose", "ffmpeg xfade's circleclose: `from` stays in a soft circle shrinking away"),
     SHAPE(VERT_OPEN, "vertopen", "ffmpeg xfade's vertopen: `to` opens from a vertical centre line outwards"),
     SHAPE(VERT_CLOSE, "vertclose", "ffmpeg xfade's vertclose: `to` closes in from the left and right sides"),
     SHAPE(HORZ_OPEN, "horzopen", "ffmpeg xfade's horzopen: `to` opens from a horizontal centre line outwards"),
