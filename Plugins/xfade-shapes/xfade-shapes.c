@@ -1,5 +1,5 @@
 /*
- * xfade-shapes — ffmpeg xfade's shapes and slices as mixers, under xfade's own names: circlecrop,
+ * xfade-shapes — ffmpeg xfade's shapes, slices and winds as mixers, under xfade's own names: circlecrop,
  * rectcrop, circleopen, circleclose, vertopen, vertclose, horzopen, horzclose, radial, diagtl,
  * diagtr, diagbl, diagbr, hlslice, hrslice, vuslice, vdslice, hlwind, hrwind, vuwind, vdwind.
  *
@@ -7,7 +7,8 @@
  * progress P runs from 1 (only `from`) down to 0 (only `to`), P = 1 − progress here; a shape gives
  * each pixel a value v from its position and P, and the pixel is xfade's mix(x, y, s) =
  * x·s + y·(1 − s) of the two images, truncated, with s = smoothstep(v) (x is `to`, y `from`, but
- * for circleopen). The crops show one image inside a shrinking or growing circle or rectangle on
+ * for circleopen); a slice's s is 1 where smoothstep(v) exceeds a sawtooth ten teeth across the
+ * image, else 0. The crops show one image inside a shrinking or growing circle or rectangle on
  * opaque black. The winds' ragged edges are xfade's pseudo-random numbers, fract(sin(x·12.9898 +
  * y·78.233)·43758.545) of the row (hlwind, hrwind) or the column (vuwind, vdwind), computed as
  * xfade computes them, so they are the same on every run and match xfade's frames.
