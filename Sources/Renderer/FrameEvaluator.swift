@@ -53,14 +53,20 @@ public final class FrameEvaluator: @unchecked Sendable {
         try plugins.withTiming(frame: frame) { $0.time(atWallTime: seconds) }
     }
 
-    /// The layer states at time `t`, bottom first, and the mixers running then.
+    /// The layer states at time `t`, bottom first, and the mixers running then. A mixer step
+    /// that shows one of its layers alone before or after its span hides the other, unless a
+    /// mixer running at `t` blends it.
     public func state(at t: Double, frame: Int) throws(RenderError) -> FrameState {
         var state = FrameState(layers: scene.layers.map(\.base), host: [], mixes: [])
         var host = scene.layers.map(\.host)
+        var hiddenByMixers: [Int] = []
         try state.layers.withUnsafeMutableBufferPointer { (layers) throws(RenderError) in
             for (index, step) in scene.steps.enumerated() {
                 let eased = try plugins.withTiming(frame: frame) { $0.progress(ofStep: index, at: t) }
-                guard let eased else { continue }
+                guard let eased else {
+                    if let layer = scene.layerHidden(byStep: index, at: t) { hiddenByMixers.append(layer) }
+                    continue
+                }
                 let progress =
                     eased.isFinite
                     ? eased : substitutions.progress(replacing: eased, ofStep: index, in: scene, at: t, frame: frame)
@@ -80,6 +86,8 @@ public final class FrameEvaluator: @unchecked Sendable {
             }
         }
         state.host = host
+        let blended = Set(state.mixes.flatMap { mix in scene.steps[mix.step].action.mixedLayers })
+        for layer in hiddenByMixers where !blended.contains(layer) { state.layers[layer].hidden = 1 }
         return state
     }
 
