@@ -37,11 +37,11 @@ extension Scene {
         filled(ofStep: index, at: t) { timing, time in timing.linearProgress(at: time) }
     }
 
-    /// The layer mixer step `index` hides at `t` because its fill shows one of its layers alone
-    /// there (`Step.Fill.Side.layer`), or nil: before its start the layer its start state does not
-    /// show (`to`; `from` for a reversed step), after its end the one its end state does not
-    /// (`from`; `to` for a step that ends back at its start, reversed or autoreversing).
-    public func layerHidden(byStep index: Int, at t: Double) -> Int? {
+    /// What mixer step `index` shows at `t` outside its span where its fill shows one of its
+    /// layers alone (`Step.Fill.Side.layer`), or nil: before its start the layer its start state
+    /// shows (`from`; `to` for a reversed step), after its end the one its end state shows (`to`;
+    /// `from` for a step that ends back at its start, reversed or autoreversing), the other hidden.
+    public func layerAlone(byStep index: Int, at t: Double) -> LayerAlone? {
         guard case .mix(_, let from, let to) = steps[index].action else { return nil }
         let span = timing(ofStep: index)
         let edge: Double
@@ -53,7 +53,8 @@ extension Scene {
             return nil
         }
         let shown = progress(ofStep: index, at: edge) { timing, time in timing.linearProgress(at: time) } ?? 0
-        return shown < 0.5 ? to : from
+        let (layer, other) = shown < 0.5 ? (from, to) : (to, from)
+        return LayerAlone(layer: layer, hidden: other, place: max(from, to), tree: tree)
     }
 
     /// The timing step `index` runs on (that of the step it runs alongside, for a follower).
