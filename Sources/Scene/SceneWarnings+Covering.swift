@@ -23,10 +23,11 @@ extension SceneWarnings {
                 let covered = coveredLayer(under: upper)
             else { continue }
             let (name, below) = (scene.layers[upper].name, scene.layers[covered].name)
+            let fix = fix(for: step, written: field.member("fillMode"))
             found.append(
                 place.error(
                     "layer \"\(name)\" covers \"\(below)\" from 0 s until this step starts at \(seconds(start)), "
-                        + "so \"\(below)\" does not show before then: \(fix(for: step, written: field.member("fillMode")))"))
+                        + "so \"\(below)\" does not show before then: \(fix)"))
         }
         return found
     }

@@ -79,8 +79,8 @@ public struct Step: Sendable {
             case nothing
             /// The step's state at its start (before it) or at its end (after it).
             case state
-            /// A mixer step's one layer alone, drawn as it would be without the step, the other
-            /// hidden with its sublayers: `from` before the start, `to` after the end. The mixer
+            /// A mixer step's one layer alone, drawn where the mix is, the other hidden with its
+            /// sublayers: `from` before the start, `to` after the end (see `LayerAlone`). The mixer
             /// does not run.
             case layer
         }
