@@ -69,6 +69,7 @@ static const anim_animator_desc_t circle_desc = {
     .params = circle_params,
     .param_count = sizeof circle_params / sizeof circle_params[0],
     .apply = circle_apply,
+    .flags = ANIM_ANIMATOR_BRINGS_IN,
 };
 
 static bool circle_init(const anim_host_t *host) {

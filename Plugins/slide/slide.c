@@ -45,6 +45,7 @@ static const anim_animator_desc_t slide_desc = {
     .params = slide_params,
     .param_count = sizeof slide_params / sizeof slide_params[0],
     .apply = slide_apply,
+    .flags = ANIM_ANIMATOR_BRINGS_IN,
 };
 
 static bool slide_init(const anim_host_t *host) {

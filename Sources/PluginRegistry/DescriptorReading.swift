@@ -28,6 +28,9 @@ public protocol ProcessorDescriptor {
     /// Whether pixels outside its image are transparent to it (an effect's
     /// ANIM_EFFECT_TRANSPARENT_EDGES).
     var transparentEdges: Bool { get }
+    /// Whether it brings its target in (an animator's ANIM_ANIMATOR_BRINGS_IN, appended in ABI 1.2;
+    /// zero in an older descriptor): a step running it holds its start state before it starts.
+    var bringsIn: Bool { get }
     /// The function a processor cannot do without (its name, for messages) and whether it is set.
     static var mainFunction: String { get }
     var hasMainFunction: Bool { get }
@@ -58,6 +61,7 @@ extension anim_animator_desc_t: ProcessorDescriptor {
     public var creationData: UnsafeRawPointer? { nil }
     public var usesTime: Bool { false }
     public var transparentEdges: Bool { false }
+    public var bringsIn: Bool { flags & UInt32(ANIM_ANIMATOR_BRINGS_IN) != 0 }
 }
 
 extension anim_mixer_desc_t: ProcessorDescriptor {
@@ -70,6 +74,7 @@ extension anim_mixer_desc_t: ProcessorDescriptor {
     public var creationData: UnsafeRawPointer? { user_data }
     public var usesTime: Bool { false }
     public var transparentEdges: Bool { false }
+    public var bringsIn: Bool { false }
 }
 
 extension anim_effect_desc_t: ProcessorDescriptor {
@@ -83,6 +88,7 @@ extension anim_effect_desc_t: ProcessorDescriptor {
     public var creationData: UnsafeRawPointer? { user_data }
     public var usesTime: Bool { flags & UInt32(ANIM_EFFECT_USES_TIME) != 0 }
     public var transparentEdges: Bool { flags & UInt32(ANIM_EFFECT_TRANSPARENT_EDGES) != 0 }
+    public var bringsIn: Bool { false }
 }
 
 /// Copies plugin descriptors into registry entries, refusing anything the header forbids. Each
@@ -105,7 +111,7 @@ extension ProcessorEntry {
             parameters: try readParameters(raw.params, count: raw.param_count, owner: name, foreign: foreign),
             isSerial: raw.concurrency == UInt32(ANIM_CONCURRENCY_SERIAL), takesNativePixels: raw.takesNativePixels,
             needsWholeImage: raw.needsWholeImage, usesTime: raw.usesTime,
-            transparentEdges: raw.transparentEdges, plugin: plugin,
+            transparentEdges: raw.transparentEdges, bringsIn: raw.bringsIn, plugin: plugin,
             openedDescriptor: GrowableStruct.keep(raw))
     }
 }

@@ -20,6 +20,10 @@ extension PluginListing {
         var lines = ["  \(item.name) \(item.version) — \(item.doc)", fromLine(item)]
         lines += item.parameters.map { "    \(parameterLine($0))" }
         if item.nativePixels == true { lines.append("    takes the compositor's own pixels (native-pixels)") }
+        if item.bringsIn == true {
+            lines.append(
+                "    brings its target in: a step holds its start state until it starts (unless it sets fillMode)")
+        }
         return lines
     }
 

@@ -17,6 +17,9 @@ public struct PluginListing: Encodable {
         let pluginAbout: PluginAbout?
         /// Mixers only: whether it takes the compositor's own pixels (ANIM_MIXER_NATIVE_PIXELS).
         let nativePixels: Bool?
+        /// Animators only: whether it brings its target in (ANIM_ANIMATOR_BRINGS_IN), so a step
+        /// running it holds its start state before it starts unless the step writes `fillMode`.
+        let bringsIn: Bool?
         let parameters: [Parameter]
         let signature: String?
         let arguments: [String]?
@@ -40,7 +43,7 @@ public struct PluginListing: Encodable {
         animators = registry.animators.values.sorted { $0.name < $1.name }.map {
             Item(
                 name: $0.name, kind: "animator", doc: $0.doc, version: $0.version, plugin: $0.plugin,
-                nativePixels: nil, parameters: $0.parameters)
+                nativePixels: nil, bringsIn: $0.bringsIn, parameters: $0.parameters)
         }
         mixers = registry.mixers.values.sorted { $0.name < $1.name }.map {
             Item(
@@ -68,11 +71,11 @@ public struct PluginListing: Encodable {
 extension PluginListing.Item {
     init(
         name: String, kind: String, doc: String, version: String, plugin: PluginInfo, nativePixels: Bool?,
-        parameters: [ParameterDescriptor]
+        bringsIn: Bool? = nil, parameters: [ParameterDescriptor]
     ) {
         self.init(
             name: name, kind: kind, doc: doc, version: version, plugin: plugin.id, pluginFile: plugin.path,
-            pluginVersion: plugin.version, pluginAbout: plugin.about, nativePixels: nativePixels,
+            pluginVersion: plugin.version, pluginAbout: plugin.about, nativePixels: nativePixels, bringsIn: bringsIn,
             parameters: parameters.map(PluginListing.Parameter.init),
             signature: nil, arguments: nil, argumentDefaults: nil)
     }
@@ -82,7 +85,7 @@ extension PluginListing.Item {
             name: curve.name, kind: "timing curve", doc: curve.doc, version: curve.plugin.version,
             plugin: curve.plugin.id,
             pluginFile: curve.plugin.path, pluginVersion: curve.plugin.version, pluginAbout: curve.plugin.about,
-            nativePixels: nil, parameters: [],
+            nativePixels: nil, bringsIn: nil, parameters: [],
             signature: curve.signature.description, arguments: curve.argumentNames,
             argumentDefaults: curve.argumentDefaults)
     }

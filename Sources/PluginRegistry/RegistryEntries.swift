@@ -89,6 +89,9 @@ public struct ProcessorEntry<Descriptor: ProcessorDescriptor>: Processor, @unche
     /// (ANIM_EFFECT_TRANSPARENT_EDGES): its picture may be cut to what can show. False for
     /// animators and mixers.
     public internal(set) var transparentEdges = false
+    /// Whether the animator brings its target in (ANIM_ANIMATOR_BRINGS_IN): a step running it
+    /// without a `fillMode` holds its start state before it starts. False for mixers and effects.
+    public internal(set) var bringsIn = false
     public internal(set) var plugin: PluginInfo
     /// nil while the entry is known from a scan only (see `Registry.scan`).
     var openedDescriptor: UnsafePointer<Descriptor>? = nil
@@ -114,7 +117,7 @@ public struct ProcessorEntry<Descriptor: ProcessorDescriptor>: Processor, @unche
 extension ProcessorEntry: Encodable {
     enum CodingKeys: CodingKey {
         case name, version, doc, parameters, isSerial, takesNativePixels, needsWholeImage, usesTime, transparentEdges,
-            plugin
+            bringsIn, plugin
     }
 }
 

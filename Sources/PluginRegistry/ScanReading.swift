@@ -145,7 +145,7 @@ extension ProcessorEntry {
             parameters: parameters, isSerial: try fields.bool("isSerial"),
             takesNativePixels: try fields.bool("takesNativePixels"),
             needsWholeImage: try fields.bool("needsWholeImage"), usesTime: try fields.bool("usesTime"),
-            transparentEdges: try fields.bool("transparentEdges"),
+            transparentEdges: try fields.bool("transparentEdges"), bringsIn: try fields.bool("bringsIn"),
             plugin: try PluginInfo(reading: try fields.node("plugin")))
     }
 }

@@ -27,6 +27,8 @@ enum NewAnimatorEntryTemplate {
             .params = {{identifier}}_params,
             .param_count = sizeof {{identifier}}_params / sizeof {{identifier}}_params[0],
             .apply = {{identifier}}_apply,
+            /* An animator whose start state hides its layer (a reveal, a slide in) sets
+             * .flags = ANIM_ANIMATOR_BRINGS_IN: its steps then hold that state until they start. */
         };
 
         /* Called once after loading, on the main thread: register what the plugin provides. */

@@ -53,14 +53,21 @@ public final class FrameEvaluator: @unchecked Sendable {
         try plugins.withTiming(frame: frame) { $0.time(atWallTime: seconds) }
     }
 
-    /// The layer states at time `t`, bottom first, and the mixers running then.
+    /// The layer states at time `t`, bottom first, and the mixers running then. A mixer step
+    /// that shows one of its layers alone before or after its span hides the other (and, with
+    /// layers between them, moves the one shown to the mix's place), unless a mixer running at
+    /// `t` blends the other (a layer a running mixer blends stays where it is).
     public func state(at t: Double, frame: Int) throws(RenderError) -> FrameState {
         var state = FrameState(layers: scene.layers.map(\.base), host: [], mixes: [])
         var host = scene.layers.map(\.host)
+        var alone: [LayerAlone] = []
         try state.layers.withUnsafeMutableBufferPointer { (layers) throws(RenderError) in
             for (index, step) in scene.steps.enumerated() {
                 let eased = try plugins.withTiming(frame: frame) { $0.progress(ofStep: index, at: t) }
-                guard let eased else { continue }
+                guard let eased else {
+                    if let shown = scene.layerAlone(byStep: index, at: t) { alone.append(shown) }
+                    continue
+                }
                 let progress =
                     eased.isFinite
                     ? eased : substitutions.progress(replacing: eased, ofStep: index, in: scene, at: t, frame: frame)
@@ -80,6 +87,14 @@ public final class FrameEvaluator: @unchecked Sendable {
             }
         }
         state.host = host
+        let blended = Set(state.mixes.flatMap { mix in scene.steps[mix.step].action.mixedLayers })
+        for shown in alone where !blended.contains(shown.hidden) {
+            if shown.movesUp && !blended.contains(shown.layer) {
+                state.moved.append(shown)
+            } else {
+                state.layers[shown.hidden].hidden = 1
+            }
+        }
         return state
     }
 

@@ -10,6 +10,8 @@ final class Worker: @unchecked Sendable {
     private let effects: FrameEffects?
     /// Scratch for mixer steps (from, to, out per running mixer), made on first use.
     private var mixScratch: [(from: MixerInput, to: MixerInput, out: FrameBuffer)] = []
+    /// Pictures of the layers mixer steps show alone in another's place, made on first use.
+    private var movedScratch: [MixerInput] = []
     /// The mixers' outputs of the frame being rendered; kept to reuse its storage.
     private var replacements: [Replacement] = []
     init(compositor: Compositor, effects: (any EffectCalls)?) {
@@ -58,8 +60,26 @@ final class Worker: @unchecked Sendable {
                 replacements.append(Replacement(index: max(from, to), image: scratch.out, order: order))
             }
         }
+        try move(&state, frame: frame)
         compositor.render(state.layers, host: state.host, replacing: replacements, holding: held, into: buffer)
         if let effects, let failure = effects.takeFailure(from: compositor) { throw failure }
+    }
+
+    /// Draws each layer a mixer step shows alone in the mix's place (`FrameState.moved`): its
+    /// picture replaces the upper layer, as the mix's output would, and it is hidden in its own.
+    private func move(_ state: inout FrameState, frame: Int) throws(RenderError) {
+        for (slot, shown) in state.moved.enumerated() {
+            do throws(FrameBuffer.OutOfMemory) {
+                while movedScratch.count <= slot {
+                    movedScratch.append(try MixerInput(width: compositor.pixelWidth, height: compositor.pixelHeight))
+                }
+            } catch {
+                throw .outOfMemory(error, frame: frame)
+            }
+            let image = movedScratch[slot].image(of: shown.layer, in: state, order: .native, with: compositor)
+            replacements.append(Replacement(index: shown.place, image: image, order: .native))
+        }
+        for shown in state.moved { state.layers[shown.layer].hidden = 1 }
     }
 
     /// Rows a mixer writes straight into the frame between two checks that they are opaque:
@@ -70,7 +90,8 @@ final class Worker: @unchecked Sendable {
     /// The mix of `state` (its index in `state.mixes`) whose output may go straight into the
     /// frame, sparing a copy of it: the one replacing the topmost layer, when that layer is
     /// top-level (an opaque output there hides all below), the mixer takes the frame's own
-    /// pixels, and it runs in this process (so a band of rows costs its share of the whole).
+    /// pixels, it runs in this process (so a band of rows costs its share of the whole), and no
+    /// layer shown alone is drawn above it.
     private func directMix(in state: FrameState, _ evaluator: FrameEvaluator) -> Int? {
         guard evaluator.plugins.mixesInPlace else { return nil }
         var top: (slot: Int, upper: Int, native: Bool)?
@@ -78,7 +99,9 @@ final class Worker: @unchecked Sendable {
             guard case .mix(let mixer, let from, let to) = evaluator.scene.steps[mix.step].action else { continue }
             if max(from, to) > top?.upper ?? -1 { top = (slot, max(from, to), mixer.pixelOrder == .native) }
         }
-        guard let top, top.native, compositor.takesOpaqueReplacement(top.upper) else { return nil }
+        guard let top, top.native, state.moved.allSatisfy({ $0.place < top.upper }),
+            compositor.takesOpaqueReplacement(top.upper)
+        else { return nil }
         return top.slot
     }
 

@@ -38,11 +38,13 @@ extension Decoding {
             throw fields["id"]!.error("step id \"\(id)\" is already used by \(clash.path)")
         }
         let (action, parameters) = try decodeAction(fields, step: item)
+        let removedOnCompletion: Bool = try fields.value("removedOnCompletion")
+        let mode: Step.FillMode? = try fields.optional("fillMode")
         return Step(
             path: item.path, id: id, action: action, clock: try decodeClock(fields, earlier: earlier),
             reverse: try fields.value("reverse"), parameters: parameters, sound: try stepSound(fields),
-            fill: Step.Fill(
-                mode: try fields.value("fillMode"), removedOnCompletion: try fields.value("removedOnCompletion")))
+            fill: mode.map { Step.Fill(mode: $0, removedOnCompletion: removedOnCompletion) }
+                ?? .default(for: action, removedOnCompletion: removedOnCompletion))
     }
 
     /// `"animator"` with `"target"`, `"mixer"` with `"from"` and `"to"`, or `"animate"` with `"target"`.

@@ -8,6 +8,8 @@ import CAnimatorABI
 /// - a mixer blending from or to a layer that is hidden or fully transparent when it starts, or
 ///   inside one that is (no step has changed it by then), blends into or out of nothing;
 /// - a layer that an `animate` step fades in later shows at its full opacity until then;
+/// - a layer drawn opaque over a whole layer below it hides it until its first step starts, when
+///   that step has no effect before it (see `coversBeforeComingIn`);
 /// - two steps running the same animator on the same layer, or animating the same key path of it,
 ///   over overlapping spans fight over the same properties, and the later one wins;
 /// - `cancelRemoves` on an interactive transition that finishes takes nothing away.
@@ -19,7 +21,7 @@ struct SceneWarnings {
     var interactionField: Field? = nil
 
     var all: [SceneError] {
-        startsAfterTheEnd + blendsNothing + shownBeforeFadingIn + overlapping + removesNothing
+        startsAfterTheEnd + blendsNothing + shownBeforeFadingIn + coversBeforeComingIn + overlapping + removesNothing
     }
 
     /// `cancelRemoves` applies only when the transition cancels.
@@ -41,7 +43,7 @@ struct SceneWarnings {
         var found: [SceneError] = []
         for (index, step) in scene.steps.enumerated() {
             guard case .property(let animation, let target) = step.action, animation.keyPath == .layer(.opacity),
-                !animation.additive, !step.fill.before,
+                !animation.additive, step.fill.before != .state,
                 let from = (step.reverse ? animation.endValue : animation.startValue)?.first
             else { continue }
             let start = scene.timing(ofStep: index).start
@@ -103,10 +105,10 @@ struct SceneWarnings {
 
     /// Whether an animator or animate step that has begun by `time` (or applies before its start)
     /// targets `layer`.
-    private func animated(_ layer: Int, before time: Double, except skipped: Int) -> Bool {
+    func animated(_ layer: Int, before time: Double, except skipped: Int) -> Bool {
         scene.steps.indices.contains { index in
             guard index != skipped, scene.steps[index].action.role.target == layer else { return false }
-            return scene.timing(ofStep: index).start <= time || scene.steps[index].fill.before
+            return scene.timing(ofStep: index).start <= time || scene.steps[index].fill.before == .state
         }
     }
 
@@ -146,5 +148,5 @@ struct SceneWarnings {
         }
     }
 
-    private func seconds(_ value: Double) -> String { "\(format(value)) s" }
+    func seconds(_ value: Double) -> String { "\(format(value)) s" }
 }

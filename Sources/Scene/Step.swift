@@ -12,6 +12,12 @@ public struct Step: Sendable {
         /// The host changing one key path of `target` (an `animate` step): no plugin runs.
         case property(PropertyAnimation, target: Int)
 
+        /// A mixer's `from` and `to`; none for other kinds.
+        public var mixedLayers: [Int] {
+            if case .mix(_, let from, let to) = self { return [from, to] }
+            return []
+        }
+
         /// What the host asks of the action whatever its kind. This is the one switch over the
         /// kinds; running them is the renderer's (it applies an animator to layer states and has
         /// a mixer blend rendered layers).
@@ -55,7 +61,8 @@ public struct Step: Sendable {
     public let parameters: [BoundParameter]
     /// A sound played once when the step starts moving on screen.
     public let sound: StepSound?
-    /// Where the step has an effect outside the span it runs in (Core Animation's `fillMode`).
+    /// Where the step has an effect outside the span it runs in (Core Animation's `fillMode`, or
+    /// the default of the step's kind when the file writes none: see `Fill.default(for:removedOnCompletion:)`).
     public let fill: Fill
 
     /// Core Animation's fill modes: whether a step's start state applies before its start, and
@@ -66,18 +73,51 @@ public struct Step: Sendable {
 
     /// The fill a step has.
     public struct Fill: Sendable, Equatable {
-        /// The start state applies before the start.
-        public let before: Bool
-        /// The end state holds after the end.
-        public let after: Bool
-
-        public init(mode: FillMode, removedOnCompletion: Bool) {
-            before = mode == .backwards || mode == .both
-            after = (mode == .forwards || mode == .both) && !removedOnCompletion
+        /// What a step shows on one side of the span it runs in.
+        public enum Side: Sendable, Equatable {
+            /// Nothing: the layers look as they would without the step.
+            case nothing
+            /// The step's state at its start (before it) or at its end (after it).
+            case state
+            /// A mixer step's one layer alone, drawn where the mix is, the other hidden with its
+            /// sublayers: `from` before the start, `to` after the end (see `LayerAlone`). The mixer
+            /// does not run.
+            case layer
         }
 
-        /// Today's behaviour and the default: no effect before the start, the end state after the end.
+        /// What shows before the start.
+        public let before: Side
+        /// What shows after the end.
+        public let after: Side
+
+        public init(before: Side, after: Side) {
+            (self.before, self.after) = (before, after)
+        }
+
+        /// The fill a written `fillMode` gives.
+        public init(mode: FillMode, removedOnCompletion: Bool) {
+            before = mode == .backwards || mode == .both ? .state : .nothing
+            after = (mode == .forwards || mode == .both) && !removedOnCompletion ? .state : .nothing
+        }
+
+        /// No effect before the start, the end state after the end: Core Animation's default.
         public static let forwards = Fill(mode: .forwards, removedOnCompletion: false)
+
+        /// The fill of a step that writes no `fillMode`, as a video editor's transitions behave: a
+        /// mixer step shows `from` alone until it starts and `to` alone after it ends; an animator
+        /// that brings its target in (ANIM_ANIMATOR_BRINGS_IN) holds its start state before the
+        /// start and its end state after the end ("both"); any other step has Core Animation's
+        /// default ("forwards"). `removedOnCompletion` leaves nothing after the end.
+        public static func `default`(for action: Action, removedOnCompletion: Bool) -> Fill {
+            switch action {
+            case .mix:
+                Fill(before: .layer, after: removedOnCompletion ? .nothing : .layer)
+            case .animate(let animator, _) where animator.bringsIn:
+                Fill(mode: .both, removedOnCompletion: removedOnCompletion)
+            default:
+                Fill(mode: .forwards, removedOnCompletion: removedOnCompletion)
+            }
+        }
     }
 
     public init(

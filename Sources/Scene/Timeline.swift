@@ -37,6 +37,26 @@ extension Scene {
         filled(ofStep: index, at: t) { timing, time in timing.linearProgress(at: time) }
     }
 
+    /// What mixer step `index` shows at `t` outside its span where its fill shows one of its
+    /// layers alone (`Step.Fill.Side.layer`), or nil: before its start the layer its start state
+    /// shows (`from`; `to` for a reversed step), after its end the one its end state shows (`to`;
+    /// `from` for a step that ends back at its start, reversed or autoreversing), the other hidden.
+    public func layerAlone(byStep index: Int, at t: Double) -> LayerAlone? {
+        guard case .mix(_, let from, let to) = steps[index].action else { return nil }
+        let span = timing(ofStep: index)
+        let edge: Double
+        if t < span.start && steps[index].fill.before == .layer {
+            edge = span.start
+        } else if t > span.end && steps[index].fill.after == .layer {
+            edge = span.end
+        } else {
+            return nil
+        }
+        let shown = progress(ofStep: index, at: edge) { timing, time in timing.linearProgress(at: time) } ?? 0
+        let (layer, other) = shown < 0.5 ? (from, to) : (to, from)
+        return LayerAlone(layer: layer, hidden: other, place: max(from, to), tree: tree)
+    }
+
     /// The timing step `index` runs on (that of the step it runs alongside, for a follower).
     public func timing(ofStep index: Int) -> StepTiming { steps.timing(ofStep: index) }
 
@@ -51,10 +71,10 @@ extension Scene {
         let step = steps[index]
         let span = timing(ofStep: index)
         if t < span.start {
-            guard step.fill.before else { return nil }
+            guard step.fill.before == .state else { return nil }
             return progress(ofStep: index, at: span.start, own)
         }
-        if t > span.end && !step.fill.after { return nil }
+        if t > span.end && step.fill.after != .state { return nil }
         return progress(ofStep: index, at: t, own)
     }
 

@@ -285,6 +285,15 @@ typedef struct anim_apply_args {
     void *instance;                      /* what `create` returned; NULL if there is no create */
 } anim_apply_args_t;
 
+/* Flags of an animator descriptor (ABI 1.2). */
+/* The animator brings its target in: its start state (progress 0) is the target not yet shown
+ * (a reveal's mask closed onto its origin, a slide's layer beyond its edge). A step running it
+ * without a `fillMode` in the pipeline file then holds that start state from the render's start
+ * until the step starts (its fill is "both": the start state before the start, the end state
+ * after the end), so the layers below show until the transition begins. A `fillMode` written in
+ * the step overrides it. Without the flag the step has no effect before its start ("forwards"). */
+#define ANIM_ANIMATOR_BRINGS_IN 1u
+
 typedef struct anim_animator_desc {
     uint32_t struct_size;
     uint32_t concurrency;                /* ANIM_CONCURRENCY_* */
@@ -315,6 +324,8 @@ typedef struct anim_animator_desc {
      * its value before the call and reported once; the render goes on and exits with status 2. */
     bool (*apply)(const anim_apply_args_t *args, anim_layer_t *target, char *error,
                   uint32_t error_size);
+    uint32_t flags;                      /* ABI 1.2: ANIM_ANIMATOR_* */
+    uint32_t reserved2;                  /* ABI 1.2: 0 */
 } anim_animator_desc_t;
 
 /* ---------------------------------------------------------------------------------------------

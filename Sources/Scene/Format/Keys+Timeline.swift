@@ -62,9 +62,12 @@ extension Keys {
             FormatKey("repeat", .number(0.01...1000), default: 1, "how many times the step plays; fractions allowed"),
             FormatKey("autoreverse", .boolean, default: false, "each repetition plays forwards, then backwards"),
             FormatKey(
-                "fillMode", .choice(Step.FillMode.allCases.map(\.rawValue)), default: "forwards",
+                "fillMode", .choice(Step.FillMode.allCases.map(\.rawValue)),
+                defaultNote: "a mixer's: `from` alone before, `to` alone after; `both` for an animator that brings "
+                    + "its target in; else `forwards`",
                 "Core Animation's fill mode: `forwards` holds the end state after the end, `backwards` applies the "
-                    + "start state before the start, `both` does both, `removed` neither"),
+                    + "start state before the start, `both` does both, `removed` neither; written, it replaces "
+                    + "the default (a mixer step then runs its mixer outside its span, at progress 0 or 1)"),
             FormatKey(
                 "removedOnCompletion", .boolean, default: false,
                 "the end state does not hold after the end (as `removed` after the end), whatever the fill mode"),
@@ -74,7 +77,8 @@ extension Keys {
         ],
         "an animator step (animator, target), a mixer step (mixer, from, to) or an animation the host runs "
             + "(animate, target, and from, to, by or keyframes); by default it has no effect "
-            + "before its start and holds its end state after its end (see fillMode)")
+            + "before its start and holds its end state after its end, except transitions: a mixer shows `from` "
+            + "until it starts, an animator that brings its target in holds its start state (see fillMode)")
 
     /// `{"values": [...], "keyTimes": [...], "timingFunctions": [...]}`: CAKeyframeAnimation's values.
     public static let keyframes = KeySet(

@@ -91,6 +91,9 @@ pub const ANIM_EFFECT_USES_TIME: u32 = 4;
 /// `ANIM_EFFECT_TRANSPARENT_EDGES`: pixels outside `in` are transparent to the effect; the host
 /// may cut its picture to what can show.
 pub const ANIM_EFFECT_TRANSPARENT_EDGES: u32 = 8;
+/// `ANIM_ANIMATOR_BRINGS_IN`: the animator brings its target in; a step running it without a
+/// `fillMode` holds its start state before it starts (ABI 1.2).
+pub const ANIM_ANIMATOR_BRINGS_IN: u32 = 1;
 
 /// `anim_point_t`.
 #[repr(C)]
@@ -265,6 +268,8 @@ pub struct anim_animator_desc_t {
     pub create: anim_create_fn,
     pub destroy: anim_destroy_fn,
     pub apply: anim_apply_fn,
+    pub flags: u32,
+    pub reserved2: u32,
 }
 
 /// `anim_image_t`: premultiplied RGBA8, host-owned.

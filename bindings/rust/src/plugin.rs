@@ -17,6 +17,9 @@ pub trait Animator: Default {
     const DOC: &'static CStr;
     /// Its parameters, in the order the host passes their values (see [`param`]).
     const PARAMS: &'static [param::Desc] = &[];
+    /// Whether it brings its target in (`ANIM_ANIMATOR_BRINGS_IN`): a step running it without a
+    /// `fillMode` holds its start state before it starts.
+    const BRINGS_IN: bool = false;
 
     /// Writes the layer's properties for progress `p` (0 at the start, 1 at the end; overshooting
     /// curves leave that range). Change only what this animator animates. An `Err` stops the
@@ -42,6 +45,8 @@ pub const fn animator_desc<A: Animator>() -> anim_animator_desc_t {
         create: None,
         destroy: None,
         apply: Some(apply_trampoline::<A>),
+        flags: if A::BRINGS_IN { ANIM_ANIMATOR_BRINGS_IN } else { 0 },
+        reserved2: 0,
     }
 }
 

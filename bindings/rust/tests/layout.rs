@@ -51,7 +51,7 @@ fn rust_layouts() -> Vec<Layout> {
         anim_create_args_t { struct_size, param_count, canvas, params, target, duration, render_scale, user_data },
         anim_apply_args_t { struct_size, param_count, progress, time, duration, canvas, params, instance },
         anim_animator_desc_t { struct_size, concurrency, name, version, doc, params, param_count, reserved,
-                               create, destroy, apply },
+                               create, destroy, apply, flags, reserved2 },
         anim_image_t { struct_size, width, height, stride, pixels },
         anim_mix_args_t { struct_size, param_count, progress, time, duration, params, instance, from, to, out,
                           row_begin, row_end, canvas, render_scale, pixel_order, reserved },
@@ -219,6 +219,7 @@ fn rust_constants() -> Vec<(&'static str, String, String)> {
         ANIM_EFFECT_WHOLE_IMAGE,
         ANIM_EFFECT_USES_TIME,
         ANIM_EFFECT_TRANSPARENT_EDGES,
+        ANIM_ANIMATOR_BRINGS_IN,
     }
 }
 
