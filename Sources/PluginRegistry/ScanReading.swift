@@ -118,7 +118,11 @@ extension PluginInfo {
         self.init(
             path: try fields.string("path"), id: try fields.string("id"), version: try fields.string("version"),
             description: try fields.string("description"),
-            about: try fields["about"].map { (node) throws(ScanFormatError) in try PluginAbout(reading: node) })
+            about: try fields["about"].map { (node) throws(ScanFormatError) in try PluginAbout(reading: node) },
+            origin: try fields["origin"].map { (node) throws(ScanFormatError) in
+                guard let origin = PluginOrigin(rawValue: try node.scanString()) else { throw ScanFormatError() }
+                return origin
+            } ?? .native)
     }
 }
 
