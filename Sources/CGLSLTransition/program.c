@@ -75,6 +75,28 @@ static unsigned long line_count(const char *text) {
     return lines;
 }
 
+/* The column in the file of Mesa's column `reported` on line `line`: Mesa counts columns in
+ * preprocessed text, where each run of spaces and tabs is one character. Unchanged when the line
+ * is not found. */
+static unsigned long file_column(const char *body, unsigned long line, unsigned long reported) {
+    const char *text = body;
+    for (unsigned long at = 1; at < line && text != NULL; at++) {
+        text = strchr(text, '\n');
+        if (text != NULL) text++;
+    }
+    if (text == NULL) return reported;
+    unsigned long column = 1;
+    const char *c = text;
+    while (column < reported && *c != '\0' && *c != '\n') {
+        if (*c == ' ' || *c == '\t')
+            while (*c == ' ' || *c == '\t') c++;
+        else
+            c++;
+        column++;
+    }
+    return (unsigned long)(c - text) + 1;
+}
+
 /* The first message of a compiler log in the file's terms: Mesa writes "0:LINE(COL): error: …",
  * others "ERROR: 0:LINE: …". */
 static void describe_log(const glsl_transition_spec_t *spec, const char *log, char *error, uint32_t error_size) {
@@ -92,6 +114,7 @@ static void describe_log(const glsl_transition_spec_t *spec, const char *log, ch
         line = 0;
     }
     if (strncmp(message, "error: ", 7) == 0) message += 7;
+    if (column > 0) column = file_column(spec->body, line, column);
     if (line == 0) {
         glsl_fail(error, error_size, "%s: the shader does not compile: %s", spec->path, message);
     } else if (line > line_count(spec->body)) {
