@@ -106,6 +106,7 @@ static void make_thread_key(void) { thread_key_made = pthread_key_create(&thread
 
 static GLuint make_texture(GLint filter) {
     GLuint texture = 0;
+    glActiveTexture(GL_TEXTURE0 + GLSL_SCRATCH_UNIT);
     glGenTextures(1, &texture);
     glBindTexture(GL_TEXTURE_2D, texture);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, filter);

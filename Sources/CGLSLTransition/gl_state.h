@@ -19,6 +19,10 @@
 /* Writes a one-line reason into `error` and returns false. */
 GLSL_PRINTF(3, 4) bool glsl_fail(char *error, uint32_t error_size, const char *format, ...);
 
+/* The texture unit textures are made and filled on, which no shader samples: units 0 and 1 are
+ * `from` and `to`, 2 up to it image parameters'. */
+#define GLSL_SCRATCH_UNIT 15
+
 /* A linked program of one wrapped source, with where its uniforms are. */
 typedef struct glsl_program {
     uint64_t key;                 /* hash of the wrapped source */

@@ -44,11 +44,13 @@ static void flip_out(const uint8_t *rows, uint32_t width, uint32_t height, uint3
     }
 }
 
+/* Fills `texture` with an image, on the scratch unit. */
 static bool upload(glsl_thread_t *thread, GLuint texture, const uint8_t *pixels, size_t stride, uint32_t width,
                    uint32_t height) {
     uint8_t *rows = glsl_thread_rows(thread, (size_t)width * height * 4);
     if (rows == NULL) return false;
     flip_in(pixels, stride, width, height, rows);
+    glActiveTexture(GL_TEXTURE0 + GLSL_SCRATCH_UNIT);
     glBindTexture(GL_TEXTURE_2D, texture);
     glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, (GLsizei)width, (GLsizei)height, 0, GL_RGBA, GL_UNSIGNED_BYTE, rows);
     return true;
@@ -74,6 +76,7 @@ static GLuint image_texture(glsl_thread_t *thread, const char *path, const char 
     char *copy = strdup(path);
     GLuint texture = 0;
     glGenTextures(1, &texture);
+    glActiveTexture(GL_TEXTURE0 + GLSL_SCRATCH_UNIT);
     glBindTexture(GL_TEXTURE_2D, texture);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
@@ -100,6 +103,7 @@ static GLuint image_texture(glsl_thread_t *thread, const char *path, const char 
 static bool prepare_target(glsl_thread_t *thread, uint32_t width, uint32_t height, bool floats) {
     glBindFramebuffer(GL_FRAMEBUFFER, thread->framebuffer);
     if (thread->target_width != width || thread->target_height != height || thread->target_is_float != floats) {
+        glActiveTexture(GL_TEXTURE0 + GLSL_SCRATCH_UNIT);
         glBindTexture(GL_TEXTURE_2D, thread->target);
         if (floats)
             glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, (GLsizei)width, (GLsizei)height, 0, GL_RGBA, GL_FLOAT, NULL);
@@ -141,6 +145,8 @@ static bool set_uniform(glsl_thread_t *thread, const glsl_transition_spec_t *spe
             texture = image_texture(thread, value->s, owner, error, error_size);
             if (texture == 0) return false;
         }
+        if (*unit >= GLSL_SCRATCH_UNIT)
+            return glsl_fail(error, error_size, "%s: more image parameters than texture units", spec->path);
         glActiveTexture(GL_TEXTURE0 + (GLenum)*unit);
         glBindTexture(GL_TEXTURE_2D, texture);
         glUniform1i(location, *unit);
@@ -186,12 +192,13 @@ bool glsl_transition_mix_rows(const glsl_transition_spec_t *spec, double progres
     glsl_program_t *program = glsl_program_get(thread, spec, error, error_size);
     if (program == NULL) return false;
     glUseProgram(program->program);
-    glActiveTexture(GL_TEXTURE0);
-    if (!upload(thread, thread->inputs[0], from->pixels, from->stride, width, height))
+    if (!upload(thread, thread->inputs[0], from->pixels, from->stride, width, height) ||
+        !upload(thread, thread->inputs[1], to->pixels, to->stride, width, height))
         return glsl_fail(error, error_size, "%s: out of memory", spec->path);
-    glActiveTexture(GL_TEXTURE1);
-    if (!upload(thread, thread->inputs[1], to->pixels, to->stride, width, height))
-        return glsl_fail(error, error_size, "%s: out of memory", spec->path);
+    for (GLuint unit = 0; unit < 2; unit++) {
+        glActiveTexture(GL_TEXTURE0 + unit);
+        glBindTexture(GL_TEXTURE_2D, thread->inputs[unit]);
+    }
     glUniform1i(program->from, 0);
     glUniform1i(program->to, 1);
     glUniform1f(program->progress, (GLfloat)progress);
