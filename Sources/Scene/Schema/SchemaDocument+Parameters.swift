@@ -34,7 +34,7 @@ extension SchemaDocument {
             return SchemaType.tuple(Array(repeating: SchemaType.number(range), count: descriptor.type.componentCount))
         case .integerVector2, .integerVector3, .integerVector4:
             return SchemaType.tuple(Array(repeating: SchemaType.integer(range), count: descriptor.type.componentCount))
-        case .image: return SchemaType.string("an image file (PNG, JPEG or WebP), relative to the pipeline file")
+        case .image: return ["type": "string"]
         }
     }
 
@@ -55,7 +55,9 @@ extension SchemaDocument {
 
     /// The descriptor's doc with its type, unit and, for colours, the form: what an editor shows.
     private func help(_ descriptor: ParameterDescriptor) -> String {
-        var text = descriptor.type.name
+        var text =
+            descriptor.type == .image
+            ? "image: a PNG, JPEG or WebP file, relative to the pipeline file" : descriptor.type.name
         if descriptor.acceptsLayer { text += " or layer name" }
         if !descriptor.unit.isEmpty { text += ", \(descriptor.unit)" }
         if descriptor.isRequired { text += ", required" }
