@@ -119,10 +119,8 @@ extension PluginInfo {
             path: try fields.string("path"), id: try fields.string("id"), version: try fields.string("version"),
             description: try fields.string("description"),
             about: try fields["about"].map { (node) throws(ScanFormatError) in try PluginAbout(reading: node) },
-            origin: try fields["origin"].map { (node) throws(ScanFormatError) in
-                guard let origin = PluginOrigin(rawValue: try node.scanString()) else { throw ScanFormatError() }
-                return origin
-            } ?? .native)
+            // A cache written before origins were recorded has none: it is read as unreadable, and rescanned.
+            origin: try PluginOrigin(rawValue: try fields.string("origin")).orThrow(ScanFormatError()))
     }
 }
 
@@ -199,5 +197,12 @@ extension PluginScanCache {
                 stamp: stamp, shownAs: try entryFields.string("shownAs"),
                 result: try ScanResult(reading: try entryFields.node("result")))
         }
+    }
+}
+
+extension Optional {
+    func orThrow<E: Error>(_ error: E) throws(E) -> Wrapped {
+        guard let self else { throw error }
+        return self
     }
 }
