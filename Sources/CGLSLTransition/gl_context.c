@@ -64,6 +64,11 @@ static void open_display(void) {
     display = opened;
 }
 
+bool glsl_transition_prepare(char *error, uint32_t error_size) {
+    pthread_once(&display_once, open_display);
+    return display != EGL_NO_DISPLAY || glsl_fail(error, error_size, "%s", display_problem);
+}
+
 /* ---------------------------------------------------------------------------------------------
  * Each thread's context
  * ------------------------------------------------------------------------------------------- */

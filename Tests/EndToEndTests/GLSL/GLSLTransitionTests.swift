@@ -149,6 +149,23 @@ import Testing
         #expect(try oneFrames.map { try Data(contentsOf: $0) } == twoFrames.map { try Data(contentsOf: $0) })
     }
 
+    /// In a child process (`--isolate`), sandboxed or not, a transition makes the same frames.
+    @Test func isolatedAndSandboxedRendersWriteTheSameBytes() throws {
+        let fixture = try GLSLFixture()
+        defer { fixture.remove() }
+        try fixture.transition("Displaced", Self.displaced)
+        try fixture.pipeline("d.json", mixer: "Displaced", params: #"{ "map": "map.png" }"#)
+        var frames: [[Data]] = []
+        for (out, arguments) in [("in", []), ("isolated", ["--isolate"]), ("sandboxed", ["--isolate", "--sandbox"])] {
+            let (run, rendered) = try fixture.render("d.json", out: out, arguments: arguments)
+            #expect(run.status == 0, "\(out): \(run.stderr)")
+            frames.append(try rendered.map { try Data(contentsOf: $0) })
+        }
+        #expect(frames[0].count == 10)
+        #expect(frames[1] == frames[0])
+        #expect(frames[2] == frames[0])
+    }
+
     /// A GLSL ES 3.00 file (`texture`, its own `#version`) renders as its GLSL ES 1.00 twin.
     @Test func aGLSLES3FileRendersAsItsES1Twin() throws {
         let fixture = try GLSLFixture()
