@@ -48,7 +48,16 @@ static const char *egl_error_name(EGLint code) {
     }
 }
 
+static char shader_cache[1024];
+
+void glsl_transition_set_shader_cache(const char *folder) {
+    if (folder != NULL && shader_cache[0] == '\0') snprintf(shader_cache, sizeof shader_cache, "%s", folder);
+}
+
 static void open_display(void) {
+    /* Mesa reads the variable when the driver loads: compiled shaders (llvmpipe's machine code
+     * among them) then last from run to run in pipeline's cache folder. */
+    if (shader_cache[0] != '\0') setenv("MESA_SHADER_CACHE_DIR", shader_cache, 0);
     EGLDisplay opened = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
     EGLint major = 0, minor = 0;
     const char *failed = NULL;

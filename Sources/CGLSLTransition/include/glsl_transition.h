@@ -104,6 +104,10 @@ bool glsl_transition_render(const glsl_transition_spec_t *spec, double progress,
                             const anim_image_t *from, const anim_image_t *to, anim_image_t *out, float *float_out,
                             char *error, uint32_t error_size);
 
+/* Where Mesa keeps compiled shaders between runs (its MESA_SHADER_CACHE_DIR, unless the
+ * environment sets it): call before any other function here; later calls change nothing. */
+void glsl_transition_set_shader_cache(const char *folder);
+
 /* Opens the EGL display and loads the driver now, before a sandbox that would keep the driver's
  * files from being read is entered. False with why there is no driver. */
 bool glsl_transition_prepare(char *error, uint32_t error_size);

@@ -1,5 +1,6 @@
 import CAnimatorABI
 import CGLSLTransition
+import CacheFiles
 import Foundation
 
 /// Transitions in the gl-transitions format: a `.glsl` file in a plugin folder is the mixer named
@@ -52,6 +53,7 @@ public enum GLSLTransition {
         case .success(let read): file = read
         case .failure(let error): return .failure(error)
         }
+        _ = shaderCache
         let info = PluginInfo(path: path, id: name, version: "", description: file.doc, origin: .glsl)
         let context = RegistrationContext(plugin: info)
         let host = PluginHost.make(for: context)
@@ -95,6 +97,14 @@ public enum GLSLTransition {
             PluginErrorBuffer.calling { error, size in glsl_transition_compile(spec, error, size) }
         }
     }
+
+    /// Mesa's shader cache goes into pipeline's cache folder (`mesa-shaders`), set before any
+    /// transition is loaded and so before the driver is: the second run of a shader skips
+    /// compiling its machine code.
+    private static let shaderCache: Void = {
+        let folder = CacheFolder.file("mesa-shaders", environment: ProcessInfo.processInfo.environment)
+        glsl_transition_set_shader_cache(folder)
+    }()
 
     /// Loads the GL driver now (before a sandbox is entered); a missing driver is reported later.
     static func prepareDriver() { _ = PluginErrorBuffer.calling { error, size in glsl_transition_prepare(error, size) } }

@@ -149,6 +149,19 @@ import Testing
         #expect(try oneFrames.map { try Data(contentsOf: $0) } == twoFrames.map { try Data(contentsOf: $0) })
     }
 
+    /// Mesa's compiled shaders are kept in pipeline's cache folder, for the next run.
+    @Test func compiledShadersAreKeptInTheCacheFolder() throws {
+        let fixture = try GLSLFixture()
+        defer { fixture.remove() }
+        try fixture.transition("Crossfade", Self.crossfade)
+        try fixture.pipeline("fade.json", mixer: "Crossfade")
+        let (run, _) = try fixture.render("fade.json")
+        #expect(run.status == 0, "\(run.stderr)")
+        let folder = fixture.folder.appendingPathComponent("cache/mesa-shaders").path
+        let files = FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? []
+        #expect(!files.isEmpty, "nothing in \(folder)")
+    }
+
     /// In a child process (`--isolate`), sandboxed or not, a transition makes the same frames.
     @Test func isolatedAndSandboxedRendersWriteTheSameBytes() throws {
         let fixture = try GLSLFixture()
