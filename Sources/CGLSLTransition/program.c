@@ -36,7 +36,7 @@ static const char prelude_es1[] = "precision highp float;\n"
                                   "vec4 getToColor(vec2 uv) { return texture2D(to, uv); }\n"
                                   "#line 1\n";
 
-static const char main_es1[] = "\nvoid main() { gl_FragColor = transition(pipeline_uv); }\n";
+static const char main_es1[] = "gl_FragColor = transition(pipeline_uv);\n}\n";
 
 static const char prelude_es3[] = "#version 300 es\n"
                                   "precision highp float;\n"
@@ -49,15 +49,27 @@ static const char prelude_es3[] = "#version 300 es\n"
                                   "vec4 getToColor(vec2 uv) { return texture(to, uv); }\n"
                                   "#line 1\n";
 
-static const char main_es3[] = "\nvoid main() { pipeline_color = transition(pipeline_uv); }\n";
+static const char main_es3[] = "pipeline_color = transition(pipeline_uv);\n}\n";
+
+/* How many lines the file has: a message past them is about the host's main. */
+static unsigned long line_count(const char *text) {
+    unsigned long lines = 1;
+    for (const char *c = text; *c; c++) lines += *c == '\n';
+    return lines;
+}
 
 /* The fragment shader's source: malloc'd, NULL when out of memory. */
 static char *wrapped_source(const glsl_transition_spec_t *spec) {
     const char *prelude = spec->is_es3 ? prelude_es3 : prelude_es1;
     const char *main_part = spec->is_es3 ? main_es3 : main_es1;
-    size_t size = strlen(prelude) + strlen(spec->body) + strlen(main_part) + 1;
+    const char *initializers = spec->initializers != NULL ? spec->initializers : "";
+    unsigned long after = line_count(spec->body) + 1;
+    size_t size = strlen(prelude) + strlen(spec->body) + strlen(initializers) + strlen(main_part) + 64;
     char *source = malloc(size);
-    if (source != NULL) snprintf(source, size, "%s%s%s", prelude, spec->body, main_part);
+    /* main's own lines are numbered past the file's, so a message about them is the host's. */
+    if (source != NULL)
+        snprintf(source, size, "%s%s\n#line %lu\nvoid main() {\n%s#line %lu\n%s", prelude, spec->body, after,
+                 initializers, after, main_part);
     return source;
 }
 
@@ -66,13 +78,6 @@ static uint64_t hash(const char *text) {
     uint64_t value = 0xcbf29ce484222325ull;
     for (const unsigned char *c = (const unsigned char *)text; *c; c++) value = (value ^ *c) * 0x100000001b3ull;
     return value;
-}
-
-/* How many lines the file has: a message past them is about the host's main. */
-static unsigned long line_count(const char *text) {
-    unsigned long lines = 1;
-    for (const char *c = text; *c; c++) lines += *c == '\n';
-    return lines;
 }
 
 /* The column in the file of Mesa's column `reported` on line `line`: Mesa counts columns in

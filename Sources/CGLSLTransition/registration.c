@@ -83,6 +83,7 @@ bool glsl_transition_register(const glsl_transition_spec_t *spec, const anim_hos
     transition->spec.path = copy(spec->path);
     transition->spec.body = copy(spec->body);
     transition->spec.doc = copy(spec->doc);
+    transition->spec.initializers = copy(spec->initializers);
     transition->spec.uniforms = uniforms;
     for (uint32_t i = 0; i < spec->uniform_count; i++) {
         uniforms[i] = spec->uniforms[i];

@@ -36,7 +36,8 @@ extension ParameterDescriptor {
         let base = baseSample.value
         var samples: [ParameterSample] = []
         switch type {
-        case .number, .integer, .point, .size, .rect, .vector2, .vector3, .vector4, .integerVector2, .integerVector3, .integerVector4:
+        case .number, .integer, .point, .size, .rect, .vector2, .vector3, .vector4, .integerVector2, .integerVector3,
+            .integerVector4:
             samples = [rangeEnd(max: false), rangeEnd(max: true)].compactMap { $0 }
         case .color:
             samples = [
@@ -69,7 +70,8 @@ extension ParameterDescriptor {
 
     private var defaultValue: ParameterSample.Value {
         switch type {
-        case .number, .point, .size, .rect, .color, .vector2, .vector3, .vector4, .integerVector2, .integerVector3, .integerVector4:
+        case .number, .point, .size, .rect, .color, .vector2, .vector3, .vector4, .integerVector2, .integerVector3,
+            .integerVector4:
             .numbers(Array(defaults.prefix(type.componentCount)))
         case .integer: .integer(integer(defaults[0]))
         case .bool: .bool(defaults[0] != 0)
@@ -98,7 +100,8 @@ extension ParameterDescriptor {
         case .string: return .text("text")
         case .enumeration: return .choice(0, choices[0])
         case .layer: return .layer
-        case .vector2, .vector3, .vector4, .integerVector2, .integerVector3, .integerVector4: return .numbers(Array(repeating: 0, count: type.componentCount).map(clamped))
+        case .vector2, .vector3, .vector4, .integerVector2, .integerVector3, .integerVector4:
+            return .numbers(Array(repeating: 0, count: type.componentCount).map(clamped))
         case .image: return .text(nil)
         }
     }

@@ -6,8 +6,10 @@ import CGLSLTransition
 public enum ParameterType: UInt32, Sendable, CaseIterable, Encodable {
     case number = 1
     case integer, bool, color, point, size, rect, string, enumeration, layer
-    case vector2 = 102, vector3, vector4
-    case integerVector2 = 112, integerVector3, integerVector4
+    case vector2 = 102
+    case vector3, vector4
+    case integerVector2 = 112
+    case integerVector3, integerVector4
     case image = 120
 
     /// The name used in listings, schemas and messages.
@@ -146,7 +148,9 @@ extension ParameterDescriptor {
                     "enum parameter \"\(id)\": default \"\(value)\" is not one of \(choices.joined(separator: ", "))")
             }
         }
-        if type.isIntegral, !isRequired, let bad = defaults.prefix(type.componentCount).first(where: { $0.rounded() != $0 }) {
+        if type.isIntegral, !isRequired,
+            let bad = defaults.prefix(type.componentCount).first(where: { $0.rounded() != $0 })
+        {
             throw DescriptorError("integer parameter \"\(id)\": default \(bad) is not an integer")
         }
     }

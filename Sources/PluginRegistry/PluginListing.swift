@@ -74,7 +74,8 @@ extension PluginListing.Item {
     ) {
         self.init(
             name: name, kind: kind, doc: doc, version: version, plugin: plugin.id, pluginFile: plugin.path,
-            pluginVersion: plugin.version, origin: plugin.origin.rawValue, pluginAbout: plugin.about, nativePixels: nativePixels,
+            pluginVersion: plugin.version, origin: plugin.origin.rawValue, pluginAbout: plugin.about,
+            nativePixels: nativePixels,
             parameters: parameters.map(PluginListing.Parameter.init),
             signature: nil, arguments: nil, argumentDefaults: nil)
     }

@@ -137,8 +137,9 @@ extension ParameterDescriptor {
     public var usage: String {
         var text =
             switch type {
-            case .number, .integer where type.isUnbounded(min, max): type == .integer ? "an integer" : "a number"
-            case .number, .integer: "\(type == .integer ? "an integer" : "a number") in \(format(min))...\(format(max))"
+            case .number, .integer:
+                (type == .integer ? "an integer" : "a number")
+                    + (type.isUnbounded(min, max) ? "" : " in \(format(min))...\(format(max))")
             case .point: "a point [x, y]"
             case .size: "a size [width, height]"
             case .rect: "a rect [x, y, width, height]"

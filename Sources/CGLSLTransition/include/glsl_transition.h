@@ -82,6 +82,9 @@ typedef struct glsl_transition_spec {
     uint32_t uniform_count;       /* GLSL_TRANSITION_MAX_UNIFORMS at most */
     double time_limit;            /* seconds one call may take; > 0 */
     const char *doc;              /* the mixer's doc line */
+    /* Statements run at the start of `main`: the file's global initializers, which GLSL ES wants
+     * constant and WebGL, which the collection is written for, does not (blanked from `body`). */
+    const char *initializers;
 } glsl_transition_spec_t;
 
 /* Registers the transition `spec` describes as a mixer with `host`, as a plugin's init would.

@@ -6,7 +6,7 @@ struct GLSLDeclarationReader {
     let source: GLSLSourceText
     let path: String
     /// The file's bytes as the host compiles them (see `GLSLTransitionFile.body`).
-    private var bodyBytes: [UInt8]
+    var bodyBytes: [UInt8]
 
     init(source: GLSLSourceText, path: String) {
         self.source = source
@@ -54,7 +54,8 @@ struct GLSLDeclarationReader {
         }
         if uniforms.count > Int(GLSL_TRANSITION_MAX_UNIFORMS) {
             throw Problem(
-                description: "\(path): \(uniforms.count) uniforms; a transition has at most \(GLSL_TRANSITION_MAX_UNIFORMS)")
+                description:
+                    "\(path): \(uniforms.count) uniforms; a transition has at most \(GLSL_TRANSITION_MAX_UNIFORMS)")
         }
         return uniforms
     }
@@ -63,7 +64,9 @@ struct GLSLDeclarationReader {
         -> [GLSLTransitionFile.Uniform]
     {
         var typeToken = tokens.next()
-        if let precision = typeToken, ["lowp", "mediump", "highp"].contains(precision.text) { typeToken = tokens.next() }
+        if let precision = typeToken, ["lowp", "mediump", "highp"].contains(precision.text) {
+            typeToken = tokens.next()
+        }
         guard let typeToken else { throw problem(at: start, "a uniform declaration without a type") }
         var names: [GLSLTokens.Token] = []
         var end = typeToken.end
@@ -95,7 +98,8 @@ struct GLSLDeclarationReader {
                 defaults = try GLSLDefaultValue.parse(defaultText, as: type)
             } catch {
                 throw problem(
-                    at: defaultOffset, "the default of uniform \"\(names.first?.text ?? "")\", `\(defaultText)`, \(error.reason)")
+                    at: defaultOffset,
+                    "the default of uniform \"\(names.first?.text ?? "")\", `\(defaultText)`, \(error.reason)")
             }
         }
         let above = docAbove(start)
@@ -165,6 +169,10 @@ struct GLSLTokens {
 
     private static func isWord(_ byte: UInt8) -> Bool {
         (byte >= 48 && byte <= 57) || (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) || byte == 95
+    }
+
+    mutating func skipToEndOfLine() {
+        while index < code.count && code[index] != 10 { index += 1 }
     }
 
     mutating func next() -> Token? {

@@ -18,7 +18,9 @@ enum GLSLDefaultValue {
         let filled = values.count == 1 && expected > 1 ? Array(repeating: values[0], count: expected) : values
         guard filled.count == expected else {
             throw Problem(
-                reason: "is not a \(type.rawValue): it has \(values.count) value\(values.count == 1 ? "" : "s"), not \(expected)")
+                reason:
+                    "is not a \(type.rawValue): it has \(values.count) value\(values.count == 1 ? "" : "s"), not \(expected)"
+            )
         }
         return filled
     }
@@ -34,7 +36,9 @@ enum GLSLDefaultValue {
             let constructor = inner[..<open].trimmingCharacters(in: " \t")
             guard GLSLTransitionFile.UniformType(rawValue: constructor) != nil, constructor != "sampler2D",
                 inner.hasSuffix(")")
-            else { throw Problem(reason: "does not parse: write a number, [a, b, …] or a constructor such as vec2(a, b)") }
+            else {
+                throw Problem(reason: "does not parse: write a number, [a, b, …] or a constructor such as vec2(a, b)")
+            }
             inner = String(inner[inner.index(after: open)..<inner.index(before: inner.endIndex)])
         }
         let items = inner.split(separator: ",", omittingEmptySubsequences: false).map {
@@ -53,8 +57,11 @@ enum GLSLDefaultValue {
         // GLSL's float suffixes and JSON's numbers: 1.0, .5, 2., 1e-3, 0.5f.
         var literal = item.hasSuffix("f") || item.hasSuffix("F") ? String(item.dropLast()) : item
         if literal.hasSuffix(".") { literal += "0" }
-        if literal.hasPrefix(".") || literal.hasPrefix("-.") { literal = literal.replacingOccurrences(of: ".", with: "0.") }
-        guard let value = Double(literal), value.isFinite, literal.first.map({ $0.isNumber || $0 == "-" || $0 == "+" }) == true
+        if literal.hasPrefix(".") || literal.hasPrefix("-.") {
+            literal = literal.replacingOccurrences(of: ".", with: "0.")
+        }
+        guard let value = Double(literal), value.isFinite,
+            literal.first.map({ $0.isNumber || $0 == "-" || $0 == "+" }) == true
         else { throw Problem(reason: "does not parse: \"\(item)\" is not a number") }
         if type.isInteger {
             guard value.rounded() == value, abs(value) <= Double(Int32.max) else {

@@ -107,7 +107,9 @@ public enum GLSLTransition {
     }()
 
     /// Loads the GL driver now (before a sandbox is entered); a missing driver is reported later.
-    static func prepareDriver() { _ = PluginErrorBuffer.calling { error, size in glsl_transition_prepare(error, size) } }
+    static func prepareDriver() {
+        _ = PluginErrorBuffer.calling { error, size in glsl_transition_prepare(error, size) }
+    }
 
     /// Gives up this thread's GL context now (it is otherwise destroyed when the thread ends).
     public static func releaseThreadContext() { glsl_transition_release_thread() }

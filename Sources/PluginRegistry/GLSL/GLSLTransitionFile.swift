@@ -55,6 +55,8 @@ struct GLSLTransitionFile {
     /// The file with its `#version` directive and declarations of the host's own uniforms blanked:
     /// what goes between the prelude and `main`, at the file's own lines.
     let body: String
+    /// The globals' initializers, run at the start of `main` (see `deferGlobalInitializers`).
+    let initializers: String
     /// "Description: …" and "Author: …" from the file's comments, when it has them.
     let doc: String
 
@@ -72,6 +74,7 @@ struct GLSLTransitionFile {
         guard reader.definesTransition() else {
             throw Problem(description: "\(path): no `vec4 transition(vec2 uv)` function: a transition file defines it")
         }
+        initializers = reader.deferGlobalInitializers()
         body = reader.body
         doc = Self.doc(from: source.comments.map(\.text))
     }

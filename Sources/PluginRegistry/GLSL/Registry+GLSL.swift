@@ -10,7 +10,8 @@ extension Registry {
             guard let problem = GLSLTransition.compileProblem(of: mixer) else { continue }
             let path = mixer.plugin.path
             let reason =
-                problem.hasPrefix(path + ":") ? "does not compile at " + problem.dropFirst(path.count + 1)
+                problem.hasPrefix(path + ":")
+                ? "does not compile at " + problem.dropFirst(path.count + 1)
                 : "cannot be compiled: \(problem)"
             state.withLock { tables in
                 tables.mixers[mixer.name] = nil

@@ -81,6 +81,7 @@ struct GLSLFixture {
         guard run.status == 0 else {
             throw PluginFixtures.ToolFailure(description: "reference failed (\(run.status)): \(run.stderr)")
         }
-        return RGBAImage(width: Self.width, height: Self.height, bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: out))))
+        return RGBAImage(
+            width: Self.width, height: Self.height, bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: out))))
     }
 }

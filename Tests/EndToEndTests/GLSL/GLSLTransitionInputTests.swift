@@ -41,7 +41,8 @@ import Testing
         #expect(lines[title + 4] == "    pattern: image")
         #expect(text.stdout.contains("(native plugin; org.pipeline.cross-dissolve"))
         #expect(text.stdout.contains("plugins/Broken.glsl: does not compile at 2:15: `nothing' undeclared"))
-        #expect(text.stdout.contains("plugins/NoTransition.glsl: plugins/NoTransition.glsl: no `vec4 transition(vec2 uv)`"))
+        #expect(
+            text.stdout.contains("plugins/NoTransition.glsl: plugins/NoTransition.glsl: no `vec4 transition(vec2 uv)`"))
         // A user's fade.glsl and the native fade mixer: the registry's rule for one name twice.
         #expect(text.stdout.contains("mixer \"fade\" is registered by more than one plugin"), "\(text.stdout)")
         let json = try CLI.run(["plugins", "--json", "--plugins", "plugins"] + builtin, in: fixture.folder)
@@ -59,7 +60,8 @@ import Testing
         let run = try CLI.run(["schema", "--plugins", "plugins"], in: fixture.folder)
         #expect(run.status == 0, "\(run.stderr)")
         let schema = try #require(try JSONSerialization.jsonObject(with: run.stdoutData) as? [String: Any])
-        let text = String(decoding: try JSONSerialization.data(withJSONObject: schema, options: .sortedKeys), as: UTF8.self)
+        let text = String(
+            decoding: try JSONSerialization.data(withJSONObject: schema, options: .sortedKeys), as: UTF8.self)
         #expect(text.contains(#""description":"the parameters of mixer Wipe""#), "\(run.stdout)")
         #expect(text.contains(#""description":"image: a PNG, JPEG or WebP file, relative to the pipeline file""#))
         #expect(text.contains(#""description":"How soft the edge is (number)""#))
@@ -93,7 +95,8 @@ import Testing
         ),
         (
             "default", "uniform vec2 d; // = vec2(1.0, 2.0, 3.0)\nvec4 transition(vec2 uv) { return vec4(d, 0, 1); }\n",
-            "{}", "plugins/Bad.glsl:1:17: the default of uniform \"d\", `vec2(1.0, 2.0, 3.0)`, is not a vec2: it has 3 values, not 2"
+            "{}",
+            "plugins/Bad.glsl:1:17: the default of uniform \"d\", `vec2(1.0, 2.0, 3.0)`, is not a vec2: it has 3 values, not 2"
         ),
         (
             "length", "uniform vec3 c; // = vec3(0.5)\nvec4 transition(vec2 uv) { return vec4(c, 1.0); }\n",
@@ -173,7 +176,8 @@ import Testing
     @Test func checkPluginChecksATransitionFile() throws {
         let fixture = try fixture(["Wipe": Self.wipe, "Broken": "vec4 transition(vec2 uv) { return vec4(z); }\n"])
         defer { fixture.remove() }
-        let good = try CLI.run(["check-plugin", "plugins/Wipe.glsl"], in: fixture.folder, environment: fixture.environment)
+        let good = try CLI.run(
+            ["check-plugin", "plugins/Wipe.glsl"], in: fixture.folder, environment: fixture.environment)
         #expect(good.status == 0, "\(good.stdout)\(good.stderr)")
         #expect(good.stdout.contains("plugins/Wipe.glsl: no problems"), "\(good.stdout)")
         let bad = try CLI.run(

@@ -82,7 +82,8 @@ import Testing
         // Some set by the step, the rest at the file's defaults.
         try compare(
             fixture, "EveryType",
-            params: #"{ "bands": 5, "shift": [0.2, 0.1], "mask": [0, 1, 1, 1], "flip": false, "tint": [1, 0.5, 0.25] }"#,
+            params:
+                #"{ "bands": 5, "shift": [0.2, 0.1], "mask": [0, 1, 1, 1], "flip": false, "tint": [1, 0.5, 0.25] }"#,
             uniforms: [
                 "flip=int:0", "bands=int:5", "amount=float:0.25", "shift=vec:0.2,0.1", "tint=vec:1,0.5,0.25",
                 "edge=vec:0.2,0.2,0.2,0.2", "cells=int:4,3", "weights=int:1,2,3", "mask=int:0,1,1,1",
@@ -149,6 +150,31 @@ import Testing
         #expect(try oneFrames.map { try Data(contentsOf: $0) } == twoFrames.map { try Data(contentsOf: $0) })
     }
 
+    /// A global initialized with uniforms (GLSL ES wants constants; WebGL and the collection do
+    /// not) renders as the same expression written inside `transition`.
+    @Test func aGlobalInitializedFromUniformsRendersAsTheExpressionInline() throws {
+        let fixture = try GLSLFixture()
+        defer { fixture.remove() }
+        let uniforms = "uniform bool useTint; // = true\nuniform vec3 tint; // = vec3(0.2, 0.4, 0.8)\n"
+        try fixture.transition(
+            "Global",
+            uniforms + "vec4 shade = useTint ? vec4(tint, 1.0) : vec4(1.0);\n"
+                + "vec4 transition(vec2 uv) { return mix(getFromColor(uv), shade, progress); }\n")
+        try fixture.transition(
+            "Inline",
+            uniforms + "vec4 transition(vec2 uv) {\n  vec4 shade = useTint ? vec4(tint, 1.0) : vec4(1.0);\n"
+                + "  return mix(getFromColor(uv), shade, progress);\n}\n")
+        var frames: [[Data]] = []
+        for name in ["Global", "Inline"] {
+            try fixture.pipeline("\(name).json", mixer: name)
+            let (run, rendered) = try fixture.render("\(name).json", out: name)
+            #expect(run.status == 0, "\(name): \(run.stderr)")
+            frames.append(try rendered.map { try Data(contentsOf: $0) })
+        }
+        #expect(frames[0].count == 10)
+        #expect(frames[0] == frames[1])
+    }
+
     /// Mesa's compiled shaders are kept in pipeline's cache folder, for the next run.
     @Test func compiledShadersAreKeptInTheCacheFolder() throws {
         let fixture = try GLSLFixture()
@@ -186,7 +212,8 @@ import Testing
         try fixture.transition("Displaced", Self.displaced)
         try fixture.transition(
             "Displaced3",
-            "// a comment first\n#version 300 es\n" + Self.displaced.replacingOccurrences(of: "texture2D", with: "texture"))
+            "// a comment first\n#version 300 es\n"
+                + Self.displaced.replacingOccurrences(of: "texture2D", with: "texture"))
         var frames: [[URL]] = []
         for name in ["Displaced", "Displaced3"] {
             try fixture.pipeline("\(name).json", mixer: name, params: #"{ "map": "map.png" }"#)
