@@ -37,6 +37,10 @@ let package = Package(
         .target(
             name: "CFrei0rAdapter", dependencies: ["CAnimatorABI"], cSettings: optimisedC,
             linkerSettings: [.linkedLibrary("dl")]),
+        // Transitions in the gl-transitions format (.glsl files) as mixers, run through EGL and OpenGL ES.
+        .target(
+            name: "CGLSLTransition", dependencies: ["CAnimatorABI", "CImageCodecs"], cSettings: optimisedC,
+            linkerSettings: [.linkedLibrary("EGL"), .linkedLibrary("GLESv2")]),
         // Opening input files only when they are regular files, so a FIFO or a device cannot hang a command.
         .target(name: "CRegularFile"),
         // The sandbox plugin code runs in under --sandbox and in the plugin scan: Landlock and seccomp.
@@ -69,7 +73,7 @@ let package = Package(
         .target(
             name: "PluginRegistry",
             dependencies: [
-                "CFrei0rAdapter",
+                "CFrei0rAdapter", "CGLSLTransition",
                 "CAnimatorABI", "CForeignCall", "CRegularFile", "CSandbox", "JSON", "CacheFiles", "ChildProcess",
             ]),
         .target(

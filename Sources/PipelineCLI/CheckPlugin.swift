@@ -62,7 +62,9 @@ extension Pipeline {
                   animator "wobble": apply at progress 1 with angle = 3600 (max): crashed with SIGSEGV (and 6 more calls)
                 """)
 
-        @Argument(help: ArgumentHelp("The plugin file.", valueName: "file.so"), completion: .file(extensions: ["so"]))
+        @Argument(
+            help: ArgumentHelp("The plugin file (or GLSL transition).", valueName: "file.so"),
+            completion: .file(extensions: ["so", "glsl"]))
         var file: String
         @Flag(help: "Print the report as JSON.") var json = false
         @Option(

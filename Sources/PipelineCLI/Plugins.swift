@@ -8,7 +8,8 @@ extension Pipeline {
             abstract: "List the animators, mixers, effects and timing curves the plugins provide.",
             discussion: """
                 Shows every registered name with its parameters (type, range, default), the plugin file and \
-                version it comes from, and every plugin file that was skipped, with the reason. Plugin files \
+                version it comes from, and every plugin file that was skipped, with the reason (a GLSL transition \
+                that does not compile among them). Plugin files \
                 are scanned once until they change; --rescan scans them all again.
 
                 Examples:
@@ -33,6 +34,7 @@ extension Pipeline {
                 plugins, pipelineFile: nil, reportProblems: false, rescan: rescan, isolated: true)
             defer { registry.shutdown() }
             registry.scanAllFrei0r()
+            registry.compileGLSLTransitions()
             let listing = PluginListing(registry: registry, searchPath: searchPath)
             print(json ? try listing.json() : listing.text, terminator: "")
             if strict && !(registry.broken.isEmpty && registry.clashes.isEmpty) { throw ExitCode.failure }

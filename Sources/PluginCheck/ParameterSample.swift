@@ -36,7 +36,8 @@ extension ParameterDescriptor {
         let base = baseSample.value
         var samples: [ParameterSample] = []
         switch type {
-        case .number, .integer, .point, .size, .rect:
+        case .number, .integer, .point, .size, .rect, .vector2, .vector3, .vector4, .integerVector2, .integerVector3,
+            .integerVector4:
             samples = [rangeEnd(max: false), rangeEnd(max: true)].compactMap { $0 }
         case .color:
             samples = [
@@ -46,6 +47,7 @@ extension ParameterDescriptor {
         case .string: samples = [.init(value: .text(""))]
         case .enumeration: samples = choices.enumerated().map { .init(value: .choice($0.offset, $0.element)) }
         case .layer: samples = [.init(value: .layer)]
+        case .image: samples = []
         }
         if acceptsLayer { samples.append(.init(value: .layer)) }
         return samples.filter { $0.value != base }
@@ -57,21 +59,23 @@ extension ParameterDescriptor {
     var invalidSamples: [ParameterSample] {
         let role = "invalid"
         switch type {
-        case .number, .point, .size, .rect, .color:
+        case .number, .point, .size, .rect, .color, .vector2, .vector3, .vector4:
             return [Double.nan, 1e300, -1e300].map {
                 ParameterSample(value: .numbers(Array(repeating: $0, count: type.componentCount)), role: role)
             }
         case .integer: return [Int64.max, Int64.min].map { ParameterSample(value: .integer($0), role: role) }
-        case .bool, .string, .enumeration, .layer: return []
+        case .bool, .string, .enumeration, .layer, .integerVector2, .integerVector3, .integerVector4, .image: return []
         }
     }
 
     private var defaultValue: ParameterSample.Value {
         switch type {
-        case .number, .point, .size, .rect, .color: .numbers(Array(defaults.prefix(type.componentCount)))
+        case .number, .point, .size, .rect, .color, .vector2, .vector3, .vector4, .integerVector2, .integerVector3,
+            .integerVector4:
+            .numbers(Array(defaults.prefix(type.componentCount)))
         case .integer: .integer(integer(defaults[0]))
         case .bool: .bool(defaults[0] != 0)
-        case .string: .text(defaultString)
+        case .string, .image: .text(defaultString)
         case .enumeration:
             defaultString.flatMap { choices.firstIndex(of: $0) }.map { .choice($0, choices[$0]) }
                 ?? .choice(0, choices[0])
@@ -96,6 +100,9 @@ extension ParameterDescriptor {
         case .string: return .text("text")
         case .enumeration: return .choice(0, choices[0])
         case .layer: return .layer
+        case .vector2, .vector3, .vector4, .integerVector2, .integerVector3, .integerVector4:
+            return .numbers(Array(repeating: 0, count: type.componentCount).map(clamped))
+        case .image: return .text(nil)
         }
     }
 

@@ -94,21 +94,29 @@ extension anim_effect_desc_t: ProcessorDescriptor {
 /// Copies plugin descriptors into registry entries, refusing anything the header forbids. Each
 /// descriptor is read by its own `struct_size` (see `GrowableStruct`), never past it.
 extension ProcessorEntry {
-    /// `foreign` names are a frei0r file's (`frei0r.IIRblur`, see `Frei0rPlugin`): the file's
-    /// own spelling after the prefix, and parameter ids as frei0r gives them ("Block width").
-    init(reading desc: UnsafePointer<Descriptor>, plugin: PluginInfo, foreign: Bool = false) throws(DescriptorError) {
+    /// A frei0r file's names (`frei0r.IIRblur`, see `Frei0rPlugin`) keep the file's own spelling
+    /// after the prefix, and parameter ids as frei0r gives them ("Block width"); a GLSL
+    /// transition's are its file's base name and its uniforms' names (see `GLSLTransition`).
+    init(reading desc: UnsafePointer<Descriptor>, plugin: PluginInfo, origin: PluginOrigin = .native)
+        throws(DescriptorError)
+    {
         let size = GrowableStruct.declaredSize(at: desc)
         try requireSize(
             size, atLeast: Descriptor.firstReleasedSize, "\(Descriptor.kind.rawValue) descriptor",
             since: Descriptor.firstRelease)
         let raw = GrowableStruct.read(desc, size: size, as: Descriptor.self)
-        let name = foreign ? try Frei0rPlugin.registeredName(raw.name) : try registeredName(raw.name)
+        let name =
+            switch origin {
+            case .native: try registeredName(raw.name)
+            case .frei0r: try Frei0rPlugin.registeredName(raw.name)
+            case .glsl: try GLSLTransition.registeredName(raw.name)
+            }
         guard raw.hasMainFunction else {
             throw DescriptorError("\(Descriptor.kind.rawValue) \"\(name)\" has no \(Descriptor.mainFunction) function")
         }
         self.init(
             name: name, version: text(raw.version), doc: text(raw.doc),
-            parameters: try readParameters(raw.params, count: raw.param_count, owner: name, foreign: foreign),
+            parameters: try readParameters(raw.params, count: raw.param_count, owner: name, origin: origin),
             isSerial: raw.concurrency == UInt32(ANIM_CONCURRENCY_SERIAL), takesNativePixels: raw.takesNativePixels,
             needsWholeImage: raw.needsWholeImage, usesTime: raw.usesTime,
             transparentEdges: raw.transparentEdges, bringsIn: raw.bringsIn, plugin: plugin,
@@ -180,7 +188,7 @@ private func registeredName(_ pointer: UnsafePointer<CChar>?) throws(DescriptorE
 }
 
 private func readParameters(
-    _ pointer: UnsafePointer<anim_param_desc_t>?, count: UInt32, owner: String, foreign: Bool
+    _ pointer: UnsafePointer<anim_param_desc_t>?, count: UInt32, owner: String, origin: PluginOrigin
 ) throws(DescriptorError) -> [ParameterDescriptor] {
     guard count > 0 else { return [] }
     guard let pointer else { throw DescriptorError("\"\(owner)\" declares \(count) parameters but gives none") }
@@ -207,7 +215,7 @@ private func readParameters(
         let parameter: ParameterDescriptor
         do {
             parameter = try ParameterDescriptor(
-                reading: GrowableStruct.read(element, size: size, as: anim_param_desc_t.self), foreign: foreign)
+                reading: GrowableStruct.read(element, size: size, as: anim_param_desc_t.self), origin: origin)
         } catch {
             throw DescriptorError("\"\(owner)\": \(error.description)")
         }

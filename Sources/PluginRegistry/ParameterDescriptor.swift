@@ -1,9 +1,16 @@
 import CAnimatorABI
+import CGLSLTransition
 
-/// The type of an animator or mixer parameter, as `animator.h` numbers them.
+/// The type of an animator or mixer parameter, as `animator.h` numbers them; beyond them, the
+/// types of a GLSL transition's uniforms (numbered in glsl_transition.h), which only it registers.
 public enum ParameterType: UInt32, Sendable, CaseIterable, Encodable {
     case number = 1
     case integer, bool, color, point, size, rect, string, enumeration, layer
+    case vector2 = 102
+    case vector3, vector4
+    case integerVector2 = 112
+    case integerVector3, integerVector4
+    case image = 120
 
     /// The name used in listings, schemas and messages.
     public var name: String {
@@ -18,16 +25,37 @@ public enum ParameterType: UInt32, Sendable, CaseIterable, Encodable {
         case .string: "string"
         case .enumeration: "enum"
         case .layer: "layer"
+        case .vector2: "vec2"
+        case .vector3: "vec3"
+        case .vector4: "vec4"
+        case .integerVector2: "ivec2"
+        case .integerVector3: "ivec3"
+        case .integerVector4: "ivec4"
+        case .image: "image"
         }
     }
+
+    /// Whether `min...max` is every value a GLSL float or int holds: no range worth showing.
+    public func isUnbounded(_ min: Double, _ max: Double) -> Bool {
+        isIntegral
+            ? min <= Double(Int32.min) && max >= Double(Int32.max)
+            : min <= -Double(Float.greatestFiniteMagnitude) && max >= Double(Float.greatestFiniteMagnitude)
+    }
+
+    /// Whether only a GLSL transition registers it.
+    public var isGLSLOnly: Bool { rawValue > 100 }
+
+    /// Whether its components are integers.
+    public var isIntegral: Bool { [.integer, .integerVector2, .integerVector3, .integerVector4].contains(self) }
 
     /// How many numeric components a value of this type has (0 for the non-numeric ones).
     public var componentCount: Int {
         switch self {
         case .number, .integer, .bool: 1
-        case .point, .size: 2
-        case .rect, .color: 4
-        case .string, .enumeration, .layer: 0
+        case .point, .size, .vector2, .integerVector2: 2
+        case .vector3, .integerVector3: 3
+        case .rect, .color, .vector4, .integerVector4: 4
+        case .string, .enumeration, .layer, .image: 0
         }
     }
 
@@ -35,6 +63,7 @@ public enum ParameterType: UInt32, Sendable, CaseIterable, Encodable {
     public var hasRange: Bool {
         switch self {
         case .number, .integer, .point, .size, .rect: true
+        case .vector2, .vector3, .vector4, .integerVector2, .integerVector3, .integerVector4: true
         default: false
         }
     }
@@ -56,22 +85,31 @@ public struct ParameterDescriptor: Sendable, Encodable {
     /// A frei0r plugin's parameter: its id is frei0r's name as it is ("Block width"), and a bool
     /// may also be written as a number in 0...1, as frei0r's own bools are.
     public var isFrei0r = false
+    /// A GLSL transition's uniform whose file gives no default: it is zero unless a step sets it.
+    public var hasNoDefault = false
 }
 
 extension ParameterDescriptor {
     /// Reads and checks one descriptor, already copied by its `struct_size` (see `readParameters`);
     /// the error says what is wrong in the plugin's terms.
-    init(reading raw: anim_param_desc_t, foreign: Bool = false) throws(DescriptorError) {
+    init(reading raw: anim_param_desc_t, origin: PluginOrigin = .native) throws(DescriptorError) {
         guard let idPointer = raw.id else { throw DescriptorError("a parameter has no id") }
         let id = String(cString: idPointer)
-        if foreign {
+        switch origin {
+        case .frei0r:
             guard Frei0rPlugin.isValidParameterName(id) else {
                 throw DescriptorError("parameter name \"\(id)\" is empty, too long or holds control characters")
             }
-        } else if !Self.isValidID(id) {
-            throw DescriptorError("parameter id \"\(id)\" is not of the form [a-zA-Z][a-zA-Z0-9_-]*")
+        case .glsl:
+            guard GLSLTransition.isValidUniformName(id) else {
+                throw DescriptorError("uniform name \"\(id)\" is not a GLSL identifier")
+            }
+        case .native:
+            guard Self.isValidID(id) else {
+                throw DescriptorError("parameter id \"\(id)\" is not of the form [a-zA-Z][a-zA-Z0-9_-]*")
+            }
         }
-        guard let type = ParameterType(rawValue: raw.type) else {
+        guard let type = ParameterType(rawValue: raw.type), !type.isGLSLOnly || origin == .glsl else {
             throw DescriptorError("parameter \"\(id)\" has unknown type \(raw.type)")
         }
         let defaults = withUnsafeBytes(of: raw.default_value) { Array($0.bindMemory(to: Double.self)) }
@@ -86,7 +124,8 @@ extension ParameterDescriptor {
         self.defaults = defaults
         self.defaultString = raw.default_string.map { String(cString: $0) }
         self.choices = raw.choices.map { String(cString: $0).split(separator: "|").map(String.init) } ?? []
-        self.isFrei0r = foreign
+        self.isFrei0r = origin == .frei0r
+        self.hasNoDefault = origin == .glsl && raw.flags & GLSL_PARAM_NO_DEFAULT != 0
         try checkConsistency()
     }
 
@@ -109,8 +148,10 @@ extension ParameterDescriptor {
                     "enum parameter \"\(id)\": default \"\(value)\" is not one of \(choices.joined(separator: ", "))")
             }
         }
-        if type == .integer, !isRequired, defaults[0].rounded() != defaults[0] {
-            throw DescriptorError("integer parameter \"\(id)\": default \(defaults[0]) is not an integer")
+        if type.isIntegral, !isRequired,
+            let bad = defaults.prefix(type.componentCount).first(where: { $0.rounded() != $0 })
+        {
+            throw DescriptorError("integer parameter \"\(id)\": default \(bad) is not an integer")
         }
     }
 

@@ -42,7 +42,7 @@ enum PluginHost {
         @convention(c) (UnsafePointer<anim_host_t>?, UnsafePointer<anim_mixer_desc_t>?) -> Bool = { host, desc in
             guard let context = context(of: host), let desc else { return false }
             return context.register(.mixer) { () throws(DescriptorError) in
-                try context.add(try MixerEntry(reading: desc, plugin: context.plugin, foreign: context.isFrei0r))
+                try context.add(try MixerEntry(reading: desc, plugin: context.plugin, origin: context.origin))
             }
         }
 
@@ -50,7 +50,7 @@ enum PluginHost {
         @convention(c) (UnsafePointer<anim_host_t>?, UnsafePointer<anim_effect_desc_t>?) -> Bool = { host, desc in
             guard let context = context(of: host), let desc else { return false }
             return context.register(.effect) { () throws(DescriptorError) in
-                try context.add(try EffectEntry(reading: desc, plugin: context.plugin, foreign: context.isFrei0r))
+                try context.add(try EffectEntry(reading: desc, plugin: context.plugin, origin: context.origin))
             }
         }
 

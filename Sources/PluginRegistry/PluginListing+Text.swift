@@ -17,7 +17,8 @@ extension PluginListing {
     }
 
     private func itemLines(_ item: Item) -> [String] {
-        var lines = ["  \(item.name) \(item.version) — \(item.doc)", fromLine(item)]
+        let title = item.version.isEmpty ? item.name : "\(item.name) \(item.version)"
+        var lines = ["  \(title) — \(item.doc)", fromLine(item)]
         lines += item.parameters.map { "    \(parameterLine($0))" }
         if item.nativePixels == true { lines.append("    takes the compositor's own pixels (native-pixels)") }
         if item.bringsIn == true {
@@ -59,11 +60,12 @@ extension PluginListing {
         ]
     }
 
-    /// "from FILE (ID VERSION)", then what the plugin's "about" extension says, if anything:
-    /// "from FILE (ID VERSION; by AUTHOR; LICENCE; HOMEPAGE)".
+    /// "from FILE (ORIGIN; ID VERSION)", then what the plugin's "about" extension says, if
+    /// anything: "from FILE (native plugin; ID VERSION; by AUTHOR; LICENCE; HOMEPAGE)".
     private func fromLine(_ item: Item) -> String {
         let about = item.pluginAbout.map { [$0.author.map { "by \($0)" }, $0.license, $0.homepage] } ?? []
-        let details = ["\(item.plugin) \(item.pluginVersion)"] + about.compactMap { $0 }
+        let identity = item.pluginVersion.isEmpty ? item.plugin : "\(item.plugin) \(item.pluginVersion)"
+        let details = [item.origin, identity] + about.compactMap { $0 }
         return "    from \(item.pluginFile) (\(details.joined(separator: "; ")))"
     }
 }

@@ -13,6 +13,8 @@ public struct PluginListing: Encodable {
     }
     struct Item: Encodable {
         let name, kind, doc, version, plugin, pluginFile, pluginVersion: String
+        /// What kind of file registered it: "native plugin", "frei0r plugin", "GLSL transition".
+        let origin: String
         /// The plugin's "about" extension: author, homepage, licence.
         let pluginAbout: PluginAbout?
         /// Mixers only: whether it takes the compositor's own pixels (ANIM_MIXER_NATIVE_PIXELS).
@@ -75,7 +77,8 @@ extension PluginListing.Item {
     ) {
         self.init(
             name: name, kind: kind, doc: doc, version: version, plugin: plugin.id, pluginFile: plugin.path,
-            pluginVersion: plugin.version, pluginAbout: plugin.about, nativePixels: nativePixels, bringsIn: bringsIn,
+            pluginVersion: plugin.version, origin: plugin.origin.rawValue, pluginAbout: plugin.about,
+            nativePixels: nativePixels, bringsIn: bringsIn,
             parameters: parameters.map(PluginListing.Parameter.init),
             signature: nil, arguments: nil, argumentDefaults: nil)
     }
@@ -84,7 +87,8 @@ extension PluginListing.Item {
         self.init(
             name: curve.name, kind: "timing curve", doc: curve.doc, version: curve.plugin.version,
             plugin: curve.plugin.id,
-            pluginFile: curve.plugin.path, pluginVersion: curve.plugin.version, pluginAbout: curve.plugin.about,
+            pluginFile: curve.plugin.path, pluginVersion: curve.plugin.version,
+            origin: curve.plugin.origin.rawValue, pluginAbout: curve.plugin.about,
             nativePixels: nil, bringsIn: nil, parameters: [],
             signature: curve.signature.description, arguments: curve.argumentNames,
             argumentDefaults: curve.argumentDefaults)
@@ -93,7 +97,7 @@ extension PluginListing.Item {
 
 extension PluginListing.Parameter {
     init(_ descriptor: ParameterDescriptor) {
-        let ranged = descriptor.type.hasRange
+        let ranged = descriptor.type.hasRange && !descriptor.type.isUnbounded(descriptor.min, descriptor.max)
         let numeric = descriptor.type.componentCount > 0 && !descriptor.isRequired
         self.init(
             id: descriptor.id, type: descriptor.type.name, doc: descriptor.doc, unit: descriptor.unit,

@@ -25,6 +25,7 @@ enum PluginLoader {
         if let kind = PluginSearchPath.irregularKind(resolved) {
             return .failure(LoadError("it is \(kind), not a regular file"))
         }
+        if path.hasSuffix(GLSLTransition.fileExtension) { return GLSLTransition.load(path: resolved, shownAs: path) }
         guard let handle = dlopen(resolved, RTLD_NOW | RTLD_LOCAL) else {
             let reason = dlerror().map { String(cString: $0) } ?? "unknown dlopen error"
             return .failure(LoadError("not a loadable shared library: \(reason)"))
@@ -102,8 +103,9 @@ enum PluginLoader {
     > {
         let base = Frei0rPlugin.baseName(of: path)
         let info = PluginInfo(
-            path: path, id: Frei0rPlugin.prefix + base, version: "", description: "frei0r plugin \(base)")
-        let context = RegistrationContext(plugin: info, isFrei0r: true)
+            path: path, id: Frei0rPlugin.prefix + base, version: "", description: "frei0r plugin \(base)",
+            origin: .frei0r)
+        let context = RegistrationContext(plugin: info)
         let host = PluginHost.make(for: context)
         var error = [CChar](repeating: 0, count: 512)
         let succeeded = frei0r_adapter_register(handle, base, host, &error, UInt32(error.count))

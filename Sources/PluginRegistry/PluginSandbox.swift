@@ -50,6 +50,9 @@ public enum PluginSandbox {
             if requireFiles { throw Failure(description: reason) }
             landlock = false
         }
+        // The GL driver's files are read before the sandbox shuts them away; a failure here is
+        // the transition's to report when it runs.
+        if plugins.contains(where: { $0.hasSuffix(GLSLTransition.fileExtension) }) { GLSLTransition.prepareDriver() }
         var message = [CChar](repeating: 0, count: 512)
         let folders = runtimeFolder.map { [$0] } ?? []
         let parent = ProcessInfo.processInfo.environment[parentVariable].flatMap { pid_t($0) } ?? 0

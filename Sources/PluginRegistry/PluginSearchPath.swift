@@ -48,11 +48,14 @@ public enum PluginSearchPath {
         }
     }
 
-    /// The `*.so` entries of a folder, sorted by name so loading order is reproducible. One that
-    /// is not a regular file is kept, so that `refusal` can say what it is.
+    /// The `*.so` and `*.glsl` (GLSL transitions) entries of a folder, sorted by name so loading
+    /// order is reproducible. One that is not a regular file is kept, so that `refusal` can say
+    /// what it is.
     static func pluginFiles(in directory: String) -> [String] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
-        return names.filter { $0.hasSuffix(".so") }.sorted().map { directory + "/" + $0 }
+        return names.filter { $0.hasSuffix(".so") || $0.hasSuffix(GLSLTransition.fileExtension) }.sorted().map {
+            directory + "/" + $0
+        }
     }
 
     /// Why the resolved plugin `file` must not be opened, or nil: it is not a regular file (a

@@ -6,8 +6,9 @@ import Foundation
 /// Registration is open only while `init` runs, and only to the thread running it.
 final class RegistrationContext: @unchecked Sendable {
     let plugin: PluginInfo
-    /// A frei0r file registering through the host's adapter: its names are frei0r's own.
-    let isFrei0r: Bool
+    /// What kind of file registers: a frei0r file's names are frei0r's own, a GLSL transition's
+    /// its file's.
+    var origin: PluginOrigin { plugin.origin }
     /// The thread that creates the context, which then calls `init`.
     private let initThread = pthread_self()
     private let lock = NSLock()
@@ -27,9 +28,8 @@ final class RegistrationContext: @unchecked Sendable {
         var heldLog: [(level: UInt32, message: String)] = []
     }
 
-    init(plugin: PluginInfo, isFrei0r: Bool = false) {
+    init(plugin: PluginInfo) {
         self.plugin = plugin
-        self.isFrei0r = isFrei0r
     }
 
     private func withState<T>(_ body: (inout State) -> T) -> T { lock.withLock { body(&state) } }

@@ -38,6 +38,16 @@ extension Registry {
                 state.withLock { $0.broken.append(BrokenPlugin(path: file.path, reason: problem)) }
                 continue
             }
+            if file.path.hasSuffix(GLSLTransition.fileExtension) {
+                // Text, read in this process: nothing to guard against, nothing worth caching.
+                let result: ScanResult =
+                    switch GLSLTransition.load(path: file.resolved, shownAs: file.path) {
+                    case .success(let loaded): .registered(loaded.registrations)
+                    case .failure(let error): .skipped(reason: error.description)
+                    }
+                record(result, of: file)
+                continue
+            }
             guard let stamp = FileStamp(of: file.resolved) else { continue }
             let result =
                 cache.result(for: file.resolved, stamp: stamp, shownAs: file.path)
@@ -48,17 +58,22 @@ extension Registry {
                     changed = true
                     return result
                 }()
-            state.withLock { tables in
-                switch result {
-                case .skipped(let reason): tables.broken.append(BrokenPlugin(path: file.path, reason: reason))
-                case .registered(let scanned):
-                    if tables.add(scanned) { tables.unopened[file.path] = (file.resolved, scanned) }
-                }
-            }
+            record(result, of: file)
         }
         guard changed else { return }
         cache.forgetMissingFiles()
         cache.write(to: scanner.cacheFile)
+    }
+
+    /// Adds what a file's scan found to the tables, or the file to the broken ones.
+    private func record(_ result: ScanResult, of file: (path: String, resolved: String)) {
+        state.withLock { tables in
+            switch result {
+            case .skipped(let reason): tables.broken.append(BrokenPlugin(path: file.path, reason: reason))
+            case .registered(let scanned):
+                if tables.add(scanned) { tables.unopened[file.path] = (file.resolved, scanned) }
+            }
+        }
     }
 
     /// Opens a file in this process, refusing it if another user could have replaced it (the

@@ -8,6 +8,16 @@ public struct PluginInfo: Sendable, Equatable, Encodable {
     public let description: String
     /// What the plugin's "about" extension says, nil when it offers none.
     public internal(set) var about: PluginAbout? = nil
+    /// What kind of file it is.
+    public internal(set) var origin: PluginOrigin = .native
+}
+
+/// What kind of file registered a name: a pipeline plugin, a frei0r plugin through the host's
+/// adapter, or a transition in the gl-transitions format.
+public enum PluginOrigin: String, Sendable, Equatable, Encodable, CaseIterable {
+    case native = "native plugin"
+    case frei0r = "frei0r plugin"
+    case glsl = "GLSL transition"
 }
 
 /// Who made a plugin and under which licence (the "about" extension); any of them may be absent.

@@ -118,7 +118,9 @@ extension PluginInfo {
         self.init(
             path: try fields.string("path"), id: try fields.string("id"), version: try fields.string("version"),
             description: try fields.string("description"),
-            about: try fields["about"].map { (node) throws(ScanFormatError) in try PluginAbout(reading: node) })
+            about: try fields["about"].map { (node) throws(ScanFormatError) in try PluginAbout(reading: node) },
+            // A cache written before origins were recorded has none: it is read as unreadable, and rescanned.
+            origin: try PluginOrigin(rawValue: try fields.string("origin")).orThrow(ScanFormatError()))
     }
 }
 
@@ -195,5 +197,12 @@ extension PluginScanCache {
                 stamp: stamp, shownAs: try entryFields.string("shownAs"),
                 result: try ScanResult(reading: try entryFields.node("result")))
         }
+    }
+}
+
+extension Optional {
+    func orThrow<E: Error>(_ error: E) throws(E) -> Wrapped {
+        guard let self else { throw error }
+        return self
     }
 }

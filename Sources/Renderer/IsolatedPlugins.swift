@@ -134,7 +134,8 @@ final class IsolatedPlugins: PluginCalls, EffectCalls, @unchecked Sendable {
         let child: PluginChild
         do {
             child = try PluginChild(
-                command: isolation.command(opening: files.map(\.plugin.path)), limit: isolation.limit,
+                command: isolation.command(opening: files.map(\.plugin.path) + scene.imageParameterFiles),
+                limit: isolation.limit,
                 sandboxed: isolation.sandboxed)
         } catch {
             throw .pluginCrashed(

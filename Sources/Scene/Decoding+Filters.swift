@@ -81,7 +81,8 @@ extension Decoding {
         case .size: kind = .size
         case .rect: kind = .rect
         case .color: kind = .color
-        case .bool, .string, .enumeration, .layer:
+        case .bool, .string, .enumeration, .layer, .vector2, .vector3, .vector4, .integerVector2, .integerVector3,
+            .integerVector4, .image:
             throw field.error(
                 "parameter \"\(descriptor.id)\" of effect \"\(filter.effect.name)\" is \(descriptor.usage), which "
                     + "cannot be animated; animate a number, point, size, rect or colour")

@@ -1,4 +1,5 @@
 import CAnimatorABI
+import Foundation
 import PluginRegistry
 
 /// Binds a step's "params" object to an animator's or mixer's descriptors: every key known,
@@ -76,8 +77,29 @@ extension Decoding {
             value.s = strings.intern(choice)
             value.i = Int64(descriptor.choices.firstIndex(of: choice)!)
         case .layer: throw field.mismatch("a layer name")
+        case .vector2, .vector3, .vector4, .integerVector2, .integerVector3, .integerVector4:
+            let count = descriptor.type.componentCount
+            let values = try field.numbers(count: count, in: range, what: descriptor.usage)
+            if descriptor.type.isIntegral, let bad = values.first(where: { $0.rounded() != $0 }) {
+                throw field.error("expected \(descriptor.usage), found \(bad), which is not an integer")
+            }
+            value.v = pad(values)
+        case .image: value.s = strings.intern(try imagePath(field, parameter: descriptor.id))
         }
         return BoundParameter(value: value, source: .fixed)
+    }
+
+    /// An image parameter's file, resolved against the pipeline file's folder and checked as a
+    /// layer's image is: present, a regular file, inside the folder unless images may lie anywhere.
+    private func imagePath(_ field: Field, parameter: String) throws(SceneError) -> String {
+        let path = resolve(try field.string())
+        if let problem = PathLimits.problem(path) { throw field.error("the image path \(path) \(problem)") }
+        guard FileManager.default.fileExists(atPath: path) else { throw field.error("image file not found: \(path)") }
+        if let problem = confinement?.problem(path, owner: "parameter \"\(parameter)\"", what: "image") {
+            throw field.error(problem)
+        }
+        try requireRegular(path, at: field, what: "image")
+        return path
     }
 
     private func defaultValue(_ descriptor: ParameterDescriptor) -> anim_value_t {
@@ -90,7 +112,7 @@ extension Decoding {
             let choice = descriptor.defaultString ?? descriptor.choices[0]
             value.s = strings.intern(choice)
             value.i = Int64(descriptor.choices.firstIndex(of: choice) ?? 0)
-        case .string: value.s = descriptor.defaultString.map(strings.intern)
+        case .string, .image: value.s = descriptor.defaultString.map(strings.intern)
         default: break
         }
         return value
@@ -115,7 +137,9 @@ extension ParameterDescriptor {
     public var usage: String {
         var text =
             switch type {
-            case .number, .integer: "\(type == .integer ? "an integer" : "a number") in \(format(min))...\(format(max))"
+            case .number, .integer:
+                (type == .integer ? "an integer" : "a number")
+                    + (type.isUnbounded(min, max) ? "" : " in \(format(min))...\(format(max))")
             case .point: "a point [x, y]"
             case .size: "a size [width, height]"
             case .rect: "a rect [x, y, width, height]"
@@ -124,6 +148,11 @@ extension ParameterDescriptor {
             case .string: "a string"
             case .enumeration: "one of \(choices.joined(separator: ", "))"
             case .layer: "a layer name"
+            case .vector2, .vector3, .vector4:
+                "a \(type.name) [\(["x", "y", "z", "w"].prefix(type.componentCount).joined(separator: ", "))]"
+            case .integerVector2, .integerVector3, .integerVector4:
+                "an \(type.name) [\(["i", "j", "k", "l"].prefix(type.componentCount).joined(separator: ", "))] of integers"
+            case .image: "an image file's path"
             }
         if acceptsLayer { text += " or a layer name" }
         return doc.isEmpty ? text : "\(text) (\(doc))"

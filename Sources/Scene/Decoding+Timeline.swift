@@ -82,6 +82,10 @@ extension Decoding {
                 throw target.error("a mixer step names its layers with \"from\" and \"to\", not \"target\"")
             }
             let mixer = try lookUp(mixerField, kind: .mixer, in: registry.mixers.keys.sorted(), registry.mixer(named:))
+            // A shader that does not compile is the pipeline's error, found before anything renders.
+            if mixer.plugin.origin == .glsl, let problem = GLSLTransition.compileProblem(of: mixer) {
+                throw mixerField.error(problem)
+            }
             let from = try layerIndex(try fields.required("from", "the layer the mixer starts from"))
             let toField = try fields.required("to", "the layer the mixer ends on")
             let to = try layerIndex(toField)

@@ -12,7 +12,8 @@ import CAnimatorABI
 ///   that step has no effect before it (see `coversBeforeComingIn`);
 /// - two steps running the same animator on the same layer, or animating the same key path of it,
 ///   over overlapping spans fight over the same properties, and the later one wins;
-/// - `cancelRemoves` on an interactive transition that finishes takes nothing away.
+/// - `cancelRemoves` on an interactive transition that finishes takes nothing away;
+/// - a GLSL transition's uniform without a default that the step does not set is zero.
 struct SceneWarnings {
     let scene: Scene
     /// Each step's field in the file, in the order of `scene.steps`.
@@ -22,6 +23,23 @@ struct SceneWarnings {
 
     var all: [SceneError] {
         startsAfterTheEnd + blendsNothing + shownBeforeFadingIn + coversBeforeComingIn + overlapping + removesNothing
+            + unsetUniforms
+    }
+
+    /// A GLSL transition's uniform whose file gives no default and the step no value: it is zero,
+    /// which the file's author most likely did not mean.
+    private var unsetUniforms: [SceneError] {
+        scene.steps.enumerated().flatMap { index, step -> [SceneError] in
+            guard case .mix(let mixer, _, _) = step.action else { return [] }
+            return zip(mixer.parameters, step.parameters).compactMap { descriptor, bound in
+                guard descriptor.hasNoDefault, bound.value.is_set == 0 else { return nil }
+                let field = stepFields[index]
+                return (field.member("mixer") ?? field).error(
+                    "uniform \"\(descriptor.id)\" of \(mixer.plugin.path) has no default (`// = value` after its "
+                        + "declaration) and this step gives it none in \"params\": it is "
+                        + (descriptor.type == .image ? "a transparent image" : "zero"))
+            }
+        }
     }
 
     /// `cancelRemoves` applies only when the transition cancels.

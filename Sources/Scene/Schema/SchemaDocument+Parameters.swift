@@ -30,6 +30,11 @@ extension SchemaDocument {
         case .rect: return SchemaType.rect(range)
         case .string, .layer: return ["type": "string"]
         case .enumeration: return ["enum": .array(descriptor.choices.map(SchemaJSON.string))]
+        case .vector2, .vector3, .vector4:
+            return SchemaType.tuple(Array(repeating: SchemaType.number(range), count: descriptor.type.componentCount))
+        case .integerVector2, .integerVector3, .integerVector4:
+            return SchemaType.tuple(Array(repeating: SchemaType.integer(range), count: descriptor.type.componentCount))
+        case .image: return ["type": "string"]
         }
     }
 
@@ -40,15 +45,19 @@ extension SchemaDocument {
         case .bool: return .bool(components[0] != 0)
         case .color: return .string(hex(components))
         case .point, .size, .rect: return .array(components.map(SchemaJSON.number))
+        case .vector2, .vector3, .vector4, .integerVector2, .integerVector3, .integerVector4:
+            return .array(components.map(SchemaJSON.number))
         case .string: return descriptor.defaultString.map(SchemaJSON.string)
         case .enumeration: return .string(descriptor.defaultString ?? descriptor.choices[0])
-        case .layer: return nil
+        case .layer, .image: return nil
         }
     }
 
     /// The descriptor's doc with its type, unit and, for colours, the form: what an editor shows.
     private func help(_ descriptor: ParameterDescriptor) -> String {
-        var text = descriptor.type.name
+        var text =
+            descriptor.type == .image
+            ? "image: a PNG, JPEG or WebP file, relative to the pipeline file" : descriptor.type.name
         if descriptor.acceptsLayer { text += " or layer name" }
         if !descriptor.unit.isEmpty { text += ", \(descriptor.unit)" }
         if descriptor.isRequired { text += ", required" }

@@ -1,0 +1,121 @@
+import CAnimatorABI
+import CGLSLTransition
+import CacheFiles
+import Foundation
+
+/// Transitions in the gl-transitions format: a `.glsl` file in a plugin folder is the mixer named
+/// by its base name (`Directional.glsl` → "Directional"). The file is read here
+/// (`GLSLTransitionFile`) and registered through the adapter (`CGLSLTransition`), which compiles
+/// and runs it through EGL and OpenGL ES. Reading is text only, so files are read in this process
+/// rather than scanned in a child; under `--isolate` a child runs them like any mixer.
+public enum GLSLTransition {
+    public static let fileExtension = ".glsl"
+
+    /// The mixer name of a file: its base name.
+    static func baseName(of path: String) -> String {
+        let file = path.split(separator: "/").last.map(String.init) ?? path
+        return file.hasSuffix(fileExtension) ? String(file.dropLast(fileExtension.count)) : file
+    }
+
+    /// A transition's name is its file's base name as it is (`Directional`, `Drop_Zone_Flicker`,
+    /// `directional-easing`): a letter, then letters, digits, '_' and '-'.
+    static func isValidName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, first.isASCIILetter, name.count <= 128 else { return false }
+        return name.unicodeScalars.allSatisfy { $0.isASCIILetter || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" }
+    }
+
+    static func registeredName(_ pointer: UnsafePointer<CChar>?) throws(DescriptorError) -> String {
+        guard let pointer else { throw DescriptorError("a descriptor has no name") }
+        let name = String(cString: pointer)
+        guard isValidName(name) else {
+            throw DescriptorError("GLSL transition name \"\(name)\" is not of the form [A-Za-z][A-Za-z0-9_-]*")
+        }
+        return name
+    }
+
+    /// A GLSL identifier: a letter or '_', then letters, digits and '_'.
+    static func isValidUniformName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, first.isASCIILetter || first == "_" else { return false }
+        return name.unicodeScalars.allSatisfy { $0.isASCIILetter || ("0"..."9").contains($0) || $0 == "_" }
+    }
+
+    /// Reads the file `resolved` (named `path` in messages) and registers its mixer.
+    static func load(path resolved: String, shownAs path: String) -> Result<LoadedPlugin, LoadError> {
+        let name = baseName(of: path)
+        guard isValidName(name) else {
+            return .failure(
+                LoadError(
+                    "\"\(name)\" cannot name a mixer: a GLSL transition's name is its file's base name, a letter "
+                        + "then letters, digits, '_' and '-'; rename the file"))
+        }
+        let file: GLSLTransitionFile
+        switch read(resolved, shownAs: path) {
+        case .success(let read): file = read
+        case .failure(let error): return .failure(error)
+        }
+        _ = shaderCache
+        let info = PluginInfo(path: path, id: name, version: "", description: file.doc, origin: .glsl)
+        let context = RegistrationContext(plugin: info)
+        let host = PluginHost.make(for: context)
+        let failure = file.withSpec(name: name, path: path, timeLimit: CallLimit.current) { spec in
+            PluginErrorBuffer.calling { error, size in glsl_transition_register(spec, host, error, size) }
+        }
+        context.closeRegistration(succeeded: failure == nil)
+        if let failure {
+            let refusals = context.refusals.isEmpty ? "" : " (\(context.refusals.joined(separator: "; ")))"
+            return .failure(LoadError("not usable as a GLSL transition: \(failure)\(refusals)"))
+        }
+        let registrations = PluginRegistrations(
+            info: info, animators: [], mixers: context.mixers.map { $0.from(info) }, effects: [], curves: [],
+            warnings: context.warnings)
+        return .success(LoadedPlugin(registrations: registrations, deinitialize: nil))
+    }
+
+    /// The file `resolved`, read as a transition.
+    static func read(_ resolved: String, shownAs path: String) -> Result<GLSLTransitionFile, LoadError> {
+        guard let data = FileManager.default.contents(atPath: resolved) else {
+            return .failure(LoadError("cannot be read"))
+        }
+        guard let text = String(data: data, encoding: .utf8) else { return .failure(LoadError("is not UTF-8 text")) }
+        do throws(GLSLTransitionFile.Problem) {
+            return .success(try GLSLTransitionFile(text: text, path: path))
+        } catch {
+            return .failure(LoadError(error.description))
+        }
+    }
+
+    /// Compiles the transition `mixer` (a GLSL transition's entry) on this thread's GL context:
+    /// nil when it compiles, else why not (the file's line and column, or no GL driver).
+    public static func compileProblem(of mixer: MixerEntry) -> String? {
+        let path = mixer.plugin.path
+        let file: GLSLTransitionFile
+        switch read(PluginSearchPath.realPath(path), shownAs: path) {
+        case .success(let read): file = read
+        case .failure(let error): return "\(path): \(error.description)"
+        }
+        return file.withSpec(name: mixer.name, path: path, timeLimit: CallLimit.current) { spec in
+            PluginErrorBuffer.calling { error, size in glsl_transition_compile(spec, error, size) }
+        }
+    }
+
+    /// Mesa's shader cache goes into pipeline's cache folder (`mesa-shaders`), set before any
+    /// transition is loaded and so before the driver is: the second run of a shader skips
+    /// compiling its machine code.
+    private static let shaderCache: Void = {
+        let folder = CacheFolder.file("mesa-shaders", environment: ProcessInfo.processInfo.environment)
+        glsl_transition_set_shader_cache(folder)
+    }()
+
+    /// Loads the GL driver now (before a sandbox is entered); a missing driver is reported later.
+    static func prepareDriver() {
+        _ = PluginErrorBuffer.calling { error, size in glsl_transition_prepare(error, size) }
+    }
+
+    /// Gives up this thread's GL context now (it is otherwise destroyed when the thread ends).
+    public static func releaseThreadContext() { glsl_transition_release_thread() }
+}
+
+extension CallLimit {
+    /// The limit this process's environment sets.
+    static var current: Duration { from(ProcessInfo.processInfo.environment) }
+}
