@@ -85,6 +85,8 @@ plugins:
 		echo "cc $$dir -> $(PLUGIN_DIR)/$$name.so"; \
 		$(CC) $(PLUGIN_CFLAGS) $$dir*.c -o $(PLUGIN_DIR)/$$name.so -lm || exit 1; \
 	done
+	@echo "cp examples/transitions/*.glsl -> $(PLUGIN_DIR)/"
+	@cp examples/transitions/*.glsl $(PLUGIN_DIR)/
 
 run: all
 	$(BIN)/pipeline run pipeline.json
@@ -145,6 +147,7 @@ install: $(if $(filter command line,$(origin BIN)),,all)
 	$(STRIP) $(ROOT)/bin/pipeline
 	install -m 644 Sources/CAnimatorABI/include/animator.h $(ROOT)/include/pipeline/animator.h
 	install -m 755 $(PLUGIN_DIR)/*.so $(INSTALLED_PLUGINS)/
+	install -m 644 examples/transitions/*.glsl $(INSTALLED_PLUGINS)/
 	install -m 755 $(BIN)/libpipeline-video.so $(BIN)/libpipeline-vector.so \
 		$(ROOT)/lib/pipeline/
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e "s|@VERSION@|$$($(BIN)/pipeline --version)|" \
@@ -156,6 +159,7 @@ install: $(if $(filter command line,$(origin BIN)),,all)
 uninstall:
 	rm -f $(ROOT)/bin/pipeline $(ROOT)/include/pipeline/animator.h $(ROOT)/lib/pkgconfig/pipeline.pc $(COMPLETIONS)/pipeline
 	rm -f $(patsubst Plugins/%/,$(INSTALLED_PLUGINS)/%.so,$(wildcard Plugins/*/)) $(ROOT)/lib/pipeline/libpipeline-video.so \
+		$(patsubst examples/transitions/%,$(INSTALLED_PLUGINS)/%,$(wildcard examples/transitions/*.glsl)) \
 		$(ROOT)/lib/pipeline/libpipeline-vector.so
 	rmdir --ignore-fail-on-non-empty $(INSTALLED_PLUGINS) $(ROOT)/lib/pipeline $(ROOT)/include/pipeline 2>/dev/null || true
 

@@ -22,6 +22,9 @@ struct ExampleFolder {
         try FileManager.default.createDirectory(at: examples, withIntermediateDirectories: true)
         try FileManager.default.copyItem(
             at: root.appendingPathComponent("examples/assets"), to: examples.appendingPathComponent("assets"))
+        try FileManager.default.copyItem(
+            at: root.appendingPathComponent("examples/transitions"),
+            to: examples.appendingPathComponent("transitions"))
         for name in Self.names {
             try FileManager.default.copyItem(
                 at: root.appendingPathComponent("examples/\(name).json"),

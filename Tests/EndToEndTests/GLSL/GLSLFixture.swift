@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// A folder for GLSL transition tests: two opaque 96 × 64 pictures with nothing symmetric about
 /// them (ffmpeg's test sources), a 40 × 30 map for image parameters, `plugins/` for the
@@ -83,5 +84,24 @@ struct GLSLFixture {
         }
         return RGBAImage(
             width: Self.width, height: Self.height, bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: out))))
+    }
+
+    /// Compares the host's ten frames with the reference's: median PSNR ≥ 30 dB, worst ≥ 22 dB.
+    func compare(
+        _ name: String, params: String, uniforms: [String]
+    ) throws {
+        let program = try GLSLReference.build(in: folder)
+        try pipeline("\(name).json", mixer: name, params: params)
+        let (run, frames) = try render("\(name).json", out: name)
+        #expect(run.status == 0, "\(run.stderr)")
+        try #require(frames.count == 10)
+        var scores: [Double] = []
+        for (index, frame) in frames.enumerated() {
+            let expected = try reference(program, name, progress: Double(index) / 9, uniforms: uniforms)
+            scores.append(try RGBAImage.read(frame).psnr(against: expected))
+        }
+        let sorted = scores.sorted()
+        #expect(sorted[sorted.count / 2] >= 30, "PSNR per frame: \(scores)")
+        #expect(sorted[0] >= 22, "PSNR per frame: \(scores)")
     }
 }

@@ -56,32 +56,13 @@ import Testing
         vec4 transition(vec2 uv) { return mix(getFromColor(uv), getToColor(uv), progress); }
         """
 
-    /// Compares the host's ten frames with the reference's: median PSNR ≥ 30 dB, worst ≥ 22 dB.
-    private func compare(
-        _ fixture: GLSLFixture, _ name: String, params: String, uniforms: [String]
-    ) throws {
-        let program = try GLSLReference.build(in: fixture.folder)
-        try fixture.pipeline("\(name).json", mixer: name, params: params)
-        let (run, frames) = try fixture.render("\(name).json", out: name)
-        #expect(run.status == 0, "\(run.stderr)")
-        try #require(frames.count == 10)
-        var scores: [Double] = []
-        for (index, frame) in frames.enumerated() {
-            let expected = try fixture.reference(program, name, progress: Double(index) / 9, uniforms: uniforms)
-            scores.append(try RGBAImage.read(frame).psnr(against: expected))
-        }
-        let sorted = scores.sorted()
-        #expect(sorted[sorted.count / 2] >= 30, "PSNR per frame: \(scores)")
-        #expect(sorted[0] >= 22, "PSNR per frame: \(scores)")
-    }
-
     @Test func everyParameterTypeMatchesAPlainEGLRendering() throws {
         let fixture = try GLSLFixture()
         defer { fixture.remove() }
         try fixture.transition("EveryType", Self.everyType)
         // Some set by the step, the rest at the file's defaults.
-        try compare(
-            fixture, "EveryType",
+        try fixture.compare(
+            "EveryType",
             params:
                 #"{ "bands": 5, "shift": [0.2, 0.1], "mask": [0, 1, 1, 1], "flip": false, "tint": [1, 0.5, 0.25] }"#,
             uniforms: [
@@ -96,8 +77,8 @@ import Testing
         try fixture.transition("Displaced", Self.displaced)
         let map = try RGBAImage.read(fixture.folder.appendingPathComponent("map.png"))
         let raw = try fixture.raw(map, "map.rgba")
-        try compare(
-            fixture, "Displaced", params: #"{ "map": "map.png", "strength": 0.5 }"#,
+        try fixture.compare(
+            "Displaced", params: #"{ "map": "map.png", "strength": 0.5 }"#,
             uniforms: ["map=image:\(raw):40:30", "strength=float:0.5"])
     }
 
