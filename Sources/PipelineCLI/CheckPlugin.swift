@@ -42,6 +42,11 @@ extension Pipeline {
                 than --budget-ms in every pass; a descriptor the host refused; a name a plugin in the \
                 built-in folder or a --plugins folder also registers.
 
+                A GLSL transition (FILE.glsl) is compiled and called as a mixer is; besides, its shader's \
+                results must be numbers (no NaN or infinity, read as floats before they become bytes) for \
+                every value short of the limits of a GLSL float or int, and at the file's defaults \
+                progress 0 must give its `from` image and progress 1 its `to`.
+
                 Exit status: 0 no problems, 1 problems found (or the command line is wrong), 2 the file \
                 cannot be checked (missing, not a plugin, another ABI major, init failed or crashed).
 
@@ -51,7 +56,8 @@ extension Pipeline {
                 nativePixels, wholeImage} (effects), variant, parameters, description}, message, \
                 occurrences}]}; kind is one of crash, hang, exit, error, differs, invalid-value, \
                 absurd-value, slow, outside-rows, not-premultiplied, wrote-input, split-differs, \
-                reach-too-large, beyond-margins, reads-beyond-reach, edges-not-transparent, refused, name-clash, incomplete; \
+                reach-too-large, beyond-margins, reads-beyond-reach, edges-not-transparent, wrong-end, refused, name-clash, \
+                incomplete; \
                 occurrences counts the calls that show the problem, call being the first.
 
                 Examples:

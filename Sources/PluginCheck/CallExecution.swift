@@ -16,7 +16,7 @@ struct CallExecution {
     func run() -> CallRecord {
         switch runnable.callee {
         case .animator(let entry): apply(entry.descriptor.pointee.apply!)
-        case .mixer(let entry): mix(entry.descriptor.pointee.mix!, nativePixels: entry.takesNativePixels)
+        case .mixer(let entry): mix(entry)
         case .effect(let entry):
             EffectCallExecution(
                 entry: entry, runnable: runnable, instance: instance, image: image!, call: call, records: records
@@ -54,7 +54,8 @@ struct CallExecution {
 
     /// Mixes the whole image in two row bands, as the renderer splits frames; after each band
     /// the rows outside it must be as they were.
-    private func mix(_ mix: MixerMix, nativePixels: Bool) -> CallRecord {
+    private func mix(_ entry: MixerEntry) -> CallRecord {
+        let (mix, nativePixels) = (entry.descriptor.pointee.mix!, entry.takesNativePixels)
         let (width, height) = (CheckScene.imageWidth, CheckScene.imageHeight)
         let stride = width * 4
         var out = [UInt8](repeating: Self.unwritten, count: stride * height)
@@ -86,6 +87,13 @@ struct CallExecution {
                     seconds += start.duration(to: .now) / .seconds(1)
                     if let message { return message }
                     checkRows(outside: band, before: before, after: out, stride: stride)
+                }
+                if entry.plugin.origin == .glsl {
+                    GLSLTransitionCheck(
+                        entry: entry, progress: progress, values: runnable.values.baseAddress,
+                        operation: CheckOperation.call(call).code, records: records
+                    )
+                    .check(Array(out), images: images.baseAddress!)
                 }
                 return nil
             }

@@ -36,6 +36,8 @@ public struct CheckProblem: Sendable, Encodable {
         /// An effect with ANIM_EFFECT_TRANSPARENT_EDGES gave other pixels over its layer without
         /// margins than with transparent margins around it.
         case edgesNotTransparent = "edges-not-transparent"
+        /// A GLSL transition's result at progress 0 is not its `from` image, or at 1 not its `to`.
+        case wrongEnd = "wrong-end"
         /// The host refused something the plugin registered.
         case refused
         /// Another plugin registers the same name.

@@ -12,7 +12,7 @@ import Testing
         uniform vec2 direction; // = [1, 0]
         uniform sampler2D pattern;
         vec4 transition(vec2 uv) {
-          float edge = smoothstep(progress - softness, progress, dot(uv, direction));
+          float edge = smoothstep(progress * (1.0 + softness) - softness, progress * (1.0 + softness), dot(uv, direction));
           return mix(getToColor(uv), getFromColor(uv), edge);
         }
         """
@@ -184,5 +184,39 @@ import Testing
             ["check-plugin", "plugins/Broken.glsl"], in: fixture.folder, environment: fixture.environment)
         #expect(bad.status == 1, "\(bad.stdout)\(bad.stderr)")
         #expect(bad.stdout.contains("plugins/Broken.glsl:1:40: `z' undeclared"), "\(bad.stdout)")
+    }
+
+    /// Beyond compiling: progress 0 is `from`, 1 is `to`, and the shader's results are numbers
+    /// (NaN shows only in its float results: as a byte it is some colour).
+    @Test func checkPluginFindsWrongEndsAndNaN() throws {
+        let fixture = try fixture([
+            "Backwards": "vec4 transition(vec2 uv) { return mix(getToColor(uv), getFromColor(uv), progress); }\n",
+            "Hole": """
+            vec4 transition(vec2 uv) {
+              vec4 c = mix(getFromColor(uv), getToColor(uv), progress);
+              bool hole = uv.x > 0.5 && uv.y < 0.25 && progress > 0.2 && progress < 0.8;
+              return hole ? vec4(sqrt(progress - 2.0)) : c;
+            }
+
+            """,
+        ])
+        defer { fixture.remove() }
+        let backwards = try CLI.run(
+            ["check-plugin", "plugins/Backwards.glsl"], in: fixture.folder, environment: fixture.environment)
+        #expect(backwards.status == 1, "\(backwards.stdout)\(backwards.stderr)")
+        #expect(
+            backwards.stdout.contains(
+                #"mixer "Backwards": mix at progress 0 with defaults: gave (0, 0, 32, 128) at pixel (0, 0) where `from` is (0, 64, 255, 255): progress 0 shows only `from`"#
+            ), "\(backwards.stdout)")
+        #expect(backwards.stdout.contains("progress 1 shows only `to`"), "\(backwards.stdout)")
+        let hole = try CLI.run(
+            ["check-plugin", "plugins/Hole.glsl", "--json"], in: fixture.folder, environment: fixture.environment)
+        #expect(hole.status == 1, "\(hole.stdout)\(hole.stderr)")
+        let report = try JSONSerialization.jsonObject(with: Data(hole.stdout.utf8)) as? [String: Any]
+        let problems = try #require(report?["problems"] as? [[String: Any]])
+        #expect(problems.map { $0["kind"] as? String } == ["invalid-value"], "\(hole.stdout)")
+        let message = try #require(problems.first?["message"] as? String)
+        // The first NaN counted from the bottom row (the shader's), named from the top left.
+        #expect(message == "the shader returned NaN for red at pixel (32, 47), which no byte shows", "\(message)")
     }
 }
