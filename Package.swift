@@ -40,7 +40,7 @@ let package = Package(
         // Transitions in the gl-transitions format (.glsl files) as mixers, run through EGL and OpenGL ES.
         .target(
             name: "CGLSLTransition", dependencies: ["CAnimatorABI", "CImageCodecs"], cSettings: optimisedC,
-            linkerSettings: [.linkedLibrary("EGL"), .linkedLibrary("GLESv2")]),
+            linkerSettings: [.linkedLibrary("dl")]),
         // Opening input files only when they are regular files, so a FIFO or a device cannot hang a command.
         .target(name: "CRegularFile"),
         // The sandbox plugin code runs in under --sandbox and in the plugin scan: Landlock and seccomp.

@@ -58,6 +58,12 @@ static void open_display(void) {
     /* Mesa reads the variable when the driver loads: compiled shaders (llvmpipe's machine code
      * among them) then last from run to run in pipeline's cache folder. */
     if (shader_cache[0] != '\0') setenv("MESA_SHADER_CACHE_DIR", shader_cache, 0);
+    char missing[300];
+    if (!glsl_load_functions(missing, sizeof missing)) {
+        snprintf(display_problem, sizeof display_problem,
+                 "no OpenGL ES driver to run GLSL transitions (%s): install Debian's " PACKAGES, missing);
+        return;
+    }
     EGLDisplay opened = eglGetPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
     EGLint major = 0, minor = 0;
     const char *failed = NULL;

@@ -4,10 +4,9 @@
  */
 #pragma once
 
+#include "gl_functions.h"
 #include "glsl_transition.h"
 
-#include <EGL/egl.h>
-#include <GLES3/gl3.h>
 #include <stddef.h>
 
 #if defined(__GNUC__) || defined(__clang__)
