@@ -9,8 +9,8 @@ extension Pipeline {
             discussion: """
                 Shows every registered name with its parameters (type, range, default), the plugin file and \
                 version it comes from, and every plugin file that was skipped, with the reason (a GLSL transition \
-                that does not compile among them). Plugin files \
-                are scanned once until they change; --rescan scans them all again.
+                that does not compile among them), and the GL renderer GLSL transitions run on (JSON: \
+                glslRenderer). Plugin files are scanned once until they change; --rescan scans them all again.
 
                 Examples:
                   pipeline plugins

@@ -7,6 +7,7 @@ extension PluginListing {
         lines += section("animators", animators) + section("mixers", mixers) + section("effects", effects)
         lines += ["", "timing curves", "  built in: \(builtinCurves.joined(separator: ", "))"]
         lines += curves.flatMap(curveLines)
+        if let glslRenderer { lines += ["", "GLSL transitions run on \(glslRenderer)"] }
         if !problems.isEmpty { lines += ["", "problems"] + problems.map { "  \($0)" } }
         if !broken.isEmpty { lines += ["", "skipped plugin files"] + broken.map { "  \($0.file): \($0.reason)" } }
         return lines.joined(separator: "\n") + "\n"

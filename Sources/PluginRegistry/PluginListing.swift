@@ -37,6 +37,9 @@ public struct PluginListing: Encodable {
     let curves: [Item]
     let problems: [String]
     let broken: [Broken]
+    /// The GL that GLSL transitions run on (`llvmpipe (LLVM 15.0.6, 256 bits) | OpenGL ES 3.2 Mesa
+    /// 22.3.6`), or why there is none; nil when no GLSL transition was found.
+    let glslRenderer: String?
 
     /// What `registry` holds; `searchPath` is the plugin folders in the order they were searched.
     public init(registry: Registry, searchPath: [String]) {
@@ -59,7 +62,17 @@ public struct PluginListing: Encodable {
         }
         curves = registry.curves.values.sorted { $0.name < $1.name }.map(Item.init(curve:))
         problems = registry.clashes.map(\.description) + registry.warnings
-        broken = registry.broken.map { Broken(file: $0.path, reason: $0.reason) }
+        broken = registry.broken.map { Broken(file: $0.path, reason: Self.reason($0.reason, of: $0.path)) }
+        let usesGLSL = mixers.contains { $0.origin == PluginOrigin.glsl.rawValue }
+        glslRenderer = usesGLSL ? GLSLTransition.renderer() : nil
+    }
+
+    /// `reason` without the file's name it may begin with (a GLSL file's own message names it, as
+    /// errors in a render do): `no transition function`, `at 3:17: 'y' undeclared`.
+    static func reason(_ reason: String, of file: String) -> String {
+        guard reason.hasPrefix(file + ":") else { return reason }
+        let rest = reason.dropFirst(file.count + 1)
+        return rest.hasPrefix(" ") ? String(rest.dropFirst()) : "at \(rest)"
     }
 
     /// The JSON form: indented, keys sorted, ending in a newline.

@@ -111,6 +111,13 @@ public enum GLSLTransition {
         _ = PluginErrorBuffer.calling { error, size in glsl_transition_prepare(error, size) }
     }
 
+    /// The GL renderer and version this thread's context runs on, or why there is none.
+    public static func renderer() -> String {
+        var text = [CChar](repeating: 0, count: 512)
+        _ = glsl_transition_renderer(&text, UInt32(text.count))
+        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// Gives up this thread's GL context now (it is otherwise destroyed when the thread ends).
     public static func releaseThreadContext() { glsl_transition_release_thread() }
 }
