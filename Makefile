@@ -46,13 +46,16 @@ deps:
 test-deps:
 	@scripts/install-deps --test
 
-# A release build links the Swift runtime and Foundation statically: every command starts in
-# about half the time (no dynamic loading and binding of a dozen Swift libraries), and an
-# installed pipeline runs without the toolchain's libraries.
+# A release build links the Swift runtime and Foundation statically into the executable: every
+# command starts in about half the time (no dynamic loading and binding of a dozen Swift
+# libraries), and an installed pipeline runs without the toolchain's libraries. libpipeline.so
+# cannot take them statically (SwiftPM links a dynamic library against the toolchain's shared
+# runtime whatever the flag), so it loads them from the toolchain, whose folder it records.
 STATIC_STDLIB = $(if $(filter release,$(CONFIG)),--static-swift-stdlib)
 
 host: deps
 	$(SWIFT) build -c $(CONFIG) --product pipeline $(STATIC_STDLIB)
+	$(SWIFT) build -c $(CONFIG) --product pipeline-c
 
 # The video decoder, loaded by the host when a pipeline first opens a clip (CVideoDecode.h): its
 # functions are renamed pipeline_video_… so they cannot clash with the host's forwarding ones, and
@@ -104,7 +107,7 @@ examples: all
 CHECKS_SUMMARY = $(abspath .build/checks-summary)
 test: test-suite
 	@mkdir -p .build; rm -f $(CHECKS_SUMMARY); status=0; \
-	for check in "lint" "sanitize address" "sanitize thread" "fuzz $(FUZZ_SECONDS)"; do \
+	for check in "lint" "test-library" "sanitize address" "sanitize thread" "fuzz $(FUZZ_SECONDS)"; do \
 		echo "== scripts/$$check"; \
 		CHECKS_SUMMARY=$(CHECKS_SUMMARY) scripts/$$check || { status=1; echo "scripts/$$check: FAILED" >> $(CHECKS_SUMMARY); }; \
 	done; \
@@ -146,6 +149,8 @@ install: $(if $(filter command line,$(origin BIN)),,all)
 	install -m 755 $(BIN)/pipeline $(ROOT)/bin/pipeline
 	$(STRIP) $(ROOT)/bin/pipeline
 	install -m 644 Sources/CAnimatorABI/include/animator.h $(ROOT)/include/pipeline/animator.h
+	install -m 644 Sources/CPipelineAPI/include/pipeline.h $(ROOT)/include/pipeline/pipeline.h
+	install -m 755 $(BIN)/libpipeline-c.so $(ROOT)/lib/libpipeline.so
 	install -m 755 $(PLUGIN_DIR)/*.so $(INSTALLED_PLUGINS)/
 	install -m 644 examples/transitions/*.glsl $(INSTALLED_PLUGINS)/
 	install -m 755 $(BIN)/libpipeline-video.so $(BIN)/libpipeline-vector.so \
@@ -158,6 +163,7 @@ install: $(if $(filter command line,$(origin BIN)),,all)
 # then the folders install made, where they are left empty.
 uninstall:
 	rm -f $(ROOT)/bin/pipeline $(ROOT)/include/pipeline/animator.h $(ROOT)/lib/pkgconfig/pipeline.pc $(COMPLETIONS)/pipeline
+	rm -f $(ROOT)/include/pipeline/pipeline.h $(ROOT)/lib/libpipeline.so
 	rm -f $(patsubst Plugins/%/,$(INSTALLED_PLUGINS)/%.so,$(wildcard Plugins/*/)) $(ROOT)/lib/pipeline/libpipeline-video.so \
 		$(patsubst examples/transitions/%,$(INSTALLED_PLUGINS)/%,$(wildcard examples/transitions/*.glsl)) \
 		$(ROOT)/lib/pipeline/libpipeline-vector.so

@@ -7,7 +7,12 @@ let optimisedC: [CSetting] = [.unsafeFlags(["-O2"])]
 let package = Package(
     name: "pipeline",
     products: [
-        .executable(name: "pipeline", targets: ["PipelineCLI"])
+        .executable(name: "pipeline", targets: ["PipelineCLI"]),
+        // The library: open, check and render pipelines from Swift.
+        .library(name: "PipelineKit", targets: ["PipelineKit"]),
+        // The same for C and every language that calls C (pipeline.h): installed as
+        // libpipeline.so by `make install`.
+        .library(name: "pipeline-c", type: .dynamic, targets: ["PipelineC"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -109,11 +114,20 @@ let package = Package(
         .target(name: "PluginCheck", dependencies: ["PluginRegistry", "Renderer", "CAnimatorABI", "ChildProcess"]),
         // What `pipeline new-animator` writes: plugin project templates, text only.
         .target(name: "PluginScaffold"),
+        // Pipelines as a library: open, check, render frames and jobs. Prints nothing, exits never.
+        .target(
+            name: "PipelineKit",
+            dependencies: ["Renderer", "Scene", "Compositor", "PluginRegistry", "Output", "CRaster", "CLibraryLoader"]),
+        // The C API's header (include/pipeline.h, installed as is) and PipelineKit behind it.
+        .target(name: "CPipelineAPI"),
+        .target(
+            name: "PipelineC", dependencies: ["PipelineKit", "CPipelineAPI"],
+            linkerSettings: [.unsafeFlags(["-Xlinker", "-soname=libpipeline.so"])]),
         .executableTarget(
             name: "PipelineCLI",
             dependencies: [
                 "Renderer", "Scene", "Compositor", "PluginRegistry", "PluginIsolation", "Output", "Preview", "Sheet",
-                "PluginScaffold", "PluginCheck",
+                "PluginScaffold", "PluginCheck", "PipelineKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -141,6 +155,7 @@ let package = Package(
             dependencies: ["Renderer", "Scene", "PluginRegistry", "CAnimatorABI", "TestSupport"]),
         // The command's own logic, without running it (how progress is worded, say).
         .testTarget(name: "PipelineCLITests", dependencies: ["PipelineCLI"]),
+        .testTarget(name: "PipelineKitTests", dependencies: ["PipelineKit"]),
     ]
 )
 

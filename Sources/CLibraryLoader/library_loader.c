@@ -8,13 +8,28 @@
 #include <string.h>
 #include <unistd.h>
 
-/* The folder holding this process's executable, with a trailing slash; "" if unknown. */
-static void executable_folder(char *folder, size_t size) {
+int pipeline_code_file(char *path, size_t size) {
+    char found[PATH_MAX];
+    Dl_info info;
+    int library = 0;
+    if (size > 0) path[0] = 0;
+    if (dladdr((void *)pipeline_code_file, &info) != 0 && info.dli_fname != NULL &&
+        strstr(info.dli_fname, ".so") != NULL && realpath(info.dli_fname, found) != NULL) {
+        library = 1;
+    } else {
+        ssize_t length = readlink("/proc/self/exe", found, sizeof found - 1);
+        if (length <= 0) return -1;
+        found[length] = 0;
+    }
+    snprintf(path, size, "%s", found);
+    return library;
+}
+
+/* The folder of pipeline_code_file, with a trailing slash; "" if unknown. */
+static void code_folder(char *folder, size_t size) {
     char path[PATH_MAX];
-    ssize_t length = readlink("/proc/self/exe", path, sizeof path - 1);
     folder[0] = 0;
-    if (length <= 0) return;
-    path[length] = 0;
+    if (pipeline_code_file(path, sizeof path) < 0) return;
     char *slash = strrchr(path, '/');
     if (slash == NULL) return;
     slash[1] = 0;
@@ -22,16 +37,18 @@ static void executable_folder(char *folder, size_t size) {
 }
 
 void *pipeline_library_open(const char *file, const char *variable, const char *what, char *failure, size_t size) {
-    char folder[PATH_MAX], candidates[2][PATH_MAX + 64];
+    char folder[PATH_MAX], candidates[3][PATH_MAX + 64];
     int count = 0;
     const char *chosen = getenv(variable);
     if (chosen != NULL && chosen[0] != 0) {
         snprintf(candidates[count++], sizeof candidates[0], "%s", chosen);
     } else {
-        /* A build tree keeps it beside the executable; an installed pipeline in lib/pipeline. */
-        executable_folder(folder, sizeof folder);
+        /* A build tree keeps it beside the executable and libpipeline.so; an installed pipeline in
+         * lib/pipeline, beside bin/ (the executable) or below lib/ (libpipeline.so). */
+        code_folder(folder, sizeof folder);
         snprintf(candidates[count++], sizeof candidates[0], "%s%s", folder, file);
         snprintf(candidates[count++], sizeof candidates[0], "%s../lib/pipeline/%s", folder, file);
+        snprintf(candidates[count++], sizeof candidates[0], "%spipeline/%s", folder, file);
     }
     void *handle = NULL;
     const char *reason = "";

@@ -2,6 +2,7 @@ import ArgumentParser
 import Compositor
 import Foundation
 import Output
+import PipelineKit
 import PluginRegistry
 import Renderer
 import Scene
@@ -17,21 +18,10 @@ enum Session {
         _ options: PluginOptions, pipelineFile: String?, reportProblems: Bool = true, rescan: Bool = false,
         isolated: Bool = false
     ) -> Registry {
-        let registry = Registry(opensPlugins: !isolated)
-        let scanner = PluginScanner.thisExecutable
-        if rescan { scanner.forgetCache() }
-        let beside = pipelineFile.map(PipelineInput.name)
-        let searched = PluginSearchPath.directories(explicit: options.directories, pipelineFile: beside)
-        let directories = searched.filter { directory in
-            guard let problem = PathLimits.problem(directory) else { return true }
-            if reportProblems { Console.warn("skipped plugin folder \(directory): its path \(problem)") }
-            return false
-        }
-        registry.scan(directories: directories, with: scanner)
-        guard reportProblems else { return registry }
-        for broken in registry.broken { Console.warn("skipped plugin \(broken.path): \(broken.reason)") }
-        for clash in registry.clashes { Console.warn(clash.description) }
-        for warning in registry.warnings { Console.warn(warning) }
+        let registry = PluginSet.registry(
+            folders: options.directories, pipelineFile: pipelineFile.map(PipelineInput.name), isolated: isolated,
+            installation: .current, rescan: rescan)
+        if reportProblems { PluginSet.warnings(registry).forEach(Console.warn) }
         return registry
     }
 
@@ -67,25 +57,14 @@ enum Session {
         }
     }
 
-    /// The fonts, images and sound of a scene read: the pipeline's font files are added to
-    /// fontconfig and its texts' families checked (`SceneFonts`) before any text is laid out;
-    /// every error of the three is thrown. With a `cache`, images decoded for other scenes of
-    /// this process are shared.
+    /// The fonts, images and sound of a scene read (`SceneMedia.load`).
     static func media(
         of scene: Scene, options: SceneDecoder.Options, headersOnly: Bool = false, probingSound: Bool = false,
         threads: Int, cache: ImageCache? = nil
     ) throws(SceneError) -> (images: SceneImages, sound: SceneSound) {
-        try SceneImages.checkTotal(of: scene, limit: options.imageMemoryLimit)
-        let fonts = Result { () throws(SceneError) in try SceneFonts.prepare(scene) }
-        let images = Result { () throws(SceneError) in
-            guard headersOnly else { return try SceneImages.load(scene, threads: threads, cache: cache) }
-            return try SceneImages.checkHeaders(of: scene)
-        }
-        let sound = Result { () throws(SceneError) in probingSound ? try SceneSound.probe(scene) : .none }
-        if let error = SceneError.combining([fonts.failure, images.failure, sound.failure].compactMap { $0 }) {
-            throw error
-        }
-        return (try images.get(), try sound.get())
+        try SceneMedia.load(
+            scene, options: options, headersOnly: headersOnly, probingSound: probingSound, threads: threads,
+            cache: cache)
     }
 
     /// The pipeline in `file`, or on standard input for `-`.
@@ -144,12 +123,5 @@ enum Console {
 
     static func line(_ text: String) {
         FileHandle.standardError.write(Data((text + "\n").utf8))
-    }
-}
-
-extension Result {
-    /// The error of a failure; nil for a success.
-    var failure: Failure? {
-        if case .failure(let error) = self { error } else { nil }
     }
 }

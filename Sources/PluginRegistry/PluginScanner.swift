@@ -56,6 +56,13 @@ public struct PluginScanner: Sendable {
 
     /// Runs the child on one file and turns how it ended into a result.
     func scan(_ resolved: String, shownAs path: String) -> ScanResult {
+        // No executable to run (a library whose `pipeline` was not found): opened here.
+        guard !command.isEmpty else {
+            return switch PluginLoader.load(path: resolved, shownAs: path) {
+            case .success(let loaded): .registered(loaded.registrations)
+            case .failure(let error): .skipped(reason: error.description)
+            }
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: command[0])
         process.arguments = Array(command.dropFirst()) + [resolved, "--shown-as", path]

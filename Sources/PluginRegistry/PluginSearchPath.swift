@@ -9,7 +9,7 @@ public enum PluginSearchPath {
 
     public static func directories(
         explicit: [String], pipelineFile: String?,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessInfo.processInfo.environment, builtin: String? = builtinDirectory()
     ) -> [String] {
         var result = explicit
         if let variable = environment[environmentVariable] {
@@ -21,7 +21,7 @@ public enum PluginSearchPath {
             ).path
             if isDirectory(beside) { result.append(beside) }
         }
-        if let builtin = builtinDirectory() { result.append(builtin) }
+        if let builtin { result.append(builtin) }
         return result
     }
 

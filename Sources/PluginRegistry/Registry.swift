@@ -27,6 +27,9 @@ public final class Registry: Sendable {
     /// Problems that did not stop a plugin from loading (a refused descriptor, a log line).
     public var warnings: [String] { state.withLock { $0.warnings } }
 
+    /// Adds a problem its user met while setting it up (a plugin folder that cannot be searched).
+    public func warn(_ message: String) { state.withLock { $0.warnings.append(message) } }
+
     /// Opens every plugin file in `directories` in this process, in order. Broken files are
     /// recorded, not thrown. A plugin that crashes in `init` takes this process with it: hosts
     /// that can run a child use `scan(directories:with:)`.

@@ -60,10 +60,12 @@ public final class FrameRenderer: @unchecked Sendable {
     /// A failure or Ctrl-C stops handing out frames; the frames already being rendered finish and
     /// every frame before the first failed one is delivered, so what was written is complete and
     /// gapless. Then the failure is thrown, or `.interrupted` with the frames delivered.
-    public func render(frames: Range<Int>, alongside: ConcurrentDelivery? = nil, deliver: Delivery) throws(RenderError)
-    {
+    /// `stop` asks for the stop; by default Ctrl-C and SIGTERM do.
+    public func render(
+        frames: Range<Int>, alongside: ConcurrentDelivery? = nil, stop: StopRequest = .signals, deliver: Delivery
+    ) throws(RenderError) {
         guard !frames.isEmpty else { return }
-        let interruption = Interruption()
+        let interruption = Interruption(stop)
         defer { interruption.end() }
         let queue = FrameQueue(frames: frames, buffers: buffers.count)
         let (evaluator, buffers, fps) = (evaluator, buffers, evaluator.scene.fps)
@@ -102,6 +104,28 @@ public final class FrameRenderer: @unchecked Sendable {
         if next < frames.upperBound { throw RenderError.interrupted(complete: frames.lowerBound..<next) }
     }
 
+    /// Frame `frame` of the render, as `render(frames:)` draws it, into a buffer reused by the
+    /// next call: for callers that take frames one at a time (the library's frame access).
+    public func render(frame: Int) throws(RenderError) -> FrameBuffer {
+        let buffer = try stillBuffer(frame: frame)
+        try workers[0].render(
+            evaluator, time: try evaluator.time(ofFrame: frame), wallTime: Double(frame) / evaluator.scene.fps,
+            frame: frame, into: buffer)
+        return buffer
+    }
+
+    private func stillBuffer(frame: Int) throws(RenderError) -> FrameBuffer {
+        if let still { return still }
+        let (width, height) = (workers[0].compositor.pixelWidth, workers[0].compositor.pixelHeight)
+        do throws(FrameBuffer.OutOfMemory) {
+            let buffer = try FrameBuffer(width: width, height: height)
+            still = buffer
+            return buffer
+        } catch {
+            throw .outOfMemory(error, frame: frame)
+        }
+    }
+
     /// One frame, for stills: what the render shows `time` seconds in, so dismiss, pop and
     /// interactive clocks apply as they do to whole renders. Errors name the frame showing it.
     /// A time outside the render (which callers refuse first) is named as its first or last
@@ -109,16 +133,7 @@ public final class FrameRenderer: @unchecked Sendable {
     public func render(time: Double) throws(RenderError) -> FrameBuffer {
         let index = (time * evaluator.scene.fps + 1e-9).rounded(.down)
         let frame = index.isNaN ? 0 : Int(min(max(index, 0), Double(evaluator.scene.frameCount)))
-        let buffer: FrameBuffer
-        if let still {
-            buffer = still
-        } else {
-            let (width, height) = (workers[0].compositor.pixelWidth, workers[0].compositor.pixelHeight)
-            do throws(FrameBuffer.OutOfMemory) { buffer = try FrameBuffer(width: width, height: height) } catch {
-                throw .outOfMemory(error, frame: frame)
-            }
-            still = buffer
-        }
+        let buffer = try stillBuffer(frame: frame)
         try workers[0].render(
             evaluator, time: try evaluator.time(atWallTime: time, frame: frame), wallTime: time, frame: frame,
             into: buffer)

@@ -16,18 +16,32 @@ public final class Interruption: @unchecked Sendable {
     }
 
     private let requested = Flag()
+    private let stop: StopRequest
 
-    /// Starts catching the signals (unless another active one catches them already); `end()`
-    /// gives them back when it is the last.
-    public init() {
-        Signals.shared.add(requested)
+    /// Starts catching the signals (unless another active one catches them already) when `stop`
+    /// is `.signals`; `end()` gives them back when it is the last.
+    public init(_ stop: StopRequest = .signals) {
+        self.stop = stop
+        if case .signals = stop { Signals.shared.add(requested) }
     }
 
-    public var isRequested: Bool { requested.value.load(ordering: .relaxed) }
+    public var isRequested: Bool {
+        switch stop {
+        case .signals: requested.value.load(ordering: .relaxed)
+        case .asked(let asked): asked()
+        }
+    }
 
     public func end() {
-        Signals.shared.remove(requested)
+        if case .signals = stop { Signals.shared.remove(requested) }
     }
+}
+
+/// What stops a render at its next frame: Ctrl-C and SIGTERM, as a command wants, or a caller's
+/// own question, asked before each frame (a library never takes its host's signals).
+public enum StopRequest: Sendable {
+    case signals
+    case asked(@Sendable () -> Bool)
 }
 
 /// The signal sources, installed while any `Interruption` is active, and the flags they raise.

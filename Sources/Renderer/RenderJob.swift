@@ -33,6 +33,9 @@ public struct RenderJob {
         public var imageScaling: ImageScaling
         /// Wait for another run writing some of the same frames into the folder, instead of refusing.
         public var waitsForFolder = false
+        /// What stops the render at a frame boundary: Ctrl-C and SIGTERM for a command, the
+        /// caller's own question for a library.
+        public var stop: StopRequest = .signals
 
         public init(
             directory: String? = nil, stream: FileHandle? = nil, discard: Bool = false,
@@ -80,7 +83,7 @@ public struct RenderJob {
         // A stop asked for now (Ctrl-C, SIGTERM) waits until the videos are finished (ffmpeg writing
         // the last frames, laying the sound under them): stopped half-way, pipeline would leave the
         // ffmpeg it waits on running alone, and its hidden files behind. A second signal stops at once.
-        let finishing = Interruption()
+        let finishing = Interruption(options.stop)
         let written = finishAll(sinks)
         finishing.end()
         if finishing.isRequested {

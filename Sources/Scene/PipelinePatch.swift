@@ -46,6 +46,11 @@ public struct PipelinePatch: Sendable {
             throw SceneError(
                 file: file, position: nil, path: nil, message: "cannot read the props file: \(describe(error))")
         }
+        return try props(bytes: bytes, name: file)
+    }
+
+    /// The same merge patch given as its JSON `bytes`; `name` names it in messages.
+    public static func props(bytes: [UInt8], name file: String) throws(SceneError) -> PipelinePatch {
         let node: JSONNode
         do {
             node = try JSONParser.parse(bytes)

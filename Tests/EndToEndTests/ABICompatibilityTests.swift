@@ -376,7 +376,7 @@ import Testing
         #expect(listing.status == 0)
         #expect(
             listing.stdout.contains(
-                "shift.so (org.example.shift 1.0.0; by Ada Lovelace; MIT; https://example.org/shift)"),
+                "shift.so (native plugin; org.example.shift 1.0.0; by Ada Lovelace; MIT; https://example.org/shift)"),
             "\(listing.stdout)")
         let json = try CLI.run(["plugins", "--json", "--plugins", plugins.path], environment: environment)
         #expect(json.stdout.contains("\"license\" : \"MIT\""), "\(json.stdout)")

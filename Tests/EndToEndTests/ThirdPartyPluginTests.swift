@@ -113,7 +113,8 @@ import Testing
         let result = try CLI.run(["plugins", "--plugins", library.deletingLastPathComponent().path])
         #expect(result.status == 0)
         #expect(result.stdout.contains("nudge 0.3.0 — Moves the layer right by `distance`"), "\(result.stdout)")
-        #expect(result.stdout.contains("from \(library.path) (org.example.nudge 0.3.0)"))
+        #expect(
+            result.stdout.contains("from \(library.path) (native plugin; org.example.nudge 0.3.0)"), "\(result.stdout)")
         #expect(result.stdout.contains("distance: number -1000...1000 px, default 10 — how far to move right"))
     }
 }

@@ -15,10 +15,15 @@
 extern "C" {
 #endif
 
+/* The file holding pipeline's code in this process, symbolic links resolved: libpipeline.so when
+ * pipeline runs as a library inside another program (returns 1), else this process's executable
+ * (returns 0); -1 and "" when neither can be found. */
+int pipeline_code_file(char *path, size_t size);
+
 /* Opens library `file` (a file name such as "libpipeline-video.so") with RTLD_NOW | RTLD_LOCAL:
  * the file the environment variable `variable` names when it is set and not empty; otherwise
- * the first of `file` beside this process's executable and ../lib/pipeline/`file` beside it that
- * exists. On failure returns NULL and writes into `failure` (`size` bytes) why, starting with
+ * the first of `file`, ../lib/pipeline/`file` and pipeline/`file` beside the file holding
+ * pipeline's code (pipeline_code_file) that exists. On failure returns NULL and writes into `failure` (`size` bytes) why, starting with
  * "`what` is unavailable: " and naming the files it looked for. */
 void *pipeline_library_open(const char *file, const char *variable, const char *what, char *failure, size_t size);
 

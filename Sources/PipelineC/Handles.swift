@@ -1,0 +1,81 @@
+import CPipelineAPI
+import Foundation
+import PipelineKit
+
+/// A `pipeline_error_t`: the error's problems, their strings kept as C strings as long as it lives.
+final class ErrorBox {
+    let status: pipeline_status_t
+    let message: UnsafeMutablePointer<CChar>
+    let problems:
+        [(
+            message: UnsafeMutablePointer<CChar>, file: UnsafeMutablePointer<CChar>, line: UInt32,
+            column: UInt32, jsonPath: UnsafeMutablePointer<CChar>
+        )]
+
+    init(_ error: PipelineError) {
+        status = error.code.rawValue
+        message = strdup(error.description)
+        problems = error.problems.map { problem in
+            (
+                strdup(problem.message), strdup(problem.file), UInt32(clamping: problem.line),
+                UInt32(clamping: problem.column), strdup(problem.jsonPath)
+            )
+        }
+    }
+
+    deinit {
+        free(message)
+        for problem in problems {
+            free(problem.message)
+            free(problem.file)
+            free(problem.jsonPath)
+        }
+    }
+
+    /// Stores a new error for `error` in `out` (when the caller asked for one) and returns its status.
+    static func fail(_ error: PipelineError, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> pipeline_status_t {
+        out?.pointee = OpaquePointer(Unmanaged.passRetained(ErrorBox(error)).toOpaque())
+        return error.code.rawValue
+    }
+
+    static func from(_ handle: OpaquePointer?) -> ErrorBox? {
+        handle.map { Unmanaged<ErrorBox>.fromOpaque(UnsafeRawPointer($0)).takeUnretainedValue() }
+    }
+}
+
+/// A `pipeline_t`.
+enum PipelineHandle {
+    static func make(_ pipeline: Pipeline) -> OpaquePointer {
+        OpaquePointer(Unmanaged.passRetained(pipeline).toOpaque())
+    }
+
+    static func from(_ handle: OpaquePointer?) -> Pipeline? {
+        handle.map { Unmanaged<Pipeline>.fromOpaque(UnsafeRawPointer($0)).takeUnretainedValue() }
+    }
+
+    static func release(_ handle: OpaquePointer) {
+        let pipeline = Unmanaged<Pipeline>.fromOpaque(UnsafeRawPointer(handle))
+        pipeline.takeUnretainedValue().close()
+        pipeline.release()
+    }
+}
+
+/// An argument the caller got wrong.
+func argumentError(_ message: String) -> PipelineError { PipelineError(argument: message) }
+
+/// An optional C string as a Swift string.
+func string(_ pointer: UnsafePointer<CChar>?) -> String? { pointer.map { String(cString: $0) } }
+
+/// `count` C strings from `list` (NULL entries refused).
+func strings(_ list: UnsafePointer<UnsafePointer<CChar>?>?, count: UInt32, what: String) throws(PipelineError)
+    -> [String]
+{
+    guard count > 0 else { return [] }
+    guard let list else { throw argumentError("\(what) is NULL but its count is \(count)") }
+    var result: [String] = []
+    for index in 0..<Int(count) {
+        guard let item = list[index] else { throw argumentError("\(what)[\(index)] is NULL") }
+        result.append(String(cString: item))
+    }
+    return result
+}

@@ -1,0 +1,79 @@
+import CRaster
+import Compositor
+import Renderer
+
+extension Pipeline {
+    /// How a frame's pixels are written into a caller's buffer: four bytes a pixel, R G B A.
+    public enum PixelFormat: Sendable {
+        /// Colour not multiplied by alpha, as PNG files and NumPy users expect.
+        case rgbaStraight
+        /// Colour multiplied by alpha, as compositors and GPU textures expect.
+        case rgbaPremultiplied
+    }
+
+    /// The frame's size in pixels at `scale` (pixels per canvas point).
+    public func frameSize(scale: Double = 1) -> (width: Int, height: Int) {
+        scene.canvas.pixelSize(scale: scale)
+    }
+
+    /// Renders frame `index` (0 ..< `frameCount`) into `buffer`: `frameSize(scale:)` rows, each
+    /// `stride` bytes apart (at least 4 × width), `byteCount` bytes in all. The bytes are those of
+    /// the same frame in `run`'s PNGs. Frames may be asked for in any order.
+    public func renderFrame(
+        _ index: Int, into buffer: UnsafeMutableRawPointer, byteCount: Int, stride: Int,
+        format: PixelFormat = .rgbaStraight, scale: Double = 1
+    ) throws(PipelineError) {
+        guard (0..<frameCount).contains(index) else {
+            throw PipelineError(.range, "frame \(index) is outside the render: its frames are 0 to \(frameCount - 1)")
+        }
+        let (width, height) = frameSize(scale: scale)
+        guard stride >= width * 4 else {
+            throw PipelineError(
+                .argument, "a stride of \(stride) bytes is less than a row of \(width) pixels (\(width * 4))")
+        }
+        let needed = stride * (height - 1) + width * 4
+        guard byteCount >= needed else {
+            throw PipelineError(
+                .argument, "a buffer of \(byteCount) bytes is too small: \(width) × \(height) pixels need \(needed)")
+        }
+        lock.lock()
+        defer { lock.unlock() }
+        do {
+            let renderer = try frameRenderer(scale: scale)
+            let frame: FrameBuffer
+            do throws(RenderError) { frame = try renderer.render(frame: index) } catch { throw PipelineError(error) }
+            let out = buffer.assumingMemoryBound(to: UInt8.self)
+            switch format {
+            case .rgbaStraight:
+                px_unpremultiply_bgra(frame.pixels, frame.stride, out, stride, Int32(width), Int32(height), 4)
+            case .rgbaPremultiplied:
+                raster_swap_red_blue(
+                    frame.pixels, UInt32(frame.stride), out, UInt32(stride), UInt32(width), UInt32(height))
+            }
+        }
+    }
+
+    /// The renderer of single frames at `scale`, made on first use (called with the lock held).
+    private func frameRenderer(scale: Double) throws(PipelineError) -> FrameRenderer {
+        guard !closed else { throw PipelineError(.argument, "the pipeline is closed") }
+        guard !isHeadersOnly else {
+            throw PipelineError(.argument, "the pipeline was opened with headersOnly: its images were not decoded")
+        }
+        if let frames, framesScale == scale { return frames }
+        guard Self.scales.contains(scale) else {
+            throw PipelineError(.argument, "a scale must be within \(Self.scales), got \(scale)")
+        }
+        do throws(RenderError) {
+            let renderer = try FrameRenderer(
+                evaluator: try FrameEvaluator(scene: scene, isolation: isolation, renderScale: scale), images: images,
+                threads: 1)
+            (frames, framesScale) = (renderer, scale)
+            return renderer
+        } catch {
+            throw PipelineError(error)
+        }
+    }
+
+    /// The render scales pipeline draws at.
+    public static let scales: ClosedRange<Double> = 0.05...4
+}

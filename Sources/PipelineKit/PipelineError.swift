@@ -1,0 +1,68 @@
+import Renderer
+import Scene
+
+/// Why a pipeline could not be opened or rendered: every problem found, each with its place.
+/// Opening reports every independent problem of a file at once; a render stops at its first.
+public struct PipelineError: Error, Sendable, CustomStringConvertible {
+    /// What kind of failure it is; the C API's `pipeline_status` values.
+    public enum Code: Int32, Sendable {
+        /// The pipeline, its props or one of its files is wrong: fix the input.
+        case input = 1
+        /// A plugin failed, crashed or hung, or an output could not be written.
+        case render = 2
+        /// A call was given what it cannot take: a closed pipeline, a buffer too small.
+        case argument = 3
+        /// A frame index outside the render.
+        case range = 4
+        /// The caller's progress callback asked to stop.
+        case cancelled = 5
+    }
+
+    /// One problem and where it is. `line` and `column` count from 1; 0 when the problem has no
+    /// place in a file. `jsonPath` is the value's path in the pipeline (`timeline[2].duration`).
+    public struct Problem: Sendable, CustomStringConvertible {
+        public let message: String
+        public let file: String
+        public let line: Int
+        public let column: Int
+        public let jsonPath: String
+        /// The line the CLI prints: `pipeline.json:12:5: timeline[2].duration: must be positive`.
+        public let description: String
+    }
+
+    public let code: Code
+    /// At least one.
+    public let problems: [Problem]
+
+    /// Every problem, one line each.
+    public var description: String { problems.map(\.description).joined(separator: "\n") }
+
+    /// The first problem's message, file and place.
+    public var first: Problem { problems[0] }
+
+    init(_ code: Code, _ message: String, file: String = "") {
+        self.code = code
+        problems = [Problem(message: message, file: file, line: 0, column: 0, jsonPath: "", description: message)]
+    }
+
+    /// A call given what it cannot take (a NULL pointer, a buffer too small).
+    public init(argument message: String) { self.init(.argument, message) }
+
+    init(_ error: SceneError) {
+        code = error.worstKind == .plugin ? .render : .input
+        problems = error.all.map { each in
+            Problem(
+                message: each.message, file: each.file, line: each.position?.line ?? 0,
+                column: each.position?.column ?? 0, jsonPath: each.path?.description ?? "",
+                description: each.description)
+        }
+    }
+
+    init(_ error: RenderError) {
+        if case .interrupted = error {
+            self.init(.cancelled, "the render was stopped by its progress callback")
+        } else {
+            self.init(.render, error.description)
+        }
+    }
+}
