@@ -17,6 +17,10 @@ public struct JSONSyntaxError: Error, Sendable, CustomStringConvertible {
 }
 
 public enum JSONParser {
+    /// The longest string a document may hold, in UTF-8 bytes: far more than any name or text of
+    /// a pipeline, and a bound on what one value can take (no value is held past it).
+    public static let maximumStringBytes = 1 << 20
+
     /// Parses one JSON document (UTF-8, an optional BOM) into nodes that remember their positions.
     public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
         var reader = JSONReader(bytes: bytes)
@@ -178,6 +182,11 @@ private struct JSONReader {
             default:
                 utf8.append(byte)
                 offset += 1
+            }
+            if utf8.count > JSONParser.maximumStringBytes {
+                throw syntaxError(
+                    "a string longer than \(JSONParser.maximumStringBytes >> 20) MiB, the longest a file may hold",
+                    at: start)
             }
         }
         let opening = locator.position(of: start)

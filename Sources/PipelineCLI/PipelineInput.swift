@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Scene
 
 /// Where a command reads its pipeline: the file it names, or standard input for `-` (and for
 /// `/dev/stdin`, which names the same stream). A pipeline from standard input has no folder of
@@ -38,6 +39,7 @@ enum PipelineInput {
         if isatty(STDIN_FILENO) == 1 {
             Console.note("reading the pipeline from standard input: end it with Ctrl-D")
         }
-        return Array(try FileHandle.standardInput.readToEnd() ?? Data())
+        // No more than the limit is held: decoding refuses what reaches it.
+        return Array(try FileHandle.standardInput.read(upToCount: SceneDecoder.maximumFileBytes + 1) ?? Data())
     }
 }

@@ -86,6 +86,10 @@ extension Decoding {
         let fields = try item.object(Keys.layer)
         let nameField = try fields.required("name", "a unique layer name")
         let name = try nameField.string()
+        if name.utf8.count > SceneDecoder.maximumNameBytes {
+            throw nameField.error(
+                "a layer name of \(name.utf8.count) bytes, over the limit of \(SceneDecoder.maximumNameBytes)")
+        }
         if layerNames.contains(name) { throw nameField.error("duplicate layer name \"\(name)\"") }
         var host = HostLayerState()
         host.rotationX = try fields.value("rotationX")

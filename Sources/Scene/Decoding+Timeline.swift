@@ -31,18 +31,35 @@ extension Decoding {
         return text
     }
 
+    /// A step's independent parts (its keys, id, action, clock and the rest) are each read, so
+    /// one step's problems are all reported together.
     private func decodeStep(_ item: Field, earlier: [Step]) throws(SceneError) -> Step {
-        let fields = try item.object(Keys.step)
-        let id = try fields["id"]?.string()
-        if let id, let clash = earlier.first(where: { $0.id == id }) {
-            throw fields["id"]!.error("step id \"\(id)\" is already used by \(clash.path)")
+        let (fields, unknownKeys) = try item.objectNamingUnknownKeys(Keys.step)
+        let id = Self.attempt { () throws(SceneError) -> String? in
+            let id = try fields["id"]?.string()
+            if let id, let clash = earlier.first(where: { $0.id == id }) {
+                throw fields["id"]!.error("step id \"\(id)\" is already used by \(clash.path)")
+            }
+            return id
         }
-        let (action, parameters) = try decodeAction(fields, step: item)
-        let removedOnCompletion: Bool = try fields.value("removedOnCompletion")
-        let mode: Step.FillMode? = try fields.optional("fillMode")
+        let action = Self.attempt { () throws(SceneError) in try decodeAction(fields, step: item) }
+        let clock = Self.attempt { () throws(SceneError) in try decodeClock(fields, earlier: earlier) }
+        let rest = Self.attempt { () throws(SceneError) in
+            let removedOnCompletion: Bool = try fields.value("removedOnCompletion")
+            let mode: Step.FillMode? = try fields.optional("fillMode")
+            let reverse: Bool = try fields.value("reverse")
+            return (removedOnCompletion, mode, reverse, try stepSound(fields))
+        }
+        guard case .success(let stepID) = id, case .success(let (action, parameters)) = action,
+            case .success(let clock) = clock, case .success(let (removedOnCompletion, mode, reverse, sound)) = rest,
+            unknownKeys == nil
+        else {
+            let failures = [unknownKeys, id.error, action.error, clock.error, rest.error].compactMap { $0 }
+            throw SceneError.combining(failures)!
+        }
         return Step(
-            path: item.path, id: id, action: action, clock: try decodeClock(fields, earlier: earlier),
-            reverse: try fields.value("reverse"), parameters: parameters, sound: try stepSound(fields),
+            path: item.path, id: stepID, action: action, clock: clock, reverse: reverse, parameters: parameters,
+            sound: sound,
             fill: mode.map { Step.Fill(mode: $0, removedOnCompletion: removedOnCompletion) }
                 ?? .default(for: action, removedOnCompletion: removedOnCompletion))
     }

@@ -25,16 +25,24 @@ struct Field {
     /// An object whose keys must all be in `allowed`; an unknown key is an error naming the
     /// nearest allowed one.
     func object(allowing allowed: [String]) throws(SceneError) -> ObjectFields {
+        let (fields, unknown) = try objectNamingUnknownKeys(allowing: allowed)
+        if let unknown { throw unknown }
+        return fields
+    }
+
+    /// The object's fields, and every key it has that is not `allowed` (one error each, combined),
+    /// for a caller that goes on reading the known keys to report their problems too.
+    func objectNamingUnknownKeys(allowing allowed: [String]) throws(SceneError) -> (ObjectFields, SceneError?) {
         guard case .object(let members) = node.value else { throw mismatch("an object") }
-        for member in members where !allowed.contains(member.key) {
+        let unknown = members.filter { !allowed.contains($0.key) }.map { member in
             let hint =
                 NameSuggestion.nearest(to: member.key, among: allowed).map { "; did you mean \"\($0)\"?" }
                 ?? "; expected one of \(allowed.map { "\"\($0)\"" }.joined(separator: ", "))"
-            throw SceneError(
+            return SceneError(
                 file: file, position: member.keyPosition, path: path,
                 message: "unknown key \(member.key.quotedForMessage)\(hint)")
         }
-        return ObjectFields(field: self, members: members)
+        return (ObjectFields(field: self, members: members), SceneError.combining(unknown))
     }
 
     func array() throws(SceneError) -> [Field] {

@@ -39,18 +39,16 @@ public struct PipelinePatch: Sendable {
     /// A JSON merge patch read from `file` (RFC 7396): objects merge key by key, `null` removes a
     /// key, anything else replaces what was there. Errors in its values name the file, line and column.
     public static func props(file: String) throws(SceneError) -> PipelinePatch {
-        let bytes: [UInt8]
-        do {
-            bytes = Array(try Data(contentsOf: URL(fileURLWithPath: file)))
-        } catch {
-            throw SceneError(
-                file: file, position: nil, path: nil, message: "cannot read the props file: \(describe(error))")
-        }
-        return try props(bytes: bytes, name: file)
+        try props(bytes: try SceneDecoder.readLimited(file, what: "the props file"), name: file)
     }
 
     /// The same merge patch given as its JSON `bytes`; `name` names it in messages.
     public static func props(bytes: [UInt8], name file: String) throws(SceneError) -> PipelinePatch {
+        guard bytes.count <= SceneDecoder.maximumFileBytes else {
+            throw SceneError(
+                file: file, position: nil, path: nil,
+                message: SceneDecoder.tooLarge("the props", bytes: bytes.count))
+        }
         let node: JSONNode
         do {
             node = try JSONParser.parse(bytes)

@@ -45,24 +45,56 @@ public enum SceneDecoder {
         return try decode(try read(file), file: file, registry: registry, options: options)
     }
 
-    /// The pipeline file's bytes, read only from a regular file: a FIFO would block the read.
-    private static func read(_ file: String) throws(SceneError) -> [UInt8] {
+    /// The largest pipeline file, pipeline bytes or props file read, checked before the bytes are
+    /// held: a pipeline of a million layers is a few hundred KiB.
+    public static let maximumFileBytes = 32 << 20
+    /// The longest layer name, in UTF-8 bytes (every string is also held to
+    /// `JSONParser.maximumStringBytes`).
+    public static let maximumNameBytes = 1024
+
+    /// "over the limit" for `bytes` of `what` ("the pipeline file").
+    /// (A reader that stopped at the limit holds one byte more: it knows no more than that.)
+    public static func tooLarge(_ what: String, bytes: Int) -> String {
+        let limit = "the limit of \(maximumFileBytes >> 20) MiB"
+        guard bytes > maximumFileBytes + 1 else { return "\(what) is larger than \(limit)" }
+        return "\(what) is \(bytes >> 20) MiB (\(bytes) bytes), over \(limit)"
+    }
+
+    /// The bytes of the regular file `file` (`what` names it in messages), refused past
+    /// `maximumFileBytes` before they are read.
+    public static func readLimited(_ file: String, what: String) throws(SceneError) -> [UInt8] {
         var kind: UnsafePointer<CChar>?
         let descriptor = regular_file_open(file, &kind)
         guard descriptor >= 0 else {
             let reason = String(cString: strerror(errno))
             let problem =
-                if let kind { "the pipeline file is \(String(cString: kind)), not a regular file" } else {
-                    "cannot read the pipeline file: \(reason)"
+                if let kind { "\(what) is \(String(cString: kind)), not a regular file" } else {
+                    "cannot read \(what): \(reason)"
                 }
             throw SceneError(file: file, position: nil, path: nil, message: problem)
         }
-        do {
-            return Array(try FileHandle(fileDescriptor: descriptor, closeOnDealloc: true).readToEnd() ?? Data())
-        } catch {
-            throw SceneError(
-                file: file, position: nil, path: nil, message: "cannot read the pipeline file: \(describe(error))")
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        var status = stat()
+        if fstat(descriptor, &status) == 0, Int(status.st_size) > maximumFileBytes {
+            throw SceneError(file: file, position: nil, path: nil, message: tooLarge(what, bytes: Int(status.st_size)))
         }
+        do {
+            // Read no more than the limit allows, should the file grow meanwhile.
+            let data = try handle.read(upToCount: maximumFileBytes + 1) ?? Data()
+            guard data.count <= maximumFileBytes else {
+                throw SceneError(file: file, position: nil, path: nil, message: tooLarge(what, bytes: data.count))
+            }
+            return Array(data)
+        } catch let error as SceneError {
+            throw error
+        } catch {
+            throw SceneError(file: file, position: nil, path: nil, message: "cannot read \(what): \(describe(error))")
+        }
+    }
+
+    /// The pipeline file's bytes, read only from a regular file: a FIFO would block the read.
+    private static func read(_ file: String) throws(SceneError) -> [UInt8] {
+        try readLimited(file, what: "the pipeline file")
     }
 
     /// Decodes a pipeline file's bytes; `file` names it in errors and is where relative paths
@@ -71,6 +103,10 @@ public enum SceneDecoder {
         _ bytes: [UInt8], file: String, registry: Registry,
         options: Options = Options()
     ) throws(SceneError) -> Scene {
+        guard bytes.count <= maximumFileBytes else {
+            throw SceneError(
+                file: file, position: nil, path: nil, message: tooLarge("the pipeline", bytes: bytes.count))
+        }
         var root: JSONNode
         do {
             root = try JSONParser.parse(bytes)
@@ -123,18 +159,30 @@ struct Decoding {
         self.baseDirectory = URL(fileURLWithPath: file).deletingLastPathComponent()
     }
 
+    /// Every independent problem is reported at once: unknown keys, a canvas value, a layer, a
+    /// step each go on to the next part (a canvas that cannot be read is taken as 1 × 1 at 60
+    /// fps meanwhile); only a file that is not a pipeline of this version stops at once.
     mutating func scene(_ root: Field) throws(SceneError) -> Scene {
-        let top = try root.object(Keys.pipeline)
-        // Editors read it; pipeline does not, but it must still be what the schema says.
-        let _: String? = try top.optional("$schema")
+        let (top, unknownTopKeys) = try root.objectNamingUnknownKeys(Keys.pipeline)
         let version: Int = try top.required("version", "the format version, 1")
         guard version == SceneDecoder.formatVersion else {
             throw top["version"]!.error(
                 "unsupported version \(version): this pipeline reads version \(SceneDecoder.formatVersion)")
         }
-        let canvasFields = try top.required("canvas", "an object with width, height and fps").object(Keys.canvas)
-        canvas = try decodeCanvas(canvasFields)
-        let fps: Double = try canvasFields.required("fps", "frames per second")
+        if let unknownTopKeys { errors.append(unknownTopKeys) }
+        // Editors read it; pipeline does not, but it must still be what the schema says.
+        _ = keep(Self.attempt { () throws(SceneError) -> String? in try top.optional("$schema") })
+        let (canvasFields, unknownCanvasKeys) = try top.required("canvas", "an object with width, height and fps")
+            .objectNamingUnknownKeys(Keys.canvas)
+        if let unknownCanvasKeys { errors.append(unknownCanvasKeys) }
+        canvas =
+            keep(Self.attempt { () throws(SceneError) in try decodeCanvas(canvasFields) })
+            ?? Canvas(width: 1, height: 1, background: anim_color_t(r: 0, g: 0, b: 0, a: 1))
+        let fps: Double =
+            keep(
+                Self.attempt { () throws(SceneError) -> Double in try canvasFields.required("fps", "frames per second")
+                })
+            ?? 60
         let layers = decodeLayers(try top.required("layers", "an array of layers, bottom first").array())
         let steps = decodeTimeline(try top["timeline"]?.array() ?? [])
         let timelineEnd = steps.indices.map { steps.timing(ofStep: $0).end }.max() ?? 0
@@ -211,6 +259,13 @@ struct Decoding {
 
     func resolve(_ path: String) -> String {
         path.hasPrefix("/") ? path : baseDirectory.appendingPathComponent(path).standardizedFileURL.path
+    }
+}
+
+extension Result {
+    /// The error of a failure; nil for a success.
+    var error: Failure? {
+        if case .failure(let error) = self { error } else { nil }
     }
 }
 

@@ -162,3 +162,24 @@ import Testing
         #expect(error.code == .argument && error.description.contains("\"webm2\""))
     }
 }
+
+extension PipelineKitTests {
+    /// A string fps, a misspelt key, a negative duration and an unknown target: four problems,
+    /// each with its line, column and JSON path, from one open.
+    @Test func openingReportsEveryIndependentProblem() throws {
+        let path = folder.appendingPathComponent("many.json").path
+        try """
+        {
+          "version": 1,
+          "canvas": { "width": 100, "height": 100, "fps": "60", "duraton": 2 },
+          "layers": [ { "name": "a", "fill": "#ff0000" } ],
+          "timeline": [ { "animator": "fade", "target": "b", "duration": -1 } ]
+        }
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let error = try #require(throws: PipelineError.self) { try Pipeline.open(file: path, options: Self.options) }
+        let places = error.problems.map { "\($0.line):\($0.column) \($0.jsonPath)" }
+        #expect(
+            places == ["3:57 canvas", "3:51 canvas.fps", "5:49 timeline[0].target", "5:66 timeline[0].duration"],
+            "\(error.description)")
+    }
+}

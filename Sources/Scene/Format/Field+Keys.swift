@@ -6,9 +6,16 @@ import Timing
 extension Field {
     /// An object of `set`'s keys; an unknown key is an error naming the nearest one.
     func object(_ set: KeySet) throws(SceneError) -> ObjectFields {
-        var fields = try object(allowing: set.names)
-        fields.keys = set
+        let (fields, unknown) = try objectNamingUnknownKeys(set)
+        if let unknown { throw unknown }
         return fields
+    }
+
+    /// The same, the unknown keys returned beside the fields instead of thrown.
+    func objectNamingUnknownKeys(_ set: KeySet) throws(SceneError) -> (ObjectFields, SceneError?) {
+        var (fields, unknown) = try objectNamingUnknownKeys(allowing: set.names)
+        fields.keys = set
+        return (fields, unknown)
     }
 }
 
