@@ -107,7 +107,7 @@ let package = Package(
         .target(
             name: "Preview",
             dependencies: [
-                "Scene", "Renderer", "Compositor", "Output", "PluginRegistry", "CacheFiles",
+                "Scene", "Renderer", "Compositor", "Output", "PluginRegistry", "CacheFiles", "PipelineKit",
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log"),
             ]),
         // `pipeline check-plugin`: calls everything a plugin registers in child processes and reports what is wrong.

@@ -1,5 +1,6 @@
 import Compositor
 import Foundation
+import PipelineKit
 import PluginRegistry
 import Renderer
 import Scene
@@ -51,9 +52,11 @@ extension LiveScene {
         options: SceneDecoder.Options
     ) throws(PreviewError) -> (Scene, SceneImages) {
         do {
+            // The checks `run` makes: the images' memory from their headers, the fonts, the images.
             let scene = try SceneDecoder.load(file: file, registry: registry, options: options)
-            try SceneFonts.prepare(scene)
-            return (scene, try SceneImages.load(scene))
+            let media = try SceneMedia.load(
+                scene, options: options, threads: ProcessInfo.processInfo.activeProcessorCount)
+            return (scene, media.images)
         } catch {
             throw PreviewError(error.all.map(\.description).joined(separator: "\n"))
         }
