@@ -1,13 +1,13 @@
 import Foundation
 import Testing
 
-/// The README's "write your own animator in C" section works as printed: its C block compiles
-/// against the header alone with the README's cc line, loads, and animates a layer. So does
+/// The plugin guide's (docs/PLUGINS.md) "write your own animator in C" section works as printed: its C block compiles
+/// against the header alone with the guide's cc line, loads, and animates a layer. So does
 /// "write your own effect"'s, loaded by `EffectHarness` as a 1.2 host would.
 @Suite struct ReadmePluginTests {
-    /// The first C block of the README after `heading` (by default, the first of all).
+    /// The first C block of the plugin guide after `heading` (by default, the first of all).
     static func readmePlugin(after heading: String? = nil) throws -> String {
-        let readme = try String(contentsOf: CLI.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: CLI.repositoryRoot.appendingPathComponent("docs/PLUGINS.md"), encoding: .utf8)
         let from = try heading.map { try #require(readme.range(of: $0)).upperBound } ?? readme.startIndex
         let start = try #require(readme.range(of: "```c\n", range: from..<readme.endIndex))
         let end = try #require(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
@@ -17,7 +17,7 @@ import Testing
     @Test func theReadmeEffectBuildsWithTheReadmesCommandAndBlurs() throws {
         let folder = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let source = try Self.readmePlugin(after: "### Write your own effect\n")
+        let source = try Self.readmePlugin(after: "## Write your own effect\n")
         #expect(source.split(separator: "\n").count <= 55, "about 40 lines of C")
         try source.write(to: folder.appendingPathComponent("box-blur.c"), atomically: true, encoding: .utf8)
         let plugins = folder.appendingPathComponent("plugins")

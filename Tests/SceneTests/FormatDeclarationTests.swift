@@ -4,19 +4,19 @@ import Testing
 
 @testable import Scene
 
-/// The format is declared once: the README's key reference is generated from the declarations,
+/// The format is declared once: docs/FORMAT.md's key reference is generated from the declarations,
 /// the decoder applies their ranges and defaults, and the model depends on no back-end.
 @Suite struct FormatDeclarationTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    /// The README between its "BEGIN keys" and "END keys" lines.
+    /// docs/FORMAT.md between its "BEGIN keys" and "END keys" lines.
     static func readmeKeyReference() throws -> String {
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: root.appendingPathComponent("docs/FORMAT.md"), encoding: .utf8)
         let lines = readme.components(separatedBy: "\n")
         let begin = try #require(
-            lines.firstIndex { $0.hasPrefix("<!-- BEGIN keys") }, "README.md has no BEGIN keys line")
-        let end = try #require(lines.firstIndex { $0 == "<!-- END keys -->" }, "README.md has no END keys line")
+            lines.firstIndex { $0.hasPrefix("<!-- BEGIN keys") }, "docs/FORMAT.md has no BEGIN keys line")
+        let end = try #require(lines.firstIndex { $0 == "<!-- END keys -->" }, "docs/FORMAT.md has no END keys line")
         return lines[(begin + 1)..<end].joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
@@ -24,7 +24,7 @@ import Testing
         let generated = KeyTable.markdown.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(
             try Self.readmeKeyReference() == generated,
-            "README.md's key reference differs from the declarations: run scripts/readme-keys")
+            "docs/FORMAT.md's key reference differs from the declarations: run scripts/readme-keys")
     }
 
     @Test func everyDeclaredKeyIsInTheReference() {
