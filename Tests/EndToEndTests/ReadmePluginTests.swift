@@ -7,7 +7,8 @@ import Testing
 @Suite struct ReadmePluginTests {
     /// The first C block of the plugin guide after `heading` (by default, the first of all).
     static func readmePlugin(after heading: String? = nil) throws -> String {
-        let readme = try String(contentsOf: CLI.repositoryRoot.appendingPathComponent("docs/PLUGINS.md"), encoding: .utf8)
+        let readme = try String(
+            contentsOf: CLI.repositoryRoot.appendingPathComponent("docs/PLUGINS.md"), encoding: .utf8)
         let from = try heading.map { try #require(readme.range(of: $0)).upperBound } ?? readme.startIndex
         let start = try #require(readme.range(of: "```c\n", range: from..<readme.endIndex))
         let end = try #require(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
