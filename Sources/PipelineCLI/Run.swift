@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Output
+import PipelineKit
 import Renderer
 import Scene
 
@@ -146,7 +147,9 @@ extension Pipeline {
         @OptionGroup var plugins: PluginOptions
         @OptionGroup var images: ImageOptions
 
-        static let scales = 0.05...4.0
+        static let scales = PipelineKit.Pipeline.scales
+        /// The scheduler's variables `--shard auto` reads (Slurm's, Kubernetes'): read here, at the edge.
+        static var environment: [String: String] { ProcessInfo.processInfo.environment }
 
         /// The checks of `--quality`, `--scale` and `--fps`, which `submit slurm` passes on to `run`.
         static func checkPicture(quality: Int?, scale: Double?, fps: Double?) throws {
@@ -191,8 +194,8 @@ extension Pipeline {
             }
             do throws(RenderJobError) {
                 if batch != nil {
-                    _ = try FrameSelection(frames: frames, shard: nil)
-                    _ = try FrameSelection(frames: nil, shard: shard)
+                    _ = try FrameSelection(frames: frames, shard: nil, environment: [:])
+                    _ = try FrameSelection(frames: nil, shard: shard, environment: Self.environment)
                 } else {
                     _ = try selection()
                 }
@@ -258,7 +261,8 @@ extension Pipeline {
                 for each in error.all { Console.error(each.description) }
                 throw ExitCode.failure
             }
-            let chosen = try FrameSelection(frames: nil, shard: shard).range(frameCount: all.count)
+            let chosen = try FrameSelection(frames: nil, shard: shard, environment: Self.environment).range(
+                frameCount: all.count)
             if chosen.isEmpty, let shard {
                 if !quiet { Console.note("shard \(shard) of \(all.count) variants has none: nothing to render") }
                 return
@@ -271,7 +275,8 @@ extension Pipeline {
             let settings = BatchRun.Settings(
                 pipelineFile: self.file, outputDirectory: outputDirectory, formats: try formats(),
                 quality: quality.flatMap(VideoQuality.init), scale: scale, fps: fps, threads: threads,
-                frames: try FrameSelection(frames: frames, shard: nil), resume: resume, discard: discard,
+                frames: try FrameSelection(frames: frames, shard: nil, environment: [:]), resume: resume,
+                discard: discard,
                 waitsForFolder: wait, isolation: isolation, imageScaling: exactImageScaling ? .exact : .mipmapped,
                 quiet: quiet)
             let run = BatchRun(settings: settings, variantsFile: file, registry: registry) { variant in
@@ -284,7 +289,7 @@ extension Pipeline {
         }
 
         private func selection() throws(RenderJobError) -> FrameSelection {
-            try FrameSelection(frames: frames, shard: shard)
+            try FrameSelection(frames: frames, shard: shard, environment: Self.environment)
         }
 
         /// `--format png,mp4`, checked against the known formats.

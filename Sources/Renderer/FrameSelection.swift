@@ -11,10 +11,9 @@ public enum FrameSelection: Equatable, Sendable {
     case shard(Int, of: Int)
 
     /// Reads the `--frames` and `--shard` options, at most one of which may be given; `--shard
-    /// auto` reads the scheduler's variables from `environment`.
-    public init(
-        frames: String?, shard: String?, environment: [String: String] = ProcessInfo.processInfo.environment
-    ) throws(RenderJobError) {
+    /// auto` reads the scheduler's variables from `environment`, which the caller gives (the
+    /// command its own; a library what its host passes): the renderer reads no variable itself.
+    public init(frames: String?, shard: String?, environment: [String: String]) throws(RenderJobError) {
         switch (frames, shard) {
         case (nil, nil): self = .all
         case (let text?, nil): self = try Self.parseFrames(text)

@@ -6,7 +6,7 @@ import Testing
 @Suite("Frame selection: --frames and --shard")
 struct FrameSelectionTests {
     private func range(frames: String? = nil, shard: String? = nil, of count: Int) throws -> Range<Int> {
-        try FrameSelection(frames: frames, shard: shard).range(frameCount: count)
+        try FrameSelection(frames: frames, shard: shard, environment: [:]).range(frameCount: count)
     }
 
     @Test("--frames selects A to B inclusive, A to the end, or one frame; no option selects all")
@@ -57,9 +57,9 @@ struct FrameSelectionTests {
             ("1-2", "1/2", "give --frames or --shard, not both: --shard I/N splits the whole render by itself"),
         ] as [(String?, String?, String)])
     func refused(frames: String?, shard: String?, message: String) {
-        #expect(throws: RenderJobError.self) { try FrameSelection(frames: frames, shard: shard) }
+        #expect(throws: RenderJobError.self) { try FrameSelection(frames: frames, shard: shard, environment: [:]) }
         do {
-            _ = try FrameSelection(frames: frames, shard: shard)
+            _ = try FrameSelection(frames: frames, shard: shard, environment: [:])
         } catch {
             #expect(error.description == message)
             #expect(error.kind == .input)
@@ -68,7 +68,7 @@ struct FrameSelectionTests {
 
     @Test("--frames beyond the render is refused with the render's frames")
     func outside() throws {
-        let selection = try FrameSelection(frames: "15-25", shard: nil)
+        let selection = try FrameSelection(frames: "15-25", shard: nil, environment: [:])
         do {
             _ = try selection.range(frameCount: 20)
             Issue.record("frames 15-25 of 20 were accepted")
@@ -77,7 +77,9 @@ struct FrameSelectionTests {
                 error.description
                     == "--frames reaches frame 25, but the render has 20 frames, 0-19: give frames within that range")
         }
-        #expect(throws: RenderJobError.self) { try FrameSelection(frames: "20", shard: nil).range(frameCount: 20) }
-        #expect(try FrameSelection(frames: "19", shard: nil).range(frameCount: 20) == 19..<20)
+        #expect(throws: RenderJobError.self) {
+            try FrameSelection(frames: "20", shard: nil, environment: [:]).range(frameCount: 20)
+        }
+        #expect(try FrameSelection(frames: "19", shard: nil, environment: [:]).range(frameCount: 20) == 19..<20)
     }
 }
