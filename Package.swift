@@ -121,7 +121,7 @@ let package = Package(
         // The C API's header (include/pipeline.h, installed as is) and PipelineKit behind it.
         .target(name: "CPipelineAPI"),
         .target(
-            name: "PipelineC", dependencies: ["PipelineKit", "CPipelineAPI"],
+            name: "PipelineC", dependencies: ["PipelineKit", "CPipelineAPI", "PluginRegistry"],
             linkerSettings: [.unsafeFlags(["-Xlinker", "-soname=libpipeline.so"])]),
         .executableTarget(
             name: "PipelineCLI",
@@ -156,6 +156,15 @@ let package = Package(
         // The command's own logic, without running it (how progress is worded, say).
         .testTarget(name: "PipelineCLITests", dependencies: ["PipelineCLI"]),
         .testTarget(name: "PipelineKitTests", dependencies: ["PipelineKit"]),
+        .testTarget(
+            name: "PreviewTests",
+            dependencies: [
+                "Preview", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+        .testTarget(name: "SheetTests", dependencies: ["Sheet", "Scene", "Renderer", "Compositor", "PluginRegistry"]),
+        .testTarget(name: "PluginCheckTests", dependencies: ["PluginCheck", "CAnimatorABI"]),
+        .testTarget(name: "PluginIsolationTests", dependencies: ["PluginIsolation", "CAnimatorABI"]),
     ]
 )
 

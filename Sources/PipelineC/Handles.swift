@@ -1,6 +1,15 @@
 import CPipelineAPI
 import Foundation
 import PipelineKit
+import PluginRegistry
+
+/// Plugins' log lines reach the host's standard error only when it asks (PIPELINE_VERBOSE=1):
+/// a library writes nothing to its host's streams unasked. Set before the first pipeline opens.
+enum LibraryStreams {
+    static let quiet: Void = {
+        if ProcessInfo.processInfo.environment["PIPELINE_VERBOSE"] != "1" { PluginLog.handler = { _ in } }
+    }()
+}
 
 /// A `pipeline_error_t`: the error's problems, their strings kept as C strings as long as it lives.
 final class ErrorBox {

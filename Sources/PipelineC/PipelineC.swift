@@ -54,6 +54,7 @@ public func cOpenBytes(
 private func openOptions(_ options: UnsafePointer<pipeline_open_options_t>?) throws(PipelineError)
     -> Pipeline.OpenOptions
 {
+    LibraryStreams.quiet
     var result = Pipeline.OpenOptions()
     guard let options else { return result }
     let given = options.pointee

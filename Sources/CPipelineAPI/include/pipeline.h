@@ -23,7 +23,8 @@
  *     pipeline_close(p);
  *
  * Rules every function keeps:
- * - Nothing here exits your process, writes to its standard streams or takes its signals.
+ * - Nothing here exits your process, writes to its standard streams or takes its signals
+ *   (plugins' log lines reach standard error only with the environment variable PIPELINE_VERBOSE=1).
  * - A function that can fail returns a pipeline_status_t; on failure, when `error` is not NULL,
  *   it sets `*error` to a new error object (free it with pipeline_error_free), else to NULL.
  *   A NULL handle, a NULL buffer, a buffer or stride too small, an options struct smaller than
