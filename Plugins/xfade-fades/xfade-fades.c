@@ -38,8 +38,10 @@
 #endif
 
 /* A loop the compiler vectorises, built for the baseline and for AVX2, the loader picking the
- * second where the CPU has it: the same operations in wider registers, so the same bytes. */
-#if defined(__x86_64__) && defined(__GNUC__)
+ * second where the CPU has it: the same operations in wider registers, so the same bytes. GCC
+ * only: clang 21 crashes emitting this file's clones (the sanitizer builds use clang, and get
+ * the baseline loops). */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 #define VECTOR_LOOP __attribute__((target_clones("avx2", "default")))
 #else
 #define VECTOR_LOOP

@@ -86,7 +86,8 @@ extension PluginChildServer {
         let pixelOrder = try reader.get(UInt32.self)
         var layers = try reader.layers(strings)
         let imageSize = Int(stride) * Int(height)
-        guard case .mixer(let descriptor, let instance) = instances[step], let shared, shared.size >= 3 * imageSize
+        guard case .mixer(let descriptor, let instance) = instances[step], let shared, shared.size >= 3 * imageSize,
+            rowBegin <= rowEnd, rowEnd <= height, Int(stride) >= 4 * Int(width)
         else { throw WireError() }
         return try layers.withUnsafeMutableBufferPointer { (layers) throws(WireError) -> WireWriter in
             let values = try reader.values(strings, layers: layers.baseAddress, layerCount: layers.count)

@@ -61,7 +61,8 @@ extension WireReader {
             value.i = try get()
             value.s = try string().map { UnsafePointer(strings[$0]) }
             let index = Int(try get(Int32.self))
-            guard index < layerCount else { throw WireError() }
+            // -1 is "no layer"; anything else must name one of the message's layers.
+            guard index >= -1, index < layerCount else { throw WireError() }
             value.layer = index >= 0 ? UnsafePointer(layers! + index) : nil
             values.append(value)
         }

@@ -75,7 +75,7 @@ import Testing
     }
 
     @Test func aLayerIndexOutsideTheLayersIsRefused() throws {
-        for index: Int32 in [1, 2, Int32.max] {
+        for index: Int32 in [1, 2, Int32.max, -2, Int32.min] {
             var message = WireWriter()
             message.put(UInt32(1))
             message.put(ANIM_PARAM_LAYER)
