@@ -1,5 +1,9 @@
 #include "pixels.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 bool px_bgra_is_opaque(const uint8_t *bgra, int32_t width, int32_t height, size_t stride) {
     for (int32_t y = 0; y < height; y++) {
         const uint8_t *row = bgra + (size_t)y * stride;
@@ -24,14 +28,46 @@ static inline uint8_t unpremultiply(uint32_t c, uint32_t a, const uint64_t recip
     return v > 255u ? 255u : (uint8_t)v;
 }
 
+/* Swaps blue and red of four opaque BGRA pixels at a time into RGBA, from pixel `x` of the row,
+ * while all four are opaque; returns the first pixel it left (where a non-opaque run starts or
+ * fewer than four remain). Opaque pixels need no division, and most frames are opaque. */
+static int32_t opaque_rgba_run(const uint8_t *in, uint8_t *out, int32_t x, int32_t width) {
+#if defined(__SSE2__)
+    const __m128i alpha = _mm_set1_epi32((int)0xFF000000u), green = _mm_set1_epi32(0x0000FF00);
+    const __m128i low = _mm_set1_epi32(0x000000FF);
+    for (; x + 4 <= width; x += 4) {
+        const __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(in + 4 * (size_t)x));
+        if (_mm_movemask_epi8(_mm_cmpeq_epi32(_mm_and_si128(v, alpha), alpha)) != 0xFFFF) break;
+        const __m128i swapped = _mm_or_si128(
+            _mm_or_si128(_mm_and_si128(v, _mm_or_si128(alpha, green)), _mm_and_si128(_mm_srli_epi32(v, 16), low)),
+            _mm_slli_epi32(_mm_and_si128(v, low), 16));
+        _mm_storeu_si128((__m128i *)(void *)(out + 4 * (size_t)x), swapped);
+    }
+#else
+    (void)in;
+    (void)out;
+    (void)width;
+#endif
+    return x;
+}
+
 void px_unpremultiply_bgra(const uint8_t *src, size_t src_stride, uint8_t *dst, size_t dst_stride,
                            int32_t width, int32_t height, int32_t channels) {
     uint64_t reciprocal[256];
     fill_reciprocals(reciprocal);
     for (int32_t y = 0; y < height; y++) {
-        const uint8_t *in = src + (size_t)y * src_stride;
-        uint8_t *out = dst + (size_t)y * dst_stride;
-        for (int32_t x = 0; x < width; x++, in += 4, out += channels) {
+        const uint8_t *row_in = src + (size_t)y * src_stride;
+        uint8_t *row_out = dst + (size_t)y * dst_stride;
+        for (int32_t x = 0; x < width;) {
+            if (channels == 4) {
+                const int32_t next = opaque_rgba_run(row_in, row_out, x, width);
+                if (next > x) {
+                    x = next;
+                    continue;
+                }
+            }
+            const uint8_t *in = row_in + 4 * (size_t)x;
+            uint8_t *out = row_out + (size_t)channels * (size_t)x;
             uint8_t b = in[0], g = in[1], r = in[2], a = in[3];
             if (a == 0) {
                 r = g = b = 0;
@@ -44,6 +80,7 @@ void px_unpremultiply_bgra(const uint8_t *src, size_t src_stride, uint8_t *dst, 
             out[1] = g;
             out[2] = b;
             if (channels == 4) out[3] = a;
+            x++;
         }
     }
 }
