@@ -19,6 +19,7 @@
 typedef struct transition {
     uint32_t magic;
     glsl_transition_spec_t spec;  /* every pointer the record's own */
+    anim_mixer_desc_t *desc;      /* its descriptor, which the host reads and does not keep */
 } transition_t;
 
 static const transition_t *transition_of(const void *pointer) {
@@ -110,6 +111,7 @@ bool glsl_transition_register(const glsl_transition_spec_t *spec, const anim_hos
     desc->mix = mixer_mix;
     desc->flags = 0; /* RGBA pixels */
     desc->user_data = transition;
+    transition->desc = desc;
     if (!host->register_mixer(host, desc)) return glsl_fail(error, error_size, "%s: the host refused the mixer", spec->path);
     return true;
 }
