@@ -199,11 +199,22 @@ glsl_thread_t *glsl_thread_acquire(char *error, uint32_t error_size) {
     return thread;
 }
 
+/* Contexts given up on, kept for the life of the process (a shader past its time limit may still
+ * run in them), each record linked to the one before: held, not lost. */
+static glsl_thread_t *abandoned_threads;
+static pthread_mutex_t abandoned_lock = PTHREAD_MUTEX_INITIALIZER;
+
 void glsl_thread_abandon(void) {
     if (!thread_key_made) return;
     /* Left current and alive: releasing it would make the driver flush, and destroying it wait
      * for, a shader that may never end. The thread's next call makes another context current. */
+    glsl_thread_t *thread = pthread_getspecific(thread_key);
     pthread_setspecific(thread_key, NULL);
+    if (thread == NULL) return;
+    pthread_mutex_lock(&abandoned_lock);
+    thread->abandoned = abandoned_threads;
+    abandoned_threads = thread;
+    pthread_mutex_unlock(&abandoned_lock);
 }
 
 void glsl_transition_release_thread(void) {

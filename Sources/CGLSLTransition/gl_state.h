@@ -50,6 +50,7 @@ typedef struct glsl_thread {
     bool target_is_float;
     uint8_t *rows;                /* scratch: one image's pixels, flipped */
     size_t rows_capacity;
+    struct glsl_thread *abandoned; /* the one abandoned before it (glsl_thread_abandon) */
 } glsl_thread_t;
 
 /* The calling thread's context, made current (made on first use): NULL with the reason when
