@@ -180,13 +180,21 @@ class Pipeline:
     def __init__(self, handle: ctypes.c_void_p, path: str):
         self._handle: Optional[ctypes.c_void_p] = handle
         self.path = path
+        # What every frame call needs, asked of the library once: a pipeline does not change.
+        self._count = int(_c.library().pipeline_frame_count(handle))
+        self._sizes: dict[float, tuple[int, int]] = {}
+        self._options = {
+            flags: _c.FrameOptions(ctypes.sizeof(_c.FrameOptions), flags, 1.0)
+            for flags in (0, _c.PIPELINE_FRAME_PREMULTIPLIED)
+        }
 
     # -- what it is --------------------------------------------------------------------------
 
     @property
     def frame_count(self) -> int:
         """The frames of a whole render at the canvas's fps."""
-        return int(_c.library().pipeline_frame_count(self._live()))
+        self._live()
+        return self._count
 
     @property
     def fps(self) -> float:
@@ -204,11 +212,14 @@ class Pipeline:
 
     def frame_size(self, scale: float = 1.0) -> tuple[int, int]:
         """(width, height) in pixels at ``scale`` pixels per canvas point."""
+        if scale in self._sizes:
+            return self._sizes[scale]
         width, height = ctypes.c_uint32(), ctypes.c_uint32()
         status = _c.library().pipeline_frame_size(self._live(), scale, ctypes.byref(width), ctypes.byref(height))
         if status != _c.PIPELINE_OK:
             raise ValueError(f"scale must be within 0.05 ... 4, got {scale}")
-        return width.value, height.value
+        self._sizes[scale] = (width.value, height.value)
+        return self._sizes[scale]
 
     def __len__(self) -> int:
         return self.frame_count
@@ -233,14 +244,17 @@ class Pipeline:
             raise IndexError(f"frame {index} is outside the render: its frames are 0 to {count - 1}")
         width, height = self.frame_size(scale)
         pixels = np.empty((height, width, 4), dtype=np.uint8)
-        options = _c.FrameOptions(
-            ctypes.sizeof(_c.FrameOptions), _c.PIPELINE_FRAME_PREMULTIPLIED if premultiplied else 0, scale
+        flags = _c.PIPELINE_FRAME_PREMULTIPLIED if premultiplied else 0
+        options = (
+            self._options[flags]
+            if scale == 1.0
+            else _c.FrameOptions(ctypes.sizeof(_c.FrameOptions), flags, scale)
         )
         error = ctypes.c_void_p()
         status = _c.library().pipeline_render_frame(
             self._live(),
             position,
-            pixels.ctypes.data,
+            pixels.__array_interface__["data"][0],
             width * 4,
             pixels.nbytes,
             ctypes.byref(options),
