@@ -117,7 +117,9 @@ let package = Package(
         // Pipelines as a library: open, check, render frames and jobs. Prints nothing, exits never.
         .target(
             name: "PipelineKit",
-            dependencies: ["Renderer", "Scene", "Compositor", "PluginRegistry", "Output", "CRaster", "CLibraryLoader"]),
+            dependencies: [
+                "Renderer", "Scene", "Compositor", "PluginRegistry", "Output", "Sheet", "CRaster", "CLibraryLoader",
+            ]),
         // The C API's header (include/pipeline.h, installed as is) and PipelineKit behind it.
         .target(name: "CPipelineAPI"),
         .target(
@@ -154,7 +156,6 @@ let package = Package(
             name: "FidelityTests",
             dependencies: ["Renderer", "Scene", "PluginRegistry", "CAnimatorABI", "TestSupport"]),
         // The command's own logic, without running it (how progress is worded, say).
-        .testTarget(name: "PipelineCLITests", dependencies: ["PipelineCLI"]),
         .testTarget(name: "PipelineKitTests", dependencies: ["PipelineKit"]),
         .testTarget(
             name: "PreviewTests",

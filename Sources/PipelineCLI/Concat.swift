@@ -1,7 +1,5 @@
 import ArgumentParser
-import Foundation
 import Output
-import Scene
 
 extension Pipeline {
     struct Concat: ParsableCommand {
@@ -40,50 +38,14 @@ extension Pipeline {
         }
 
         func run() throws {
-            let format = try step(exit: 1) { () throws(OutputError) in try VideoConcatenation.format(of: output) }
-            let partFiles = try partFiles(format)
-            let join = try step(exit: 1) { () throws(OutputError) in
-                try VideoConcatenation(output: output, parts: partFiles)
-            }
-            let ffmpeg = try step(exit: 2) { () throws(OutputError) in try FFmpeg.require() }
-            let ffprobe = try step(exit: 2) { () throws(OutputError) in try VideoProbe.locate(besides: ffmpeg) }
-            try step(exit: 1) { () throws(OutputError) in try join.checkParts(ffprobePath: ffprobe) }
-            let sound = try step(exit: 1) { () throws(OutputError) in try join.sound(ffprobePath: ffprobe) }
-            try step(exit: 2) { () throws(OutputError) in try join.write(ffmpegPath: ffmpeg, sound: sound) }
-            Console.note(
-                "wrote \(output) from \(join.parts.count) parts" + (sound == nil ? "" : ", with their render's sound"))
-        }
-
-        /// The parts as given, or a lone folder's part files (`<name>.<first>-<last>.<ext>` in
-        /// OUTPUT's format, not hidden: unfinished files are) sorted by name.
-        private func partFiles(_ format: OutputFormat) throws -> [String] {
-            var isDirectory: ObjCBool = false
-            guard parts.count == 1, FileManager.default.fileExists(atPath: parts[0], isDirectory: &isDirectory),
-                isDirectory.boolValue
-            else { return parts }
-            let folder = parts[0]
-            let fileExtension = format.rawValue
-            let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { name in
-                !name.hasPrefix(".") && VideoPart(fileName: name)?.fileExtension.lowercased() == fileExtension
-            }
-            guard !names.isEmpty else {
-                Console.error(
-                    "\(folder) holds no parts named <name>.<first>-<last>.\(fileExtension): render them with "
-                        + "pipeline run --shard I/N or --frames A-B, or list the parts to join")
-                throw ExitCode.failure
-            }
-            return names.sorted().map { (folder as NSString).appendingPathComponent($0) }
-        }
-
-        /// Runs one stage; a failure is reported and exits with `status` (1: the parts are wrong,
-        /// 2: ffmpeg is missing or failed).
-        @discardableResult
-        private func step<T>(exit status: Int32, _ body: () throws(OutputError) -> T) throws -> T {
-            do throws(OutputError) {
-                return try body()
+            do throws(VideoConcatenation.JoinFailure) {
+                let (join, sound) = try VideoConcatenation.join(output: output, parts: parts)
+                Console.note(
+                    "wrote \(output) from \(join.parts.count) parts" + (sound ? ", with their render's sound" : ""))
             } catch {
+                // 1: the parts are wrong; 2: ffmpeg is missing or failed.
                 Console.error(error.description)
-                throw ExitCode(status)
+                throw ExitCode(error.isInput ? 1 : 2)
             }
         }
     }

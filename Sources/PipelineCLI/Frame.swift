@@ -1,8 +1,6 @@
 import ArgumentParser
-import Compositor
 import Foundation
-import Output
-import Renderer
+import PipelineKit
 import Scene
 
 extension Pipeline {
@@ -28,16 +26,7 @@ extension Pipeline {
         @Option(
             help: ArgumentHelp("Render at this size factor; the picture scales, timing does not.", valueName: "factor"))
         var scale: Double = 1
-        @Flag(
-            help:
-                "Run plugin code in a child process: a plugin that crashes or hangs fails with a message instead of ending pipeline."
-        )
-        var isolate = false
-        @Flag(
-            help:
-                "Run plugin code in a sandboxed child process: as --isolate, and plugins cannot read or write your files, use the network or start programs."
-        )
-        var sandbox = false
+        @OptionGroup var isolation: IsolationFlags
         @OptionGroup var plugins: PluginOptions
         @OptionGroup var images: ImageOptions
 
@@ -46,37 +35,28 @@ extension Pipeline {
                 throw ValidationError(
                     "--at must be a time in seconds in 0...\(Int(SceneDecoder.maxDuration)), got \(at)")
             }
-            guard scale.isFinite, Run.scales.contains(scale) else {
-                throw ValidationError("--scale must be \(Run.scales), got \(scale)")
+            guard scale.isFinite, OpenPipeline.scales.contains(scale) else {
+                throw ValidationError("--scale must be \(OpenPipeline.scales), got \(scale)")
             }
             try PathLimits.checkOutput(output, option: "-o")
         }
 
         func run() throws {
-            let isolation = try Session.isolation(isolate: isolate, sandbox: sandbox)
-            let registry = Session.registry(plugins, pipelineFile: file, isolated: isolation != nil)
-            defer { registry.shutdown() }
-            let (scene, decoded) = try Session.scene(file, registry: registry, options: try images.decoderOptions)
-            if scene.isPastTheEnd(at) {
-                Console.error("--at \(at.formatted) is past the end: \(scene.endDescription)")
+            let pipeline = try Session.open(
+                file, plugins, images, placement: try isolation.placement)
+            defer { pipeline.close() }
+            if pipeline.scene.isPastTheEnd(at) {
+                Console.error("--at \(at.formatted) is past the end: \(pipeline.scene.endDescription)")
                 throw ExitCode.failure
             }
-            let substituted: Bool
-            do throws(RenderError) {
-                let renderer = try FrameRenderer(
-                    evaluator: try FrameEvaluator(
-                        scene: scene, isolation: isolation, renderScale: scale),
-                    images: decoded, threads: 1)
-                let frame = try renderer.render(time: at)
-                do throws(OutputError) { try writePNG(frame.view, to: output) } catch {
-                    throw RenderError.output(error)
-                }
-                substituted = Session.warn(about: renderer.evaluator.substitutions)
+            let substitutions: [String]
+            do throws(PipelineError) {
+                substitutions = try pipeline.writeFrame(at: at, to: output, scale: scale)
             } catch {
                 throw Session.fail(error)
             }
             Console.note("wrote \(output)")
-            if substituted { throw Session.writtenWithSubstitutions() }
+            try Session.check(substitutions: substitutions)
         }
     }
 }

@@ -25,14 +25,6 @@ struct ImageOptions: ParsableArguments {
     }
 
     @OptionGroup var props: PropsOptions
-
-    /// The options, with the props read (a props file that cannot be read is reported and exits 1).
-    var decoderOptions: SceneDecoder.Options {
-        get throws {
-            SceneDecoder.Options(
-                allowsImagesOutside: allowOutside, imageMemoryLimit: imageMemory << 20, patches: try props.patches())
-        }
-    }
 }
 
 /// Values given to a pipeline from outside it, for every command that reads one: the same file
@@ -52,19 +44,4 @@ struct PropsOptions: ParsableArguments {
             "A JSON merge patch (RFC 7396) applied to the pipeline before it is read; --set applies after it.",
             valueName: "file.json"))
     var props: String?
-
-    /// Where a batch variant's patch goes among `patches()`: after the props file.
-    var variantPlace: Int { props == nil ? 0 : 1 }
-
-    /// The patches in the order they apply: the props file, then each --set (a batch's variant
-    /// goes between them: `variantPlace`).
-    func patches() throws -> [PipelinePatch] {
-        do throws(SceneError) {
-            return try (props.map { file throws(SceneError) in [try PipelinePatch.props(file: file)] } ?? [])
-                + set.map { argument throws(SceneError) in try PipelinePatch.set(argument) }
-        } catch {
-            Console.error(error.description)
-            throw ExitCode(1)
-        }
-    }
 }

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import Output
+import PluginCheck
+import PluginIsolation
 import PluginRegistry
 import Scene
 
@@ -20,13 +22,24 @@ struct Pipeline: ParsableCommand {
         version: HostVersion.string,
         subcommands: [
             Run.self, Frame.self, Validate.self, Plugins.self, Sheet.self, Preview.self, Schema.self, NewAnimator.self,
-            CheckPlugin.self, Concat.self, Submit.self, ScanPlugin.self, PluginChildCommand.self, CheckPluginChild.self,
+            CheckPlugin.self, Concat.self, Submit.self,
         ])
+
+    /// The child processes pipeline starts running itself, by their hidden first argument: each
+    /// module that starts one reads its arguments.
+    static let children: [String: @Sendable ([String]) -> Int32] = [
+        "_scan-plugin": PluginScanner.childMain, "_plugin-child": PluginChildServer.main,
+        "_check-plugin-child": PluginCheckChild.main,
+    ]
 
     /// As argument-parser's `main`, except that a usage error (a missing --plugins folder, an
     /// unknown --format, an unknown command) exits 1, "the input was wrong", instead of 64:
     /// users script against 0/1/2.
     static func main() {
+        let arguments = CommandLine.arguments
+        if arguments.count > 1, let child = children[arguments[1]] {
+            Foundation.exit(child(Array(arguments.dropFirst(2))))
+        }
         do {
             var command = try parseAsRoot()
             try command.run()

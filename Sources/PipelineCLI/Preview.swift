@@ -1,27 +1,14 @@
 import ArgumentParser
-import Compositor
 import Foundation
+import PipelineKit
 import Preview
-import Renderer
-import Scene
 
 extension Pipeline {
     struct Preview: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "preview",
             abstract: "Serve a page on 127.0.0.1 that plays the pipeline, reloading it when its files change.",
-            discussion: """
-                Prints the page's URL first (preview: http://127.0.0.1:PORT/). The page plays, \
-                scrubs and steps through the frames, rendered on demand as `pipeline frame` renders \
-                them, and charts each step's progress over time. When the pipeline file or a plugin \
-                file changes, the page shows the new version; a pipeline that no longer loads leaves \
-                the last good one on show, with the error. Plugin code runs in child processes (as with \
-                run --isolate): a plugin that crashes fails the frames it renders, not the server. \
-                Open it at a time with ?t=SECONDS. It answers only requests to 127.0.0.1:PORT or \
-                localhost:PORT, so other web pages cannot reach it. Ctrl-C stops it.
-
-                Example: pipeline preview pipeline.json --port 8080
-                """)
+            discussion: PreviewServer.guide)
 
         @Argument(help: "The pipeline file.", completion: .file(extensions: ["json"])) var file: String
         @Option(help: ArgumentHelp("The port on 127.0.0.1 to listen on; 0 picks a free one.", valueName: "n")) var port:
@@ -46,29 +33,12 @@ extension Pipeline {
         }
 
         func run() throws {
-            let isolation = try Session.isolation(isolate: true, sandbox: sandbox)!
-            let registry = Session.registry(plugins, pipelineFile: file, isolated: true)
-            let scene: Scene
-            let decoded: SceneImages
-            let options: SceneDecoder.Options
-            do {
-                options = try images.decoderOptions
-                (scene, decoded) = try Session.scene(file, registry: registry, options: options)
-            } catch {
-                registry.shutdown()
-                throw error
-            }
-            let server: PreviewServer
-            do throws(RenderError) {
-                server = try PreviewServer(
-                    file: file, explicitPluginDirectories: plugins.directories, registry: registry, scene: scene,
-                    images: decoded,
-                    options: options, isolation: isolation, scanner: .thisExecutable, port: port)
-            } catch {
-                registry.shutdown()
-                throw Session.fail(error)
-            }
+            let placement = try Session.placement(isolate: true, sandbox: sandbox)
+            let pipeline = try Session.open(file, plugins, images, placement: placement)
+            defer { pipeline.close() }
             do throws(PreviewError) {
+                let server = try PreviewServer(
+                    pipeline, options: Session.options(file, plugins, images, placement: placement), port: port)
                 try server.serve { url in FileHandle.standardOutput.write(Data("preview: \(url)\n".utf8)) }
             } catch {
                 Console.error(error.description)

@@ -1,19 +1,16 @@
 import ArgumentParser
-import Compositor
 import Foundation
-import Output
 import PipelineKit
+import PluginIsolation
 import PluginRegistry
-import Renderer
-import Scene
 
-/// What every command does first: load the plugins, report broken ones, read the pipeline.
+/// The library's pipeline, beside this command-line tool's root command of the same name.
+typealias OpenPipeline = PipelineKit.Pipeline
+
+/// What every command does first: open the pipeline through PipelineKit, saying what is wrong.
 enum Session {
-    /// Plugins are scanned in a child process, so one that crashes cannot take a command down;
-    /// `rescan` forgets what earlier scans found first.
-    /// `isolated` (`--isolate`) never opens a plugin in this process: renders then run plugin
-    /// code in child processes only. `plugins/` is looked for beside `pipelineFile`, or in the
-    /// current folder for a pipeline on standard input.
+    /// The plugins alone, for the commands that list them; `rescan` forgets what earlier scans
+    /// found first. Scanned in child processes, opened in this one unless `isolated`.
     static func registry(
         _ options: PluginOptions, pipelineFile: String?, reportProblems: Bool = true, rescan: Bool = false,
         isolated: Bool = false
@@ -25,92 +22,77 @@ enum Session {
         return registry
     }
 
-    /// Reads the pipeline in `file`, or on standard input for `-` (see `PipelineInput`), then
-    /// decodes its images: every error of either stage is reported, one line each. With
-    /// `headersOnly` (`validate`) the images' headers are checked and no pixels decoded: the
-    /// images returned then hold the footage and the vector files, and no pixels. Images are
-    /// decoded on up to `threads` threads.
-    static func scene(
-        _ file: String, registry: Registry,
-        options: SceneDecoder.Options, headersOnly: Bool = false,
-        threads: Int = ProcessInfo.processInfo.activeProcessorCount
-    ) throws -> (scene: Scene, images: SceneImages) {
-        let loaded = try media(file, registry: registry, options: options, headersOnly: headersOnly, threads: threads)
-        return (loaded.scene, loaded.images)
+    /// How the command's options open a pipeline in `file` (`-`: standard input, whose videos
+    /// are named `pipeline`).
+    static func options(
+        _ file: String, _ plugins: PluginOptions, _ images: ImageOptions, placement: OpenPipeline.PluginPlacement,
+        threads: Int? = nil
+    ) -> OpenPipeline.OpenOptions {
+        var options = OpenPipeline.OpenOptions()
+        options.pluginFolders = plugins.directories
+        options.plugins = placement
+        options.allowsOutsideFiles = images.allowOutside
+        options.imageMemoryLimit = images.imageMemory << 20
+        options.propsFile = images.props.props
+        options.set = images.props.set
+        if let threads { options.decodingThreads = threads }
+        if PipelineInput.isStandardInput(file) { options.videoName = PipelineInput.standardInputVideoName }
+        options.pluginWarning = { Console.warn($0) }
+        return options
     }
 
-    /// The same, and the sound files the pipeline plays, probed (each decoded once: `run` and
-    /// `validate` find a sound that cannot be played before any frame is rendered).
-    static func media(
-        _ file: String, registry: Registry,
-        options: SceneDecoder.Options, headersOnly: Bool = false, probingSound: Bool = false,
-        threads: Int = ProcessInfo.processInfo.activeProcessorCount
-    ) throws -> (scene: Scene, images: SceneImages, sound: SceneSound) {
-        do throws(SceneError) {
-            let scene = try decode(file, registry: registry, options: options)
-            let media = try self.media(
-                of: scene, options: options, headersOnly: headersOnly, probingSound: probingSound, threads: threads)
-            return (scene, media.images, media.sound)
+    /// Opens the pipeline in `file`, or on standard input for `-`; every problem is reported,
+    /// one line each, and the command exits 1 (the input is wrong) or 2 (a plugin failed).
+    static func open(
+        _ file: String, _ plugins: PluginOptions, _ images: ImageOptions,
+        placement: OpenPipeline.PluginPlacement = .inProcess, headersOnly: Bool = false, threads: Int? = nil
+    ) throws -> OpenPipeline {
+        var options = options(file, plugins, images, placement: placement, threads: threads)
+        options.headersOnly = headersOnly
+        let bytes = PipelineInput.isStandardInput(file) ? try PipelineInput.standardInput() : nil
+        do throws(PipelineError) {
+            guard let bytes else { return try .open(file: file, options: options) }
+            return try .open(bytes: bytes, name: PipelineInput.standardInputName, options: options)
         } catch {
-            for each in error.all { Console.error(each.description) }
-            throw ExitCode(error.worstKind == .plugin ? 2 : 1)
+            throw fail(error)
         }
     }
 
-    /// The fonts, images and sound of a scene read (`SceneMedia.load`).
-    static func media(
-        of scene: Scene, options: SceneDecoder.Options, headersOnly: Bool = false, probingSound: Bool = false,
-        threads: Int, cache: ImageCache? = nil
-    ) throws(SceneError) -> (images: SceneImages, sound: SceneSound) {
-        try SceneMedia.load(
-            scene, options: options, headersOnly: headersOnly, probingSound: probingSound, threads: threads,
-            cache: cache)
-    }
-
-    /// The pipeline in `file`, or on standard input for `-`.
-    static func decode(
-        _ file: String, registry: Registry,
-        options: SceneDecoder.Options
-    ) throws(SceneError) -> Scene {
-        guard PipelineInput.isStandardInput(file) else {
-            return try SceneDecoder.load(file: file, registry: registry, options: options)
-        }
-        let scene = try SceneDecoder.decode(
-            try readStandardInput(), file: PipelineInput.standardInputName,
-            registry: registry, options: options)
-        return scene.namingVideos(PipelineInput.standardInputVideoName)
-    }
-
-    private static func readStandardInput() throws(SceneError) -> [UInt8] {
-        do {
-            return try PipelineInput.standardInput()
-        } catch {
-            throw SceneError(
-                file: PipelineInput.standardInputName, position: nil, path: nil,
-                message: "cannot read the pipeline from standard input: \(error.localizedDescription)")
-        }
-    }
-
-    /// Where plugin code runs: in this process (nil), in child processes (`--isolate`), or in
-    /// sandboxed child processes (`--sandbox`, which refuses to run, status 2, on a kernel that
-    /// cannot keep plugins from files).
-    static func isolation(isolate: Bool, sandbox: Bool) throws -> Isolation? {
-        guard sandbox else { return isolate ? .thisExecutable : nil }
-        if case .unavailable(let reason) = PluginSandbox.files {
+    /// Where plugin code runs for `--isolate` and `--sandbox`; `--sandbox` refuses to run
+    /// (status 2) on a kernel that cannot keep plugins from files.
+    static func placement(isolate: Bool, sandbox: Bool) throws -> OpenPipeline.PluginPlacement {
+        guard sandbox else { return isolate ? .isolated : .inProcess }
+        if let reason = OpenPipeline.sandboxUnavailable {
             Console.error(
                 "--sandbox cannot keep plugins from your files on this machine: \(reason). "
                     + "Leave out --sandbox only for plugins you trust (--isolate still keeps their crashes out of pipeline)"
             )
             throw ExitCode(2)
         }
-        return .thisExecutable(sandboxed: true)
+        return .sandboxed
     }
 
-    /// Reports a render failure and turns it into exit status 2, or 130 (the shell's code for
-    /// Ctrl-C) when the render was interrupted.
-    static func fail(_ error: RenderError) -> ExitCode {
-        Console.error(error.description)
-        if case .interrupted = error { return ExitCode(130) }
+    /// Reports every problem of `error`, one line each; its exit status: 1 for the input, 2 for a
+    /// plugin or the environment, 130 (the shell's code for Ctrl-C) for a stopped render.
+    static func fail(_ error: PipelineError) -> ExitCode {
+        for problem in error.problems { Console.error(problem.description) }
+        switch error.code {
+        case .input, .argument, .range: return ExitCode.failure
+        case .render: return ExitCode(2)
+        case .cancelled: return ExitCode(130)
+        }
+    }
+
+    /// Warns about each value a plugin got wrong; with any, the outputs being written, the
+    /// closing line and exit status 2, so scripts notice.
+    static func check(substitutions warnings: [String]) throws {
+        warnings.forEach(Console.warn)
+        if !warnings.isEmpty { throw writtenWithSubstitutions() }
+    }
+
+    static func writtenWithSubstitutions() -> ExitCode {
+        Console.error(
+            "the outputs were written with substituted values for what plugins got wrong (see the warnings above)")
         return ExitCode(2)
     }
 }

@@ -1,10 +1,7 @@
 import ArgumentParser
-import Compositor
 import Foundation
-import Output
-import Renderer
+import PipelineKit
 import Scene
-import Sheet
 
 extension Pipeline {
     struct Sheet: ParsableCommand {
@@ -28,13 +25,15 @@ extension Pipeline {
         @Option(help: ArgumentHelp("Comma-separated times in seconds, e.g. 0,0.25,0.5.", valueName: "seconds,…"))
         var times: String?
         @Option(
-            help: ArgumentHelp("How many frames, evenly spaced (default \(SheetTimes.defaultCount)).", valueName: "n"))
+            help: ArgumentHelp(
+                "How many frames, evenly spaced (default \(OpenPipeline.SheetOptions.defaultCount)).", valueName: "n"))
         var count: Int?
-        @Option(help: ArgumentHelp("Cells per row (default \(SheetLayout.defaultColumns)).", valueName: "n"))
+        @Option(
+            help: ArgumentHelp("Cells per row (default \(OpenPipeline.SheetOptions.defaultColumns)).", valueName: "n"))
         var columns: Int?
         @Option(
             help: ArgumentHelp(
-                "The width of each cell in pixels (default: the sheet is about \(SheetLayout.defaultSheetWidth) px wide).",
+                "The width of each cell in pixels (default: the sheet is about \(OpenPipeline.SheetOptions.defaultSheetWidth) px wide).",
                 valueName: "px"))
         var width: Int?
         @Option(
@@ -46,7 +45,7 @@ extension Pipeline {
         @OptionGroup var plugins: PluginOptions
         @OptionGroup var images: ImageOptions
 
-        static let maxCells = 400
+        static let maxCells = OpenPipeline.SheetOptions.maximumCells
 
         func validate() throws {
             if times != nil && count != nil { throw ValidationError("give --times or --count, not both") }
@@ -65,68 +64,33 @@ extension Pipeline {
         }
 
         func run() throws {
-            let registry = Session.registry(plugins, pipelineFile: file)
-            defer { registry.shutdown() }
-            let (scene, decoded) = try Session.scene(file, registry: registry, options: try images.decoderOptions)
-            let shown = try sheetTimes(scene)
-            for warning in scene.warnings { Console.warn(warning.description) }
-            let layout = SheetLayout(
-                count: shown.count, columns: columns, cellWidth: width,
-                canvasWidth: scene.canvas.width, canvasHeight: scene.canvas.height)
-            let substituted: Bool
-            do throws(RenderError) {
-                let evaluator = try FrameEvaluator(scene: scene)
-                let sheet = try ContactSheet.render(evaluator, images: decoded, times: shown, layout: layout)
-                substituted = Session.warn(about: evaluator.substitutions)
-                try write(sheet, to: output)
-                if let chart {
-                    let (picture, failure) = evaluator.evaluatingCurves(TimingChart.render)
-                    if let failure { Console.warn("timing chart: \(failure)") }
-                    switch picture {
-                    case .success(let picture): try write(picture, to: chart)
-                    case .failure(let error): throw RenderError.outOfMemory(error, frame: nil)
-                    }
-                }
-            } catch {
-                throw Session.fail(error)
-            }
-            if substituted { throw Session.writtenWithSubstitutions() }
-        }
-
-        /// The parsed --times; nil when not given. Every item must be a finite, non-negative number.
-        private func parsedTimes() throws -> [Double]? {
-            guard let times else { return nil }
-            let items = times.split(separator: ",", omittingEmptySubsequences: false).map {
-                $0.trimmingCharacters(in: .whitespaces)
-            }
-            guard items.count <= Self.maxCells else {
-                throw ValidationError("--times gives \(items.count) times, at most \(Self.maxCells)")
-            }
-            return try items.map { item in
-                guard let value = Double(item), value.isFinite, value >= 0 else {
-                    throw ValidationError(
-                        "--times: \"\(item)\" is not a time in seconds; give comma-separated seconds such as 0,0.25,0.5"
-                    )
-                }
-                return value
-            }
-        }
-
-        /// --times, checked against the render's length, or evenly spaced frames.
-        private func sheetTimes(_ scene: Scene) throws -> [Double] {
-            guard let given = try parsedTimes() else {
-                return SheetTimes.evenlySpaced(count: count ?? SheetTimes.defaultCount, in: scene)
-            }
-            if let outside = given.first(where: scene.isPastTheEnd) {
-                Console.error("--times: \(outside.formatted) is past the end: \(scene.endDescription)")
+            let pipeline = try Session.open(file, plugins, images)
+            defer { pipeline.close() }
+            var options = OpenPipeline.SheetOptions()
+            options.times = try parsedTimes()
+            options.count = count ?? options.count
+            (options.columns, options.cellWidth, options.chart) = (columns, width, chart)
+            if let outside = options.times?.first(where: pipeline.scene.isPastTheEnd) {
+                Console.error("--times: \(outside.formatted) is past the end: \(pipeline.scene.endDescription)")
                 throw ExitCode.failure
             }
-            return given
+            for warning in pipeline.scene.warnings { Console.warn(warning.description) }
+            let warnings: OpenPipeline.SheetWarnings
+            do throws(PipelineError) { warnings = try pipeline.writeSheet(to: output, options) } catch {
+                throw Session.fail(error)
+            }
+            if let problem = warnings.chart { Console.warn("timing chart: \(problem)") }
+            for path in [output] + (chart.map { [$0] } ?? []) { Console.note("wrote \(path)") }
+            try Session.check(substitutions: warnings.substitutions)
         }
 
-        private func write(_ picture: FrameBuffer, to path: String) throws(RenderError) {
-            do throws(OutputError) { try writePNG(picture.view, to: path) } catch { throw RenderError.output(error) }
-            Console.note("wrote \(path)")
+        /// The parsed --times; nil when not given.
+        private func parsedTimes() throws -> [Double]? {
+            do throws(PipelineError) {
+                return try times.map { text throws(PipelineError) in try OpenPipeline.SheetOptions.times(text) }
+            } catch {
+                throw ValidationError("--times: \(error.description)")
+            }
         }
     }
 }

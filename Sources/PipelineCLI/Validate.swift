@@ -1,5 +1,6 @@
 import ArgumentParser
 import Compositor
+import PipelineKit
 import Scene
 
 extension Pipeline {
@@ -7,24 +8,7 @@ extension Pipeline {
         static let configuration = CommandConfiguration(
             commandName: "validate",
             abstract: "Check a pipeline file without rendering.",
-            discussion: """
-                Checks the JSON, every key and value, the names of layers, animators and timing curves, \
-                every parameter against its plugin's descriptor, and every image's header: that the file is a \
-                PNG, JPEG or WebP within the size limit. SVG and Lottie files are read and checked (an SVG's \
-                references must lie in the pipeline file's folder) and listed with their sizes and frames. \
-                Pixel data is not decoded (a file cut off in its pixels fails when rendered).
-
-                It also warns, at the place to change, about what is valid but most likely not meant: a step \
-                that starts at or after the end of the render, a mixer blending from or into a layer that is \
-                hidden or fully transparent when it starts, and two steps running the same animator on the same \
-                layer over overlapping spans (the later one wins). A text whose font family is found neither \
-                among the pipeline's "fonts" nor installed is an error, unless it sets "fallback": true. \
-                Warnings leave the exit status 0; with --strict they are errors (status 1).
-
-                Examples:
-                  pipeline validate pipeline.json
-                  jq '.canvas.fps = 30' pipeline.json | pipeline validate -
-                """)
+            discussion: OpenPipeline.validationGuide)
 
         @Argument(help: PipelineInput.argumentHelp(), completion: .file(extensions: ["json"])) var file: String
         @Flag(help: "Treat warnings as errors: exit with status 1 if there is any.") var strict = false
@@ -32,10 +16,10 @@ extension Pipeline {
         @OptionGroup var images: ImageOptions
 
         func run() throws {
-            let registry = Session.registry(plugins, pipelineFile: file, isolated: true)
-            defer { registry.shutdown() }
-            let (scene, media, _) = try Session.media(
-                file, registry: registry, options: try images.decoderOptions, headersOnly: true, probingSound: true)
+            // Plugins are scanned, never opened in this process: checking runs no plugin code.
+            let pipeline = try Session.open(file, plugins, images, placement: .isolated, headersOnly: true)
+            defer { pipeline.close() }
+            let scene = pipeline.scene
             let counts = [(scene.frameCount, "frame"), (scene.layers.count, "layer"), (scene.steps.count, "step")]
                 .map { count, noun in "\(count) \(noun)\(count == 1 ? "" : "s")" }
             let warnings = scene.warnings
@@ -46,7 +30,7 @@ extension Pipeline {
             let size = "\(scene.canvas.width)×\(scene.canvas.height)"
             let rate = "\(scene.fps.formatted) fps"
             print("\(PipelineInput.name(file)): ok — \(size), \(counts[0]) at \(rate), \(counts[1]), \(counts[2])")
-            for line in media.vectors.summary(of: scene) { print("  \(line)") }
+            for line in pipeline.images.vectors.summary(of: scene) { print("  \(line)") }
             for line in scene.filterSummary { print("  \(line)") }
         }
     }

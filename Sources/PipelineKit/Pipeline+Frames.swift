@@ -1,5 +1,6 @@
 import CRaster
 import Compositor
+import Output
 import Renderer
 
 extension Pipeline {
@@ -63,6 +64,7 @@ extension Pipeline {
         guard Self.scales.contains(scale) else {
             throw PipelineError(.argument, "a scale must be within \(Self.scales), got \(scale)")
         }
+        let images = try decodedImages()
         do throws(RenderError) {
             let renderer = try FrameRenderer(
                 evaluator: try FrameEvaluator(scene: scene, isolation: isolation, renderScale: scale), images: images,
@@ -72,6 +74,25 @@ extension Pipeline {
         } catch {
             throw PipelineError(error)
         }
+    }
+
+    /// Writes the frame at `time` seconds (between two frames, that exact moment) as a PNG at
+    /// `path`, as `pipeline frame` does. Returns the values a plugin got wrong and that were
+    /// replaced, one warning each.
+    public func writeFrame(at time: Double, to path: String, scale: Double = 1) throws(PipelineError) -> [String] {
+        guard time.isFinite, time >= 0, !scene.isPastTheEnd(time) else {
+            throw PipelineError(.range, "\(time) s is past the end: \(scene.endDescription)")
+        }
+        lock.lock()
+        defer { lock.unlock() }
+        let renderer = try frameRenderer(scale: scale)
+        do throws(RenderError) {
+            let frame = try renderer.render(time: time)
+            do throws(OutputError) { try writePNG(frame.view, to: path) } catch { throw RenderError.output(error) }
+        } catch {
+            throw PipelineError(error)
+        }
+        return renderer.evaluator.substitutions.all.map(\.description)
     }
 
     /// The render scales pipeline draws at.

@@ -3,44 +3,6 @@ import Renderer
 import Scene
 
 extension Pipeline {
-    /// What a whole render writes and how; every value defaults to what the pipeline file says.
-    public struct RenderOptions: Sendable {
-        /// The folder to write into instead of the file's `output.dir`.
-        public var directory: String?
-        /// Output formats by name (`png`, `mp4`, `gif`, …) instead of the file's.
-        public var formats: [String]?
-        /// Render every frame and write nothing (for timing).
-        public var discard = false
-        /// Video quality, 1 to 100 (100 the best).
-        public var quality: Int?
-        /// Pixels per canvas point.
-        public var scale = 1.0
-        /// Frames per second instead of the canvas's.
-        public var fps: Double?
-        /// Rendering threads; the machine's cores by default.
-        public var threads = ProcessInfo.processInfo.activeProcessorCount
-        /// `A-B`, `A-` or `N`: the frames to render (as `--frames`).
-        public var frames: String?
-        /// `I/N`: shard I of N of the frames (as `--shard`); `auto` reads the scheduler's
-        /// variables from `environment`.
-        public var shard: String?
-        /// The variables `shard: "auto"` reads (Slurm's, Kubernetes'); empty by default, as a
-        /// library reads nothing of its host's environment unasked.
-        public var environment: [String: String] = [:]
-        /// Keep the complete files of an interrupted run of the same render and render the rest.
-        public var resume = false
-        /// Wait for another run writing into the same folder instead of refusing.
-        public var waitsForFolder = false
-
-        public init() {}
-    }
-
-    /// How far a render is: frames finished (in every output) of the frames it renders.
-    public struct RenderProgress: Sendable {
-        public let framesDone: Int
-        public let framesTotal: Int
-    }
-
     /// What a render wrote, and what it had to say along the way.
     public struct RenderResult: Sendable {
         /// The files and folders written.
@@ -51,6 +13,9 @@ extension Pipeline {
         /// could not be written (then `isComplete` is false).
         public let warnings: [String]
         public let isComplete: Bool
+        /// A plugin wrote values that cannot be drawn, replaced by the property's earlier value
+        /// (each named among the warnings): the files are written, but not as the plugin meant.
+        public let substitutedValues: Bool
     }
 
     /// Renders the pipeline into its outputs as `pipeline run` does. `progress` hears each
@@ -59,78 +24,63 @@ extension Pipeline {
     public func render(
         _ options: RenderOptions = RenderOptions(), progress: ((RenderProgress) -> Bool)? = nil
     ) throws(PipelineError) -> RenderResult {
+        let observer = CollectingObserver(progress: progress)
+        let result = try render(options, observer: observer)
+        return RenderResult(
+            written: result.written, notes: observer.notes, warnings: observer.warnings,
+            isComplete: result.isComplete, substitutedValues: result.substitutedValues)
+    }
+
+    /// Renders as `render(_:progress:)` does, telling `observer` what happens as it happens; the
+    /// result's notes and warnings are left empty, the observer having heard them.
+    public func render(_ options: RenderOptions, observer: some RenderObserver) throws(PipelineError) -> RenderResult {
         lock.lock()
         defer { lock.unlock() }
-        do {
-            guard !closed else { throw PipelineError(.argument, "the pipeline is closed") }
-            guard !isHeadersOnly else {
-                throw PipelineError(.argument, "the pipeline was opened with headersOnly: its images were not decoded")
-            }
-            let stop = StopFlag()
-            var jobOptions = try options.jobOptions(isolation: isolation)
-            jobOptions.stop = .asked { stop.isRaised }
-            let reporter = CollectingReporter { done, total in
-                if let progress, !progress(RenderProgress(framesDone: done, framesTotal: total)) { stop.raise() }
-            }
-            let job = RenderJob(scene: scene, images: images, sound: sound, options: jobOptions, reporter: reporter)
-            do throws(RenderJobError) {
-                let summary = try job.run()
-                return RenderResult(
-                    written: summary.written, notes: reporter.notes, warnings: reporter.warnings + reporter.problems,
-                    isComplete: summary.isComplete)
-            } catch {
-                let message = ([error.description] + error.notes).joined(separator: "\n")
-                switch error.kind {
-                case .input: throw PipelineError(.input, message)
-                case .failure: throw PipelineError(.render, message)
-                case .interrupted: throw PipelineError(.cancelled, message)
-                }
-            }
+        guard !closed else { throw PipelineError(.argument, "the pipeline is closed") }
+        guard !isHeadersOnly else {
+            throw PipelineError(.argument, "the pipeline was opened with headersOnly: its images were not decoded")
+        }
+        let images = try decodedImages()
+        var jobOptions = try options.jobOptions(isolation: isolation)
+        let stop = StopFlag()
+        if !options.stopsOnSignals { jobOptions.stop = .asked { stop.isRaised } }
+        let reporter = ObserverReporter(observer: observer, stop: stop)
+        let job = RenderJob(scene: scene, images: images, sound: sound, options: jobOptions, reporter: reporter)
+        do throws(RenderJobError) {
+            let summary = try job.run()
+            return RenderResult(
+                written: summary.written, notes: [], warnings: [], isComplete: summary.isComplete,
+                substitutedValues: summary.substitutedValues)
+        } catch {
+            throw PipelineError(error)
         }
     }
 }
 
-extension Pipeline.RenderOptions {
-    /// The render job's options, each value checked.
-    func jobOptions(isolation: Isolation?) throws(PipelineError) -> RenderJob.Options {
-        let formats = try self.formats.map { names throws(PipelineError) in
-            try names.map { name throws(PipelineError) in
-                guard let format = OutputFormat(rawValue: name) else {
-                    throw PipelineError(.argument, "unknown format \"\(name)\": expected \(OutputFormat.names)")
-                }
-                return format
-            }
+/// What a render tells its caller as it goes. Called on the thread that called `render`.
+public protocol RenderObserver: AnyObject {
+    /// What the render is doing or did: resuming, nothing to do, the files written.
+    func note(_ message: String)
+    /// A value a plugin got wrong was replaced, or the frames will likely not fit on the disk.
+    func warning(_ message: String)
+    /// An output that cannot be opened or finished; the others are still written.
+    func problem(_ message: String)
+    /// Rendering starts: `frames` frames, each announced by `frameRendered` once every output has it.
+    func renderStarted(frames: Int)
+    /// A frame is in every output; returning false stops the render at the next frame.
+    func frameRendered() -> Bool
+    /// Every frame is rendered (not called when the render fails).
+    func renderFinished()
+}
+
+extension PipelineError {
+    init(_ error: RenderJobError) {
+        let message = ([error.description] + error.notes).joined(separator: "\n")
+        switch error.kind {
+        case .input: self.init(.input, message)
+        case .failure: self.init(.render, message)
+        case .interrupted: self.init(.cancelled, message)
         }
-        if let formats, formats.isEmpty { throw PipelineError(.argument, "formats lists no format") }
-        if discard && (formats != nil || directory != nil) {
-            throw PipelineError(.argument, "discard writes nothing: leave out formats and directory")
-        }
-        let videoQuality = try quality.map { value throws(PipelineError) in
-            guard let quality = VideoQuality(value) else {
-                throw PipelineError(.argument, "quality must be \(VideoQuality.range), got \(value)")
-            }
-            return quality
-        }
-        guard scale.isFinite, Pipeline.scales.contains(scale) else {
-            throw PipelineError(.argument, "scale must be within \(Pipeline.scales), got \(scale)")
-        }
-        if let fps, !fps.isFinite || !(1...240).contains(fps) {
-            throw PipelineError(.argument, "fps must be 1...240, got \(fps)")
-        }
-        guard (1...256).contains(threads) else {
-            throw PipelineError(.argument, "threads must be 1...256, got \(threads)")
-        }
-        let selection: FrameSelection
-        do throws(RenderJobError) {
-            selection = try FrameSelection(frames: frames, shard: shard, environment: environment)
-        } catch {
-            throw PipelineError(.argument, error.description)
-        }
-        var options = RenderJob.Options(
-            directory: directory, discard: discard, formats: formats, quality: videoQuality, scale: scale, fps: fps,
-            threads: threads, selection: selection, resume: resume, isolation: isolation)
-        options.waitsForFolder = waitsForFolder
-        return options
     }
 }
 
@@ -142,23 +92,37 @@ final class StopFlag: @unchecked Sendable {
     func raise() { lock.withLock { raised = true } }
 }
 
-/// Keeps what a render job says and passes its progress on.
-final class CollectingReporter: RenderJobReporter {
+/// A render job's reports passed to an observer; a frame the observer refuses raises `stop`.
+final class ObserverReporter<Observer: RenderObserver>: RenderJobReporter {
+    let observer: Observer
+    let stop: StopFlag
+
+    init(observer: Observer, stop: StopFlag) { (self.observer, self.stop) = (observer, stop) }
+
+    func note(_ message: String) { observer.note(message) }
+    func warning(_ message: String) { observer.warning(message) }
+    func problem(_ message: String) { observer.problem(message) }
+    func renderStarted(frames: Int) { observer.renderStarted(frames: frames) }
+    func frameRendered() { if !observer.frameRendered() { stop.raise() } }
+    func renderFinished() { observer.renderFinished() }
+}
+
+/// Keeps what a render says and passes its progress on.
+final class CollectingObserver: RenderObserver {
     private(set) var notes: [String] = []
     private(set) var warnings: [String] = []
-    private(set) var problems: [String] = []
     private var (done, total) = (0, 0)
-    private let progress: (Int, Int) -> Void
+    private let progress: ((Pipeline.RenderProgress) -> Bool)?
 
-    init(progress: @escaping (Int, Int) -> Void) { self.progress = progress }
+    init(progress: ((Pipeline.RenderProgress) -> Bool)?) { self.progress = progress }
 
     func note(_ message: String) { notes.append(message) }
     func warning(_ message: String) { warnings.append(message) }
-    func problem(_ message: String) { problems.append(message) }
+    func problem(_ message: String) { warnings.append(message) }
     func renderStarted(frames: Int) { (done, total) = (0, frames) }
-    func frameRendered() {
+    func frameRendered() -> Bool {
         done += 1
-        progress(done, total)
+        return progress?(Pipeline.RenderProgress(framesDone: done, framesTotal: total)) ?? true
     }
     func renderFinished() {}
 }

@@ -4,8 +4,9 @@ import PluginRegistry
 import Renderer
 import Scene
 
-/// An open pipeline: read, checked, its images decoded and its plugins found, ready to render
-/// frames one at a time or as a whole job. The one way the CLI, the preview and embedders reach
+/// An open pipeline: read and checked (every image's header among it), its plugins found, ready
+/// to render frames one at a time or as a whole job; its images are decoded when a frame first
+/// needs them. The one way the CLI, the preview and embedders reach
 /// a pipeline. Nothing here prints or exits: problems come back as `PipelineError`s.
 ///
 /// One thread at a time: calls on one pipeline are serialised by a lock; two pipelines render
@@ -34,6 +35,12 @@ public final class Pipeline: @unchecked Sendable {
         public var installation = PipelineInstallation.current
         /// Read the images' headers only (what `validate` checks): frames cannot be rendered.
         public var headersOnly = false
+        /// The base name of the videos of a pipeline opened from bytes (`pipeline` for one read
+        /// from standard input); by default the name given with the bytes.
+        public var videoName: String?
+        /// Hears each plugin problem met while the plugins are found (a plugin file skipped, a
+        /// name registered twice), as it is met: they may explain why a pipeline cannot be read.
+        public var pluginWarning: (@Sendable (String) -> Void)?
 
         public init() {}
     }
@@ -45,15 +52,22 @@ public final class Pipeline: @unchecked Sendable {
     }
 
     /// The scene as read, for the modules of pipeline itself.
-    public let scene: Scene
-    /// Its decoded images.
-    public let images: SceneImages
+    package let scene: Scene
+    /// Its images as the headers were read: footage and vector files, no pixels.
+    let headerImages: SceneImages
     /// Its sound files, probed.
-    public let sound: SceneSound
+    package let sound: SceneSound
     /// The plugins it was read with; shut down by `close()`.
-    public let registry: Registry
+    package let registry: Registry
     /// Where its plugin code runs (nil: this process).
-    public let isolation: Isolation?
+    package let isolation: Isolation?
+    /// How its images are decoded, on first need.
+    let decoding: (options: SceneDecoder.Options, threads: Int)
+    var decoded: Result<SceneImages, PipelineError>?
+    /// Shared decoded images between pipelines of one batch.
+    var imageCache: ImageCache?
+    /// Whether `close()` shuts the registry down: false for one the caller found and keeps.
+    var ownsRegistry = false
     /// The file it was read from, or the name given with its bytes.
     public let file: String
     /// Registry problems met while opening (skipped plugin files, clashes): worth a warning.
@@ -79,11 +93,11 @@ public final class Pipeline: @unchecked Sendable {
         try open(source: .bytes(bytes, name: name), options: options)
     }
 
-    enum Source {
+    package enum Source {
         case file(String)
         case bytes([UInt8], name: String)
 
-        var name: String {
+        package var name: String {
             switch self {
             case .file(let file): file
             case .bytes(_, let name): name
@@ -91,39 +105,78 @@ public final class Pipeline: @unchecked Sendable {
         }
     }
 
-    private static func open(source: Source, options: OpenOptions) throws(PipelineError) -> Pipeline {
+    package static func open(source: Source, options: OpenOptions) throws(PipelineError) -> Pipeline {
         let isolation = try Self.isolation(options)
         let registry = PluginSet.registry(options, pipelineFile: source.name, isolated: isolation != nil)
-        do throws(SceneError) {
-            let decoderOptions = SceneDecoder.Options(
-                allowsImagesOutside: options.allowsOutsideFiles, imageMemoryLimit: options.imageMemoryLimit,
-                patches: try patches(options))
-            let scene: Scene =
-                switch source {
-                case .file(let file): try SceneDecoder.load(file: file, registry: registry, options: decoderOptions)
-                case .bytes(let bytes, let name):
-                    try SceneDecoder.decode(bytes, file: name, registry: registry, options: decoderOptions)
-                }
-            let media = try SceneMedia.load(
-                scene, options: decoderOptions, headersOnly: options.headersOnly, probingSound: true,
-                threads: options.decodingThreads)
-            return Pipeline(
-                scene: scene, images: media.images, sound: media.sound, registry: registry, isolation: isolation,
-                file: source.name, pluginWarnings: PluginSet.warnings(registry), isHeadersOnly: options.headersOnly)
+        let warnings = PluginSet.warnings(registry)
+        if let hear = options.pluginWarning { warnings.forEach(hear) }
+        do throws(PipelineError) {
+            let pipeline = try open(
+                source: source, options: options, decoder: try decoderOptions(options), registry: registry,
+                isolation: isolation, pluginWarnings: warnings)
+            pipeline.ownsRegistry = true
+            return pipeline
         } catch {
             registry.shutdown()
+            throw error
+        }
+    }
+
+    /// Opens `source` with plugins found already (the preview's reload, a batch's variants): the
+    /// registry stays the caller's, and `close()` shuts it down.
+    package static func open(
+        source: Source, options: OpenOptions, decoder: SceneDecoder.Options, registry: Registry,
+        isolation: Isolation?, pluginWarnings: [String] = [], imageCache: ImageCache? = nil
+    ) throws(PipelineError) -> Pipeline {
+        do throws(SceneError) {
+            var scene: Scene =
+                switch source {
+                case .file(let file): try SceneDecoder.load(file: file, registry: registry, options: decoder)
+                case .bytes(let bytes, let name):
+                    try SceneDecoder.decode(bytes, file: name, registry: registry, options: decoder)
+                }
+            if case .bytes = source, let videoName = options.videoName { scene = scene.namingVideos(videoName) }
+            // The images' headers only (as validate reads them): their pixels are decoded when a
+            // frame first needs them, so opening costs what checking does.
+            let media = try SceneMedia.load(
+                scene, options: decoder, headersOnly: true, probingSound: true, threads: options.decodingThreads)
+            let pipeline = Pipeline(
+                scene: scene, images: media.images, sound: media.sound, registry: registry, isolation: isolation,
+                file: source.name, pluginWarnings: pluginWarnings, isHeadersOnly: options.headersOnly,
+                decoding: (decoder, options.decodingThreads))
+            pipeline.imageCache = imageCache
+            return pipeline
+        } catch {
             throw PipelineError(error)
         }
     }
 
     init(
         scene: Scene, images: SceneImages, sound: SceneSound, registry: Registry, isolation: Isolation?,
-        file: String, pluginWarnings: [String], isHeadersOnly: Bool
+        file: String, pluginWarnings: [String], isHeadersOnly: Bool,
+        decoding: (options: SceneDecoder.Options, threads: Int)
     ) {
-        (self.scene, self.images, self.sound, self.registry) = (scene, images, sound, registry)
+        (self.scene, self.headerImages, self.sound, self.registry) = (scene, images, sound, registry)
         (self.isolation, self.file, self.pluginWarnings) = (isolation, file, pluginWarnings)
-        self.isHeadersOnly = isHeadersOnly
+        (self.isHeadersOnly, self.decoding) = (isHeadersOnly, decoding)
     }
+
+    /// The images decoded, on first need (called with the lock held); a failure is kept.
+    package func decodedImages() throws(PipelineError) -> SceneImages {
+        if decoded == nil {
+            decoded = Result { () throws(PipelineError) in
+                do throws(SceneError) {
+                    return try SceneImages.load(scene, threads: decoding.threads, cache: imageCache)
+                } catch {
+                    throw PipelineError(error)
+                }
+            }
+        }
+        return try decoded!.get()
+    }
+
+    /// The images with their headers read, for what needs no pixels (validate's listing).
+    package var images: SceneImages { headerImages }
 
     deinit { close() }
 
@@ -136,7 +189,8 @@ public final class Pipeline: @unchecked Sendable {
     /// The frames of a whole render at the canvas's fps.
     public var frameCount: Int { scene.frameCount }
 
-    /// Ends the pipeline's plugin instances and children; later calls fail with `.argument`.
+    /// Ends the pipeline's plugin instances and children (and its plugins, unless they were
+    /// found by the caller); later calls fail with `.argument`.
     /// Called when the pipeline is freed.
     public func close() {
         let wasOpen = lock.withLock {
@@ -146,30 +200,62 @@ public final class Pipeline: @unchecked Sendable {
             }
             return !closed
         }
-        if wasOpen { registry.shutdown() }
+        if wasOpen && ownsRegistry { registry.shutdown() }
     }
 
-    private static func patches(_ options: OpenOptions) throws(SceneError) -> [PipelinePatch] {
-        var patches: [PipelinePatch] = []
-        if let file = options.propsFile { patches.append(try PipelinePatch.props(file: file)) }
-        if let props = options.props {
-            patches.append(try PipelinePatch.props(bytes: Array(props.utf8), name: "props"))
+    /// How the decoder reads the pipeline: its props, then `variant` (a batch's), then each `set`.
+    package static func decoderOptions(_ options: OpenOptions, variant: [PipelinePatch] = [])
+        throws(PipelineError) -> SceneDecoder.Options
+    {
+        do throws(SceneError) {
+            var patches: [PipelinePatch] = []
+            if let file = options.propsFile { patches.append(try PipelinePatch.props(file: file)) }
+            if let props = options.props {
+                patches.append(try PipelinePatch.props(bytes: Array(props.utf8), name: "props"))
+            }
+            patches += variant
+            for argument in options.set { patches.append(try PipelinePatch.set(argument)) }
+            return SceneDecoder.Options(
+                allowsImagesOutside: options.allowsOutsideFiles, imageMemoryLimit: options.imageMemoryLimit,
+                patches: patches)
+        } catch {
+            throw PipelineError(error)
         }
-        for argument in options.set { patches.append(try PipelinePatch.set(argument)) }
-        return patches
     }
 
-    private static func isolation(_ options: OpenOptions) throws(PipelineError) -> Isolation? {
+    /// Where plugin code runs for `options` (nil: this process).
+    package static func isolation(_ options: OpenOptions) throws(PipelineError) -> Isolation? {
         guard options.plugins != .inProcess else { return nil }
         guard let executable = options.installation.executable else {
             throw PipelineError(
                 .argument, "running plugins in child processes needs the pipeline executable, which was not found")
         }
         if options.plugins == .sandboxed, case .unavailable(let reason) = PluginSandbox.files {
-            throw PipelineError(.render, "the plugin sandbox cannot keep plugins from files on this machine: \(reason)")
+            throw PipelineError(
+                .render,
+                "the sandbox cannot keep plugins from your files on this machine: \(reason). Leave it out only "
+                    + "for plugins you trust (isolated plugins still keep their crashes out of pipeline)")
         }
         return Isolation(
             command: [executable, "_plugin-child"], limit: CallLimit.from(ProcessInfo.processInfo.environment),
             sandboxed: options.plugins == .sandboxed)
+    }
+}
+
+extension Pipeline {
+    /// Why plugins cannot run sandboxed on this machine (a kernel without Landlock); nil when
+    /// they can. Opening with `.sandboxed` then fails.
+    public static var sandboxUnavailable: String? {
+        if case .unavailable(let reason) = PluginSandbox.files { return reason }
+        return nil
+    }
+}
+
+extension Pipeline {
+    /// Gives the pipeline's plugins to the caller, who shuts them down (the preview, which
+    /// replaces them when plugin files change); `close()` then leaves them running.
+    package func handOverPlugins() -> Registry {
+        lock.withLock { ownsRegistry = false }
+        return registry
     }
 }

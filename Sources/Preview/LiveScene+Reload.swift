@@ -19,7 +19,7 @@ extension LiveScene {
         do throws(PreviewError) {
             let candidate = pluginsChanged ? freshRegistry(directories) : registry
             do throws(PreviewError) {
-                let (scene, images) = try Self.load(file, registry: candidate, options: options)
+                let (scene, images) = try load(file, registry: candidate, options: options)
                 try show(scene, images: images)
             } catch {
                 if candidate !== registry { candidate.shutdown() }
@@ -47,18 +47,20 @@ extension LiveScene {
         return fresh
     }
 
-    private static func load(
+    /// The pipeline in `file` opened as every command opens one (the images' memory from their
+    /// headers, the fonts, the sound), with `registry`'s plugins, its images decoded.
+    private func load(
         _ file: String, registry: Registry,
         options: SceneDecoder.Options
     ) throws(PreviewError) -> (Scene, SceneImages) {
-        do {
-            // The checks `run` makes: the images' memory from their headers, the fonts, the images.
-            let scene = try SceneDecoder.load(file: file, registry: registry, options: options)
-            let media = try SceneMedia.load(
-                scene, options: options, threads: ProcessInfo.processInfo.activeProcessorCount)
-            return (scene, media.images)
+        do throws(PipelineError) {
+            let pipeline = try Pipeline.open(
+                source: .file(file), options: Pipeline.OpenOptions(), decoder: options, registry: registry,
+                isolation: isolation)
+            defer { pipeline.close() }
+            return (pipeline.scene, try pipeline.decodedImages())
         } catch {
-            throw PreviewError(error.all.map(\.description).joined(separator: "\n"))
+            throw PreviewError(error.description)
         }
     }
 

@@ -1,0 +1,105 @@
+import ArgumentParser
+import Output
+import PipelineKit
+import Scene
+
+/// A render option's declaration in PipelineKit: name, help, how it is read and checked.
+typealias RenderSetting = OpenPipeline.RenderOptions.Setting
+
+extension ArgumentHelp {
+    init(_ setting: RenderSetting, visibility: ArgumentVisibility = .default) {
+        self.init(setting.help, valueName: setting.valueName, visibility: visibility)
+    }
+}
+
+extension NameSpecification {
+    static func setting(_ setting: RenderSetting) -> NameSpecification { .customLong(setting.flag) }
+}
+
+extension NameSpecification.Element {
+    static func setting(_ setting: RenderSetting) -> NameSpecification.Element { .customLong(setting.flag) }
+}
+
+/// The options of the picture every render of a pipeline makes, which `run` takes and
+/// `submit slurm` passes on to its tasks: flags made from PipelineKit's declarations.
+struct PictureFlags: ParsableArguments {
+    @Option(
+        name: .setting(.formats), help: ArgumentHelp(.formats), completion: .list(OutputFormat.allCases.map(\.rawValue))
+    )
+    var formats: String?
+    @Option(name: .setting(.quality), help: ArgumentHelp(.quality)) var quality: String?
+    @Option(name: .setting(.scale), help: ArgumentHelp(.scale)) var scale: String?
+    @Option(name: .setting(.fps), help: ArgumentHelp(.fps)) var fps: String?
+    @Flag(name: .setting(.exactImageScaling), help: ArgumentHelp(.exactImageScaling, visibility: .hidden))
+    var exactImageScaling = false
+
+    var given: [(RenderSetting, String?)] {
+        [
+            (.formats, formats), (.quality, quality), (.scale, scale), (.fps, fps),
+            (.exactImageScaling, flag(exactImageScaling)),
+        ]
+    }
+}
+
+/// `run`'s own render options.
+struct RenderFlags: ParsableArguments {
+    @Option(name: [.customShort("o"), .setting(.directory)], help: ArgumentHelp(.directory), completion: .directory)
+    var directory: String?
+    @OptionGroup var picture: PictureFlags
+    @Option(name: .setting(.threads), help: ArgumentHelp(.threads)) var threads: String?
+    @Option(name: .setting(.frames), help: ArgumentHelp(.frames)) var frames: String?
+    @Option(name: .setting(.shard), help: ArgumentHelp(.shard)) var shard: String?
+    @Flag(name: .setting(.resume), help: ArgumentHelp(.resume)) var resume = false
+    @Flag(name: .setting(.waitsForFolder), help: ArgumentHelp(.waitsForFolder)) var wait = false
+    @Flag(name: .setting(.discard), help: ArgumentHelp(.discard)) var discard = false
+
+    var given: [(RenderSetting, String?)] {
+        picture.given + [
+            (.directory, directory), (.threads, threads), (.frames, frames), (.shard, shard), (.resume, flag(resume)),
+            (.waitsForFolder, flag(wait)), (.discard, flag(discard)),
+        ]
+    }
+}
+
+private func flag(_ value: Bool) -> String? { value ? "true" : nil }
+
+extension OpenPipeline.RenderOptions {
+    /// The options the command line gives, each read and checked as PipelineKit declares it;
+    /// problems name the flags. `-o -` is the command's own: a stream, set by the caller.
+    init(_ given: [(RenderSetting, String?)], environment: [String: String] = [:]) throws {
+        self.init()
+        self.environment = environment
+        do throws(PipelineError) {
+            for case (let setting, let text?) in given where !(setting == .directory && text == "-") {
+                try set(setting, text, naming: Self.flagName)
+            }
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+
+    /// Checks every value as a usage error naming the flags.
+    func validate() throws {
+        do throws(PipelineError) { try check(naming: Self.flagName) } catch { throw ValidationError(error.description) }
+    }
+
+    static func flagName(_ setting: RenderSetting) -> String { "--\(setting.flag)" }
+}
+
+/// Where plugin code runs, for the commands that render.
+struct IsolationFlags: ParsableArguments {
+    @Flag(
+        help:
+            "Run plugin code in child processes: a plugin that crashes, exits or hangs fails its step with a message instead of ending pipeline."
+    )
+    var isolate = false
+    @Flag(
+        help:
+            "Run plugin code in sandboxed child processes: as --isolate, and plugins cannot read or write your files, use the network or start programs."
+    )
+    var sandbox = false
+
+    var placement: OpenPipeline.PluginPlacement {
+        get throws { try Session.placement(isolate: isolate, sandbox: sandbox) }
+    }
+}

@@ -1,0 +1,97 @@
+import Compositor
+import Foundation
+import Output
+import Renderer
+import Scene
+import Sheet
+
+extension Pipeline {
+    /// What a contact sheet shows and how it is laid out.
+    public struct SheetOptions: Sendable {
+        /// Seconds into the render, each at most its duration; nil: `count` frames evenly spaced
+        /// from the first to the last.
+        public var times: [Double]?
+        /// Frames shown when no `times` are given.
+        public var count = SheetTimes.defaultCount
+        /// Cells per row; nil for the default.
+        public var columns: Int?
+        /// Each cell's width in pixels; nil makes the sheet about `SheetLayout.defaultSheetWidth` wide.
+        public var cellWidth: Int?
+        /// Also write the timing chart of the steps to this PNG.
+        public var chart: String?
+
+        public init() {}
+
+        /// Comma-separated times (`0,0.25,0.5`), each a finite, non-negative number of seconds.
+        public static func times(_ text: String) throws(PipelineError) -> [Double] {
+            let items = text.split(separator: ",", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            guard items.count <= maximumCells else {
+                throw PipelineError(.argument, "\(items.count) times given, at most \(maximumCells)")
+            }
+            return try items.map { item throws(PipelineError) in
+                guard let value = Double(item), value.isFinite, value >= 0 else {
+                    throw PipelineError(
+                        .argument,
+                        "\"\(item)\" is not a time in seconds; give comma-separated seconds such as 0,0.25,0.5")
+                }
+                return value
+            }
+        }
+
+        /// The most cells a sheet has.
+        public static let maximumCells = 400
+        public static let defaultCount = SheetTimes.defaultCount
+        public static let defaultColumns = SheetLayout.defaultColumns
+        public static let defaultSheetWidth = SheetLayout.defaultSheetWidth
+    }
+
+    /// What a sheet's render had to say.
+    public struct SheetWarnings: Sendable {
+        /// Values a plugin got wrong and were replaced, one each.
+        public var substitutions: [String] = []
+        /// Why the chart could not show every curve, if it could not.
+        public var chart: String?
+    }
+
+    /// Writes a contact sheet of frames to `path` as `pipeline sheet` does, each cell captioned
+    /// with its frame's number and time, and with `chart` the timing chart.
+    public func writeSheet(to path: String, _ options: SheetOptions = SheetOptions()) throws(PipelineError)
+        -> SheetWarnings
+    {
+        let times = options.times ?? SheetTimes.evenlySpaced(count: options.count, in: scene)
+        if let outside = times.first(where: { !$0.isFinite || $0 < 0 || scene.isPastTheEnd($0) }) {
+            throw PipelineError(.range, "\(outside) s is past the end: \(scene.endDescription)")
+        }
+        lock.lock()
+        defer { lock.unlock() }
+        guard !closed else { throw PipelineError(.argument, "the pipeline is closed") }
+        let images = try decodedImages()
+        let layout = SheetLayout(
+            count: times.count, columns: options.columns, cellWidth: options.cellWidth,
+            canvasWidth: scene.canvas.width, canvasHeight: scene.canvas.height)
+        var warnings = SheetWarnings()
+        do throws(RenderError) {
+            let evaluator = try FrameEvaluator(scene: scene, isolation: isolation)
+            let sheet = try ContactSheet.render(evaluator, images: images, times: times, layout: layout)
+            warnings.substitutions = evaluator.substitutions.all.map(\.description)
+            try Self.write(sheet, to: path)
+            if let chart = options.chart {
+                let (picture, failure) = evaluator.evaluatingCurves(TimingChart.render)
+                warnings.chart = failure.map { "\($0)" }
+                switch picture {
+                case .success(let picture): try Self.write(picture, to: chart)
+                case .failure(let error): throw RenderError.outOfMemory(error, frame: nil)
+                }
+            }
+        } catch {
+            throw PipelineError(error)
+        }
+        return warnings
+    }
+
+    private static func write(_ picture: FrameBuffer, to path: String) throws(RenderError) {
+        do throws(OutputError) { try writePNG(picture.view, to: path) } catch { throw RenderError.output(error) }
+    }
+}

@@ -1,0 +1,262 @@
+import Compositor
+import Foundation
+import Renderer
+import Scene
+
+extension Pipeline {
+    /// What a whole render writes and how; every value defaults to what the pipeline file says.
+    ///
+    /// Each option is declared once, here, with its `Setting`: its name on the command line, its
+    /// help, how its text is read and what it must be. `pipeline run`'s flags, a batch's renders
+    /// and the tasks `submit slurm` writes are all made from these declarations.
+    public struct RenderOptions: Sendable {
+        /// The folder to write into instead of the file's `output.dir`.
+        public var directory: String?
+        /// Output formats by name (`png`, `mp4`, `gif`, …) instead of the file's.
+        public var formats: [String]?
+        /// Render every frame and write nothing (for timing).
+        public var discard = false
+        /// Video quality, 0 to 100 (100 the best).
+        public var quality: Int?
+        /// Pixels per canvas point.
+        public var scale = 1.0
+        /// Frames per second instead of the canvas's.
+        public var fps: Double?
+        /// Rendering threads; the machine's cores by default.
+        public var threads = min(ProcessInfo.processInfo.activeProcessorCount, 256)
+        /// `A-B`, `A-` or `N`: the frames to render (as `--frames`).
+        public var frames: String?
+        /// `I/N`: shard I of N of the frames (as `--shard`); `auto` reads the scheduler's
+        /// variables from `environment`.
+        public var shard: String?
+        /// The variables `shard: "auto"` reads (Slurm's, Kubernetes'); empty by default, as a
+        /// library reads nothing of its host's environment unasked.
+        public var environment: [String: String] = [:]
+        /// Keep the complete files of an interrupted run of the same render and render the rest.
+        public var resume = false
+        /// Wait for another run writing into the same folder instead of refusing.
+        public var waitsForFolder = false
+        /// Sample images drawn small from the full image, not from smaller copies (to compare).
+        public var exactImageScaling = false
+        /// Write the one streaming format (Y4M) here instead of into a folder.
+        public var stream: FileHandle?
+        /// Stop at SIGINT or SIGTERM, as a command does; a library's host keeps its signals and
+        /// stops a render through its progress callback instead.
+        public var stopsOnSignals = false
+
+        public init() {}
+
+        /// The options a command line gives, one declaration each.
+        public enum Setting: String, CaseIterable, Sendable {
+            case directory, formats, quality, scale, fps, threads, frames, shard, resume, waitsForFolder, discard
+            case exactImageScaling
+
+            /// Its long name on the command line (`--format`).
+            public var flag: String {
+                switch self {
+                case .directory: "out"
+                case .formats: "format"
+                case .waitsForFolder: "wait"
+                case .exactImageScaling: "exact-image-scaling"
+                default: rawValue
+                }
+            }
+
+            /// The name of its value in help (`0-100`); nil for an option that takes none.
+            public var valueName: String? {
+                switch self {
+                case .directory: "dir"
+                case .formats: "list"
+                case .quality: "0-100"
+                case .scale: "factor"
+                case .fps: "rate"
+                case .threads: "n"
+                case .frames: "A-B"
+                case .shard: "I/N"
+                case .resume, .waitsForFolder, .discard, .exactImageScaling: nil
+                }
+            }
+
+            /// One line of help.
+            public var help: String {
+                switch self {
+                case .directory:
+                    "Write here instead of the file's output.dir; - streams --format y4m to standard output."
+                case .formats: "Comma-separated formats instead of the file's output.formats: \(OutputFormat.names)."
+                case .quality:
+                    "Quality of mp4, webm and webp, 0 (smallest) to 100 (best), instead of output.quality (default 75)."
+                case .scale:
+                    "Render at this size factor (0.5 for a half-size draft); the picture scales, timing does not."
+                case .fps: "Frames per second instead of canvas.fps; the frame count follows."
+                case .threads: "Frames rendered in parallel; the default is the number of cores."
+                case .frames:
+                    "Render only frames A to B (inclusive, from 0 as the frame files count), A- to the end, or frame N."
+                case .shard:
+                    "Render shard I of N (1 to N): the Ith of N equal runs of frames (of variants, with --batch); "
+                        + "pipeline concat joins their videos."
+                case .resume:
+                    "Continue an interrupted run of the same command: keep its complete files, render the rest."
+                case .waitsForFolder:
+                    "If another run is writing some of the same frames into the folder, wait for it to end instead of refusing."
+                case .discard: "Render every frame and write nothing: for timing a render (see scripts/bench)."
+                case .exactImageScaling:
+                    "Sample images drawn at under a quarter size from the full image, not from smaller copies (to compare)."
+                }
+            }
+
+            /// What every task of a farm render repeats (the rest is the task's own: its shard,
+            /// threads and folder).
+            public static let picture: [Setting] = [.formats, .quality, .scale, .fps, .exactImageScaling]
+        }
+
+        /// Sets `setting` from its command-line text (`"90"` for `.quality`); a flag takes `"true"`.
+        /// `name` spells the setting in a message.
+        public mutating func set(
+            _ setting: Setting, _ text: String, naming name: (Setting) -> String = { $0.rawValue }
+        ) throws(PipelineError) {
+            func number<T: LosslessStringConvertible>(_: T.Type, _ kind: String) throws(PipelineError) -> T {
+                guard let value = T(text.trimmingCharacters(in: .whitespaces)) else {
+                    throw PipelineError(.argument, "\(name(setting)) takes \(kind), got \"\(text)\"")
+                }
+                return value
+            }
+            switch setting {
+            case .directory: directory = text
+            case .formats: formats = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            case .quality: quality = try number(Int.self, "a whole number")
+            case .scale: scale = try number(Double.self, "a number")
+            case .fps: fps = try number(Double.self, "a number")
+            case .threads: threads = try number(Int.self, "a whole number")
+            case .frames: frames = text
+            case .shard: shard = text
+            case .resume: resume = try number(Bool.self, "true or false")
+            case .waitsForFolder: waitsForFolder = try number(Bool.self, "true or false")
+            case .discard: discard = try number(Bool.self, "true or false")
+            case .exactImageScaling: exactImageScaling = try number(Bool.self, "true or false")
+            }
+        }
+
+        /// The command-line text of `setting`, as `set` reads it; nil when it is at its default.
+        public func text(of setting: Setting) -> String? {
+            func flag(_ value: Bool) -> String? { value ? "true" : nil }
+            switch setting {
+            case .directory: return directory
+            case .formats: return formats?.joined(separator: ",")
+            case .quality: return quality.map(String.init)
+            case .scale: return scale == 1 ? nil : String(scale)
+            case .fps: return fps.map { String($0) }
+            case .threads: return String(threads)
+            case .frames: return frames
+            case .shard: return shard
+            case .resume: return flag(resume)
+            case .waitsForFolder: return flag(waitsForFolder)
+            case .discard: return flag(discard)
+            case .exactImageScaling: return flag(exactImageScaling)
+            }
+        }
+
+        /// The arguments of `pipeline run` that give `settings` as these options have them.
+        public func arguments(_ settings: [Setting]) -> [String] {
+            settings.flatMap { setting -> [String] in
+                guard let text = text(of: setting) else { return [] }
+                return setting.valueName == nil ? ["--\(setting.flag)"] : ["--\(setting.flag)", text]
+            }
+        }
+
+        /// Checks every value, throwing the first problem. `name` spells a setting in the
+        /// message: its property name by default, `--flag` for a command.
+        public func check(naming name: (Setting) -> String = { $0.rawValue }) throws(PipelineError) {
+            _ = try checked(naming: name)
+        }
+    }
+
+    /// How far a render is: frames finished (in every output) of the frames it renders.
+    public struct RenderProgress: Sendable {
+        public let framesDone: Int
+        public let framesTotal: Int
+
+        /// The rate and the time left are shown once this many frames are done…
+        public static let framesBeforeEstimate = 5
+        /// …and this many seconds have passed: the first frames (threads starting, plugins loading,
+        /// caches filling) say little about the rest.
+        public static let secondsBeforeEstimate = 1.0
+
+        /// "frame 30/90  45.0 fps  eta 1.3s"; "frame 3/90" before the rate means anything; the last
+        /// line gives the whole render's rate.
+        public static func text(done: Int, total: Int, elapsed: Double, detail: String = "") -> String {
+            let count = "frame \(done)/\(total)" + (detail.isEmpty ? "" : "  \(detail)")
+            let rate = elapsed > 0 ? Double(done) / elapsed : 0
+            if done == total && rate > 0 { return count + String(format: "  %.1f fps", rate) }
+            guard done >= framesBeforeEstimate, elapsed >= secondsBeforeEstimate, rate > 0 else { return count }
+            return count + String(format: "  %.1f fps  eta %.1fs", rate, Double(total - done) / rate)
+        }
+    }
+}
+
+extension Pipeline.RenderOptions {
+    /// The values, each checked.
+    struct Checked {
+        var formats: [OutputFormat]?
+        var quality: VideoQuality?
+        var selection: FrameSelection
+    }
+
+    func checked(naming name: (Setting) -> String = { $0.rawValue }) throws(PipelineError) -> Checked {
+        func fail(_ message: String) -> PipelineError { PipelineError(.argument, message) }
+        var formats: [OutputFormat]?
+        if let names = self.formats {
+            if let twice = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
+                throw fail("\(name(.formats)) lists \"\(twice)\" twice")
+            }
+            formats = try names.map { each throws(PipelineError) in
+                guard let format = OutputFormat(rawValue: each) else {
+                    throw fail("unknown format \"\(each)\" in \(name(.formats)): expected \(OutputFormat.names)")
+                }
+                return format
+            }
+            if names.isEmpty {
+                throw fail("\(name(.formats)) lists no format: give one or more of \(OutputFormat.names)")
+            }
+        }
+        if discard && (formats != nil || directory != nil || stream != nil) {
+            throw fail("\(name(.discard)) writes nothing: leave out \(name(.formats)) and \(name(.directory))")
+        }
+        if resume && (discard || stream != nil) {
+            throw fail(
+                "\(name(.resume)) continues a run into a folder: leave out \(discard ? name(.discard) : "the stream")")
+        }
+        if stream != nil && formats != [.y4m] {
+            throw fail("a stream takes Y4M: give \(name(.formats)) y4m, and no other format")
+        }
+        let quality = try self.quality.map { value throws(PipelineError) in
+            guard let quality = VideoQuality(value) else {
+                throw fail("\(name(.quality)) must be \(VideoQuality.range), 100 the best, got \(value)")
+            }
+            return quality
+        }
+        guard scale.isFinite, Pipeline.scales.contains(scale) else {
+            throw fail("\(name(.scale)) must be \(Pipeline.scales), got \(scale)")
+        }
+        if let fps, !fps.isFinite || !(1...240).contains(fps) {
+            throw fail("\(name(.fps)) must be 1...240, got \(fps)")
+        }
+        guard (1...256).contains(threads) else { throw fail("\(name(.threads)) must be 1...256, got \(threads)") }
+        do throws(RenderJobError) {
+            let selection = try FrameSelection(frames: frames, shard: shard, environment: environment)
+            return Checked(formats: formats, quality: quality, selection: selection)
+        } catch {
+            throw fail(error.description)
+        }
+    }
+
+    /// The render job's options, each value checked.
+    func jobOptions(isolation: Isolation?) throws(PipelineError) -> RenderJob.Options {
+        let checked = try checked()
+        var options = RenderJob.Options(
+            directory: stream == nil ? directory : nil, stream: stream, discard: discard, formats: checked.formats,
+            quality: checked.quality, scale: scale, fps: fps, threads: threads, selection: checked.selection,
+            resume: resume, isolation: isolation, imageScaling: exactImageScaling ? .exact : .mipmapped)
+        options.waitsForFolder = waitsForFolder
+        return options
+    }
+}

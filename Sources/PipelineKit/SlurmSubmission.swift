@@ -1,0 +1,248 @@
+import Foundation
+import Output
+import Renderer
+import Scene
+
+/// A render as a Slurm job array of shard parts and a concat job that runs once every part
+/// succeeded: the two batch scripts, written into `<out>/slurm/`, and the sbatch commands that
+/// submit them. Every path in the scripts is absolute (the nodes see one shared file system).
+public struct SlurmSubmission: Sendable {
+    public struct Script: Sendable {
+        public let path: String
+        public let text: String
+    }
+
+    /// What the submission renders and how.
+    public struct Request: Sendable {
+        /// How many parts (array tasks).
+        public var parts: Int
+        /// The picture every task renders and the folder they write into; each task's shard and
+        /// threads are its own.
+        public var render = Pipeline.RenderOptions()
+        /// A variants file: each task renders its share of the variants, with nothing to join.
+        public var batch: String?
+        /// Only these tasks of the array (Slurm's `--array` list, from 0: `3`, `0,2`, `4-7`).
+        public var tasks: String?
+        /// The pipeline executable the nodes run; the installation's by default.
+        public var executable: String?
+        /// Options given to sbatch for both jobs (a partition, a time limit).
+        public var sbatchOptions: [String] = []
+
+        public init(parts: Int) { self.parts = parts }
+    }
+
+    public let folder: String
+    public let renderScript: Script
+    /// Nil when there is nothing to join (PNG frames only, one part, or a batch).
+    public let concatScript: Script?
+    let tasks: String?
+    let sbatchOptions: [String]
+
+    /// The submission of `pipeline` (opened with `options`, whose plugin folders, props and image
+    /// settings every task repeats) as `request` asks.
+    public init(_ pipeline: Pipeline, options: Pipeline.OpenOptions, request: Request) throws(PipelineError) {
+        func refuse(_ message: String) -> PipelineError { PipelineError(.argument, message) }
+        guard (1...FrameSelection.maximumShards).contains(request.parts) else {
+            throw refuse("parts must be 1...\(FrameSelection.maximumShards), got \(request.parts)")
+        }
+        if let option = request.sbatchOptions.first(where: { $0.contains("\n") }) {
+            throw refuse("an sbatch option holds a line break: \(option.debugDescription)")
+        }
+        if let tasks = request.tasks, !Self.isArrayList(tasks, below: request.parts) {
+            throw refuse(
+                "tasks takes task numbers from 0 to \(request.parts - 1), as Slurm's --array writes them (3, 0,2, "
+                    + "4-7), got \"\(tasks)\"")
+        }
+        let checked = try request.render.checked()
+        let scene = pipeline.scene
+        let parts = request.parts
+        let out = Self.absolute(request.render.directory ?? scene.output.directory)
+        folder = "\(out)/slurm"
+        guard let executable = request.executable.map(Self.absolute) ?? options.installation.executable else {
+            throw refuse("the pipeline executable the nodes run was not found: name it")
+        }
+        let name = scene.output.name
+        let formats = checked.formats ?? scene.output.formats
+        let frameCount = request.render.fps.map { scene.retimed(fps: $0).frameCount } ?? scene.frameCount
+        let batch = request.batch.map(Self.absolute)
+        if batch == nil && parts > frameCount {
+            throw refuse("parts \(parts) is more than the render's \(frameCount) frames: give at most \(frameCount)")
+        }
+        if batch == nil && parts > 1 && formats.contains(.webp) {
+            throw refuse(
+                "animated WebP parts cannot be joined (ffmpeg cannot read them back): leave webp out of the "
+                    + "formats, or render it in one part")
+        }
+        let label = "pipeline-\(Self.jobName(name))"
+        var run = [executable, "run", Self.absolute(pipeline.file), "--out", out, "--resume"]
+        if let batch { run += ["--batch", batch] }
+        run += request.render.arguments(Pipeline.RenderOptions.Setting.picture) + (try Self.arguments(options))
+        // One part is the whole render, written under the names a render on one machine gives.
+        let shard = parts > 1 ? " --shard \"$((SLURM_ARRAY_TASK_ID + 1))/\(parts)\"" : ""
+        let threads = "${SLURM_CPUS_PER_TASK:+--threads \"$SLURM_CPUS_PER_TASK\"}"
+        renderScript = Script(
+            path: "\(folder)/render.sbatch",
+            text: Self.script(
+                lines: ["#SBATCH --job-name=\(label)", "#SBATCH --array=0-\(parts - 1)"],
+                comment: parts > 1
+                    ? "Task T renders shard T+1 of \(parts); complete frames of an earlier try are kept."
+                    : "One task renders the whole; complete frames of an earlier try are kept.",
+                command: Self.shellWords(run) + "\(shard) \(threads)"))
+        let videos = batch != nil || parts == 1 ? [] : formats.filter { $0 != .png }
+        let joins = videos.map { format in
+            let files = (1...parts).compactMap { index -> String? in
+                let range = (try? FrameSelection.shard(index, of: parts).range(frameCount: frameCount)) ?? 0..<0
+                guard !range.isEmpty else { return nil }
+                return "\(out)/" + VideoPart(base: name, frames: range, frameCount: frameCount, format: format).fileName
+            }
+            return Self.shellWords([executable, "concat", "\(out)/\(name).\(format.rawValue)"] + files)
+        }
+        concatScript =
+            joins.isEmpty
+            ? nil
+            : Script(
+                path: "\(folder)/concat.sbatch",
+                text: Self.script(
+                    lines: ["#SBATCH --job-name=\(label)-concat"],
+                    comment: "Joins the parts of every video once all of \(parts) tasks succeeded.",
+                    command: joins.joined(separator: "\n")))
+        (tasks, sbatchOptions) = (request.tasks, request.sbatchOptions)
+    }
+
+    /// The `pipeline run` arguments that open the pipeline as `options` do, paths made absolute.
+    static func arguments(_ options: Pipeline.OpenOptions) throws(PipelineError) -> [String] {
+        guard options.props == nil else {
+            throw PipelineError(.argument, "a farm's tasks read props from a file: give propsFile, not props")
+        }
+        var arguments = options.pluginFolders.flatMap { ["--plugins", absolute($0)] }
+        if options.allowsOutsideFiles { arguments.append("--\(SceneDecoder.Options.allowOutsideImagesFlag)") }
+        if options.imageMemoryLimit != SceneDecoder.Options.defaultImageMemoryLimit {
+            arguments += ["--\(SceneDecoder.Options.imageMemoryFlag)", String(options.imageMemoryLimit >> 20)]
+        }
+        if let props = options.propsFile { arguments += ["--props", absolute(props)] }
+        return arguments + options.set.flatMap { ["--set", $0] }
+    }
+
+    /// `3`, `0,2`, `4-7`, `0-6:2`, `1,4-5`: Slurm's array syntax, every task below `count`.
+    public static func isArrayList(_ text: String, below count: Int) -> Bool {
+        text.split(separator: ",", omittingEmptySubsequences: false).allSatisfy { item in
+            let stepped = item.split(separator: ":", omittingEmptySubsequences: false)
+            guard stepped.count <= 2, stepped.count == 1 || Int(stepped[1]).map({ $0 >= 1 }) == true else {
+                return false
+            }
+            let bounds = stepped[0].split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
+            guard (1...2).contains(bounds.count), let first = bounds[0], let last = bounds.last!, first >= 0,
+                first <= last, last < count, stepped[0].allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-") })
+            else { return false }
+            return true
+        }
+    }
+
+    static func absolute(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.path }
+
+    /// Letters, digits, `-`, `_` and `.` of the pipeline's name, for squeue's listing.
+    private static func jobName(_ name: String) -> String {
+        String(name.map { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) ? $0 : "_" })
+    }
+
+    private static func script(lines: [String], comment: String, command: String) -> String {
+        (["#!/bin/sh"] + lines + ["# \(comment)", "set -e", command]).joined(separator: "\n") + "\n"
+    }
+
+    /// Each word single-quoted for sh.
+    static func shellWords(_ words: [String]) -> String {
+        words.map { "'" + $0.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }.joined(separator: " ")
+    }
+
+    /// The arguments sbatch is given before the render script: where its log goes (given here,
+    /// not in the script, so a path with spaces stays one path; `%` doubled, as Slurm reads `%`
+    /// in a log's name as a pattern), the extra options, and the tasks to submit.
+    var renderSbatchArguments: [String] {
+        ["--output=\(Self.logPattern(folder))/render-%A_%a.log"] + sbatchOptions
+            + (tasks.map { ["--array=\($0)"] } ?? [])
+    }
+
+    /// The same before the concat script, which waits for the render array `render`.
+    func concatSbatchArguments(after render: String) -> [String] {
+        ["--output=\(Self.logPattern(folder))/concat-%j.log"] + sbatchOptions + [
+            "--dependency=afterok:\(render)", "--kill-on-invalid-dep=yes",
+        ]
+    }
+
+    private static func logPattern(_ path: String) -> String { path.replacingOccurrences(of: "%", with: "%%") }
+
+    /// The sbatch commands that submit the scripts, as a user types them.
+    public var commands: [String] {
+        let render = "jobid=$(sbatch --parsable \(Self.shellWords(renderSbatchArguments + [renderScript.path])))"
+        guard let concatScript else { return [render] }
+        let concat = Self.shellWords(concatSbatchArguments(after: "RENDER") + [concatScript.path])
+        return [
+            render, "sbatch " + concat.replacingOccurrences(of: "afterok:RENDER", with: "afterok:'\"${jobid%%;*}\"'"),
+        ]
+    }
+
+    /// Writes the scripts (executable) into `folder`.
+    public func write() throws(PipelineError) {
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            for script in [renderScript] + (concatScript.map { [$0] } ?? []) {
+                try Data(script.text.utf8).write(to: URL(fileURLWithPath: script.path))
+                chmod(script.path, 0o755)
+            }
+        } catch {
+            throw PipelineError(.render, "cannot write the scripts into \(folder): \(error.localizedDescription)")
+        }
+    }
+
+    /// The ids of the jobs submitted.
+    public struct Submitted: Sendable {
+        public let render: String
+        /// Nil when there is nothing to join.
+        public let concat: String?
+    }
+
+    /// Submits the array, then the concat job depending on it. When the array is queued and the
+    /// concat job is not, the error says so, with the array's id and the command to submit the
+    /// join by hand.
+    public func submit() throws(PipelineError) -> Submitted {
+        let render = try Self.sbatch(renderSbatchArguments, renderScript.path)
+        guard let concatScript else { return Submitted(render: render, concat: nil) }
+        let concatArguments = concatSbatchArguments(after: render)
+        do throws(PipelineError) {
+            return Submitted(render: render, concat: try Self.sbatch(concatArguments, concatScript.path))
+        } catch {
+            throw PipelineError(
+                .render,
+                error.description + "\nthe render array is submitted (job \(render)) but its concat job is not; "
+                    + "submit it with:\nsbatch " + Self.shellWords(concatArguments + [concatScript.path]))
+        }
+    }
+
+    /// Runs `sbatch --parsable ARGUMENTS SCRIPT`; the job id it prints.
+    private static func sbatch(_ arguments: [String], _ script: String) throws(PipelineError) -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["sbatch", "--parsable"] + arguments + [script]
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        do {
+            try process.run()
+        } catch {
+            throw PipelineError(.render, "cannot run sbatch: \(error.localizedDescription)")
+        }
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let complaint = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let id = printed.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
+        guard process.terminationStatus == 0, !id.isEmpty, id.allSatisfy(\.isNumber) else {
+            let reason = complaint.trimmingCharacters(in: .whitespacesAndNewlines)
+            throw PipelineError(
+                .render,
+                "sbatch \(script) failed (exit \(process.terminationStatus))" + (reason.isEmpty ? "" : ": \(reason)")
+                    + (process.terminationStatus == 127 ? ": is Slurm installed (sbatch on PATH)?" : ""))
+        }
+        return id
+    }
+}

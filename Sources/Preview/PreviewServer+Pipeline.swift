@@ -1,0 +1,32 @@
+import Compositor
+import PipelineKit
+import PluginRegistry
+import Renderer
+import Scene
+
+extension PreviewServer {
+    /// Serves `pipeline`, opened with its plugins in child processes (`.isolated` or
+    /// `.sandboxed`), taking over its plugins; reloads open the file again as `options` say,
+    /// with the checks every command makes.
+    public init(_ pipeline: Pipeline, options: Pipeline.OpenOptions, port: Int) throws(PreviewError) {
+        guard let isolation = pipeline.isolation else {
+            throw PreviewError("the preview runs plugins in child processes: open the pipeline with them isolated")
+        }
+        let images: SceneImages
+        let decoder: SceneDecoder.Options
+        do throws(PipelineError) {
+            images = try pipeline.decodedImages()
+            decoder = try Pipeline.decoderOptions(options)
+        } catch {
+            throw PreviewError(error.description)
+        }
+        do throws(RenderError) {
+            try self.init(
+                file: pipeline.file, explicitPluginDirectories: options.pluginFolders,
+                registry: pipeline.handOverPlugins(), scene: pipeline.scene, images: images, options: decoder,
+                isolation: isolation, scanner: PluginSet.scanner(options.installation), port: port)
+        } catch {
+            throw PreviewError(error.description)
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import PipelineKit
+import Testing
+
+/// Each render option declared once: its text read and written back, its checks, the flags a
+/// farm's tasks are given.
+@Suite struct RenderOptionsTests {
+    typealias Setting = Pipeline.RenderOptions.Setting
+
+    @Test func everySettingReadsBackWhatItWrites() throws {
+        var options = Pipeline.RenderOptions()
+        for (setting, text) in [
+            (Setting.directory, "out"), (.formats, "png,mp4"), (.quality, "90"), (.scale, "0.5"), (.fps, "30.0"),
+            (.threads, "3"), (.frames, "2-5"), (.resume, "true"), (.waitsForFolder, "true"),
+            (.exactImageScaling, "true"),
+        ] {
+            try options.set(setting, text)
+            #expect(options.text(of: setting) == text, "\(setting)")
+        }
+        var again = Pipeline.RenderOptions()
+        for setting in Setting.allCases { if let text = options.text(of: setting) { try again.set(setting, text) } }
+        #expect(again.arguments(Setting.allCases) == options.arguments(Setting.allCases))
+    }
+
+    @Test func aFarmsTasksRepeatThePictureOnly() throws {
+        var options = Pipeline.RenderOptions()
+        (options.formats, options.quality, options.scale, options.fps) = (["png", "mp4"], 90, 0.5, 30)
+        (options.threads, options.frames, options.directory) = (2, "0-9", "out")
+        #expect(
+            options.arguments(Setting.picture) == [
+                "--format", "png,mp4", "--quality", "90", "--scale", "0.5", "--fps", "30.0",
+            ])
+        options.scale = 1
+        #expect(!options.arguments(Setting.picture).contains("--scale"), "the default is left out")
+    }
+
+    @Test func problemsNameTheSettingAsTheCallerSpellsIt() {
+        var options = Pipeline.RenderOptions()
+        options.quality = 101
+        #expect(throws: PipelineError.self) { try options.check() }
+        #expect(message { try options.check() }.hasPrefix("quality must be 0...100"))
+        #expect(message { try options.check(naming: { "--\($0.flag)" }) }.hasPrefix("--quality must be 0...100"))
+        options.quality = nil
+        #expect(message { try options.set(.scale, "big") } == "scale takes a number, got \"big\"")
+        options.formats = ["png", "mov", "png"]
+        #expect(message { try options.check() } == "formats lists \"png\" twice")
+        options.formats = ["png"]
+        options.discard = true
+        #expect(message { try options.check() }.contains("writes nothing"))
+        options.discard = false
+        options.threads = 0
+        #expect(message { try options.check() } == "threads must be 1...256, got 0")
+    }
+
+    @Test func aStreamTakesY4MOnly() {
+        var options = Pipeline.RenderOptions()
+        options.stream = FileHandle.nullDevice
+        options.formats = ["mp4"]
+        #expect(message { try options.check() }.contains("a stream takes Y4M"))
+        options.formats = ["y4m"]
+        #expect(message { try options.check() } == "")
+    }
+
+    /// The error's text; empty when `body` throws nothing.
+    private func message(_ body: () throws -> Void) -> String {
+        do {
+            try body()
+            return ""
+        } catch {
+            let error = error as? PipelineError
+            #expect(error?.code == .argument)
+            return error?.description ?? "not a PipelineError"
+        }
+    }
+}
