@@ -3,6 +3,10 @@
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#include <immintrin.h>
+#define PX_HAVE_AVX2_PATH 1
+#endif
 
 bool px_bgra_is_opaque(const uint8_t *bgra, int32_t width, int32_t height, size_t stride) {
     for (int32_t y = 0; y < height; y++) {
@@ -31,7 +35,29 @@ static inline uint8_t unpremultiply(uint32_t c, uint32_t a, const uint64_t recip
 /* Swaps blue and red of four opaque BGRA pixels at a time into RGBA, from pixel `x` of the row,
  * while all four are opaque; returns the first pixel it left (where a non-opaque run starts or
  * fewer than four remain). Opaque pixels need no division, and most frames are opaque. */
+#if defined(PX_HAVE_AVX2_PATH)
+/* The same eight pixels at a time, on CPUs with AVX2: one byte shuffle swaps red and blue. */
+__attribute__((target("avx2"))) static int32_t opaque_rgba_run_avx2(const uint8_t *in, uint8_t *out, int32_t x,
+                                                                    int32_t width) {
+    const __m256i alpha = _mm256_set1_epi32((int)0xFF000000u);
+    const __m256i order = _mm256_setr_epi8(2, 1, 0, 3, 6, 5, 4, 7, 10, 9, 8, 11, 14, 13, 12, 15, 2, 1, 0, 3, 6, 5,
+                                           4, 7, 10, 9, 8, 11, 14, 13, 12, 15);
+    for (; x + 8 <= width; x += 8) {
+        const __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(in + 4 * (size_t)x));
+        if (_mm256_movemask_epi8(_mm256_cmpeq_epi32(_mm256_and_si256(v, alpha), alpha)) != -1) break;
+        _mm256_storeu_si256((__m256i *)(void *)(out + 4 * (size_t)x), _mm256_shuffle_epi8(v, order));
+    }
+    return x;
+}
+
+/* A bit of the CPU description the runtime fills in at start-up: a load and a test. */
+static bool cpu_has_avx2(void) { return __builtin_cpu_supports("avx2"); }
+#endif
+
 static int32_t opaque_rgba_run(const uint8_t *in, uint8_t *out, int32_t x, int32_t width) {
+#if defined(PX_HAVE_AVX2_PATH)
+    if (cpu_has_avx2()) x = opaque_rgba_run_avx2(in, out, x, width);
+#endif
 #if defined(__SSE2__)
     const __m128i alpha = _mm_set1_epi32((int)0xFF000000u), green = _mm_set1_epi32(0x0000FF00);
     const __m128i low = _mm_set1_epi32(0x000000FF);

@@ -168,9 +168,7 @@ public func cRender(
             renderOptions.resume = given.flags & UInt32(PIPELINE_RENDER_RESUME) != 0
             renderOptions.waitsForFolder = given.flags & UInt32(PIPELINE_RENDER_WAIT_FOR_FOLDER) != 0
             renderOptions.directory = string(given.directory)
-            renderOptions.formats = string(given.formats).map {
-                $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            }
+            if let formats = string(given.formats) { try renderOptions.set(.formats, formats) }
             renderOptions.frames = string(given.frames)
             renderOptions.shard = string(given.shard)
             if given.scale != 0 { renderOptions.scale = given.scale }

@@ -123,7 +123,7 @@ public final class Pipeline: @unchecked Sendable {
     }
 
     /// Opens `source` with plugins found already (the preview's reload, a batch's variants): the
-    /// registry stays the caller's, and `close()` shuts it down.
+    /// registry stays the caller's, and `close()` leaves it running.
     package static func open(
         source: Source, options: OpenOptions, decoder: SceneDecoder.Options, registry: Registry,
         isolation: Isolation?, pluginWarnings: [String] = [], imageCache: ImageCache? = nil

@@ -31,4 +31,47 @@ import Testing
         raster_swap_red_blue(pixels, 16, &pixels, 16, 3, 2)
         #expect(pixels == source)
     }
+
+    /// Rows of every width from 1 to 40 (so the eight-pixel and four-pixel paths and their
+    /// remainders all run), opaque runs broken by translucent and clear pixels at every offset:
+    /// each pixel is what one pixel alone gives.
+    @Test func wideRowsGiveWhatEachPixelAloneGives() {
+        var random = SplitMix(seed: 7)
+        for width in 1...40 {
+            let height = 3
+            var source = [UInt8](repeating: 0, count: width * 4 * height)
+            for pixel in 0..<(width * height) {
+                let alpha: UInt8 = random.next() % 5 == 0 ? UInt8(truncatingIfNeeded: random.next()) : 255
+                source[4 * pixel + 3] = alpha
+                for channel in 0..<3 { source[4 * pixel + channel] = UInt8(random.next() % (UInt64(alpha) + 1)) }
+            }
+            var swapped = [UInt8](repeating: 0, count: source.count)
+            raster_swap_red_blue(source, UInt32(width * 4), &swapped, UInt32(width * 4), UInt32(width), UInt32(height))
+            var straight = [UInt8](repeating: 0, count: source.count)
+            px_unpremultiply_bgra(source, width * 4, &straight, width * 4, Int32(width), Int32(height), 4)
+            for pixel in 0..<(width * height) {
+                let (b, g, r, a) = (
+                    source[4 * pixel], source[4 * pixel + 1], source[4 * pixel + 2], source[4 * pixel + 3]
+                )
+                #expect(Array(swapped[4 * pixel..<4 * pixel + 4]) == [r, g, b, a], "width \(width) pixel \(pixel)")
+                let expected = [r, g, b].map { c -> UInt8 in
+                    a == 0 ? 0 : UInt8(min(255, (510 * Int(c) + Int(a)) / (2 * Int(a))))
+                }
+                #expect(Array(straight[4 * pixel..<4 * pixel + 4]) == expected + [a], "width \(width) pixel \(pixel)")
+            }
+        }
+    }
+}
+
+/// A small fixed-seed generator, so a failure repeats.
+private struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
 }
