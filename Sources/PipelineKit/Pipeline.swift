@@ -93,6 +93,24 @@ public final class Pipeline: @unchecked Sendable {
         try open(source: .bytes(bytes, name: name), options: options)
     }
 
+    /// Opens a pipeline built in code: `value` is encoded as JSON (`Codable` structs, or
+    /// dictionaries and arrays of encodable values) and read as a file's bytes would be; `name`
+    /// names it in messages (with each problem's JSON path), and relative paths resolve from its
+    /// folder. A value JSON cannot hold (a NaN, an infinity) is an `.argument` error.
+    public static func open(
+        value: some Encodable, name: String, options: OpenOptions = OpenOptions()
+    ) throws(PipelineError) -> Pipeline {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
+        let bytes: Data
+        do {
+            bytes = try encoder.encode(value)
+        } catch {
+            throw PipelineError(.argument, "the pipeline value cannot be written as JSON: \(error)")
+        }
+        return try open(source: .bytes(Array(bytes), name: name), options: options)
+    }
+
     package enum Source {
         case file(String)
         case bytes([UInt8], name: String)

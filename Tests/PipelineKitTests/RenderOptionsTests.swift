@@ -73,3 +73,51 @@ import Testing
         }
     }
 }
+
+/// A pipeline built in code renders as the same pipeline read from a file.
+@Suite struct PipelineValueTests {
+    struct Document: Encodable {
+        struct Canvas: Encodable {
+            let width = 40, height = 30
+            var fps = 10.0
+            let duration = 1.0
+            let background = "#ff000080"
+        }
+        struct Layer: Encodable {
+            let name = "square", frame = [10.0, 5, 20, 20], fill = "#0000ff"
+        }
+        struct Step: Encodable {
+            let animator = "fade", target = "square", duration = 1.0, timing = "linear"
+            let params = ["to": 0.0]
+        }
+        let version = 1
+        var canvas = Canvas()
+        let layers = [Layer()]
+        let timeline = [Step()]
+    }
+
+    @Test func aValueBuiltInCodeRendersAsItsFileDoes() throws {
+        let kit = try PipelineKitTests()
+        let fromFile = try Pipeline.open(file: try kit.write(), options: PipelineKitTests.options)
+        let name = kit.folder.appendingPathComponent("built.json").path
+        let built = try Pipeline.open(value: Document(), name: name, options: PipelineKitTests.options)
+        #expect(built.frameCount == fromFile.frameCount)
+        for index in [0, 5, 9] { #expect(try kit.frame(built, index) == kit.frame(fromFile, index)) }
+    }
+
+    @Test func aWrongValueIsNamedByItsPath() {
+        var document = Document()
+        document.canvas.fps = -5
+        #expect {
+            try Pipeline.open(value: document, name: "built.json", options: PipelineKitTests.options)
+        } throws: { error in
+            (error as? PipelineError)?.problems.contains { $0.jsonPath == "canvas.fps" } == true
+        }
+        document.canvas.fps = .nan
+        #expect {
+            try Pipeline.open(value: document, name: "built.json", options: PipelineKitTests.options)
+        } throws: { error in
+            (error as? PipelineError)?.code == .argument
+        }
+    }
+}
