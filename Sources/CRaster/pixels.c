@@ -54,9 +54,11 @@ __attribute__((target("avx2"))) static int32_t opaque_rgba_run_avx2(const uint8_
 static bool cpu_has_avx2(void) { return __builtin_cpu_supports("avx2"); }
 #endif
 
-static int32_t opaque_rgba_run(const uint8_t *in, uint8_t *out, int32_t x, int32_t width) {
+static int32_t opaque_rgba_run(const uint8_t *in, uint8_t *out, int32_t x, int32_t width, bool avx2) {
 #if defined(PX_HAVE_AVX2_PATH)
-    if (cpu_has_avx2()) x = opaque_rgba_run_avx2(in, out, x, width);
+    if (avx2) x = opaque_rgba_run_avx2(in, out, x, width);
+#else
+    (void)avx2;
 #endif
 #if defined(__SSE2__)
     const __m128i alpha = _mm_set1_epi32((int)0xFF000000u), green = _mm_set1_epi32(0x0000FF00);
@@ -81,16 +83,25 @@ void px_unpremultiply_bgra(const uint8_t *src, size_t src_stride, uint8_t *dst, 
                            int32_t width, int32_t height, int32_t channels) {
     uint64_t reciprocal[256];
     fill_reciprocals(reciprocal);
+#if defined(PX_HAVE_AVX2_PATH)
+    const bool avx2 = cpu_has_avx2();
+#else
+    const bool avx2 = false;
+#endif
     for (int32_t y = 0; y < height; y++) {
         const uint8_t *row_in = src + (size_t)y * src_stride;
         uint8_t *row_out = dst + (size_t)y * dst_stride;
+        /* Where a run failed, the next four pixels go one by one before a run is tried again:
+         * translucent areas do not pay for a failed vector try at every pixel. */
+        int32_t one_by_one_until = 0;
         for (int32_t x = 0; x < width;) {
-            if (channels == 4) {
-                const int32_t next = opaque_rgba_run(row_in, row_out, x, width);
+            if (channels == 4 && x >= one_by_one_until) {
+                const int32_t next = opaque_rgba_run(row_in, row_out, x, width, avx2);
                 if (next > x) {
                     x = next;
                     continue;
                 }
+                one_by_one_until = x + 4;
             }
             const uint8_t *in = row_in + 4 * (size_t)x;
             uint8_t *out = row_out + (size_t)channels * (size_t)x;

@@ -55,6 +55,19 @@ public final class SceneImages: Sendable {
         return SceneImages(pixels, footage: opened.0, vectors: opened.1)
     }
 
+    /// These images (read by `checkHeaders`) with the pixels of every image of `scene` decoded as
+    /// `load` decodes them, keeping the footage and vector files opened already.
+    public func decodingPixels(
+        of scene: Scene, threads: Int = ProcessInfo.processInfo.activeProcessorCount, cache: ImageCache? = nil
+    ) throws(SceneError) -> SceneImages {
+        let pixels = try Self.read(scene.layers.compactMap(\.content.image), threads: threads) {
+            path throws(ImageLoadError) in
+            guard let cache else { return try RasterImage.load(contentsOf: path) }
+            return try cache.image(at: path) { path throws(ImageLoadError) in try RasterImage.load(contentsOf: path) }
+        }
+        return SceneImages(pixels, footage: footage, vectors: vectors)
+    }
+
     /// Reads the header of every image of `scene`, each file once, without decoding pixels: the
     /// format, the header's own checks and the size limit, reported as `load` reports them. A
     /// file cut off in its pixel data passes here and fails in `load`. Footage is opened (its

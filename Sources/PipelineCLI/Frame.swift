@@ -55,8 +55,9 @@ extension Pipeline {
             } catch {
                 throw Session.fail(error)
             }
+            substitutions.forEach(Console.warn)
             Console.note("wrote \(output)")
-            try Session.check(substitutions: substitutions)
+            if !substitutions.isEmpty { throw Session.writtenWithSubstitutions() }
         }
     }
 }

@@ -37,6 +37,9 @@ extension Pipeline {
 
         func validate() throws {
             try options().validate()
+            if batch != nil {  // --shard takes a share of the variants
+                try OpenPipeline.RenderOptions([(.shard, render.shard)], environment: Self.environment).validate()
+            }
             guard render.directory == "-" else { return }
             let formats = render.picture.formats?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             if render.resume { throw ValidationError("--resume continues a run into a folder: leave out -o -") }

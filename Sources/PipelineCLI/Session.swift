@@ -83,13 +83,8 @@ enum Session {
         }
     }
 
-    /// Warns about each value a plugin got wrong; with any, the outputs being written, the
-    /// closing line and exit status 2, so scripts notice.
-    static func check(substitutions warnings: [String]) throws {
-        warnings.forEach(Console.warn)
-        if !warnings.isEmpty { throw writtenWithSubstitutions() }
-    }
-
+    /// The closing line after outputs written with values a plugin got wrong replaced, and exit
+    /// status 2, so scripts notice.
     static func writtenWithSubstitutions() -> ExitCode {
         Console.error(
             "the outputs were written with substituted values for what plugins got wrong (see the warnings above)")

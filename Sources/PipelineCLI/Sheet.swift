@@ -69,19 +69,25 @@ extension Pipeline {
             var options = OpenPipeline.SheetOptions()
             options.times = try parsedTimes()
             options.count = count ?? options.count
-            (options.columns, options.cellWidth, options.chart) = (columns, width, chart)
+            (options.columns, options.cellWidth) = (columns, width)
             if let outside = options.times?.first(where: pipeline.scene.isPastTheEnd) {
                 Console.error("--times: \(outside.formatted) is past the end: \(pipeline.scene.endDescription)")
                 throw ExitCode.failure
             }
-            for warning in pipeline.scene.warnings { Console.warn(warning.description) }
-            let warnings: OpenPipeline.SheetWarnings
-            do throws(PipelineError) { warnings = try pipeline.writeSheet(to: output, options) } catch {
+            pipeline.warnings.forEach(Console.warn)
+            let substitutions: [String]
+            do throws(PipelineError) {
+                substitutions = try pipeline.writeSheet(to: output, options)
+                substitutions.forEach(Console.warn)
+                Console.note("wrote \(output)")
+                if let chart {
+                    if let problem = try pipeline.writeChart(to: chart) { Console.warn("timing chart: \(problem)") }
+                    Console.note("wrote \(chart)")
+                }
+            } catch {
                 throw Session.fail(error)
             }
-            if let problem = warnings.chart { Console.warn("timing chart: \(problem)") }
-            for path in [output] + (chart.map { [$0] } ?? []) { Console.note("wrote \(path)") }
-            try Session.check(substitutions: warnings.substitutions)
+            if !substitutions.isEmpty { throw Session.writtenWithSubstitutions() }
         }
 
         /// The parsed --times; nil when not given.

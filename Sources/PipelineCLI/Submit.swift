@@ -90,6 +90,10 @@ struct SubmitSlurm: ParsableCommand {
                 return
             }
             let ids = try job.submit()
+            if let failure = ids.concatFailure {
+                print(ids.render)
+                throw failure
+            }
             let list = [ids.render] + (ids.concat.map { [$0] } ?? [])
             print(list.joined(separator: " "))
             Console.note(

@@ -19,19 +19,9 @@ extension Pipeline {
             // Plugins are scanned, never opened in this process: checking runs no plugin code.
             let pipeline = try Session.open(file, plugins, images, placement: .isolated, headersOnly: true)
             defer { pipeline.close() }
-            let scene = pipeline.scene
-            let counts = [(scene.frameCount, "frame"), (scene.layers.count, "layer"), (scene.steps.count, "step")]
-                .map { count, noun in "\(count) \(noun)\(count == 1 ? "" : "s")" }
-            let warnings = scene.warnings
-            for warning in warnings {
-                Console.line("\(strict ? "error" : "warning"): \(warning.description)")
-            }
-            if strict && !warnings.isEmpty { throw ExitCode.failure }
-            let size = "\(scene.canvas.width)×\(scene.canvas.height)"
-            let rate = "\(scene.fps.formatted) fps"
-            print("\(PipelineInput.name(file)): ok — \(size), \(counts[0]) at \(rate), \(counts[1]), \(counts[2])")
-            for line in pipeline.images.vectors.summary(of: scene) { print("  \(line)") }
-            for line in scene.filterSummary { print("  \(line)") }
+            for warning in pipeline.warnings { Console.line("\(strict ? "error" : "warning"): \(warning)") }
+            if strict && !pipeline.warnings.isEmpty { throw ExitCode.failure }
+            pipeline.summary.forEach { print($0) }
         }
     }
 }

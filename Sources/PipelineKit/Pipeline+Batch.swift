@@ -94,14 +94,18 @@ extension Pipeline {
         } catch {
             throw PipelineError(.argument, error.description)
         }
+        // The props and `set` values are read once, before any plugin is scanned: a wrong one
+        // is the batch's input, not each variant's.
+        let decoder = try decoderOptions(options)
+        if chosen.isEmpty { return BatchResult(variants: [], total: all.count, variantsFile: variantsFile) }
         let isolation = try Self.isolation(options)
         let source: Source = bytes.map { .bytes($0, name: file) } ?? .file(file)
         let registry = PluginSet.registry(options, pipelineFile: source.name, isolated: isolation != nil)
         defer { registry.shutdown() }
         if let hear = options.pluginWarning { PluginSet.warnings(registry).forEach(hear) }
         let batch = Batch(
-            source: source, options: options, render: perVariant, selection: checked.selection, registry: registry,
-            isolation: isolation, observer: LockedBatchObserver(observer))
+            source: source, options: options, decoder: decoder, render: perVariant, selection: checked.selection,
+            registry: registry, isolation: isolation, observer: LockedBatchObserver(observer))
         return BatchResult(
             variants: batch.run(Array(all[chosen])), total: all.count, variantsFile: variantsFile)
     }
@@ -146,7 +150,7 @@ final class LockedBatchObserver: @unchecked Sendable {
     func advance(frames: Int, ending: Bool = false) {
         lock.withLock {
             if ending { ended += 1 }
-            guard frames > 0 || ending else { return }
+            guard frames > 0 else { return }
             if !observer.progress(frames: frames, variantsEnded: ended) { stopped = true }
         }
     }
@@ -156,16 +160,19 @@ final class LockedBatchObserver: @unchecked Sendable {
 private struct Batch: Sendable {
     let source: Pipeline.Source
     let options: Pipeline.OpenOptions
+    /// The props and `set` values; each variant's patch goes between them.
+    let decoder: SceneDecoder.Options
     let render: Pipeline.RenderOptions
     let selection: FrameSelection
     let registry: Registry
     let isolation: Isolation?
     let observer: LockedBatchObserver
 
-    /// A variant, opened (or why it cannot be), and how many frames it renders.
-    struct Prepared: @unchecked Sendable {
+    /// A variant, its scene read (or why it cannot be), and how many frames it renders.
+    struct Prepared: Sendable {
         let variant: BatchVariant
-        let pipeline: Result<Pipeline, PipelineError>
+        let scene: Result<Scene, PipelineError>
+        let decoder: SceneDecoder.Options
         let frames: Int
     }
 
@@ -173,7 +180,7 @@ private struct Batch: Sendable {
         let interruption = Interruption(render.stopsOnSignals ? .signals : .asked { [observer] in observer.isStopped })
         defer { interruption.end() }
         let cache = ImageCache()
-        let prepared = variants.map { prepare($0, cache: cache) }
+        let prepared = variants.map(prepare)
         observer.started(frames: prepared.reduce(0) { $0 + $1.frames }, variants: prepared.count)
         let outcomes = OutcomeSlots(count: prepared.count)
         let lanes = max(1, min(render.threads, prepared.count))
@@ -185,7 +192,8 @@ private struct Batch: Sendable {
                     let variant = prepared[index]
                     let lane = VariantObserver(id: variant.variant.id, batch: observer)
                     let outcome =
-                        interruption.isRequested ? .stopped : self.render(variant, threads: laneThreads, observer: lane)
+                        interruption.isRequested
+                        ? .stopped : self.render(variant, threads: laneThreads, cache: cache, observer: lane)
                     // A stopped variant's frames stay uncounted: the progress shows what was done.
                     let expected = outcome == .stopped ? 0 : variant.frames
                     observer.advance(frames: max(0, expected - lane.rendered), ending: true)
@@ -195,29 +203,38 @@ private struct Batch: Sendable {
         }
         for thread in threads { thread.join() }
         observer.finished()
-        for each in prepared { (try? each.pipeline.get())?.close() }
         return zip(prepared, outcomes.all).map { prepared, outcome in
             Pipeline.BatchResult.Variant(id: prepared.variant.id, line: prepared.variant.line, outcome: outcome)
         }
     }
 
-    private func prepare(_ variant: BatchVariant, cache: ImageCache) -> Prepared {
+    private func prepare(_ variant: BatchVariant) -> Prepared {
+        var decoder = self.decoder
+        // After the props (file, then text), before each `set`.
+        decoder.patches.insert(
+            contentsOf: variant.patches, at: (options.propsFile == nil ? 0 : 1) + (options.props == nil ? 0 : 1))
         do throws(PipelineError) {
-            let pipeline = try Pipeline.open(
-                source: source, options: options,
-                decoder: try Pipeline.decoderOptions(options, variant: variant.patches), registry: registry,
-                isolation: isolation, imageCache: cache)
-            let scene = render.fps.map(pipeline.scene.retimed(fps:)) ?? pipeline.scene
-            let frames = (try? selection.range(frameCount: scene.frameCount).count) ?? 0
-            return Prepared(variant: variant, pipeline: .success(pipeline), frames: frames)
+            let scene = try Pipeline.scene(source, options: options, decoder: decoder, registry: registry)
+            let retimed = render.fps.map(scene.retimed(fps:)) ?? scene
+            let frames = (try? selection.range(frameCount: retimed.frameCount).count) ?? 0
+            return Prepared(variant: variant, scene: .success(scene), decoder: decoder, frames: frames)
         } catch {
-            return Prepared(variant: variant, pipeline: .failure(error), frames: 0)
+            return Prepared(variant: variant, scene: .failure(error), decoder: decoder, frames: 0)
         }
     }
 
-    private func render(_ prepared: Prepared, threads: Int, observer: VariantObserver) -> Pipeline.BatchOutcome {
+    /// Opens the variant's media (its images decoded on the lane's threads), renders it and lets
+    /// it go: a batch holds the footage of the variants rendering, not of all.
+    private func render(
+        _ prepared: Prepared, threads: Int, cache: ImageCache, observer: VariantObserver
+    ) -> Pipeline.BatchOutcome {
         do throws(PipelineError) {
-            let pipeline = try prepared.pipeline.get()
+            var laneOptions = options
+            laneOptions.decodingThreads = threads
+            let pipeline = try Pipeline.open(
+                scene: try prepared.scene.get(), options: laneOptions, decoder: prepared.decoder, registry: registry,
+                isolation: isolation, imageCache: cache)
+            defer { pipeline.close() }
             var options = render
             options.threads = threads
             if !options.discard {

@@ -17,8 +17,6 @@ extension Pipeline {
         public var columns: Int?
         /// Each cell's width in pixels; nil makes the sheet about `SheetLayout.defaultSheetWidth` wide.
         public var cellWidth: Int?
-        /// Also write the timing chart of the steps to this PNG.
-        public var chart: String?
 
         public init() {}
 
@@ -47,18 +45,11 @@ extension Pipeline {
         public static let defaultSheetWidth = SheetLayout.defaultSheetWidth
     }
 
-    /// What a sheet's render had to say.
-    public struct SheetWarnings: Sendable {
-        /// Values a plugin got wrong and were replaced, one each.
-        public var substitutions: [String] = []
-        /// Why the chart could not show every curve, if it could not.
-        public var chart: String?
-    }
-
     /// Writes a contact sheet of frames to `path` as `pipeline sheet` does, each cell captioned
-    /// with its frame's number and time, and with `chart` the timing chart.
+    /// with its frame's number and time. Returns the values a plugin got wrong and that were
+    /// replaced, one warning each.
     public func writeSheet(to path: String, _ options: SheetOptions = SheetOptions()) throws(PipelineError)
-        -> SheetWarnings
+        -> [String]
     {
         let times = options.times ?? SheetTimes.evenlySpaced(count: options.count, in: scene)
         if let outside = times.first(where: { !$0.isFinite || $0 < 0 || scene.isPastTheEnd($0) }) {
@@ -71,24 +62,34 @@ extension Pipeline {
         let layout = SheetLayout(
             count: times.count, columns: options.columns, cellWidth: options.cellWidth,
             canvasWidth: scene.canvas.width, canvasHeight: scene.canvas.height)
-        var warnings = SheetWarnings()
         do throws(RenderError) {
             let evaluator = try FrameEvaluator(scene: scene, isolation: isolation)
             let sheet = try ContactSheet.render(evaluator, images: images, times: times, layout: layout)
-            warnings.substitutions = evaluator.substitutions.all.map(\.description)
             try Self.write(sheet, to: path)
-            if let chart = options.chart {
-                let (picture, failure) = evaluator.evaluatingCurves(TimingChart.render)
-                warnings.chart = failure.map { "\($0)" }
-                switch picture {
-                case .success(let picture): try Self.write(picture, to: chart)
-                case .failure(let error): throw RenderError.outOfMemory(error, frame: nil)
-                }
-            }
+            return evaluator.substitutions.all.map(\.description)
         } catch {
             throw PipelineError(error)
         }
-        return warnings
+    }
+
+    /// Writes the timing chart of the steps to `path` as `pipeline sheet --chart` does: every
+    /// step's progress over the render's time, one row per step. Returns why the chart could not
+    /// show every curve, if it could not.
+    public func writeChart(to path: String) throws(PipelineError) -> String? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !closed else { throw PipelineError(.argument, "the pipeline is closed") }
+        do throws(RenderError) {
+            let evaluator = try FrameEvaluator(scene: scene, isolation: isolation)
+            let (picture, failure) = evaluator.evaluatingCurves(TimingChart.render)
+            switch picture {
+            case .success(let picture): try Self.write(picture, to: path)
+            case .failure(let error): throw RenderError.outOfMemory(error, frame: nil)
+            }
+            return failure.map { "\($0)" }
+        } catch {
+            throw PipelineError(error)
+        }
     }
 
     private static func write(_ picture: FrameBuffer, to path: String) throws(RenderError) {

@@ -140,27 +140,47 @@ public final class Pipeline: @unchecked Sendable {
         }
     }
 
-    /// Opens `source` with plugins found already (the preview's reload, a batch's variants): the
-    /// registry stays the caller's, and `close()` leaves it running.
+    /// Opens `source` with plugins found already (the preview's reload): the registry stays the
+    /// caller's, and `close()` leaves it running.
     package static func open(
         source: Source, options: OpenOptions, decoder: SceneDecoder.Options, registry: Registry,
+        isolation: Isolation?, pluginWarnings: [String] = []
+    ) throws(PipelineError) -> Pipeline {
+        try open(
+            scene: try scene(source, options: options, decoder: decoder, registry: registry), options: options,
+            decoder: decoder, registry: registry, isolation: isolation, pluginWarnings: pluginWarnings)
+    }
+
+    /// The pipeline in `source` read with `registry`'s plugins, nothing of its media touched.
+    package static func scene(
+        _ source: Source, options: OpenOptions, decoder: SceneDecoder.Options, registry: Registry
+    ) throws(PipelineError) -> Scene {
+        do throws(SceneError) {
+            switch source {
+            case .file(let file): return try SceneDecoder.load(file: file, registry: registry, options: decoder)
+            case .bytes(let bytes, let name):
+                let scene = try SceneDecoder.decode(bytes, file: name, registry: registry, options: decoder)
+                return options.videoName.map(scene.namingVideos) ?? scene
+            }
+        } catch {
+            throw PipelineError(error)
+        }
+    }
+
+    /// Opens a `scene` read already (a batch's variant), checking its media; the registry stays
+    /// the caller's. With an `imageCache`, images decoded for other pipelines are shared.
+    package static func open(
+        scene: Scene, options: OpenOptions, decoder: SceneDecoder.Options, registry: Registry,
         isolation: Isolation?, pluginWarnings: [String] = [], imageCache: ImageCache? = nil
     ) throws(PipelineError) -> Pipeline {
         do throws(SceneError) {
-            var scene: Scene =
-                switch source {
-                case .file(let file): try SceneDecoder.load(file: file, registry: registry, options: decoder)
-                case .bytes(let bytes, let name):
-                    try SceneDecoder.decode(bytes, file: name, registry: registry, options: decoder)
-                }
-            if case .bytes = source, let videoName = options.videoName { scene = scene.namingVideos(videoName) }
             // The images' headers only (as validate reads them): their pixels are decoded when a
             // frame first needs them, so opening costs what checking does.
             let media = try SceneMedia.load(
                 scene, options: decoder, headersOnly: true, probingSound: true, threads: options.decodingThreads)
             let pipeline = Pipeline(
                 scene: scene, images: media.images, sound: media.sound, registry: registry, isolation: isolation,
-                file: source.name, pluginWarnings: pluginWarnings, isHeadersOnly: options.headersOnly,
+                file: scene.file, pluginWarnings: pluginWarnings, isHeadersOnly: options.headersOnly,
                 decoding: (decoder, options.decodingThreads))
             pipeline.imageCache = imageCache
             return pipeline
@@ -184,7 +204,7 @@ public final class Pipeline: @unchecked Sendable {
         if decoded == nil {
             decoded = Result { () throws(PipelineError) in
                 do throws(SceneError) {
-                    return try SceneImages.load(scene, threads: decoding.threads, cache: imageCache)
+                    return try headerImages.decodingPixels(of: scene, threads: decoding.threads, cache: imageCache)
                 } catch {
                     throw PipelineError(error)
                 }
@@ -215,6 +235,7 @@ public final class Pipeline: @unchecked Sendable {
             defer {
                 closed = true
                 frames = nil
+                decoded = nil
             }
             return !closed
         }
@@ -275,5 +296,32 @@ extension Pipeline {
     package func handOverPlugins() -> Registry {
         lock.withLock { ownsRegistry = false }
         return registry
+    }
+}
+
+extension Pipeline {
+    /// Decodes the images' pixels now rather than at the first frame, so their problems come
+    /// back before anything else starts (the preview's server).
+    package func decodeImages() throws(PipelineError) {
+        lock.lock()
+        defer { lock.unlock() }
+        _ = try decodedImages()
+    }
+}
+
+extension Pipeline {
+    /// What is valid but most likely not meant, each at its place (a step starting after the
+    /// end, a mixer from a hidden layer, two steps animating one property at once).
+    public var warnings: [String] { scene.warnings.map(\.description) }
+
+    /// What `pipeline validate` says of it: `name: ok — 750×1334, 61 frames at 60 fps, 3 layers,
+    /// 2 steps`, then a line for each SVG or Lottie file and each layer's filters.
+    public var summary: [String] {
+        let counts = [(frameCount, "frame"), (scene.layers.count, "layer"), (scene.steps.count, "step")]
+            .map { count, noun in "\(count) \(noun)\(count == 1 ? "" : "s")" }
+        let rate = fps.rounded() == fps ? String(Int(fps)) : String(fps)
+        let size = "\(scene.canvas.width)×\(scene.canvas.height)"
+        return ["\(file): ok — \(size), \(counts[0]) at \(rate) fps, \(counts[1]), \(counts[2])"]
+            + (headerImages.vectors.summary(of: scene) + scene.filterSummary).map { "  \($0)" }
     }
 }

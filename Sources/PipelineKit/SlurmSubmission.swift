@@ -197,24 +197,28 @@ public struct SlurmSubmission: Sendable {
     /// The ids of the jobs submitted.
     public struct Submitted: Sendable {
         public let render: String
-        /// Nil when there is nothing to join.
+        /// Nil when there is nothing to join, or when its submission failed (`concatFailure`).
         public let concat: String?
+        /// Why the concat job was not submitted though the array was, with the command that
+        /// submits it by hand.
+        public let concatFailure: PipelineError?
     }
 
-    /// Submits the array, then the concat job depending on it. When the array is queued and the
-    /// concat job is not, the error says so, with the array's id and the command to submit the
-    /// join by hand.
+    /// Submits the array, then the concat job depending on it. An array that cannot be
+    /// submitted is an error; a concat job that cannot be is `concatFailure`, the array queued.
     public func submit() throws(PipelineError) -> Submitted {
         let render = try Self.sbatch(renderSbatchArguments, renderScript.path)
-        guard let concatScript else { return Submitted(render: render, concat: nil) }
+        guard let concatScript else { return Submitted(render: render, concat: nil, concatFailure: nil) }
         let concatArguments = concatSbatchArguments(after: render)
         do throws(PipelineError) {
-            return Submitted(render: render, concat: try Self.sbatch(concatArguments, concatScript.path))
+            let concat = try Self.sbatch(concatArguments, concatScript.path)
+            return Submitted(render: render, concat: concat, concatFailure: nil)
         } catch {
-            throw PipelineError(
+            let failure = PipelineError(
                 .render,
                 error.description + "\nthe render array is submitted (job \(render)) but its concat job is not; "
                     + "submit it with:\nsbatch " + Self.shellWords(concatArguments + [concatScript.path]))
+            return Submitted(render: render, concat: nil, concatFailure: failure)
         }
     }
 

@@ -20,12 +20,14 @@ extension PreviewServer {
         } catch {
             throw PreviewError(error.description)
         }
+        let registry = pipeline.handOverPlugins()
         do throws(RenderError) {
             try self.init(
-                file: pipeline.file, explicitPluginDirectories: options.pluginFolders,
-                registry: pipeline.handOverPlugins(), scene: pipeline.scene, images: images, options: decoder,
-                isolation: isolation, scanner: PluginSet.scanner(options.installation), port: port)
+                file: pipeline.file, explicitPluginDirectories: options.pluginFolders, registry: registry,
+                scene: pipeline.scene, images: images, options: decoder, isolation: isolation,
+                scanner: PluginSet.scanner(options.installation), port: port)
         } catch {
+            registry.shutdown()
             throw PreviewError(error.description)
         }
     }

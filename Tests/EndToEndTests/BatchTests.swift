@@ -113,6 +113,19 @@ import Testing
         #expect(missing.stderr.contains("none.jsonl: cannot read the variants file"), "\(missing.stderr)")
     }
 
+    @Test func aWrongPropsFileOrSetFailsTheBatchOnceBeforeAnythingRenders() throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for wrong in [["--props", "missing.json"], ["--set", "canvas.fps"]] {
+            let run = try CLI.run(["run", "pipeline.json", "--batch", "variants.jsonl"] + wrong, in: folder)
+            #expect(run.status == 1, "\(run.stderr)")
+            let errors = run.stderr.split(separator: "\n").filter { $0.hasPrefix("error:") }
+            #expect(errors.count == 1, "one error, not one per variant:\n\(run.stderr)")
+            #expect(!run.stderr.contains("variant"), "\(run.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
+        }
+    }
+
     @Test func shardsSplitTheVariants() throws {
         let folder = try folder()
         defer { try? FileManager.default.removeItem(at: folder) }

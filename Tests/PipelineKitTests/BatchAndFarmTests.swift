@@ -82,10 +82,12 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: still))
         #expect(throws: PipelineError.self) { _ = try pipeline.writeFrame(at: 2, to: still) }
         var sheet = Pipeline.SheetOptions()
-        (sheet.count, sheet.chart) = (3, kit.folder.appendingPathComponent("chart.png").path)
-        let warnings = try pipeline.writeSheet(to: kit.folder.appendingPathComponent("sheet.png").path, sheet)
-        #expect(warnings.substitutions.isEmpty && warnings.chart == nil)
-        #expect(FileManager.default.fileExists(atPath: sheet.chart!))
+        sheet.count = 3
+        let sheetFile = kit.folder.appendingPathComponent("sheet.png").path
+        #expect(try pipeline.writeSheet(to: sheetFile, sheet).isEmpty)
+        let chart = kit.folder.appendingPathComponent("chart.png").path
+        #expect(try pipeline.writeChart(to: chart) == nil)
+        #expect(FileManager.default.fileExists(atPath: sheetFile) && FileManager.default.fileExists(atPath: chart))
         #expect(throws: PipelineError.self) { _ = try Pipeline.SheetOptions.times("0,abc") }
     }
 }
