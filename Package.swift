@@ -118,7 +118,8 @@ let package = Package(
         .target(
             name: "PipelineKit",
             dependencies: [
-                "Renderer", "Scene", "Compositor", "PluginRegistry", "Output", "Sheet", "CRaster", "CLibraryLoader",
+                "Renderer", "Scene", "Compositor", "PluginRegistry", "Output", "Sheet", "JSON", "CRaster",
+                "CLibraryLoader",
             ]),
         // The C API's header (include/pipeline.h, installed as is) and PipelineKit behind it.
         .target(name: "CPipelineAPI"),

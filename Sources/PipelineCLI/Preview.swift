@@ -18,6 +18,8 @@ extension Pipeline {
                 "Run the plugins' child processes sandboxed: plugins cannot read or write your files, use the network or start programs."
         )
         var sandbox = false
+        @Flag(help: "Let the page change the pipeline file (see below); the address printed holds its token.")
+        var edit = false
         @OptionGroup var plugins: PluginOptions
         @OptionGroup var images: ImageOptions
 
@@ -39,7 +41,8 @@ extension Pipeline {
             do throws(PipelineError) { try pipeline.decodeImages() } catch { throw Session.fail(error) }
             do throws(PreviewError) {
                 let server = try PreviewServer(
-                    pipeline, options: Session.options(file, plugins, images, placement: placement), port: port)
+                    pipeline, options: Session.options(file, plugins, images, placement: placement), port: port,
+                    editing: edit)
                 try server.serve { url in FileHandle.standardOutput.write(Data("preview: \(url)\n".utf8)) }
             } catch {
                 Console.error(error.description)

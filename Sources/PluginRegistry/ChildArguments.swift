@@ -2,8 +2,8 @@ import Foundation
 
 /// The arguments a child process of pipeline's own is started with (`_scan-plugin`,
 /// `_plugin-child`, `_check-plugin-child`): written by the module that starts the child and read
-/// by the same module's entry point, never typed by a user. A malformed list is a bug in
-/// pipeline: it is said on standard error and the child exits 64.
+/// by the same module's entry point, never typed by a user. A malformed list is a usage error
+/// like any other: said on standard error, exit status 1.
 public struct ChildArguments {
     private var rest: ArraySlice<String>
     /// The arguments that are not options, in order.
@@ -29,10 +29,11 @@ public struct ChildArguments {
     public func values(_ option: String) -> [String] { options[option] ?? [] }
     public func value(_ option: String) -> String? { options[option]?.last }
 
-    /// Says what is wrong on standard error; the status to exit with.
+    /// Says what is wrong on standard error, as the command line's usage errors do; the status
+    /// to exit with.
     public static func refuse(_ command: String, _ problem: String) -> Int32 {
-        FileHandle.standardError.write(Data("error: \(command): \(problem) (started by pipeline itself)\n".utf8))
-        return 64
+        FileHandle.standardError.write(Data("Error: \(command): \(problem) (pipeline starts it itself)\n".utf8))
+        return 1
     }
 }
 

@@ -10,10 +10,19 @@ import Hummingbird
 /// - `GET /timeline.json` what the timing chart is drawn from (`TimelineSummary`)
 /// - `GET /version` `{"version": N, "error": "…" or null}`: N grows with each reload; the
 ///   error is why the last reload failed (the last good scene is still served)
+/// - `/pipeline`, with `--edit` only: see `PreviewEditing`
+///
+/// Any other method on these routes is a 405.
 enum PreviewRoutes {
-    static func router(_ live: LiveScene, port: ListeningPort) -> Router<BasicRequestContext> {
+    static func router(_ live: LiveScene, port: ListeningPort, editing: PreviewEditing?) -> Router<BasicRequestContext>
+    {
         let router = Router()
         router.add(middleware: LoopbackOriginCheck(port: port))
+        router.add(middleware: MethodCheck(editing: editing != nil))
+        if let editing {
+            router.get("/pipeline") { request, _ in try await editing.text(request, live) }
+            router.patch("/pipeline") { request, _ in try await editing.patch(request, live) }
+        }
         router.get("/") { request, _ in
             // The page reads `t` itself; a bad one is refused here, where the message can say why.
             _ = try PreviewQuery.time(request)

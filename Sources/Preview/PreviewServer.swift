@@ -15,6 +15,8 @@ import Scene
 public struct PreviewServer: Sendable {
     private let live: LiveScene
     private let port: Int
+    /// Set by `--edit`: the one write route, and its token.
+    let editing: PreviewEditing?
 
     /// How often the pipeline file and plugin folders are checked for changes.
     static let pollInterval = 0.3
@@ -30,12 +32,13 @@ public struct PreviewServer: Sendable {
     public init(
         file: String, explicitPluginDirectories: [String], registry: Registry, scene: Scene,
         images: SceneImages, options: SceneDecoder.Options = SceneDecoder.Options(), isolation: Isolation,
-        scanner: PluginScanner, port: Int
+        scanner: PluginScanner, port: Int, editing: PreviewEditing? = nil
     ) throws(RenderError) {
         live = try LiveScene(
             file: file, explicitDirectories: explicitPluginDirectories, registry: registry, scene: scene,
             images: images, options: options, isolation: isolation, scanner: scanner)
         self.port = port
+        self.editing = editing
     }
 
     /// Serves until SIGINT or SIGTERM, blocking the calling thread: for synchronous callers
@@ -62,7 +65,7 @@ public struct PreviewServer: Sendable {
         logger.logLevel = .warning
         let bound = ListeningPort()
         let app = Application(
-            router: PreviewRoutes.router(live, port: bound),
+            router: PreviewRoutes.router(live, port: bound, editing: editing),
             server: .http1(
                 configuration: .init(
                     httpDecoderConfiguration: .init(
@@ -71,7 +74,8 @@ public struct PreviewServer: Sendable {
             configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: nil),
             onServerRunning: { channel in
                 bound.set(channel.localAddress?.port ?? port)
-                listening("http://127.0.0.1:\(channel.localAddress?.port ?? port)/")
+                let address = "http://127.0.0.1:\(channel.localAddress?.port ?? port)/"
+                listening(address + (editing.map { "?token=\($0.token)" } ?? ""))
             },
             logger: logger)
         live.startWatching(every: Self.pollInterval)

@@ -28,6 +28,12 @@ struct SlurmClusterTests {
                     .flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
             }
             _ = try SlurmClusterTests.runScript(["stop", folder.path])
+            // A daemon killed with SIGKILL by the script ends a moment later: on a loaded machine
+            // that moment can outlast the script.
+            let deadline = Date().addingTimeInterval(20)
+            while pids.contains(where: SlurmClusterTests.running) && Date() < deadline {
+                Thread.sleep(forTimeInterval: 0.1)
+            }
             return pids
         }
 

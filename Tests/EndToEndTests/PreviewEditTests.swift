@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+
+/// `pipeline preview --edit`: the one write route, what it changes in the file (one value's
+/// bytes), and the requests it refuses with the file, its folder and the server left as they were.
+@Suite("preview --edit")
+struct PreviewEditTests {
+    struct Edit {
+        let server: PreviewServerProcess
+        let http: RawHTTPClient
+        let token: String
+        let file: URL
+        let folder: URL
+
+        /// A PATCH of `/pipeline` + `query` (the token's by default) with `body` and `headers`.
+        func patch(
+            _ body: String, query: String? = nil, type: String = "application/json-patch+json",
+            headers: [String] = []
+        ) throws -> RawHTTPClient.Answer {
+            try send("PATCH", query: query, body: Data(body.utf8), headers: ["Content-Type: \(type)"] + headers)
+        }
+
+        func send(
+            _ method: String, path: String = "/pipeline", query: String? = nil, body: Data = Data(),
+            headers: [String] = []
+        )
+            throws -> RawHTTPClient.Answer
+        {
+            let target = path + (query ?? "?token=\(token)")
+            let head =
+                ["\(method) \(target) HTTP/1.1", "Host: 127.0.0.1:\(http.port)"] + headers + [
+                    "Content-Length: \(body.count)", "Connection: close",
+                ]
+            return try http.exchange(Data((head.joined(separator: "\r\n") + "\r\n\r\n").utf8) + body)
+        }
+
+        /// Every file of the folder and its bytes.
+        var snapshot: [String: Data] {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            return Dictionary(
+                uniqueKeysWithValues: names.filter { !$0.hasPrefix("preview-stderr") }.map {
+                    ($0, (try? Data(contentsOf: folder.appendingPathComponent($0))) ?? Data())
+                })
+        }
+    }
+
+    static let pipeline = """
+        {
+          "version": 1,
+          "canvas": { "width": 120, "height": 80, "fps": 10, "duration": 1.0, "background": "#204060" },
+
+          "layers": [ { "name": "square", "fill": "#ff0000", "frame": [0, 30, 20, 20] } ],
+          "timeline": [
+            { "animator": "move-and-scale", "target": "square", "start": 0, "duration": 1.00,
+              "params": { "to": [100, 30, 20, 20] } }
+          ]
+        }
+
+        """
+
+    func start(edit: Bool = true) throws -> Edit {
+        let folder = try CLI.temporaryDirectory()
+        let file = try PluginFixtures.write(Self.pipeline, to: "square.json", in: folder)
+        let server = try PreviewServerProcess([file.path] + (edit ? ["--edit"] : []), scratch: folder)
+        let query = server.url.query ?? ""
+        return Edit(
+            server: server, http: RawHTTPClient(port: try #require(server.url.port)),
+            token: query.hasPrefix("token=") ? String(query.dropFirst(6)) : "", file: file, folder: folder)
+    }
+
+    @Test("a replaced duration changes that value's bytes and no other, and the preview shows it")
+    func replace() async throws {
+        let edit = try start()
+        defer {
+            edit.server.stop()
+            try? FileManager.default.removeItem(at: edit.folder)
+        }
+        #expect(edit.token.count >= 22, "128 bits or more: \(edit.server.url)")
+        #expect(edit.token.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
+        let answer = try edit.patch(#"[{"op": "replace", "path": "/timeline/0/duration", "value": 0.55}]"#)
+        #expect(answer.status == 200, "\(answer.head)\n\(answer.text)")
+        let written = try String(contentsOf: edit.file, encoding: .utf8)
+        #expect(written == Self.pipeline.replacingOccurrences(of: "\"duration\": 1.00,", with: "\"duration\": 0.55,"))
+        let reloaded = try await edit.server.waitForVersion(timeout: 60) { $0.version >= 2 }
+        #expect(reloaded.version >= 2 && reloaded.error == nil, "\(reloaded)")
+        let text = try edit.send("GET")
+        let onDisk = try Data(contentsOf: edit.file)
+        #expect(text.status == 200 && text.body == onDisk)
+        let tag = text.head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("etag:") }
+        #expect(tag != nil, "\(text.head)")
+        let stale = try edit.patch(
+            #"[{"op": "replace", "path": "/canvas/fps", "value": 20}]"#, headers: ["If-Match: \"0123\""])
+        #expect(stale.status == 409, "\(stale.head)\n\(stale.text)")
+    }
+
+    @Test("writes without the token, from elsewhere, or that would not validate change nothing")
+    func refusals() throws {
+        let edit = try start()
+        defer {
+            edit.server.stop()
+            try? FileManager.default.removeItem(at: edit.folder)
+        }
+        let before = edit.snapshot
+        let replace = #"[{"op": "replace", "path": "/timeline/0/duration", "value": 0.55}]"#
+        var cases: [(String, RawHTTPClient.Answer, Int)] = [
+            ("no token", try edit.patch(replace, query: ""), 403),
+            (
+                "wrong token",
+                try edit.patch(replace, query: "?token=" + String(repeating: "A", count: edit.token.count)), 403
+            ),
+            ("a path in the query", try edit.patch(replace, query: "?token=\(edit.token)&path=/etc/passwd"), 400),
+            ("a foreign origin", try edit.patch(replace, headers: ["Origin: http://evil.example"]), 403),
+            ("another type", try edit.patch(replace, type: "application/json"), 415),
+            ("not a patch", try edit.patch(#"{"timeline": []}"#), 400),
+            ("malformed", try edit.patch("[{\"op\": "), 400),
+            (
+                "a path of another file", try edit.patch(#"[{"op": "replace", "path": "/../other.json", "value": 1}]"#),
+                400
+            ),
+            ("nothing changed", try edit.patch(#"[{"op": "replace", "path": "/canvas/fps", "value": 10}]"#), 400),
+            ("too large", try edit.patch("[" + String(repeating: " ", count: (1 << 20) + 10) + "]"), 413),
+        ]
+        for invalid in [
+            #"[{"op": "replace", "path": "/canvas/fps", "value": -5}]"#,
+            #"[{"op": "replace", "path": "/canvas/fps", "value": 1e308}]"#,
+            #"[{"op": "replace", "path": "/canvas/fps", "value": "ten"}]"#,
+        ] {
+            cases.append(("invalid result \(invalid)", try edit.patch(invalid), 400))
+        }
+        for _ in 0..<100 { cases.append(("repeated, wrong token", try edit.patch(replace, query: "?token=x"), 403)) }
+        for (name, answer, status) in cases {
+            #expect(answer.status == status, "\(name): \(answer.head)\n\(answer.text)")
+        }
+        let invalid = try edit.patch(#"[{"op": "replace", "path": "/canvas/fps", "value": -5}]"#)
+        #expect(invalid.text.contains("\"path\":\"canvas.fps\""), "\(invalid.text)")
+        #expect(edit.snapshot == before, "nothing in the folder changed")
+        let page = try edit.http.get("/")
+        #expect(page.status == 200, "the server still answers")
+    }
+
+    @Test("without --edit no method on any route writes")
+    func readOnly() throws {
+        let edit = try start(edit: false)
+        defer {
+            edit.server.stop()
+            try? FileManager.default.removeItem(at: edit.folder)
+        }
+        let before = edit.snapshot
+        #expect(edit.token.isEmpty, "\(edit.server.url)")
+        for path in ["/", "/frame", "/timeline.json", "/version", "/pipeline"] {
+            for method in ["PATCH", "PUT", "POST", "DELETE"] {
+                let answer = try edit.send(
+                    method, path: path, query: "", body: Data(#"[{"op": "remove", "path": "/layers"}]"#.utf8),
+                    headers: ["Content-Type: application/json-patch+json"])
+                #expect(answer.status == 405, "\(method) \(path): \(answer.head)")
+            }
+        }
+        #expect(edit.snapshot == before)
+        #expect(try edit.http.get("/version").status == 200)
+    }
+}
