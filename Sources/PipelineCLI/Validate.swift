@@ -21,7 +21,7 @@ extension Pipeline {
             defer { pipeline.close() }
             for warning in pipeline.warnings { Console.line("\(strict ? "error" : "warning"): \(warning)") }
             if strict && !pipeline.warnings.isEmpty { throw ExitCode.failure }
-            pipeline.summary.forEach { print($0) }
+            for line in pipeline.summary { print(line) }
         }
     }
 }
