@@ -52,7 +52,7 @@ public enum JSONTextPatch {
             throw Failure(operation: nil, message: "the patch is not JSON: \(error)")
         }
         let root = SpanScanner.scan(patch)
-        guard case .array(_, let elements) = root.kind else {
+        guard case .array(let elements) = root.kind else {
             throw Failure(operation: nil, message: "a JSON Patch is an array of operations, found \(root.kindName)")
         }
         guard elements.count <= maximumOperations else {
@@ -83,7 +83,7 @@ struct Operation {
     var pathText: String { path.text }
 
     init(_ node: Span, in patch: [UInt8]) throws(JSONPatchError) {
-        guard case .object(_, let members) = node.kind else {
+        guard case .object(let members) = node.kind else {
             throw JSONPatchError("an operation is an object with \"op\" and \"path\", found \(node.kindName)")
         }
         func member(_ key: String) -> Span? { members.first { $0.key == key }?.value }
@@ -222,10 +222,8 @@ struct JSONPointer: Equatable {
 struct Span {
     indirect enum Kind {
         case scalar
-        /// The `[` … `]` range, and each element.
-        case array(Range<Int>, [Span])
-        /// The `{` … `}` range, and each member.
-        case object(Range<Int>, [Member])
+        case array([Span])
+        case object([Member])
     }
 
     struct Member {
@@ -235,7 +233,7 @@ struct Span {
         let value: Span
     }
 
-    /// The value's own bytes.
+    /// The value's own bytes: `[` … `]` and `{` … `}` for a container.
     let range: Range<Int>
     let kind: Kind
 
@@ -283,28 +281,20 @@ enum SpanScanner {
                 offset += 1  // :
                 skipWhitespace(bytes, &offset)
                 members.append(Span.Member(key: key ?? "", keyStart: keyStart, value: value(bytes, &offset)))
-                skipWhitespace(bytes, &offset)
-                if bytes[offset] == UInt8(ascii: ",") {
-                    offset += 1
-                    skipWhitespace(bytes, &offset)
-                }
+                skipSeparator(bytes, &offset)
             }
             offset += 1
-            return Span(range: start..<offset, kind: .object(start..<offset, members))
+            return Span(range: start..<offset, kind: .object(members))
         case UInt8(ascii: "["):
             offset += 1
             var elements: [Span] = []
             skipWhitespace(bytes, &offset)
             while bytes[offset] != UInt8(ascii: "]") {
                 elements.append(value(bytes, &offset))
-                skipWhitespace(bytes, &offset)
-                if bytes[offset] == UInt8(ascii: ",") {
-                    offset += 1
-                    skipWhitespace(bytes, &offset)
-                }
+                skipSeparator(bytes, &offset)
             }
             offset += 1
-            return Span(range: start..<offset, kind: .array(start..<offset, elements))
+            return Span(range: start..<offset, kind: .array(elements))
         case UInt8(ascii: "\""):
             skipString(bytes, &offset)
         default:
@@ -312,6 +302,15 @@ enum SpanScanner {
             while offset < bytes.count, !",]} \t\r\n".utf8.contains(bytes[offset]) { offset += 1 }
         }
         return Span(range: start..<offset, kind: .scalar)
+    }
+
+    /// The whitespace after an item, and its comma and the whitespace after that if there is one.
+    private static func skipSeparator(_ bytes: [UInt8], _ offset: inout Int) {
+        skipWhitespace(bytes, &offset)
+        if bytes[offset] == UInt8(ascii: ",") {
+            offset += 1
+            skipWhitespace(bytes, &offset)
+        }
     }
 
     private static func skipString(_ bytes: [UInt8], _ offset: inout Int) {
@@ -323,10 +322,6 @@ enum SpanScanner {
 
 /// The edits themselves, each on the text as it is.
 enum TextEdit {
-    struct Located {
-        let range: Range<Int>
-    }
-
     static func splice(_ text: [UInt8], _ range: Range<Int>, with bytes: [UInt8]) -> [UInt8] {
         var result = text
         result.replaceSubrange(range, with: bytes)
@@ -334,49 +329,46 @@ enum TextEdit {
     }
 
     /// The value `pointer` names.
-    static func locate(_ pointer: JSONPointer, in text: [UInt8]) throws(JSONPatchError) -> Located {
+    static func locate(_ pointer: JSONPointer, in text: [UInt8]) throws(JSONPatchError) -> Span {
+        try locate(pointer.tokens[...], in: text)
+    }
+
+    /// The value the pointer `tokens` lead to.
+    private static func locate(_ tokens: ArraySlice<String>, in text: [UInt8]) throws(JSONPatchError) -> Span {
         var span = SpanScanner.scan(text)
-        for (depth, token) in pointer.tokens.enumerated() {
-            let walked = "/" + pointer.tokens.prefix(depth).joined(separator: "/")
+        for (depth, token) in tokens.enumerated() {
+            let walked = tokens.prefix(depth).map { "/" + JSONPointer.escape($0) }.joined()
             switch span.kind {
-            case .object(_, let members):
+            case .object(let members):
                 guard let member = members.last(where: { $0.key == token }) else {
                     throw JSONPatchError("no member \"\(token)\" in the object at \(depth == 0 ? "/" : walked)")
                 }
                 span = member.value
-            case .array(_, let elements):
+            case .array(let elements):
                 span = elements[try JSONPointer.index(token, count: elements.count, allowingEnd: false)]
             case .scalar:
                 throw JSONPatchError("\(depth == 0 ? "/" : walked) is a value, not an object or array")
             }
         }
-        return Located(range: span.range)
+        return span
     }
 
     /// The container holding the last token of `pointer`.
     private static func parent(of pointer: JSONPointer, in text: [UInt8]) throws(JSONPatchError) -> Span {
-        let parentPointer = try JSONPointer(pointer.tokens.dropLast().map { "/" + JSONPointer.escape($0) }.joined())
-        let range = try locate(parentPointer, in: text).range
-        return find(range, in: SpanScanner.scan(text))!
-    }
-
-    /// The span whose range is `range`.
-    private static func find(_ range: Range<Int>, in span: Span) -> Span? {
-        if span.range == range { return span }
-        switch span.kind {
-        case .scalar: return nil
-        case .array(_, let elements): return elements.lazy.compactMap { find(range, in: $0) }.first
-        case .object(_, let members): return members.lazy.compactMap { find(range, in: $0.value) }.first
-        }
+        try locate(pointer.tokens.dropLast(), in: text)
     }
 
     /// The items of a container as ranges: an object member from its key, an element from itself.
     private static func items(of container: Span) -> (open: Int, close: Int, items: [Range<Int>])? {
         switch container.kind {
         case .scalar: return nil
-        case .array(let whole, let elements): return (whole.lowerBound, whole.upperBound - 1, elements.map(\.range))
-        case .object(let whole, let members):
-            return (whole.lowerBound, whole.upperBound - 1, members.map { $0.keyStart..<$0.value.range.upperBound })
+        case .array(let elements):
+            return (container.range.lowerBound, container.range.upperBound - 1, elements.map(\.range))
+        case .object(let members):
+            return (
+                container.range.lowerBound, container.range.upperBound - 1,
+                members.map { $0.keyStart..<$0.value.range.upperBound }
+            )
         }
     }
 
@@ -389,13 +381,13 @@ enum TextEdit {
         switch container.kind {
         case .scalar:
             throw JSONPatchError("the parent of \(pointer.text) is a value, not an object or array")
-        case .object(_, let members):
+        case .object(let members):
             if let existing = members.last(where: { $0.key == token }) {
                 return splice(text, existing.value.range, with: value)
             }
-            let key = Array(quoted(token).utf8) + Array(": ".utf8)
+            let key = Array(JSONString.quoted(token).utf8) + Array(": ".utf8)
             return insert(key + value, at: members.count, into: container, text: text)
-        case .array(_, let elements):
+        case .array(let elements):
             let index = try JSONPointer.index(token, count: elements.count, allowingEnd: true)
             return insert(value, at: index, into: container, text: text)
         }
@@ -407,12 +399,12 @@ enum TextEdit {
         let index: Int
         switch container.kind {
         case .scalar: throw JSONPatchError("the parent of \(pointer.text) is a value, not an object or array")
-        case .object(_, let members):
+        case .object(let members):
             guard let found = members.lastIndex(where: { $0.key == token }) else {
                 throw JSONPatchError("no member \"\(token)\" to remove")
             }
             index = found
-        case .array(_, let elements):
+        case .array(let elements):
             index = try JSONPointer.index(token, count: elements.count, allowingEnd: false)
         }
         let (open, close, items) = items(of: container)!
@@ -453,25 +445,6 @@ enum TextEdit {
         var offset = end
         while offset < text.count, text[offset] != UInt8(ascii: ",") { offset += 1 }
         return offset + 1
-    }
-
-    /// `key` as a JSON string.
-    static func quoted(_ key: String) -> String {
-        var result = "\""
-        for scalar in key.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = Array("0123456789abcdef")
-                result += "\\u00" + String(hex[Int(scalar.value >> 4)]) + String(hex[Int(scalar.value & 15)])
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }
 

@@ -210,9 +210,7 @@ private struct Batch: Sendable {
 
     private func prepare(_ variant: BatchVariant) -> Prepared {
         var decoder = self.decoder
-        // After the props (file, then text), before each `set`.
-        decoder.patches.insert(
-            contentsOf: variant.patches, at: (options.propsFile == nil ? 0 : 1) + (options.props == nil ? 0 : 1))
+        decoder.patches.insert(contentsOf: variant.patches, at: Pipeline.variantPlace(options))
         do throws(PipelineError) {
             let scene = try Pipeline.scene(source, options: options, decoder: decoder, registry: registry)
             let retimed = render.fps.map(scene.retimed(fps:)) ?? scene

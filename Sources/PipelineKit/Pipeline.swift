@@ -213,9 +213,6 @@ public final class Pipeline: @unchecked Sendable {
         return try decoded!.get()
     }
 
-    /// The images with their headers read, for what needs no pixels (validate's listing).
-    package var images: SceneImages { headerImages }
-
     deinit { close() }
 
     /// The canvas in points (pixels at scale 1).
@@ -242,17 +239,14 @@ public final class Pipeline: @unchecked Sendable {
         if wasOpen && ownsRegistry { registry.shutdown() }
     }
 
-    /// How the decoder reads the pipeline: its props, then `variant` (a batch's), then each `set`.
-    package static func decoderOptions(_ options: OpenOptions, variant: [PipelinePatch] = [])
-        throws(PipelineError) -> SceneDecoder.Options
-    {
+    /// How the decoder reads the pipeline: its props (the file, then the text), then each `set`.
+    package static func decoderOptions(_ options: OpenOptions) throws(PipelineError) -> SceneDecoder.Options {
         do throws(SceneError) {
             var patches: [PipelinePatch] = []
             if let file = options.propsFile { patches.append(try PipelinePatch.props(file: file)) }
             if let props = options.props {
                 patches.append(try PipelinePatch.props(bytes: Array(props.utf8), name: "props"))
             }
-            patches += variant
             for argument in options.set { patches.append(try PipelinePatch.set(argument)) }
             return SceneDecoder.Options(
                 allowsImagesOutside: options.allowsOutsideFiles, imageMemoryLimit: options.imageMemoryLimit,
@@ -262,6 +256,12 @@ public final class Pipeline: @unchecked Sendable {
         }
     }
 
+    /// Where a batch variant's patches go among those of `decoderOptions(options)`: after the
+    /// props, before each `set`.
+    package static func variantPlace(_ options: OpenOptions) -> Int {
+        (options.propsFile == nil ? 0 : 1) + (options.props == nil ? 0 : 1)
+    }
+
     /// Where plugin code runs for `options` (nil: this process).
     package static func isolation(_ options: OpenOptions) throws(PipelineError) -> Isolation? {
         guard options.plugins != .inProcess else { return nil }
@@ -269,7 +269,7 @@ public final class Pipeline: @unchecked Sendable {
             throw PipelineError(
                 .argument, "running plugins in child processes needs the pipeline executable, which was not found")
         }
-        if options.plugins == .sandboxed, case .unavailable(let reason) = PluginSandbox.files {
+        if options.plugins == .sandboxed, let reason = sandboxUnavailable {
             throw PipelineError(
                 .render,
                 "the sandbox cannot keep plugins from your files on this machine: \(reason). Leave it out only "
@@ -288,18 +288,14 @@ extension Pipeline {
         if case .unavailable(let reason) = PluginSandbox.files { return reason }
         return nil
     }
-}
 
-extension Pipeline {
     /// Gives the pipeline's plugins to the caller, who shuts them down (the preview, which
     /// replaces them when plugin files change); `close()` then leaves them running.
     package func handOverPlugins() -> Registry {
         lock.withLock { ownsRegistry = false }
         return registry
     }
-}
 
-extension Pipeline {
     /// Decodes the images' pixels now rather than at the first frame, so their problems come
     /// back before anything else starts (the preview's server).
     package func decodeImages() throws(PipelineError) {
@@ -307,9 +303,7 @@ extension Pipeline {
         defer { lock.unlock() }
         _ = try decodedImages()
     }
-}
 
-extension Pipeline {
     /// What is valid but most likely not meant, each at its place (a step starting after the
     /// end, a mixer from a hidden layer, two steps animating one property at once).
     public var warnings: [String] { scene.warnings.map(\.description) }

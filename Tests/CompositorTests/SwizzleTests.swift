@@ -36,7 +36,7 @@ import Testing
     /// remainders all run), opaque runs broken by translucent and clear pixels at every offset:
     /// each pixel is what one pixel alone gives.
     @Test func wideRowsGiveWhatEachPixelAloneGives() {
-        var random = SplitMix(seed: 7)
+        var random = DamageTests.Generator(state: 7)
         for width in 1...40 {
             let height = 3
             var source = [UInt8](repeating: 0, count: width * 4 * height)
@@ -60,18 +60,5 @@ import Testing
                 #expect(Array(straight[4 * pixel..<4 * pixel + 4]) == expected + [a], "width \(width) pixel \(pixel)")
             }
         }
-    }
-}
-
-/// A small fixed-seed generator, so a failure repeats.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

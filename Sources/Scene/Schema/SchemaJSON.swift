@@ -22,7 +22,7 @@ public indirect enum SchemaJSON: Sendable {
     /// Two-space indented text; arrays of plain values stay on one line.
     public func text(indent: String = "") -> String {
         switch self {
-        case .string(let text): return Self.quoted(text)
+        case .string(let text): return JSONString.quoted(text)
         case .number(let value):
             return value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
         case .bool(let value): return String(value)
@@ -33,7 +33,7 @@ public indirect enum SchemaJSON: Sendable {
         case .object(let members):
             guard !members.isEmpty else { return "{}" }
             let inner = indent + "  "
-            let lines = members.map { inner + Self.quoted($0.key) + ": " + $0.value.text(indent: inner) }
+            let lines = members.map { inner + JSONString.quoted($0.key) + ": " + $0.value.text(indent: inner) }
             return "{\n" + lines.joined(separator: ",\n") + "\n\(indent)}"
         }
     }
@@ -43,23 +43,6 @@ public indirect enum SchemaJSON: Sendable {
         case .object, .array: false
         default: true
         }
-    }
-
-    private static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }
 
