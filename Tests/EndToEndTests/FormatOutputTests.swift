@@ -109,6 +109,21 @@ import Testing
             "\(result.stderr)")
     }
 
+    /// A value that is not a number is named with its flag, as the library's declaration reads it.
+    @Test(arguments: [
+        (["--quality", "best"], "--quality takes a whole number, got \"best\""),
+        (["--scale", "big"], "--scale takes a number, got \"big\""),
+        (["--threads", "many"], "--threads takes a whole number, got \"many\""),
+        (["--format", "png,png"], "--format lists \"png\" twice"),
+    ])
+    func aValueThatIsNotANumberIsNamedWithItsFlag(arguments: [String], message: String) throws {
+        let name = try pipeline(background: "#202030")
+        let result = try CLI.run(["run", "\(name).json"] + arguments, in: folder)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
+    }
+
     @Test func aMissingEncoderIsNamedAndThePNGsAreStillWritten() throws {
         let name = try pipeline(background: "#202030")
         // An ffmpeg without libvpx: it lists libx264 only.
