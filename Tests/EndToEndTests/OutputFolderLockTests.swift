@@ -58,13 +58,15 @@ import Testing
     /// A long run holds the folder: another pipeline's run into it is refused at once, and with
     /// `--wait` starts when the first has ended.
     @Test func aSecondRunIsRefusedOrWaits() throws {
-        // A minute of frames: it is still rendering when it is stopped.
-        let long = InterruptTests.pipeline.replacingOccurrences(of: #""duration": 8"#, with: #""duration": 60"#)
+        // An hour of frames: however loaded the machine, it is still rendering when it is stopped.
+        let long = InterruptTests.pipeline.replacingOccurrences(of: #""duration": 8"#, with: #""duration": 3600"#)
         try PluginFixtures.write(long, to: "long.json", in: folder)
         let running = try start(["run", "long.json", "--out", "shared", "--format", "png", "--quiet"])
-        let firstFrame = folder.appendingPathComponent("shared/frame_0000.png")
+        // Its first frame (frame_000000.png: the names have as many digits as the last frame's).
+        let firstFrame = folder.appendingPathComponent("shared/frame_000000.png")
         let deadline = Date().addingTimeInterval(60)
         while !FileManager.default.fileExists(atPath: firstFrame.path) && Date() < deadline { usleep(20_000) }
+        #expect(FileManager.default.fileExists(atPath: firstFrame.path), "the first run wrote no frame in 60 s")
         let refused = try CLI.run(["run", "small.json", "--out", "shared", "--format", "png"], in: folder)
         #expect(refused.status == 1)
         #expect(
