@@ -24,6 +24,18 @@ public struct JSONPath: Sendable, Equatable, CustomStringConvertible {
         JSONPath(components: components + [.index(index)])
     }
 
+    /// The same place as an RFC 6901 JSON Pointer, as JSON Patches name it: `/timeline/3/params/to`,
+    /// "" for the root; `~` and `/` in keys written `~0` and `~1`.
+    public var pointer: String {
+        components.map { component in
+            switch component {
+            case .index(let index): "/\(index)"
+            case .key(let key):
+                "/" + key.map { $0 == "~" ? "~0" : $0 == "/" ? "~1" : String($0) }.joined()
+            }
+        }.joined()
+    }
+
     /// Identifier keys read as `.name`; other keys are quoted in brackets so the path stays unambiguous.
     public var description: String {
         guard !components.isEmpty else { return "$" }

@@ -19,8 +19,9 @@ extension LiveScene {
         do throws(PreviewError) {
             let candidate = pluginsChanged ? freshRegistry(directories) : registry
             do throws(PreviewError) {
-                let (scene, images) = try load(file, registry: candidate, options: options)
+                let (scene, images, sound) = try load(.file(file), registry: candidate, options: options)
                 try show(scene, images: images)
+                self.sound = sound
             } catch {
                 if candidate !== registry { candidate.shutdown() }
                 throw error
@@ -30,6 +31,7 @@ extension LiveScene {
                 registry = candidate
             }
             problem = nil
+            keptDraft = nil
             version += 1
             note("reloaded \(file) (version \(version))")
         } catch {
@@ -49,16 +51,16 @@ extension LiveScene {
 
     /// The pipeline in `file` opened as every command opens one (the images' memory from their
     /// headers, the fonts, the sound), with `registry`'s plugins, its images decoded.
-    private func load(
-        _ file: String, registry: Registry,
+    func load(
+        _ source: Pipeline.Source, registry: Registry,
         options: SceneDecoder.Options
-    ) throws(PreviewError) -> (Scene, SceneImages) {
+    ) throws(PreviewError) -> (Scene, SceneImages, SceneSound) {
         do throws(PipelineError) {
             let pipeline = try Pipeline.open(
-                source: .file(file), options: Pipeline.OpenOptions(), decoder: options, registry: registry,
+                source: source, options: Pipeline.OpenOptions(), decoder: options, registry: registry,
                 isolation: isolation)
             defer { pipeline.close() }
-            return (pipeline.scene, try pipeline.decodedImages())
+            return (pipeline.scene, try pipeline.decodedImages(), pipeline.sound)
         } catch {
             throw PreviewError(error.description)
         }

@@ -28,16 +28,22 @@ final class LiveScene: @unchecked Sendable {
     var scene: Scene
     /// The decoded images of `scene`.
     var images: SceneImages
+    /// The sound files `scene` plays, probed.
+    var sound: SceneSound
+    /// The mix of `sound` as WAV, made when the page first asks for it, for one version.
+    var soundWAV: (version: Int, wav: Data)?
     /// Counts the scenes shown: 1 at start, one more for each successful reload.
     var version = 1
     /// Why the last reload failed; nil once one succeeds.
     var problem: String?
     var watched: WatchedFiles
+    /// The last draft the page asked for (`LiveScene+Draft`), until the next reload.
+    var keptDraft: Draft?
     private var timer: DispatchSourceTimer?
 
     init(
         file: String, explicitDirectories: [String], registry: Registry, scene: Scene, images: SceneImages,
-        options: SceneDecoder.Options, isolation: Isolation, scanner: PluginScanner
+        sound: SceneSound, options: SceneDecoder.Options, isolation: Isolation, scanner: PluginScanner
     ) throws(RenderError) {
         self.file = file
         self.explicitDirectories = explicitDirectories
@@ -46,6 +52,7 @@ final class LiveScene: @unchecked Sendable {
         self.registry = registry
         self.scene = scene
         self.images = images
+        self.sound = sound
         renderer = try FrameRenderer(
             evaluator: try FrameEvaluator(scene: scene, isolation: isolation), images: images,
             threads: 1)
@@ -60,15 +67,32 @@ final class LiveScene: @unchecked Sendable {
     }
 
     /// The PNG of the frame shown `seconds` into the render, as `pipeline frame --at` writes it.
-    func png(at seconds: Double) -> Result<[UInt8], PreviewError> {
+    /// With `draft`, the frame of that draft rather than of the file.
+    func png(at seconds: Double, draft: Draft? = nil) -> Result<[UInt8], PreviewError> {
         do throws(RenderError) {
-            guard let renderer else { return .failure(PreviewError("the preview is stopping")) }
+            guard let renderer = draft?.renderer ?? renderer else {
+                return .failure(PreviewError("the preview is stopping"))
+            }
             let frame = try renderer.render(time: seconds)
             do throws(OutputError) { return .success(try encodePNG(frame.view)) } catch {
                 throw RenderError.output(error)
             }
         } catch {
             note("t=\(seconds) s: \(error.description)")
+            return .failure(PreviewError(error.description))
+        }
+    }
+
+    /// The scene's sound mixed as `pipeline run` mixes a video's, as WAV; nil when it plays none.
+    func wav() -> Result<Data?, PreviewError> {
+        guard let mix = sound.mix(of: scene, footage: images.footage) else { return .success(nil) }
+        if let made = soundWAV, made.version == version { return .success(made.wav) }
+        do throws(OutputError) {
+            let wav = try mix.wav(name: file, ffmpegPath: try FFmpeg.require())
+            soundWAV = (version, wav)
+            return .success(wav)
+        } catch {
+            note("sound: \(error.description)")
             return .failure(PreviewError(error.description))
         }
     }
@@ -80,9 +104,13 @@ final class LiveScene: @unchecked Sendable {
 
     /// The steps' progress over the render, for the page's chart; plugin curves are called in a
     /// child, as frames call them.
-    func timelineSummary() -> Result<TimelineSummary, PreviewError> {
-        guard let renderer else { return .failure(PreviewError("the preview is stopping")) }
-        let (summary, failure) = renderer.evaluator.evaluatingCurves { TimelineSummary($0, version: version) }
+    func timelineSummary(draft: Draft? = nil) -> Result<TimelineSummary, PreviewError> {
+        guard let renderer = draft?.renderer ?? renderer else {
+            return .failure(PreviewError("the preview is stopping"))
+        }
+        let (summary, failure) = renderer.evaluator.evaluatingCurves {
+            TimelineSummary($0, version: version, hasSound: !sound.isEmpty)
+        }
         if let failure { note("timing chart: \(failure)") }
         return .success(summary)
     }
@@ -102,6 +130,7 @@ final class LiveScene: @unchecked Sendable {
         queue.sync {
             timer?.cancel()
             timer = nil
+            keptDraft = nil
             renderer = nil
             registry.shutdown()
         }

@@ -6,6 +6,9 @@ import PipelineKit
 /// started on, as JSON Patches sent with a token only the printed address holds.
 ///
 /// - `GET /pipeline?token=TOKEN` the file's text, its version in `ETag`
+/// - `GET /editor.json?token=TOKEN` what the page's editor builds on (`EditorSummary`)
+/// - `draft=PATCH&token=TOKEN` on `/frame` and `/timeline.json`: the answer as the patch would
+///   make the file, nothing written (`LiveScene.draft`)
 /// - `PATCH /pipeline?token=TOKEN` with `Content-Type: application/json-patch+json`: an RFC 6902
 ///   patch applied to the file's text (`PipelineFileEditor`): only the changed values' bytes
 ///   change; the result is checked as `validate` checks a file, then written whole. `If-Match:
@@ -49,6 +52,25 @@ public struct PreviewEditing: Sendable {
 
     static let patchType = "application/json-patch+json"
 
+    /// The `draft` of a request for a frame or the timeline: a JSON Patch the answer is rendered
+    /// through (`LiveScene.draft`), nothing written; nil when it has none. A draft needs the token.
+    static func draft(_ request: Request, _ editing: PreviewEditing?) throws(HTTPError) -> String? {
+        guard let draft = request.uri.queryParameters["draft"].map(String.init) else { return nil }
+        guard let editing, editing.accepts(request.uri.queryParameters["token"].map(String.init)) else {
+            throw HTTPError(
+                .forbidden, message: "draft needs pipeline preview --edit and the token it printed")
+        }
+        return draft
+    }
+
+    func editor(_ request: Request, _ live: LiveScene) async throws -> Response {
+        try admit(request)
+        let text = await live.perform { live in EditorSummary.json(live.scene, registry: live.registry).text() }
+        return Response(
+            status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-cache"],
+            body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+
     func patch(_ request: Request, _ live: LiveScene) async throws -> Response {
         try admit(request)
         let type = request.headers[.contentType]?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces)
@@ -66,9 +88,12 @@ public struct PreviewEditing: Sendable {
         let expected = request.headers[.ifMatch].map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\" ")) }
         let options = options
         let outcome = await live.perform { live in
-            Result { () throws(PipelineFileEditor.Refusal) in
+            let result = Result { () throws(PipelineFileEditor.Refusal) in
                 try PipelineFileEditor.apply(patch, to: live.file, expectedVersion: expected, options: options)
             }
+            // Shown at once: the page's next request sees the change.
+            if case .success = result { live.reloadIfChanged() }
+            return result
         }
         switch outcome {
         case .success(let version): return Self.json(["version": version], status: .ok)
@@ -117,8 +142,9 @@ struct MethodCheck<Context: RequestContext>: RouterMiddleware {
     ) async throws -> Response {
         let allowed: [HTTPRequest.Method]
         switch request.uri.path {
-        case "/", "/frame", "/timeline.json", "/version": allowed = [.get, .head]
+        case "/", "/frame", "/timeline.json", "/version", "/sound.wav": allowed = [.get, .head]
         case "/pipeline": allowed = editing ? [.get, .head, .patch] : []
+        case "/editor.json" where editing: allowed = [.get, .head]
         default: return try await next(request, context)
         }
         guard allowed.contains(request.method) else {

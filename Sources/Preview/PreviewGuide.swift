@@ -7,10 +7,26 @@ extension PreviewServer {
         file changes, the page shows the new version; a pipeline that no longer loads leaves \
         the last good one on show, with the error. Plugin code runs in child processes (as with \
         run --isolate): a plugin that crashes fails the frames it renders, not the server. \
-        Open it at a time with ?t=SECONDS. It answers only requests to 127.0.0.1:PORT or \
-        localhost:PORT, so other web pages cannot reach it. Ctrl-C stops it.
+        It plays the pipeline's sound with the frames. Open it at a time with ?t=SECONDS. It \
+        answers only requests to 127.0.0.1:PORT or localhost:PORT, so other web pages cannot \
+        reach it. Ctrl-C stops it.
 
-        With --edit the address carries a token (preview: http://127.0.0.1:PORT/?token=…), and         PATCH /pipeline?token=… with Content-Type: application/json-patch+json applies a JSON         Patch (RFC 6902) to the pipeline file's text: only the changed values' bytes change,         the result is checked as validate checks a file before anything is written (an invalid         one is a 400 with the message and place), and the file is replaced whole. If-Match:         "VERSION" (the ETag of GET /pipeline?token=…) makes a file changed on disk since then a         409. Without the token nothing is written; without --edit no route writes.
+        With --edit the address carries a token (preview: http://127.0.0.1:PORT/?token=…) and \
+        the page edits the file: each step is a bar on its layer's track (drag it to move its \
+        start, its ends to change its duration), the chart shows a Bézier curve's handles to \
+        drag, and the inspector sets a step's curve, spring and parameters and a layer's keys, \
+        each field made from the schema; Ctrl+Z and Ctrl+Shift+Z undo and redo. The frame and \
+        the chart follow a drag before it is written. "drive by hand" drags an interactive \
+        transition on the frame: on release the page plays the rest as pipeline run renders \
+        it, and "keep this gesture" writes the track into interaction.
+
+        Every change is a JSON Patch (RFC 6902) sent as PATCH /pipeline?token=… with \
+        Content-Type: application/json-patch+json, and scripts may send them too. It applies to \
+        the file's text: only the changed values' bytes change; the result is checked as \
+        validate checks a file before anything is written (an invalid one is a 400 with the \
+        message and place), and the file is replaced whole. If-Match: "VERSION" (the ETag of \
+        GET /pipeline?token=…) makes a file changed on disk since then a 409. Without the token \
+        nothing is written; without --edit no route writes.
 
         Examples:
           pipeline preview pipeline.json --port 8080

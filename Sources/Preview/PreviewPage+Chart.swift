@@ -2,9 +2,11 @@ extension PreviewPage {
     /// The timing chart: one lane per timeline step, its progress over the render's time
     /// (0 at the lane's bottom line, 1 at its top line; springs overshoot past them), and a
     /// cursor at the current time. Drawn for the device's pixel ratio so lines stay sharp.
+    /// Returns where it drew: `x(seconds)` and each lane's top and bottom lines, for the
+    /// editor's handles.
     static let chartScript = """
-        function drawChart(canvas, timeline, now) {
-          const lane = 44, label = 16, pad = 8;
+        function drawChart(canvas, timeline, now, lane) {
+          const label = 16, pad = 8;
           const ratio = window.devicePixelRatio || 1;
           const width = canvas.clientWidth || 800;
           const height = Math.max(1, timeline.steps.length) * lane + 18;
@@ -17,9 +19,11 @@ extension PreviewPage {
           const end = timeline.times[timeline.times.length - 1] || 1;
           const x = seconds => pad + (width - 2 * pad) * seconds / end;
           g.font = '11px system-ui, sans-serif';
+          const lanes = [];
           timeline.steps.forEach((step, index) => {
             const top = index * lane + label, bottom = top + lane - label - 6;
             const y = p => bottom - (bottom - top) * p;
+            lanes.push({ top: top, bottom: bottom });
             g.fillStyle = '#aaa';
             g.fillText(step.label + ' · ' + step.curve, pad, top - 4);
             g.strokeStyle = '#444';
@@ -41,6 +45,7 @@ extension PreviewPage {
           g.fillText(end.toFixed(2) + ' s', width - pad - 40, height - 4);
           g.strokeStyle = '#fff';
           g.beginPath(); g.moveTo(x(now), 0); g.lineTo(x(now), height - 14); g.stroke();
+          return { x: x, end: end, pad: pad, width: width, lanes: lanes, context: g };
         }
         """
 }

@@ -5,7 +5,10 @@ extension PreviewPage {
     /// can be on show at once: the last reload's and the shown frame's (a plugin that failed).
     static let script = """
         const $ = id => document.getElementById(id);
-        const view = { timeline: null, version: 0, frame: 0, playing: false, playStart: 0, playFrom: 0 };
+        // The editor, when the page's address carries the token of pipeline preview --edit.
+        let editor = null;
+        // draftTimeline: the chart of a change being dragged, before it is sent (the editor's).
+        const view = { timeline: null, draftTimeline: null, version: 0, frame: 0, playing: false, playStart: 0, playFrom: 0 };
         const frames = new Map();  // frame number → Promise of an object URL
         const problems = { version: null, frame: null };
         const maxInFlight = 4;
@@ -49,10 +52,14 @@ extension PreviewPage {
           const t = view.timeline;
           $('scrubber').value = n / t.fps;
           $('clock').textContent = (n / t.fps).toFixed(3) + ' s · frame ' + n + ' of 0–' + lastFrame() + ' · ' + t.fps + ' fps';
-          drawChart($('chart'), t, n / t.fps);
+          view.chart = drawChart($('chart'), view.draftTimeline || t, n / t.fps, editor ? 60 : 44);
+          if (editor) editor.shown(n / t.fps);
           fitFrame();
-          fetchFrame(n).then(url => {
-            if (view.frame !== n) return;
+          if (editor && editor.showsDraft()) return;
+          const pending = fetchFrame(n);
+          pending.then(url => {
+            // A reload since the request revoked its URL: the new version's frame is on its way.
+            if (view.frame !== n || frames.get(n) !== pending) return;
             $('frame').src = url;
             showProblem('frame', null);
           }, problem => { if (view.frame === n) showProblem('frame', problem.message); });
@@ -61,6 +68,7 @@ extension PreviewPage {
         function tick(now) {
           if (!view.playing) return;
           const n = (view.playFrom + Math.floor((now - view.playStart) / 1000 * view.timeline.fps)) % (lastFrame() + 1);
+          if (n < view.frame) syncSound(n);
           if (n !== view.frame) show(n);
           prefetch(n);
           requestAnimationFrame(tick);
@@ -70,6 +78,7 @@ extension PreviewPage {
           view.playing = playing;
           $('play').textContent = playing ? '❚❚' : '▶︎';
           if (playing) { view.playStart = performance.now(); view.playFrom = view.frame; requestAnimationFrame(tick); }
+          syncSound();
         }
 
         function step(by) {
@@ -85,6 +94,20 @@ extension PreviewPage {
           fitFrame();
         }
 
+        // The pipeline's sound (GET /sound.wav, mixed as pipeline run mixes it) plays in step
+        // with the frames: it starts where playing starts, and again from there when playing
+        // loops back to the first frame.
+        function syncSound(from) {
+          const sound = $('sound');
+          if (!view.timeline || !view.timeline.hasSound) return;
+          if (view.playing) {
+            sound.currentTime = (from === undefined ? view.frame : from) / view.timeline.fps;
+            sound.play().catch(() => {});
+          } else {
+            sound.pause();
+          }
+        }
+
         async function loadTimeline() {
           const t = await (await fetch('timeline.json')).json();
           for (const url of frames.values()) url.then(URL.revokeObjectURL, () => {});
@@ -96,6 +119,7 @@ extension PreviewPage {
             item.textContent = 'warning: ' + text;
             return item;
           }));
+          if (t.hasSound) $('sound').src = 'sound.wav?version=' + t.version; else $('sound').removeAttribute('src');
           $('scrubber').max = lastFrame() / t.fps;
           $('scrubber').step = 1 / t.fps;
         }
@@ -105,8 +129,9 @@ extension PreviewPage {
         function fitFrame() {
           const t = view.timeline, frame = $('frame');
           if (!t) return;
-          const around = document.body.offsetHeight - frame.offsetHeight;
-          const room = { width: document.documentElement.clientWidth - 34, height: window.innerHeight - around };
+          // The inspector beside the frame's column does not count: it scrolls on its own.
+          const around = document.body.offsetHeight - $('main').offsetHeight + $('left').offsetHeight - frame.offsetHeight;
+          const room = { width: $('left').clientWidth - 2, height: window.innerHeight - around };
           const scale = Math.min(1, room.width / t.width, Math.max(room.height, minimumFrameHeight) / t.height);
           frame.style.width = Math.max(1, Math.floor(t.width * scale)) + 'px';
           frame.style.height = Math.max(1, Math.floor(t.height * scale)) + 'px';
@@ -132,7 +157,10 @@ extension PreviewPage {
         $('forward').onclick = () => step(1);
         $('scrubber').oninput = event => { setPlaying(false); show(frameAt(parseFloat(event.target.value))); };
         document.addEventListener('keydown', event => {
-          if (event.target.tagName === 'INPUT' && event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+          if (editor && editor.key(event)) return;
+          if (['INPUT', 'SELECT', 'TEXTAREA'].includes(event.target.tagName)) {
+            if (event.target.id !== 'scrubber' || (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight')) return;
+          }
           if (event.key === 'ArrowLeft') { step(-1); event.preventDefault(); }
           if (event.key === 'ArrowRight') { step(1); event.preventDefault(); }
           if (event.key === ' ') { setPlaying(!view.playing); event.preventDefault(); }

@@ -4,13 +4,16 @@ import Hummingbird
 /// The preview's HTTP API; every answer comes from the live scene's queue. Only requests
 /// addressed to 127.0.0.1 or localhost at the listening port are answered (`LoopbackOriginCheck`).
 ///
-/// - `GET /` the page (`?t=SECONDS` starts it there)
+/// - `GET /` the page (`?t=SECONDS` starts it there), with its first frame in it
 /// - `GET /frame?t=SECONDS` the frame shown that far into the render (0 up to its end, as
 ///   `pipeline frame --at` takes it), as PNG; any other `t` is a 400 that gives the range
 /// - `GET /timeline.json` what the timing chart is drawn from (`TimelineSummary`)
+/// - `GET /sound.wav` the pipeline's sound, mixed as `pipeline run` mixes a video's (404 when
+///   it plays none)
 /// - `GET /version` `{"version": N, "error": "…" or null}`: N grows with each reload; the
 ///   error is why the last reload failed (the last good scene is still served)
-/// - `/pipeline`, with `--edit` only: see `PreviewEditing`
+/// - `/pipeline` and `/editor.json`, and `draft` on `/frame` and `/timeline.json`, with `--edit`
+///   only: see `PreviewEditing`
 ///
 /// Any other method on these routes is a 405.
 enum PreviewRoutes {
@@ -22,20 +25,41 @@ enum PreviewRoutes {
         if let editing {
             router.get("/pipeline") { request, _ in try await editing.text(request, live) }
             router.patch("/pipeline") { request, _ in try await editing.patch(request, live) }
+            router.get("/editor.json") { request, _ in try await editing.editor(request, live) }
         }
         router.get("/") { request, _ in
             // The page reads `t` itself; a bad one is refused here, where the message can say why.
-            _ = try PreviewQuery.time(request)
+            let start = try PreviewQuery.time(request) ?? 0
+            // Its first frame comes inside it (none past the end: the page then shows the last).
+            let first = await live.perform { live -> [UInt8]? in
+                live.scene.isPastTheEnd(start) ? nil : try? live.png(at: start).get()
+            }
             return Response(
                 status: .ok, headers: [.contentType: "text/html; charset=utf-8"],
-                body: .init(byteBuffer: ByteBuffer(string: PreviewPage.html)))
+                body: .init(byteBuffer: ByteBuffer(string: PreviewPage.html(firstFrame: first))))
         }
         router.get("/frame") { request, _ in
-            try await frame(request, live)
+            try await frame(request, live, draft: try PreviewEditing.draft(request, editing))
         }
-        router.get("/timeline.json") { _, _ in
-            switch await live.perform({ $0.timelineSummary() }) {
-            case .success(let summary): return json(try JSONEncoder().encode(summary))
+        router.get("/timeline.json") { request, _ in
+            let draft = try PreviewEditing.draft(request, editing)
+            let answer = await live.perform { live -> Result<TimelineSummary, HTTPError> in
+                drafted(draft, live).flatMap { kept in
+                    live.timelineSummary(draft: kept).mapError {
+                        HTTPError(.internalServerError, message: $0.description)
+                    }
+                }
+            }
+            return json(try JSONEncoder().encode(try answer.get()))
+        }
+        router.get("/sound.wav") { _, _ in
+            let answer = await live.perform { $0.wav() }
+            switch answer {
+            case .success(let wav?):
+                return Response(
+                    status: .ok, headers: [.contentType: "audio/wav", .cacheControl: "no-cache"],
+                    body: .init(byteBuffer: ByteBuffer(bytes: wav)))
+            case .success(nil): throw HTTPError(.notFound, message: "the pipeline plays no sound")
             case .failure(let error): throw HTTPError(.internalServerError, message: error.description)
             }
         }
@@ -60,18 +84,30 @@ enum PreviewRoutes {
         enum CodingKeys: String, CodingKey { case version, error }
     }
 
-    private static func frame(_ request: Request, _ live: LiveScene) async throws -> Response {
+    /// The draft `patch` asks for (a 400 when it cannot be made), or nil for the file itself.
+    private static func drafted(_ patch: String?, _ live: LiveScene) -> Result<LiveScene.Draft?, HTTPError> {
+        guard let patch else { return .success(nil) }
+        return live.draft(patch).map { $0 }.mapError { HTTPError(.badRequest, message: $0.description) }
+    }
+
+    private static func frame(_ request: Request, _ live: LiveScene, draft: String?) async throws -> Response {
         guard let seconds = try PreviewQuery.time(request) else {
             throw HTTPError(
                 .badRequest, message: "frame needs ?t=SECONDS, a time in \(PreviewQuery.range), e.g. /frame?t=0.5")
         }
         let answer = await live.perform { live -> Result<[UInt8], HTTPError> in
-            guard !live.scene.isPastTheEnd(seconds) else {
-                let end = live.scene.endDescription
-                return .failure(
-                    HTTPError(.badRequest, message: "t=\(PreviewQuery.text(seconds)) is past the end: \(end)"))
+            drafted(draft, live).flatMap { kept in
+                let scene = kept?.scene ?? live.scene
+                guard !scene.isPastTheEnd(seconds) else {
+                    return .failure(
+                        HTTPError(
+                            .badRequest,
+                            message: "t=\(PreviewQuery.text(seconds)) is past the end: \(scene.endDescription)"))
+                }
+                return live.png(at: seconds, draft: kept).mapError {
+                    HTTPError(.internalServerError, message: $0.description)
+                }
             }
-            return live.png(at: seconds).mapError { HTTPError(.internalServerError, message: $0.description) }
         }
         let png = try answer.get()
         return Response(

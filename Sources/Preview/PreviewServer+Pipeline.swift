@@ -27,7 +27,7 @@ extension PreviewServer {
         do throws(RenderError) {
             try self.init(
                 file: pipeline.file, explicitPluginDirectories: options.pluginFolders, registry: registry,
-                scene: pipeline.scene, images: images, options: decoder, isolation: isolation,
+                scene: pipeline.scene, images: images, sound: pipeline.sound, options: decoder, isolation: isolation,
                 scanner: PluginSet.scanner(options.installation), port: port,
                 editing: editing ? PreviewEditing(options: options) : nil)
         } catch {

@@ -31,12 +31,13 @@ public struct PreviewServer: Sendable {
     /// children `isolation` starts; changed plugin files are scanned with `scanner`.
     public init(
         file: String, explicitPluginDirectories: [String], registry: Registry, scene: Scene,
-        images: SceneImages, options: SceneDecoder.Options = SceneDecoder.Options(), isolation: Isolation,
+        images: SceneImages, sound: SceneSound = .none, options: SceneDecoder.Options = SceneDecoder.Options(),
+        isolation: Isolation,
         scanner: PluginScanner, port: Int, editing: PreviewEditing? = nil
     ) throws(RenderError) {
         live = try LiveScene(
             file: file, explicitDirectories: explicitPluginDirectories, registry: registry, scene: scene,
-            images: images, options: options, isolation: isolation, scanner: scanner)
+            images: images, sound: sound, options: options, isolation: isolation, scanner: scanner)
         self.port = port
         self.editing = editing
     }

@@ -26,14 +26,16 @@ struct TimelineSummary: Encodable {
     let steps: [StepCurve]
     /// What `validate` warns of in the pipeline, each with its place ("pipeline.json:7:18: …").
     let warnings: [String]
+    /// Whether the pipeline plays sound (GET /sound.wav).
+    let hasSound: Bool
 
     /// At most this many samples per step, however long the render: enough for a chart.
     static let maxSamples = 600
 
     /// Samples `timing`, which calls plugin curves where the preview's render runs plugin code.
-    init(_ timing: SceneTiming, version: Int) {
+    init(_ timing: SceneTiming, version: Int, hasSound: Bool) {
         let scene = timing.scene
-        self.version = version
+        (self.version, self.hasSound) = (version, hasSound)
         (width, height) = (scene.canvas.width, scene.canvas.height)
         (fps, duration, frameCount) = (scene.fps, scene.duration, scene.frameCount)
         times = scene.sampleTimes(count: min(frameCount, Self.maxSamples))

@@ -17,6 +17,10 @@ public enum NamedCurves {
         name == "linear" ? LinearCurve() : beziers[name]
     }
 
+    /// The Bézier `name` stands for ("ease-in" is cubic-bezier(0.42, 0, 1, 1)); nil for "linear"
+    /// and for names that are no Bézier.
+    public static func bezier(named name: String) -> CubicBezierCurve? { beziers[name] }
+
     /// The name of `bezier` when it is one of the named curves.
     static func name(of bezier: CubicBezierCurve) -> String? {
         names.first { beziers[$0] == bezier }

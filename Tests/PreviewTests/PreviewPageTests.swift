@@ -19,11 +19,22 @@ import Testing
 
     @Test func thePageHoldsItsScriptsAndLoadsNothingElse() {
         let page = PreviewPage.html
-        #expect(page.contains("function drawChart(canvas, timeline, now)"))
+        #expect(page.contains("function drawChart(canvas, timeline, now, lane)"))
         #expect(page.contains("function fetchFrame(n)"))
+        #expect(page.contains("function makeEditor(token)"))
         #expect(!page.contains("src=\""))
         #expect(!page.contains("<link"))
         #expect(!page.contains("http://") && !page.contains("https://"))
+    }
+
+    @Test func theFirstFrameComesInThePageItself() throws {
+        let png: [UInt8] = [0x89, 0x50, 0x4e, 0x47, 1, 2, 3]
+        let page = PreviewPage.html(firstFrame: png)
+        let source = "src=\"data:image/png;base64,\(Data(png).base64EncodedString())\""
+        #expect(
+            page.contains(#"<img id="frame" alt="the frame at the current time" draggable="false" "# + source + ">"))
+        #expect(page.components(separatedBy: "src=\"").count == 2, "one source: the frame's")
+        #expect(PreviewPage.html(firstFrame: nil) == PreviewPage.html)
     }
 
     @Test func theVersionAnswerSpellsOutANullError() throws {

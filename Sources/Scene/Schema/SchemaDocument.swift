@@ -37,7 +37,7 @@ public struct SchemaDocument {
     /// A layer shows at most one of an image, an SVG, a Lottie animation, a video, a sequence and
     /// a snapshot; a video's `volume` comes with `"audio": true`; `at` comes with `snapshot`; its
     /// sublayers are layers (the definition refers to itself).
-    private var layer: SchemaJSON {
+    var layer: SchemaJSON {
         let sources = ["image", "svg", "lottie", "video", "sequence", "snapshot"]
         let pairs = sources.indices.flatMap { i in sources[(i + 1)...].map { [sources[i], $0] } }
         let soundVolume: SchemaJSON = ["required": ["audio"], "properties": ["audio": ["const": true]]]

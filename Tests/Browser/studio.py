@@ -1,0 +1,211 @@
+#!/usr/bin/python3
+"""Drives the preview's editor (pipeline preview --edit) in headless Chromium, as a person would
+with a mouse, and prints what the page did as one JSON object.
+
+    studio.py URL drag-bar STEP SECONDS          drag step STEP's bar by SECONDS along the time axis
+    studio.py URL drag-end STEP SECONDS          drag the bar's right end by SECONDS
+    studio.py URL drag-handle STEP WHICH DX DY   drag handle WHICH (0 or 1) of the step's Bézier by DX, DY pixels
+    studio.py URL gesture FRACTION SECONDS       drive the transition: drag across FRACTION of the frame's
+                                                 width in SECONDS, release, watch the rest play, keep it
+    studio.py URL undo                           press Ctrl+Z
+    studio.py URL redo                           press Ctrl+Shift+Z
+    studio.py URL screenshot PATH                select the first step and save the window as PATH
+    studio.py URL play SECONDS                   press play, and after SECONDS say where the sound and frames are
+
+Actions joined by `then` run one after the other on the one page: `drag-bar 0 0.5 then undo`.
+It prints a list: for each action, what the page showed and the file's text once it was done.
+The window is 1280×800 CSS pixels. Every action waits for the page's write to land (or fails).
+"""
+import base64
+import json
+import sys
+import time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+WINDOW = (1280, 800)
+
+
+def browser(profile):
+    options = Options()
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                     "--force-device-scale-factor=1", "--autoplay-policy=no-user-gesture-required",
+                     "--user-data-dir=" + profile):
+        options.add_argument(argument)
+    options.binary_location = "/usr/bin/chromium"
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    # The window's inner size is what the page lays itself out in.
+    driver.set_window_size(*WINDOW)
+    inner = driver.execute_script("return [window.innerWidth, window.innerHeight]")
+    driver.set_window_size(2 * WINDOW[0] - inner[0], 2 * WINDOW[1] - inner[1])
+    return driver
+
+
+def wait(driver, condition, what, timeout=60):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        value = driver.execute_script("return " + condition)
+        if value:
+            return value
+        time.sleep(0.05)
+    raise SystemExit("the page never " + what + ": " + json.dumps(state(driver)))
+
+
+def state(driver):
+    return driver.execute_script(
+        "const s = window.studio; return s && {writes: s.writes, busy: s.busy, bars: s.bars, handles: s.handles,"
+        " status: document.getElementById('editstatus').textContent,"
+        " problem: document.getElementById('problem').textContent}")
+
+
+def ready(driver):
+    wait(driver, "window.studio && window.studio.info && window.studio.bars.length > 0 && window.studio.busy === 0",
+         "showed its step bars")
+    wait(driver, "view.timeline !== null", "read its timeline")
+
+
+def written(driver, before):
+    wait(driver, "window.studio.busy === 0 && window.studio.writes > %d" % before, "wrote the change")
+
+
+def offset(driver, element, x, y):
+    """Selenium offsets a pointer from the element's centre; x and y are from its top left."""
+    box = driver.execute_script("const b = arguments[0].getBoundingClientRect(); return [b.width, b.height]", element)
+    return round(x - box[0] / 2), round(y - box[1] / 2)
+
+
+def drag(driver, element, start, moves, pause=0.05):
+    chain = ActionChains(driver, duration=40)
+    chain.move_to_element_with_offset(element, *offset(driver, element, *start)).click_and_hold()
+    for dx, dy in moves:
+        chain.move_by_offset(dx, dy).pause(pause)
+    chain.release().perform()
+
+
+def steps(total, count):
+    """`total` pixels as `count` whole moves."""
+    done, moves = 0, []
+    for i in range(1, count + 1):
+        to = round(total * i / count)
+        moves.append(to - done)
+        done = to
+    return moves
+
+
+def act(driver, action, arguments):
+    result = {}
+    tracks = driver.find_element(By.ID, "tracks")
+    chart = driver.find_element(By.ID, "chart")
+    writes = driver.execute_script("return window.studio.writes")
+    if action in ("drag-bar", "drag-end"):
+        step, seconds = int(arguments[0]), float(arguments[1])
+        bar = driver.execute_script("return window.studio.bars[%d]" % step)
+        geometry = driver.execute_script(
+            "const g = window.studio.tracksGeometry; return [g.end, g.width, g.pad]")
+        pixels = seconds * (geometry[1] - 2 * geometry[2]) / geometry[0]
+        x = (bar["x0"] + bar["x1"]) / 2 if action == "drag-bar" else bar["x1"] - 2
+        drag(driver, tracks, (x, (bar["y0"] + bar["y1"]) / 2), [(m, 0) for m in steps(pixels, 8)])
+        written(driver, writes)
+    elif action == "drag-handle":
+        step, which, dx, dy = int(arguments[0]), int(arguments[1]), float(arguments[2]), float(arguments[3])
+        bar = driver.execute_script("return window.studio.bars[%d]" % step)
+        ActionChains(driver).move_to_element_with_offset(
+            tracks, *offset(driver, tracks, (bar["x0"] + bar["x1"]) / 2, (bar["y0"] + bar["y1"]) / 2)
+        ).click().perform()
+        wait(driver, "window.studio.handles.length === 2", "showed the curve's handles")
+        handle = driver.execute_script("return window.studio.handles[%d]" % which)
+        moves = list(zip(steps(dx, 8), steps(dy, 8)))
+        drag(driver, chart, (handle["x"], handle["y"]), moves)
+        written(driver, writes)
+    elif action == "gesture":
+        fraction, seconds = float(arguments[0]), float(arguments[1])
+        if not driver.execute_script("return window.studio.driving"):
+            driver.find_element(By.ID, "drive").click()
+        frame = driver.find_element(By.ID, "frame")
+        width = driver.execute_script("return arguments[0].clientWidth", frame)
+        height = driver.execute_script("return arguments[0].clientHeight", frame)
+        count = 12
+        drag(driver, frame, (width * 0.1, height / 2), [(m, 0) for m in steps(fraction * width, count)],
+             pause=seconds / count)
+        wait(driver, "window.studio.released && !window.studio.releasePlaying", "played the release")
+        result["released"] = driver.execute_script(
+            "const r = window.studio.released; return {track: r.track, finishes: r.finishes, frames: r.frames}")
+        # The frame the page shows last, as the server rendered it.
+        result["lastFrame"] = driver.execute_async_script(
+            "const done = arguments[0];"
+            "fetch(document.getElementById('frame').src).then(r => r.arrayBuffer()).then(b => {"
+            "  let s = ''; new Uint8Array(b).forEach(c => s += String.fromCharCode(c)); done(btoa(s)); })")
+        driver.find_element(By.ID, "keep").click()
+        written(driver, writes)
+    elif action in ("undo", "redo"):
+        keys = ActionChains(driver).key_down(Keys.CONTROL)
+        if action == "redo":
+            keys = keys.key_down(Keys.SHIFT)
+        keys = keys.send_keys("z")
+        if action == "redo":
+            keys = keys.key_up(Keys.SHIFT)
+        keys.key_up(Keys.CONTROL).perform()
+        written(driver, writes)
+    elif action == "play":
+        driver.find_element(By.ID, "play").click()
+        time.sleep(float(arguments[0]))
+        result["playing"] = driver.execute_script(
+            "const s = document.getElementById('sound');"
+            "return {paused: s.paused, soundTime: s.currentTime, frameTime: view.frame / view.timeline.fps,"
+            " hasSound: view.timeline.hasSound}")
+        driver.find_element(By.ID, "play").click()
+    elif action == "screenshot":
+        bar = driver.execute_script("return window.studio.bars[0]")
+        ActionChains(driver).move_to_element_with_offset(
+            tracks, *offset(driver, tracks, (bar["x0"] + bar["x1"]) / 2, (bar["y0"] + bar["y1"]) / 2)
+        ).click().perform()
+        wait(driver, "window.studio.handles.length === 2", "showed the curve's handles")
+        time.sleep(0.5)
+        result["boxes"] = driver.execute_script(
+            "const box = id => { const b = document.getElementById(id).getBoundingClientRect();"
+            " return [b.left, b.top, b.right, b.bottom]; };"
+            "return {window: [window.innerWidth, window.innerHeight], frame: box('frame'), tracks: box('tracks'),"
+            " chart: box('chart'), inspector: box('inspector'), controls: box('controls'),"
+            " scrollHeight: document.documentElement.scrollHeight, scrollWidth: document.documentElement.scrollWidth}")
+        driver.save_screenshot(arguments[0])
+    else:
+        raise SystemExit("unknown action " + action)
+    result["state"] = state(driver)
+    result["file"] = driver.execute_script(
+        "return fetch('pipeline?token=' + new URLSearchParams(location.search).get('token')).then(r => r.text())")
+    return result
+
+
+def main():
+    url, words = sys.argv[1], sys.argv[2:]
+    actions, current = [], []
+    for word in words + ["then"]:
+        if word == "then":
+            actions.append(current)
+            current = []
+        else:
+            current.append(word)
+    driver = browser("/tmp/pipeline-studio-%d" % time.time_ns())
+    results = []
+    try:
+        driver.get(url)
+        # Selenium returns once the page has fired its load event: the frame must be on show by then.
+        loaded = driver.execute_script(
+            "const f = document.getElementById('frame'); return [f.complete ? 1 : 0, f.naturalWidth, f.naturalHeight]")
+        ready(driver)
+        for action in actions:
+            results.append(act(driver, action[0], action[1:]))
+        errors = [e["message"] for e in driver.get_log("browser")
+                  if e["level"] == "SEVERE" and "favicon" not in e["message"]]
+    finally:
+        driver.quit()
+    print(json.dumps({"actions": results, "errors": errors, "loaded": loaded}))
+
+
+main()
