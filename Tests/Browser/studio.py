@@ -7,6 +7,9 @@ with a mouse, and prints what the page did as one JSON object.
     studio.py URL drag-handle STEP WHICH DX DY   drag handle WHICH (0 or 1) of the step's Bézier by DX, DY pixels
     studio.py URL gesture FRACTION SECONDS       drive the transition: drag across FRACTION of the frame's
                                                  width in SECONDS, release, watch the rest play, keep it
+    studio.py URL select STEP                    click step STEP's bar
+    studio.py URL set POINTER VALUE              type VALUE into the inspector's field for POINTER (or pick
+                                                 it from its list), then Tab
     studio.py URL undo                           press Ctrl+Z
     studio.py URL redo                           press Ctrl+Shift+Z
     studio.py URL screenshot PATH                select the first step and save the window as PATH
@@ -27,6 +30,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
 
 WINDOW = (1280, 800)
 
@@ -142,6 +146,22 @@ def act(driver, action, arguments):
             "fetch(document.getElementById('frame').src).then(r => r.arrayBuffer()).then(b => {"
             "  let s = ''; new Uint8Array(b).forEach(c => s += String.fromCharCode(c)); done(btoa(s)); })")
         driver.find_element(By.ID, "keep").click()
+        written(driver, writes)
+    elif action == "select":
+        bar = driver.execute_script("return window.studio.bars[%d]" % int(arguments[0]))
+        ActionChains(driver).move_to_element_with_offset(
+            tracks, *offset(driver, tracks, (bar["x0"] + bar["x1"]) / 2, (bar["y0"] + bar["y1"]) / 2)
+        ).click().perform()
+        wait(driver, "window.studio.selected === %d" % int(arguments[0]), "selected the step")
+    elif action == "set":
+        pointer, value = arguments[0], " ".join(arguments[1:])
+        field = driver.find_element(By.CSS_SELECTOR, '#inspector [data-pointer="%s"]' % pointer)
+        if field.tag_name == "select":
+            Select(field).select_by_value(value)
+        else:
+            field.send_keys(Keys.CONTROL, "a")
+            field.send_keys(value)
+            field.send_keys(Keys.TAB)
         written(driver, writes)
     elif action in ("undo", "redo"):
         keys = ActionChains(driver).key_down(Keys.CONTROL)

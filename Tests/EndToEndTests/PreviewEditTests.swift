@@ -128,6 +128,36 @@ struct PreviewEditTests {
             cases.append(("invalid result \(invalid)", try edit.patch(invalid), 400))
         }
         for _ in 0..<100 { cases.append(("repeated, wrong token", try edit.patch(replace, query: "?token=x"), 403)) }
+        // Drafts render a change without writing it, and need the token too.
+        let draft = "draft=" + replace.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        let removal = #"[{"op": "remove", "path": "/timeline/0"}]"#
+        for path in ["/frame", "/timeline.json"] {
+            cases += [
+                ("a draft without the token", try edit.send("GET", path: path, query: "?t=0.5&\(draft)"), 403),
+                ("a draft, wrong token", try edit.send("GET", path: path, query: "?t=0.5&token=x&\(draft)"), 403),
+                ("a draft", try edit.send("GET", path: path, query: "?t=0.5&token=\(edit.token)&\(draft)"), 200),
+                (
+                    "a draft that removes a step",
+                    try edit.send(
+                        "GET", path: path,
+                        query: "?t=0.5&token=\(edit.token)&draft="
+                            + removal.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!), 200
+                ),
+                (
+                    "an invalid draft",
+                    try edit.send(
+                        "GET", path: path,
+                        query: "?t=0.5&token=\(edit.token)&draft="
+                            + #"[{"op": "replace", "path": "/canvas/fps", "value": -5}]"#
+                            .addingPercentEncoding(withAllowedCharacters: .alphanumerics)!), 400
+                ),
+            ]
+        }
+        for path in ["/editor.json", "/sound.wav", "/pipeline"] {
+            for method in ["PUT", "POST", "DELETE"] {
+                cases.append(("\(method) \(path)", try edit.send(method, path: path, body: Data(replace.utf8)), 405))
+            }
+        }
         for (name, answer, status) in cases {
             #expect(answer.status == status, "\(name): \(answer.head)\n\(answer.text)")
         }
@@ -147,7 +177,7 @@ struct PreviewEditTests {
         }
         let before = edit.snapshot
         #expect(edit.token.isEmpty, "\(edit.server.url)")
-        for path in ["/", "/frame", "/timeline.json", "/version", "/pipeline"] {
+        for path in ["/", "/frame", "/timeline.json", "/version", "/sound.wav", "/pipeline"] {
             for method in ["PATCH", "PUT", "POST", "DELETE"] {
                 let answer = try edit.send(
                     method, path: path, query: "", body: Data(#"[{"op": "remove", "path": "/layers"}]"#.utf8),
@@ -155,6 +185,10 @@ struct PreviewEditTests {
                 #expect(answer.status == 405, "\(method) \(path): \(answer.head)")
             }
         }
+        let draft = #"[{"op": "replace", "path": "/canvas/fps", "value": 20}]"#
+            .addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        #expect(try edit.send("GET", path: "/frame", query: "?t=0&token=x&draft=\(draft)").status == 403)
+        #expect(try edit.send("GET", path: "/editor.json", query: "?token=x").status == 404)
         #expect(edit.snapshot == before)
         #expect(try edit.http.get("/version").status == 200)
     }

@@ -139,6 +139,35 @@ struct StudioBrowserTests {
         #expect(abs(Self.opacity(frames[20]) - expected) < 0.02, "\(frames[20][100, 50]) for progress \(expected)")
     }
 
+    @Test("the inspector writes a step's spring, its parameters and a layer's colour; pipeline run shows them")
+    func inspector() throws {
+        let studio = try Studio(Self.fade)
+        defer { studio.stop() }
+        let run = try StudioBrowser.run(
+            studio.server.url,
+            [
+                ["select", "0"], ["set", "/timeline/0/timing", "spring"],
+                ["set", "/timeline/0/timing/spring/dampingRatio", "0.4"], ["set", "/timeline/0/params/to", "0.8"],
+                ["set", "/layers/0/fill", "#00ff00"],
+            ])
+        #expect(run.errors.isEmpty, "\(run.errors)")
+        let spring = Self.fade.replacingOccurrences(
+            of: #""params": { "to": 1 } }"#, with: #""params": { "to": 1 }, "timing": { "spring": { "dampingRatio": 0.7 } } }"#)
+        #expect(run.actions[1].file == spring, "\(run.actions[1].file)")
+        let bouncier = spring.replacingOccurrences(of: #""dampingRatio": 0.7"#, with: #""dampingRatio": 0.4"#)
+        #expect(run.actions[2].file == bouncier, "\(run.actions[2].file)")
+        let lower = bouncier.replacingOccurrences(of: #""to": 1"#, with: #""to": 0.8"#)
+        #expect(run.actions[3].file == lower, "\(run.actions[3].file)")
+        let green = lower.replacingOccurrences(of: ##""fill": "#ffffff""##, with: ##""fill": "#00ff00""##)
+        #expect(run.actions[4].file == green, "\(run.actions[4].file)")
+        #expect(studio.text == green)
+
+        // A green card at 80 % over blue once the spring has settled.
+        let last = try #require(try studio.rendered("out").last)
+        let pixel = last[100, 50]
+        #expect(pixel.distance(to: Pixel(0, 204, 51)) <= 2, "\(pixel)")
+    }
+
     @Test("driving the interactive transition by hand plays its end as pipeline run renders it, and keeps it")
     func driveByHand() throws {
         let studio = try Studio(Self.interactive)
