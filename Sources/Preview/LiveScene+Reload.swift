@@ -26,12 +26,13 @@ extension LiveScene {
                 if candidate !== registry { candidate.shutdown() }
                 throw error
             }
+            // The draft's renderer ends before the plugins it ran with.
+            keptDraft = nil
             if candidate !== registry {
                 registry.shutdown()
                 registry = candidate
             }
             problem = nil
-            keptDraft = nil
             version += 1
             note("reloaded \(file) (version \(version))")
         } catch {

@@ -30,8 +30,9 @@ final class LiveScene: @unchecked Sendable {
     var images: SceneImages
     /// The sound files `scene` plays, probed.
     var sound: SceneSound
-    /// The mix of `sound` as WAV, made when the page first asks for it, for one version.
-    var soundWAV: (version: Int, wav: Data)?
+    /// The mix of `sound` as WAV (or why it could not be made), made when the page first asks
+    /// for it, for one version.
+    var soundWAV: (version: Int, wav: Result<Data, PreviewError>)?
     /// Counts the scenes shown: 1 at start, one more for each successful reload.
     var version = 1
     /// Why the last reload failed; nil once one succeeds.
@@ -83,16 +84,23 @@ final class LiveScene: @unchecked Sendable {
         }
     }
 
-    /// The scene's sound mixed as `pipeline run` mixes a video's, as WAV; nil when it plays none.
-    func wav() -> Result<Data?, PreviewError> {
-        guard let mix = sound.mix(of: scene, footage: images.footage) else { return .success(nil) }
-        if let made = soundWAV, made.version == version { return .success(made.wav) }
+    /// The scene's sound as `pipeline run` mixes a video's, nil when it plays none, and its WAV
+    /// if it was made (or failed) for this version already.
+    func soundMix() -> (version: Int, mix: SoundMix?, made: Result<Data, PreviewError>?) {
+        let mix = sound.mix(of: scene, footage: images.footage)
+        return (version, mix, soundWAV.flatMap { $0.version == version ? $0.wav : nil })
+    }
+
+    /// Keeps what mixing `version`'s sound gave, for the next request.
+    func keepSound(_ wav: Result<Data, PreviewError>, version: Int) {
+        if version == self.version { soundWAV = (version, wav) }
+    }
+
+    /// Mixes `mix` to WAV with ffmpeg: run off the scene's queue, as it may take a while.
+    static func wav(of mix: SoundMix, name: String) -> Result<Data, PreviewError> {
         do throws(OutputError) {
-            let wav = try mix.wav(name: file, ffmpegPath: try FFmpeg.require())
-            soundWAV = (version, wav)
-            return .success(wav)
+            return .success(try mix.wav(name: name, ffmpegPath: try FFmpeg.require()))
         } catch {
-            note("sound: \(error.description)")
             return .failure(PreviewError(error.description))
         }
     }

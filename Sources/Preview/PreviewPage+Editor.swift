@@ -20,6 +20,10 @@ extension PreviewPage {
             doc: null, etag: null, info: null, selected: null, layer: null, history: [], future: [],
             drag: null, draft: null, draftShown: null, draftBusy: false, bars: [], handles: [], busy: 0,
             driving: false, gesture: null, released: null, releasePlaying: false, writes: 0,
+            // Writes run one after another, each from the file as the one before left it.
+            queue: Promise.resolve(),
+            // Grows with each settled write: a draft answer from before it is not shown as current.
+            generation: 0,
           };
           window.studio = ed;
           document.body.classList.add('editing');
@@ -63,11 +67,20 @@ extension PreviewPage {
           async function refresh() {
             const response = await fetch(address('pipeline'));
             if (!response.ok) throw new Error('cannot read the pipeline: ' + response.status);
-            ed.etag = response.headers.get('ETag');
-            ed.doc = JSON.parse(await response.text());
-            ed.info = await (await fetch(address('editor.json'))).json();
+            const etag = response.headers.get('ETag'), doc = JSON.parse(await response.text());
+            const info = await (await fetch(address('editor.json'))).json();
+            [ed.etag, ed.doc, ed.info] = [etag, doc, info];
             if (ed.selected !== null && ed.selected >= ed.info.steps.length) ed.selected = null;
+            if (ed.layer) ed.layer = ed.info.layers.find(layer => layer.pointer === ed.layer.pointer) || null;
+            // What is being typed in the inspector outlives its rebuilding.
+            const focused = document.activeElement;
+            const typing = focused && $('inspector').contains(focused) && focused.dataset.pointer
+              ? { pointer: focused.dataset.pointer, value: focused.value } : null;
             inspect();
+            if (typing) {
+              const again = $('inspector').querySelector('[data-pointer="' + typing.pointer + '"]');
+              if (again) { if (again.value !== undefined && again.type !== 'checkbox') again.value = typing.value; again.focus(); }
+            }
             $('undo').disabled = ed.history.length === 0;
             $('redo').disabled = ed.future.length === 0;
           }
@@ -100,31 +113,69 @@ extension PreviewPage {
             return [message].concat(places).join('\\n') + (response.status === 409 ? '\\nthe page has reloaded the file' : '');
           }
 
-          // Sends a change and shows its result; `entry` ({ops, inverse, label}) joins the history.
-          async function write(entry, direction) {
-            if (entry.ops.length === 0) return;
+          // Queues a write: `make()` builds the change ({ops, inverse, label}) from the file as the
+          // writes before it left it; it joins the history once written.
+          function write(make) {
             ed.busy++;
+            ed.queue = ed.queue.then(async () => {
+              try {
+                const entry = make();
+                if (entry && entry.ops.length) await perform(entry, entry.ops, 'wrote ', () => {
+                  ed.history.push(entry);
+                  ed.future = [];
+                });
+              } finally {
+                ed.busy--;
+              }
+            });
+            return ed.queue;
+          }
+
+          // Undo and redo take their entry when their turn comes, and put it back if it is refused.
+          function undoOrRedo(from, to, field, verb) {
+            ed.busy++;
+            ed.queue = ed.queue.then(async () => {
+              try {
+                const entry = from.pop();
+                if (!entry) return;
+                const done = await perform(entry, entry[field], verb, () => to.push(entry));
+                if (!done) from.push(entry);
+              } finally {
+                ed.busy--;
+              }
+            });
+            return ed.queue;
+          }
+          const undo = () => undoOrRedo(ed.history, ed.future, 'inverse', 'undid ');
+          const redo = () => undoOrRedo(ed.future, ed.history, 'ops', 'redid ');
+
+          // Sends `ops`, shows the result, and settles on the file as it now is. True when written.
+          async function perform(entry, ops, verb, written) {
+            let done = false;
             try {
-              const ops = direction === 'undo' ? entry.inverse : entry.ops;
               const failure = await send(ops);
               if (failure) {
                 status('not written: ' + failure, true);
               } else {
+                done = true;
                 ed.writes++;
-                if (direction === 'undo') ed.future.push(entry);
-                else { ed.history.push(entry); if (direction !== 'redo') ed.future = []; }
-                status((direction === 'undo' ? 'undid ' : direction === 'redo' ? 'redid ' : 'wrote ') + entry.label);
+                written();
+                status(verb + entry.label);
               }
+            } catch (error) {
+              status('not written: ' + error.message, true);
+            }
+            try {
               await settle();
             } catch (error) {
               status(error.message, true);
-            } finally {
-              ed.busy--;
             }
+            return done;
           }
 
           // After a write (or a refused one): the file, the timeline and the frame as they are now.
           async function settle() {
+            ed.generation++;
             ed.draft = null;
             ed.draftShown = null;
             view.draftTimeline = null;
@@ -132,9 +183,6 @@ extension PreviewPage {
             await loadTimeline();
             show(Math.min(view.frame, lastFrame()));
           }
-
-          async function undo() { const entry = ed.history.pop(); if (entry) await write(entry, 'undo'); }
-          async function redo() { const entry = ed.future.pop(); if (entry) await write(entry, 'redo'); }
 
           // Drafts: the frame and chart of a change not sent yet; one request at a time, the
           // latest wins.
@@ -145,7 +193,7 @@ extension PreviewPage {
 
           async function pump() {
             if (ed.draftBusy) return;
-            const draft = ed.draft, key = draft && draft.patch + '@' + draft.seconds;
+            const draft = ed.draft, key = draft && draft.patch + '@' + draft.seconds, generation = ed.generation;
             if (key === ed.draftShown) return;
             ed.draftBusy = true;
             try {
@@ -162,10 +210,10 @@ extension PreviewPage {
                   shown(seconds);
                 }
               }
-              ed.draftShown = key;
+              if (generation === ed.generation) ed.draftShown = key;
             } catch (error) {
               status('draft: ' + error.message, true);
-              ed.draftShown = key;
+              if (generation === ed.generation) ed.draftShown = key;
             } finally {
               ed.draftBusy = false;
             }
@@ -199,7 +247,9 @@ extension PreviewPage {
             const g = tracks.getContext('2d');
             g.scale(ratio, ratio);
             g.clearRect(0, 0, width, height);
-            const pad = 8, end = t.times[t.times.length - 1] || 1;
+            // While a bar is dragged the scale stays as it was when the drag began, so the bar
+            // stays under the pointer even when the change makes the render longer.
+            const pad = 8, end = ed.drag && ed.drag.kind === 'bar' ? ed.drag.end : t.times[t.times.length - 1] || 1;
             const x = seconds => pad + (width - 2 * pad) * seconds / end;
             g.font = '11px system-ui, sans-serif';
             rows.forEach((name, index) => {
@@ -231,7 +281,7 @@ extension PreviewPage {
           // linear, counts): the chart then shows its two handles.
           function bezierOf(timing) {
             if (timing === undefined || timing === 'linear') return [0, 0, 1, 1];
-            if (typeof timing === 'string') return ed.info.beziers[timing] || null;
+            if (typeof timing === 'string') return ed.info.beziers[timing] ? ed.info.beziers[timing].slice() : null;
             if (timing && Array.isArray(timing['cubic-bezier'])) return timing['cubic-bezier'].slice();
             return null;
           }
@@ -274,6 +324,7 @@ extension PreviewPage {
 
           // Dragging a bar moves its start; dragging one of its ends changes its duration.
           tracks.addEventListener('pointerdown', event => {
+            if (event.button !== 0) return;
             const point = local(event, tracks);
             const bar = ed.bars.find(b => point.x >= b.x0 - 3 && point.x <= b.x1 + 3 && point.y >= b.y0 && point.y <= b.y1);
             if (!bar) return;
@@ -281,7 +332,10 @@ extension PreviewPage {
             if (!bar.own || ed.busy) return;
             const step = ed.info.steps[bar.step];
             const edge = bar.x1 - bar.x0 > 16 && point.x - bar.x0 < 6 ? 'start' : bar.x1 - point.x < 6 ? 'end' : 'move';
-            ed.drag = { kind: 'bar', step: bar.step, edge: edge, from: point.x, span: { start: step.start, end: step.end }, change: null };
+            ed.drag = {
+              kind: 'bar', step: bar.step, edge: edge, from: point.x, span: { start: step.start, end: step.end },
+              values: null, end: ed.tracksGeometry.end, perPixel: secondsPer(1),
+            };
             tracks.setPointerCapture(event.pointerId);
             setPlaying(false);
           });
@@ -294,7 +348,7 @@ extension PreviewPage {
               tracks.style.cursor = !bar || !bar.own ? 'default' : (point.x - bar.x0 < 6 || bar.x1 - point.x < 6) ? 'ew-resize' : 'grab';
               return;
             }
-            const step = ed.info.steps[drag.step], by = secondsPer(local(event, tracks).x - drag.from);
+            const step = ed.info.steps[drag.step], by = (local(event, tracks).x - drag.from) * drag.perPixel;
             const length = step.end - step.start, values = {};
             if (drag.edge === 'move') {
               values.start = round(Math.max(0, step.start + by));
@@ -302,32 +356,50 @@ extension PreviewPage {
             } else {
               const start = drag.edge === 'start' ? round(clamp(step.start + by, 0, step.end - 0.01)) : step.start;
               const end = drag.edge === 'end' ? Math.max(step.start + 0.01, step.end + by) : step.end;
-              values.duration = round(Math.max(0.001, step.duration * (end - start) / length));
+              // A step of no length takes the span's length, through its speed and repetitions.
+              const cycles = step.repeat * (step.autoreverse ? 2 : 1) / step.speed;
+              values.duration = round(Math.max(0.001, length > 0 ? step.duration * (end - start) / length : (end - start) / cycles));
               if (drag.edge === 'start') values.start = start;
               drag.span = { start: start, end: end };
             }
-            drag.change = setting(step.pointer, values);
-            drag.change.label = step.label + ': ' + Object.entries(values).map(([k, v]) => k + ' ' + v).join(', ');
+            if (!Object.values(values).every(Number.isFinite)) return;
+            drag.values = values;
             drawTracks(view.frame / view.timeline.fps);
-            preview(drag.change.ops);
+            preview(setting(step.pointer, values).ops);
           });
+
+          // The change a drag made, built when its write's turn comes.
+          function dragChange(drag) {
+            const step = ed.info.steps[drag.step];
+            if (drag.kind === 'bar') {
+              const change = setting(step.pointer, drag.values);
+              change.label = step.label + ': ' + Object.entries(drag.values).map(([k, v]) => k + ' ' + v).join(', ');
+              return change;
+            }
+            const change = setting(step.pointer, { timing: { 'cubic-bezier': drag.points.slice() } });
+            change.label = step.label + ': cubic-bezier(' + drag.points.join(', ') + ')';
+            return change;
+          }
 
           function endDrag() {
             const drag = ed.drag;
+            if (!drag) return;
             ed.drag = null;
-            if (drag && drag.change && drag.change.ops.length) write(drag.change);
+            if (drag.values || drag.moved) write(() => dragChange(drag));
             else { preview(null); show(view.frame); }
           }
-          tracks.addEventListener('pointerup', endDrag);
-          tracks.addEventListener('pointercancel', endDrag);
+          for (const canvas of [tracks, chart]) {
+            for (const type of ['pointerup', 'pointercancel', 'lostpointercapture']) canvas.addEventListener(type, endDrag);
+          }
 
           // The chart: a Bézier's handles, for the selected step.
           chart.addEventListener('pointerdown', event => {
+            if (event.button !== 0) return;
             const point = local(event, chart);
             const handle = ed.handles.find(h => Math.hypot(h.x - point.x, h.y - point.y) <= 9);
             if (!handle || ed.busy) return;
             const step = ed.info.steps[ed.selected];
-            ed.drag = { kind: 'handle', step: ed.selected, which: handle.which, points: bezierOf(at(step.pointer + '/timing')), change: null };
+            ed.drag = { kind: 'handle', step: ed.selected, which: handle.which, points: bezierOf(at(step.pointer + '/timing')), moved: false };
             chart.setPointerCapture(event.pointerId);
             setPlaying(false);
           });
@@ -343,16 +415,15 @@ extension PreviewPage {
             const seconds = (point.x - geometry.pad) * geometry.end / (geometry.width - 2 * geometry.pad);
             drag.points[2 * drag.which] = round(clamp((seconds - step.start) / span, 0, 1));
             drag.points[2 * drag.which + 1] = round(clamp((lane.bottom - point.y) / (lane.bottom - lane.top), -5, 6));
-            drag.change = setting(step.pointer, { timing: { 'cubic-bezier': drag.points.slice() } });
-            drag.change.label = step.label + ': cubic-bezier(' + drag.points.join(', ') + ')';
-            preview(drag.change.ops);
+            drag.moved = true;
+            preview(setting(step.pointer, { timing: { 'cubic-bezier': drag.points.slice() } }).ops);
             view.chart = drawChart(chart, view.draftTimeline || view.timeline, view.frame / view.timeline.fps, 60);
             shown(view.frame / view.timeline.fps);
           });
-          chart.addEventListener('pointerup', endDrag);
-          chart.addEventListener('pointercancel', endDrag);
 
           function select(index) {
+            // A field being typed in is committed before the inspector shows another step.
+            if ($('inspector').contains(document.activeElement)) document.activeElement.blur();
             ed.selected = index;
             const step = ed.info.steps[index];
             ed.layer = ed.info.layers.find(layer => layer.name === step.track) || null;
@@ -366,10 +437,11 @@ extension PreviewPage {
           $('undo').onclick = undo;
           $('redo').onclick = redo;
 
-          refresh().then(() => show(view.frame), error => status(error.message, true));
+          refresh().then(() => { if (view.timeline) show(view.frame); }, error => status(error.message, true));
 
           return {
             shown: shown,
+            refresh: () => refresh().catch(error => status(error.message, true)),
             showsDraft: () => ed.draft !== null || ed.releasePlaying || ed.gesture !== null,
             key: event => {
               if (!(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== 'z' && event.key.toLowerCase() !== 'y') return false;
@@ -436,11 +508,12 @@ extension PreviewPage {
           caption.textContent = key;
           row.append(caption);
           const pointer = base + '/' + escape(key);
-          const commit = newValue => {
-            const change = parent ? setting(parent.pointer, { [parent.key]: { [key]: newValue } }) : setting(base, { [key]: newValue });
+          const commit = newValue => write(() => {
+            const change = parent && at(base) === undefined
+              ? setting(parent.pointer, { [parent.key]: { [key]: newValue } }) : setting(base, { [key]: newValue });
             change.label = pointer + ' = ' + JSON.stringify(newValue);
-            write(change);
-          };
+            return change;
+          });
           const input = (type, shown) => {
             const element = document.createElement('input');
             element.type = type;
@@ -458,9 +531,11 @@ extension PreviewPage {
           };
           const read = (element, itemSchema) => {
             const v = element.valueAsNumber;
-            if (!Number.isFinite(v) || (itemSchema.minimum !== undefined && v < itemSchema.minimum)
+            if (!Number.isFinite(v) || (itemSchema.type === 'integer' && !Number.isInteger(v))
+                || (itemSchema.minimum !== undefined && v < itemSchema.minimum)
                 || (itemSchema.maximum !== undefined && v > itemSchema.maximum)) {
-              status(pointer + ': give a number from ' + itemSchema.minimum + ' to ' + itemSchema.maximum, true);
+              status(pointer + ': give ' + (itemSchema.type === 'integer' ? 'a whole number' : 'a number')
+                + ' from ' + itemSchema.minimum + ' to ' + itemSchema.maximum, true);
               return null;
             }
             return v;
@@ -491,8 +566,11 @@ extension PreviewPage {
             inputs.forEach((element, i) => {
               element.dataset.pointer = pointer + '/' + i;
               element.onchange = () => {
-                const values = inputs.map((other, j) => other.value === '' ? (defaults[j] !== undefined ? defaults[j] : 0) : read(other, s.prefixItems[j]));
-                if (!values.includes(null)) commit(values);
+                // An empty box keeps the value the file has there, else the default.
+                const values = inputs.map((other, j) => other.value !== '' ? read(other, s.prefixItems[j])
+                  : value && value[j] !== undefined ? value[j] : defaults[j] !== undefined ? defaults[j] : null);
+                if (values.includes(null)) status(pointer + ': give all ' + inputs.length + ' numbers', true);
+                else commit(values);
               };
             });
             control.append(...inputs);
@@ -549,9 +627,11 @@ extension PreviewPage {
             const name = select.value, springs = ed.info.springSchemas;
             const value = name === 'cubic-bezier' ? { 'cubic-bezier': bezierOf(timing) || [0.25, 0.1, 0.25, 1] }
               : name === 'spring' ? { spring: { dampingRatio: 0.7 } } : name;
-            const change = setting(step.pointer, { timing: value });
-            change.label = step.label + ': timing ' + name;
-            write(change);
+            write(() => {
+              const change = setting(step.pointer, { timing: value });
+              change.label = step.label + ': timing ' + name;
+              return change;
+            });
           };
           row.append(caption, select);
           panel.append(row);
@@ -574,9 +654,8 @@ extension PreviewPage {
               const form = forms[Number(formSelect.value)], spring = {};
               for (const [key, schema] of Object.entries(form.properties)) if (schema.default !== undefined) spring[key] = schema.default;
               if (Object.keys(spring).length === 0) spring.dampingRatio = 0.7;
-              const change = setting(step.pointer, { timing: { spring: spring } });
-              change.label = step.label + ': a ' + formSelect.selectedOptions[0].text + ' spring';
-              write(change);
+              const label = step.label + ': a ' + formSelect.selectedOptions[0].text + ' spring';
+              write(() => Object.assign(setting(step.pointer, { timing: { spring: spring } }), { label: label }));
             };
             formRow.append(formCaption, formSelect);
             panel.append(formRow);
@@ -621,10 +700,11 @@ extension PreviewPage {
           heading(panel, 'layer');
           const choose = document.createElement('select');
           choose.setAttribute('aria-label', 'the layer to edit');
-          ed.info.layers.forEach((layer, i) => choose.append(new Option(layer.name, String(i), false, ed.layer === layer || (!ed.layer && i === 0))));
+          const chosen = ed.layer || ed.info.layers[0];
+          ed.info.layers.forEach((layer, i) => choose.append(new Option(layer.name, String(i), false, layer.pointer === chosen.pointer)));
           choose.onchange = () => { ed.layer = ed.info.layers[Number(choose.value)]; inspect(); };
           panel.append(choose);
-          const layer = ed.layer || ed.info.layers[0], doc = at(layer.pointer) || {};
+          const layer = chosen, doc = at(layer.pointer) || {};
           const properties = ed.info.layerSchema.properties, skipped = ['name', 'sublayers'];
           for (const key of Object.keys(doc)) {
             if (properties[key] && !skipped.includes(key)) panel.append(field(key, properties[key], doc[key], layer.pointer));
@@ -659,7 +739,7 @@ extension PreviewPage {
         }
 
         stage.addEventListener('pointerdown', event => {
-          if (!ed.driving || ed.busy || !ed.doc) return;
+          if (!ed.driving || ed.busy || !ed.doc || event.button !== 0) return;
           event.preventDefault();
           setPlaying(false);
           stage.setPointerCapture(event.pointerId);
@@ -727,8 +807,7 @@ extension PreviewPage {
           keep.disabled = false;
           playRelease(ed.released);
         }
-        stage.addEventListener('pointerup', release);
-        stage.addEventListener('pointercancel', release);
+        for (const type of ['pointerup', 'pointercancel', 'lostpointercapture']) stage.addEventListener(type, release);
 
         // Plays the rest of the gesture, rendered by the server from the track just made, as
         // pipeline run renders it: from the release to the render's end, in real time.
@@ -764,13 +843,18 @@ extension PreviewPage {
         keep.onclick = () => {
           const released = ed.released;
           if (!released) return;
-          const old = ed.doc.interaction;
-          const inverse = old !== undefined ? [{ op: 'add', path: '/interaction/track', value: old.track }]
-            : [{ op: 'remove', path: '/interaction' }];
           ed.released = null;
           ed.releasePlaying = false;
           keep.disabled = true;
-          write({ ops: released.ops, inverse: inverse, label: 'the gesture (' + released.track.length + ' samples)' });
+          write(() => {
+            const old = ed.doc.interaction;
+            return {
+              ops: gestureOps(released.track),
+              inverse: old !== undefined ? [{ op: 'add', path: '/interaction/track', value: old.track }]
+                : [{ op: 'remove', path: '/interaction' }],
+              label: 'the gesture (' + released.track.length + ' samples)',
+            };
+          });
         };
         """
 }

@@ -52,6 +52,8 @@ extension PreviewPage {
           const t = view.timeline;
           $('scrubber').value = n / t.fps;
           $('clock').textContent = (n / t.fps).toFixed(3) + ' s · frame ' + n + ' of 0–' + lastFrame() + ' · ' + t.fps + ' fps';
+          // A draft's chart stays only while the draft is on show.
+          if (editor && !editor.showsDraft()) view.draftTimeline = null;
           view.chart = drawChart($('chart'), view.draftTimeline || t, n / t.fps, editor ? 60 : 44);
           if (editor) editor.shown(n / t.fps);
           fitFrame();
@@ -96,16 +98,31 @@ extension PreviewPage {
 
         // The pipeline's sound (GET /sound.wav, mixed as pipeline run mixes it) plays in step
         // with the frames: it starts where playing starts, and again from there when playing
-        // loops back to the first frame.
-        function syncSound(from) {
+        // loops back to the first frame. It is fetched when playing first needs it (once per
+        // version), whole, so that the page can start it anywhere.
+        let soundVersion = null;
+        async function syncSound(from) {
           const sound = $('sound');
           if (!view.timeline || !view.timeline.hasSound) return;
-          if (view.playing) {
-            sound.currentTime = (from === undefined ? view.frame : from) / view.timeline.fps;
-            sound.play().catch(() => {});
-          } else {
-            sound.pause();
+          if (!view.playing) { sound.pause(); return; }
+          if (soundVersion !== view.timeline.version) {
+            soundVersion = view.timeline.version;
+            try {
+              const response = await fetch('sound.wav?version=' + soundVersion);
+              if (!response.ok) throw new Error('the sound: ' + (await response.text()));
+              const old = sound.src;
+              sound.src = URL.createObjectURL(await response.blob());
+              if (old.startsWith('blob:')) URL.revokeObjectURL(old);
+            } catch (error) {
+              showProblem('frame', error.message);
+              return;
+            }
+            // The frames went on while it came.
+            if (!view.playing) return;
+            from = undefined;
           }
+          sound.currentTime = (from === undefined ? view.frame : from) / view.timeline.fps;
+          sound.play().catch(() => {});
         }
 
         async function loadTimeline() {
@@ -119,7 +136,6 @@ extension PreviewPage {
             item.textContent = 'warning: ' + text;
             return item;
           }));
-          if (t.hasSound) $('sound').src = 'sound.wav?version=' + t.version; else $('sound').removeAttribute('src');
           $('scrubber').max = lastFrame() / t.fps;
           $('scrubber').step = 1 / t.fps;
         }
@@ -142,6 +158,8 @@ extension PreviewPage {
             const status = await (await fetch('version')).json();
             showProblem('version', status.error);
             if (status.version !== view.version) {
+              // The editor's copy of the file too: the next change applies to the file as it is.
+              if (editor) await editor.refresh();
               await loadTimeline();
               show(Math.min(view.frame, lastFrame()));
             }
@@ -168,7 +186,10 @@ extension PreviewPage {
 
         loadTimeline().then(() => {
           const start = parseFloat(new URLSearchParams(location.search).get('t'));
-          show(frameAt(Number.isFinite(start) ? start : 0));
+          const first = frameAt(Number.isFinite(start) ? start : 0);
+          // The page came with this frame in it (GET / renders it): it stays, not fetched again.
+          if ($('frame').src.startsWith('data:')) frames.set(first, Promise.resolve($('frame').src));
+          show(first);
           watchVersion();
         }, error => showProblem('version', 'cannot read the timeline: ' + error.message));
 

@@ -53,15 +53,7 @@ enum PreviewRoutes {
             return json(try JSONEncoder().encode(try answer.get()))
         }
         router.get("/sound.wav") { _, _ in
-            let answer = await live.perform { $0.wav() }
-            switch answer {
-            case .success(let wav?):
-                return Response(
-                    status: .ok, headers: [.contentType: "audio/wav", .cacheControl: "no-cache"],
-                    body: .init(byteBuffer: ByteBuffer(bytes: wav)))
-            case .success(nil): throw HTTPError(.notFound, message: "the pipeline plays no sound")
-            case .failure(let error): throw HTTPError(.internalServerError, message: error.description)
-            }
+            try await sound(live)
         }
         router.get("/version") { _, _ in
             let status = await live.perform { VersionStatus(version: $0.version, error: $0.problem) }
@@ -96,7 +88,9 @@ enum PreviewRoutes {
                 .badRequest, message: "frame needs ?t=SECONDS, a time in \(PreviewQuery.range), e.g. /frame?t=0.5")
         }
         let answer = await live.perform { live -> Result<[UInt8], HTTPError> in
-            drafted(draft, live).flatMap { kept in
+            // The page is back on the file: a draft it left behind ends (and its plugin child).
+            if draft == nil { live.keptDraft = nil }
+            return drafted(draft, live).flatMap { kept in
                 let scene = kept?.scene ?? live.scene
                 guard !scene.isPastTheEnd(seconds) else {
                     return .failure(
@@ -113,6 +107,30 @@ enum PreviewRoutes {
         return Response(
             status: .ok, headers: [.contentType: "image/png", .cacheControl: "no-cache"],
             body: .init(byteBuffer: ByteBuffer(bytes: png)))
+    }
+
+    /// The sound, mixed once per version off the scene's queue, so frames go on being served
+    /// while ffmpeg mixes.
+    private static func sound(_ live: LiveScene) async throws -> Response {
+        let (version, mix, made) = await live.perform { $0.soundMix() }
+        guard let mix else { throw HTTPError(.notFound, message: "the pipeline plays no sound") }
+        var wav = made
+        if wav == nil {
+            let name = live.file
+            let mixed = await withCheckedContinuation { continuation in
+                DispatchQueue.global().async { continuation.resume(returning: LiveScene.wav(of: mix, name: name)) }
+            }
+            await live.perform { $0.keepSound(mixed, version: version) }
+            wav = mixed
+        }
+        switch wav {
+        case .success(let bytes)?:
+            return Response(
+                status: .ok, headers: [.contentType: "audio/wav", .cacheControl: "no-cache"],
+                body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+        case .failure(let error)?: throw HTTPError(.internalServerError, message: error.description)
+        case nil: throw HTTPError(.internalServerError, message: "the sound was not mixed")
+        }
     }
 
     private static func json(_ data: Data) -> Response {

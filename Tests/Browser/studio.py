@@ -19,9 +19,10 @@ Actions joined by `then` run one after the other on the one page: `drag-bar 0 0.
 It prints a list: for each action, what the page showed and the file's text once it was done.
 The window is 1280×800 CSS pixels. Every action waits for the page's write to land (or fails).
 """
-import base64
 import json
+import shutil
 import sys
+import tempfile
 import time
 
 from selenium import webdriver
@@ -211,7 +212,8 @@ def main():
             current = []
         else:
             current.append(word)
-    driver = browser("/tmp/pipeline-studio-%d" % time.time_ns())
+    profile = tempfile.mkdtemp(prefix="pipeline-studio-")
+    driver = browser(profile)
     results = []
     try:
         driver.get(url)
@@ -225,6 +227,7 @@ def main():
                   if e["level"] == "SEVERE" and "favicon" not in e["message"]]
     finally:
         driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)
     print(json.dumps({"actions": results, "errors": errors, "loaded": loaded}))
 
 

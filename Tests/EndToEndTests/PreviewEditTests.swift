@@ -168,6 +168,49 @@ struct PreviewEditTests {
         #expect(page.status == 200, "the server still answers")
     }
 
+    @Test("the editor's description names each step's and layer's place in the file, sublayers too")
+    func editorDescription() throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = try PluginFixtures.write(
+            """
+            { "version": 1, "canvas": { "width": 64, "height": 64, "fps": 10, "duration": 1 },
+              "layers": [
+                { "name": "card", "frame": [0, 0, 64, 64], "sublayers": [
+                  { "name": "title", "fill": "#ffffff", "frame": [0, 0, 10, 10] },
+                  { "name": "badge", "fill": "#ff0000", "frame": [20, 0, 10, 10], "sublayers": [
+                    { "name": "dot", "fill": "#00ff00", "frame": [0, 0, 2, 2] } ] } ] },
+                { "name": "top", "fill": "#0000ff", "frame": [0, 40, 64, 24] }
+              ],
+              "timeline": [
+                { "animator": "fade", "target": "dot", "start": 0.2, "duration": 0.5, "params": { "to": 0 } },
+                { "animator": "move-and-scale", "target": "top", "params": { "to": [0, 0, 64, 24] } }
+              ] }
+            """, to: "nested.json", in: folder)
+        let server = try PreviewServerProcess([file.path, "--edit"], scratch: folder)
+        defer { server.stop() }
+        let token = String((server.url.query ?? "").dropFirst("token=".count))
+        let answer = try RawHTTPClient(port: try #require(server.url.port)).get("/editor.json?token=\(token)")
+        #expect(answer.status == 200, "\(answer.head)")
+        let summary = try #require(try JSONSerialization.jsonObject(with: answer.body) as? [String: Any])
+        let layers = try #require(summary["layers"] as? [[String: String]])
+        #expect(
+            layers == [
+                ["name": "card", "pointer": "/layers/0"], ["name": "card/title", "pointer": "/layers/0/sublayers/0"],
+                ["name": "card/badge", "pointer": "/layers/0/sublayers/1"],
+                ["name": "card/badge/dot", "pointer": "/layers/0/sublayers/1/sublayers/0"],
+                ["name": "top", "pointer": "/layers/1"],
+            ], "\(layers)")
+        let steps = try #require(summary["steps"] as? [[String: Any]])
+        #expect(steps.map { $0["pointer"] as? String } == ["/timeline/0", "/timeline/1"])
+        #expect(steps.map { $0["track"] as? String } == ["card/badge/dot", "top"])
+        #expect(steps[0]["start"] as? Double == 0.2 && steps[0]["end"] as? Double == 0.7)
+        let params = try #require((steps[0]["params"] as? [String: Any])?["properties"] as? [String: Any])
+        #expect(params["to"] != nil, "the fade's parameters, from its descriptors")
+        #expect((summary["curves"] as? [String])?.contains("ease-in-out") == true)
+        #expect(try RawHTTPClient(port: try #require(server.url.port)).get("/editor.json").status == 403)
+    }
+
     @Test("without --edit no method on any route writes")
     func readOnly() throws {
         let edit = try start(edit: false)

@@ -112,6 +112,20 @@ struct StudioBrowserTests {
         #expect(Self.opacity(frames[40]) == 1)
     }
 
+    @Test("dragging a bar's end where the render ends with the step: the scale holds while the render grows")
+    func dragTheLastEnd() throws {
+        let open = Self.fade.replacingOccurrences(of: #""duration": 2.5, "#, with: "")
+        let studio = try Studio(open)
+        defer { studio.stop() }
+        let run = try StudioBrowser.run(studio.server.url, [["drag-end", "0", "0.5"]])
+        #expect(run.errors.isEmpty, "\(run.errors)")
+        let text = run.actions[0].file
+        let duration = try #require(text.firstMatch(of: #/"duration": ([0-9.]+), "params"/#), "\(text)")
+        let seconds = try #require(Double(duration.1))
+        #expect(abs(seconds - 1.5) < 0.02, "the end moved by what the pointer moved: \(seconds)")
+        #expect(text == open.replacingOccurrences(of: #""duration": 1,"#, with: #""duration": \#(duration.1),"#))
+    }
+
     @Test("dragging a Bézier handle writes the curve, and pipeline run eases by it")
     func dragAHandle() throws {
         let studio = try Studio(Self.fade)
@@ -152,7 +166,8 @@ struct StudioBrowserTests {
             ])
         #expect(run.errors.isEmpty, "\(run.errors)")
         let spring = Self.fade.replacingOccurrences(
-            of: #""params": { "to": 1 } }"#, with: #""params": { "to": 1 }, "timing": { "spring": { "dampingRatio": 0.7 } } }"#)
+            of: #""params": { "to": 1 } }"#,
+            with: #""params": { "to": 1 }, "timing": { "spring": { "dampingRatio": 0.7 } } }"#)
         #expect(run.actions[1].file == spring, "\(run.actions[1].file)")
         let bouncier = spring.replacingOccurrences(of: #""dampingRatio": 0.7"#, with: #""dampingRatio": 0.4"#)
         #expect(run.actions[2].file == bouncier, "\(run.actions[2].file)")
@@ -206,7 +221,7 @@ struct StudioBrowserTests {
             #expect(Self.opacity(last) == (finishes ? 1 : 0))
             // The frame at the release shows the card as far as the finger took it.
             let atRelease = frames[min(frames.count - 1, Int(release[0] * 20))]
-            #expect(abs(Self.opacity(atRelease) - release[1]) < 0.1, "\(atRelease[100, 50]) at \(release)")
+            #expect(abs(Self.opacity(atRelease) - release[1]) < 0.15, "\(atRelease[100, 50]) at \(release)")
         }
         #expect(studio.text == run.actions[1].file)
     }
@@ -273,12 +288,15 @@ struct StudioBrowserTests {
         let bytes = body[data + 4..<data + 8].reversed().reduce(0) { $0 << 8 | Int($1) }
         #expect(bytes / 4 == 216_000, "\(bytes / 4) samples")
 
-        let run = try StudioBrowser.run(server.url, [["play", "1.5"]])
+        // Played from 2 s in: the sound starts there too.
+        let url = try #require(URL(string: server.url.absoluteString + "&t=2"))
+        let run = try StudioBrowser.run(url, [["play", "1.5"]])
+        #expect(run.errors.isEmpty, "\(run.errors)")
         let playing = try #require(run.actions[0].playing)
         #expect(playing.hasSound && !playing.paused, "\(playing)")
-        #expect(playing.soundTime > 0.5, "\(playing)")
+        #expect(playing.soundTime > 2.5, "\(playing)")
         #expect(
-            abs(playing.soundTime - playing.frameTime) < 0.25,
+            abs(playing.soundTime - playing.frameTime) < 0.3,
             "sound at \(playing.soundTime) s, frame at \(playing.frameTime) s")
     }
 }
