@@ -219,9 +219,15 @@ struct StudioBrowserTests {
             let page = try RGBAImage.read(shown)
             #expect(page.width == last.width && page.bytes == last.bytes, "the page's last frame is the run's")
             #expect(Self.opacity(last) == (finishes ? 1 : 0))
-            // The frame at the release shows the card as far as the finger took it.
-            let atRelease = frames[min(frames.count - 1, Int(release[0] * 20))]
-            #expect(abs(Self.opacity(atRelease) - release[1]) < 0.15, "\(atRelease[100, 50]) at \(release)")
+            // Up to the release, each frame shows the card as far as the finger had taken it:
+            // the track's percent at the frame's time, between its samples.
+            for index in frames.indices where Double(index) / 20 < release[0] {
+                let time = Double(index) / 20
+                let next = try #require(released.track.firstIndex { $0[0] > time })
+                let (a, b) = (released.track[next - 1], released.track[next])
+                let expected = a[1] + (b[1] - a[1]) * (time - a[0]) / (b[0] - a[0])
+                #expect(abs(Self.opacity(frames[index]) - expected) < 0.01, "frame \(index): \(frames[index][100, 50])")
+            }
         }
         #expect(studio.text == run.actions[1].file)
     }
