@@ -18,7 +18,7 @@ extension Pipeline {
                 "Run the plugins' child processes sandboxed: plugins cannot read or write your files, use the network or start programs."
         )
         var sandbox = false
-        @Flag(help: "Let the page change the pipeline file (see below); the address printed holds its token.")
+        @Flag(help: "Edit the pipeline on the page: steps, curves, gestures (see below). The address holds a token.")
         var edit = false
         @OptionGroup var plugins: PluginOptions
         @OptionGroup var images: ImageOptions

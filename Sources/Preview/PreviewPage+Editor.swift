@@ -255,8 +255,6 @@ extension PreviewPage {
             rows.forEach((name, index) => {
               g.fillStyle = '#3a3a3a';
               g.fillRect(pad, index * row + 3, width - 2 * pad, row - 4);
-              g.fillStyle = '#999';
-              g.fillText(name, width - pad - 4 - g.measureText(name).width, index * row + 18);
             });
             ed.bars = info.steps.map((step, index) => {
               const span = ed.drag && ed.drag.kind === 'bar' && ed.drag.step === index ? ed.drag.span : step;
@@ -272,6 +270,16 @@ extension PreviewPage {
               g.restore();
               return { step: index, x0: x0, x1: x1, y0: y0, y1: y1, own: step.alongside === undefined };
             });
+            // Each track's layer, at its right end, over the bars.
+            g.lineWidth = 3;
+            g.strokeStyle = 'rgba(0, 0, 0, 0.6)';
+            g.fillStyle = '#ddd';
+            rows.forEach((name, index) => {
+              const left = width - pad - 6 - g.measureText(name).width;
+              g.strokeText(name, left, index * row + 18);
+              g.fillText(name, left, index * row + 18);
+            });
+            g.lineWidth = 1;
             g.strokeStyle = '#fff';
             g.beginPath(); g.moveTo(x(now), 0); g.lineTo(x(now), height); g.stroke();
             ed.tracksGeometry = { x: x, end: end, pad: pad, width: width };
