@@ -51,6 +51,9 @@ enum EditorSummary {
             "layers": .array(layers),
             "timelineEnd": .number(scene.clock.timelineEnd),
             "interactive": .bool(scene.clock.interaction != nil),
+            // Whether the render's time is the timeline's (forwards, no gesture): the chart's
+            // time axis is then the bars' and the curves' own, and handles sit on it.
+            "followsTimeline": .bool(scene.clock.interaction == nil && !scene.clock.direction.isBackwards),
             "curves": .array((named + plugin).map(SchemaJSON.string)),
             "beziers": .object(beziers),
             "layerSchema": SchemaDocument.layerSchema,

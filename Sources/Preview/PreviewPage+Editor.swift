@@ -249,7 +249,10 @@ extension PreviewPage {
             g.clearRect(0, 0, width, height);
             // While a bar is dragged the scale stays as it was when the drag began, so the bar
             // stays under the pointer even when the change makes the render longer.
-            const pad = 8, end = ed.drag && ed.drag.kind === 'bar' ? ed.drag.end : t.times[t.times.length - 1] || 1;
+            // Bars are in timeline seconds: on the chart's axis when the render follows the
+            // timeline, else (a gesture, a dismissal) on the timeline's own, from 0 to its end.
+            const axis = info.followsTimeline ? t.times[t.times.length - 1] || 1 : info.timelineEnd || 1;
+            const pad = 8, end = ed.drag && ed.drag.kind === 'bar' ? ed.drag.end : axis;
             const x = seconds => pad + (width - 2 * pad) * seconds / end;
             g.font = '11px system-ui, sans-serif';
             rows.forEach((name, index) => {
@@ -280,8 +283,10 @@ extension PreviewPage {
               g.fillText(name, left, index * row + 18);
             });
             g.lineWidth = 1;
-            g.strokeStyle = '#fff';
-            g.beginPath(); g.moveTo(x(now), 0); g.lineTo(x(now), height); g.stroke();
+            if (info.followsTimeline) {
+              g.strokeStyle = '#fff';
+              g.beginPath(); g.moveTo(x(now), 0); g.lineTo(x(now), height); g.stroke();
+            }
             ed.tracksGeometry = { x: x, end: end, pad: pad, width: width };
           }
 
@@ -299,7 +304,9 @@ extension PreviewPage {
             const index = ed.selected, geometry = view.chart;
             if (index === null || !geometry || !ed.info) return;
             const step = ed.info.steps[index], lane = geometry.lanes[index];
-            if (step.alongside !== undefined || !lane) return;
+            // The chart's axis is the render's time: a curve's handles sit on it only when that
+            // is the timeline's.
+            if (step.alongside !== undefined || !lane || !ed.info.followsTimeline) return;
             const points = ed.drag && ed.drag.kind === 'handle' ? ed.drag.points : bezierOf(at(step.pointer + '/timing'));
             if (!points) return;
             const span = step.duration / step.speed, g = geometry.context;
