@@ -193,6 +193,21 @@ struct JSONPathTests {
         #expect(root.appending(index: 0).appending(key: "_name2").description == "[0]._name2")
     }
 
+    /// The same places as RFC 6901 JSON Pointers, which a JSON Patch applies at: `~` and `/` in
+    /// keys escaped, so the pointer leads back to the one value.
+    @Test func pathsAsJSONPointers() throws {
+        let root = JSONPath.root
+        #expect(root.pointer == "")
+        let to = root.appending(key: "timeline").appending(index: 3).appending(key: "params").appending(key: "to")
+        #expect(to.pointer == "/timeline/3/params/to")
+        let odd = root.appending(key: "a/b").appending(key: "~c").appending(key: "")
+        #expect(odd.pointer == "/a~1b/~0c/")
+        let document = Array(#"{"a/b": {"~c": {"": 1}}}"#.utf8)
+        let patched = try JSONTextPatch.apply(
+            Array(#"[{"op": "replace", "path": "\#(odd.pointer)", "value": 2}]"#.utf8), to: document)
+        #expect(String(decoding: patched, as: UTF8.self) == #"{"a/b": {"~c": {"": 2}}}"#)
+    }
+
     @Test func pathsCompareByComponents() {
         #expect(JSONPath.root.appending(key: "a") == JSONPath.root.appending(key: "a"))
         #expect(JSONPath.root.appending(key: "0") != JSONPath.root.appending(index: 0))
