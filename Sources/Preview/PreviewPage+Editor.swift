@@ -124,6 +124,9 @@ extension PreviewPage {
                   ed.history.push(entry);
                   ed.future = [];
                 });
+              } catch (error) {
+                // Reported, and the queue goes on: a failed write never blocks the next.
+                status('not written: ' + error.message, true);
               } finally {
                 ed.busy--;
               }
@@ -140,6 +143,8 @@ extension PreviewPage {
                 if (!entry) return;
                 const done = await perform(entry, entry[field], verb, () => to.push(entry));
                 if (!done) from.push(entry);
+              } catch (error) {
+                status(error.message, true);
               } finally {
                 ed.busy--;
               }
@@ -150,7 +155,7 @@ extension PreviewPage {
           const redo = () => undoOrRedo(ed.future, ed.history, 'ops', 'redid ');
 
           // Sends `ops`, shows the result, and settles on the file as it now is. True when written.
-          async function perform(entry, ops, verb, written) {
+          async function perform(entry, ops, verb, onWritten) {
             let done = false;
             try {
               const failure = await send(ops);
@@ -159,7 +164,7 @@ extension PreviewPage {
               } else {
                 done = true;
                 ed.writes++;
-                written();
+                onWritten();
                 status(verb + entry.label);
               }
             } catch (error) {
