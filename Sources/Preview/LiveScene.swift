@@ -84,11 +84,11 @@ final class LiveScene: @unchecked Sendable {
         }
     }
 
-    /// The scene's sound as `pipeline run` mixes a video's, nil when it plays none, and its WAV
-    /// if it was made (or failed) for this version already.
-    func soundMix() -> (version: Int, mix: SoundMix?, made: Result<Data, PreviewError>?) {
-        let mix = sound.mix(of: scene, footage: images.footage)
-        return (version, mix, soundWAV.flatMap { $0.version == version ? $0.wav : nil })
+    /// The scene's sound: its WAV if it was made (or failed) for this version already, else its
+    /// mix as `pipeline run` mixes a video's, to be made; neither when it plays none.
+    func soundMix() -> (version: Int, made: Result<Data, PreviewError>?, mix: SoundMix?) {
+        if let made = soundWAV, made.version == version { return (version, made.wav, nil) }
+        return (version, nil, sound.mix(of: scene, footage: images.footage))
     }
 
     /// Keeps what mixing `version`'s sound gave, for the next request.

@@ -5,17 +5,24 @@ extension PreviewPage {
     /// Returns where it drew: `x(seconds)` and each lane's top and bottom lines, for the
     /// editor's handles.
     static let chartScript = """
-        function drawChart(canvas, timeline, now, lane) {
-          const label = 16, pad = 8;
+        // A canvas `height` CSS pixels tall, as wide as the page gives it, cleared and drawn at
+        // the device's pixel ratio: its context and width.
+        function sizeCanvas(canvas, height) {
           const ratio = window.devicePixelRatio || 1;
           const width = canvas.clientWidth || 800;
-          const height = Math.max(1, timeline.steps.length) * lane + 18;
           canvas.width = width * ratio;
           canvas.height = height * ratio;
           canvas.style.height = height + 'px';
           const g = canvas.getContext('2d');
           g.scale(ratio, ratio);
           g.clearRect(0, 0, width, height);
+          return { g: g, width: width };
+        }
+
+        function drawChart(canvas, timeline, now, lane) {
+          const label = 16, pad = 8;
+          const height = Math.max(1, timeline.steps.length) * lane + 18;
+          const { g, width } = sizeCanvas(canvas, height);
           const end = timeline.times[timeline.times.length - 1] || 1;
           const x = seconds => pad + (width - 2 * pad) * seconds / end;
           g.font = '11px system-ui, sans-serif';

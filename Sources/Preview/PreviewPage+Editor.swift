@@ -244,14 +244,8 @@ extension PreviewPage {
             if (!info || !t) return;
             const rows = [];
             for (const step of info.steps) if (!rows.includes(step.track)) rows.push(step.track);
-            const row = 26, ratio = window.devicePixelRatio || 1;
-            const width = tracks.clientWidth || 800, height = Math.max(1, rows.length) * row + 4;
-            tracks.width = width * ratio;
-            tracks.height = height * ratio;
-            tracks.style.height = height + 'px';
-            const g = tracks.getContext('2d');
-            g.scale(ratio, ratio);
-            g.clearRect(0, 0, width, height);
+            const row = 26, height = Math.max(1, rows.length) * row + 4;
+            const { g, width } = sizeCanvas(tracks, height);
             // While a bar is dragged the scale stays as it was when the drag began, so the bar
             // stays under the pointer even when the change makes the render longer.
             // Bars are in timeline seconds: on the chart's axis when the render follows the

@@ -112,24 +112,25 @@ enum PreviewRoutes {
     /// The sound, mixed once per version off the scene's queue, so frames go on being served
     /// while ffmpeg mixes.
     private static func sound(_ live: LiveScene) async throws -> Response {
-        let (version, mix, made) = await live.perform { $0.soundMix() }
-        guard let mix else { throw HTTPError(.notFound, message: "the pipeline plays no sound") }
-        var wav = made
-        if wav == nil {
+        let (version, made, mix) = await live.perform { $0.soundMix() }
+        let wav: Result<Data, PreviewError>
+        if let made {
+            wav = made
+        } else if let mix {
             let name = live.file
-            let mixed = await withCheckedContinuation { continuation in
+            wav = await withCheckedContinuation { continuation in
                 DispatchQueue.global().async { continuation.resume(returning: LiveScene.wav(of: mix, name: name)) }
             }
-            await live.perform { $0.keepSound(mixed, version: version) }
-            wav = mixed
+            await live.perform { [wav] in $0.keepSound(wav, version: version) }
+        } else {
+            throw HTTPError(.notFound, message: "the pipeline plays no sound")
         }
         switch wav {
-        case .success(let bytes)?:
+        case .success(let bytes):
             return Response(
                 status: .ok, headers: [.contentType: "audio/wav", .cacheControl: "no-cache"],
                 body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
-        case .failure(let error)?: throw HTTPError(.internalServerError, message: error.description)
-        case nil: throw HTTPError(.internalServerError, message: "the sound was not mixed")
+        case .failure(let error): throw HTTPError(.internalServerError, message: error.description)
         }
     }
 

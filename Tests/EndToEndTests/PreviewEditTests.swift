@@ -153,6 +153,10 @@ struct PreviewEditTests {
                 ),
             ]
         }
+        let long = try edit.send(
+            "GET", path: "/frame", query: "?t=0&token=\(edit.token)&draft=" + String(repeating: "a", count: 6500))
+        cases.append(("a draft over 6 KiB", long, 400))
+        #expect(long.text.contains("at most 6144 bytes"), "\(long.text)")
         for path in ["/editor.json", "/sound.wav", "/pipeline"] {
             for method in ["PUT", "POST", "DELETE"] {
                 cases.append(("\(method) \(path)", try edit.send(method, path: path, body: Data(replace.utf8)), 405))
@@ -232,6 +236,8 @@ struct PreviewEditTests {
             .addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
         #expect(try edit.send("GET", path: "/frame", query: "?t=0&token=x&draft=\(draft)").status == 403)
         #expect(try edit.send("GET", path: "/editor.json", query: "?token=x").status == 404)
+        let silent = try edit.http.get("/sound.wav")
+        #expect(silent.status == 404 && silent.text.contains("the pipeline plays no sound"), "\(silent.text)")
         #expect(edit.snapshot == before)
         #expect(try edit.http.get("/version").status == 200)
     }

@@ -58,6 +58,18 @@ struct StudioBrowserTests {
             server = try PreviewServerProcess([file.path, "--edit"], scratch: folder)
         }
 
+        /// The repository's `examples/NAME.json` with its assets, copied into a folder of its own.
+        init(example name: String) throws {
+            folder = try CLI.temporaryDirectory()
+            for item in ["\(name).json", "assets"] {
+                try FileManager.default.copyItem(
+                    at: CLI.repositoryRoot.appendingPathComponent("examples/\(item)"),
+                    to: folder.appendingPathComponent(item))
+            }
+            file = folder.appendingPathComponent("\(name).json")
+            server = try PreviewServerProcess([file.path, "--edit"], scratch: folder)
+        }
+
         func stop() {
             server.stop()
             try? FileManager.default.removeItem(at: folder)
@@ -234,17 +246,9 @@ struct StudioBrowserTests {
 
     @Test("the editor fits its window with the frame, tracks, chart and inspector; the screenshot")
     func editorFitsTheWindow() throws {
-        let folder = try CLI.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        for name in ["custom-presentation.json", "assets"] {
-            try FileManager.default.copyItem(
-                at: CLI.repositoryRoot.appendingPathComponent("examples/\(name)"),
-                to: folder.appendingPathComponent(name))
-        }
-        let server = try PreviewServerProcess(
-            [folder.appendingPathComponent("custom-presentation.json").path, "--edit"], scratch: folder)
-        defer { server.stop() }
-        let shot = folder.appendingPathComponent("studio.png")
+        let studio = try Studio(example: "custom-presentation")
+        defer { studio.stop() }
+        let (server, shot) = (studio.server, studio.folder.appendingPathComponent("studio.png"))
         // A quarter of a second in: the card half way up, the screen behind it dimming.
         let url = try #require(URL(string: server.url.absoluteString + "&t=0.25"))
         let run = try StudioBrowser.run(url, [["screenshot", shot.path]])
@@ -274,16 +278,9 @@ struct StudioBrowserTests {
 
     @Test("the preview plays the pipeline's sound in step with its frames")
     func soundPlaysInStep() async throws {
-        let folder = try CLI.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        for name in ["app-preview.json", "assets"] {
-            try FileManager.default.copyItem(
-                at: CLI.repositoryRoot.appendingPathComponent("examples/\(name)"),
-                to: folder.appendingPathComponent(name))
-        }
-        let server = try PreviewServerProcess(
-            [folder.appendingPathComponent("app-preview.json").path, "--edit"], scratch: folder)
-        defer { server.stop() }
+        let studio = try Studio(example: "app-preview")
+        defer { studio.stop() }
+        let server = studio.server
         // The mix pipeline run lays under the video: 4.5 s of 16-bit stereo at 48 kHz.
         let sound = try await server.get("sound.wav")
         #expect(sound.status == 200)
