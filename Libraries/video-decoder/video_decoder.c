@@ -35,12 +35,20 @@ struct video_decoder {
     /* `last_pts` is the picture the decoder produced last since the latest seek. */
     bool positioned;
     int64_t last_pts;
+    /* The index of the frame shown at `last_pts`, when positioned. */
+    size_t last_index;
     packet_entry_t *packets;
     size_t packet_count;
     bool has_keys;
     /* Presentation times of the frames, sorted and distinct: in the stream's time base, in seconds. */
     int64_t *pts;
     double *times;
+    /* For each frame, the packet (in decode order) decoding it starts from after a seek: the last
+     * keyframe shown at or before it. */
+    size_t *group;
+    /* Whether the format and the codec are open: video_decoder_release closes them, keeping the
+     * frame list, and the next frame asked for opens them again. */
+    bool open;
     video_info_t info;
     /* The size pictures are scaled to (square pixels), before rotation. */
     int scaled_width, scaled_height;
@@ -202,6 +210,46 @@ static video_status_t list_frames(video_decoder_t *d, int64_t last_duration) {
     return VIDEO_OK;
 }
 
+typedef struct key_entry {
+    int64_t pts;
+    size_t packet;
+} key_entry_t;
+
+static int compare_keys(const void *a, const void *b) {
+    const key_entry_t *x = a, *y = b;
+    if (x->pts != y->pts) return (x->pts > y->pts) - (x->pts < y->pts);
+    return (x->packet > y->packet) - (x->packet < y->packet);
+}
+
+/* Each frame's group: the last keyframe in decode order shown at or before it (the first packet
+ * when none is). One sweep over the frames and the keyframes, both by presentation time. */
+static video_status_t list_groups(video_decoder_t *d) {
+    size_t count = d->info.frame_count;
+    d->group = malloc((count ? count : 1) * sizeof *d->group);
+    key_entry_t *keys = malloc((d->packet_count ? d->packet_count : 1) * sizeof *keys);
+    if (d->group == NULL || keys == NULL) {
+        free(keys);
+        return VIDEO_NO_MEMORY;
+    }
+    size_t key_count = 0;
+    for (size_t i = 0; i < d->packet_count; i++) {
+        if (d->packets[i].key && d->packets[i].pts != AV_NOPTS_VALUE) {
+            keys[key_count++] = (key_entry_t){.pts = d->packets[i].pts, .packet = i};
+        }
+    }
+    qsort(keys, key_count, sizeof *keys, compare_keys);
+    size_t latest = 0, next = 0;
+    for (size_t i = 0; i < count; i++) {
+        while (next < key_count && keys[next].pts <= d->pts[i]) {
+            if (keys[next].packet > latest) latest = keys[next].packet;
+            next++;
+        }
+        d->group[i] = latest;
+    }
+    free(keys);
+    return VIDEO_OK;
+}
+
 /* Demuxes every packet once, without decoding, to list the frames and the keyframes. */
 static video_status_t scan(video_decoder_t *d, char *detail, size_t detail_size) {
     size_t capacity = 0;
@@ -232,7 +280,8 @@ static video_status_t scan(video_decoder_t *d, char *detail, size_t detail_size)
         snprintf(detail, detail_size, "the stream has no frames");
         return VIDEO_CORRUPT;
     }
-    return list_frames(d, last_duration);
+    video_status_t status = list_frames(d, last_duration);
+    return status == VIDEO_OK ? list_groups(d) : status;
 }
 
 /* Reads the stream's next packet into `packet`; libav's error at the end of the file or on a failure. */
@@ -290,15 +339,17 @@ static video_status_t seek_to(video_decoder_t *d, size_t entry, char *detail, si
     return VIDEO_OK;
 }
 
-/* The packet to start decoding from for the frame at `pts`: the last keyframe in decode order
- * shown at or before it. */
-static size_t keyframe_for(const video_decoder_t *d, int64_t pts) {
-    size_t found = 0;
-    for (size_t i = 0; i < d->packet_count; i++) {
-        const packet_entry_t *entry = &d->packets[i];
-        if (entry->key && entry->pts != AV_NOPTS_VALUE && entry->pts <= pts) found = i;
+/* Whether decoding forward from the last picture reaches frame `index` without a seek that would
+ * cost more: it lies ahead in the same group, or in the group right after (a seek would decode
+ * from that group's keyframe too, and flush the decoder's pipeline). */
+static bool reaches(const video_decoder_t *d, size_t index) {
+    if (!d->open || !d->positioned || d->finished || d->last_index >= index) return false;
+    size_t from = d->group[d->last_index], to = d->group[index];
+    if (to <= from) return true;
+    for (size_t i = from + 1; i < to; i++) {
+        if (d->packets[i].key) return false;
     }
-    return found;
+    return true;
 }
 
 static int send_next_packet(video_decoder_t *d) {
@@ -314,16 +365,22 @@ static int send_next_packet(video_decoder_t *d) {
 }
 
 /* Decodes forward until the picture shown at `pts` is in `frame`. */
-static video_status_t decode_until(video_decoder_t *d, int64_t pts, char *detail, size_t detail_size) {
+static video_status_t decode_until(video_decoder_t *d, size_t index, char *detail, size_t detail_size) {
+    int64_t pts = d->pts[index];
     for (;;) {
         int ret = avcodec_receive_frame(d->codec, d->frame);
         if (ret >= 0) {
             d->decoded++;
             d->positioned = true;
             d->last_pts = d->frame->best_effort_timestamp;
-            if (d->last_pts == pts) return VIDEO_OK;
+            if (d->last_pts == pts) {
+                d->last_index = index;
+                return VIDEO_OK;
+            }
             av_frame_unref(d->frame);
             if (d->last_pts > pts) {
+                /* The position is no frame of the list: the next frame starts from a seek. */
+                d->positioned = false;
                 snprintf(detail, detail_size, "the decoder produced no picture for it");
                 return VIDEO_CORRUPT;
             }
@@ -402,6 +459,12 @@ static void rotate_into(const video_decoder_t *d, uint8_t *bgra, size_t stride) 
 
 static video_status_t convert(video_decoder_t *d, uint8_t *bgra, size_t stride, char *detail, size_t detail_size) {
     const AVFrame *frame = d->frame;
+    bool direct = d->info.rotation == 0 && stride % alignment == 0 && (uintptr_t)bgra % alignment == 0;
+    if (!direct && d->scaled == NULL) {
+        /* A spare row: vector code may reach past a row's end. */
+        d->scaled = aligned_alloc(alignment, d->scaled_stride * ((size_t)d->scaled_height + 1));
+        if (d->scaled == NULL) return VIDEO_NO_MEMORY;
+    }
     bool full_range = frame->color_range == AVCOL_RANGE_JPEG;
     enum AVPixelFormat format = plain_format(frame->format, &full_range);
     d->scaler = sws_getCachedContext(d->scaler, frame->width, frame->height, format, d->scaled_width,
@@ -416,16 +479,21 @@ static video_status_t convert(video_decoder_t *d, uint8_t *bgra, size_t stride, 
         sws_setColorspaceDetails(d->scaler, matrix, full_range, sws_getCoefficients(SWS_CS_DEFAULT), 1, 0, 1 << 16,
                                  1 << 16);
     }
-    uint8_t *planes[4] = {d->scaled, NULL, NULL, NULL};
-    int strides[4] = {(int)d->scaled_stride, 0, 0, 0};
+    /* Upright pictures go straight into `bgra` when its rows are aligned as libswscale's vector
+     * code wants them (the caller provides the spare row). */
+    uint8_t *target = direct ? bgra : d->scaled;
+    size_t target_stride = direct ? stride : d->scaled_stride;
+    uint8_t *planes[4] = {target, NULL, NULL, NULL};
+    int strides[4] = {(int)target_stride, 0, 0, 0};
     if (sws_scale(d->scaler, (const uint8_t *const *)frame->data, frame->linesize, 0, frame->height, planes,
                   strides) != d->scaled_height) {
         snprintf(detail, detail_size, "libswscale failed");
         return VIDEO_CORRUPT;
     }
     if (pixels->flags & (AV_PIX_FMT_FLAG_ALPHA | AV_PIX_FMT_FLAG_PAL)) {
-        premultiply(d->scaled, d->scaled_stride, d->scaled_width, d->scaled_height);
+        premultiply(target, target_stride, d->scaled_width, d->scaled_height);
     }
+    if (direct) return VIDEO_OK;
     if (d->info.rotation == 0) {
         for (int y = 0; y < d->scaled_height; y++) {
             memcpy(bgra + (size_t)y * stride, d->scaled + (size_t)y * d->scaled_stride, (size_t)d->scaled_width * 4);
@@ -453,12 +521,8 @@ video_status_t video_decoder_open(const char *path, uint32_t max_dimension, vide
     if (status == VIDEO_OK) status = open_codec(d, detail, detail_size);
     if (status == VIDEO_OK) status = read_geometry(d, max_dimension);
     if (status == VIDEO_OK) status = scan(d, detail, detail_size);
-    if (status == VIDEO_OK) {
-        d->scaled_stride = aligned((size_t)d->scaled_width * 4);
-        /* A spare row: vector code may reach past a row's end. */
-        d->scaled = aligned_alloc(alignment, d->scaled_stride * ((size_t)d->scaled_height + 1));
-        if (d->scaled == NULL) status = VIDEO_NO_MEMORY;
-    }
+    d->open = status == VIDEO_OK;
+    d->scaled_stride = aligned((size_t)d->scaled_width * 4);
     *info = d->info;
     if (status != VIDEO_OK) {
         video_decoder_close(d);
@@ -472,6 +536,21 @@ const double *video_decoder_times(const video_decoder_t *decoder) {
     return decoder->times;
 }
 
+/* Opens the file and the decoder again after video_decoder_release. */
+static video_status_t reopen(video_decoder_t *d, char *detail, size_t detail_size) {
+    video_status_t status = open_input(d, detail, detail_size);
+    if (status == VIDEO_OK) status = choose_stream(d, detail, detail_size);
+    if (status == VIDEO_OK) status = open_codec(d, detail, detail_size);
+    if (status == VIDEO_OK) {
+        d->open = true;
+        d->positioned = d->finished = d->pending = false;
+    } else {
+        avcodec_free_context(&d->codec);
+        avformat_close_input(&d->format);
+    }
+    return status;
+}
+
 video_status_t video_decoder_frame(video_decoder_t *decoder, size_t index, uint8_t *bgra, size_t stride,
                                    char *detail, size_t detail_size) {
     video_decoder_t *d = decoder;
@@ -480,24 +559,50 @@ video_status_t video_decoder_frame(video_decoder_t *decoder, size_t index, uint8
         snprintf(detail, detail_size, "the clip has %zu frames", d->info.frame_count);
         return VIDEO_CORRUPT;
     }
-    int64_t pts = d->pts[index];
-    size_t keyframe = keyframe_for(d, pts);
-    bool ahead = d->positioned && !d->finished && d->last_pts < pts && d->packets[keyframe].pts <= d->last_pts;
-    video_status_t status = ahead ? VIDEO_OK : seek_to(d, keyframe, detail, detail_size);
-    if (status == VIDEO_OK) status = decode_until(d, pts, detail, detail_size);
+    video_status_t status = d->open ? VIDEO_OK : reopen(d, detail, detail_size);
+    if (status != VIDEO_OK) return status;
+    if (!reaches(d, index)) status = seek_to(d, d->group[index], detail, detail_size);
+    if (status == VIDEO_OK) status = decode_until(d, index, detail, detail_size);
     if (status == VIDEO_OK && ((d->frame->flags & AV_FRAME_FLAG_CORRUPT) || d->frame->decode_error_flags)) {
         snprintf(detail, detail_size, "the decoder reports damage in it");
         status = VIDEO_CORRUPT;
     }
-    if (status == VIDEO_OK) status = convert(d, bgra, stride, detail, detail_size);
+    if (status == VIDEO_OK && bgra != NULL) status = convert(d, bgra, stride, detail, detail_size);
     av_frame_unref(d->frame);
     /* After a failure the next frame starts from a seek. */
     if (status != VIDEO_OK) d->positioned = false;
     return status;
 }
 
+size_t video_decoder_passage(const video_decoder_t *decoder, size_t index) {
+    const video_decoder_t *d = decoder;
+    if (index >= d->info.frame_count) return index;
+    if (reaches(d, index)) return d->last_index + 1;
+    /* After a seek the first frame shown is the group's keyframe; pictures before it in
+     * presentation order (an open group's leading ones) are passed over. */
+    int64_t key = d->packets[d->group[index]].pts;
+    size_t low = 0, high = index;
+    while (low < high) {
+        size_t middle = low + (high - low) / 2;
+        if (d->pts[middle] < key) low = middle + 1; else high = middle;
+    }
+    return low;
+}
+
 uint64_t video_decoder_decoded_count(const video_decoder_t *decoder) {
     return decoder->decoded;
+}
+
+void video_decoder_release(video_decoder_t *decoder) {
+    video_decoder_t *d = decoder;
+    if (d->pending) av_packet_unref(d->packet);
+    d->pending = d->positioned = d->finished = d->open = false;
+    sws_freeContext(d->scaler);
+    d->scaler = NULL;
+    free(d->scaled);
+    d->scaled = NULL;
+    avcodec_free_context(&d->codec);
+    avformat_close_input(&d->format);
 }
 
 void video_decoder_close(video_decoder_t *decoder) {
@@ -511,6 +616,7 @@ void video_decoder_close(video_decoder_t *decoder) {
     free(d->packets);
     free(d->pts);
     free(d->times);
+    free(d->group);
     free(d->scaled);
     free(d->path);
     free(d);

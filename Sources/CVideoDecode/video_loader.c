@@ -22,6 +22,7 @@ typedef video_status_t (*open_fn)(const char *, uint32_t, video_decoder_t **, vi
 typedef const double *(*times_fn)(const video_decoder_t *);
 typedef video_status_t (*frame_fn)(video_decoder_t *, size_t, uint8_t *, size_t, char *, size_t);
 typedef uint64_t (*count_fn)(const video_decoder_t *);
+typedef size_t (*passage_fn)(const video_decoder_t *, size_t);
 typedef void (*close_fn)(video_decoder_t *);
 typedef video_status_t (*probe_fn)(const char *, audio_info_t *, char *, size_t);
 
@@ -30,6 +31,8 @@ static struct {
     times_fn times;
     frame_fn frame;
     count_fn decoded_count;
+    passage_fn passage;
+    close_fn release;
     close_fn close;
     probe_fn audio_probe;
     char failure[1024]; /* why the library could not be loaded; empty once it is */
@@ -45,9 +48,12 @@ static void load(void) {
     library.times = (times_fn)dlsym(handle, "pipeline_video_times");
     library.frame = (frame_fn)dlsym(handle, "pipeline_video_frame");
     library.decoded_count = (count_fn)dlsym(handle, "pipeline_video_decoded_count");
+    library.passage = (passage_fn)dlsym(handle, "pipeline_video_passage");
+    library.release = (close_fn)dlsym(handle, "pipeline_video_release");
     library.close = (close_fn)dlsym(handle, "pipeline_video_close");
     library.audio_probe = (probe_fn)dlsym(handle, "pipeline_video_audio_probe");
-    if (!library.open || !library.times || !library.frame || !library.decoded_count || !library.close ||
+    if (!library.open || !library.times || !library.frame || !library.decoded_count || !library.passage ||
+        !library.release || !library.close ||
         !library.audio_probe) {
         library.open = NULL;
         library.audio_probe = NULL;
@@ -92,6 +98,14 @@ video_status_t video_decoder_frame(video_decoder_t *decoder, size_t index, uint8
 
 uint64_t video_decoder_decoded_count(const video_decoder_t *decoder) {
     return library.decoded_count(decoder);
+}
+
+size_t video_decoder_passage(const video_decoder_t *decoder, size_t index) {
+    return library.passage(decoder, index);
+}
+
+void video_decoder_release(video_decoder_t *decoder) {
+    library.release(decoder);
 }
 
 void video_decoder_close(video_decoder_t *decoder) {

@@ -23,7 +23,7 @@ public final class Compositor {
     /// The first layer of the top-level subtree holding the lowest layer that shows footage or a
     /// Lottie animation (the layer count when none does): its pixels change with time while its
     /// state does not, so neither it nor any layer above it is ever static.
-    private let firstFootage: Int
+    let firstFootage: Int
     /// The first layer of the top-level subtree holding the lowest layer that shows footage or
     /// whose host state (`HostLayerState`) a step changes: no bottom layers from there on are static.
     private let firstChanging: Int

@@ -13,6 +13,10 @@ final class FrameCache: @unchecked Sendable {
     /// Least recently used first.
     private var frames: [(index: Int, frame: FootageFrame)] = []
     private var decoding: Set<Int> = []
+    /// The render reading the source ahead, which has the frames it shows.
+    private var readAhead: FootageReadAhead?
+    /// Frames decoded on demand (not by a read-ahead).
+    private(set) var decodedOnDemand = 0
 
     init(frameBytes: Int) {
         capacity = max(1, min(Self.maximumFrames, Self.maximumBytes / max(frameBytes, 1)))
@@ -23,6 +27,7 @@ final class FrameCache: @unchecked Sendable {
     func frame(
         index: Int, decode: (Int) throws(FootageError) -> FootageFrame
     ) throws(FootageError) -> FootageFrame {
+        if let planned = condition.withLock({ readAhead })?.frame(index: index) { return try planned.get() }
         condition.lock()
         while true {
             if let hit = take(index) {
@@ -33,6 +38,7 @@ final class FrameCache: @unchecked Sendable {
             condition.wait()
         }
         decoding.insert(index)
+        decodedOnDemand += 1
         condition.unlock()
         let result: Result<FootageFrame, FootageError>
         do { result = .success(try decode(index)) } catch { result = .failure(error) }
@@ -42,6 +48,21 @@ final class FrameCache: @unchecked Sendable {
         condition.broadcast()
         condition.unlock()
         return try result.get()
+    }
+
+    /// Makes `readAhead` the source of the frames it plans; false when another already is.
+    func attach(_ readAhead: FootageReadAhead) -> Bool {
+        condition.withLock {
+            guard self.readAhead == nil else { return false }
+            self.readAhead = readAhead
+            return true
+        }
+    }
+
+    func detach(_ readAhead: FootageReadAhead) {
+        condition.withLock {
+            if self.readAhead === readAhead { self.readAhead = nil }
+        }
     }
 
     /// The cached frame, made the most recently used. Called with the lock held.

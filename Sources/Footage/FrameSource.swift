@@ -17,6 +17,8 @@ public protocol FrameSource: AnyObject, Sendable {
     var presentationTimes: [Double] { get }
     /// Where the source ends: the last frame's presentation time plus that frame's duration.
     var duration: Double { get }
+    /// The video file or the sequence's pattern, as the pipeline names it.
+    var name: String { get }
     /// Every file the frames are read from, in frame order.
     var files: [String] { get }
     /// What decoding changes about the pictures that a user may want to know (fewer bits); nil
@@ -27,6 +29,9 @@ public protocol FrameSource: AnyObject, Sendable {
     func frameIndex(at clipTime: Double) -> Int
     /// The decoded frame `index` (0 ≤ index < presentationTimes.count).
     func frame(index: Int) throws(FootageError) -> FootageFrame
+    /// How many pictures have been decoded since the source was opened, including those passed
+    /// over on the way to a frame asked for: the work a render cost, whatever it showed.
+    var decodedFrameCount: Int { get }
 }
 
 extension FrameSource {

@@ -4,7 +4,9 @@ import Foundation
 /// Numbered PNG, JPEG or WebP files played at a frame rate: frame i shows from i ÷ fps. The files are
 /// found once, their sizes checked from their headers, and each is decoded when first asked for,
 /// through the same bounded cache as a video's frames.
-public final class ImageSequence: FrameSource, @unchecked Sendable {
+public final class ImageSequence: FrameSource, PassageDecoding, @unchecked Sendable {
+    /// The pattern, as the pipeline names it.
+    public let name: String
     /// The files in playing order, as the pattern named them.
     public let files: [String]
     public let fps: Double
@@ -13,12 +15,15 @@ public final class ImageSequence: FrameSource, @unchecked Sendable {
     public let presentationTimes: [Double]
     private let maxDimension: Int
     private let cache: FrameCache
+    private let countLock = NSLock()
+    private var decodedCount = 0
 
     /// The files `pattern` names: a printf-style number (`shots/frame_%04d.png`, `%d`), numbered
     /// from the first that exists with no gap, or a glob (`shots/*.png`) in natural order
     /// (frame2 before frame10). `fps` must be positive (the scene model checks it).
     public init(files pattern: String, fps: Double, maxDimension: Int = 16384) throws(FootageError) {
         precondition(fps > 0, "sequence fps must be positive")
+        name = pattern
         files = try Self.list(pattern)
         let size = try Self.commonSize(of: files, maxDimension: maxDimension)
         (self.width, self.height) = size
@@ -41,7 +46,22 @@ public final class ImageSequence: FrameSource, @unchecked Sendable {
         return try cache.frame(index: index, decode: decode)
     }
 
+    var frameCache: FrameCache { cache }
+
+    /// Each file is decoded alone.
+    func passage(to index: Int) -> Int { index }
+
+    func decodePassing(_ index: Int, keep: Bool) throws(FootageError) -> FootageFrame? {
+        keep ? try decode(index) : nil
+    }
+
+    func releaseDecoder() {}
+
+    /// How many files have been decoded, read ahead or on demand.
+    public var decodedFrameCount: Int { countLock.withLock { decodedCount } }
+
     private func decode(_ index: Int) throws(FootageError) -> FootageFrame {
+        countLock.withLock { decodedCount += 1 }
         var image = decoded_image_t()
         var message = [CChar](repeating: 0, count: 256)
         guard decode_image_file(files[index], UInt32(clamping: maxDimension), &image, &message, message.count) else {

@@ -5,9 +5,10 @@ import Foundation
 /// thread through a small cache. A frame ahead of the decoder in the same group of pictures is
 /// reached by decoding forward; any other by seeking to the keyframe before it, so a render of
 /// the clip's last seconds does not decode its first.
-public final class VideoClip: FrameSource, @unchecked Sendable {
+public final class VideoClip: FrameSource, PassageDecoding, @unchecked Sendable {
     /// The file as it was given; errors name it so.
     public let path: String
+    public var name: String { path }
     /// The one file the frames come from.
     public var files: [String] { [path] }
     public let info: VideoInfo
@@ -32,6 +33,9 @@ public final class VideoClip: FrameSource, @unchecked Sendable {
         self.decoder = decoder
         self.info = VideoInfo(info)
         presentationTimes = Array(UnsafeBufferPointer(start: video_decoder_times(decoder), count: info.frame_count))
+        // A render opens the decoder when it first needs a frame: a pipeline of many clips holds
+        // no codec (its threads and buffers) for the clips not yet shown.
+        video_decoder_release(decoder)
         cache = FrameCache(frameBytes: Int(info.width) * Int(info.height) * 4)
     }
 
@@ -62,22 +66,42 @@ public final class VideoClip: FrameSource, @unchecked Sendable {
         return try cache.frame(index: index, decode: decode)
     }
 
+    var frameCache: FrameCache { cache }
+
+    func passage(to index: Int) -> Int {
+        decoderLock.withLock { Int(video_decoder_passage(decoder, index)) }
+    }
+
+    func decodePassing(_ index: Int, keep: Bool) throws(FootageError) -> FootageFrame? {
+        if keep { return try decode(index) }
+        try decode(index, into: nil)
+        return nil
+    }
+
+    func releaseDecoder() {
+        decoderLock.withLock { video_decoder_release(decoder) }
+    }
+
     private func decode(_ index: Int) throws(FootageError) -> FootageFrame {
         guard let pixels = FootageFrame.allocate(width: width, height: height) else {
             throw .outOfMemory(path: path)
         }
-        let frame = FootageFrame(width: width, height: height, stride: width * 4, owning: pixels)
+        let frame = FootageFrame(width: width, height: height, stride: width * 4, owning: pixels, mapped: true)
+        try decode(index, into: pixels.assumingMemoryBound(to: UInt8.self))
+        return frame
+    }
+
+    /// Decodes frame `index` into `pixels`, or decodes it only when nil.
+    private func decode(_ index: Int, into pixels: UnsafeMutablePointer<UInt8>?) throws(FootageError) {
         var detail = [CChar](repeating: 0, count: 256)
         let status = decoderLock.withLock {
-            video_decoder_frame(
-                decoder, index, pixels.assumingMemoryBound(to: UInt8.self), width * 4, &detail, detail.count)
+            video_decoder_frame(decoder, index, pixels, width * 4, &detail, detail.count)
         }
         guard status == VIDEO_OK else {
             throw status == VIDEO_NO_MEMORY
                 ? .outOfMemory(path: path)
                 : .corrupt(path: path, time: presentationTimes[index], reason: String(nulTerminated: detail))
         }
-        return frame
     }
 
     private static func error(

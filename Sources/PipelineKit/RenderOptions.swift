@@ -88,7 +88,7 @@ extension Pipeline {
                 case .scale:
                     "Render at this size factor (0.5 for a half-size draft); the picture scales, timing does not."
                 case .fps: "Frames per second instead of canvas.fps; the frame count follows."
-                case .threads: "Frames rendered in parallel; the default is the number of cores."
+                case .threads: "Frames rendered in parallel, at most one per core; the default is the number of cores."
                 case .frames:
                     "Render only frames A to B (inclusive, from 0 as the frame files count), A- to the end, or frame N."
                 case .shard:

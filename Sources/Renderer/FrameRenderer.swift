@@ -1,6 +1,7 @@
 import CAnimatorABI
 import Compositor
 import Dispatch
+import Footage
 import Foundation
 import Output
 import Scene
@@ -23,6 +24,8 @@ public final class FrameRenderer: @unchecked Sendable {
     private let buffers: [FrameBuffer]
     /// For stills (`render(time:)`), which the caller reads after the call; made on first use.
     private var still: FrameBuffer?
+    /// What the footage cost in the last `render(frames:)`, one entry per video or sequence.
+    public private(set) var footageCost: [FootageCost] = []
 
     /// `images` are the scene's decoded images (`SceneImages.load`). Frames are drawn at the
     /// evaluator's render scale; animators still see the canvas.
@@ -69,6 +72,18 @@ public final class FrameRenderer: @unchecked Sendable {
         defer { interruption.end() }
         let queue = FrameQueue(frames: frames, buffers: buffers.count)
         let (evaluator, buffers, fps) = (evaluator, buffers, evaluator.scene.fps)
+        // Snapshots show footage at times of their own: taken before the footage is read ahead.
+        for worker in workers { try worker.takeSnapshotsIfNeeded(evaluator, frame: frames.lowerBound) }
+        let readAheads = workers[0].compositor.readAheads(frames: frames, window: readAheadWindow) { frame in
+            try? evaluator.time(ofFrame: frame)
+        }
+        // Run after the threads are joined (defers run last first).
+        defer {
+            for readAhead in readAheads { readAhead.stop() }
+            footageCost = readAheads.map {
+                FootageCost(name: $0.footage.name, decoded: $0.decoded, peakHeld: $0.peakFrames)
+            }
+        }
         let threads = workers.map { worker in
             JoinableThread {
                 while let (frame, slot) = queue.take(stoppingIf: interruption.isRequested) {
@@ -100,9 +115,15 @@ public final class FrameRenderer: @unchecked Sendable {
             }
             queue.give(back: slot)
             next += 1
+            for readAhead in readAheads { readAhead.advance(to: next) }
         }
         if next < frames.upperBound { throw RenderError.interrupted(complete: frames.lowerBound..<next) }
     }
+
+    /// The render frames past the lowest undelivered one whose footage is decoded ahead: every
+    /// frame in flight (one per buffer), and as many again as there are lanes, so that decoding
+    /// stays ahead of them.
+    var readAheadWindow: Int { buffers.count + workers.count }
 
     /// Frame `frame` of the render, as `render(frames:)` draws it, into a buffer reused by the
     /// next call: for callers that take frames one at a time (the library's frame access).
@@ -227,6 +248,16 @@ private final class FrameQueue: @unchecked Sendable {
             condition.broadcast()
         }
     }
+}
+
+/// What one video or image sequence cost a render.
+public struct FootageCost: Sendable, Equatable {
+    /// The file or the sequence's pattern.
+    public let name: String
+    /// Pictures decoded, including those passed over on the way to a frame shown.
+    public let decoded: Int
+    /// The most decoded frames held at once for the frames in flight.
+    public let peakHeld: Int
 }
 
 extension FrameBuffer {

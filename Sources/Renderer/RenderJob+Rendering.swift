@@ -60,6 +60,11 @@ extension RenderJob {
             reporter.frameRendered()
         }
         reporter.renderFinished()
+        for cost in renderer.footageCost {
+            reporter.note(
+                "\(cost.name): \(cost.decoded) \(cost.decoded == 1 ? "picture" : "pictures") decoded, "
+                    + "at most \(cost.peakHeld) \(cost.peakHeld == 1 ? "frame" : "frames") held at once")
+        }
         let substitutions = renderer.evaluator.substitutions.all
         for substitution in substitutions { reporter.warning(substitution.description) }
         return !substitutions.isEmpty

@@ -147,10 +147,12 @@ public struct RenderJob {
         return remaining.map { Preparation(plan: plan, selected: selected, frames: $0, lock: lock, threads: threads) }
     }
 
-    /// The options' threads, fewer (with a note) where the memory the process may take holds no
-    /// more; refused when not even one fits.
+    /// The options' threads, at most one per core, fewer (with a note) where the memory the
+    /// process may take holds no more; refused when not even one fits. A lane beyond the cores
+    /// only takes memory (frames in flight, decoded footage ahead of it) and takes turns on a core
+    /// with the others and with the footage's decoders.
     private func threadsFitting(width: Int, height: Int) throws(RenderJobError) -> Int {
-        let wanted = max(options.threads, 1)
+        let wanted = min(max(options.threads, 1), ProcessInfo.processInfo.activeProcessorCount)
         guard let limit = MemoryLimit.current() else { return wanted }
         let memory = RenderMemory(scene: scene, images: images, width: width, height: height)
         let fitting = memory.threads(fitting: limit, atMost: wanted)

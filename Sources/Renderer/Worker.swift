@@ -129,6 +129,12 @@ final class Worker: @unchecked Sendable {
         return true
     }
 
+    /// Takes the snapshots' pictures if they are not yet taken (for `frame`, whose render fails
+    /// if they cannot be).
+    func takeSnapshotsIfNeeded(_ evaluator: FrameEvaluator, frame: Int) throws(RenderError) {
+        if !compositor.hasSnapshots { try takeSnapshots(evaluator, frame: frame) }
+    }
+
     /// Takes every snapshot content's picture from the states at its time (for `frame`, whose
     /// render fails if they cannot be had). The same on every thread, whichever frame comes first.
     private func takeSnapshots(_ evaluator: FrameEvaluator, frame: Int) throws(RenderError) {

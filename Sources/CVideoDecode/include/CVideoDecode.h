@@ -73,14 +73,28 @@ video_status_t video_decoder_open(const char *path, uint32_t max_dimension, vide
 const double *video_decoder_times(const video_decoder_t *decoder);
 
 /* Decodes the frame at `index` (< info.frame_count) into info.width × info.height pixels of
- * premultiplied B, G, R, A, rows `stride` bytes apart. VIDEO_CORRUPT when the frame cannot be
- * decoded, with the reason in `detail`; the decoder stays usable for other frames. */
+ * premultiplied B, G, R, A, rows `stride` bytes apart (`bgra` holds one row more than the
+ * picture: with `bgra` and `stride` multiples of 64, pixels are converted straight into it, and
+ * vector code may write past a row's end); with `bgra` NULL, decodes it without
+ * converting it (a frame passed over on the way to another). A frame ahead of the last one
+ * decoded, in its group of pictures or the next, is reached by decoding forward; any other by a
+ * seek to its group's keyframe. VIDEO_CORRUPT when the frame cannot be decoded, with the reason
+ * in `detail`; the decoder stays usable for other frames. */
 video_status_t video_decoder_frame(video_decoder_t *decoder, size_t index, uint8_t *bgra, size_t stride,
                                    char *detail, size_t detail_size);
+
+/* The first frame that decoding frame `index` goes through: the one after the last decoded when
+ * `index` is reached by decoding forward, else the first its group's keyframe shows. Decoding
+ * each frame from there to `index` in turn decodes every picture once. */
+size_t video_decoder_passage(const video_decoder_t *decoder, size_t index);
 
 /* How many pictures libavcodec has produced since the decoder was opened (including those
  * passed over on the way to a requested frame): what seeking saves shows here. */
 uint64_t video_decoder_decoded_count(const video_decoder_t *decoder);
+
+/* Closes the file and the codec (their buffers and threads), keeping the frame list: the next
+ * frame asked for opens them again. */
+void video_decoder_release(video_decoder_t *decoder);
 
 void video_decoder_close(video_decoder_t *decoder);
 

@@ -1,0 +1,218 @@
+import Foundation
+
+/// A source whose frames a read-ahead decodes in one pass: a video clip (which decodes forward
+/// from a keyframe) or an image sequence (each file alone).
+protocol PassageDecoding: FrameSource {
+    /// The first frame that decoding frame `index` goes through (`index` itself when frames are
+    /// decoded alone); decoding each frame from there to `index` in turn decodes every picture once.
+    func passage(to index: Int) -> Int
+    /// Decodes frame `index`, the next of a passage; its pixels when `keep` (nil otherwise: a
+    /// frame passed over is decoded, not converted).
+    func decodePassing(_ index: Int, keep: Bool) throws(FootageError) -> FootageFrame?
+    /// Lets go of what decoding holds (the codec, its threads and buffers) until the next frame.
+    func releaseDecoder()
+    /// The cache the source's frames are asked through.
+    var frameCache: FrameCache { get }
+}
+
+/// The frames of one source that a render will show, decoded ahead of the rendering lanes in one
+/// pass, in the order the render shows them.
+///
+/// A thread of its own walks the render's frames from the first, asking `needs` which of the
+/// source's frames each shows, and decodes each frame not yet held, up to `window` render frames
+/// past the lowest frame not yet delivered (`advance(to:)`). A video decodes forward from a
+/// keyframe (`passage`): frames it passes over are decoded without being converted, except those
+/// shown again soon (within the window plus the passage's own length), which are kept: so a clip
+/// played backwards decodes each group of pictures once. A held frame is let go once every frame
+/// that shows it has been delivered, and the decoder once it has decoded nothing for a window's
+/// frames (it is opened again when a frame needs it).
+///
+/// Lanes ask through the source's cache (`FrameSource.frame(index:)`) as before: a frame held is
+/// returned at once; one the window will bring is waited for; any other (a frame this render was
+/// not planned with, such as a snapshot's) is decoded on demand. `window` must be at least the
+/// frames a render holds in flight, so that every frame a lane renders lies within it.
+public final class FootageReadAhead: @unchecked Sendable {
+    private struct Held {
+        var frame: Result<FootageFrame, FootageError>
+        /// The last render frame known to show it.
+        var last: Int
+    }
+
+    private let source: any PassageDecoding
+    /// The source read ahead.
+    public var footage: any FrameSource { source }
+    private let range: Range<Int>
+    private let window: Int
+    private let needs: @Sendable (Int) -> [Int]
+    private let condition = NSCondition()
+    private var held: [Int: Held] = [:]
+    /// The lowest render frame not yet delivered.
+    private var frontier: Int
+    /// Every render frame before it has its frames held (or their failures).
+    private var cursor: Int
+    private var stopped = false
+    private var finished = false
+    /// Whether the decoder holds anything (it has decoded since it was last released).
+    private var decoderOpen = false
+    /// The render frame the thread last decoded for.
+    private var lastDecoded = Int.min / 2
+    /// `needs` of the render frames ahead of the cursor, computed once each.
+    private var known: [Int: [Int]] = [:]
+    private var thread: Thread?
+    public private(set) var peakFrames = 0
+    /// The source's decoded count when the read-ahead started.
+    private let decodedAtStart: Int
+
+    /// Starts reading ahead for a render of `frames`; nil when `source` cannot be read ahead or is
+    /// already read ahead by another render (it is then decoded on demand).
+    public init?(
+        source: any FrameSource, frames: Range<Int>, window: Int, needs: @escaping @Sendable (Int) -> [Int]
+    ) {
+        guard let decoding = source as? any PassageDecoding, !frames.isEmpty else { return nil }
+        self.source = decoding
+        range = frames
+        self.window = max(window, 1)
+        self.needs = needs
+        frontier = frames.lowerBound
+        cursor = frames.lowerBound
+        decodedAtStart = decoding.decodedFrameCount
+        guard decoding.frameCache.attach(self) else { return nil }
+        let thread = Thread { [self] in run() }
+        thread.name = "pipeline read-ahead"
+        self.thread = thread
+        thread.start()
+    }
+
+    /// The pictures the source decoded since the read-ahead started, on demand ones included.
+    public var decoded: Int { source.decodedFrameCount - decodedAtStart }
+
+    /// Every frame before `frame` has been delivered: frames only they show are let go (by the
+    /// read-ahead's thread, once it knows which frames after them show what), and the window
+    /// moves on.
+    public func advance(to frame: Int) {
+        condition.withLock {
+            guard frame > frontier else { return }
+            frontier = frame
+            condition.broadcast()
+        }
+    }
+
+    /// Ends the read-ahead: its thread stops, its frames and the decoder are let go, and the
+    /// source is decoded on demand again.
+    public func stop() {
+        condition.withLock {
+            stopped = true
+            condition.broadcast()
+            while !finished { condition.wait() }
+            held.removeAll()
+        }
+        source.frameCache.detach(self)
+    }
+
+    /// Frame `index` as the read-ahead has it or will have it within the window; nil when it
+    /// will not (decode it on demand).
+    func frame(index: Int) -> Result<FootageFrame, FootageError>? {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if let entry = held[index] { return entry.frame }
+            if stopped || finished || cursor >= min(frontier + window, range.upperBound) { return nil }
+            condition.wait()
+        }
+    }
+
+    private func run() {
+        condition.lock()
+        while !stopped {
+            // Frames already delivered need nothing more: lanes may pass the thread where every
+            // frame they show is held.
+            if cursor < frontier {
+                cursor = frontier
+                known = known.filter { $0.key >= frontier }
+            }
+            if cursor >= range.upperBound { break }
+            if cursor >= frontier + window {
+                // Releasing lets go of the lock: what changed meanwhile is looked at before waiting.
+                if !releaseIfIdle() { condition.wait() }
+                continue
+            }
+            let frame = cursor
+            let indices = known.removeValue(forKey: frame) ?? unlocked { needs(frame) }
+            for index in indices where !stopped {
+                if held[index] != nil {
+                    held[index]!.last = max(held[index]!.last, frame)
+                } else {
+                    decode(index, for: frame)
+                }
+            }
+            cursor = frame + 1
+            // A frame shown up to the one before this is shown by none after it that the thread
+            // knows of; one shown again later is decoded again then.
+            let dead = min(frontier, frame)
+            held = held.filter { $0.value.last >= dead }
+            condition.broadcast()
+        }
+        condition.unlock()
+        source.releaseDecoder()
+        condition.withLock {
+            finished = true
+            decoderOpen = false
+            condition.broadcast()
+        }
+    }
+
+    /// Decodes the passage to `index`, shown at render frame `frame`, keeping the frames shown
+    /// again soon. Called with the lock held; decodes without it.
+    private func decode(_ index: Int, for frame: Int) {
+        let start = unlocked { source.passage(to: index) }
+        // Frames passed over are kept when a frame shows them before this horizon.
+        let horizon = min(frame + window + max(index - start, 0), range.upperBound)
+        var keep: [Int: Int] = [index: frame]
+        if start < index {
+            for later in frame + 1..<max(horizon, frame + 1) {
+                let shown = known[later] ?? unlocked { needs(later) }
+                known[later] = shown
+                for other in shown where (start..<index).contains(other) && keep[other] == nil {
+                    keep[other] = later
+                }
+            }
+        }
+        decoderOpen = true
+        lastDecoded = frame
+        for passing in min(start, index)...index {
+            if stopped { return }
+            let first = keep[passing]
+            if let first, held[passing] != nil {
+                held[passing]!.last = max(held[passing]!.last, first)
+                continue
+            }
+            let result: Result<FootageFrame, FootageError>? = unlocked {
+                do throws(FootageError) {
+                    return try source.decodePassing(passing, keep: first != nil).map { .success($0) }
+                } catch {
+                    return .failure(error)
+                }
+            }
+            // A frame passed over that fails costs nothing more: the next starts from a seek.
+            if let first, let result { held[passing] = Held(frame: result, last: first) }
+            peakFrames = max(peakFrames, held.count)
+        }
+    }
+
+    /// Releases the decoder when it has decoded nothing for a window's frames: the source is
+    /// not shown, or holds one frame (a clip waiting for its start, or holding its last frame).
+    /// Reopened, it starts from a keyframe again. Lock held; returns whether it released (and so
+    /// let go of the lock meanwhile).
+    private func releaseIfIdle() -> Bool {
+        guard decoderOpen, cursor - lastDecoded >= window else { return false }
+        decoderOpen = false
+        unlocked { source.releaseDecoder() }
+        return true
+    }
+
+    private func unlocked<T>(_ body: () -> T) -> T {
+        condition.unlock()
+        defer { condition.lock() }
+        return body()
+    }
+}
