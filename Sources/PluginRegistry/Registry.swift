@@ -94,6 +94,21 @@ public final class Registry: Sendable {
         lookup(name, in: \.curves, kind: .curve) { $0.foreign != nil }
     }
 
+    /// Every name of `kind`, sorted, for a message that suggests one. A pipeline's lookups scan
+    /// only the frei0r files it names, so for effects and mixers every frei0r file is scanned
+    /// first: in child processes the first time, from the scan cache after that.
+    public func allNames(of kind: RegistrationKind) -> [String] {
+        if kind == .effect || kind == .mixer { scanAllFrei0r() }
+        return state.withLock { tables in
+            switch kind {
+            case .animator: Array(tables.animators.keys)
+            case .mixer: Array(tables.mixers.keys)
+            case .effect: Array(tables.effects.keys)
+            case .curve: Array(tables.curves.keys)
+            }
+        }.sorted()
+    }
+
     /// Calls the `deinit` of every plugin opened in this process, last opened first. The
     /// libraries stay mapped.
     public func shutdown() {

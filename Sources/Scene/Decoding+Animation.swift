@@ -11,9 +11,22 @@ extension Decoding {
             if let mode = fields["calculationMode"] {
                 throw mode.error("\"calculationMode\" says how keyframes are joined; this step has no \"keyframes\"")
             }
-            let from = try fields["from"].map { field throws(SceneError) in try animationValue(field, of: keyPath) }
-            let to = try fields["to"].map { field throws(SceneError) in try animationValue(field, of: keyPath) }
-            let by = try fields["by"].map { field throws(SceneError) in try animationValue(field, of: keyPath) }
+            // An additive animation's values are offsets from the layer's value when the step
+            // runs, which other steps may change: what they add up to is not known here.
+            let read = { (key: String, checked: Bool) in
+                Self.attempt { () throws(SceneError) in
+                    try fields[key].map { field throws(SceneError) in
+                        try animationValue(field, of: keyPath, checked: checked)
+                    }
+                }
+            }
+            // `by` is a change, not a value: -5 is a fine change of a radius of 10.
+            let values = (from: read("from", !additive), to: read("to", !additive), by: read("by", false))
+            guard case .success(let from) = values.from, case .success(let to) = values.to,
+                case .success(let by) = values.by
+            else {
+                throw SceneError.combining([values.from.error, values.to.error, values.by.error].compactMap { $0 })!
+            }
             if from == nil && to == nil && by == nil {
                 throw step.error(
                     "an \"animate\" step needs \"from\", \"to\", \"by\" or \"keyframes\": what \(keyPath.rawValue) "
@@ -22,23 +35,54 @@ extension Decoding {
             if from != nil && to != nil, let by = fields["by"] {
                 throw by.error("\"from\" and \"to\" already give both ends; leave out \"by\"")
             }
-            return PropertyAnimation(keyPath: keyPath, values: .basic(from: from, to: to, by: by), additive: additive)
+            let animation = PropertyAnimation(
+                keyPath: keyPath, values: .basic(from: from, to: to, by: by), additive: additive)
+            if !additive, let byField = fields["by"] {
+                try checkEnd(of: animation, given: from != nil ? "from" : "to", at: byField)
+            }
+            return animation
         }
         for key in ["from", "to", "by"] where fields[key] != nil {
             throw fields[key]!.error("\"keyframes\" gives every value; leave out \"from\", \"to\" and \"by\"")
         }
-        let keyframes = try decodeKeyframes(keyframesField, of: keyPath, mode: try fields.value("calculationMode"))
+        let keyframes = try decodeKeyframes(
+            keyframesField, of: keyPath, checked: !additive, mode: try fields.value("calculationMode"))
         return PropertyAnimation(keyPath: keyPath, values: .keyframes(keyframes), additive: additive)
     }
 
-    private func decodeKeyframes(_ field: Field, of keyPath: AnimatedKeyPath, mode: CalculationMode)
-        throws(SceneError) -> Keyframes
-    {
+    /// `by` with `from` or `to` fixes the end the file leaves out (`from + by`, `to − by`): that
+    /// end must lie in the range as a given one must, and the error is `by`'s, whose change took
+    /// it out. `by` alone ends at the layer's value when the step runs plus `by`, which other
+    /// steps may change: that end is not known here (an effect's parameter is kept inside its
+    /// range as it renders).
+    private func checkEnd(of animation: PropertyAnimation, given: String, at byField: Field) throws(SceneError) {
+        let (end, sum) =
+            given == "from"
+            ? (animation.endValue, "\"from\" + \"by\" ends") : (animation.startValue, "\"to\" − \"by\" starts")
+        guard let end, let problem = Self.problem(with: end, of: animation.keyPath) else { return }
+        let written = end.count == 1 ? format(end[0]) : "[\(end.map(format).joined(separator: ", "))]"
+        throw byField.error("\(sum) the animation at \(written): \(problem)")
+    }
+
+    /// Why `value` cannot be `keyPath`'s: a number out of its range, or a rect of negative size.
+    private static func problem(with value: [Double], of keyPath: AnimatedKeyPath) -> String? {
+        keyPath.range.flatMap { range in value.lazy.compactMap { rangeProblem($0, range) }.first }
+            ?? (keyPath.kind == .rect ? rectSizeProblem(value) : nil)
+    }
+
+    private func decodeKeyframes(
+        _ field: Field, of keyPath: AnimatedKeyPath, checked: Bool, mode: CalculationMode
+    ) throws(SceneError) -> Keyframes {
         let fields = try field.object(Keys.keyframes)
         var values: [[Double]] = []
+        var problems: [SceneError] = []
         for item in try fields.required("values", "an array of values, each \(keyPath.kind.written)").array() {
-            values.append(try animationValue(item, of: keyPath))
+            switch Self.attempt({ () throws(SceneError) in try animationValue(item, of: keyPath, checked: checked) }) {
+            case .success(let value): values.append(value)
+            case .failure(let problem): problems.append(problem)
+            }
         }
+        if let problems = SceneError.combining(problems) { throw problems }
         var keyTimes: [Double]?
         if let times = fields["keyTimes"] {
             keyTimes = []
@@ -68,17 +112,25 @@ extension Decoding {
         }
     }
 
-    /// One value of `keyPath`'s kind: a number, a point, a size, a rect or a colour.
-    private func animationValue(_ field: Field, of keyPath: AnimatedKeyPath) throws(SceneError) -> [Double] {
+    /// One value of `keyPath`'s kind: a number, a point, a size, a rect or a colour; when
+    /// `checked`, as where the file sets the value statically: each number within the key path's
+    /// range (the error at the number), a rect's size not negative.
+    private func animationValue(_ field: Field, of keyPath: AnimatedKeyPath, checked: Bool)
+        throws(SceneError) -> [Double]
+    {
         let kind = keyPath.kind
+        let range = checked ? keyPath.range : nil
         switch kind {
         case .number:
-            guard case .number(let value, _) = field.node.value else {
+            guard case .number = field.node.value else {
                 throw field.mismatch("\(kind.written) for \(keyPath.rawValue)")
             }
-            return [value]
+            return [try field.number(in: range)]
         case .point, .size, .rect:
-            return try field.numbers(count: kind.components, what: "\(kind.written) for \(keyPath.rawValue)")
+            let value = try field.numbers(
+                count: kind.components, in: range, what: "\(kind.written) for \(keyPath.rawValue)")
+            if checked, kind == .rect, let problem = rectSizeProblem(value) { throw field.error(problem) }
+            return value
         case .color:
             let color = try field.color()
             return [color.r, color.g, color.b, color.a]

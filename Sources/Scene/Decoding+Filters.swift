@@ -15,8 +15,7 @@ extension Decoding {
         for item in try field.array() {
             let fields = try item.object(Keys.filter)
             let effectField = try fields.required("effect", "the name of an effect (see `pipeline plugins`)")
-            let effect = try lookUp(
-                effectField, kind: .effect, in: registry.effects.keys.sorted(), registry.effect(named:))
+            let effect = try lookUp(effectField, kind: .effect, registry.effect(named:))
             let bound = try bindParameters(
                 effect.parameters, fields["params"], owner: "effect \"\(effect.name)\"", step: item)
             filters.append(LayerFilter(effect: effect, parameters: bound.map(\.value), path: item.path))

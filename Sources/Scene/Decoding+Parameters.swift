@@ -67,9 +67,7 @@ extension Decoding {
         case .rect:
             let rect = try field.numbers(
                 count: 4, in: range, what: "a rect [x, y, width, height]" + layerAlternative(descriptor))
-            guard rect[2] >= 0, rect[3] >= 0 else {
-                throw field.error("a rect's width and height must not be negative")
-            }
+            if let problem = rectSizeProblem(rect) { throw field.error(problem) }
             value.v = pad(rect)
         case .string: value.s = strings.intern(try field.string())
         case .enumeration:

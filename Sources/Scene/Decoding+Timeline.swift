@@ -98,7 +98,7 @@ extension Decoding {
             if let target = fields["target"] {
                 throw target.error("a mixer step names its layers with \"from\" and \"to\", not \"target\"")
             }
-            let mixer = try lookUp(mixerField, kind: .mixer, in: registry.mixers.keys.sorted(), registry.mixer(named:))
+            let mixer = try lookUp(mixerField, kind: .mixer, registry.mixer(named:))
             // A shader that does not compile is the pipeline's error, found before anything renders.
             if mixer.plugin.origin == .glsl, let problem = GLSLTransition.compileProblem(of: mixer) {
                 throw mixerField.error(problem)
@@ -126,8 +126,7 @@ extension Decoding {
         }
         let animatorField = try fields.required(
             "animator", "the name of an animator or, with \"mixer\", of a mixer (see `pipeline plugins`)")
-        let animator = try lookUp(
-            animatorField, kind: .animator, in: registry.animators.keys.sorted(), registry.animator(named:))
+        let animator = try lookUp(animatorField, kind: .animator, registry.animator(named:))
         let target = try layerIndex(try fields.required("target", "the name of the layer to animate"))
         let parameters = try bindParameters(
             animator.parameters, fields["params"], owner: "animator \"\(animator.name)\"", step: step)
@@ -171,10 +170,10 @@ extension Decoding {
         NamedCurves.curve(named: String(default: Keys.step["timing"].defaultValue!)!)!
     }
 
-    func lookUp<Entry>(
-        _ field: Field, kind: RegistrationKind, in known: [String],
-        _ find: (String) -> Lookup<Entry>
-    ) throws(SceneError) -> Entry {
+    /// The entry a field names, or an error suggesting the name meant among all of `kind`.
+    func lookUp<Entry>(_ field: Field, kind: RegistrationKind, _ find: (String) -> Lookup<Entry>)
+        throws(SceneError) -> Entry
+    {
         let name = try field.string()
         switch find(name) {
         case .found(let entry):
@@ -184,11 +183,7 @@ extension Decoding {
         case .unavailable(let failure):
             throw field.error(failure.description, kind: .plugin)
         case .missing:
-            let hint =
-                NameSuggestion.nearest(to: name, among: known).map { "; did you mean \"\($0)\"?" }
-                ?? (known.isEmpty
-                    ? "; no \(kind.rawValue)s are installed (see `pipeline plugins`)"
-                    : "; known \(kind.rawValue)s: \(known.joined(separator: ", "))")
+            let hint = NameSuggestion.unknownNameHint(name, among: registry.allNames(of: kind), kind: kind)
             throw field.error("unknown \(kind.rawValue) \(name.quotedForMessage)\(hint)")
         }
     }

@@ -66,10 +66,8 @@ extension Decoding {
         case .unavailable(let failure):
             throw field.error(failure.description, kind: .plugin)
         case .missing:
-            let known = NamedCurves.names + registry.curves.keys.sorted() + BuiltInCurveNames.forms
-            let hint =
-                NameSuggestion.nearest(to: name, among: known).map { "; did you mean \"\($0)\"?" }
-                ?? "; known curves: \(known.joined(separator: ", "))"
+            let known = NamedCurves.names + registry.allNames(of: .curve) + BuiltInCurveNames.forms
+            let hint = NameSuggestion.unknownNameHint(name, among: known, kind: .curve)
             throw field.error("unknown timing curve \(name.quotedForMessage)\(hint)")
         }
     }

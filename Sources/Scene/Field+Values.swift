@@ -17,7 +17,7 @@ extension Field {
 
     func rect(in range: ClosedRange<Double>? = nil) throws(SceneError) -> anim_rect_t {
         let v = try numbers(count: 4, in: range, what: "a rect [x, y, width, height]")
-        guard v[2] >= 0, v[3] >= 0 else { throw error("a rect's width and height must not be negative") }
+        if let problem = rectSizeProblem(v) { throw error(problem) }
         return anim_rect_t(x: v[0], y: v[1], width: v[2], height: v[3])
     }
 
@@ -32,6 +32,11 @@ extension Field {
         }
         return text
     }
+}
+
+/// Why `[x, y, width, height]` is no rect: a negative width or height; nil when it is one.
+func rectSizeProblem(_ rect: [Double]) -> String? {
+    rect[2] >= 0 && rect[3] >= 0 ? nil : "a rect's width and height must not be negative"
 }
 
 func parseColor(_ text: String) -> anim_color_t? {

@@ -62,11 +62,7 @@ struct Field {
 
     func number(in range: ClosedRange<Double>? = nil) throws(SceneError) -> Double {
         guard case .number(let value, _) = node.value else { throw mismatch("a number") }
-        if let range, !range.contains(value) {
-            throw error(
-                "\(format(value)) is out of range: expected a number in \(format(range.lowerBound))...\(format(range.upperBound))"
-            )
-        }
+        if let range, let problem = rangeProblem(value, range) { throw error(problem) }
         return value
     }
 
@@ -106,6 +102,13 @@ struct ObjectFields {
         guard let value = self[key] else { throw field.error("missing \"\(key)\": \(what)") }
         return value
     }
+}
+
+/// Why `value` may not stand where `range` applies; nil when it lies inside.
+func rangeProblem(_ value: Double, _ range: ClosedRange<Double>) -> String? {
+    range.contains(value)
+        ? nil
+        : "\(format(value)) is out of range: expected a number in \(format(range.lowerBound))...\(format(range.upperBound))"
 }
 
 /// Numbers in messages: integers without a fraction, others as Swift prints them.

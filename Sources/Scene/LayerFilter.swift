@@ -84,6 +84,14 @@ public enum AnimatedKeyPath: Sendable, Equatable {
         }
     }
 
+    /// The range every number of a value must lie in, as where the file sets it statically.
+    public var range: ClosedRange<Double>? {
+        switch self {
+        case .layer(let path): path.range
+        case .filter(let path): path.range
+        }
+    }
+
     /// Whether it is part of the host's state of a layer rather than the ABI's.
     public var changesHostState: Bool {
         switch self {

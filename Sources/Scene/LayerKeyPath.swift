@@ -62,6 +62,30 @@ public enum LayerKeyPath: String, CaseIterable, Sendable {
         }
     }
 
+    /// The range the layer's own key for this value declares (the frame's for `position` and
+    /// `bounds.size`): the numbers an `animate` step gives must lie in it, as the key's must. Nil
+    /// for colours, which are in range whenever they read.
+    public var range: ClosedRange<Double>? {
+        let key: FormatKey? =
+            switch self {
+            case .position, .frame, .boundsSize: Keys.layer["frame"]
+            case .anchor: Keys.layer["anchor"]
+            case .opacity: Keys.layer["opacity"]
+            case .scale, .scaleX, .scaleY: Keys.layer["scale"]
+            case .rotation: Keys.layer["rotation"]
+            case .rotationX: Keys.layer["rotationX"]
+            case .rotationY: Keys.layer["rotationY"]
+            case .perspective: Keys.layer["perspective"]
+            case .translation: Keys.layer["translation"]
+            case .cornerRadius: Keys.layer["cornerRadius"]
+            case .shadowOpacity: Keys.shadow["opacity"]
+            case .shadowRadius: Keys.shadow["radius"]
+            case .shadowOffset: Keys.shadow["offset"]
+            case .shadowColor, .backgroundColor, .textColor: nil
+            }
+        return key?.form.numberRange
+    }
+
     /// The layer's value, from its ABI state and the host's (`content` gives the file's fill and
     /// text colours). `position` is where the anchor point lies in the parent's coordinates, as in
     /// Core Animation; `transform.scale` reads the horizontal factor.

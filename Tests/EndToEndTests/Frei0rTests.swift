@@ -34,6 +34,52 @@ import Testing
     }
 }
 
+/// Unknown effect names are matched against frei0r's too: a typo, a name without `frei0r.`, and
+/// the known effects counting frei0r's rather than listing some ninety of them.
+@Suite(
+    .enabled(
+        if: FileManager.default.fileExists(atPath: "/usr/lib/frei0r-1/vignette.so"),
+        "needs Debian's frei0r-plugins in /usr/lib/frei0r-1"))
+struct Frei0rSuggestionTests {
+    /// `validate`'s standard error for a pipeline whose one layer has the effect `effect`.
+    private func refusal(of effect: String) throws -> String {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try LayerEffectsTests.photo(in: folder)
+        let json = LayerEffectsTests.pipeline(filters: #"[{ "effect": "\#(effect)" }]"#)
+        try json.write(to: folder.appendingPathComponent("f.json"), atomically: true, encoding: .utf8)
+        let result = try CLI.run(["validate", "f.json"], in: folder, environment: Frei0rEffectTests.frei0r)
+        #expect(result.status == 1, "\(result.stderr)")
+        return result.stderr
+    }
+
+    @Test(arguments: [
+        ("frei0r.vignete", "frei0r.vignette"), ("vignette", "frei0r.vignette"), ("Frei0r.Vignette", "frei0r.vignette"),
+        ("pixelizor", "frei0r.pixeliz0r"),
+    ])
+    func anUnknownEffectSuggestsTheFrei0rNameMeant(written: String, meant: String) throws {
+        let stderr = try refusal(of: written)
+        #expect(
+            stderr.contains(
+                #"f.json:5:99: layers[0].filters[0].effect: unknown effect "\#(written)"; did you mean "\#(meant)"?"#),
+            "\(stderr)")
+    }
+
+    @Test func theKnownEffectsListTheHostsAndCountFrei0rs() throws {
+        let stderr = try refusal(of: "sparkle-dust")
+        let host = "blur, brightness, color-matrix, contrast, grayscale, hue-rotate, invert, opacity, saturate, sepia"
+        let count = try #require(
+            stderr.firstMatch(
+                of: #/known effects: ([^\n]*), and (\d+) frei0r effects \(`pipeline plugins` lists them\)/#),
+            "\(stderr)")
+        #expect(count.1 == host, "\(stderr)")
+        // Debian's frei0r-plugins has some ninety filters among its files: the count is the
+        // filters', not the files' (mixers and sources are not effects).
+        let files = try FileManager.default.contentsOfDirectory(atPath: "/usr/lib/frei0r-1").count
+        #expect((50..<files).contains(Int(count.2)!), "\(stderr)")
+    }
+}
+
 /// frei0r filters used as layer effects give, pixel for pixel, what the plugin gives when called
 /// directly (opened here with dlopen) on the same opaque pixels.
 @Suite struct Frei0rDirectCallTests {

@@ -238,6 +238,20 @@ import Testing
             #"[{ "effect": "blur" }]"#, #"[{ "animate": "filters.blur.raduis", "target": "photo", "to": 2 }]"#,
             #"effect "blur" has no parameter "raduis"; did you mean "radius"?"#
         ),
+        (
+            #"[{ "effect": "blur" }]"#, #"[{ "animate": "filters.blur.radius", "target": "photo", "to": -5 }]"#,
+            "timeline[0].to: -5 is out of range: expected a number in 0...1000"
+        ),
+        (
+            #"[{ "effect": "blur" }]"#,
+            #"[{ "animate": "filters.0.radius", "target": "photo", "keyframes": { "values": [0, 1200, 4] } }]"#,
+            "timeline[0].keyframes.values[1]: 1200 is out of range: expected a number in 0...1000"
+        ),
+        (
+            #"[{ "effect": "blur" }]"#,
+            #"[{ "animate": "filters.blur.radius", "target": "photo", "from": 4, "by": -6 }]"#,
+            #"timeline[0].by: "from" + "by" ends the animation at -2: -2 is out of range: expected a number in 0...1000"#
+        ),
     ])
     func badFiltersAreRefusedWithTheirPlaceAndNothingIsWritten(filters: String, timeline: String, message: String)
         throws

@@ -37,6 +37,32 @@ import Testing
         ]
         #expect(lines.filter { $0.hasPrefix("error:") } == expected, "\(result.stderr)")
     }
+
+    /// Animated values are held to the ranges static ones are, every one reported: a value, each
+    /// keyframe, the end `by` leads to. An additive animation's values are offsets and pass.
+    @Test func validateReportsEveryAnimatedValueOutOfItsRange() throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try """
+        { "version": 1, "canvas": { "width": 32, "height": 32, "fps": 10, "duration": 1 },
+          "layers": [ { "name": "a", "fill": "#ff0000", "filters": [{ "effect": "blur", "params": { "radius": 8 } }] } ],
+          "timeline": [ { "animate": "filters.blur.radius", "target": "a", "from": -1, "to": 2000 },
+                        { "animate": "opacity", "target": "a", "keyframes": { "values": [0, 2, 1] } },
+                        { "animate": "shadow.radius", "target": "a", "to": 10, "by": 20 },
+                        { "animate": "filters.blur.radius", "target": "a", "to": -5, "additive": true } ] }
+        """.write(to: folder.appendingPathComponent("animated.json"), atomically: true, encoding: .utf8)
+        let result = try CLI.run(["validate", "animated.json"], in: folder)
+        #expect(result.status == 1)
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        let expected = [
+            "error: animated.json:3:76: timeline[0].from: -1 is out of range: expected a number in 0...1000",
+            "error: animated.json:3:86: timeline[0].to: 2000 is out of range: expected a number in 0...1000",
+            "error: animated.json:4:85: timeline[1].keyframes.values[1]: 2 is out of range: expected a number in 0...1",
+            "error: animated.json:5:78: timeline[2].by: \"to\" − \"by\" starts the animation at -10: -10 is out of "
+                + "range: expected a number in 0...200",
+        ]
+        #expect(lines.filter { $0.hasPrefix("error:") } == expected, "\(result.stderr)")
+    }
 }
 
 /// `validate` reads an image's header, not its pixels: what the header shows (not an image, a

@@ -92,6 +92,15 @@ public struct KeySet: Sendable {
 }
 
 extension ValueForm {
+    /// The range every number of a numeric form (a number, point, rect) must lie in.
+    var numberRange: ClosedRange<Double>? {
+        switch self {
+        case .number(let range, _), .point(let range), .rect(let range): range
+        case .integer(let range), .numberOrPoint(let range): range
+        default: nil
+        }
+    }
+
     var nestedSets: [KeySet] {
         switch self {
         case .object(let set): set.allSets

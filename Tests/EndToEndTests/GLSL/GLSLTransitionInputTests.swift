@@ -85,6 +85,20 @@ import Testing
         #expect(set.status == 0 && !set.stderr.contains("no default"), "\(set.stderr)")
     }
 
+    /// A transition is named by its file's stem; its file name, or its name in other case, is
+    /// refused with the stem suggested.
+    @Test(arguments: ["CrossZoom.glsl", "crosszoom"]) func aMixerNamedOtherwiseSuggestsTheStem(written: String) throws {
+        let fixture = try fixture(["CrossZoom": Self.wipe])
+        defer { fixture.remove() }
+        try fixture.pipeline("zoom.json", mixer: written)
+        let run = try CLI.run(["validate", "zoom.json", "--plugins", "plugins"], in: fixture.folder)
+        #expect(run.status == 1)
+        #expect(
+            run.stderr.contains(
+                #"zoom.json:8:28: timeline[0].mixer: unknown mixer "\#(written)"; did you mean "CrossZoom"?"#),
+            "\(run.stderr)")
+    }
+
     /// Each bad input: its file, the message's fragments; every one exits 1 and writes nothing.
     static let badInputs: [(name: String, glsl: String, params: String, message: String)] = [
         (
