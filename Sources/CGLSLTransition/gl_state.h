@@ -62,9 +62,10 @@ glsl_thread_t *glsl_thread_acquire(char *error, uint32_t error_size);
 void glsl_thread_abandon(void);
 
 /* The linked program of `spec` in `thread`, compiled on first use. NULL with the compiler's
- * message, in the file's lines and columns, in `error`. */
-glsl_program_t *glsl_program_get(glsl_thread_t *thread, const glsl_transition_spec_t *spec, char *error,
-                                 uint32_t error_size);
+ * message, in the file's lines and columns, in `error`, and in `failure` (optional) whether the
+ * compiler refused the file and where. */
+glsl_program_t *glsl_program_get(glsl_thread_t *thread, const glsl_transition_spec_t *spec,
+                                 glsl_compile_failure_t *failure, char *error, uint32_t error_size);
 
 /* Scratch of at least `bytes` in `thread`; NULL when out of memory. */
 uint8_t *glsl_thread_rows(glsl_thread_t *thread, size_t bytes);

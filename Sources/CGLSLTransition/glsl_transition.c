@@ -189,7 +189,7 @@ bool glsl_transition_mix_rows(const glsl_transition_spec_t *spec, double progres
     if (width == 0 || height == 0 || row_begin >= row_end) return true;
     glsl_thread_t *thread = glsl_thread_acquire(error, error_size);
     if (thread == NULL) return false;
-    glsl_program_t *program = glsl_program_get(thread, spec, error, error_size);
+    glsl_program_t *program = glsl_program_get(thread, spec, NULL, error, error_size);
     if (program == NULL) return false;
     glUseProgram(program->program);
     if (!upload(thread, thread->inputs[0], from->pixels, from->stride, width, height) ||

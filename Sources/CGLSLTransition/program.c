@@ -104,7 +104,8 @@ static unsigned long file_column(const char *body, unsigned long line, unsigned 
 
 /* The first message of a compiler log in the file's terms: Mesa writes "0:LINE(COL): error: …",
  * others "ERROR: 0:LINE: …". */
-static void describe_log(const glsl_transition_spec_t *spec, const char *log, char *error, uint32_t error_size) {
+static void describe_log(const glsl_transition_spec_t *spec, const char *log, glsl_compile_failure_t *failure,
+                         char *error, uint32_t error_size) {
     size_t length = strcspn(log, "\n");
     char first[512];
     snprintf(first, sizeof first, "%.*s", (int)(length < sizeof first ? length : sizeof first - 1), log);
@@ -120,6 +121,10 @@ static void describe_log(const glsl_transition_spec_t *spec, const char *log, ch
     }
     if (strncmp(message, "error: ", 7) == 0) message += 7;
     if (column > 0) column = file_column(spec->body, line, column);
+    if (failure != NULL && line <= line_count(spec->body)) {
+        failure->line = (uint32_t)line;
+        failure->column = (uint32_t)column;
+    }
     if (line == 0) {
         glsl_fail(error, error_size, "%s: the shader does not compile: %s", spec->path, message);
     } else if (line > line_count(spec->body)) {
@@ -132,8 +137,8 @@ static void describe_log(const glsl_transition_spec_t *spec, const char *log, ch
     }
 }
 
-static GLuint compile(GLenum kind, const char *source, const glsl_transition_spec_t *spec, char *error,
-                      uint32_t error_size) {
+static GLuint compile(GLenum kind, const char *source, const glsl_transition_spec_t *spec,
+                      glsl_compile_failure_t *failure, char *error, uint32_t error_size) {
     GLuint shader = glCreateShader(kind);
     glShaderSource(shader, 1, &source, NULL);
     glCompileShader(shader);
@@ -143,16 +148,20 @@ static GLuint compile(GLenum kind, const char *source, const glsl_transition_spe
     char log[2048] = "";
     glGetShaderInfoLog(shader, sizeof log, NULL, log);
     glDeleteShader(shader);
-    if (kind == GL_FRAGMENT_SHADER) describe_log(spec, log, error, error_size);
-    else glsl_fail(error, error_size, "%s: the host's vertex shader does not compile: %s", spec->path, log);
+    if (kind == GL_FRAGMENT_SHADER) {
+        if (failure != NULL) failure->refused = 1;
+        describe_log(spec, log, failure, error, error_size);
+    } else
+        glsl_fail(error, error_size, "%s: the host's vertex shader does not compile: %s", spec->path, log);
     return 0;
 }
 
-static GLuint link(const glsl_transition_spec_t *spec, const char *fragment_source, char *error,
-                   uint32_t error_size) {
-    GLuint vertex = compile(GL_VERTEX_SHADER, spec->is_es3 ? vertex_es3 : vertex_es1, spec, error, error_size);
+static GLuint link(const glsl_transition_spec_t *spec, const char *fragment_source, glsl_compile_failure_t *failure,
+                   char *error, uint32_t error_size) {
+    GLuint vertex =
+        compile(GL_VERTEX_SHADER, spec->is_es3 ? vertex_es3 : vertex_es1, spec, failure, error, error_size);
     if (vertex == 0) return 0;
-    GLuint fragment = compile(GL_FRAGMENT_SHADER, fragment_source, spec, error, error_size);
+    GLuint fragment = compile(GL_FRAGMENT_SHADER, fragment_source, spec, failure, error, error_size);
     if (fragment == 0) {
         glDeleteShader(vertex);
         return 0;
@@ -171,12 +180,13 @@ static GLuint link(const glsl_transition_spec_t *spec, const char *fragment_sour
     glGetProgramInfoLog(program, sizeof log, NULL, log);
     log[strcspn(log, "\n")] = '\0';
     glDeleteProgram(program);
+    if (failure != NULL) failure->refused = 1;
     glsl_fail(error, error_size, "%s: the shader does not link: %s", spec->path, log);
     return 0;
 }
 
-glsl_program_t *glsl_program_get(glsl_thread_t *thread, const glsl_transition_spec_t *spec, char *error,
-                                 uint32_t error_size) {
+glsl_program_t *glsl_program_get(glsl_thread_t *thread, const glsl_transition_spec_t *spec,
+                                 glsl_compile_failure_t *failure, char *error, uint32_t error_size) {
     char *source = wrapped_source(spec);
     if (source == NULL) {
         glsl_fail(error, error_size, "%s: out of memory", spec->path);
@@ -194,7 +204,7 @@ glsl_program_t *glsl_program_get(glsl_thread_t *thread, const glsl_transition_sp
         glsl_fail(error, error_size, "%s: out of memory", spec->path);
         return NULL;
     }
-    made->program = link(spec, source, error, error_size);
+    made->program = link(spec, source, failure, error, error_size);
     free(source);
     if (made->program == 0) {
         free(made);
@@ -212,7 +222,9 @@ glsl_program_t *glsl_program_get(glsl_thread_t *thread, const glsl_transition_sp
     return made;
 }
 
-bool glsl_transition_compile(const glsl_transition_spec_t *spec, char *error, uint32_t error_size) {
+bool glsl_transition_compile(const glsl_transition_spec_t *spec, glsl_compile_failure_t *failure, char *error,
+                             uint32_t error_size) {
+    if (failure != NULL) *failure = (glsl_compile_failure_t){0};
     glsl_thread_t *thread = glsl_thread_acquire(error, error_size);
-    return thread != NULL && glsl_program_get(thread, spec, error, error_size) != NULL;
+    return thread != NULL && glsl_program_get(thread, spec, failure, error, error_size) != NULL;
 }

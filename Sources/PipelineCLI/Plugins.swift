@@ -34,7 +34,6 @@ extension Pipeline {
                 plugins, pipelineFile: nil, reportProblems: false, rescan: rescan, isolated: true)
             defer { registry.shutdown() }
             registry.scanAllFrei0r()
-            registry.compileGLSLTransitions()
             let listing = PluginListing(registry: registry, searchPath: searchPath)
             print(json ? try listing.json() : listing.text, terminator: "")
             if strict && !(registry.broken.isEmpty && registry.clashes.isEmpty) { throw ExitCode.failure }

@@ -35,7 +35,9 @@ extension PluginChecker {
         than --budget-ms in every pass; a descriptor the host refused; a name a plugin in the \
         built-in folder or a --plugins folder also registers.
 
-        A GLSL transition (FILE.glsl) is compiled and called as a mixer is; besides, its shader's \
+        A GLSL transition (FILE.glsl) is compiled first: one that does not compile is one problem \
+        (does-not-compile, at its line and column, with the line and the one before it), and nothing \
+        is called. One that compiles is called as a mixer is; besides, its shader's \
         results must be numbers (no NaN or infinity, read as floats before they become bytes) for \
         every value short of the limits of a GLSL float or int, and at the file's defaults \
         progress 0 must give its `from` image and progress 1 its `to`.
@@ -49,7 +51,8 @@ extension PluginChecker {
         nativePixels, wholeImage} (effects), variant, parameters, description}, message, \
         occurrences}]}; kind is one of crash, hang, exit, error, differs, invalid-value, \
         absurd-value, slow, outside-rows, not-premultiplied, wrote-input, split-differs, \
-        reach-too-large, beyond-margins, reads-beyond-reach, edges-not-transparent, wrong-end, refused, name-clash, \
+        reach-too-large, beyond-margins, reads-beyond-reach, edges-not-transparent, wrong-end, does-not-compile, refused, \
+        name-clash, \
         incomplete; \
         occurrences counts the calls that show the problem, call being the first.
 

@@ -38,6 +38,8 @@ public struct CheckProblem: Sendable, Encodable {
         case edgesNotTransparent = "edges-not-transparent"
         /// A GLSL transition's result at progress 0 is not its `from` image, or at 1 not its `to`.
         case wrongEnd = "wrong-end"
+        /// A GLSL transition's shader does not compile: no call is made.
+        case doesNotCompile = "does-not-compile"
         /// The host refused something the plugin registered.
         case refused
         /// Another plugin registers the same name.

@@ -22,9 +22,15 @@ public enum PluginCheckChild {
             channel.send("unusable it registered nothing the host could read")
             return 0
         }
-        ChildTimeLimit.disarm()
         let workload = CheckWorkload(registry: registry, plugin: plugin)
+        let compileFailure = compileRefusal(in: registry, plan: workload.plan)
+        ChildTimeLimit.disarm()
         channel.send("plan", json: workload.plan)
+        // A shader that does not compile would fail every call alike: it is said once instead.
+        if let compileFailure {
+            channel.send("result", json: CheckChildResult(findings: [compileFailure], operations: 0))
+            return 0
+        }
         let runner = CheckRunner(
             workload: workload, channel: channel, skipping: skipping, limit: settings.timeLimit)
         let passes = CheckPass.all(callCount: workload.plan.calls.count, threads: settings.threads)
@@ -45,6 +51,19 @@ public enum PluginCheckChild {
                     refusals + runner.records.seenWhileCalling + analysis.findings),
                 operations: runner.operations))
         return 0
+    }
+
+    /// The finding of a GLSL transition the compiler refuses, with the lines at the place; nil for
+    /// any other plugin, and for a shader that compiles or has no GL to compile on (its calls say so).
+    private static func compileRefusal(in registry: Registry, plan: CheckPlan) -> CheckFinding? {
+        guard let mixer = registry.mixers.values.first(where: { $0.plugin.origin == .glsl }),
+            let failure = GLSLTransition.compileFailure(of: mixer), failure.isRefusal
+        else { return nil }
+        let message = ([failure.description] + (failure.excerpt.isEmpty ? [] : [failure.excerpt]))
+            .joined(separator: "\n")
+        return CheckFinding(
+            kind: .doesNotCompile, operation: nil,
+            subject: plan.subjects.firstIndex { $0.kind == .mixer && $0.name == mixer.name }, message: message)
     }
 }
 

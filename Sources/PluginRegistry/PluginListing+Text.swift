@@ -9,7 +9,12 @@ extension PluginListing {
         lines += curves.flatMap(curveLines)
         if let glslRenderer { lines += ["", "GLSL transitions run on \(glslRenderer)"] }
         if !problems.isEmpty { lines += ["", "problems"] + problems.map { "  \($0)" } }
-        if !broken.isEmpty { lines += ["", "skipped plugin files"] + broken.map { "  \($0.file): \($0.reason)" } }
+        // A reason's further lines (a shader's lines at a compile error) go under its file's.
+        if !broken.isEmpty {
+            lines +=
+                ["", "skipped plugin files"]
+                + broken.map { "  \($0.file): \($0.reason.replacingOccurrences(of: "\n", with: "\n  "))" }
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 

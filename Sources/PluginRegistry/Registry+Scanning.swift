@@ -39,13 +39,7 @@ extension Registry {
                 continue
             }
             if file.path.hasSuffix(GLSLTransition.fileExtension) {
-                // Text, read in this process: nothing to guard against, nothing worth caching.
-                let result: ScanResult =
-                    switch GLSLTransition.load(path: file.resolved, shownAs: file.path) {
-                    case .success(let loaded): .registered(loaded.registrations)
-                    case .failure(let error): .skipped(reason: error.description)
-                    }
-                record(result, of: file)
+                record(scanGLSL(file, cache: &cache, changed: &changed), of: file)
                 continue
             }
             guard let stamp = FileStamp(of: file.resolved) else { continue }

@@ -64,7 +64,20 @@ public final class Registry: Sendable {
 
     public func mixer(named name: String) -> Lookup<MixerEntry> {
         scanFrei0rIfNeeded(name, in: \.mixers)
-        return brokenFrei0r(name, else: lookup(name, in: \.mixers, kind: .mixer) { $0.openedDescriptor != nil })
+        let found = brokenFrei0r(name, else: lookup(name, in: \.mixers, kind: .mixer) { $0.openedDescriptor != nil })
+        return skippedTransition(name, else: found)
+    }
+
+    /// A name whose GLSL transition file was skipped (it does not compile, say): why, rather than
+    /// "unknown".
+    private func skippedTransition(_ name: String, else found: Lookup<MixerEntry>) -> Lookup<MixerEntry> {
+        guard case .missing = found else { return found }
+        let file = state.withLock { tables in
+            tables.broken.first {
+                $0.path.hasSuffix(GLSLTransition.fileExtension) && GLSLTransition.baseName(of: $0.path) == name
+            }
+        }
+        return file.map(Lookup.skipped) ?? found
     }
 
     public func effect(named name: String) -> Lookup<EffectEntry> {

@@ -31,6 +31,12 @@ public struct PluginAbout: Sendable, Equatable, Encodable {
 public struct BrokenPlugin: Sendable, Equatable {
     public let path: String
     public let reason: String
+
+    /// The file and the first line of the reason: `plugins/Semi.glsl was skipped: does not
+    /// compile at 5:3: syntax error, unexpected RETURN, expecting ',' or ';'`.
+    public var summary: String {
+        "\(path) was skipped: " + PluginListing.reason(reason, of: path).prefix { $0 != "\n" }
+    }
 }
 
 /// What every registry table holds: a name, its kind and the plugin that registered it.
@@ -171,6 +177,8 @@ public enum Lookup<Entry> {
     case ambiguous(NameClash)
     /// Its plugin scanned well but could not be opened in this process.
     case unavailable(PluginOpenFailure)
+    /// The file that would register it was skipped: a GLSL transition that does not compile.
+    case skipped(BrokenPlugin)
 }
 
 extension Lookup: Sendable where Entry: Sendable {}

@@ -99,9 +99,10 @@ extension Decoding {
                 throw target.error("a mixer step names its layers with \"from\" and \"to\", not \"target\"")
             }
             let mixer = try lookUp(mixerField, kind: .mixer, registry.mixer(named:))
-            // A shader that does not compile is the pipeline's error, found before anything renders.
-            if mixer.plugin.origin == .glsl, let problem = GLSLTransition.compileProblem(of: mixer) {
-                throw mixerField.error(problem)
+            // The scan compiled the shader, or found no GL to compile it on: that is the pipeline's
+            // error, found before anything renders.
+            if mixer.plugin.origin == .glsl, let failure = GLSLTransition.compileFailure(of: mixer) {
+                throw mixerField.error(failure.description)
             }
             let from = try layerIndex(try fields.required("from", "the layer the mixer starts from"))
             let toField = try fields.required("to", "the layer the mixer ends on")
@@ -182,6 +183,8 @@ extension Decoding {
             throw field.error(clash.description, kind: .plugin)
         case .unavailable(let failure):
             throw field.error(failure.description, kind: .plugin)
+        case .skipped(let file):
+            throw field.error("unknown \(kind.rawValue) \(name.quotedForMessage): \(file.summary)")
         case .missing:
             let hint = NameSuggestion.unknownNameHint(name, among: registry.allNames(of: kind), kind: kind)
             throw field.error("unknown \(kind.rawValue) \(name.quotedForMessage)\(hint)")

@@ -65,6 +65,8 @@ extension Decoding {
             throw field.error(clash.description, kind: .plugin)
         case .unavailable(let failure):
             throw field.error(failure.description, kind: .plugin)
+        case .skipped(let file):
+            throw field.error("unknown timing curve \(name.quotedForMessage): \(file.summary)")
         case .missing:
             let known = NamedCurves.names + registry.allNames(of: .curve) + BuiltInCurveNames.forms
             let hint = NameSuggestion.unknownNameHint(name, among: known, kind: .curve)

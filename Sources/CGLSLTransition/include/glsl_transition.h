@@ -93,10 +93,19 @@ typedef struct glsl_transition_spec {
 bool glsl_transition_register(const glsl_transition_spec_t *spec, const anim_host_t *host, char *error,
                               uint32_t error_size);
 
+/* Why a shader was not compiled, beyond the message: whether the file is at fault, and where. */
+typedef struct glsl_compile_failure {
+    uint32_t refused;             /* 1: the compiler or linker refused the shader; 0: no GL context, no memory */
+    uint32_t line;                /* the file's line of the compiler's first message; 0: none, or the host's main */
+    uint32_t column;              /* its column in the file's bytes; 0: the compiler gave none */
+} glsl_compile_failure_t;
+
 /* Compiles and links `spec`'s shader on the calling thread's context (made if need be), without
- * drawing: what `validate` does. False with the reason in `error`: "FILE:LINE:COL: message" for a
- * compile error (the file's own line and column), or why no GL context could be made. */
-bool glsl_transition_compile(const glsl_transition_spec_t *spec, char *error, uint32_t error_size);
+ * drawing: what a scan does to a new or changed file. False with the reason in `error`:
+ * "FILE:LINE:COL: message" for a compile error (the file's own line and column), or why no GL
+ * context could be made; `failure` (optional) says which, and where. */
+bool glsl_transition_compile(const glsl_transition_spec_t *spec, glsl_compile_failure_t *failure, char *error,
+                             uint32_t error_size);
 
 /* Mixes `from` into `to` at `progress` with `spec`'s shader and its `values` (one per uniform, in
  * order) into `out`, on the calling thread's context: three images of one size, premultiplied RGBA.

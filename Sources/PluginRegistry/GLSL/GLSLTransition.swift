@@ -86,16 +86,18 @@ public enum GLSLTransition {
 
     /// Compiles the transition `mixer` (a GLSL transition's entry) on this thread's GL context:
     /// nil when it compiles, else why not (the file's line and column, or no GL driver).
-    public static func compileProblem(of mixer: MixerEntry) -> String? {
+    public static func compileFailure(of mixer: MixerEntry) -> GLSLCompileFailure? {
         let path = mixer.plugin.path
         let file: GLSLTransitionFile
         switch read(PluginSearchPath.realPath(path), shownAs: path) {
         case .success(let read): file = read
-        case .failure(let error): return "\(path): \(error.description)"
+        case .failure(let error): return GLSLCompileFailure(unreadable: "\(path): \(error.description)")
         }
-        return file.withSpec(name: mixer.name, path: path, timeLimit: CallLimit.current) { spec in
-            PluginErrorBuffer.calling { error, size in glsl_transition_compile(spec, error, size) }
+        var failure = glsl_compile_failure_t()
+        let message = file.withSpec(name: mixer.name, path: path, timeLimit: CallLimit.current) { spec in
+            PluginErrorBuffer.calling { error, size in glsl_transition_compile(spec, &failure, error, size) }
         }
+        return message.map { GLSLCompileFailure(description: $0, failure: failure, text: file.text) }
     }
 
     /// Mesa's shader cache goes into pipeline's cache folder (`mesa-shaders`), set before any
@@ -103,6 +105,8 @@ public enum GLSLTransition {
     /// compiling its machine code.
     private static let shaderCache: Void = {
         let folder = CacheFolder.file("mesa-shaders", environment: ProcessInfo.processInfo.environment)
+        // Mesa makes only the last folder, and a scan compiles before anything else made the others.
+        if let folder { try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
         glsl_transition_set_shader_cache(folder)
     }()
 

@@ -59,6 +59,8 @@ struct GLSLTransitionFile {
     let initializers: String
     /// "Description: …" and "Author: …" from the file's comments, when it has them.
     let doc: String
+    /// The file as written, whose lines a compile error shows.
+    let text: String
 
     /// Why a file cannot be a transition: the place (FILE:LINE:COL, or FILE) and what is wrong.
     struct Problem: Error, CustomStringConvertible {
@@ -77,6 +79,7 @@ struct GLSLTransitionFile {
         initializers = reader.deferGlobalInitializers()
         body = reader.body
         doc = Self.doc(from: source.comments.map(\.text))
+        self.text = text
     }
 
     private static func doc(from comments: [String]) -> String {
