@@ -6,8 +6,11 @@
  * d = floor(sigma·3·√(2π)/4 + 0.5) in x and in y (d odd: three boxes of d centred; d even: a box
  * of d centred half a pixel to the left, one half a pixel to the right, then one of d + 1
  * centred). Below sigma 2, where Skia (Chromium) draws a true Gaussian kernel, so does this.
- * Pixels outside the image are transparent. Sigma is clamped where the reach would pass
- * ANIM_REACH_MAX (sigma ≈ 1450 image pixels: the blur is flat long before).
+ * Pixels outside the image are transparent (`edges` "transparent", as CSS), or the image's edge
+ * pixels continued (`edges` "extend", as SVG's edgeMode="duplicate" and ffmpeg's gblur): the
+ * host then hands over exactly the layer's picture, and a full-frame clip keeps its colours to
+ * its edges. Sigma is clamped where the reach would pass ANIM_REACH_MAX (sigma ≈ 1450 image
+ * pixels: the blur is flat long before).
  *
  * The three boxes are one filter: with Q the third running sum of a line of pixels, the three
  * boxes at n are (Q[m] − Q[m−3d−e]) + (Q[m−2d] − Q[m−d−e]) + 2·(Q[m−2d−e] − Q[m−d]) with
@@ -52,6 +55,12 @@ typedef struct plan {
     float scale;          /* 1 / the sum of the three boxes' weights, d·d·(d + e) */
     uint32_t weight[7];   /* kernel (sigma < 2): weight of the pixels k away, 2^16 in all */
 } plan_t;
+
+enum { EDGES_EXTEND = 0 }; /* the index of "extend" among the choices of `edges` (see blur_params) */
+
+static bool extends_edges(const anim_effect_args_t *args) {
+    return args->param_count > 1 && args->params[1].i == EDGES_EXTEND;
+}
 
 static double sigma_of(const anim_effect_args_t *args) {
     const double scale = args->render_scale > 0 ? args->render_scale : 1;
@@ -701,6 +710,9 @@ static size_t scratch_size(const plan_t *p, uint32_t width) {
     return columns > rows ? columns : rows;
 }
 
+/* The margins are the read in either edge mode: continuing the edge pixels spreads nothing past
+ * them, but the host then keeps that much of a layer reaching past the frame, for the pixels
+ * that show to read its own pixels there. */
 static bool blur_reach(const anim_effect_args_t *args, anim_reach_t *reach, char *error, uint32_t error_size) {
     (void)error, (void)error_size;
     plan_t p;
@@ -750,6 +762,43 @@ static uint8_t *scratch_memory(size_t size) {
     return scratch->memory;
 }
 
+/* Rows [b, e) of `in` blurred with its edge pixels continued past its edges: the rows the passes
+ * read, each row and the image's first and last rows continued `read` pixels, are copied into
+ * `padded`, which the transparent-edged passes then blur without ever reaching past it; the middle
+ * of each blurred row is the result. `memory` holds extended_size bytes, 32-byte aligned. */
+static void blur_extended(const plan_t *p, const anim_image_t *in, const anim_image_t *out, uint32_t b, uint32_t e,
+                          uint8_t *memory) {
+    const uint32_t r = p->read, width = in->width + 2 * r, rows = e - b + 2 * r;
+    const size_t pitch = (4 * (size_t)width + 31) & ~(size_t)31;
+    anim_image_t padded = {.struct_size = sizeof padded, .width = width, .height = rows, .stride = (uint32_t)pitch,
+                           .pixels = memory};
+    for (uint32_t y = 0; y < rows; y++) {
+        const int64_t wanted = (int64_t)b - r + y;
+        const uint32_t from = wanted < 0 ? 0 : wanted >= in->height ? in->height - 1 : (uint32_t)wanted;
+        const uint8_t *src = in->pixels + (size_t)from * in->stride;
+        uint8_t *row = memory + (size_t)y * pitch;
+        for (uint32_t x = 0; x < r; x++) {
+            memcpy(row + 4 * (size_t)x, src, 4);
+            memcpy(row + 4 * ((size_t)r + in->width + x), src + 4 * ((size_t)in->width - 1), 4);
+        }
+        memcpy(row + 4 * (size_t)r, src, 4 * (size_t)in->width);
+    }
+    uint8_t *tmp = memory + pitch * rows, *scratch = tmp + pitch * (e - b);
+    vertical(p, &padded, r, r + (e - b), tmp, pitch, scratch);
+    /* The padded rows are read no more: the horizontal pass writes its rows over them. */
+    anim_image_t wide = {.struct_size = sizeof wide, .width = width, .height = e - b, .stride = (uint32_t)pitch,
+                         .pixels = memory};
+    horizontal(p, tmp, pitch, &wide, 0, e - b, scratch);
+    for (uint32_t y = b; y < e; y++)
+        memcpy(out->pixels + (size_t)y * out->stride, memory + (size_t)(y - b) * pitch + 4 * (size_t)r,
+               4 * (size_t)in->width);
+}
+
+static size_t extended_size(const plan_t *p, uint32_t width, uint32_t b, uint32_t e) {
+    const size_t pitch = (4 * ((size_t)width + 2 * p->read) + 31) & ~(size_t)31;
+    return pitch * (2 * (size_t)(e - b) + 2 * p->read) + scratch_size(p, width + 2 * p->read);
+}
+
 static bool blur_apply(const anim_effect_args_t *args, char *error, uint32_t error_size) {
     const anim_image_t *in = args->in, *out = args->out;
     const uint32_t b = args->row_begin, e = args->row_end;
@@ -766,6 +815,16 @@ static bool blur_apply(const anim_effect_args_t *args, char *error, uint32_t err
     }
     if (b == e || in->width == 0)
         return true;
+    if (extends_edges(args)) {
+        const size_t size = extended_size(&p, in->width, b, e);
+        uint8_t *memory = scratch_memory(size + 32);
+        if (!memory) {
+            snprintf(error, error_size, "blur: out of memory (%zu bytes)", size + 32);
+            return false;
+        }
+        blur_extended(&p, in, out, b, e, (uint8_t *)(((uintptr_t)memory + 31) & ~(uintptr_t)31));
+        return true;
+    }
     const size_t pitch = (4 * (size_t)in->width + 31) & ~(size_t)31, tmp_size = pitch * (e - b);
     const size_t scratch = scratch_size(&p, in->width);
     uint8_t *memory = scratch_memory(tmp_size + scratch + 32);
@@ -783,6 +842,11 @@ static const anim_param_desc_t blur_params[] = {
     {.struct_size = sizeof(anim_param_desc_t), .type = ANIM_PARAM_NUMBER, .id = "radius",
      .doc = "standard deviation of the Gaussian, as CSS blur()", .unit = "px", .min = 0, .max = 1000,
      .default_value = {0}},
+    /* "extend" first: EDGES_EXTEND is its index. */
+    {.struct_size = sizeof(anim_param_desc_t), .type = ANIM_PARAM_ENUM, .id = ANIM_EFFECT_EDGES_PARAM,
+     .doc = "what lies past the picture's edges: its edge pixels continued, or nothing (the host picks the "
+            "default by what the layer shows)",
+     .default_string = "transparent", .choices = "extend|transparent"},
 };
 
 /* Not const: init sets its flags. */

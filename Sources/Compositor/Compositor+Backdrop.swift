@@ -7,7 +7,9 @@ import Scene
 /// frame or an enclosing group), inside the layer's rounded frame and mask, filtered and drawn
 /// back under the layer's own content, faded by its opacity, as CSS `backdrop-filter` and Core
 /// Animation's `backgroundFilters` do. As Chromium does, the backdrop is read inside the
-/// layer's box only and mirrored at its edges (the edge pixel repeated) as far as the effects reach.
+/// layer's box only: an effect extending its edges (the default) continues the box's edge pixels
+/// past them, so a frosted panel at the frame's edge gets no dark rim; one with transparent edges
+/// fades out toward the box's edges.
 extension Compositor {
     /// Draws the filtered backdrop of layer `index`; returns the box it could change.
     func drawBackdrop(_ index: Int, of layers: [anim_layer_t], on cr: OpaquePointer) -> PixelBox {
@@ -49,24 +51,19 @@ extension Compositor {
         else { return .empty }
         var (picture, spare) = (pictures[0], pictures[1])
         let stride = Int(cairo_image_surface_get_stride(target))
-        for row in 0..<height {
-            let line = pixels + Self.mirrored(y0 - pad.top + row, in: y0..<y1) * stride
-            let out = picture.pixels + row * picture.stride
-            // The box's own pixels in one copy; only the margins are mirrored pixel by pixel.
-            (out + pad.left * 4).update(from: line + x0 * 4, count: (x1 - x0) * 4)
-            let mirror = { (column: Int) in
-                (out + column * 4).update(from: line + Self.mirrored(x0 - pad.left + column, in: x0..<x1) * 4, count: 4)
-            }
-            for column in 0..<pad.left { mirror(column) }
-            for column in (pad.left + x1 - x0)..<width { mirror(column) }
-        }
+        let inside = PixelBox(x0: pad.left, y0: pad.top, x1: pad.left + x1 - x0, y1: pad.top + y1 - y0)
         picture.pixelsChanged()
+        picture.clear(outside: inside)
+        for row in 0..<(y1 - y0) {
+            (picture.pixels + (pad.top + row) * picture.stride + pad.left * 4)
+                .update(from: pixels + (y0 + row) * stride + x0 * 4, count: (x1 - x0) * 4)
+        }
         cairo_surface_mark_dirty(picture.surface)
         for filter in contents[index].backdropFilters.indices {
             guard
                 run(
                     filter, of: .backdropFilters, layer: index, density: density, from: picture, into: spare,
-                    read: Int(reaches[filter].read))
+                    read: Int(reaches[filter].read), picture: inside)
             else {
                 return .empty
             }
@@ -109,14 +106,6 @@ extension Compositor {
         return FilteredPicture.Inputs(
             of: (Array(layers[...index]), Array(host[...index]), (0..<index).map { prepared[$0].shownFrame }),
             time: timed ? time : nil)
-    }
-
-    /// `index` reflected into `range` at its ends, the end pixel repeated (…, 1, 0 | 0, 1, …).
-    static func mirrored(_ index: Int, in range: Range<Int>) -> Int {
-        let count = range.count
-        var offset = (index - range.lowerBound) % (2 * count)
-        if offset < 0 { offset += 2 * count }
-        return range.lowerBound + (offset < count ? offset : 2 * count - 1 - offset)
     }
 }
 

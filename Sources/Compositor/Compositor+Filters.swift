@@ -73,7 +73,8 @@ extension Compositor {
             guard
                 run(
                     filter, of: .filters, layer: index, density: density, from: picture, into: output,
-                    rows: rows[filter], read: Int(reaches[filter].read))
+                    rows: rows[filter], read: Int(reaches[filter].read),
+                    picture: placement.pixels(of: layer.localBounds))
             else { return .empty }
             picture = output
         }
@@ -222,23 +223,34 @@ extension Compositor {
         return all
     }
 
-    /// Runs one effect from `source` into `target` (the same size) in bands of rows; false when it failed.
+    /// Runs one effect from `source` into `target` (the same size) in bands of rows; false when it
+    /// failed. An effect told to extend its edges (see animator.h) sees and writes `picture` alone
+    /// (the layer's bounds, a backdrop's box), `rows` cut to it; the rest of `target` is cleared.
     func run(
         _ filter: Int, of list: FilterList, layer index: Int, density: Double, from source: FrameBuffer,
-        into target: FrameBuffer, rows: Range<Int>? = nil, read: Int
+        into target: FrameBuffer, rows: Range<Int>? = nil, read: Int, picture: PixelBox
     ) -> Bool {
-        let entry = contents[index].filterList(list)[filter].effect
+        let layerFilter = contents[index].filterList(list)[filter]
+        let entry = layerFilter.effect
+        let whole = PixelBox.whole(width: source.width, height: source.height)
+        let box = layerFilter.extendsEdges ? picture : whole
+        target.pixelsChanged()
+        if box != whole { target.clear(outside: box) }
+        guard !box.isEmpty else {
+            cairo_surface_mark_dirty(target.surface)
+            return true
+        }
         let native = entry.takesNativePixels
         if !native { source.swapRedAndBlue() }
         defer { if !native { source.swapRedAndBlue() } }
         cairo_surface_flush(source.surface)
         var input = anim_image_t(
-            struct_size: UInt32(MemoryLayout<anim_image_t>.size), width: UInt32(source.width),
-            height: UInt32(source.height), stride: UInt32(source.stride), pixels: source.pixels)
+            struct_size: UInt32(MemoryLayout<anim_image_t>.size), width: UInt32(box.x1 - box.x0),
+            height: UInt32(box.y1 - box.y0), stride: UInt32(source.stride),
+            pixels: source.pixels + box.y0 * source.stride + box.x0 * 4)
         var output = anim_image_t(
-            struct_size: UInt32(MemoryLayout<anim_image_t>.size), width: UInt32(target.width),
-            height: UInt32(target.height), stride: UInt32(target.stride), pixels: target.pixels)
-        target.pixelsChanged()
+            struct_size: UInt32(MemoryLayout<anim_image_t>.size), width: input.width, height: input.height,
+            stride: UInt32(target.stride), pixels: target.pixels + box.y0 * target.stride + box.x0 * 4)
         let band = entry.needsWholeImage ? max(source.height, 1) : max(Self.effectBand, Self.readBands * read)
         let succeeded =
             withArguments(of: filter, list, layer: index, density: density) { args in
@@ -247,7 +259,8 @@ extension Compositor {
                     withUnsafeMutablePointer(to: &output) { output in
                         args.in = input
                         args.out = output
-                        let rows = rows ?? 0..<source.height
+                        let cut = (rows ?? 0..<source.height).clamped(to: box.y0..<box.y1)
+                        let rows = (cut.lowerBound - box.y0)..<(cut.upperBound - box.y0)
                         for begin in stride(from: rows.lowerBound, to: rows.upperBound, by: band) {
                             args.row_begin = UInt32(begin)
                             args.row_end = UInt32(min(begin + band, rows.upperBound))
@@ -418,6 +431,16 @@ struct PicturePlacement {
     let pictureToDevice: AffineTransform
     let width: Int, height: Int
     let isAligned: Bool
+
+    /// The picture's pixels `rect` (in the layer's coordinates) covers, its edges rounded to the
+    /// nearest pixel: where an effect extending its edges continues them.
+    func pixels(of rect: anim_rect_t) -> PixelBox {
+        let box = layerToPicture.boundingBox(of: rect)
+        let side = { (value: Double, limit: Int) in Int(min(max(value.rounded(), 0), Double(limit))) }
+        return PixelBox(
+            x0: side(box.x, width), y0: side(box.y, height), x1: side(box.x + box.width, width),
+            y1: side(box.y + box.height, height))
+    }
 
     /// The largest picture drawn, in pixels a side: a layer larger than that on screen is
     /// filtered at fewer pixels per point.

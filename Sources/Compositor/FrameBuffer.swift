@@ -70,6 +70,23 @@ public final class FrameBuffer: @unchecked Sendable {
 }
 
 extension FrameBuffer {
+    /// Makes every pixel outside `box` transparent.
+    func clear(outside box: PixelBox) {
+        let (x0, x1) = (min(max(box.x0, 0), width), min(max(box.x1, 0), width))
+        let (y0, y1) = (min(max(box.y0, 0), height), min(max(box.y1, 0), height))
+        guard x0 < x1, y0 < y1 else {
+            memset(pixels, 0, stride * height)
+            return
+        }
+        memset(pixels, 0, stride * y0)
+        memset(pixels + y1 * stride, 0, stride * (height - y1))
+        for y in y0..<y1 {
+            let row = pixels + y * stride
+            memset(row, 0, x0 * 4)
+            memset(row + x1 * 4, 0, (width - x1) * 4)
+        }
+    }
+
     /// Whether every pixel of `rows` has alpha 255.
     public func rowsAreOpaque(_ rows: Range<Int>) -> Bool {
         precondition(rows.lowerBound >= 0 && rows.upperBound <= height, "rows \(rows) are outside the frame")

@@ -17,8 +17,9 @@ import PluginRegistry
 ///     written beyond the margins;
 ///   - an output pixel stays the same when only input pixels farther than `read` + 1 from it
 ///     change (probed at the layer's centre and top left corner);
-///   - with ANIM_EFFECT_TRANSPARENT_EDGES, the layer given without margins gives the same pixels
-///     over it as with them (what lies outside `in` is transparent to the effect).
+///   - with ANIM_EFFECT_TRANSPARENT_EDGES (and an edge mode, if any, of "transparent"), the layer
+///     given without margins gives the same pixels over it as with them (what lies outside `in`
+///     is transparent to the effect).
 /// A case with an invalid value (NaN, ±1e300) gets the reach check and one whole call only:
 /// surviving it is all that is asked. An image larger than `CheckScene.largestEffectImage`
 /// (margins included) gets the reach check only. The reach and the first whole call are timed and recorded;
@@ -192,9 +193,10 @@ struct EffectCallExecution {
     }
 
     /// For an effect declaring ANIM_EFFECT_TRANSPARENT_EDGES, applies the layer with no margins
-    /// at all: every pixel must be the one over the same layer pixel with the margins.
+    /// at all: every pixel must be the one over the same layer pixel with the margins. Not while
+    /// its edge mode is "extend": it then continues the edge pixels of whatever image it is given.
     private func checkEdges(whole: EffectPixels, _ reach: anim_reach_t) -> Verdict {
-        guard entry.transparentEdges else { return .goOn }
+        guard entry.transparentEdges, !entry.extendsEdges(runnable.values) else { return .goOn }
         let bare = EffectPixels(layer: image, margins: anim_reach_t())
         var out = filled(like: bare, Self.filler)
         if let failure = apply(bare, &out, rows: 0..<bare.height) {

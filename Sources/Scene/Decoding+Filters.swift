@@ -5,8 +5,8 @@ import PluginRegistry
 /// `animate` key paths that reach those parameters.
 extension Decoding {
     /// `[{"effect": "blur", "params": {"radius": 6}}, …]`, each effect looked up and its
-    /// parameters bound as a step's are.
-    func decodeFilters(_ field: Field?) throws(SceneError) -> [LayerFilter] {
+    /// parameters bound as a step's are; an effect's edge mode the file leaves out is `edges`.
+    func decodeFilters(_ field: Field?, edges: EdgeMode) throws(SceneError) -> [LayerFilter] {
         guard let field else { return [] }
         guard case .array = field.node.value else {
             throw field.mismatch("a list of filters such as [{\"effect\": \"blur\", \"params\": {\"radius\": 6}}]")
@@ -16,9 +16,14 @@ extension Decoding {
             let fields = try item.object(Keys.filter)
             let effectField = try fields.required("effect", "the name of an effect (see `pipeline plugins`)")
             let effect = try lookUp(effectField, kind: .effect, registry.effect(named:))
-            let bound = try bindParameters(
-                effect.parameters, fields["params"], owner: "effect \"\(effect.name)\"", step: item)
-            filters.append(LayerFilter(effect: effect, parameters: bound.map(\.value), path: item.path))
+            var parameters = try bindParameters(
+                effect.parameters, fields["params"], owner: "effect \"\(effect.name)\"", step: item
+            ).map(\.value)
+            if let index = effect.edgeModeParameter, fields["params"]?.member(EdgeMode.parameterID) == nil {
+                parameters[index].s = strings.intern(edges.rawValue)
+                parameters[index].i = Int64(effect.parameters[index].choices.firstIndex(of: edges.rawValue)!)
+            }
+            filters.append(LayerFilter(effect: effect, parameters: parameters, path: item.path))
         }
         return filters
     }

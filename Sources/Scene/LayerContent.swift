@@ -55,6 +55,13 @@ extension LayerContent {
         if case .color = fill { return true }
         return false
     }
+
+    /// Whether it shows footage or an image covering its whole frame: its filters then continue
+    /// the picture's edge pixels past its edges by default (`EdgeMode.extend`), as video tools
+    /// blur a clip, instead of fading it out there.
+    public var picturesFillIt: Bool {
+        (image != nil || footage != nil) && (gravity == .fill || gravity == .aspectFill)
+    }
 }
 
 /// A layer's picture of another layer and its sublayers, frozen at a timeline time, as

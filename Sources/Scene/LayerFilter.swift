@@ -13,6 +13,10 @@ public struct LayerFilter: @unchecked Sendable {
     public init(effect: EffectEntry, parameters: [anim_value_t], path: JSONPath) {
         (self.effect, self.parameters, self.path) = (effect, parameters, path)
     }
+
+    /// Whether the effect continues its picture's edge pixels past them (its `edges` is
+    /// `extend`); an edge mode cannot be animated, so the file's value holds for the render.
+    public var extendsEdges: Bool { effect.extendsEdges(parameters) }
 }
 
 /// A layer's two lists of filters: its own content's (CSS `filter`, Core Animation's `filters`)
@@ -130,8 +134,9 @@ extension LayerContent {
     /// then the layer exactly, and every row of it is filtered.
     public var filtersSeeWholeImages: Bool { filters.contains { $0.effect.needsWholeImage } }
     /// Whether every filter takes pixels outside its image as transparent
-    /// (ANIM_EFFECT_TRANSPARENT_EDGES), so the layer's picture may be cut to what can show.
-    public var filtersFadeAtEdges: Bool { filters.allSatisfy { $0.effect.transparentEdges } }
+    /// (ANIM_EFFECT_TRANSPARENT_EDGES, and not told to extend the edges), so the layer's picture
+    /// may be cut to what can show.
+    public var filtersFadeAtEdges: Bool { filters.allSatisfy { $0.effect.transparentEdges && !$0.extendsEdges } }
 
     /// Whether one of its effects draws by the time: the layer is then drawn anew every frame.
     public var hasTimedEffects: Bool {

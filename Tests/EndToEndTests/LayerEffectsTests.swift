@@ -39,8 +39,9 @@ import Testing
         """
     }
 
+    /// The photo fades out at its edges (as CSS blurs it), so the blur shows around it too.
     static let animatedBlur = pipeline(
-        filters: #"[{ "effect": "blur", "params": { "radius": 6 } }]"#,
+        filters: #"[{ "effect": "blur", "params": { "radius": 6, "edges": "transparent" } }]"#,
         timeline: #"""
             [{ "animate": "filters.blur.radius", "target": "photo", "from": 0, "to": 10, "duration": 1,
                "timing": "linear" }]
@@ -59,7 +60,8 @@ import Testing
         try Self.photo(in: folder)
         let animated = try render(Self.animatedBlur, in: folder, as: "animated")
         let still = try render(
-            Self.pipeline(filters: #"[{ "effect": "blur", "params": { "radius": 5 } }]"#), in: folder, as: "still")
+            Self.pipeline(filters: #"[{ "effect": "blur", "params": { "radius": 5, "edges": "transparent" } }]"#),
+            in: folder, as: "still")
         let half = try RGBAImage.read(animated.appendingPathComponent("frame_0005.png"))
         let five = try RGBAImage.read(still.appendingPathComponent("frame_0005.png"))
         #expect(half.psnr(against: five) >= 45)
@@ -181,8 +183,10 @@ import Testing
     }
 
     /// Only the rows a frame shows are filtered: a blurred layer with a shadow half above the
-    /// frame looks as the same layer does in a taller frame that shows all of it.
-    @Test func aLayerPartlyOutsideTheFrameIsFilteredAsIfAllOfItShowed() throws {
+    /// frame looks as the same layer does in a taller frame that shows all of it, whether the blur
+    /// continues the layer's edges (reading its pixels above the frame) or fades it out there.
+    @Test(arguments: ["extend", "transparent"])
+    func aLayerPartlyOutsideTheFrameIsFilteredAsIfAllOfItShowed(edges: String) throws {
         let folder = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         try Self.photo(in: folder)
@@ -191,7 +195,7 @@ import Testing
             { "name": "photo", "image": "photo.png", "frame": [20, \(y), 200, 120],
               "shadow": { "color": "#000000", "opacity": 0.8, "radius": 6, "offset": [0, 64] },
               "filters": [{ "effect": "saturate", "params": { "amount": 0.5 } },
-                          { "effect": "blur", "params": { "radius": 7 } }] }
+                          { "effect": "blur", "params": { "radius": 7, "edges": "\(edges)" } }] }
             """
         }
         let canvas = { (height: Int, y: Int) in
@@ -223,6 +227,10 @@ import Testing
         (
             #"[{ "effect": "blur", "params": { "radius": "big" } }]"#, "[]",
             "layers[0].filters[0].params.radius"
+        ),
+        (
+            #"[{ "effect": "blur", "params": { "radius": 6, "edges": "wrap" } }]"#, "[]",
+            #"layers[0].filters[0].params.edges: unknown value "wrap": expected one of "extend", "transparent""#
         ),
         (#"{ "effect": "blur" }"#, "[]", "layers[0].filters: expected a list of filters"),
         (

@@ -468,8 +468,20 @@ typedef struct anim_effect_args {
  * blur() does), and its output at a pixel depends on nothing but the pixels within `read` and
  * its parameters. The host may then hand it a picture cut to what can show, without the
  * transparent margins a layer reaching past the frame's edge would otherwise be given: a
- * full-frame layer is filtered at the frame's size. `pipeline check-plugin` checks the promise. */
+ * full-frame layer is filtered at the frame's size. `pipeline check-plugin` checks the promise
+ * (for an effect with an edge mode, while it is "transparent"). */
 #define ANIM_EFFECT_TRANSPARENT_EDGES 8u
+
+/* An effect's edge mode: a parameter of type ANIM_PARAM_ENUM with id "edges" and exactly the
+ * choices "extend" and "transparent" (in any order), as SVG feGaussianBlur's edgeMode. With
+ * "transparent", pixels outside `in` are transparent to the effect, as above. With "extend", the
+ * effect reads the edge pixels of `in` wherever it reaches past them (a blurred clip keeps its
+ * colours to its edges, as ffmpeg's gblur), and the host hands over exactly the picture to extend
+ * (the layer's bounds, or a backdrop's box), never surrounded by margins; it clears whatever the
+ * effect leaves around it. The host picks the default when the pipeline gives none: "extend" for
+ * a layer showing footage or an image that covers it, and for backdrops; "transparent" otherwise.
+ * The descriptor's own default is what `pipeline check-plugin` uses. */
+#define ANIM_EFFECT_EDGES_PARAM "edges"
 
 typedef struct anim_effect_desc {
     uint32_t struct_size;

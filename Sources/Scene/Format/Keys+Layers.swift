@@ -190,7 +190,9 @@ extension Keys {
                     + "color-matrix, a plugin's, or frei0r.<name> (see `pipeline plugins`)"),
             FormatKey(
                 "params", .described(summary: "an object"),
-                "the effect's parameters by name; those left out take their defaults"),
+                "the effect's parameters by name; those left out take their defaults, and an `edges` left out "
+                    + "is `extend` for footage or an image covering the layer and for backdropFilters, else "
+                    + "`transparent`"),
         ], required: ["effect"], "one effect of a layer's filters or backdropFilters")
 
     public static let shadow = KeySet(

@@ -15,7 +15,10 @@ extension SchemaDocument {
             let meaning = descriptor.type == .point ? "centre" : "visual frame"
             schema = ["anyOf": [schema, SchemaType.string("a layer's name: its current \(meaning), every frame")]]
         }
-        if !descriptor.isRequired { schema = schema.with("default", defaultValue(descriptor)) }
+        // An effect's edge mode has no one default: the host picks it by what the layer shows.
+        if !descriptor.isRequired, !descriptor.isEdgeMode {
+            schema = schema.with("default", defaultValue(descriptor))
+        }
         return schema.with("description", .string(help(descriptor)))
     }
 

@@ -91,6 +91,9 @@ pub const ANIM_EFFECT_USES_TIME: u32 = 4;
 /// `ANIM_EFFECT_TRANSPARENT_EDGES`: pixels outside `in` are transparent to the effect; the host
 /// may cut its picture to what can show.
 pub const ANIM_EFFECT_TRANSPARENT_EDGES: u32 = 8;
+/// `ANIM_EFFECT_EDGES_PARAM`: the id of an effect's edge mode, an enum parameter of exactly the
+/// choices "extend" and "transparent"; the host picks its default by what the layer shows.
+pub const ANIM_EFFECT_EDGES_PARAM: &core::ffi::CStr = c"edges";
 /// `ANIM_ANIMATOR_BRINGS_IN`: the animator brings its target in; a step running it without a
 /// `fillMode` holds its start state before it starts (ABI 1.2).
 pub const ANIM_ANIMATOR_BRINGS_IN: u32 = 1;

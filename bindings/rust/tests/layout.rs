@@ -219,6 +219,7 @@ fn rust_constants() -> Vec<(&'static str, String, String)> {
         ANIM_EFFECT_WHOLE_IMAGE,
         ANIM_EFFECT_USES_TIME,
         ANIM_EFFECT_TRANSPARENT_EDGES,
+        ANIM_EFFECT_EDGES_PARAM,
         ANIM_ANIMATOR_BRINGS_IN,
     }
 }
