@@ -49,6 +49,8 @@ struct video_decoder {
     /* Whether the format and the codec are open: video_decoder_release closes them, keeping the
      * frame list, and the next frame asked for opens them again. */
     bool open;
+    /* libavcodec's threads for the codec: 0 lets it choose (one more than the cores). */
+    int threads;
     video_info_t info;
     /* The size pictures are scaled to (square pixels), before rotation. */
     int scaled_width, scaled_height;
@@ -113,7 +115,7 @@ static video_status_t open_codec(video_decoder_t *d, char *detail, size_t detail
     d->codec = avcodec_alloc_context3(decoder);
     if (d->codec == NULL || avcodec_parameters_to_context(d->codec, stream->codecpar) < 0) return VIDEO_NO_MEMORY;
     d->codec->pkt_timebase = stream->time_base;
-    d->codec->thread_count = 0;
+    d->codec->thread_count = d->threads;
     int ret = avcodec_open2(d->codec, decoder, NULL);
     if (ret < 0) {
         libav_reason(ret, detail, detail_size);
@@ -603,6 +605,15 @@ void video_decoder_release(video_decoder_t *decoder) {
     d->scaled = NULL;
     avcodec_free_context(&d->codec);
     avformat_close_input(&d->format);
+}
+
+void video_decoder_set_threads(video_decoder_t *decoder, int threads) {
+    video_decoder_t *d = decoder;
+    if (threads < 0) threads = 0;
+    if (threads == d->threads) return;
+    d->threads = threads;
+    /* The codec takes its thread count when it opens. */
+    if (d->open) video_decoder_release(d);
 }
 
 void video_decoder_close(video_decoder_t *decoder) {

@@ -24,6 +24,7 @@ typedef video_status_t (*frame_fn)(video_decoder_t *, size_t, uint8_t *, size_t,
 typedef uint64_t (*count_fn)(const video_decoder_t *);
 typedef size_t (*passage_fn)(const video_decoder_t *, size_t);
 typedef void (*close_fn)(video_decoder_t *);
+typedef void (*threads_fn)(video_decoder_t *, int);
 typedef video_status_t (*probe_fn)(const char *, audio_info_t *, char *, size_t);
 
 static struct {
@@ -33,6 +34,7 @@ static struct {
     count_fn decoded_count;
     passage_fn passage;
     close_fn release;
+    threads_fn set_threads;
     close_fn close;
     probe_fn audio_probe;
     char failure[1024]; /* why the library could not be loaded; empty once it is */
@@ -50,10 +52,11 @@ static void load(void) {
     library.decoded_count = (count_fn)dlsym(handle, "pipeline_video_decoded_count");
     library.passage = (passage_fn)dlsym(handle, "pipeline_video_passage");
     library.release = (close_fn)dlsym(handle, "pipeline_video_release");
+    library.set_threads = (threads_fn)dlsym(handle, "pipeline_video_set_threads");
     library.close = (close_fn)dlsym(handle, "pipeline_video_close");
     library.audio_probe = (probe_fn)dlsym(handle, "pipeline_video_audio_probe");
     if (!library.open || !library.times || !library.frame || !library.decoded_count || !library.passage ||
-        !library.release || !library.close ||
+        !library.release || !library.set_threads || !library.close ||
         !library.audio_probe) {
         library.open = NULL;
         library.audio_probe = NULL;
@@ -106,6 +109,10 @@ size_t video_decoder_passage(const video_decoder_t *decoder, size_t index) {
 
 void video_decoder_release(video_decoder_t *decoder) {
     library.release(decoder);
+}
+
+void video_decoder_set_threads(video_decoder_t *decoder, int threads) {
+    library.set_threads(decoder, threads);
 }
 
 void video_decoder_close(video_decoder_t *decoder) {

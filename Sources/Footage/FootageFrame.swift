@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -10,39 +12,81 @@ public final class FootageFrame: @unchecked Sendable {
     public let height: Int
     public let stride: Int
     public let pixels: UnsafeRawPointer
-    /// The bytes mapped for the pixels (`allocate`), or 0 when they come from malloc.
-    private let mappedBytes: Int
+    /// Where the pixels go back to when the frame goes; nil when they come from malloc.
+    private let pool: FramePool?
 
-    /// Takes ownership of `pixels`, which must come from malloc, or from `allocate` for a frame
-    /// of this size with packed rows.
-    init(width: Int, height: Int, stride: Int, owning pixels: UnsafeMutableRawPointer, mapped: Bool = false) {
+    /// Takes ownership of `pixels`, which must come from malloc, or from `pool` (a frame of
+    /// the pool's size with packed rows).
+    init(width: Int, height: Int, stride: Int, owning pixels: UnsafeMutableRawPointer, pool: FramePool? = nil) {
         (self.width, self.height, self.stride, self.pixels) = (width, height, stride, UnsafeRawPointer(pixels))
-        mappedBytes = mapped ? Self.mappingSize(width: width, height: height) : 0
+        self.pool = pool
     }
 
     deinit {
-        if mappedBytes > 0 {
-            munmap(UnsafeMutableRawPointer(mutating: pixels), mappedBytes)
+        if let pool {
+            pool.giveBack(UnsafeMutableRawPointer(mutating: pixels))
         } else {
             free(UnsafeMutableRawPointer(mutating: pixels))
         }
     }
 
-    /// Uninitialised memory for a frame of this size with packed rows, mapped from the kernel
-    /// and given back to it when the frame goes, or nil when memory runs out. Frames decoded by
-    /// one thread and let go by another would otherwise stay in malloc's per-thread arenas,
-    /// which keep the megabytes of freed frames resident.
-    static func allocate(width: Int, height: Int) -> UnsafeMutableRawPointer? {
-        let mapped = mmap(
-            nil, mappingSize(width: width, height: height), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
-        return mapped == MAP_FAILED ? nil : mapped
-    }
-
-    /// One row more than the picture: the decoder converts straight into it (CVideoDecode.h).
-    private static func mappingSize(width: Int, height: Int) -> Int { width * (height + 1) * 4 }
-
     public var byteCount: Int { stride * height }
 
     /// The frame's bytes, `byteCount` of them.
     public var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: pixels, count: byteCount) }
+}
+
+/// Memory for the frames of one source, mapped from the kernel: a frame let go gives its pixels
+/// back here, for the next frame decoded, and those beyond the few kept go back to the kernel.
+/// Mapped memory is never kept in malloc's per-thread arenas (frames are decoded by one thread
+/// and let go by another, which would leave freed megabytes resident), and reusing it spares
+/// the kernel's zeroing of every page of every frame.
+final class FramePool: @unchecked Sendable {
+    /// One row more than a frame: the decoder converts straight into it (CVideoDecode.h).
+    let bytes: Int
+    private let capacity: Int
+    private let lock = NSLock()
+    private var free: [UnsafeMutableRawPointer] = []
+    /// Whether frames given back are kept: from the first `take` after a `drain` to the next.
+    private var keeping = true
+
+    init(width: Int, height: Int, capacity: Int = 8) {
+        bytes = max(width * (height + 1) * 4, 1)
+        self.capacity = capacity
+    }
+
+    deinit {
+        for pixels in free { munmap(pixels, bytes) }
+    }
+
+    /// Uninitialised memory for a frame, or nil when memory runs out.
+    func take() -> UnsafeMutableRawPointer? {
+        let reused = lock.withLock {
+            keeping = true
+            return free.popLast()
+        }
+        if let reused { return reused }
+        let mapped = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+        return mapped == MAP_FAILED ? nil : mapped
+    }
+
+    func giveBack(_ pixels: UnsafeMutableRawPointer) {
+        let kept = lock.withLock {
+            guard keeping, free.count < capacity else { return false }
+            free.append(pixels)
+            return true
+        }
+        if !kept { munmap(pixels, bytes) }
+    }
+
+    /// Gives every kept mapping back to the kernel, and those of frames let go from now until
+    /// the next `take`: the source is not being decoded.
+    func drain() {
+        let mappings = lock.withLock {
+            keeping = false
+            defer { free.removeAll() }
+            return free
+        }
+        for pixels in mappings { munmap(pixels, bytes) }
+    }
 }

@@ -55,6 +55,10 @@ public final class ImageSequence: FrameSource, PassageDecoding, @unchecked Senda
         keep ? try decode(index) : nil
     }
 
+    var decodesAlone: Bool { true }
+
+    func setDecodingThreads(_ threads: Int) {}
+
     func releaseDecoder() {}
 
     /// How many files have been decoded, read ahead or on demand.

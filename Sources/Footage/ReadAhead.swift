@@ -9,6 +9,11 @@ protocol PassageDecoding: FrameSource {
     /// Decodes frame `index`, the next of a passage; its pixels when `keep` (nil otherwise: a
     /// frame passed over is decoded, not converted).
     func decodePassing(_ index: Int, keep: Bool) throws(FootageError) -> FootageFrame?
+    /// Whether each frame is decoded on its own (`passage(to: i)` is always `i`), so several
+    /// can be decoded at once.
+    var decodesAlone: Bool { get }
+    /// The threads decoding may use (a codec's own), from the next frame on.
+    func setDecodingThreads(_ threads: Int)
     /// Lets go of what decoding holds (the codec, its threads and buffers) until the next frame.
     func releaseDecoder()
     /// The cache the source's frames are asked through.
@@ -43,6 +48,7 @@ public final class FootageReadAhead: @unchecked Sendable {
     public var footage: any FrameSource { source }
     private let range: Range<Int>
     private let window: Int
+    private let threads: Int
     private let needs: @Sendable (Int) -> [Int]
     private let condition = NSCondition()
     private var held: [Int: Held] = [:]
@@ -63,20 +69,25 @@ public final class FootageReadAhead: @unchecked Sendable {
     /// The source's decoded count when the read-ahead started.
     private let decodedAtStart: Int
 
-    /// Starts reading ahead for a render of `frames`; nil when `source` cannot be read ahead or is
+    /// Starts reading ahead for a render of `frames` on `threads` threads (a video's codec
+    /// decodes on as many: the render's lanes wait for it while it decodes, so together they
+    /// use the cores the render was given); nil when `source` cannot be read ahead or is
     /// already read ahead by another render (it is then decoded on demand).
     public init?(
-        source: any FrameSource, frames: Range<Int>, window: Int, needs: @escaping @Sendable (Int) -> [Int]
+        source: any FrameSource, frames: Range<Int>, window: Int, threads: Int,
+        needs: @escaping @Sendable (Int) -> [Int]
     ) {
         guard let decoding = source as? any PassageDecoding, !frames.isEmpty else { return nil }
         self.source = decoding
         range = frames
         self.window = max(window, 1)
+        self.threads = max(threads, 1)
         self.needs = needs
         frontier = frames.lowerBound
         cursor = frames.lowerBound
         decodedAtStart = decoding.decodedFrameCount
         guard decoding.frameCache.attach(self) else { return nil }
+        decoding.setDecodingThreads(threads)
         let thread = Thread { [self] in run() }
         thread.name = "pipeline read-ahead"
         self.thread = thread
@@ -141,6 +152,8 @@ public final class FootageReadAhead: @unchecked Sendable {
             for index in indices where !stopped {
                 if held[index] != nil {
                     held[index]!.last = max(held[index]!.last, frame)
+                } else if source.decodesAlone {
+                    decodeAlone(from: frame)
                 } else {
                     decode(index, for: frame)
                 }
@@ -199,6 +212,44 @@ public final class FootageReadAhead: @unchecked Sendable {
         }
     }
 
+    /// Decodes at once, one per thread, the frames not yet held that the render frames from
+    /// `frame` to the window's end show, for a source whose frames are decoded alone (a
+    /// sequence's files). Lock held; decodes without it.
+    private func decodeAlone(from frame: Int) {
+        var wanted: [(index: Int, first: Int)] = []
+        var later = frame
+        while later < min(frontier + window, range.upperBound) && wanted.count < threads {
+            let shown: [Int]
+            if let computed = known[later] {
+                shown = computed
+            } else {
+                shown = unlocked { needs(later) }
+                if later > frame { known[later] = shown }
+            }
+            for index in shown where held[index] == nil && !wanted.contains(where: { $0.index == index }) {
+                wanted.append((index, later))
+            }
+            later += 1
+        }
+        let indices = wanted.map(\.index)
+        let results = unlocked {
+            let slots = DecodedSlots(count: indices.count)
+            DispatchQueue.concurrentPerform(iterations: indices.count) { slot in
+                do throws(FootageError) {
+                    slots.set(slot, try source.decodePassing(indices[slot], keep: true).map { .success($0) })
+                } catch {
+                    slots.set(slot, .failure(error))
+                }
+            }
+            return slots.values
+        }
+        lastDecoded = frame
+        for (slot, entry) in wanted.enumerated() {
+            if let result = results[slot] { held[entry.index] = Held(frame: result, last: entry.first) }
+        }
+        peakFrames = max(peakFrames, held.count)
+    }
+
     /// Releases the decoder when it has decoded nothing for a window's frames: the source is
     /// not shown, or holds one frame (a clip waiting for its start, or holding its last frame).
     /// Reopened, it starts from a keyframe again. Lock held; returns whether it released (and so
@@ -215,4 +266,18 @@ public final class FootageReadAhead: @unchecked Sendable {
         defer { condition.lock() }
         return body()
     }
+}
+
+/// The results of decodes running at once, one slot each.
+private final class DecodedSlots: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [Result<FootageFrame, FootageError>?]
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func set(_ slot: Int, _ value: Result<FootageFrame, FootageError>?) {
+        lock.withLock { slots[slot] = value }
+    }
+
+    var values: [Result<FootageFrame, FootageError>?] { lock.withLock { slots } }
 }

@@ -17,6 +17,7 @@ public final class VideoClip: FrameSource, PassageDecoding, @unchecked Sendable 
     /// One thread at a time in the decoder.
     private let decoderLock = NSLock()
     private let cache: FrameCache
+    private let pool: FramePool
 
     /// Opens the clip and lists its frames by demuxing it once (no decoding). Clips larger than
     /// `maxDimension` pixels on a side, as stored or as displayed, are refused.
@@ -37,6 +38,7 @@ public final class VideoClip: FrameSource, PassageDecoding, @unchecked Sendable 
         // no codec (its threads and buffers) for the clips not yet shown.
         video_decoder_release(decoder)
         cache = FrameCache(frameBytes: Int(info.width) * Int(info.height) * 4)
+        pool = FramePool(width: Int(info.width), height: Int(info.height))
     }
 
     deinit {
@@ -78,15 +80,20 @@ public final class VideoClip: FrameSource, PassageDecoding, @unchecked Sendable 
         return nil
     }
 
+    var decodesAlone: Bool { false }
+
+    func setDecodingThreads(_ threads: Int) {
+        decoderLock.withLock { video_decoder_set_threads(decoder, Int32(clamping: threads)) }
+    }
+
     func releaseDecoder() {
         decoderLock.withLock { video_decoder_release(decoder) }
+        pool.drain()
     }
 
     private func decode(_ index: Int) throws(FootageError) -> FootageFrame {
-        guard let pixels = FootageFrame.allocate(width: width, height: height) else {
-            throw .outOfMemory(path: path)
-        }
-        let frame = FootageFrame(width: width, height: height, stride: width * 4, owning: pixels, mapped: true)
+        guard let pixels = pool.take() else { throw .outOfMemory(path: path) }
+        let frame = FootageFrame(width: width, height: height, stride: width * 4, owning: pixels, pool: pool)
         try decode(index, into: pixels.assumingMemoryBound(to: UInt8.self))
         return frame
     }

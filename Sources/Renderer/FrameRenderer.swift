@@ -74,7 +74,9 @@ public final class FrameRenderer: @unchecked Sendable {
         let (evaluator, buffers, fps) = (evaluator, buffers, evaluator.scene.fps)
         // Snapshots show footage at times of their own: taken before the footage is read ahead.
         for worker in workers { try worker.takeSnapshotsIfNeeded(evaluator, frame: frames.lowerBound) }
-        let readAheads = workers[0].compositor.readAheads(frames: frames, window: readAheadWindow) { frame in
+        let readAheads = workers[0].compositor.readAheads(
+            frames: frames, window: readAheadWindow, threads: workers.count
+        ) { frame in
             try? evaluator.time(ofFrame: frame)
         }
         // Run after the threads are joined (defers run last first).

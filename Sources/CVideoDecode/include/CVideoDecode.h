@@ -96,6 +96,11 @@ uint64_t video_decoder_decoded_count(const video_decoder_t *decoder);
  * frame asked for opens them again. */
 void video_decoder_release(video_decoder_t *decoder);
 
+/* The threads libavcodec decodes with from the next time the codec opens (a codec open now is
+ * released): 0, the default, lets libavcodec choose (one more than the cores); a render gives
+ * its own thread count, so that decoding and rendering together use the cores it was given. */
+void video_decoder_set_threads(video_decoder_t *decoder, int threads);
+
 void video_decoder_close(video_decoder_t *decoder);
 
 /* What a sound file holds, all of it decoded to be sure it can be. */
