@@ -160,7 +160,7 @@ extension Compositor {
         guard shadow.opacity > 0, shadow.radius.isFinite, shadow.offset.x.isFinite, shadow.offset.y.isFinite,
             abs(shadow.offset.x) < 1e6, abs(shadow.offset.y) < 1e6
         else { return (0, 0) }
-        let blur = Int(raster_blur_extent(shadow.radius))
+        let blur = Int(raster_blur_extent(ShadowMask.sigma(radius: shadow.radius)))
         return (blur + Int(abs(shadow.offset.x).rounded(.up)), blur + Int(abs(shadow.offset.y).rounded(.up)))
     }
 
@@ -361,7 +361,8 @@ extension Compositor {
         guard shadow.opacity > 0, shadow.color.a > 0, shadow.radius.isFinite, shadow.offset.x.isFinite,
             shadow.offset.y.isFinite, !box.isEmpty
         else { return nil }
-        let spread = Int(raster_blur_extent(shadow.radius))
+        let sigma = ShadowMask.sigma(radius: shadow.radius)
+        let spread = Int(raster_blur_extent(sigma))
         let width = box.x1 - box.x0 + 2 * spread
         let height = box.y1 - box.y0 + 2 * spread
         let mask: OpaquePointer = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height))
@@ -377,7 +378,7 @@ extension Compositor {
             for x in 0..<(box.x1 - box.x0) { row[x] = source[x * 4 + 3] }
         }
         var scratch = [UInt32](repeating: 0, count: raster_blur_scratch_count(Int32(width), Int32(height)))
-        raster_blur_a8(alphaBytes, Int32(width), Int32(height), Int32(stride), shadow.radius, &scratch)
+        raster_blur_a8(alphaBytes, Int32(width), Int32(height), Int32(stride), sigma, &scratch)
         cairo_surface_mark_dirty(mask)
         let color = shadow.color
         cairo_save(cr)

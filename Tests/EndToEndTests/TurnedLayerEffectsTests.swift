@@ -93,16 +93,18 @@ import Testing
         }
     }
 
-    /// A whole turn takes the projection, and shows what the unturned card shows.
-    @Test func aWholeTurnMatchesTheUnturnedCard() throws {
+    /// A whole turn takes the projection, and shows what the unturned card shows, blurred or not:
+    /// its shadow as soft as the flat card's.
+    @Test(arguments: [blur, "[]"])
+    func aWholeTurnMatchesTheUnturnedCard(filters: String) throws {
         let folder = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let flat = try Self.render(
-            Self.pipeline(filters: Self.blur, shadow: Self.shadow, turn: "", timeline: "[]", seconds: 1),
+            Self.pipeline(filters: filters, shadow: Self.shadow, turn: "", timeline: "[]", seconds: 1),
             in: folder, as: "flat", frames: 1)[0]
         let turned = try Self.render(
             Self.pipeline(
-                filters: Self.blur, shadow: Self.shadow, turn: #""rotationY": 360,"#, timeline: "[]", seconds: 1),
+                filters: filters, shadow: Self.shadow, turn: #""rotationY": 360,"#, timeline: "[]", seconds: 1),
             in: folder, as: "turned", frames: 1)[0]
         var worst = 0
         for y in 0..<turned.height {
