@@ -266,7 +266,8 @@ public final class Compositor {
     /// drawn through its projection (`drawTurned`).
     /// `flat` draws a turned layer in its own plane (into the image `drawTurned` projects), its
     /// filters applied but not its backdrop filters (nothing lies behind it there); `unfiltered`
-    /// draws a layer in its own plane as it is before its effects (into the picture they filter).
+    /// draws a layer in its own plane as it is before its effects (into the picture they filter,
+    /// or a snapshot's).
     func drawSubtree(
         _ index: Int, of layers: [anim_layer_t], replacing replacements: [Replacement], nested: Bool,
         flat: Bool = false, unfiltered: Bool = false, on cr: OpaquePointer, frame: FrameBuffer
