@@ -160,7 +160,7 @@ extension Compositor {
         guard shadow.opacity > 0, shadow.radius.isFinite, shadow.offset.x.isFinite, shadow.offset.y.isFinite,
             abs(shadow.offset.x) < 1e6, abs(shadow.offset.y) < 1e6
         else { return (0, 0) }
-        let blur = Int(raster_blur_extent(shadow.radius))
+        let blur = Int(raster_blur_extent(ShadowMask.sigma(radius: shadow.radius)))
         return (blur + Int(abs(shadow.offset.x).rounded(.up)), blur + Int(abs(shadow.offset.y).rounded(.up)))
     }
 
@@ -316,7 +316,10 @@ extension Compositor {
         let grouped = layer.opacity < 1 && layer.shadow.opacity > 0
         if grouped { cairo_push_group(cr) }
         let alpha = grouped ? 1 : min(layer.opacity, 1)
-        if let shadowBox = paintShadow(of: picture, layer: layer, through: pictureToDevice, alpha: alpha, on: cr) {
+        let whole = PixelBox.whole(width: picture.width, height: picture.height)
+        if let shadowBox = paintShadow(
+            of: picture, within: whole, layer: layer, through: pictureToDevice, alpha: alpha, on: cr)
+        {
             box = union(box, shadowBox)
         }
         let mask = layer.mask
@@ -347,19 +350,21 @@ extension Compositor {
         return PixelBox(covering: box, width: frame.width, height: frame.height)
     }
 
-    /// The layer's shadow, cast from the picture's alpha: blurred by its radius, offset, in its
-    /// colour; returns the device box it covers, nil when there is none.
-    private func paintShadow(
-        of picture: FrameBuffer, layer: anim_layer_t, through pictureToDevice: AffineTransform, alpha: Double,
-        on cr: OpaquePointer
+    /// The layer's shadow, cast from the alpha of `box` of the picture (the rest of it is
+    /// transparent): blurred by its radius, offset, in its colour; returns the device box it
+    /// covers, nil when there is none.
+    func paintShadow(
+        of picture: FrameBuffer, within box: PixelBox, layer: anim_layer_t, through pictureToDevice: AffineTransform,
+        alpha: Double, on cr: OpaquePointer
     ) -> anim_rect_t? {
         let shadow = layer.shadowScaled(by: scale).shadow
         guard shadow.opacity > 0, shadow.color.a > 0, shadow.radius.isFinite, shadow.offset.x.isFinite,
-            shadow.offset.y.isFinite
+            shadow.offset.y.isFinite, !box.isEmpty
         else { return nil }
-        let spread = Int(raster_blur_extent(shadow.radius))
-        let width = picture.width + 2 * spread
-        let height = picture.height + 2 * spread
+        let sigma = ShadowMask.sigma(radius: shadow.radius)
+        let spread = Int(raster_blur_extent(sigma))
+        let width = box.x1 - box.x0 + 2 * spread
+        let height = box.y1 - box.y0 + 2 * spread
         let mask: OpaquePointer = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height))
         defer { cairo_surface_destroy(mask) }
         guard cairo_surface_status(mask) == CAIRO_STATUS_SUCCESS else { return nil }
@@ -367,20 +372,21 @@ extension Compositor {
         let stride = Int(cairo_image_surface_get_stride(mask))
         let alphaBytes = cairo_image_surface_get_data(mask)!
         cairo_surface_flush(picture.surface)
-        for y in 0..<picture.height {
-            let source = picture.pixels + y * picture.stride
-            let row = alphaBytes + (y + spread) * stride + spread
-            for x in 0..<picture.width { row[x] = source[x * 4 + 3] }
+        for y in box.y0..<box.y1 {
+            let source = picture.pixels + y * picture.stride + box.x0 * 4
+            let row = alphaBytes + (y - box.y0 + spread) * stride + spread
+            for x in 0..<(box.x1 - box.x0) { row[x] = source[x * 4 + 3] }
         }
         var scratch = [UInt32](repeating: 0, count: raster_blur_scratch_count(Int32(width), Int32(height)))
-        raster_blur_a8(alphaBytes, Int32(width), Int32(height), Int32(stride), shadow.radius, &scratch)
+        raster_blur_a8(alphaBytes, Int32(width), Int32(height), Int32(stride), sigma, &scratch)
         cairo_surface_mark_dirty(mask)
         let color = shadow.color
         cairo_save(cr)
         // The offset applies in device pixels, after the layer's transform.
         let toDevice = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: shadow.offset.x, ty: shadow.offset.y)
             .concatenating(pictureToDevice)
-            .concatenating(AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: -Double(spread), ty: -Double(spread)))
+            .concatenating(
+                AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: Double(box.x0 - spread), ty: Double(box.y0 - spread)))
         var matrix = toDevice.cairoMatrix
         cairo_set_matrix(cr, &matrix)
         cairo_set_source_rgba(cr, color.r, color.g, color.b, color.a * min(shadow.opacity, 1) * alpha)

@@ -29,7 +29,7 @@ extension Compositor {
         else { return }
         layers.withUnsafeBufferPointer { tree.worldTransforms(of: $0, into: &worlds) }
         self.host = host
-        drawFlat(snapshot.layer, of: layers, density: scale, margin: 0, into: picture)
+        drawFlat(snapshot.layer, of: layers, density: scale, filtered: false, into: picture)
         prepared[index].snapshot = picture
     }
 }

@@ -10,9 +10,10 @@ import Scene
 /// through the projective transform the turn gives (Cairo takes only affine ones).
 extension Compositor {
     /// Draws turned layer `index` with its sublayers and returns the box of pixels it could
-    /// change. Its opacity fades the whole picture once; its shadow is not drawn; it is not drawn
-    /// while it faces away unless it is double-sided (its back is its front, mirrored), nor while
-    /// any corner lies at or behind the eye.
+    /// change. Its filters run on the flat picture, before the projection; its opacity fades the
+    /// whole picture once, its shadow cast from the projected picture's alpha beneath it; it is
+    /// not drawn while it faces away unless it is double-sided (its back is its front, mirrored),
+    /// nor while any corner lies at or behind the eye.
     func drawTurned(_ index: Int, of layers: [anim_layer_t], on cr: OpaquePointer, frame: FrameBuffer) -> PixelBox {
         let layer = layers[index]
         let turn = host[index]
@@ -22,53 +23,70 @@ extension Compositor {
         else { return .empty }
         let projection = world.matrix3 * Self.turnProjection(of: layer, turn)
         let (width, height) = (layer.frame.width, layer.frame.height)
-        var corners: [(x: Double, y: Double)] = []
-        var widest = 1.0
-        for (x, y) in [(0, 0), (width, 0), (width, height), (0, height)] {
-            let (px, py, w) = projection.apply(x, y)
-            guard w > 1e-6 else { return .empty }
-            corners.append((px / w, py / w))
-            widest = max(widest, 1 / w)
-        }
+        guard let corners = Self.projected(anim_rect_t(x: 0, y: 0, width: width, height: height), by: projection)
+        else { return .empty }
         // Seen from behind, the corners go round the other way than the flat layer's do.
         let area = zip(corners, corners.dropFirst() + [corners[0]]).reduce(0) { $0 + $1.0.x * $1.1.y - $1.1.x * $1.0.y }
         let flatArea = world.a * world.d - world.b * world.c
         guard abs(area) > 1e-9, turn.isDoubleSided || (area > 0) == (flatArea > 0) else { return .empty }
-        let box = PixelBox(
-            covering: Self.bounds(of: corners), width: frame.width, height: frame.height)
-        guard !box.isEmpty else { return .empty }
         // Pixels of the picture per layer point: as many as the frame shows at the nearest corner.
+        let widest = corners.map(\.w).reduce(1) { max($0, 1 / $1) }
         let density = min(sqrt(abs(flatArea)) * widest, 4000 / max(width, height))
-        // A transparent margin round the picture, so the layer's edges blend into transparency.
+        // Round the layer, the margins its filters reach (at the pixels per point `drawFiltered`
+        // runs them at in the picture) and a transparent one, so its edges blend into transparency.
+        let filterDensity = Self.density(of: AffineTransform(a: density, b: 0, c: 0, d: density, tx: 0, ty: 0))
+        guard let reaches = reaches(of: index, .filters, density: filterDensity) else { return .empty }
+        let reach = Self.total(reaches)
         let margin = 2.0
-        let pictureWidth = Int((width * density).rounded(.up) + 2 * margin)
-        let pictureHeight = Int((height * density).rounded(.up) + 2 * margin)
-        guard let picture = try? FrameBuffer(width: pictureWidth, height: pictureHeight),
+        let (left, top) = (Double(reach.left) + margin, Double(reach.top) + margin)
+        let pictureWidth = Int((width * density).rounded(.up) + left + Double(reach.right) + margin)
+        let pictureHeight = Int((height * density).rounded(.up) + top + Double(reach.bottom) + margin)
+        // What the filtered layer covers; where part of it lies behind the eye, the whole frame.
+        let filtered = anim_rect_t(
+            x: -Double(reach.left) / density, y: -Double(reach.top) / density,
+            width: width + (Double(reach.left) + Double(reach.right)) / density,
+            height: height + (Double(reach.top) + Double(reach.bottom)) / density)
+        let box = PixelBox(
+            covering: Self.projected(filtered, by: projection).map { Self.bounds(of: $0) }
+                ?? anim_rect_t(x: 0, y: 0, width: Double(frame.width), height: Double(frame.height)),
+            width: frame.width, height: frame.height)
+        guard !box.isEmpty, let picture = try? FrameBuffer(width: pictureWidth, height: pictureHeight),
             let projected = try? FrameBuffer(width: frame.width, height: frame.height)
         else { return .empty }
-        drawFlat(index, of: layers, density: density, margin: margin, into: picture)
-        let pictureToLayer = Matrix3(cells: [
-            1 / density, 0, -margin / density, 0, 1 / density, -margin / density, 0, 0, 1,
-        ])
+        drawFlat(index, of: layers, density: density, left: left, top: top, filtered: true, into: picture)
+        let pictureToLayer = Matrix3(cells: [1 / density, 0, -left / density, 0, 1 / density, -top / density, 0, 0, 1])
         composite(picture, through: projection * pictureToLayer, box: box, into: projected)
         cairo_save(cr)
         cairo_identity_matrix(cr)
+        // The shadow and the picture fade together, as the flat path fades a filtered layer's.
+        let grouped = layer.opacity < 1 && layer.shadow.opacity > 0
+        if grouped { cairo_push_group(cr) }
+        let alpha = grouped ? 1 : min(layer.opacity, 1)
+        let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+        let shadow = paintShadow(of: projected, within: box, layer: layer, through: identity, alpha: alpha, on: cr)
+        cairo_save(cr)
         cairo_rectangle(cr, Double(box.x0), Double(box.y0), Double(box.x1 - box.x0), Double(box.y1 - box.y0))
         cairo_clip(cr)
         cairo_set_source_surface(cr, projected.surface, 0, 0)
-        cairo_paint_with_alpha(cr, min(layer.opacity, 1))
+        cairo_paint_with_alpha(cr, alpha)
         cairo_restore(cr)
-        return box
+        if grouped {
+            cairo_pop_group_to_source(cr)
+            cairo_paint_with_alpha(cr, layer.opacity)
+        }
+        cairo_restore(cr)
+        return box.union(shadow.map { PixelBox(covering: $0, width: frame.width, height: frame.height) } ?? .empty)
     }
 
-    /// Layer `index` and its sublayers in the layer's own plane, `density` pixels per point,
-    /// `margin` pixels in from the top left, at full opacity and without its shadow, over a
-    /// transparent `picture`.
+    /// Layer `index` and its sublayers in the layer's own plane, `density` pixels per point, its
+    /// top left `left` and `top` pixels in, at full opacity and without its shadow, over a
+    /// transparent `picture`; its filters applied when `filtered`.
     func drawFlat(
-        _ index: Int, of layers: [anim_layer_t], density: Double, margin: Double, into picture: FrameBuffer
+        _ index: Int, of layers: [anim_layer_t], density: Double, left: Double = 0, top: Double = 0, filtered: Bool,
+        into picture: FrameBuffer
     ) {
-        let layerToPicture = AffineTransform(a: density, b: 0, c: 0, d: density, tx: margin, ty: margin)
-        drawAlone(index, of: layers, through: layerToPicture, into: picture, flat: true)
+        let layerToPicture = AffineTransform(a: density, b: 0, c: 0, d: density, tx: left, ty: top)
+        drawAlone(index, of: layers, through: layerToPicture, into: picture, flat: filtered, unfiltered: !filtered)
     }
 
     /// Layer `index` and its sublayers mapped by `layerToPicture` (the layer's own coordinates to
@@ -131,7 +149,22 @@ extension Compositor {
         return Matrix3(cells: x + y + w) * fromAnchor
     }
 
-    private static func bounds(of points: [(x: Double, y: Double)]) -> anim_rect_t {
+    /// The corners of `rect` (in the layer's own coordinates) through `projection`, each with
+    /// its w (below 1 nearer the eye than the plane); nil when one lies at or behind the eye.
+    private static func projected(_ rect: anim_rect_t, by projection: Matrix3) -> [(x: Double, y: Double, w: Double)]? {
+        var corners: [(x: Double, y: Double, w: Double)] = []
+        for (x, y) in [
+            (rect.x, rect.y), (rect.x + rect.width, rect.y), (rect.x + rect.width, rect.y + rect.height),
+            (rect.x, rect.y + rect.height),
+        ] {
+            let (px, py, w) = projection.apply(x, y)
+            guard w > 1e-6 else { return nil }
+            corners.append((px / w, py / w, w))
+        }
+        return corners
+    }
+
+    private static func bounds(of points: [(x: Double, y: Double, w: Double)]) -> anim_rect_t {
         let xs = points.map(\.x)
         let ys = points.map(\.y)
         return anim_rect_t(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)

@@ -264,8 +264,10 @@ public final class Compositor {
     /// rounded bounds (`masksToBounds`) and to its mask. `nested` says a parent's group or clip
     /// is open, which a replacement must be painted through. A layer turned out of its plane is
     /// drawn through its projection (`drawTurned`).
-    /// `flat` draws a turned layer in its own plane (into the image `drawTurned` projects), and
-    /// `unfiltered` a filtered one as it is before its effects (into the picture they filter).
+    /// `flat` draws a turned layer in its own plane (into the image `drawTurned` projects), its
+    /// filters applied but not its backdrop filters (nothing lies behind it there); `unfiltered`
+    /// draws a layer in its own plane as it is before its effects (into the picture they filter,
+    /// or a snapshot's).
     func drawSubtree(
         _ index: Int, of layers: [anim_layer_t], replacing replacements: [Replacement], nested: Bool,
         flat: Bool = false, unfiltered: Bool = false, on cr: OpaquePointer, frame: FrameBuffer
@@ -276,10 +278,11 @@ public final class Compositor {
             return whole
         }
         let layer = layers[index]
-        if host[index].isTurned && !flat { return drawTurned(index, of: layers, on: cr, frame: frame) }
-        if !flat && !unfiltered && effects != nil && contents[index].isFiltered {
+        if host[index].isTurned && !flat && !unfiltered { return drawTurned(index, of: layers, on: cr, frame: frame) }
+        if !unfiltered && effects != nil && contents[index].isFiltered {
             let behind =
-                contents[index].backdropFilters.isEmpty ? PixelBox.empty : drawBackdrop(index, of: layers, on: cr)
+                flat || contents[index].backdropFilters.isEmpty
+                ? PixelBox.empty : drawBackdrop(index, of: layers, on: cr)
             if !contents[index].filters.isEmpty {
                 return behind.union(drawFiltered(index, of: layers, on: cr, frame: frame))
             }

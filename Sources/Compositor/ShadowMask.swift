@@ -35,9 +35,12 @@ final class ShadowMask {
     let originX: Int, originY: Int
     private let surface: OpaquePointer
 
+    /// The blur's standard deviation for a shadow of `radius`, any shadow's: half the radius.
+    static func sigma(radius: Double) -> Double { radius / 2 }
+
     /// Nil when no part of the shadow can reach the surface.
     init?(key: ShadowKey, memory: MaskMemory) {
-        let sigma = key.blurRadius / 2
+        let sigma = Self.sigma(radius: key.blurRadius)
         let reach = Double(raster_blur_extent(sigma) + 1)
         let shape = key.transform.boundingBox(of: key.localBounds)
         let visible = anim_rect_t(

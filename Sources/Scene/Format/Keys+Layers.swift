@@ -67,7 +67,8 @@ extension Keys {
                 "a string in the default style, or {string, font, …}; drawn over the image, wrapped to the frame"),
             FormatKey(
                 "shadow", .object(shadow),
-                "a drop shadow of the layer's rounded frame (of its filtered pixels when it has filters)"),
+                "a drop shadow of the layer's rounded frame (of its filtered pixels when it has filters, of its "
+                    + "projected picture when turned)"),
             FormatKey(
                 "filters", .array(.object(filter)),
                 "effects applied in order to what the layer draws, its sublayers included, in its own coordinates, "
