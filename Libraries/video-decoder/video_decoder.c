@@ -4,6 +4,7 @@
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
 #include <libavutil/display.h>
+#include <libavutil/opt.h>
 #include <libavutil/pixdesc.h>
 #include <libswscale/swscale.h>
 #include <math.h>
@@ -55,6 +56,11 @@ struct video_decoder {
     /* The size pictures are scaled to (square pixels), before rotation. */
     int scaled_width, scaled_height;
     struct SwsContext *scaler;
+    /* What `scaler` was made for: the pictures' size and format, and its threads. */
+    int scaler_width, scaler_height, scaler_threads;
+    enum AVPixelFormat scaler_format;
+    /* The converted picture handed to libswscale: the caller's pixels, not owned. */
+    AVFrame *converted;
     uint8_t *scaled;
     size_t scaled_stride;
     uint64_t decoded;
@@ -459,6 +465,63 @@ static void rotate_into(const video_decoder_t *d, uint8_t *bgra, size_t stride) 
     }
 }
 
+/* A scaler from `frame`'s pictures (in `format`) to the clip's BGRA, made again when they
+ * change: on as many threads as the decoder (libswscale converts bands of rows at once, each
+ * row as one thread would), so converting keeps up with decoding. */
+static bool scaler_for(video_decoder_t *d, const AVFrame *frame, enum AVPixelFormat format) {
+    int threads = d->threads > 0 ? d->threads : 0;
+    if (d->scaler != NULL && d->scaler_width == frame->width && d->scaler_height == frame->height &&
+        d->scaler_format == format && d->scaler_threads == threads) {
+        return true;
+    }
+    sws_freeContext(d->scaler);
+    d->scaler = sws_alloc_context();
+    if (d->scaler == NULL) return false;
+    av_opt_set_int(d->scaler, "srcw", frame->width, 0);
+    av_opt_set_int(d->scaler, "srch", frame->height, 0);
+    av_opt_set_pixel_fmt(d->scaler, "src_format", format, 0);
+    av_opt_set_int(d->scaler, "dstw", d->scaled_width, 0);
+    av_opt_set_int(d->scaler, "dsth", d->scaled_height, 0);
+    av_opt_set_pixel_fmt(d->scaler, "dst_format", AV_PIX_FMT_BGRA, 0);
+    av_opt_set_int(d->scaler, "sws_flags", SWS_BICUBIC, 0);
+    av_opt_set_int(d->scaler, "threads", threads, 0);
+    if (sws_init_context(d->scaler, NULL, NULL) < 0) {
+        sws_freeContext(d->scaler);
+        d->scaler = NULL;
+        return false;
+    }
+    d->scaler_width = frame->width;
+    d->scaler_height = frame->height;
+    d->scaler_format = format;
+    d->scaler_threads = threads;
+    return true;
+}
+
+static void keep_pixels(void *opaque, uint8_t *data) {
+    (void)opaque;
+    (void)data;
+}
+
+/* Converts the decoded picture, read as `format`, into `target`. */
+static bool scale(video_decoder_t *d, enum AVPixelFormat format, uint8_t *target, size_t target_stride) {
+    if (d->converted == NULL && (d->converted = av_frame_alloc()) == NULL) return false;
+    AVFrame *out = d->converted;
+    out->format = AV_PIX_FMT_BGRA;
+    out->width = d->scaled_width;
+    out->height = d->scaled_height;
+    out->data[0] = target;
+    out->linesize[0] = (int)target_stride;
+    out->buf[0] = av_buffer_create(target, target_stride * (size_t)d->scaled_height, keep_pixels, NULL, 0);
+    if (out->buf[0] == NULL) return false;
+    /* JPEG's YUV formats are read as the plain ones (the range was given to the scaler). */
+    int stored = d->frame->format;
+    d->frame->format = format;
+    int ret = sws_scale_frame(d->scaler, out, d->frame);
+    d->frame->format = stored;
+    av_frame_unref(out);
+    return ret >= 0;
+}
+
 static video_status_t convert(video_decoder_t *d, uint8_t *bgra, size_t stride, char *detail, size_t detail_size) {
     const AVFrame *frame = d->frame;
     bool direct = d->info.rotation == 0 && stride % alignment == 0 && (uintptr_t)bgra % alignment == 0;
@@ -469,9 +532,7 @@ static video_status_t convert(video_decoder_t *d, uint8_t *bgra, size_t stride, 
     }
     bool full_range = frame->color_range == AVCOL_RANGE_JPEG;
     enum AVPixelFormat format = plain_format(frame->format, &full_range);
-    d->scaler = sws_getCachedContext(d->scaler, frame->width, frame->height, format, d->scaled_width,
-                                     d->scaled_height, AV_PIX_FMT_BGRA, SWS_BICUBIC, NULL, NULL, NULL);
-    if (d->scaler == NULL) {
+    if (!scaler_for(d, frame, format)) {
         snprintf(detail, detail_size, "libswscale cannot convert %s pictures", av_get_pix_fmt_name(format));
         return VIDEO_CORRUPT;
     }
@@ -485,10 +546,7 @@ static video_status_t convert(video_decoder_t *d, uint8_t *bgra, size_t stride, 
      * code wants them (the caller provides the spare row). */
     uint8_t *target = direct ? bgra : d->scaled;
     size_t target_stride = direct ? stride : d->scaled_stride;
-    uint8_t *planes[4] = {target, NULL, NULL, NULL};
-    int strides[4] = {(int)target_stride, 0, 0, 0};
-    if (sws_scale(d->scaler, (const uint8_t *const *)frame->data, frame->linesize, 0, frame->height, planes,
-                  strides) != d->scaled_height) {
+    if (!scale(d, format, target, target_stride)) {
         snprintf(detail, detail_size, "libswscale failed");
         return VIDEO_CORRUPT;
     }
@@ -620,6 +678,7 @@ void video_decoder_close(video_decoder_t *decoder) {
     if (decoder == NULL) return;
     video_decoder_t *d = decoder;
     sws_freeContext(d->scaler);
+    av_frame_free(&d->converted);
     avcodec_free_context(&d->codec);
     avformat_close_input(&d->format);
     av_packet_free(&d->packet);
