@@ -29,7 +29,8 @@ extension Compositor {
         else { return .empty }
         let bounds = subtreeBounds(index, of: layers)
         guard bounds.width > 0, bounds.height > 0 else { return .empty }
-        let drawn = inputs(ofLayer: index, in: layers, host: host)
+        let own = tree.ancestors(of: index).count
+        let drawn = Self.withoutOpacityAndMasks(inputs(ofLayer: index, in: layers, host: host), through: own)
         let timed = contents[index].hasTimedEffects
         let inputs = FilteredPicture.Inputs(of: drawn, time: timed ? time : nil)
         if let kept = filteredPictures[index], kept.inputs == inputs {
@@ -55,7 +56,7 @@ extension Compositor {
         // where it lies in the picture changes: a blur animated over a still layer draws it once.
         let unfiltered = UnfilteredPicture(
             inputs: FilteredPicture.Inputs(
-                of: Self.withoutOwnFilterValues(drawn, at: tree.ancestors(of: index).count),
+                of: Self.withoutOwnFilterValues(drawn, at: own),
                 time: timed ? time : nil),
             layerToPicture: placement.layerToPicture, width: placement.width, height: placement.height)
         if unfilteredPictures[index] != unfiltered {
@@ -80,6 +81,20 @@ extension Compositor {
         }
         filteredPictures[index] = FilteredPicture(inputs: inputs, picture: picture, placement: placement)
         return paint(picture, of: layer, index: index, placement: placement, world: world, on: cr, frame: frame)
+    }
+
+    /// What a layer's filtered picture is drawn from: `drawn` without the opacity and mask of the
+    /// layer and its ancestors (the first `own` + 1 states), which apply to the filtered picture,
+    /// so a layer that only fades or has its mask change is filtered once.
+    private static func withoutOpacityAndMasks(
+        _ drawn: (states: [anim_layer_t], host: [HostLayerState], footage: [Int?]), through own: Int
+    ) -> (states: [anim_layer_t], host: [HostLayerState], footage: [Int?]) {
+        var drawn = drawn
+        for index in drawn.states.indices.prefix(own + 1) {
+            drawn.states[index].opacity = 1
+            drawn.states[index].mask = anim_mask_t()
+        }
+        return drawn
     }
 
     /// What a layer's unfiltered drawing is drawn from: `drawn` (its ancestors' states, then its
@@ -397,8 +412,9 @@ extension Compositor {
 }
 
 /// A filtered layer's picture as its effects left it, and what it was drawn from: a layer whose
-/// states, host states and footage frames (and the time, when an effect draws by it) are the same
-/// in the next frame, or in the static image drawn for it, is painted from it again.
+/// states (opacities and masks aside), host states and footage frames (and the time, when an
+/// effect draws by it) are the same in the next frame, or in the static image drawn for it, is
+/// painted from it again.
 struct FilteredPicture {
     struct Inputs: Equatable {
         let states: [anim_layer_t]

@@ -120,6 +120,98 @@ import Testing
         }
     }
 
+    /// A blurred layer that only fades, its mask growing, is filtered once per thread, its
+    /// picture painted at each frame's opacity through its mask: each of the 30 frames, on two
+    /// threads, is the frame rendered on its own from nothing kept.
+    @Test func aFadingBlurredLayerGivesEachFrameAsRenderedAlone() throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.photo(in: folder)
+        let json = Self.pipeline(
+            filters: #"[{ "effect": "blur", "params": { "radius": 6 } }]"#,
+            timeline: #"""
+                [{ "animate": "opacity", "target": "photo", "from": 1, "to": 0.1, "duration": 1 },
+                 { "animator": "circle-reveal", "target": "photo", "duration": 1, "params": { "from": "dot" } }]
+                """#,
+            extraLayers: ##", { "name": "dot", "frame": [40, 40, 20, 20], "fill": "#ff3b30" }"##
+        ).replacingOccurrences(of: #""fps": 10"#, with: #""fps": 30"#)
+        let whole = try render(json, in: folder, as: "whole", ["--threads", "2"])
+        var previous: Data?
+        for index in 0..<30 {
+            let name = String(format: "frame_%04d.png", index)
+            let frame = try Data(contentsOf: whole.appendingPathComponent(name))
+            let alone = try render(json, in: folder, as: "alone-\(index)", ["--frames", "\(index)"])
+            #expect(try Data(contentsOf: alone.appendingPathComponent(name)) == frame, "\(name)")
+            #expect(frame != previous, "\(name) fades from the last")
+            previous = frame
+        }
+    }
+
+    /// An effect that copies its input and says on standard error each time it filters a picture.
+    static let countedCopy = #"""
+        #include "animator.h"
+        #include <stdio.h>
+        #include <string.h>
+
+        static bool counted_apply(const anim_effect_args_t *args, char *error, uint32_t error_size) {
+            (void)error, (void)error_size;
+            if (args->row_begin == 0) fprintf(stderr, "filtered at amount %g\n", args->params[0].v[0]);
+            for (uint32_t y = args->row_begin; y < args->row_end; y++)
+                memcpy(args->out->pixels + y * args->out->stride, args->in->pixels + y * args->in->stride,
+                       (size_t)args->in->width * 4);
+            return true;
+        }
+
+        static const anim_param_desc_t counted_params[] = {
+            {.struct_size = sizeof(anim_param_desc_t), .type = ANIM_PARAM_NUMBER, .id = "amount",
+             .doc = "told to the effect, which ignores it", .min = 0, .max = 1},
+        };
+
+        static const anim_effect_desc_t counted_desc = {
+            .struct_size = sizeof(anim_effect_desc_t), .name = "counted-copy", .version = "1.0.0",
+            .doc = "Copies the layer", .params = counted_params, .param_count = 1, .apply = counted_apply,
+        };
+
+        static bool counted_init(const anim_host_t *host) {
+            return ANIM_HAS_FIELD(host, anim_host_t, register_effect) && host->register_effect(host, &counted_desc);
+        }
+
+        static const anim_requirement_t counted_requirements[] = {{ANIM_SERVICE_EFFECTS, 1, 0}, {NULL, 0, 0}};
+
+        ANIM_EXPORT const anim_entry_t ANIM_ENTRY = {
+            .abi_major = ANIM_ABI_MAJOR, .abi_minor = ANIM_ABI_MINOR, .struct_size = sizeof(anim_entry_t),
+            .plugin_id = "org.example.counted-copy", .plugin_version = "1.0.0", .description = "A test fixture",
+            .init = counted_init, .requirements = counted_requirements,
+        };
+        """#
+
+    /// While only the layer's opacity changes, its effect runs once per thread; each new value of
+    /// the effect's parameter runs it again.
+    @Test func aFadingLayerIsFilteredOncePerThreadAndAgainWhenItsFilterChanges() throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.photo(in: folder)
+        let plugins = folder.appendingPathComponent("plugins")
+        try PluginFixtures.compile(Self.countedCopy, to: plugins.appendingPathComponent("counted-copy.so"))
+        // Every frame fades; frames 0 to 4 at amount 0, frames 5 to 9 each at an amount of its own.
+        let json = Self.pipeline(
+            filters: #"[{ "effect": "counted-copy" }]"#,
+            timeline: #"""
+                [{ "animate": "opacity", "target": "photo", "from": 1, "to": 0.2, "duration": 1 },
+                 { "animate": "filters.counted-copy.amount", "target": "photo", "from": 0.2, "to": 1, "start": 0.5,
+                   "duration": 0.5, "timing": "linear" }]
+                """#)
+        try json.write(to: folder.appendingPathComponent("counted.json"), atomically: true, encoding: .utf8)
+        for (threads, faded) in [(1, 1), (2, 2)] {
+            let options = ["--quiet", "--threads", "\(threads)", "--plugins", plugins.path]
+            let result = try CLI.run(["run", "counted.json", "--out", "out-\(threads)"] + options, in: folder)
+            #expect(result.status == 0, "\(result.stderr)")
+            let calls = PluginFixtures.lines(result.stderr, mentioning: "filtered at amount")
+            #expect(calls.filter { $0.hasSuffix(" 0") }.count == faded, "\(threads) threads: \(calls)")
+            #expect(calls.count - faded == 5, "\(threads) threads: \(calls)")
+        }
+    }
+
     @Test func theSameBytesInChildProcessesAndInTheSandbox() throws {
         let folder = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
