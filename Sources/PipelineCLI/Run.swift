@@ -59,6 +59,7 @@ extension Pipeline {
             var options = try options()
             // Claimed first, so nothing (not even a plugin's printf) can reach the stream but the stream.
             if render.directory == "-" { options.stream = Self.claimStandardOutput() }
+            Self.rasterizeOnLanes(options.threads)
             let pipeline = try Session.open(
                 file, plugins, images, placement: try isolation.placement,
                 threads: options.threads)
@@ -71,6 +72,17 @@ extension Pipeline {
             }
             if result.substitutedValues { throw Session.writtenWithSubstitutions() }
             if !result.isComplete { throw ExitCode(2) }
+        }
+
+        /// Mesa's llvmpipe draws every GL context of a process through one rasterizer, whose
+        /// threads (`LP_NUM_THREADS`, every core by default) are all the parallelism GLSL
+        /// transitions get: lanes share it. It gets as many threads as the render has lanes, so
+        /// `--threads 1` uses one core and GLSL transitions scale with `--threads`. Set before the
+        /// driver loads; a value in the environment is kept.
+        private static func rasterizeOnLanes(_ threads: Int) {
+            guard ProcessInfo.processInfo.environment["LP_NUM_THREADS"] == nil else { return }
+            let lanes = min(max(threads, 1), ProcessInfo.processInfo.activeProcessorCount)
+            setenv("LP_NUM_THREADS", String(lanes), 1)
         }
 
         /// Moves the real standard output to a new descriptor for the stream, and points
