@@ -2,10 +2,12 @@
 /// decoded, upright, square-pixel, premultiplied BGRA pictures (Cairo ARGB32) a layer shows.
 ///
 /// It owns decoding (libavformat, libavcodec and libswscale through `CVideoDecode`; PNG, JPEG and WebP
-/// through `CImageCodecs`), the presentation times of every frame, a small cache of decoded
-/// frames shared by all rendering threads, and `ClipTiming`, which maps render time to clip time.
-/// It knows nothing of the scene model, the compositor or the renderer: they ask a `FrameSource`
-/// for the frame at a clip time and draw its pixels.
+/// through `CImageCodecs`), the presentation times of every frame, the reading ahead of a
+/// render's frames in one pass (`FootageReadAhead`), a small cache of frames decoded on demand
+/// shared by all rendering threads, and `ClipTiming`, which maps render time to clip time. It
+/// knows nothing of the scene model, the compositor or the renderer: they ask a `FrameSource`
+/// for the frame at a clip time and draw its pixels, and tell a read-ahead which frames a render
+/// shows.
 
 /// Frames by index and by presentation time, decoded on demand. Any thread may ask for any frame
 /// at any time: the bytes of a frame never depend on the order or the threads that ask.
