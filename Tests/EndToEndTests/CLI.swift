@@ -58,6 +58,9 @@ enum CLI {
         if let directory { process.currentDirectoryURL = directory }
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "PIPELINE_PLUGIN_PATH")
+        // Set in this process by the suites that load GLSL transitions in it (a value in the
+        // environment wins over pipeline's cache folder): each run keeps its shaders in its own.
+        env.removeValue(forKey: "MESA_SHADER_CACHE_DIR")
         // frei0r's folders hold about 130 plugins, scanned by every listing with a fresh cache:
         // tests that use them say so with FREI0R_PATH.
         env["FREI0R_PATH"] = ""
