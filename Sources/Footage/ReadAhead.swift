@@ -64,7 +64,6 @@ public final class FootageReadAhead: @unchecked Sendable {
     private var lastDecoded = Int.min / 2
     /// `needs` of the render frames ahead of the cursor, computed once each.
     private var known: [Int: [Int]] = [:]
-    private var thread: Thread?
     public private(set) var peakFrames = 0
     /// The source's decoded count when the read-ahead started.
     private let decodedAtStart: Int
@@ -88,9 +87,10 @@ public final class FootageReadAhead: @unchecked Sendable {
         decodedAtStart = decoding.decodedFrameCount
         guard decoding.frameCache.attach(self) else { return nil }
         decoding.setDecodingThreads(threads)
+        // Not kept: the thread holds the read-ahead until it ends, and a kept thread would hold it
+        // for ever.
         let thread = Thread { [self] in run() }
         thread.name = "pipeline read-ahead"
-        self.thread = thread
         thread.start()
     }
 
