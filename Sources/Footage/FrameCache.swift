@@ -15,8 +15,6 @@ final class FrameCache: @unchecked Sendable {
     private var decoding: Set<Int> = []
     /// The render reading the source ahead, which has the frames it shows.
     private var readAhead: FootageReadAhead?
-    /// Frames decoded on demand (not by a read-ahead).
-    private(set) var decodedOnDemand = 0
 
     init(frameBytes: Int) {
         capacity = max(1, min(Self.maximumFrames, Self.maximumBytes / max(frameBytes, 1)))
@@ -38,7 +36,6 @@ final class FrameCache: @unchecked Sendable {
             condition.wait()
         }
         decoding.insert(index)
-        decodedOnDemand += 1
         condition.unlock()
         let result: Result<FootageFrame, FootageError>
         do { result = .success(try decode(index)) } catch { result = .failure(error) }
