@@ -70,7 +70,9 @@ let package = Package(
         // the model names clips with plain values, and Compositor opens and draws them.
         .target(name: "Timing", dependencies: ["PluginRegistry"]),
         // JSON with the position of every value: pipeline files (Scene) and the plugin scan cache.
-        .target(name: "JSON"),
+        // Optimised even in debug builds: every command reads the plugin scan cache through it, and
+        // the tests start the debug build about 1,400 times.
+        .target(name: "JSON", swiftSettings: [.unsafeFlags(["-O"])]),
         // The cache folder and the stamps that tell a file changed: the plugin scan and ffmpeg's encoders.
         .target(name: "CacheFiles"),
         // Waiting for child processes (ffmpeg, plugin scans and isolation, check-plugin) as soon as they end.
@@ -151,7 +153,11 @@ let package = Package(
             ]),
         .testTarget(
             name: "RendererTests", dependencies: ["Renderer", "Scene", "Compositor", "Output", "PluginRegistry"]),
-        .testTarget(name: "EndToEndTests", dependencies: []),
+        // The end-to-end tests run the built executable; they read the PNGs it writes with libpng.
+        .testTarget(name: "EndToEndTests", dependencies: ["CTestPNG"]),
+        .target(
+            name: "CTestPNG", path: "Tests/CTestPNG", cSettings: [.unsafeFlags(["-I/usr/include/libpng16"])],
+            linkerSettings: [.linkedLibrary("png16")]),
         // The reference articles' numbers (radii, durations, alphas, spans), read from the examples' layer states.
         .testTarget(
             name: "FidelityTests",

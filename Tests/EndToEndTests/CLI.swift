@@ -27,12 +27,15 @@ enum CLI {
 
     static var executable: String { binDirectory.appendingPathComponent("pipeline").path }
 
-    /// How much longer a wall-clock limit in a test may be: a sanitized build (scripts/sanitize
-    /// sets ASAN_OPTIONS or TSAN_OPTIONS) runs several times slower, more so on a loaded machine.
-    static let timeAllowance: Double = {
+    /// Whether the tests run under a sanitizer (scripts/sanitize sets ASAN_OPTIONS or TSAN_OPTIONS).
+    static let isSanitized: Bool = {
         let environment = ProcessInfo.processInfo.environment
-        return environment["ASAN_OPTIONS"] != nil || environment["TSAN_OPTIONS"] != nil ? 4 : 1
+        return environment["ASAN_OPTIONS"] != nil || environment["TSAN_OPTIONS"] != nil
     }()
+
+    /// How much longer a wall-clock limit in a test may be: a sanitized build runs several times
+    /// slower, more so on a loaded machine.
+    static let timeAllowance: Double = isSanitized ? 4 : 1
     static var builtinPlugins: String { binDirectory.appendingPathComponent("pipeline-plugins").path }
     static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()

@@ -1,3 +1,4 @@
+import CTestPNG
 import Foundation
 
 /// One straight-alpha RGBA pixel, 0–255 per channel.
@@ -12,8 +13,8 @@ struct Pixel: Equatable, CustomStringConvertible {
     var description: String { "(\(r), \(g), \(b), \(a))" }
 }
 
-/// A PNG read back as straight RGBA bytes. ffmpeg decodes it, as any viewer would, so the test
-/// checks the file a user gets rather than the renderer's own buffers.
+/// A PNG read back as straight RGBA bytes. libpng decodes it (CTestPNG), as a viewer would, so
+/// the test checks the file a user gets rather than the renderer's own buffers.
 struct RGBAImage {
     let width: Int
     let height: Int
@@ -27,29 +28,21 @@ struct RGBAImage {
     struct ReadError: Error, CustomStringConvertible { let description: String }
 
     static func read(_ url: URL) throws -> RGBAImage {
-        let data = try Data(contentsOf: url)
-        // The PNG signature (8 bytes), then the IHDR chunk: length, type, width, height (big-endian).
-        guard data.count > 24, data.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
+        let signature = try FileHandle(forReadingFrom: url).readData(ofLength: 8)
+        guard signature == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
             throw ReadError(description: "\(url.path) is not a PNG")
         }
-        let bigEndian = { (offset: Int) in data[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
-        let (width, height) = (bigEndian(16), bigEndian(20))
-        let raw = FileManager.default.temporaryDirectory.appendingPathComponent("png-\(UUID().uuidString).rgba")
-        defer { try? FileManager.default.removeItem(at: raw) }
-        let ffmpeg = try CLI.runProgram(
-            "/usr/bin/env",
-            [
-                "ffmpeg", "-v", "error", "-i", url.path,
-                "-f", "rawvideo", "-pix_fmt", "rgba", "-y", raw.path,
-            ])
-        guard ffmpeg.status == 0 else {
-            throw ReadError(description: "ffmpeg could not decode \(url.path): \(ffmpeg.stderr)")
+        var image = test_png_t()
+        var message = [CChar](repeating: 0, count: 256)
+        guard test_png_read(url.path, &image, &message, message.count) else {
+            let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw ReadError(description: "libpng could not decode \(url.path): \(reason)")
         }
-        let bytes = [UInt8](try Data(contentsOf: raw))
-        guard bytes.count == width * height * 4 else {
-            throw ReadError(description: "\(url.path): \(bytes.count) bytes decoded for \(width)×\(height)")
-        }
-        return RGBAImage(width: width, height: height, bytes: bytes)
+        defer { test_png_free(&image) }
+        let (width, height) = (Int(image.width), Int(image.height))
+        return RGBAImage(
+            width: width, height: height,
+            bytes: Array(UnsafeBufferPointer(start: image.rgba, count: width * height * 4)))
     }
 
     /// The smallest rect [x, y, width, height] holding every pixel that differs from
