@@ -116,7 +116,8 @@ public final class Compositor {
     /// opacity and clipping). Work is spared where it cannot change the bytes: an opaque topmost
     /// replacement of a top-level layer hides everything below it, and the bottom layers
     /// unchanged since the previous frame (whole subtrees), or held by a static image drawn for an
-    /// earlier frame, are copied from `staticLayers` rather than drawn.
+    /// earlier frame, are copied from `staticLayers` rather than drawn; a layer whose opaque
+    /// footage covers the frame (`topmostCovering`) is drawn over nothing.
     /// `host` gives the layers' host states in this frame (the file's when nil).
     /// `held` names a top-level layer, above every replacement, whose opaque replacement `frame`
     /// already holds over every pixel (a mixer wrote it there, see `takesOpaqueReplacement`):
@@ -146,6 +147,7 @@ public final class Compositor {
         let lowest = tree.wholeSubtrees(upTo: min(replacements.lazy.map(\.index).min() ?? layers.count, firstChanging))
         let unchanged = tree.wholeSubtrees(upTo: staticLayers.unchangedCount(layers, below: lowest))
         var start = 0
+        var covered = false
         let top = replacements.max(by: { $0.index < $1.index })
         // Even a failed attempt copies rows in, up to the first translucent one.
         if top != nil || held != nil { frame.pixelsChanged() }
@@ -153,6 +155,9 @@ public final class Compositor {
             start = tree.ends[held]
         } else if let top, takesOpaqueReplacement(top.index), top.copyIfOpaque(into: frame) {
             start = tree.ends[top.index]
+        } else if let covering = topmostCovering(layers, from: unchanged, width: frame.width, height: frame.height) {
+            (start, covered) = (covering, true)
+            frame.pixelsChanged()
         } else {
             start = staticLayers.restore(layers, unchanged: unchanged, below: lowest, into: frame) { image, range in
                 drawing(into: image, over: range.lowerBound == 0 ? canvas.background : nil) { cr in
@@ -162,7 +167,7 @@ public final class Compositor {
             if start == 0 { frame.pixelsChanged() }
         }
         var drawnOver = PixelBox.empty
-        drawing(into: frame, over: start == 0 ? canvas.background : nil) { cr in
+        drawing(into: frame, over: start == 0 && !covered ? canvas.background : nil) { cr in
             drawnOver = drawSubtrees(
                 in: start..<layers.count, of: layers, replacing: replacements, on: cr, frame: frame)
         }

@@ -25,6 +25,9 @@ final class PreparedFootage {
     /// The surface of the frame shown; nil when the footage shows nothing.
     var surface: OpaquePointer? { shown?.surface }
 
+    /// Whether the frame shown has no alpha (see `FootageFrame.isOpaque`); false when none is shown.
+    var isOpaque: Bool { shown?.frame.isOpaque ?? false }
+
     /// The index of the frame shown, nil when none is: what tells a layer's pixels changed.
     var shownIndex: Int? { shown?.index }
 
@@ -36,10 +39,13 @@ final class PreparedFootage {
         shown = nil
         guard let index else { return }
         let frame = try source.frame(index: index)
-        // Cairo only reads a source surface's pixels.
+        // Cairo only reads a source surface's pixels. An opaque frame's surface has no alpha, so
+        // pixman copies it where it covers the layer rather than blending every pixel (the same
+        // bytes: its alpha is 255 throughout).
         let pixels = UnsafeMutableRawPointer(mutating: frame.pixels).assumingMemoryBound(to: UInt8.self)
         let surface = cairo_image_surface_create_for_data(
-            pixels, CAIRO_FORMAT_ARGB32, Int32(frame.width), Int32(frame.height), Int32(frame.stride))!
+            pixels, frame.isOpaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32, Int32(frame.width), Int32(frame.height),
+            Int32(frame.stride))!
         shown = (index, frame, surface)
     }
 }

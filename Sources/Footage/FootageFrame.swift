@@ -12,13 +12,20 @@ public final class FootageFrame: @unchecked Sendable {
     public let height: Int
     public let stride: Int
     public let pixels: UnsafeRawPointer
+    /// True when every pixel's alpha is 255 because the source has no alpha (a video whose pixel
+    /// format carries none): drawn as such, the frame replaces what is under it without blending.
+    public let isOpaque: Bool
     /// Where the pixels go back to when the frame goes; nil when they come from malloc.
     private let pool: FramePool?
 
     /// Takes ownership of `pixels`, which must come from malloc, or from `pool` (a frame of
     /// the pool's size with packed rows).
-    init(width: Int, height: Int, stride: Int, owning pixels: UnsafeMutableRawPointer, pool: FramePool? = nil) {
+    init(
+        width: Int, height: Int, stride: Int, owning pixels: UnsafeMutableRawPointer, pool: FramePool? = nil,
+        isOpaque: Bool = false
+    ) {
         (self.width, self.height, self.stride, self.pixels) = (width, height, stride, UnsafeRawPointer(pixels))
+        self.isOpaque = isOpaque
         self.pool = pool
     }
 

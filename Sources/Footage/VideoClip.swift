@@ -93,7 +93,8 @@ public final class VideoClip: FrameSource, PassageDecoding, @unchecked Sendable 
 
     private func decode(_ index: Int) throws(FootageError) -> FootageFrame {
         guard let pixels = pool.take() else { throw .outOfMemory(path: path) }
-        let frame = FootageFrame(width: width, height: height, stride: width * 4, owning: pixels, pool: pool)
+        let frame = FootageFrame(
+            width: width, height: height, stride: width * 4, owning: pixels, pool: pool, isOpaque: !info.hasAlpha)
         try decode(index, into: pixels.assumingMemoryBound(to: UInt8.self))
         return frame
     }

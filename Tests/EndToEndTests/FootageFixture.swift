@@ -61,9 +61,13 @@ final class FootageFixture {
         try decode(["-i", clip, "-vf", "select=eq(n\\,\(index))", "-frames:v", "1"])
     }
 
-    /// A rendered PNG frame as RGB bytes.
+    /// A rendered PNG frame as RGB bytes (its alpha left out).
     func rendered(_ frame: Int, in name: String = "out") throws -> [UInt8] {
-        try decode(["-i", String(format: "\(name)/frame_%04d.png", frame)])
+        let image = try RGBAImage.read(folder.appendingPathComponent(String(format: "\(name)/frame_%04d.png", frame)))
+        var rgb: [UInt8] = []
+        rgb.reserveCapacity(image.width * image.height * 3)
+        for pixel in stride(from: 0, to: image.bytes.count, by: 4) { rgb += image.bytes[pixel..<pixel + 3] }
+        return rgb
     }
 
     private func decode(_ input: [String]) throws -> [UInt8] {

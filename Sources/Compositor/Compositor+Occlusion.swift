@@ -1,0 +1,46 @@
+import CAnimatorABI
+import CCairo
+import Scene
+
+extension Compositor {
+    /// The topmost top-level layer that hides every pixel below it in this frame, or nil: a layer
+    /// without sublayers, fully opaque, unfiltered, unmasked, with square corners and not turned,
+    /// whose footage frame has no alpha (`FootageFrame.isOpaque`) and covers the whole frame
+    /// through a transform that neither rotates nor skews. Drawing starts there, over no
+    /// background: the layers below and the background could not change a byte. Only layers at
+    /// or above `lowest` count (those below are restored whole from a static image instead).
+    func topmostCovering(_ layers: [anim_layer_t], from lowest: Int, width: Int, height: Int) -> Int? {
+        var index = layers.count - 1
+        while index >= lowest {
+            if tree.parents[index] == nil && covers(layers[index], index: index, width: width, height: height) {
+                return index
+            }
+            index -= 1
+        }
+        return nil
+    }
+
+    private func covers(_ layer: anim_layer_t, index: Int, width: Int, height: Int) -> Bool {
+        let content = prepared[index]
+        guard !tree.hasSublayers(index), layer.isDrawable, layer.opacity >= 1, layer.effectiveCornerRadius == 0,
+            layer.mask.shape_count == 0, !host[index].isTurned, !(effects != nil && contents[index].isFiltered),
+            content.image == nil, content.svg == nil, content.lottie == nil,
+            let footage = content.footage, footage.isOpaque, let surface = footage.surface
+        else { return false }
+        let transform = worlds[index].scaled(by: scale)
+        guard transform.isUsable, transform.b == 0, transform.c == 0 else { return false }
+        let own = anim_size_t(
+            width: Double(cairo_image_surface_get_width(surface)),
+            height: Double(cairo_image_surface_get_height(surface)))
+        let place = content.content.gravity.placement(
+            of: own, in: anim_size_t(width: layer.frame.width, height: layer.frame.height))
+        // The image is clipped to the layer's bounds and to its placement.
+        let left = max(place.x, 0)
+        let top = max(place.y, 0)
+        let right = min(place.x + place.width, layer.frame.width)
+        let bottom = min(place.y + place.height, layer.frame.height)
+        guard right > left, bottom > top else { return false }
+        let box = transform.boundingBox(of: anim_rect_t(x: left, y: top, width: right - left, height: bottom - top))
+        return box.x <= 0 && box.y <= 0 && box.x + box.width >= Double(width) && box.y + box.height >= Double(height)
+    }
+}
