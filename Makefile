@@ -52,10 +52,15 @@ test-deps:
 # cannot take them statically (SwiftPM links a dynamic library against the toolchain's shared
 # runtime whatever the flag), so it loads them from the toolchain, whose folder it records.
 STATIC_STDLIB = $(if $(filter release,$(CONFIG)),--static-swift-stdlib)
+# The two take different flags, so in one build folder each build would invalidate the other and
+# every `make` would compile again: in release the library builds in .build-lib, and is copied
+# beside the executable, where `make install` and the bindings find it.
+LIBRARY_SCRATCH = $(if $(filter release,$(CONFIG)),--scratch-path .build-lib)
 
 host: deps
 	$(SWIFT) build -c $(CONFIG) --product pipeline $(STATIC_STDLIB)
-	$(SWIFT) build -c $(CONFIG) --product pipeline-c
+	$(SWIFT) build -c $(CONFIG) --product pipeline-c $(LIBRARY_SCRATCH)
+	$(if $(LIBRARY_SCRATCH),cp -p "$$($(SWIFT) build -c $(CONFIG) $(LIBRARY_SCRATCH) --show-bin-path)/libpipeline-c.so" $(BIN)/)
 
 # The video decoder, loaded by the host when a pipeline first opens a clip (CVideoDecode.h): its
 # functions are renamed pipeline_video_… so they cannot clash with the host's forwarding ones, and
@@ -170,4 +175,4 @@ uninstall:
 	rmdir --ignore-fail-on-non-empty $(INSTALLED_PLUGINS) $(ROOT)/lib/pipeline $(ROOT)/include/pipeline 2>/dev/null || true
 
 clean:
-	rm -rf .build .build-asan .build-tsan .build-fuzz out
+	rm -rf .build .build-lib .build-asan .build-tsan .build-fuzz out
