@@ -286,14 +286,20 @@ class Pipeline:
         threads: Optional[int] = None,
         discard: bool = False,
         resume: bool = False,
+        wait: bool = False,
     ) -> None:
         """Renders into ``out`` (default: the file's ``output.dir``) in ``formats`` (default: the
         file's), as ``pipeline run`` does. ``progress(done, total)`` hears each finished frame;
         returning False stops the render (``PipelineError`` with status 5), as does an exception
-        it raises (raised again here)."""
+        it raises (raised again here). ``wait`` waits for another run writing into the folder to
+        end, as ``run --wait``, instead of failing."""
         options = _c.RenderOptions()
         options.struct_size = ctypes.sizeof(_c.RenderOptions)
-        options.flags = (_c.PIPELINE_RENDER_DISCARD if discard else 0) | (_c.PIPELINE_RENDER_RESUME if resume else 0)
+        options.flags = (
+            (_c.PIPELINE_RENDER_DISCARD if discard else 0)
+            | (_c.PIPELINE_RENDER_RESUME if resume else 0)
+            | (_c.PIPELINE_RENDER_WAIT_FOR_FOLDER if wait else 0)
+        )
         options.directory = fspath(out).encode() if out is not None else None
         if isinstance(formats, str):
             formats = [formats]

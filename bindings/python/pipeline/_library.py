@@ -12,6 +12,11 @@ from typing import Optional
 
 LIBRARY_VARIABLE = "PIPELINE_LIBRARY"
 
+# The constants, structures and functions below are pipeline.h's, name for name: tests/test_header.py
+# reads the header and fails on any difference.
+PIPELINE_API_VERSION_MAJOR = 1
+PIPELINE_API_VERSION_MINOR = 0
+
 PIPELINE_OK = 0
 PIPELINE_ERROR_INPUT = 1
 PIPELINE_ERROR_RENDER = 2
@@ -25,6 +30,7 @@ PIPELINE_OPEN_SANDBOX_PLUGINS = 0x4
 PIPELINE_FRAME_PREMULTIPLIED = 0x1
 PIPELINE_RENDER_DISCARD = 0x1
 PIPELINE_RENDER_RESUME = 0x2
+PIPELINE_RENDER_WAIT_FOR_FOLDER = 0x4
 
 
 class OpenOptions(ctypes.Structure):
@@ -109,59 +115,64 @@ def load_library() -> ctypes.CDLL:
     )
 
 
+HANDLE = ctypes.c_void_p
+ERROR = ctypes.c_void_p
+STATUS = ctypes.c_int32
+
+# Each function's result and argument types.
+SIGNATURES = {
+    "pipeline_version": (ctypes.c_char_p, []),
+    "pipeline_open": (
+        STATUS,
+        [ctypes.c_char_p, ctypes.POINTER(OpenOptions), ctypes.POINTER(HANDLE), ctypes.POINTER(ERROR)],
+    ),
+    "pipeline_open_bytes": (
+        STATUS,
+        [
+            ctypes.c_char_p,
+            ctypes.c_size_t,
+            ctypes.c_char_p,
+            ctypes.POINTER(OpenOptions),
+            ctypes.POINTER(HANDLE),
+            ctypes.POINTER(ERROR),
+        ],
+    ),
+    "pipeline_close": (None, [HANDLE]),
+    "pipeline_frame_count": (ctypes.c_int64, [HANDLE]),
+    "pipeline_fps": (ctypes.c_double, [HANDLE]),
+    "pipeline_duration": (ctypes.c_double, [HANDLE]),
+    "pipeline_frame_size": (
+        STATUS,
+        [HANDLE, ctypes.c_double, ctypes.POINTER(ctypes.c_uint32), ctypes.POINTER(ctypes.c_uint32)],
+    ),
+    "pipeline_render_frame": (
+        STATUS,
+        [
+            HANDLE,
+            ctypes.c_int64,
+            ctypes.c_void_p,
+            ctypes.c_size_t,
+            ctypes.c_size_t,
+            ctypes.POINTER(FrameOptions),
+            ctypes.POINTER(ERROR),
+        ],
+    ),
+    "pipeline_render": (STATUS, [HANDLE, ctypes.POINTER(RenderOptions), ctypes.POINTER(ERROR)]),
+    "pipeline_error_message": (ctypes.c_char_p, [ERROR]),
+    "pipeline_error_status": (STATUS, [ERROR]),
+    "pipeline_error_count": (ctypes.c_uint32, [ERROR]),
+    "pipeline_error_problem": (ctypes.c_char_p, [ERROR, ctypes.c_uint32]),
+    "pipeline_error_file": (ctypes.c_char_p, [ERROR, ctypes.c_uint32]),
+    "pipeline_error_line": (ctypes.c_uint32, [ERROR, ctypes.c_uint32]),
+    "pipeline_error_column": (ctypes.c_uint32, [ERROR, ctypes.c_uint32]),
+    "pipeline_error_json_path": (ctypes.c_char_p, [ERROR, ctypes.c_uint32]),
+    "pipeline_error_free": (None, [ERROR]),
+}
+
+
 def declare(lib: ctypes.CDLL) -> None:
     """Sets every function's argument and result types, as pipeline.h declares them."""
-    handle, error = ctypes.c_void_p, ctypes.c_void_p
-    status = ctypes.c_int32
-    signatures = {
-        "pipeline_version": (ctypes.c_char_p, []),
-        "pipeline_open": (
-            status,
-            [ctypes.c_char_p, ctypes.POINTER(OpenOptions), ctypes.POINTER(handle), ctypes.POINTER(error)],
-        ),
-        "pipeline_open_bytes": (
-            status,
-            [
-                ctypes.c_char_p,
-                ctypes.c_size_t,
-                ctypes.c_char_p,
-                ctypes.POINTER(OpenOptions),
-                ctypes.POINTER(handle),
-                ctypes.POINTER(error),
-            ],
-        ),
-        "pipeline_close": (None, [handle]),
-        "pipeline_frame_count": (ctypes.c_int64, [handle]),
-        "pipeline_fps": (ctypes.c_double, [handle]),
-        "pipeline_duration": (ctypes.c_double, [handle]),
-        "pipeline_frame_size": (
-            status,
-            [handle, ctypes.c_double, ctypes.POINTER(ctypes.c_uint32), ctypes.POINTER(ctypes.c_uint32)],
-        ),
-        "pipeline_render_frame": (
-            status,
-            [
-                handle,
-                ctypes.c_int64,
-                ctypes.c_void_p,
-                ctypes.c_size_t,
-                ctypes.c_size_t,
-                ctypes.POINTER(FrameOptions),
-                ctypes.POINTER(error),
-            ],
-        ),
-        "pipeline_render": (status, [handle, ctypes.POINTER(RenderOptions), ctypes.POINTER(error)]),
-        "pipeline_error_message": (ctypes.c_char_p, [error]),
-        "pipeline_error_status": (status, [error]),
-        "pipeline_error_count": (ctypes.c_uint32, [error]),
-        "pipeline_error_problem": (ctypes.c_char_p, [error, ctypes.c_uint32]),
-        "pipeline_error_file": (ctypes.c_char_p, [error, ctypes.c_uint32]),
-        "pipeline_error_line": (ctypes.c_uint32, [error, ctypes.c_uint32]),
-        "pipeline_error_column": (ctypes.c_uint32, [error, ctypes.c_uint32]),
-        "pipeline_error_json_path": (ctypes.c_char_p, [error, ctypes.c_uint32]),
-        "pipeline_error_free": (None, [error]),
-    }
-    for name, (result, arguments) in signatures.items():
+    for name, (result, arguments) in SIGNATURES.items():
         function = getattr(lib, name)
         function.restype = result
         function.argtypes = arguments

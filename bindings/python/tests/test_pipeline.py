@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
+import threading
+import time
 from pathlib import Path
 
 import numpy as np
@@ -165,6 +168,38 @@ def test_a_progress_callback_stops_the_render(tmp_path):
 
     with pytest.raises(Stop):
         clip.render(out=tmp_path / "again", formats=["png"], progress=failing)
+
+
+def test_a_render_into_a_folder_another_run_writes_fails_or_waits(tmp_path):
+    # Another process renders an hour of frames into the folder, until it is stopped.
+    long = small(tmp_path, duration=3600)
+    other = subprocess.Popen(
+        [EXECUTABLE, "run", str(long), "--out", str(tmp_path / "out"), "--format", "png", "--quiet"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    try:
+        for _ in range(600):
+            if list((tmp_path / "out").glob("*.png")):
+                break
+            time.sleep(0.1)
+        assert list((tmp_path / "out").glob("*.png")), "the other run wrote no frame in 60 s"
+        clip = pipeline.load(small(tmp_path))
+        with pytest.raises(pipeline.PipelineError) as caught:
+            clip.render(out=tmp_path / "out", formats=["png"])
+        assert f"is being written by process {other.pid}" in str(caught.value)
+        outcome = []
+        waiting = threading.Thread(
+            target=lambda: outcome.append(clip.render(out=tmp_path / "out", formats=["png"], wait=True) or "done"),
+            daemon=True,
+        )
+        waiting.start()
+        waiting.join(0.5)
+        assert waiting.is_alive(), "the render with wait=True did not wait for the other run"
+    finally:
+        other.send_signal(signal.SIGINT)
+        other.wait(60)
+    waiting.join(60)
+    assert outcome == ["done"]
 
 
 def test_a_frame_shows_itself_as_png(tmp_path):
