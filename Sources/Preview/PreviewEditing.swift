@@ -13,8 +13,9 @@ import PipelineKit
 ///   patch applied to the file's text (`PipelineFileEditor`): only the changed values' bytes
 ///   change; the result is checked as `validate` checks a file, then written whole. `If-Match:
 ///   "VERSION"` refuses the write (409) if the file changed since that version. Answers
-///   `{"version": "…"}`, or a 400 with `{"error": "…", "problems": [{message, line, column,
-///   path}]}`, 403 without the token, 409, 413 for a body over 1 MiB, 415 for another type.
+///   `{"version": "…"}`, or a 400 with `{"error": {"message": "…", "problems": [{message, line,
+///   column, path}]}}`, 403 without the token, 409, 413 for a body over 1 MiB, 415 for another
+///   type (every error in that shape: `ErrorShape`).
 public struct PreviewEditing: Sendable {
     /// 256 random bits in URL-safe base64 (letters, digits, `-`, `_`).
     public let token: String
@@ -104,10 +105,7 @@ public struct PreviewEditing: Sendable {
                 case .unwritable: .internalServerError
                 case .badPatch, .invalid, .unchanged: .badRequest
                 }
-            let problems = refusal.problems.map { problem -> [String: Any] in
-                ["message": problem.message, "line": problem.line, "column": problem.column, "path": problem.jsonPath]
-            }
-            return Self.json(["error": refusal.message, "problems": problems], status: status)
+            return ErrorAnswer.response(status, message: refusal.message, problems: refusal.problems)
         }
     }
 

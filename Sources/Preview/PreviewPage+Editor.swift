@@ -109,7 +109,7 @@ extension PreviewPage {
             const answer = await response.json().catch(() => ({}));
             if (response.ok) return null;
             const message = (answer.error && answer.error.message) || answer.error || ('status ' + response.status);
-            const places = (answer.problems || []).map(p => (p.line ? p.line + ':' + p.column + ': ' : '') + p.message);
+            const places = ((answer.error && answer.error.problems) || []).map(p => (p.line ? p.line + ':' + p.column + ': ' : '') + p.message);
             return [message].concat(places).join('\\n') + (response.status === 409 ? '\\nthe page has reloaded the file' : '');
           }
 

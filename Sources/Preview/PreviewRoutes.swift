@@ -15,11 +15,13 @@ import Hummingbird
 /// - `/pipeline` and `/editor.json`, and `draft` on `/frame` and `/timeline.json`, with `--edit`
 ///   only: see `PreviewEditing`
 ///
-/// Any other method on these routes is a 405.
+/// Any other method on these routes is a 405. Every error answers `{"error": {"message": "…",
+/// "problems": […]}}` (`ErrorShape`).
 enum PreviewRoutes {
     static func router(_ live: LiveScene, port: ListeningPort, editing: PreviewEditing?) -> Router<BasicRequestContext>
     {
         let router = Router()
+        router.add(middleware: ErrorShape())
         router.add(middleware: LoopbackOriginCheck(port: port))
         router.add(middleware: MethodCheck(editing: editing != nil))
         if let editing {

@@ -162,11 +162,23 @@ struct PreviewEditTests {
                 cases.append(("\(method) \(path)", try edit.send(method, path: path, body: Data(replace.utf8)), 405))
             }
         }
+        cases.append(("an unknown path", try edit.send("GET", path: "/nothing"), 404))
         for (name, answer, status) in cases {
             #expect(answer.status == status, "\(name): \(answer.head)\n\(answer.text)")
         }
+        // Every refusal in one shape: {"error": {"message": "…", "problems": […]}}.
+        for (name, answer, status) in cases where status >= 400 {
+            let object = try? JSONSerialization.jsonObject(with: Data(answer.text.utf8)) as? [String: Any]
+            let error = object?["error"] as? [String: Any]
+            #expect(
+                object?.count == 1 && (error?["message"] as? String)?.isEmpty == false && error?["problems"] is [Any],
+                "\(name): \(answer.text)")
+        }
         let invalid = try edit.patch(#"[{"op": "replace", "path": "/canvas/fps", "value": -5}]"#)
-        #expect(invalid.text.contains("\"path\":\"canvas.fps\""), "\(invalid.text)")
+        let problems = try #require(
+            ((try JSONSerialization.jsonObject(with: Data(invalid.text.utf8)) as? [String: Any])?["error"]
+                as? [String: Any])?["problems"] as? [[String: Any]], "\(invalid.text)")
+        #expect(problems.contains { $0["path"] as? String == "canvas.fps" && $0["line"] is Int }, "\(invalid.text)")
         #expect(edit.snapshot == before, "nothing in the folder changed")
         let page = try edit.http.get("/")
         #expect(page.status == 200, "the server still answers")

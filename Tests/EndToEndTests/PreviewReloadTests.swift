@@ -217,8 +217,9 @@ struct PreviewReloadTests {
         #expect(broken.version == 1 && broken.error?.contains("veil") == true)
         #expect(try await server.get("frame?t=0.5").status == 500)
         let refused = try await server.get("frame?t=0.2")
-        let error = (try JSONSerialization.jsonObject(with: refused.body) as? [String: [String: String]])?["error"]?[
-            "message"]
+        let error =
+            ((try JSONSerialization.jsonObject(with: refused.body) as? [String: Any])?["error"]
+            as? [String: Any])?["message"] as? String
         #expect(refused.status == 500)
         #expect(
             error?.hasPrefix("plugin \(library.path) (id org.example.veil) changed on disk after this render loaded it")
