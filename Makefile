@@ -23,7 +23,9 @@ BIN = $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path)
 PLUGIN_DIR = $(BIN)/pipeline-plugins
 
 # Installed layout: the host finds its built-in plugins in <prefix>/lib/pipeline/plugins, and
-# out-of-tree plugins find animator.h through pkg-config (pipeline.pc).
+# out-of-tree plugins find animator.h through pkg-config (uipipeline.pc). The C library, its
+# header folder and its pkg-config file are named uipipeline: Debian's libpipeline (man-db's
+# process-pipeline library) owns libpipeline.so, pipeline.h and libpipeline.pc.
 PREFIX ?= /usr/local
 DESTDIR ?=
 ROOT = $(DESTDIR)$(PREFIX)
@@ -32,9 +34,11 @@ INSTALLED_PLUGINS = $(ROOT)/lib/pipeline/plugins
 # so a crash's backtrace still names functions. STRIP=true installs it as built.
 STRIP ?= strip --strip-debug
 COMPLETIONS = $(ROOT)/share/bash-completion/completions
-# The ABI version of animator.h, for pipeline.pc.
+# The ABI version of animator.h and pipeline's own version (product_version.h), for uipipeline.pc.
 ABI_MAJOR = $(shell sed -n 's/^\#define ANIM_ABI_MAJOR \([0-9]*\).*/\1/p' Sources/CAnimatorABI/include/animator.h)
 ABI_MINOR = $(shell sed -n 's/^\#define ANIM_ABI_MINOR \([0-9]*\).*/\1/p' Sources/CAnimatorABI/include/animator.h)
+VERSION = $(shell sed -n 's/^\#define PIPELINE_PRODUCT_VERSION "\(.*\)"/\1/p' Sources/CProductVersion/include/product_version.h)
+INCLUDE = $(ROOT)/include/uipipeline
 
 .PHONY: all deps test-deps host plugins run examples test test-suite lint asan tsan fuzz install uninstall clean
 
@@ -48,7 +52,7 @@ test-deps:
 
 # A release build links the Swift runtime and Foundation statically into the executable: every
 # command starts in about half the time (no dynamic loading and binding of a dozen Swift
-# libraries), and an installed pipeline runs without the toolchain's libraries. libpipeline.so
+# libraries), and an installed pipeline runs without the toolchain's libraries. libuipipeline.so
 # cannot take them statically (SwiftPM links a dynamic library against the toolchain's shared
 # runtime whatever the flag), so it loads them from the toolchain, whose folder it records.
 STATIC_STDLIB = $(if $(filter release,$(CONFIG)),--static-swift-stdlib)
@@ -59,8 +63,8 @@ LIBRARY_SCRATCH = $(if $(filter release,$(CONFIG)),--scratch-path .build-lib)
 
 host: deps
 	$(SWIFT) build -c $(CONFIG) --product pipeline $(STATIC_STDLIB)
-	$(SWIFT) build -c $(CONFIG) --product pipeline-c $(LIBRARY_SCRATCH)
-	$(if $(LIBRARY_SCRATCH),cp -p "$$($(SWIFT) build -c $(CONFIG) $(LIBRARY_SCRATCH) --show-bin-path)/libpipeline-c.so" $(BIN)/)
+	$(SWIFT) build -c $(CONFIG) --product uipipeline $(LIBRARY_SCRATCH)
+	$(if $(LIBRARY_SCRATCH),cp -p "$$($(SWIFT) build -c $(CONFIG) $(LIBRARY_SCRATCH) --show-bin-path)/libuipipeline.so" $(BIN)/)
 
 # The video decoder, loaded by the host when a pipeline first opens a clip (CVideoDecode.h): its
 # functions are renamed pipeline_video_… so they cannot clash with the host's forwarding ones, and
@@ -150,29 +154,29 @@ fuzz: test-deps
 # BIN=DIR on the command line installs the executable and plugins already built in DIR, without
 # building (the install test does this with a debug build).
 install: $(if $(filter command line,$(origin BIN)),,all)
-	install -d $(ROOT)/bin $(ROOT)/include/pipeline $(ROOT)/lib/pkgconfig $(INSTALLED_PLUGINS) $(COMPLETIONS)
+	install -d $(ROOT)/bin $(INCLUDE) $(ROOT)/lib/pkgconfig $(INSTALLED_PLUGINS) $(COMPLETIONS)
 	install -m 755 $(BIN)/pipeline $(ROOT)/bin/pipeline
 	$(STRIP) $(ROOT)/bin/pipeline
-	install -m 644 Sources/CAnimatorABI/include/animator.h $(ROOT)/include/pipeline/animator.h
-	install -m 644 Sources/CPipelineAPI/include/pipeline.h $(ROOT)/include/pipeline/pipeline.h
-	install -m 755 $(BIN)/libpipeline-c.so $(ROOT)/lib/libpipeline.so
+	install -m 644 Sources/CAnimatorABI/include/animator.h $(INCLUDE)/animator.h
+	install -m 644 Sources/CPipelineAPI/include/uipipeline.h $(INCLUDE)/uipipeline.h
+	install -m 755 $(BIN)/libuipipeline.so $(ROOT)/lib/libuipipeline.so
 	install -m 755 $(PLUGIN_DIR)/*.so $(INSTALLED_PLUGINS)/
 	install -m 644 examples/transitions/*.glsl $(INSTALLED_PLUGINS)/
 	install -m 755 $(BIN)/libpipeline-video.so $(BIN)/libpipeline-vector.so \
 		$(ROOT)/lib/pipeline/
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e "s|@VERSION@|$$($(BIN)/pipeline --version)|" \
-		-e "s|@ABI_MAJOR@|$(ABI_MAJOR)|" -e "s|@ABI_MINOR@|$(ABI_MINOR)|" pipeline.pc.in > $(ROOT)/lib/pkgconfig/pipeline.pc
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e "s|@VERSION@|$(VERSION)|" \
+		-e "s|@ABI_MAJOR@|$(ABI_MAJOR)|" -e "s|@ABI_MINOR@|$(ABI_MINOR)|" uipipeline.pc.in > $(ROOT)/lib/pkgconfig/uipipeline.pc
 	$(BIN)/pipeline --generate-completion-script bash > $(COMPLETIONS)/pipeline
 
 # Removes the files install wrote (the in-repo plugins by name, not whatever else is there),
 # then the folders install made, where they are left empty.
 uninstall:
-	rm -f $(ROOT)/bin/pipeline $(ROOT)/include/pipeline/animator.h $(ROOT)/lib/pkgconfig/pipeline.pc $(COMPLETIONS)/pipeline
-	rm -f $(ROOT)/include/pipeline/pipeline.h $(ROOT)/lib/libpipeline.so
+	rm -f $(ROOT)/bin/pipeline $(INCLUDE)/animator.h $(ROOT)/lib/pkgconfig/uipipeline.pc $(COMPLETIONS)/pipeline
+	rm -f $(INCLUDE)/uipipeline.h $(ROOT)/lib/libuipipeline.so
 	rm -f $(patsubst Plugins/%/,$(INSTALLED_PLUGINS)/%.so,$(wildcard Plugins/*/)) $(ROOT)/lib/pipeline/libpipeline-video.so \
 		$(patsubst examples/transitions/%,$(INSTALLED_PLUGINS)/%,$(wildcard examples/transitions/*.glsl)) \
 		$(ROOT)/lib/pipeline/libpipeline-vector.so
-	rmdir --ignore-fail-on-non-empty $(INSTALLED_PLUGINS) $(ROOT)/lib/pipeline $(ROOT)/include/pipeline 2>/dev/null || true
+	rmdir --ignore-fail-on-non-empty $(INSTALLED_PLUGINS) $(ROOT)/lib/pipeline $(INCLUDE) 2>/dev/null || true
 
 clean:
 	rm -rf .build .build-lib .build-asan .build-tsan .build-fuzz out

@@ -10,9 +10,9 @@ let package = Package(
         .executable(name: "pipeline", targets: ["PipelineCLI"]),
         // The library: open, check and render pipelines from Swift.
         .library(name: "PipelineKit", targets: ["PipelineKit"]),
-        // The same for C and every language that calls C (pipeline.h): installed as
-        // libpipeline.so by `make install`.
-        .library(name: "pipeline-c", type: .dynamic, targets: ["PipelineC"]),
+        // The same for C and every language that calls C (uipipeline.h): libuipipeline.so,
+        // installed by `make install`.
+        .library(name: "uipipeline", type: .dynamic, targets: ["PipelineC"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -24,6 +24,8 @@ let package = Package(
     targets: [
         // The plugin ABI: one C99 header, shared by the host and by out-of-tree plugins.
         .target(name: "CAnimatorABI"),
+        // The product's version (include/product_version.h), the one place it is written.
+        .target(name: "CProductVersion"),
         // System and C support libraries.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         // Cairo's compositing library, for blending mixer output that is in the ABI's byte order.
@@ -82,6 +84,7 @@ let package = Package(
             dependencies: [
                 "CFrei0rAdapter", "CGLSLTransition",
                 "CAnimatorABI", "CForeignCall", "CRegularFile", "CSandbox", "JSON", "CacheFiles", "ChildProcess",
+                "CProductVersion",
             ]),
         .target(
             name: "PluginIsolation", dependencies: ["PluginRegistry", "CAnimatorABI", "CPluginGuard", "ChildProcess"]),
@@ -121,13 +124,13 @@ let package = Package(
             name: "PipelineKit",
             dependencies: [
                 "Renderer", "Scene", "Compositor", "PluginRegistry", "Output", "Sheet", "JSON", "CRaster",
-                "CLibraryLoader",
+                "CLibraryLoader", "CProductVersion", "CAnimatorABI", "CPipelineAPI",
             ]),
-        // The C API's header (include/pipeline.h, installed as is) and PipelineKit behind it.
+        // The C API's header (include/uipipeline.h, installed as is) and PipelineKit behind it.
         .target(name: "CPipelineAPI"),
         .target(
             name: "PipelineC", dependencies: ["PipelineKit", "CPipelineAPI", "PluginRegistry"],
-            linkerSettings: [.unsafeFlags(["-Xlinker", "-soname=libpipeline.so"])]),
+            linkerSettings: [.unsafeFlags(["-Xlinker", "-soname=libuipipeline.so"])]),
         .executableTarget(
             name: "PipelineCLI",
             dependencies: [

@@ -2,14 +2,14 @@ import CPipelineAPI
 import Foundation
 import PipelineKit
 
-// pipeline.h's functions (Sources/CPipelineAPI/include/pipeline.h documents each): checks of
+// uipipeline.h's functions (Sources/CPipelineAPI/include/uipipeline.h documents each): checks of
 // what C gives, then PipelineKit. Nothing here prints, exits or traps on a caller's values.
 
 @_cdecl("pipeline_version")
 public func cVersion() -> UnsafePointer<CChar> { Version.text }
 
 private enum Version {
-    nonisolated(unsafe) static let text = UnsafePointer(strdup("1.0.0")!)
+    nonisolated(unsafe) static let text = UnsafePointer(strdup(Versions.product)!)
 }
 
 @_cdecl("pipeline_open")

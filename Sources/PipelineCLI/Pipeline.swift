@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Output
+import PipelineKit
 import PluginCheck
 import PluginIsolation
 import PluginRegistry
@@ -19,7 +20,7 @@ struct Pipeline: ParsableCommand {
 
             Exit status: 0 done, 1 the input was wrong, 2 a plugin or the environment failed.
             """,
-        version: HostVersion.string,
+        version: Versions.text,
         subcommands: [
             Run.self, Frame.self, Validate.self, Plugins.self, Sheet.self, Preview.self, Schema.self, NewAnimator.self,
             CheckPlugin.self, Concat.self, Submit.self,

@@ -1,4 +1,5 @@
 import CAnimatorABI
+import CProductVersion
 import Foundation
 import Synchronization
 
@@ -106,7 +107,8 @@ enum StaticText {
     }()
 }
 
-/// The host's own version, shown to plugins and in `pipeline --version`.
+/// The host's own version (pipeline's, from `product_version.h`), shown to plugins and kept in
+/// the plugin scan cache.
 public enum HostVersion {
-    public static let string = "0.1.0"
+    public static let string = PIPELINE_PRODUCT_VERSION
 }

@@ -43,11 +43,11 @@ public enum NewAnimatorCTemplate {
         #   make clean    remove it
         CC ?= cc
         CFLAGS ?= -std=c99 -Wall -Wextra -O2
-        # animator.h: from pkg-config when pipeline is installed with its pipeline.pc, otherwise from
+        # animator.h: from pkg-config when pipeline is installed with its uipipeline.pc, otherwise from
         # PIPELINE_INCLUDE (make PIPELINE_INCLUDE=/path/to/include), by default the headers of the
         # pipeline that generated this project.
         PIPELINE_INCLUDE ?= {{include}}
-        PIPELINE_CFLAGS ?= $(shell pkg-config --cflags pipeline 2>/dev/null || echo -I$(PIPELINE_INCLUDE))
+        PIPELINE_CFLAGS ?= $(shell pkg-config --cflags uipipeline 2>/dev/null || echo -I$(PIPELINE_INCLUDE))
 
         {{name}}.so: {{name}}.c
         	$(CC) $(CFLAGS) $(PIPELINE_CFLAGS) -shared -fPIC $< -o $@
@@ -73,7 +73,7 @@ public enum NewAnimatorCTemplate {
         ```
 
         builds `{{name}}.so` with `cc`. The compiler flags for `animator.h` come from
-        `pkg-config --cflags pipeline` when pipeline is installed; otherwise from `PIPELINE_INCLUDE`,
+        `pkg-config --cflags uipipeline` when pipeline is installed; otherwise from `PIPELINE_INCLUDE`,
         by default `{{include}}`: `make PIPELINE_INCLUDE=/path/to/pipeline/include`.
 
         ## Use

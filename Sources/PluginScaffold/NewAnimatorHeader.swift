@@ -1,14 +1,14 @@
 import Foundation
 
 /// Where the `animator.h` of this pipeline is, so generated projects build against the header of
-/// the host that will load them: `<prefix>/include/pipeline` when installed, the checkout's
+/// the host that will load them: `<prefix>/include/uipipeline` when installed, the checkout's
 /// `Sources/CAnimatorABI/include` when run from a build folder (where the Rust bindings are too).
 public enum NewAnimatorHeader {
     /// Written into a project when the header cannot be found, for the user to replace.
     public static let placeholder = "/path/to/pipeline/include"
 
     public static func folder() -> String? {
-        besideExecutable(["include/pipeline", "Sources/CAnimatorABI/include"], holding: "animator.h")
+        besideExecutable(["include/uipipeline", "Sources/CAnimatorABI/include"], holding: "animator.h")
     }
 
     /// The checkout's Rust bindings (`bindings/rust`), for Rust projects; nil for an installed

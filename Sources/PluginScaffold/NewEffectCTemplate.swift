@@ -85,7 +85,7 @@ enum NewEffectCTemplate {
         ```
 
         builds `{{name}}.so` with `cc`. The compiler flags for `animator.h` come from
-        `pkg-config --cflags pipeline` when pipeline is installed; otherwise from `PIPELINE_INCLUDE`,
+        `pkg-config --cflags uipipeline` when pipeline is installed; otherwise from `PIPELINE_INCLUDE`,
         by default `{{include}}`: `make PIPELINE_INCLUDE=/path/to/pipeline/include`.
 
         ## Use

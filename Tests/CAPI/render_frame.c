@@ -1,15 +1,15 @@
 /*
- * render_frame.c — a program using libpipeline as any C program would, built against the
- * installed prefix with `pkg-config --cflags --libs pipeline` by scripts/test-library.
+ * render_frame.c — a program using libuipipeline as any C program would, built against the
+ * installed prefix with `pkg-config --cflags --libs uipipeline` by scripts/test-library.
  *
  *     render_frame PIPELINE FRAME OUT.rgba
  *
  * writes frame FRAME as straight RGBA bytes (width × height × 4) and prints "WIDTH HEIGHT
  * FRAMES FPS". Before that it checks the answers to calls a careless caller makes: NULL
  * handles and buffers, a stride or buffer too small, an options struct from no version, a frame
- * out of range, a missing file. Exit status 0 when everything answered as pipeline.h says.
+ * out of range, a missing file. Exit status 0 when everything answered as uipipeline.h says.
  */
-#include <pipeline.h>
+#include <uipipeline.h>
 
 #include <stdio.h>
 #include <stdlib.h>

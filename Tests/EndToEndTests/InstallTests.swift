@@ -6,7 +6,7 @@ import Testing
 /// the header, and a plugin compiles with pkg-config's flags alone.
 @Suite struct InstallTests {
     static let installedFiles = [
-        "bin/pipeline", "include/pipeline/animator.h", "lib/pkgconfig/pipeline.pc",
+        "bin/pipeline", "include/uipipeline/animator.h", "lib/pkgconfig/uipipeline.pc",
         "lib/pipeline/plugins/fade.so", "lib/pipeline/libpipeline-video.so",
         "lib/pipeline/libpipeline-vector.so",
         "share/bash-completion/completions/pipeline",
@@ -46,12 +46,12 @@ import Testing
         #expect(svg.status == 0 && svg.stdout.contains("SVG"), "\(svg.stdout)\(svg.stderr)")
 
         let flags = try CLI.runProgram(
-            "/usr/bin/env", ["pkg-config", "--cflags", "pipeline"],
+            "/usr/bin/env", ["pkg-config", "--cflags", "uipipeline"],
             environment: ["PKG_CONFIG_PATH": prefix.appendingPathComponent("lib/pkgconfig").path])
-        #expect(flags.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "-I\(prefix.path)/include/pipeline")
+        #expect(flags.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "-I\(prefix.path)/include/uipipeline")
         for (variable, expected) in [("abi_major", "1"), ("abi_minor", "2")] {
             let value = try CLI.runProgram(
-                "/usr/bin/env", ["pkg-config", "--variable=\(variable)", "pipeline"],
+                "/usr/bin/env", ["pkg-config", "--variable=\(variable)", "uipipeline"],
                 environment: ["PKG_CONFIG_PATH": prefix.appendingPathComponent("lib/pkgconfig").path])
             #expect(value.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == expected, "\(variable)")
         }
@@ -95,7 +95,7 @@ import Testing
             prefix.appendingPathComponent("bin/pipeline").path, ["new-animator", "wobble", "--lang", "c", project.path])
         #expect(created.status == 0, "\(created.stderr)")
         let makefile = try String(contentsOf: project.appendingPathComponent("Makefile"), encoding: .utf8)
-        #expect(makefile.contains("PIPELINE_INCLUDE ?= \(prefix.path)/include/pipeline"), "\(makefile)")
+        #expect(makefile.contains("PIPELINE_INCLUDE ?= \(prefix.path)/include/uipipeline"), "\(makefile)")
     }
 
     @Test(arguments: ["bash", "zsh", "fish"]) func completionScriptsKnowEveryCommand(shell: String) throws {

@@ -2,7 +2,7 @@
  * struct may have (its size in version 1.0). */
 #pragma once
 
-#include "pipeline.h"
+#include "uipipeline.h"
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,4 +1,4 @@
-"""The package's C declarations against pipeline.h itself: every constant with its value, every
+"""The package's C declarations against uipipeline.h itself: every constant with its value, every
 structure field in order with its C type, every function with its result and argument types. A
 header change that the package does not follow fails here, not in a user's process."""
 
@@ -11,16 +11,16 @@ from pathlib import Path
 
 import pytest
 
-from pipeline import _library as c
+from uipipeline import _library as c
 
 REPOSITORY = Path(os.environ.get("PIPELINE_REPOSITORY", Path(__file__).resolve().parents[3]))
-HEADER = REPOSITORY / "Sources" / "CPipelineAPI" / "include" / "pipeline.h"
+HEADER = REPOSITORY / "Sources" / "CPipelineAPI" / "include" / "uipipeline.h"
 
 
 def header_text() -> str:
     """The header without its comments, on one line."""
     if not HEADER.is_file():
-        pytest.fail(f"pipeline.h is not at {HEADER}: set PIPELINE_REPOSITORY to the repository")
+        pytest.fail(f"uipipeline.h is not at {HEADER}: set PIPELINE_REPOSITORY to the repository")
     text = re.sub(r"/\*.*?\*/", " ", HEADER.read_text(), flags=re.S)
     return re.sub(r"//[^\n]*", " ", text)
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import pipeline
+import uipipeline
 
 REPOSITORY = Path(os.environ.get("PIPELINE_REPOSITORY", Path(__file__).resolve().parents[3]))
 EXECUTABLE = os.environ.get("PIPELINE_EXECUTABLE", "pipeline")
@@ -36,8 +36,8 @@ def decoded(png: Path) -> np.ndarray:
 
 
 @pytest.fixture(scope="module")
-def main() -> pipeline.Pipeline:
-    with pipeline.load(REPOSITORY / "pipeline.json") as opened:
+def main() -> uipipeline.Pipeline:
+    with uipipeline.load(REPOSITORY / "pipeline.json") as opened:
         yield opened
 
 
@@ -75,7 +75,7 @@ def test_what_a_pipeline_is(main):
 
 
 def test_frames_by_index_iteration_and_from_the_end(tmp_path):
-    clip = pipeline.load(small(tmp_path))
+    clip = uipipeline.load(small(tmp_path))
     frames = list(clip)
     assert len(frames) == clip.frame_count == 10
     assert np.array_equal(clip[-1], frames[-1]) and np.array_equal(clip.frame(3), frames[3])
@@ -86,22 +86,22 @@ def test_frames_by_index_iteration_and_from_the_end(tmp_path):
 
 def test_props_and_set_change_the_pipeline_before_it_is_read(tmp_path):
     path = small(tmp_path)
-    assert pipeline.load(path, props={"canvas": {"fps": 20}}).frame_count == 20
-    assert pipeline.load(path, set=["canvas.width=32"]).size == (32, 48)
+    assert uipipeline.load(path, props={"canvas": {"fps": 20}}).frame_count == 20
+    assert uipipeline.load(path, set=["canvas.width=32"]).size == (32, 48)
     props = tmp_path / "props.json"
     props.write_text('{"canvas": {"height": 24}}')
-    assert pipeline.load(path, props=str(props)).size == (64, 24)
+    assert uipipeline.load(path, props=str(props)).size == (64, 24)
 
 
 def test_a_pipeline_given_as_a_mapping(tmp_path):
     path = small(tmp_path)
-    clip = pipeline.loads(json.loads(path.read_text()), name=str(tmp_path / "inline.json"))
-    assert np.array_equal(clip.frame(5), pipeline.load(path).frame(5))
+    clip = uipipeline.loads(json.loads(path.read_text()), name=str(tmp_path / "inline.json"))
+    assert np.array_equal(clip.frame(5), uipipeline.load(path).frame(5))
 
 
 def test_premultiplied_frames(tmp_path):
     path = small(tmp_path, background="#00000000")
-    clip = pipeline.load(path)
+    clip = uipipeline.load(path)
     straight, premultiplied = clip.frame(0), clip.frame(0, premultiplied=True)
     assert np.array_equal(straight[..., 3], premultiplied[..., 3])
     assert (premultiplied[..., :3] <= premultiplied[..., 3:]).all()
@@ -116,8 +116,8 @@ def test_a_frame_out_of_range_raises_index_error(main):
 
 def test_a_missing_file_raises_pipeline_error_naming_it(tmp_path):
     missing = tmp_path / "missing.json"
-    with pytest.raises(pipeline.PipelineError) as caught:
-        pipeline.load(missing)
+    with pytest.raises(uipipeline.PipelineError) as caught:
+        uipipeline.load(missing)
     assert caught.value.path == str(missing)
     assert str(missing) in str(caught.value)
 
@@ -125,8 +125,8 @@ def test_a_missing_file_raises_pipeline_error_naming_it(tmp_path):
 def test_a_syntax_error_raises_pipeline_error_with_line_and_column(tmp_path):
     broken = tmp_path / "broken.json"
     broken.write_text('{\n  "version": 1,\n  "canvas": { "width": 10 "height": 10 }\n}\n')
-    with pytest.raises(pipeline.PipelineError) as caught:
-        pipeline.load(broken)
+    with pytest.raises(uipipeline.PipelineError) as caught:
+        uipipeline.load(broken)
     error = caught.value
     assert (error.path, error.line) == (str(broken), 3)
     assert error.column > 0 and error.status == 1
@@ -138,13 +138,13 @@ def test_every_problem_of_a_file_and_its_json_path(tmp_path):
     document = json.loads(path.read_text())
     document["timeline"][0]["duration"] = -1
     path.write_text(json.dumps(document, indent=2))
-    with pytest.raises(pipeline.PipelineError) as caught:
-        pipeline.load(path)
+    with pytest.raises(uipipeline.PipelineError) as caught:
+        uipipeline.load(path)
     assert any(problem.json_path.startswith("timeline[0]") for problem in caught.value.problems)
 
 
 def test_render_writes_the_frames_and_reports_progress(tmp_path):
-    clip = pipeline.load(small(tmp_path))
+    clip = uipipeline.load(small(tmp_path))
     heard = []
     clip.render(out=tmp_path / "out", formats=["png"], progress=lambda done, total: heard.append((done, total)))
     assert heard == [(done, 10) for done in range(1, 11)]
@@ -154,8 +154,8 @@ def test_render_writes_the_frames_and_reports_progress(tmp_path):
 
 
 def test_a_progress_callback_stops_the_render(tmp_path):
-    clip = pipeline.load(small(tmp_path))
-    with pytest.raises(pipeline.PipelineError) as caught:
+    clip = uipipeline.load(small(tmp_path))
+    with pytest.raises(uipipeline.PipelineError) as caught:
         clip.render(out=tmp_path / "out", formats=["png"], progress=lambda done, total: done < 3)
     assert caught.value.status == 5
     assert 3 <= len(list((tmp_path / "out").glob("*.png"))) < 10
@@ -183,8 +183,8 @@ def test_a_render_into_a_folder_another_run_writes_fails_or_waits(tmp_path):
                 break
             time.sleep(0.1)
         assert list((tmp_path / "out").glob("*.png")), "the other run wrote no frame in 60 s"
-        clip = pipeline.load(small(tmp_path))
-        with pytest.raises(pipeline.PipelineError) as caught:
+        clip = uipipeline.load(small(tmp_path))
+        with pytest.raises(uipipeline.PipelineError) as caught:
             clip.render(out=tmp_path / "out", formats=["png"])
         assert f"is being written by process {other.pid}" in str(caught.value)
         outcome = []
@@ -203,14 +203,14 @@ def test_a_render_into_a_folder_another_run_writes_fails_or_waits(tmp_path):
 
 
 def test_a_frame_shows_itself_as_png(tmp_path):
-    png = pipeline.load(small(tmp_path)).frame(0)._repr_png_()
+    png = uipipeline.load(small(tmp_path)).frame(0)._repr_png_()
     assert png.startswith(b"\x89PNG\r\n\x1a\n")
     (tmp_path / "shown.png").write_bytes(png)
-    assert np.array_equal(decoded(tmp_path / "shown.png"), pipeline.load(small(tmp_path)).frame(0))
+    assert np.array_equal(decoded(tmp_path / "shown.png"), uipipeline.load(small(tmp_path)).frame(0))
 
 
 def test_a_closed_pipeline_refuses_calls(tmp_path):
-    clip = pipeline.load(small(tmp_path))
+    clip = uipipeline.load(small(tmp_path))
     clip.close()
     with pytest.raises(ValueError, match="closed"):
         clip.frame(0)
@@ -218,4 +218,6 @@ def test_a_closed_pipeline_refuses_calls(tmp_path):
 
 
 def test_the_library_version():
-    assert pipeline.version().split(".")[0] == "1"
+    shown = subprocess.run([EXECUTABLE, "--version"], capture_output=True, text=True, check=True).stdout
+    assert shown.splitlines()[0] == f"pipeline {uipipeline.version()}"
+    assert uipipeline.__version__ == uipipeline.version()

@@ -1,12 +1,12 @@
-"""pipeline for Python: open a pipeline, read its frames as NumPy arrays, render it.
+"""uipipeline: pipeline for Python. Open a pipeline, read its frames as NumPy arrays, render it.
 
-    >>> import pipeline
-    >>> clip = pipeline.load("pipeline.json")
+    >>> import uipipeline
+    >>> clip = uipipeline.load("pipeline.json")
     >>> clip.frame_count, clip.fps, clip.size, clip.duration
     >>> frame = clip.frame(30)          # numpy uint8 array (height, width, 4), RGBA, straight alpha
     >>> clip.render(out="out", formats=["png", "mp4"])
 
-Everything goes through libpipeline.so (see ``pipeline._library`` for where it is looked for).
+Everything goes through libuipipeline.so (see ``uipipeline._library`` for where it is looked for).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import json
 import struct
 import zlib
 from dataclasses import dataclass
+from importlib import metadata
 from os import PathLike, fspath
 from typing import Any, Callable, Iterator, Mapping, Optional, Sequence, Union
 
@@ -24,6 +25,11 @@ import numpy as np
 from . import _library as _c
 
 __all__ = ["load", "loads", "Pipeline", "Frame", "PipelineError", "Problem", "version"]
+
+try:
+    __version__ = metadata.version("uipipeline")
+except metadata.PackageNotFoundError:  # imported from the source tree, not installed
+    __version__ = "0+unknown"
 
 Props = Union[Mapping[str, Any], str, None]
 StrPath = Union[str, "PathLike[str]"]
@@ -160,7 +166,7 @@ def loads(
 
 
 def version() -> str:
-    """libpipeline's version."""
+    """pipeline's version, as the library reports it (the first line of ``pipeline --version``)."""
     return _c.library().pipeline_version().decode()
 
 

@@ -1,18 +1,17 @@
-"""libpipeline through ctypes: finding it, and the C declarations of pipeline.h."""
+"""libuipipeline through ctypes: finding it, and the C declarations of uipipeline.h."""
 
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import os
 import shutil
 import subprocess
 from pathlib import Path
 from typing import Optional
 
-LIBRARY_VARIABLE = "PIPELINE_LIBRARY"
+LIBRARY_VARIABLE = "UIPIPELINE_LIBRARY"
 
-# The constants, structures and functions below are pipeline.h's, name for name: tests/test_header.py
+# The constants, structures and functions below are uipipeline.h's, name for name: tests/test_header.py
 # reads the header and fails on any difference.
 PIPELINE_API_VERSION_MAJOR = 1
 PIPELINE_API_VERSION_MINOR = 0
@@ -71,47 +70,60 @@ class RenderOptions(ctypes.Structure):
     ]
 
 
+FILE_NAME = "libuipipeline.so"
+
+
 def candidates() -> list[str]:
-    """Where libpipeline.so is looked for, in order."""
-    found: list[str] = []
+    """Where libuipipeline.so is looked for, in order: the file UIPIPELINE_LIBRARY names (and only
+    it, when set); the one installed beside this package; pkg-config's (`make install`); the
+    build folder or prefix of the `pipeline` on PATH. Only files of that name are looked at, so
+    another project's library (Debian's libpipeline, say) is never opened instead."""
     if os.environ.get(LIBRARY_VARIABLE):
         return [os.environ[LIBRARY_VARIABLE]]
-    beside = Path(__file__).resolve().parent / "libpipeline.so"
-    found.append(str(beside))
+    found = [str(Path(__file__).resolve().parent / FILE_NAME)]
     if shutil.which("pkg-config"):
         result = subprocess.run(
-            ["pkg-config", "--variable=libdir", "pipeline"], capture_output=True, text=True, check=False
+            ["pkg-config", "--variable=libdir", "uipipeline"], capture_output=True, text=True, check=False
         )
         if result.returncode == 0 and result.stdout.strip():
-            found.append(str(Path(result.stdout.strip()) / "libpipeline.so"))
+            found.append(str(Path(result.stdout.strip()) / FILE_NAME))
     command = shutil.which("pipeline")
     if command:
-        found.append(str(Path(command).resolve().parent.parent / "lib" / "libpipeline.so"))
-    system = ctypes.util.find_library("pipeline")
-    if system:
-        found.append(system)
-    found += ["/usr/local/lib/libpipeline.so", "/usr/lib/libpipeline.so"]
-    return found
+        folder = Path(command).resolve().parent
+        # A build folder keeps the library beside the executable; a prefix in lib/ beside bin/.
+        found += [str(folder / FILE_NAME), str(folder.parent / "lib" / FILE_NAME)]
+    return list(dict.fromkeys(found))
+
+
+# The file the library was opened from, once it is.
+path: Optional[str] = None
 
 
 def load_library() -> ctypes.CDLL:
-    """Opens libpipeline and declares its functions; ImportError says where it was looked for."""
-    tried = candidates()
+    """Opens libuipipeline and declares its functions; ImportError says everywhere it looked and
+    why each place failed."""
+    global path
     errors = []
-    for path in tried:
-        if "/" in path and not Path(path).exists():
-            errors.append(f"{path}: no such file")
+    for candidate in candidates():
+        if not Path(candidate).is_file():
+            errors.append(f"{candidate}: no such file")
             continue
         try:
-            library = ctypes.CDLL(path)
+            library = ctypes.CDLL(candidate)
         except OSError as error:
-            errors.append(f"{path}: {error}")
+            errors.append(f"{candidate}: {error}")
+            continue
+        lacking = [name for name in SIGNATURES if not hasattr(library, name)]
+        if lacking:
+            errors.append(f"{candidate}: not pipeline's library (it lacks {', '.join(lacking[:3])})")
             continue
         declare(library)
+        path = candidate
         return library
     raise ImportError(
-        "libpipeline.so was not found: set PIPELINE_LIBRARY to its path, or install pipeline "
-        "(make install PREFIX=...). Tried: " + "; ".join(errors)
+        f"{FILE_NAME} was not found: set {LIBRARY_VARIABLE} to its path, install pipeline "
+        "(make install PREFIX=...), or put the build folder holding the pipeline executable on PATH. "
+        "Tried: " + "; ".join(errors)
     )
 
 
@@ -171,7 +183,7 @@ SIGNATURES = {
 
 
 def declare(lib: ctypes.CDLL) -> None:
-    """Sets every function's argument and result types, as pipeline.h declares them."""
+    """Sets every function's argument and result types, as uipipeline.h declares them."""
     for name, (result, arguments) in SIGNATURES.items():
         function = getattr(lib, name)
         function.restype = result
@@ -182,7 +194,7 @@ _library: Optional[ctypes.CDLL] = None
 
 
 def library() -> ctypes.CDLL:
-    """libpipeline, opened on first use."""
+    """libuipipeline, opened on first use."""
     global _library
     if _library is None:
         _library = load_library()

@@ -1,9 +1,9 @@
 /*
- * pipeline.h — pipeline's C API: open a pipeline (a JSON file describing layers and the
+ * uipipeline.h — pipeline's C API: open a pipeline (a JSON file describing layers and the
  * animations between them), ask its size and frames, render one frame into your own buffer, or
  * render the whole job into PNG frames and video as `pipeline run` does.
  *
- * Version 1.0. Link with `pkg-config --cflags --libs pipeline` (libpipeline.so). The library
+ * Version 1.0. Link with `pkg-config --cflags --libs uipipeline` (libuipipeline.so). The library
  * finds the `pipeline` executable and its built-in plugins in the prefix it is installed in
  * (<prefix>/bin/pipeline, <prefix>/lib/pipeline/plugins); plugin files are scanned in child
  * processes running it, so a plugin that crashes while registering cannot end your program.
@@ -40,8 +40,8 @@
  * - Strings are UTF-8 and NUL-terminated. Strings returned live as long as the object that
  *   returned them.
  */
-#ifndef PIPELINE_H
-#define PIPELINE_H
+#ifndef UIPIPELINE_H
+#define UIPIPELINE_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -73,7 +73,8 @@ typedef int32_t pipeline_status_t;
 /* The render's progress callback asked to stop; every file it finished is complete. */
 #define PIPELINE_ERROR_CANCELLED 5
 
-/* The library's version, "1.0.0". Any thread. */
+/* pipeline's version, the same as `pipeline --version` prints first (e.g. "0.2.0"); this API's
+ * own version is PIPELINE_API_VERSION_MAJOR.MINOR above. Any thread. */
 const char *pipeline_version(void);
 
 /* ---------------------------------------------------------------------------------------------
@@ -213,4 +214,4 @@ void pipeline_error_free(pipeline_error_t *error);
 }
 #endif
 
-#endif /* PIPELINE_H */
+#endif /* UIPIPELINE_H */

@@ -1,0 +1,1 @@
+/* The version is a header only; SwiftPM wants one source file per C target. */
