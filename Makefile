@@ -86,19 +86,34 @@ VECTOR_LIBRARY_CFLAGS = -std=gnu11 -Wall -Wextra -Werror -O2 -fPIC -shared -I So
 	$(shell pkg-config --cflags librsvg-2.0 libxml-2.0 rlottie) $(PLUGIN_SANITIZE)
 VECTOR_LIBRARY_LIBS = $(shell pkg-config --libs librsvg-2.0 libxml-2.0 rlottie)
 
-plugins:
-	@mkdir -p $(PLUGIN_DIR)
-	@echo "cc Libraries/video-decoder/ -> $(BIN)/libpipeline-video.so"
-	@$(CC) $(VIDEO_LIBRARY_CFLAGS) Libraries/video-decoder/*.c Sources/CRegularFile/regular_file.c -o $(BIN)/libpipeline-video.so $(VIDEO_LIBRARY_LIBS)
-	@echo "cc Libraries/vector-graphics/ -> $(BIN)/libpipeline-vector.so"
-	@$(CC) $(VECTOR_LIBRARY_CFLAGS) Libraries/vector-graphics/*.c -o $(BIN)/libpipeline-vector.so $(VECTOR_LIBRARY_LIBS)
-	@for dir in Plugins/*/; do \
-		name=$$(basename $$dir); \
-		echo "cc $$dir -> $(PLUGIN_DIR)/$$name.so"; \
-		$(CC) $(PLUGIN_CFLAGS) $$dir*.c -o $(PLUGIN_DIR)/$$name.so -lm || exit 1; \
-	done
-	@echo "cp examples/transitions/*.glsl -> $(PLUGIN_DIR)/"
-	@cp examples/transitions/*.glsl $(PLUGIN_DIR)/
+# Each file is made again only when one of its sources, animator.h or this Makefile changed, so
+# a second `make` with nothing changed compiles nothing (scripts/check-build checks it).
+PLUGIN_NAMES = $(patsubst Plugins/%/,%,$(wildcard Plugins/*/))
+GLSL_FILES = $(notdir $(wildcard examples/transitions/*.glsl))
+plugins: $(BIN)/libpipeline-video.so $(BIN)/libpipeline-vector.so $(PLUGIN_NAMES:%=$(PLUGIN_DIR)/%.so) \
+	$(GLSL_FILES:%=$(PLUGIN_DIR)/%)
+
+$(BIN)/libpipeline-video.so: Libraries/video-decoder/*.c Libraries/video-decoder/*.h Sources/CVideoDecode/include/*.h \
+	Sources/CRegularFile/regular_file.c Sources/CRegularFile/include/*.h Makefile
+	@mkdir -p $(@D)
+	@echo "cc Libraries/video-decoder/ -> $@"
+	@$(CC) $(VIDEO_LIBRARY_CFLAGS) Libraries/video-decoder/*.c Sources/CRegularFile/regular_file.c -o $@ $(VIDEO_LIBRARY_LIBS)
+
+$(BIN)/libpipeline-vector.so: Libraries/vector-graphics/*.c Sources/CVectorGraphics/include/*.h Makefile
+	@mkdir -p $(@D)
+	@echo "cc Libraries/vector-graphics/ -> $@"
+	@$(CC) $(VECTOR_LIBRARY_CFLAGS) Libraries/vector-graphics/*.c -o $@ $(VECTOR_LIBRARY_LIBS)
+
+.SECONDEXPANSION:
+$(PLUGIN_DIR)/%.so: $$(wildcard Plugins/$$*/*) Sources/CAnimatorABI/include/animator.h Makefile
+	@mkdir -p $(@D)
+	@echo "cc Plugins/$*/ -> $@"
+	@$(CC) $(PLUGIN_CFLAGS) $(wildcard Plugins/$*/*.c) -o $@ -lm
+
+$(PLUGIN_DIR)/%.glsl: examples/transitions/%.glsl
+	@mkdir -p $(@D)
+	@echo "cp $< -> $@"
+	@cp $< $@
 
 run: all
 	$(BIN)/pipeline run pipeline.json
@@ -116,7 +131,7 @@ examples: all
 CHECKS_SUMMARY = $(abspath .build/checks-summary)
 test: test-suite
 	@mkdir -p .build; rm -f $(CHECKS_SUMMARY); status=0; \
-	for check in "lint" "test-library" "sanitize address" "sanitize thread" "fuzz $(FUZZ_SECONDS)"; do \
+	for check in "lint" "check-build" "test-library" "sanitize address" "sanitize thread" "fuzz $(FUZZ_SECONDS)"; do \
 		echo "== scripts/$$check"; \
 		CHECKS_SUMMARY=$(CHECKS_SUMMARY) scripts/$$check || { status=1; echo "scripts/$$check: FAILED" >> $(CHECKS_SUMMARY); }; \
 	done; \
