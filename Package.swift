@@ -24,6 +24,8 @@ let package = Package(
     targets: [
         // The plugin ABI: one C99 header, shared by the host and by out-of-tree plugins.
         .target(name: "CAnimatorABI"),
+        // A failure's message written into a caller's buffer, for the frei0r and GLSL adapters.
+        .target(name: "CFailureText"),
         // The product's version (include/product_version.h), the one place it is written.
         .target(name: "CProductVersion"),
         // System and C support libraries.
@@ -42,11 +44,12 @@ let package = Package(
         .target(name: "CPluginGuard"),
         // frei0r filters and mixer2 plugins (/usr/lib/frei0r-1) registered as effects and mixers.
         .target(
-            name: "CFrei0rAdapter", dependencies: ["CAnimatorABI"], cSettings: optimisedC,
+            name: "CFrei0rAdapter", dependencies: ["CAnimatorABI", "CFailureText"], cSettings: optimisedC,
             linkerSettings: [.linkedLibrary("dl")]),
         // Transitions in the gl-transitions format (.glsl files) as mixers, run through EGL and OpenGL ES.
         .target(
-            name: "CGLSLTransition", dependencies: ["CAnimatorABI", "CImageCodecs"], cSettings: optimisedC,
+            name: "CGLSLTransition", dependencies: ["CAnimatorABI", "CImageCodecs", "CFailureText"],
+            cSettings: optimisedC,
             linkerSettings: [.linkedLibrary("dl")]),
         // Opening input files only when they are regular files, so a FIFO or a device cannot hang a command.
         .target(name: "CRegularFile"),

@@ -9,6 +9,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "frei0r_adapter.h"
+#include "failure_text.h"
 
 #include <frei0r.h>
 
@@ -73,18 +74,6 @@ typedef struct mixer_instance {
  * Messages
  * ------------------------------------------------------------------------------------------- */
 
-#if defined(__GNUC__) || defined(__clang__)
-__attribute__((format(printf, 3, 4)))
-#endif
-static bool fail(char *error, uint32_t error_size, const char *format, ...) {
-    if (error != NULL && error_size > 0) {
-        va_list list;
-        va_start(list, format);
-        vsnprintf(error, error_size, format, list);
-        va_end(list);
-    }
-    return false;
-}
 
 /* A copy of `text` on one line: control characters (a frei0r explanation's newlines) become
  * spaces, runs of spaces one, and the ends are trimmed. NULL gives "". NULL only when out of memory. */
@@ -209,15 +198,15 @@ static void clear_output(uint8_t *frame, uint32_t width, uint32_t height) {
 /* Whether `image` (a host's anim_image_t) can be read as `width` × `height` RGBA rows. */
 static bool image_usable(const anim_image_t *image, const char *what, const char *plugin, char *error,
                          uint32_t error_size) {
-    if (image == NULL) return fail(error, error_size, "%s: no %s image", plugin, what);
+    if (image == NULL) return fail_with(error, error_size, "%s: no %s image", plugin, what);
     if (image->struct_size < sizeof(anim_image_t))
-        return fail(error, error_size, "%s: %s image struct_size %u is too small", plugin, what,
-                    (unsigned)image->struct_size);
+        return fail_with(error, error_size, "%s: %s image struct_size %u is too small", plugin, what,
+                         (unsigned)image->struct_size);
     if (image->width > 0 && image->height > 0) {
-        if (image->pixels == NULL) return fail(error, error_size, "%s: %s image has no pixels", plugin, what);
+        if (image->pixels == NULL) return fail_with(error, error_size, "%s: %s image has no pixels", plugin, what);
         if ((uint64_t)image->stride < 4ull * image->width)
-            return fail(error, error_size, "%s: %s image stride %u is less than 4 × width %u", plugin, what,
-                        (unsigned)image->stride, (unsigned)image->width);
+            return fail_with(error, error_size, "%s: %s image stride %u is less than 4 × width %u", plugin, what,
+                             (unsigned)image->stride, (unsigned)image->width);
     }
     return true;
 }
@@ -298,6 +287,9 @@ typedef struct call_resources {
     uint8_t *frames[3];
     thread_state_t *state;               /* NULL: everything above is the call's, freed by release_call */
     const frei0r_plugin_t *plugin;
+    uint32_t width, height;              /* the host's image */
+    uint32_t padded_w, padded_h;         /* the frames' size: the image padded to multiples of 8 */
+    bool swap;                           /* whether the plugin's order swaps red and blue */
 } call_resources_t;
 
 static uint8_t *aligned_frame(size_t bytes) {
@@ -321,8 +313,8 @@ static bool acquire(const frei0r_plugin_t *plugin, uint32_t width, uint32_t heig
     memset(call, 0, sizeof *call);
     call->plugin = plugin;
     if ((uint64_t)width * height > SIZE_MAX / 4 / 2)
-        return fail(error, error_size, "%s: a %u × %u image is too large", plugin->name, (unsigned)width,
-                    (unsigned)height);
+        return fail_with(error, error_size, "%s: a %u × %u image is too large", plugin->name, (unsigned)width,
+                         (unsigned)height);
     size_t bytes = (size_t)width * height * 4;
 
     pthread_once(&state_key_once, make_state_key);
@@ -342,8 +334,8 @@ static bool acquire(const frei0r_plugin_t *plugin, uint32_t width, uint32_t heig
             state->capacities[i] = 0;
             state->frames[i] = aligned_frame(bytes);
             if (state->frames[i] == NULL)
-                return fail(error, error_size, "%s: out of memory for %u × %u frames", plugin->name,
-                            (unsigned)width, (unsigned)height);
+                return fail_with(error, error_size, "%s: out of memory for %u × %u frames", plugin->name,
+                                 (unsigned)width, (unsigned)height);
             state->capacities[i] = bytes;
         }
         cached_instance_t *found = NULL, *oldest = &state->instances[0];
@@ -359,8 +351,9 @@ static bool acquire(const frei0r_plugin_t *plugin, uint32_t width, uint32_t heig
             oldest->instance = NULL;
             f0r_instance_t instance = construct_locked(plugin, width, height);
             if (instance == NULL)
-                return fail(error, error_size, "%s: f0r_construct(%u, %u) returned NULL" NULL_SIZE_HINT, plugin->name,
-                            (unsigned)width, (unsigned)height);
+                return fail_with(error, error_size,
+                                 "%s: f0r_construct(%u, %u) returned NULL" NULL_SIZE_HINT, plugin->name,
+                                 (unsigned)width, (unsigned)height);
             oldest->plugin = plugin;
             oldest->width = width;
             oldest->height = height;
@@ -380,15 +373,16 @@ static bool acquire(const frei0r_plugin_t *plugin, uint32_t width, uint32_t heig
         call->frames[i] = aligned_frame(bytes);
         if (call->frames[i] == NULL) {
             release_call(call);
-            return fail(error, error_size, "%s: out of memory for %u × %u frames", plugin->name, (unsigned)width,
-                        (unsigned)height);
+            return fail_with(error, error_size, "%s: out of memory for %u × %u frames", plugin->name, (unsigned)width,
+                             (unsigned)height);
         }
     }
     call->instance = construct_locked(plugin, width, height);
     if (call->instance == NULL) {
         release_call(call);
-        return fail(error, error_size, "%s: f0r_construct(%u, %u) returned NULL" NULL_SIZE_HINT, plugin->name, (unsigned)width,
-                    (unsigned)height);
+        return fail_with(error, error_size,
+                         "%s: f0r_construct(%u, %u) returned NULL" NULL_SIZE_HINT, plugin->name, (unsigned)width,
+                         (unsigned)height);
     }
     return true;
 }
@@ -428,14 +422,14 @@ static uint32_t anim_type_of(int frei0r_type) {
 static bool params_usable(const frei0r_plugin_t *plugin, uint32_t count, const anim_value_t *values, char *error,
                           uint32_t error_size) {
     if (count != plugin->param_count)
-        return fail(error, error_size, "%s: %u parameter values for %u parameters", plugin->name, (unsigned)count,
-                    (unsigned)plugin->param_count);
-    if (count > 0 && values == NULL) return fail(error, error_size, "%s: no parameter values", plugin->name);
+        return fail_with(error, error_size, "%s: %u parameter values for %u parameters", plugin->name, (unsigned)count,
+                         (unsigned)plugin->param_count);
+    if (count > 0 && values == NULL) return fail_with(error, error_size, "%s: no parameter values", plugin->name);
     for (uint32_t i = 0; i < count; i++) {
         uint32_t expected = anim_type_of(plugin->param_types[i]);
         if (values[i].type != expected)
-            return fail(error, error_size, "%s: parameter %u is a %s but its value a %s", plugin->name,
-                        (unsigned)i + 1, param_type_name(expected), param_type_name(values[i].type));
+            return fail_with(error, error_size, "%s: parameter %u is a %s but its value a %s", plugin->name,
+                             (unsigned)i + 1, param_type_name(expected), param_type_name(values[i].type));
     }
     return true;
 }
@@ -481,6 +475,32 @@ static void set_params(const frei0r_plugin_t *plugin, f0r_instance_t instance, c
     pthread_rwlock_unlock(lock);
 }
 
+/* Checks a call's band of rows within `out` and its parameters, then takes the plugin's instance
+ * with `frame_count` frames at out's padded size and sets the parameters: 1 when ready (end with
+ * release_call), 0 when there is nothing to do (an empty image or band), -1 when it failed, with
+ * why in `error`. */
+static int begin_call(const frei0r_plugin_t *plugin, const anim_image_t *out, uint32_t row_begin, uint32_t row_end,
+                      uint32_t param_count, const anim_value_t *params, int frame_count, call_resources_t *call,
+                      char *error, uint32_t error_size) {
+    if (row_begin > row_end || row_end > out->height) {
+        fail_with(error, error_size, "%s: rows %u..<%u outside an image %u high", plugin->name, (unsigned)row_begin,
+                  (unsigned)row_end, (unsigned)out->height);
+        return -1;
+    }
+    if (!params_usable(plugin, param_count, params, error, error_size)) return -1;
+    if (out->width == 0 || out->height == 0 || row_begin == row_end) return 0;
+    pthread_once(&tables_once, fill_tables);
+    const uint32_t padded_w = padded(out->width), padded_h = padded(out->height);
+    if (!acquire(plugin, padded_w, padded_h, frame_count, call, error, error_size)) return -1;
+    call->width = out->width;
+    call->height = out->height;
+    call->padded_w = padded_w;
+    call->padded_h = padded_h;
+    call->swap = swaps_red_blue(plugin);
+    set_params(plugin, call->instance, params);
+    return 1;
+}
+
 /* ---------------------------------------------------------------------------------------------
  * Effects (frei0r filters)
  * ------------------------------------------------------------------------------------------- */
@@ -491,42 +511,35 @@ static const frei0r_plugin_t *plugin_of(const void *user_data) {
 }
 
 static bool effect_apply(const anim_effect_args_t *args, char *error, uint32_t error_size) {
-    if (args == NULL) return fail(error, error_size, "frei0r effect called without arguments");
+    if (args == NULL) return fail_with(error, error_size, "frei0r effect called without arguments");
     if (args->struct_size < offsetof(anim_effect_args_t, out) + sizeof args->out)
-        return fail(error, error_size, "frei0r effect: arguments struct_size %u is older than ABI 1.2",
-                    (unsigned)args->struct_size);
+        return fail_with(error, error_size, "frei0r effect: arguments struct_size %u is older than ABI 1.2",
+                         (unsigned)args->struct_size);
     const frei0r_plugin_t *plugin = plugin_of(args->user_data);
-    if (plugin == NULL) return fail(error, error_size, "frei0r effect: user_data is not this adapter's");
+    if (plugin == NULL) return fail_with(error, error_size, "frei0r effect: user_data is not this adapter's");
     if (args->pixel_order != ANIM_PIXELS_RGBA)
-        return fail(error, error_size, "%s: pixels must be RGBA (pixel order %u)", plugin->name,
-                    (unsigned)args->pixel_order);
+        return fail_with(error, error_size, "%s: pixels must be RGBA (pixel order %u)", plugin->name,
+                         (unsigned)args->pixel_order);
     if (!image_usable(args->in, "input", plugin->name, error, error_size) ||
         !image_usable(args->out, "output", plugin->name, error, error_size))
         return false;
     const anim_image_t *in = args->in;
     anim_image_t *out = args->out;
     if (in->width != out->width || in->height != out->height)
-        return fail(error, error_size, "%s: input %u × %u and output %u × %u differ", plugin->name,
-                    (unsigned)in->width, (unsigned)in->height, (unsigned)out->width, (unsigned)out->height);
-    if (args->row_begin > args->row_end || args->row_end > out->height)
-        return fail(error, error_size, "%s: rows %u..<%u outside an image %u high", plugin->name,
-                    (unsigned)args->row_begin, (unsigned)args->row_end, (unsigned)out->height);
-    if (!params_usable(plugin, args->param_count, args->params, error, error_size)) return false;
-    if (in->width == 0 || in->height == 0 || args->row_begin == args->row_end) return true;
-
-    pthread_once(&tables_once, fill_tables);
-    const uint32_t width = in->width, height = in->height, padded_w = padded(width), padded_h = padded(height);
+        return fail_with(error, error_size, "%s: input %u × %u and output %u × %u differ", plugin->name,
+                         (unsigned)in->width, (unsigned)in->height, (unsigned)out->width, (unsigned)out->height);
     call_resources_t call;
-    if (!acquire(plugin, padded_w, padded_h, 2, &call, error, error_size)) return false;
-    const bool swap = swaps_red_blue(plugin);
+    const int ready = begin_call(plugin, out, args->row_begin, args->row_end, args->param_count, args->params, 2,
+                                 &call, error, error_size);
+    if (ready <= 0) return ready == 0;
     uint8_t *source = call.frames[0], *result = call.frames[2];
-    to_frei0r(in->pixels, in->stride, width, height, padded_w, padded_h, swap, source);
-    clear_output(result, padded_w, padded_h);
-    set_params(plugin, call.instance, args->params);
+    to_frei0r(in->pixels, in->stride, call.width, call.height, call.padded_w, call.padded_h, call.swap, source);
+    clear_output(result, call.padded_w, call.padded_h);
     plugin->update(call.instance, args->time, (const uint32_t *)(const void *)source, (uint32_t *)(void *)result);
     /* Whatever rows the host asks for, the whole image was computed (ANIM_EFFECT_WHOLE_IMAGE
      * makes that one call per image). */
-    from_frei0r(result, padded_w, width, args->row_begin, args->row_end, swap, out->pixels, out->stride);
+    from_frei0r(result, call.padded_w, call.width, args->row_begin, args->row_end, call.swap, out->pixels,
+                out->stride);
     release_call(&call);
     return true;
 }
@@ -537,18 +550,19 @@ static bool effect_apply(const anim_effect_args_t *args, char *error, uint32_t e
 
 static void *mixer_create(const anim_create_args_t *args, char *error, uint32_t error_size) {
     if (args == NULL) {
-        fail(error, error_size, "frei0r mixer created without arguments");
+        fail_with(error, error_size, "frei0r mixer created without arguments");
         return NULL;
     }
     const frei0r_plugin_t *plugin =
         ANIM_HAS_FIELD(args, anim_create_args_t, user_data) ? plugin_of(args->user_data) : NULL;
     if (plugin == NULL) {
-        fail(error, error_size, "frei0r mixer: create's user_data is not this adapter's (a host older than ABI 1.2?)");
+        fail_with(error, error_size,
+                  "frei0r mixer: create's user_data is not this adapter's (a host older than ABI 1.2?)");
         return NULL;
     }
     mixer_instance_t *instance = malloc(sizeof *instance);
     if (instance == NULL) {
-        fail(error, error_size, "%s: out of memory", plugin->name);
+        fail_with(error, error_size, "%s: out of memory", plugin->name);
         return NULL;
     }
     instance->magic = MIXER_INSTANCE_MAGIC;
@@ -564,17 +578,17 @@ static void mixer_destroy(void *instance) {
 }
 
 static bool mixer_mix(const anim_mix_args_t *args, char *error, uint32_t error_size) {
-    if (args == NULL) return fail(error, error_size, "frei0r mixer called without arguments");
+    if (args == NULL) return fail_with(error, error_size, "frei0r mixer called without arguments");
     if (args->struct_size < offsetof(anim_mix_args_t, row_end) + sizeof args->row_end)
-        return fail(error, error_size, "frei0r mixer: arguments struct_size %u is too small",
-                    (unsigned)args->struct_size);
+        return fail_with(error, error_size, "frei0r mixer: arguments struct_size %u is too small",
+                         (unsigned)args->struct_size);
     const mixer_instance_t *mixer = args->instance;
     if (mixer == NULL || mixer->magic != MIXER_INSTANCE_MAGIC)
-        return fail(error, error_size, "frei0r mixer: called without the instance its create returned");
+        return fail_with(error, error_size, "frei0r mixer: called without the instance its create returned");
     const frei0r_plugin_t *plugin = mixer->plugin;
     if (ANIM_HAS_FIELD(args, anim_mix_args_t, pixel_order) && args->pixel_order != ANIM_PIXELS_RGBA)
-        return fail(error, error_size, "%s: pixels must be RGBA (pixel order %u)", plugin->name,
-                    (unsigned)args->pixel_order);
+        return fail_with(error, error_size, "%s: pixels must be RGBA (pixel order %u)", plugin->name,
+                         (unsigned)args->pixel_order);
     if (!image_usable(args->from, "from", plugin->name, error, error_size) ||
         !image_usable(args->to, "to", plugin->name, error, error_size) ||
         !image_usable(args->out, "output", plugin->name, error, error_size))
@@ -583,30 +597,23 @@ static bool mixer_mix(const anim_mix_args_t *args, char *error, uint32_t error_s
     anim_image_t *out = args->out;
     if (from->width != out->width || from->height != out->height || to->width != out->width ||
         to->height != out->height)
-        return fail(error, error_size, "%s: from %u × %u, to %u × %u and output %u × %u differ", plugin->name,
-                    (unsigned)from->width, (unsigned)from->height, (unsigned)to->width, (unsigned)to->height,
-                    (unsigned)out->width, (unsigned)out->height);
-    if (args->row_begin > args->row_end || args->row_end > out->height)
-        return fail(error, error_size, "%s: rows %u..<%u outside an image %u high", plugin->name,
-                    (unsigned)args->row_begin, (unsigned)args->row_end, (unsigned)out->height);
-    if (!params_usable(plugin, args->param_count, args->params, error, error_size)) return false;
-    if (out->width == 0 || out->height == 0 || args->row_begin == args->row_end) return true;
-
-    pthread_once(&tables_once, fill_tables);
-    const uint32_t width = out->width, height = out->height, padded_w = padded(width), padded_h = padded(height);
+        return fail_with(error, error_size, "%s: from %u × %u, to %u × %u and output %u × %u differ", plugin->name,
+                         (unsigned)from->width, (unsigned)from->height, (unsigned)to->width, (unsigned)to->height,
+                         (unsigned)out->width, (unsigned)out->height);
     call_resources_t call;
-    if (!acquire(plugin, padded_w, padded_h, 3, &call, error, error_size)) return false;
-    const bool swap = swaps_red_blue(plugin);
-    to_frei0r(from->pixels, from->stride, width, height, padded_w, padded_h, swap, call.frames[0]);
-    to_frei0r(to->pixels, to->stride, width, height, padded_w, padded_h, swap, call.frames[1]);
+    const int ready = begin_call(plugin, out, args->row_begin, args->row_end, args->param_count, args->params, 3,
+                                 &call, error, error_size);
+    if (ready <= 0) return ready == 0;
+    const uint32_t width = call.width, height = call.height, padded_w = call.padded_w, padded_h = call.padded_h;
+    to_frei0r(from->pixels, from->stride, width, height, padded_w, padded_h, call.swap, call.frames[0]);
+    to_frei0r(to->pixels, to->stride, width, height, padded_w, padded_h, call.swap, call.frames[1]);
     clear_output(call.frames[2], padded_w, padded_h);
-    set_params(plugin, call.instance, args->params);
     /* frei0r mixes whole images: a call for a band of rows computes all of them and keeps its
      * band, so a frame mixed in n bands costs n whole mixes. pipeline's renderer mixes RGBA
      * mixers whole (it bands only mixers that take its native pixels). */
     plugin->update2(call.instance, args->time, (const uint32_t *)(const void *)call.frames[0],
                     (const uint32_t *)(const void *)call.frames[1], NULL, (uint32_t *)(void *)call.frames[2]);
-    from_frei0r(call.frames[2], padded_w, width, args->row_begin, args->row_end, swap, out->pixels, out->stride);
+    from_frei0r(call.frames[2], padded_w, width, args->row_begin, args->row_end, call.swap, out->pixels, out->stride);
     release_call(&call);
     return true;
 }
@@ -691,14 +698,16 @@ static bool read_default(const anim_host_t *host, const char *name, void (*get_p
 
 bool frei0r_adapter_register(void *handle, const char *base_name, const anim_host_t *host, char *error,
                              uint32_t error_size) {
-    if (handle == NULL) return fail(error, error_size, "no frei0r library handle");
-    if (base_name == NULL || base_name[0] == '\0') return fail(error, error_size, "no base name for the frei0r plugin");
+    if (handle == NULL) return fail_with(error, error_size, "no frei0r library handle");
+    if (base_name == NULL || base_name[0] == '\0')
+        return fail_with(error, error_size, "no base name for the frei0r plugin");
     if (host == NULL || host->struct_size < offsetof(anim_host_t, get_service) + sizeof host->get_service)
-        return fail(error, error_size, "frei0r.%s: no usable host", base_name);
+        return fail_with(error, error_size, "frei0r.%s: no usable host", base_name);
     /* Effects, and the user_data that tells a mixer's create which plugin it serves, are ABI 1.2. */
     if (host->abi_major != ANIM_ABI_MAJOR || host->abi_minor < 2)
-        return fail(error, error_size, "frei0r.%s: frei0r plugins need a host of ABI 1.2 or later, not %u.%u", base_name,
-                    (unsigned)host->abi_major, (unsigned)host->abi_minor);
+        return fail_with(error, error_size,
+                         "frei0r.%s: frei0r plugins need a host of ABI 1.2 or later, not %u.%u", base_name,
+                         (unsigned)host->abi_major, (unsigned)host->abi_minor);
 
     int (*init)(void) = NULL;
     void (*get_plugin_info)(f0r_plugin_info_t *) = NULL;
@@ -728,9 +737,9 @@ bool frei0r_adapter_register(void *handle, const char *base_name, const anim_hos
     };
     for (size_t i = 0; i < sizeof required / sizeof required[0]; i++)
         if (!required[i].present)
-            return fail(error, error_size, "frei0r.%s: the library has no %s", base_name, required[i].symbol);
+            return fail_with(error, error_size, "frei0r.%s: the library has no %s", base_name, required[i].symbol);
 
-    if (init() == 0) return fail(error, error_size, "frei0r.%s: f0r_init failed", base_name);
+    if (init() == 0) return fail_with(error, error_size, "frei0r.%s: f0r_init failed", base_name);
     f0r_plugin_info_t info;
     memset(&info, 0, sizeof info);
     info.frei0r_version = -1;
@@ -738,24 +747,26 @@ bool frei0r_adapter_register(void *handle, const char *base_name, const anim_hos
     info.color_model = -1;
     get_plugin_info(&info);
     if (info.frei0r_version != FREI0R_MAJOR_VERSION)
-        return fail(error, error_size, "frei0r.%s: built for frei0r %d, not %d", base_name, info.frei0r_version,
-                    FREI0R_MAJOR_VERSION);
+        return fail_with(error, error_size, "frei0r.%s: built for frei0r %d, not %d", base_name, info.frei0r_version,
+                         FREI0R_MAJOR_VERSION);
     if (info.plugin_type != F0R_PLUGIN_TYPE_FILTER && info.plugin_type != F0R_PLUGIN_TYPE_MIXER2)
-        return fail(error, error_size, "frei0r.%s: %s (type %d); pipeline hosts only filters and mixer2", base_name,
-                    plugin_type_name(info.plugin_type), info.plugin_type);
+        return fail_with(error, error_size,
+                         "frei0r.%s: %s (type %d); pipeline hosts only filters and mixer2", base_name,
+                         plugin_type_name(info.plugin_type), info.plugin_type);
     const bool is_mixer = info.plugin_type == F0R_PLUGIN_TYPE_MIXER2;
-    if (!is_mixer && found.update == NULL) return fail(error, error_size, "frei0r.%s: the library has no f0r_update", base_name);
+    if (!is_mixer && found.update == NULL)
+        return fail_with(error, error_size, "frei0r.%s: the library has no f0r_update", base_name);
     if (is_mixer && found.update2 == NULL)
-        return fail(error, error_size, "frei0r.%s: the library has no f0r_update2", base_name);
+        return fail_with(error, error_size, "frei0r.%s: the library has no f0r_update2", base_name);
     if (info.color_model != F0R_COLOR_MODEL_BGRA8888 && info.color_model != F0R_COLOR_MODEL_RGBA8888 &&
         info.color_model != F0R_COLOR_MODEL_PACKED32)
-        return fail(error, error_size, "frei0r.%s: unknown colour model %d", base_name, info.color_model);
+        return fail_with(error, error_size, "frei0r.%s: unknown colour model %d", base_name, info.color_model);
     if (info.num_params < 0)
-        return fail(error, error_size, "frei0r.%s: declares %d parameters", base_name, info.num_params);
+        return fail_with(error, error_size, "frei0r.%s: declares %d parameters", base_name, info.num_params);
     if (is_mixer ? (host->register_mixer == NULL)
                  : (!ANIM_HAS_FIELD(host, anim_host_t, register_effect) || host->register_effect == NULL))
-        return fail(error, error_size, "frei0r.%s: the host cannot register %s", base_name,
-                    is_mixer ? "mixers" : "effects (ABI 1.2)");
+        return fail_with(error, error_size, "frei0r.%s: the host cannot register %s", base_name,
+                         is_mixer ? "mixers" : "effects (ABI 1.2)");
 
     /* Everything from here on lives as long as the process: the host keeps pointers into it. */
     frei0r_plugin_t *plugin = malloc(sizeof *plugin);
@@ -764,14 +775,14 @@ bool frei0r_adapter_register(void *handle, const char *base_name, const anim_hos
     if (plugin == NULL || name == NULL) {
         free(plugin);
         free(name);
-        return fail(error, error_size, "frei0r.%s: out of memory", base_name);
+        return fail_with(error, error_size, "frei0r.%s: out of memory", base_name);
     }
     snprintf(name, name_size, "frei0r.%s", base_name);
     *plugin = found;
     if (pthread_rwlock_init(&plugin->table_lock, NULL) != 0) {
         free(plugin);
         free(name);
-        return fail(error, error_size, "frei0r.%s: cannot make a lock", base_name);
+        return fail_with(error, error_size, "frei0r.%s: cannot make a lock", base_name);
     }
     plugin->magic = PLUGIN_MAGIC;
     plugin->color_model = info.color_model;
@@ -793,7 +804,7 @@ bool frei0r_adapter_register(void *handle, const char *base_name, const anim_hos
     }
 
     anim_param_desc_t *params = plugin->param_count > 0 ? calloc(plugin->param_count, sizeof *params) : NULL;
-    if (plugin->param_count > 0 && params == NULL) return fail(error, error_size, "%s: out of memory", name);
+    if (plugin->param_count > 0 && params == NULL) return fail_with(error, error_size, "%s: out of memory", name);
     plugin->params = params;
     for (uint32_t i = 0; i < plugin->param_count; i++) {
         /* Copied at once: frei0r.hpp plugins hand out pointers into the table f0r_construct rebuilds. */
@@ -803,7 +814,8 @@ bool frei0r_adapter_register(void *handle, const char *base_name, const anim_hos
         get_param_info(&param, (int)i);
         uint32_t type = anim_type_of(param.type);
         if (type == 0)
-            return fail(error, error_size, "%s: parameter %u has unknown type %d", name, (unsigned)i + 1, param.type);
+            return fail_with(error, error_size,
+                             "%s: parameter %u has unknown type %d", name, (unsigned)i + 1, param.type);
         plugin->param_types[i] = param.type;
         anim_param_desc_t *desc = &params[i];
         desc->struct_size = sizeof *desc;
@@ -811,30 +823,30 @@ bool frei0r_adapter_register(void *handle, const char *base_name, const anim_hos
         /* frei0r's own name ("Block width"), as the spec for frei0r effects says; a plugin that
          * gives none, or the same twice, gets its parameter's position. */
         char *id = one_line(param.name);
-        if (id == NULL) return fail(error, error_size, "%s: out of memory", name);
+        if (id == NULL) return fail_with(error, error_size, "%s: out of memory", name);
         bool taken = id[0] == '\0';
         for (uint32_t j = 0; j < i && !taken; j++) taken = strcmp(params[j].id, id) == 0;
         if (taken) {
             free(id);
             id = malloc(24);
-            if (id == NULL) return fail(error, error_size, "%s: out of memory", name);
+            if (id == NULL) return fail_with(error, error_size, "%s: out of memory", name);
             snprintf(id, 24, "param%u", (unsigned)i + 1);
         }
         desc->id = id;
         desc->doc = one_line(param.explanation);
-        if (desc->doc == NULL) return fail(error, error_size, "%s: out of memory", name);
+        if (desc->doc == NULL) return fail_with(error, error_size, "%s: out of memory", name);
     }
 
     /* The defaults, from an instance at the probe size. */
     f0r_instance_t probe = plugin->construct(FREI0R_ADAPTER_PROBE_SIZE, FREI0R_ADAPTER_PROBE_SIZE);
     if (probe == NULL)
-        return fail(error, error_size, "%s: f0r_construct(%u, %u) returned NULL", name, FREI0R_ADAPTER_PROBE_SIZE,
-                    FREI0R_ADAPTER_PROBE_SIZE);
+        return fail_with(error, error_size, "%s: f0r_construct(%u, %u) returned NULL", name, FREI0R_ADAPTER_PROBE_SIZE,
+                         FREI0R_ADAPTER_PROBE_SIZE);
     bool defaults_read = true;
     for (uint32_t i = 0; i < plugin->param_count && defaults_read; i++)
         defaults_read = read_default(host, name, get_param_value, probe, (int)i, plugin->param_types[i], &params[i]);
     plugin->destruct(probe);
-    if (!defaults_read) return fail(error, error_size, "%s: out of memory", name);
+    if (!defaults_read) return fail_with(error, error_size, "%s: out of memory", name);
 
     /* The doc: "<frei0r name>: <explanation> (by <author>)", on one line. */
     char *title = one_line(info.name), *explanation = one_line(info.explanation), *author = one_line(info.author);
@@ -846,7 +858,7 @@ bool frei0r_adapter_register(void *handle, const char *base_name, const anim_hos
         free(title);
         free(explanation);
         free(author);
-        return fail(error, error_size, "%s: out of memory", name);
+        return fail_with(error, error_size, "%s: out of memory", name);
     }
     snprintf(doc, doc_size, "%s%s%s%s%s%s", title[0] ? title : base_name, explanation[0] ? ": " : "", explanation,
              author[0] ? " (by " : "", author, author[0] ? ")" : "");
@@ -855,44 +867,35 @@ bool frei0r_adapter_register(void *handle, const char *base_name, const anim_hos
     free(author);
     char *version = malloc(32);
     plugin->version = version;
-    if (version == NULL) return fail(error, error_size, "%s: out of memory", name);
+    if (version == NULL) return fail_with(error, error_size, "%s: out of memory", name);
     snprintf(version, 32, "%d.%d", info.major_version, info.minor_version);
 
     bool registered;
     if (is_mixer) {
         anim_mixer_desc_t *desc = calloc(1, sizeof *desc);
-        if (desc == NULL) return fail(error, error_size, "%s: out of memory", name);
-        desc->struct_size = sizeof *desc;
-        desc->concurrency = ANIM_CONCURRENCY_REENTRANT;
-        desc->name = name;
-        desc->version = version;
-        desc->doc = doc;
-        desc->params = params;
-        desc->param_count = plugin->param_count;
-        desc->create = mixer_create;
-        desc->destroy = mixer_destroy;
-        desc->mix = mixer_mix;
-        desc->flags = 0; /* RGBA pixels */
-        desc->user_data = plugin;
+        if (desc == NULL) return fail_with(error, error_size, "%s: out of memory", name);
+        *desc = (anim_mixer_desc_t){
+            .struct_size = sizeof *desc, .concurrency = ANIM_CONCURRENCY_REENTRANT, .name = name, .version = version,
+            .doc = doc, .params = params, .param_count = plugin->param_count, .user_data = plugin,
+            .create = mixer_create, .destroy = mixer_destroy, .mix = mixer_mix,
+            .flags = 0, /* RGBA pixels */
+        };
         plugin->descriptor = desc;
         registered = host->register_mixer(host, desc);
     } else {
         anim_effect_desc_t *desc = calloc(1, sizeof *desc);
-        if (desc == NULL) return fail(error, error_size, "%s: out of memory", name);
-        desc->struct_size = sizeof *desc;
-        desc->concurrency = ANIM_CONCURRENCY_REENTRANT;
-        desc->name = name;
-        desc->version = version;
-        desc->doc = doc;
-        desc->params = params;
-        desc->param_count = plugin->param_count;
-        /* RGBA pixels; frei0r filters are handed the time, and some draw by it. */
-        desc->flags = ANIM_EFFECT_WHOLE_IMAGE | ANIM_EFFECT_USES_TIME;
-        desc->apply = effect_apply;
-        desc->user_data = plugin;
+        if (desc == NULL) return fail_with(error, error_size, "%s: out of memory", name);
+        *desc = (anim_effect_desc_t){
+            .struct_size = sizeof *desc, .concurrency = ANIM_CONCURRENCY_REENTRANT, .name = name, .version = version,
+            .doc = doc, .params = params, .param_count = plugin->param_count, .user_data = plugin,
+            .apply = effect_apply,
+            /* RGBA pixels; frei0r filters are handed the time, and some draw by it. */
+            .flags = ANIM_EFFECT_WHOLE_IMAGE | ANIM_EFFECT_USES_TIME,
+        };
         plugin->descriptor = desc;
         registered = host->register_effect(host, desc);
     }
-    if (!registered) return fail(error, error_size, "%s: the host refused the %s", name, is_mixer ? "mixer" : "effect");
+    if (!registered)
+        return fail_with(error, error_size, "%s: the host refused the %s", name, is_mixer ? "mixer" : "effect");
     return true;
 }

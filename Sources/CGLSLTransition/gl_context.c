@@ -15,15 +15,6 @@
 
 #define PACKAGES "libegl1, libgles2, libegl-mesa0 and libgl1-mesa-dri"
 
-bool glsl_fail(char *error, uint32_t error_size, const char *format, ...) {
-    if (error != NULL && error_size > 0) {
-        va_list list;
-        va_start(list, format);
-        vsnprintf(error, error_size, format, list);
-        va_end(list);
-    }
-    return false;
-}
 
 /* ---------------------------------------------------------------------------------------------
  * The display
@@ -81,7 +72,7 @@ static void open_display(void) {
 
 bool glsl_transition_prepare(char *error, uint32_t error_size) {
     pthread_once(&display_once, open_display);
-    return display != EGL_NO_DISPLAY || glsl_fail(error, error_size, "%s", display_problem);
+    return display != EGL_NO_DISPLAY || fail_with(error, error_size, "%s", display_problem);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -152,32 +143,32 @@ static void prepare(glsl_thread_t *thread) {
 glsl_thread_t *glsl_thread_acquire(char *error, uint32_t error_size) {
     pthread_once(&display_once, open_display);
     if (display == EGL_NO_DISPLAY) {
-        glsl_fail(error, error_size, "%s", display_problem);
+        fail_with(error, error_size, "%s", display_problem);
         return NULL;
     }
     pthread_once(&thread_key_once, make_thread_key);
     if (!thread_key_made) {
-        glsl_fail(error, error_size, "cannot keep a GL context per thread (pthread_key_create failed)");
+        fail_with(error, error_size, "cannot keep a GL context per thread (pthread_key_create failed)");
         return NULL;
     }
     glsl_thread_t *thread = pthread_getspecific(thread_key);
     if (thread != NULL) {
         if (eglGetCurrentContext() != thread->context &&
             !eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, thread->context)) {
-            glsl_fail(error, error_size, "eglMakeCurrent failed: %s", egl_error_name(eglGetError()));
+            fail_with(error, error_size, "eglMakeCurrent failed: %s", egl_error_name(eglGetError()));
             return NULL;
         }
         return thread;
     }
     thread = calloc(1, sizeof *thread);
     if (thread == NULL) {
-        glsl_fail(error, error_size, "out of memory");
+        fail_with(error, error_size, "out of memory");
         return NULL;
     }
     const EGLint attributes[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 0, EGL_NONE};
     thread->context = eglCreateContext(display, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attributes);
     if (thread->context == EGL_NO_CONTEXT) {
-        glsl_fail(error, error_size,
+        fail_with(error, error_size,
                   "no OpenGL ES 3 context (eglCreateContext failed: %s): GLSL transitions need OpenGL ES 3.0 "
                   "(Debian's " PACKAGES " give it on any machine)",
                   egl_error_name(eglGetError()));
@@ -185,7 +176,7 @@ glsl_thread_t *glsl_thread_acquire(char *error, uint32_t error_size) {
         return NULL;
     }
     if (!eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, thread->context)) {
-        glsl_fail(error, error_size, "eglMakeCurrent without a surface failed: %s", egl_error_name(eglGetError()));
+        fail_with(error, error_size, "eglMakeCurrent without a surface failed: %s", egl_error_name(eglGetError()));
         eglDestroyContext(display, thread->context);
         free(thread);
         return NULL;
@@ -193,7 +184,7 @@ glsl_thread_t *glsl_thread_acquire(char *error, uint32_t error_size) {
     prepare(thread);
     if (pthread_setspecific(thread_key, thread) != 0) {
         release(thread);
-        glsl_fail(error, error_size, "cannot keep a GL context per thread (pthread_setspecific failed)");
+        fail_with(error, error_size, "cannot keep a GL context per thread (pthread_setspecific failed)");
         return NULL;
     }
     return thread;

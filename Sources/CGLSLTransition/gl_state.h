@@ -5,18 +5,10 @@
 #pragma once
 
 #include "gl_functions.h"
+#include "failure_text.h"
 #include "glsl_transition.h"
 
 #include <stddef.h>
-
-#if defined(__GNUC__) || defined(__clang__)
-#define GLSL_PRINTF(a, b) __attribute__((format(printf, a, b)))
-#else
-#define GLSL_PRINTF(a, b)
-#endif
-
-/* Writes a one-line reason into `error` and returns false. */
-GLSL_PRINTF(3, 4) bool glsl_fail(char *error, uint32_t error_size, const char *format, ...);
 
 /* The texture unit textures are made and filled on, which no shader samples: units 0 and 1 are
  * `from` and `to`, 2 up to it image parameters'. */

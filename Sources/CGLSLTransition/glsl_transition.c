@@ -64,7 +64,7 @@ static GLuint image_texture(glsl_thread_t *thread, const char *path, const char 
     decoded_image_t decoded = {0};
     char reason[256] = "";
     if (!decode_image_file(path, DECODE_MAX_DIMENSION, &decoded, reason, sizeof reason)) {
-        glsl_fail(error, error_size, "%s: image %s: %s", owner, path, reason);
+        fail_with(error, error_size, "%s: image %s: %s", owner, path, reason);
         return 0;
     }
     for (size_t i = 0; i < (size_t)decoded.width * decoded.height; i++) {
@@ -89,7 +89,7 @@ static GLuint image_texture(glsl_thread_t *thread, const char *path, const char 
         glDeleteTextures(1, &texture);
         free(image);
         free(copy);
-        glsl_fail(error, error_size, "%s: out of memory", owner);
+        fail_with(error, error_size, "%s: out of memory", owner);
         return 0;
     }
     image->path = copy;
@@ -146,14 +146,14 @@ static bool set_uniform(glsl_thread_t *thread, const glsl_transition_spec_t *spe
             if (texture == 0) return false;
         }
         if (*unit >= GLSL_SCRATCH_UNIT)
-            return glsl_fail(error, error_size, "%s: more image parameters than texture units", spec->path);
+            return fail_with(error, error_size, "%s: more image parameters than texture units", spec->path);
         glActiveTexture(GL_TEXTURE0 + (GLenum)*unit);
         glBindTexture(GL_TEXTURE_2D, texture);
         glUniform1i(location, *unit);
         (*unit)++;
         break;
     }
-    default: return glsl_fail(error, error_size, "%s: uniform %s has an unknown type", spec->path,
+    default: return fail_with(error, error_size, "%s: uniform %s has an unknown type", spec->path,
                               spec->uniforms[index].name);
     }
     return true;
@@ -175,9 +175,9 @@ static bool draw(const glsl_transition_spec_t *spec, char *error, uint32_t error
     }
     glsl_thread_abandon();
     if (waited == GL_TIMEOUT_EXPIRED)
-        return glsl_fail(error, error_size, "%s: the shader did not finish within %g s (the limit is "
+        return fail_with(error, error_size, "%s: the shader did not finish within %g s (the limit is "
                          "PIPELINE_CALL_TIMEOUT)", spec->path, limit);
-    return glsl_fail(error, error_size, "%s: waiting for the shader failed (GL error 0x%x)", spec->path,
+    return fail_with(error, error_size, "%s: waiting for the shader failed (GL error 0x%x)", spec->path,
                      (unsigned)glGetError());
 }
 
@@ -194,7 +194,7 @@ bool glsl_transition_mix_rows(const glsl_transition_spec_t *spec, double progres
     glUseProgram(program->program);
     if (!upload(thread, thread->inputs[0], from->pixels, from->stride, width, height) ||
         !upload(thread, thread->inputs[1], to->pixels, to->stride, width, height))
-        return glsl_fail(error, error_size, "%s: out of memory", spec->path);
+        return fail_with(error, error_size, "%s: out of memory", spec->path);
     for (GLuint unit = 0; unit < 2; unit++) {
         glActiveTexture(GL_TEXTURE0 + unit);
         glBindTexture(GL_TEXTURE_2D, thread->inputs[unit]);
@@ -209,7 +209,7 @@ bool glsl_transition_mix_rows(const glsl_transition_spec_t *spec, double progres
             !set_uniform(thread, spec, i, program->uniforms[i], &values[i], &unit, error, error_size))
             return false;
     if (!prepare_target(thread, width, height, float_out != NULL))
-        return glsl_fail(error, error_size, "%s: the GL framebuffer of %u × %u is incomplete", spec->path,
+        return fail_with(error, error_size, "%s: the GL framebuffer of %u × %u is incomplete", spec->path,
                          (unsigned)width, (unsigned)height);
     glViewport(0, 0, (GLsizei)width, (GLsizei)height);
     if (!draw(spec, error, error_size)) return false;
@@ -218,11 +218,11 @@ bool glsl_transition_mix_rows(const glsl_transition_spec_t *spec, double progres
         return true;
     }
     uint8_t *rows = glsl_thread_rows(thread, (size_t)width * height * 4);
-    if (rows == NULL) return glsl_fail(error, error_size, "%s: out of memory", spec->path);
+    if (rows == NULL) return fail_with(error, error_size, "%s: out of memory", spec->path);
     glReadPixels(0, 0, (GLsizei)width, (GLsizei)height, GL_RGBA, GL_UNSIGNED_BYTE, rows);
     GLenum problem = glGetError();
     if (problem != GL_NO_ERROR)
-        return glsl_fail(error, error_size, "%s: GL error 0x%x while mixing", spec->path, (unsigned)problem);
+        return fail_with(error, error_size, "%s: GL error 0x%x while mixing", spec->path, (unsigned)problem);
     flip_out(rows, width, height, row_begin, row_end, out->pixels, out->stride);
     return true;
 }

@@ -126,14 +126,14 @@ static void describe_log(const glsl_transition_spec_t *spec, const char *log, gl
         failure->column = (uint32_t)column;
     }
     if (line == 0) {
-        glsl_fail(error, error_size, "%s: the shader does not compile: %s", spec->path, message);
+        fail_with(error, error_size, "%s: the shader does not compile: %s", spec->path, message);
     } else if (line > line_count(spec->body)) {
-        glsl_fail(error, error_size, "%s: the host's call transition(uv) does not compile: %s (declare "
+        fail_with(error, error_size, "%s: the host's call transition(uv) does not compile: %s (declare "
                   "`vec4 transition(vec2 uv)`)", spec->path, message);
     } else if (column > 0) {
-        glsl_fail(error, error_size, "%s:%lu:%lu: %s", spec->path, line, column, message);
+        fail_with(error, error_size, "%s:%lu:%lu: %s", spec->path, line, column, message);
     } else {
-        glsl_fail(error, error_size, "%s:%lu: %s", spec->path, line, message);
+        fail_with(error, error_size, "%s:%lu: %s", spec->path, line, message);
     }
 }
 
@@ -152,7 +152,7 @@ static GLuint compile(GLenum kind, const char *source, const glsl_transition_spe
         if (failure != NULL) failure->refused = 1;
         describe_log(spec, log, failure, error, error_size);
     } else
-        glsl_fail(error, error_size, "%s: the host's vertex shader does not compile: %s", spec->path, log);
+        fail_with(error, error_size, "%s: the host's vertex shader does not compile: %s", spec->path, log);
     return 0;
 }
 
@@ -181,7 +181,7 @@ static GLuint link(const glsl_transition_spec_t *spec, const char *fragment_sour
     log[strcspn(log, "\n")] = '\0';
     glDeleteProgram(program);
     if (failure != NULL) failure->refused = 1;
-    glsl_fail(error, error_size, "%s: the shader does not link: %s", spec->path, log);
+    fail_with(error, error_size, "%s: the shader does not link: %s", spec->path, log);
     return 0;
 }
 
@@ -189,7 +189,7 @@ glsl_program_t *glsl_program_get(glsl_thread_t *thread, const glsl_transition_sp
                                  glsl_compile_failure_t *failure, char *error, uint32_t error_size) {
     char *source = wrapped_source(spec);
     if (source == NULL) {
-        glsl_fail(error, error_size, "%s: out of memory", spec->path);
+        fail_with(error, error_size, "%s: out of memory", spec->path);
         return NULL;
     }
     uint64_t key = hash(source);
@@ -201,7 +201,7 @@ glsl_program_t *glsl_program_get(glsl_thread_t *thread, const glsl_transition_sp
     glsl_program_t *made = calloc(1, sizeof *made);
     if (made == NULL) {
         free(source);
-        glsl_fail(error, error_size, "%s: out of memory", spec->path);
+        fail_with(error, error_size, "%s: out of memory", spec->path);
         return NULL;
     }
     made->program = link(spec, source, failure, error, error_size);

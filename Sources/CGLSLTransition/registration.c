@@ -30,7 +30,7 @@ static const transition_t *transition_of(const void *pointer) {
 static void *mixer_create(const anim_create_args_t *args, char *error, uint32_t error_size) {
     const transition_t *transition =
         args != NULL && ANIM_HAS_FIELD(args, anim_create_args_t, user_data) ? transition_of(args->user_data) : NULL;
-    if (transition == NULL) glsl_fail(error, error_size, "GLSL transition: create's user_data is not the adapter's");
+    if (transition == NULL) fail_with(error, error_size, "GLSL transition: create's user_data is not the adapter's");
     return (void *)transition;
 }
 
@@ -38,18 +38,18 @@ static void mixer_destroy(void *instance) { (void)instance; }
 
 static bool mixer_mix(const anim_mix_args_t *args, char *error, uint32_t error_size) {
     if (args == NULL || args->struct_size < offsetof(anim_mix_args_t, row_end) + sizeof args->row_end)
-        return glsl_fail(error, error_size, "GLSL transition: mix arguments missing or too small");
+        return fail_with(error, error_size, "GLSL transition: mix arguments missing or too small");
     const transition_t *transition = transition_of(args->instance);
-    if (transition == NULL) return glsl_fail(error, error_size, "GLSL transition: called without its instance");
+    if (transition == NULL) return fail_with(error, error_size, "GLSL transition: called without its instance");
     const glsl_transition_spec_t *spec = &transition->spec;
     if (ANIM_HAS_FIELD(args, anim_mix_args_t, pixel_order) && args->pixel_order != ANIM_PIXELS_RGBA)
-        return glsl_fail(error, error_size, "%s: pixels must be RGBA", spec->path);
+        return fail_with(error, error_size, "%s: pixels must be RGBA", spec->path);
     const anim_image_t *from = args->from, *to = args->to;
     anim_image_t *out = args->out;
     if (from == NULL || to == NULL || out == NULL || from->width != out->width || from->height != out->height ||
         to->width != out->width || to->height != out->height || args->row_end > out->height ||
         args->param_count != spec->uniform_count)
-        return glsl_fail(error, error_size, "%s: images or parameters not as registered", spec->path);
+        return fail_with(error, error_size, "%s: images or parameters not as registered", spec->path);
     return glsl_transition_mix_rows(spec, args->progress, args->params, from, to, out, args->row_begin, args->row_end,
                                     NULL, error, error_size);
 }
@@ -68,16 +68,16 @@ static void set_range(anim_param_desc_t *param, uint32_t type) {
 bool glsl_transition_register(const glsl_transition_spec_t *spec, const anim_host_t *host, char *error,
                               uint32_t error_size) {
     if (spec == NULL || host == NULL || host->register_mixer == NULL)
-        return glsl_fail(error, error_size, "no transition or no host to register it with");
+        return fail_with(error, error_size, "no transition or no host to register it with");
     if (spec->uniform_count > GLSL_TRANSITION_MAX_UNIFORMS)
-        return glsl_fail(error, error_size, "%s: %u uniforms; at most %u are allowed", spec->path,
+        return fail_with(error, error_size, "%s: %u uniforms; at most %u are allowed", spec->path,
                          (unsigned)spec->uniform_count, GLSL_TRANSITION_MAX_UNIFORMS);
     transition_t *transition = calloc(1, sizeof *transition);
     glsl_transition_uniform_t *uniforms = calloc(spec->uniform_count + 1, sizeof *uniforms);
     anim_param_desc_t *params = calloc(spec->uniform_count + 1, sizeof *params);
     anim_mixer_desc_t *desc = calloc(1, sizeof *desc);
     if (transition == NULL || uniforms == NULL || params == NULL || desc == NULL)
-        return glsl_fail(error, error_size, "%s: out of memory", spec->path);
+        return fail_with(error, error_size, "%s: out of memory", spec->path);
     transition->magic = TRANSITION_MAGIC;
     transition->spec = *spec;
     transition->spec.name = copy(spec->name);
@@ -99,19 +99,14 @@ bool glsl_transition_register(const glsl_transition_spec_t *spec, const anim_hos
         set_range(param, uniforms[i].type);
         memcpy(param->default_value, uniforms[i].default_value, sizeof param->default_value);
     }
-    desc->struct_size = sizeof *desc;
-    desc->concurrency = ANIM_CONCURRENCY_REENTRANT;
-    desc->name = transition->spec.name;
-    desc->version = "";
-    desc->doc = transition->spec.doc;
-    desc->params = params;
-    desc->param_count = spec->uniform_count;
-    desc->create = mixer_create;
-    desc->destroy = mixer_destroy;
-    desc->mix = mixer_mix;
-    desc->flags = 0; /* RGBA pixels */
-    desc->user_data = transition;
+    *desc = (anim_mixer_desc_t){
+        .struct_size = sizeof *desc, .concurrency = ANIM_CONCURRENCY_REENTRANT, .name = transition->spec.name,
+        .version = "", .doc = transition->spec.doc, .params = params, .param_count = spec->uniform_count,
+        .user_data = transition, .create = mixer_create, .destroy = mixer_destroy, .mix = mixer_mix,
+        .flags = 0, /* RGBA pixels */
+    };
     transition->desc = desc;
-    if (!host->register_mixer(host, desc)) return glsl_fail(error, error_size, "%s: the host refused the mixer", spec->path);
+    if (!host->register_mixer(host, desc))
+        return fail_with(error, error_size, "%s: the host refused the mixer", spec->path);
     return true;
 }

@@ -81,16 +81,7 @@ extension Compositor {
         on cr: OpaquePointer
     ) {
         cairo_save(cr)
-        var matrix = world.cairoMatrix
-        cairo_set_matrix(cr, &matrix)
-        addRoundedRect(layer.localBounds, radius: layer.effectiveCornerRadius, to: cr)
-        cairo_clip(cr)
-        let mask = layer.mask
-        if mask.shape_count > 0 && mask.inverted == 0 {
-            cairo_set_fill_rule(cr, mask.cairoFillRule)
-            addMaskShapes(of: mask, to: cr)
-            cairo_clip(cr)
-        }
+        clipToFrameAndMask(of: layer, transform: world, on: cr)
         cairo_identity_matrix(cr)
         cairo_set_source_surface(cr, picture.surface, origin.x, origin.y)
         cairo_paint_with_alpha(cr, min(layer.opacity, 1))

@@ -14,18 +14,9 @@ extension Compositor {
     ) {
         guard prepared.paintCount > 0 else { return }
         cairo_save(cr)
-        var matrix = transform.cairoMatrix
-        cairo_set_matrix(cr, &matrix)
-        addRoundedRect(layer.localBounds, radius: layer.effectiveCornerRadius, to: cr)
-        cairo_clip(cr)
+        clipToFrameAndMask(of: layer, transform: transform, on: cr)
         let mask = layer.mask
-        let masked = mask.shape_count > 0
-        if masked && mask.inverted == 0 {
-            cairo_set_fill_rule(cr, mask.cairoFillRule)
-            addMaskShapes(of: mask, to: cr)
-            cairo_clip(cr)
-        }
-        let punched = masked && mask.inverted != 0
+        let punched = mask.shape_count > 0 && mask.inverted != 0
         if punched { cairo_push_group(cr) }
         let size = anim_size_t(width: layer.frame.width, height: layer.frame.height)
         let paintAlpha = punched ? 1 : alpha
@@ -34,6 +25,21 @@ extension Compositor {
         prepared.text?.paint(width: size.width, height: size.height, alpha: paintAlpha, color: host.textColor, on: cr)
         if punched { punchOut(mask, alpha: alpha, on: cr) }
         cairo_restore(cr)
+    }
+
+    /// Clips `cr` to the layer's rounded frame and, unless it is inverted (punched out after
+    /// painting), its mask, drawing in the layer's coordinates through `transform`.
+    func clipToFrameAndMask(of layer: anim_layer_t, transform: AffineTransform, on cr: OpaquePointer) {
+        var matrix = transform.cairoMatrix
+        cairo_set_matrix(cr, &matrix)
+        addRoundedRect(layer.localBounds, radius: layer.effectiveCornerRadius, to: cr)
+        cairo_clip(cr)
+        let mask = layer.mask
+        if mask.shape_count > 0 && mask.inverted == 0 {
+            cairo_set_fill_rule(cr, mask.cairoFillRule)
+            addMaskShapes(of: mask, to: cr)
+            cairo_clip(cr)
+        }
     }
 
     /// Places the image, the footage's current frame or the snapshot's picture by its gravity,

@@ -88,11 +88,7 @@ private struct JSONReader {
     private mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
         try enterContainer()
         defer { depth -= 1 }
-        skipWhitespace()
-        if peek == "}" {
-            offset += 1
-            return .object([])
-        }
+        if closesAtOnce("}") { return .object([]) }
         var members: [JSONMember] = []
         var firstPositions: [String: SourcePosition] = [:]
         var expectedKey = "a string key or '}'"
@@ -135,11 +131,7 @@ private struct JSONReader {
     private mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
         try enterContainer()
         defer { depth -= 1 }
-        skipWhitespace()
-        if peek == "]" {
-            offset += 1
-            return .array([])
-        }
+        if closesAtOnce("]") { return .array([]) }
         var elements: [JSONNode] = []
         trail.append(.index(0))
         defer { trail.removeLast() }
@@ -156,6 +148,15 @@ private struct JSONReader {
             }
             skipWhitespace()
         }
+    }
+
+    /// Whether the container just entered is empty: its closing bracket, after any whitespace, is
+    /// stepped over.
+    private mutating func closesAtOnce(_ closing: Unicode.Scalar) -> Bool {
+        skipWhitespace()
+        guard peek == closing else { return false }
+        offset += 1
+        return true
     }
 
     /// Steps over the opening bracket, refusing to nest deeper than `maximumDepth`.

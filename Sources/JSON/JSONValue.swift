@@ -61,10 +61,4 @@ public struct JSONMember: Sendable {
     public let key: String
     public let keyPosition: SourcePosition
     public let value: JSONNode
-
-    public init(key: String, keyPosition: SourcePosition, value: JSONNode) {
-        self.key = key
-        self.keyPosition = keyPosition
-        self.value = value
-    }
 }

@@ -72,6 +72,30 @@ enum PipelineHandle {
 /// An argument the caller got wrong.
 func argumentError(_ message: String) -> PipelineError { PipelineError(argument: message) }
 
+/// The options struct a caller passed, refused when its `struct_size` is less than version 1.0's
+/// size of `type` (`minimum`).
+func checked<Options: SizedOptions>(_ options: UnsafePointer<Options>, _ type: String, minimum: UInt32)
+    throws(PipelineError) -> Options
+{
+    let given = options.pointee
+    guard given.struct_size >= minimum else {
+        throw argumentError(
+            "\(type).struct_size is \(given.struct_size), less than version 1.0's \(minimum): set it to sizeof(\(type))"
+        )
+    }
+    return given
+}
+
+/// An options struct of uipipeline.h: it begins with its size as the caller compiled it.
+// swift-format-ignore: AlwaysUseLowerCamelCase
+protocol SizedOptions {
+    var struct_size: UInt32 { get }
+}
+
+extension pipeline_open_options_t: SizedOptions {}
+extension pipeline_frame_options_t: SizedOptions {}
+extension pipeline_render_options_t: SizedOptions {}
+
 /// An optional C string as a Swift string.
 func string(_ pointer: UnsafePointer<CChar>?) -> String? { pointer.map { String(cString: $0) } }
 

@@ -57,12 +57,7 @@ private func openOptions(_ options: UnsafePointer<pipeline_open_options_t>?) thr
     LibraryStreams.quiet
     var result = Pipeline.OpenOptions()
     guard let options else { return result }
-    let given = options.pointee
-    guard given.struct_size >= pipeline_open_options_size_1_0() else {
-        throw argumentError(
-            "pipeline_open_options_t.struct_size is \(given.struct_size), less than version 1.0's "
-                + "\(pipeline_open_options_size_1_0()): set it to sizeof(pipeline_open_options_t)")
-    }
+    let given = try checked(options, "pipeline_open_options_t", minimum: pipeline_open_options_size_1_0())
     let known = UInt32(
         PIPELINE_OPEN_ALLOW_OUTSIDE_FILES | PIPELINE_OPEN_ISOLATE_PLUGINS | PIPELINE_OPEN_SANDBOX_PLUGINS)
     guard given.flags & ~known == 0 else {
@@ -125,12 +120,7 @@ public func cRenderFrame(
         guard let pixels else { throw argumentError("pipeline_render_frame: the pixel buffer is NULL") }
         var (format, scale) = (Pipeline.PixelFormat.rgbaStraight, 1.0)
         if let options {
-            let given = options.pointee
-            guard given.struct_size >= pipeline_frame_options_size_1_0() else {
-                throw argumentError(
-                    "pipeline_frame_options_t.struct_size is \(given.struct_size), less than version 1.0's "
-                        + "\(pipeline_frame_options_size_1_0())")
-            }
+            let given = try checked(options, "pipeline_frame_options_t", minimum: pipeline_frame_options_size_1_0())
             if given.flags & UInt32(PIPELINE_FRAME_PREMULTIPLIED) != 0 { format = .rgbaPremultiplied }
             if given.scale != 0 { scale = given.scale }
         }
@@ -158,12 +148,7 @@ public func cRender(
         var renderOptions = Pipeline.RenderOptions()
         var progress: ((Pipeline.RenderProgress) -> Bool)?
         if let options {
-            let given = options.pointee
-            guard given.struct_size >= pipeline_render_options_size_1_0() else {
-                throw argumentError(
-                    "pipeline_render_options_t.struct_size is \(given.struct_size), less than version 1.0's "
-                        + "\(pipeline_render_options_size_1_0())")
-            }
+            let given = try checked(options, "pipeline_render_options_t", minimum: pipeline_render_options_size_1_0())
             renderOptions.discard = given.flags & UInt32(PIPELINE_RENDER_DISCARD) != 0
             renderOptions.resume = given.flags & UInt32(PIPELINE_RENDER_RESUME) != 0
             renderOptions.waitsForFolder = given.flags & UInt32(PIPELINE_RENDER_WAIT_FOR_FOLDER) != 0

@@ -33,18 +33,25 @@ struct CallExecution {
         return CallRecord(output: output, seconds: start.duration(to: .now) / .seconds(1))
     }
 
-    private func apply(_ apply: AnimatorApply) -> CallRecord {
-        var target = CheckScene.target
-        target.name = CheckWorkload.strings["target"]
-        var args = anim_apply_args_t()
-        args.struct_size = UInt32(MemoryLayout<anim_apply_args_t>.size)
+    /// The arguments an animator's apply and a mixer's mix share, as the renderer fills them at
+    /// this call's progress.
+    private func timedArguments<Arguments: TimedCallArguments>() -> Arguments {
+        var args = Arguments()
+        args.struct_size = UInt32(MemoryLayout<Arguments>.size)
         args.param_count = UInt32(runnable.values.count)
         args.progress = progress
         args.time = progress * CheckScene.duration
         args.duration = CheckScene.duration
-        args.canvas = CheckScene.canvas
         args.params = runnable.values.baseAddress
         args.instance = instance
+        return args
+    }
+
+    private func apply(_ apply: AnimatorApply) -> CallRecord {
+        var target = CheckScene.target
+        target.name = CheckWorkload.strings["target"]
+        var args: anim_apply_args_t = timedArguments()
+        args.canvas = CheckScene.canvas
         return timed {
             let message = PluginErrorBuffer.calling { error, size in apply(&args, &target, error, size) }
             target.name = nil
@@ -65,14 +72,7 @@ struct CallExecution {
             var images = [Self.from, Self.to, Self.image(out.baseAddress!)]
             return images.withUnsafeMutableBufferPointer { images -> String? in
                 for band in bands {
-                    var args = anim_mix_args_t()
-                    args.struct_size = UInt32(MemoryLayout<anim_mix_args_t>.size)
-                    args.param_count = UInt32(runnable.values.count)
-                    args.progress = progress
-                    args.time = progress * CheckScene.duration
-                    args.duration = CheckScene.duration
-                    args.params = runnable.values.baseAddress
-                    args.instance = instance
+                    var args: anim_mix_args_t = timedArguments()
                     args.from = UnsafePointer(images.baseAddress!)
                     args.to = UnsafePointer(images.baseAddress! + 1)
                     args.out = images.baseAddress! + 2
@@ -164,3 +164,20 @@ typealias AnimatorApply =
         UnsafePointer<anim_apply_args_t>?, UnsafeMutablePointer<anim_layer_t>?, UnsafeMutablePointer<CChar>?, UInt32
     ) -> Bool
 typealias MixerMix = @convention(c) (UnsafePointer<anim_mix_args_t>?, UnsafeMutablePointer<CChar>?, UInt32) -> Bool
+
+/// The fields `anim_apply_args_t` and `anim_mix_args_t` share: a call at a progress of a step.
+/// The names are the C header's.
+// swift-format-ignore: AlwaysUseLowerCamelCase
+protocol TimedCallArguments {
+    init()
+    var struct_size: UInt32 { get set }
+    var param_count: UInt32 { get set }
+    var progress: Double { get set }
+    var time: Double { get set }
+    var duration: Double { get set }
+    var params: UnsafePointer<anim_value_t>! { get set }
+    var instance: UnsafeMutableRawPointer! { get set }
+}
+
+extension anim_apply_args_t: TimedCallArguments {}
+extension anim_mix_args_t: TimedCallArguments {}

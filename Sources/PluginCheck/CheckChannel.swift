@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 
 /// The child's messages to the parent, one line each, on what was standard output: descriptor
@@ -23,13 +24,7 @@ final class CheckChannel: @unchecked Sendable {
     func send(_ line: String) {
         let bytes = Array((line.replacingOccurrences(of: "\n", with: " ") + "\n").utf8)
         lock.withLock {
-            var sent = 0
-            while sent < bytes.count {
-                let count = bytes[sent...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { exit(3) }
-                sent += count
-            }
+            guard PipeIO.writeAll(bytes, to: descriptor) else { exit(3) }
         }
     }
 

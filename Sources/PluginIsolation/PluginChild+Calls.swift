@@ -26,17 +26,26 @@ extension PluginChild {
         return try call(message).error
     }
 
+    /// A call's message as far as every timed call has it: the request, the step and its times.
+    private static func request(_ request: Request, step: Int, progress: Double, time: Double, duration: Double)
+        -> WireWriter
+    {
+        var message = WireWriter()
+        message.put(request.rawValue)
+        message.put(UInt32(step))
+        message.put(progress)
+        message.put(time)
+        message.put(duration)
+        return message
+    }
+
     /// Runs step `step`'s `apply` and, when it succeeds, writes the target's new state into
     /// `layers[target]` (its name pointer stays the host's).
     public func apply(step: Int, args: anim_apply_args_t, layers: UnsafeMutableBufferPointer<anim_layer_t>, target: Int)
         throws(ChildFailure) -> String?
     {
-        var message = WireWriter()
-        message.put(Request.apply.rawValue)
-        message.put(UInt32(step))
-        message.put(args.progress)
-        message.put(args.time)
-        message.put(args.duration)
+        var message = Self.request(
+            .apply, step: step, progress: args.progress, time: args.time, duration: args.duration)
         message.put(args.canvas)
         message.put(UInt32(target))
         let constant = UnsafeBufferPointer(layers)
@@ -64,12 +73,8 @@ extension PluginChild {
         let memory = try sharedMemory(bytes: 3 * imageSize)
         memory.bytes.copyMemory(from: from.pixels, byteCount: imageSize)
         (memory.bytes + imageSize).copyMemory(from: to.pixels, byteCount: imageSize)
-        var message = WireWriter()
-        message.put(Request.mix.rawValue)
-        message.put(UInt32(step))
-        message.put(args.progress)
-        message.put(args.time)
-        message.put(args.duration)
+        var message = Self.request(
+            .mix, step: step, progress: args.progress, time: args.time, duration: args.duration)
         message.put((out.width, out.height, out.stride, args.row_begin, args.row_end))
         message.put(args.canvas)
         message.put(args.render_scale)

@@ -1,4 +1,5 @@
 import CAnimatorABI
+import ChildProcess
 import Foundation
 import PluginRegistry
 
@@ -93,32 +94,14 @@ public final class PluginChildServer {
 
     private func readRequest() -> [UInt8]? {
         var header = [UInt8](repeating: 0, count: 4)
-        guard readFully(&header) else { return nil }
+        guard PipeIO.readFully(&header, from: STDIN_FILENO) else { return nil }
         let length = header.withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(as: UInt32.self)) }
         var body = [UInt8](repeating: 0, count: Int(length))
-        return readFully(&body) ? body : nil
-    }
-
-    private func readFully(_ buffer: inout [UInt8]) -> Bool {
-        var filled = 0
-        while filled < buffer.count {
-            let count = buffer[filled...].withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return false }
-            filled += count
-        }
-        return true
+        return PipeIO.readFully(&body, from: STDIN_FILENO) ? body : nil
     }
 
     private func send(_ reply: WireWriter) {
-        let bytes = reply.framed
-        var sent = 0
-        while sent < bytes.count {
-            let count = bytes[sent...].withUnsafeBytes { write(replies, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { exit(3) }
-            sent += count
-        }
+        guard PipeIO.writeAll(reply.framed, to: replies) else { exit(3) }
     }
 }
 

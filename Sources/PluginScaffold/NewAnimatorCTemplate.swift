@@ -66,15 +66,7 @@ public enum NewAnimatorCTemplate {
         animator `{{name}}` with one parameter, `angle`, and turns the layer by it; change
         `{{identifier}}_apply` for your own motion. `animator.h` documents every field.
 
-        ## Build
-
-        ```sh
-        make
-        ```
-
-        builds `{{name}}.so` with `cc`. The compiler flags for `animator.h` come from
-        `pkg-config --cflags uipipeline` when pipeline is installed; otherwise from `PIPELINE_INCLUDE`,
-        by default `{{include}}`: `make PIPELINE_INCLUDE=/path/to/pipeline/include`.
+        \#(ReadmeBuildSections.c)
 
         ## Use
 

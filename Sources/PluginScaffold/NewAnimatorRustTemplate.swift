@@ -83,18 +83,7 @@ public enum NewAnimatorRustTemplate {
         one parameter, `angle`, and turns the layer by it; change `apply` for your own motion. The
         `pipeline-animator` crate (`{{bindings}}`) mirrors `animator.h` and exports the entry.
 
-        ## Build
-
-        ```sh
-        cargo build --offline --release
-        mkdir -p plugins && cp target/release/lib{{identifier}}.so plugins/{{name}}.so
-        ```
-
-        ## Use
-
-        ```sh
-        pipeline plugins --plugins plugins    # lists {{name}} with its parameter
-        ```
+        \#(ReadmeBuildSections.rust)
 
         \#(NewAnimatorUsage.readmeSection)
 

@@ -92,18 +92,10 @@ public enum NewAnimatorSwiftTemplate {
         parameter to the host and exports the entry constant `anim_entry_v1`, which must be a C
         global. Only C types cross between the two. `animator.h` documents every field.
 
-        ## Build
+        \#(ReadmeBuildSections.swift)
 
-        ```sh
-        swift build -c release
-        mkdir -p plugins && cp .build/release/lib{{Type}}.so plugins/{{name}}.so
-        ```
-
-        `animator.h` comes from `{{include}}`; `PIPELINE_INCLUDE=/path/to/include swift build -c release`
-        uses another. The library loads the Swift runtime of the toolchain that built it (from the
-        path the build records in it), so keep that toolchain where it is. A release build of
-        pipeline carries its own runtime, linked in; only C types cross between the two, so no
-        Swift value ever passes from one runtime to the other.
+        A release build of pipeline carries its own runtime, linked in; only C types cross between
+        the two, so no Swift value ever passes from one runtime to the other.
 
         ## Use
 

@@ -78,15 +78,7 @@ enum NewEffectCTemplate {
         `{{identifier}}_apply` for your own filter. `animator.h` ("Effects (ABI 1.2)") documents
         every field.
 
-        ## Build
-
-        ```sh
-        make
-        ```
-
-        builds `{{name}}.so` with `cc`. The compiler flags for `animator.h` come from
-        `pkg-config --cflags uipipeline` when pipeline is installed; otherwise from `PIPELINE_INCLUDE`,
-        by default `{{include}}`: `make PIPELINE_INCLUDE=/path/to/pipeline/include`.
+        \#(ReadmeBuildSections.c)
 
         ## Use
 

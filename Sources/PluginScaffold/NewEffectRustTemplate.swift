@@ -97,18 +97,7 @@ enum NewEffectRustTemplate {
         filter. The `pipeline-animator` crate (`{{bindings}}`) mirrors `animator.h` and exports the
         entry, which requires the host's "effects" service.
 
-        ## Build
-
-        ```sh
-        cargo build --offline --release
-        mkdir -p plugins && cp target/release/lib{{identifier}}.so plugins/{{name}}.so
-        ```
-
-        ## Use
-
-        ```sh
-        pipeline plugins --plugins plugins    # lists {{name}} with its parameter
-        ```
+        \#(ReadmeBuildSections.rust)
 
         \#(NewEffectUsage.readmeSection)
 

@@ -81,16 +81,7 @@ enum NewEffectSwiftTemplate {
         the entry constant `anim_entry_v1`, which must be a C global. Only C types cross between the
         two. `animator.h` ("Effects (ABI 1.2)") documents every field.
 
-        ## Build
-
-        ```sh
-        swift build -c release
-        mkdir -p plugins && cp .build/release/lib{{Type}}.so plugins/{{name}}.so
-        ```
-
-        `animator.h` comes from `{{include}}`; `PIPELINE_INCLUDE=/path/to/include swift build -c release`
-        uses another. The library loads the Swift runtime of the toolchain that built it (from the
-        path the build records in it), so keep that toolchain where it is.
+        \#(ReadmeBuildSections.swift)
 
         ## Use
 

@@ -57,11 +57,21 @@ final class InProcessPlugins: PluginCalls, @unchecked Sendable {
         layers: UnsafeMutableBufferPointer<anim_layer_t>, target: Int, frame: Int
     ) throws(RenderError) {
         args.instance = instances[index]
+        try call(step: index, frame: frame) { error, size in
+            animator.descriptor.pointee.apply!(&args, layers.baseAddress! + target, error, size)
+        }
+    }
+
+    /// Calls step `index`'s plugin through `body`, under the step's lock when it has one and
+    /// guarded for `frame`; a failure becomes the step's error.
+    private func call(
+        step index: Int, frame: Int, _ body: (UnsafeMutablePointer<CChar>, UInt32) -> Bool
+    ) throws(RenderError) {
         let message = labels[index]!.guarding(frame: frame) {
             PluginErrorBuffer.calling { error, size in
                 locks[index]?.lock()
                 defer { locks[index]?.unlock() }
-                return animator.descriptor.pointee.apply!(&args, layers.baseAddress! + target, error, size)
+                return body(error, size)
             }
         }
         if let message { throw .pluginFailed(scene.steps[index], frame: frame, message: message) }
@@ -74,14 +84,7 @@ final class InProcessPlugins: PluginCalls, @unchecked Sendable {
         layers: UnsafeBufferPointer<anim_layer_t>, frame: Int
     ) throws(RenderError) {
         args.instance = instances[index]
-        let message = labels[index]!.guarding(frame: frame) {
-            PluginErrorBuffer.calling { error, size in
-                locks[index]?.lock()
-                defer { locks[index]?.unlock() }
-                return mixer.descriptor.pointee.mix!(&args, error, size)
-            }
-        }
-        if let message { throw .pluginFailed(scene.steps[index], frame: frame, message: message) }
+        try call(step: index, frame: frame) { error, size in mixer.descriptor.pointee.mix!(&args, error, size) }
     }
 
     /// `create` sees the pipeline file's base states (layer parameters resolved against them),

@@ -169,12 +169,7 @@ final class IsolatedPlugins: PluginCalls, EffectCalls, @unchecked Sendable {
                 }
             }
         }
-        guard let message else { return }
-        // In a child started for a frame, the render had begun: the failure is that frame's.
-        if let frame {
-            throw .pluginFailed(step, frame: frame, message: "create failed in a new plugin child: \(message)")
-        }
-        throw .createFailed(step, message: message)
+        if let message { throw .createFailed(step, frame: frame, message: message) }
     }
 
     /// The effect instance of filter `uses[index]`, created with the layer's base state as its target.
@@ -194,11 +189,7 @@ final class IsolatedPlugins: PluginCalls, EffectCalls, @unchecked Sendable {
                 }
             }
         }
-        guard let message else { return }
-        if let frame {
-            throw .pluginFailed(filter, frame: frame, message: "create failed in a new plugin child: \(message)")
-        }
-        throw .createFailed(filter, message: message)
+        if let message { throw .createFailed(filter, frame: frame, message: message) }
     }
 
     func reach(_ use: FilterUse, _ args: inout anim_effect_args_t, frame: Int) throws(RenderError) -> anim_reach_t {

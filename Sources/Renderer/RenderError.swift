@@ -1,5 +1,6 @@
 import Compositor
 import Foundation
+import JSON
 import Output
 import PluginRegistry
 import Scene
@@ -25,42 +26,28 @@ public enum RenderError: Error, CustomStringConvertible {
     /// A frame's memory could not be had: at frame `frame`, or before any (nil).
     case outOfMemory(FrameBuffer.OutOfMemory, frame: Int?)
 
-    static func pluginFailed(_ step: Step, frame: Int, message: String) -> RenderError {
+    static func pluginFailed(_ site: some PluginCallSite, frame: Int, message: String) -> RenderError {
         .pluginFailed(
-            plugin: fileName(step.pluginPath), step: step.path.description,
-            processor: step.kindAndName, frame: frame, message: message)
+            plugin: fileName(site.pluginPath), step: site.path.description, processor: site.kindAndName,
+            frame: frame, message: message)
     }
 
-    static func createFailed(_ step: Step, message: String) -> RenderError {
+    static func createFailed(_ site: some PluginCallSite, message: String) -> RenderError {
         .createFailed(
-            plugin: fileName(step.pluginPath), step: step.path.description,
-            processor: step.kindAndName, message: message)
+            plugin: fileName(site.pluginPath), step: site.path.description, processor: site.kindAndName,
+            message: message)
     }
 
-    /// The same three for a layer's filter, named by its place in the file.
-    static func pluginFailed(_ filter: LayerFilter, frame: Int, message: String) -> RenderError {
-        .pluginFailed(
-            plugin: fileName(filter.effect.plugin.path), step: filter.path.description,
-            processor: filter.effect.kindAndName, frame: frame, message: message)
+    /// `create` failed in a plugin child: in a child started for a frame the render had begun,
+    /// so the failure is that frame's.
+    static func createFailed(_ site: some PluginCallSite, frame: Int?, message: String) -> RenderError {
+        guard let frame else { return .createFailed(site, message: message) }
+        return .pluginFailed(site, frame: frame, message: "create failed in a new plugin child: \(message)")
     }
 
-    static func createFailed(_ filter: LayerFilter, message: String) -> RenderError {
-        .createFailed(
-            plugin: fileName(filter.effect.plugin.path), step: filter.path.description,
-            processor: filter.effect.kindAndName, message: message)
-    }
-
-    static func pluginCrashed(_ filter: LayerFilter, frame: Int?, how: String) -> RenderError {
+    static func pluginCrashed(_ site: some PluginCallSite, frame: Int?, how: String) -> RenderError {
         .pluginCrashed(
-            plugin: filter.effect.plugin.shownWithID, processor: filter.effect.kindAndName,
-            step: filter.path.description, frame: frame, how: how)
-    }
-
-    static func pluginCrashed(_ step: Step, frame: Int?, how: String) -> RenderError {
-        .pluginCrashed(
-            plugin: step.plugin?.shownWithID ?? "pipeline", processor: step.kindAndName, step: step.path.description,
-            frame: frame,
-            how: how)
+            plugin: site.shownPlugin, processor: site.kindAndName, step: site.path.description, frame: frame, how: how)
     }
 
     /// The first frame that is not complete, for a failure at a frame.
@@ -110,4 +97,25 @@ func fileName(_ path: String) -> String {
 extension PluginInfo {
     /// `/plugins/wobble.so (id org.example.wobble)`: the file and who made it.
     var shownWithID: String { id.isEmpty ? path : "\(path) (id \(id))" }
+}
+
+/// What a render error names of a plugin call that failed: a step's animator or mixer, or a
+/// layer's effect, by its place in the file.
+protocol PluginCallSite {
+    /// The plugin file's path.
+    var pluginPath: String { get }
+    /// The plugin's path and id, for crashes (which plugin's code ran).
+    var shownPlugin: String { get }
+    var kindAndName: String { get }
+    var path: JSONPath { get }
+}
+
+extension Step: PluginCallSite {
+    var shownPlugin: String { plugin?.shownWithID ?? "pipeline" }
+}
+
+extension LayerFilter: PluginCallSite {
+    var pluginPath: String { effect.plugin.path }
+    var shownPlugin: String { effect.plugin.shownWithID }
+    var kindAndName: String { effect.kindAndName }
 }

@@ -24,19 +24,29 @@ extension Decoding {
     /// pipeline's folder, a regular file); a failure is kept for the report. `owner` names the
     /// entry: "font file 2".
     private mutating func checkFont(_ font: FontFile, owner: String) -> Bool {
-        let path = font.path
+        checkMediaFile(
+            font.path, at: font.origin, owner: owner, what: "font",
+            notFound: "not found: \(font.path) (a TTF, OTF or TTC file, relative to the pipeline file)")
+    }
+
+    /// Whether the `what` file at `path` (a font, a sound) passes the checks an image does: path
+    /// limits, present (else "`owner`: `notFound`"), inside the pipeline's folder, a regular file.
+    /// A failure is kept for the report.
+    mutating func checkMediaFile(
+        _ path: String, at origin: SceneError.Origin, owner: String, what: String, notFound: String
+    ) -> Bool {
         let problem: String? =
             if let problem = PathLimits.problem(path) {
-                "\(owner): the font path \(path) \(problem)"
+                "\(owner): the \(what) path \(path) \(problem)"
             } else if !FileManager.default.fileExists(atPath: path) {
-                "\(owner): not found: \(path) (a TTF, OTF or TTC file, relative to the pipeline file)"
-            } else if let problem = confinement?.problem(path, owner: owner, what: "font") {
+                "\(owner): \(notFound)"
+            } else if let problem = confinement?.problem(path, owner: owner, what: what) {
                 problem
             } else {
-                FileKind.irregular(path).map { "font \(path) is \($0), not a regular file" }
+                FileKind.irregular(path).map { "\(what) \(path) is \($0), not a regular file" }
             }
         guard let problem else { return true }
-        imageErrors.append(SceneError(at: font.origin, message: problem))
+        imageErrors.append(SceneError(at: origin, message: problem))
         return false
     }
 }

@@ -56,18 +56,6 @@ extension Decoding {
     /// inside the pipeline's folder, a regular file); a failure is kept for the report. `owner` names what plays
     /// it: "audio track 2", "step timeline[3]".
     mutating func checkSound(_ path: String, at origin: SceneError.Origin, owner: String) -> Bool {
-        let problem: String? =
-            if let problem = PathLimits.problem(path) {
-                "\(owner): the sound path \(path) \(problem)"
-            } else if !FileManager.default.fileExists(atPath: path) {
-                "\(owner): sound file not found: \(path)"
-            } else if let problem = confinement?.problem(path, owner: owner, what: "sound") {
-                problem
-            } else {
-                FileKind.irregular(path).map { "sound \(path) is \($0), not a regular file" }
-            }
-        guard let problem else { return true }
-        imageErrors.append(SceneError(at: origin, message: problem))
-        return false
+        checkMediaFile(path, at: origin, owner: owner, what: "sound", notFound: "sound file not found: \(path)")
     }
 }

@@ -57,21 +57,10 @@ extension Decoding {
             if let args { throw args.error("curve \"\(name)\" takes no arguments") }
             return builtin
         }
-        switch registry.curve(named: name) {
-        case .found(let entry):
-            curvePlugins.append(entry.plugin)
-            return entry.bound(to: try curveArguments(entry, args, at: field))
-        case .ambiguous(let clash):
-            throw field.error(clash.description, kind: .plugin)
-        case .unavailable(let failure):
-            throw field.error(failure.description, kind: .plugin)
-        case .skipped(let file):
-            throw field.error("unknown timing curve \(name.quotedForMessage): \(file.summary)")
-        case .missing:
-            let known = NamedCurves.names + registry.allNames(of: .curve) + BuiltInCurveNames.forms
-            let hint = NameSuggestion.unknownNameHint(name, among: known, kind: .curve)
-            throw field.error("unknown timing curve \(name.quotedForMessage)\(hint)")
-        }
+        let known = NamedCurves.names + registry.allNames(of: .curve) + BuiltInCurveNames.forms
+        let entry = try lookUp(field, kind: .curve, among: known) { registry.curve(named: $0) }
+        curvePlugins.append(entry.plugin)
+        return entry.bound(to: try curveArguments(entry, args, at: field))
     }
 
     private func curveArguments(_ entry: CurveEntry, _ args: Field?, at field: Field) throws(SceneError) -> [Double] {
