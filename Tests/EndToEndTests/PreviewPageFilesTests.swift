@@ -3,7 +3,7 @@ import Testing
 
 /// `pipeline preview` serves its page as the files of `Sources/Preview/Page/`, byte for byte,
 /// each with its type (modules as `text/javascript`, which browsers require of them), with and
-/// without `--edit`; the files answer GET and HEAD only.
+/// without `--edit`; a method other than GET on them is a 405 that names the methods they take.
 @Suite("preview page files")
 struct PreviewPageFilesTests {
     static let page = CLI.repositoryRoot.appendingPathComponent("Sources/Preview/Page")
