@@ -1,8 +1,9 @@
 import Foundation
 import Hummingbird
 
-/// The preview's HTTP API; every answer comes from the live scene's queue. Only requests
-/// addressed to 127.0.0.1 or localhost at the listening port are answered (`LoopbackOriginCheck`).
+/// The preview's HTTP API; every answer but the page's files comes from the live scene's queue.
+/// Only requests addressed to 127.0.0.1 or localhost at the listening port are answered
+/// (`LoopbackOriginCheck`).
 ///
 /// - `GET /` the page (`?t=SECONDS` starts it there), and `GET /NAME` the files it loads: the
 ///   files of `Page/` as they are (`PreviewPage`)
