@@ -1,7 +1,8 @@
 # Build the host and the in-repo plugins, run the main pipeline, run the tests.
 #   make run    build everything (release) and render pipeline.json into out/
 #   make test   build everything (debug), run all tests, then the continuous checks below
-#   make lint   swift-format's strict lint of the Swift code (one of the checks)
+#   make lint   swift-format's strict lint of the Swift code and eslint of the preview page's
+#               JavaScript (two of the checks)
 #   make test-suite  build everything (debug) and run all tests, without the checks
 #   make asan   every test suite under AddressSanitizer (build folder .build-asan)
 #   make tsan   the multi-threaded rendering suites under ThreadSanitizer (.build-tsan); TSAN_ALL=1: all
@@ -131,7 +132,7 @@ examples: all
 CHECKS_SUMMARY = $(abspath .build/checks-summary)
 test: test-suite
 	@mkdir -p .build; rm -f $(CHECKS_SUMMARY); status=0; \
-	for check in "lint" "check-build" "test-library" "sanitize address" "sanitize thread" "fuzz $(FUZZ_SECONDS)"; do \
+	for check in "lint" "eslint" "check-build" "test-library" "sanitize address" "sanitize thread" "fuzz $(FUZZ_SECONDS)"; do \
 		echo "== scripts/$$check"; \
 		CHECKS_SUMMARY=$(CHECKS_SUMMARY) scripts/$$check || { status=1; echo "scripts/$$check: FAILED" >> $(CHECKS_SUMMARY); }; \
 	done; \
@@ -153,6 +154,7 @@ test-suite: test-deps
 
 lint:
 	scripts/lint
+	scripts/eslint
 
 # Sanitizer and fuzz runs, each in a build folder of its own (.build-asan, .build-tsan,
 # .build-fuzz), so the normal build is untouched.

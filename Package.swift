@@ -112,12 +112,15 @@ let package = Package(
         .target(
             name: "Sheet",
             dependencies: ["Scene", "Renderer", "Compositor", "PluginRegistry", "Timing", "CCairo", "CAnimatorABI"]),
+        // The preview server; its page's files (Page/) are compiled into the executable, which `make install`
+        // installs alone.
         .target(
             name: "Preview",
             dependencies: [
                 "Scene", "Renderer", "Compositor", "Output", "PluginRegistry", "CacheFiles", "PipelineKit",
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log"),
-            ]),
+            ],
+            resources: [.embedInCode("Page")]),
         // `pipeline check-plugin`: calls everything a plugin registers in child processes and reports what is wrong.
         .target(name: "PluginCheck", dependencies: ["PluginRegistry", "Renderer", "CAnimatorABI", "ChildProcess"]),
         // What `pipeline new-animator` writes: plugin project templates, text only.

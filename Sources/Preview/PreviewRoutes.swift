@@ -1,10 +1,12 @@
 import Foundation
 import Hummingbird
 
-/// The preview's HTTP API; every answer comes from the live scene's queue. Only requests
-/// addressed to 127.0.0.1 or localhost at the listening port are answered (`LoopbackOriginCheck`).
+/// The preview's HTTP API; every answer but the page's files comes from the live scene's queue.
+/// Only requests addressed to 127.0.0.1 or localhost at the listening port are answered
+/// (`LoopbackOriginCheck`).
 ///
-/// - `GET /` the page (`?t=SECONDS` starts it there), with its first frame in it
+/// - `GET /` the page (`?t=SECONDS` starts it there), and `GET /NAME` the files it loads: the
+///   files of `Page/` as they are (`PreviewPage`)
 /// - `GET /frame?t=SECONDS` the frame shown that far into the render (0 up to its end, as
 ///   `pipeline frame --at` takes it), as PNG; any other `t` is a 400 that gives the range
 /// - `GET /timeline.json` what the timing chart is drawn from (`TimelineSummary`)
@@ -29,16 +31,12 @@ enum PreviewRoutes {
             router.patch("/pipeline") { request, _ in try await editing.patch(request, live) }
             router.get("/editor.json") { request, _ in try await editing.editor(request, live) }
         }
-        router.get("/") { request, _ in
-            // The page reads `t` itself; a bad one is refused here, where the message can say why.
-            let start = try PreviewQuery.time(request) ?? 0
-            // Its first frame comes inside it (none past the end: the page then shows the last).
-            let first = await live.perform { live -> [UInt8]? in
-                live.scene.isPastTheEnd(start) ? nil : try? live.png(at: start).get()
+        for file in PreviewPage.files {
+            router.get(RouterPath(file.path)) { request, _ in
+                // The page reads `t` itself; a bad one is refused here, where the message can say why.
+                if file.path == "/" { _ = try PreviewQuery.time(request) }
+                return file.response
             }
-            return Response(
-                status: .ok, headers: [.contentType: "text/html; charset=utf-8"],
-                body: .init(byteBuffer: ByteBuffer(string: PreviewPage.html(firstFrame: first))))
         }
         router.get("/frame") { request, _ in
             try await frame(request, live, draft: try PreviewEditing.draft(request, editing))

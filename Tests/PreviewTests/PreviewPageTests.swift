@@ -3,38 +3,62 @@ import Testing
 
 @testable import Preview
 
-/// What the preview serves besides frames: a page that works offline and whose script finds
-/// every element it looks up, the `/version` answer (with `error: null` spelled out so the page
-/// clears its message), and the value reloads compare to see that a watched file changed.
+/// What the preview serves besides frames: a page that works offline (its own files, embedded as
+/// they are in `Sources/Preview/Page/`) and whose script finds every element it looks up, the
+/// `/version` answer (with `error: null` spelled out so the page clears its message), and the value
+/// reloads compare to see that a watched file changed.
 @Suite struct PreviewPageTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Sources/Preview/Page")
+
+    /// The names of the page's files (not the linter's configuration, `.eslintrc.json`).
+    static func names() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }.sorted()
+    }
+
+    /// The text of the page's files whose names end in `suffix`, one after another.
+    static func text(endingIn suffix: String) throws -> String {
+        try names().filter { $0.hasSuffix(suffix) }.map {
+            try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8)
+        }.joined(separator: "\n")
+    }
+
     @Test func everyElementTheScriptLooksUpIsOnThePage() throws {
-        let page = PreviewPage.html
+        let (page, script) = (try Self.text(endingIn: ".html"), try Self.text(endingIn: ".js"))
         let lookups = try Regex(#"\$\('([A-Za-z-]+)'\)"#)
-        let ids = Set(page.matches(of: lookups).map { String($0.output[1].substring!) })
+        let ids = Set(script.matches(of: lookups).map { String($0.output[1].substring!) })
         #expect(ids.isSuperset(of: ["frame", "play", "back", "forward", "scrubber", "clock", "chart", "problem"]))
         for id in ids.sorted() {
             #expect(page.contains("id=\"\(id)\""), "the script looks up #\(id), which the page lacks")
         }
     }
 
-    @Test func thePageHoldsItsScriptsAndLoadsNothingElse() {
-        let page = PreviewPage.html
-        #expect(page.contains("function drawChart(canvas, timeline, now, lane)"))
-        #expect(page.contains("function fetchFrame(n)"))
-        #expect(page.contains("function makeEditor(token)"))
-        #expect(!page.contains("src=\""))
-        #expect(!page.contains("<link"))
-        #expect(!page.contains("http://") && !page.contains("https://"))
+    @Test func thePageHoldsItsScriptsAndLoadsNothingElse() throws {
+        let (page, script) = (try Self.text(endingIn: ".html"), try Self.text(endingIn: ".js"))
+        #expect(script.contains("function drawChart(canvas, timeline, now, lane)"))
+        #expect(script.contains("function fetchFrame(n)"))
+        #expect(script.contains("function makeEditor(token)"))
+        // What the page and its modules load: its own files, by name.
+        let references = try Regex(#"(?:src|href)="([^"]*)"|from '\./([^']*)'"#)
+        let loaded = Set(
+            (page + script).matches(of: references).map { String(($0.output[1].substring ?? $0.output[2].substring)!) })
+        #expect(loaded == Set(try Self.names().filter { $0 != "index.html" }), "\(loaded.sorted())")
+        let all = page + script + (try Self.text(endingIn: ".css"))
+        #expect(!all.contains("http://") && !all.contains("https://") && !all.contains("url("))
     }
 
-    @Test func theFirstFrameComesInThePageItself() throws {
-        let png: [UInt8] = [0x89, 0x50, 0x4e, 0x47, 1, 2, 3]
-        let page = PreviewPage.html(firstFrame: png)
-        let source = "src=\"data:image/png;base64,\(Data(png).base64EncodedString())\""
-        #expect(
-            page.contains(#"<img id="frame" alt="the frame at the current time" draggable="false" "# + source + ">"))
-        #expect(page.components(separatedBy: "src=\"").count == 2, "one source: the frame's")
-        #expect(PreviewPage.html(firstFrame: nil) == PreviewPage.html)
+    @Test func theServedFilesAreThoseOfThePageFolderByteForByte() throws {
+        #expect(PreviewPage.files.map(\.name).sorted() == (try Self.names()))
+        for file in PreviewPage.files {
+            #expect(
+                file.bytes == [UInt8](try Data(contentsOf: Self.folder.appendingPathComponent(file.name))),
+                "\(file.name)")
+        }
+        let types = Dictionary(uniqueKeysWithValues: PreviewPage.files.map { ($0.path, $0.contentType) })
+        #expect(types["/"] == "text/html; charset=utf-8")
+        #expect(types["/studio.css"] == "text/css; charset=utf-8")
+        #expect(types["/studio.js"] == "text/javascript; charset=utf-8")
+        #expect(PreviewPage.file(at: "/index.html") == nil && PreviewPage.file(at: "/.eslintrc.json") == nil)
     }
 
     @Test func theVersionAnswerSpellsOutANullError() throws {
