@@ -162,8 +162,20 @@ let package = Package(
             ]),
         .testTarget(
             name: "RendererTests", dependencies: ["Renderer", "Scene", "Compositor", "Output", "PluginRegistry"]),
-        // The end-to-end tests run the built executable; they read the PNGs it writes with libpng.
-        .testTarget(name: "EndToEndTests", dependencies: ["CTestPNG"]),
+        // The end-to-end tests run the built executable as a user would, one target per part of the
+        // product they cover. What they share: running `pipeline`, reading the PNGs it writes with
+        // libpng, and the fixtures (plugins, pipelines, footage, the examples, the preview server).
+        .target(name: "CommandTestSupport", dependencies: ["CTestPNG"], path: "Tests/CommandTestSupport"),
+        // The command line: its commands and options, outputs, resuming, shards, interrupts, limits, bad inputs.
+        .testTarget(name: "CommandTests", dependencies: ["CommandTestSupport"]),
+        // Plugins: loading, the ABI, isolation and the sandbox, check-plugin, new-animator, C++, Rust,
+        // third-party, frei0r, GLSL and xfade plugins.
+        .testTarget(name: "PluginTests", dependencies: ["CommandTestSupport"]),
+        // What frames show: the examples, layers, effects, text and fonts, images, SVG and Lottie,
+        // footage, sound, mixers, the magic move.
+        .testTarget(name: "RenderingTests", dependencies: ["CommandTestSupport"]),
+        // The preview server and its editor in a browser.
+        .testTarget(name: "StudioTests", dependencies: ["CommandTestSupport"]),
         .target(
             name: "CTestPNG", path: "Tests/CTestPNG", cSettings: [.unsafeFlags(["-I/usr/include/libpng16"])],
             linkerSettings: [.linkedLibrary("png16")]),

@@ -1,0 +1,61 @@
+import CommandTestSupport
+import Foundation
+import Testing
+
+/// `pipeline run` feeds ffmpeg yuv420p for MP4, asks each ffmpeg for its encoders once (not on
+/// every run), and writes the same MP4 whatever the thread count.
+@Suite final class MP4PipeTests {
+    let folder: URL
+    init() throws { folder = try SmallPipeline.folder() }
+    deinit { try? FileManager.default.removeItem(at: folder) }
+
+    private var argumentLog: URL { folder.appendingPathComponent("ffmpeg-arguments.log") }
+
+    /// An ffmpeg that logs each command line to `argumentLog`, then is the real one.
+    private func loggingFFmpeg() throws -> String {
+        let path = folder.appendingPathComponent("ffmpeg").path
+        let script = "#!/bin/sh\necho \"$*\" >> '\(argumentLog.path)'\nexec ffmpeg \"$@\"\n"
+        try CLI.writeExecutable(script, to: path)
+        return path
+    }
+
+    private func render(into out: String, threads: Int = 1, ffmpeg: String) throws {
+        let result = try CLI.run(
+            [
+                "run", "small.json", "--out", folder.appendingPathComponent(out).path, "--format", "mp4", "--quiet",
+                "--threads", String(threads),
+            ], in: folder,
+            environment: ["PIPELINE_FFMPEG": ffmpeg, "PIPELINE_CACHE_DIR": folder.appendingPathComponent("cache").path])
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
+    private func loggedLines() throws -> [Substring] {
+        try String(contentsOf: argumentLog, encoding: .utf8).split(separator: "\n")
+    }
+
+    @Test func oneEncoderProbePerFFmpegAndYUV420OnThePipe() throws {
+        let ffmpeg = try loggingFFmpeg()
+        try render(into: "first", ffmpeg: ffmpeg)
+        try render(into: "second", ffmpeg: ffmpeg)
+        var lines = try loggedLines()
+        #expect(lines.filter { $0.contains("-encoders") }.count == 1, "\(lines)")
+        let encodes = lines.filter { $0.contains("-f rawvideo") }
+        #expect(encodes.count == 2 && encodes.allSatisfy { $0.contains("-pix_fmt yuv420p -s 120x80") }, "\(encodes)")
+
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 60)], ofItemAtPath: ffmpeg)
+        try render(into: "third", ffmpeg: ffmpeg)
+        lines = try loggedLines()
+        #expect(lines.filter { $0.contains("-encoders") }.count == 2, "\(lines)")
+        #expect(try SmallPipeline.probe(folder.appendingPathComponent("third/small.mp4"))?.frames == 20)
+    }
+
+    @Test func oneAndTwoThreadsWriteTheSameMP4() throws {
+        let ffmpeg = try loggingFFmpeg()
+        try render(into: "one", threads: 1, ffmpeg: ffmpeg)
+        try render(into: "two", threads: 2, ffmpeg: ffmpeg)
+        let one = try Data(contentsOf: folder.appendingPathComponent("one/small.mp4"))
+        let two = try Data(contentsOf: folder.appendingPathComponent("two/small.mp4"))
+        let same = !one.isEmpty && one == two
+        #expect(same, "\(one.count) bytes with one thread, \(two.count) with two")
+    }
+}

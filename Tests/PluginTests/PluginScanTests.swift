@@ -1,0 +1,88 @@
+import CommandTestSupport
+import Foundation
+import Testing
+
+/// Plugins are scanned in a child process: one that crashes, hangs or exits in `init` is
+/// skipped with the reason, and commands that do not need it succeed. Scans are cached until
+/// the file changes or `plugins --rescan`.
+@Suite struct PluginScanTests {
+    @Test(arguments: [
+        ("crasher", "*(volatile int *)0 = 0;", "crashed with SIGSEGV during scan"),
+        ("hanger", "for (;;) {}", "did not finish scanning within 1 s"),
+        ("quitter", "exit(3);", "exited with status 3 during scan"),
+    ])
+    func misbehavingPluginIsSkippedAndOthersWork(name: String, body: String, reason: String) throws {
+        let workspace = try PluginScanWorkspace()
+        defer { workspace.remove() }
+        let bad = workspace.plugins.appendingPathComponent("\(name).so")
+        try PluginFixtures.compile(PluginScanWorkspace.plugin(name, initBody: body), to: bad)
+
+        let listing = try workspace.run(["plugins"], timeout: "1")
+        #expect(listing.status == 0, "\(listing.stderr)")
+        #expect(listing.stdout.contains("skipped plugin files\n  \(bad.path): \(reason)"), "\(listing.stdout)")
+        #expect(listing.stdout.contains("  steady 1.0.0"), "\(listing.stdout)")
+
+        let fade = try workspace.run(["run", "fade.json", "--out", "fade-out", "--format", "png"], timeout: "1")
+        #expect(fade.status == 0, "\(fade.stderr)")
+        #expect(fade.stderr.contains("warning: skipped plugin \(bad.path): \(reason)"), "\(fade.stderr)")
+        #expect(try SmallPipeline.contents(of: workspace.folder.appendingPathComponent("fade-out")).count == 5)
+
+        let steady = try workspace.run(["run", "steady.json", "--out", "steady-out", "--format", "png"], timeout: "1")
+        #expect(steady.status == 0, "\(steady.stderr)")
+        #expect(try SmallPipeline.contents(of: workspace.folder.appendingPathComponent("steady-out")).count == 5)
+
+        try PluginFixtures.write(
+            PluginFixtures.pipeline(animator: name, params: "{}"), to: "\(name).json", in: workspace.folder)
+        let uses = try workspace.run(["validate", "\(name).json"], timeout: "1")
+        #expect(uses.status == 1)
+        #expect(uses.stderr.contains("unknown animator \"\(name)\""), "\(uses.stderr)")
+    }
+
+    @Test func secondListingUsesTheCacheAndAChangedFileIsScannedAgain() throws {
+        let workspace = try PluginScanWorkspace()
+        defer { workspace.remove() }
+        #expect(try workspace.run(["plugins"]).status == 0)
+        #expect(workspace.initCount == 1)
+        let cached = try String(contentsOf: workspace.cacheFile, encoding: .utf8)
+        #expect(cached.contains(workspace.plugins.appendingPathComponent("steady.so").path))
+
+        #expect(try workspace.run(["plugins"]).status == 0)
+        #expect(workspace.initCount == 1, "the second listing reads the cache")
+
+        let later = Date().addingTimeInterval(5)
+        try FileManager.default.setAttributes(
+            [.modificationDate: later], ofItemAtPath: workspace.plugins.appendingPathComponent("steady.so").path)
+        #expect(try workspace.run(["plugins"]).status == 0)
+        #expect(workspace.initCount == 2, "a touched file is scanned again")
+
+        #expect(try workspace.run(["plugins", "--rescan"]).status == 0)
+        #expect(workspace.initCount == 3, "--rescan scans every file again")
+    }
+
+    @Test func renderingOpensOnlyThePluginsItUses() throws {
+        let workspace = try PluginScanWorkspace()
+        defer { workspace.remove() }
+        #expect(try workspace.run(["plugins"]).status == 0)
+        let fade = try workspace.run(["run", "fade.json", "--out", "out", "--format", "png"])
+        #expect(fade.status == 0, "\(fade.stderr)")
+        #expect(workspace.initCount == 1, "fade.json does not use steady.so")
+        let validated = try workspace.run(["validate", "steady.json"])
+        #expect(validated.status == 0, "\(validated.stderr)")
+        #expect(workspace.initCount == 1, "validate runs no plugin code but the scan's")
+        let steady = try workspace.run(["run", "steady.json", "--out", "steady-out", "--format", "png"])
+        #expect(steady.status == 0, "\(steady.stderr)")
+        #expect(workspace.initCount == 2, "steady.json opens steady.so")
+    }
+
+    @Test(arguments: ["{ not json", ""]) func corruptCacheIsIgnoredAndRewritten(content: String) throws {
+        let workspace = try PluginScanWorkspace()
+        defer { workspace.remove() }
+        try FileManager.default.createDirectory(at: workspace.cache, withIntermediateDirectories: true)
+        try content.write(to: workspace.cacheFile, atomically: true, encoding: .utf8)
+        let listing = try workspace.run(["plugins"])
+        #expect(listing.status == 0, "\(listing.stderr)")
+        #expect(listing.stdout.contains("  steady 1.0.0"), "\(listing.stdout)")
+        let rewritten = try Data(contentsOf: workspace.cacheFile)
+        #expect((try? JSONSerialization.jsonObject(with: rewritten)) != nil)
+    }
+}

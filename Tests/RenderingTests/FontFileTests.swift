@@ -1,0 +1,153 @@
+import CommandTestSupport
+import Foundation
+import Testing
+
+/// A pipeline's own font files (`"fonts"`): a text finds their families as if they were
+/// installed, and a family found nowhere is an error unless the text asks for a fallback. Each
+/// run sees only the fonts its own fontconfig file names (DejaVu, and what a test adds), so the
+/// results do not depend on what the machine has installed.
+@Suite struct FontFileTests {
+    static let fixture = CLI.repositoryRoot.appendingPathComponent("Tests/Fonts/LiberationSerif-Regular.ttf")
+    static let dejaVu = "/usr/share/fonts/truetype/dejavu"
+
+    /// A folder with the fixture font in `fonts/`, and a fontconfig file that knows DejaVu and
+    /// the folders in `installed`.
+    struct Folder {
+        let url: URL
+
+        init() throws {
+            url = try CLI.temporaryDirectory()
+            let fonts = url.appendingPathComponent("fonts")
+            try FileManager.default.createDirectory(at: fonts, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: FontFileTests.fixture, to: fonts.appendingPathComponent("serif.ttf"))
+        }
+
+        /// FONTCONFIG_FILE for a run that sees DejaVu and the fonts in `installed` only.
+        func fontconfig(installing installed: [URL] = []) throws -> [String: String] {
+            let name = "fonts-\(installed.count).conf"
+            let dirs = ([FontFileTests.dejaVu] + installed.map(\.path)).map { "  <dir>\($0)</dir>" }
+            let text = """
+                <?xml version="1.0"?>
+                <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+                <fontconfig>
+                \(dirs.joined(separator: "\n"))
+                  <cachedir>\(url.path)/fontconfig-cache</cachedir>
+                </fontconfig>
+                """
+            try text.write(to: url.appendingPathComponent(name), atomically: true, encoding: .utf8)
+            return ["FONTCONFIG_FILE": url.appendingPathComponent(name).path]
+        }
+
+        /// A pipeline drawing "Hamburgefonstiv" in `text`'s style, listing `fonts`.
+        func pipeline(_ name: String, fonts: [Any]? = nil, text: [String: Any]) throws {
+            var style = text
+            style["string"] = "Hamburgefonstiv"
+            style["size"] = 28
+            var document: [String: Any] = [
+                "version": 1,
+                "canvas": ["width": 260, "height": 50, "fps": 10, "duration": 0.2, "background": "#ffffff"],
+                "layers": [["name": "title", "text": style]],
+                "output": ["dir": "out-\(name)", "formats": ["png"]],
+            ]
+            if let fonts { document["fonts"] = fonts }
+            let data = try JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys])
+            try data.write(to: url.appendingPathComponent("\(name).json"))
+        }
+
+        /// The frame at 0 s of pipeline `name` as PNG bytes, with `environment`.
+        func frame(_ name: String, _ environment: [String: String]) throws -> Data {
+            let result = try CLI.run(
+                ["frame", "\(name).json", "--at", "0", "-o", "\(name).png"], in: url, environment: environment)
+            try #require(result.status == 0, "\(result.stderr)")
+            return try Data(contentsOf: url.appendingPathComponent("\(name).png"))
+        }
+    }
+
+    @Test func aShippedFontDrawsAsTheSameFontInstalled() throws {
+        let folder = try Folder()
+        defer { try? FileManager.default.removeItem(at: folder.url) }
+        let bare = try folder.fontconfig()
+        try folder.pipeline("shipped", fonts: ["fonts/serif.ttf"], text: ["font": "Liberation Serif"])
+        try folder.pipeline("installed", text: ["font": "Liberation Serif"])
+        try folder.pipeline("fallback", text: ["font": "Liberation Serif", "fallback": true])
+        let shipped = try folder.frame("shipped", bare)
+        let installed = try folder.frame(
+            "installed", try folder.fontconfig(installing: [folder.url.appendingPathComponent("fonts")]))
+        #expect(shipped == installed, "the shipped font draws exactly as the same file installed")
+        #expect(try folder.frame("fallback", bare) != shipped, "without the file the text falls back to DejaVu")
+    }
+
+    @Test func aFamilyFoundNowhereIsAnErrorNamingTheFamiliesThereAre() throws {
+        let folder = try Folder()
+        defer { try? FileManager.default.removeItem(at: folder.url) }
+        try folder.pipeline("unknown", fonts: ["fonts/serif.ttf"], text: ["font": "Inter"])
+        for command in [["validate"], ["frame", "--at", "0"], ["run"]] {
+            let result = try CLI.run(command + ["unknown.json"], in: folder.url, environment: try folder.fontconfig())
+            #expect(result.status == 1, "\(command): \(result.stderr)")
+            #expect(
+                result.stderr.contains(#"layers[0].text.font: font family "Inter" is not found"#), "\(result.stderr)")
+            #expect(result.stderr.contains(#"the pipeline's fonts have "Liberation Serif""#), "\(result.stderr)")
+            #expect(result.stderr.contains(#"installed are "DejaVu"#), "\(result.stderr)")
+            #expect(result.stderr.contains(#""fallback": true"#), "\(result.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("out-unknown").path))
+    }
+
+    @Test func aTypoInAFamilyIsCorrected() throws {
+        let folder = try Folder()
+        defer { try? FileManager.default.removeItem(at: folder.url) }
+        try folder.pipeline("typo", fonts: ["fonts/serif.ttf"], text: ["font": "Liberation Serf"])
+        let result = try CLI.run(["validate", "typo.json"], in: folder.url, environment: try folder.fontconfig())
+        #expect(result.status == 1)
+        #expect(result.stderr.contains(#"(did you mean "Liberation Serif"?)"#), "\(result.stderr)")
+    }
+
+    @Test func aFallbackDrawsInTheNearestFamily() throws {
+        let folder = try Folder()
+        defer { try? FileManager.default.removeItem(at: folder.url) }
+        try folder.pipeline("fallback", text: ["font": "Inter", "fallback": true])
+        let environment = try folder.fontconfig()
+        let validated = try CLI.run(
+            ["validate", "fallback.json", "--strict"], in: folder.url, environment: environment)
+        #expect(validated.status == 0, "\(validated.stderr)")
+        let run = try CLI.run(["run", "fallback.json"], in: folder.url, environment: environment)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            FileManager.default.fileExists(
+                atPath: folder.url.appendingPathComponent("out-fallback/frame_0000.png").path))
+    }
+
+    @Test func aPreviewReloadAddsTheFontsOfTheNewVersion() async throws {
+        let folder = try Folder()
+        defer { try? FileManager.default.removeItem(at: folder.url) }
+        try folder.pipeline("preview", text: [:])
+        let file = folder.url.appendingPathComponent("preview.json")
+        let environment = try folder.fontconfig()
+        let server = try PreviewServerProcess([file.path], scratch: folder.url, environment: environment)
+        defer { server.stop() }
+        try folder.pipeline("preview", fonts: ["fonts/serif.ttf"], text: ["font": "Liberation Serif"])
+        let reloaded = try await server.waitForVersion { $0.version == 2 || $0.error != nil }
+        #expect(reloaded.version == 2 && reloaded.error == nil, "\(reloaded.error ?? "")")
+        let still = try folder.frame("preview", environment)
+        let served = try await server.get("frame?t=0")
+        #expect(served.status == 200, "\(String(decoding: served.body, as: UTF8.self))")
+        #expect(
+            served.body == still,
+            "drawn in Liberation Serif, as `frame` draws it: \(served.body.count) bytes served, \(still.count) drawn")
+    }
+
+    @Test func aChangedFontIsRefusedOnResume() throws {
+        let folder = try Folder()
+        defer { try? FileManager.default.removeItem(at: folder.url) }
+        try folder.pipeline("resumed", fonts: ["fonts/serif.ttf"], text: ["font": "Liberation Serif"])
+        let environment = try folder.fontconfig()
+        #expect(try CLI.run(["run", "resumed.json"], in: folder.url, environment: environment).status == 0)
+        let font = folder.url.appendingPathComponent("fonts/serif.ttf")
+        var bytes = try Data(contentsOf: font)
+        bytes.append(contentsOf: [0, 0, 0, 0])
+        try bytes.write(to: font)
+        let refused = try CLI.run(["run", "resumed.json", "--resume"], in: folder.url, environment: environment)
+        #expect(refused.status == 1, "\(refused.stderr)")
+        #expect(refused.stderr.contains("the font \(font.path) changed"), "\(refused.stderr)")
+    }
+}

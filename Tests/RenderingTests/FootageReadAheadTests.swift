@@ -1,0 +1,114 @@
+import CommandTestSupport
+import Foundation
+import Testing
+
+/// A clip's frames come from one decoding pass ahead of the rendering lanes: over a render it
+/// decodes the frames it shows plus at most one group of pictures per range it starts, the same
+/// count at every thread count, as the run reports ("…: N pictures decoded").
+@Suite final class FootageReadAheadTests {
+    let fixture: FootageFixture
+    init() throws { fixture = try FootageFixture() }
+
+    /// clips/long.mp4: 10 s at 30 fps (300 frames), a keyframe every 60 frames.
+    private func longClip() throws {
+        try fixture.ffmpeg([
+            "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=30", "-t", "10", "-c:v", "libx264", "-preset",
+            "ultrafast", "-g", "60", "-keyint_min", "60", "-sc_threshold", "0", "-pix_fmt", "yuv420p",
+            "clips/long.mp4",
+        ])
+    }
+
+    /// Writes p.json: `seconds` long at 30 fps, one layer showing `video` (JSON), and `extra` members.
+    private func pipeline(_ video: String, seconds: Double, extra: String = "") throws {
+        let text = """
+            { "version": 1,
+              "canvas": { "width": 320, "height": 240, "fps": 30, "duration": \(seconds) } \(extra),
+              "layers": [ { "name": "clip", "gravity": "fill", "video": \(video) } ] }
+            """
+        try text.write(to: fixture.folder.appendingPathComponent("p.json"), atomically: true, encoding: .utf8)
+    }
+
+    /// The pictures the run says `name` decoded.
+    private func decoded(_ name: String, threads: Int, _ arguments: [String] = []) throws -> Int {
+        let result = try CLI.run(
+            ["run", "p.json", "--discard", "--threads", String(threads)] + arguments, in: fixture.folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let output = result.stdout + result.stderr
+        let line = output.split(separator: "\n").first { $0.contains("\(name): ") && $0.contains("decoded") }
+        let count = line.flatMap { line in
+            line.split(separator: ": ").last?.split(separator: " ").first.flatMap { Int($0) }
+        }
+        #expect(count != nil, "the run names what \(name) decoded: \(output)")
+        return count ?? -1
+    }
+
+    @Test(arguments: [1, 2, 8, 16])
+    func aClipPlayedThroughDecodesEachFrameOnce(threads: Int) throws {
+        try longClip()
+        try pipeline(#""clips/long.mp4""#, seconds: 4)
+        let count = try decoded("long.mp4", threads: threads)
+        #expect(count == 120)
+    }
+
+    /// Frames 50 to 99: decoding starts at the keyframe before frame 50 (frame 0).
+    @Test(arguments: [1, 2, 8, 16])
+    func aPartStartsFromTheKeyframeBeforeIt(threads: Int) throws {
+        try longClip()
+        try pipeline(#""clips/long.mp4""#, seconds: 4)
+        let count = try decoded("long.mp4", threads: threads, ["--frames", "50-99"])
+        #expect(count == 100)
+    }
+
+    /// From 3.5 s (frame 105): decoding starts at the keyframe at frame 60.
+    @Test(arguments: [1, 2, 8, 16])
+    func aClipStartedMidFileStartsFromItsKeyframe(threads: Int) throws {
+        try longClip()
+        try pipeline(#"{"file": "clips/long.mp4", "from": 3.5}"#, seconds: 2)
+        let count = try decoded("long.mp4", threads: threads)
+        #expect(count == 45 + 60)
+    }
+
+    /// At twice the speed every picture up to the last shown is decoded once, and no more.
+    @Test(arguments: [1, 2, 8, 16])
+    func aFasterClipDecodesEachPictureOnce(threads: Int) throws {
+        try longClip()
+        try pipeline(#"{"file": "clips/long.mp4", "speed": 2}"#, seconds: 3)
+        let count = try decoded("long.mp4", threads: threads)
+        #expect(count == 179)
+    }
+
+    /// Rewound, the clip's frames are shown last first: each group of pictures is decoded once
+    /// and its frames kept until shown.
+    @Test(arguments: [1, 2, 8, 16])
+    func aClipPlayedBackwardsDecodesEachGroupOnce(threads: Int) throws {
+        try longClip()
+        try pipeline(#""clips/long.mp4""#, seconds: 4, extra: #", "direction": "rewind""#)
+        let count = try decoded("long.mp4", threads: threads)
+        #expect(count == 120)
+    }
+
+    /// A shard decodes its own range from the keyframe before it; the shards together decode
+    /// what a whole render does, plus a group's start for each shard after the first.
+    @Test func shardsDecodeTheirOwnRanges() throws {
+        try longClip()
+        try pipeline(#""clips/long.mp4""#, seconds: 4)
+        // 120 frames in 3 shards: 0–39, 40–79 (from keyframe 0), 80–119 (from keyframe 60).
+        let counts = try (1...3).map { try decoded("long.mp4", threads: 2, ["--shard", "\($0)/3"]) }
+        #expect(counts == [40, 80, 60])
+    }
+
+    /// A numbered image sequence reads each file once, however many lanes ask for it.
+    @Test(arguments: [1, 8])
+    func aSequenceReadsEachFileOnce(threads: Int) throws {
+        try fixture.ffmpeg([
+            "-f", "lavfi", "-i", "testsrc2=size=64x48:rate=10", "-frames:v", "20", "shots/shot_%03d.png",
+        ])
+        let text = """
+            { "version": 1, "canvas": { "width": 64, "height": 48, "fps": 30, "duration": 2 },
+              "layers": [ { "name": "shots", "sequence": { "files": "shots/shot_%03d.png", "fps": 10 } } ] }
+            """
+        try text.write(to: fixture.folder.appendingPathComponent("p.json"), atomically: true, encoding: .utf8)
+        let count = try decoded("shot_%03d.png", threads: threads)
+        #expect(count == 20)
+    }
+}
