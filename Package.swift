@@ -69,7 +69,8 @@ let package = Package(
         // libswscale; Libraries/video-decoder, built by `make plugins`), loaded on first use.
         .target(name: "CVideoDecode", dependencies: ["CLibraryLoader"]),
 
-        // Swift modules; dependencies point one way: CLI → {Renderer, Sheet, Preview} → {Compositor, Output}
+        // Swift modules; dependencies point one way: CLI → {PipelineKit, Preview}; the CLI and the C API reach
+        // the rest through PipelineKit alone. PipelineKit → {Renderer, Sheet, PluginCheck} → {Compositor, Output}
         // → Scene (the model, which owns the file format) → Timing → {PluginRegistry, JSON}. Timing knows
         // the registry because plugins register timing curves too. Footage (libav) stands beside Scene:
         // the model names clips with plain values, and Compositor opens and draws them.
@@ -129,20 +130,19 @@ let package = Package(
         .target(
             name: "PipelineKit",
             dependencies: [
-                "Renderer", "Scene", "Compositor", "PluginRegistry", "Output", "Sheet", "JSON", "CRaster",
-                "CLibraryLoader", "CProductVersion", "CAnimatorABI", "CPipelineAPI",
+                "Renderer", "Scene", "Compositor", "PluginRegistry", "PluginIsolation", "PluginCheck", "PluginScaffold",
+                "Output", "Sheet", "JSON", "CRaster", "CLibraryLoader", "CProductVersion", "CAnimatorABI",
+                "CPipelineAPI",
             ]),
         // The C API's header (include/uipipeline.h, installed as is) and PipelineKit behind it.
         .target(name: "CPipelineAPI"),
         .target(
-            name: "PipelineC", dependencies: ["PipelineKit", "CPipelineAPI", "PluginRegistry"],
+            name: "PipelineC", dependencies: ["PipelineKit", "CPipelineAPI"],
             linkerSettings: [.unsafeFlags(["-Xlinker", "-soname=libuipipeline.so"])]),
         .executableTarget(
             name: "PipelineCLI",
             dependencies: [
-                "Renderer", "Scene", "Compositor", "PluginRegistry", "PluginIsolation", "Output", "Preview", "Sheet",
-                "PluginScaffold", "PluginCheck", "PipelineKit",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "PipelineKit", "Preview", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
         // One test target per module, each test in the target of the module it tests.

@@ -1,7 +1,6 @@
 import CPipelineAPI
 import Foundation
 import PipelineKit
-import PluginRegistry
 
 /// Plugins' log lines reach the host's standard error only when it asks (PIPELINE_VERBOSE=1):
 /// a library writes nothing to its host's streams unasked. Set before the first pipeline opens.

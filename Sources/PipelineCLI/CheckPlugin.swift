@@ -1,14 +1,13 @@
 import ArgumentParser
 import Foundation
 import PipelineKit
-import PluginCheck
 
 extension Pipeline {
     struct CheckPlugin: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "check-plugin",
             abstract: "Check a plugin file: call everything it registers and report what is wrong.",
-            discussion: PluginChecker.guide)
+            discussion: PluginFileCheck.guide)
 
         @Argument(
             help: ArgumentHelp("The plugin file (or GLSL transition).", valueName: "file.so"),
@@ -31,16 +30,15 @@ extension Pipeline {
         }
 
         func run() throws {
-            let settings = CheckSettings(budget: .milliseconds(budget), timeLimit: .milliseconds(timeout * 1000))
             let started = ContinuousClock.now
-            let report = PluginChecker.check(
+            let report = PluginFileCheck(
                 file: file, executable: PipelineInstallation.current.executable ?? CommandLine.arguments[0],
-                namesAmong: plugins.directories, settings: settings
+                namesAmong: plugins.directories, budget: .milliseconds(budget), timeLimit: .milliseconds(timeout * 1000)
             ) { line in
                 // Quick checks stay quiet; a slow one says what it is doing.
                 if ContinuousClock.now - started > .seconds(1) { Console.note("check-plugin: \(line)") }
             }
-            if json { print(report.json(), terminator: "") }
+            if json { print(report.json, terminator: "") }
             if let error = report.error {
                 Console.error("\(file): cannot be checked: \(error)")
             } else if !json {

@@ -1,22 +1,22 @@
 import ArgumentParser
-import Scene
+import PipelineKit
 
 /// Where a pipeline's images may come from, and the props it is given, for every command that
 /// loads a pipeline.
 struct ImageOptions: ParsableArguments {
     @Flag(
-        name: .customLong(SceneDecoder.Options.allowOutsideImagesFlag),
+        name: .customLong(OpenPipeline.OpenOptions.allowsOutsideFilesFlag),
         help:
             "Let images, footage, sound and font files resolve outside the pipeline file's folder (after symbolic links and ..)."
     )
     var allowOutside = false
 
     @Option(
-        name: .customLong(SceneDecoder.Options.imageMemoryFlag),
+        name: .customLong(OpenPipeline.OpenOptions.imageMemoryLimitFlag),
         help: ArgumentHelp(
             "The most memory all of the pipeline's images may take decoded (default 2048), checked from their headers.",
             valueName: "MiB"))
-    var imageMemory = SceneDecoder.Options.defaultImageMemoryLimit >> 20
+    var imageMemory = OpenPipeline.OpenOptions().imageMemoryLimit >> 20
 
     func validate() throws {
         guard (1...(1 << 24)).contains(imageMemory) else {

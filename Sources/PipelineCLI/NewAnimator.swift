@@ -1,51 +1,44 @@
 import ArgumentParser
 import Foundation
-import PluginScaffold
+import PipelineKit
 
 extension Pipeline {
     struct NewAnimator: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "new-animator",
             abstract: "Create a plugin project for a new animator or effect, in C, Swift or Rust.",
-            discussion: PluginProject.guide)
-
-        enum Language: String, ExpressibleByArgument, CaseIterable { case c, swift, rust }
-
-        enum Kind: String, ExpressibleByArgument, CaseIterable {
-            case animator, effect
-            var scaffold: PluginKind { self == .animator ? .animator : .effect }
-        }
+            discussion: NewPluginProject.guide)
 
         @Argument(
             help: ArgumentHelp(
                 "The animator's or effect's name, as pipeline files use it: [a-z][a-z0-9-]*.", valueName: "name"))
         var name: String
-        @Option(help: ArgumentHelp("The language of the plugin project.", valueName: "language")) var lang: Language
+        @Option(help: ArgumentHelp("The language of the plugin project.", valueName: "language")) var lang:
+            NewPluginProject.Language
         @Option(
             help: ArgumentHelp(
                 "What the plugin provides: an animator (layer properties over a step) or an effect (a layer's "
                     + "pixels filtered; animator ABI 1.2).", valueName: "kind"))
-        var kind: Kind = .animator
+        var kind: NewPluginProject.Kind = .animator
         @Argument(
             help: ArgumentHelp("The folder to write; it must not exist or be empty.", valueName: "dir"),
             completion: .directory)
         var directory: String
 
         func validate() throws {
-            guard NewAnimatorName(name) != nil else {
+            guard NewPluginProject.isValid(name: name) else {
                 throw ValidationError(
                     "invalid \(kind.rawValue) name \"\(name)\": expected a lowercase letter, then lowercase letters, digits or '-' (e.g. wobble, slide-2)"
                 )
             }
-            if let problem = PluginProject.problem(with: directory) { throw ValidationError(problem) }
+            if let problem = NewPluginProject.problem(with: directory) { throw ValidationError(problem) }
         }
 
         func run() throws {
-            let (files, warnings) = PluginProject.files(
-                NewAnimatorName(name)!, language: PluginProject.Language(rawValue: lang.rawValue)!, kind: kind.scaffold)
-            warnings.forEach(Console.warn)
+            let project = NewPluginProject(name: name, language: lang, kind: kind)!
+            project.warnings.forEach(Console.warn)
             do {
-                let written = try PluginProject.write(files, into: directory)
+                let written = try project.write(into: directory)
                 Console.note("wrote \(written.joined(separator: ", "))")
             } catch {
                 // A folder that cannot be written is the environment failing: exit status 2.
@@ -56,3 +49,6 @@ extension Pipeline {
         }
     }
 }
+
+extension NewPluginProject.Language: ExpressibleByArgument {}
+extension NewPluginProject.Kind: ExpressibleByArgument {}

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Scene
+import PipelineKit
 
 extension Pipeline {
     /// What to say when the first argument names no command: `unknown command "rnu"; did you
@@ -11,7 +11,7 @@ extension Pipeline {
         guard !commands.contains(word), word != "help" else { return nil }
         let shown = configuration.subcommands.filter { $0.configuration.shouldDisplay }.map { $0._commandName }
         let unknown = "unknown command \"\(word)\""
-        if let nearest = NameSuggestion.nearest(to: word, among: shown) {
+        if let nearest = OpenPipeline.nearestName(to: word, among: shown) {
             return "\(unknown); did you mean \"\(nearest)\"?"
         }
         if word.hasSuffix(".json") { return "\(unknown); to render that pipeline: pipeline run \(word)" }

@@ -1,11 +1,6 @@
 import ArgumentParser
 import Foundation
-import Output
 import PipelineKit
-import PluginCheck
-import PluginIsolation
-import PluginRegistry
-import Scene
 
 /// The `pipeline` command: configuration only; each subcommand lives in its own file.
 @main
@@ -26,20 +21,13 @@ struct Pipeline: ParsableCommand {
             CheckPlugin.self, Concat.self, Submit.self,
         ])
 
-    /// The child processes pipeline starts running itself, by their hidden first argument: each
-    /// module that starts one reads its arguments.
-    static let children: [String: @Sendable ([String]) -> Int32] = [
-        "_scan-plugin": PluginScanner.childMain, "_plugin-child": PluginChildServer.main,
-        "_check-plugin-child": PluginCheckChild.main,
-    ]
-
     /// As argument-parser's `main`, except that a usage error (a missing --plugins folder, an
     /// unknown --format, an unknown command) exits 1, "the input was wrong", instead of 64:
     /// users script against 0/1/2.
     static func main() {
-        let arguments = CommandLine.arguments
-        if arguments.count > 1, let child = children[arguments[1]] {
-            Foundation.exit(child(Array(arguments.dropFirst(2))))
+        // The child processes pipeline starts running itself (plugin scans, isolated plugins).
+        if let status = PipelineInstallation.runChild(Array(CommandLine.arguments.dropFirst())) {
+            Foundation.exit(status)
         }
         do {
             var command = try parseAsRoot()
@@ -48,7 +36,7 @@ struct Pipeline: ParsableCommand {
             guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
             let unknown = unknownCommand(CommandLine.arguments.dropFirst().first)
             let message = unknown.map { "error: \($0)" } ?? fullMessage(for: error)
-            FileHandle.standardError.write(Data((message + "\n").utf8))
+            Console.line(message)
             exit(withError: ExitCode.failure)
         }
     }
@@ -63,13 +51,12 @@ struct PluginOptions: ParsableArguments {
     var directories: [String] = []
 
     func validate() throws {
-        for directory in directories {
-            if let problem = PathLimits.problem(directory) {
-                throw ValidationError("plugin folder \(directory): its path \(problem)")
-            }
-        }
-        for directory in directories where !PluginSearchPath.isDirectory(directory) {
-            throw ValidationError("plugin folder \(directory) does not exist or is not a folder")
-        }
+        if let problem = PluginCatalog.problem(folders: directories) { throw ValidationError(problem) }
     }
+}
+
+/// Refuses a file named by `option` (`-o`, `--chart`) that cannot be written for its length:
+/// a usage error, named before anything is rendered.
+func checkOutput(_ path: String, option: String) throws {
+    if let problem = OpenPipeline.problem(writing: path) { throw ValidationError("\(option) \(path): it \(problem)") }
 }

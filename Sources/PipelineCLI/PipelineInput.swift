@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Scene
+import PipelineKit
 
 /// Where a command reads its pipeline: the file it names, or standard input for `-` (and for
 /// `/dev/stdin`, which names the same stream). A pipeline from standard input has no folder of
@@ -40,6 +40,6 @@ enum PipelineInput {
             Console.note("reading the pipeline from standard input: end it with Ctrl-D")
         }
         // No more than the limit is held: decoding refuses what reaches it.
-        return Array(try FileHandle.standardInput.read(upToCount: SceneDecoder.maximumFileBytes + 1) ?? Data())
+        return Array(try FileHandle.standardInput.read(upToCount: OpenPipeline.maximumFileBytes + 1) ?? Data())
     }
 }

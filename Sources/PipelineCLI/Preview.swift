@@ -38,7 +38,7 @@ extension Pipeline {
             let placement = try Session.placement(isolate: true, sandbox: sandbox)
             let pipeline = try Session.open(file, plugins, images, placement: placement)
             defer { pipeline.close() }
-            do throws(PipelineError) { try pipeline.decodeImages() } catch { throw Session.fail(error) }
+            try Session.attempt { try pipeline.decodeImages() }
             do throws(PreviewError) {
                 let server = try PreviewServer(
                     pipeline, options: Session.options(file, plugins, images, placement: placement), port: port,

@@ -7,9 +7,8 @@ import PipelineKit
 final class ProgressReporter: RenderObserver, BatchObserver, @unchecked Sendable {
     private let quiet: Bool
     private let isTerminal = isatty(2) == 1
-    private var started = Date()
-    private var lastReport = Date.distantPast
-    private var (done, total, variants) = (0, 0, 0)
+    private lazy var meter = OpenPipeline.RenderProgress.Meter(interval: isTerminal ? 0.1 : 2)
+    private var variants = 0
     private var barShown = false
 
     init(quiet: Bool) { self.quiet = quiet }
@@ -17,7 +16,7 @@ final class ProgressReporter: RenderObserver, BatchObserver, @unchecked Sendable
     func note(_ message: String) { if !quiet { print(message) } }
     func warning(_ message: String) { print("warning: \(message)") }
     func problem(_ message: String) { print("error: \(message)") }
-    func renderStarted(frames: Int) { (total, done, started) = (frames, 0, Date()) }
+    func renderStarted(frames: Int) { meter.start(frames: frames) }
     func frameRendered() -> Bool { advance(by: 1) }
     func renderFinished() { if !quiet && isTerminal { FileHandle.standardError.write(Data("\n".utf8)) } }
 
@@ -35,14 +34,9 @@ final class ProgressReporter: RenderObserver, BatchObserver, @unchecked Sendable
 
     /// `count` more frames are done; `detail` follows the frame count (a batch's variants).
     private func advance(by count: Int, detail: String = "") -> Bool {
-        done += count
-        let now = Date()
-        guard !quiet, now.timeIntervalSince(lastReport) >= (isTerminal ? 0.1 : 2) || done == total else { return true }
-        lastReport = now
-        let text = OpenPipeline.RenderProgress.text(
-            done: done, total: total, elapsed: now.timeIntervalSince(started), detail: detail)
+        guard !quiet, let text = meter.advance(by: count, detail: detail) else { return true }
         if isTerminal {
-            FileHandle.standardError.write(Data("\r\(bar) \(text)\u{1B}[K".utf8))
+            FileHandle.standardError.write(Data("\r\(meter.bar) \(text)\u{1B}[K".utf8))
             barShown = true
         } else {
             Console.note(text)
@@ -56,15 +50,8 @@ final class ProgressReporter: RenderObserver, BatchObserver, @unchecked Sendable
         if barShown {
             FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
             barShown = false
-            lastReport = .distantPast
+            meter.showNext()
         }
         Console.line(line)
-    }
-
-    /// `[██████······]`, 24 cells.
-    private var bar: String {
-        let cells = 24
-        let filled = total > 0 ? done * cells / total : cells
-        return "[" + String(repeating: "█", count: filled) + String(repeating: "·", count: cells - filled) + "]"
     }
 }

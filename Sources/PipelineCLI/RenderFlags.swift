@@ -1,7 +1,5 @@
 import ArgumentParser
-import Output
 import PipelineKit
-import Scene
 
 /// A render option's declaration in PipelineKit: name, help, how it is read and checked.
 typealias RenderSetting = OpenPipeline.RenderOptions.Setting
@@ -13,18 +11,18 @@ extension ArgumentHelp {
 }
 
 extension NameSpecification {
-    static func setting(_ setting: RenderSetting) -> NameSpecification { .customLong(setting.flag) }
-}
-
-extension NameSpecification.Element {
-    static func setting(_ setting: RenderSetting) -> NameSpecification.Element { .customLong(setting.flag) }
+    /// The setting's long name (`--out`), after `short` (`-o`) when given.
+    static func setting(_ setting: RenderSetting, short: Character? = nil) -> NameSpecification {
+        NameSpecification((short.map { [.customShort($0)] } ?? []) + [.customLong(setting.flag)])
+    }
 }
 
 /// The options of the picture every render of a pipeline makes, which `run` takes and
 /// `submit slurm` passes on to its tasks: flags made from PipelineKit's declarations.
 struct PictureFlags: ParsableArguments {
     @Option(
-        name: .setting(.formats), help: ArgumentHelp(.formats), completion: .list(OutputFormat.allCases.map(\.rawValue))
+        name: .setting(.formats), help: ArgumentHelp(.formats),
+        completion: .list(OpenPipeline.RenderOptions.formatNames)
     )
     var formats: String?
     @Option(name: .setting(.quality), help: ArgumentHelp(.quality)) var quality: String?
@@ -43,7 +41,7 @@ struct PictureFlags: ParsableArguments {
 
 /// `run`'s own render options.
 struct RenderFlags: ParsableArguments {
-    @Option(name: [.customShort("o"), .setting(.directory)], help: ArgumentHelp(.directory), completion: .directory)
+    @Option(name: .setting(.directory, short: "o"), help: ArgumentHelp(.directory), completion: .directory)
     var directory: String?
     @OptionGroup var picture: PictureFlags
     @Option(name: .setting(.threads), help: ArgumentHelp(.threads)) var threads: String?
@@ -67,23 +65,12 @@ extension OpenPipeline.RenderOptions {
     /// The options the command line gives, each read and checked as PipelineKit declares it;
     /// problems name the flags. `-o -` is the command's own: a stream, set by the caller.
     init(_ given: [(RenderSetting, String?)], environment: [String: String] = [:]) throws {
-        self.init()
-        self.environment = environment
-        do throws(PipelineError) {
-            for case (let setting, let text?) in given where !(setting == .directory && text == "-") {
-                try set(setting, text, naming: Self.flagName)
-            }
-        } catch {
-            throw ValidationError(error.description)
-        }
+        let given = given.filter { setting, text in !(setting == .directory && text == "-") }
+        self = try Session.usage { try Self(commandLine: given, environment: environment) }
     }
 
     /// Checks every value as a usage error naming the flags.
-    func validate() throws {
-        do throws(PipelineError) { try check(naming: Self.flagName) } catch { throw ValidationError(error.description) }
-    }
-
-    static func flagName(_ setting: RenderSetting) -> String { "--\(setting.flag)" }
+    func validate() throws { try Session.usage { try check(naming: \.option) } }
 }
 
 /// Where plugin code runs, for the commands that render.

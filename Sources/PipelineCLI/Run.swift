@@ -59,30 +59,13 @@ extension Pipeline {
             var options = try options()
             // Claimed first, so nothing (not even a plugin's printf) can reach the stream but the stream.
             if render.directory == "-" { options.stream = Self.claimStandardOutput() }
-            Self.rasterizeOnLanes(options.threads)
+            OpenPipeline.rasterizeGLSLOnLanes(options.threads)
             let pipeline = try Session.open(
-                file, plugins, images, placement: try isolation.placement,
-                threads: options.threads)
+                file, plugins, images, placement: try isolation.placement, threads: options.threads)
             defer { pipeline.close() }
-            let result: OpenPipeline.RenderResult
-            do throws(PipelineError) {
-                result = try pipeline.render(options, observer: ProgressReporter(quiet: quiet))
-            } catch {
-                throw Session.fail(error)
-            }
+            let result = try Session.attempt { try pipeline.render(options, observer: ProgressReporter(quiet: quiet)) }
             if result.substitutedValues { throw Session.writtenWithSubstitutions() }
             if !result.isComplete { throw ExitCode(2) }
-        }
-
-        /// Mesa's llvmpipe draws every GL context of a process through one rasterizer, whose
-        /// threads (`LP_NUM_THREADS`, every core by default) are all the parallelism GLSL
-        /// transitions get: lanes share it. It gets as many threads as the render has lanes, so
-        /// `--threads 1` uses one core and GLSL transitions scale with `--threads`. Set before the
-        /// driver loads; a value in the environment is kept.
-        private static func rasterizeOnLanes(_ threads: Int) {
-            guard ProcessInfo.processInfo.environment["LP_NUM_THREADS"] == nil else { return }
-            let lanes = min(max(threads, 1), ProcessInfo.processInfo.activeProcessorCount)
-            setenv("LP_NUM_THREADS", String(lanes), 1)
         }
 
         /// Moves the real standard output to a new descriptor for the stream, and points
@@ -97,16 +80,12 @@ extension Pipeline {
         private func runBatch(_ variants: String) throws {
             var options = try options()
             options.shard = render.shard
-            let openOptions = Session.options(
-                file, plugins, images, placement: try isolation.placement)
+            let openOptions = Session.options(file, plugins, images, placement: try isolation.placement)
             let bytes = PipelineInput.isStandardInput(file) ? try PipelineInput.standardInput() : nil
-            let result: OpenPipeline.BatchResult
-            do throws(PipelineError) {
-                result = try OpenPipeline.renderBatch(
+            let result = try Session.attempt {
+                try OpenPipeline.renderBatch(
                     file: PipelineInput.name(file), bytes: bytes, variantsFile: variants, options: openOptions,
                     render: options, observer: ProgressReporter(quiet: quiet))
-            } catch {
-                throw Session.fail(error)
             }
             if result.variants.isEmpty, let shard = render.shard {
                 if !quiet { Console.note("shard \(shard) of \(result.total) variants has none: nothing to render") }

@@ -1,27 +1,12 @@
 import ArgumentParser
 import Foundation
 import PipelineKit
-import PluginIsolation
-import PluginRegistry
 
 /// The library's pipeline, beside this command-line tool's root command of the same name.
 typealias OpenPipeline = PipelineKit.Pipeline
 
 /// What every command does first: open the pipeline through PipelineKit, saying what is wrong.
 enum Session {
-    /// The plugins alone, for the commands that list them; `rescan` forgets what earlier scans
-    /// found first. Scanned in child processes, opened in this one unless `isolated`.
-    static func registry(
-        _ options: PluginOptions, pipelineFile: String?, reportProblems: Bool = true, rescan: Bool = false,
-        isolated: Bool = false
-    ) -> Registry {
-        let registry = PluginSet.registry(
-            folders: options.directories, pipelineFile: pipelineFile.map(PipelineInput.name), isolated: isolated,
-            installation: .current, rescan: rescan)
-        if reportProblems { PluginSet.warnings(registry).forEach(Console.warn) }
-        return registry
-    }
-
     /// How the command's options open a pipeline in `file` (`-`: standard input, whose videos
     /// are named `pipeline`).
     static func options(
@@ -50,11 +35,9 @@ enum Session {
         var options = options(file, plugins, images, placement: placement, threads: threads)
         options.headersOnly = headersOnly
         let bytes = PipelineInput.isStandardInput(file) ? try PipelineInput.standardInput() : nil
-        do throws(PipelineError) {
+        return try attempt {
             guard let bytes else { return try .open(file: file, options: options) }
             return try .open(bytes: bytes, name: PipelineInput.standardInputName, options: options)
-        } catch {
-            throw fail(error)
         }
     }
 
@@ -72,15 +55,25 @@ enum Session {
         return .sandboxed
     }
 
+    /// What `body` returns; a `PipelineError` it throws is reported (`fail`) and becomes the
+    /// command's exit status.
+    static func attempt<T>(_ body: () throws -> T) throws -> T {
+        do { return try body() } catch let error as PipelineError { throw fail(error) }
+    }
+
+    /// What `body` returns; a `PipelineError` it throws is a usage error (status 1, with the
+    /// usage), after `option` when given (`--times: …`).
+    static func usage<T>(naming option: String? = nil, _ body: () throws -> T) throws -> T {
+        do { return try body() } catch let error as PipelineError {
+            throw ValidationError((option.map { "\($0): " } ?? "") + error.description)
+        }
+    }
+
     /// Reports every problem of `error`, one line each; its exit status: 1 for the input, 2 for a
     /// plugin or the environment, 130 (the shell's code for Ctrl-C) for a stopped render.
     static func fail(_ error: PipelineError) -> ExitCode {
         for problem in error.problems { Console.error(problem.description) }
-        switch error.code {
-        case .input, .argument, .range: return ExitCode.failure
-        case .render: return ExitCode(2)
-        case .cancelled: return ExitCode(130)
-        }
+        return ExitCode(error.code.exitStatus)
     }
 
     /// The closing line after outputs written with values a plugin got wrong replaced, and exit

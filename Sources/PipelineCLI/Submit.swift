@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import PipelineKit
-import Renderer
 
 extension Pipeline {
     struct Submit: ParsableCommand {
@@ -26,7 +25,7 @@ struct SubmitSlurm: ParsableCommand {
     @Option(help: ArgumentHelp("How many parts (array tasks) to render the pipeline in.", valueName: "N"))
     var parts: Int
     @Option(
-        name: [.customShort("o"), .setting(.directory)],
+        name: .setting(.directory, short: "o"),
         help: ArgumentHelp("Write here instead of the file's output.dir.", valueName: "dir"), completion: .directory)
     var outputDirectory: String?
     @OptionGroup var picture: PictureFlags
@@ -50,59 +49,39 @@ struct SubmitSlurm: ParsableCommand {
     @OptionGroup var images: ImageOptions
     @Argument(parsing: .postTerminator, help: "Options for sbatch, after --.") var sbatchOptions: [String] = []
 
+    /// What the flags ask for.
+    private func makeRequest() throws -> SlurmSubmission.Request {
+        var request = SlurmSubmission.Request(parts: parts)
+        request.render = try OpenPipeline.RenderOptions(picture.given + [(.directory, outputDirectory)])
+        (request.batch, request.tasks, request.sbatchOptions) = (batch, tasks, sbatchOptions)
+        request.executable = executable
+        return request
+    }
+
     func validate() throws {
-        guard (1...FrameSelection.maximumShards).contains(parts) else {
-            throw ValidationError("--parts must be 1...\(FrameSelection.maximumShards), got \(parts)")
-        }
+        let request = try makeRequest()
+        try Session.usage { try request.check(naming: { "--\($0)" }) }
         if now && dryRun { throw ValidationError("give --now or --dry-run, not both") }
-        try OpenPipeline.RenderOptions(picture.given).validate()
-        if let option = sbatchOptions.first(where: { $0.contains("\n") }) {
-            throw ValidationError("an sbatch option holds a line break: \(option.debugDescription)")
-        }
-        if let tasks, !SlurmSubmission.isArrayList(tasks, below: parts) {
-            throw ValidationError(
-                "--tasks takes task numbers from 0 to \(parts - 1), as Slurm's --array writes them (3, 0,2, 4-7), "
-                    + "got \"\(tasks)\"")
-        }
+        try request.render.validate()
     }
 
     func run() throws {
         let pipeline = try Session.open(file, plugins, images, placement: .isolated, headersOnly: true)
         defer { pipeline.close() }
-        var request = SlurmSubmission.Request(parts: parts)
-        request.render = try OpenPipeline.RenderOptions(picture.given + [(.directory, outputDirectory)])
-        (request.batch, request.tasks, request.sbatchOptions) = (batch, tasks, sbatchOptions)
-        request.executable = executable
+        let request = try makeRequest()
         let options = Session.options(file, plugins, images, placement: .isolated)
-        do throws(PipelineError) {
+        try Session.attempt {
             let job = try SlurmSubmission(pipeline, options: options, request: request)
-            if dryRun {
-                print("# \(job.renderScript.path)\n\(job.renderScript.text)")
-                if let concat = job.concatScript { print("# \(concat.path)\n\(concat.text)") }
-                print("# submitted with:\n\(job.commands.joined(separator: "\n"))")
-                return
-            }
+            if dryRun { return print(job.scriptsAndCommands, terminator: "") }
             try job.write()
-            guard now else {
-                Console.note(
-                    "wrote \(job.renderScript.path)" + (job.concatScript.map { " and \($0.path)" } ?? "")
-                        + "; submit them with:\n" + job.commands.joined(separator: "\n"))
-                return
-            }
+            guard now else { return Console.note(job.writtenNote) }
             let ids = try job.submit()
             if let failure = ids.concatFailure {
                 print(ids.render)
                 throw failure
             }
-            let list = [ids.render] + (ids.concat.map { [$0] } ?? [])
-            print(list.joined(separator: " "))
-            Console.note(
-                "submitted job \(ids.render): the render array, \(job.renderScript.path)"
-                    + (ids.concat.map { "; job \($0): the join, once every task of \(ids.render) succeeded" } ?? "")
-                    + "\nfollow them: squeue -j \(list.joined(separator: ","))   logs: \(job.folder)/   "
-                    + "when done: sacct -j \(list.joined(separator: ","))")
-        } catch {
-            throw Session.fail(error)
+            print(ids.all.joined(separator: " "))
+            Console.note(job.note(submitted: ids))
         }
     }
 }

@@ -1,7 +1,5 @@
 import ArgumentParser
-import Compositor
 import PipelineKit
-import Scene
 
 extension Pipeline {
     struct Validate: ParsableCommand {
@@ -24,9 +22,4 @@ extension Pipeline {
             for line in pipeline.summary { print(line) }
         }
     }
-}
-
-extension Double {
-    /// 60 rather than 60.0; 29.97 as is.
-    var formatted: String { rounded() == self ? String(Int(self)) : String(self) }
 }

@@ -95,6 +95,17 @@ extension Pipeline {
         return renderer.evaluator.substitutions.all.map(\.description)
     }
 
+    /// What a still shows, with examples: `pipeline frame --help` shows it.
+    public static let frameGuide = """
+        --at is a time from 0 to the end of the render; between two frames the still shows that \
+        exact moment.
+
+        Examples:
+          pipeline frame pipeline.json --at 0.5 -o still.png
+          pipeline frame pipeline.json --at 1.2 --scale 0.5 -o draft.png
+          jq '.canvas.width = 390' pipeline.json | pipeline frame - --at 0 -o narrow.png
+        """
+
     /// The render scales pipeline draws at.
     public static let scales: ClosedRange<Double> = 0.05...4
 }

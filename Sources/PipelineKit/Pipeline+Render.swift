@@ -126,3 +126,17 @@ final class CollectingObserver: RenderObserver {
     }
     func renderFinished() {}
 }
+
+extension Pipeline {
+    /// Mesa's llvmpipe draws every GL context of a process through one rasterizer, whose
+    /// threads (`LP_NUM_THREADS`, every core by default) are all the parallelism GLSL
+    /// transitions get: lanes share it. This gives it as many threads as a render of `threads`
+    /// lanes has, so one thread uses one core and GLSL transitions scale with the threads. Call
+    /// it before any pipeline is opened (the driver reads it when it loads); a value already in
+    /// the environment is kept.
+    public static func rasterizeGLSLOnLanes(_ threads: Int) {
+        guard ProcessInfo.processInfo.environment["LP_NUM_THREADS"] == nil else { return }
+        let lanes = min(max(threads, 1), ProcessInfo.processInfo.activeProcessorCount)
+        setenv("LP_NUM_THREADS", String(lanes), 1)
+    }
+}

@@ -40,9 +40,43 @@ extension Pipeline {
 
         /// The most cells a sheet has.
         public static let maximumCells = 400
+        /// The cells a row may have.
+        public static let columnRange = 1...64
+        /// The widths a cell may have, in pixels.
+        public static let cellWidthRange = 16...4096
         public static let defaultCount = SheetTimes.defaultCount
         public static let defaultColumns = SheetLayout.defaultColumns
         public static let defaultSheetWidth = SheetLayout.defaultSheetWidth
+
+        /// Checks `count`, `columns` and `cellWidth`, throwing the first out of its range. `name`
+        /// spells each in the message: its property name by default, a flag for a command.
+        public func check(naming name: (String) -> String = { $0 }) throws(PipelineError) {
+            func refuse(_ message: String) -> PipelineError { PipelineError(.argument, message) }
+            guard (1...Self.maximumCells).contains(count) else {
+                throw refuse("\(name("count")) must be in 1...\(Self.maximumCells), got \(count)")
+            }
+            if let columns, !Self.columnRange.contains(columns) {
+                throw refuse("\(name("columns")) must be in \(Self.columnRange), got \(columns)")
+            }
+            if let cellWidth, !Self.cellWidthRange.contains(cellWidth) {
+                throw refuse(
+                    "\(name("cellWidth")) must be a cell width in \(Self.cellWidthRange) pixels, got \(cellWidth)")
+            }
+        }
+
+        /// What a sheet and a chart show, with examples: `pipeline sheet --help` shows it.
+        public static let guide = """
+            The sheet shows the frames at --times (seconds into the render, up to its end) or --count \
+            frames evenly spaced from the first frame to the last (default \(defaultCount)). Each cell is a \
+            frame as run writes it, captioned with that frame's number and time: a time between two frames \
+            shows the frame on screen then, the one at or before it. The chart plots every timeline step's \
+            progress over the render's time, one row per step, overshoot included.
+
+            Examples:
+              pipeline sheet pipeline.json -o sheet.png --chart timing-chart.png
+              pipeline sheet pipeline.json --times 0,0.25,0.5,1 --columns 2 --width 300
+              jq '.direction = "dismiss"' pipeline.json | pipeline sheet - -o dismiss.png
+            """
     }
 
     /// Writes a contact sheet of frames to `path` as `pipeline sheet` does, each cell captioned

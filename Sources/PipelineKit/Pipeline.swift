@@ -298,7 +298,7 @@ extension Pipeline {
 
     /// Decodes the images' pixels now rather than at the first frame, so their problems come
     /// back before anything else starts (the preview's server).
-    package func decodeImages() throws(PipelineError) {
+    public func decodeImages() throws(PipelineError) {
         lock.lock()
         defer { lock.unlock() }
         _ = try decodedImages()

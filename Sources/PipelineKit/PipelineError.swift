@@ -16,6 +16,17 @@ public struct PipelineError: Error, Sendable, CustomStringConvertible {
         case range = 4
         /// The caller's progress callback asked to stop.
         case cancelled = 5
+
+        /// The exit status of a command failing with it, as `pipeline` exits: 1 the input (or
+        /// the call) was wrong, 2 a plugin or the environment failed, 130 (the shell's code for
+        /// Ctrl-C) the render was stopped.
+        public var exitStatus: Int32 {
+            switch self {
+            case .input, .argument, .range: 1
+            case .render: 2
+            case .cancelled: 130
+            }
+        }
     }
 
     /// One problem and where it is. `line` and `column` count from 1; 0 when the problem has no

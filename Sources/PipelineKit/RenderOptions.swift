@@ -51,7 +51,10 @@ extension Pipeline {
             case directory, formats, quality, scale, fps, threads, frames, shard, resume, waitsForFolder, discard
             case exactImageScaling
 
-            /// Its long name on the command line (`--format`).
+            /// Its option on the command line: `--format`.
+            public var option: String { "--\(flag)" }
+
+            /// Its long name on the command line (`format`).
             public var flag: String {
                 switch self {
                 case .directory: "out"
@@ -109,6 +112,15 @@ extension Pipeline {
             public static let picture: [Setting] = [.formats, .quality, .scale, .fps, .exactImageScaling]
         }
 
+        /// The options a command line gives, each text read as `set` reads it (nil: left at its
+        /// default); problems name the options (`--quality`). `shard: "auto"` reads `environment`.
+        public init(commandLine given: [(Setting, String?)], environment: [String: String] = [:]) throws(PipelineError)
+        {
+            self.init()
+            self.environment = environment
+            for case (let setting, let text?) in given { try set(setting, text, naming: \.option) }
+        }
+
         /// Sets `setting` from its command-line text (`"90"` for `.quality`); a flag takes `"true"`.
         /// `name` spells the setting in a message.
         public mutating func set(
@@ -159,7 +171,7 @@ extension Pipeline {
         public func arguments(_ settings: [Setting]) -> [String] {
             settings.flatMap { setting -> [String] in
                 guard let text = text(of: setting) else { return [] }
-                return setting.valueName == nil ? ["--\(setting.flag)"] : ["--\(setting.flag)", text]
+                return setting.valueName == nil ? [setting.option] : [setting.option, text]
             }
         }
 
@@ -189,6 +201,42 @@ extension Pipeline {
             if done == total && rate > 0 { return count + String(format: "  %.1f fps", rate) }
             guard done >= framesBeforeEstimate, elapsed >= secondsBeforeEstimate, rate > 0 else { return count }
             return count + String(format: "  %.1f fps  eta %.1fs", rate, Double(total - done) / rate)
+        }
+
+        /// A progress display's count: the frames done as they finish, and when a line is due
+        /// (`interval` seconds after the last, and at the last frame), with the bar a terminal shows.
+        public struct Meter: Sendable {
+            /// The least seconds between two lines.
+            public let interval: Double
+            private var (done, total) = (0, 0)
+            private var started = Date()
+            private var lastShown = Date.distantPast
+
+            public init(interval: Double) { self.interval = interval }
+
+            /// A render (or a batch) of `frames` frames starts now.
+            public mutating func start(frames: Int) { (total, done, started) = (frames, 0, Date()) }
+
+            /// Counts `count` more frames done; the line due now (`text(done:total:elapsed:detail:)`),
+            /// nil when the last was shown less than `interval` ago.
+            public mutating func advance(by count: Int, detail: String = "") -> String? {
+                done += count
+                let now = Date()
+                guard now.timeIntervalSince(lastShown) >= interval || done == total else { return nil }
+                lastShown = now
+                return RenderProgress.text(
+                    done: done, total: total, elapsed: now.timeIntervalSince(started), detail: detail)
+            }
+
+            /// Makes a line due at the next frame (the last one was written over).
+            public mutating func showNext() { lastShown = .distantPast }
+
+            /// `[██████······]`: the frames done, in 24 cells.
+            public var bar: String {
+                let cells = 24
+                let filled = total > 0 ? done * cells / total : cells
+                return "[" + String(repeating: "█", count: filled) + String(repeating: "·", count: cells - filled) + "]"
+            }
         }
     }
 }

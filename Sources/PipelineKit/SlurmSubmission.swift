@@ -38,21 +38,14 @@ public struct SlurmSubmission: Sendable {
     let tasks: String?
     let sbatchOptions: [String]
 
+    /// The most parts (array tasks) a render may be submitted in.
+    public static let maximumParts = FrameSelection.maximumShards
+
     /// The submission of `pipeline` (opened with `options`, whose plugin folders, props and image
     /// settings every task repeats) as `request` asks.
     public init(_ pipeline: Pipeline, options: Pipeline.OpenOptions, request: Request) throws(PipelineError) {
         func refuse(_ message: String) -> PipelineError { PipelineError(.argument, message) }
-        guard (1...FrameSelection.maximumShards).contains(request.parts) else {
-            throw refuse("parts must be 1...\(FrameSelection.maximumShards), got \(request.parts)")
-        }
-        if let option = request.sbatchOptions.first(where: { $0.contains("\n") }) {
-            throw refuse("an sbatch option holds a line break: \(option.debugDescription)")
-        }
-        if let tasks = request.tasks, !Self.isArrayList(tasks, below: request.parts) {
-            throw refuse(
-                "tasks takes task numbers from 0 to \(request.parts - 1), as Slurm's --array writes them (3, 0,2, "
-                    + "4-7), got \"\(tasks)\"")
-        }
+        try request.check()
         let checked = try request.render.checked()
         let scene = pipeline.scene
         let parts = request.parts
@@ -115,9 +108,9 @@ public struct SlurmSubmission: Sendable {
             throw PipelineError(.argument, "a farm's tasks read props from a file: give propsFile, not props")
         }
         var arguments = options.pluginFolders.flatMap { ["--plugins", absolute($0)] }
-        if options.allowsOutsideFiles { arguments.append("--\(SceneDecoder.Options.allowOutsideImagesFlag)") }
+        if options.allowsOutsideFiles { arguments.append("--\(Pipeline.OpenOptions.allowsOutsideFilesFlag)") }
         if options.imageMemoryLimit != SceneDecoder.Options.defaultImageMemoryLimit {
-            arguments += ["--\(SceneDecoder.Options.imageMemoryFlag)", String(options.imageMemoryLimit >> 20)]
+            arguments += ["--\(Pipeline.OpenOptions.imageMemoryLimitFlag)", String(options.imageMemoryLimit >> 20)]
         }
         if let props = options.propsFile { arguments += ["--props", absolute(props)] }
         return arguments + options.set.flatMap { ["--set", $0] }
@@ -181,6 +174,26 @@ public struct SlurmSubmission: Sendable {
         ]
     }
 
+    /// Each script under its path, then the commands that submit them: what a dry run shows.
+    public var scriptsAndCommands: String {
+        ([renderScript] + (concatScript.map { [$0] } ?? [])).map { "# \($0.path)\n\($0.text)\n" }.joined()
+            + "# submitted with:\n\(commands.joined(separator: "\n"))\n"
+    }
+
+    /// Where the scripts were written, and the commands that submit them.
+    public var writtenNote: String {
+        "wrote \(renderScript.path)" + (concatScript.map { " and \($0.path)" } ?? "") + "; submit them with:\n"
+            + commands.joined(separator: "\n")
+    }
+
+    /// What the jobs `submitted` are, and how to follow them: squeue, the logs, sacct.
+    public func note(submitted ids: Submitted) -> String {
+        let list = ids.all.joined(separator: ",")
+        return "submitted job \(ids.render): the render array, \(renderScript.path)"
+            + (ids.concat.map { "; job \($0): the join, once every task of \(ids.render) succeeded" } ?? "")
+            + "\nfollow them: squeue -j \(list)   logs: \(folder)/   when done: sacct -j \(list)"
+    }
+
     /// Writes the scripts (executable) into `folder`.
     public func write() throws(PipelineError) {
         do {
@@ -202,6 +215,9 @@ public struct SlurmSubmission: Sendable {
         /// Why the concat job was not submitted though the array was, with the command that
         /// submits it by hand.
         public let concatFailure: PipelineError?
+
+        /// The ids of every job submitted, the render array's first.
+        public var all: [String] { [render] + (concat.map { [$0] } ?? []) }
     }
 
     /// Submits the array, then the concat job depending on it. An array that cannot be
@@ -248,5 +264,24 @@ public struct SlurmSubmission: Sendable {
                     + (process.terminationStatus == 127 ? ": is Slurm installed (sbatch on PATH)?" : ""))
         }
         return id
+    }
+}
+
+extension SlurmSubmission.Request {
+    /// Checks the parts, the sbatch options and the tasks, throwing the first problem. `name`
+    /// spells `parts` and `tasks` in the message: as is by default, `--parts` for a command.
+    public func check(naming name: (String) -> String = { $0 }) throws(PipelineError) {
+        guard (1...SlurmSubmission.maximumParts).contains(parts) else {
+            throw PipelineError(.argument, "\(name("parts")) must be 1...\(SlurmSubmission.maximumParts), got \(parts)")
+        }
+        if let option = sbatchOptions.first(where: { $0.contains("\n") }) {
+            throw PipelineError(.argument, "an sbatch option holds a line break: \(option.debugDescription)")
+        }
+        if let tasks, !SlurmSubmission.isArrayList(tasks, below: parts) {
+            throw PipelineError(
+                .argument,
+                "\(name("tasks")) takes task numbers from 0 to \(parts - 1), as Slurm's --array writes them "
+                    + "(3, 0,2, 4-7), got \"\(tasks)\"")
+        }
     }
 }

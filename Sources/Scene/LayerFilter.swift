@@ -1,4 +1,5 @@
 import CAnimatorABI
+import JSON
 import PluginRegistry
 
 /// One entry of a layer's `filters` or `backdropFilters`: an effect and its parameters, bound

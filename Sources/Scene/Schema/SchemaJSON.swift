@@ -1,3 +1,5 @@
+import JSON
+
 /// A JSON value that keeps object keys in the order they were written, so the printed schema
 /// reads top-down ("$schema", "title", "description" first) the way a person would write it.
 /// Literals make schema code read like the JSON it produces.

@@ -1,0 +1,40 @@
+import PluginScaffold
+
+/// A new plugin project, as `pipeline new-animator` writes it: an animator or an effect with one
+/// parameter, its build file and a README, in C, Swift or Rust, built against this pipeline's
+/// `animator.h`.
+public struct NewPluginProject: Sendable {
+    public enum Language: String, CaseIterable, Sendable { case c, swift, rust }
+
+    /// An animator writes layer properties over a step's progress; an effect (animator ABI 1.2)
+    /// filters a layer's pixels.
+    public enum Kind: String, CaseIterable, Sendable { case animator, effect }
+
+    /// The project's files, relative to its folder.
+    let files: [(path: String, text: String)]
+    /// What the user must fix by hand: this pipeline's `animator.h` or Rust bindings were not
+    /// found, and a placeholder stands for them.
+    public let warnings: [String]
+
+    /// The project of the animator or effect `name`; nil unless `name` has the form names take
+    /// in pipeline files: a lowercase letter, then lowercase letters, digits or `-`.
+    public init?(name: String, language: Language, kind: Kind) {
+        guard let name = NewAnimatorName(name), let language = PluginProject.Language(rawValue: language.rawValue)
+        else { return nil }
+        (files, warnings) = PluginProject.files(name, language: language, kind: kind == .animator ? .animator : .effect)
+    }
+
+    /// Writes the files into `directory`, making the folders they need; returns their paths. The
+    /// error names the file that could not be written.
+    public func write(into directory: String) throws -> [String] { try PluginProject.write(files, into: directory) }
+
+    /// Whether `name` can name an animator or effect: `[a-z][a-z0-9-]*`.
+    public static func isValid(name: String) -> Bool { NewAnimatorName(name) != nil }
+
+    /// Why `directory` cannot take a new project (a file, or a folder that is not empty); nil
+    /// when it can (it does not exist, or is empty).
+    public static func problem(with directory: String) -> String? { PluginProject.problem(with: directory) }
+
+    /// What a project holds and how it is built: `pipeline new-animator --help` shows it.
+    public static let guide = PluginProject.guide
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+/// The command (Sources/PipelineCLI) and the C API (Sources/PipelineC) reach pipeline through
+/// PipelineKit alone, and no module re-exports another: a module imports what it uses.
+@Suite struct ModuleBoundaryTests {
+    static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Sources")
+
+    /// The modules of the package: the folders of Sources/.
+    static func projectModules() throws -> Set<String> {
+        Set(try FileManager.default.contentsOfDirectory(atPath: sources.path).filter { !$0.hasPrefix(".") })
+    }
+
+    /// The Swift files under `folder` of Sources/, as paths from the repository (`Sources/Scene/…`).
+    static func swiftFiles(under folder: String = "") throws -> [String] {
+        let root = folder.isEmpty ? sources : sources.appendingPathComponent(folder)
+        let found = try #require(FileManager.default.enumerator(atPath: root.path)).compactMap { $0 as? String }
+        let prefix = folder.isEmpty ? "Sources/" : "Sources/\(folder)/"
+        return found.filter { $0.hasSuffix(".swift") }.sorted().map { prefix + $0 }
+    }
+
+    static func text(of file: String) throws -> String {
+        try String(contentsOf: sources.deletingLastPathComponent().appendingPathComponent(file), encoding: .utf8)
+    }
+
+    /// The import on `line`: its module and whether it is `@_exported`; nil for any other line.
+    /// Reads `import X`, `import struct X.Y`, `@preconcurrency import X`, `public import X`.
+    static func importStatement(_ line: String) -> (module: String, exported: Bool)? {
+        var words = line.split(whereSeparator: \.isWhitespace).map(String.init)[...]
+        var exported = false
+        while let word = words.first, word.hasPrefix("@") || ["public", "package", "internal"].contains(word) {
+            exported = exported || word == "@_exported"
+            words = words.dropFirst()
+        }
+        guard words.first == "import", words.count > 1 else { return nil }
+        words = words.dropFirst()
+        let kinds = ["typealias", "struct", "class", "enum", "protocol", "let", "var", "func"]
+        if let kind = words.first, kinds.contains(kind), words.count > 1 { words = words.dropFirst() }
+        guard let path = words.first, let module = path.split(separator: ".").first else { return nil }
+        return (String(module), exported)
+    }
+
+    /// Each line of `text` (from `file`) importing a module of `modules` outside `allowed`, as
+    /// `file:line: imports Module`.
+    static func forbiddenImports(
+        in text: String, of file: String, modules: Set<String>, allowed: Set<String>
+    ) -> [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { index, line in
+            guard let statement = importStatement(String(line)), modules.contains(statement.module),
+                !allowed.contains(statement.module)
+            else { return nil }
+            return "\(file):\(index + 1): imports \(statement.module)"
+        }
+    }
+
+    /// Each `@_exported import` line of `text` (from `file`), as `file:line: …`.
+    static func reExports(in text: String, of file: String) -> [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { index, line in
+            guard let statement = importStatement(String(line)), statement.exported else { return nil }
+            return
+                "\(file):\(index + 1): re-exports \(statement.module) (@_exported import); import it where it is used"
+        }
+    }
+
+    @Test(arguments: [
+        ("PipelineCLI", ["PipelineKit", "Preview"]),
+        ("PipelineC", ["PipelineKit", "CPipelineAPI"]),
+    ])
+    func aSurfaceImportsOnlyPipelineKit(folder: String, allowed: [String]) throws {
+        let modules = try Self.projectModules()
+        let files = try Self.swiftFiles(under: folder)
+        #expect(!files.isEmpty, "no Swift files under Sources/\(folder)")
+        for file in files {
+            let found = Self.forbiddenImports(
+                in: try Self.text(of: file), of: file, modules: modules, allowed: Set(allowed))
+            for line in found {
+                Issue.record("\(line): Sources/\(folder) reaches the other modules through PipelineKit")
+            }
+        }
+    }
+
+    @Test func noModuleReExportsAnother() throws {
+        for file in try Self.swiftFiles() {
+            for line in Self.reExports(in: try Self.text(of: file), of: file) { Issue.record("\(line)") }
+        }
+    }
+
+    /// The checks find what they look for, wherever it stands in a file.
+    @Test func theChecksSeeEveryFormOfImport() {
+        let text = """
+            import ArgumentParser
+            import PipelineKit
+            // import Scene, in a comment
+            @preconcurrency import Renderer
+            import struct Output.VideoConcatenation
+
+            @_exported import JSON
+            """
+        let modules: Set = ["PipelineKit", "Renderer", "Output", "Scene", "JSON"]
+        #expect(
+            Self.forbiddenImports(in: text, of: "A.swift", modules: modules, allowed: ["PipelineKit"]) == [
+                "A.swift:4: imports Renderer", "A.swift:5: imports Output", "A.swift:7: imports JSON",
+            ])
+        #expect(
+            Self.reExports(in: text, of: "A.swift") == [
+                "A.swift:7: re-exports JSON (@_exported import); import it where it is used"
+            ])
+    }
+}
