@@ -184,7 +184,7 @@ let package = Package(
             name: "FidelityTests",
             dependencies: ["Renderer", "Scene", "PluginRegistry", "CAnimatorABI", "TestSupport"]),
         // The command's own logic, without running it (how progress is worded, say).
-        .testTarget(name: "PipelineKitTests", dependencies: ["PipelineKit"]),
+        .testTarget(name: "PipelineKitTests", dependencies: ["PipelineKit", "TestSupport"]),
         .testTarget(
             name: "PreviewTests",
             dependencies: [

@@ -1,5 +1,6 @@
 import Foundation
 import PipelineKit
+import TestSupport
 import Testing
 
 /// PipelineKit as an embedder uses it, in this process, with no executable: pipelines opened
@@ -16,9 +17,7 @@ import Testing
     /// Plugins scanned in this process (no executable) from the build's built-in folder.
     static var options: Pipeline.OpenOptions {
         var options = Pipeline.OpenOptions()
-        let builtin = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(".build/debug/pipeline-plugins").path
-        options.installation = PipelineInstallation(executable: nil, builtinPlugins: builtin)
+        options.installation = PipelineInstallation(executable: nil, builtinPlugins: InRepoPlugins.folder)
         return options
     }
 

@@ -5,7 +5,9 @@ import Testing
 /// The in-repo plugins as the host loads them, for unit tests of the modules that call plugin
 /// code: `make test` builds them into `pipeline-plugins/` beside the test bundle.
 public enum InRepoPlugins {
-    public static let registry: Registry = {
+    /// The `pipeline-plugins` folder of the build that holds the running test bundle (whichever
+    /// build folder or sanitizer's it is).
+    public static let folder: String = {
         var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
             .deletingLastPathComponent()
         while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("pipeline-plugins").path),
@@ -13,8 +15,12 @@ public enum InRepoPlugins {
         {
             directory = directory.deletingLastPathComponent()
         }
+        return directory.appendingPathComponent("pipeline-plugins").path
+    }()
+
+    public static let registry: Registry = {
         let registry = Registry()
-        registry.load(directories: [directory.appendingPathComponent("pipeline-plugins").path])
+        registry.load(directories: [folder])
         return registry
     }()
 
