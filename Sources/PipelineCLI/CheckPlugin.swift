@@ -4,10 +4,9 @@ import PipelineKit
 
 extension Pipeline {
     struct CheckPlugin: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "check-plugin",
-            abstract: "Check a plugin file: call everything it registers and report what is wrong.",
-            discussion: PluginFileCheck.guide)
+        static let configuration = CommandConfiguration.subcommand(
+            "check-plugin", "Check a plugin file: call everything it registers and report what is wrong.",
+            guide: PluginFileCheck.guide)
 
         @Argument(
             help: ArgumentHelp("The plugin file (or GLSL transition).", valueName: "file.so"),

@@ -3,10 +3,9 @@ import PipelineKit
 
 extension Pipeline {
     struct Concat: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "concat",
-            abstract: "Join the videos of --shard or --frames runs into one video.",
-            discussion: JoinedVideo.guide)
+        static let configuration = CommandConfiguration.subcommand(
+            "concat", "Join the videos of --shard or --frames runs into one video.",
+            guide: JoinedVideo.guide)
 
         @Argument(
             help: ArgumentHelp(

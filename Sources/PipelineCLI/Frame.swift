@@ -4,12 +4,11 @@ import PipelineKit
 
 extension Pipeline {
     struct Frame: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "frame",
-            abstract: "Render the frame at one time to a PNG.",
-            discussion: OpenPipeline.frameGuide)
+        static let configuration = CommandConfiguration.subcommand(
+            "frame", "Render the frame at one time to a PNG.",
+            guide: OpenPipeline.frameGuide)
 
-        @Argument(help: PipelineInput.argumentHelp(), completion: .file(extensions: ["json"])) var file: String
+        @OptionGroup var input: PipelineFile
         @Option(parsing: .unconditional, help: ArgumentHelp("The time in seconds.", valueName: "seconds")) var at:
             Double
         @Option(name: .shortAndLong, help: ArgumentHelp("The PNG to write.", valueName: "path"), completion: .file())
@@ -33,7 +32,7 @@ extension Pipeline {
         }
 
         func run() throws {
-            let pipeline = try Session.open(file, plugins, images, placement: try isolation.placement)
+            let pipeline = try Session.open(input.file, plugins, images, placement: try isolation.placement)
             defer { pipeline.close() }
             if let problem = pipeline.pastTheEnd(at) {
                 Console.error("--at \(problem)")

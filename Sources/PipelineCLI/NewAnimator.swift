@@ -4,10 +4,9 @@ import PipelineKit
 
 extension Pipeline {
     struct NewAnimator: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "new-animator",
-            abstract: "Create a plugin project for a new animator or effect, in C, Swift or Rust.",
-            discussion: NewPluginProject.guide)
+        static let configuration = CommandConfiguration.subcommand(
+            "new-animator", "Create a plugin project for a new animator or effect, in C, Swift or Rust.",
+            guide: NewPluginProject.guide)
 
         @Argument(
             help: ArgumentHelp(

@@ -60,3 +60,10 @@ struct PluginOptions: ParsableArguments {
 func checkOutput(_ path: String, option: String) throws {
     if let problem = OpenPipeline.problem(writing: path) { throw ValidationError("\(option) \(path): it \(problem)") }
 }
+
+extension CommandConfiguration {
+    /// A subcommand's configuration: its name, its one line of help and its long guide.
+    static func subcommand(_ name: String, _ abstract: String, guide: String) -> CommandConfiguration {
+        CommandConfiguration(commandName: name, abstract: abstract, discussion: guide)
+    }
+}

@@ -2,6 +2,11 @@ import ArgumentParser
 import Foundation
 import PipelineKit
 
+/// The pipeline argument of the commands that read one pipeline and render no videos.
+struct PipelineFile: ParsableArguments {
+    @Argument(help: PipelineInput.argumentHelp(), completion: .file(extensions: ["json"])) var file: String
+}
+
 /// Where a command reads its pipeline: the file it names, or standard input for `-` (and for
 /// `/dev/stdin`, which names the same stream). A pipeline from standard input has no folder of
 /// its own: its relative paths (images, `output.dir`) and `plugins/` resolve from the current

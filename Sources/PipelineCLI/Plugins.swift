@@ -3,10 +3,9 @@ import PipelineKit
 
 extension Pipeline {
     struct Plugins: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "plugins",
-            abstract: "List the animators, mixers, effects and timing curves the plugins provide.",
-            discussion: PluginCatalog.guide)
+        static let configuration = CommandConfiguration.subcommand(
+            "plugins", "List the animators, mixers, effects and timing curves the plugins provide.",
+            guide: PluginCatalog.guide)
 
         @Flag(help: "Print JSON instead of text.") var json = false
         @Flag(help: "Forget what earlier scans found and open every plugin file again.") var rescan = false

@@ -5,10 +5,9 @@ import Preview
 
 extension Pipeline {
     struct Preview: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "preview",
-            abstract: "Serve a page on 127.0.0.1 that plays the pipeline, reloading it when its files change.",
-            discussion: PreviewServer.guide)
+        static let configuration = CommandConfiguration.subcommand(
+            "preview", "Serve a page on 127.0.0.1 that plays the pipeline, reloading it when its files change.",
+            guide: PreviewServer.guide)
 
         @Argument(help: "The pipeline file.", completion: .file(extensions: ["json"])) var file: String
         @Option(help: ArgumentHelp("The port on 127.0.0.1 to listen on; 0 picks a free one.", valueName: "n")) var port:

@@ -4,10 +4,9 @@ import PipelineKit
 
 extension Pipeline {
     struct Run: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "run",
-            abstract: "Render a pipeline to PNG frames, videos and animations.",
-            discussion: OpenPipeline.RenderOptions.guide)
+        static let configuration = CommandConfiguration.subcommand(
+            "run", "Render a pipeline to PNG frames, videos and animations.",
+            guide: OpenPipeline.RenderOptions.guide)
 
         @Argument(help: PipelineInput.argumentHelp(namingVideos: true), completion: .file(extensions: ["json"]))
         var file: String

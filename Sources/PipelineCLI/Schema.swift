@@ -3,10 +3,9 @@ import PipelineKit
 
 extension Pipeline {
     struct Schema: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "schema",
-            abstract: "Print the JSON Schema of pipeline files, for editors.",
-            discussion: PluginCatalog.schemaGuide)
+        static let configuration = CommandConfiguration.subcommand(
+            "schema", "Print the JSON Schema of pipeline files, for editors.",
+            guide: PluginCatalog.schemaGuide)
 
         @OptionGroup var plugins: PluginOptions
         @Flag(help: "Print the format's keys as Markdown tables (the README's reference) instead of the JSON Schema.")

@@ -4,12 +4,11 @@ import PipelineKit
 
 extension Pipeline {
     struct Sheet: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            commandName: "sheet",
-            abstract: "Write a contact sheet of frames and, with --chart, a timing chart of the steps.",
-            discussion: OpenPipeline.SheetOptions.guide)
+        static let configuration = CommandConfiguration.subcommand(
+            "sheet", "Write a contact sheet of frames and, with --chart, a timing chart of the steps.",
+            guide: OpenPipeline.SheetOptions.guide)
 
-        @Argument(help: PipelineInput.argumentHelp(), completion: .file(extensions: ["json"])) var file: String
+        @OptionGroup var input: PipelineFile
         @Option(help: ArgumentHelp("Comma-separated times in seconds, e.g. 0,0.25,0.5.", valueName: "seconds,…"))
         var times: String?
         @Option(
@@ -42,7 +41,7 @@ extension Pipeline {
         }
 
         func run() throws {
-            let pipeline = try Session.open(file, plugins, images)
+            let pipeline = try Session.open(input.file, plugins, images)
             defer { pipeline.close() }
             let options = try sheetOptions()
             if let problem = options.times?.lazy.compactMap(pipeline.pastTheEnd).first {
