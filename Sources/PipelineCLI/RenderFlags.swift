@@ -5,15 +5,15 @@ import PipelineKit
 typealias RenderSetting = OpenPipeline.RenderOptions.Setting
 
 extension ArgumentHelp {
-    init(_ setting: RenderSetting, visibility: ArgumentVisibility = .default) {
-        self.init(setting.help, valueName: setting.valueName, visibility: visibility)
+    init(_ setting: RenderSetting) {
+        self.init(setting.help, valueName: setting.valueName, visibility: setting.isHidden ? .hidden : .default)
     }
 }
 
 extension NameSpecification {
-    /// The setting's long name (`--out`), after `short` (`-o`) when given.
-    static func setting(_ setting: RenderSetting, short: Character? = nil) -> NameSpecification {
-        NameSpecification((short.map { [.customShort($0)] } ?? []) + [.customLong(setting.flag)])
+    /// The setting's long name (`--out`), after its short one (`-o`) when it has one.
+    static func setting(_ setting: RenderSetting) -> NameSpecification {
+        NameSpecification((setting.short.map { [.customShort($0)] } ?? []) + [.customLong(setting.flag)])
     }
 }
 
@@ -28,7 +28,7 @@ struct PictureFlags: ParsableArguments {
     @Option(name: .setting(.quality), help: ArgumentHelp(.quality)) var quality: String?
     @Option(name: .setting(.scale), help: ArgumentHelp(.scale)) var scale: String?
     @Option(name: .setting(.fps), help: ArgumentHelp(.fps)) var fps: String?
-    @Flag(name: .setting(.exactImageScaling), help: ArgumentHelp(.exactImageScaling, visibility: .hidden))
+    @Flag(name: .setting(.exactImageScaling), help: ArgumentHelp(.exactImageScaling))
     var exactImageScaling = false
 
     var given: [(RenderSetting, String?)] {
@@ -41,7 +41,7 @@ struct PictureFlags: ParsableArguments {
 
 /// `run`'s own render options.
 struct RenderFlags: ParsableArguments {
-    @Option(name: .setting(.directory, short: "o"), help: ArgumentHelp(.directory), completion: .directory)
+    @Option(name: .setting(.directory), help: ArgumentHelp(.directory), completion: .directory)
     var directory: String?
     @OptionGroup var picture: PictureFlags
     @Option(name: .setting(.threads), help: ArgumentHelp(.threads)) var threads: String?

@@ -25,7 +25,7 @@ struct SubmitSlurm: ParsableCommand {
     @Option(help: ArgumentHelp("How many parts (array tasks) to render the pipeline in.", valueName: "N"))
     var parts: Int
     @Option(
-        name: .setting(.directory, short: "o"),
+        name: .setting(.directory),
         help: ArgumentHelp("Write here instead of the file's output.dir.", valueName: "dir"), completion: .directory)
     var outputDirectory: String?
     @OptionGroup var picture: PictureFlags

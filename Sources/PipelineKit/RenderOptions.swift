@@ -54,6 +54,24 @@ extension Pipeline {
             /// Its option on the command line: `--format`.
             public var option: String { "--\(flag)" }
 
+            /// Its one-letter name on the command line (`-o`), for the few that have one.
+            public var short: Character? { self == .directory ? "o" : nil }
+
+            /// Left out of help and of docs/COMMANDS.md's table: an option for comparisons.
+            public var isHidden: Bool { self == .exactImageScaling }
+
+            /// The render options as docs/COMMANDS.md's Markdown table (scripts/generate-docs
+            /// writes it there; a test fails while the file differs).
+            public static var markdown: String {
+                let rows = allCases.filter { !$0.isHidden }.map { setting in
+                    let names = (setting.short.map { "`-\($0)`, " } ?? "") + "`\(setting.option)`"
+                    let value = setting.valueName.map { "`\($0)`" } ?? "none"
+                    return "| \(names) | \(value) | \(setting.help.replacingOccurrences(of: "|", with: "\\|")) |"
+                }
+                return (["| option | value | what it does |", "| --- | --- | --- |"] + rows).joined(separator: "\n")
+                    + "\n"
+            }
+
             /// Its long name on the command line (`format`).
             public var flag: String {
                 switch self {

@@ -182,3 +182,22 @@ extension PipelineKitTests {
             "\(error.description)")
     }
 }
+
+/// docs/COMMANDS.md's table of render options is the one `RenderOptions.Setting` declares.
+@Suite struct RenderOptionsTableTests {
+    @Test func commandsDocumentationHoldsTheDeclaredTable() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let text = try String(contentsOf: root.appendingPathComponent("docs/COMMANDS.md"), encoding: .utf8)
+        let lines = text.components(separatedBy: "\n")
+        let begin = try #require(lines.firstIndex { $0.hasPrefix("<!-- BEGIN render options") })
+        let end = try #require(lines.firstIndex { $0 == "<!-- END render options -->" })
+        let table = lines[(begin + 1)..<end].joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(
+            table == Pipeline.RenderOptions.Setting.markdown.trimmingCharacters(in: .whitespacesAndNewlines),
+            "docs/COMMANDS.md's render options differ from the declarations: run scripts/generate-docs")
+        for setting in Pipeline.RenderOptions.Setting.allCases where !setting.isHidden {
+            #expect(table.contains("`\(setting.option)`"), "\(setting.option) is missing from the table")
+        }
+    }
+}

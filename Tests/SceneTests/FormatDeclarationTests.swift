@@ -24,7 +24,7 @@ import Testing
         let generated = KeyTable.markdown.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(
             try Self.readmeKeyReference() == generated,
-            "docs/FORMAT.md's key reference differs from the declarations: run scripts/readme-keys")
+            "docs/FORMAT.md's key reference differs from the declarations: run scripts/generate-docs")
     }
 
     @Test func everyDeclaredKeyIsInTheReference() {

@@ -1,5 +1,5 @@
 /// The README's key reference, generated from the declarations: one Markdown table per object
-/// of the format. `pipeline schema --markdown` prints it; `scripts/readme-keys` writes it into
+/// of the format. `pipeline schema --markdown` prints it; `scripts/generate-docs` writes it into
 /// the README, and a test fails when the two differ.
 public enum KeyTable {
     /// Every object of the format, in reading order: the file's own keys, then each nested
