@@ -31,7 +31,6 @@ struct ImageOptions: ParsableArguments {
 /// rendered for many variants.
 struct PropsOptions: ParsableArguments {
     @Option(
-        name: .customLong("set"),
         help: ArgumentHelp(
             "Set the value at PATH before the pipeline is read (repeatable): canvas.fps=30, layers[2].text.string=Hello. "
                 + "VALUE is read as JSON, or else as a string.",
@@ -39,7 +38,6 @@ struct PropsOptions: ParsableArguments {
     var set: [String] = []
 
     @Option(
-        name: .customLong("props"),
         help: ArgumentHelp(
             "A JSON merge patch (RFC 7396) applied to the pipeline before it is read; --set applies after it.",
             valueName: "file.json"))
