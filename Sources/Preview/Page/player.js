@@ -73,10 +73,24 @@ export function show(n) {
   }, problem => { if (view.frame === n) showProblem('frame', problem.message); });
 }
 
+// While the sound plays, the picture follows the sound's clock: a frame that comes late is
+// skipped, not waited for, so the picture never falls behind what is heard. Otherwise (no sound,
+// or not yet started) it follows the wall clock, and looping to the first frame starts the sound
+// again from there.
 function tick(now) {
   if (!view.playing) return;
-  const n = (view.playFrom + Math.floor((now - view.playStart) / 1000 * view.timeline.fps)) % (lastFrame() + 1);
-  if (n < view.frame) syncSound(n);
+  const sound = $('sound');
+  const heard = view.timeline.hasSound && soundVersion === view.timeline.version && !sound.paused
+    && !sound.seeking && sound.readyState >= 2;
+  let n;
+  if (heard) {
+    n = Math.min(lastFrame(), Math.floor(sound.currentTime * view.timeline.fps + 1e-6));
+    view.playStart = now;
+    view.playFrom = n;
+  } else {
+    n = (view.playFrom + Math.floor((now - view.playStart) / 1000 * view.timeline.fps)) % (lastFrame() + 1);
+    if (n < view.frame) syncSound(n);
+  }
   if (n !== view.frame) show(n);
   prefetch(n);
   requestAnimationFrame(tick);
