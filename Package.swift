@@ -133,7 +133,9 @@ let package = Package(
                 "Renderer", "Scene", "Compositor", "PluginRegistry", "PluginIsolation", "PluginCheck", "PluginScaffold",
                 "Output", "Sheet", "JSON", "CRaster", "CLibraryLoader", "CProductVersion", "CAnimatorABI",
                 "CPipelineAPI",
-            ]),
+            ],
+            // The long guides the commands print (`pipeline run --help`, …), as text files.
+            resources: [.embedInCode("Guides")]),
         // The C API's header (include/uipipeline.h, installed as is) and PipelineKit behind it.
         .target(name: "CPipelineAPI"),
         .target(
