@@ -171,10 +171,11 @@ extension Decoding {
         NamedCurves.curve(named: String(default: Keys.step["timing"].defaultValue!)!)!
     }
 
-    /// The entry a field names, or an error suggesting the name meant among `known` (by default
-    /// every registered name of `kind`).
+    /// The entry a field names, or an error suggesting the name meant among `known()` (by default
+    /// every registered name of `kind`), which only a missing name asks for.
     func lookUp<Entry>(
-        _ field: Field, kind: RegistrationKind, among known: [String]? = nil, _ find: (String) -> Lookup<Entry>
+        _ field: Field, kind: RegistrationKind, among known: (() -> [String])? = nil,
+        _ find: (String) -> Lookup<Entry>
     ) throws(SceneError) -> Entry {
         let name = try field.string()
         switch find(name) {
@@ -187,7 +188,7 @@ extension Decoding {
         case .skipped(let file):
             throw field.error("unknown \(kind.rawValue) \(name.quotedForMessage): \(file.summary)")
         case .missing:
-            let hint = NameSuggestion.unknownNameHint(name, among: known ?? registry.allNames(of: kind), kind: kind)
+            let hint = NameSuggestion.unknownNameHint(name, among: known?() ?? registry.allNames(of: kind), kind: kind)
             throw field.error("unknown \(kind.rawValue) \(name.quotedForMessage)\(hint)")
         }
     }

@@ -57,7 +57,7 @@ extension Decoding {
             if let args { throw args.error("curve \"\(name)\" takes no arguments") }
             return builtin
         }
-        let known = NamedCurves.names + registry.allNames(of: .curve) + BuiltInCurveNames.forms
+        let known = { NamedCurves.names + registry.allNames(of: .curve) + BuiltInCurveNames.forms }
         let entry = try lookUp(field, kind: .curve, among: known) { registry.curve(named: $0) }
         curvePlugins.append(entry.plugin)
         return entry.bound(to: try curveArguments(entry, args, at: field))
