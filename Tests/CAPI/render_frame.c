@@ -51,6 +51,9 @@ int main(int argc, char **argv) {
     expect(pipeline_open(NULL, NULL, &pipeline, NULL) == PIPELINE_ERROR_ARGUMENT, "opening NULL");
     pipeline_open_options_t tiny = {.struct_size = 4};
     status = pipeline_open(argv[1], &tiny, &pipeline, &error);
+    expect(error != NULL && strstr(pipeline_error_message(error), "pipeline_open_options_t.struct_size is 4") != NULL &&
+               strstr(pipeline_error_message(error), "set it to sizeof(pipeline_open_options_t)") != NULL,
+           "an options struct of 4 bytes: the message names the field and what to set it to");
     expect_failure(status, error, PIPELINE_ERROR_ARGUMENT, "an options struct of 4 bytes");
     error = NULL;
     expect(pipeline_frame_count(NULL) == -1, "the frame count of NULL");
