@@ -84,11 +84,14 @@ import Testing
         #expect(try SmallPipeline.contents(of: folder) == ["small.json"], "nothing is written")
     }
 
-    @Test func aTimeAfterTheEndIsRefusedWithTheRenderLength() throws {
-        let result = try CLI.run(["sheet", "small.json", "--times", "0,2.5"], in: folder)
+    /// 2.5 and a time too large for a frame number (which once overflowed) alike.
+    @Test(arguments: [("2.5", "2.5"), ("1e300", "1e+300")])
+    func aTimeAfterTheEndIsRefusedWithTheRenderLength(given: String, shown: String) throws {
+        let result = try CLI.run(["sheet", "small.json", "--times", "0,\(given)"], in: folder)
+        #expect(!result.crashed)
         #expect(result.status == 1)
         #expect(
-            result.stderr == "error: --times: 2.5 is past the end: "
+            result.stderr == "error: --times: \(shown) is past the end: "
                 + "the render is 1 s long, its last frame is at 0.95 s\n")
         #expect(try SmallPipeline.contents(of: folder) == ["small.json"], "nothing is written")
     }
