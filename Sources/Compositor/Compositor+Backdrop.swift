@@ -33,7 +33,7 @@ extension Compositor {
         guard x1 > x0, y1 > y0 else { return .empty }
         let box = PixelBox(covering: device, width: pixelWidth, height: pixelHeight)
         let inputs = backdropInputs(index, of: layers)
-        if let inputs, let kept = filteredBackdrops[index], kept.inputs == inputs {
+        if let inputs, let kept = backdropEffectOutputs[index], kept.inputs == inputs {
             paintBackdrop(kept.picture, of: layer, world: world, at: kept.origin, on: cr)
             return box
         }
@@ -59,18 +59,20 @@ extension Compositor {
                 .update(from: pixels + (y0 + row) * stride + x0 * 4, count: (x1 - x0) * 4)
         }
         cairo_surface_mark_dirty(picture.surface)
-        for filter in contents[index].backdropFilters.indices {
+        for effect in contents[index].backdropEffects.indices {
             guard
                 run(
-                    filter, of: .backdropFilters, layer: index, density: density, from: picture, into: spare,
-                    read: Int(reaches[filter].read), picture: inside)
+                    effect, of: .backdropFilters, layer: index, density: density, from: picture, into: spare,
+                    read: Int(reaches[effect].read), picture: inside)
             else {
                 return .empty
             }
             swap(&picture, &spare)
         }
         let origin = (x: Double(x0 - pad.left) - offsetX, y: Double(y0 - pad.top) - offsetY)
-        if let inputs { filteredBackdrops[index] = FilteredBackdrop(inputs: inputs, picture: picture, origin: origin) }
+        if let inputs {
+            backdropEffectOutputs[index] = BackdropEffectOutput(inputs: inputs, picture: picture, origin: origin)
+        }
         paintBackdrop(picture, of: layer, world: world, at: origin, on: cr)
         return box
     }
@@ -91,18 +93,18 @@ extension Compositor {
     /// What the backdrop of layer `index` is drawn from, when the frame holds nothing else: every
     /// layer drawn before it and its own state (and the time, when an effect draws by it). Nil
     /// where the pixels behind may come from elsewhere: a mixer's output, a layer drawn alone.
-    private func backdropInputs(_ index: Int, of layers: [anim_layer_t]) -> FilteredPicture.Inputs? {
+    private func backdropInputs(_ index: Int, of layers: [anim_layer_t]) -> EffectOutput.Inputs? {
         guard drawsWholeFrame else { return nil }
         let timed = contents[...index].contains { $0.hasTimedEffects }
-        return FilteredPicture.Inputs(
+        return EffectOutput.Inputs(
             of: (Array(layers[...index]), Array(host[...index]), (0..<index).map { prepared[$0].shownFrame }),
             time: timed ? time : nil)
     }
 }
 
 /// A layer's filtered backdrop as its effects left it, where it goes, and what it was drawn from.
-struct FilteredBackdrop {
-    let inputs: FilteredPicture.Inputs
+struct BackdropEffectOutput {
+    let inputs: EffectOutput.Inputs
     let picture: FrameBuffer
     let origin: (x: Double, y: Double)
 }

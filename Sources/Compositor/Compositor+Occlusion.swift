@@ -23,7 +23,7 @@ extension Compositor {
     private func covers(_ layer: anim_layer_t, index: Int, width: Int, height: Int) -> Bool {
         let content = prepared[index]
         guard !tree.hasSublayers(index), layer.isDrawable, layer.opacity >= 1, layer.effectiveCornerRadius == 0,
-            layer.mask.shape_count == 0, !host[index].isTurned, !(effects != nil && contents[index].isFiltered),
+            layer.mask.shape_count == 0, !host[index].isTurned, !(effects != nil && contents[index].hasEffects),
             content.image == nil, content.svg == nil, content.lottie == nil,
             let footage = content.footage, footage.isOpaque, let surface = footage.surface
         else { return false }

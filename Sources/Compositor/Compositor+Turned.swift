@@ -32,10 +32,10 @@ extension Compositor {
         // Pixels of the picture per layer point: as many as the frame shows at the nearest corner.
         let widest = corners.map(\.w).reduce(1) { max($0, 1 / $1) }
         let density = min(sqrt(abs(flatArea)) * widest, 4000 / max(width, height))
-        // Round the layer, the margins its filters reach (at the pixels per point `drawFiltered`
+        // Round the layer, the margins its filters reach (at the pixels per point `drawWithEffects`
         // runs them at in the picture) and a transparent one, so its edges blend into transparency.
-        let filterDensity = Self.density(of: AffineTransform(a: density, b: 0, c: 0, d: density, tx: 0, ty: 0))
-        guard let reaches = reaches(of: index, .filters, density: filterDensity) else { return .empty }
+        let effectDensity = Self.density(of: AffineTransform(a: density, b: 0, c: 0, d: density, tx: 0, ty: 0))
+        guard let reaches = reaches(of: index, .filters, density: effectDensity) else { return .empty }
         let reach = Self.total(reaches)
         let margin = 2.0
         let (left, top) = (Double(reach.left) + margin, Double(reach.top) + margin)

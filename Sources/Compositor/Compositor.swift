@@ -45,12 +45,12 @@ public final class Compositor {
     /// The pictures the effects of each filtered layer ran on in the last frame, reused while
     /// their size stays (see `pictures(for:_:width:height:)`).
     var effectPictures: [Int: [FrameBuffer]] = [:]
-    /// Each filtered layer's unfiltered drawing in the first of its pictures (see `drawFiltered`).
-    var unfilteredPictures: [Int: UnfilteredPicture] = [:]
+    /// Each filtered layer's unfiltered drawing in the first of its pictures (see `drawWithEffects`).
+    var effectInputs: [Int: EffectInput] = [:]
     /// Each filtered layer's last filtered picture, reused while what it is drawn from stays.
-    var filteredPictures: [Int: FilteredPicture] = [:]
+    var effectOutputs: [Int: EffectOutput] = [:]
     /// Each backdrop-filtered layer's last filtered backdrop (see `drawBackdrop`).
-    var filteredBackdrops: [Int: FilteredBackdrop] = [:]
+    var backdropEffectOutputs: [Int: BackdropEffectOutput] = [:]
     /// Whether the drawing under way is of whole frames (or their static images) with no mixer's
     /// output among the layers: only then is a backdrop a function of the layers' states.
     var drawsWholeFrame = false
@@ -271,7 +271,7 @@ public final class Compositor {
     /// drawn through its projection (`drawTurned`).
     /// `flat` draws a turned layer in its own plane (into the image `drawTurned` projects), its
     /// filters applied but not its backdrop filters (nothing lies behind it there); `unfiltered`
-    /// draws a layer in its own plane as it is before its effects (into the picture they filter,
+    /// draws a layer in its own plane as it is before its effects (into the picture they effect,
     /// or a snapshot's).
     func drawSubtree(
         _ index: Int, of layers: [anim_layer_t], replacing replacements: [Replacement], nested: Bool,
@@ -284,12 +284,12 @@ public final class Compositor {
         }
         let layer = layers[index]
         if host[index].isTurned && !flat && !unfiltered { return drawTurned(index, of: layers, on: cr, frame: frame) }
-        if !unfiltered && effects != nil && contents[index].isFiltered {
+        if !unfiltered && effects != nil && contents[index].hasEffects {
             let behind =
-                flat || contents[index].backdropFilters.isEmpty
+                flat || contents[index].backdropEffects.isEmpty
                 ? PixelBox.empty : drawBackdrop(index, of: layers, on: cr)
-            if !contents[index].filters.isEmpty {
-                return behind.union(drawFiltered(index, of: layers, on: cr, frame: frame))
+            if !contents[index].effects.isEmpty {
+                return behind.union(drawWithEffects(index, of: layers, on: cr, frame: frame))
             }
             return behind.union(
                 drawSubtree(

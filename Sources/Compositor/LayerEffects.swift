@@ -6,23 +6,23 @@ import Scene
 /// The compositor builds every call's arguments (images, rows, parameters, scale) and never
 /// calls plugin code itself.
 public protocol LayerEffects: AnyObject {
-    /// The reach of filter `filter` of `list` on layer `layer` for `args` (images NULL).
-    func reach(layer: Int, list: FilterList, filter: Int, _ args: inout anim_effect_args_t) throws(EffectFailure)
+    /// The reach of effect `effect` of `list` on layer `layer` for `args` (images NULL).
+    func reach(layer: Int, list: EffectList, effect: Int, _ args: inout anim_effect_args_t) throws(EffectFailure)
         -> anim_reach_t
-    /// Runs filter `filter` of `list` on layer `layer` over `args`' images and rows.
-    func apply(layer: Int, list: FilterList, filter: Int, _ args: inout anim_effect_args_t) throws(EffectFailure)
+    /// Runs effect `effect` of `list` on layer `layer` over `args`' images and rows.
+    func apply(layer: Int, list: EffectList, effect: Int, _ args: inout anim_effect_args_t) throws(EffectFailure)
 }
 
 /// Why an effect could not run; the renderer turns it into its error for the frame.
 public struct EffectFailure: Error, Sendable {
     public let layer: Int
-    public let list: FilterList
-    public let filter: Int
+    public let list: EffectList
+    public let effect: Int
     public let message: String
     /// Set when the failure is the renderer's own (a plugin crash it reports itself).
     public let underlying: (any Error & Sendable)?
 
-    public init(layer: Int, list: FilterList, filter: Int, message: String, underlying: (any Error & Sendable)? = nil) {
-        (self.layer, self.list, self.filter, self.message, self.underlying) = (layer, list, filter, message, underlying)
+    public init(layer: Int, list: EffectList, effect: Int, message: String, underlying: (any Error & Sendable)? = nil) {
+        (self.layer, self.list, self.effect, self.message, self.underlying) = (layer, list, effect, message, underlying)
     }
 }

@@ -316,6 +316,6 @@ extension Pipeline {
         let rate = fps.rounded() == fps ? String(Int(fps)) : String(fps)
         let size = "\(scene.canvas.width)×\(scene.canvas.height)"
         return ["\(file): ok — \(size), \(counts[0]) at \(rate) fps, \(counts[1]), \(counts[2])"]
-            + (headerImages.vectors.summary(of: scene) + scene.filterSummary).map { "  \($0)" }
+            + (headerImages.vectors.summary(of: scene) + scene.effectSummary).map { "  \($0)" }
     }
 }

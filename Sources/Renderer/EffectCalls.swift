@@ -5,21 +5,21 @@ import Foundation
 import PluginRegistry
 import Scene
 
-/// One filter of one layer, as the render creates, calls and destroys its effect: the effect's
-/// instance belongs to the filter, not to a step.
-struct FilterUse: Hashable, Sendable {
+/// One effect of one layer, as the render creates, calls and destroys its effect: the effect's
+/// instance belongs to the effect, not to a step.
+struct EffectUse: Hashable, Sendable {
     let layer: Int
-    let list: FilterList
-    let filter: Int
+    let list: EffectList
+    let effect: Int
 
-    func filter(in scene: Scene) -> LayerFilter { scene.layers[layer].content.filterList(list)[filter] }
+    func effect(in scene: Scene) -> LayerEffect { scene.layers[layer].content.effectList(list)[effect] }
 
-    /// Every filter of every layer, in layer order, `filters` before `backdropFilters`.
-    static func all(in scene: Scene) -> [FilterUse] {
+    /// Every effect of every layer, in layer order, `filters` before `backdropFilters`.
+    static func all(in scene: Scene) -> [EffectUse] {
         scene.layers.indices.flatMap { layer in
-            FilterList.allCases.flatMap { list in
-                scene.layers[layer].content.filterList(list).indices.map {
-                    FilterUse(layer: layer, list: list, filter: $0)
+            EffectList.allCases.flatMap { list in
+                scene.layers[layer].content.effectList(list).indices.map {
+                    EffectUse(layer: layer, list: list, effect: $0)
                 }
             }
         }
@@ -30,28 +30,28 @@ struct FilterUse: Hashable, Sendable {
 /// children of `--isolate` (`IsolatedPlugins`).
 protocol EffectCalls: AnyObject, Sendable {
     var scene: Scene { get }
-    func reach(_ use: FilterUse, _ args: inout anim_effect_args_t, frame: Int) throws(RenderError) -> anim_reach_t
-    func apply(_ use: FilterUse, _ args: inout anim_effect_args_t, frame: Int) throws(RenderError)
+    func reach(_ use: EffectUse, _ args: inout anim_effect_args_t, frame: Int) throws(RenderError) -> anim_reach_t
+    func apply(_ use: EffectUse, _ args: inout anim_effect_args_t, frame: Int) throws(RenderError)
 }
 
-/// The effects of a scene called in this process: each filter's instance made before the first
-/// frame, each call under the crash guard (a crash names the plugin, the filter and the frame),
+/// The effects of a scene called in this process: each effect's instance made before the first
+/// frame, each call under the crash guard (a crash names the plugin, the effect and the frame),
 /// serial effects behind a lock.
 final class InProcessEffects: EffectCalls, @unchecked Sendable {
     let scene: Scene
-    private var instances: [FilterUse: UnsafeMutableRawPointer] = [:]
-    private var labels: [FilterUse: CrashLabel] = [:]
-    private var locks: [FilterUse: NSLock] = [:]
+    private var instances: [EffectUse: UnsafeMutableRawPointer] = [:]
+    private var labels: [EffectUse: CrashLabel] = [:]
+    private var locks: [EffectUse: NSLock] = [:]
 
     init(scene: Scene, renderScale: Double) throws(RenderError) {
         crash_guard_install()
         self.scene = scene
-        for use in FilterUse.all(in: scene) {
-            let filter = use.filter(in: scene)
-            labels[use] = CrashLabel(for: filter.effect, step: filter.path.description)
-            if filter.effect.isSerial { locks[use] = NSLock() }
+        for use in EffectUse.all(in: scene) {
+            let layerEffect = use.effect(in: scene)
+            labels[use] = CrashLabel(for: layerEffect.effect, step: layerEffect.path.description)
+            if layerEffect.effect.isSerial { locks[use] = NSLock() }
             do throws(RenderError) {
-                if let instance = try create(use, filter, renderScale: renderScale) { instances[use] = instance }
+                if let instance = try create(use, layerEffect, renderScale: renderScale) { instances[use] = instance }
             } catch {
                 destroy()
                 throw error
@@ -61,8 +61,8 @@ final class InProcessEffects: EffectCalls, @unchecked Sendable {
 
     deinit { destroy() }
 
-    func reach(_ use: FilterUse, _ args: inout anim_effect_args_t, frame: Int) throws(RenderError) -> anim_reach_t {
-        let effect = use.filter(in: scene).effect
+    func reach(_ use: EffectUse, _ args: inout anim_effect_args_t, frame: Int) throws(RenderError) -> anim_reach_t {
+        let effect = use.effect(in: scene).effect
         guard let reach = effect.descriptor.pointee.reach else { return anim_reach_t() }
         args.instance = instances[use]
         args.user_data = effect.userData
@@ -74,12 +74,12 @@ final class InProcessEffects: EffectCalls, @unchecked Sendable {
                 return reach(&args, &result, error, size)
             }
         }
-        if let message { throw .pluginFailed(use.filter(in: scene), frame: frame, message: message) }
+        if let message { throw .pluginFailed(use.effect(in: scene), frame: frame, message: message) }
         return result
     }
 
-    func apply(_ use: FilterUse, _ args: inout anim_effect_args_t, frame: Int) throws(RenderError) {
-        let effect = use.filter(in: scene).effect
+    func apply(_ use: EffectUse, _ args: inout anim_effect_args_t, frame: Int) throws(RenderError) {
+        let effect = use.effect(in: scene).effect
         args.instance = instances[use]
         args.user_data = effect.userData
         let message = labels[use]!.guarding(frame: frame) {
@@ -89,22 +89,22 @@ final class InProcessEffects: EffectCalls, @unchecked Sendable {
                 return effect.descriptor.pointee.apply!(&args, error, size)
             }
         }
-        if let message { throw .pluginFailed(use.filter(in: scene), frame: frame, message: message) }
+        if let message { throw .pluginFailed(use.effect(in: scene), frame: frame, message: message) }
     }
 
-    /// `create` sees the layer as the file describes it and the filter's parameters as written.
-    private func create(_ use: FilterUse, _ filter: LayerFilter, renderScale: Double) throws(RenderError)
+    /// `create` sees the layer as the file describes it and the effect's parameters as written.
+    private func create(_ use: EffectUse, _ layerEffect: LayerEffect, renderScale: Double) throws(RenderError)
         -> UnsafeMutableRawPointer?
     {
-        guard let create = filter.effect.create else { return nil }
+        guard let create = layerEffect.effect.create else { return nil }
         var instance: UnsafeMutableRawPointer?
         var target = scene.layers[use.layer].base
-        let message = filter.parameters.withUnsafeBufferPointer { params in
+        let message = layerEffect.parameters.withUnsafeBufferPointer { params in
             var args = anim_create_args_t(
                 struct_size: UInt32(MemoryLayout<anim_create_args_t>.size), param_count: UInt32(params.count),
                 canvas: anim_size_t(width: Double(scene.canvas.width), height: Double(scene.canvas.height)),
                 params: params.baseAddress, target: nil, duration: 0, render_scale: renderScale,
-                user_data: filter.effect.userData)
+                user_data: layerEffect.effect.userData)
             return withUnsafePointer(to: &target) { target in
                 args.target = target
                 return labels[use]!.guarding(frame: nil) {
@@ -115,12 +115,12 @@ final class InProcessEffects: EffectCalls, @unchecked Sendable {
                 }
             }
         }
-        if let message { throw .createFailed(filter, message: message) }
+        if let message { throw .createFailed(layerEffect, message: message) }
         return instance
     }
 
     private func destroy() {
-        for (use, instance) in instances { use.filter(in: scene).effect.destroy?(instance) }
+        for (use, instance) in instances { use.effect(in: scene).effect.destroy?(instance) }
         instances.removeAll()
     }
 }
@@ -134,21 +134,21 @@ final class FrameEffects: LayerEffects {
 
     init(_ effects: any EffectCalls) { self.effects = effects }
 
-    func reach(layer: Int, list: FilterList, filter: Int, _ args: inout anim_effect_args_t) throws(EffectFailure)
+    func reach(layer: Int, list: EffectList, effect: Int, _ args: inout anim_effect_args_t) throws(EffectFailure)
         -> anim_reach_t
     {
         do throws(RenderError) {
-            return try effects.reach(FilterUse(layer: layer, list: list, filter: filter), &args, frame: frame)
+            return try effects.reach(EffectUse(layer: layer, list: list, effect: effect), &args, frame: frame)
         } catch {
-            throw record(error, layer: layer, list: list, filter: filter)
+            throw record(error, layer: layer, list: list, effect: effect)
         }
     }
 
-    func apply(layer: Int, list: FilterList, filter: Int, _ args: inout anim_effect_args_t) throws(EffectFailure) {
+    func apply(layer: Int, list: EffectList, effect: Int, _ args: inout anim_effect_args_t) throws(EffectFailure) {
         do throws(RenderError) {
-            try effects.apply(FilterUse(layer: layer, list: list, filter: filter), &args, frame: frame)
+            try effects.apply(EffectUse(layer: layer, list: list, effect: effect), &args, frame: frame)
         } catch {
-            throw record(error, layer: layer, list: list, filter: filter)
+            throw record(error, layer: layer, list: list, effect: effect)
         }
     }
 
@@ -157,12 +157,12 @@ final class FrameEffects: LayerEffects {
         defer { failure = nil }
         guard let failed = compositor.takeEffectFailure() else { return nil }
         if let failure { return failure }
-        let use = FilterUse(layer: failed.layer, list: failed.list, filter: failed.filter)
-        return .pluginFailed(use.filter(in: effects.scene), frame: frame, message: failed.message)
+        let use = EffectUse(layer: failed.layer, list: failed.list, effect: failed.effect)
+        return .pluginFailed(use.effect(in: effects.scene), frame: frame, message: failed.message)
     }
 
-    private func record(_ error: RenderError, layer: Int, list: FilterList, filter: Int) -> EffectFailure {
+    private func record(_ error: RenderError, layer: Int, list: EffectList, effect: Int) -> EffectFailure {
         if failure == nil { failure = error }
-        return EffectFailure(layer: layer, list: list, filter: filter, message: error.description)
+        return EffectFailure(layer: layer, list: list, effect: effect, message: error.description)
     }
 }

@@ -25,7 +25,7 @@ public final class FrameEvaluator: @unchecked Sendable {
     public init(scene: Scene, isolation: Isolation? = nil, renderScale: Double = 1) throws(RenderError) {
         self.scene = scene
         self.renderScale = renderScale
-        let filtered = scene.layers.contains { $0.content.isFiltered }
+        let filtered = scene.layers.contains { $0.content.hasEffects }
         if let isolation {
             let isolated = try IsolatedPlugins(scene: scene, isolation: isolation, renderScale: renderScale)
             plugins = isolated

@@ -31,16 +31,16 @@ final class IsolatedPlugins: PluginCalls, EffectCalls, @unchecked Sendable {
     /// What `create` tells plugins of the render's scale.
     private let renderScale: Double
     /// The layers' filters, whose effect instances every child holds after the steps': each
-    /// filter's instance number in a child, the step count and then its place among them.
-    private let uses: [FilterUse]
-    private let numbers: [FilterUse: Int]
+    /// effect's instance number in a child, the step count and then its place among them.
+    private let uses: [EffectUse]
+    private let numbers: [EffectUse: Int]
 
     /// Starts the first child, so a plugin that cannot be created fails before any frame.
     /// A pipeline without steps runs no plugin code and needs none.
     init(scene: Scene, isolation: Isolation, renderScale: Double) throws(RenderError) {
         (self.scene, self.isolation, self.renderScale) = (scene, isolation, renderScale)
         files = scene.sources.plugins.map { ($0, FileStamp(of: $0.path)) }
-        uses = FilterUse.all(in: scene)
+        uses = EffectUse.all(in: scene)
         numbers = Dictionary(uniqueKeysWithValues: uses.enumerated().map { ($1, scene.steps.count + $0) })
         guard !scene.steps.isEmpty || !uses.isEmpty else { return }
         let first = try start(frame: nil)
@@ -172,48 +172,48 @@ final class IsolatedPlugins: PluginCalls, EffectCalls, @unchecked Sendable {
         if let message { throw .createFailed(step, frame: frame, message: message) }
     }
 
-    /// The effect instance of filter `uses[index]`, created with the layer's base state as its target.
+    /// The effect instance of effect `uses[index]`, created with the layer's base state as its target.
     private func createEffect(_ index: Int, in child: PluginChild, frame: Int?) throws(RenderError) {
         let use = uses[index]
-        let filter = use.filter(in: scene)
+        let layerEffect = use.effect(in: scene)
         let message = try scene.withBaseStates { (layers) throws(RenderError) in
-            try filter.parameters.withUnsafeBufferPointer { (params) throws(RenderError) in
+            try layerEffect.parameters.withUnsafeBufferPointer { (params) throws(RenderError) in
                 do throws(ChildFailure) {
                     return try child.create(
-                        step: numbers[use]!, plugin: filter.effect.plugin.path, kind: .effect,
-                        name: filter.effect.name,
+                        step: numbers[use]!, plugin: layerEffect.effect.plugin.path, kind: .effect,
+                        name: layerEffect.effect.name,
                         canvas: anim_size_t(width: Double(scene.canvas.width), height: Double(scene.canvas.height)),
                         duration: 0, renderScale: renderScale, target: use.layer, layers: layers, values: params)
                 } catch {
-                    throw .pluginCrashed(filter, frame: frame, how: error.description)
+                    throw .pluginCrashed(layerEffect, frame: frame, how: error.description)
                 }
             }
         }
-        if let message { throw .createFailed(filter, frame: frame, message: message) }
+        if let message { throw .createFailed(layerEffect, frame: frame, message: message) }
     }
 
-    func reach(_ use: FilterUse, _ args: inout anim_effect_args_t, frame: Int) throws(RenderError) -> anim_reach_t {
+    func reach(_ use: EffectUse, _ args: inout anim_effect_args_t, frame: Int) throws(RenderError) -> anim_reach_t {
         let args = args
         let number = numbers[use]!
         return try withChild(frame: frame) { (child) throws(RenderError) -> anim_reach_t in
             let (reach, message): (anim_reach_t?, String?)
             do throws(ChildFailure) { (reach, message) = try child.reach(step: number, args: args) } catch {
-                throw .pluginCrashed(use.filter(in: scene), frame: frame, how: error.description)
+                throw .pluginCrashed(use.effect(in: scene), frame: frame, how: error.description)
             }
-            if let message { throw .pluginFailed(use.filter(in: scene), frame: frame, message: message) }
+            if let message { throw .pluginFailed(use.effect(in: scene), frame: frame, message: message) }
             return reach ?? anim_reach_t()
         }
     }
 
-    func apply(_ use: FilterUse, _ args: inout anim_effect_args_t, frame: Int) throws(RenderError) {
+    func apply(_ use: EffectUse, _ args: inout anim_effect_args_t, frame: Int) throws(RenderError) {
         let args = args
         let number = numbers[use]!
         try withChild(frame: frame) { (child) throws(RenderError) in
             let message: String?
             do throws(ChildFailure) { message = try child.effect(step: number, args: args) } catch {
-                throw .pluginCrashed(use.filter(in: scene), frame: frame, how: error.description)
+                throw .pluginCrashed(use.effect(in: scene), frame: frame, how: error.description)
             }
-            if let message { throw .pluginFailed(use.filter(in: scene), frame: frame, message: message) }
+            if let message { throw .pluginFailed(use.effect(in: scene), frame: frame, message: message) }
         }
     }
 

@@ -114,7 +114,7 @@ extension Step: PluginCallSite {
     var shownPlugin: String { plugin?.shownWithID ?? "pipeline" }
 }
 
-extension LayerFilter: PluginCallSite {
+extension LayerEffect: PluginCallSite {
     var pluginPath: String { effect.plugin.path }
     var shownPlugin: String { effect.plugin.shownWithID }
     var kindAndName: String { effect.kindAndName }

@@ -98,9 +98,9 @@ extension Decoding {
         host.perspective = try fields.value("perspective")
         host.isDoubleSided = try fields.value("isDoubleSided")
         var content = try content(fields, layer: name)
-        content.filters = try decodeFilters(fields["filters"], edges: content.picturesFillIt ? .extend : .transparent)
+        content.effects = try decodeEffects(fields["filters"], edges: content.picturesFillIt ? .extend : .transparent)
         // A backdrop continues past the frame's edge: a frosted panel there gets no dark rim.
-        content.backdropFilters = try decodeFilters(fields["backdropFilters"], edges: .extend)
+        content.backdropEffects = try decodeEffects(fields["backdropFilters"], edges: .extend)
         return (name, try baseState(fields, name: name), content, try fields.value("masksToBounds"), host)
     }
 

@@ -22,7 +22,7 @@ public struct HostLayerState: Sendable, Equatable {
     public var textColor: SIMD4<Double>?
     /// Filter parameters `animate` steps change (`filters.blur.radius`), by slot; the others
     /// are the file's (`LayerContent.filters`).
-    public var filterValues: [FilterSlot: [Double]] = [:]
+    public var effectValues: [EffectSlot: [Double]] = [:]
 
     public init() {}
 

@@ -18,10 +18,10 @@ public struct LayerContent: Sendable {
     public var svg: SVGFile?
     /// A Lottie animation, in place of an image.
     public var lottie: LottieSpec?
-    /// Effects applied to the layer's drawn content and sublayers, in order (see `LayerFilter`).
-    public var filters: [LayerFilter] = []
+    /// Effects applied to the layer's drawn content and sublayers, in order (see `LayerEffect`).
+    public var effects: [LayerEffect] = []
     /// Effects applied to what is drawn behind the layer, inside its shape, under its content.
-    public var backdropFilters: [LayerFilter] = []
+    public var backdropEffects: [LayerEffect] = []
 
     public init(
         fill: Fill? = nil, image: ImageFile? = nil, footage: FootageSpec? = nil, gravity: Gravity = .aspectFill,

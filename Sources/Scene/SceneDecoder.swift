@@ -248,7 +248,7 @@ struct Decoding {
     private func sources(of steps: [Step], fonts: [FontFile]) -> SceneSources {
         var seen = Set<String>()
         let effects = layerContents.keys.sorted().flatMap { index in
-            FilterList.allCases.flatMap { layerContents[index]!.filterList($0).map(\.effect.plugin) }
+            EffectList.allCases.flatMap { layerContents[index]!.effectList($0).map(\.effect.plugin) }
         }
         let plugins = (steps.compactMap(\.plugin) + curvePlugins.items + effects).filter {
             seen.insert($0.path).inserted

@@ -291,7 +291,7 @@ import Testing
             #"[{ "effect": "blur", "params": { "radius": 6, "edges": "wrap" } }]"#, "[]",
             #"layers[0].filters[0].params.edges: unknown value "wrap": expected one of "extend", "transparent""#
         ),
-        (#"{ "effect": "blur" }"#, "[]", "layers[0].filters: expected a list of filters"),
+        (#"{ "effect": "blur" }"#, "[]", "layers[0].filters: expected a list of effects"),
         (
             #"[{ "effect": "blur" }]"#,
             #"[{ "animate": "filters.saturate.amount", "target": "photo", "to": 2 }]"#,

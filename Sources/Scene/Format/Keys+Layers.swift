@@ -67,7 +67,7 @@ extension Keys {
                 "a string in the default style, or {string, font, …}; drawn over the image, wrapped to the frame"),
             FormatKey(
                 "shadow", .object(shadow),
-                "a drop shadow of the layer's rounded frame (of its filtered pixels when it has filters, of its "
+                "a drop shadow of the layer's rounded frame (of the pixels its effects leave when it has effects, of its "
                     + "projected picture when turned)"),
             FormatKey(
                 "filters", .array(.object(filter)),

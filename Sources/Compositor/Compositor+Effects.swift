@@ -11,7 +11,7 @@ import Scene
 /// `backdropFilters` run on the pixels already drawn behind the layer, inside its shape, and
 /// the result goes under the layer (CSS `backdrop-filter`). When the layer only moves by whole
 /// pixels and is not rotated or scaled unevenly, the picture lies on the frame's own pixels, so
-/// a filter that changes nothing changes no byte.
+/// an effect that changes nothing changes no byte.
 extension Compositor {
     /// Rows per effect call: the host splits each image into bands of rows (see animator.h), at
     /// least this many and at least `readBands` times what the effect reads past a band's ends,
@@ -21,7 +21,8 @@ extension Compositor {
     static let readBands = 8
 
     /// Draws layer `index`, which has filters, with its sublayers; returns the box it could change.
-    func drawFiltered(_ index: Int, of layers: [anim_layer_t], on cr: OpaquePointer, frame: FrameBuffer) -> PixelBox {
+    func drawWithEffects(_ index: Int, of layers: [anim_layer_t], on cr: OpaquePointer, frame: FrameBuffer) -> PixelBox
+    {
         let layer = layers[index]
         let world = worlds[index].scaled(by: scale)
         guard layer.hidden == 0, layer.opacity > 0, layer.opacity.isFinite, world.isUsable,
@@ -32,20 +33,20 @@ extension Compositor {
         let own = tree.ancestors(of: index).count
         let drawn = Self.withoutOpacityAndMasks(inputs(ofLayer: index, in: layers, host: host), through: own)
         let timed = contents[index].hasTimedEffects
-        let inputs = FilteredPicture.Inputs(of: drawn, time: timed ? time : nil)
-        if let kept = filteredPictures[index], kept.inputs == inputs {
+        let inputs = EffectOutput.Inputs(of: drawn, time: timed ? time : nil)
+        if let kept = effectOutputs[index], kept.inputs == inputs {
             return paint(
                 kept.picture, of: layer, index: index, placement: kept.placement, world: world, on: cr, frame: frame)
         }
         let density = Self.density(of: world)
         guard let reaches = reaches(of: index, .filters, density: density) else { return .empty }
-        let exact = contents[index].filtersSeeWholeImages
+        let exact = contents[index].effectsSeeWholeImages
         let placement = PicturePlacement(
             world: world, bounds: bounds, density: density,
             margins: exact ? Self.total(reaches) : Self.rounded(Self.total(reaches)),
             shadowReach: shadowReach(of: layer), frameWidth: frame.width, frameHeight: frame.height, exact: exact,
-            cut: contents[index].filtersFadeAtEdges ? contents[index].filters.count : nil)
-        let chain = contents[index].filters.indices
+            cut: contents[index].effectsFadeAtEdges ? contents[index].effects.count : nil)
+        let chain = contents[index].effects.indices
         guard placement.width > 0, placement.height > 0,
             let pictures = pictures(
                 for: index, .filters, count: chain.count > 1 ? 3 : 2, width: placement.width,
@@ -54,32 +55,32 @@ extension Compositor {
         // The layer drawn without its filters (its mask and shadow apply to the filtered
         // picture) stays in the first picture, drawn again only when what it is drawn from or
         // where it lies in the picture changes: a blur animated over a still layer draws it once.
-        let unfiltered = UnfilteredPicture(
-            inputs: FilteredPicture.Inputs(
-                of: Self.withoutOwnFilterValues(drawn, at: own),
+        let unfiltered = EffectInput(
+            inputs: EffectOutput.Inputs(
+                of: Self.withoutOwnEffectValues(drawn, at: own),
                 time: timed ? time : nil),
             layerToPicture: placement.layerToPicture, width: placement.width, height: placement.height)
-        if unfilteredPictures[index] != unfiltered {
-            unfilteredPictures[index] = nil
+        if effectInputs[index] != unfiltered {
+            effectInputs[index] = nil
             drawAlone(
                 index, of: layers, through: placement.layerToPicture, into: pictures[0], withoutMask: true,
                 unfiltered: true)
-            unfilteredPictures[index] = unfiltered
+            effectInputs[index] = unfiltered
         }
         let rows = rowsToCompute(index, reaches: reaches, placement: placement, layer: layer, frame: frame)
         var picture = pictures[0]
-        for filter in chain {
+        for effect in chain {
             // The outputs take turns in the other pictures.
-            let output = pictures[1 + filter % (pictures.count - 1)]
+            let output = pictures[1 + effect % (pictures.count - 1)]
             guard
                 run(
-                    filter, of: .filters, layer: index, density: density, from: picture, into: output,
-                    rows: rows[filter], read: Int(reaches[filter].read),
+                    effect, of: .filters, layer: index, density: density, from: picture, into: output,
+                    rows: rows[effect], read: Int(reaches[effect].read),
                     picture: placement.pixels(of: layer.localBounds))
             else { return .empty }
             picture = output
         }
-        filteredPictures[index] = FilteredPicture(inputs: inputs, picture: picture, placement: placement)
+        effectOutputs[index] = EffectOutput(inputs: inputs, picture: picture, placement: placement)
         return paint(picture, of: layer, index: index, placement: placement, world: world, on: cr, frame: frame)
     }
 
@@ -99,19 +100,19 @@ extension Compositor {
 
     /// What a layer's unfiltered drawing is drawn from: `drawn` (its ancestors' states, then its
     /// subtree's) without the values animated for its own filters, which it does not depend on.
-    private static func withoutOwnFilterValues(
+    private static func withoutOwnEffectValues(
         _ drawn: (states: [anim_layer_t], host: [HostLayerState], footage: [Int?]), at own: Int
     ) -> (states: [anim_layer_t], host: [HostLayerState], footage: [Int?]) {
         var drawn = drawn
         if drawn.host.indices.contains(own) {
-            drawn.host[own].filterValues = drawn.host[own].filterValues.filter { $0.key.list != .filters }
+            drawn.host[own].effectValues = drawn.host[own].effectValues.filter { $0.key.list != .filters }
         }
         return drawn
     }
 
     /// Margins grown to multiples of 16 pixels, so that a layer whose effects reach a little
     /// farther each frame (an animated blur) lies at the same place in its picture: its unfiltered
-    /// drawing is kept (see `UnfilteredPicture`). Transparent pixels past an effect's reach change
+    /// drawing is kept (see `EffectInput`). Transparent pixels past an effect's reach change
     /// none of its output.
     static func rounded(_ reach: anim_reach_t) -> anim_reach_t {
         let up = { (side: UInt32) -> UInt32 in side > UInt32.max - 15 ? side : (side + 15) / 16 * 16 }
@@ -153,17 +154,17 @@ extension Compositor {
         _ index: Int, reaches: [anim_reach_t], placement: PicturePlacement, layer: anim_layer_t, frame: FrameBuffer
     ) -> [Range<Int>] {
         let all = 0..<placement.height
-        let filters = contents[index].filters
-        guard placement.isAligned, !contents[index].filtersSeeWholeImages else {
+        let filters = contents[index].effects
+        guard placement.isAligned, !contents[index].effectsSeeWholeImages else {
             return Array(repeating: all, count: filters.count)
         }
         let spread = shadowReach(of: layer).y
         let top = Int(placement.pictureToDevice.ty)
         var shown = (-top - spread)..<(frame.height - top + spread)
         var rows = Array(repeating: all, count: filters.count)
-        for filter in filters.indices.reversed() {
-            rows[filter] = shown.clamped(to: all)
-            let read = Int(reaches[filter].read)
+        for effect in filters.indices.reversed() {
+            rows[effect] = shown.clamped(to: all)
+            let read = Int(reaches[effect].read)
             shown = (shown.lowerBound - read)..<(shown.upperBound + read)
         }
         return rows
@@ -182,12 +183,12 @@ extension Compositor {
     /// `count` pictures of `width` × `height` for the effects of `list` on layer `index`: the same
     /// memory as the last frame's when the size is the same (a layer filtered every frame would
     /// otherwise have its pages zeroed anew each time).
-    func pictures(for index: Int, _ list: FilterList, count: Int = 2, width: Int, height: Int) -> [FrameBuffer]? {
+    func pictures(for index: Int, _ list: EffectList, count: Int = 2, width: Int, height: Int) -> [FrameBuffer]? {
         let key = 2 * index + (list == .filters ? 0 : 1)
         var kept = effectPictures[key] ?? []
         if kept.first.map({ $0.width != width || $0.height != height }) ?? false {
             kept = []
-            if list == .filters { unfilteredPictures[index] = nil }
+            if list == .filters { effectInputs[index] = nil }
         }
         while kept.count < count {
             guard let picture = try? FrameBuffer(width: width, height: height) else { return nil }
@@ -211,15 +212,15 @@ extension Compositor {
     }
 
     /// The reaches of the layer's effects of `list`, each checked, or nil when one failed.
-    func reaches(of index: Int, _ list: FilterList, density: Double) -> [anim_reach_t]? {
+    func reaches(of index: Int, _ list: EffectList, density: Double) -> [anim_reach_t]? {
         var all: [anim_reach_t] = []
-        for filter in contents[index].filterList(list).indices {
+        for effect in contents[index].effectList(list).indices {
             guard
                 let reach = withArguments(
-                    of: filter, list, layer: index, density: density,
+                    of: effect, list, layer: index, density: density,
                     body: { (args) throws(EffectFailure) -> anim_reach_t in
                         guard let effects else { return anim_reach_t() }
-                        return try effects.reach(layer: index, list: list, filter: filter, &args)
+                        return try effects.reach(layer: index, list: list, effect: effect, &args)
                     })
             else { return nil }
             let limit = UInt32(ANIM_REACH_MAX)
@@ -228,7 +229,7 @@ extension Compositor {
             else {
                 fail(
                     EffectFailure(
-                        layer: index, list: list, filter: filter,
+                        layer: index, list: list, effect: effect,
                         message: "its reach (\(reach.left), \(reach.top), \(reach.right), \(reach.bottom), read "
                             + "\(reach.read)) is over \(limit) pixels"))
                 return nil
@@ -242,13 +243,13 @@ extension Compositor {
     /// failed. An effect told to extend its edges (see animator.h) sees and writes `picture` alone
     /// (the layer's bounds, a backdrop's box), `rows` cut to it; the rest of `target` is cleared.
     func run(
-        _ filter: Int, of list: FilterList, layer index: Int, density: Double, from source: FrameBuffer,
+        _ effect: Int, of list: EffectList, layer index: Int, density: Double, from source: FrameBuffer,
         into target: FrameBuffer, rows: Range<Int>? = nil, read: Int, picture: PixelBox
     ) -> Bool {
-        let layerFilter = contents[index].filterList(list)[filter]
-        let entry = layerFilter.effect
+        let layerEffect = contents[index].effectList(list)[effect]
+        let entry = layerEffect.effect
         let whole = PixelBox.whole(width: source.width, height: source.height)
-        let box = layerFilter.extendsEdges ? picture : whole
+        let box = layerEffect.extendsEdges ? picture : whole
         target.pixelsChanged()
         if box != whole { target.clear(outside: box) }
         guard !box.isEmpty else {
@@ -268,7 +269,7 @@ extension Compositor {
             stride: UInt32(target.stride), pixels: target.pixels + box.y0 * target.stride + box.x0 * 4)
         let band = entry.needsWholeImage ? max(source.height, 1) : max(Self.effectBand, Self.readBands * read)
         let succeeded =
-            withArguments(of: filter, list, layer: index, density: density) { args in
+            withArguments(of: effect, list, layer: index, density: density) { args in
                 args.pixel_order = UInt32(native ? ANIM_PIXELS_NATIVE : ANIM_PIXELS_RGBA)
                 return withUnsafePointer(to: &input) { input in
                     withUnsafeMutablePointer(to: &output) { output in
@@ -280,7 +281,7 @@ extension Compositor {
                             args.row_begin = UInt32(begin)
                             args.row_end = UInt32(min(begin + band, rows.upperBound))
                             do throws(EffectFailure) {
-                                try effects?.apply(layer: index, list: list, filter: filter, &args)
+                                try effects?.apply(layer: index, list: list, effect: effect, &args)
                             } catch {
                                 return false
                             }
@@ -294,13 +295,13 @@ extension Compositor {
         return succeeded
     }
 
-    /// Lends `body` the arguments of a call of filter `filter` at this frame's values, and
+    /// Lends `body` the arguments of a call of effect `effect` at this frame's values, and
     /// records a failure it throws; nil when it threw.
     private func withArguments<R>(
-        of filter: Int, _ list: FilterList, layer index: Int, density: Double,
+        of effect: Int, _ list: EffectList, layer index: Int, density: Double,
         body: (inout anim_effect_args_t) throws(EffectFailure) -> R
     ) -> R? {
-        let parameters = host[index].parameters(of: filter, in: list, content: contents[index])
+        let parameters = host[index].parameters(of: effect, in: list, content: contents[index])
         return parameters.withUnsafeBufferPointer { params in
             var args = anim_effect_args_t()
             args.struct_size = UInt32(MemoryLayout<anim_effect_args_t>.size)
@@ -415,7 +416,7 @@ extension Compositor {
 /// states (opacities and masks aside), host states and footage frames (and the time, when an
 /// effect draws by it) are the same in the next frame, or in the static image drawn for it, is
 /// painted from it again.
-struct FilteredPicture {
+struct EffectOutput {
     struct Inputs: Equatable {
         let states: [anim_layer_t]
         let host: [HostLayerState]
@@ -439,8 +440,8 @@ struct FilteredPicture {
 
 /// A filtered layer's unfiltered drawing, kept in its first picture: what it was drawn from (its
 /// own filters' animated values aside) and where in the picture it lies.
-struct UnfilteredPicture: Equatable {
-    let inputs: FilteredPicture.Inputs
+struct EffectInput: Equatable {
+    let inputs: EffectOutput.Inputs
     let layerToPicture: AffineTransform
     let width: Int, height: Int
 }
@@ -502,7 +503,7 @@ struct PicturePlacement {
     /// `shadowReach`: how far the layer's shadow falls from what casts it, so that what casts a
     /// shadow onto the frame from outside it is kept.
     /// `exact` keeps the picture at the size its margins give: an effect that sees whole images
-    /// (a frei0r filter) sees the layer itself, not a frame grown for reuse.
+    /// (a frei0r effect) sees the layer itself, not a frame grown for reuse.
     /// `cut`, the length of a chain whose effects all take pixels outside their image as
     /// transparent (ANIM_EFFECT_TRANSPARENT_EDGES), cuts the picture to what can show: see
     /// `cutSpan`.

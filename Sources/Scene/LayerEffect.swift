@@ -4,8 +4,8 @@ import PluginRegistry
 
 /// One entry of a layer's `filters` or `backdropFilters`: an effect and its parameters, bound
 /// and checked against the effect's descriptors as a step's are. Values that `animate` steps
-/// change per frame are kept in the layer's host state (`HostLayerState.filterValues`).
-public struct LayerFilter: @unchecked Sendable {
+/// change per frame are kept in the layer's host state (`HostLayerState.effectValues`).
+public struct LayerEffect: @unchecked Sendable {
     public let effect: EffectEntry
     /// In descriptor order; strings are interned for the whole render.
     public let parameters: [anim_value_t]
@@ -22,40 +22,40 @@ public struct LayerFilter: @unchecked Sendable {
 
 /// A layer's two lists of filters: its own content's (CSS `filter`, Core Animation's `filters`)
 /// and what is drawn behind it (CSS `backdrop-filter`, Core Animation's `backgroundFilters`).
-public enum FilterList: String, Sendable, Hashable, CaseIterable {
+public enum EffectList: String, Sendable, Hashable, CaseIterable {
     case filters, backdropFilters
 }
 
-/// One parameter of one filter of a layer, as `HostLayerState.filterValues` keys it.
-public struct FilterSlot: Sendable, Hashable {
-    public let list: FilterList
-    /// The filter's place in its list.
-    public let filter: Int
+/// One parameter of one effect of a layer, as `HostLayerState.effectValues` keys it.
+public struct EffectSlot: Sendable, Hashable {
+    public let list: EffectList
+    /// The effect's place in its list.
+    public let effect: Int
     /// The parameter's place among the effect's descriptors.
     public let parameter: Int
 
-    public init(list: FilterList, filter: Int, parameter: Int) {
-        (self.list, self.filter, self.parameter) = (list, filter, parameter)
+    public init(list: EffectList, effect: Int, parameter: Int) {
+        (self.list, self.effect, self.parameter) = (list, effect, parameter)
     }
 }
 
-/// A filter parameter an `animate` step changes: `filters.blur.radius` (the first filter of that
+/// An effect parameter an `animate` step changes: `filters.blur.radius` (the first effect of that
 /// effect, as Core Animation's `filters.gaussianBlur.inputRadius`) or `filters.0.radius`, and
 /// the same under `backdropFilters`.
-public struct FilterKeyPath: Sendable, Equatable {
-    public let slot: FilterSlot
+public struct EffectKeyPath: Sendable, Equatable {
+    public let slot: EffectSlot
     /// The key path as the file writes it.
     public let written: String
     public let kind: LayerKeyPath.Kind
     /// The parameter's range: animated values (a spring overshoots) are kept inside it.
     public let range: ClosedRange<Double>?
 
-    public static func == (left: FilterKeyPath, right: FilterKeyPath) -> Bool { left.slot == right.slot }
+    public static func == (left: EffectKeyPath, right: EffectKeyPath) -> Bool { left.slot == right.slot }
 
     /// The parameter's value in this frame: the step-changed one, else the file's.
     func value(_ host: HostLayerState, content: LayerContent) -> [Double] {
-        if let value = host.filterValues[slot] { return value }
-        let bound = content.filterList(slot.list)[slot.filter].parameters[slot.parameter]
+        if let value = host.effectValues[slot] { return value }
+        let bound = content.effectList(slot.list)[slot.effect].parameters[slot.parameter]
         return Array([bound.v.0, bound.v.1, bound.v.2, bound.v.3].prefix(kind.components))
     }
 
@@ -65,27 +65,27 @@ public struct FilterKeyPath: Sendable, Equatable {
             case .color: value.map { min(max($0, 0), 1) }
             default: range.map { range in value.map { min(max($0, range.lowerBound), range.upperBound) } } ?? value
             }
-        host.filterValues[slot] = kept
+        host.effectValues[slot] = kept
     }
 }
 
 /// What an `animate` step changes: a key path of the layer, or a parameter of one of its filters.
 public enum AnimatedKeyPath: Sendable, Equatable {
     case layer(LayerKeyPath)
-    case filter(FilterKeyPath)
+    case effect(EffectKeyPath)
 
     /// As the file writes it.
     public var rawValue: String {
         switch self {
         case .layer(let path): path.rawValue
-        case .filter(let path): path.written
+        case .effect(let path): path.written
         }
     }
 
     public var kind: LayerKeyPath.Kind {
         switch self {
         case .layer(let path): path.kind
-        case .filter(let path): path.kind
+        case .effect(let path): path.kind
         }
     }
 
@@ -93,7 +93,7 @@ public enum AnimatedKeyPath: Sendable, Equatable {
     public var range: ClosedRange<Double>? {
         switch self {
         case .layer(let path): path.range
-        case .filter(let path): path.range
+        case .effect(let path): path.range
         }
     }
 
@@ -101,56 +101,56 @@ public enum AnimatedKeyPath: Sendable, Equatable {
     public var changesHostState: Bool {
         switch self {
         case .layer(let path): path.changesHostState
-        case .filter: true
+        case .effect: true
         }
     }
 
     func value(of layer: anim_layer_t, _ host: HostLayerState, content: LayerContent) -> [Double] {
         switch self {
         case .layer(let path): path.value(of: layer, host, content: content)
-        case .filter(let path): path.value(host, content: content)
+        case .effect(let path): path.value(host, content: content)
         }
     }
 
     func set(_ value: [Double], on layer: inout anim_layer_t, _ host: inout HostLayerState) {
         switch self {
         case .layer(let path): path.set(value, on: &layer, &host)
-        case .filter(let path): path.set(value, on: &host)
+        case .effect(let path): path.set(value, on: &host)
         }
     }
 }
 
 extension LayerContent {
-    public func filterList(_ list: FilterList) -> [LayerFilter] {
+    public func effectList(_ list: EffectList) -> [LayerEffect] {
         switch list {
-        case .filters: filters
-        case .backdropFilters: backdropFilters
+        case .filters: effects
+        case .backdropFilters: backdropEffects
         }
     }
 
-    /// Whether the layer has a filter of either kind.
-    public var isFiltered: Bool { !filters.isEmpty || !backdropFilters.isEmpty }
+    /// Whether the layer has an effect of either kind.
+    public var hasEffects: Bool { !effects.isEmpty || !backdropEffects.isEmpty }
 
     /// Whether one of its `filters` must see whole images (ANIM_EFFECT_WHOLE_IMAGE): its picture is
     /// then the layer exactly, and every row of it is filtered.
-    public var filtersSeeWholeImages: Bool { filters.contains { $0.effect.needsWholeImage } }
-    /// Whether every filter takes pixels outside its image as transparent
+    public var effectsSeeWholeImages: Bool { effects.contains { $0.effect.needsWholeImage } }
+    /// Whether every effect takes pixels outside its image as transparent
     /// (ANIM_EFFECT_TRANSPARENT_EDGES, and not told to extend the edges), so the layer's picture
     /// may be cut to what can show.
-    public var filtersFadeAtEdges: Bool { filters.allSatisfy { $0.effect.transparentEdges && !$0.extendsEdges } }
+    public var effectsFadeAtEdges: Bool { effects.allSatisfy { $0.effect.transparentEdges && !$0.extendsEdges } }
 
     /// Whether one of its effects draws by the time: the layer is then drawn anew every frame.
     public var hasTimedEffects: Bool {
-        filters.contains { $0.effect.usesTime } || backdropFilters.contains { $0.effect.usesTime }
+        effects.contains { $0.effect.usesTime } || backdropEffects.contains { $0.effect.usesTime }
     }
 }
 
 extension Scene {
     /// One line per filtered layer, for `validate`: `photo: filters blur, saturate; backdrop filters blur`.
-    public var filterSummary: [String] {
+    public var effectSummary: [String] {
         layers.compactMap { layer in
-            let lists: [(String, [LayerFilter])] = [
-                ("filters", layer.content.filters), ("backdrop filters", layer.content.backdropFilters),
+            let lists: [(String, [LayerEffect])] = [
+                ("filters", layer.content.effects), ("backdrop filters", layer.content.backdropEffects),
             ]
             let named = lists.filter { !$0.1.isEmpty }
                 .map { "\($0.0) \($0.1.map(\.effect.name).joined(separator: ", "))" }
@@ -160,11 +160,11 @@ extension Scene {
 }
 
 extension HostLayerState {
-    /// The values of filter `filter` of `list` in this frame: the file's, with the parameters
+    /// The values of effect `effect` of `list` in this frame: the file's, with the parameters
     /// `animate` steps changed put in.
-    public func parameters(of filter: Int, in list: FilterList, content: LayerContent) -> [anim_value_t] {
-        var values = content.filterList(list)[filter].parameters
-        for (slot, value) in filterValues where slot.list == list && slot.filter == filter {
+    public func parameters(of effect: Int, in list: EffectList, content: LayerContent) -> [anim_value_t] {
+        var values = content.effectList(list)[effect].parameters
+        for (slot, value) in effectValues where slot.list == list && slot.effect == effect {
             let padded = value + Array(repeating: 0, count: max(0, 4 - value.count))
             values[slot.parameter].v = (padded[0], padded[1], padded[2], padded[3])
             if values[slot.parameter].type == UInt32(ANIM_PARAM_INTEGER) {

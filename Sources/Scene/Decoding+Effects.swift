@@ -6,12 +6,12 @@ import PluginRegistry
 extension Decoding {
     /// `[{"effect": "blur", "params": {"radius": 6}}, …]`, each effect looked up and its
     /// parameters bound as a step's are; an effect's edge mode the file leaves out is `edges`.
-    func decodeFilters(_ field: Field?, edges: EdgeMode) throws(SceneError) -> [LayerFilter] {
+    func decodeEffects(_ field: Field?, edges: EdgeMode) throws(SceneError) -> [LayerEffect] {
         guard let field else { return [] }
         guard case .array = field.node.value else {
-            throw field.mismatch("a list of filters such as [{\"effect\": \"blur\", \"params\": {\"radius\": 6}}]")
+            throw field.mismatch("a list of effects such as [{\"effect\": \"blur\", \"params\": {\"radius\": 6}}]")
         }
-        var filters: [LayerFilter] = []
+        var filters: [LayerEffect] = []
         for item in try field.array() {
             let fields = try item.object(Keys.filter)
             let effectField = try fields.required("effect", "the name of an effect (see `pipeline plugins`)")
@@ -23,7 +23,7 @@ extension Decoding {
                 parameters[index].s = strings.intern(edges.rawValue)
                 parameters[index].i = Int64(effect.parameters[index].choices.firstIndex(of: edges.rawValue)!)
             }
-            filters.append(LayerFilter(effect: effect, parameters: parameters, path: item.path))
+            filters.append(LayerEffect(effect: effect, parameters: parameters, path: item.path))
         }
         return filters
     }
@@ -32,10 +32,10 @@ extension Decoding {
     /// index>.<parameter>` (and the same under `backdropFilters`) of layer `target`.
     func animatedKeyPath(_ field: Field, target: Int) throws(SceneError) -> AnimatedKeyPath {
         let text = try field.string()
-        guard let list = FilterList.allCases.first(where: { text.hasPrefix($0.rawValue + ".") }) else {
+        guard let list = EffectList.allCases.first(where: { text.hasPrefix($0.rawValue + ".") }) else {
             return .layer(LayerKeyPath(rawValue: try field.choice(LayerKeyPath.allCases.map(\.rawValue)))!)
         }
-        let filters = layerContents[target]?.filterList(list) ?? []
+        let filters = layerContents[target]?.effectList(list) ?? []
         let rest = String(text.dropFirst(list.rawValue.count + 1))
         let layer = layerNames[target]
         // An effect's name may hold dots (frei0r.pixeliz0r): the longest that fits is meant.
@@ -62,20 +62,20 @@ extension Decoding {
                         : "; its \(list.rawValue) are \(names.joined(separator: ", "))")
                     + ": write \(list.rawValue).<effect or index>.<parameter>")
         }
-        return .filter(try filterKeyPath(field, list: list, index: index, parameterName, of: filters[index]))
+        return .effect(try effectKeyPath(field, list: list, index: index, parameterName, of: filters[index]))
     }
 
-    private func filterKeyPath(
-        _ field: Field, list: FilterList, index: Int, _ parameterName: String, of filter: LayerFilter
-    ) throws(SceneError) -> FilterKeyPath {
-        let descriptors = filter.effect.parameters
+    private func effectKeyPath(
+        _ field: Field, list: EffectList, index: Int, _ parameterName: String, of layerEffect: LayerEffect
+    ) throws(SceneError) -> EffectKeyPath {
+        let descriptors = layerEffect.effect.parameters
         guard let parameter = descriptors.firstIndex(where: { $0.id == parameterName }) else {
             let ids = descriptors.map(\.id)
             let hint =
                 NameSuggestion.nearest(to: parameterName, among: ids).map { "; did you mean \"\($0)\"?" }
                 ?? (ids.isEmpty ? "; it has none" : "; it has \(ids.map { "\"\($0)\"" }.joined(separator: ", "))")
             throw field.error(
-                "effect \"\(filter.effect.name)\" has no parameter \(parameterName.quotedForMessage)\(hint)")
+                "effect \"\(layerEffect.effect.name)\" has no parameter \(parameterName.quotedForMessage)\(hint)")
         }
         let descriptor = descriptors[parameter]
         let kind: LayerKeyPath.Kind
@@ -88,11 +88,11 @@ extension Decoding {
         case .bool, .string, .enumeration, .layer, .vector2, .vector3, .vector4, .integerVector2, .integerVector3,
             .integerVector4, .image:
             throw field.error(
-                "parameter \"\(descriptor.id)\" of effect \"\(filter.effect.name)\" is \(descriptor.usage), which "
+                "parameter \"\(descriptor.id)\" of effect \"\(layerEffect.effect.name)\" is \(descriptor.usage), which "
                     + "cannot be animated; animate a number, point, size, rect or colour")
         }
-        return FilterKeyPath(
-            slot: FilterSlot(list: list, filter: index, parameter: parameter), written: try field.string(), kind: kind,
+        return EffectKeyPath(
+            slot: EffectSlot(list: list, effect: index, parameter: parameter), written: try field.string(), kind: kind,
             range: descriptor.type.hasRange ? descriptor.min...descriptor.max : nil)
     }
 }
