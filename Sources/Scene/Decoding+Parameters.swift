@@ -10,17 +10,27 @@ extension Decoding {
         _ descriptors: [ParameterDescriptor], _ field: Field?, owner: String,
         step: Field
     ) throws(SceneError) -> [BoundParameter] {
-        let fields = try field?.object(allowing: descriptors.map(\.id))
+        let (fields, unknown) = try field?.objectNamingUnknownKeys(allowing: descriptors.map(\.id)) ?? (nil, nil)
         var bound: [BoundParameter] = []
+        var problems = unknown.map { [$0] } ?? []
         for descriptor in descriptors {
-            if let value = fields?[descriptor.id] {
-                bound.append(try bind(descriptor, value))
-            } else if descriptor.isRequired {
-                throw (field ?? step).error("\(owner) needs parameter \"\(descriptor.id)\": \(descriptor.usage)")
-            } else {
-                bound.append(BoundParameter(value: defaultValue(descriptor), source: .fixed))
+            do throws(SceneError) {
+                if let value = fields?[descriptor.id] {
+                    bound.append(try bind(descriptor, value))
+                } else if descriptor.isRequired {
+                    throw (field ?? step).error("\(owner) needs parameter \"\(descriptor.id)\": \(descriptor.usage)")
+                } else {
+                    bound.append(BoundParameter(value: defaultValue(descriptor), source: .fixed))
+                }
+            } catch {
+                problems.append(error)
             }
         }
+        // Every bad parameter of the step is reported, each at its place, in the file's order.
+        let ordered = problems.sorted {
+            ($0.position?.line ?? 0, $0.position?.column ?? 0) < ($1.position?.line ?? 0, $1.position?.column ?? 0)
+        }
+        if let problems = SceneError.combining(ordered) { throw problems }
         return bound
     }
 
