@@ -59,30 +59,39 @@ public final class Registry: Sendable {
     }
 
     public func animator(named name: String) -> Lookup<AnimatorEntry> {
-        lookup(name, in: \.animators, kind: .animator) { $0.openedDescriptor != nil }
+        skipped(name, else: lookup(name, in: \.animators, kind: .animator) { $0.openedDescriptor != nil })
     }
 
     public func mixer(named name: String) -> Lookup<MixerEntry> {
         scanFrei0rIfNeeded(name, in: \.mixers)
         let found = brokenFrei0r(name, else: lookup(name, in: \.mixers, kind: .mixer) { $0.openedDescriptor != nil })
-        return skippedTransition(name, else: found)
+        return skipped(name, else: found)
     }
 
-    /// A name whose GLSL transition file was skipped (it does not compile, say): why, rather than
-    /// "unknown".
-    private func skippedTransition(_ name: String, else found: Lookup<MixerEntry>) -> Lookup<MixerEntry> {
+    /// A missing name that a skipped file would most likely have registered: why it was skipped,
+    /// rather than "unknown". That is a file named after it (`shake.so`, `Semi.glsl`, as
+    /// `new-animator` and the GLSL collection name them), or one whose reason names it in quotes
+    /// (a descriptor the host refused).
+    private func skipped<Entry>(_ name: String, else found: Lookup<Entry>) -> Lookup<Entry> {
         guard case .missing = found else { return found }
         let file = state.withLock { tables in
-            tables.broken.first {
-                $0.path.hasSuffix(GLSLTransition.fileExtension) && GLSLTransition.baseName(of: $0.path) == name
-            }
+            tables.broken.first { Self.baseName(of: $0.path) == name }
+                ?? tables.broken.first { $0.reason.contains("\"\(name)\"") }
         }
         return file.map(Lookup.skipped) ?? found
     }
 
+    /// A plugin file's name without its folder and its extension (`plugins/shake.so` → `shake`).
+    private static func baseName(of path: String) -> String {
+        let file = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = file.lastIndex(of: "."), dot != file.startIndex else { return file }
+        return String(file[..<dot])
+    }
+
     public func effect(named name: String) -> Lookup<EffectEntry> {
         scanFrei0rIfNeeded(name, in: \.effects)
-        return brokenFrei0r(name, else: lookup(name, in: \.effects, kind: .effect) { $0.openedDescriptor != nil })
+        let found = brokenFrei0r(name, else: lookup(name, in: \.effects, kind: .effect) { $0.openedDescriptor != nil })
+        return skipped(name, else: found)
     }
 
     /// A `frei0r.` name whose file is there but could not be used: why, rather than "unknown".
@@ -104,7 +113,7 @@ public final class Registry: Sendable {
     }
 
     public func curve(named name: String) -> Lookup<CurveEntry> {
-        lookup(name, in: \.curves, kind: .curve) { $0.foreign != nil }
+        skipped(name, else: lookup(name, in: \.curves, kind: .curve) { $0.foreign != nil })
     }
 
     /// Every name of `kind`, sorted, for a message that suggests one. A pipeline's lookups scan

@@ -34,9 +34,10 @@ public struct BrokenPlugin: Sendable, Equatable {
 
     /// The file and the first line of the reason: `plugins/Semi.glsl was skipped: does not
     /// compile at 5:3: syntax error, unexpected RETURN, expecting ',' or ';'`.
-    public var summary: String {
-        "\(path) was skipped: " + PluginListing.reason(reason, of: path).prefix { $0 != "\n" }
-    }
+    public var summary: String { "\(path) was skipped: \(firstReason)" }
+
+    /// The first line of the reason.
+    public var firstReason: String { String(PluginListing.reason(reason, of: path).prefix { $0 != "\n" }) }
 }
 
 /// What every registry table holds: a name, its kind and the plugin that registered it.
@@ -177,7 +178,8 @@ public enum Lookup<Entry> {
     case ambiguous(NameClash)
     /// Its plugin scanned well but could not be opened in this process.
     case unavailable(PluginOpenFailure)
-    /// The file that would register it was skipped: a GLSL transition that does not compile.
+    /// The file that would register it was skipped: a GLSL transition that does not compile, a
+    /// plugin named after it whose `init` failed.
     case skipped(BrokenPlugin)
 }
 

@@ -186,7 +186,9 @@ extension Decoding {
         case .unavailable(let failure):
             throw field.error(failure.description, kind: .plugin)
         case .skipped(let file):
-            throw field.error("unknown \(kind.rawValue) \(name.quotedForMessage): \(file.summary)")
+            throw field.error(
+                "\(kind.rawValue) \(name.quotedForMessage) comes from a plugin that was skipped: \(file.path): "
+                    + file.firstReason)
         case .missing:
             let hint = NameSuggestion.unknownNameHint(name, among: known?() ?? registry.allNames(of: kind), kind: kind)
             throw field.error("unknown \(kind.rawValue) \(name.quotedForMessage)\(hint)")

@@ -104,7 +104,7 @@ import Testing
         #expect(validate.status == 1, "\(validate.stderr)")
         #expect(
             validate.stderr.contains(
-                "error: semi.json:8:28: timeline[0].mixer: unknown mixer \"Semi\": plugins/Semi.glsl was skipped: "
+                "error: semi.json:8:28: timeline[0].mixer: mixer \"Semi\" comes from a plugin that was skipped: plugins/Semi.glsl: "
                     + "does not compile at 5:3: syntax error, unexpected RETURN, expecting ',' or ';'\n"),
             "\(validate.stderr)")
         let (run, frames) = try fixture.render("semi.json")

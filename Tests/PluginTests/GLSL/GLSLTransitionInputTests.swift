@@ -104,7 +104,7 @@ import Testing
     static let badInputs: [(name: String, glsl: String, params: String, message: String)] = [
         (
             "compile", "uniform float x; // = 1.0\nvec4 transition(vec2 uv) {\n    return vec4(y);\n}\n", "{}",
-            "timeline[0].mixer: unknown mixer \"Bad\": plugins/Bad.glsl was skipped: does not compile at 3:17: `y' undeclared"
+            "timeline[0].mixer: mixer \"Bad\" comes from a plugin that was skipped: plugins/Bad.glsl: does not compile at 3:17: `y' undeclared"
         ),
         ("no-transition", "vec4 transitions(vec2 uv) { return vec4(1.0); }\n", "{}", "no `vec4 transition(vec2 uv)`"),
         (
