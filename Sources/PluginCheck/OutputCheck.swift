@@ -16,6 +16,16 @@ enum OutputCheck {
     }
 
     private static func layerFindings(_ layer: anim_layer_t, operation: String) -> [CheckFinding] {
+        // A shape count past the array is the one problem: what else looks wrong then is most
+        // likely the shapes written past `mask.shapes`, its side effect.
+        let mask = CheckedProperty.mask
+        if !mask.isValid(layer) {
+            return [
+                CheckFinding(
+                    kind: .invalidValue, operation: operation,
+                    message: "wrote \(mask.name) = \(mask.describe(layer))", detail: mask.name)
+            ]
+        }
         var findings: [CheckFinding] = []
         for property in anim_layer_t.checkedProperties {
             let value = property.value(layer)

@@ -107,9 +107,13 @@ public struct CheckedProperty: Sendable {
     }
 
     /// The mask as a whole: its shape count indexes a fixed array.
-    static let mask = CheckedProperty(
+    public static let mask = CheckedProperty(
         name: "mask.shape_count", isValid: { $0.mask.shape_count <= ANIM_MASK_MAX_SHAPES },
-        describe: { "\($0.mask.shape_count)" }, value: { Double($0.mask.shape_count) }, restore: { $0.mask = $1.mask })
+        describe: { layer in
+            let count = layer.mask.shape_count
+            return count > ANIM_MASK_MAX_SHAPES
+                ? "\(count), more than ANIM_MASK_MAX_SHAPES (\(ANIM_MASK_MAX_SHAPES))" : "\(count)"
+        }, value: { Double($0.mask.shape_count) }, restore: { $0.mask = $1.mask })
 
     private init(
         name: String, isValid: @escaping @Sendable (anim_layer_t) -> Bool,

@@ -56,6 +56,14 @@ import Testing
             $0.mask.shapes.3.kind = ANIM_MASK_SHAPE_ELLIPSE
         }
         #expect(count.map(\.detail) == ["mask.shape_count"] && count.map(\.kind) == [.invalidValue])
+        #expect(count.first?.message == "wrote mask.shape_count = 5, more than ANIM_MASK_MAX_SHAPES (4)")
+        // What else looks wrong beside a count past the array is its side effect: one problem.
+        let sideEffects = findings {
+            $0.mask.shape_count = ANIM_MASK_MAX_SHAPES + 1
+            $0.mask.shapes.0.kind = 9
+            $0.opacity = 7
+        }
+        #expect(sideEffects.map(\.detail) == ["mask.shape_count"])
         let kind = findings {
             $0.mask.shape_count = 1
             $0.mask.shapes.0.kind = 9
