@@ -27,6 +27,19 @@ struct CallExecution {
         }
     }
 
+    /// The result of a guarded call of `function`; a struct it wrote past is reported (the call
+    /// itself went to the guard's copy, so what it returned is still checked).
+    func guarded(_ function: String, _ call: () -> (Bool, StructGuard.Overrun?)) -> Bool {
+        let (succeeded, overrun) = call()
+        if let overrun {
+            records.add(
+                CheckFinding(
+                    kind: .wrotePastStruct, operation: CheckOperation.call(self.call).code,
+                    message: overrun.description, detail: overrun.structName))
+        }
+        return succeeded
+    }
+
     func timed(_ body: () -> CallRecord.Output) -> CallRecord {
         let start = ContinuousClock.now
         let output = body()
@@ -53,7 +66,13 @@ struct CallExecution {
         var args: anim_apply_args_t = timedArguments()
         args.canvas = CheckScene.canvas
         return timed {
-            let message = PluginErrorBuffer.calling { error, size in apply(&args, &target, error, size) }
+            let message = PluginErrorBuffer.calling { error, size in
+                guarded("apply") {
+                    StructGuard.calling(with: &args, named: "anim_apply_args_t", and: &target, named: "anim_layer_t") {
+                        args, target in apply(args, target, error, size)
+                    }
+                }
+            }
             target.name = nil
             return message.map(CallRecord.Output.failed) ?? .layer(target)
         }
@@ -83,7 +102,12 @@ struct CallExecution {
                     args.pixel_order = UInt32(nativePixels ? ANIM_PIXELS_NATIVE : ANIM_PIXELS_RGBA)
                     let before = Array(out)
                     let start = ContinuousClock.now
-                    let message = PluginErrorBuffer.calling { error, size in mix(&args, error, size) }
+                    let message = PluginErrorBuffer.calling { error, size in
+                        guarded("mix") {
+                            StructGuard.calling(with: &args, named: "anim_mix_args_t") { args in mix(args, error, size)
+                            }
+                        }
+                    }
                     seconds += start.duration(to: .now) / .seconds(1)
                     if let message { return message }
                     checkRows(outside: band, before: before, after: out, stride: stride)

@@ -24,6 +24,8 @@ public struct CheckProblem: Sendable, Encodable {
         case notPremultiplied = "not-premultiplied"
         /// An effect wrote into its input image, which is read only.
         case wroteInput = "wrote-input"
+        /// A call wrote past the end of a struct the host gave it (`StructGuard`).
+        case wrotePastStruct = "wrote-past-struct"
         /// An effect's output depends on how its rows are split between calls (or it leaves
         /// pixels of its rows unwritten).
         case splitDiffers = "split-differs"

@@ -231,7 +231,13 @@ struct EffectCallExecution {
         guard let reachFunction = entry.descriptor.pointee.reach else { return .success(anim_reach_t()) }
         var args = arguments(rows: 0..<0)
         var reach = anim_reach_t()
-        let message = PluginErrorBuffer.calling { error, size in reachFunction(&args, &reach, error, size) }
+        let message = PluginErrorBuffer.calling { error, size in
+            guarded("reach") {
+                StructGuard.calling(with: &args, named: "anim_effect_args_t", and: &reach, named: "anim_reach_t") {
+                    args, reach in reachFunction(args, reach, error, size)
+                }
+            }
+        }
         return message.map { .failure(ReachFailure(message: $0)) } ?? .success(reach)
     }
 
@@ -250,7 +256,13 @@ struct EffectCallExecution {
                     withUnsafeMutablePointer(to: &outImage) { outImage in
                         args.in = inImage
                         args.out = outImage
-                        return PluginErrorBuffer.calling { error, size in applyFunction(&args, error, size) }
+                        return PluginErrorBuffer.calling { error, size in
+                            guarded("apply") {
+                                StructGuard.calling(with: &args, named: "anim_effect_args_t") { args in
+                                    applyFunction(args, error, size)
+                                }
+                            }
+                        }
                     }
                 }
             }
@@ -293,6 +305,13 @@ struct EffectCallExecution {
 
     private func add(_ kind: CheckProblem.Kind, _ message: String) {
         records.add(CheckFinding(kind: kind, operation: operation, message: message))
+    }
+
+    /// The result of a guarded call of `function`; a struct it wrote past is reported.
+    private func guarded(_ function: String, _ call: () -> (Bool, StructGuard.Overrun?)) -> Bool {
+        let (succeeded, overrun) = call()
+        if let overrun { add(.wrotePastStruct, overrun.description) }
+        return succeeded
     }
 
     /// Two to four row ranges covering `rows` (one when there is a single row), cut at random.

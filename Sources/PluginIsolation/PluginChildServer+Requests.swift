@@ -31,12 +31,14 @@ extension PluginChildServer {
                     return .done
                 }
                 var created: UnsafeMutableRawPointer?
-                if let message = PluginErrorBuffer.calling({ error, size in
-                    created = create(&args, error, size)
+                var overrun: StructGuard.Overrun?
+                let message = PluginErrorBuffer.calling { error, size in
+                    (created, overrun) = StructGuard.calling(with: &args, named: "anim_create_args_t") { args in
+                        create(args, error, size)
+                    }
                     return created != nil
-                }) {
-                    return .failed(message)
                 }
+                if let message = overrun?.message(calling: "create") ?? message { return .failed(message) }
                 instances[step] = found.instance(created)
                 return .done
             }
@@ -61,9 +63,14 @@ extension PluginChildServer {
                     struct_size: UInt32(MemoryLayout<anim_apply_args_t>.size), param_count: UInt32(params.count),
                     progress: progress, time: time, duration: duration, canvas: canvas, params: params.baseAddress,
                     instance: instance)
-                if let message = PluginErrorBuffer.calling({ error, size in
-                    descriptor.pointee.apply!(&args, layers.baseAddress! + target, error, size)
-                }) {
+                if let message = PluginErrorBuffer.calling(
+                    "apply",
+                    { error, size in
+                        StructGuard.calling(
+                            with: &args, named: "anim_apply_args_t", and: &layers[target], named: "anim_layer_t"
+                        ) { args, layer in descriptor.pointee.apply!(args, layer, error, size) }
+                    })
+                {
                     return .failed(message)
                 }
                 var reply = WireWriter.done
@@ -106,9 +113,14 @@ extension PluginChildServer {
                         from: images.baseAddress, to: images.baseAddress! + 1, out: images.baseAddress! + 2,
                         row_begin: rowBegin, row_end: rowEnd, canvas: canvas, render_scale: renderScale,
                         pixel_order: pixelOrder, reserved: 0)
-                    if let message = PluginErrorBuffer.calling({ error, size in
-                        descriptor.pointee.mix!(&args, error, size)
-                    }) {
+                    if let message = PluginErrorBuffer.calling(
+                        "mix",
+                        { error, size in
+                            StructGuard.calling(with: &args, named: "anim_mix_args_t") { args in
+                                descriptor.pointee.mix!(args, error, size)
+                            }
+                        })
+                    {
                         return .failed(message)
                     }
                     return .done
@@ -122,7 +134,15 @@ extension PluginChildServer {
         return try withEffectArguments(step, &reader) { (descriptor, args) -> WireWriter in
             var reach = anim_reach_t()
             if let function = descriptor.pointee.reach,
-                let message = PluginErrorBuffer.calling({ error, size in function(&args, &reach, error, size) })
+                let message = PluginErrorBuffer.calling(
+                    "reach",
+                    { error, size in
+                        StructGuard.calling(
+                            with: &args, named: "anim_effect_args_t", and: &reach, named: "anim_reach_t"
+                        ) {
+                            args, reach in function(args, reach, error, size)
+                        }
+                    })
             {
                 return .failed(message)
             }
@@ -151,9 +171,14 @@ extension PluginChildServer {
                 args.out = images.baseAddress! + 1
                 args.row_begin = rowBegin
                 args.row_end = rowEnd
-                if let message = PluginErrorBuffer.calling({ error, size in
-                    descriptor.pointee.apply!(&args, error, size)
-                }) {
+                if let message = PluginErrorBuffer.calling(
+                    "apply",
+                    { error, size in
+                        StructGuard.calling(with: &args, named: "anim_effect_args_t") { args in
+                            descriptor.pointee.apply!(args, error, size)
+                        }
+                    })
+                {
                     return .failed(message)
                 }
                 return .done

@@ -15,4 +15,19 @@ public enum PluginErrorBuffer {
             return message.isEmpty ? "no reason given" : message
         }
     }
+
+    /// Calls plugin function `function` (`apply`, `mix`, …) through `body`, which calls it with
+    /// its structs guarded (`StructGuard`): the message of a failure, or of a struct written past
+    /// its end, which outranks what the function returned; nil on success.
+    public static func calling(
+        _ function: String, _ body: (UnsafeMutablePointer<CChar>, UInt32) -> (Bool, StructGuard.Overrun?)
+    ) -> String? {
+        var overrun: StructGuard.Overrun?
+        let message = calling { error, size in
+            let (succeeded, found) = body(error, size)
+            overrun = found
+            return succeeded
+        }
+        return overrun?.message(calling: function) ?? message
+    }
 }

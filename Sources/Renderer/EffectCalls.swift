@@ -67,29 +67,40 @@ final class InProcessEffects: EffectCalls, @unchecked Sendable {
         args.instance = instances[use]
         args.user_data = effect.userData
         var result = anim_reach_t()
+        try call(use, frame: frame, "reach") { error, size in
+            StructGuard.calling(with: &args, named: "anim_effect_args_t", and: &result, named: "anim_reach_t") {
+                args, result in reach(args, result, error, size)
+            }
+        }
+        return result
+    }
+
+    /// Calls `use`'s effect function `function` through `body`, under its lock when it has one
+    /// and guarded for `frame`; a failure becomes its error, and a struct written past its end
+    /// stops the render as a crash would.
+    private func call(
+        _ use: EffectUse, frame: Int, _ function: String,
+        _ body: (UnsafeMutablePointer<CChar>, UInt32) -> (Bool, StructGuard.Overrun?)
+    ) throws(RenderError) {
         let message = labels[use]!.guarding(frame: frame) {
-            PluginErrorBuffer.calling { error, size in
+            PluginErrorBuffer.calling(function) { error, size in
                 locks[use]?.lock()
                 defer { locks[use]?.unlock() }
-                return reach(&args, &result, error, size)
+                return body(error, size)
             }
         }
         if let message { throw .pluginFailed(use.effect(in: scene), frame: frame, message: message) }
-        return result
     }
 
     func apply(_ use: EffectUse, _ args: inout anim_effect_args_t, frame: Int) throws(RenderError) {
         let effect = use.effect(in: scene).effect
         args.instance = instances[use]
         args.user_data = effect.userData
-        let message = labels[use]!.guarding(frame: frame) {
-            PluginErrorBuffer.calling { error, size in
-                locks[use]?.lock()
-                defer { locks[use]?.unlock() }
-                return effect.descriptor.pointee.apply!(&args, error, size)
+        try call(use, frame: frame, "apply") { error, size in
+            StructGuard.calling(with: &args, named: "anim_effect_args_t") { args in
+                effect.descriptor.pointee.apply!(args, error, size)
             }
         }
-        if let message { throw .pluginFailed(use.effect(in: scene), frame: frame, message: message) }
     }
 
     /// `create` sees the layer as the file describes it and the effect's parameters as written.
@@ -98,6 +109,7 @@ final class InProcessEffects: EffectCalls, @unchecked Sendable {
     {
         guard let create = layerEffect.effect.create else { return nil }
         var instance: UnsafeMutableRawPointer?
+        var overrun: StructGuard.Overrun?
         var target = scene.layers[use.layer].base
         let message = layerEffect.parameters.withUnsafeBufferPointer { params in
             var args = anim_create_args_t(
@@ -109,13 +121,17 @@ final class InProcessEffects: EffectCalls, @unchecked Sendable {
                 args.target = target
                 return labels[use]!.guarding(frame: nil) {
                     PluginErrorBuffer.calling { error, size in
-                        instance = create(&args, error, size)
+                        (instance, overrun) = StructGuard.calling(with: &args, named: "anim_create_args_t") { args in
+                            create(args, error, size)
+                        }
                         return instance != nil
                     }
                 }
             }
         }
-        if let message { throw .createFailed(layerEffect, message: message) }
+        if let message = overrun?.message(calling: "create") ?? message {
+            throw .createFailed(layerEffect, message: message)
+        }
         return instance
     }
 

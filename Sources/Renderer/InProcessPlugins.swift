@@ -57,18 +57,22 @@ final class InProcessPlugins: PluginCalls, @unchecked Sendable {
         layers: UnsafeMutableBufferPointer<anim_layer_t>, target: Int, frame: Int
     ) throws(RenderError) {
         args.instance = instances[index]
-        try call(step: index, frame: frame) { error, size in
-            animator.descriptor.pointee.apply!(&args, layers.baseAddress! + target, error, size)
+        try call(step: index, frame: frame, "apply") { error, size in
+            StructGuard.calling(with: &args, named: "anim_apply_args_t", and: &layers[target], named: "anim_layer_t") {
+                args, layer in animator.descriptor.pointee.apply!(args, layer, error, size)
+            }
         }
     }
 
-    /// Calls step `index`'s plugin through `body`, under the step's lock when it has one and
-    /// guarded for `frame`; a failure becomes the step's error.
+    /// Calls step `index`'s plugin function `function` through `body`, under the step's lock when
+    /// it has one and guarded for `frame`; a failure becomes the step's error, and a struct
+    /// written past its end stops the render as a crash would.
     private func call(
-        step index: Int, frame: Int, _ body: (UnsafeMutablePointer<CChar>, UInt32) -> Bool
+        step index: Int, frame: Int, _ function: String,
+        _ body: (UnsafeMutablePointer<CChar>, UInt32) -> (Bool, StructGuard.Overrun?)
     ) throws(RenderError) {
         let message = labels[index]!.guarding(frame: frame) {
-            PluginErrorBuffer.calling { error, size in
+            PluginErrorBuffer.calling(function) { error, size in
                 locks[index]?.lock()
                 defer { locks[index]?.unlock() }
                 return body(error, size)
@@ -84,7 +88,11 @@ final class InProcessPlugins: PluginCalls, @unchecked Sendable {
         layers: UnsafeBufferPointer<anim_layer_t>, frame: Int
     ) throws(RenderError) {
         args.instance = instances[index]
-        try call(step: index, frame: frame) { error, size in mixer.descriptor.pointee.mix!(&args, error, size) }
+        try call(step: index, frame: frame, "mix") { error, size in
+            StructGuard.calling(with: &args, named: "anim_mix_args_t") { args in
+                mixer.descriptor.pointee.mix!(args, error, size)
+            }
+        }
     }
 
     /// `create` sees the pipeline file's base states (layer parameters resolved against them),
@@ -94,6 +102,7 @@ final class InProcessPlugins: PluginCalls, @unchecked Sendable {
         let role = step.action.role
         guard let create = role.processor?.create else { return nil }
         var instance: UnsafeMutableRawPointer?
+        var overrun: StructGuard.Overrun?
         let message = try scene.withBaseStates { (layers) throws(RenderError) in
             FrameEvaluator.withValues(of: step, in: scene.tree, layers: layers) { params in
                 var args = anim_create_args_t(
@@ -104,13 +113,17 @@ final class InProcessPlugins: PluginCalls, @unchecked Sendable {
                     user_data: role.processor?.userData)
                 return labels[index]!.guarding(frame: nil) {
                     PluginErrorBuffer.calling { error, size in
-                        instance = create(&args, error, size)
+                        (instance, overrun) = StructGuard.calling(with: &args, named: "anim_create_args_t") { args in
+                            create(args, error, size)
+                        }
                         return instance != nil
                     }
                 }
             }
         }
-        if let message { throw RenderError.createFailed(step, message: message) }
+        if let message = overrun?.message(calling: "create") ?? message {
+            throw RenderError.createFailed(step, message: message)
+        }
         return instance
     }
 
