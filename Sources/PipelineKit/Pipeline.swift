@@ -68,8 +68,8 @@ public final class Pipeline: @unchecked Sendable {
     var decoded: Result<SceneImages, PipelineError>?
     /// Shared decoded images between pipelines of one batch.
     var imageCache: ImageCache?
-    /// `registry` when this pipeline shares in shutting it down (with those reloaded or drafted
-    /// from it); nil for a registry the caller found and keeps.
+    /// `registry`, shut down when the last pipeline sharing it (this one and those reloaded or
+    /// drafted from it) closes; nil for a registry the caller found and keeps.
     var sharedPlugins: SharedPlugins?
     /// The file it was read from, or the name given with its bytes.
     public let file: String
@@ -137,7 +137,8 @@ public final class Pipeline: @unchecked Sendable {
 
     /// Opens `source` with plugins found now in the folders `options` name, run as `isolation`
     /// says; `pluginWarning` hears their problems before `decoder` says how to read it. The
-    /// pipeline shuts the plugins down when it closes, with those reloaded or drafted from it.
+    /// plugins are shut down when the last of it and the pipelines reloaded or drafted from it
+    /// closes.
     static func open(
         source: Source, options: OpenOptions, isolation: Isolation?, pluginWarning: (@Sendable (String) -> Void)?,
         decoder: () throws(PipelineError) -> SceneDecoder.Options
@@ -242,9 +243,9 @@ public final class Pipeline: @unchecked Sendable {
     /// The frames of a whole render at the canvas's fps.
     public var frameCount: Int { scene.frameCount }
 
-    /// Ends the pipeline's plugin instances and children (and its plugins, unless they were
-    /// found by the caller); later calls fail with `.argument`.
-    /// Called when the pipeline is freed.
+    /// Ends the pipeline's plugin instances and children, and its plugins once no pipeline
+    /// reloaded or drafted from it uses them (unless they were found by the caller); later calls
+    /// fail with `.argument`. Called when the pipeline is freed.
     public func close() {
         let wasOpen = lock.withLock {
             defer {
