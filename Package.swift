@@ -69,11 +69,12 @@ let package = Package(
         // libswscale; Libraries/video-decoder, built by `make plugins`), loaded on first use.
         .target(name: "CVideoDecode", dependencies: ["CLibraryLoader"]),
 
-        // Swift modules; dependencies point one way: CLI → {PipelineKit, Preview}; the CLI and the C API reach
-        // the rest through PipelineKit alone. PipelineKit → {Renderer, Sheet, PluginCheck} → {Compositor, Output}
-        // → Scene (the model, which owns the file format) → Timing → {PluginRegistry, JSON}. Timing knows
-        // the registry because plugins register timing curves too. Footage (libav) stands beside Scene:
-        // the model names clips with plain values, and Compositor opens and draws them.
+        // Swift modules; dependencies point one way: CLI → {PipelineKit, Preview}, Preview → PipelineKit; the
+        // CLI, the preview and the C API reach the rest through PipelineKit alone. PipelineKit → {Renderer,
+        // Sheet, PluginCheck} → {Compositor, Output} → Scene (the model, which owns the file format) → Timing →
+        // {PluginRegistry, JSON}. Timing knows the registry because plugins register timing curves too. Footage
+        // (libav) stands beside Scene: the model names clips with plain values, and Compositor opens and draws
+        // them.
         .target(name: "Timing", dependencies: ["PluginRegistry"]),
         // JSON with the position of every value: pipeline files (Scene) and the plugin scan cache.
         // Optimised even in debug builds: every command reads the plugin scan cache through it, and
@@ -118,8 +119,8 @@ let package = Package(
         .target(
             name: "Preview",
             dependencies: [
-                "Scene", "Renderer", "Compositor", "Output", "PluginRegistry", "CacheFiles", "PipelineKit",
-                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "Logging", package: "swift-log"),
+                "PipelineKit", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.embedInCode("Page")]),
         // `pipeline check-plugin`: calls everything a plugin registers in child processes and reports what is wrong.
@@ -131,8 +132,8 @@ let package = Package(
             name: "PipelineKit",
             dependencies: [
                 "Renderer", "Scene", "Compositor", "PluginRegistry", "PluginIsolation", "PluginCheck", "PluginScaffold",
-                "Output", "Sheet", "JSON", "CRaster", "CLibraryLoader", "CProductVersion", "CAnimatorABI",
-                "CPipelineAPI",
+                "Output", "Sheet", "JSON", "Timing", "CacheFiles", "CRaster", "CLibraryLoader", "CProductVersion",
+                "CAnimatorABI", "CPipelineAPI",
             ],
             // The long guides the commands print (`pipeline run --help`, …), as text files.
             resources: [.embedInCode("Guides")]),

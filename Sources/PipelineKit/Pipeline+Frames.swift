@@ -55,7 +55,7 @@ extension Pipeline {
     }
 
     /// The renderer of single frames at `scale`, made on first use (called with the lock held).
-    private func frameRenderer(scale: Double) throws(PipelineError) -> FrameRenderer {
+    func frameRenderer(scale: Double) throws(PipelineError) -> FrameRenderer {
         guard !closed else { throw PipelineError(.argument, "the pipeline is closed") }
         guard !isHeadersOnly else {
             throw PipelineError(.argument, "the pipeline was opened with headersOnly: its images were not decoded")
@@ -80,6 +80,18 @@ extension Pipeline {
     /// `path`, as `pipeline frame` does. Returns the values a plugin got wrong and that were
     /// replaced, one warning each.
     public func writeFrame(at time: Double, to path: String, scale: Double = 1) throws(PipelineError) -> [String] {
+        try frame(at: time, scale: scale) { frame throws(OutputError) in try writePNG(frame.view, to: path) }.warnings
+    }
+
+    /// The frame at `time` seconds as the PNG `writeFrame(at:to:scale:)` writes, in memory.
+    public func pngFrame(at time: Double, scale: Double = 1) throws(PipelineError) -> [UInt8] {
+        try frame(at: time, scale: scale) { frame throws(OutputError) in try encodePNG(frame.view) }.result
+    }
+
+    /// What `body` makes of the frame at `time`, and the warnings of the values a plugin got wrong.
+    private func frame<T>(
+        at time: Double, scale: Double, _ body: (FrameBuffer) throws(OutputError) -> T
+    ) throws(PipelineError) -> (result: T, warnings: [String]) {
         guard time.isFinite, time >= 0, !scene.isPastTheEnd(time) else {
             throw PipelineError(.range, "\(time) s is past the end: \(scene.endDescription)")
         }
@@ -88,12 +100,31 @@ extension Pipeline {
         let renderer = try frameRenderer(scale: scale)
         do throws(RenderError) {
             let frame = try renderer.render(time: time)
-            do throws(OutputError) { try writePNG(frame.view, to: path) } catch { throw RenderError.output(error) }
+            do throws(OutputError) {
+                return (try body(frame), renderer.evaluator.substitutions.all.map(\.description))
+            } catch {
+                throw RenderError.output(error)
+            }
         } catch {
             throw PipelineError(error)
         }
-        return renderer.evaluator.substitutions.all.map(\.description)
     }
+
+    /// Decodes the images and starts what renders single frames at `scale` (the plugins' child
+    /// processes, every step's instance created in them) now rather than at the first frame, so
+    /// their problems come back before anything else starts.
+    public func prepareFrames(scale: Double = 1) throws(PipelineError) {
+        lock.lock()
+        defer { lock.unlock() }
+        _ = try frameRenderer(scale: scale)
+    }
+
+    /// True for a time after the render's end, which no frame shows.
+    public func isPastTheEnd(_ time: Double) -> Bool { scene.isPastTheEnd(time) }
+
+    /// "the render is 1.5 s long, its last frame is at 1.483 s": where the render ends, as
+    /// messages about a time past it say.
+    public var endDescription: String { scene.endDescription }
 
     /// What a still shows, with examples: `pipeline frame --help` shows it.
     public static let frameGuide = """

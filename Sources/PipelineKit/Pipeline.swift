@@ -51,29 +51,34 @@ public final class Pipeline: @unchecked Sendable {
         case inProcess, isolated, sandboxed
     }
 
-    /// The scene as read, for the modules of pipeline itself.
-    package let scene: Scene
+    /// The scene as read.
+    let scene: Scene
     /// Its images as the headers were read: footage and vector files, no pixels.
     let headerImages: SceneImages
     /// Its sound files, probed.
-    package let sound: SceneSound
-    /// The plugins it was read with; shut down by `close()`.
-    package let registry: Registry
+    let sound: SceneSound
+    /// The plugins it was read with.
+    let registry: Registry
     /// Where its plugin code runs (nil: this process).
-    package let isolation: Isolation?
+    let isolation: Isolation?
+    /// How it was opened: what reloading it and its drafts open with.
+    let options: OpenOptions
     /// How its images are decoded, on first need.
     let decoding: (options: SceneDecoder.Options, threads: Int)
     var decoded: Result<SceneImages, PipelineError>?
     /// Shared decoded images between pipelines of one batch.
     var imageCache: ImageCache?
-    /// Whether `close()` shuts the registry down: false for one the caller found and keeps.
-    var ownsRegistry = false
+    /// `registry`, shut down when the last pipeline sharing it (this one and those reloaded or
+    /// drafted from it) closes; nil for a registry the caller found and keeps.
+    var sharedPlugins: SharedPlugins?
     /// The file it was read from, or the name given with its bytes.
     public let file: String
     /// Registry problems met while opening (skipped plugin files, clashes): worth a warning.
     public let pluginWarnings: [String]
     /// Opened with `headersOnly`: checked, its images not decoded, no frame can be rendered.
     public let isHeadersOnly: Bool
+    /// Read from a file (not from bytes or a value): it can be reloaded.
+    var isReadFromFile = false
 
     let lock = NSLock()
     var frames: FrameRenderer?
@@ -111,11 +116,11 @@ public final class Pipeline: @unchecked Sendable {
         return try open(source: .bytes(Array(bytes), name: name), options: options)
     }
 
-    package enum Source {
+    enum Source {
         case file(String)
         case bytes([UInt8], name: String)
 
-        package var name: String {
+        var name: String {
             switch self {
             case .file(let file): file
             case .bytes(_, let name): name
@@ -123,16 +128,29 @@ public final class Pipeline: @unchecked Sendable {
         }
     }
 
-    package static func open(source: Source, options: OpenOptions) throws(PipelineError) -> Pipeline {
+    static func open(source: Source, options: OpenOptions) throws(PipelineError) -> Pipeline {
         let isolation = try Self.isolation(options)
+        return try open(source: source, options: options, isolation: isolation, pluginWarning: options.pluginWarning) {
+            () throws(PipelineError) in try decoderOptions(options)
+        }
+    }
+
+    /// Opens `source` with plugins found now in the folders `options` name, run as `isolation`
+    /// says; `pluginWarning` hears their problems before `decoder` says how to read it. The
+    /// plugins are shut down when the last of it and the pipelines reloaded or drafted from it
+    /// closes.
+    static func open(
+        source: Source, options: OpenOptions, isolation: Isolation?, pluginWarning: (@Sendable (String) -> Void)?,
+        decoder: () throws(PipelineError) -> SceneDecoder.Options
+    ) throws(PipelineError) -> Pipeline {
         let registry = PluginSet.registry(options, pipelineFile: source.name, isolated: isolation != nil)
         let warnings = PluginSet.warnings(registry)
-        if let hear = options.pluginWarning { warnings.forEach(hear) }
+        if let hear = pluginWarning { warnings.forEach(hear) }
         do throws(PipelineError) {
             let pipeline = try open(
-                source: source, options: options, decoder: try decoderOptions(options), registry: registry,
-                isolation: isolation, pluginWarnings: warnings)
-            pipeline.ownsRegistry = true
+                source: source, options: options, decoder: try decoder(), registry: registry, isolation: isolation,
+                pluginWarnings: warnings)
+            pipeline.sharedPlugins = SharedPlugins(registry)
             return pipeline
         } catch {
             registry.shutdown()
@@ -140,19 +158,21 @@ public final class Pipeline: @unchecked Sendable {
         }
     }
 
-    /// Opens `source` with plugins found already (the preview's reload): the registry stays the
-    /// caller's, and `close()` leaves it running.
-    package static func open(
+    /// Opens `source` with plugins found already: the registry stays the caller's, and
+    /// `close()` leaves it running.
+    static func open(
         source: Source, options: OpenOptions, decoder: SceneDecoder.Options, registry: Registry,
         isolation: Isolation?, pluginWarnings: [String] = []
     ) throws(PipelineError) -> Pipeline {
-        try open(
+        let pipeline = try open(
             scene: try scene(source, options: options, decoder: decoder, registry: registry), options: options,
             decoder: decoder, registry: registry, isolation: isolation, pluginWarnings: pluginWarnings)
+        if case .file = source { pipeline.isReadFromFile = true }
+        return pipeline
     }
 
     /// The pipeline in `source` read with `registry`'s plugins, nothing of its media touched.
-    package static func scene(
+    static func scene(
         _ source: Source, options: OpenOptions, decoder: SceneDecoder.Options, registry: Registry
     ) throws(PipelineError) -> Scene {
         do throws(SceneError) {
@@ -169,7 +189,7 @@ public final class Pipeline: @unchecked Sendable {
 
     /// Opens a `scene` read already (a batch's variant), checking its media; the registry stays
     /// the caller's. With an `imageCache`, images decoded for other pipelines are shared.
-    package static func open(
+    static func open(
         scene: Scene, options: OpenOptions, decoder: SceneDecoder.Options, registry: Registry,
         isolation: Isolation?, pluginWarnings: [String] = [], imageCache: ImageCache? = nil
     ) throws(PipelineError) -> Pipeline {
@@ -180,8 +200,7 @@ public final class Pipeline: @unchecked Sendable {
                 scene, options: decoder, headersOnly: true, probingSound: true, threads: options.decodingThreads)
             let pipeline = Pipeline(
                 scene: scene, images: media.images, sound: media.sound, registry: registry, isolation: isolation,
-                file: scene.file, pluginWarnings: pluginWarnings, isHeadersOnly: options.headersOnly,
-                decoding: (decoder, options.decodingThreads))
+                file: scene.file, pluginWarnings: pluginWarnings, options: options, decoding: decoder)
             pipeline.imageCache = imageCache
             return pipeline
         } catch {
@@ -191,16 +210,16 @@ public final class Pipeline: @unchecked Sendable {
 
     init(
         scene: Scene, images: SceneImages, sound: SceneSound, registry: Registry, isolation: Isolation?,
-        file: String, pluginWarnings: [String], isHeadersOnly: Bool,
-        decoding: (options: SceneDecoder.Options, threads: Int)
+        file: String, pluginWarnings: [String], options: OpenOptions, decoding: SceneDecoder.Options
     ) {
         (self.scene, self.headerImages, self.sound, self.registry) = (scene, images, sound, registry)
         (self.isolation, self.file, self.pluginWarnings) = (isolation, file, pluginWarnings)
-        (self.isHeadersOnly, self.decoding) = (isHeadersOnly, decoding)
+        (self.options, self.isHeadersOnly) = (options, options.headersOnly)
+        self.decoding = (decoding, options.decodingThreads)
     }
 
     /// The images decoded, on first need (called with the lock held); a failure is kept.
-    package func decodedImages() throws(PipelineError) -> SceneImages {
+    func decodedImages() throws(PipelineError) -> SceneImages {
         if decoded == nil {
             decoded = Result { () throws(PipelineError) in
                 do throws(SceneError) {
@@ -224,9 +243,9 @@ public final class Pipeline: @unchecked Sendable {
     /// The frames of a whole render at the canvas's fps.
     public var frameCount: Int { scene.frameCount }
 
-    /// Ends the pipeline's plugin instances and children (and its plugins, unless they were
-    /// found by the caller); later calls fail with `.argument`.
-    /// Called when the pipeline is freed.
+    /// Ends the pipeline's plugin instances and children, and its plugins once no pipeline
+    /// reloaded or drafted from it uses them (unless they were found by the caller); later calls
+    /// fail with `.argument`. Called when the pipeline is freed.
     public func close() {
         let wasOpen = lock.withLock {
             defer {
@@ -236,11 +255,11 @@ public final class Pipeline: @unchecked Sendable {
             }
             return !closed
         }
-        if wasOpen && ownsRegistry { registry.shutdown() }
+        if wasOpen { sharedPlugins?.release() }
     }
 
     /// How the decoder reads the pipeline: its props (the file, then the text), then each `set`.
-    package static func decoderOptions(_ options: OpenOptions) throws(PipelineError) -> SceneDecoder.Options {
+    static func decoderOptions(_ options: OpenOptions) throws(PipelineError) -> SceneDecoder.Options {
         do throws(SceneError) {
             var patches: [PipelinePatch] = []
             if let file = options.propsFile { patches.append(try PipelinePatch.props(file: file)) }
@@ -258,12 +277,12 @@ public final class Pipeline: @unchecked Sendable {
 
     /// Where a batch variant's patches go among those of `decoderOptions(options)`: after the
     /// props, before each `set`.
-    package static func variantPlace(_ options: OpenOptions) -> Int {
+    static func variantPlace(_ options: OpenOptions) -> Int {
         (options.propsFile == nil ? 0 : 1) + (options.props == nil ? 0 : 1)
     }
 
     /// Where plugin code runs for `options` (nil: this process).
-    package static func isolation(_ options: OpenOptions) throws(PipelineError) -> Isolation? {
+    static func isolation(_ options: OpenOptions) throws(PipelineError) -> Isolation? {
         guard options.plugins != .inProcess else { return nil }
         guard let executable = options.installation.executable else {
             throw PipelineError(
@@ -289,12 +308,8 @@ extension Pipeline {
         return nil
     }
 
-    /// Gives the pipeline's plugins to the caller, who shuts them down (the preview, which
-    /// replaces them when plugin files change); `close()` then leaves them running.
-    package func handOverPlugins() -> Registry {
-        lock.withLock { ownsRegistry = false }
-        return registry
-    }
+    /// Whether its plugin code runs in child processes (opened `.isolated` or `.sandboxed`).
+    public var runsPluginsInChildren: Bool { isolation != nil }
 
     /// Decodes the images' pixels now rather than at the first frame, so their problems come
     /// back before anything else starts (the preview's server).

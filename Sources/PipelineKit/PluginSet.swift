@@ -5,11 +5,11 @@ import Scene
 /// The plugins a pipeline is read with: the folders searched, scanned in child processes
 /// running the installation's executable (a plugin that crashes while registering cannot take
 /// the caller down), opened in this process only when `isolated` is false.
-package enum PluginSet {
+enum PluginSet {
     /// The registry for a pipeline in `pipelineFile` (its `plugins/` folder is searched; nil for
     /// none), with `folders` first. Folders whose path cannot be used are left out and named
     /// among the registry's warnings (`warnings(_:)`).
-    package static func registry(
+    static func registry(
         folders: [String], pipelineFile: String?, isolated: Bool, installation: PipelineInstallation,
         rescan: Bool = false
     ) -> Registry {
@@ -35,14 +35,14 @@ package enum PluginSet {
 
     /// What a user should hear about `registry`: skipped plugin files with the reason, names
     /// registered twice, the registry's own warnings.
-    package static func warnings(_ registry: Registry) -> [String] {
+    static func warnings(_ registry: Registry) -> [String] {
         registry.broken.map { "skipped plugin \($0.path): \($0.reason)" } + registry.clashes.map(\.description)
             + registry.warnings
     }
 
     /// The scanner running `installation`'s executable; without one, files are scanned by
     /// opening them in this process.
-    package static func scanner(_ installation: PipelineInstallation) -> PluginScanner {
+    static func scanner(_ installation: PipelineInstallation) -> PluginScanner {
         PluginScanner(command: installation.executable.map { [$0, "_scan-plugin"] } ?? [])
     }
 }

@@ -3,14 +3,14 @@ import Renderer
 import Scene
 
 /// The fonts, images and sound of a read scene, made ready for rendering.
-package enum SceneMedia {
+enum SceneMedia {
     /// The pipeline's font files are added to fontconfig and its texts' families checked
     /// (`SceneFonts`) before any text is laid out; images are decoded on up to `threads` threads
     /// (with `headersOnly`, as `validate` does, only their headers are checked and the images
     /// returned hold footage and vector files, no pixels); sound files are probed when
     /// `probingSound`. Every error of the three is thrown at once. With a `cache`, images decoded
     /// for other scenes of this process are shared.
-    package static func load(
+    static func load(
         _ scene: Scene, options: SceneDecoder.Options, headersOnly: Bool = false, probingSound: Bool = false,
         threads: Int, cache: ImageCache? = nil
     ) throws(SceneError) -> (images: SceneImages, sound: SceneSound) {

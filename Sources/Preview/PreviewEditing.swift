@@ -6,7 +6,7 @@ import PipelineKit
 /// started on, as JSON Patches sent with a token only the printed address holds.
 ///
 /// - `GET /pipeline?token=TOKEN` the file's text, its version in `ETag`
-/// - `GET /editor.json?token=TOKEN` what the page's editor builds on (`EditorSummary`)
+/// - `GET /editor.json?token=TOKEN` what the page's editor builds on (`Pipeline.editorSummaryJSON`)
 /// - `draft=PATCH&token=TOKEN` on `/frame` and `/timeline.json`: the answer as the patch would
 ///   make the file, nothing written (`LiveScene.draft`)
 /// - `PATCH /pipeline?token=TOKEN` with `Content-Type: application/json-patch+json`: an RFC 6902
@@ -66,7 +66,7 @@ public struct PreviewEditing: Sendable {
 
     func editor(_ request: Request, _ live: LiveScene) async throws -> Response {
         try admit(request)
-        let text = await live.perform { live in EditorSummary.json(live.scene, registry: live.registry).text() }
+        let text = try await live.perform { live in live.shown().map { $0.editorSummaryJSON() } }.get()
         return Response(
             status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-cache"],
             body: .init(byteBuffer: ByteBuffer(string: text)))

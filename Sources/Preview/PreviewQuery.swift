@@ -1,10 +1,10 @@
 import Hummingbird
-import Scene
+import PipelineKit
 
 /// The one query parameter the routes take, `t`: a time in seconds in the range
 /// `pipeline frame --at` takes, checked before anything renders.
 enum PreviewQuery {
-    static let times = 0...SceneDecoder.maxDuration
+    static let times = 0...Pipeline.maximumDuration
 
     /// "0...3600": how messages give the range.
     static var range: String { "0...\(Int(times.upperBound))" }

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import PipelineKit
 
 /// The preview's HTTP API; every answer but the page's files comes from the live scene's queue.
 /// Only requests addressed to 127.0.0.1 or localhost at the listening port are answered
@@ -91,12 +92,12 @@ enum PreviewRoutes {
             // The page is back on the file: a draft it left behind ends (and its plugin child).
             if draft == nil { live.keptDraft = nil }
             return drafted(draft, live).flatMap { kept in
-                let scene = kept?.scene ?? live.scene
-                guard !scene.isPastTheEnd(seconds) else {
+                let shown = live.shown(kept).mapError { HTTPError(.internalServerError, message: $0.description) }
+                if case .success(let pipeline) = shown, pipeline.isPastTheEnd(seconds) {
                     return .failure(
                         HTTPError(
                             .badRequest,
-                            message: "t=\(PreviewQuery.text(seconds)) is past the end: \(scene.endDescription)"))
+                            message: "t=\(PreviewQuery.text(seconds)) is past the end: \(pipeline.endDescription)"))
                 }
                 return live.png(at: seconds, draft: kept).mapError {
                     HTTPError(.internalServerError, message: $0.description)
@@ -112,14 +113,13 @@ enum PreviewRoutes {
     /// The sound, mixed once per version off the scene's queue, so frames go on being served
     /// while ffmpeg mixes.
     private static func sound(_ live: LiveScene) async throws -> Response {
-        let (version, made, mix) = await live.perform { $0.soundMix() }
-        let wav: Result<Data, PreviewError>
+        let (version, made, pipeline) = await live.perform { $0.soundMix() }
+        let wav: Result<[UInt8], PreviewError>
         if let made {
             wav = made
-        } else if let mix {
-            let name = live.file
+        } else if let pipeline {
             wav = await withCheckedContinuation { continuation in
-                DispatchQueue.global().async { continuation.resume(returning: LiveScene.wav(of: mix, name: name)) }
+                DispatchQueue.global().async { continuation.resume(returning: LiveScene.wav(of: pipeline)) }
             }
             await live.perform { [wav] in $0.keepSound(wav, version: version) }
         } else {

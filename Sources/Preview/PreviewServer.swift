@@ -1,17 +1,14 @@
-import Compositor
 import Foundation
 import Hummingbird
 import Logging
-import PluginRegistry
-import Renderer
-import Scene
+import PipelineKit
 
 /// The preview: an HTTP server on 127.0.0.1 that serves a page playing a pipeline, the frames
 /// it shows (rendered on demand, as `pipeline frame` renders them) and a timing chart, and
 /// reloads the pipeline and its plugins when their files change.
 ///
-/// It owns the web page and the reload; decoding, rendering and PNG encoding stay in Scene,
-/// Renderer and Output. It never writes into the user's folders.
+/// It owns the web page and the reload's timing; opening, reloading, rendering and PNG encoding
+/// are PipelineKit's (`Pipeline`). It never writes into the user's folders.
 public struct PreviewServer: Sendable {
     private let live: LiveScene
     private let port: Int
@@ -26,20 +23,25 @@ public struct PreviewServer: Sendable {
     /// (NIO counts the request line as a header field).
     static let requestLimits = (field: 8 * 1024, allHeaders: 16 * 1024, headerCount: 100)
 
-    /// Takes over `registry` (it shuts it down when the server stops) and the loaded `scene`;
-    /// reloads decode the file with `options`, as it was first. Plugin code runs in the
-    /// children `isolation` starts; changed plugin files are scanned with `scanner`.
-    public init(
-        file: String, explicitPluginDirectories: [String], registry: Registry, scene: Scene,
-        images: SceneImages, sound: SceneSound = .none, options: SceneDecoder.Options = SceneDecoder.Options(),
-        isolation: Isolation,
-        scanner: PluginScanner, port: Int, editing: PreviewEditing? = nil
-    ) throws(RenderError) {
-        live = try LiveScene(
-            file: file, explicitDirectories: explicitPluginDirectories, registry: registry, scene: scene,
-            images: images, sound: sound, options: options, isolation: isolation, scanner: scanner)
+    /// Serves `pipeline`, opened with its plugins in child processes (`.isolated` or
+    /// `.sandboxed`), and takes it over: it is closed when a reload replaces it or the server
+    /// stops. Reloads read the file again as it was opened, with the checks every command
+    /// makes (`Pipeline.reloaded`). With `editing`, the page may change the file
+    /// (`PreviewEditing`), each change checked with `options`.
+    public init(_ pipeline: Pipeline, options: Pipeline.OpenOptions, port: Int, editing: Bool = false)
+        throws(PreviewError)
+    {
+        guard pipeline.runsPluginsInChildren else {
+            throw PreviewError("the preview runs plugins in child processes: open the pipeline with them isolated")
+        }
+        do throws(PipelineError) {
+            try pipeline.prepareFrames()
+        } catch {
+            throw PreviewError(error.description)
+        }
+        live = LiveScene(pipeline)
         self.port = port
-        self.editing = editing
+        self.editing = editing ? PreviewEditing(options: options) : nil
     }
 
     /// Serves until SIGINT or SIGTERM, blocking the calling thread: for synchronous callers

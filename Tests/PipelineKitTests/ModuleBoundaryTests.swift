@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// The command (Sources/PipelineCLI) and the C API (Sources/PipelineC) reach pipeline through
-/// PipelineKit alone, and no module re-exports another: a module imports what it uses.
+/// The command (Sources/PipelineCLI), the C API (Sources/PipelineC) and the preview server
+/// (Sources/Preview) reach pipeline through PipelineKit alone, and no module re-exports another:
+/// a module imports what it uses.
 @Suite struct ModuleBoundaryTests {
     static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Sources")
@@ -66,6 +67,7 @@ import Testing
     @Test(arguments: [
         ("PipelineCLI", ["PipelineKit", "Preview"]),
         ("PipelineC", ["PipelineKit", "CPipelineAPI"]),
+        ("Preview", ["PipelineKit"]),
     ])
     func aSurfaceImportsOnlyPipelineKit(folder: String, allowed: [String]) throws {
         let modules = try Self.projectModules()

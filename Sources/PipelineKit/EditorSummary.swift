@@ -3,11 +3,19 @@ import PluginRegistry
 import Scene
 import Timing
 
-/// What the page's editor needs beside the timing chart (GET /editor.json, with `--edit`):
-/// where each step sits in the file and on which track, its span, and the schema of its
-/// parameters; the schema of a layer's keys and of the spring forms; the curves a step may name,
-/// with the control points of those that are Béziers. The values themselves the page reads
-/// from the file's text (GET /pipeline), which is what it patches.
+extension Pipeline {
+    /// What an editor of the pipeline file needs beside the timing chart, as JSON text (the
+    /// preview's `GET /editor.json`): where each step sits in the file and on which track, its
+    /// span, and the schema of its parameters; the schema of a layer's keys and of the spring
+    /// forms; the curves a step may name, with the control points of those that are Béziers.
+    /// The values themselves an editor reads from the file's text, which is what it patches
+    /// (`PipelineFileEditor`).
+    public func editorSummaryJSON() -> String {
+        EditorSummary.json(scene, registry: registry).text()
+    }
+}
+
+/// The JSON of `Pipeline.editorSummaryJSON()`.
 enum EditorSummary {
     static func json(_ scene: Scene, registry: Registry) -> SchemaJSON {
         let names = scene.layers.map(\.name)
