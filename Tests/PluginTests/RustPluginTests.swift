@@ -79,9 +79,87 @@ import Testing
         #expect(row[31] > 240, "the moved square starts at x = 30")
     }
 
+    /// Builds `examples/shake.rs` with cargo and `examples/shake.c` with the documented build line
+    /// (`-std=c11 -D_DEFAULT_SOURCE`, with `-Werror`) into `folder/plugins`, as shake-rs.so and
+    /// shake.so.
+    static func buildShakes(_ cargo: String, in folder: URL) throws -> URL {
+        let target = folder.appendingPathComponent("target")
+        let built = try Self.runCargo(
+            cargo, ["build", "--offline", "--release", "--example", "shake"], in: Self.bindings, target: target)
+        try #require(built.status == 0, "cargo build failed:\n\(built.stderr)")
+        let plugins = folder.appendingPathComponent("plugins")
+        try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: target.appendingPathComponent("release/examples/libshake.so"),
+            to: plugins.appendingPathComponent("shake-rs.so"))
+        let compiled = try CLI.runProgram(
+            "/usr/bin/env",
+            [
+                "cc", "-std=c11", "-D_DEFAULT_SOURCE", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC",
+                "-I", CLI.header, Self.bindings.appendingPathComponent("examples/shake.c").path,
+                "-o", plugins.appendingPathComponent("shake.so").path, "-lm",
+            ])
+        try #require(compiled.status == 0, "cc failed:\n\(compiled.stderr)")
+        return plugins
+    }
+
+    /// The centre of the white in `image` (the mean position of its pixels, weighted by red).
+    static func centre(_ image: RGBAImage) -> (x: Double, y: Double) {
+        var (sum, x, y) = (0.0, 0.0, 0.0)
+        for row in 0..<image.height {
+            for column in 0..<image.width {
+                let weight = Double(image[column, row].r)
+                (sum, x, y) = (sum + weight, x + weight * Double(column), y + weight * Double(row))
+            }
+        }
+        return (x / sum + 0.5, y / sum + 0.5)
+    }
+
+    /// The Rust shake (`examples/shake.rs`: hertz, decay per second and an enumeration, from the
+    /// step's progress and duration) and the C one (`examples/shake.c`) draw the same frames: at
+    /// every time the square's centre lies within 1 px of the other's, and where the formula
+    /// puts it, amplitude × e^(−decay × t) × sin(2π × frequency × t) off its rest on both axes.
+    @Test func theRustShakeDrawsTheFramesOfTheCOne() throws {
+        guard let cargo = Self.cargo() else { return }
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plugins = try Self.buildShakes(cargo, in: folder)
+
+        let listing = try CLI.run(["plugins", "--plugins", plugins.path])
+        #expect(listing.status == 0, "\(listing.stderr)")
+        for name in ["shake", "shake-rs"] {
+            #expect(
+                listing.stdout.contains("\(name) 1.0.0 — Shakes the layer along an axis, dying away"),
+                "\(listing.stdout)")
+        }
+
+        // A white 20×20 square centred at (32, 32) on black, shaken for 1 s from t = 0.
+        func render(_ animator: String, at time: Double) throws -> RGBAImage {
+            try PluginFixtures.write(
+                """
+                { "version": 1, "canvas": { "width": 64, "height": 64, "fps": 20, "duration": 1, "background": "#000000" },
+                  "layers": [ { "name": "card", "frame": [22, 22, 20, 20], "fill": "#ffffff" } ],
+                  "timeline": [ { "animator": "\(animator)", "target": "card", "duration": 1,
+                                  "params": { "amplitude": 12, "frequency": 3, "decay": 1.5, "axis": "both" } } ] }
+                """, to: "\(animator).json", in: folder)
+            let file = "\(animator)-\(time).png"
+            let still = try CLI.run(
+                ["frame", "\(animator).json", "--at", "\(time)", "-o", file, "--plugins", plugins.path], in: folder)
+            try #require(still.status == 0, "\(still.stderr)")
+            return try RGBAImage.read(folder.appendingPathComponent(file))
+        }
+        for time in [0.05, 0.1, 0.2, 0.3, 0.45, 0.6, 0.8] {
+            let (c, rust) = (Self.centre(try render("shake", at: time)), Self.centre(try render("shake-rs", at: time)))
+            let offset = 12 * exp(-1.5 * time) * sin(2 * Double.pi * 3 * time)
+            #expect(abs(c.x - rust.x) <= 1 && abs(c.y - rust.y) <= 1, "at \(time) s: C \(c), Rust \(rust)")
+            #expect(abs(rust.x - (32 + offset)) <= 1, "at \(time) s the Rust shake's x \(rust.x), 32 + \(offset)")
+            #expect(abs(rust.y - (32 + offset)) <= 1, "at \(time) s the Rust shake's y \(rust.y), 32 + \(offset)")
+        }
+    }
+
     /// An animator whose `apply` fails with `Err` for a negative distance and panics past 500.
     static let strictNudge = #"""
-        use pipeline_animator::{animator_plugin, param, Animator, Layer, Params};
+        use pipeline_animator::{animator_plugin, param, Animator, Layer, Params, Step};
 
         #[derive(Default)]
         struct StrictNudge;
@@ -91,13 +169,13 @@ import Testing
             const DOC: &'static core::ffi::CStr = c"Moves the layer right, refusing to go left";
             const PARAMS: &'static [param::Desc] =
                 &[param::number(c"distance").unit(c"px").range(-1000.0, 1000.0).default(10.0)];
-            fn apply(&self, p: f64, params: &Params, layer: &mut Layer) -> Result<(), String> {
+            fn apply(&self, step: &Step, params: &Params, layer: &mut Layer) -> Result<(), String> {
                 let distance = params.number("distance");
                 if distance < 0.0 {
                     return Err(format!("distance {distance} points left"));
                 }
                 assert!(distance <= 500.0, "distance {distance} is out of reach");
-                layer.translation.x += distance * p;
+                layer.translation.x += distance * step.progress;
                 Ok(())
             }
         }
