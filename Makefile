@@ -132,7 +132,7 @@ examples: all
 CHECKS_SUMMARY = $(abspath .build/checks-summary)
 test: test-suite
 	@mkdir -p .build; rm -f $(CHECKS_SUMMARY); status=0; \
-	for check in "lint" "eslint" "check-build" "test-library" "sanitize address" "sanitize thread" "fuzz $(FUZZ_SECONDS)"; do \
+	for check in "lint" "eslint" "check-doc-snippets" "check-build" "test-library" "sanitize address" "sanitize thread" "fuzz $(FUZZ_SECONDS)"; do \
 		echo "== scripts/$$check"; \
 		CHECKS_SUMMARY=$(CHECKS_SUMMARY) scripts/$$check || { status=1; echo "scripts/$$check: FAILED" >> $(CHECKS_SUMMARY); }; \
 	done; \

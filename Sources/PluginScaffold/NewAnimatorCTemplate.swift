@@ -42,7 +42,8 @@ public enum NewAnimatorCTemplate {
         #   make          build {{name}}.so
         #   make clean    remove it
         CC ?= cc
-        CFLAGS ?= -std=c99 -Wall -Wextra -O2
+        # -D_DEFAULT_SOURCE: <math.h> declares M_PI under -std=c11 too.
+        CFLAGS ?= -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -O2
         # animator.h: from pkg-config when pipeline is installed with its uipipeline.pc, otherwise from
         # PIPELINE_INCLUDE (make PIPELINE_INCLUDE=/path/to/include), by default the headers of the
         # pipeline that generated this project.
@@ -50,7 +51,7 @@ public enum NewAnimatorCTemplate {
         PIPELINE_CFLAGS ?= $(shell pkg-config --cflags uipipeline 2>/dev/null || echo -I$(PIPELINE_INCLUDE))
 
         {{name}}.so: {{name}}.c
-        	$(CC) $(CFLAGS) $(PIPELINE_CFLAGS) -shared -fPIC $< -o $@
+        	$(CC) $(CFLAGS) $(PIPELINE_CFLAGS) -shared -fPIC $< -o $@ -lm
 
         clean:
         	rm -f {{name}}.so

@@ -41,7 +41,7 @@ public enum NewAnimatorRustTemplate {
         //! animator.h documents every type and rule behind these bindings.
 
         use core::ffi::CStr;
-        use pipeline_animator::{animator_plugin, param, Animator, Layer, Params};
+        use pipeline_animator::{animator_plugin, param, Animator, Layer, Params, Step};
 
         #[derive(Default)]
         struct {{Type}};
@@ -57,12 +57,13 @@ public enum NewAnimatorRustTemplate {
                 .range(-3600.0, 3600.0)
                 .default(90.0)];
 
-            /// Pure: the host calls it for any frame, in any order, on several threads at once. p is 0
-            /// at the step's start and 1 at its end (springs overshoot both: extrapolate, do not
-            /// clamp). `layer` holds the layer as earlier steps left it: change only what this
-            /// animator animates. An `Err` (or a panic) stops the render with its message.
-            fn apply(&self, p: f64, params: &Params, layer: &mut Layer) -> Result<(), String> {
-                layer.rotation += params.number("angle") * p;
+            /// Pure: the host calls it for any frame, in any order, on several threads at once.
+            /// `step.progress` is 0 at the step's start and 1 at its end (springs overshoot both:
+            /// extrapolate, do not clamp); `step.time` and `step.duration` are in seconds. `layer`
+            /// holds the layer as earlier steps left it: change only what this animator animates.
+            /// An `Err` (or a panic) stops the render with its message.
+            fn apply(&self, step: &Step, params: &Params, layer: &mut Layer) -> Result<(), String> {
+                layer.rotation += params.number("angle") * step.progress;
                 Ok(())
             }
         }

@@ -190,7 +190,7 @@ import Testing
 
         // -Werror on top of the Makefile's -Wall -Wextra: the template compiles without a warning.
         let built = try CLI.runProgram(
-            "/usr/bin/env", ["make", "-C", project.path, "CFLAGS=-std=c99 -Wall -Wextra -Werror -O2"])
+            "/usr/bin/env", ["make", "-C", project.path, "CFLAGS=-std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -O2"])
         try #require(built.status == 0, "make failed: \(built.stdout)\(built.stderr)")
         let checked = try #require(
             try EffectHarness.run(

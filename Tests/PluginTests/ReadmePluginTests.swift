@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// The plugin guide's (docs/PLUGINS.md) "write your own animator in C" section works as printed: its C block compiles
-/// against the header alone with the guide's cc line, loads, and animates a layer. So does
+/// against the header alone with the guide's cc line (and -Werror), loads, and animates a layer. So does
 /// "write your own effect"'s, loaded by `EffectHarness` as a 1.2 host would.
 @Suite struct ReadmePluginTests {
     /// The first C block of the plugin guide after `heading` (by default, the first of all).
@@ -27,8 +27,8 @@ import Testing
         let compile = try CLI.runProgram(
             "/usr/bin/env",
             [
-                "cc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC", "-I", CLI.header,
-                "box-blur.c", "-o", "plugins/box-blur.so",
+                "cc", "-std=c11", "-D_DEFAULT_SOURCE", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC", "-I",
+                CLI.header, "box-blur.c", "-o", "plugins/box-blur.so", "-lm",
             ], in: folder)
         try #require(compile.status == 0, "cc failed: \(compile.stderr)")
         let checked = try #require(
@@ -49,8 +49,8 @@ import Testing
         let compile = try CLI.runProgram(
             "/usr/bin/env",
             [
-                "cc", "-std=c99", "-shared", "-fPIC", "-I", CLI.header,
-                "nudge.c", "-o", "plugins/nudge.so",
+                "cc", "-std=c11", "-D_DEFAULT_SOURCE", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC", "-I",
+                CLI.header, "nudge.c", "-o", "plugins/nudge.so", "-lm",
             ], in: folder)
         #expect(compile.status == 0, "cc failed: \(compile.stderr)")
 

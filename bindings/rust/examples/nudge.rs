@@ -1,7 +1,7 @@
 //! nudge-rs: moves the target layer right by `distance` × p pixels.
 
 use core::ffi::CStr;
-use pipeline_animator::{animator_plugin, param, Animator, Layer, Params};
+use pipeline_animator::{animator_plugin, param, Animator, Layer, Params, Step};
 
 #[derive(Default)]
 struct Nudge;
@@ -15,9 +15,10 @@ impl Animator for Nudge {
         .range(-1000.0, 1000.0)
         .default(10.0)];
 
-    /// Pure: the host calls it for any frame, on any thread. p is 0 at the start, 1 at the end.
-    fn apply(&self, p: f64, params: &Params, layer: &mut Layer) -> Result<(), String> {
-        layer.translation.x += params.number("distance") * p;
+    /// Pure: the host calls it for any frame, on any thread. The progress is 0 at the start, 1
+    /// at the end.
+    fn apply(&self, step: &Step, params: &Params, layer: &mut Layer) -> Result<(), String> {
+        layer.translation.x += params.number("distance") * step.progress;
         Ok(())
     }
 }

@@ -526,6 +526,9 @@ unsafe impl Sync for anim_animator_desc_t {}
 unsafe impl Sync for anim_param_desc_t {}
 unsafe impl Sync for anim_effect_desc_t {}
 unsafe impl Sync for anim_requirement_t {}
+unsafe impl Sync for anim_mixer_desc_t {}
+unsafe impl Sync for anim_curve_desc_t {}
+unsafe impl Sync for anim_about_v1_t {}
 
 /// Whether `pointer`'s struct, whose first field is `struct_size`, reaches past the byte `end`:
 /// the body of [`anim_has_field!`](crate::anim_has_field).

@@ -4,9 +4,11 @@
 //! and wraps `reach` and `apply` so a panic or an `Err` becomes the host's error message.
 
 use crate::abi::*;
-use crate::plugin::{log, report};
+use crate::plugin::{
+    concurrency, create_instance, destroy_trampoline, log, params_pointer, report, values, with_instance, Create,
+};
 use crate::{param, Params};
-use core::ffi::{c_char, CStr};
+use core::ffi::{c_char, c_void, CStr};
 use core::marker::PhantomData;
 use core::ops::Range;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -49,6 +51,11 @@ pub struct Image<'a> {
 }
 
 impl<'a> Image<'a> {
+    /// The image the host lends, read only, for the call.
+    pub(crate) fn new(image: &'a anim_image_t) -> Self {
+        Image { image }
+    }
+
     /// The width in pixels.
     pub fn width(&self) -> u32 {
         self.image.width
@@ -87,6 +94,15 @@ pub struct RowsMut<'a> {
 }
 
 impl RowsMut<'_> {
+    /// Rows `rows` of the image the host lends to this call.
+    pub(crate) fn new(image: *mut anim_image_t, rows: Range<u32>) -> Self {
+        RowsMut {
+            image,
+            rows,
+            lifetime: PhantomData,
+        }
+    }
+
     /// The width in pixels, the same as the input's.
     pub fn width(&self) -> u32 {
         // SAFETY: the host passes a valid image for the duration of the call.
@@ -120,9 +136,10 @@ impl RowsMut<'_> {
 
 /// An effect: given its parameters and one layer's rendered pixels, writes the filtered image.
 ///
-/// Like an animator it keeps no state between calls: the host calls `reach` and `apply` for any
-/// layer and frame, in any order, on several threads at once, each on a fresh `Self::default()`.
-pub trait Effect: Default {
+/// Like an animator it has one instance per use in a pipeline file, made by [`Effect::create`]
+/// (by default `Self::default()`), and keeps no state between calls: the host calls `reach` and
+/// `apply` for any layer and frame, in any order, on several threads at once.
+pub trait Effect: Default + Send + Sync + 'static {
     /// The name pipeline files use in a layer's `"filters"`: `[a-z][a-z0-9-]*`, unique.
     const NAME: &'static CStr;
     /// The effect's version.
@@ -134,6 +151,15 @@ pub trait Effect: Default {
     /// `ANIM_EFFECT_NATIVE_PIXELS` (the compositor's own byte order, nothing converted: for an
     /// effect that treats the four channels alike) and `ANIM_EFFECT_WHOLE_IMAGE`.
     const FLAGS: u32 = 0;
+    /// `ANIM_CONCURRENCY_SERIAL`: the host never runs two calls of one instance at once.
+    const SERIAL: bool = false;
+
+    /// Makes the instance for one use of the effect, on the main thread, before rendering;
+    /// `args.target` is the layer it filters. An `Err` stops the render with its message.
+    fn create(args: &Create) -> Result<Self, String> {
+        let _ = args;
+        Ok(Self::default())
+    }
 
     /// How far the output extends beyond the input on each side, and how far away an output
     /// pixel reads, in image pixels (a parameter in pixels times `args.render_scale`): the host
@@ -153,19 +179,15 @@ pub trait Effect: Default {
 pub const fn effect_desc<E: Effect>() -> anim_effect_desc_t {
     anim_effect_desc_t {
         struct_size: core::mem::size_of::<anim_effect_desc_t>() as u32,
-        concurrency: ANIM_CONCURRENCY_REENTRANT,
+        concurrency: concurrency(E::SERIAL),
         name: E::NAME.as_ptr(),
         version: E::VERSION.as_ptr(),
         doc: E::DOC.as_ptr(),
-        params: if E::PARAMS.is_empty() {
-            core::ptr::null()
-        } else {
-            E::PARAMS.as_ptr()
-        },
+        params: params_pointer(E::PARAMS),
         param_count: E::PARAMS.len() as u32,
         flags: E::FLAGS,
-        create: None,
-        destroy: None,
+        create: Some(effect_create_trampoline::<E>),
+        destroy: Some(destroy_trampoline::<E>),
         reach: Some(reach_trampoline::<E>),
         apply: Some(effect_apply_trampoline::<E>),
         user_data: core::ptr::null(),
@@ -177,17 +199,23 @@ pub const fn effect_desc<E: Effect>() -> anim_effect_desc_t {
 /// # Safety
 /// `args` is what the host passed to `reach` or `apply`, valid for the call.
 unsafe fn effect_args<E: Effect>(args: &anim_effect_args_t) -> EffectArgs<'_> {
-    let values = match args.param_count {
-        0 => &[][..],
-        n => unsafe { core::slice::from_raw_parts(args.params, n as usize) },
-    };
     EffectArgs {
-        params: Params::new(E::PARAMS, values),
+        params: Params::new(E::PARAMS, unsafe { values(args.params, args.param_count) }),
         time: args.time,
         canvas: args.canvas,
         render_scale: args.render_scale,
         pixel_order: args.pixel_order,
     }
+}
+
+unsafe extern "C" fn effect_create_trampoline<E: Effect>(
+    args: *const anim_create_args_t,
+    error: *mut c_char,
+    error_size: u32,
+) -> *mut c_void {
+    // SAFETY: the host passes valid arguments for the duration of the call.
+    let make = || E::create(&unsafe { Create::from_host(&*args, E::PARAMS) });
+    unsafe { create_instance(E::NAME, make, error, error_size) }
 }
 
 unsafe extern "C" fn reach_trampoline<E: Effect>(
@@ -199,7 +227,8 @@ unsafe extern "C" fn reach_trampoline<E: Effect>(
     let outcome = catch_unwind(AssertUnwindSafe(|| {
         // SAFETY: the host passes valid arguments and a writable reach for the call.
         let args = unsafe { &*args };
-        let found = E::default().reach(&unsafe { effect_args::<E>(args) })?;
+        let effect_args = unsafe { effect_args::<E>(args) };
+        let found = unsafe { with_instance(args.instance, |e: &E| e.reach(&effect_args)) }?;
         unsafe { *reach = found };
         Ok(())
     }));
@@ -215,15 +244,10 @@ unsafe extern "C" fn effect_apply_trampoline<E: Effect>(
         // SAFETY: the host passes valid arguments, an input image to read and the rows
         // [row_begin, row_end) of an output image to write, all for the duration of the call.
         let args = unsafe { &*args };
-        let input = Image {
-            image: unsafe { &*args.in_ },
-        };
-        let mut out = RowsMut {
-            image: args.out,
-            rows: args.row_begin..args.row_end,
-            lifetime: PhantomData,
-        };
-        E::default().apply(&unsafe { effect_args::<E>(args) }, &input, &mut out)
+        let input = Image::new(unsafe { &*args.in_ });
+        let mut out = RowsMut::new(args.out, args.row_begin..args.row_end);
+        let effect_args = unsafe { effect_args::<E>(args) };
+        unsafe { with_instance(args.instance, |e: &E| e.apply(&effect_args, &input, &mut out)) }
     }));
     unsafe { report(E::NAME, outcome, error, error_size) }
 }

@@ -1,13 +1,15 @@
 //! Rust bindings for the pipeline animator ABI (`animator.h`, ABI 1.x).
 //!
-//! [`abi`] mirrors every type of the C header. The rest is a small safe layer: implement
-//! [`Animator`] (or [`Effect`], ABI 1.2) for a unit struct and name it in [`animator_plugin!`],
-//! which exports the `anim_entry_v1` constant, registers the animators and effects from `init`,
-//! and wraps each `apply` (and `reach`) so a panic or an `Err` becomes the host's error message
-//! instead of unwinding into C.
+//! [`abi`] mirrors every type of the C header. The rest is a safe layer that can write whatever
+//! the header can: implement [`Animator`], [`Mixer`], [`Effect`] (ABI 1.2) or [`Curve`] for a
+//! unit struct and name it in [`animator_plugin!`], which exports the `anim_entry_v1` constant,
+//! registers everything from `init`, and wraps each call so a panic or an `Err` becomes the
+//! host's error message instead of unwinding into C. Parameters of every type the header has are
+//! declared with [`param`] and read from [`Params`]; [`log`] and [`service`] reach the host from
+//! any call.
 //!
 //! ```ignore
-//! use pipeline_animator::{animator_plugin, param, Animator, Layer, Params};
+//! use pipeline_animator::{animator_plugin, param, Animator, Layer, Params, Step};
 //!
 //! #[derive(Default)]
 //! struct Nudge;
@@ -17,8 +19,8 @@
 //!     const DOC: &'static core::ffi::CStr = c"Moves the layer right by `distance` pixels";
 //!     const PARAMS: &'static [param::Desc] =
 //!         &[param::number(c"distance").doc(c"how far to move right").unit(c"px").range(-1000.0, 1000.0).default(10.0)];
-//!     fn apply(&self, p: f64, params: &Params, layer: &mut Layer) -> Result<(), String> {
-//!         layer.translation.x += params.number("distance") * p;
+//!     fn apply(&self, step: &Step, params: &Params, layer: &mut Layer) -> Result<(), String> {
+//!         layer.translation.x += params.number("distance") * step.progress;
 //!         Ok(())
 //!     }
 //! }
@@ -28,14 +30,23 @@
 //! ```
 
 pub mod abi;
+mod curve;
 mod effect;
+mod host;
+mod mixer;
 mod params;
 mod plugin;
 
 pub mod param;
+pub use curve::{curve_desc, Curve, MAX_CURVE_ARGS};
 pub use effect::{effect_desc, register_effects, Effect, EffectArgs, Image, Reach, RowsMut, EFFECT_REQUIREMENTS};
+pub use host::{deinit_plugin, get_extension, host, init_plugin, log, native_pixels, service};
+pub use mixer::{mixer_desc, MixArgs, Mixer};
 pub use params::Params;
-pub use plugin::{animator_desc, entry, entry_requiring, register_animators, Animator};
+pub use plugin::{
+    about, animator_desc, entry, entry_requiring, register_animators, requirement, Animator, Create, Step,
+    REQUIREMENTS_END,
+};
 
 /// The state of the target layer an animator reads and writes (`anim_layer_t`).
 pub type Layer = abi::anim_layer_t;

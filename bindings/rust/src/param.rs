@@ -44,9 +44,50 @@ pub const fn boolean(id: &'static CStr) -> Desc {
     desc(ANIM_PARAM_BOOL, id)
 }
 
-/// A point `[x, y]` (`ANIM_PARAM_POINT`); read it with [`crate::Params::point`].
+/// A point `[x, y]` (`ANIM_PARAM_POINT`), `default_pair([x, y])`; read it with
+/// [`crate::Params::point`]. With `accepts_layer()` a layer's name gives its visual centre.
 pub const fn point(id: &'static CStr) -> Desc {
     desc(ANIM_PARAM_POINT, id)
+}
+
+/// A size `[width, height]` (`ANIM_PARAM_SIZE`), `default_pair([w, h])`; read it with
+/// [`crate::Params::size`].
+pub const fn size(id: &'static CStr) -> Desc {
+    desc(ANIM_PARAM_SIZE, id)
+}
+
+/// A rect `[x, y, width, height]` (`ANIM_PARAM_RECT`), `default_rect([x, y, w, h])`; read it
+/// with [`crate::Params::rect`]. With `accepts_layer()` a layer's name gives its visual frame.
+pub const fn rect(id: &'static CStr) -> Desc {
+    desc(ANIM_PARAM_RECT, id)
+}
+
+/// A colour, `"#rrggbb"` or `"#rrggbbaa"` in a pipeline file (`ANIM_PARAM_COLOR`),
+/// `default_color([r, g, b, a])` in [0, 1]; read it with [`crate::Params::color`]. No range.
+pub const fn color(id: &'static CStr) -> Desc {
+    desc(ANIM_PARAM_COLOR, id)
+}
+
+/// A string (`ANIM_PARAM_STRING`), `default_string(c"…")`; read it with
+/// [`crate::Params::string`]. No range.
+pub const fn string(id: &'static CStr) -> Desc {
+    desc(ANIM_PARAM_STRING, id)
+}
+
+/// An enumeration (`ANIM_PARAM_ENUM`): one of `choices`, separated by '|' (`c"x|y|both"`),
+/// `default_string(c"x")`; read it with [`crate::Params::choice`] or
+/// [`crate::Params::choice_index`]. No range.
+pub const fn choice(id: &'static CStr, choices: &'static CStr) -> Desc {
+    Desc {
+        choices: choices.as_ptr(),
+        ..desc(ANIM_PARAM_ENUM, id)
+    }
+}
+
+/// A layer's name (`ANIM_PARAM_LAYER`): required or absent, no default; read it with
+/// [`crate::Params::layer`] (its state) and [`crate::Params::layer_name`].
+pub const fn layer(id: &'static CStr) -> Desc {
+    desc(ANIM_PARAM_LAYER, id)
 }
 
 impl Desc {
@@ -66,7 +107,8 @@ impl Desc {
         }
     }
 
-    /// The range every component must lie in (numbers, integers, points, sizes, rects).
+    /// The range every component must lie in (numbers, integers, points, sizes, rects; the host
+    /// ignores it for the other types).
     pub const fn range(self, min: f64, max: f64) -> Desc {
         Desc { min, max, ..self }
     }
@@ -83,6 +125,39 @@ impl Desc {
     pub const fn default_pair(self, value: [f64; 2]) -> Desc {
         Desc {
             default_value: [value[0], value[1], 0.0, 0.0],
+            ..self
+        }
+    }
+
+    /// The default of a rect.
+    pub const fn default_rect(self, value: [f64; 4]) -> Desc {
+        Desc {
+            default_value: value,
+            ..self
+        }
+    }
+
+    /// The default of a colour: sRGB `[r, g, b, a]` in [0, 1], straight alpha.
+    pub const fn default_color(self, rgba: [f64; 4]) -> Desc {
+        Desc {
+            default_value: rgba,
+            ..self
+        }
+    }
+
+    /// The default of a string, or an enumeration's default choice.
+    pub const fn default_string(self, value: &'static CStr) -> Desc {
+        Desc {
+            default_string: value.as_ptr(),
+            ..self
+        }
+    }
+
+    /// Marks a point or rect `ANIM_PARAM_ACCEPTS_LAYER`: the pipeline may give a layer's name,
+    /// and the host then passes its visual centre (point) or frame (rect), and the layer.
+    pub const fn accepts_layer(self) -> Desc {
+        Desc {
+            flags: self.flags | ANIM_PARAM_ACCEPTS_LAYER,
             ..self
         }
     }

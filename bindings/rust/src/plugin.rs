@@ -1,14 +1,88 @@
 use crate::abi::*;
 use crate::{param, Layer, Params};
-use core::ffi::{c_char, CStr};
+use core::ffi::{c_char, c_void, CStr};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-/// An animator: given a progress and its parameters, writes properties of the target layer.
+/// What `apply` gets about the step and the frame besides its parameters (`anim_apply_args_t`;
+/// a mixer gets the same in [`crate::MixArgs`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Step {
+    /// The step's progress after its timing curve: 0 at the start, 1 at the end. Springs and
+    /// overshooting curves leave [0, 1]: extrapolate rather than clamp. A reversed step gets
+    /// 1 - curve(t).
+    pub progress: f64,
+    /// Seconds since the pipeline's start.
+    pub time: f64,
+    /// The step's duration in seconds.
+    pub duration: f64,
+    /// The canvas in canvas pixels.
+    pub canvas: anim_size_t,
+}
+
+impl Step {
+    /// How far into the step `progress` is, in seconds: `progress × duration` (with a linear
+    /// timing curve, the seconds since the step started).
+    pub fn seconds(&self) -> f64 {
+        self.progress * self.duration
+    }
+}
+
+/// What `create` gets: the step's parameters and target as the pipeline file describes them
+/// (`anim_create_args_t`). Animators, mixers and effects alike.
+pub struct Create<'a> {
+    /// The parameters; a layer parameter's layer is in its base state.
+    pub params: Params<'a>,
+    /// The target layer as the pipeline file describes it (for an effect, the layer it filters);
+    /// `None` for mixers.
+    pub target: Option<&'a Layer>,
+    /// The canvas in canvas pixels.
+    pub canvas: anim_size_t,
+    /// The step's duration in seconds.
+    pub duration: f64,
+    /// Image pixels per canvas pixel of this render (0.5 under `--scale 0.5`); 1 from a host
+    /// older than ABI 1.1.
+    pub render_scale: f64,
+}
+
+impl<'a> Create<'a> {
+    /// The safe view of what the host passed to `create`, for the parameters `descs`.
+    ///
+    /// # Safety
+    /// `args` is what the host passed, valid for `'a`.
+    pub(crate) unsafe fn from_host(args: &'a anim_create_args_t, descs: &'static [param::Desc]) -> Self {
+        Create {
+            params: Params::new(descs, unsafe { values(args.params, args.param_count) }),
+            target: unsafe { args.target.as_ref() },
+            canvas: args.canvas,
+            duration: args.duration,
+            render_scale: if crate::anim_has_field!(args, anim_create_args_t, render_scale) {
+                args.render_scale
+            } else {
+                1.0
+            },
+        }
+    }
+}
+
+/// The `count` values at `params`, as a slice (empty for 0, whatever the pointer).
 ///
-/// The host may call `apply` for any frame, in any order, on several threads at once, so it
-/// keeps no state between calls: each call gets a fresh `Self::default()` (free for the unit
-/// struct an animator usually is).
-pub trait Animator: Default {
+/// # Safety
+/// `params` points at `count` values valid for `'a` when `count` is not 0.
+pub(crate) unsafe fn values<'a>(params: *const anim_value_t, count: u32) -> &'a [anim_value_t] {
+    match count {
+        0 => &[],
+        n => unsafe { core::slice::from_raw_parts(params, n as usize) },
+    }
+}
+
+/// An animator: given the step's progress, time and parameters, writes properties of the target
+/// layer (never pixels).
+///
+/// The host creates one instance per timeline step with [`Animator::create`] (by default
+/// `Self::default()`, free for the unit struct an animator usually is) and drops it after the
+/// step's last frame. It calls `apply` on that instance for any frame, in any order, on several
+/// threads at once, so `apply` takes `&self` and keeps no state from one call to the next.
+pub trait Animator: Default + Send + Sync + 'static {
     /// The name pipeline files use: `[a-z][a-z0-9-]*`, unique among the loaded plugins.
     const NAME: &'static CStr;
     /// The animator's version.
@@ -20,33 +94,114 @@ pub trait Animator: Default {
     /// Whether it brings its target in (`ANIM_ANIMATOR_BRINGS_IN`): a step running it without a
     /// `fillMode` holds its start state before it starts.
     const BRINGS_IN: bool = false;
+    /// `ANIM_CONCURRENCY_SERIAL`: the host never runs two calls of one instance at once (for an
+    /// animator built on something that is not thread-safe).
+    const SERIAL: bool = false;
 
-    /// Writes the layer's properties for progress `p` (0 at the start, 1 at the end; overshooting
-    /// curves leave that range). Change only what this animator animates. An `Err` stops the
-    /// render and is reported with the plugin, the step and the frame.
-    fn apply(&self, p: f64, params: &Params, layer: &mut Layer) -> Result<(), String>;
+    /// Makes the step's instance, once per timeline step, on the main thread, before rendering:
+    /// work that depends only on the parameters (a table, a parsed string) belongs here. An `Err`
+    /// stops the render with its message. By default `Self::default()`.
+    fn create(args: &Create) -> Result<Self, String> {
+        let _ = args;
+        Ok(Self::default())
+    }
+
+    /// Writes the layer's properties for `step` (its progress, the time, the step's duration).
+    /// `layer` holds the layer as earlier steps left it: change only what this animator
+    /// animates. An `Err` stops the render and is reported with the plugin, the step and the
+    /// frame.
+    fn apply(&self, step: &Step, params: &Params, layer: &mut Layer) -> Result<(), String>;
 }
 
-/// The descriptor of animator `A`, with `apply` wrapped by a trampoline that catches panics.
+/// The concurrency level of `serial`.
+pub(crate) const fn concurrency(serial: bool) -> u32 {
+    if serial {
+        ANIM_CONCURRENCY_SERIAL
+    } else {
+        ANIM_CONCURRENCY_REENTRANT
+    }
+}
+
+/// `params` as the descriptor's pointer: NULL for none.
+pub(crate) const fn params_pointer(params: &'static [param::Desc]) -> *const param::Desc {
+    if params.is_empty() {
+        core::ptr::null()
+    } else {
+        params.as_ptr()
+    }
+}
+
+/// The descriptor of animator `A`, with `create`, `destroy` and `apply` wrapped by trampolines
+/// that catch panics.
 pub const fn animator_desc<A: Animator>() -> anim_animator_desc_t {
     anim_animator_desc_t {
         struct_size: core::mem::size_of::<anim_animator_desc_t>() as u32,
-        concurrency: ANIM_CONCURRENCY_REENTRANT,
+        concurrency: concurrency(A::SERIAL),
         name: A::NAME.as_ptr(),
         version: A::VERSION.as_ptr(),
         doc: A::DOC.as_ptr(),
-        params: if A::PARAMS.is_empty() {
-            core::ptr::null()
-        } else {
-            A::PARAMS.as_ptr()
-        },
+        params: params_pointer(A::PARAMS),
         param_count: A::PARAMS.len() as u32,
         reserved: 0,
-        create: None,
-        destroy: None,
+        create: Some(animator_create_trampoline::<A>),
+        destroy: Some(destroy_trampoline::<A>),
         apply: Some(apply_trampoline::<A>),
         flags: if A::BRINGS_IN { ANIM_ANIMATOR_BRINGS_IN } else { 0 },
         reserved2: 0,
+    }
+}
+
+/// Boxes what `make` returns as an instance for the host, or writes its `Err` (or panic) into
+/// the host's error buffer and returns NULL.
+///
+/// # Safety
+/// `error` and `error_size` are the buffer the host passed.
+pub(crate) unsafe fn create_instance<T>(
+    name: &CStr,
+    make: impl FnOnce() -> Result<T, String>,
+    error: *mut c_char,
+    error_size: u32,
+) -> *mut c_void {
+    let mut instance = core::ptr::null_mut();
+    let outcome = catch_unwind(AssertUnwindSafe(|| {
+        instance = Box::into_raw(Box::new(make()?)).cast::<c_void>();
+        Ok(())
+    }));
+    if unsafe { report(name, outcome, error, error_size) } {
+        instance
+    } else {
+        core::ptr::null_mut()
+    }
+}
+
+unsafe extern "C" fn animator_create_trampoline<A: Animator>(
+    args: *const anim_create_args_t,
+    error: *mut c_char,
+    error_size: u32,
+) -> *mut c_void {
+    // SAFETY: the host passes valid arguments for the duration of the call.
+    let make = || A::create(&unsafe { Create::from_host(&*args, A::PARAMS) });
+    unsafe { create_instance(A::NAME, make, error, error_size) }
+}
+
+/// Drops an instance a create trampoline of `T` made.
+pub(crate) unsafe extern "C" fn destroy_trampoline<T>(instance: *mut c_void) {
+    if !instance.is_null() {
+        // SAFETY: the host hands back, once, what `create_instance::<T>` returned.
+        let _ = catch_unwind(AssertUnwindSafe(|| {
+            drop(unsafe { Box::from_raw(instance.cast::<T>()) })
+        }));
+    }
+}
+
+/// Runs `call` on the instance the host passed, or on `T::default()` when it passed none.
+///
+/// # Safety
+/// `instance` is NULL or what `create_instance::<T>` returned, not yet destroyed.
+pub(crate) unsafe fn with_instance<T: Default, R>(instance: *mut c_void, call: impl FnOnce(&T) -> R) -> R {
+    match unsafe { instance.cast::<T>().as_ref() } {
+        Some(instance) => call(instance),
+        None => call(&T::default()),
     }
 }
 
@@ -57,14 +212,17 @@ unsafe extern "C" fn apply_trampoline<A: Animator>(
     error_size: u32,
 ) -> bool {
     let outcome = catch_unwind(AssertUnwindSafe(|| {
-        // SAFETY: the host passes valid arguments, `param_count` values and a writable layer,
-        // all for the duration of this call.
+        // SAFETY: the host passes valid arguments, `param_count` values, the instance `create`
+        // made and a writable layer, all for the duration of this call.
         let args = unsafe { &*args };
-        let values = match args.param_count {
-            0 => &[][..],
-            n => unsafe { core::slice::from_raw_parts(args.params, n as usize) },
+        let params = Params::new(A::PARAMS, unsafe { values(args.params, args.param_count) });
+        let step = Step {
+            progress: args.progress,
+            time: args.time,
+            duration: args.duration,
+            canvas: args.canvas,
         };
-        A::default().apply(args.progress, &Params::new(A::PARAMS, values), unsafe { &mut *target })
+        unsafe { with_instance(args.instance, |a: &A| a.apply(&step, &params, &mut *target)) }
     }));
     unsafe { report(A::NAME, outcome, error, error_size) }
 }
@@ -114,29 +272,46 @@ unsafe fn write_error(message: &str, error: *mut c_char, error_size: u32) {
     }
 }
 
-/// Registers every descriptor with the host; the body of the `init` that [`animator_plugin!`]
-/// exports. A refused descriptor is logged through the host's log service, and makes `init` fail.
+/// Registers each of `descs` with `register`, the host's function for their kind; a refused
+/// descriptor is logged through the host's log service, naming it, and makes the result false.
+///
+/// # Safety
+/// `host` is the pointer the host passed to `init`; `register` one of its `register_*`.
+pub(crate) unsafe fn register_all<D>(
+    host: *const anim_host_t,
+    register: Option<unsafe extern "C" fn(*const anim_host_t, *const D) -> bool>,
+    descs: &'static [D],
+    kind: &str,
+    name: fn(&D) -> *const c_char,
+) -> bool {
+    if descs.is_empty() {
+        return true;
+    }
+    let Some(register) = register else {
+        unsafe { log(host, ANIM_LOG_ERROR, &format!("this host cannot register a {kind}")) };
+        return false;
+    };
+    let mut all = true;
+    for desc in descs {
+        if unsafe { register(host, desc) } {
+            continue;
+        }
+        all = false;
+        let name = unsafe { CStr::from_ptr(name(desc)) }.to_string_lossy();
+        unsafe { log(host, ANIM_LOG_ERROR, &format!("the host refused the {kind} `{name}`")) };
+    }
+    all
+}
+
+/// Registers every animator descriptor with the host; part of the `init` that
+/// [`animator_plugin!`] exports. A refused descriptor is logged through the host's log service,
+/// and makes `init` fail.
 ///
 /// # Safety
 /// `host` is the pointer the host passed to `init`.
 pub unsafe fn register_animators(host: *const anim_host_t, animators: &'static [anim_animator_desc_t]) -> bool {
-    catch_unwind(|| {
-        let host_ref = unsafe { &*host };
-        let Some(register) = host_ref.register_animator else {
-            return false;
-        };
-        let mut all = true;
-        for desc in animators {
-            if unsafe { register(host, desc) } {
-                continue;
-            }
-            all = false;
-            let name = unsafe { CStr::from_ptr(desc.name) }.to_string_lossy();
-            unsafe { log(host, ANIM_LOG_ERROR, &format!("the host refused the animator `{name}`")) };
-        }
-        all
-    })
-    .unwrap_or(false)
+    catch_unwind(|| unsafe { register_all(host, (*host).register_animator, animators, "animator", |d| d.name) })
+        .unwrap_or(false)
 }
 
 pub(crate) unsafe fn log(host: *const anim_host_t, level: u32, message: &str) {
@@ -187,46 +362,141 @@ pub const fn entry_requiring(
     }
 }
 
-/// Exports a plugin: the `anim_entry_v1` constant and an `init` that registers the animators
-/// and the effects ([`crate::Effect`]), either list optional. With effects, the entry requires
-/// the "effects" service, so a host older than ABI 1.2 skips the plugin naming it.
+/// A requirement (`anim_requirement_t`): the host service `id` at `version`, as `get_service`
+/// takes them; `animator_plugin!`'s `requires: [...]` lists them.
+pub const fn requirement(id: &'static CStr, version: u32) -> anim_requirement_t {
+    anim_requirement_t {
+        id: id.as_ptr(),
+        version,
+        reserved: 0,
+    }
+}
+
+/// The element that ends a list of requirements (its id is null).
+pub const REQUIREMENTS_END: anim_requirement_t = anim_requirement_t {
+    id: core::ptr::null(),
+    version: 0,
+    reserved: 0,
+};
+
+/// The "about" extension (`anim_about_v1_t`): who made the plugin and under which licence, which
+/// `pipeline plugins` shows; `None` for a field leaves it NULL. `animator_plugin!`'s `about:`
+/// takes it.
+pub const fn about(
+    author: Option<&'static CStr>,
+    homepage: Option<&'static CStr>,
+    license: Option<&'static CStr>,
+) -> anim_about_v1_t {
+    const fn pointer(text: Option<&'static CStr>) -> *const c_char {
+        match text {
+            Some(text) => text.as_ptr(),
+            None => core::ptr::null(),
+        }
+    }
+    anim_about_v1_t {
+        struct_size: core::mem::size_of::<anim_about_v1_t>() as u32,
+        reserved: 0,
+        author: pointer(author),
+        homepage: pointer(homepage),
+        license: pointer(license),
+    }
+}
+
+/// Exports a plugin: the `anim_entry_v1` constant, an `init` that keeps the host (for
+/// [`crate::log`] and [`crate::service`]) and registers the animators, mixers ([`crate::Mixer`]),
+/// effects ([`crate::Effect`]) and timing curves ([`crate::Curve`]), each list optional, and
+/// optionally the host services the plugin requires, its "about" extension and a `deinit`. With
+/// effects, the entry also requires the "effects" service, so a host older than ABI 1.2 skips the
+/// plugin naming it. The keys come in this order:
 ///
 /// ```ignore
 /// animator_plugin! {
 ///     id: "org.example.nudge-rs", version: "1.0.0", description: "Nudges layers",
 ///     animators: [Nudge],
+///     mixers: [Wipe],
 ///     effects: [Blur],
+///     curves: [Elastic],
+///     requires: [(c"native-pixels", 1)],
+///     about: pipeline_animator::about(Some(c"Ada <ada@example.org>"), None, Some(c"MIT")),
+///     deinit: release_tables,  // a plain `fn()`, called once when the host is done
 /// }
 /// ```
 #[macro_export]
 macro_rules! animator_plugin {
     (id: $id:literal, version: $version:literal, description: $description:literal
-     $(, animators: [$($animator:ty),* $(,)?])? $(, effects: [$($effect:ty),* $(,)?])? $(,)?) => {
+     $(, animators: [$($animator:ty),* $(,)?])?
+     $(, mixers: [$($mixer:ty),* $(,)?])?
+     $(, effects: [$($effect:ty),* $(,)?])?
+     $(, curves: [$($curve:ty),* $(,)?])?
+     $(, requires: [$(($service:expr, $service_version:expr)),* $(,)?])?
+     $(, about: $about:expr)?
+     $(, deinit: $deinit:path)? $(,)?) => {
         static __PIPELINE_ANIMATORS: &[$crate::abi::anim_animator_desc_t] =
             &[$($($crate::animator_desc::<$animator>()),*)?];
+        static __PIPELINE_MIXERS: &[$crate::abi::anim_mixer_desc_t] = &[$($($crate::mixer_desc::<$mixer>()),*)?];
         static __PIPELINE_EFFECTS: &[$crate::abi::anim_effect_desc_t] =
             &[$($($crate::effect_desc::<$effect>()),*)?];
+        static __PIPELINE_CURVES: &[$crate::abi::anim_curve_desc_t] = &[$($($crate::curve_desc::<$curve>()),*)?];
         const __PIPELINE_EFFECT_COUNT: usize = <[&str]>::len(&[$($(stringify!($effect)),*)?]);
+        const __PIPELINE_REQUIRED_COUNT: usize = <[&str]>::len(&[$($(stringify!($service)),*)?]);
+        // The plugin's own requirements, then "effects" when it has effects, then the end.
+        const __PIPELINE_REQUIREMENTS: &[$crate::abi::anim_requirement_t] = &[
+            $($($crate::requirement($service, $service_version),)*)?
+            if __PIPELINE_EFFECT_COUNT == 0 {
+                $crate::REQUIREMENTS_END
+            } else {
+                $crate::requirement($crate::abi::ANIM_SERVICE_EFFECTS, 1)
+            },
+            $crate::REQUIREMENTS_END,
+        ];
+        static __PIPELINE_ABOUT: ::core::option::Option<$crate::abi::anim_about_v1_t> = {
+            #[allow(unused_mut)]
+            let mut about = ::core::option::Option::None;
+            $(about = ::core::option::Option::Some($about);)?
+            about
+        };
+        const __PIPELINE_DEINIT: ::core::option::Option<fn()> = {
+            #[allow(unused_mut)]
+            let mut deinit: ::core::option::Option<fn()> = ::core::option::Option::None;
+            $(deinit = ::core::option::Option::Some($deinit as fn());)?
+            deinit
+        };
 
         unsafe extern "C" fn __pipeline_init(host: *const $crate::abi::anim_host_t) -> bool {
-            (__PIPELINE_ANIMATORS.is_empty() || unsafe { $crate::register_animators(host, __PIPELINE_ANIMATORS) })
-                && unsafe { $crate::register_effects(host, __PIPELINE_EFFECTS) }
+            unsafe {
+                $crate::init_plugin(host, __PIPELINE_ANIMATORS, __PIPELINE_MIXERS, __PIPELINE_EFFECTS, __PIPELINE_CURVES)
+            }
+        }
+
+        unsafe extern "C" fn __pipeline_deinit() {
+            $crate::deinit_plugin(__PIPELINE_DEINIT)
+        }
+
+        unsafe extern "C" fn __pipeline_get_extension(
+            id: *const ::core::ffi::c_char,
+            version: u32,
+        ) -> *const ::core::ffi::c_void {
+            unsafe { $crate::get_extension(&__PIPELINE_ABOUT, id, version) }
         }
 
         /// The plugin's entry, read by the host after `dlopen`.
         #[no_mangle]
         #[allow(non_upper_case_globals)]
-        pub static anim_entry_v1: $crate::abi::anim_entry_t = $crate::entry_requiring(
-            concat!($id, "\0"),
-            concat!($version, "\0"),
-            concat!($description, "\0"),
-            __pipeline_init,
-            if __PIPELINE_EFFECT_COUNT == 0 {
-                core::ptr::null()
-            } else {
-                $crate::EFFECT_REQUIREMENTS.as_ptr()
-            },
-        );
+        pub static anim_entry_v1: $crate::abi::anim_entry_t = $crate::abi::anim_entry_t {
+            deinit: Some(__pipeline_deinit),
+            get_extension: Some(__pipeline_get_extension),
+            ..$crate::entry_requiring(
+                concat!($id, "\0"),
+                concat!($version, "\0"),
+                concat!($description, "\0"),
+                __pipeline_init,
+                if __PIPELINE_REQUIRED_COUNT + __PIPELINE_EFFECT_COUNT == 0 {
+                    core::ptr::null()
+                } else {
+                    __PIPELINE_REQUIREMENTS.as_ptr()
+                },
+            )
+        };
     };
 }
 
@@ -241,7 +511,8 @@ mod tests {
         const NAME: &'static CStr = c"shift";
         const DOC: &'static CStr = c"Moves the layer right by `by`; refuses 0, panics below 0";
         const PARAMS: &'static [param::Desc] = &[param::number(c"by").range(-10.0, 10.0)];
-        fn apply(&self, p: f64, params: &Params, layer: &mut Layer) -> Result<(), String> {
+        fn apply(&self, step: &Step, params: &Params, layer: &mut Layer) -> Result<(), String> {
+            let p = step.progress;
             let by = params.number("by");
             assert!(by >= 0.0, "by {by} is negative");
             if by == 0.0 {
@@ -319,6 +590,86 @@ mod tests {
         assert_eq!(unsafe { CStr::from_ptr(buffer.as_ptr()) }.to_str(), Ok("aé"));
         unsafe { write_error("a€", buffer.as_mut_ptr(), 4) };
         assert_eq!(unsafe { CStr::from_ptr(buffer.as_ptr()) }.to_str(), Ok("a"));
+    }
+
+    /// Keeps `by` × 2 from `create`; refuses a `by` of 0 there.
+    #[derive(Default)]
+    struct Doubled {
+        twice: f64,
+    }
+
+    impl Animator for Doubled {
+        const NAME: &'static CStr = c"doubled";
+        const DOC: &'static CStr = c"Moves the layer right by twice `by`";
+        const PARAMS: &'static [param::Desc] = &[param::number(c"by")];
+        const SERIAL: bool = true;
+        fn create(args: &Create) -> Result<Self, String> {
+            match args.params.number("by") {
+                0.0 => Err(format!("by is 0 on a {}-pixel-wide canvas", args.canvas.width)),
+                by => Ok(Doubled { twice: 2.0 * by }),
+            }
+        }
+        fn apply(&self, step: &Step, _: &Params, layer: &mut Layer) -> Result<(), String> {
+            layer.translation.x += self.twice * step.progress + step.time + step.duration;
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn create_makes_the_instance_apply_gets_and_destroy_drops() {
+        let desc = animator_desc::<Doubled>();
+        assert_eq!(desc.concurrency, ANIM_CONCURRENCY_SERIAL);
+        let mut value = anim_value_t {
+            type_: ANIM_PARAM_NUMBER,
+            is_set: 1,
+            v: [3.0, 0.0, 0.0, 0.0],
+            i: 0,
+            s: core::ptr::null(),
+            layer: core::ptr::null(),
+        };
+        let create_args = |value: &anim_value_t| anim_create_args_t {
+            struct_size: core::mem::size_of::<anim_create_args_t>() as u32,
+            param_count: 1,
+            canvas: anim_size_t {
+                width: 64.0,
+                height: 32.0,
+            },
+            params: value,
+            target: core::ptr::null(),
+            duration: 2.0,
+            render_scale: 1.0,
+            user_data: core::ptr::null(),
+        };
+        let mut error = [0 as c_char; 64];
+        let instance = unsafe { desc.create.unwrap()(&create_args(&value), error.as_mut_ptr(), 64) };
+        assert!(!instance.is_null());
+        let args = anim_apply_args_t {
+            struct_size: core::mem::size_of::<anim_apply_args_t>() as u32,
+            param_count: 1,
+            progress: 0.5,
+            time: 10.0,
+            duration: 2.0,
+            canvas: anim_size_t {
+                width: 64.0,
+                height: 32.0,
+            },
+            params: &value,
+            instance,
+        };
+        let mut layer: anim_layer_t = unsafe { core::mem::zeroed() };
+        assert!(unsafe { desc.apply.unwrap()(&args, &mut layer, error.as_mut_ptr(), 64) });
+        assert_eq!(
+            layer.translation.x,
+            3.0 + 10.0 + 2.0,
+            "twice 3 × 0.5, plus the time and the duration"
+        );
+        unsafe { desc.destroy.unwrap()(instance) };
+
+        value.v[0] = 0.0;
+        let refused = unsafe { desc.create.unwrap()(&create_args(&value), error.as_mut_ptr(), 64) };
+        assert!(refused.is_null());
+        let text = unsafe { CStr::from_ptr(error.as_ptr()) }.to_str().unwrap();
+        assert_eq!(text, "by is 0 on a 64-pixel-wide canvas");
     }
 
     #[test]
