@@ -7,17 +7,32 @@ extension Pipeline {
             "plugins", "List the animators, mixers, effects and timing curves the plugins provide.",
             guide: PluginCatalog.guide)
 
-        @Flag(help: "Print JSON instead of text.") var json = false
+        @Argument(help: "Only names matching this shell pattern ('blur*', '*wipe*').") var pattern: String?
+        @Option(help: "Only one kind: animator, mixer, effect or curve.") var kind: String?
+        @Option(help: "Only one origin: native, frei0r or glsl.") var origin: String?
+        @Option(help: "Only the plugins in this folder.", completion: .directory) var folder: String?
+        @Flag(help: "List the built-in and system plugins in full too, not a line per folder.") var all = false
+        @Flag(help: "Print JSON (every plugin the filters keep) instead of text.") var json = false
         @Flag(help: "Forget what earlier scans found and open every plugin file again.") var rescan = false
-        @Flag(help: "Exit with status 1 when a plugin file was skipped or two plugins register one name.")
+        @Flag(
+            help:
+                "Exit with status 1 when a plugin file the filters keep was skipped for a fault, or two plugins register one name."
+        )
         var strict = false
         @OptionGroup var plugins: PluginOptions
 
+        var filter: PluginCatalog.Filter {
+            get throws { try Session.usage { try .init(pattern: pattern, kind: kind, origin: origin, folder: folder) } }
+        }
+
+        func validate() throws { _ = try filter }
+
         func run() throws {
+            let filter = try filter
             let catalog = PluginCatalog(folders: plugins.directories, rescan: rescan)
             defer { catalog.close() }
-            print(json ? try catalog.listingJSON() : catalog.listing, terminator: "")
-            if strict && catalog.hasProblems { throw ExitCode.failure }
+            print(json ? try catalog.listingJSON(filter) : catalog.listing(filter, all: all), terminator: "")
+            if strict && catalog.hasProblems(filter) { throw ExitCode.failure }
         }
     }
 }

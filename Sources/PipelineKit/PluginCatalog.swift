@@ -10,6 +10,8 @@ public final class PluginCatalog: Sendable {
     let registry: Registry
     /// The plugin folders in the order they are searched, as the listing shows them.
     let searchPath: [String]
+    /// The built-in folder among them, whose plugins are not the user's own.
+    let builtin: String?
 
     /// Finds and scans the plugins. `rescan` forgets what earlier scans found first; `warning`
     /// hears each problem of the folders' scan as it is met (a plugin file skipped, a name
@@ -18,7 +20,9 @@ public final class PluginCatalog: Sendable {
         folders: [String], rescan: Bool = false, installation: PipelineInstallation = .current,
         warning: ((String) -> Void)? = nil
     ) {
-        searchPath = PluginSearchPath.directories(explicit: folders, pipelineFile: nil)
+        searchPath = PluginSearchPath.directories(
+            explicit: folders, pipelineFile: nil, builtin: installation.builtinPlugins)
+        builtin = installation.builtinPlugins
         registry = PluginSet.registry(
             folders: folders, pipelineFile: nil, isolated: true, installation: installation, rescan: rescan)
         if let warning { PluginSet.warnings(registry).forEach(warning) }
@@ -30,17 +34,30 @@ public final class PluginCatalog: Sendable {
     /// Ends the scan's plugin children; the catalog's texts stay readable.
     public func close() { registry.shutdown() }
 
-    /// True when a plugin file was skipped or two plugins register one name.
-    public var hasProblems: Bool { !(registry.broken.isEmpty && registry.clashes.isEmpty) }
+    /// What `pipeline plugins` narrows its listing to (see `PluginListing.Filter`).
+    public typealias Filter = PluginListing.Filter
+
+    /// The listing, narrowed to what `filter` keeps.
+    private func listing(_ filter: Filter) -> PluginListing {
+        PluginListing(registry: registry, searchPath: searchPath, builtin: builtin).filtered(filter)
+    }
+
+    /// True when a plugin file that `filter` keeps was skipped for a fault, or two plugins
+    /// register one name: not for a frei0r file of a kind pipeline does not host (`source`,
+    /// `mixer3`), which is listed as such.
+    public func hasProblems(_ filter: Filter = Filter()) -> Bool { listing(filter).hasProblems }
 
     /// Every registered name with its parameters and plugin, the built-in curves, the skipped
-    /// plugin files with the reason and the GL renderer of GLSL transitions, as text.
-    public var listing: String { PluginListing(registry: registry, searchPath: searchPath).text }
-
-    /// The same as `listing`, as JSON.
-    public func listingJSON() throws -> String {
-        try PluginListing(registry: registry, searchPath: searchPath).json()
+    /// plugin files with the reason and the GL renderer of GLSL transitions, as text; with
+    /// `all` false and no filter, the user's own plugins in full and a line per folder of the
+    /// built-in and system ones.
+    public func listing(_ filter: Filter = Filter(), all: Bool = true) -> String {
+        let listing = listing(filter)
+        return all || !filter.isEmpty ? listing.text : listing.summaryText
     }
+
+    /// Every name `filter` keeps, in full, as JSON.
+    public func listingJSON(_ filter: Filter = Filter()) throws -> String { try listing(filter).json() }
 
     /// The JSON Schema (draft 2020-12) of pipeline files with these plugins' names and parameters.
     public var schema: String { SchemaDocument(registry: registry).json.text() }
@@ -52,14 +69,21 @@ public final class PluginCatalog: Sendable {
         that does not compile among them), and the GL renderer GLSL transitions run on (JSON: \
         glslRenderer). Plugin files are scanned once until they change; --rescan scans them all again.
 
-        Examples:
-          pipeline plugins
-          pipeline plugins --plugins ./my-plugins --json
-          pipeline plugins --rescan
-          pipeline plugins --strict --plugins ./my-plugins   # exit 1 if any plugin was skipped
+        Your own plugins (those in the folders before the built-in one) are listed in full; the built-in \
+        and system ones a line per folder, unless --all or a filter is given.
 
-        With --strict, a plugin file that was skipped, or a name two plugins register, makes the exit \
-        status 1 (the listing still says why), so a script or CI can check a plugin folder.
+        Examples:
+          pipeline plugins --plugins ./my-plugins
+          pipeline plugins --all
+          pipeline plugins 'frei0r.*blur*' --kind effect
+          pipeline plugins --origin glsl --json
+          pipeline plugins --rescan
+          pipeline plugins --strict --plugins ./my-plugins   # exit 1 if a plugin there was skipped
+
+        With --strict, a plugin file the filters keep that was skipped for a fault, or a name two plugins \
+        register, makes the exit status 1 (the listing still says why), so a script or CI can check a \
+        plugin folder. frei0r files of kinds pipeline does not host (source, mixer3) are listed as "not \
+        hosted" and never fail it.
         """
 
     /// What the schema holds and how editors use it: `pipeline schema --help` shows it.
@@ -89,5 +113,26 @@ public final class PluginCatalog: Sendable {
             return "plugin folder \(folder) does not exist or is not a folder"
         }
         return nil
+    }
+}
+
+extension PluginCatalog.Filter {
+    /// A filter from the words a user gives: a kind (`animator`, `mixer`, `effect`, `curve`) and
+    /// an origin (`native`, `frei0r`, `glsl`); an unknown word is refused, naming the known ones.
+    public init(pattern: String?, kind: String?, origin: String?, folder: String?) throws(PipelineError) {
+        let origins: [String: PluginOrigin] = ["native": .native, "frei0r": .frei0r, "glsl": .glsl]
+        self.init(pattern: pattern, folder: folder)
+        if let kind {
+            guard let known = Kind(rawValue: kind) else {
+                throw PipelineError(argument: "unknown kind \"\(kind)\": expected animator, mixer, effect or curve")
+            }
+            self.kind = known
+        }
+        if let origin {
+            guard let known = origins[origin] else {
+                throw PipelineError(argument: "unknown origin \"\(origin)\": expected native, frei0r or glsl")
+            }
+            self.origin = known
+        }
     }
 }

@@ -6,6 +6,10 @@ import Foundation
 /// process and cached like a pipeline plugin, opened only when a pipeline names it, and under
 /// `--isolate` and `--sandbox` run as our own plugins are.
 public enum Frei0rPlugin {
+    /// How the adapter's reason for skipping a file of another kind ends (frei0r_adapter.c says
+    /// which kind it is before it).
+    static let notHostedSuffix = "pipeline hosts only filters and mixer2"
+
     /// The prefix of every name a frei0r file registers.
     public static let prefix = "frei0r."
     /// frei0r's own variable: folders separated by ':'; when set, the only system folders searched.

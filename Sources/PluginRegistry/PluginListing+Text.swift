@@ -2,24 +2,65 @@ import Foundation
 
 /// The text form of `pipeline plugins`.
 extension PluginListing {
+    /// Every name in full, every folder's: `pipeline plugins --all`, or any filter.
     public var text: String {
-        var lines = ["plugin folders, in search order:"] + searchPath.map { "  \($0)" }
-        lines += section("animators", animators) + section("mixers", mixers) + section("effects", effects)
-        lines += ["", "timing curves", "  built in: \(builtinCurves.joined(separator: ", "))"]
-        lines += curves.flatMap(curveLines)
-        if let glslRenderer { lines += ["", "GLSL transitions run on \(glslRenderer)"] }
-        if !problems.isEmpty { lines += ["", "problems"] + problems.map { "  \($0)" } }
-        // A reason's further lines (a shader's lines at a compile error) go under its file's.
-        if !broken.isEmpty {
-            lines +=
-                ["", "skipped plugin files"]
-                + broken.map { "  \($0.file): \($0.reason.replacingOccurrences(of: "\n", with: "\n  "))" }
+        var lines = folderLines
+        let none = isFiltered ? nil : "  (none)"
+        lines += section("animators", animators, whenEmpty: none) + section("mixers", mixers, whenEmpty: none)
+        lines += section("effects", effects, whenEmpty: none)
+        if !isFiltered || !curves.isEmpty {
+            lines += ["", "timing curves", "  built in: \(builtinCurves.joined(separator: ", "))"]
+            lines += curves.flatMap(curveLines)
         }
-        return lines.joined(separator: "\n") + "\n"
+        if let glslRenderer { lines += ["", "GLSL transitions run on \(glslRenderer)"] }
+        let notHosted = broken.filter { $0.notHosted != nil }
+        if !notHosted.isEmpty {
+            lines += ["", "not hosted (frei0r kinds pipeline does not run)"]
+            lines += notHosted.map { "  \($0.file): not hosted: \($0.notHosted ?? "")" }
+        }
+        return (lines + problemLines).joined(separator: "\n") + "\n"
     }
 
-    private func section(_ title: String, _ items: [Item]) -> [String] {
-        ["", title] + (items.isEmpty ? ["  (none)"] : items.flatMap(itemLines))
+    /// The user's own plugins in full, then a line per folder of built-in and system ones:
+    /// `pipeline plugins`.
+    public var summaryText: String {
+        var lines = folderLines
+        if hasOwn {
+            let own = own
+            lines += own.section("animators", own.animators, whenEmpty: nil)
+            lines += own.section("mixers", own.mixers, whenEmpty: nil)
+            lines += own.section("effects", own.effects, whenEmpty: nil)
+            lines += own.curves.isEmpty ? [] : ["", "timing curves"] + own.curves.flatMap(curveLines)
+        } else {
+            lines += ["", "no plugins of your own: none in the plugin folders searched before the built-in one"]
+        }
+        lines += ["", "built-in and system plugins"] + systemSummary
+        lines += ["", "timing curves built in: \(builtinCurves.joined(separator: ", "))"]
+        return (lines + problemLines).joined(separator: "\n") + "\n"
+    }
+
+    private var folderLines: [String] {
+        ["plugin folders, in search order:"] + searchPath.map { "  \($0)" }
+            + (frei0rFolders.isEmpty ? [] : ["frei0r folders:"] + frei0rFolders.map { "  \($0)" })
+    }
+
+    /// Names registered twice, the registry's warnings, and the files skipped for a fault (not
+    /// the frei0r files of kinds pipeline does not host).
+    private var problemLines: [String] {
+        var lines = problems.isEmpty ? [] : ["", "problems"] + problems.map { "  \($0)" }
+        // A reason's further lines (a shader's lines at a compile error) go under its file's.
+        let skipped = broken.filter { $0.notHosted == nil }
+        if !skipped.isEmpty {
+            lines +=
+                ["", "skipped plugin files"]
+                + skipped.map { "  \($0.file): \($0.reason.replacingOccurrences(of: "\n", with: "\n  "))" }
+        }
+        return lines
+    }
+
+    private func section(_ title: String, _ items: [Item], whenEmpty: String? = "  (none)") -> [String] {
+        guard !items.isEmpty else { return whenEmpty.map { ["", title, $0] } ?? [] }
+        return ["", title] + items.flatMap(itemLines)
     }
 
     private func itemLines(_ item: Item) -> [String] {

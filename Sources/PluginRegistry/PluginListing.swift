@@ -13,6 +13,9 @@ public struct PluginListing: Encodable {
     }
     struct Item: Encodable {
         let name, kind, doc, version, plugin, pluginFile, pluginVersion: String
+        /// The folder its plugin file is in, and whether that is one of the user's own (not the
+        /// built-in folder and not a frei0r folder).
+        var folder = "", own = false
         /// What kind of file registered it: "native plugin", "frei0r plugin", "GLSL transition".
         let origin: String
         /// The plugin's "about" extension: author, homepage, licence.
@@ -27,23 +30,44 @@ public struct PluginListing: Encodable {
         let arguments: [String]?
         let argumentDefaults: [Double]?
     }
-    struct Broken: Encodable { let file, reason: String }
+    struct Broken: Encodable {
+        let file, reason: String
+        /// A frei0r file of a kind pipeline does not host (`source`, `mixer3`): listed, never a
+        /// problem.
+        let notHosted: String?
+        var folder = "", own = false
+    }
 
     let searchPath: [String]
+    /// The folders frei0r files are found in, searched after `searchPath`.
+    let frei0rFolders: [String]
+    /// The user's own folders: the search path but the built-in folder, and the frei0r folders
+    /// inside them.
+    let ownFolders: [String]
     let builtinCurves: [String]
-    let animators: [Item]
-    let mixers: [Item]
-    let effects: [Item]
-    let curves: [Item]
-    let problems: [String]
-    let broken: [Broken]
+    var animators: [Item]
+    var mixers: [Item]
+    var effects: [Item]
+    var curves: [Item]
+    var problems: [String]
+    var broken: [Broken]
     /// The GL that GLSL transitions run on (`llvmpipe (LLVM 15.0.6, 256 bits) | OpenGL ES 3.2 Mesa
     /// 22.3.6`), or why there is none; nil when no GLSL transition was found.
-    let glslRenderer: String?
+    var glslRenderer: String?
+    /// Whether a filter narrowed it: kinds with nothing left are then left out of the text.
+    var isFiltered = false
 
-    /// What `registry` holds; `searchPath` is the plugin folders in the order they were searched.
-    public init(registry: Registry, searchPath: [String]) {
+    /// What `registry` holds; `searchPath` is the plugin folders in the order they were searched,
+    /// `builtin` the built-in one among them.
+    public init(registry: Registry, searchPath: [String], builtin: String?) {
         self.searchPath = searchPath
+        frei0rFolders = registry.frei0rDirectories
+        let own = searchPath.map(Self.folderKey).filter { $0 != builtin.map(Self.folderKey) }
+        ownFolders =
+            own
+            + frei0rFolders.map(Self.folderKey).filter {
+                own.contains(URL(fileURLWithPath: $0).deletingLastPathComponent().path)
+            }
         builtinCurves = BuiltInCurveNames.named + BuiltInCurveNames.forms
         animators = registry.animators.values.sorted { $0.name < $1.name }.map {
             Item(
@@ -62,10 +86,42 @@ public struct PluginListing: Encodable {
         }
         curves = registry.curves.values.sorted { $0.name < $1.name }.map(Item.init(curve:))
         problems = registry.clashes.map(\.description) + registry.warnings
-        broken = registry.broken.map { Broken(file: $0.path, reason: Self.reason($0.reason, of: $0.path)) }
+        broken = registry.broken.map {
+            Broken(file: $0.path, reason: Self.reason($0.reason, of: $0.path), notHosted: $0.notHostedKind)
+        }
         let usesGLSL = mixers.contains { $0.origin == PluginOrigin.glsl.rawValue }
         glslRenderer = usesGLSL ? GLSLTransition.renderer() : nil
+        animators = animators.map(placed)
+        mixers = mixers.map(placed)
+        effects = effects.map(placed)
+        curves = curves.map(placed)
+        broken = broken.map { broken in
+            var copy = broken
+            (copy.folder, copy.own) = place(broken.file)
+            return copy
+        }
     }
+
+    private func placed(_ item: Item) -> Item {
+        var copy = item
+        (copy.folder, copy.own) = place(item.pluginFile)
+        return copy
+    }
+
+    /// The folder of `file` and whether it is the user's own.
+    private func place(_ file: String) -> (String, Bool) {
+        let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
+        return (folder, ownFolders.contains(Self.folderKey(folder)))
+    }
+
+    /// A folder as folders are compared: absolute, without `.` and `..`, symbolic links resolved.
+    static func folderKey(_ folder: String) -> String {
+        URL(fileURLWithPath: folder).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+
+    /// Whether a problem makes `plugins --strict` fail: a name registered twice, or a file
+    /// skipped for any reason but being of a frei0r kind pipeline does not host.
+    public var hasProblems: Bool { !problems.isEmpty || broken.contains { $0.notHosted == nil } }
 
     /// `reason` without the file's name it may begin with (a GLSL file's own message names it, as
     /// errors in a render do): `no transition function`, `at 3:17: 'y' undeclared`.

@@ -12,6 +12,9 @@ extension Registry {
         state.withLock { $0.frei0r = Frei0rSource(directories: frei0r, scanner: scanner) }
     }
 
+    /// The folders frei0r files are looked for in, as the last `scan` found them.
+    public var frei0rDirectories: [String] { state.withLock { $0.frei0r?.directories ?? [] } }
+
     /// Scans every frei0r file of the frei0r folders the last `scan` found: listings and schemas
     /// show them all, while a pipeline's lookups scan only the files it names.
     public func scanAllFrei0r() {

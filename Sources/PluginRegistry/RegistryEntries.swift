@@ -36,6 +36,15 @@ public struct BrokenPlugin: Sendable, Equatable {
     /// compile at 5:3: syntax error, unexpected RETURN, expecting ',' or ';'`.
     public var summary: String { "\(path) was skipped: \(firstReason)" }
 
+    /// For a frei0r file of a kind pipeline does not host, that kind (`source`, `mixer3`); nil
+    /// otherwise. Such a file is no fault of anyone's: it is listed, never a problem.
+    public var notHostedKind: String? {
+        guard reason.contains(Frei0rPlugin.notHostedSuffix) else { return nil }
+        if reason.contains("a source plugin") { return "source" }
+        if reason.contains("a mixer3 plugin") { return "mixer3" }
+        return "another kind"
+    }
+
     /// The first line of the reason.
     public var firstReason: String { String(PluginListing.reason(reason, of: path).prefix { $0 != "\n" }) }
 }

@@ -231,7 +231,8 @@ struct Frei0rSuggestionTests {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let listing = try CLI.run(
-            ["plugins", "--plugins", folder.appendingPathComponent("plugins").path], environment: Self.environment)
+            ["plugins", "--all", "--plugins", folder.appendingPathComponent("plugins").path],
+            environment: Self.environment)
         #expect(listing.status == 0, "\(listing.stderr)")
         for (file, reason) in [
             ("nulls.so", "f0r_construct"), ("scancrash.so", "crashed with SIGSEGV during scan"),

@@ -120,7 +120,7 @@ import Testing
     static var builtin: String { URL(fileURLWithPath: CLI.builtinPlugins).resolvingSymlinksInPath().path }
 
     @Test func textListsEveryBuiltInNameWithItsParametersAndFile() throws {
-        let result = try CLI.run(["plugins"])
+        let result = try CLI.run(["plugins", "--all"])
         #expect(!result.crashed && result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         for animator in Self.processors {
@@ -195,9 +195,10 @@ import Testing
         let json = try CLI.run(arguments + ["--json"], environment: environment)
         let root = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(root["searchPath"] as? [String] == [first.path, second.path, fromEnvironment.path, Self.builtin])
-        let broken = try #require((root["broken"] as? [[String: String]])?.first)
-        #expect(broken["file"] == "\(second.path)/broken.so")
-        #expect(broken["reason"]?.hasPrefix("not a loadable shared library") == true)
+        let broken = try #require((root["broken"] as? [[String: Any]])?.first)
+        #expect(broken["file"] as? String == "\(second.path)/broken.so")
+        #expect((broken["reason"] as? String)?.hasPrefix("not a loadable shared library") == true)
+        #expect(broken["own"] as? Bool == true && broken["notHosted"] == nil)
 
         // --strict: the same listing, and exit status 1 because a file was skipped; 0 without it.
         let strict = try CLI.run(arguments + ["--strict"], environment: environment)
@@ -205,6 +206,48 @@ import Testing
         #expect(strict.stdout.contains("\(second.path)/broken.so: not a loadable shared library"))
         let clean = try CLI.run(["plugins", "--strict", "--plugins", first.path])
         #expect(clean.status == 0, "\(clean.stderr)")
+    }
+
+    /// The default view: the user's own plugins in full, the built-in and system ones a line per
+    /// folder; frei0r files of kinds pipeline does not host are counted there, listed as "not
+    /// hosted" in full, and never fail --strict.
+    @Test func theUsersOwnPluginsComeFirstAndSystemOnesInALinePerFolder() throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let mine = folder.appendingPathComponent("mine")
+        try PluginFixtures.compile(ThirdPartyPluginFixture.nudge, to: mine.appendingPathComponent("nudge.so"))
+        let summary = try CLI.run(["plugins", "--plugins", mine.path, "--strict"], environment: CLI.frei0r)
+        #expect(summary.status == 0, "\(summary.stdout)\(summary.stderr)")
+        let lines = summary.stdout.split(separator: "\n").map(String.init)
+        let own = try #require(lines.firstIndex { $0.hasPrefix("  nudge ") }, "\(summary.stdout)")
+        let system = try #require(lines.firstIndex(of: "built-in and system plugins"), "\(summary.stdout)")
+        #expect(own < system)
+        #expect(lines.contains { $0.hasPrefix("  \(Self.builtin): ") && $0.contains(" animators, ") })
+        #expect(!lines.contains { $0.hasPrefix("  circle-reveal ") }, "built-in names are not listed one by one")
+        let frei0r = lines.first { $0.hasPrefix("  /usr/lib/frei0r-1: ") }
+        #expect(frei0r?.contains("; not hosted: 1 mixer3, 12 source") == true, "\(frei0r ?? summary.stdout)")
+        let all = try CLI.run(["plugins", "--plugins", mine.path, "--all"], environment: CLI.frei0r)
+        #expect(all.stdout.contains("  circle-reveal "))
+        #expect(all.stdout.contains("\n  /usr/lib/frei0r-1/ising0r.so: not hosted: source\n"), "\(all.stdout)")
+    }
+
+    @Test func aPatternAKindAnOriginOrAFolderNarrowsTheList() throws {
+        let only = try CLI.run(["plugins", "circle*", "--kind", "animator"])
+        #expect(only.status == 0, "\(only.stderr)")
+        let names = only.stdout.split(separator: "\n").filter { !$0.hasPrefix("    ") && $0.contains(" — ") }
+        #expect(names.count == 1 && names.first?.hasPrefix("  circle-reveal ") == true, "\(only.stdout)")
+        #expect(!only.stdout.contains("\nmixers\n"), "kinds with nothing left are left out")
+        let frei0r = try CLI.run(
+            ["plugins", "--origin", "frei0r", "--kind", "mixer", "--json"], environment: CLI.frei0r)
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(frei0r.stdout.utf8)) as? [String: Any])
+        let mixers = try #require(root["mixers"] as? [[String: Any]])
+        #expect(!mixers.isEmpty && mixers.allSatisfy { $0["origin"] as? String == "frei0r plugin" })
+        #expect((root["animators"] as? [Any])?.isEmpty == true)
+        let folder = try CLI.run(["plugins", "--folder", Self.builtin, "--kind", "effect"])
+        #expect(folder.stdout.contains("  blur "), "\(folder.stdout)")
+        let wrong = try CLI.run(["plugins", "--kind", "animators"])
+        #expect(wrong.status == 64 || wrong.status == 1, "\(wrong.status)")
+        #expect(wrong.stderr.contains(#"unknown kind "animators": expected animator, mixer, effect or curve"#))
     }
 
     @Test(arguments: [["plugins"], ["validate", "pipeline.json"], ["run", "pipeline.json"]])

@@ -228,7 +228,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out").path))
 
         let listed = try CLI.runProgram(
-            launcher.path, [CLI.executable, "plugins"], in: folder, environment: environment)
+            launcher.path, [CLI.executable, "plugins", "--all"], in: folder, environment: environment)
         #expect(listed.status == 0, "\(listed.stderr)")
         #expect(listed.stdout.contains("  fade "), "\(listed.stdout)")
         let rendered = try CLI.runProgram(

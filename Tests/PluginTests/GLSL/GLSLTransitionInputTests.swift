@@ -32,7 +32,7 @@ import Testing
         ])
         defer { fixture.remove() }
         let builtin = ["--plugins", CLI.builtinPlugins]
-        let text = try CLI.run(["plugins", "--plugins", "plugins"] + builtin, in: fixture.folder)
+        let text = try CLI.run(["plugins", "--all", "--plugins", "plugins"] + builtin, in: fixture.folder)
         #expect(text.status == 0, "\(text.stderr)")
         let lines = text.stdout.split(separator: "\n").map(String.init)
         let title = try #require(lines.firstIndex(of: "  Wipe — wipes to the right"), "\(text.stdout)")
