@@ -84,6 +84,8 @@ let package = Package(
         .target(name: "CacheFiles"),
         // Waiting for child processes (ffmpeg, plugin scans and isolation, check-plugin) as soon as they end.
         .target(name: "ChildProcess"),
+        // The options messages name (`--frames` on the command line), worded by each surface.
+        .target(name: "OptionNames"),
         .target(
             name: "PluginRegistry",
             dependencies: [
@@ -95,21 +97,23 @@ let package = Package(
             name: "PluginIsolation", dependencies: ["PluginRegistry", "CAnimatorABI", "CPluginGuard", "ChildProcess"]),
         // Video clips and image sequences as frames at a clip time; ClipTiming: render time to clip time.
         .target(name: "Footage", dependencies: ["CVideoDecode", "CImageCodecs", "CRegularFile"]),
-        .target(name: "Scene", dependencies: ["CAnimatorABI", "CRegularFile", "JSON", "PluginRegistry", "Timing"]),
+        .target(
+            name: "Scene",
+            dependencies: ["CAnimatorABI", "CRegularFile", "JSON", "PluginRegistry", "Timing", "OptionNames"]),
         .target(
             name: "Compositor",
             dependencies: [
                 "Scene", "Footage", "CAnimatorABI", "CCairo", "CPixman", "CRaster", "CImageCodecs", "CFontCheck",
-                "CVectorGraphics", "CTextShaping",
+                "CVectorGraphics", "CTextShaping", "OptionNames",
             ]),
         .target(
             name: "Output",
-            dependencies: ["Scene", "JSON", "CacheFiles", "ChildProcess", "CRaster", "CImageCodecs"]),
+            dependencies: ["Scene", "JSON", "CacheFiles", "ChildProcess", "CRaster", "CImageCodecs", "OptionNames"]),
         .target(
             name: "Renderer",
             dependencies: [
                 "Scene", "Compositor", "Footage", "Output", "PluginRegistry", "PluginIsolation", "CPluginGuard",
-                "Timing", "CacheFiles",
+                "Timing", "CacheFiles", "OptionNames",
             ]),
         .target(
             name: "Sheet",
@@ -133,7 +137,7 @@ let package = Package(
             dependencies: [
                 "Renderer", "Scene", "Compositor", "PluginRegistry", "PluginIsolation", "PluginCheck", "PluginScaffold",
                 "Output", "Sheet", "JSON", "Timing", "CacheFiles", "CRaster", "CLibraryLoader", "CProductVersion",
-                "CAnimatorABI", "CPipelineAPI",
+                "CAnimatorABI", "CPipelineAPI", "OptionNames",
             ],
             // The long guides the commands print (`pipeline run --help`, …), as text files.
             resources: [.embedInCode("Guides")]),
@@ -164,7 +168,8 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
         .testTarget(
-            name: "RendererTests", dependencies: ["Renderer", "Scene", "Compositor", "Output", "PluginRegistry"]),
+            name: "RendererTests",
+            dependencies: ["Renderer", "Scene", "Compositor", "Output", "PluginRegistry", "OptionNames"]),
         // The end-to-end tests run the built executable as a user would, one target per part of the
         // product they cover. What they share: running `pipeline`, reading the PNGs it writes with
         // libpng, and the fixtures (plugins, pipelines, footage, the examples, the preview server).

@@ -75,7 +75,7 @@ enum SVGReferences {
         return
             "\(place), which resolves outside the pipeline file's folder \(confinement.folder): \(document) may refer "
             + "only to files inside that folder; move the file there, or allow images anywhere with "
-            + "--\(SceneDecoder.Options.allowOutsideImagesFlag)"
+            + confinement.option
     }
 
     /// The lowercased scheme of a URL (`http`, `file`), nil for a path.

@@ -88,7 +88,8 @@ public final class SceneImages: Sendable {
 
     /// Refuses images that would take more than `limit` bytes decoded together, read from their
     /// headers (a file whose header cannot be read is left to the stage that reads it).
-    public static func checkTotal(of scene: Scene, limit: Int) throws(SceneError) {
+    /// `option` is the option that allows more, as the caller words it.
+    public static func checkTotal(of scene: Scene, limit: Int, option: String) throws(SceneError) {
         var seen = Set<String>()
         let sized = scene.layers.compactMap(\.content.image).filter { seen.insert($0.path).inserted }.compactMap {
             image -> (path: String, bytes: Int)? in
@@ -101,7 +102,7 @@ public final class SceneImages: Sendable {
             file: scene.file, position: nil, path: nil,
             message: "the pipeline's \(sized.count) images take \(mebibytes(total)) decoded (the largest, "
                 + "\(largest.path), \(mebibytes(largest.bytes))), more than the \(mebibytes(limit)) allowed: use smaller "
-                + "images, or allow more with --\(SceneDecoder.Options.imageMemoryFlag) MIB")
+                + "images, or allow more with \(option) MIB")
     }
 
     /// Both values, or every error of either.

@@ -1,12 +1,20 @@
 import Foundation
+import OptionNames
 
 /// What went wrong while writing output, naming the file or tool involved and what would be right.
 public struct OutputError: Error, CustomStringConvertible {
-    public let description: String
+    /// The message; it names options (`frames`) for the caller to word.
+    public let text: OptionText
+
+    /// The text with every option by its plain name.
+    public var description: String { text.description }
 
     init(_ description: String) {
-        self.description = description
+        text = "\(description)"
     }
+
+    /// A message that names options.
+    init(naming text: OptionText) { self.text = text }
 
     /// A failed system call on `path`, with the C library's reason.
     static func system(_ action: String, _ path: String, errno code: Int32) -> OutputError {

@@ -1,12 +1,16 @@
 import Foundation
+import OptionNames
 import Scene
 
 extension VideoConcatenation {
     /// Why a join failed, and whose fault: `isInput` when the parts or the output are wrong,
     /// false when ffmpeg is missing or failed.
     public struct JoinFailure: Error, CustomStringConvertible {
-        public let description: String
+        /// The message; it names options (`frames`) for the caller to word.
+        public let text: OptionText
         public let isInput: Bool
+
+        public var description: String { text.description }
     }
 
     /// Joins `parts` (in frame order, or one folder whose `<name>.<first>-<last>.<ext>` files in
@@ -16,7 +20,7 @@ extension VideoConcatenation {
     public static func join(output: String, parts: [String]) throws(JoinFailure) -> (Self, sound: Bool) {
         func stage<T>(input: Bool, _ body: () throws(OutputError) -> T) throws(JoinFailure) -> T {
             do throws(OutputError) { return try body() } catch {
-                throw JoinFailure(description: error.description, isInput: input)
+                throw JoinFailure(text: error.text, isInput: input)
             }
         }
         let format = try stage(input: true) { () throws(OutputError) in try Self.format(of: output) }
@@ -46,8 +50,8 @@ extension VideoConcatenation {
         }
         guard !names.isEmpty else {
             throw OutputError(
-                "\(folder) holds no parts named <name>.<first>-<last>.\(fileExtension): render them with "
-                    + "pipeline run --shard I/N or --frames A-B, or list the parts to join")
+                naming: "\(folder) holds no parts named <name>.<first>-<last>.\(fileExtension): render them with "
+                    + "pipeline run \(.shard) I/N or \(.frames) A-B, or list the parts to join")
         }
         return names.sorted().map { (folder as NSString).appendingPathComponent($0) }
     }

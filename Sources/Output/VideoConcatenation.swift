@@ -1,5 +1,6 @@
 import ChildProcess
 import Foundation
+import OptionNames
 import Scene
 
 /// Joins videos of consecutive parts of one render into one file, written under a temporary name
@@ -68,8 +69,9 @@ public struct VideoConcatenation {
             }
             if next.frames.lowerBound > previous.frames.upperBound + 1 {
                 throw OutputError(
-                    "frames \(previous.frames.upperBound + 1)-\(next.frames.lowerBound - 1) are missing between \(before) "
-                        + "and \(after): render them with --frames and join again")
+                    naming:
+                        "frames \(previous.frames.upperBound + 1)-\(next.frames.lowerBound - 1) are missing between \(before) "
+                        + "and \(after): render them with \(.frames) and join again")
             }
             guard next.frames.lowerBound == previous.frames.upperBound + 1 else {
                 throw OutputError(
@@ -86,8 +88,8 @@ public struct VideoConcatenation {
             let probe = try VideoProbe(path: part, ffprobePath: ffprobePath)
             guard probe == first else {
                 throw OutputError(
-                    "\(part) is \(probe) but \(parts[0]) is \(first): join parts of one render "
-                        + "(same --scale, --fps, --quality and canvas)")
+                    naming: "\(part) is \(probe) but \(parts[0]) is \(first): join parts of one render "
+                        + "(same \(.scale), \(.fps), \(.quality) and canvas)")
             }
         }
     }

@@ -21,6 +21,7 @@ final class ErrorBox {
         )]
 
     init(_ error: PipelineError) {
+        let error = error.worded(Self.cName)
         status = error.code.rawValue
         message = strdup(error.description)
         problems = error.problems.map { problem in
@@ -37,6 +38,23 @@ final class ErrorBox {
             free(problem.message)
             free(problem.file)
             free(problem.jsonPath)
+        }
+    }
+
+    /// An option as uipipeline.h spells it: the options struct's field (`options->frames`), or the
+    /// flag that sets it (`PIPELINE_RENDER_RESUME`).
+    static func cName(_ option: Pipeline.Option) -> String {
+        switch option {
+        case .resume: "PIPELINE_RENDER_RESUME"
+        case .waitsForFolder: "PIPELINE_RENDER_WAIT_FOR_FOLDER"
+        case .discard: "PIPELINE_RENDER_DISCARD"
+        case .isolate: "PIPELINE_OPEN_ISOLATE_PLUGINS"
+        case .sandbox: "PIPELINE_OPEN_SANDBOX_PLUGINS"
+        case .allowsOutsideFiles: "PIPELINE_OPEN_ALLOW_OUTSIDE_FILES"
+        case .imageMemoryLimit: "options->image_memory_limit"
+        case .pluginFolders: "options->plugin_folders"
+        case .props: "options->props_file"
+        default: "options->\(option.rawValue)"
         }
     }
 

@@ -56,6 +56,7 @@ private func openOptions(_ options: UnsafePointer<pipeline_open_options_t>?) thr
 {
     LibraryStreams.quiet
     var result = Pipeline.OpenOptions()
+    result.optionNames = { ErrorBox.cName($0) }
     guard let options else { return result }
     let given = try checked(options, "pipeline_open_options_t", minimum: pipeline_open_options_size_1_0())
     let known = UInt32(
@@ -100,7 +101,7 @@ public func cFrameSize(
     _ height: UnsafeMutablePointer<UInt32>?
 ) -> pipeline_status_t {
     guard let pipeline = PipelineHandle.from(pipeline), let width, let height,
-        scale.isFinite, Pipeline.scales.contains(scale)
+        (try? Pipeline.RenderOptions.check(scale: scale)) != nil
     else { return PIPELINE_ERROR_ARGUMENT }
     let size = pipeline.frameSize(scale: scale)
     (width.pointee, height.pointee) = (UInt32(size.width), UInt32(size.height))
@@ -123,9 +124,6 @@ public func cRenderFrame(
             let given = try checked(options, "pipeline_frame_options_t", minimum: pipeline_frame_options_size_1_0())
             if given.flags & UInt32(PIPELINE_FRAME_PREMULTIPLIED) != 0 { format = .rgbaPremultiplied }
             if given.scale != 0 { scale = given.scale }
-        }
-        guard scale.isFinite, Pipeline.scales.contains(scale) else {
-            throw argumentError("pipeline_render_frame: scale must be within \(Pipeline.scales), got \(scale)")
         }
         try pipeline.renderFrame(
             Int(clamping: frame), into: pixels, byteCount: size, stride: stride, format: format, scale: scale)

@@ -4,7 +4,8 @@ import PipelineKit
 extension Pipeline {
     struct Concat: ParsableCommand {
         static let configuration = CommandConfiguration.subcommand(
-            "concat", "Join the videos of --shard or --frames runs into one video.",
+            "concat",
+            "Join the videos of \(RenderSetting.shard.option) or \(RenderSetting.frames.option) runs into one video.",
             guide: JoinedVideo.guide)
 
         @Argument(

@@ -14,6 +14,7 @@ extension Pipeline {
         @Option(name: .shortAndLong, help: ArgumentHelp("The PNG to write.", valueName: "path"), completion: .file())
         var output: String = "frame.png"
         @Option(
+            name: .setting(.scale),
             help: ArgumentHelp("Render at this size factor; the picture scales, timing does not.", valueName: "factor"))
         var scale: Double = 1
         @OptionGroup var isolation: IsolationFlags
@@ -25,9 +26,7 @@ extension Pipeline {
                 throw ValidationError(
                     "--at must be a time in seconds in 0...\(Int(OpenPipeline.maximumDuration)), got \(at)")
             }
-            guard scale.isFinite, OpenPipeline.scales.contains(scale) else {
-                throw ValidationError("--scale must be \(OpenPipeline.scales), got \(scale)")
-            }
+            try Session.usage { try OpenPipeline.RenderOptions.check(scale: scale) }
             try checkOutput(output, option: "-o")
         }
 

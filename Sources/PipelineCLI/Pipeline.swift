@@ -10,7 +10,7 @@ struct Pipeline: ParsableCommand {
         abstract: "Render UI transition animations from JSON pipelines and animator plugins.",
         discussion: """
             Animators, mixers and timing curves come from plugins (shared libraries) found in, in order: \
-            --plugins DIR (repeatable), $PIPELINE_PLUGIN_PATH (colon-separated), plugins/ beside the \
+            \(OpenPipeline.Option.pluginFolders.option) DIR (repeatable), $PIPELINE_PLUGIN_PATH (colon-separated), plugins/ beside the \
             pipeline file, and the built-in plugin folder installed with pipeline.
 
             Exit status: 0 done, 1 the input was wrong, 2 a plugin or the environment failed.
@@ -45,8 +45,7 @@ struct Pipeline: ParsableCommand {
 /// Options every command shares.
 struct PluginOptions: ParsableArguments {
     @Option(
-        name: .customLong("plugins"),
-        help: ArgumentHelp("A folder of plugins to load first (repeatable).", valueName: "dir"),
+        name: .option(.pluginFolders), help: ArgumentHelp(option: .pluginFolders),
         completion: .directory)
     var directories: [String] = []
 

@@ -8,6 +8,8 @@ extension ArgumentHelp {
     init(_ setting: RenderSetting) {
         self.init(setting.help, valueName: setting.valueName, visibility: setting.isHidden ? .hidden : .default)
     }
+
+    init(option: OpenPipeline.Option) { self.init(option.help, valueName: option.valueName) }
 }
 
 extension NameSpecification {
@@ -15,6 +17,9 @@ extension NameSpecification {
     static func setting(_ setting: RenderSetting) -> NameSpecification {
         NameSpecification((setting.short.map { [.customShort($0)] } ?? []) + [.customLong(setting.flag)])
     }
+
+    /// An option of opening a pipeline, by its long name (`--isolate`).
+    static func option(_ option: OpenPipeline.Option) -> NameSpecification { .customLong(option.flag) }
 }
 
 /// The options of the picture every render of a pipeline makes, which `run` takes and
@@ -75,16 +80,8 @@ extension OpenPipeline.RenderOptions {
 
 /// Where plugin code runs, for the commands that render.
 struct IsolationFlags: ParsableArguments {
-    @Flag(
-        help:
-            "Run plugin code in child processes: a plugin that crashes, exits or hangs fails its step with a message instead of ending pipeline."
-    )
-    var isolate = false
-    @Flag(
-        help:
-            "Run plugin code in sandboxed child processes: as --isolate, and plugins cannot read or write your files, use the network or start programs."
-    )
-    var sandbox = false
+    @Flag(name: .option(.isolate), help: ArgumentHelp(option: .isolate)) var isolate = false
+    @Flag(name: .option(.sandbox), help: ArgumentHelp(option: .sandbox)) var sandbox = false
 
     var placement: OpenPipeline.PluginPlacement {
         get throws { try Session.placement(isolate: isolate, sandbox: sandbox) }

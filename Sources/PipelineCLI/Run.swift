@@ -11,12 +11,7 @@ extension Pipeline {
         @Argument(help: PipelineInput.argumentHelp(namingVideos: true), completion: .file(extensions: ["json"]))
         var file: String
         @OptionGroup var render: RenderFlags
-        @Option(
-            help: ArgumentHelp(
-                "Render one output per line of this JSON Lines file, each a merge patch with an \"id\", "
-                    + "into <out>/<id>/ (see below).",
-                valueName: "variants.jsonl"),
-            completion: .file(extensions: ["jsonl"]))
+        @Option(name: .option(.batch), help: ArgumentHelp(option: .batch), completion: .file(extensions: ["jsonl"]))
         var batch: String?
         @Flag(help: "Print nothing but errors.") var quiet = false
         @OptionGroup var isolation: IsolationFlags
@@ -41,11 +36,19 @@ extension Pipeline {
             }
             guard render.directory == "-" else { return }
             let formats = render.picture.formats?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            if render.resume { throw ValidationError("--resume continues a run into a folder: leave out -o -") }
-            if render.discard { throw ValidationError("--discard writes nothing: leave out --format and --out") }
-            if batch != nil { throw ValidationError("--batch writes a folder per variant: leave out -o -") }
+            let (resume, discard, format) = (
+                RenderSetting.resume.option, RenderSetting.discard.option, RenderSetting.formats.option
+            )
+            if render.resume { throw ValidationError("\(resume) continues a run into a folder: leave out -o -") }
+            if render.discard {
+                throw ValidationError(
+                    "\(discard) writes nothing: leave out \(format) and \(RenderSetting.directory.option)")
+            }
+            if batch != nil {
+                throw ValidationError("\(OpenPipeline.Option.batch.option) writes a folder per variant: leave out -o -")
+            }
             guard formats == ["y4m"] else {
-                throw ValidationError("-o - streams Y4M to standard output: give --format y4m, and no other format")
+                throw ValidationError("-o - streams Y4M to standard output: give \(format) y4m, and no other format")
             }
             guard isatty(STDOUT_FILENO) == 0 else {
                 throw ValidationError(

@@ -23,6 +23,7 @@ enum Session {
         if let threads { options.decodingThreads = threads }
         if PipelineInput.isStandardInput(file) { options.videoName = PipelineInput.standardInputVideoName }
         options.pluginWarning = { Console.warn($0) }
+        options.optionNames = { $0.option }
         return options
     }
 
@@ -46,9 +47,10 @@ enum Session {
     static func placement(isolate: Bool, sandbox: Bool) throws -> OpenPipeline.PluginPlacement {
         guard sandbox else { return isolate ? .isolated : .inProcess }
         if let reason = OpenPipeline.sandboxUnavailable {
+            let (sandbox, isolate) = (OpenPipeline.Option.sandbox.option, OpenPipeline.Option.isolate.option)
             Console.error(
-                "--sandbox cannot keep plugins from your files on this machine: \(reason). "
-                    + "Leave out --sandbox only for plugins you trust (--isolate still keeps their crashes out of pipeline)"
+                "\(sandbox) cannot keep plugins from your files on this machine: \(reason). "
+                    + "Leave out \(sandbox) only for plugins you trust (\(isolate) still keeps their crashes out of pipeline)"
             )
             throw ExitCode(2)
         }
@@ -65,14 +67,14 @@ enum Session {
     /// usage), after `option` when given (`--times: …`).
     static func usage<T>(naming option: String? = nil, _ body: () throws -> T) throws -> T {
         do { return try body() } catch let error as PipelineError {
-            throw ValidationError((option.map { "\($0): " } ?? "") + error.description)
+            throw ValidationError((option.map { "\($0): " } ?? "") + error.worded(\.option).description)
         }
     }
 
     /// Reports every problem of `error`, one line each; its exit status: 1 for the input, 2 for a
     /// plugin or the environment, 130 (the shell's code for Ctrl-C) for a stopped render.
     static func fail(_ error: PipelineError) -> ExitCode {
-        for problem in error.problems { Console.error(problem.description) }
+        for problem in error.worded(\.option).problems { Console.error(problem.description) }
         return ExitCode(error.code.exitStatus)
     }
 

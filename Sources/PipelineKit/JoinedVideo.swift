@@ -1,3 +1,4 @@
+import OptionNames
 import Output
 
 /// The videos of `--shard` or `--frames` renders joined into one, as `pipeline concat` joins them.
@@ -20,7 +21,7 @@ public struct JoinedVideo: Sendable {
             let (join, sound) = try VideoConcatenation.join(output: output, parts: parts)
             return JoinedVideo(path: output, partCount: join.parts.count, hasSound: sound)
         } catch {
-            throw PipelineError(error.isInput ? .input : .render, error.description)
+            throw PipelineError(error.isInput ? .input : .render, error.text)
         }
     }
 

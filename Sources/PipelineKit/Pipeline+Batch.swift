@@ -1,5 +1,6 @@
 import Compositor
 import Foundation
+import OptionNames
 import PluginRegistry
 import Renderer
 import Scene
@@ -29,6 +30,8 @@ extension Pipeline {
         /// How many variants the file holds.
         public let total: Int
         public let variantsFile: String
+        /// The options as the caller words them (`OpenOptions.optionNames`).
+        let optionNames: @Sendable (Option) -> String
 
         /// 0 when every variant is rendered or was complete, 2 when one failed, 130 when stopped.
         public var status: Int32 {
@@ -54,7 +57,7 @@ extension Pipeline {
             let stopped = variants.filter { $0.outcome == .stopped }.map(\.id)
             if !stopped.isEmpty {
                 return "stopped: \(done); \(stopped.count) unfinished (\(Self.list(stopped))). Run the same "
-                    + "command with --resume to render only what is unfinished"
+                    + "command with \(optionNames(.resume)) to render only what is unfinished"
             }
             let failed = variants.filter { if case .failed = $0.outcome { true } else { false } }.map(\.id)
             if !failed.isEmpty {
@@ -92,12 +95,15 @@ extension Pipeline {
             chosen = try FrameSelection(frames: nil, shard: render.shard, environment: render.environment).range(
                 frameCount: all.count)
         } catch {
-            throw PipelineError(.argument, error.description)
+            throw PipelineError(.argument, error.text)
         }
         // The props and `set` values are read once, before any plugin is scanned: a wrong one
         // is the batch's input, not each variant's.
         let decoder = try decoderOptions(options)
-        if chosen.isEmpty { return BatchResult(variants: [], total: all.count, variantsFile: variantsFile) }
+        if chosen.isEmpty {
+            return BatchResult(
+                variants: [], total: all.count, variantsFile: variantsFile, optionNames: options.optionNames)
+        }
         let isolation = try Self.isolation(options)
         let source: Source = bytes.map { .bytes($0, name: file) } ?? .file(file)
         let registry = PluginSet.registry(options, pipelineFile: source.name, isolated: isolation != nil)
@@ -107,7 +113,8 @@ extension Pipeline {
             source: source, options: options, decoder: decoder, render: perVariant, selection: checked.selection,
             registry: registry, isolation: isolation, observer: LockedBatchObserver(observer))
         return BatchResult(
-            variants: batch.run(Array(all[chosen])), total: all.count, variantsFile: variantsFile)
+            variants: batch.run(Array(all[chosen])), total: all.count, variantsFile: variantsFile,
+            optionNames: options.optionNames)
     }
 }
 
@@ -248,7 +255,7 @@ private struct Batch: Sendable {
             if !result.isComplete { return .failed("some outputs could not be written (see the errors above)") }
             return result.written.isEmpty && !options.discard ? .complete : .rendered
         } catch {
-            return error.code == .cancelled ? .stopped : .failed(error.description)
+            return error.code == .cancelled ? .stopped : .failed(error.worded(options.optionNames).description)
         }
     }
 }

@@ -24,6 +24,7 @@ extension Pipeline {
         _ index: Int, into buffer: UnsafeMutableRawPointer, byteCount: Int, stride: Int,
         format: PixelFormat = .rgbaStraight, scale: Double = 1
     ) throws(PipelineError) {
+        try RenderOptions.check(scale: scale)
         guard (0..<frameCount).contains(index) else {
             throw PipelineError(.range, "frame \(index) is outside the render: its frames are 0 to \(frameCount - 1)")
         }
@@ -61,9 +62,7 @@ extension Pipeline {
             throw PipelineError(.argument, "the pipeline was opened with headersOnly: its images were not decoded")
         }
         if let frames, framesScale == scale { return frames }
-        guard Self.scales.contains(scale) else {
-            throw PipelineError(.argument, "a scale must be within \(Self.scales), got \(scale)")
-        }
+        try RenderOptions.check(scale: scale)
         let images = try decodedImages()
         do throws(RenderError) {
             let renderer = try FrameRenderer(

@@ -33,14 +33,6 @@ extension Pipeline {
     }
 }
 
-extension Pipeline.OpenOptions {
-    /// The command-line flag of `allowsOutsideFiles`, which the messages about files outside
-    /// the pipeline's folder name.
-    public static let allowsOutsideFilesFlag = SceneDecoder.Options.allowOutsideImagesFlag
-    /// The command-line flag of `imageMemoryLimit` (in MiB there).
-    public static let imageMemoryLimitFlag = SceneDecoder.Options.imageMemoryFlag
-}
-
 extension Pipeline.RenderOptions {
     /// The names of the output formats, as `formats` takes them.
     public static var formatNames: [String] { OutputFormat.allCases.map(\.rawValue) }

@@ -1,4 +1,5 @@
 import Foundation
+import OptionNames
 import Renderer
 import Scene
 
@@ -75,7 +76,7 @@ public protocol RenderObserver: AnyObject {
 
 extension PipelineError {
     init(_ error: RenderJobError) {
-        let message = ([error.description] + error.notes).joined(separator: "\n")
+        let message = ([error.text] + error.notes).joined(separator: "\n")
         switch error.kind {
         case .input: self.init(.input, message)
         case .failure: self.init(.render, message)

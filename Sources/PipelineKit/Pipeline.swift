@@ -41,6 +41,9 @@ public final class Pipeline: @unchecked Sendable {
         /// Hears each plugin problem met while the plugins are found (a plugin file skipped, a
         /// name registered twice), as it is met: they may explain why a pipeline cannot be read.
         public var pluginWarning: (@Sendable (String) -> Void)?
+        /// Options as the caller words them in the messages of opening (`allowsOutsideFiles`;
+        /// `--allow-outside-images` on the command line); `PipelineError.worded(_:)` words the rest.
+        public var optionNames: @Sendable (Option) -> String = { $0.rawValue }
 
         public init() {}
     }
@@ -267,9 +270,11 @@ public final class Pipeline: @unchecked Sendable {
                 patches.append(try PipelinePatch.props(bytes: Array(props.utf8), name: "props"))
             }
             for argument in options.set { patches.append(try PipelinePatch.set(argument)) }
-            return SceneDecoder.Options(
+            var decoder = SceneDecoder.Options(
                 allowsImagesOutside: options.allowsOutsideFiles, imageMemoryLimit: options.imageMemoryLimit,
                 patches: patches)
+            decoder.optionNames = options.optionNames
+            return decoder
         } catch {
             throw PipelineError(error)
         }

@@ -1,8 +1,11 @@
+import OptionNames
 import Renderer
 import Scene
 
 /// Why a pipeline could not be opened or rendered: every problem found, each with its place.
 /// Opening reports every independent problem of a file at once; a render stops at its first.
+/// Messages name options by their plain names (`frames`); a surface words them its own way with
+/// `worded(_:)` (the command line as `--frames`).
 public struct PipelineError: Error, Sendable, CustomStringConvertible {
     /// What kind of failure it is; the C API's `pipeline_status` values.
     public enum Code: Int32, Sendable {
@@ -32,18 +35,36 @@ public struct PipelineError: Error, Sendable, CustomStringConvertible {
     /// One problem and where it is. `line` and `column` count from 1; 0 when the problem has no
     /// place in a file. `jsonPath` is the value's path in the pipeline (`timeline[2].duration`).
     public struct Problem: Sendable, CustomStringConvertible {
-        public let message: String
+        public private(set) var message: String
         public let file: String
         public let line: Int
         public let column: Int
         public let jsonPath: String
         /// The line the CLI prints: `pipeline.json:12:5: timeline[2].duration: must be positive`.
-        public let description: String
+        public private(set) var description: String
+        /// The message, its options not yet worded, and what `description` puts before it.
+        let text: OptionText
+        let place: String
+
+        init(_ text: OptionText, place: String, file: String, line: Int, column: Int, jsonPath: String) {
+            (self.text, self.place, self.file, self.line, self.column, self.jsonPath) =
+                (text, place, file, line, column, jsonPath)
+            message = text.description
+            description = place + message
+        }
+
+        /// The problem with its options as `name` spells them.
+        func worded(_ name: (Pipeline.Option) -> String) -> Problem {
+            var worded = self
+            worded.message = text.worded(name)
+            worded.description = place + worded.message
+            return worded
+        }
     }
 
     public let code: Code
     /// At least one.
-    public let problems: [Problem]
+    public private(set) var problems: [Problem]
 
     /// Every problem, one line each.
     public var description: String { problems.map(\.description).joined(separator: "\n") }
@@ -52,8 +73,21 @@ public struct PipelineError: Error, Sendable, CustomStringConvertible {
     public var first: Problem { problems[0] }
 
     init(_ code: Code, _ message: String, file: String = "") {
+        self.init(code, OptionText(stringLiteral: message), file: file)
+    }
+
+    /// A problem whose message names options.
+    init(_ code: Code, _ text: OptionText, file: String = "") {
         self.code = code
-        problems = [Problem(message: message, file: file, line: 0, column: 0, jsonPath: "", description: message)]
+        problems = [Problem(text, place: "", file: file, line: 0, column: 0, jsonPath: "")]
+    }
+
+    /// The error with every option its messages name as `name` spells it: `\.option` for the
+    /// command line (`--frames`).
+    public func worded(_ name: (Pipeline.Option) -> String) -> PipelineError {
+        var worded = self
+        worded.problems = problems.map { $0.worded(name) }
+        return worded
     }
 
     /// A call given what it cannot take (a NULL pointer, a buffer too small).
@@ -63,9 +97,9 @@ public struct PipelineError: Error, Sendable, CustomStringConvertible {
         code = error.worstKind == .plugin ? .render : .input
         problems = error.all.map { each in
             Problem(
-                message: each.message, file: each.file, line: each.position?.line ?? 0,
-                column: each.position?.column ?? 0, jsonPath: each.path?.description ?? "",
-                description: each.description)
+                "\(each.message)", place: String(each.description.dropLast(each.message.count)), file: each.file,
+                line: each.position?.line ?? 0, column: each.position?.column ?? 0,
+                jsonPath: each.path?.description ?? "")
         }
     }
 
@@ -73,7 +107,7 @@ public struct PipelineError: Error, Sendable, CustomStringConvertible {
         if case .interrupted = error {
             self.init(.cancelled, "the render was stopped by its progress callback")
         } else {
-            self.init(.render, error.description)
+            self.init(.render, error.text)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Compositor
 import Foundation
+import OptionNames
 import Renderer
 import Scene
 
@@ -50,6 +51,9 @@ extension Pipeline {
         public enum Setting: String, CaseIterable, Sendable {
             case directory, formats, quality, scale, fps, threads, frames, shard, resume, waitsForFolder, discard
             case exactImageScaling
+
+            /// The option as messages name it.
+            public var name: Pipeline.Option { Pipeline.Option(rawValue: rawValue)! }
 
             /// Its option on the command line: `--format`.
             public var option: String { "--\(flag)" }
@@ -139,14 +143,22 @@ extension Pipeline {
             for case (let setting, let text?) in given { try set(setting, text, naming: \.option) }
         }
 
+        /// Refuses a scale outside `Pipeline.scales`: every surface's one check of a scale.
+        public static func check(scale: Double) throws(PipelineError) {
+            guard scale.isFinite, Pipeline.scales.contains(scale) else {
+                throw PipelineError(.argument, "\(.scale) must be \(Pipeline.scales), got \(scale)")
+            }
+        }
+
         /// Sets `setting` from its command-line text (`"90"` for `.quality`); a flag takes `"true"`.
         /// `name` spells the setting in a message.
         public mutating func set(
-            _ setting: Setting, _ text: String, naming name: (Setting) -> String = { $0.rawValue }
+            _ setting: Setting, _ text: String, naming name: (Pipeline.Option) -> String = \.rawValue
         ) throws(PipelineError) {
             func number<T: LosslessStringConvertible>(_: T.Type, _ kind: String) throws(PipelineError) -> T {
                 guard let value = T(text.trimmingCharacters(in: .whitespaces)) else {
-                    throw PipelineError(.argument, "\(name(setting)) takes \(kind), got \"\(text)\"")
+                    throw PipelineError(.argument, "\(setting.name) takes \(kind), got \"\(text)\"" as OptionText)
+                        .worded(name)
                 }
                 return value
             }
@@ -195,8 +207,8 @@ extension Pipeline {
 
         /// Checks every value, throwing the first problem. `name` spells a setting in the
         /// message: its property name by default, `--flag` for a command.
-        public func check(naming name: (Setting) -> String = { $0.rawValue }) throws(PipelineError) {
-            _ = try checked(naming: name)
+        public func check(naming name: (Pipeline.Option) -> String = \.rawValue) throws(PipelineError) {
+            do { _ = try checked() } catch { throw error.worded(name) }
         }
     }
 
@@ -267,51 +279,51 @@ extension Pipeline.RenderOptions {
         var selection: FrameSelection
     }
 
-    func checked(naming name: (Setting) -> String = { $0.rawValue }) throws(PipelineError) -> Checked {
-        func fail(_ message: String) -> PipelineError { PipelineError(.argument, message) }
+    /// The values, each checked; problems name the options for the caller to word.
+    func checked() throws(PipelineError) -> Checked {
+        func fail(_ message: OptionText) -> PipelineError { PipelineError(.argument, message) }
         var formats: [OutputFormat]?
         if let names = self.formats {
             if let twice = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
-                throw fail("\(name(.formats)) lists \"\(twice)\" twice")
+                throw fail("\(.formats) lists \"\(twice)\" twice")
             }
             formats = try names.map { each throws(PipelineError) in
                 guard let format = OutputFormat(rawValue: each) else {
-                    throw fail("unknown format \"\(each)\" in \(name(.formats)): expected \(OutputFormat.names)")
+                    throw fail("unknown format \"\(each)\" in \(.formats): expected \(OutputFormat.names)")
                 }
                 return format
             }
             if names.isEmpty {
-                throw fail("\(name(.formats)) lists no format: give one or more of \(OutputFormat.names)")
+                throw fail("\(.formats) lists no format: give one or more of \(OutputFormat.names)")
             }
         }
         if discard && (formats != nil || directory != nil || stream != nil) {
-            throw fail("\(name(.discard)) writes nothing: leave out \(name(.formats)) and \(name(.directory))")
+            throw fail("\(.discard) writes nothing: leave out \(.formats) and \(.directory)")
         }
         if resume && (discard || stream != nil) {
             throw fail(
-                "\(name(.resume)) continues a run into a folder: leave out \(discard ? name(.discard) : "the stream")")
+                "\(.resume) continues a run into a folder: leave out \(discard ? "\(.discard)" : "the stream" as OptionText)"
+            )
         }
         if stream != nil && formats != [.y4m] {
-            throw fail("a stream takes Y4M: give \(name(.formats)) y4m, and no other format")
+            throw fail("a stream takes Y4M: give \(.formats) y4m, and no other format")
         }
         let quality = try self.quality.map { value throws(PipelineError) in
             guard let quality = VideoQuality(value) else {
-                throw fail("\(name(.quality)) must be \(VideoQuality.range), 100 the best, got \(value)")
+                throw fail("\(.quality) must be \(VideoQuality.range), 100 the best, got \(value)")
             }
             return quality
         }
-        guard scale.isFinite, Pipeline.scales.contains(scale) else {
-            throw fail("\(name(.scale)) must be \(Pipeline.scales), got \(scale)")
-        }
+        try Self.check(scale: scale)
         if let fps, !fps.isFinite || !(1...240).contains(fps) {
-            throw fail("\(name(.fps)) must be 1...240, got \(fps)")
+            throw fail("\(.fps) must be 1...240, got \(fps)")
         }
-        guard (1...256).contains(threads) else { throw fail("\(name(.threads)) must be 1...256, got \(threads)") }
+        guard (1...256).contains(threads) else { throw fail("\(.threads) must be 1...256, got \(threads)") }
         do throws(RenderJobError) {
             let selection = try FrameSelection(frames: frames, shard: shard, environment: environment)
             return Checked(formats: formats, quality: quality, selection: selection)
         } catch {
-            throw fail(error.description)
+            throw fail(error.text)
         }
     }
 
@@ -324,5 +336,67 @@ extension Pipeline.RenderOptions {
             resume: resume, isolation: isolation, imageScaling: exactImageScaling ? .exact : .mipmapped)
         options.waitsForFolder = waitsForFolder
         return options
+    }
+}
+
+extension Pipeline {
+    /// An option a message names: a render option (`RenderOptions.Setting`) or one of opening a
+    /// pipeline. Messages name it plainly (`waitsForFolder`); each surface words it its own way.
+    public typealias Option = OptionName
+}
+
+extension Pipeline.Option {
+    /// The render option it is; nil for an option of opening a pipeline.
+    public var setting: Pipeline.RenderOptions.Setting? { .init(rawValue: rawValue) }
+
+    /// Its long name on the command line (`frames`, `allow-outside-images`).
+    public var flag: String {
+        if let setting { return setting.flag }
+        return switch self {
+        case .allowsOutsideFiles: "allow-outside-images"
+        case .imageMemoryLimit: "image-memory"
+        case .pluginFolders: "plugins"
+        default: rawValue
+        }
+    }
+
+    /// Its option on the command line: `--frames`.
+    public var option: String { "--\(flag)" }
+
+    /// One line of help.
+    public var help: String {
+        if let setting { return setting.help }
+        return switch self {
+        case .isolate:
+            "Run plugin code in child processes: a plugin that crashes, exits or hangs fails its step with a message instead of ending pipeline."
+        case .sandbox:
+            "Run plugin code in sandboxed child processes: as \(Self.isolate.option), and plugins cannot read or write your files, use the network or start programs."
+        case .allowsOutsideFiles:
+            "Let images, footage, sound and font files resolve outside the pipeline file's folder (after symbolic links and ..)."
+        case .imageMemoryLimit:
+            "The most memory all of the pipeline's images may take decoded (default 2048), checked from their headers."
+        case .pluginFolders: "A folder of plugins to load first (repeatable)."
+        case .set:
+            "Set the value at PATH before the pipeline is read (repeatable): canvas.fps=30, layers[2].text.string=Hello. "
+                + "VALUE is read as JSON, or else as a string."
+        case .props:
+            "A JSON merge patch (RFC 7396) applied to the pipeline before it is read; \(Self.set.option) applies after it."
+        case .batch:
+            "Render one output per line of this JSON Lines file, each a merge patch with an \"id\", into <out>/<id>/ (see below)."
+        default: ""
+        }
+    }
+
+    /// The name of its value in help (`MiB`); nil for an option that takes none.
+    public var valueName: String? {
+        if let setting { return setting.valueName }
+        return switch self {
+        case .imageMemoryLimit: "MiB"
+        case .pluginFolders: "dir"
+        case .set: "PATH=VALUE"
+        case .props: "file.json"
+        case .batch: "variants.jsonl"
+        default: nil
+        }
     }
 }

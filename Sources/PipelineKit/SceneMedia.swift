@@ -14,7 +14,8 @@ enum SceneMedia {
         _ scene: Scene, options: SceneDecoder.Options, headersOnly: Bool = false, probingSound: Bool = false,
         threads: Int, cache: ImageCache? = nil
     ) throws(SceneError) -> (images: SceneImages, sound: SceneSound) {
-        try SceneImages.checkTotal(of: scene, limit: options.imageMemoryLimit)
+        try SceneImages.checkTotal(
+            of: scene, limit: options.imageMemoryLimit, option: options.optionNames(.imageMemoryLimit))
         let fonts = Result { () throws(SceneError) in try SceneFonts.prepare(scene) }
         let images = Result { () throws(SceneError) in
             guard headersOnly else { return try SceneImages.load(scene, threads: threads, cache: cache) }

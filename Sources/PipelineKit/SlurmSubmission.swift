@@ -67,12 +67,15 @@ public struct SlurmSubmission: Sendable {
                     + "formats, or render it in one part")
         }
         let label = "pipeline-\(Self.jobName(name))"
-        var run = [executable, "run", Self.absolute(pipeline.file), "--out", out, "--resume"]
-        if let batch { run += ["--batch", batch] }
+        typealias Setting = Pipeline.RenderOptions.Setting
+        var run = [
+            executable, "run", Self.absolute(pipeline.file), Setting.directory.option, out, Setting.resume.option,
+        ]
+        if let batch { run += [Pipeline.Option.batch.option, batch] }
         run += request.render.arguments(Pipeline.RenderOptions.Setting.picture) + (try Self.arguments(options))
         // One part is the whole render, written under the names a render on one machine gives.
-        let shard = parts > 1 ? " --shard \"$((SLURM_ARRAY_TASK_ID + 1))/\(parts)\"" : ""
-        let threads = "${SLURM_CPUS_PER_TASK:+--threads \"$SLURM_CPUS_PER_TASK\"}"
+        let shard = parts > 1 ? " \(Setting.shard.option) \"$((SLURM_ARRAY_TASK_ID + 1))/\(parts)\"" : ""
+        let threads = "${SLURM_CPUS_PER_TASK:+\(Setting.threads.option) \"$SLURM_CPUS_PER_TASK\"}"
         renderScript = Script(
             path: "\(folder)/render.sbatch",
             text: Self.script(
@@ -107,13 +110,13 @@ public struct SlurmSubmission: Sendable {
         guard options.props == nil else {
             throw PipelineError(.argument, "a farm's tasks read props from a file: give propsFile, not props")
         }
-        var arguments = options.pluginFolders.flatMap { ["--plugins", absolute($0)] }
-        if options.allowsOutsideFiles { arguments.append("--\(Pipeline.OpenOptions.allowsOutsideFilesFlag)") }
+        var arguments = options.pluginFolders.flatMap { [Pipeline.Option.pluginFolders.option, absolute($0)] }
+        if options.allowsOutsideFiles { arguments.append(Pipeline.Option.allowsOutsideFiles.option) }
         if options.imageMemoryLimit != SceneDecoder.Options.defaultImageMemoryLimit {
-            arguments += ["--\(Pipeline.OpenOptions.imageMemoryLimitFlag)", String(options.imageMemoryLimit >> 20)]
+            arguments += [Pipeline.Option.imageMemoryLimit.option, String(options.imageMemoryLimit >> 20)]
         }
-        if let props = options.propsFile { arguments += ["--props", absolute(props)] }
-        return arguments + options.set.flatMap { ["--set", $0] }
+        if let props = options.propsFile { arguments += [Pipeline.Option.props.option, absolute(props)] }
+        return arguments + options.set.flatMap { [Pipeline.Option.set.option, $0] }
     }
 
     /// `3`, `0,2`, `4-7`, `0-6:2`, `1,4-5`: Slurm's array syntax, every task below `count`.

@@ -1,6 +1,7 @@
 import Compositor
 import Foundation
 import JSON
+import OptionNames
 import Output
 import PluginRegistry
 import Scene
@@ -63,7 +64,11 @@ public enum RenderError: Error, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    /// The text with every option by its plain name.
+    public var description: String { text.description }
+
+    /// The message; it names options (`scale`) for the caller to word.
+    public var text: OptionText {
         switch self {
         case .pluginFailed(let plugin, let step, let processor, let frame, let message):
             "plugin \(plugin): \(processor) failed at frame \(frame) (\(step)): \(message)"
@@ -72,15 +77,15 @@ public enum RenderError: Error, CustomStringConvertible {
         case .pluginCrashed(let plugin, let processor, let step, let frame, let how):
             "plugin \(plugin): \(processor) \(how) \(frame.map { "at frame \($0)" } ?? "in create") (\(step))"
         case .outOfMemory(let error, let frame):
-            "\(error.description)\(frame.map { " (at frame \($0))" } ?? ""): render at a smaller --scale, with fewer "
-                + "--threads, or allow the process more memory"
+            "\(error.description)\(frame.map { " (at frame \($0))" } ?? ""): render at a smaller \(.scale), with fewer "
+                + "\(.threads), or allow the process more memory"
         case .pluginChanged(let plugin, let frame):
             "plugin \(plugin) changed on disk after this render loaded it; a new plugin child would run other code "
                 + "than the frames before it, so none was started\(frame.map { " (for frame \($0))" } ?? "")"
         case .footageFailed(let frame, let message):
             "frame \(frame): \(message)"
         case .output(let error), .outputFailed(let error, _):
-            error.description
+            error.text
         case .interrupted(let complete):
             complete.isEmpty
                 ? "interrupted before any frame was complete"

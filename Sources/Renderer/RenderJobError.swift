@@ -1,9 +1,10 @@
+import OptionNames
 import Output
 import Scene
 
 /// Why a render job stopped: its options do not fit the render or its folder, writing the run's
 /// record failed, or the render itself failed (`RenderError`), in which case the error also says
-/// what the folder holds now.
+/// what the folder holds now. Its text names options (`frames`) for the caller to word.
 public enum RenderJobError: Error, CustomStringConvertible {
     case framesAndShard
     case framesUnreadable(String)
@@ -12,7 +13,7 @@ public enum RenderJobError: Error, CustomStringConvertible {
     case shardUnreadable(String)
     case tooManyShards(String)
     /// `--shard auto` found no scheduler's variables, or ones that do not make a shard.
-    case shardFromScheduler(String)
+    case shardFromScheduler(OptionText)
     /// `--scale` makes a side of the frames longer than a canvas may be.
     case frameTooLarge(scale: Double, canvasWidth: Int, canvasHeight: Int, width: Int, height: Int)
     /// The output folder's path is too long, or has a component that is (`problem` says which).
@@ -54,57 +55,60 @@ public enum RenderJobError: Error, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    /// The text with every option by its plain name.
+    public var description: String { text.description }
+
+    public var text: OptionText {
         switch self {
         case .framesAndShard:
-            "give --frames or --shard, not both: --shard I/N splits the whole render by itself"
+            "give \(.frames) or \(.shard), not both: \(.shard) I/N splits the whole render by itself"
         case .framesUnreadable(let text):
-            "--frames takes A-B (frames A to B inclusive, counted from 0 as the frame files are), A- (A to the end) "
+            "\(.frames) takes A-B (frames A to B inclusive, counted from 0 as the frame files are), A- (A to the end) "
                 + "or N, got \"\(text)\""
         case .framesReversed(let text, let first, let last):
-            "--frames \(text) ends before it starts: give the lower frame first (\(last)-\(first))"
+            "\(.frames) \(text) ends before it starts: give the lower frame first (\(last)-\(first))"
         case .framesOutside(let last, let frameCount):
-            "--frames reaches frame \(last), but the render has \(frameCount) frames, 0-\(frameCount - 1): "
+            "\(.frames) reaches frame \(last), but the render has \(frameCount) frames, 0-\(frameCount - 1): "
                 + "give frames within that range"
         case .shardUnreadable(let text):
-            "--shard takes I/N, shard I of N with 1 ≤ I ≤ N (--shard 1/4 is the first quarter), or auto, got \"\(text)\""
+            "\(.shard) takes I/N, shard I of N with 1 ≤ I ≤ N (\(.shard) 1/4 is the first quarter), or auto, got \"\(text)\""
         case .tooManyShards(let text):
-            "--shard \(text): N may be at most \(FrameSelection.maximumShards)"
+            "\(.shard) \(text): N may be at most \(FrameSelection.maximumShards)"
         case .shardFromScheduler(let message):
             message
         case .frameTooLarge(let scale, let canvasWidth, let canvasHeight, let width, let height):
-            "--scale \(scale) makes \(canvasWidth)×\(canvasHeight) frames \(width)×\(height) pixels; "
+            "\(.scale) \(scale) makes \(canvasWidth)×\(canvasHeight) frames \(width)×\(height) pixels; "
                 + "a side may be at most \(Int(SceneDecoder.maxCanvasSide)): use a smaller scale"
         case .folderTooLong(let folder, let problem):
-            "the output folder \(folder) \(problem): choose a shorter one with --out"
+            "the output folder \(folder) \(problem): choose a shorter one with \(.directory)"
         case .fileNameTooLong(let path, let problem):
             "cannot write \(path): it \(problem); videos are named after the pipeline file: "
-                + "give it a shorter name, or choose a shorter folder with --out"
+                + "give it a shorter name, or choose a shorter folder with \(.directory)"
         case .resumeRefused(let folder, let record, let differences):
             "cannot resume in \(folder): the run recorded in \(record) rendered something else: "
-                + differences.joined(separator: "; ")
-                + ". Run without --resume to start over (every frame is rendered again), or give another --out"
+                + "\(differences.joined(separator: "; "))"
+                + ". Run without \(.resume) to start over (every frame is rendered again), or give another \(.directory)"
         case .recordNotWritten(let error):
-            error.description
+            "\(error.description)"
         case .notEnoughMemory(let width, let height, let needs, let limit, let source):
             "not enough memory to render \(width)×\(height) frames: one thread needs \(RenderMemory.mebibytes(needs)) "
                 + "(frames of \(RenderMemory.mebibytes(width * height * 4)) each, images and footage), but the process may "
-                + "take \(RenderMemory.mebibytes(limit)) more, by \(source): render at a smaller --scale, or allow "
+                + "take \(RenderMemory.mebibytes(limit)) more, by \(source): render at a smaller \(.scale), or allow "
                 + "it more memory"
         case .folderBusy(let folder, let holder):
             "\(folder) is being written by \(holder), which renders some of the same frames there: wait for it "
-                + "(run --wait queues behind it), or give another --out"
+                + "(run \(.waitsForFolder) queues behind it), or give another \(.directory)"
         case .lockFailed(let folder, let reason):
             "cannot lock \(folder)/\(FolderLock.fileName) against other runs: \(reason)"
         case .renderFailed(let error, _, _):
-            error.description
+            error.text
         }
     }
 
     /// What to tell after the error: how to continue, or which frames a failed render kept.
-    public var notes: [String] {
+    public var notes: [OptionText] {
         guard case .renderFailed(_, let resumable, let withdrawal) = self else { return [] }
-        let resuming = resumable ? ["run the same command with --resume to continue"] : []
-        return resuming + [withdrawal?.description].compactMap { $0 }
+        let resuming: [OptionText] = resumable ? ["run the same command with \(.resume) to continue"] : []
+        return resuming + (withdrawal.map { ["\($0.description)"] } ?? [])
     }
 }

@@ -1,3 +1,5 @@
+import OptionNames
+
 /// `--shard auto` and `--shard auto/N`: the shard a process renders, from the variables of the
 /// scheduler that started it.
 ///
@@ -19,7 +21,7 @@ enum SchedulerShard {
         var given: Int?
         if text != "auto" {
             guard let count = FrameSelection.number(String(text.dropFirst("auto/".count))), count >= 1 else {
-                throw .shardFromScheduler("--shard auto/N takes the count N of shards (1 or more), got \"\(text)\"")
+                throw .shardFromScheduler("\(.shard) auto/N takes the count N of shards (1 or more), got \"\(text)\"")
             }
             given = count
         }
@@ -30,9 +32,9 @@ enum SchedulerShard {
             return try kubernetes(index: index, environment: environment, count: given)
         }
         throw .shardFromScheduler(
-            "--shard \(text) takes the shard from the scheduler, but none of its variables is set: "
+            "\(.shard) \(text) takes the shard from the scheduler, but none of its variables is set: "
                 + "\(slurmVariables.joined(separator: ", ")) (a Slurm job array), or \(kubernetesIndex) with "
-                + "--shard auto/N or \(countVariable) (a Kubernetes Indexed Job); elsewhere give --shard I/N")
+                + "\(.shard) auto/N or \(countVariable) (a Kubernetes Indexed Job); elsewhere give \(.shard) I/N")
     }
 
     private static func slurm(
@@ -40,7 +42,7 @@ enum SchedulerShard {
     ) throws(RenderJobError) -> (Int, of: Int) {
         if let given {
             guard let id = FrameSelection.number(id) else {
-                throw .shardFromScheduler("--shard auto: SLURM_ARRAY_TASK_ID is \"\(id)\", not a task number")
+                throw .shardFromScheduler("\(.shard) auto: SLURM_ARRAY_TASK_ID is \"\(id)\", not a task number")
             }
             return try checked(id + 1, of: given, from: "SLURM_ARRAY_TASK_ID=\(id)")
         }
@@ -51,7 +53,7 @@ enum SchedulerShard {
             step >= 1, id >= minimum, (id - minimum) % step == 0
         else {
             throw .shardFromScheduler(
-                "--shard auto reads a Slurm job array's task from "
+                "\(.shard) auto reads a Slurm job array's task from "
                     + "\(slurmVariables.map { "\($0)=\(environment[$0] ?? "(unset)")" }.joined(separator: " ")) "
                     + "SLURM_ARRAY_TASK_STEP=\(environment["SLURM_ARRAY_TASK_STEP"] ?? "(unset)"), which make no "
                     + "shard: submit an array of evenly spaced tasks (--array=0-7, --array=5-12, --array=0-14:2)")
@@ -63,12 +65,12 @@ enum SchedulerShard {
         index: String, environment: [String: String], count given: Int?
     ) throws(RenderJobError) -> (Int, of: Int) {
         guard let index = FrameSelection.number(index) else {
-            throw .shardFromScheduler("--shard auto: \(kubernetesIndex) is \"\(index)\", not an index from 0")
+            throw .shardFromScheduler("\(.shard) auto: \(kubernetesIndex) is \"\(index)\", not an index from 0")
         }
         guard let count = given ?? environment[countVariable].flatMap(FrameSelection.number) else {
             throw .shardFromScheduler(
-                "--shard auto: \(kubernetesIndex)=\(index) gives the shard but not how many there are: "
-                    + "give --shard auto/N, or set \(countVariable) to the Job's completions")
+                "\(.shard) auto: \(kubernetesIndex)=\(index) gives the shard but not how many there are: "
+                    + "give \(.shard) auto/N, or set \(countVariable) to the Job's completions")
         }
         return try checked(index + 1, of: count, from: "\(kubernetesIndex)=\(index)")
     }
@@ -78,7 +80,8 @@ enum SchedulerShard {
     ) {
         guard count >= 1, (1...count).contains(index) else {
             throw .shardFromScheduler(
-                "--shard auto: \(source) makes shard \(index), but there are \(count): the index is outside the shards")
+                "\(.shard) auto: \(source) makes shard \(index), but there are \(count): the index is outside the shards"
+            )
         }
         return (index, count)
     }

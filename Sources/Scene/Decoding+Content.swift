@@ -102,7 +102,9 @@ extension Decoding {
 extension Decoding {
     /// Where files must lie; nil when the command allows them anywhere.
     var confinement: FolderConfinement? {
-        options.allowsImagesOutside ? nil : FolderConfinement(folder: baseDirectory.path)
+        options.allowsImagesOutside
+            ? nil
+            : FolderConfinement(folder: baseDirectory.path, option: options.optionNames(.allowsOutsideFiles))
     }
 
     /// `what` names the file in the message: "image", "video", "sequence".

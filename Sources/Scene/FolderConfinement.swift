@@ -1,15 +1,19 @@
 import Foundation
+import OptionNames
 
 /// Files a pipeline reads must lie in its folder, after symbolic links and `..` are resolved,
-/// unless the command allows otherwise (`--allow-outside-images`): a pipeline from elsewhere must
+/// unless the caller allows otherwise (`allowsOutsideFiles`): a pipeline from elsewhere must
 /// not put `../../.ssh/id_rsa`, or a link to it, into its frames. The decoder checks the files it
 /// names; the stage that lists a sequence's files checks each of those.
 public struct FolderConfinement: Sendable {
     /// The folder, resolved.
     public let folder: String
+    /// The option that allows files anywhere, as the caller words it, for messages.
+    public let option: String
 
-    public init(folder: String) {
+    public init(folder: String, option: String = OptionName.allowsOutsideFiles.rawValue) {
         self.folder = Self.realPath(folder)
+        self.option = option
     }
 
     /// The message for `path` of layer `layer` (a `what`: "image", "video", "sequence file")
@@ -29,8 +33,7 @@ public struct FolderConfinement: Sendable {
             default: "images, footage and sound anywhere"
             }
         return "\(owner): \(what) \(path) resolves to \(resolved), outside the pipeline file's folder "
-            + "\(folder): move the \(what) into that folder, or allow \(anywhere) with "
-            + "--\(SceneDecoder.Options.allowOutsideImagesFlag)"
+            + "\(folder): move the \(what) into that folder, or allow \(anywhere) with \(option)"
     }
 
     /// The path with symbolic links, `.` and `..` resolved; the path itself when it cannot be.

@@ -2,6 +2,7 @@ import CAnimatorABI
 import CRegularFile
 import Foundation
 import JSON
+import OptionNames
 import PluginRegistry
 
 /// Reads a pipeline file into a `Scene`: JSON syntax, the format's keys and types, names
@@ -15,14 +16,12 @@ public enum SceneDecoder {
     public struct Options: Sendable {
         /// Images may resolve outside the pipeline file's folder.
         public var allowsImagesOutside = false
-        /// The command-line flag that sets `allowsImagesOutside`, for messages.
-        public static let allowOutsideImagesFlag = "allow-outside-images"
         /// The most memory all of a pipeline's images may take decoded (4 bytes a pixel), checked
         /// from their headers before any is decoded: a few small files can declare huge pictures.
         public var imageMemoryLimit = Self.defaultImageMemoryLimit
         public static let defaultImageMemoryLimit = 2048 << 20
-        /// The command-line option that sets `imageMemoryLimit`, in MiB, for messages.
-        public static let imageMemoryFlag = "image-memory"
+        /// Options as the caller words them in messages (`allowsOutsideFiles`, `imageMemoryLimit`).
+        public var optionNames: @Sendable (OptionName) -> String = { $0.rawValue }
 
         /// Changes made to the pipeline before it is read (`--set`, `--props`), in order.
         public var patches: [PipelinePatch] = []

@@ -52,6 +52,24 @@ import Testing
         #expect(message { try options.check() } == "threads must be 1...256, got 0")
     }
 
+    @Test func anErrorNamesItsOptionsAsEachSurfaceWordsThem() throws {
+        var options = Pipeline.RenderOptions()
+        options.frames = "7-3"
+        options.directory = "out"
+        let error = try #require(throws: PipelineError.self) { try options.check() }
+        #expect(error.description == "frames 7-3 ends before it starts: give the lower frame first (3-7)")
+        #expect(error.worded(\.option).description.hasPrefix("--frames 7-3 ends before it starts"))
+        #expect(error.worded { "options->\($0)" }.first.message.hasPrefix("options->frames 7-3"))
+        #expect(Setting.allCases.allSatisfy { $0.name.setting == $0 && $0.name.option == $0.option })
+        #expect(Pipeline.Option.allowsOutsideFiles.option == "--allow-outside-images")
+    }
+
+    @Test func aScaleIsCheckedInOnePlaceForEverySurface() {
+        #expect(message { try Pipeline.RenderOptions.check(scale: 5) } == "scale must be 0.05...4.0, got 5.0")
+        #expect(message { try Pipeline.RenderOptions.check(scale: .nan) }.hasPrefix("scale must be"))
+        #expect(message { try Pipeline.RenderOptions.check(scale: 0.5) } == "")
+    }
+
     @Test func aStreamTakesY4MOnly() {
         var options = Pipeline.RenderOptions()
         options.stream = FileHandle.nullDevice

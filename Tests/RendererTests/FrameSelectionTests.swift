@@ -1,3 +1,4 @@
+import OptionNames
 import Scene
 import Testing
 
@@ -61,7 +62,7 @@ struct FrameSelectionTests {
         do {
             _ = try FrameSelection(frames: frames, shard: shard, environment: [:])
         } catch {
-            #expect(error.description == message)
+            #expect(error.text.onCommandLine == message)
             #expect(error.kind == .input)
         }
     }
@@ -74,12 +75,25 @@ struct FrameSelectionTests {
             Issue.record("frames 15-25 of 20 were accepted")
         } catch {
             #expect(
-                error.description
+                error.text.onCommandLine
                     == "--frames reaches frame 25, but the render has 20 frames, 0-19: give frames within that range")
         }
         #expect(throws: RenderJobError.self) {
             try FrameSelection(frames: "20", shard: nil, environment: [:]).range(frameCount: 20)
         }
         #expect(try FrameSelection(frames: "19", shard: nil, environment: [:]).range(frameCount: 20) == 19..<20)
+    }
+}
+
+extension OptionText {
+    /// The text as the command line words it (`--frames`, `--out`): what `pipeline run` prints.
+    var onCommandLine: String {
+        worded { option in
+            switch option {
+            case .directory: "--out"
+            case .waitsForFolder: "--wait"
+            default: "--\(option.rawValue)"
+            }
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import OptionNames
 import Output
 import Scene
 import Testing
@@ -60,7 +61,7 @@ struct OutputPlanTests {
                 return
             }
             #expect(folder == deep)
-            #expect(error.description.hasSuffix(": choose a shorter one with --out"))
+            #expect(error.text.onCommandLine.hasSuffix(": choose a shorter one with --out"))
         }
         try plan(fixture, formats: [.png, .mp4], part: nil).checkPathLengths(in: fixture.output, frames: 0..<20)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import OptionNames
 import Scene
 import Testing
 
@@ -54,7 +55,8 @@ struct RenderJobTests {
             Issue.record("frames of 20000×15000 pixels were rendered")
         } catch {
             #expect(
-                error.description == "--scale 500.0 makes 40×30 frames 20000×15000 pixels; a side may be at most "
+                error.text.onCommandLine
+                    == "--scale 500.0 makes 40×30 frames 20000×15000 pixels; a side may be at most "
                     + "16384: use a smaller scale")
             #expect(error.kind == .input)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import OptionNames
 import Output
 import Scene
 import Testing
@@ -86,7 +87,7 @@ struct WithdrawalTests {
         #expect(failed.notes == ["frames 0–3 are complete; frame 4 and later were not written"])
         #expect(failed.kind == .failure)
         let interrupted = RenderJobError.renderFailed(.interrupted(complete: 0..<7), resumable: true, withdrawal: nil)
-        #expect(interrupted.notes == ["run the same command with --resume to continue"])
+        #expect(interrupted.notes.map(\.onCommandLine) == ["run the same command with --resume to continue"])
         #expect(interrupted.kind == .interrupted)
         #expect(interrupted.description == "interrupted: frames 0–6 are complete; unfinished files were removed")
     }

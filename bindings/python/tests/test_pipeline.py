@@ -122,6 +122,16 @@ def test_a_missing_file_raises_pipeline_error_naming_it(tmp_path):
     assert str(missing) in str(caught.value)
 
 
+def test_a_wrong_option_is_named_by_its_keyword_argument(tmp_path):
+    clip = uipipeline.load(small(tmp_path))
+    with pytest.raises(uipipeline.PipelineError) as caught:
+        clip.render(tmp_path / "out", ["png"], frames="9-2")
+    assert str(caught.value).startswith("frames 9-2 ends before it starts")
+    with pytest.raises(uipipeline.PipelineError) as caught:
+        clip.render(tmp_path / "out", ["png"], threads=999)
+    assert str(caught.value) == "threads must be 1...256, got 999"
+
+
 def test_a_syntax_error_raises_pipeline_error_with_line_and_column(tmp_path):
     broken = tmp_path / "broken.json"
     broken.write_text('{\n  "version": 1,\n  "canvas": { "width": 10 "height": 10 }\n}\n')

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ctypes
 import json
+import re
 import struct
 import zlib
 from dataclasses import dataclass
@@ -61,13 +62,33 @@ class PipelineError(Exception):
         self.path, self.line, self.column, self.json_path = first.path, first.line, first.column, first.json_path
 
 
+# The options as the C API's messages name them, and the keyword arguments that set them here.
+_KEYWORDS = {
+    "options->directory": "out",
+    "options->plugin_folders": "plugins",
+    "options->props_file": "props",
+    "PIPELINE_RENDER_RESUME": "resume",
+    "PIPELINE_RENDER_WAIT_FOR_FOLDER": "wait",
+    "PIPELINE_RENDER_DISCARD": "discard",
+    "PIPELINE_OPEN_ALLOW_OUTSIDE_FILES": "allow_outside_files",
+    "PIPELINE_OPEN_ISOLATE_PLUGINS": "isolate",
+}
+
+
+def _keywords(text: str) -> str:
+    """``text`` naming options as this package's keyword arguments (``frames``, ``out``)."""
+    for spelled, keyword in _KEYWORDS.items():
+        text = text.replace(spelled, keyword)
+    return re.sub(r"options->(\w+)", r"\1", text)
+
+
 def _raise(status: int, error: ctypes.c_void_p) -> None:
     lib = _c.library()
     try:
-        message = (lib.pipeline_error_message(error) or b"").decode()
+        message = _keywords((lib.pipeline_error_message(error) or b"").decode())
         problems = [
             Problem(
-                (lib.pipeline_error_problem(error, i) or b"").decode(),
+                _keywords((lib.pipeline_error_problem(error, i) or b"").decode()),
                 (lib.pipeline_error_file(error, i) or b"").decode(),
                 lib.pipeline_error_line(error, i),
                 lib.pipeline_error_column(error, i),
