@@ -34,7 +34,7 @@ import Testing
         }
 
         let pipeline = prefix.appendingPathComponent("bin/pipeline").path
-        let listing = try CLI.runProgram(pipeline, ["plugins"])
+        let listing = try CLI.runProgram(pipeline, ["plugins", "--all"])
         #expect(listing.status == 0)
         #expect(
             listing.stdout.contains("from \(prefix.path)/lib/pipeline/plugins/fade.so"),
