@@ -30,15 +30,8 @@ extension PluginChildServer {
                     instances[step] = found.instance(nil)
                     return .done
                 }
-                var created: UnsafeMutableRawPointer?
-                var overrun: StructGuard.Overrun?
-                let message = PluginErrorBuffer.calling { error, size in
-                    (created, overrun) = StructGuard.calling(with: &args, named: "anim_create_args_t") { args in
-                        create(args, error, size)
-                    }
-                    return created != nil
-                }
-                if let message = overrun?.message(calling: "create") ?? message { return .failed(message) }
+                let (created, failure) = PluginErrorBuffer.creating(create, &args)
+                if let failure { return .failed(failure) }
                 instances[step] = found.instance(created)
                 return .done
             }
@@ -113,17 +106,10 @@ extension PluginChildServer {
                         from: images.baseAddress, to: images.baseAddress! + 1, out: images.baseAddress! + 2,
                         row_begin: rowBegin, row_end: rowEnd, canvas: canvas, render_scale: renderScale,
                         pixel_order: pixelOrder, reserved: 0)
-                    if let message = PluginErrorBuffer.calling(
-                        "mix",
-                        { error, size in
-                            StructGuard.calling(with: &args, named: "anim_mix_args_t") { args in
-                                descriptor.pointee.mix!(args, error, size)
-                            }
-                        })
-                    {
-                        return .failed(message)
+                    let failure = PluginErrorBuffer.calling("mix", &args, named: "anim_mix_args_t") {
+                        descriptor.pointee.mix!($0, $1, $2)
                     }
-                    return .done
+                    return failure.map(WireWriter.failed) ?? .done
                 }
             }
         }
@@ -171,17 +157,10 @@ extension PluginChildServer {
                 args.out = images.baseAddress! + 1
                 args.row_begin = rowBegin
                 args.row_end = rowEnd
-                if let message = PluginErrorBuffer.calling(
-                    "apply",
-                    { error, size in
-                        StructGuard.calling(with: &args, named: "anim_effect_args_t") { args in
-                            descriptor.pointee.apply!(args, error, size)
-                        }
-                    })
-                {
-                    return .failed(message)
+                let failure = PluginErrorBuffer.calling("apply", &args, named: "anim_effect_args_t") {
+                    descriptor.pointee.apply!($0, $1, $2)
                 }
-                return .done
+                return failure.map(WireWriter.failed) ?? .done
             }
         }
     }

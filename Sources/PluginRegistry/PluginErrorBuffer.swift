@@ -1,3 +1,5 @@
+import CAnimatorABI
+
 /// The error buffer plugin functions that can fail write their reason into (animator.h).
 public enum PluginErrorBuffer {
     public static let capacity = 512
@@ -29,5 +31,30 @@ public enum PluginErrorBuffer {
             return succeeded
         }
         return overrun?.message(calling: function) ?? message
+    }
+
+    /// Calls a plugin's `create` with `args` guarded (`StructGuard`): the instance, or the
+    /// message of its failure (NULL returned, or a struct written past its end).
+    public static func creating(
+        _ create: ProcessorCreate, _ args: inout anim_create_args_t
+    ) -> (instance: UnsafeMutableRawPointer?, failure: String?) {
+        var instance: UnsafeMutableRawPointer?
+        let failure = calling("create") { error, size in
+            let (made, overrun) = StructGuard.calling(with: &args, named: "anim_create_args_t") {
+                create($0, error, size)
+            }
+            instance = made
+            return (made != nil, overrun)
+        }
+        return (instance, failure)
+    }
+
+    /// Calls plugin function `function` with `args` (whose C type is `name`) guarded: the
+    /// message of a failure or of a write past the struct's end, nil on success.
+    public static func calling<Arguments>(
+        _ function: String, _ args: inout Arguments, named name: String,
+        _ call: (UnsafeMutablePointer<Arguments>, UnsafeMutablePointer<CChar>, UInt32) -> Bool
+    ) -> String? {
+        calling(function) { error, size in StructGuard.calling(with: &args, named: name) { call($0, error, size) } }
     }
 }

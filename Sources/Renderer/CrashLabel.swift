@@ -37,4 +37,20 @@ final class CrashLabel: @unchecked Sendable {
         defer { crash_guard_leave() }
         return body()
     }
+
+    /// Calls plugin function `function` through `body` (which calls it with its structs
+    /// guarded), under `lock` when there is one, with the guard set for `frame`: the message of
+    /// its failure, nil on success.
+    func calling(
+        _ function: String, frame: Int, lock: NSLock?,
+        _ body: (UnsafeMutablePointer<CChar>, UInt32) -> (Bool, StructGuard.Overrun?)
+    ) -> String? {
+        guarding(frame: frame) {
+            PluginErrorBuffer.calling(function) { error, size in
+                lock?.lock()
+                defer { lock?.unlock() }
+                return body(error, size)
+            }
+        }
+    }
 }

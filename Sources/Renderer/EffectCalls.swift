@@ -82,14 +82,9 @@ final class InProcessEffects: EffectCalls, @unchecked Sendable {
         _ use: EffectUse, frame: Int, _ function: String,
         _ body: (UnsafeMutablePointer<CChar>, UInt32) -> (Bool, StructGuard.Overrun?)
     ) throws(RenderError) {
-        let message = labels[use]!.guarding(frame: frame) {
-            PluginErrorBuffer.calling(function) { error, size in
-                locks[use]?.lock()
-                defer { locks[use]?.unlock() }
-                return body(error, size)
-            }
+        if let message = labels[use]!.calling(function, frame: frame, lock: locks[use], body) {
+            throw .pluginFailed(use.effect(in: scene), frame: frame, message: message)
         }
-        if let message { throw .pluginFailed(use.effect(in: scene), frame: frame, message: message) }
     }
 
     func apply(_ use: EffectUse, _ args: inout anim_effect_args_t, frame: Int) throws(RenderError) {
@@ -109,7 +104,6 @@ final class InProcessEffects: EffectCalls, @unchecked Sendable {
     {
         guard let create = layerEffect.effect.create else { return nil }
         var instance: UnsafeMutableRawPointer?
-        var overrun: StructGuard.Overrun?
         var target = scene.layers[use.layer].base
         let message = layerEffect.parameters.withUnsafeBufferPointer { params in
             var args = anim_create_args_t(
@@ -120,18 +114,13 @@ final class InProcessEffects: EffectCalls, @unchecked Sendable {
             return withUnsafePointer(to: &target) { target in
                 args.target = target
                 return labels[use]!.guarding(frame: nil) {
-                    PluginErrorBuffer.calling { error, size in
-                        (instance, overrun) = StructGuard.calling(with: &args, named: "anim_create_args_t") { args in
-                            create(args, error, size)
-                        }
-                        return instance != nil
-                    }
+                    let made = PluginErrorBuffer.creating(create, &args)
+                    instance = made.instance
+                    return made.failure
                 }
             }
         }
-        if let message = overrun?.message(calling: "create") ?? message {
-            throw .createFailed(layerEffect, message: message)
-        }
+        if let message { throw .createFailed(layerEffect, message: message) }
         return instance
     }
 

@@ -71,14 +71,9 @@ final class InProcessPlugins: PluginCalls, @unchecked Sendable {
         step index: Int, frame: Int, _ function: String,
         _ body: (UnsafeMutablePointer<CChar>, UInt32) -> (Bool, StructGuard.Overrun?)
     ) throws(RenderError) {
-        let message = labels[index]!.guarding(frame: frame) {
-            PluginErrorBuffer.calling(function) { error, size in
-                locks[index]?.lock()
-                defer { locks[index]?.unlock() }
-                return body(error, size)
-            }
+        if let message = labels[index]!.calling(function, frame: frame, lock: locks[index], body) {
+            throw .pluginFailed(scene.steps[index], frame: frame, message: message)
         }
-        if let message { throw .pluginFailed(scene.steps[index], frame: frame, message: message) }
     }
 
     var mixesInPlace: Bool { true }
@@ -102,7 +97,6 @@ final class InProcessPlugins: PluginCalls, @unchecked Sendable {
         let role = step.action.role
         guard let create = role.processor?.create else { return nil }
         var instance: UnsafeMutableRawPointer?
-        var overrun: StructGuard.Overrun?
         let message = try scene.withBaseStates { (layers) throws(RenderError) in
             FrameEvaluator.withValues(of: step, in: scene.tree, layers: layers) { params in
                 var args = anim_create_args_t(
@@ -112,18 +106,13 @@ final class InProcessPlugins: PluginCalls, @unchecked Sendable {
                     duration: scene.duration(ofStep: index), render_scale: renderScale,
                     user_data: role.processor?.userData)
                 return labels[index]!.guarding(frame: nil) {
-                    PluginErrorBuffer.calling { error, size in
-                        (instance, overrun) = StructGuard.calling(with: &args, named: "anim_create_args_t") { args in
-                            create(args, error, size)
-                        }
-                        return instance != nil
-                    }
+                    let made = PluginErrorBuffer.creating(create, &args)
+                    instance = made.instance
+                    return made.failure
                 }
             }
         }
-        if let message = overrun?.message(calling: "create") ?? message {
-            throw RenderError.createFailed(step, message: message)
-        }
+        if let message { throw RenderError.createFailed(step, message: message) }
         return instance
     }
 
