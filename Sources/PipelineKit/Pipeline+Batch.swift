@@ -86,7 +86,9 @@ extension Pipeline {
         render: RenderOptions = RenderOptions(), observer: any BatchObserver
     ) throws(PipelineError) -> BatchResult {
         let all: [BatchVariant]
-        do throws(SceneError) { all = try BatchVariants.read(file: variantsFile) } catch { throw PipelineError(error) }
+        do throws(SceneError) {
+            all = try BatchVariants.read(file: variantsFile, option: options.optionNames(.batch))
+        } catch { throw PipelineError(error) }
         var perVariant = render
         perVariant.shard = nil
         let checked = try perVariant.checked()

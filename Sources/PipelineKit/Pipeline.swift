@@ -265,15 +265,22 @@ public final class Pipeline: @unchecked Sendable {
     static func decoderOptions(_ options: OpenOptions) throws(PipelineError) -> SceneDecoder.Options {
         do throws(SceneError) {
             var patches: [PipelinePatch] = []
-            if let file = options.propsFile { patches.append(try PipelinePatch.props(file: file)) }
-            if let props = options.props {
-                patches.append(try PipelinePatch.props(bytes: Array(props.utf8), name: "props"))
+            if let file = options.propsFile {
+                patches.append(try PipelinePatch.props(file: file, option: options.optionNames(.props)))
             }
-            for argument in options.set { patches.append(try PipelinePatch.set(argument)) }
+            if let props = options.props {
+                patches.append(
+                    try PipelinePatch.props(
+                        bytes: Array(props.utf8), name: "props", option: options.optionNames(.props)))
+            }
+            for argument in options.set {
+                patches.append(try PipelinePatch.set(argument, option: options.optionNames(.set)))
+            }
             var decoder = SceneDecoder.Options(
                 allowsImagesOutside: options.allowsOutsideFiles, imageMemoryLimit: options.imageMemoryLimit,
                 patches: patches)
             decoder.optionNames = options.optionNames
+            CrashLabel.spellIsolation(options.optionNames(.isolate))
             return decoder
         } catch {
             throw PipelineError(error)

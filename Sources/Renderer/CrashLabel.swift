@@ -1,20 +1,24 @@
 import CPluginGuard
 import Foundation
+import OptionNames
 import PluginRegistry
 import Scene
 
 /// The words the crash guard writes if plugin code crashes this process during a call (see
 /// crash_guard.h): prepared once per step, since a signal handler cannot format anything.
-final class CrashLabel: @unchecked Sendable {
-    /// Ends every message: what is left on disk, and the way to contain crashes. Written once
-    /// and only read afterwards, by this process's threads and its signal handler.
-    nonisolated(unsafe) private static let tail = strdup(
-        """
+public final class CrashLabel: @unchecked Sendable {
+    /// How the caller spells the option that runs plugins in child processes, for the note
+    /// every crash message ends with (`--isolate` on the command line); set by `spellIsolation`.
+    private static let spelling = NSLock()
+    nonisolated(unsafe) private static var isolation = OptionName.isolate.rawValue
 
-        note: the run stopped at once; frame files already written are complete, unfinished videos were removed; \
-        run with --isolate to run plugins in child processes
+    /// Makes the crash notes of plugin calls prepared from now on name the option that runs
+    /// plugins in child processes as `option`.
+    public static func spellIsolation(_ option: String) { spelling.withLock { isolation = option } }
 
-        """)!
+    /// Ends the message: what is left on disk, and the way to contain crashes. Written once and
+    /// only read afterwards, by this process's threads and its signal handler.
+    private let tail: UnsafeMutablePointer<CChar>
 
     private let who: UnsafeMutablePointer<CChar>
     private let step: UnsafeMutablePointer<CChar>
@@ -24,16 +28,25 @@ final class CrashLabel: @unchecked Sendable {
     init(for registered: any Registered, step path: String) {
         who = strdup("plugin \(registered.plugin.shownWithID): \(registered.kindAndName)")!
         step = strdup(path)!
+        let isolation = Self.spelling.withLock { Self.isolation }
+        tail = strdup(
+            """
+
+            note: the run stopped at once; frame files already written are complete, unfinished videos were \
+            removed; run with \(isolation) to run plugins in child processes
+
+            """)!
     }
 
     deinit {
         free(who)
         free(step)
+        free(tail)
     }
 
     /// Runs `body` (a plugin call) with the guard set for `frame` (nil for `create`).
     func guarding<R>(frame: Int?, _ body: () -> R) -> R {
-        crash_guard_enter(who, step, Int64(frame ?? -1), Self.tail)
+        crash_guard_enter(who, step, Int64(frame ?? -1), tail)
         defer { crash_guard_leave() }
         return body()
     }

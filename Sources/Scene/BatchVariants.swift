@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import OptionNames
 
 /// One variant of a batch (`run --batch variants.jsonl`): a line of the variants file, a JSON
 /// merge patch (RFC 7396) with an `"id"` that names the variant and the folder it renders into,
@@ -22,17 +23,23 @@ public enum BatchVariants {
     static let idPunctuation: Set<Character> = ["-", "_", "."]
     static let maxIdLength = 128
 
-    public static func read(file: String) throws(SceneError) -> [BatchVariant] {
+    /// The variants of `file`; `option` is how the caller spells the option that names it, for
+    /// messages and the records (`--batch` on the command line).
+    public static func read(file: String, option: String = OptionName.batch.rawValue) throws(SceneError)
+        -> [BatchVariant]
+    {
         let bytes: [UInt8]
         do {
             bytes = Array(try Data(contentsOf: URL(fileURLWithPath: file)))
         } catch {
             throw SceneError(file: file, position: nil, path: nil, message: "cannot read the variants file: \(error)")
         }
-        return try parse(bytes, file: file)
+        return try parse(bytes, file: file, option: option)
     }
 
-    static func parse(_ bytes: [UInt8], file: String) throws(SceneError) -> [BatchVariant] {
+    static func parse(_ bytes: [UInt8], file: String, option: String = OptionName.batch.rawValue) throws(SceneError)
+        -> [BatchVariant]
+    {
         var variants: [BatchVariant] = []
         var errors: [SceneError] = []
         var firstLine: [String: Int] = [:]
@@ -40,7 +47,7 @@ public enum BatchVariants {
             let line = index + 1
             guard !text.allSatisfy({ [0x20, 0x09, 0x0D].contains($0) }) else { continue }
             do throws(SceneError) {
-                let variant = try variant(Array(text), line: line, file: file)
+                let variant = try variant(Array(text), line: line, file: file, option: option)
                 if let earlier = firstLine[variant.id] {
                     throw SceneError(
                         file: file, position: SourcePosition(line: line, column: 1), path: nil,
@@ -63,7 +70,9 @@ public enum BatchVariants {
         return variants
     }
 
-    private static func variant(_ text: [UInt8], line: Int, file: String) throws(SceneError) -> BatchVariant {
+    private static func variant(_ text: [UInt8], line: Int, file: String, option: String) throws(SceneError)
+        -> BatchVariant
+    {
         let node: JSONNode
         do {
             node = try JSONParser.parse(text)
@@ -96,7 +105,7 @@ public enum BatchVariants {
                 path: .root.appending(key: "id"),
                 message: "an id names a folder: letters, digits, -, _ and ., not starting with . (\(found))")
         }
-        let origin = "--batch \(file)"
+        let origin = "\(option) \(file)"
         let record = "\(origin) \(id) (content \(ContentHash.of(text)))"
         var patches = [
             PipelinePatch(

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import OptionNames
 
 /// A change to a pipeline made before it is read, so one file serves many renders: a value set
 /// at a path (`--set layers[2].text.string=Hello`) or a JSON merge patch (`--props variant.json`,
@@ -11,7 +12,8 @@ public struct PipelinePatch: Sendable {
         case merge(JSONNode)
     }
 
-    /// How the user gave it, for messages: `--set canvas.fps=30`, `--props variant.json`.
+    /// How the user gave it, for messages: `--set canvas.fps=30`, `--props variant.json` on the
+    /// command line.
     public let origin: String
     let change: Change
     /// What identifies the change in a run's record: the `--set` as typed, or the props file's
@@ -19,9 +21,12 @@ public struct PipelinePatch: Sendable {
     public let record: String
 
     /// `PATH=VALUE`: VALUE is read as JSON (`30`, `true`, `[0, 0, 10, 10]`, `"30"`), and taken
-    /// as a string when it is not JSON (`Hello`).
-    public static func set(_ argument: String) throws(SceneError) -> PipelinePatch {
-        let origin = "--set \(argument)"
+    /// as a string when it is not JSON (`Hello`). `option` is how the caller spells the option
+    /// that gave it, for messages and the record (`--set` on the command line).
+    public static func set(_ argument: String, option: String = OptionName.set.rawValue) throws(SceneError)
+        -> PipelinePatch
+    {
+        let origin = "\(option) \(argument)"
         guard let equals = argument.firstIndex(of: "="), equals != argument.startIndex else {
             throw SceneError(
                 file: origin, position: nil, path: nil,
@@ -38,12 +43,18 @@ public struct PipelinePatch: Sendable {
 
     /// A JSON merge patch read from `file` (RFC 7396): objects merge key by key, `null` removes a
     /// key, anything else replaces what was there. Errors in its values name the file, line and column.
-    public static func props(file: String) throws(SceneError) -> PipelinePatch {
-        try props(bytes: try SceneDecoder.readLimited(file, what: "the props file"), name: file)
+    public static func props(file: String, option: String = OptionName.props.rawValue) throws(SceneError)
+        -> PipelinePatch
+    {
+        try props(bytes: try SceneDecoder.readLimited(file, what: "the props file"), name: file, option: option)
     }
 
-    /// The same merge patch given as its JSON `bytes`; `name` names it in messages.
-    public static func props(bytes: [UInt8], name file: String) throws(SceneError) -> PipelinePatch {
+    /// The same merge patch given as its JSON `bytes`; `name` names it in messages, after
+    /// `option` (how the caller spells the option that gave it: `--props` on the command line).
+    public static func props(bytes: [UInt8], name file: String, option: String = OptionName.props.rawValue)
+        throws(SceneError)
+        -> PipelinePatch
+    {
         guard bytes.count <= SceneDecoder.maximumFileBytes else {
             throw SceneError(
                 file: file, position: nil, path: nil,
@@ -61,7 +72,7 @@ public struct PipelinePatch: Sendable {
                 message:
                     "a props file is a JSON object of the keys to change (a merge patch), found \(node.value.kindName)")
         }
-        let origin = "--props \(file)"
+        let origin = "\(option) \(file)"
         return PipelinePatch(
             origin: origin, change: .merge(JSONPatch.relocated(node, origin: origin, keepingPlaces: true)),
             record: "\(origin) (content \(ContentHash.of(bytes)))")

@@ -19,25 +19,16 @@ import Testing
     ]
     static let documentationFolders = ["Sources/PluginScaffold/"]
 
-    /// Literals still spelling a flag, to be named through the declarations: the crash guard's
-    /// closing note (written before any caller is known), and where props, `set` values and a
-    /// batch's variants come from (`--set canvas.fps=30`), which a run's record also keeps.
-    static let notYetNamed: [(file: String, literal: String)] = [
-        ("Sources/Renderer/CrashLabel.swift", "--isolate"), ("Sources/Scene/BatchVariants.swift", "--batch"),
-        ("Sources/Scene/PipelinePatch.swift", "--set"), ("Sources/Scene/PipelinePatch.swift", "--props"),
-    ]
-
     /// Literals that spell one of our flags and may: each an argument of another program, or of
     /// our own commands as a script runs them, by file and the literal's text.
-    static let allowed: [(file: String, literal: String)] =
-        notYetNamed + [
-            // `check-plugin`'s hidden child command: its own arguments, which it gives itself.
-            ("Sources/PluginCheck/CheckChildProcess.swift", "--threads"),
-            ("Sources/PluginCheck/PluginCheckChild+Main.swift", "--threads"),
-            // The plugin child server's own arguments (`_plugin-child --sandbox --plugin FILE`).
-            ("Sources/Renderer/PluginCalls.swift", "--sandbox"),
-            ("Sources/PluginIsolation/PluginChildServer+Main.swift", "--sandbox"),
-        ]
+    static let allowed: [(file: String, literal: String)] = [
+        // `check-plugin`'s hidden child command: its own arguments, which it gives itself.
+        ("Sources/PluginCheck/CheckChildProcess.swift", "--threads"),
+        ("Sources/PluginCheck/PluginCheckChild+Main.swift", "--threads"),
+        // The plugin child server's own arguments (`_plugin-child --sandbox --plugin FILE`).
+        ("Sources/Renderer/PluginCalls.swift", "--sandbox"),
+        ("Sources/PluginIsolation/PluginChildServer+Main.swift", "--sandbox"),
+    ]
 
     /// The long flags of every option a command declares from PipelineKit.
     static var flags: [String] { Pipeline.Option.allCases.map(\.option) }
