@@ -123,3 +123,30 @@ def test_every_function_has_the_headers_types():
         assert len(ours_arguments) == len(arguments), f"{name} takes {len(arguments)} arguments in the header"
         for index, (ours, theirs) in enumerate(zip(ours_arguments, arguments)):
             assert same(ours, theirs), f"{name}'s argument {index + 1}: {ours} in the package, {theirs} in the header"
+
+
+# How the render's keyword arguments set the C options: each field of pipeline_render_options_t
+# and each PIPELINE_RENDER_* flag is one keyword (or the call's own plumbing).
+RENDER_KEYWORDS = {
+    "directory": "out", "formats": "formats", "frames": "frames", "shard": "shard", "scale": "scale",
+    "fps": "fps", "quality": "quality", "threads": "threads", "progress": "progress",
+    "PIPELINE_RENDER_DISCARD": "discard", "PIPELINE_RENDER_RESUME": "resume",
+    "PIPELINE_RENDER_WAIT_FOR_FOLDER": "wait",
+}
+
+
+def test_render_takes_a_keyword_for_every_render_option_of_the_header():
+    import inspect
+
+    from uipipeline import Pipeline
+
+    text = header_text()
+    body = re.search(r"typedef struct pipeline_render_options \{(.*?)\}", text, re.S).group(1)
+    fields = [field for field in re.findall(r"(\w+)\s*;", body) if field not in ("struct_size", "flags", "user_data")]
+    flags = re.findall(r"#define (PIPELINE_RENDER_\w+)", text)
+    keywords = set(inspect.signature(Pipeline.render).parameters) - {"self"}
+    for option in fields + flags:
+        assert option in RENDER_KEYWORDS, f"{option} of uipipeline.h has no keyword argument in render()"
+        assert RENDER_KEYWORDS[option] in keywords, f"render() lacks {RENDER_KEYWORDS[option]} ({option})"
+    assert keywords == set(RENDER_KEYWORDS.values()), f"render() keywords {sorted(keywords)}"
+

@@ -307,6 +307,7 @@ class Pipeline:
         progress: Optional[Callable[[int, int], Optional[bool]]] = None,
         *,
         frames: Optional[str] = None,
+        shard: Optional[str] = None,
         scale: float = 1.0,
         fps: Optional[float] = None,
         quality: Optional[int] = None,
@@ -319,7 +320,8 @@ class Pipeline:
         file's), as ``pipeline run`` does. ``progress(done, total)`` hears each finished frame;
         returning False stops the render (``PipelineError`` with status 5), as does an exception
         it raises (raised again here). ``wait`` waits for another run writing into the folder to
-        end, as ``run --wait``, instead of failing."""
+        end, as ``run --wait``, instead of failing. ``frames`` (``"A-B"``, ``"A-"``, ``"N"``) and
+        ``shard`` (``"I/N"``) render part of the frames, as ``run --frames`` and ``--shard``."""
         options = _c.RenderOptions()
         options.struct_size = ctypes.sizeof(_c.RenderOptions)
         options.flags = (
@@ -332,6 +334,7 @@ class Pipeline:
             formats = [formats]
         options.formats = ",".join(formats).encode() if formats is not None else None
         options.frames = frames.encode() if frames is not None else None
+        options.shard = shard.encode() if shard is not None else None
         options.scale, options.fps = scale, fps or 0.0
         options.quality, options.threads = quality or 0, threads or 0
         raised: list[BaseException] = []
