@@ -315,8 +315,10 @@ extension Pipeline.RenderOptions {
             return quality
         }
         try Self.check(scale: scale)
-        if let fps, !fps.isFinite || !(1...240).contains(fps) {
-            throw fail("\(.fps) must be 1...240, got \(fps)")
+        if let fps, !fps.isFinite || !SceneDecoder.frameRates.contains(fps) {
+            throw fail(
+                "\(.fps) must be \(Int(SceneDecoder.frameRates.lowerBound))...\(Int(SceneDecoder.frameRates.upperBound)), got \(fps)"
+            )
         }
         guard (1...256).contains(threads) else { throw fail("\(.threads) must be 1...256, got \(threads)") }
         do throws(RenderJobError) {

@@ -10,6 +10,8 @@ import PluginRegistry
 public enum SceneDecoder {
     public static let formatVersion = 1
     public static let maxCanvasSide = 16384.0
+    /// The frame rates a canvas may have, and a render may be given instead.
+    public static let frameRates: ClosedRange<Double> = 1...240
     public static let maxDuration = 3600.0
 
     /// What a command allows a pipeline file to do.

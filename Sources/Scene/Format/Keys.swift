@@ -65,7 +65,7 @@ public enum Keys {
         [
             FormatKey("width", .integer(1...SceneDecoder.maxCanvasSide), "the width in pixels"),
             FormatKey("height", .integer(1...SceneDecoder.maxCanvasSide), "the height in pixels"),
-            FormatKey("fps", .number(1...240), "frames per second"),
+            FormatKey("fps", .number(SceneDecoder.frameRates), "frames per second"),
             FormatKey("background", .color, default: "#000000", "the colour behind every layer"),
             FormatKey(
                 "duration", .number(time, aboveLower: true),
