@@ -20,6 +20,37 @@ import Testing
         return nil
     }
 
+    /// Builds a plugin crate of one file, `source` as its `src/lib.rs`, depending on the bindings
+    /// by path, with cargo offline in `folder`; returns the folder `NAME.so` was copied into.
+    static func buildCrate(named name: String, source: String, cargo: String, in folder: URL) throws -> URL {
+        let project = folder.appendingPathComponent(name)
+        try FileManager.default.createDirectory(
+            at: project.appendingPathComponent("src"), withIntermediateDirectories: true)
+        try PluginFixtures.write(
+            """
+            [package]
+            name = "\(name)"
+            version = "0.1.0"
+            edition = "2021"
+
+            [lib]
+            crate-type = ["cdylib"]
+
+            [dependencies]
+            pipeline-animator = { path = "\(bindings.path)" }
+            """, to: "Cargo.toml", in: project)
+        try PluginFixtures.write(source, to: "src/lib.rs", in: project)
+        let target = folder.appendingPathComponent("target")
+        let built = try runCargo(cargo, ["build", "--offline", "--release"], in: project, target: target)
+        try #require(built.status == 0, "cargo build failed:\n\(built.stderr)")
+        let plugins = folder.appendingPathComponent("plugins")
+        try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: target.appendingPathComponent("release/lib\(name).so"), to: plugins.appendingPathComponent("\(name).so")
+        )
+        return plugins
+    }
+
     /// Runs `cargo arguments…` in `directory` with its build output in `target`.
     static func runCargo(_ cargo: String, _ arguments: [String], in directory: URL, target: URL) throws -> CLI.Result {
         try CLI.runProgram(cargo, arguments, in: directory, environment: ["CARGO_TARGET_DIR": target.path])
@@ -255,30 +286,7 @@ import Testing
         guard let cargo = Self.cargo() else { return }
         let folder = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let project = folder.appendingPathComponent("every")
-        try FileManager.default.createDirectory(
-            at: project.appendingPathComponent("src"), withIntermediateDirectories: true)
-        try PluginFixtures.write(
-            """
-            [package]
-            name = "every"
-            version = "0.1.0"
-            edition = "2021"
-
-            [lib]
-            crate-type = ["cdylib"]
-
-            [dependencies]
-            pipeline-animator = { path = "\(Self.bindings.path)" }
-            """, to: "Cargo.toml", in: project)
-        try PluginFixtures.write(Self.everyKind, to: "src/lib.rs", in: project)
-        let target = folder.appendingPathComponent("target")
-        let built = try Self.runCargo(cargo, ["build", "--offline", "--release"], in: project, target: target)
-        try #require(built.status == 0, "cargo build failed:\n\(built.stderr)")
-        let plugins = folder.appendingPathComponent("plugins")
-        try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(
-            at: target.appendingPathComponent("release/libevery.so"), to: plugins.appendingPathComponent("every.so"))
+        let plugins = try Self.buildCrate(named: "every", source: Self.everyKind, cargo: cargo, in: folder)
 
         let listing = try CLI.run(["plugins", "--plugins", plugins.path])
         #expect(listing.status == 0, "\(listing.stderr)")
@@ -367,30 +375,7 @@ import Testing
         guard let cargo = Self.cargo() else { return }
         let folder = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let project = folder.appendingPathComponent("strict")
-        try FileManager.default.createDirectory(
-            at: project.appendingPathComponent("src"), withIntermediateDirectories: true)
-        try PluginFixtures.write(
-            """
-            [package]
-            name = "strict"
-            version = "0.1.0"
-            edition = "2021"
-
-            [lib]
-            crate-type = ["cdylib"]
-
-            [dependencies]
-            pipeline-animator = { path = "\(Self.bindings.path)" }
-            """, to: "Cargo.toml", in: project)
-        try PluginFixtures.write(Self.strictNudge, to: "src/lib.rs", in: project)
-        let target = folder.appendingPathComponent("target")
-        let built = try Self.runCargo(cargo, ["build", "--offline", "--release"], in: project, target: target)
-        try #require(built.status == 0, "cargo build failed:\n\(built.stderr)")
-        let plugins = folder.appendingPathComponent("plugins")
-        try FileManager.default.createDirectory(at: plugins, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(
-            at: target.appendingPathComponent("release/libstrict.so"), to: plugins.appendingPathComponent("strict.so"))
+        let plugins = try Self.buildCrate(named: "strict", source: Self.strictNudge, cargo: cargo, in: folder)
 
         func render(distance: Int) throws -> CLI.Result {
             let step = #"{ "animator": "strict-nudge", "target": "card", "duration": 0.4, "params": { "distance": "#
