@@ -13,8 +13,8 @@ public struct PluginListing: Encodable {
     }
     struct Item: Encodable {
         let name, kind, doc, version, plugin, pluginFile, pluginVersion: String
-        /// The folder its plugin file is in, and whether that is one of the user's own (not the
-        /// built-in folder and not a frei0r folder).
+        /// The folder its plugin file is in, and whether that is one of the user's own (a folder
+        /// searched before the built-in one, or the `frei0r/` inside it).
         var folder = "", own = false
         /// What kind of file registered it: "native plugin", "frei0r plugin", "GLSL transition".
         let origin: String
