@@ -336,13 +336,16 @@ export function makeEditor(token) {
       const labels = [0.1, 0.2, 0.5, 1, 2, 5, 10, 15, 30, 60, 120, 300, 600].find(k => k * perSecond >= 40) || 600;
       const children = [canvas];
       g.strokeStyle = '#bbb';
+      g.font = '10px system-ui, sans-serif';
       g.beginPath();
       for (let i = 0; i * labels <= end + 1e-9; i++) {
         const seconds = Math.round(i * labels * 10) / 10, px = Math.round(x(seconds)) + 0.5;
         g.moveTo(px, 20); g.lineTo(px, 11);
-        const label = node('span', 'second', { left: (px + 2) + 'px' });
+        // A label that would run past the ruler's end ends at its tick instead.
+        const text = seconds + ' s', wide = g.measureText(text).width;
+        const label = node('span', 'second', { left: (px + 2 + wide <= width ? px + 2 : px - 2 - wide) + 'px' });
         label.dataset.seconds = seconds;
-        label.textContent = seconds + ' s';
+        label.textContent = text;
         children.push(label);
       }
       g.stroke();
