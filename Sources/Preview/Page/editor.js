@@ -290,6 +290,7 @@ export function makeEditor(token) {
         });
         track.dataset.layer = name;
         for (const bar of bars.filter(b => b.track === name)) {
+          // A pixel narrower than its span: bars end to end in a lane keep a gap between them.
           const made = node('div', 'bar' + (ed.selected === bar.step ? ' selected' : ''), {
             left: (bar.x0 - pad) + 'px', top: (bar.y0 - tops[index]) + 'px',
             width: Math.max(1, bar.x1 - bar.x0 - 1) + 'px', height: (bar.y1 - bar.y0) + 'px',
