@@ -14,6 +14,11 @@ with a mouse, and prints what the page did as one JSON object.
     studio.py URL redo                           press Ctrl+Shift+Z
     studio.py URL screenshot PATH                select the first step and save the window as PATH
     studio.py URL play SECONDS                   press play, and after SECONDS say where the sound and frames are
+    studio.py URL hooks                          report the elements the page marks for tests and extensions
+                                                 (data-role, data-layer, data-step): boxes, labels, titles
+    studio.py URL seek SECONDS                   click the ruler at SECONDS; report the time read-out
+    studio.py URL scrub FROM TO                  drag along the ruler from FROM to TO seconds; report each
+                                                 time read-out the page showed on the way
 
 Actions joined by `then` run one after the other on the one page: `drag-bar 0 0.5 then undo`.
 It prints a list: for each action, what the page showed and the file's text once it was done.
@@ -103,6 +108,40 @@ def steps(total, count):
     return moves
 
 
+HOOKS = """
+const box = e => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+const shown = e => e !== null && e.getClientRects().length > 0;
+const roles = {};
+for (const role of ['viewer', 'ruler', 'time', 'inspector']) {
+  const found = document.querySelectorAll('[data-role="' + role + '"]');
+  roles[role] = { count: found.length, text: found.length ? found[0].textContent : '', shown: found.length > 0 && shown(found[0]),
+    holdsFrame: found.length > 0 && found[0].contains(document.getElementById('frame')) };
+}
+const info = window.studio.info;
+const tracks = [...document.querySelectorAll('[data-layer]')].map(track => ({
+  layer: track.dataset.layer,
+  bars: [...track.querySelectorAll('[data-step]')].map(bar => {
+    const step = info.steps[Number(bar.dataset.step)];
+    return { step: Number(bar.dataset.step), pointer: step.pointer, track: step.track,
+      label: step.label + (step.alongside === undefined ? '' : ' (alongside)'),
+      box: box(bar), text: bar.textContent, title: bar.title, elided: bar.scrollWidth > bar.clientWidth,
+      ellipsis: getComputedStyle(bar).textOverflow === 'ellipsis' };
+  }),
+}));
+const seconds = [...document.querySelectorAll('[data-role="ruler"] [data-seconds]')].map(
+  label => ({ seconds: Number(label.dataset.seconds), box: box(label) }));
+return { roles: roles, tracks: tracks, seconds: seconds, ruler: box(document.querySelector('[data-role="ruler"]')),
+  controls: { drive: shown(document.getElementById('drive')), keep: shown(document.getElementById('keep')) },
+  frame: view.frame, fps: view.timeline.fps };
+"""
+
+
+def ruler_x(driver, seconds):
+    """The ruler's x for SECONDS, from its left: the tracks' time axis."""
+    g = driver.execute_script("const g = window.studio.tracksGeometry; return [g.end, g.width, g.pad]")
+    return g[2] + (g[1] - 2 * g[2]) * seconds / g[0]
+
+
 def act(driver, action, arguments):
     result = {}
     tracks = driver.find_element(By.ID, "tracks")
@@ -181,6 +220,26 @@ def act(driver, action, arguments):
             "return {paused: s.paused, soundTime: s.currentTime, frameTime: view.frame / view.timeline.fps,"
             " hasSound: view.timeline.hasSound}")
         driver.find_element(By.ID, "play").click()
+    elif action == "hooks":
+        result["hooks"] = driver.execute_script(HOOKS)
+    elif action in ("seek", "scrub"):
+        ruler = driver.find_element(By.CSS_SELECTOR, '[data-role="ruler"]')
+        height = driver.execute_script("return arguments[0].getBoundingClientRect().height", ruler)
+        # Every text the time read-out shows from now on.
+        driver.execute_script(
+            "const time = document.querySelector('[data-role=\"time\"]'); window.timeTexts = [];"
+            "new MutationObserver(() => window.timeTexts.push(time.textContent))"
+            ".observe(time, {childList: true, characterData: true, subtree: true});")
+        start = ruler_x(driver, float(arguments[0]))
+        if action == "seek":
+            ActionChains(driver).move_to_element_with_offset(ruler, *offset(driver, ruler, start, height / 2)) \
+                .click().perform()
+        else:
+            drag(driver, ruler, (start, height / 2),
+                 [(m, 0) for m in steps(ruler_x(driver, float(arguments[1])) - start, 8)])
+        wait(driver, "window.timeTexts.length > 0", "showed a time")
+        result["times"] = driver.execute_script("return window.timeTexts")
+        result["frame"] = driver.execute_script("return view.frame")
     elif action == "screenshot":
         bar = driver.execute_script("return window.studio.bars[0]")
         ActionChains(driver).move_to_element_with_offset(

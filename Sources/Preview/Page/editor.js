@@ -68,6 +68,7 @@ export function makeEditor(token) {
     [ed.etag, ed.doc, ed.info] = [etag, doc, info];
     if (ed.selected !== null && ed.selected >= ed.info.steps.length) ed.selected = null;
     if (ed.layer) ed.layer = ed.info.layers.find(layer => layer.pointer === ed.layer.pointer) || null;
+    offer(ed.info.interactive === true);
     // What is being typed in the inspector outlives its rebuilding.
     const focused = document.activeElement;
     const typing = focused && $('inspector').contains(focused) && focused.dataset.pointer
@@ -218,56 +219,158 @@ export function makeEditor(token) {
     if (old) URL.revokeObjectURL(old);
   }
 
-  // The bars: one row per layer a step acts on, in the order the steps first name them.
+  // The tracks: one per layer a step acts on, in the order the steps first name them. A track's
+  // bars sit in lanes: each bar, in the steps' order, in the first lane where it meets no bar
+  // (a step that would overlap another goes to a lane below). A label that does not fit its bar
+  // is elided; the bar's title carries its full text. Above them, the ruler: seconds and the
+  // render's frames on the bars' time axis; clicking or dragging on it moves the playhead.
+  const laneHeight = 22, pad = 8;
+  const drawn = { tracks: null, ruler: null };
+
+  function node(tag, className, style) {
+    const made = document.createElement(tag);
+    made.className = className;
+    Object.assign(made.style, style || {});
+    return made;
+  }
+
+  // Each bar's lane in its track, and each track's number of lanes.
+  function laneOut(bars, names) {
+    const lanes = new Map(names.map(name => [name, []]));
+    for (const bar of bars) {
+      const taken = lanes.get(bar.track);
+      let index = taken.findIndex(others => others.every(o => o.x1 <= bar.x0 || bar.x1 <= o.x0));
+      if (index < 0) { index = taken.length; taken.push([]); }
+      taken[index].push(bar);
+      bar.lane = index;
+    }
+    return names.map(name => Math.max(1, lanes.get(name).length));
+  }
+
   function drawTracks(now) {
     const info = ed.info, t = view.draftTimeline || view.timeline;
     if (!info || !t) return;
-    const rows = [];
-    for (const step of info.steps) if (!rows.includes(step.track)) rows.push(step.track);
-    const row = 26, height = Math.max(1, rows.length) * row + 4;
-    const { g, width } = sizeCanvas(tracks, height);
+    const names = [];
+    for (const step of info.steps) if (!names.includes(step.track)) names.push(step.track);
+    const width = tracks.clientWidth || 800;
     // While a bar is dragged the scale stays as it was when the drag began, so the bar
     // stays under the pointer even when the change makes the render longer.
     // Bars are in timeline seconds: on the chart's axis when the render follows the
     // timeline, else (a gesture, a dismissal) on the timeline's own, from 0 to its end.
     const axis = info.followsTimeline ? t.times[t.times.length - 1] || 1 : info.timelineEnd || 1;
-    const pad = 8, end = ed.drag && ed.drag.kind === 'bar' ? ed.drag.end : axis;
+    const end = ed.drag && ed.drag.kind === 'bar' ? ed.drag.end : axis;
     const x = seconds => pad + (width - 2 * pad) * seconds / end;
-    g.font = '11px system-ui, sans-serif';
-    rows.forEach((name, index) => {
-      g.fillStyle = '#3a3a3a';
-      g.fillRect(pad, index * row + 3, width - 2 * pad, row - 4);
-    });
-    ed.bars = info.steps.map((step, index) => {
+    const bars = info.steps.map((step, index) => {
       const span = ed.drag && ed.drag.kind === 'bar' && ed.drag.step === index ? ed.drag.span : step;
-      const x0 = x(span.start), x1 = Math.max(x(span.end), x0 + 4);
-      const y0 = rows.indexOf(step.track) * row + 4, y1 = y0 + row - 6;
-      g.fillStyle = 'hsla(' + (index * 67 % 360) + ', 60%, 50%, ' + (step.alongside === undefined ? 0.85 : 0.4) + ')';
-      g.fillRect(x0, y0, x1 - x0, y1 - y0);
-      if (ed.selected === index) { g.strokeStyle = '#fff'; g.lineWidth = 2; g.strokeRect(x0, y0, x1 - x0, y1 - y0); g.lineWidth = 1; }
-      g.save();
-      g.beginPath(); g.rect(x0, y0, x1 - x0, y1 - y0); g.clip();
-      g.fillStyle = '#fff';
-      g.fillText(step.label + (step.alongside === undefined ? '' : ' (alongside)'), x0 + 4, y0 + 14);
-      g.restore();
-      return { step: index, x0: x0, x1: x1, y0: y0, y1: y1, own: step.alongside === undefined };
+      const x0 = x(span.start);
+      return {
+        step: index, track: step.track, x0: x0, x1: Math.max(x(span.end), x0 + 4), own: step.alongside === undefined,
+        label: step.label + (step.alongside === undefined ? '' : ' (alongside)'),
+      };
     });
-    // Each track's layer, at its right end, over the bars.
-    g.lineWidth = 3;
-    g.strokeStyle = 'rgba(0, 0, 0, 0.6)';
-    g.fillStyle = '#ddd';
-    rows.forEach((name, index) => {
-      const left = width - pad - 6 - g.measureText(name).width;
-      g.strokeText(name, left, index * row + 18);
-      g.fillText(name, left, index * row + 18);
-    });
-    g.lineWidth = 1;
-    if (info.followsTimeline) {
-      g.strokeStyle = '#fff';
-      g.beginPath(); g.moveTo(x(now), 0); g.lineTo(x(now), height); g.stroke();
+    const counts = laneOut(bars, names), tops = [];
+    let height = 0;
+    counts.forEach(count => { tops.push(height); height += count * laneHeight + 4; });
+    for (const bar of bars) {
+      bar.y0 = tops[names.indexOf(bar.track)] + 2 + bar.lane * laneHeight + 2;
+      bar.y1 = bar.y0 + laneHeight - 4;
     }
+    ed.bars = bars.map(b => ({ step: b.step, x0: b.x0, x1: b.x1, y0: b.y0, y1: b.y1, own: b.own, lane: b.lane }));
     ed.tracksGeometry = { x: x, end: end, pad: pad, width: width };
+
+    // The elements are built again only when what they show changed; the playheads move.
+    const key = JSON.stringify([width, names, counts, bars, ed.selected]);
+    if (drawn.tracks !== key) {
+      drawn.tracks = key;
+      tracks.style.height = Math.max(1, height) + 'px';
+      const children = names.map((name, index) => {
+        const track = node('div', 'track', {
+          left: pad + 'px', width: (width - 2 * pad) + 'px', top: tops[index] + 'px',
+          height: (counts[index] * laneHeight) + 'px',
+        });
+        track.dataset.layer = name;
+        for (const bar of bars.filter(b => b.track === name)) {
+          // A pixel narrower than its span: bars end to end in a lane keep a gap between them.
+          const made = node('div', 'bar' + (ed.selected === bar.step ? ' selected' : ''), {
+            left: (bar.x0 - pad) + 'px', top: (bar.y0 - tops[index]) + 'px',
+            width: Math.max(1, bar.x1 - bar.x0 - 1) + 'px', height: (bar.y1 - bar.y0) + 'px',
+            lineHeight: (bar.y1 - bar.y0) + 'px',
+            background: 'hsla(' + (bar.step * 67 % 360) + ', 60%, 50%, ' + (bar.own ? 0.85 : 0.4) + ')',
+          });
+          made.dataset.step = bar.step;
+          made.textContent = bar.label;
+          made.title = bar.label;
+          track.appendChild(made);
+        }
+        const layer = node('span', 'layer', { top: '3px', lineHeight: (laneHeight - 6) + 'px' });
+        layer.textContent = name;
+        track.appendChild(layer);
+        return track;
+      });
+      children.push(node('div', 'playhead'));
+      tracks.replaceChildren(...children);
+    }
+    const playhead = tracks.querySelector('.playhead');
+    playhead.style.display = info.followsTimeline ? 'block' : 'none';
+    playhead.style.left = x(now) + 'px';
+    drawRuler(x, end, t.fps, width, now);
   }
+
+  // The ruler: a label every second px the default zoom of a few seconds' render (every tenth,
+  // fifth, ... of a second, or every 2, 5, ... seconds, whichever keeps the labels apart), a tick
+  // per frame (or per 2, 5, 10, ... frames when frames are too close for one each).
+  function drawRuler(x, end, fps, width, now) {
+    const ruler = $('ruler'), perSecond = (width - 2 * pad) / end;
+    const key = JSON.stringify([width, end, fps]);
+    if (drawn.ruler !== key) {
+      drawn.ruler = key;
+      const canvas = ruler.querySelector('canvas');
+      const { g } = sizeCanvas(canvas, 20);
+      const every = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000].find(k => k * perSecond / fps >= 3) || 1000;
+      g.strokeStyle = '#777';
+      g.beginPath();
+      for (let n = 0; n / fps <= end + 1e-9; n += every) {
+        const px = Math.round(x(n / fps)) + 0.5;
+        g.moveTo(px, 20); g.lineTo(px, 16);
+      }
+      g.stroke();
+      const labels = [0.1, 0.2, 0.5, 1, 2, 5, 10, 15, 30, 60, 120, 300, 600].find(k => k * perSecond >= 40) || 600;
+      const children = [canvas];
+      g.strokeStyle = '#bbb';
+      g.font = '10px system-ui, sans-serif';
+      g.beginPath();
+      for (let i = 0; i * labels <= end + 1e-9; i++) {
+        const seconds = Math.round(i * labels * 10) / 10, px = Math.round(x(seconds)) + 0.5;
+        g.moveTo(px, 20); g.lineTo(px, 11);
+        // A label that would run past the ruler's end ends at its tick instead.
+        const text = seconds + ' s', wide = g.measureText(text).width;
+        const label = node('span', 'second', { left: (px + 2 + wide <= width ? px + 2 : px - 2 - wide) + 'px' });
+        label.dataset.seconds = seconds;
+        label.textContent = text;
+        children.push(label);
+      }
+      g.stroke();
+      children.push(node('div', 'playhead'));
+      ruler.replaceChildren(...children);
+    }
+    ruler.querySelector('.playhead').style.left = x(now) + 'px';
+  }
+
+  function seek(event) {
+    const geometry = ed.tracksGeometry, t = view.timeline;
+    if (!geometry || !t) return;
+    const seconds = (local(event, $('ruler')).x - geometry.pad) * geometry.end / (geometry.width - 2 * geometry.pad);
+    setPlaying(false);
+    show(clamp(Math.floor(seconds * t.fps + 1e-9), 0, lastFrame()));
+  }
+  $('ruler').addEventListener('pointerdown', event => {
+    if (event.button !== 0 || ed.drag || ed.gesture) return;
+    $('ruler').setPointerCapture(event.pointerId);
+    seek(event);
+  });
+  $('ruler').addEventListener('pointermove', event => {
+    if ($('ruler').hasPointerCapture(event.pointerId)) seek(event);
+  });
 
   // The selected step's curve as [x1, y1, x2, y2], when it is a Bézier (a named one, or
   // linear, counts): the chart then shows its two handles.
@@ -426,7 +529,7 @@ export function makeEditor(token) {
   }
 
   const { inspect } = makeInspector(ed, { at: at, setting: setting, write: write, status: status, bezierOf: bezierOf });
-  driveByHand(ed, { stage: stage, chart: chart, status: status, preview: preview, address: address,
+  const { offer } = driveByHand(ed, { stage: stage, chart: chart, status: status, preview: preview, address: address,
     showDraftFrame: showDraftFrame, shown: shown, write: write });
 
   $('undo').onclick = undo;

@@ -25,14 +25,22 @@ function thin(samples, count) {
 // Driving for the editor whose state is `ed`, on its `stage` (the frame) and `chart`: `preview(ops,
 // seconds)` shows a draft, `showDraftFrame(patch, seconds, wanted)` one draft frame, `shown(now)`
 // redraws the tracks and handles, `address(path, query)` adds the token, `write(make)` queues a
-// change and `status(text, failed)` says how it went.
+// change and `status(text, failed)` says how it went. Its controls show only while the pipeline
+// has an interaction to drive: `offer(interactive)` says whether it has (editor.json's `interactive`).
 export function driveByHand(ed, { stage, chart, status, preview, address, showDraftFrame, shown, write }) {
   const drive = $('drive'), keep = $('keep');
-  drive.onclick = () => {
-    ed.driving = !ed.driving;
+  function setDriving(driving) {
+    ed.driving = driving;
     document.body.classList.toggle('driving', ed.driving);
     drive.textContent = ed.driving ? 'driving: drag on the frame' : 'drive by hand';
-  };
+  }
+  drive.onclick = () => setDriving(!ed.driving);
+
+  function offer(interactive) {
+    drive.hidden = !interactive;
+    keep.hidden = !interactive;
+    if (!interactive && ed.driving) setDriving(false);
+  }
 
   // The patch that makes `track` the pipeline's gesture: its own interaction's track, or
   // a new interaction that finishes when released at least half way.
@@ -145,4 +153,5 @@ export function driveByHand(ed, { stage, chart, status, preview, address, showDr
       };
     });
   };
+  return { offer: offer };
 }
