@@ -27,19 +27,6 @@ struct CallExecution {
         }
     }
 
-    /// The result of a guarded call of `function`; a struct it wrote past is reported (the call
-    /// itself went to the guard's copy, so what it returned is still checked).
-    func guarded(_ function: String, _ call: () -> (Bool, StructGuard.Overrun?)) -> Bool {
-        let (succeeded, overrun) = call()
-        if let overrun {
-            records.add(
-                CheckFinding(
-                    kind: .wrotePastStruct, operation: CheckOperation.call(self.call).code,
-                    message: overrun.description, detail: overrun.structName))
-        }
-        return succeeded
-    }
-
     func timed(_ body: () -> CallRecord.Output) -> CallRecord {
         let start = ContinuousClock.now
         let output = body()
@@ -67,11 +54,10 @@ struct CallExecution {
         args.canvas = CheckScene.canvas
         return timed {
             let message = PluginErrorBuffer.calling { error, size in
-                guarded("apply") {
+                records.succeeded(
                     StructGuard.calling(with: &args, named: "anim_apply_args_t", and: &target, named: "anim_layer_t") {
                         args, target in apply(args, target, error, size)
-                    }
-                }
+                    }, operation: CheckOperation.call(call).code)
             }
             target.name = nil
             return message.map(CallRecord.Output.failed) ?? .layer(target)
@@ -103,10 +89,10 @@ struct CallExecution {
                     let before = Array(out)
                     let start = ContinuousClock.now
                     let message = PluginErrorBuffer.calling { error, size in
-                        guarded("mix") {
+                        records.succeeded(
                             StructGuard.calling(with: &args, named: "anim_mix_args_t") { args in mix(args, error, size)
-                            }
-                        }
+                            },
+                            operation: CheckOperation.call(call).code)
                     }
                     seconds += start.duration(to: .now) / .seconds(1)
                     if let message { return message }

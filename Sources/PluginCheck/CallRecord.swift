@@ -1,5 +1,6 @@
 import CAnimatorABI
 import Foundation
+import PluginRegistry
 
 /// What one call gave in one pass, and how long it took.
 struct CallRecord {
@@ -54,6 +55,19 @@ final class CallRecords: @unchecked Sendable {
     /// depends on the split), not in its output.
     func add(_ finding: CheckFinding) {
         lock.withLock { findings.append(finding) }
+    }
+
+    /// Whether a guarded call (`StructGuard.calling`) succeeded; a struct it wrote past is
+    /// reported as a problem of `operation` (the call itself went to the guard's copy, so what it
+    /// returned is still checked).
+    func succeeded(_ outcome: (succeeded: Bool, overrun: StructGuard.Overrun?), operation: String) -> Bool {
+        if let overrun = outcome.overrun {
+            add(
+                CheckFinding(
+                    kind: .wrotePastStruct, operation: operation, message: overrun.description,
+                    detail: overrun.structName))
+        }
+        return outcome.succeeded
     }
 
     var seenWhileCalling: [CheckFinding] { lock.withLock { findings } }

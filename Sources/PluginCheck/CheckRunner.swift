@@ -85,17 +85,11 @@ final class CheckRunner: @unchecked Sendable {
             }
             return operate(.create(index), pass: pass.number) {
                 PluginErrorBuffer.calling { error, size in
-                    let overrun: StructGuard.Overrun?
-                    (instance, overrun) = StructGuard.calling(with: &args, named: "anim_create_args_t") { args in
-                        create(args, error, size)
-                    }
-                    if let overrun {
-                        records.add(
-                            CheckFinding(
-                                kind: .wrotePastStruct, operation: CheckOperation.create(index).code,
-                                message: overrun.description, detail: overrun.structName))
-                    }
-                    return instance != nil
+                    records.succeeded(
+                        StructGuard.calling(with: &args, named: "anim_create_args_t") { args in
+                            instance = create(args, error, size)
+                            return instance != nil
+                        }, operation: CheckOperation.create(index).code)
                 }
             }
         }

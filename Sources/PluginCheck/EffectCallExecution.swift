@@ -232,11 +232,10 @@ struct EffectCallExecution {
         var args = arguments(rows: 0..<0)
         var reach = anim_reach_t()
         let message = PluginErrorBuffer.calling { error, size in
-            guarded("reach") {
+            records.succeeded(
                 StructGuard.calling(with: &args, named: "anim_effect_args_t", and: &reach, named: "anim_reach_t") {
                     args, reach in reachFunction(args, reach, error, size)
-                }
-            }
+                }, operation: operation)
         }
         return message.map { .failure(ReachFailure(message: $0)) } ?? .success(reach)
     }
@@ -257,11 +256,10 @@ struct EffectCallExecution {
                         args.in = inImage
                         args.out = outImage
                         return PluginErrorBuffer.calling { error, size in
-                            guarded("apply") {
+                            records.succeeded(
                                 StructGuard.calling(with: &args, named: "anim_effect_args_t") { args in
                                     applyFunction(args, error, size)
-                                }
-                            }
+                                }, operation: operation)
                         }
                     }
                 }
@@ -305,13 +303,6 @@ struct EffectCallExecution {
 
     private func add(_ kind: CheckProblem.Kind, _ message: String) {
         records.add(CheckFinding(kind: kind, operation: operation, message: message))
-    }
-
-    /// The result of a guarded call of `function`; a struct it wrote past is reported.
-    private func guarded(_ function: String, _ call: () -> (Bool, StructGuard.Overrun?)) -> Bool {
-        let (succeeded, overrun) = call()
-        if let overrun { add(.wrotePastStruct, overrun.description) }
-        return succeeded
     }
 
     /// Two to four row ranges covering `rows` (one when there is a single row), cut at random.
