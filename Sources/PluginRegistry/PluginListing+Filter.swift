@@ -29,10 +29,10 @@ extension PluginListing {
                 && (self.folder.map { PluginListing.folderKey($0) == PluginListing.folderKey(folder) } ?? true)
         }
 
-        func keeps(_ broken: Broken) -> Bool {
+        func keeps(_ broken: Broken, origin brokenOrigin: PluginOrigin) -> Bool {
             let name = URL(fileURLWithPath: broken.file).deletingPathExtension().lastPathComponent
             return (pattern.map { fnmatch($0, name, 0) == 0 } ?? true) && kind == nil
-                && (origin.map { broken.file.hasSuffix(".glsl") == ($0 == .glsl) } ?? true)
+                && (origin.map { $0 == brokenOrigin } ?? true)
                 && (folder.map { PluginListing.folderKey($0) == PluginListing.folderKey(broken.folder) } ?? true)
         }
     }
@@ -49,7 +49,13 @@ extension PluginListing {
         copy.mixers = keep(mixers, .mixer)
         copy.effects = keep(effects, .effect)
         copy.curves = keep(curves, .curve)
-        copy.broken = broken.filter(filter.keeps)
+        let frei0r = frei0rFolders.map(Self.folderKey)
+        copy.broken = broken.filter { broken in
+            let origin: PluginOrigin =
+                broken.file.hasSuffix(GLSLTransition.fileExtension)
+                ? .glsl : frei0r.contains(Self.folderKey(broken.folder)) ? .frei0r : .native
+            return filter.keeps(broken, origin: origin)
+        }
         copy.isFiltered = true
         if !copy.mixers.contains(where: { $0.origin == PluginOrigin.glsl.rawValue }) { copy.glslRenderer = nil }
         return copy
