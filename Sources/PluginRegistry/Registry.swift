@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// The plugin registry: plain tables of what the plugins registered, by name.
@@ -75,17 +76,10 @@ public final class Registry: Sendable {
     private func skipped<Entry>(_ name: String, else found: Lookup<Entry>) -> Lookup<Entry> {
         guard case .missing = found else { return found }
         let file = state.withLock { tables in
-            tables.broken.first { Self.baseName(of: $0.path) == name }
+            tables.broken.first { URL(fileURLWithPath: $0.path).deletingPathExtension().lastPathComponent == name }
                 ?? tables.broken.first { $0.reason.contains("\"\(name)\"") }
         }
         return file.map(Lookup.skipped) ?? found
-    }
-
-    /// A plugin file's name without its folder and its extension (`plugins/shake.so` → `shake`).
-    private static func baseName(of path: String) -> String {
-        let file = path.split(separator: "/").last.map(String.init) ?? path
-        guard let dot = file.lastIndex(of: "."), dot != file.startIndex else { return file }
-        return String(file[..<dot])
     }
 
     public func effect(named name: String) -> Lookup<EffectEntry> {

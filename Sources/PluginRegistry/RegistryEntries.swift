@@ -32,10 +32,6 @@ public struct BrokenPlugin: Sendable, Equatable {
     public let path: String
     public let reason: String
 
-    /// The file and the first line of the reason: `plugins/Semi.glsl was skipped: does not
-    /// compile at 5:3: syntax error, unexpected RETURN, expecting ',' or ';'`.
-    public var summary: String { "\(path) was skipped: \(firstReason)" }
-
     /// For a frei0r file of a kind pipeline does not host, that kind (`source`, `mixer3`); nil
     /// otherwise. Such a file is no fault of anyone's: it is listed, never a problem.
     public var notHostedKind: String? {

@@ -77,7 +77,7 @@ final class InProcessEffects: EffectCalls, @unchecked Sendable {
 
     /// Calls `use`'s effect function `function` through `body`, under its lock when it has one
     /// and guarded for `frame`; a failure becomes its error, and a struct written past its end
-    /// stops the render as a crash would.
+    /// fails it the same way, naming the struct and the bytes.
     private func call(
         _ use: EffectUse, frame: Int, _ function: String,
         _ body: (UnsafeMutablePointer<CChar>, UInt32) -> (Bool, StructGuard.Overrun?)

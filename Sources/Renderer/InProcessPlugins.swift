@@ -66,7 +66,7 @@ final class InProcessPlugins: PluginCalls, @unchecked Sendable {
 
     /// Calls step `index`'s plugin function `function` through `body`, under the step's lock when
     /// it has one and guarded for `frame`; a failure becomes the step's error, and a struct
-    /// written past its end stops the render as a crash would.
+    /// written past its end fails it the same way, naming the struct and the bytes.
     private func call(
         step index: Int, frame: Int, _ function: String,
         _ body: (UnsafeMutablePointer<CChar>, UInt32) -> (Bool, StructGuard.Overrun?)
