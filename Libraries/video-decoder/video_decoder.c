@@ -21,6 +21,21 @@ typedef struct packet_entry {
     bool key;
 } packet_entry_t;
 
+/* Converts pictures to the clip's BGRA: a libswscale context, made again when the pictures'
+ * size or format change, and a picture-sized buffer for those that cannot be converted straight
+ * into their target (turned, or a target whose rows libswscale's vector code cannot take). */
+struct video_converter {
+    struct SwsContext *scaler;
+    /* What `scaler` was made for: the pictures' size and format, the size it scales them to, and
+     * its threads. */
+    int width, height, out_width, out_height, threads;
+    enum AVPixelFormat format;
+    /* The converted picture handed to libswscale: the target's pixels, not owned. */
+    AVFrame *converted;
+    uint8_t *scaled;
+    size_t scaled_bytes;
+};
+
 struct video_decoder {
     char *path;
     AVFormatContext *format;
@@ -55,15 +70,16 @@ struct video_decoder {
     video_info_t info;
     /* The size pictures are scaled to (square pixels), before rotation. */
     int scaled_width, scaled_height;
-    struct SwsContext *scaler;
-    /* What `scaler` was made for: the pictures' size and format, and its threads. */
-    int scaler_width, scaler_height, scaler_threads;
-    enum AVPixelFormat scaler_format;
-    /* The converted picture handed to libswscale: the caller's pixels, not owned. */
-    AVFrame *converted;
-    uint8_t *scaled;
-    size_t scaled_stride;
+    /* What video_decoder_frame converts with. */
+    video_converter_t converter;
     uint64_t decoded;
+};
+
+/* A decoded picture kept for converting later, with what converting it needs to know. */
+struct video_picture {
+    AVFrame *frame;
+    int scaled_width, scaled_height;
+    int width, height, rotation;
 };
 
 static size_t aligned(size_t bytes) {
@@ -445,16 +461,25 @@ static void premultiply(uint8_t *pixels, size_t stride, int width, int height) {
     }
 }
 
-/* Copies the scaled picture into `bgra`, turned counterclockwise by the display rotation. */
-static void rotate_into(const video_decoder_t *d, uint8_t *bgra, size_t stride) {
-    int w = d->scaled_width, h = d->scaled_height;
-    const uint8_t *source = d->scaled;
-    size_t from = d->scaled_stride;
-    for (int y = 0; y < d->info.height; y++) {
+/* What converting a picture needs besides its pixels: the size it is scaled to (square pixels)
+ * and the display rotation, which turns that into the clip's size. */
+typedef struct geometry {
+    int scaled_width, scaled_height;
+    int width, height, rotation;
+} geometry_t;
+
+static geometry_t decoder_geometry(const video_decoder_t *d) {
+    return (geometry_t){d->scaled_width, d->scaled_height, d->info.width, d->info.height, d->info.rotation};
+}
+
+/* Copies the scaled picture in `source` into `bgra`, turned counterclockwise by the rotation. */
+static void rotate_into(const geometry_t *g, const uint8_t *source, size_t from, uint8_t *bgra, size_t stride) {
+    int w = g->scaled_width, h = g->scaled_height;
+    for (int y = 0; y < g->height; y++) {
         uint32_t *row = (uint32_t *)(bgra + (size_t)y * stride);
-        for (int x = 0; x < d->info.width; x++) {
+        for (int x = 0; x < g->width; x++) {
             int sx = x, sy = y;
-            switch (d->info.rotation) {
+            switch (g->rotation) {
             case 90: sx = w - 1 - y, sy = x; break;
             case 180: sx = w - 1 - x, sy = h - 1 - y; break;
             case 270: sx = y, sy = h - 1 - x; break;
@@ -465,35 +490,35 @@ static void rotate_into(const video_decoder_t *d, uint8_t *bgra, size_t stride) 
     }
 }
 
-/* A scaler from `frame`'s pictures (in `format`) to the clip's BGRA, made again when they
- * change: on as many threads as the decoder (libswscale converts bands of rows at once, each
- * row as one thread would), so converting keeps up with decoding. */
-static bool scaler_for(video_decoder_t *d, const AVFrame *frame, enum AVPixelFormat format) {
-    int threads = d->threads > 0 ? d->threads : 0;
-    if (d->scaler != NULL && d->scaler_width == frame->width && d->scaler_height == frame->height &&
-        d->scaler_format == format && d->scaler_threads == threads) {
+/* A scaler from `frame`'s pictures (in `format`) to `g`'s scaled size in BGRA, made again when
+ * they change. libswscale converts bands of rows on its threads, each row as one thread would, so
+ * the bytes do not depend on their number. */
+static bool scaler_for(video_converter_t *c, const AVFrame *frame, enum AVPixelFormat format, const geometry_t *g) {
+    if (c->scaler != NULL && c->width == frame->width && c->height == frame->height && c->format == format &&
+        c->out_width == g->scaled_width && c->out_height == g->scaled_height) {
         return true;
     }
-    sws_freeContext(d->scaler);
-    d->scaler = sws_alloc_context();
-    if (d->scaler == NULL) return false;
-    av_opt_set_int(d->scaler, "srcw", frame->width, 0);
-    av_opt_set_int(d->scaler, "srch", frame->height, 0);
-    av_opt_set_pixel_fmt(d->scaler, "src_format", format, 0);
-    av_opt_set_int(d->scaler, "dstw", d->scaled_width, 0);
-    av_opt_set_int(d->scaler, "dsth", d->scaled_height, 0);
-    av_opt_set_pixel_fmt(d->scaler, "dst_format", AV_PIX_FMT_BGRA, 0);
-    av_opt_set_int(d->scaler, "sws_flags", SWS_BICUBIC, 0);
-    av_opt_set_int(d->scaler, "threads", threads, 0);
-    if (sws_init_context(d->scaler, NULL, NULL) < 0) {
-        sws_freeContext(d->scaler);
-        d->scaler = NULL;
+    sws_freeContext(c->scaler);
+    c->scaler = sws_alloc_context();
+    if (c->scaler == NULL) return false;
+    av_opt_set_int(c->scaler, "srcw", frame->width, 0);
+    av_opt_set_int(c->scaler, "srch", frame->height, 0);
+    av_opt_set_pixel_fmt(c->scaler, "src_format", format, 0);
+    av_opt_set_int(c->scaler, "dstw", g->scaled_width, 0);
+    av_opt_set_int(c->scaler, "dsth", g->scaled_height, 0);
+    av_opt_set_pixel_fmt(c->scaler, "dst_format", AV_PIX_FMT_BGRA, 0);
+    av_opt_set_int(c->scaler, "sws_flags", SWS_BICUBIC, 0);
+    av_opt_set_int(c->scaler, "threads", c->threads, 0);
+    if (sws_init_context(c->scaler, NULL, NULL) < 0) {
+        sws_freeContext(c->scaler);
+        c->scaler = NULL;
         return false;
     }
-    d->scaler_width = frame->width;
-    d->scaler_height = frame->height;
-    d->scaler_format = format;
-    d->scaler_threads = threads;
+    c->width = frame->width;
+    c->height = frame->height;
+    c->format = format;
+    c->out_width = g->scaled_width;
+    c->out_height = g->scaled_height;
     return true;
 }
 
@@ -502,66 +527,117 @@ static void keep_pixels(void *opaque, uint8_t *data) {
     (void)data;
 }
 
-/* Converts the decoded picture, read as `format`, into `target`. */
-static bool scale(video_decoder_t *d, enum AVPixelFormat format, uint8_t *target, size_t target_stride) {
-    if (d->converted == NULL && (d->converted = av_frame_alloc()) == NULL) return false;
-    AVFrame *out = d->converted;
+/* Converts `frame`, read as `format`, into `target`. */
+static bool scale(video_converter_t *c, AVFrame *frame, enum AVPixelFormat format, const geometry_t *g,
+                  uint8_t *target, size_t target_stride) {
+    if (c->converted == NULL && (c->converted = av_frame_alloc()) == NULL) return false;
+    AVFrame *out = c->converted;
     out->format = AV_PIX_FMT_BGRA;
-    out->width = d->scaled_width;
-    out->height = d->scaled_height;
+    out->width = g->scaled_width;
+    out->height = g->scaled_height;
     out->data[0] = target;
     out->linesize[0] = (int)target_stride;
-    out->buf[0] = av_buffer_create(target, target_stride * (size_t)d->scaled_height, keep_pixels, NULL, 0);
+    out->buf[0] = av_buffer_create(target, target_stride * (size_t)g->scaled_height, keep_pixels, NULL, 0);
     if (out->buf[0] == NULL) return false;
     /* JPEG's YUV formats are read as the plain ones (the range was given to the scaler). */
-    int stored = d->frame->format;
-    d->frame->format = format;
-    int ret = sws_scale_frame(d->scaler, out, d->frame);
-    d->frame->format = stored;
+    int stored = frame->format;
+    frame->format = format;
+    int ret = sws_scale_frame(c->scaler, out, frame);
+    frame->format = stored;
     av_frame_unref(out);
     return ret >= 0;
 }
 
-static video_status_t convert(video_decoder_t *d, uint8_t *bgra, size_t stride, char *detail, size_t detail_size) {
-    const AVFrame *frame = d->frame;
-    bool direct = d->info.rotation == 0 && stride % alignment == 0 && (uintptr_t)bgra % alignment == 0;
-    if (!direct && d->scaled == NULL) {
-        /* A spare row: vector code may reach past a row's end. */
-        d->scaled = aligned_alloc(alignment, d->scaled_stride * ((size_t)d->scaled_height + 1));
-        if (d->scaled == NULL) return VIDEO_NO_MEMORY;
+/* Whether libswscale reads `frame`'s pixel format: checked when a picture is decoded, so that
+ * converting it later fails only when memory runs out. */
+static bool convertible(const AVFrame *frame, char *detail, size_t detail_size) {
+    bool full_range = false;
+    enum AVPixelFormat format = plain_format(frame->format, &full_range);
+    if (sws_isSupportedInput(format)) return true;
+    snprintf(detail, detail_size, "libswscale cannot convert %s pictures", av_get_pix_fmt_name(format));
+    return false;
+}
+
+static video_status_t convert(video_converter_t *c, AVFrame *frame, const geometry_t *g, uint8_t *bgra,
+                              size_t stride, char *detail, size_t detail_size) {
+    size_t scaled_stride = aligned((size_t)g->scaled_width * 4);
+    bool direct = g->rotation == 0 && stride % alignment == 0 && (uintptr_t)bgra % alignment == 0;
+    /* A spare row: vector code may reach past a row's end. */
+    size_t scaled_bytes = scaled_stride * ((size_t)g->scaled_height + 1);
+    if (!direct && c->scaled_bytes < scaled_bytes) {
+        free(c->scaled);
+        c->scaled_bytes = 0;
+        c->scaled = aligned_alloc(alignment, scaled_bytes);
+        if (c->scaled == NULL) return VIDEO_NO_MEMORY;
+        c->scaled_bytes = scaled_bytes;
     }
     bool full_range = frame->color_range == AVCOL_RANGE_JPEG;
     enum AVPixelFormat format = plain_format(frame->format, &full_range);
-    if (!scaler_for(d, frame, format)) {
+    if (!scaler_for(c, frame, format, g)) {
         snprintf(detail, detail_size, "libswscale cannot convert %s pictures", av_get_pix_fmt_name(format));
         return VIDEO_CORRUPT;
     }
     const AVPixFmtDescriptor *pixels = av_pix_fmt_desc_get(format);
     if (!(pixels->flags & (AV_PIX_FMT_FLAG_RGB | AV_PIX_FMT_FLAG_PAL))) {
         const int *matrix = sws_getCoefficients(yuv_matrix(frame));
-        sws_setColorspaceDetails(d->scaler, matrix, full_range, sws_getCoefficients(SWS_CS_DEFAULT), 1, 0, 1 << 16,
+        sws_setColorspaceDetails(c->scaler, matrix, full_range, sws_getCoefficients(SWS_CS_DEFAULT), 1, 0, 1 << 16,
                                  1 << 16);
     }
     /* Upright pictures go straight into `bgra` when its rows are aligned as libswscale's vector
      * code wants them (the caller provides the spare row). */
-    uint8_t *target = direct ? bgra : d->scaled;
-    size_t target_stride = direct ? stride : d->scaled_stride;
-    if (!scale(d, format, target, target_stride)) {
+    uint8_t *target = direct ? bgra : c->scaled;
+    size_t target_stride = direct ? stride : scaled_stride;
+    if (!scale(c, frame, format, g, target, target_stride)) {
         snprintf(detail, detail_size, "libswscale failed");
         return VIDEO_CORRUPT;
     }
     if (pixels->flags & (AV_PIX_FMT_FLAG_ALPHA | AV_PIX_FMT_FLAG_PAL)) {
-        premultiply(target, target_stride, d->scaled_width, d->scaled_height);
+        premultiply(target, target_stride, g->scaled_width, g->scaled_height);
     }
     if (direct) return VIDEO_OK;
-    if (d->info.rotation == 0) {
-        for (int y = 0; y < d->scaled_height; y++) {
-            memcpy(bgra + (size_t)y * stride, d->scaled + (size_t)y * d->scaled_stride, (size_t)d->scaled_width * 4);
+    if (g->rotation == 0) {
+        for (int y = 0; y < g->scaled_height; y++) {
+            memcpy(bgra + (size_t)y * stride, c->scaled + (size_t)y * scaled_stride, (size_t)g->scaled_width * 4);
         }
     } else {
-        rotate_into(d, bgra, stride);
+        rotate_into(g, c->scaled, scaled_stride, bgra, stride);
     }
     return VIDEO_OK;
+}
+
+static void converter_clear(video_converter_t *c) {
+    sws_freeContext(c->scaler);
+    c->scaler = NULL;
+    av_frame_free(&c->converted);
+    free(c->scaled);
+    c->scaled = NULL;
+    c->scaled_bytes = 0;
+}
+
+video_converter_t *video_converter_create(void) {
+    video_converter_t *c = calloc(1, sizeof *c);
+    if (c != NULL) c->threads = 1;
+    return c;
+}
+
+void video_converter_free(video_converter_t *converter) {
+    if (converter == NULL) return;
+    converter_clear(converter);
+    free(converter);
+}
+
+video_status_t video_picture_convert(const video_picture_t *picture, video_converter_t *converter, uint8_t *bgra,
+                                     size_t stride, char *detail, size_t detail_size) {
+    if (detail_size > 0) detail[0] = '\0';
+    geometry_t g = {picture->scaled_width, picture->scaled_height, picture->width, picture->height,
+                    picture->rotation};
+    return convert(converter, picture->frame, &g, bgra, stride, detail, detail_size);
+}
+
+void video_picture_free(video_picture_t *picture) {
+    if (picture == NULL) return;
+    av_frame_free(&picture->frame);
+    free(picture);
 }
 
 video_status_t video_decoder_open(const char *path, uint32_t max_dimension, video_decoder_t **decoder,
@@ -582,7 +658,6 @@ video_status_t video_decoder_open(const char *path, uint32_t max_dimension, vide
     if (status == VIDEO_OK) status = read_geometry(d, max_dimension);
     if (status == VIDEO_OK) status = scan(d, detail, detail_size);
     d->open = status == VIDEO_OK;
-    d->scaled_stride = aligned((size_t)d->scaled_width * 4);
     *info = d->info;
     if (status != VIDEO_OK) {
         video_decoder_close(d);
@@ -611,9 +686,9 @@ static video_status_t reopen(video_decoder_t *d, char *detail, size_t detail_siz
     return status;
 }
 
-video_status_t video_decoder_frame(video_decoder_t *decoder, size_t index, uint8_t *bgra, size_t stride,
-                                   char *detail, size_t detail_size) {
-    video_decoder_t *d = decoder;
+/* Decodes the frame at `index` into d->frame, which the caller unreferences. On failure d->frame
+ * holds nothing, and the next frame starts from a seek. */
+static video_status_t decode_frame(video_decoder_t *d, size_t index, char *detail, size_t detail_size) {
     if (detail_size > 0) detail[0] = '\0';
     if (index >= d->info.frame_count) {
         snprintf(detail, detail_size, "the clip has %zu frames", d->info.frame_count);
@@ -627,11 +702,52 @@ video_status_t video_decoder_frame(video_decoder_t *decoder, size_t index, uint8
         snprintf(detail, detail_size, "the decoder reports damage in it");
         status = VIDEO_CORRUPT;
     }
-    if (status == VIDEO_OK && bgra != NULL) status = convert(d, bgra, stride, detail, detail_size);
+    if (status != VIDEO_OK) {
+        av_frame_unref(d->frame);
+        d->positioned = false;
+    }
+    return status;
+}
+
+video_status_t video_decoder_frame(video_decoder_t *decoder, size_t index, uint8_t *bgra, size_t stride,
+                                   char *detail, size_t detail_size) {
+    video_decoder_t *d = decoder;
+    video_status_t status = decode_frame(d, index, detail, detail_size);
+    if (status != VIDEO_OK) return status;
+    if (bgra != NULL) {
+        geometry_t g = decoder_geometry(d);
+        status = convert(&d->converter, d->frame, &g, bgra, stride, detail, detail_size);
+    }
     av_frame_unref(d->frame);
-    /* After a failure the next frame starts from a seek. */
     if (status != VIDEO_OK) d->positioned = false;
     return status;
+}
+
+video_status_t video_decoder_picture(video_decoder_t *decoder, size_t index, video_picture_t **picture,
+                                     char *detail, size_t detail_size) {
+    video_decoder_t *d = decoder;
+    *picture = NULL;
+    video_status_t status = decode_frame(d, index, detail, detail_size);
+    if (status != VIDEO_OK) return status;
+    if (!convertible(d->frame, detail, detail_size)) status = VIDEO_CORRUPT;
+    video_picture_t *kept = status == VIDEO_OK ? calloc(1, sizeof *kept) : NULL;
+    if (status == VIDEO_OK && (kept == NULL || (kept->frame = av_frame_clone(d->frame)) == NULL)) {
+        free(kept);
+        kept = NULL;
+        status = VIDEO_NO_MEMORY;
+    }
+    av_frame_unref(d->frame);
+    if (status != VIDEO_OK) {
+        d->positioned = false;
+        return status;
+    }
+    kept->scaled_width = d->scaled_width;
+    kept->scaled_height = d->scaled_height;
+    kept->width = d->info.width;
+    kept->height = d->info.height;
+    kept->rotation = d->info.rotation;
+    *picture = kept;
+    return VIDEO_OK;
 }
 
 size_t video_decoder_passage(const video_decoder_t *decoder, size_t index) {
@@ -657,10 +773,7 @@ void video_decoder_release(video_decoder_t *decoder) {
     video_decoder_t *d = decoder;
     if (d->pending) av_packet_unref(d->packet);
     d->pending = d->positioned = d->finished = d->open = false;
-    sws_freeContext(d->scaler);
-    d->scaler = NULL;
-    free(d->scaled);
-    d->scaled = NULL;
+    converter_clear(&d->converter);
     avcodec_free_context(&d->codec);
     avformat_close_input(&d->format);
 }
@@ -670,6 +783,9 @@ void video_decoder_set_threads(video_decoder_t *decoder, int threads) {
     if (threads < 0) threads = 0;
     if (threads == d->threads) return;
     d->threads = threads;
+    /* Converting keeps up with decoding on as many threads. */
+    d->converter.threads = threads;
+    converter_clear(&d->converter);
     /* The codec takes its thread count when it opens. */
     if (d->open) video_decoder_release(d);
 }
@@ -677,8 +793,7 @@ void video_decoder_set_threads(video_decoder_t *decoder, int threads) {
 void video_decoder_close(video_decoder_t *decoder) {
     if (decoder == NULL) return;
     video_decoder_t *d = decoder;
-    sws_freeContext(d->scaler);
-    av_frame_free(&d->converted);
+    converter_clear(&d->converter);
     avcodec_free_context(&d->codec);
     avformat_close_input(&d->format);
     av_packet_free(&d->packet);
@@ -687,7 +802,6 @@ void video_decoder_close(video_decoder_t *decoder) {
     free(d->pts);
     free(d->times);
     free(d->group);
-    free(d->scaled);
     free(d->path);
     free(d);
 }

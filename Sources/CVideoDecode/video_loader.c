@@ -25,12 +25,22 @@ typedef uint64_t (*count_fn)(const video_decoder_t *);
 typedef size_t (*passage_fn)(const video_decoder_t *, size_t);
 typedef void (*close_fn)(video_decoder_t *);
 typedef void (*threads_fn)(video_decoder_t *, int);
+typedef video_status_t (*picture_fn)(video_decoder_t *, size_t, video_picture_t **, char *, size_t);
+typedef video_status_t (*convert_fn)(const video_picture_t *, video_converter_t *, uint8_t *, size_t, char *, size_t);
+typedef void (*picture_free_fn)(video_picture_t *);
+typedef video_converter_t *(*converter_create_fn)(void);
+typedef void (*converter_free_fn)(video_converter_t *);
 typedef video_status_t (*probe_fn)(const char *, audio_info_t *, char *, size_t);
 
 static struct {
     open_fn open;
     times_fn times;
     frame_fn frame;
+    picture_fn picture;
+    convert_fn convert;
+    picture_free_fn picture_free;
+    converter_create_fn converter_create;
+    converter_free_fn converter_free;
     count_fn decoded_count;
     passage_fn passage;
     close_fn release;
@@ -49,13 +59,19 @@ static void load(void) {
     library.open = (open_fn)dlsym(handle, "pipeline_video_open");
     library.times = (times_fn)dlsym(handle, "pipeline_video_times");
     library.frame = (frame_fn)dlsym(handle, "pipeline_video_frame");
+    library.picture = (picture_fn)dlsym(handle, "pipeline_video_picture");
+    library.convert = (convert_fn)dlsym(handle, "pipeline_video_picture_convert");
+    library.picture_free = (picture_free_fn)dlsym(handle, "pipeline_video_picture_free");
+    library.converter_create = (converter_create_fn)dlsym(handle, "pipeline_video_converter_create");
+    library.converter_free = (converter_free_fn)dlsym(handle, "pipeline_video_converter_free");
     library.decoded_count = (count_fn)dlsym(handle, "pipeline_video_decoded_count");
     library.passage = (passage_fn)dlsym(handle, "pipeline_video_passage");
     library.release = (close_fn)dlsym(handle, "pipeline_video_release");
     library.set_threads = (threads_fn)dlsym(handle, "pipeline_video_set_threads");
     library.close = (close_fn)dlsym(handle, "pipeline_video_close");
     library.audio_probe = (probe_fn)dlsym(handle, "pipeline_video_audio_probe");
-    if (!library.open || !library.times || !library.frame || !library.decoded_count || !library.passage ||
+    if (!library.open || !library.times || !library.frame || !library.picture || !library.convert ||
+        !library.picture_free || !library.converter_create || !library.converter_free || !library.decoded_count || !library.passage ||
         !library.release || !library.set_threads || !library.close ||
         !library.audio_probe) {
         library.open = NULL;
@@ -117,4 +133,28 @@ void video_decoder_set_threads(video_decoder_t *decoder, int threads) {
 
 void video_decoder_close(video_decoder_t *decoder) {
     if (decoder != NULL) library.close(decoder);
+}
+
+video_status_t video_decoder_picture(video_decoder_t *decoder, size_t index, video_picture_t **picture,
+                                     char *detail, size_t detail_size) {
+    return library.picture(decoder, index, picture, detail, detail_size);
+}
+
+video_status_t video_picture_convert(const video_picture_t *picture, video_converter_t *converter, uint8_t *bgra,
+                                     size_t stride, char *detail, size_t detail_size) {
+    return library.convert(picture, converter, bgra, stride, detail, detail_size);
+}
+
+void video_picture_free(video_picture_t *picture) {
+    if (picture != NULL) library.picture_free(picture);
+}
+
+/* Takes no decoder: it may come first, and then finds the library as an open does. */
+video_converter_t *video_converter_create(void) {
+    pthread_once(&loading, load);
+    return library.converter_create == NULL || library.open == NULL ? NULL : library.converter_create();
+}
+
+void video_converter_free(video_converter_t *converter) {
+    if (converter != NULL) library.converter_free(converter);
 }

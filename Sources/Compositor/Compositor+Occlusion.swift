@@ -25,13 +25,11 @@ extension Compositor {
         guard !tree.hasSublayers(index), layer.isDrawable, layer.opacity >= 1, layer.effectiveCornerRadius == 0,
             layer.mask.shape_count == 0, !host[index].isTurned, !(effects != nil && contents[index].hasEffects),
             content.image == nil, content.svg == nil, content.lottie == nil,
-            let footage = content.footage, footage.isOpaque, let surface = footage.surface
+            let footage = content.footage, footage.isOpaque, let shown = footage.frame
         else { return false }
         let transform = worlds[index].scaled(by: scale)
         guard transform.isUsable, transform.b == 0, transform.c == 0 else { return false }
-        let own = anim_size_t(
-            width: Double(cairo_image_surface_get_width(surface)),
-            height: Double(cairo_image_surface_get_height(surface)))
+        let own = anim_size_t(width: Double(shown.width), height: Double(shown.height))
         let place = content.content.gravity.placement(
             of: own, in: anim_size_t(width: layer.frame.width, height: layer.frame.height))
         // The image is clipped to the layer's bounds and to its placement.
@@ -42,5 +40,28 @@ extension Compositor {
         guard right > left, bottom > top else { return false }
         let box = transform.boundingBox(of: anim_rect_t(x: left, y: top, width: right - left, height: bottom - top))
         return box.x <= 0 && box.y <= 0 && box.x + box.width >= Double(width) && box.y + box.height >= Double(height)
+    }
+
+    /// Writes the footage of `index`, a layer that covers the frame (`topmostCovering`), straight
+    /// into `frame` when it shows there pixel for pixel (the frame's size, placed at the origin,
+    /// neither scaled nor moved by a fraction of a pixel) and has no text over it: the bytes Cairo
+    /// would copy there, without the copy, and for a frame not yet converted, without its own
+    /// pixels at all. False, having written nothing, otherwise.
+    func writesFootageStraight(_ layer: anim_layer_t, index: Int, into frame: FrameBuffer) -> Bool {
+        let content = prepared[index]
+        guard content.text == nil, let shown = content.footage?.frame, shown.width == frame.width,
+            shown.height == frame.height
+        else { return false }
+        let transform = worlds[index].scaled(by: scale)
+        let own = anim_size_t(width: Double(shown.width), height: Double(shown.height))
+        let place = content.content.gravity.placement(
+            of: own, in: anim_size_t(width: layer.frame.width, height: layer.frame.height))
+        guard transform.a == 1, transform.d == 1, transform.b == 0, transform.c == 0, place.width == own.width,
+            place.height == own.height, transform.tx + place.x == 0, transform.ty + place.y == 0
+        else { return false }
+        cairo_surface_flush(frame.surface)
+        shown.write(into: frame.pixels, stride: frame.stride)
+        cairo_surface_mark_dirty(frame.surface)
+        return true
     }
 }

@@ -158,6 +158,7 @@ public final class Compositor {
         } else if let covering = topmostCovering(layers, from: unchanged, width: frame.width, height: frame.height) {
             (start, covered) = (covering, true)
             frame.pixelsChanged()
+            if writesFootageStraight(layers[covering], index: covering, into: frame) { start = tree.ends[covering] }
         } else {
             start = staticLayers.restore(layers, unchanged: unchanged, below: lowest, into: frame) { image, range in
                 drawing(into: image, over: range.lowerBound == 0 ? canvas.background : nil) { cr in

@@ -38,8 +38,10 @@ public final class FrameBuffer: @unchecked Sendable {
         // Rows start on a cache line (calloc's large blocks start 16 bytes into a page): SIMD code
         // reading 32 or 64 bytes down a column then touches one line a row, not two (a blur's
         // vertical pass took 60% longer on the calloc address).
+        // A spare row after the last: libswscale's vector code, converting a video frame straight
+        // into the pixels (`FootageFrame.write`), may write past a row's end.
         let count = max(1, stride * height)
-        guard let memory = calloc(count + Self.alignment, 1) else {
+        guard let memory = calloc(count + stride + Self.alignment, 1) else {
             throw OutOfMemory(width: width, height: height, bytes: count)
         }
         allocation = memory

@@ -75,7 +75,7 @@ final class PreparedContent {
     /// How many separate paints the contents make (fill, image, text); a layer fading more
     /// than one paint needs a group.
     var paintCount: Int {
-        let picture = image != nil || footage?.surface != nil || snapshot != nil || svg != nil || lottie != nil
+        let picture = image != nil || footage?.frame != nil || snapshot != nil || svg != nil || lottie != nil
         return (content.fill == nil ? 0 : 1) + (picture ? 1 : 0) + (text == nil ? 0 : 1)
     }
 

@@ -9,8 +9,12 @@ import Scene
 final class PreparedFootage {
     let source: any FrameSource
     let timing: ClipTiming
-    /// The frame shown and the surface over its pixels; nil while the footage shows nothing.
-    private var shown: (index: Int, frame: FootageFrame, surface: OpaquePointer)?
+    /// The frame shown; nil while the footage shows nothing.
+    private(set) var frame: FootageFrame?
+    /// The frame shown's index.
+    private var index: Int?
+    /// A surface over the shown frame's pixels, made when first drawn.
+    private var madeSurface: OpaquePointer?
 
     init(_ spec: FootageSpec, footage: SceneFootage) {
         guard let source = footage[spec] else { preconditionFailure("footage \(spec.source.path) was not opened") }
@@ -19,33 +23,39 @@ final class PreparedFootage {
     }
 
     deinit {
-        if let shown { cairo_surface_destroy(shown.surface) }
+        if let madeSurface { cairo_surface_destroy(madeSurface) }
     }
 
-    /// The surface of the frame shown; nil when the footage shows nothing.
-    var surface: OpaquePointer? { shown?.surface }
+    /// The surface of the frame shown; nil when the footage shows nothing. Made on first use, so
+    /// a frame written straight into the frame buffer (`FootageFrame.write`) is never converted
+    /// into its own pixels.
+    var surface: OpaquePointer? {
+        if madeSurface == nil, let frame {
+            // Cairo only reads a source surface's pixels. An opaque frame's surface has no alpha,
+            // so pixman copies it where it covers the layer rather than blending every pixel (the
+            // same bytes: its alpha is 255 throughout).
+            let pixels = UnsafeMutableRawPointer(mutating: frame.pixels).assumingMemoryBound(to: UInt8.self)
+            madeSurface = cairo_image_surface_create_for_data(
+                pixels, frame.isOpaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32, Int32(frame.width),
+                Int32(frame.height), Int32(frame.stride))!
+        }
+        return madeSurface
+    }
 
     /// Whether the frame shown has no alpha (see `FootageFrame.isOpaque`); false when none is shown.
-    var isOpaque: Bool { shown?.frame.isOpaque ?? false }
+    var isOpaque: Bool { frame?.isOpaque ?? false }
 
     /// The index of the frame shown, nil when none is: what tells a layer's pixels changed.
-    var shownIndex: Int? { shown?.index }
+    var shownIndex: Int? { index }
 
     /// Shows the frame `timing` gives for render time `time`, decoding it when no thread has.
     func show(at time: Double) throws(FootageError) {
-        let index = timing.clipTime(at: time, clipEnd: source.duration).map(source.frameIndex(at:))
-        guard index != shown?.index else { return }
-        if let shown { cairo_surface_destroy(shown.surface) }
-        shown = nil
-        guard let index else { return }
-        let frame = try source.frame(index: index)
-        // Cairo only reads a source surface's pixels. An opaque frame's surface has no alpha, so
-        // pixman copies it where it covers the layer rather than blending every pixel (the same
-        // bytes: its alpha is 255 throughout).
-        let pixels = UnsafeMutableRawPointer(mutating: frame.pixels).assumingMemoryBound(to: UInt8.self)
-        let surface = cairo_image_surface_create_for_data(
-            pixels, frame.isOpaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32, Int32(frame.width), Int32(frame.height),
-            Int32(frame.stride))!
-        shown = (index, frame, surface)
+        let shownNow = timing.clipTime(at: time, clipEnd: source.duration).map(source.frameIndex(at:))
+        guard shownNow != index else { return }
+        if let madeSurface { cairo_surface_destroy(madeSurface) }
+        (madeSurface, frame, index) = (nil, nil, nil)
+        guard let shownNow else { return }
+        frame = try source.frame(index: shownNow)
+        index = shownNow
     }
 }

@@ -4,36 +4,80 @@ import Foundation
     import Glibc
 #endif
 
+/// A decoded picture not yet converted to the frame's pixels: a video's YUV picture, which most
+/// frames keep until a rendering thread draws them (in parallel, and for a frame drawn over the
+/// whole canvas straight into it: `FootageFrame.write(into:stride:)`).
+protocol PendingPicture: AnyObject, Sendable {
+    /// Converts the picture into `pixels` (`FootageFrame`'s layout and its spare row). Conversion
+    /// fails only when memory runs out (what could fail otherwise was checked at decoding).
+    func convert(into pixels: UnsafeMutablePointer<UInt8>, stride: Int) -> Bool
+}
+
 /// One decoded frame: premultiplied B, G, R, A bytes per pixel (Cairo ARGB32 on a little-endian
-/// machine), rows `stride` bytes apart. Written once when decoded and never changed afterwards,
-/// so any number of threads may read it at once.
+/// machine), rows `stride` bytes apart. Its pixels never change once made, so any number of
+/// threads may read them at once. A video's frame is converted to them from its decoded picture
+/// when first read (on the thread that reads it), or written straight into a frame buffer.
 public final class FootageFrame: @unchecked Sendable {
     public let width: Int
     public let height: Int
     public let stride: Int
-    public let pixels: UnsafeRawPointer
     /// True when every pixel's alpha is 255 because the source has no alpha (a video whose pixel
     /// format carries none): drawn as such, the frame replaces what is under it without blending.
     public let isOpaque: Bool
     /// Where the pixels go back to when the frame goes; nil when they come from malloc.
     private let pool: FramePool?
+    private let buffer: UnsafeMutableRawPointer
+    /// The picture `buffer` is still to be converted from; nil once it holds the pixels.
+    private var pending: (any PendingPicture)?
+    private let lock = NSLock()
 
     /// Takes ownership of `pixels`, which must come from malloc, or from `pool` (a frame of
-    /// the pool's size with packed rows).
+    /// the pool's size with packed rows). With `pending`, the pixels are converted from it when
+    /// first read.
     init(
         width: Int, height: Int, stride: Int, owning pixels: UnsafeMutableRawPointer, pool: FramePool? = nil,
-        isOpaque: Bool = false
+        isOpaque: Bool = false, pending: (any PendingPicture)? = nil
     ) {
-        (self.width, self.height, self.stride, self.pixels) = (width, height, stride, UnsafeRawPointer(pixels))
+        (self.width, self.height, self.stride, buffer) = (width, height, stride, pixels)
         self.isOpaque = isOpaque
         self.pool = pool
+        self.pending = pending
     }
 
     deinit {
         if let pool {
-            pool.giveBack(UnsafeMutableRawPointer(mutating: pixels))
+            pool.giveBack(buffer)
         } else {
-            free(UnsafeMutableRawPointer(mutating: pixels))
+            free(buffer)
+        }
+    }
+
+    /// The frame's pixels, converted now if no thread has read them yet.
+    public var pixels: UnsafeRawPointer {
+        lock.withLock {
+            if let picture = pending {
+                guard picture.convert(into: buffer.assumingMemoryBound(to: UInt8.self), stride: stride) else {
+                    fatalError("not enough memory to convert a \(width)×\(height) video frame")
+                }
+                pending = nil
+            }
+        }
+        return UnsafeRawPointer(buffer)
+    }
+
+    /// Writes the frame's pixels into `target` (rows `targetStride` bytes apart, the frame's size,
+    /// with a spare row after the last): converted straight into it when no thread has read them
+    /// yet, sparing a copy. The bytes are the same either way.
+    public func write(into target: UnsafeMutablePointer<UInt8>, stride targetStride: Int) {
+        if let picture = lock.withLock({ pending }) {
+            guard picture.convert(into: target, stride: targetStride) else {
+                fatalError("not enough memory to convert a \(width)×\(height) video frame")
+            }
+            return
+        }
+        let source = pixels.assumingMemoryBound(to: UInt8.self)
+        for row in 0..<height {
+            (target + row * targetStride).update(from: source + row * stride, count: width * 4)
         }
     }
 

@@ -18,6 +18,7 @@ public final class VideoClip: FrameSource, PassageDecoding, @unchecked Sendable 
     private let decoderLock = NSLock()
     private let cache: FrameCache
     private let pool: FramePool
+    private let converters = PictureConverters()
 
     /// Opens the clip and lists its frames by demuxing it once (no decoding). Clips larger than
     /// `maxDimension` pixels on a side, as stored or as displayed, are refused.
@@ -89,27 +90,39 @@ public final class VideoClip: FrameSource, PassageDecoding, @unchecked Sendable 
     func releaseDecoder() {
         decoderLock.withLock { video_decoder_release(decoder) }
         pool.drain()
+        converters.drain()
     }
 
+    /// Frame `index`, decoded now and converted to its pixels when a thread first reads them: the
+    /// thread decoding stays free to decode the next (see `FootageFrame`). Its memory is had now,
+    /// so that running out is reported here; the kernel maps the pages when they are written.
     private func decode(_ index: Int) throws(FootageError) -> FootageFrame {
         guard let pixels = pool.take() else { throw .outOfMemory(path: path) }
-        let frame = FootageFrame(
-            width: width, height: height, stride: width * 4, owning: pixels, pool: pool, isOpaque: !info.hasAlpha)
-        try decode(index, into: pixels.assumingMemoryBound(to: UInt8.self))
-        return frame
+        var detail = [CChar](repeating: 0, count: 256)
+        var decoded: OpaquePointer?
+        let status = decoderLock.withLock { video_decoder_picture(decoder, index, &decoded, &detail, detail.count) }
+        guard status == VIDEO_OK, let decoded else {
+            pool.giveBack(pixels)
+            throw failure(status, index: index, detail: detail)
+        }
+        return FootageFrame(
+            width: width, height: height, stride: width * 4, owning: pixels, pool: pool, isOpaque: !info.hasAlpha,
+            pending: VideoPicture(decoded, converters: converters))
     }
 
-    /// Decodes frame `index` into `pixels`, or decodes it only when nil.
+    /// Decodes frame `index` without converting it (a frame passed over).
     private func decode(_ index: Int, into pixels: UnsafeMutablePointer<UInt8>?) throws(FootageError) {
         var detail = [CChar](repeating: 0, count: 256)
         let status = decoderLock.withLock {
             video_decoder_frame(decoder, index, pixels, width * 4, &detail, detail.count)
         }
-        guard status == VIDEO_OK else {
-            throw status == VIDEO_NO_MEMORY
-                ? .outOfMemory(path: path)
-                : .corrupt(path: path, time: presentationTimes[index], reason: String(nulTerminated: detail))
-        }
+        guard status == VIDEO_OK else { throw failure(status, index: index, detail: detail) }
+    }
+
+    private func failure(_ status: video_status_t, index: Int, detail: [CChar]) -> FootageError {
+        status == VIDEO_NO_MEMORY
+            ? .outOfMemory(path: path)
+            : .corrupt(path: path, time: presentationTimes[index], reason: String(nulTerminated: detail))
     }
 
     private static func error(
@@ -127,6 +140,53 @@ public final class VideoClip: FrameSource, PassageDecoding, @unchecked Sendable 
         case VIDEO_NO_MEMORY: .outOfMemory(path: path)
         default: .unreadable(path: path, reason: detail)
         }
+    }
+}
+
+/// A video frame's decoded picture, kept until its pixels are read (`FootageFrame`).
+private final class VideoPicture: PendingPicture, @unchecked Sendable {
+    private let picture: OpaquePointer
+    private let converters: PictureConverters
+
+    init(_ picture: OpaquePointer, converters: PictureConverters) {
+        self.picture = picture
+        self.converters = converters
+    }
+
+    deinit { video_picture_free(picture) }
+
+    func convert(into pixels: UnsafeMutablePointer<UInt8>, stride: Int) -> Bool {
+        guard let converter = converters.take() else { return false }
+        defer { converters.giveBack(converter) }
+        var detail = [CChar](repeating: 0, count: 256)
+        return video_picture_convert(picture, converter, pixels, stride, &detail, detail.count) == VIDEO_OK
+    }
+}
+
+/// The converters of one clip's pictures, one per thread converting at once, kept for the next
+/// picture (a converter's libswscale context is made for the clip's size and format once).
+private final class PictureConverters: @unchecked Sendable {
+    private let lock = NSLock()
+    private var free: [OpaquePointer] = []
+
+    deinit { for converter in free { video_converter_free(converter) } }
+
+    func take() -> OpaquePointer? {
+        if let kept = lock.withLock({ free.popLast() }) { return kept }
+        return video_converter_create()
+    }
+
+    func giveBack(_ converter: OpaquePointer) {
+        lock.withLock { free.append(converter) }
+    }
+
+    /// Lets go of the converters kept: the clip is not being shown.
+    func drain() {
+        let kept = lock.withLock {
+            defer { free.removeAll() }
+            return free
+        }
+        for converter in kept { video_converter_free(converter) }
     }
 }
 

@@ -60,6 +60,30 @@ import Testing
         }
     }
 
+    /// A covering clip shown pixel for pixel is written into the frame without Cairo (converted
+    /// straight into it); moved one pixel to the right, Cairo draws it. Every column the two share
+    /// has the same bytes, on one thread and on four.
+    @Test func aClipWrittenStraightIntoTheFrameHasTheBytesCairoDraws() throws {
+        try write("straight.json", clip: #""video": "clips/a.mp4", "gravity": "fill""#)
+        try write("drawn.json", clip: #""video": "clips/a.mp4", "gravity": "fill", "frame": [1, 0, 320, 240]"#)
+        for threads in ["1", "4"] {
+            for (name, out) in [("straight.json", "s\(threads)"), ("drawn.json", "d\(threads)")] {
+                let run = try CLI.run(
+                    ["run", name, "--out", out, "--format", "png", "--quiet", "--threads", threads], in: fixture.folder)
+                try #require(run.status == 0, "\(run.stderr)")
+            }
+            for frame in ["frame_0000.png", "frame_0012.png", "frame_0029.png"] {
+                let straight = try RGBAImage.read(fixture.folder.appendingPathComponent("s\(threads)/\(frame)"))
+                let drawn = try RGBAImage.read(fixture.folder.appendingPathComponent("d\(threads)/\(frame)"))
+                var differing = 0
+                for y in 0..<240 {
+                    for x in 0..<319 where straight[x, y] != drawn[x + 1, y] { differing += 1 }
+                }
+                #expect(differing == 0, "\(frame), --threads \(threads): \(differing) pixels differ")
+            }
+        }
+    }
+
     @Test func aTranslucentClipShowsWhatIsBelow() throws {
         try write("opaque.json", clip: #""video": "clips/a.mp4", "gravity": "fill""#)
         try write("faded.json", clip: #""video": "clips/a.mp4", "gravity": "fill", "opacity": 0.5"#)

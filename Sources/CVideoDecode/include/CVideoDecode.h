@@ -30,6 +30,8 @@ extern "C" {
 #endif
 
 typedef struct video_decoder video_decoder_t;
+typedef struct video_picture video_picture_t;
+typedef struct video_converter video_converter_t;
 
 typedef enum video_status {
     VIDEO_OK = 0,
@@ -82,6 +84,27 @@ const double *video_decoder_times(const video_decoder_t *decoder);
  * in `detail`; the decoder stays usable for other frames. */
 video_status_t video_decoder_frame(video_decoder_t *decoder, size_t index, uint8_t *bgra, size_t stride,
                                    char *detail, size_t detail_size);
+
+/* Decodes the frame at `index` as video_decoder_frame does, but keeps the decoded picture (a
+ * reference to the codec's buffers) instead of converting it: `*picture` is converted later, on
+ * any thread, by video_picture_convert, and freed by video_picture_free. The picture's pixel format
+ * is checked here, so converting it fails only when memory runs out. `*picture` is NULL on failure. */
+video_status_t video_decoder_picture(video_decoder_t *decoder, size_t index, video_picture_t **picture,
+                                     char *detail, size_t detail_size);
+
+/* Converts a kept picture into `bgra` exactly as video_decoder_frame would have (the same bytes),
+ * with the same rules for `bgra` and `stride`. One thread at a time may use a converter; any
+ * number of threads may convert the same picture at once, each with its own converter. */
+video_status_t video_picture_convert(const video_picture_t *picture, video_converter_t *converter, uint8_t *bgra,
+                                     size_t stride, char *detail, size_t detail_size);
+
+void video_picture_free(video_picture_t *picture);
+
+/* A converter working on the calling thread (libswscale's context and a spare picture buffer,
+ * made on first use); NULL when memory runs out. */
+video_converter_t *video_converter_create(void);
+
+void video_converter_free(video_converter_t *converter);
 
 /* The first frame that decoding frame `index` goes through: the one after the last decoded when
  * `index` is reached by decoding forward, else the first its group's keyframe shows. Decoding
