@@ -197,8 +197,12 @@ extension PluginChildServer {
 
     /// Makes the shared memory mixer images travel in, and tells the host its descriptor.
     func map(_ reader: inout WireReader) throws(WireError) -> WireWriter {
-        let size = Int(try reader.get(UInt64.self))
+        let asked = try reader.get(UInt64.self)
         shared = nil
+        // A size past Int's range would trap in the conversion; the host never asks for one.
+        guard let size = Int(exactly: asked) else {
+            return .failed("could not make \(asked) bytes of shared memory: more than this system can address")
+        }
         let memory: SharedMemory
         do { memory = try SharedMemory(creating: size) } catch {
             return .failed("could not make \(size) bytes of shared memory: \(String(cString: strerror(errno)))")

@@ -57,4 +57,18 @@ import Testing
         let result = try CLI.run(["_plugin-child"])
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
     }
+
+    /// A request for shared memory of a size no address can hold (UInt64.max bytes) is refused in
+    /// a reply, and the child goes on to the next request rather than trapping.
+    @Test func thePluginChildRefusesSharedMemoryTooLargeToAddress() throws {
+        // Messages are a little-endian UInt32 length, then the bytes: request 4 (map) with its
+        // UInt64 size, then request 8 (quit).
+        func message(_ bytes: [UInt8]) -> [UInt8] {
+            withUnsafeBytes(of: UInt32(bytes.count).littleEndian) { Array($0) } + bytes
+        }
+        let input = message([4] + [UInt8](repeating: 0xff, count: 8)) + message([8])
+        let result = try CLI.run(["_plugin-child"], input: Data(input))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("more than this system can address"), "\(result.stdout)")
+    }
 }
