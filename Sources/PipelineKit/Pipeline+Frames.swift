@@ -87,6 +87,26 @@ extension Pipeline {
         try frame(at: time, scale: scale) { frame throws(OutputError) in try encodePNG(frame.view) }.result
     }
 
+    /// An image of the frame at `time` for a viewer that shows frames as they are played: a JPEG
+    /// at `quality` (1–100) when every pixel is opaque, else the PNG of `pngFrame` (a JPEG has no
+    /// alpha to carry). `mediaType` says which.
+    public func viewerFrame(at time: Double, scale: Double = 1, quality: Int) throws(PipelineError) -> (
+        bytes: [UInt8], mediaType: String
+    ) {
+        guard Self.viewerQualities.contains(quality) else {
+            throw PipelineError(.argument, "a JPEG quality is from 1 to 100, not \(quality)")
+        }
+        return try frame(at: time, scale: scale) { frame throws(OutputError) in
+            if frame.rowsAreOpaque(0..<frame.height) {
+                return (try encodeJPEG(frame.view, quality: quality), "image/jpeg")
+            }
+            return (try encodePNG(frame.view), "image/png")
+        }.result
+    }
+
+    /// The qualities `viewerFrame` takes, libjpeg's scale.
+    public static let viewerQualities: ClosedRange<Int> = 1...100
+
     /// What `body` makes of the frame at `time`, and the warnings of the values a plugin got wrong.
     private func frame<T>(
         at time: Double, scale: Double, _ body: (FrameBuffer) throws(OutputError) -> T

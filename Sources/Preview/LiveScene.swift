@@ -65,6 +65,21 @@ final class LiveScene: @unchecked Sendable {
         }
     }
 
+    /// The frame shown `seconds` into the render as a JPEG at `quality` when it is opaque (else
+    /// its PNG), with its media type: what the page shows as it plays. With `draft`, that draft's.
+    func viewerImage(at seconds: Double, quality: Int, draft: Draft? = nil) -> Result<
+        (bytes: [UInt8], mediaType: String), PreviewError
+    > {
+        shown(draft).flatMap { pipeline in
+            do throws(PipelineError) {
+                return .success(try pipeline.viewerFrame(at: seconds, quality: quality))
+            } catch {
+                note("t=\(seconds) s: \(error.description)")
+                return .failure(PreviewError(error.description))
+            }
+        }
+    }
+
     /// The pipeline's sound: its WAV if it was made (or failed) for this version already, else
     /// the pipeline to mix it from; neither when it plays none.
     func soundMix() -> (version: Int, made: Result<[UInt8], PreviewError>?, pipeline: Pipeline?) {

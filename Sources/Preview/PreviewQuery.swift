@@ -1,8 +1,8 @@
 import Hummingbird
 import PipelineKit
 
-/// The one query parameter the routes take, `t`: a time in seconds in the range
-/// `pipeline frame --at` takes, checked before anything renders.
+/// The query parameters the routes take, checked before anything renders: `t`, a time in seconds
+/// in the range `pipeline frame --at` takes, and `/frame`'s `format` and `quality`.
 enum PreviewQuery {
     static let times = 0...Pipeline.maximumDuration
 
@@ -18,6 +18,31 @@ enum PreviewQuery {
             throw HTTPError(.badRequest, message: "t must be a time in seconds in \(range), got \"\(given)\"")
         }
         return seconds
+    }
+
+    /// The JPEG quality `/frame` is asked to answer with (`format=jpeg`, `quality` 1–100, 80 when
+    /// not given); nil for a PNG (no `format`, or `format=png`). A 400 for anything else.
+    static func jpegQuality(_ request: Request) throws(HTTPError) -> Int? {
+        let parameters = request.uri.queryParameters
+        let format = parameters["format"].map(String.init) ?? "png"
+        let quality = parameters["quality"].map(String.init)
+        switch format {
+        case "png":
+            guard quality == nil else { throw HTTPError(.badRequest, message: "quality is for format=jpeg") }
+            return nil
+        case "jpeg":
+            guard let quality else { return 80 }
+            guard let value = Int(quality), Pipeline.viewerQualities.contains(value) else {
+                let given = quality.count > 40 ? quality.prefix(40) + "…" : quality
+                throw HTTPError(
+                    .badRequest,
+                    message: "quality must be a whole number from 1 to 100, got \"\(given)\"")
+            }
+            return value
+        default:
+            let given = format.count > 40 ? format.prefix(40) + "…" : format
+            throw HTTPError(.badRequest, message: "format must be png or jpeg, got \"\(given)\"")
+        }
     }
 
     /// 9 rather than 9.0: a time as messages give it.

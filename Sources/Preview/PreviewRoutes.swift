@@ -88,7 +88,8 @@ enum PreviewRoutes {
             throw HTTPError(
                 .badRequest, message: "frame needs ?t=SECONDS, a time in \(PreviewQuery.range), e.g. /frame?t=0.5")
         }
-        let answer = await live.perform { live -> Result<[UInt8], HTTPError> in
+        let quality = try PreviewQuery.jpegQuality(request)
+        let answer = await live.perform { live -> Result<(bytes: [UInt8], mediaType: String), HTTPError> in
             // The page is back on the file: a draft it left behind ends (and its plugin child).
             if draft == nil { live.keptDraft = nil }
             return drafted(draft, live).flatMap { kept in
@@ -99,15 +100,16 @@ enum PreviewRoutes {
                             .badRequest,
                             message: "t=\(PreviewQuery.text(seconds)) is past the end: \(pipeline.endDescription)"))
                 }
-                return live.png(at: seconds, draft: kept).mapError {
-                    HTTPError(.internalServerError, message: $0.description)
-                }
+                let image =
+                    quality.map { live.viewerImage(at: seconds, quality: $0, draft: kept) }
+                    ?? live.png(at: seconds, draft: kept).map { ($0, "image/png") }
+                return image.mapError { HTTPError(.internalServerError, message: $0.description) }
             }
         }
-        let png = try answer.get()
+        let image = try answer.get()
         return Response(
-            status: .ok, headers: [.contentType: "image/png", .cacheControl: "no-cache"],
-            body: .init(byteBuffer: ByteBuffer(bytes: png)))
+            status: .ok, headers: [.contentType: image.mediaType, .cacheControl: "no-cache"],
+            body: .init(byteBuffer: ByteBuffer(bytes: image.bytes)))
     }
 
     /// The sound, mixed once per version off the scene's queue, so frames go on being served
