@@ -10,6 +10,10 @@ with a mouse, and prints what the page did as one JSON object.
     studio.py URL select STEP                    click step STEP's bar
     studio.py URL set POINTER VALUE              type VALUE into the inspector's field for POINTER (or pick
                                                  it from its list), then Tab
+    studio.py URL click POINTER                  click the inspector's control for POINTER (a switch, a button)
+    studio.py URL layer NAME                     show layer NAME in the inspector
+    studio.py URL pick POINTER VALUE             move the inspector's slider or colour picker for POINTER to
+                                                 VALUE and let go (a browser's colour dialog cannot be driven)
     studio.py URL undo                           press Ctrl+Z
     studio.py URL redo                           press Ctrl+Shift+Z
     studio.py URL screenshot PATH                select the first step and save the window as PATH
@@ -29,6 +33,7 @@ import shutil
 import sys
 import tempfile
 import time
+from urllib.parse import unquote
 
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
@@ -142,6 +147,15 @@ def ruler_x(driver, seconds):
     return g[2] + (g[1] - 2 * g[2]) * seconds / g[0]
 
 
+def control(driver, pointer):
+    """The inspector's control for POINTER (spaces in it written %20), shown: the folded groups
+    of keys are opened and it is scrolled into view."""
+    driver.execute_script("document.querySelectorAll('#inspector details').forEach(d => { d.open = true; })")
+    found = driver.find_element(By.CSS_SELECTOR, '#inspector [data-pointer="%s"]' % unquote(pointer))
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", found)
+    return found
+
+
 def act(driver, action, arguments):
     result = {}
     tracks = driver.find_element(By.ID, "tracks")
@@ -194,8 +208,7 @@ def act(driver, action, arguments):
         ).click().perform()
         wait(driver, "window.studio.selected === %d" % int(arguments[0]), "selected the step")
     elif action == "set":
-        pointer, value = arguments[0], " ".join(arguments[1:])
-        field = driver.find_element(By.CSS_SELECTOR, '#inspector [data-pointer="%s"]' % pointer)
+        field, value = control(driver, arguments[0]), " ".join(arguments[1:])
         if field.tag_name == "select":
             Select(field).select_by_value(value)
         else:
@@ -203,7 +216,23 @@ def act(driver, action, arguments):
             field.send_keys(value)
             field.send_keys(Keys.TAB)
         written(driver, writes)
+    elif action == "click":
+        control(driver, arguments[0]).click()
+        written(driver, writes)
+    elif action == "layer":
+        Select(driver.find_element(By.CSS_SELECTOR, '#inspector [data-pointer="#layer"]')).select_by_visible_text(
+            arguments[0])
+        wait(driver, "window.studio.layer && window.studio.layer.name === %s" % json.dumps(arguments[0]),
+             "showed the layer")
+    elif action == "pick":
+        driver.execute_script(
+            "const c = arguments[0]; c.focus(); c.value = arguments[1];"
+            "c.dispatchEvent(new Event('input', {bubbles: true})); c.dispatchEvent(new Event('change', {bubbles: true}))",
+            control(driver, arguments[0]), arguments[1])
+        written(driver, writes)
     elif action in ("undo", "redo"):
+        # As a person would, out of any field first: a field takes Ctrl+Z as its own.
+        driver.execute_script("if (document.activeElement) document.activeElement.blur()")
         keys = ActionChains(driver).key_down(Keys.CONTROL)
         if action == "redo":
             keys = keys.key_down(Keys.SHIFT)

@@ -1,0 +1,218 @@
+import CommandTestSupport
+import Foundation
+import Testing
+
+/// The inspector's typed controls in a real browser: for every parameter type the registry has (a
+/// native plugin's, a GLSL transition's, a native and a frei0r effect's), a layer's effects list
+/// and its video, an edit through the control writes the bytes a PATCH of that value writes.
+@Suite(
+    "the studio's inspector in headless Chromium",
+    .enabled(
+        if: StudioBrowser.available,
+        "chromium, chromium-driver or python3-selenium is not installed: scripts/install-deps --test"))
+struct StudioInspectorTests {
+    /// An animator with a parameter of each type a native plugin declares; it changes nothing.
+    static let everyType = """
+        #include "animator.h"
+
+        static const anim_param_desc_t params[] = {
+            {.struct_size = sizeof(anim_param_desc_t), .type = ANIM_PARAM_NUMBER, .id = "amount",
+             .doc = "a number", .min = 0, .max = 10, .default_value = {1}},
+            {.struct_size = sizeof(anim_param_desc_t), .type = ANIM_PARAM_INTEGER, .id = "count",
+             .doc = "an integer", .min = 1, .max = 20, .default_value = {3}},
+            {.struct_size = sizeof(anim_param_desc_t), .type = ANIM_PARAM_BOOL, .id = "on", .doc = "a switch"},
+            {.struct_size = sizeof(anim_param_desc_t), .type = ANIM_PARAM_COLOR, .id = "tint",
+             .doc = "a colour", .min = 0, .max = 1, .default_value = {1, 0, 0, 1}},
+            {.struct_size = sizeof(anim_param_desc_t), .type = ANIM_PARAM_POINT, .id = "spot",
+             .doc = "a point", .min = -100, .max = 100, .default_value = {0, 0}},
+            {.struct_size = sizeof(anim_param_desc_t), .type = ANIM_PARAM_SIZE, .id = "extent",
+             .doc = "a size", .min = 0, .max = 500, .default_value = {10, 10}},
+            {.struct_size = sizeof(anim_param_desc_t), .type = ANIM_PARAM_RECT, .id = "area",
+             .doc = "a rect", .min = -1000, .max = 1000, .default_value = {0, 0, 10, 10}},
+            {.struct_size = sizeof(anim_param_desc_t), .type = ANIM_PARAM_STRING, .id = "caption",
+             .doc = "a string", .default_string = "hi"},
+            {.struct_size = sizeof(anim_param_desc_t), .type = ANIM_PARAM_ENUM, .id = "mode",
+             .doc = "a choice", .default_string = "in", .choices = "in|out|both"},
+            {.struct_size = sizeof(anim_param_desc_t), .type = ANIM_PARAM_LAYER, .id = "other", .doc = "a layer"},
+        };
+
+        static bool every_apply(const anim_apply_args_t *args, anim_layer_t *target, char *error, uint32_t size) {
+            (void)args, (void)target, (void)error, (void)size;
+            return true;
+        }
+
+        static const anim_animator_desc_t every_desc = {
+            .struct_size = sizeof(anim_animator_desc_t), .name = "every-type", .version = "1.0.0",
+            .doc = "a parameter of every type", .params = params, .param_count = sizeof params / sizeof params[0],
+            .apply = every_apply,
+        };
+
+        static bool every_init(const anim_host_t *host) { return host->register_animator(host, &every_desc); }
+
+        ANIM_DEFINE_ENTRY("org.example.every-type", "1.0.0", "every parameter type", every_init, NULL);
+        """
+
+    /// A transition with a uniform of each type a GLSL file declares.
+    static let uniforms = """
+        uniform bool flip; // = false
+        uniform int bands; // = 3
+        uniform float amount; // = 0.25
+        uniform vec2 shift; // = vec2(0.1, 0.2)
+        uniform vec3 tint; // = vec3(1.0, 1.0, 1.0)
+        uniform vec4 edge; // = vec4(0.1, 0.2, 0.3, 0.4)
+        uniform ivec2 cells; // = ivec2(4, 3)
+        uniform ivec3 weights; // = ivec3(1, 2, 3)
+        uniform ivec4 mask; // = ivec4(1, 0, 1, 1)
+        uniform sampler2D map;
+
+        vec4 transition(vec2 uv) {
+          vec2 p = flip ? vec2(1.0 - uv.x, uv.y) : uv;
+          vec4 a = getFromColor(clamp(p + shift * progress, 0.0, 1.0));
+          vec2 cell = floor(uv * vec2(cells));
+          float w = float(weights.x + weights.y + weights.z + bands) / 9.0;
+          float t = smoothstep(edge.x, 1.0 - edge.y, progress + (mod(cell.x + cell.y, 2.0) - 0.5) * amount * w);
+          vec4 c = mix(a, getToColor(uv), t) * vec4(tint, 1.0) * (vec4(mask) * 0.5 + 0.5);
+          return mix(c, texture2D(map, uv), edge.z * edge.w * progress);
+        }
+        """
+
+    static let pipeline = """
+        {
+          "version": 1,
+          "canvas": { "width": 64, "height": 48, "fps": 10, "duration": 1, "background": "#000000" },
+          "layers": [
+            { "name": "a", "image": "card.png", "frame": [0, 0, 64, 48] },
+            { "name": "b", "image": "home.png", "frame": [0, 0, 64, 48],
+              "filters": [{ "effect": "blur", "params": { "radius": 2 } },
+                          { "effect": "frei0r.pixeliz0r", "params": { "Block width": 0.01 } }] },
+            { "name": "clip", "video": "clips/detail-open.mp4", "frame": [0, 0, 32, 24] }
+          ],
+          "timeline": [
+            { "animator": "every-type", "target": "a", "duration": 0.5, "params": { "count": 4 } },
+            { "mixer": "uniforms", "from": "a", "to": "b", "start": 0.5, "duration": 0.5,
+              "params": { "map": "card.png" } }
+          ]
+        }
+
+        """
+
+    /// One edit through a control (a studio.py action) and the patch that writes the same value.
+    struct Edit {
+        let action: [String]
+        let patch: String?
+
+        init(_ action: String, _ patch: String?) {
+            self.action = action.split(separator: " ").map(String.init)
+            self.patch = patch
+        }
+    }
+
+    static func add(_ path: String, _ value: String) -> String {
+        #"[{"op": "add", "path": "\#(path)", "value": \#(value)}]"#
+    }
+
+    /// Every control, in the order the page is driven; `patch` nil for an action that writes nothing.
+    static let edits: [Edit] = [
+        Edit("select 0", nil),
+        // A native plugin's parameters.
+        Edit("set /timeline/0/params/amount 2.5", add("/timeline/0/params/amount", "2.5")),
+        Edit("pick /timeline/0/params/amount#slider 7.25", add("/timeline/0/params/amount", "7.25")),
+        Edit("set /timeline/0/params/count 5", add("/timeline/0/params/count", "5")),
+        Edit("pick /timeline/0/params/count#slider 9", add("/timeline/0/params/count", "9")),
+        Edit("click /timeline/0/params/on", add("/timeline/0/params/on", "true")),
+        Edit("pick /timeline/0/params/tint#picker #00ff80", add("/timeline/0/params/tint", ##""#00ff80""##)),
+        Edit("pick /timeline/0/params/tint#alpha 128", add("/timeline/0/params/tint", ##""#00ff8080""##)),
+        Edit("set /timeline/0/params/tint #102030", add("/timeline/0/params/tint", ##""#102030""##)),
+        Edit("set /timeline/0/params/spot/0 12", add("/timeline/0/params/spot", "[12, 0]")),
+        Edit("set /timeline/0/params/extent/1 40", add("/timeline/0/params/extent", "[10, 40]")),
+        Edit("set /timeline/0/params/area/2 64", add("/timeline/0/params/area", "[0, 0, 64, 10]")),
+        Edit("set /timeline/0/params/caption hello there", add("/timeline/0/params/caption", #""hello there""#)),
+        Edit("set /timeline/0/params/mode both", add("/timeline/0/params/mode", #""both""#)),
+        Edit("set /timeline/0/params/other clip", add("/timeline/0/params/other", #""clip""#)),
+        // A GLSL transition's.
+        Edit("select 1", nil),
+        Edit("click /timeline/1/params/flip", add("/timeline/1/params/flip", "true")),
+        Edit("set /timeline/1/params/shift/1 0.5", add("/timeline/1/params/shift", "[0.1, 0.5]")),
+        Edit("set /timeline/1/params/tint/2 0.5", add("/timeline/1/params/tint", "[1, 1, 0.5]")),
+        Edit("set /timeline/1/params/edge/3 0.5", add("/timeline/1/params/edge", "[0.1, 0.2, 0.3, 0.5]")),
+        Edit("set /timeline/1/params/cells/0 6", add("/timeline/1/params/cells", "[6, 3]")),
+        Edit("set /timeline/1/params/weights/1 4", add("/timeline/1/params/weights", "[1, 4, 3]")),
+        Edit("set /timeline/1/params/mask/3 0", add("/timeline/1/params/mask", "[1, 0, 1, 0]")),
+        Edit("set /timeline/1/params/map home.png", add("/timeline/1/params/map", #""home.png""#)),
+        // A layer's effects: a native one's and a frei0r one's parameters, add, reorder, remove,
+        // another effect in one's place.
+        Edit("layer b", nil),
+        Edit("set /layers/1/filters/0/params/radius 4", add("/layers/1/filters/0/params/radius", "4")),
+        Edit(
+            "set /layers/1/filters/1/params/Block%20width 0.02", add("/layers/1/filters/1/params/Block width", "0.02")),
+        Edit("set /layers/1/filters#add grayscale", add("/layers/1/filters/2", #"{ "effect": "grayscale" }"#)),
+        Edit(
+            "click /layers/1/filters/2#up",
+            #"[{"op": "move", "from": "/layers/1/filters/2", "path": "/layers/1/filters/1"}]"#),
+        Edit("click /layers/1/filters/0#remove", #"[{"op": "remove", "path": "/layers/1/filters/0"}]"#),
+        Edit(
+            "set /layers/1/filters/0/effect sepia",
+            #"[{"op": "replace", "path": "/layers/1/filters/0", "value": { "effect": "sepia" }}]"#),
+        // A layer's video: its file from the folder's videos, then as a clip with its keys.
+        Edit("layer clip", nil),
+        Edit("set /layers/2/video clips/list-scroll.mp4", add("/layers/2/video", #""clips/list-scroll.mp4""#)),
+        Edit("click /layers/2/video#object", add("/layers/2/video", #"{ "file": "clips/list-scroll.mp4" }"#)),
+        Edit("set /layers/2/video/speed 2", add("/layers/2/video/speed", "2")),
+        Edit("set /layers/2/video/end loop", add("/layers/2/video/end", #""loop""#)),
+        // A layer's image from the folder's images.
+        Edit("layer a", nil),
+        Edit("set /layers/0/image home.png", add("/layers/0/image", #""home.png""#)),
+    ]
+
+    @Test("an edit through each typed control writes the bytes a PATCH of that value writes; undo and redo")
+    func everyControlWritesWhatAPatchWrites() throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try PluginFixtures.compile(Self.everyType, to: folder.appendingPathComponent("plugins/every-type.so"))
+        try PluginFixtures.write(Self.uniforms, to: "plugins/uniforms.glsl", in: folder)
+        let assets = CLI.repositoryRoot.appendingPathComponent("examples/assets")
+        for name in ["card.png", "home.png", "clips/detail-open.mp4", "clips/list-scroll.mp4"] {
+            let target = folder.appendingPathComponent(name)
+            try FileManager.default.createDirectory(
+                at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: assets.appendingPathComponent(name), to: target)
+        }
+        let file = try PluginFixtures.write(Self.pipeline, to: "inspector.json", in: folder)
+        let server = try PreviewServerProcess([file.path, "--edit"], scratch: folder)
+        defer { server.stop() }
+
+        let run = try StudioBrowser.run(server.url, Self.edits.map(\.action) + [["undo"], ["redo"]])
+        #expect(run.errors.isEmpty, "\(run.errors)")
+        try #require(run.actions.count == Self.edits.count + 2)
+        for (index, action) in run.actions.enumerated() {
+            #expect(!action.state.status.hasPrefix("not written"), "\(index): \(action.state.status)")
+        }
+
+        // Each edit's patch, sent to the file as the edit before left it, writes what the page wrote.
+        let query = server.url.query ?? ""
+        let edit = PreviewEditTests.Edit(
+            server: server, http: RawHTTPClient(port: try #require(server.url.port)),
+            token: query.hasPrefix("token=") ? String(query.dropFirst(6)) : "", file: file, folder: folder)
+        var before = Self.pipeline
+        for (index, step) in Self.edits.enumerated() {
+            let after = run.actions[index].file
+            guard let patch = step.patch else {
+                #expect(after == before, "\(step.action) wrote nothing")
+                continue
+            }
+            #expect(after != before, "\(step.action) changed the file")
+            try before.write(to: file, atomically: false, encoding: .utf8)
+            let answer = try edit.patch(patch)
+            #expect(answer.status == 200, "\(step.action): \(answer.head)\n\(answer.text)")
+            let patched = try String(contentsOf: file, encoding: .utf8)
+            #expect(patched == after, "\(step.action)\nthe control wrote:\n\(after)\nthe patch wrote:\n\(patched)")
+            before = after
+        }
+
+        // Undo puts back the image's name as it was, redo writes it again.
+        let undone = run.actions[Self.edits.count].file
+        let redone = run.actions[Self.edits.count + 1].file
+        #expect(undone == run.actions[Self.edits.count - 2].file, "\(undone)")
+        #expect(redone == run.actions[Self.edits.count - 1].file, "\(redone)")
+    }
+}
