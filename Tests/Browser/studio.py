@@ -156,6 +156,16 @@ def control(driver, pointer):
     return found
 
 
+def described(driver, element):
+    """What kind of control ELEMENT is: its tag, type and role, the kind of value its row edits, and
+    a menu's choices."""
+    return driver.execute_script(
+        "const e = arguments[0], row = e.closest('[data-kind]');"
+        "return {tag: e.tagName.toLowerCase(), type: e.type || '', role: e.getAttribute('role') || '',"
+        " kind: row ? row.dataset.kind : '', options: e.tagName === 'SELECT' ? [...e.options].map(o => o.value) : null}",
+        element)
+
+
 def act(driver, action, arguments):
     result = {}
     tracks = driver.find_element(By.ID, "tracks")
@@ -209,6 +219,7 @@ def act(driver, action, arguments):
         wait(driver, "window.studio.selected === %d" % int(arguments[0]), "selected the step")
     elif action == "set":
         field, value = control(driver, arguments[0]), " ".join(arguments[1:])
+        result["control"] = described(driver, field)
         if field.tag_name == "select":
             Select(field).select_by_value(value)
         else:
@@ -217,7 +228,9 @@ def act(driver, action, arguments):
             field.send_keys(Keys.TAB)
         written(driver, writes)
     elif action == "click":
-        control(driver, arguments[0]).click()
+        clicked = control(driver, arguments[0])
+        result["control"] = described(driver, clicked)
+        clicked.click()
         written(driver, writes)
     elif action == "layer":
         Select(driver.find_element(By.CSS_SELECTOR, '#inspector [data-pointer="#layer"]')).select_by_visible_text(
@@ -225,10 +238,12 @@ def act(driver, action, arguments):
         wait(driver, "window.studio.layer && window.studio.layer.name === %s" % json.dumps(arguments[0]),
              "showed the layer")
     elif action == "pick":
+        picked = control(driver, arguments[0])
+        result["control"] = described(driver, picked)
         driver.execute_script(
             "const c = arguments[0]; c.focus(); c.value = arguments[1];"
             "c.dispatchEvent(new Event('input', {bubbles: true})); c.dispatchEvent(new Event('change', {bubbles: true}))",
-            control(driver, arguments[0]), arguments[1])
+            picked, arguments[1])
         written(driver, writes)
     elif action in ("undo", "redo"):
         # As a person would, out of any field first: a field takes Ctrl+Z as its own.

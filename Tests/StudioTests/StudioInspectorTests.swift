@@ -96,15 +96,22 @@ struct StudioInspectorTests {
 
         """
 
-    /// One edit through a control (a studio.py action) and the patch that writes the same value.
+    /// One edit through a control (a studio.py action), the patch that writes the same value, and
+    /// the control: "TAG TYPE ROLE KIND" (`-` for no role), KIND the kind of value its row edits.
     struct Edit {
         let action: [String]
         let patch: String?
+        let control: String?
 
-        init(_ action: String, _ patch: String?) {
+        init(_ action: String, _ patch: String?, _ control: String? = nil) {
             self.action = action.split(separator: " ").map(String.init)
             self.patch = patch
+            self.control = control
         }
+    }
+
+    static func described(_ control: StudioBrowser.Action.Control?) -> String? {
+        control.map { "\($0.tag) \($0.type) \($0.role.isEmpty ? "-" : $0.role) \($0.kind)" }
     }
 
     static func add(_ path: String, _ value: String) -> String {
@@ -115,53 +122,94 @@ struct StudioInspectorTests {
     static let edits: [Edit] = [
         Edit("select 0", nil),
         // A native plugin's parameters.
-        Edit("set /timeline/0/params/amount 2.5", add("/timeline/0/params/amount", "2.5")),
-        Edit("pick /timeline/0/params/amount#slider 7.25", add("/timeline/0/params/amount", "7.25")),
-        Edit("set /timeline/0/params/count 5", add("/timeline/0/params/count", "5")),
-        Edit("pick /timeline/0/params/count#slider 9", add("/timeline/0/params/count", "9")),
-        Edit("click /timeline/0/params/on", add("/timeline/0/params/on", "true")),
-        Edit("pick /timeline/0/params/tint#picker #00ff80", add("/timeline/0/params/tint", ##""#00ff80""##)),
-        Edit("pick /timeline/0/params/tint#alpha 128", add("/timeline/0/params/tint", ##""#00ff8080""##)),
-        Edit("set /timeline/0/params/tint #102030", add("/timeline/0/params/tint", ##""#102030""##)),
-        Edit("set /timeline/0/params/spot/0 12", add("/timeline/0/params/spot", "[12, 0]")),
-        Edit("set /timeline/0/params/extent/1 40", add("/timeline/0/params/extent", "[10, 40]")),
-        Edit("set /timeline/0/params/area/2 64", add("/timeline/0/params/area", "[0, 0, 64, 10]")),
-        Edit("set /timeline/0/params/caption hello there", add("/timeline/0/params/caption", #""hello there""#)),
-        Edit("set /timeline/0/params/mode both", add("/timeline/0/params/mode", #""both""#)),
-        Edit("set /timeline/0/params/other clip", add("/timeline/0/params/other", #""clip""#)),
+        Edit("set /timeline/0/params/amount 2.5", add("/timeline/0/params/amount", "2.5"), "input number - number"),
+        Edit(
+            "pick /timeline/0/params/amount#slider 7.25", add("/timeline/0/params/amount", "7.25"),
+            "input range - number"),
+        Edit("set /timeline/0/params/count 5", add("/timeline/0/params/count", "5"), "input number - integer"),
+        Edit("pick /timeline/0/params/count#slider 9", add("/timeline/0/params/count", "9"), "input range - integer"),
+        Edit("click /timeline/0/params/on", add("/timeline/0/params/on", "true"), "input checkbox switch boolean"),
+        Edit(
+            "pick /timeline/0/params/tint#picker #00ff80", add("/timeline/0/params/tint", ##""#00ff80""##),
+            "input color - color"),
+        Edit(
+            "pick /timeline/0/params/tint#alpha 128", add("/timeline/0/params/tint", ##""#00ff8080""##),
+            "input range - color"),
+        Edit(
+            "set /timeline/0/params/tint #102030", add("/timeline/0/params/tint", ##""#102030""##), "input text - color"
+        ),
+        Edit("set /timeline/0/params/spot/0 12", add("/timeline/0/params/spot", "[12, 0]"), "input number - numbers"),
+        Edit(
+            "set /timeline/0/params/extent/1 40", add("/timeline/0/params/extent", "[10, 40]"), "input number - numbers"
+        ),
+        Edit(
+            "set /timeline/0/params/area/2 64", add("/timeline/0/params/area", "[0, 0, 64, 10]"),
+            "input number - numbers"),
+        Edit(
+            "set /timeline/0/params/caption hello there", add("/timeline/0/params/caption", #""hello there""#),
+            "input text - string"),
+        Edit(
+            "set /timeline/0/params/mode both", add("/timeline/0/params/mode", #""both""#), "select select-one - enum"),
+        Edit(
+            "set /timeline/0/params/other clip", add("/timeline/0/params/other", #""clip""#),
+            "select select-one - layer"),
         // A GLSL transition's.
         Edit("select 1", nil),
-        Edit("click /timeline/1/params/flip", add("/timeline/1/params/flip", "true")),
-        Edit("set /timeline/1/params/shift/1 0.5", add("/timeline/1/params/shift", "[0.1, 0.5]")),
-        Edit("set /timeline/1/params/tint/2 0.5", add("/timeline/1/params/tint", "[1, 1, 0.5]")),
-        Edit("set /timeline/1/params/edge/3 0.5", add("/timeline/1/params/edge", "[0.1, 0.2, 0.3, 0.5]")),
-        Edit("set /timeline/1/params/cells/0 6", add("/timeline/1/params/cells", "[6, 3]")),
-        Edit("set /timeline/1/params/weights/1 4", add("/timeline/1/params/weights", "[1, 4, 3]")),
-        Edit("set /timeline/1/params/mask/3 0", add("/timeline/1/params/mask", "[1, 0, 1, 0]")),
-        Edit("set /timeline/1/params/map home.png", add("/timeline/1/params/map", #""home.png""#)),
+        Edit("click /timeline/1/params/flip", add("/timeline/1/params/flip", "true"), "input checkbox switch boolean"),
+        Edit(
+            "set /timeline/1/params/shift/1 0.5", add("/timeline/1/params/shift", "[0.1, 0.5]"),
+            "input number - numbers"),
+        Edit(
+            "set /timeline/1/params/tint/2 0.5", add("/timeline/1/params/tint", "[1, 1, 0.5]"), "input number - numbers"
+        ),
+        Edit(
+            "set /timeline/1/params/edge/3 0.5", add("/timeline/1/params/edge", "[0.1, 0.2, 0.3, 0.5]"),
+            "input number - numbers"),
+        Edit("set /timeline/1/params/cells/0 6", add("/timeline/1/params/cells", "[6, 3]"), "input number - numbers"),
+        Edit(
+            "set /timeline/1/params/weights/1 4", add("/timeline/1/params/weights", "[1, 4, 3]"),
+            "input number - numbers"),
+        Edit(
+            "set /timeline/1/params/mask/3 0", add("/timeline/1/params/mask", "[1, 0, 1, 0]"), "input number - numbers"),
+        Edit(
+            "set /timeline/1/params/map home.png", add("/timeline/1/params/map", #""home.png""#),
+            "select select-one - file"),
         // A layer's effects: a native one's and a frei0r one's parameters, add, reorder, remove,
         // another effect in one's place.
         Edit("layer b", nil),
-        Edit("set /layers/1/filters/0/params/radius 4", add("/layers/1/filters/0/params/radius", "4")),
         Edit(
-            "set /layers/1/filters/1/params/Block%20width 0.02", add("/layers/1/filters/1/params/Block width", "0.02")),
-        Edit("set /layers/1/filters#add grayscale", add("/layers/1/filters/2", #"{ "effect": "grayscale" }"#)),
+            "set /layers/1/filters/0/params/radius 4", add("/layers/1/filters/0/params/radius", "4"),
+            "input number - number"),
+        Edit(
+            "set /layers/1/filters/1/params/Block%20width 0.02", add("/layers/1/filters/1/params/Block width", "0.02"),
+            "input number - number"),
+        Edit(
+            "set /layers/1/filters#add grayscale", add("/layers/1/filters/2", #"{ "effect": "grayscale" }"#),
+            "select select-one - effects"),
         Edit(
             "click /layers/1/filters/2#up",
-            #"[{"op": "move", "from": "/layers/1/filters/2", "path": "/layers/1/filters/1"}]"#),
-        Edit("click /layers/1/filters/0#remove", #"[{"op": "remove", "path": "/layers/1/filters/0"}]"#),
+            #"[{"op": "move", "from": "/layers/1/filters/2", "path": "/layers/1/filters/1"}]"#,
+            "button button - effects"),
+        Edit(
+            "click /layers/1/filters/0#remove", #"[{"op": "remove", "path": "/layers/1/filters/0"}]"#,
+            "button button - effects"),
         Edit(
             "set /layers/1/filters/0/effect sepia",
-            #"[{"op": "replace", "path": "/layers/1/filters/0", "value": { "effect": "sepia" }}]"#),
+            #"[{"op": "replace", "path": "/layers/1/filters/0", "value": { "effect": "sepia" }}]"#,
+            "select select-one - effects"),
         // A layer's video: its file from the folder's videos, then as a clip with its keys.
         Edit("layer clip", nil),
-        Edit("set /layers/2/video clips/list-scroll.mp4", add("/layers/2/video", #""clips/list-scroll.mp4""#)),
-        Edit("click /layers/2/video#object", add("/layers/2/video", #"{ "file": "clips/list-scroll.mp4" }"#)),
-        Edit("set /layers/2/video/speed 2", add("/layers/2/video/speed", "2")),
-        Edit("set /layers/2/video/end loop", add("/layers/2/video/end", #""loop""#)),
+        Edit(
+            "set /layers/2/video clips/list-scroll.mp4", add("/layers/2/video", #""clips/list-scroll.mp4""#),
+            "select select-one - fileOrObject"),
+        Edit(
+            "click /layers/2/video#object", add("/layers/2/video", #"{ "file": "clips/list-scroll.mp4" }"#),
+            "button button - fileOrObject"),
+        Edit("set /layers/2/video/speed 2", add("/layers/2/video/speed", "2"), "input number - number"),
+        Edit("set /layers/2/video/end loop", add("/layers/2/video/end", #""loop""#), "select select-one - enum"),
         // A layer's image from the folder's images.
         Edit("layer a", nil),
-        Edit("set /layers/0/image home.png", add("/layers/0/image", #""home.png""#)),
+        Edit("set /layers/0/image home.png", add("/layers/0/image", #""home.png""#), "select select-one - file"),
     ]
 
     @Test("an edit through each typed control writes the bytes a PATCH of that value writes; undo and redo")
@@ -186,6 +234,21 @@ struct StudioInspectorTests {
         try #require(run.actions.count == Self.edits.count + 2)
         for (index, action) in run.actions.enumerated() {
             #expect(!action.state.status.hasPrefix("not written"), "\(index): \(action.state.status)")
+        }
+        // Each edit went through the control its value's type has.
+        for (index, step) in Self.edits.enumerated() where step.control != nil {
+            #expect(Self.described(run.actions[index].control) == step.control, "\(step.action)")
+        }
+
+        // Menus of layers and of files offer the pipeline's layers and the folder's files of the kind.
+        let menus = [
+            "/timeline/0/params/other": ["", "a", "b", "clip"], "/timeline/1/params/map": ["card.png", "home.png"],
+            "/layers/2/video": ["clips/detail-open.mp4", "clips/list-scroll.mp4"],
+            "/layers/0/image": ["card.png", "home.png"],
+        ]
+        for (index, step) in Self.edits.enumerated() {
+            guard step.action.count > 1, let expected = menus[step.action[1]] else { continue }
+            #expect(run.actions[index].control?.options == expected, "\(step.action)")
         }
 
         // Each edit's patch, sent to the file as the edit before left it, writes what the page wrote.
