@@ -11,6 +11,8 @@ with a mouse, and prints what the page did as one JSON object.
     studio.py URL set POINTER VALUE              type VALUE into the inspector's field for POINTER (or pick
                                                  it from its list), then Tab
     studio.py URL click POINTER                  click the inspector's control for POINTER (a switch, a button)
+    studio.py URL drag-place POINTER DX DY       drag the handle POINTER on the viewer (a rect's #move or #corner,
+                                                 a centre's #move) by DX, DY pixels
     studio.py URL layer NAME                     show layer NAME in the inspector
     studio.py URL pick POINTER VALUE             move the inspector's slider or colour picker for POINTER to
                                                  VALUE and let go (a browser's colour dialog cannot be driven)
@@ -231,6 +233,15 @@ def act(driver, action, arguments):
         clicked = control(driver, arguments[0])
         result["control"] = described(driver, clicked)
         clicked.click()
+        written(driver, writes)
+    elif action == "drag-place":
+        handle = driver.find_element(By.CSS_SELECTOR, '.viewer-handles [data-pointer="%s"]' % arguments[0])
+        box = driver.execute_script("const b = arguments[0].getBoundingClientRect(); return [b.width, b.height]", handle)
+        result["scale"] = driver.execute_script(
+            "const b = document.getElementById('frame').getBoundingClientRect();"
+            "return [b.width / view.timeline.width, b.height / view.timeline.height]")
+        dx, dy = float(arguments[1]), float(arguments[2])
+        drag(driver, handle, (box[0] / 2, box[1] / 2), list(zip(steps(dx, 8), steps(dy, 8))))
         written(driver, writes)
     elif action == "layer":
         Select(driver.find_element(By.CSS_SELECTOR, '#inspector [data-pointer="#layer"]')).select_by_visible_text(

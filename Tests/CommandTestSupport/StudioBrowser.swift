@@ -48,6 +48,8 @@ public enum StudioBrowser {
         public let state: State
         public let file: String
         public let control: Control?
+        /// After a drag on the viewer: the frame's CSS pixels per canvas pixel, across and down.
+        public let scale: [Double]?
         public let released: Released?
         /// The last frame the page showed after a release, as a base64 PNG.
         public let lastFrame: String?

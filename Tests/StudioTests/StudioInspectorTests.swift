@@ -96,6 +96,45 @@ struct StudioInspectorTests {
 
         """
 
+    /// The pipeline in a folder of its own with its plugins (`plugins/` beside it), images and
+    /// clips, and `pipeline preview --edit` on it.
+    struct Studio {
+        let folder: URL
+        let file: URL
+        let server: PreviewServerProcess
+
+        init() throws {
+            folder = try CLI.temporaryDirectory()
+            try PluginFixtures.compile(
+                StudioInspectorTests.everyType, to: folder.appendingPathComponent("plugins/every-type.so"))
+            try PluginFixtures.write(StudioInspectorTests.uniforms, to: "plugins/uniforms.glsl", in: folder)
+            let assets = CLI.repositoryRoot.appendingPathComponent("examples/assets")
+            for name in ["card.png", "home.png", "clips/detail-open.mp4", "clips/list-scroll.mp4"] {
+                let target = folder.appendingPathComponent(name)
+                try FileManager.default.createDirectory(
+                    at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.copyItem(at: assets.appendingPathComponent(name), to: target)
+            }
+            file = try PluginFixtures.write(StudioInspectorTests.pipeline, to: "inspector.json", in: folder)
+            server = try PreviewServerProcess([file.path, "--edit"], scratch: folder)
+        }
+
+        func stop() {
+            server.stop()
+            try? FileManager.default.removeItem(at: folder)
+        }
+
+        /// A client that sends PATCHes as the page does, with the token.
+        var edit: PreviewEditTests.Edit {
+            get throws {
+                let query = server.url.query ?? ""
+                return PreviewEditTests.Edit(
+                    server: server, http: RawHTTPClient(port: try #require(server.url.port)),
+                    token: query.hasPrefix("token=") ? String(query.dropFirst(6)) : "", file: file, folder: folder)
+            }
+        }
+    }
+
     /// One edit through a control (a studio.py action), the patch that writes the same value, and
     /// the control: "TAG TYPE ROLE KIND" (`-` for no role), KIND the kind of value its row edits.
     struct Edit {
@@ -214,20 +253,9 @@ struct StudioInspectorTests {
 
     @Test("an edit through each typed control writes the bytes a PATCH of that value writes; undo and redo")
     func everyControlWritesWhatAPatchWrites() throws {
-        let folder = try CLI.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try PluginFixtures.compile(Self.everyType, to: folder.appendingPathComponent("plugins/every-type.so"))
-        try PluginFixtures.write(Self.uniforms, to: "plugins/uniforms.glsl", in: folder)
-        let assets = CLI.repositoryRoot.appendingPathComponent("examples/assets")
-        for name in ["card.png", "home.png", "clips/detail-open.mp4", "clips/list-scroll.mp4"] {
-            let target = folder.appendingPathComponent(name)
-            try FileManager.default.createDirectory(
-                at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try FileManager.default.copyItem(at: assets.appendingPathComponent(name), to: target)
-        }
-        let file = try PluginFixtures.write(Self.pipeline, to: "inspector.json", in: folder)
-        let server = try PreviewServerProcess([file.path, "--edit"], scratch: folder)
-        defer { server.stop() }
+        let studio = try Studio()
+        defer { studio.stop() }
+        let (server, file) = (studio.server, studio.file)
 
         let run = try StudioBrowser.run(server.url, Self.edits.map(\.action) + [["undo"], ["redo"]])
         #expect(run.errors.isEmpty, "\(run.errors)")
@@ -252,10 +280,7 @@ struct StudioInspectorTests {
         }
 
         // Each edit's patch, sent to the file as the edit before left it, writes what the page wrote.
-        let query = server.url.query ?? ""
-        let edit = PreviewEditTests.Edit(
-            server: server, http: RawHTTPClient(port: try #require(server.url.port)),
-            token: query.hasPrefix("token=") ? String(query.dropFirst(6)) : "", file: file, folder: folder)
+        let edit = try studio.edit
         var before = Self.pipeline
         for (index, step) in Self.edits.enumerated() {
             let after = run.actions[index].file
@@ -277,5 +302,50 @@ struct StudioInspectorTests {
         let redone = run.actions[Self.edits.count + 1].file
         #expect(undone == run.actions[Self.edits.count - 2].file, "\(undone)")
         #expect(redone == run.actions[Self.edits.count - 1].file, "\(redone)")
+    }
+
+    @Test("a rect dragged on the viewer, moved and sized, writes the bytes a PATCH of its new value writes")
+    func rectOnTheViewer() throws {
+        let studio = try Studio()
+        defer { studio.stop() }
+        let pointer = "/timeline/0/params/area"
+        let run = try StudioBrowser.run(
+            studio.server.url,
+            [
+                ["select", "0"], ["set", pointer + "/2", "40"], ["set", pointer + "/3", "30"],
+                ["drag-place", pointer + "#move", "30", "20"], ["drag-place", pointer + "#corner", "20", "10"],
+            ])
+        #expect(run.errors.isEmpty, "\(run.errors)")
+        try #require(run.actions.count == 5)
+        // The rect as each drag left it: moved by the drag in canvas pixels, then sized by it.
+        func area(_ text: String) throws -> [Double] {
+            let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+            let timeline = try #require(object?["timeline"] as? [[String: Any]])
+            let params = try #require(timeline.first?["params"] as? [String: Any])
+            return try #require(params["area"] as? [Double], "\(params)")
+        }
+        #expect(try area(run.actions[2].file) == [0, 0, 40, 30])
+        let moved = try area(run.actions[3].file)
+        let sized = try area(run.actions[4].file)
+        let scale = try #require(run.actions[3].scale)
+        #expect(abs(moved[0] - 30 / scale[0]) <= 1 && abs(moved[1] - 20 / scale[1]) <= 1, "\(moved) at \(scale)")
+        #expect(moved[2] == 40 && moved[3] == 30, "the size is kept: \(moved)")
+        #expect(sized[0] == moved[0] && sized[1] == moved[1], "\(sized)")
+        #expect(abs(sized[2] - (40 + 20 / scale[0])) <= 1 && abs(sized[3] - (30 + 10 / scale[1])) <= 1, "\(sized)")
+
+        let edit = try studio.edit
+        var before = run.actions[2].file
+        for (index, value) in [(3, moved), (4, sized)] {
+            try before.write(to: studio.file, atomically: false, encoding: .utf8)
+            let written =
+                "[" + value.map { $0 == $0.rounded() ? String(Int($0)) : String($0) }.joined(separator: ", ") + "]"
+            let answer = try edit.patch(Self.add(pointer, written))
+            #expect(answer.status == 200, "\(answer.head)\n\(answer.text)")
+            let patched = try String(contentsOf: studio.file, encoding: .utf8)
+            #expect(
+                patched == run.actions[index].file,
+                "the drag wrote:\n\(run.actions[index].file)\nthe patch:\n\(patched)")
+            before = run.actions[index].file
+        }
     }
 }

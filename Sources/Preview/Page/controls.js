@@ -186,15 +186,18 @@ export function makeControls(ed, { at, setting, write, status }) {
 
   function colorControl(s, pointer, value, commit) {
     const control = element('span', 'values color');
-    const hex = typeof value === 'string' && /^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$/.test(value) ? value : null;
-    const picker = input('color', pointer + '#picker', hex ? hex.slice(0, 7).toLowerCase() : '#000000');
+    const form = /^#[0-9a-fA-F]{6}([0-9a-fA-F]{2})?$/;
+    const hex = typeof value === 'string' && form.test(value) ? value : null;
+    // Where the file has no colour, the picker and the slider show the default.
+    const shown = hex || (typeof s.default === 'string' && form.test(s.default) ? s.default : '#000000');
+    const picker = input('color', pointer + '#picker', shown.slice(0, 7).toLowerCase());
     picker.setAttribute('aria-label', 'colour');
     // A range's value is set after its bounds: the browser clamps it to those it has.
     const alpha = input('range', pointer + '#alpha');
     alpha.min = 0;
     alpha.max = 255;
     alpha.step = 1;
-    alpha.value = hex && hex.length === 9 ? parseInt(hex.slice(7), 16) : 255;
+    alpha.value = shown.length === 9 ? parseInt(shown.slice(7), 16) : 255;
     alpha.title = 'alpha';
     alpha.setAttribute('aria-label', 'alpha, 0 to 255');
     const text = input('text', pointer, value === undefined ? '' : value);
@@ -215,7 +218,9 @@ export function makeControls(ed, { at, setting, write, status }) {
     const box = number(s, pointer, value, s.default);
     box.setAttribute('aria-label', 'value');
     box.onchange = () => { const v = read(box, s, pointer); if (v !== null) commit(v); };
-    const bounded = Number.isFinite(s.minimum) && Number.isFinite(s.maximum) && s.maximum > s.minimum;
+    // A slider where its travel means something: not over an hour of seconds or 72,000 degrees.
+    const bounded = Number.isFinite(s.minimum) && Number.isFinite(s.maximum) && s.maximum > s.minimum
+      && s.maximum - s.minimum <= 1000;
     if (bounded) {
       const slider = input('range', pointer + '#slider');
       slider.min = s.minimum;
@@ -420,5 +425,5 @@ export function makeControls(ed, { at, setting, write, status }) {
     return list;
   }
 
-  return { field: field, settingAt: settingAt };
+  return { field: field, commitAt: commitAt };
 }

@@ -5,6 +5,7 @@
 // `video` as a file menu or the clip's keys. A change is written when it is committed (Enter,
 // leaving a field, releasing a slider, picking from a menu).
 import { makeControls } from './controls.js';
+import { makeHandles } from './handles.js';
 import { escape } from './patch.js';
 import { $ } from './player.js';
 
@@ -26,7 +27,8 @@ function heading(panel, text) {
 // `at(pointer)` reads the file, `setting(base, values)` makes a change, `write(make)` queues it,
 // `status(text, failed)` says how it went, and `bezierOf(timing)` gives a curve's handles.
 export function makeInspector(ed, { at, setting, write, status, bezierOf }) {
-  const { field } = makeControls(ed, { at: at, setting: setting, write: write, status: status });
+  const { field, commitAt } = makeControls(ed, { at: at, setting: setting, write: write, status: status });
+  const handles = makeHandles(ed, { commitAt: commitAt });
 
   function timingFields(panel, step, doc) {
     const timing = doc.timing, pointer = step.pointer + '/timing';
@@ -87,11 +89,14 @@ export function makeInspector(ed, { at, setting, write, status, bezierOf }) {
     const panel = $('inspector');
     panel.replaceChildren();
     if (!ed.info) return;
+    const selected = ed.selected === null ? null : ed.info.steps[ed.selected];
+    handles.show(selected, selected && (at(selected.pointer) || {}).params);
     if (ed.selected === null) {
       heading(panel, 'steps');
       const hint = document.createElement('p');
       hint.textContent = 'Click a bar to edit its step. Drag a bar to move it, its ends to change its duration; '
-        + 'drag the white handles on the chart to shape its curve. Ctrl+Z undoes.';
+        + 'drag the white handles on the chart to shape its curve, those on the frame to place its rects and centres. '
+        + 'Ctrl+Z undoes.';
       panel.append(hint);
     } else {
       const step = ed.info.steps[ed.selected], doc = at(step.pointer) || {};
