@@ -249,6 +249,10 @@ struct StudioInspectorTests {
         // A layer's image from the folder's images.
         Edit("layer a", nil),
         Edit("set /layers/0/image home.png", add("/layers/0/image", #""home.png""#), "select select-one - file"),
+        // Backdrop effects where the layer has none: the list is written with its first.
+        Edit(
+            "set /layers/0/backdropFilters#add blur", add("/layers/0/backdropFilters", #"[{ "effect": "blur" }]"#),
+            "select select-one - effects"),
     ]
 
     @Test("an edit through each typed control writes the bytes a PATCH of that value writes; undo and redo")
@@ -297,7 +301,7 @@ struct StudioInspectorTests {
             before = after
         }
 
-        // Undo puts back the image's name as it was, redo writes it again.
+        // Undo takes the backdrop effects away, redo writes them again.
         let undone = run.actions[Self.edits.count].file
         let redone = run.actions[Self.edits.count + 1].file
         #expect(undone == run.actions[Self.edits.count - 2].file, "\(undone)")

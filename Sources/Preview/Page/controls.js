@@ -14,7 +14,6 @@ const fileKinds = {
   svg: ['svg'],
   lottie: ['json'],
   video: ['mp4', 'mov', 'webm', 'gif', 'mkv', 'm4v', 'avi'],
-  sound: ['wav', 'mp3', 'm4a', 'aac', 'ogg', 'flac'],
   parameterImage: ['png', 'jpg', 'jpeg', 'webp'],
 };
 const fileKeys = { image: 'image', svg: 'svg', lottie: 'lottie', 'lottie/file': 'lottie', video: 'video', 'video/file': 'video' };
