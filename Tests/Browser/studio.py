@@ -237,9 +237,12 @@ def act(driver, action, arguments):
     elif action == "drag-place":
         handle = driver.find_element(By.CSS_SELECTOR, '.viewer-handles [data-pointer="%s"]' % arguments[0])
         box = driver.execute_script("const b = arguments[0].getBoundingClientRect(); return [b.width, b.height]", handle)
+        # CSS pixels per canvas pixel: a picture fitted into its box (object-fit) keeps its aspect.
         result["scale"] = driver.execute_script(
-            "const b = document.getElementById('frame').getBoundingClientRect();"
-            "return [b.width / view.timeline.width, b.height / view.timeline.height]")
+            "const f = document.getElementById('frame'), b = f.getBoundingClientRect(), t = view.timeline;"
+            "const k = Math.min(b.width / t.width, b.height / t.height);"
+            "return ['contain', 'scale-down'].includes(getComputedStyle(f).objectFit) ? [k, k]"
+            " : [b.width / t.width, b.height / t.height]")
         dx, dy = float(arguments[1]), float(arguments[2])
         drag(driver, handle, (box[0] / 2, box[1] / 2), list(zip(steps(dx, 8), steps(dy, 8))))
         written(driver, writes)

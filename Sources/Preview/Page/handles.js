@@ -22,10 +22,23 @@ export function makeHandles(ed, { commitAt }) {
     return made;
   }
 
-  // The frame's box on the page, and canvas pixels per CSS pixel.
+  // The picture of the frame: the image in the viewer (`data-role="viewer"`, a stable hook).
+  function picture() {
+    const viewer = document.querySelector('[data-role="viewer"]');
+    return $('frame') || (viewer && (viewer.querySelector('img, canvas') || viewer));
+  }
+
+  // The frame's box on the page, and CSS pixels per canvas pixel.
   function geometry() {
-    const t = view.timeline, box = $('frame').getBoundingClientRect();
-    if (!t || !box.width || !box.height) return null;
+    const shown = picture(), t = view.timeline;
+    if (!shown || !t) return null;
+    const box = shown.getBoundingClientRect();
+    if (!box.width || !box.height) return null;
+    // A picture fitted into its box (object-fit) sits centred in it at the canvas's aspect.
+    if (['contain', 'scale-down'].includes(getComputedStyle(shown).objectFit)) {
+      const k = Math.min(box.width / t.width, box.height / t.height);
+      return { box: { left: box.left + (box.width - t.width * k) / 2, top: box.top + (box.height - t.height * k) / 2 }, sx: k, sy: k };
+    }
     return { box: box, sx: box.width / t.width, sy: box.height / t.height };
   }
 
@@ -111,7 +124,8 @@ export function makeHandles(ed, { commitAt }) {
   }
 
   // The frame moves and resizes with the page's layout.
-  new ResizeObserver(place).observe($('frame'));
+  const watched = picture();
+  if (watched) new ResizeObserver(place).observe(watched);
   window.addEventListener('resize', place);
   window.addEventListener('scroll', place, true);
   new MutationObserver(place).observe(document.body, { attributes: true, attributeFilter: ['class'] });
