@@ -34,6 +34,9 @@ struct StudioInspectorTests {
             {.struct_size = sizeof(anim_param_desc_t), .type = ANIM_PARAM_ENUM, .id = "mode",
              .doc = "a choice", .default_string = "in", .choices = "in|out|both"},
             {.struct_size = sizeof(anim_param_desc_t), .type = ANIM_PARAM_LAYER, .id = "other", .doc = "a layer"},
+            {.struct_size = sizeof(anim_param_desc_t), .type = ANIM_PARAM_POINT, .flags = ANIM_PARAM_ACCEPTS_LAYER,
+             .id = "centre", .doc = "a point or a layer's centre", .min = -1000, .max = 1000,
+             .default_value = {0, 0}},
         };
 
         static bool every_apply(const anim_apply_args_t *args, anim_layer_t *target, char *error, uint32_t size) {
@@ -192,6 +195,13 @@ struct StudioInspectorTests {
         Edit(
             "set /timeline/0/params/other clip", add("/timeline/0/params/other", #""clip""#),
             "select select-one - layer"),
+        // A point that may name a layer: a layer from the menu, then numbers again.
+        Edit(
+            "set /timeline/0/params/centre#layer b", add("/timeline/0/params/centre", #""b""#),
+            "select select-one - numbersOrLayer"),
+        Edit(
+            "set /timeline/0/params/centre/1 7", add("/timeline/0/params/centre", "[0, 7]"),
+            "input number - numbersOrLayer"),
         // A GLSL transition's.
         Edit("select 1", nil),
         Edit("click /timeline/1/params/flip", add("/timeline/1/params/flip", "true"), "input checkbox switch boolean"),
@@ -274,7 +284,9 @@ struct StudioInspectorTests {
 
         // Menus of layers and of files offer the pipeline's layers and the folder's files of the kind.
         let menus = [
-            "/timeline/0/params/other": ["", "a", "b", "clip"], "/timeline/1/params/map": ["card.png", "home.png"],
+            "/timeline/0/params/other": ["", "a", "b", "clip"],
+            "/timeline/0/params/centre#layer": ["", "a", "b", "clip"],
+            "/timeline/1/params/map": ["card.png", "home.png"],
             "/layers/2/video": ["clips/detail-open.mp4", "clips/list-scroll.mp4"],
             "/layers/0/image": ["card.png", "home.png"],
         ]
@@ -308,7 +320,8 @@ struct StudioInspectorTests {
         #expect(redone == run.actions[Self.edits.count - 1].file, "\(redone)")
     }
 
-    @Test("a rect dragged on the viewer, moved and sized, writes the bytes a PATCH of its new value writes")
+    @Test(
+        "a rect dragged on the viewer, moved and sized, and a centre moved write the bytes a PATCH of the value writes")
     func rectOnTheViewer() throws {
         let studio = try Studio()
         defer { studio.stop() }
@@ -318,9 +331,10 @@ struct StudioInspectorTests {
             [
                 ["select", "0"], ["set", pointer + "/2", "40"], ["set", pointer + "/3", "30"],
                 ["drag-place", pointer + "#move", "30", "20"], ["drag-place", pointer + "#corner", "20", "10"],
+                ["drag-place", "/timeline/0/params/centre#move", "12", "9"],
             ])
         #expect(run.errors.isEmpty, "\(run.errors)")
-        try #require(run.actions.count == 5)
+        try #require(run.actions.count == 6)
         // The rect as each drag left it: moved by the drag in canvas pixels, then sized by it.
         func area(_ text: String) throws -> [Double] {
             let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
@@ -337,13 +351,23 @@ struct StudioInspectorTests {
         #expect(sized[0] == moved[0] && sized[1] == moved[1], "\(sized)")
         #expect(abs(sized[2] - (40 + 20 / scale[0])) <= 1 && abs(sized[3] - (30 + 10 / scale[1])) <= 1, "\(sized)")
 
+        // A centre's handle, from its default at the canvas's origin.
+        func centre(_ text: String) throws -> [Double] {
+            let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+            let timeline = try #require(object?["timeline"] as? [[String: Any]])
+            let params = try #require(timeline.first?["params"] as? [String: Any])
+            return try #require(params["centre"] as? [Double], "\(params)")
+        }
+        let placed = try centre(run.actions[5].file)
+        #expect(abs(placed[0] - 12 / scale[0]) <= 1 && abs(placed[1] - 9 / scale[1]) <= 1, "\(placed)")
+
         let edit = try studio.edit
         var before = run.actions[2].file
-        for (index, value) in [(3, moved), (4, sized)] {
+        for (index, key, value) in [(3, "area", moved), (4, "area", sized), (5, "centre", placed)] {
             try before.write(to: studio.file, atomically: false, encoding: .utf8)
             let written =
                 "[" + value.map { $0 == $0.rounded() ? String(Int($0)) : String($0) }.joined(separator: ", ") + "]"
-            let answer = try edit.patch(Self.add(pointer, written))
+            let answer = try edit.patch(Self.add("/timeline/0/params/" + key, written))
             #expect(answer.status == 200, "\(answer.head)\n\(answer.text)")
             let patched = try String(contentsOf: studio.file, encoding: .utf8)
             #expect(
