@@ -27,7 +27,8 @@ const componentNames = {
 
 const unescape = token => token.split('~1').join('/').split('~0').join('~');
 
-export function element(tag, className, text) {
+// A new element of `tag` with `className` and `text` when given.
+function element(tag, className, text) {
   const made = document.createElement(tag);
   if (className) made.className = className;
   if (text !== undefined) made.textContent = text;
@@ -49,7 +50,7 @@ function isEffectList(schema) {
 
 // The kind of control for a value of `schema` (`hint`: a parameter's type from `paramTypes`,
 // or the file kind or `layer` its key implies), given the file's `value` when it has one.
-export function kindOf(schema, value, hint) {
+function kindOf(schema, value, hint) {
   if (!schema) return 'json';
   if (hint === 'layer') return 'layer';
   if (hint === 'image' || fileKinds[hint]) {
