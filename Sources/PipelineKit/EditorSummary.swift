@@ -1,3 +1,4 @@
+import Foundation
 import JSON
 import PluginRegistry
 import Scene
@@ -6,12 +7,46 @@ import Timing
 extension Pipeline {
     /// What an editor of the pipeline file needs beside the timing chart, as JSON text (the
     /// preview's `GET /editor.json`): where each step sits in the file and on which track, its
-    /// span, and the schema of its parameters; the schema of a layer's keys and of the spring
-    /// forms; the curves a step may name, with the control points of those that are Béziers.
-    /// The values themselves an editor reads from the file's text, which is what it patches
-    /// (`PipelineFileEditor`).
+    /// span, and the schema of its parameters with each one's type (`paramTypes`: `size`,
+    /// `layer`, `image`, `vec3`, … as `pipeline plugins` names them); the schema of a layer's keys
+    /// and of the spring forms; the installed effects a layer's `filters` may name, each with its
+    /// parameters' schema and types; the curves a step may name, with the control points of those
+    /// that are Béziers; the files of the pipeline file's folder (`files`, see
+    /// `PipelineFolder.files`). The values themselves an editor reads from the file's text, which
+    /// is what it patches (`PipelineFileEditor`).
     public func editorSummaryJSON() -> String {
-        EditorSummary.json(scene, registry: registry).text()
+        let folder = URL(fileURLWithPath: file).deletingLastPathComponent()
+        let files = isReadFromFile ? PipelineFolder.files(in: folder) : []
+        return EditorSummary.json(scene, registry: registry).with("files", .array(files.map(SchemaJSON.string))).text()
+    }
+}
+
+/// The files of a pipeline's folder an editor offers as images, footage, SVGs and Lottie files.
+public enum PipelineFolder {
+    /// At most this many files are listed, and folders this deep.
+    public static let (maximumFiles, maximumDepth) = (2000, 4)
+
+    /// The regular files under `folder` as paths relative to it (`assets/card.png`), sorted;
+    /// hidden files and folders are left out, and so are folders more than `maximumDepth` deep.
+    public static func files(in folder: URL) -> [String] {
+        var found: [String] = []
+        func walk(_ directory: URL, _ prefix: String, _ depth: Int) {
+            guard depth <= maximumDepth,
+                let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path)
+            else { return }
+            for name in names.sorted() where !name.hasPrefix(".") && found.count < maximumFiles {
+                let url = directory.appendingPathComponent(name)
+                let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .isDirectoryKey, .isSymbolicLinkKey])
+                if values?.isSymbolicLink == true { continue }
+                if values?.isDirectory == true {
+                    walk(url, prefix + name + "/", depth + 1)
+                } else if values?.isRegularFile == true {
+                    found.append(prefix + name)
+                }
+            }
+        }
+        walk(folder, "", 1)
+        return found.sorted()
     }
 }
 
@@ -38,7 +73,8 @@ enum EditorSummary {
             }
             if let processor = processor(step.action) {
                 entry = entry.with(
-                    "params", SchemaDocument.parameterSchema(processor.parameters, owner: processor.kindAndName))
+                    "params", SchemaDocument.parameterSchema(processor.parameters, owner: processor.kindAndName)
+                ).with("paramTypes", types(processor.parameters))
             }
             return entry
         }
@@ -67,7 +103,27 @@ enum EditorSummary {
             "layerSchema": SchemaDocument.layerSchema,
             "colorSchema": SchemaDocument.colorSchema,
             "springSchemas": .array(SchemaDocument.springSchemas),
+            "effects": .array(effects(registry)),
         ]
+    }
+
+    /// Each installed effect a layer's `filters` and `backdropFilters` may name, by name: its
+    /// documentation, its plugin's kind (`native plugin`, `frei0r plugin`), and its parameters.
+    private static func effects(_ registry: Registry) -> [SchemaJSON] {
+        registry.effects.values.sorted { $0.name < $1.name }.map { effect in
+            [
+                "name": .string(effect.name), "doc": .string(effect.doc),
+                "origin": .string(effect.plugin.origin.rawValue),
+                "params": SchemaDocument.parameterSchema(effect.parameters, owner: effect.kindAndName),
+                "paramTypes": types(effect.parameters),
+            ]
+        }
+    }
+
+    /// Each parameter's type by its id, as `pipeline plugins` names it (`number`, `size`, `layer`,
+    /// `image`, `ivec2`, …): what the schema alone does not tell apart.
+    private static func types(_ parameters: [ParameterDescriptor]) -> SchemaJSON {
+        .object(parameters.map { ($0.id, .string($0.type.name)) })
     }
 
     /// The layer a step's bar sits on: an animator's or animation's target, a mixer's `to`.

@@ -15,7 +15,9 @@ extension PreviewServer {
         the page edits the file: each step is a bar on its layer's track (drag it to move its \
         start, its ends to change its duration), the chart shows a Bézier curve's handles to \
         drag, and the inspector sets a step's curve, spring and parameters and a layer's keys, \
-        each field made from the schema; Ctrl+Z and Ctrl+Shift+Z undo and redo. The frame and \
+        each control typed from the schema (sliders, switches, colour pickers, menus of the \
+        pipeline's layers and of its folder's files; a layer's effects as a list); Ctrl+Z and \
+        Ctrl+Shift+Z undo and redo. The frame and \
         the chart follow a drag before it is written. "drive by hand" drags an interactive \
         transition on the frame: on release the page plays the rest as pipeline run renders \
         it, and "keep this gesture" writes the track into interaction.

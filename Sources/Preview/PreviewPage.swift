@@ -41,6 +41,9 @@ enum PreviewPage {
         File(name: "patch.js", bytes: PackageResources.patch_js),
         File(name: "inspector.js", bytes: PackageResources.inspector_js),
         File(name: "gesture.js", bytes: PackageResources.gesture_js),
+        File(name: "controls.js", bytes: PackageResources.controls_js),
+        File(name: "handles.js", bytes: PackageResources.handles_js),
+        File(name: "inspector.css", bytes: PackageResources.inspector_css),
     ]
 
     /// The file served at `path`, if any.

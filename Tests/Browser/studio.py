@@ -10,6 +10,12 @@ with a mouse, and prints what the page did as one JSON object.
     studio.py URL select STEP                    click step STEP's bar
     studio.py URL set POINTER VALUE              type VALUE into the inspector's field for POINTER (or pick
                                                  it from its list), then Tab
+    studio.py URL click POINTER                  click the inspector's control for POINTER (a switch, a button)
+    studio.py URL drag-place POINTER DX DY       drag the handle POINTER on the viewer (a rect's #move or #corner,
+                                                 a centre's #move) by DX, DY pixels
+    studio.py URL layer NAME                     show layer NAME in the inspector
+    studio.py URL pick POINTER VALUE             move the inspector's slider or colour picker for POINTER to
+                                                 VALUE and let go (a browser's colour dialog cannot be driven)
     studio.py URL undo                           press Ctrl+Z
     studio.py URL redo                           press Ctrl+Shift+Z
     studio.py URL screenshot PATH                select the first step and save the window as PATH
@@ -29,6 +35,7 @@ import shutil
 import sys
 import tempfile
 import time
+from urllib.parse import unquote
 
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
@@ -142,6 +149,25 @@ def ruler_x(driver, seconds):
     return g[2] + (g[1] - 2 * g[2]) * seconds / g[0]
 
 
+def control(driver, pointer):
+    """The inspector's control for POINTER (spaces in it written %20), shown: the folded groups
+    of keys are opened and it is scrolled into view."""
+    driver.execute_script("document.querySelectorAll('#inspector details').forEach(d => { d.open = true; })")
+    found = driver.find_element(By.CSS_SELECTOR, '#inspector [data-pointer="%s"]' % unquote(pointer))
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", found)
+    return found
+
+
+def described(driver, element):
+    """What kind of control ELEMENT is: its tag, type and role, the kind of value its row edits, and
+    a menu's choices."""
+    return driver.execute_script(
+        "const e = arguments[0], row = e.closest('[data-kind]');"
+        "return {tag: e.tagName.toLowerCase(), type: e.type || '', role: e.getAttribute('role') || '',"
+        " kind: row ? row.dataset.kind : '', options: e.tagName === 'SELECT' ? [...e.options].map(o => o.value) : null}",
+        element)
+
+
 def act(driver, action, arguments):
     result = {}
     tracks = driver.find_element(By.ID, "tracks")
@@ -194,8 +220,8 @@ def act(driver, action, arguments):
         ).click().perform()
         wait(driver, "window.studio.selected === %d" % int(arguments[0]), "selected the step")
     elif action == "set":
-        pointer, value = arguments[0], " ".join(arguments[1:])
-        field = driver.find_element(By.CSS_SELECTOR, '#inspector [data-pointer="%s"]' % pointer)
+        field, value = control(driver, arguments[0]), " ".join(arguments[1:])
+        result["control"] = described(driver, field)
         if field.tag_name == "select":
             Select(field).select_by_value(value)
         else:
@@ -203,7 +229,39 @@ def act(driver, action, arguments):
             field.send_keys(value)
             field.send_keys(Keys.TAB)
         written(driver, writes)
+    elif action == "click":
+        clicked = control(driver, arguments[0])
+        result["control"] = described(driver, clicked)
+        clicked.click()
+        written(driver, writes)
+    elif action == "drag-place":
+        handle = driver.find_element(By.CSS_SELECTOR, '.viewer-handles [data-pointer="%s"]' % arguments[0])
+        box = driver.execute_script("const b = arguments[0].getBoundingClientRect(); return [b.width, b.height]", handle)
+        # CSS pixels per canvas pixel: a picture fitted into its box (object-fit) keeps its aspect.
+        result["scale"] = driver.execute_script(
+            "const f = document.getElementById('frame'), b = f.getBoundingClientRect(), t = view.timeline;"
+            "const k = Math.min(b.width / t.width, b.height / t.height);"
+            "return ['contain', 'scale-down'].includes(getComputedStyle(f).objectFit) ? [k, k]"
+            " : [b.width / t.width, b.height / t.height]")
+        dx, dy = float(arguments[1]), float(arguments[2])
+        drag(driver, handle, (box[0] / 2, box[1] / 2), list(zip(steps(dx, 8), steps(dy, 8))))
+        written(driver, writes)
+    elif action == "layer":
+        Select(driver.find_element(By.CSS_SELECTOR, '#inspector [data-pointer="#layer"]')).select_by_visible_text(
+            arguments[0])
+        wait(driver, "window.studio.layer && window.studio.layer.name === %s" % json.dumps(arguments[0]),
+             "showed the layer")
+    elif action == "pick":
+        picked = control(driver, arguments[0])
+        result["control"] = described(driver, picked)
+        driver.execute_script(
+            "const c = arguments[0]; c.focus(); c.value = arguments[1];"
+            "c.dispatchEvent(new Event('input', {bubbles: true})); c.dispatchEvent(new Event('change', {bubbles: true}))",
+            picked, arguments[1])
+        written(driver, writes)
     elif action in ("undo", "redo"):
+        # As a person would, out of any field first: a field takes Ctrl+Z as its own.
+        driver.execute_script("if (document.activeElement) document.activeElement.blur()")
         keys = ActionChains(driver).key_down(Keys.CONTROL)
         if action == "redo":
             keys = keys.key_down(Keys.SHIFT)

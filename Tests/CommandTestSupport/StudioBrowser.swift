@@ -35,8 +35,21 @@ public enum StudioBrowser {
             public let hasSound: Bool
         }
 
+        /// The inspector's control an action used: its tag, type and role, the kind of value its
+        /// row edits (`number`, `color`, `layer`, `file`, `effects`, …), and a menu's choices.
+        public struct Control: Decodable {
+            public let tag: String
+            public let type: String
+            public let role: String
+            public let kind: String
+            public let options: [String]?
+        }
+
         public let state: State
         public let file: String
+        public let control: Control?
+        /// After a drag on the viewer: the frame's CSS pixels per canvas pixel, across and down.
+        public let scale: [Double]?
         public let released: Released?
         /// The last frame the page showed after a release, as a base64 PNG.
         public let lastFrame: String?

@@ -88,6 +88,19 @@ import Testing
             try JSONSerialization.jsonObject(with: Data(pipeline.editorSummaryJSON().utf8)) as? [String: Any])
         let steps = try #require(editor["steps"] as? [[String: Any]])
         #expect(steps.first?["pointer"] as? String == "/timeline/0" && steps.first?["track"] as? String == "square")
+        #expect((steps.first?["paramTypes"] as? [String: String])?["to"] == "number", "\(steps)")
+        // The effects a layer's filters may name, each with its parameters' types.
+        let effects = try #require(editor["effects"] as? [[String: Any]])
+        let blur = try #require(effects.first { $0["name"] as? String == "blur" }, "\(effects.map { $0["name"] })")
+        #expect((blur["paramTypes"] as? [String: String])?["radius"] == "number" && blur["params"] != nil)
+        // The folder's files, hidden ones left out.
+        try Data().write(to: kit.folder.appendingPathComponent(".hidden.png"))
+        try FileManager.default.createDirectory(
+            at: kit.folder.appendingPathComponent("shots"), withIntermediateDirectories: true)
+        try Data().write(to: kit.folder.appendingPathComponent("shots/one.png"))
+        let listed = try #require(
+            try JSONSerialization.jsonObject(with: Data(pipeline.editorSummaryJSON().utf8)) as? [String: Any])
+        #expect(listed["files"] as? [String] == ["p.json", "shots/one.png"], "\(listed["files"] ?? "none")")
         #expect(try !pipeline.playsSound && pipeline.soundWAV() == nil)
     }
 

@@ -19,6 +19,7 @@ function written(value) {
 
 // The patch as the server reads it, each value written as people write it.
 export function patchText(ops) {
-  return '[' + ops.map(op => '{"op": "' + op.op + '", "path": ' + JSON.stringify(op.path)
+  return '[' + ops.map(op => '{"op": "' + op.op + '"' + ('from' in op ? ', "from": ' + JSON.stringify(op.from) : '')
+    + ', "path": ' + JSON.stringify(op.path)
     + ('value' in op ? ', "value": ' + written(op.value) : '') + '}').join(', ') + ']';
 }
