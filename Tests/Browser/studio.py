@@ -177,7 +177,8 @@ return {
   bars: [...document.querySelectorAll('[data-step]')].map(e => ({ step: Number(e.dataset.step), box: box(e),
     shown: e.getBoundingClientRect().right > box(e.parentElement)[0] && e.getBoundingClientRect().left < box(e.parentElement)[2] })),
   seconds: [...document.querySelectorAll('[data-role="ruler"] [data-seconds]')].map(e => Number(e.dataset.seconds)),
-  axis: { from: g.from, to: g.to, end: g.end, perSecond: g.perSecond },
+  axis: { from: g.from, to: g.to, end: g.end, perSecond: g.perSecond, gutter: g.gutter },
+  range: shown(document.querySelector('#ruler .range')) ? box(document.querySelector('#ruler .range')) : null,
   unnamed: unnamed,
   scroll: [document.documentElement.scrollWidth, document.documentElement.scrollHeight],
 };

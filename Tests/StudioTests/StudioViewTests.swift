@@ -48,6 +48,7 @@ struct StudioViewTests {
             let to: Double
             let end: Double
             let perSecond: Double
+            let gutter: Double
         }
 
         let window: [Double]
@@ -67,6 +68,8 @@ struct StudioViewTests {
         let seconds: [Double]
         let axis: Axis
         let unnamed: [String]
+        /// The in/out range on the ruler, when one is set.
+        let range: [Double]?
         let scroll: [Double]
     }
 
@@ -230,7 +233,7 @@ struct StudioViewTests {
             studio.server.url,
             [
                 ["seek", "1.05"], ["press", "i"], ["seek", "2.05"], ["press", "o"], ["press", "space"], ["watch-loop"],
-                ["layout"],
+                ["layout"], ["click", "clearloop"], ["layout"],
             ])
         #expect(run.errors.isEmpty, "\(run.errors)")
         #expect(run.actions[3].playback?.loop == [10, 20], "\(String(describing: run.actions[3].playback))")
@@ -242,6 +245,12 @@ struct StudioViewTests {
         let wraps = zip(frames, frames.dropFirst()).filter { $0 > $1 }
         #expect(wraps.count >= 2 && wraps.allSatisfy { $0.1 == 10 }, "\(frames)")
         #expect(run.actions[5].playback?.playing == false, "K pauses")
+        // The range on the ruler, from 1 s to the end of frame 20 (2.1 s); gone once cleared.
+        let layout = try #require(run.actions[6].layout)
+        let range = try #require(layout.range, "the range on the ruler")
+        let x = { (seconds: Double) in layout.ruler[0] + layout.axis.gutter + seconds * layout.axis.perSecond }
+        #expect(abs(range[0] - x(1)) <= 1.5 && abs(range[2] - x(2.1)) <= 1.5, "\(range) for \(x(1))–\(x(2.1))")
+        #expect(run.actions[8].layout?.range == nil, "cleared")
         #expect(studio.text == Self.twelveSeconds)
     }
 
