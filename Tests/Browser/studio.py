@@ -4,6 +4,8 @@ with a mouse, and prints what the page did as one JSON object.
 
     studio.py URL drag-bar STEP SECONDS          drag step STEP's bar by SECONDS along the time axis
     studio.py URL drag-end STEP SECONDS          drag the bar's right end by SECONDS
+    studio.py URL hold-bar STEP SECONDS          drag step STEP's bar by SECONDS, report the snapping line on the
+                                                 tracks (its time and a pixel's seconds, or null) before releasing
     studio.py URL drag-handle STEP WHICH DX DY   drag handle WHICH (0 or 1) of the step's Bézier by DX, DY pixels
     studio.py URL gesture FRACTION SECONDS       drive the transition: drag across FRACTION of the frame's
                                                  width in SECONDS, release, watch the rest play, keep it
@@ -29,6 +31,7 @@ with a mouse, and prints what the page did as one JSON object.
     studio.py URL press KEY                      press KEY (a letter, space, left, right, home, end, tab, each
                                                  with shift+ if wanted); report the time read-out and playing state
     studio.py URL until-frame-below N            wait until the frame on show is below N
+    studio.py URL focus SELECTOR                 give the keyboard's focus to the element SELECTOR names
     studio.py URL watch-loop                     while playing, record each time read-out until the frame shown
                                                  has gone back twice (the loop wrapped), then pause
 
@@ -185,7 +188,7 @@ return {
 """
 
 KEYS = {"space": Keys.SPACE, "left": Keys.ARROW_LEFT, "right": Keys.ARROW_RIGHT, "home": Keys.HOME, "end": Keys.END,
-        "tab": Keys.TAB}
+        "tab": Keys.TAB, "enter": Keys.ENTER}
 
 PLAYBACK = """
 const loop = view.loop;
@@ -212,6 +215,24 @@ def act(driver, action, arguments):
         x = (bar["x0"] + bar["x1"]) / 2 if action == "drag-bar" else bar["x1"] - 2
         drag(driver, tracks, (x, (bar["y0"] + bar["y1"]) / 2), [(m, 0) for m in steps(pixels, 8)])
         written(driver, writes)
+    elif action == "hold-bar":
+        step, seconds = int(arguments[0]), float(arguments[1])
+        bar = driver.execute_script("return window.studio.bars[%d]" % step)
+        pixels = seconds * driver.execute_script("return window.studio.tracksGeometry.perSecond")
+        chain = ActionChains(driver, duration=40)
+        chain.move_to_element_with_offset(
+            tracks, *offset(driver, tracks, (bar["x0"] + bar["x1"]) / 2, (bar["y0"] + bar["y1"]) / 2)).click_and_hold()
+        for move in steps(pixels, 8):
+            chain.move_by_offset(move, 0).pause(0.05)
+        chain.perform()
+        result["snapline"] = driver.execute_script(
+            "const l = document.querySelector('#tracks .snapline'); if (!l || l.getClientRects().length === 0) return null;"
+            "const b = l.getBoundingClientRect(), t = document.getElementById('tracks').getBoundingClientRect();"
+            "const g = window.studio.tracksGeometry; return [g.seconds(b.left - t.left), 1 / g.perSecond]")
+        ActionChains(driver).release().perform()
+        written(driver, writes)
+    elif action == "focus":
+        driver.execute_script("document.querySelector(arguments[0]).focus()", arguments[0])
     elif action == "drag-handle":
         step, which, dx, dy = int(arguments[0]), int(arguments[1]), float(arguments[2]), float(arguments[3])
         bar = driver.execute_script("return window.studio.bars[%d]" % step)

@@ -103,6 +103,8 @@ struct StudioViewTests {
         let playback: Playback?
         let times: [String]?
         let frame: Int?
+        /// Where a held bar snaps: its time, and the seconds a pixel stands for.
+        let snapline: [Double]?
     }
 
     struct Run: Decodable {
@@ -261,7 +263,10 @@ struct StudioViewTests {
         // At 10 fps the playhead at 2.55 s is frame 25, 2.5 s.
         let run = try Self.run(
             studio.server.url,
-            [["drag-bar", "1", "1.04"], ["drag-bar", "0", "-0.96"], ["seek", "2.55"], ["drag-bar", "1", "-4.46"]])
+            [
+                ["drag-bar", "1", "1.04"], ["drag-bar", "0", "-0.96"], ["seek", "2.55"], ["drag-bar", "1", "-4.46"],
+                ["hold-bar", "1", "0.52"],
+            ])
         #expect(run.errors.isEmpty, "\(run.errors)")
         // 6 s + 1.04 s: 7 s, a whole second.
         let seven = Self.twelveSeconds.replacingOccurrences(of: #""start": 6,"#, with: #""start": 7,"#)
@@ -272,6 +277,12 @@ struct StudioViewTests {
         // 7 s − 4.46 s is 2.54 s: on the playhead's 2.5 s, not on 3 s (the card's end is at 3 s).
         let playhead = zero.replacingOccurrences(of: #""start": 7,"#, with: #""start": 2.5,"#)
         #expect(run.actions[3].file == playhead, "\(run.actions[3].file)")
+        // Held at 2.5 s + 0.52 s, the bar shows a line where it snaps (3 s, the card's end) before
+        // it is released there.
+        let line = try #require(run.actions[4].snapline, "no line where the bar snaps")
+        #expect(abs(line[0] - 3) <= 1.5 * line[1], "the line at \(line[0]) s")
+        let three = playhead.replacingOccurrences(of: #""start": 2.5,"#, with: #""start": 3,"#)
+        #expect(run.actions[4].file == three, "\(run.actions[4].file)")
     }
 
     @Test("layer names sit beside the bars, whole in their title; the curve editor shows the selected step")
@@ -320,6 +331,7 @@ struct StudioViewTests {
         var actions = keys.map { ["press", $0] }
         actions += [["seek", "5.05"], ["press", "j"], ["until-frame-below", "48"], ["press", "k"], ["layout"]]
         actions += [["click", "play"], ["press", "space"], ["press", "tab"], ["press", "tab"]]
+        actions += [["focus", #"[data-step="1"]"#], ["press", "enter"], ["layout"]]
         let run = try Self.run(studio.server.url, actions)
         #expect(run.errors.isEmpty, "\(run.errors)")
         let shown = run.actions.prefix(keys.count).map { $0.playback }
@@ -343,7 +355,7 @@ struct StudioViewTests {
         let afterClick = run.actions[keys.count + 6].playback
         #expect(afterClick?.playing == false && afterClick?.focused == "play", "\(String(describing: afterClick))")
         // Tab moves the focus on, and the focused control shows an outline.
-        for action in run.actions.suffix(2) {
+        for action in run.actions[keys.count + 7...keys.count + 8] {
             let playback = try #require(action.playback)
             guard case .style(let style) = playback.outline[0], case .width(let width) = playback.outline[1] else {
                 Issue.record("\(playback.outline)")
@@ -351,6 +363,9 @@ struct StudioViewTests {
             }
             #expect(style != "none" && width >= 1, "\(playback.focused): \(style) \(width)")
         }
+        // Enter on a step's bar, reached by the keyboard, selects it: the curve editor shows it.
+        let chosen = try #require(run.actions[keys.count + 11].layout)
+        #expect(chosen.curves.handles == 2 && !chosen.curves.title.contains("select"), "\(chosen.curves)")
         #expect(studio.text == Self.twelveSeconds)
     }
 }

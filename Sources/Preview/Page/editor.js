@@ -333,6 +333,8 @@ export function makeEditor(token) {
           made.textContent = bar.label;
           made.title = bar.label;
           made.setAttribute('aria-label', 'step ' + bar.step + ': ' + bar.label);
+          made.setAttribute('role', 'button');
+          made.tabIndex = 0;
           track.appendChild(made);
         }
         const layer = node('span', 'layer', {
@@ -343,9 +345,19 @@ export function makeEditor(token) {
         layer.title = name;
         children.push(track, layer);
       });
-      children.push(node('div', 'playhead'));
+      children.push(node('div', 'playhead'), node('div', 'snapline'));
+      // The bar the keyboard was on keeps the focus when the bars are made again.
+      const focused = tracks.contains(document.activeElement) ? document.activeElement.dataset.step : undefined;
       tracks.replaceChildren(...children);
+      if (focused !== undefined) {
+        const again = tracks.querySelector('[data-step="' + focused + '"]');
+        if (again) again.focus();
+      }
     }
+    // Where a dragged end snaps, a line across the tracks.
+    const snapline = tracks.querySelector('.snapline'), snapAt = ed.drag && ed.drag.kind === 'bar' ? ed.drag.snapAt : null;
+    snapline.hidden = snapAt === null || snapAt === undefined;
+    if (!snapline.hidden) snapline.style.left = x(snapAt) + 'px';
     const playhead = tracks.querySelector('.playhead');
     playhead.style.display = info.followsTimeline && now >= axis.from && now <= axis.to ? 'block' : 'none';
     playhead.style.left = x(now) + 'px';
@@ -570,6 +582,13 @@ export function makeEditor(token) {
     return best;
   }
 
+  // Enter on the bar the keyboard is on selects its step.
+  tracks.addEventListener('keydown', event => {
+    if (event.key !== 'Enter' || event.target.dataset.step === undefined) return;
+    select(Number(event.target.dataset.step));
+    event.preventDefault();
+  });
+
   // Dragging a bar moves its start; dragging one of its ends changes its duration.
   tracks.addEventListener('pointerdown', event => {
     if (event.button !== 0) return;
@@ -603,13 +622,14 @@ export function makeEditor(token) {
       const raw = Math.max(0, step.start + by);
       const head = snap(raw, drag.step, drag.perPixel), tail = snap(raw + length, drag.step, drag.perPixel);
       const snapped = head.by <= tail.by ? head.seconds : tail.by < Infinity ? tail.seconds - length : raw;
+      drag.snapAt = head.by <= tail.by ? (head.by < Infinity ? head.seconds : null) : tail.seconds;
       values.start = round(Math.max(0, snapped));
       drag.span = { start: values.start, end: values.start + length };
     } else {
-      const start = drag.edge === 'start'
-        ? round(clamp(snap(step.start + by, drag.step, drag.perPixel).seconds, 0, step.end - 0.01)) : step.start;
-      const end = drag.edge === 'end'
-        ? Math.max(step.start + 0.01, snap(step.end + by, drag.step, drag.perPixel).seconds) : step.end;
+      const edge = snap((drag.edge === 'start' ? step.start : step.end) + by, drag.step, drag.perPixel);
+      drag.snapAt = edge.by < Infinity ? edge.seconds : null;
+      const start = drag.edge === 'start' ? round(clamp(edge.seconds, 0, step.end - 0.01)) : step.start;
+      const end = drag.edge === 'end' ? Math.max(step.start + 0.01, edge.seconds) : step.end;
       // A step of no length takes the span's length, through its speed and repetitions.
       const cycles = step.repeat * (step.autoreverse ? 2 : 1) / step.speed;
       values.duration = round(Math.max(0.001, length > 0 ? step.duration * (end - start) / length : (end - start) / cycles));
