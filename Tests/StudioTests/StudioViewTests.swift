@@ -153,6 +153,10 @@ struct StudioViewTests {
             // The timeline under the viewer, the inspector beside them, nothing past the window.
             #expect(layout.timeline[1] >= stage[3] && layout.inspector[0] >= stage[2], "\(layout)")
             #expect(layout.scroll[0] <= window[0] && layout.scroll[1] <= window[1], "nothing scrolls: \(layout.scroll)")
+            // The time axis spans the tracks' width, less the names' gutter and the right margin (8 px).
+            let axis = layout.axis
+            let spans = axis.gutter + (axis.to - axis.from) * axis.perSecond + 8
+            #expect(abs(spans - Self.width(layout.tracks)) <= 2, "\(axis) in \(layout.tracks)")
         }
         let small = try #require(run.actions[0].layout)
         #expect(Self.width(small.stage) >= 640, "at 1280×800 the viewer is \(Self.width(small.stage)) px wide")

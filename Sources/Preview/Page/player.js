@@ -286,7 +286,8 @@ export function start() {
   });
   frame.src = 'frame?t=' + seconds;
 
-  window.addEventListener('resize', fitFrame);
+  // The tracks and the ruler are as wide as the window leaves them.
+  window.addEventListener('resize', () => { if (view.timeline) show(view.frame); });
   // The viewer's room changes as the panels around it do (the curve editor resized or closed).
   new ResizeObserver(fitFrame).observe($('stage'));
   $('play').onclick = () => setPlaying(!view.playing);
