@@ -329,8 +329,8 @@ struct StudioViewTests {
         let studio = try Studio(Self.twelveSeconds)
         defer { studio.stop() }
         let keys = [
-            "right", "right", "shift+right", "left", "shift+left", "end", "home", "l", "k", "shift+right", "space",
-            "space",
+            "right", "right", "shift+right", "left", "shift+left", "end", "home", "l", "l", "k", "shift+right",
+            "space", "space",
         ]
         var actions = keys.map { ["press", $0] }
         actions += [["seek", "5.05"], ["press", "j"], ["until-frame-below", "48"], ["press", "k"], ["layout"]]
@@ -345,8 +345,9 @@ struct StudioViewTests {
             #expect(action?.time.contains("frame \(frame) ") == true, "\(String(describing: action?.time))")
         }
         #expect(shown[7]?.playing == true && shown[7]?.rate == 1, "L plays")
-        #expect(shown[8]?.playing == false, "K pauses")
-        #expect(shown[10]?.playing == true && shown[11]?.playing == false, "Space plays and pauses")
+        #expect(shown[8]?.playing == true && shown[8]?.rate == 2, "L again plays twice as fast")
+        #expect(shown[9]?.playing == false, "K pauses")
+        #expect(shown[11]?.playing == true && shown[12]?.playing == false, "Space plays and pauses")
         // J plays backwards from frame 50.
         let back = run.actions[keys.count + 1].playback
         #expect(back?.playing == true && back?.rate == -1, "\(String(describing: back))")
