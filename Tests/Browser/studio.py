@@ -31,6 +31,7 @@ with a mouse, and prints what the page did as one JSON object.
     studio.py URL press KEY                      press KEY (a letter, space, left, right, home, end, tab, each
                                                  with shift+ if wanted); report the time read-out and playing state
     studio.py URL until-frame-below N            wait until the frame on show is below N
+    studio.py URL save PATH                      save the window as it is as PATH (PNG)
     studio.py URL focus SELECTOR                 give the keyboard's focus to the element SELECTOR names
     studio.py URL watch-loop                     while playing, record each time read-out until the frame shown
                                                  has gone back twice (the loop wrapped), then pause
@@ -231,6 +232,11 @@ def act(driver, action, arguments):
             "const g = window.studio.tracksGeometry; return [g.seconds(b.left - t.left), 1 / g.perSecond]")
         ActionChains(driver).release().perform()
         written(driver, writes)
+    elif action == "save":
+        # The frame on show, and drawn, before the picture is taken.
+        wait(driver, "document.getElementById('frame').complete && !view.playing", "showed its frame")
+        driver.execute_async_script("requestAnimationFrame(() => requestAnimationFrame(arguments[0]))")
+        driver.save_screenshot(arguments[0])
     elif action == "focus":
         driver.execute_script("document.querySelector(arguments[0]).focus()", arguments[0])
     elif action == "drag-handle":

@@ -198,6 +198,32 @@ struct StudioViewTests {
         }
     }
 
+    @Test("where the frame is transparent, the viewer shows a checkerboard")
+    func checkerboard() throws {
+        // At 0 s the card (the left half) is at opacity 0 over a transparent canvas; the panel red.
+        let text = Self.twelveSeconds.replacingOccurrences(
+            of: ##""background": "#0000ff""##, with: ##""background": "#00000000""##)
+        let studio = try Studio(text)
+        defer { studio.stop() }
+        let shot = studio.folder.appendingPathComponent("checker.png")
+        let run = try Self.run(studio.server.url, [["layout"], ["save", shot.path]])
+        #expect(run.errors.isEmpty, "\(run.errors)")
+        let frame = try #require(run.actions[0].layout?.frame)
+        let image = try RGBAImage.read(shot)
+        // The checkerboard's two greys, each on a good part of the left half; the right half red.
+        let (light, dark, red) = (Pixel(0xbd, 0xbd, 0xbd), Pixel(0x8a, 0x8a, 0x8a), Pixel(0xff, 0, 0))
+        let (left, top) = (Int(frame[0].rounded(.up)) + 1, Int(frame[1].rounded(.up)) + 1)
+        let (middle, bottom, right) = (Int((frame[0] + frame[2]) / 2) - 1, Int(frame[3]) - 2, Int(frame[2]) - 2)
+        let leftHalf = (top..<bottom).flatMap { y in (left..<middle).map { image[$0, y] } }
+        let rightHalf = (top..<bottom).flatMap { y in (middle + 3..<right).map { image[$0, y] } }
+        let lights = leftHalf.filter { $0.distance(to: light) <= 4 }.count
+        let darks = leftHalf.filter { $0.distance(to: dark) <= 4 }.count
+        #expect(
+            lights * 4 > leftHalf.count && darks * 4 > leftHalf.count, "\(lights) and \(darks) of \(leftHalf.count)")
+        let reds = rightHalf.filter { $0.distance(to: red) <= 4 }.count
+        #expect(reds * 10 > rightHalf.count * 9, "\(reds) of \(rightHalf.count)")
+    }
+
     @Test("the ruler runs to the render's end, zooms with Ctrl + wheel keeping a label a second or more, and fits")
     func rulerZooms() throws {
         let studio = try Studio(Self.twelveSeconds)
