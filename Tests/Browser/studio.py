@@ -184,6 +184,8 @@ return {
   axis: { from: g.from, to: g.to, end: g.end, perSecond: g.perSecond, gutter: g.gutter },
   range: shown(document.querySelector('#ruler .range')) ? box(document.querySelector('#ruler .range')) : null,
   unnamed: unnamed,
+  rulerSlider: ['role', 'aria-valuemin', 'aria-valuemax', 'aria-valuenow', 'aria-valuetext'].map(
+    a => document.getElementById('ruler').getAttribute(a) || ''),
   scroll: [document.documentElement.scrollWidth, document.documentElement.scrollHeight],
 };
 """

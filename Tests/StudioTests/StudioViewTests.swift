@@ -68,6 +68,8 @@ struct StudioViewTests {
         let seconds: [Double]
         let axis: Axis
         let unnamed: [String]
+        /// The ruler's role, and its value's least, most, present and text for screen readers.
+        let rulerSlider: [String]
         /// The in/out range on the ruler, when one is set.
         let range: [Double]?
         let scroll: [Double]
@@ -382,6 +384,11 @@ struct StudioViewTests {
 
         let layout = try #require(run.actions[keys.count + 4].layout)
         #expect(layout.unnamed.isEmpty, "controls with no name for screen readers: \(layout.unnamed)")
+        // The ruler reads as a slider from 0 to 12 s, at the frame on show.
+        let slider = layout.rulerSlider
+        #expect(slider[0] == "slider" && slider[1] == "0" && slider[2] == "12", "\(slider)")
+        let now = try #require(Double(slider[3]))
+        #expect(slider[4].contains("frame \(Int((now * 10).rounded())) "), "\(slider)")
         // Space on the focused play button plays and pauses once, not twice.
         let afterClick = run.actions[keys.count + 6].playback
         #expect(afterClick?.playing == false && afterClick?.focused == "play", "\(String(describing: afterClick))")

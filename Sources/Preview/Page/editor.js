@@ -412,6 +412,10 @@ export function makeEditor(token) {
       range.style.left = left + 'px';
       range.style.width = Math.max(2, Math.min(width, x((last + 1) / fps)) - left) + 'px';
     }
+    // For screen readers, the ruler is a slider over the render's time.
+    ruler.setAttribute('aria-valuemax', String(Math.round(axis.end * 1000) / 1000));
+    ruler.setAttribute('aria-valuenow', String(Math.round(now * 1000) / 1000));
+    ruler.setAttribute('aria-valuetext', $('clock').textContent);
     const playhead = ruler.querySelector('.playhead');
     playhead.style.display = now >= axis.from && now <= axis.to ? 'block' : 'none';
     playhead.style.left = x(now) + 'px';
