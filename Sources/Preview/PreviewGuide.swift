@@ -3,7 +3,11 @@ extension PreviewServer {
     public static let guide = """
         Prints the page's URL first (preview: http://127.0.0.1:PORT/). The page plays, \
         scrubs and steps through the frames, rendered on demand as `pipeline frame` renders \
-        them, and charts each step's progress over time. When the pipeline file or a plugin \
+        them, and charts each step's progress over time. The viewer fits the frame to its room \
+        or zooms it (Ctrl+wheel), over a checkerboard where it is transparent, with safe-area \
+        guides on demand. Keys: Space plays or pauses, ← and → step a frame (with Shift a \
+        second), J, K and L play backwards, pause and play (again: faster), Home and End go \
+        to the first and last frame, I and O set the range playing loops over. When the pipeline file or a plugin \
         file changes, the page shows the new version; a pipeline that no longer loads leaves \
         the last good one on show, with the error. Plugin code runs in child processes (as with \
         run --isolate): a plugin that crashes fails the frames it renders, not the server. \
@@ -13,11 +17,12 @@ extension PreviewServer {
 
         With --edit the address carries a token (preview: http://127.0.0.1:PORT/?token=…) and \
         the page edits the file: each step is a bar on its layer's track (drag it to move its \
-        start, its ends to change its duration), the chart shows a Bézier curve's handles to \
-        drag, and the inspector sets a step's curve, spring and parameters and a layer's keys, \
-        each control typed from the schema (sliders, switches, colour pickers, menus of the \
-        pipeline's layers and of its folder's files; a layer's effects as a list); Ctrl+Z and \
-        Ctrl+Shift+Z undo and redo. The frame and \
+        start, its ends to change its duration; they snap to other steps' ends, the playhead \
+        and whole seconds) under a ruler that Ctrl+wheel zooms, the curve editor shows the \
+        selected step's curve and a Bézier's handles to drag, and the inspector sets a step's \
+        curve, spring and parameters and a layer's keys, each control typed from the schema \
+        (sliders, switches, colour pickers, menus of the pipeline's layers and of its folder's \
+        files; a layer's effects as a list); Ctrl+Z and Ctrl+Shift+Z undo and redo. The frame and \
         the chart follow a drag before it is written. "drive by hand" drags an interactive \
         transition on the frame: on release the page plays the rest as pipeline run renders \
         it, and "keep this gesture" writes the track into interaction.

@@ -4,6 +4,8 @@ with a mouse, and prints what the page did as one JSON object.
 
     studio.py URL drag-bar STEP SECONDS          drag step STEP's bar by SECONDS along the time axis
     studio.py URL drag-end STEP SECONDS          drag the bar's right end by SECONDS
+    studio.py URL hold-bar STEP SECONDS          drag step STEP's bar by SECONDS, report the snapping line on the
+                                                 tracks (its time and a pixel's seconds, or null) before releasing
     studio.py URL drag-handle STEP WHICH DX DY   drag handle WHICH (0 or 1) of the step's Bézier by DX, DY pixels
     studio.py URL gesture FRACTION SECONDS       drive the transition: drag across FRACTION of the frame's
                                                  width in SECONDS, release, watch the rest play, keep it
@@ -25,6 +27,20 @@ with a mouse, and prints what the page did as one JSON object.
     studio.py URL seek SECONDS                   click the ruler at SECONDS; report the time read-out
     studio.py URL scrub FROM TO                  drag along the ruler from FROM to TO seconds; report each
                                                  time read-out the page showed on the way
+    studio.py URL window WIDTH HEIGHT            make the window's inner size WIDTH×HEIGHT CSS pixels
+    studio.py URL layout                         report the boxes of the viewer, frame, timeline, ruler, tracks,
+                                                 layer names, bars and curve editor, the viewer's zoom and guides,
+                                                 and the controls that have no name for screen readers
+    studio.py URL click ID                       click the element with that id
+    studio.py URL wheel ID DELTA                 Ctrl + wheel by DELTA over the middle of the element with that id
+    studio.py URL resize-curves HEIGHT           drag the bar on the curve editor's top to make it HEIGHT pixels tall
+    studio.py URL press KEY                      press KEY (a letter, space, left, right, home, end, tab, each
+                                                 with shift+ if wanted); report the time read-out and playing state
+    studio.py URL until-frame-below N            wait until the frame on show is below N
+    studio.py URL save PATH                      save the window as it is as PATH (PNG)
+    studio.py URL focus SELECTOR                 give the keyboard's focus to the element SELECTOR names
+    studio.py URL watch-loop                     while playing, record each time read-out until the frame shown
+                                                 has gone back twice (the loop wrapped), then pause
 
 Actions joined by `then` run one after the other on the one page: `drag-bar 0 0.5 then undo`.
 It prints a list: for each action, what the page showed and the file's text once it was done.
@@ -48,6 +64,13 @@ from selenium.webdriver.support.ui import Select
 WINDOW = (1280, 800)
 
 
+def resize(driver, width, height):
+    # The window's inner size is what the page lays itself out in.
+    driver.set_window_size(width, height)
+    inner = driver.execute_script("return [window.innerWidth, window.innerHeight]")
+    driver.set_window_size(2 * width - inner[0], 2 * height - inner[1])
+
+
 def browser(profile):
     options = Options()
     for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
@@ -57,10 +80,7 @@ def browser(profile):
     options.binary_location = "/usr/bin/chromium"
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-    # The window's inner size is what the page lays itself out in.
-    driver.set_window_size(*WINDOW)
-    inner = driver.execute_script("return [window.innerWidth, window.innerHeight]")
-    driver.set_window_size(2 * WINDOW[0] - inner[0], 2 * WINDOW[1] - inner[1])
+    resize(driver, *WINDOW)
     return driver
 
 
@@ -143,10 +163,54 @@ return { roles: roles, tracks: tracks, seconds: seconds, ruler: box(document.que
 """
 
 
+LAYOUT = """
+const box = e => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+const shown = e => e !== null && e.getClientRects().length > 0;
+const frame = document.getElementById('frame'), guides = document.getElementById('guides');
+const named = e => (e.getAttribute('aria-label') || '').trim() !== '' || (e.getAttribute('aria-labelledby') || '') !== ''
+  || (e.labels && e.labels.length > 0);
+const unnamed = [...document.querySelectorAll('button, input, select, textarea, [role="button"]')]
+  .filter(e => shown(e) && !document.getElementById('inspector').contains(e) && !named(e))
+  .map(e => e.id || e.outerHTML.slice(0, 60));
+const g = window.studio.tracksGeometry;
+return {
+  window: [window.innerWidth, window.innerHeight],
+  stage: box(document.getElementById('stage')), frame: box(frame), natural: [view.timeline.width, view.timeline.height],
+  zoom: document.getElementById('zoom').textContent, checker: getComputedStyle(frame).backgroundImage,
+  guides: { shown: shown(guides), boxes: [...guides.children].map(box) },
+  timeline: box(document.getElementById('timeline')), ruler: box(document.querySelector('[data-role="ruler"]')),
+  tracks: box(document.getElementById('tracks')), inspector: box(document.getElementById('inspector')),
+  curves: { shown: shown(document.getElementById('curves')), box: box(document.getElementById('curves')),
+    chart: box(document.getElementById('chart')), title: document.getElementById('curvetitle').textContent,
+    handles: window.studio.handles.length },
+  names: [...document.querySelectorAll('#tracks .layer')].map(e => ({ text: e.textContent, title: e.title, box: box(e),
+    elided: e.scrollWidth > e.clientWidth })),
+  bars: [...document.querySelectorAll('[data-step]')].map(e => ({ step: Number(e.dataset.step), box: box(e),
+    shown: e.getBoundingClientRect().right > box(e.parentElement)[0] && e.getBoundingClientRect().left < box(e.parentElement)[2] })),
+  seconds: [...document.querySelectorAll('[data-role="ruler"] [data-seconds]')].map(e => Number(e.dataset.seconds)),
+  axis: { from: g.from, to: g.to, end: g.end, perSecond: g.perSecond, gutter: g.gutter },
+  range: shown(document.querySelector('#ruler .range')) ? box(document.querySelector('#ruler .range')) : null,
+  unnamed: unnamed,
+  rulerSlider: ['role', 'aria-valuemin', 'aria-valuemax', 'aria-valuenow', 'aria-valuetext'].map(
+    a => document.getElementById('ruler').getAttribute(a) || ''),
+  scroll: [document.documentElement.scrollWidth, document.documentElement.scrollHeight],
+};
+"""
+
+KEYS = {"space": Keys.SPACE, "left": Keys.ARROW_LEFT, "right": Keys.ARROW_RIGHT, "home": Keys.HOME, "end": Keys.END,
+        "tab": Keys.TAB, "enter": Keys.ENTER}
+
+PLAYBACK = """
+const loop = view.loop;
+return { time: document.querySelector('[data-role="time"]').textContent, frame: view.frame, playing: view.playing,
+  rate: view.rate, loop: loop ? [loop.in, loop.out] : null, focused: document.activeElement.id,
+  outline: [getComputedStyle(document.activeElement).outlineStyle, parseFloat(getComputedStyle(document.activeElement).outlineWidth)] };
+"""
+
+
 def ruler_x(driver, seconds):
     """The ruler's x for SECONDS, from its left: the tracks' time axis."""
-    g = driver.execute_script("const g = window.studio.tracksGeometry; return [g.end, g.width, g.pad]")
-    return g[2] + (g[1] - 2 * g[2]) * seconds / g[0]
+    return driver.execute_script("return window.studio.tracksGeometry.x(%r)" % seconds)
 
 
 def control(driver, pointer):
@@ -176,12 +240,33 @@ def act(driver, action, arguments):
     if action in ("drag-bar", "drag-end"):
         step, seconds = int(arguments[0]), float(arguments[1])
         bar = driver.execute_script("return window.studio.bars[%d]" % step)
-        geometry = driver.execute_script(
-            "const g = window.studio.tracksGeometry; return [g.end, g.width, g.pad]")
-        pixels = seconds * (geometry[1] - 2 * geometry[2]) / geometry[0]
+        pixels = seconds * driver.execute_script("return window.studio.tracksGeometry.perSecond")
         x = (bar["x0"] + bar["x1"]) / 2 if action == "drag-bar" else bar["x1"] - 2
         drag(driver, tracks, (x, (bar["y0"] + bar["y1"]) / 2), [(m, 0) for m in steps(pixels, 8)])
         written(driver, writes)
+    elif action == "hold-bar":
+        step, seconds = int(arguments[0]), float(arguments[1])
+        bar = driver.execute_script("return window.studio.bars[%d]" % step)
+        pixels = seconds * driver.execute_script("return window.studio.tracksGeometry.perSecond")
+        chain = ActionChains(driver, duration=40)
+        chain.move_to_element_with_offset(
+            tracks, *offset(driver, tracks, (bar["x0"] + bar["x1"]) / 2, (bar["y0"] + bar["y1"]) / 2)).click_and_hold()
+        for move in steps(pixels, 8):
+            chain.move_by_offset(move, 0).pause(0.05)
+        chain.perform()
+        result["snapline"] = driver.execute_script(
+            "const l = document.querySelector('#tracks .snapline'); if (!l || l.getClientRects().length === 0) return null;"
+            "const b = l.getBoundingClientRect(), t = document.getElementById('tracks').getBoundingClientRect();"
+            "const g = window.studio.tracksGeometry; return [g.seconds(b.left - t.left), 1 / g.perSecond]")
+        ActionChains(driver).release().perform()
+        written(driver, writes)
+    elif action == "save":
+        # The frame on show, and drawn, before the picture is taken.
+        wait(driver, "document.getElementById('frame').complete && !view.playing", "showed its frame")
+        driver.execute_async_script("requestAnimationFrame(() => requestAnimationFrame(arguments[0]))")
+        driver.save_screenshot(arguments[0])
+    elif action == "focus":
+        driver.execute_script("document.querySelector(arguments[0]).focus()", arguments[0])
     elif action == "drag-handle":
         step, which, dx, dy = int(arguments[0]), int(arguments[1]), float(arguments[2]), float(arguments[3])
         bar = driver.execute_script("return window.studio.bars[%d]" % step)
@@ -298,6 +383,57 @@ def act(driver, action, arguments):
         wait(driver, "window.timeTexts.length > 0", "showed a time")
         result["times"] = driver.execute_script("return window.timeTexts")
         result["frame"] = driver.execute_script("return view.frame")
+    elif action == "window":
+        resize(driver, int(arguments[0]), int(arguments[1]))
+        wait(driver, "window.innerWidth === %d && window.innerHeight === %d" % (int(arguments[0]), int(arguments[1])),
+             "took the window's size")
+        # The page lays itself out again on the resize event; the next frame has it.
+        driver.execute_async_script("requestAnimationFrame(() => requestAnimationFrame(arguments[0]))")
+    elif action == "layout":
+        driver.execute_async_script("requestAnimationFrame(() => requestAnimationFrame(arguments[0]))")
+        result["layout"] = driver.execute_script(LAYOUT)
+    elif action == "click":
+        driver.find_element(By.ID, arguments[0]).click()
+        driver.execute_async_script("requestAnimationFrame(() => requestAnimationFrame(arguments[0]))")
+    elif action == "wheel":
+        driver.execute_script(
+            "const e = document.getElementById(arguments[0]), b = e.getBoundingClientRect();"
+            "e.dispatchEvent(new WheelEvent('wheel', {deltaY: arguments[1], ctrlKey: true, bubbles: true,"
+            " cancelable: true, clientX: b.left + b.width / 2, clientY: b.top + b.height / 2}));",
+            arguments[0], float(arguments[1]))
+        driver.execute_async_script("requestAnimationFrame(() => requestAnimationFrame(arguments[0]))")
+    elif action == "resize-curves":
+        split = driver.find_element(By.ID, "curvesplit")
+        box = driver.execute_script("const b = arguments[0].getBoundingClientRect(); return [b.width, b.height]", split)
+        height = driver.execute_script("return document.getElementById('curves').getBoundingClientRect().height")
+        drag(driver, split, (box[0] / 2, box[1] / 2), [(0, -m) for m in steps(float(arguments[0]) - height, 8)])
+        driver.execute_async_script("requestAnimationFrame(() => requestAnimationFrame(arguments[0]))")
+    elif action == "press":
+        names = arguments[0].lower().split("+")
+        key = names[-1]
+        key = KEYS.get(key, key)
+        chain = ActionChains(driver)
+        if "shift" in names:
+            chain = chain.key_down(Keys.SHIFT)
+        chain = chain.send_keys(key)
+        if "shift" in names:
+            chain = chain.key_up(Keys.SHIFT)
+        chain.perform()
+        result["playback"] = driver.execute_script(PLAYBACK)
+    elif action == "until-frame-below":
+        wait(driver, "view.frame < %d" % int(arguments[0]), "showed a frame below " + arguments[0])
+        result["playback"] = driver.execute_script(PLAYBACK)
+    elif action == "watch-loop":
+        driver.execute_script(
+            "const time = document.querySelector('[data-role=\"time\"]'); window.timeTexts = [time.textContent];"
+            "window.wraps = 0; window.lastFrame = view.frame;"
+            "new MutationObserver(() => { window.timeTexts.push(time.textContent);"
+            " if (view.frame < window.lastFrame) window.wraps++; window.lastFrame = view.frame; })"
+            ".observe(time, {childList: true, characterData: true, subtree: true});")
+        wait(driver, "window.wraps >= 2", "looped twice", timeout=120)
+        ActionChains(driver).send_keys("k").perform()
+        result["times"] = driver.execute_script("return window.timeTexts")
+        result["playback"] = driver.execute_script(PLAYBACK)
     elif action == "screenshot":
         bar = driver.execute_script("return window.studio.bars[0]")
         ActionChains(driver).move_to_element_with_offset(

@@ -41,6 +41,15 @@ struct PreviewTests {
         return (stage, [square[0] - stage[0], square[1] - stage[1], square[2], square[3]])
     }
 
+    /// `square` ([x, y, width, height] in the screenshot's frame, fitted to the viewer) in the
+    /// canvas's pixels, for a frame `stage` wide shown from a canvas `canvas` wide: each within a
+    /// pixel of `expected`.
+    static func matches(_ square: [Int]?, stage: [Int]?, canvas: Double, _ expected: [Int]) -> Bool {
+        guard let square, let stage, stage[2] > 0 else { return false }
+        let scale = Double(stage[2]) / canvas
+        return zip(square, expected).allSatisfy { abs(Double($0) / scale - Double($1)) <= 1 }
+    }
+
     @Test(
         "the page shows the frame at ?t= and a changed pipeline within a bounded wait",
         .enabled(if: HeadlessChromium.path != nil, "chromium is not installed: scripts/install-deps --test installs it")
@@ -60,9 +69,11 @@ struct PreviewTests {
         let page = URL(string: "?t=0.5", relativeTo: server.url)!
         let shot = folder.appendingPathComponent("shot.png")
         try HeadlessChromium.screenshot(page, to: shot, scratch: folder)
+        // The frame fitted to the viewer: larger than the canvas, in its proportions (3:2).
         let first = Self.place(of: Self.red, inScreenshot: try RGBAImage.read(shot))
-        #expect(first.stage?[2...3] == [120, 80])
-        #expect(first.square == expected)
+        let stage = try #require(first.stage)
+        #expect(stage[2] >= 120 && abs(Double(stage[2]) / Double(stage[3]) - 1.5) < 0.02, "\(stage)")
+        #expect(Self.matches(first.square, stage: stage, canvas: 120, expected), "\(String(describing: first.square))")
 
         try PluginFixtures.write(Self.squarePipeline(color: "#00ff00"), to: "square.json", in: folder)
         let status = try await server.waitForVersion { $0.version == 2 }
@@ -72,7 +83,8 @@ struct PreviewTests {
 
         try HeadlessChromium.screenshot(page, to: shot, scratch: folder)
         let second = try RGBAImage.read(shot)
-        #expect(Self.place(of: Self.green, inScreenshot: second).square == expected)
+        let green = Self.place(of: Self.green, inScreenshot: second)
+        #expect(Self.matches(green.square, stage: green.stage, canvas: 120, expected), "\(String(describing: green))")
         #expect(Self.bounds(of: Self.red, in: second) == nil)
         #expect(server.stop() == 0)
         #expect(server.stderr.contains("preview: stopped"))

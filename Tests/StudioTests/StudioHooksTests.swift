@@ -155,10 +155,10 @@ struct StudioHooksTests {
         }
         #expect(hooks.tracks.flatMap(\.bars).map(\.step).sorted() == [0, 1])
 
-        // A label every second up to the last frame's time (11.9 s), in order along the ruler,
-        // none past its end.
+        // A label every second up to the render's end (12 s), in order along the ruler, none past
+        // its end.
         let seconds = hooks.seconds.map(\.seconds)
-        #expect(seconds == (0...11).map(Double.init), "\(seconds)")
+        #expect(seconds == (0...12).map(Double.init), "\(seconds)")
         #expect(zip(hooks.seconds, hooks.seconds.dropFirst()).allSatisfy { $0.box[2] < $1.box[0] }, "labels apart")
         #expect(hooks.seconds.allSatisfy { $0.box[0] >= hooks.ruler[0] && $0.box[0] < hooks.ruler[2] })
 

@@ -53,3 +53,53 @@ export function drawChart(canvas, timeline, now, lane) {
   g.beginPath(); g.moveTo(x(now), 0); g.lineTo(x(now), height - 14); g.stroke();
   return { x: x, end: end, pad: pad, width: width, lanes: lanes, context: g };
 }
+
+// The curve editor on `canvas`: step `index`'s progress alone, over its own span (from `from` to
+// `to` seconds), in the canvas's whole height as the page lays it out. Progress 0 and 1 lie a
+// quarter of the height in from its bottom and top, so that a spring's overshoot shows. Returns
+// `x(seconds)`, its inverse `seconds(x)`, the step's lane (its 0 and 1 lines) and the context,
+// for the editor's handles.
+export function drawCurve(canvas, timeline, now, index, from, to) {
+  const pad = 8, height = Math.max(40, canvas.clientHeight || 100);
+  const ratio = window.devicePixelRatio || 1;
+  const width = canvas.clientWidth || 800;
+  canvas.width = width * ratio;
+  canvas.height = height * ratio;
+  const g = canvas.getContext('2d');
+  g.scale(ratio, ratio);
+  g.clearRect(0, 0, width, height);
+  const span = Math.max(1e-3, to - from);
+  const x = seconds => pad + (width - 2 * pad) * (seconds - from) / span;
+  const seconds = px => from + (px - pad) * span / (width - 2 * pad);
+  const top = Math.round(height / 4), bottom = Math.round(height - height / 4);
+  const y = p => bottom - (bottom - top) * p;
+  const step = timeline.steps[index];
+  g.font = '11px system-ui, sans-serif';
+  g.strokeStyle = '#444';
+  g.beginPath(); g.moveTo(pad, y(0)); g.lineTo(width - pad, y(0)); g.moveTo(pad, y(1)); g.lineTo(width - pad, y(1)); g.stroke();
+  g.fillStyle = '#888';
+  g.fillText(from.toFixed(2) + ' s', pad, height - 3);
+  const last = to.toFixed(2) + ' s';
+  g.fillText(last, width - pad - g.measureText(last).width, height - 3);
+  if (step) {
+    g.strokeStyle = 'hsl(' + (index * 67 % 360) + ', 70%, 62%)';
+    g.lineWidth = 1.5;
+    g.beginPath();
+    let drawing = false;
+    step.progress.forEach((p, i) => {
+      const t = timeline.times[i];
+      if (p === null || t < from - 1e-9 || t > to + 1e-9) { drawing = false; return; }
+      if (drawing) g.lineTo(x(t), y(p)); else g.moveTo(x(t), y(p));
+      drawing = true;
+    });
+    g.stroke();
+    g.lineWidth = 1;
+  }
+  if (now >= from && now <= to) {
+    g.strokeStyle = '#fff';
+    g.beginPath(); g.moveTo(x(now), 0); g.lineTo(x(now), height); g.stroke();
+  }
+  const lanes = [];
+  lanes[index] = { top: top, bottom: bottom };
+  return { x: x, seconds: seconds, lanes: lanes, context: g };
+}

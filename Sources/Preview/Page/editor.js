@@ -1,5 +1,8 @@
 // The editor, on when the page's address carries the token `pipeline preview --edit` printed: a
-// track of step bars per layer, handles on the chart and an inspector beside them.
+// track of step bars per layer under a ruler (zoomed with Ctrl/⌘ + wheel, fitted with a button),
+// the selected step's curve with its handles in a panel that can be resized or closed, and an
+// inspector beside them. A dragged bar's ends snap to other steps' ends, the playhead and whole
+// seconds.
 //
 // Every change is a JSON Patch sent to `PATCH /pipeline` with the file's version (`If-Match`), and
 // kept with its inverse (the old values, or `remove` for keys that were not written) for undo and
@@ -8,11 +11,11 @@
 // to the millisecond (three decimals).
 //
 // `window.studio` holds the editor's state (bars, handles, history): the browser tests read it.
-import { drawChart, sizeCanvas } from './chart.js';
+import { drawCurve, sizeCanvas } from './chart.js';
 import { driveByHand } from './gesture.js';
 import { makeInspector } from './inspector.js';
 import { clamp, escape, patchText, round } from './patch.js';
-import { $, lastFrame, loadTimeline, setPlaying, show, view } from './player.js';
+import { $, fitFrame, lastFrame, loadTimeline, playRange, setPlaying, show, view } from './player.js';
 
 export function makeEditor(token) {
   const ed = {
@@ -23,6 +26,8 @@ export function makeEditor(token) {
     queue: Promise.resolve(),
     // Grows with each settled write: a draft answer from before it is not shown as current.
     generation: 0,
+    // The timeline's zoom (1 fits the whole axis in the tracks' width) and the time at its left.
+    timeZoom: 1, timeStart: 0,
   };
   window.studio = ed;
   document.body.classList.add('editing');
@@ -192,7 +197,6 @@ export function makeEditor(token) {
         await showDraftFrame(draft.patch, seconds, () => ed.draft === draft);
         if (ed.draft === draft) {
           view.draftTimeline = timeline;
-          view.chart = drawChart(chart, timeline, seconds, 60);
           shown(seconds);
         }
       }
@@ -219,12 +223,13 @@ export function makeEditor(token) {
     if (old) URL.revokeObjectURL(old);
   }
 
-  // The tracks: one per layer a step acts on, in the order the steps first name them. A track's
-  // bars sit in lanes: each bar, in the steps' order, in the first lane where it meets no bar
-  // (a step that would overlap another goes to a lane below). A label that does not fit its bar
-  // is elided; the bar's title carries its full text. Above them, the ruler: seconds and the
-  // render's frames on the bars' time axis; clicking or dragging on it moves the playhead.
-  const laneHeight = 22, pad = 8;
+  // The tracks: one per layer a step acts on, in the order the steps first name them, its name in
+  // a gutter on its left. A track's bars sit in lanes: each bar, in the steps' order, in the first
+  // lane where it meets no bar (a step that would overlap another goes to a lane below). A label
+  // that does not fit its bar or the gutter is elided; its title carries its full text. Above
+  // them, the ruler: seconds and the render's frames on the bars' time axis, which runs to the
+  // render's end; clicking or dragging on it moves the playhead.
+  const laneHeight = 22, pad = 8, gutter = 96;
   const drawn = { tracks: null, ruler: null };
 
   function node(tag, className, style) {
@@ -247,6 +252,29 @@ export function makeEditor(token) {
     return names.map(name => Math.max(1, lanes.get(name).length));
   }
 
+  // The time axis's end: the render's when it follows the timeline, else (a gesture, a
+  // dismissal) the timeline's own.
+  function axisEnd(t) {
+    const info = ed.info;
+    if (!info.followsTimeline) return info.timelineEnd || 1;
+    return t.duration || t.frameCount / t.fps || 1;
+  }
+
+  // The time axis at the timeline's zoom: `x(seconds)` in the tracks' and the ruler's pixels, its
+  // inverse, and how many pixels a second takes. `end` is the axis's end at zoom 1.
+  function timeAxis(width, end) {
+    const span = Math.max(1, width - gutter - pad);
+    const perSecond = span / end * ed.timeZoom;
+    const visible = span / perSecond;
+    ed.timeStart = clamp(ed.timeStart, 0, Math.max(0, end - visible));
+    const from = ed.timeStart;
+    return {
+      x: seconds => gutter + (seconds - from) * perSecond,
+      seconds: px => from + (px - gutter) / perSecond,
+      perSecond: perSecond, from: from, to: from + visible, end: end, gutter: gutter, pad: pad, width: width,
+    };
+  }
+
   function drawTracks(now) {
     const info = ed.info, t = view.draftTimeline || view.timeline;
     if (!info || !t) return;
@@ -255,11 +283,14 @@ export function makeEditor(token) {
     const width = tracks.clientWidth || 800;
     // While a bar is dragged the scale stays as it was when the drag began, so the bar
     // stays under the pointer even when the change makes the render longer.
-    // Bars are in timeline seconds: on the chart's axis when the render follows the
-    // timeline, else (a gesture, a dismissal) on the timeline's own, from 0 to its end.
-    const axis = info.followsTimeline ? t.times[t.times.length - 1] || 1 : info.timelineEnd || 1;
-    const end = ed.drag && ed.drag.kind === 'bar' ? ed.drag.end : axis;
-    const x = seconds => pad + (width - 2 * pad) * seconds / end;
+    const end = ed.drag && ed.drag.kind === 'bar' ? ed.drag.end : axisEnd(t);
+    let axis = timeAxis(width, end);
+    // Playing keeps the playhead in sight.
+    if (view.playing && (now < axis.from || now > axis.to)) {
+      ed.timeStart = now;
+      axis = timeAxis(width, end);
+    }
+    const x = axis.x;
     const bars = info.steps.map((step, index) => {
       const span = ed.drag && ed.drag.kind === 'bar' && ed.drag.step === index ? ed.drag.span : step;
       const x0 = x(span.start);
@@ -276,23 +307,24 @@ export function makeEditor(token) {
       bar.y1 = bar.y0 + laneHeight - 4;
     }
     ed.bars = bars.map(b => ({ step: b.step, x0: b.x0, x1: b.x1, y0: b.y0, y1: b.y1, own: b.own, lane: b.lane }));
-    ed.tracksGeometry = { x: x, end: end, pad: pad, width: width };
+    ed.tracksGeometry = axis;
 
     // The elements are built again only when what they show changed; the playheads move.
     const key = JSON.stringify([width, names, counts, bars, ed.selected]);
     if (drawn.tracks !== key) {
       drawn.tracks = key;
       tracks.style.height = Math.max(1, height) + 'px';
-      const children = names.map((name, index) => {
+      const children = [];
+      names.forEach((name, index) => {
         const track = node('div', 'track', {
-          left: pad + 'px', width: (width - 2 * pad) + 'px', top: tops[index] + 'px',
+          left: gutter + 'px', width: (width - gutter - pad) + 'px', top: tops[index] + 'px',
           height: (counts[index] * laneHeight) + 'px',
         });
         track.dataset.layer = name;
         for (const bar of bars.filter(b => b.track === name)) {
           // A pixel narrower than its span: bars end to end in a lane keep a gap between them.
           const made = node('div', 'bar' + (ed.selected === bar.step ? ' selected' : ''), {
-            left: (bar.x0 - pad) + 'px', top: (bar.y0 - tops[index]) + 'px',
+            left: (bar.x0 - gutter) + 'px', top: (bar.y0 - tops[index]) + 'px',
             width: Math.max(1, bar.x1 - bar.x0 - 1) + 'px', height: (bar.y1 - bar.y0) + 'px',
             lineHeight: (bar.y1 - bar.y0) + 'px',
             background: 'hsla(' + (bar.step * 67 % 360) + ', 60%, 50%, ' + (bar.own ? 0.85 : 0.4) + ')',
@@ -300,36 +332,55 @@ export function makeEditor(token) {
           made.dataset.step = bar.step;
           made.textContent = bar.label;
           made.title = bar.label;
+          made.setAttribute('aria-label', 'step ' + bar.step + ': ' + bar.label);
+          made.setAttribute('role', 'button');
+          made.tabIndex = 0;
           track.appendChild(made);
         }
-        const layer = node('span', 'layer', { top: '3px', lineHeight: (laneHeight - 6) + 'px' });
+        const layer = node('span', 'layer', {
+          top: tops[index] + 'px', width: (gutter - 4) + 'px', height: (counts[index] * laneHeight) + 'px',
+          lineHeight: laneHeight + 'px',
+        });
         layer.textContent = name;
-        track.appendChild(layer);
-        return track;
+        layer.title = name;
+        children.push(track, layer);
       });
-      children.push(node('div', 'playhead'));
+      children.push(node('div', 'playhead'), node('div', 'snapline'));
+      // The bar the keyboard was on keeps the focus when the bars are made again.
+      const focused = tracks.contains(document.activeElement) ? document.activeElement.dataset.step : undefined;
       tracks.replaceChildren(...children);
+      if (focused !== undefined) {
+        const again = tracks.querySelector('[data-step="' + focused + '"]');
+        if (again) again.focus();
+      }
     }
+    // Where a dragged end snaps, a line across the tracks.
+    const snapline = tracks.querySelector('.snapline'), snapAt = ed.drag && ed.drag.kind === 'bar' ? ed.drag.snapAt : null;
+    snapline.hidden = snapAt === null || snapAt === undefined;
+    if (!snapline.hidden) snapline.style.left = x(snapAt) + 'px';
     const playhead = tracks.querySelector('.playhead');
-    playhead.style.display = info.followsTimeline ? 'block' : 'none';
+    playhead.style.display = info.followsTimeline && now >= axis.from && now <= axis.to ? 'block' : 'none';
     playhead.style.left = x(now) + 'px';
-    drawRuler(x, end, t.fps, width, now);
+    drawRuler(axis, t.fps, now);
   }
 
-  // The ruler: a label every second px the default zoom of a few seconds' render (every tenth,
-  // fifth, ... of a second, or every 2, 5, ... seconds, whichever keeps the labels apart), a tick
-  // per frame (or per 2, 5, 10, ... frames when frames are too close for one each).
-  function drawRuler(x, end, fps, width, now) {
-    const ruler = $('ruler'), perSecond = (width - 2 * pad) / end;
-    const key = JSON.stringify([width, end, fps]);
+  // The ruler: a label every second at the default zoom of a render of a few seconds (every
+  // tenth, fifth, ... of a second zoomed in, or every 2, 5, ... seconds zoomed out: whichever
+  // keeps the labels apart), a tick per frame (or per 2, 5, 10, ... frames when frames are too
+  // close for one each), and the in/out range playing loops over.
+  function drawRuler(axis, fps, now) {
+    const ruler = $('ruler'), { x, perSecond, width } = axis;
+    const key = JSON.stringify([width, axis.end, axis.from, perSecond, fps]);
     if (drawn.ruler !== key) {
       drawn.ruler = key;
       const canvas = ruler.querySelector('canvas');
       const { g } = sizeCanvas(canvas, 20);
       const every = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000].find(k => k * perSecond / fps >= 3) || 1000;
+      const visible = seconds => seconds >= axis.from - 1e-9 && seconds <= Math.min(axis.to, axis.end) + 1e-9;
       g.strokeStyle = '#777';
       g.beginPath();
-      for (let n = 0; n / fps <= end + 1e-9; n += every) {
+      for (let n = Math.ceil(axis.from * fps / every) * every; n / fps <= axis.to + 1e-9; n += every) {
+        if (!visible(n / fps)) continue;
         const px = Math.round(x(n / fps)) + 0.5;
         g.moveTo(px, 20); g.lineTo(px, 16);
       }
@@ -339,8 +390,9 @@ export function makeEditor(token) {
       g.strokeStyle = '#bbb';
       g.font = '10px system-ui, sans-serif';
       g.beginPath();
-      for (let i = 0; i * labels <= end + 1e-9; i++) {
+      for (let i = Math.ceil(axis.from / labels - 1e-9); i * labels <= axis.to + 1e-9; i++) {
         const seconds = Math.round(i * labels * 10) / 10, px = Math.round(x(seconds)) + 0.5;
+        if (!visible(seconds)) continue;
         g.moveTo(px, 20); g.lineTo(px, 11);
         // A label that would run past the ruler's end ends at its tick instead.
         const text = seconds + ' s', wide = g.measureText(text).width;
@@ -350,16 +402,29 @@ export function makeEditor(token) {
         children.push(label);
       }
       g.stroke();
-      children.push(node('div', 'playhead'));
+      children.push(node('div', 'range'), node('div', 'playhead'));
       ruler.replaceChildren(...children);
     }
-    ruler.querySelector('.playhead').style.left = x(now) + 'px';
+    const range = ruler.querySelector('.range');
+    range.hidden = !view.loop;
+    if (view.loop) {
+      const { first, last } = playRange(), left = Math.max(gutter, x(first / fps));
+      range.style.left = left + 'px';
+      range.style.width = Math.max(2, Math.min(width, x((last + 1) / fps)) - left) + 'px';
+    }
+    // For screen readers, the ruler is a slider over the render's time.
+    ruler.setAttribute('aria-valuemax', String(Math.round(axis.end * 1000) / 1000));
+    ruler.setAttribute('aria-valuenow', String(Math.round(now * 1000) / 1000));
+    ruler.setAttribute('aria-valuetext', $('clock').textContent);
+    const playhead = ruler.querySelector('.playhead');
+    playhead.style.display = now >= axis.from && now <= axis.to ? 'block' : 'none';
+    playhead.style.left = x(now) + 'px';
   }
 
   function seek(event) {
     const geometry = ed.tracksGeometry, t = view.timeline;
     if (!geometry || !t) return;
-    const seconds = (local(event, $('ruler')).x - geometry.pad) * geometry.end / (geometry.width - 2 * geometry.pad);
+    const seconds = geometry.seconds(local(event, $('ruler')).x);
     setPlaying(false);
     show(clamp(Math.floor(seconds * t.fps + 1e-9), 0, lastFrame()));
   }
@@ -371,6 +436,32 @@ export function makeEditor(token) {
   $('ruler').addEventListener('pointermove', event => {
     if ($('ruler').hasPointerCapture(event.pointerId)) seek(event);
   });
+
+  // Ctrl/⌘ + wheel on the ruler or the tracks zooms the time axis about the pointer; Shift +
+  // wheel (or a sideways wheel) scrolls it; the fit button shows all of it again.
+  function zoomTime(factor, px) {
+    const geometry = ed.tracksGeometry;
+    if (!geometry) return;
+    const pointed = geometry.seconds(px);
+    // From the whole axis in the tracks' width to 200 pixels a frame at most.
+    const most = Math.max(1, 200 * view.timeline.fps * geometry.end / Math.max(1, geometry.width - gutter - pad));
+    ed.timeZoom = clamp(ed.timeZoom * factor, 1, most);
+    const perSecond = (geometry.width - gutter - pad) / geometry.end * ed.timeZoom;
+    ed.timeStart = pointed - (px - gutter) / perSecond;
+    show(view.frame);
+  }
+  $('timeline').addEventListener('wheel', event => {
+    if (!ed.tracksGeometry) return;
+    if (event.ctrlKey || event.metaKey) {
+      event.preventDefault();
+      zoomTime(Math.exp(-event.deltaY / 300), local(event, $('ruler')).x);
+    } else if (event.shiftKey || Math.abs(event.deltaX) > Math.abs(event.deltaY)) {
+      event.preventDefault();
+      ed.timeStart += (event.deltaX || event.deltaY) / ed.tracksGeometry.perSecond;
+      show(view.frame);
+    }
+  }, { passive: false });
+  $('timefit').onclick = () => { ed.timeZoom = 1; ed.timeStart = 0; show(view.frame); };
 
   // The selected step's curve as [x1, y1, x2, y2], when it is a Bézier (a named one, or
   // linear, counts): the chart then shows its two handles.
@@ -404,20 +495,103 @@ export function makeEditor(token) {
     });
   }
 
+  // The curve editor: the selected step's progress over its span (a little either side), or, when
+  // the render does not follow the timeline, over the whole render.
+  function drawCurvePanel(now) {
+    const t = view.draftTimeline || view.timeline, index = ed.selected;
+    view.chart = null;
+    if ($('curves').hidden || !t) return;
+    if (index === null || !ed.info || !ed.info.steps[index]) {
+      $('curvetitle').textContent = 'select a step to edit its curve';
+      sizeCanvas(chart, Math.max(1, chart.clientHeight));
+      chart.style.height = '';
+      return;
+    }
+    const step = ed.info.steps[index];
+    const span = ed.drag && ed.drag.kind === 'bar' && ed.drag.step === index ? ed.drag.span : step;
+    let from = 0, to = t.duration || t.frameCount / t.fps;
+    if (ed.info.followsTimeline) {
+      const length = Math.max(span.end - span.start, 0.5), margin = Math.max(0.05, length * 0.05);
+      from = Math.max(0, span.start - margin);
+      to = span.start + length + margin;
+    }
+    const curve = t.steps[index] ? t.steps[index].curve : '';
+    $('curvetitle').textContent = step.label + (curve ? ' · ' + curve : '');
+    $('curvetitle').title = $('curvetitle').textContent;
+    view.chart = drawCurve(chart, t, now, index, from, to);
+  }
+
   function shown(now) {
     drawTracks(now);
+    drawCurvePanel(now);
     drawHandles();
   }
 
+  // The curve editor closes to give the viewer its room, and opens again; its height follows
+  // the panel's resizing.
+  function showCurves(open) {
+    $('curves').hidden = !open;
+    $('curveopen').hidden = open;
+    fitFrame();
+    if (view.timeline) shown(view.frame / view.timeline.fps);
+  }
+  $('curveclose').onclick = () => showCurves(false);
+  // The bar on the panel's top edge sets its height: dragged, or ↑ and ↓ when focused.
+  function curvesHeight(height) {
+    const most = Math.max(70, window.innerHeight * 0.6);
+    $('curves').style.height = Math.round(clamp(height, 70, most)) + 'px';
+    fitFrame();
+  }
+  const split = $('curvesplit');
+  split.addEventListener('pointerdown', event => {
+    if (event.button !== 0) return;
+    split.setPointerCapture(event.pointerId);
+    ed.splitting = { from: event.clientY, height: $('curves').offsetHeight };
+  });
+  split.addEventListener('pointermove', event => {
+    if (ed.splitting && split.hasPointerCapture(event.pointerId)) {
+      curvesHeight(ed.splitting.height - (event.clientY - ed.splitting.from));
+    }
+  });
+  for (const type of ['pointerup', 'pointercancel']) split.addEventListener(type, () => { ed.splitting = null; });
+  split.addEventListener('keydown', event => {
+    if (event.key !== 'ArrowUp' && event.key !== 'ArrowDown') return;
+    curvesHeight($('curves').offsetHeight + (event.key === 'ArrowUp' ? 10 : -10));
+    event.preventDefault();
+    event.stopPropagation();
+  });
+  $('curveopen').onclick = () => showCurves(true);
+  new ResizeObserver(() => { if (view.timeline && ed.info) shown(view.frame / view.timeline.fps); }).observe(chart);
+
+  // A pointer's place in `element`, its scrolled content included.
   function local(event, element) {
     const box = element.getBoundingClientRect();
-    return { x: event.clientX - box.left, y: event.clientY - box.top };
+    return { x: event.clientX - box.left + element.scrollLeft, y: event.clientY - box.top + element.scrollTop };
   }
 
   function secondsPer(pixels) {
-    const geometry = ed.tracksGeometry;
-    return pixels * geometry.end / (geometry.width - 2 * geometry.pad);
+    return pixels / ed.tracksGeometry.perSecond;
   }
+
+  // Where a dragged edge at `seconds` lands: on the nearest of the other steps' ends, the
+  // playhead and whole seconds within 6 pixels, else where it is. Its distance from there too.
+  function snap(seconds, step, perPixel) {
+    const near = 6 * perPixel, candidates = [Math.round(seconds), view.frame / view.timeline.fps];
+    ed.info.steps.forEach((other, index) => { if (index !== step) candidates.push(other.start, other.end); });
+    let best = { seconds: seconds, by: Infinity };
+    for (const candidate of candidates) {
+      const by = Math.abs(candidate - seconds);
+      if (by <= near && by < best.by) best = { seconds: candidate, by: by };
+    }
+    return best;
+  }
+
+  // Enter on the bar the keyboard is on selects its step.
+  tracks.addEventListener('keydown', event => {
+    if (event.key !== 'Enter' || event.target.dataset.step === undefined) return;
+    select(Number(event.target.dataset.step));
+    event.preventDefault();
+  });
 
   // Dragging a bar moves its start; dragging one of its ends changes its duration.
   tracks.addEventListener('pointerdown', event => {
@@ -448,11 +622,18 @@ export function makeEditor(token) {
     const step = ed.info.steps[drag.step], by = (local(event, tracks).x - drag.from) * drag.perPixel;
     const length = step.end - step.start, values = {};
     if (drag.edge === 'move') {
-      values.start = round(Math.max(0, step.start + by));
+      // Whichever end is nearer something to snap to snaps.
+      const raw = Math.max(0, step.start + by);
+      const head = snap(raw, drag.step, drag.perPixel), tail = snap(raw + length, drag.step, drag.perPixel);
+      const snapped = head.by <= tail.by ? head.seconds : tail.by < Infinity ? tail.seconds - length : raw;
+      drag.snapAt = head.by <= tail.by ? (head.by < Infinity ? head.seconds : null) : tail.seconds;
+      values.start = round(Math.max(0, snapped));
       drag.span = { start: values.start, end: values.start + length };
     } else {
-      const start = drag.edge === 'start' ? round(clamp(step.start + by, 0, step.end - 0.01)) : step.start;
-      const end = drag.edge === 'end' ? Math.max(step.start + 0.01, step.end + by) : step.end;
+      const edge = snap((drag.edge === 'start' ? step.start : step.end) + by, drag.step, drag.perPixel);
+      drag.snapAt = edge.by < Infinity ? edge.seconds : null;
+      const start = drag.edge === 'start' ? round(clamp(edge.seconds, 0, step.end - 0.01)) : step.start;
+      const end = drag.edge === 'end' ? Math.max(step.start + 0.01, edge.seconds) : step.end;
       // A step of no length takes the span's length, through its speed and repetitions.
       const cycles = step.repeat * (step.autoreverse ? 2 : 1) / step.speed;
       values.duration = round(Math.max(0.001, length > 0 ? step.duration * (end - start) / length : (end - start) / cycles));
@@ -509,12 +690,11 @@ export function makeEditor(token) {
     }
     const step = ed.info.steps[drag.step], lane = view.chart.lanes[drag.step];
     const span = step.duration / step.speed, geometry = view.chart;
-    const seconds = (point.x - geometry.pad) * geometry.end / (geometry.width - 2 * geometry.pad);
+    const seconds = geometry.seconds(point.x);
     drag.points[2 * drag.which] = round(clamp((seconds - step.start) / span, 0, 1));
     drag.points[2 * drag.which + 1] = round(clamp((lane.bottom - point.y) / (lane.bottom - lane.top), -5, 6));
     drag.moved = true;
     preview(setting(step.pointer, { timing: { 'cubic-bezier': drag.points.slice() } }).ops);
-    view.chart = drawChart(chart, view.draftTimeline || view.timeline, view.frame / view.timeline.fps, 60);
     shown(view.frame / view.timeline.fps);
   });
 
@@ -529,7 +709,7 @@ export function makeEditor(token) {
   }
 
   const { inspect } = makeInspector(ed, { at: at, setting: setting, write: write, status: status, bezierOf: bezierOf });
-  const { offer } = driveByHand(ed, { stage: stage, chart: chart, status: status, preview: preview, address: address,
+  const { offer } = driveByHand(ed, { stage: stage, status: status, preview: preview, address: address,
     showDraftFrame: showDraftFrame, shown: shown, write: write });
 
   $('undo').onclick = undo;

@@ -3,7 +3,6 @@
 // with its time. On release the server renders the rest from that track as `pipeline run` would
 // (finish or cancel by the rule, completion speed and curve), and the page plays it; "keep this
 // gesture" writes the track into `interaction`.
-import { drawChart } from './chart.js';
 import { clamp, round } from './patch.js';
 import { $, setPlaying, view } from './player.js';
 
@@ -22,12 +21,12 @@ function thin(samples, count) {
   return track;
 }
 
-// Driving for the editor whose state is `ed`, on its `stage` (the frame) and `chart`: `preview(ops,
+// Driving for the editor whose state is `ed`, on its `stage` (the frame): `preview(ops,
 // seconds)` shows a draft, `showDraftFrame(patch, seconds, wanted)` one draft frame, `shown(now)`
 // redraws the tracks and handles, `address(path, query)` adds the token, `write(make)` queues a
 // change and `status(text, failed)` says how it went. Its controls show only while the pipeline
 // has an interaction to drive: `offer(interactive)` says whether it has (editor.json's `interactive`).
-export function driveByHand(ed, { stage, chart, status, preview, address, showDraftFrame, shown, write }) {
+export function driveByHand(ed, { stage, status, preview, address, showDraftFrame, shown, write }) {
   const drive = $('drive'), keep = $('keep');
   function setDriving(driving) {
     ed.driving = driving;
@@ -126,7 +125,6 @@ export function driveByHand(ed, { stage, chart, status, preview, address, showDr
         if (due > 0) await new Promise(resolve => setTimeout(resolve, due));
         if (!still()) break;
         view.draftTimeline = timeline;
-        view.chart = drawChart(chart, timeline, n / timeline.fps, 60);
         shown(n / timeline.fps);
         released.frames++;
       }

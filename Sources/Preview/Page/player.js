@@ -1,21 +1,26 @@
 // Playback: frames are fetched as PNG blobs by frame number and kept for the current version, so
 // playing, stepping and scrubbing back show them at once; playing fetches a second ahead. A new
 // version (polled from /version) drops them and refetches. Two problems can be on show at once: the
-// last reload's and the shown frame's (a plugin that failed). The frame shows at its natural size,
-// or scaled down (never up) so that all of it, the controls and the chart fit in the window
-// without scrolling (`fitFrame`).
+// last reload's and the shown frame's (a plugin that failed). The viewer takes what the column
+// leaves once the controls, timeline and chart have their room; the frame in it is fitted to it
+// (scaled up or down, its proportions kept) or shown at a zoom of its own (`fitFrame`), over a
+// checkerboard where it is transparent. Playing loops over the in/out range when one is set (I and
+// O), else over the whole render; J, K and L play backwards, pause and play (again: faster).
 import { drawChart } from './chart.js';
 
 export const $ = id => document.getElementById(id);
 // The editor, when the page's address carries the token of pipeline preview --edit (`attachEditor`).
 let editor = null;
 // draftTimeline: the chart of a change being dragged, before it is sent (the editor's).
-export const view = { timeline: null, draftTimeline: null, version: 0, frame: 0, playing: false, playStart: 0, playFrom: 0 };
+// zoom: the frame's scale in the viewer, or null to fit it; loop: the in/out range's first and last
+// frames, or null; rate: the playing speed, negative backwards.
+export const view = {
+  timeline: null, draftTimeline: null, version: 0, frame: 0, playing: false, playStart: 0, playFrom: 0,
+  zoom: null, loop: null, rate: 1,
+};
 const frames = new Map();  // frame number → Promise of an object URL
 const problems = { version: null, frame: null };
 const maxInFlight = 4;
-// Below this, a short window scrolls rather than shrink the frame to nothing.
-const minimumFrameHeight = 120;
 let inFlight = 0;
 
 export function lastFrame() { return view.timeline.frameCount - 1; }
@@ -46,11 +51,24 @@ function messageOf(text) {
   }
 }
 
+// The frames playing goes over: the in/out range, or the whole render.
+export function playRange() {
+  const loop = view.loop;
+  return loop ? { first: Math.min(loop.in, lastFrame()), last: Math.min(loop.out, lastFrame()) }
+    : { first: 0, last: lastFrame() };
+}
+
+// `n` brought into the range playing goes over, wrapping at its ends.
+function wrap(n) {
+  const { first, last } = playRange(), count = last - first + 1;
+  return first + (((n - first) % count) + count) % count;
+}
+
 function prefetch(from) {
-  const ahead = Math.ceil(view.timeline.fps);
+  const ahead = Math.ceil(view.timeline.fps), direction = view.rate < 0 ? -1 : 1;
   // A frame that fails is reported when it is shown; its failure is kept with it, as the
   // same frame fails the same way until the version changes.
-  for (let i = 0; i <= ahead && inFlight < maxInFlight; i++) fetchFrame((from + i) % (lastFrame() + 1)).catch(() => {});
+  for (let i = 0; i <= ahead && inFlight < maxInFlight; i++) fetchFrame(wrap(from + direction * i)).catch(() => {});
 }
 
 export function show(n) {
@@ -60,8 +78,9 @@ export function show(n) {
   $('clock').textContent = (n / t.fps).toFixed(3) + ' s · frame ' + n + ' of 0–' + lastFrame() + ' · ' + t.fps + ' fps';
   // A draft's chart stays only while the draft is on show.
   if (editor && !editor.showsDraft()) view.draftTimeline = null;
-  view.chart = drawChart($('chart'), view.draftTimeline || t, n / t.fps, editor ? 60 : 44);
+  // The editor draws the selected step's curve; the plain preview charts every step.
   if (editor) editor.shown(n / t.fps);
+  else view.chart = drawChart($('chart'), t, n / t.fps, 44);
   fitFrame();
   if (editor && editor.showsDraft()) return;
   const pending = fetchFrame(n);
@@ -75,37 +94,78 @@ export function show(n) {
 
 // While the sound plays, the picture follows the sound's clock: a frame that comes late is
 // skipped, not waited for, so the picture never falls behind what is heard. Otherwise (no sound,
-// or not yet started) it follows the wall clock, and looping to the first frame starts the sound
-// again from there.
+// not yet started, or playing backwards) it follows the wall clock. Past the range's last frame
+// (first, backwards) it goes on from its other end, and the sound starts again from there.
 function tick(now) {
   if (!view.playing) return;
-  const sound = $('sound');
-  const heard = view.timeline.hasSound && soundVersion === view.timeline.version && !sound.paused
+  const sound = $('sound'), fps = view.timeline.fps, { first, last } = playRange();
+  const heard = view.rate > 0 && view.timeline.hasSound && soundVersion === view.timeline.version && !sound.paused
     && !sound.seeking && sound.readyState >= 2;
   let n;
   if (heard) {
-    n = Math.min(lastFrame(), Math.floor(sound.currentTime * view.timeline.fps + 1e-6));
+    n = Math.min(lastFrame(), Math.floor(sound.currentTime * fps + 1e-6));
     view.playStart = now;
     view.playFrom = n;
   } else {
-    n = (view.playFrom + Math.floor((now - view.playStart) / 1000 * view.timeline.fps)) % (lastFrame() + 1);
-    if (n < view.frame) syncSound(n);
+    const elapsed = (now - view.playStart) / 1000 * fps * Math.abs(view.rate);
+    n = view.playFrom + Math.sign(view.rate) * Math.floor(elapsed);
+  }
+  if (n > last || n < first) {
+    n = view.rate < 0 ? last : first;
+    view.playStart = now;
+    view.playFrom = n;
+    syncSound(n);
   }
   if (n !== view.frame) show(n);
   prefetch(n);
   requestAnimationFrame(tick);
 }
 
-export function setPlaying(playing) {
+// Plays at `rate` (1 is real time, negative backwards), or pauses when `playing` is false.
+export function setPlaying(playing, rate) {
+  const was = view.playing;
   view.playing = playing;
+  view.rate = playing ? rate || 1 : 1;
   $('play').textContent = playing ? '❚❚' : '▶︎';
-  if (playing) { view.playStart = performance.now(); view.playFrom = view.frame; requestAnimationFrame(tick); }
+  $('play').setAttribute('aria-label', playing ? 'pause' : 'play');
+  if (playing) {
+    // Playing starts inside the range it loops over.
+    const { first, last } = playRange();
+    if (view.frame < first || view.frame > last) show(view.rate < 0 ? last : first);
+    view.playStart = performance.now();
+    view.playFrom = view.frame;
+    if (!was) requestAnimationFrame(tick);
+  }
   syncSound();
 }
 
 function step(by) {
   setPlaying(false);
   show(Math.min(lastFrame(), Math.max(0, view.frame + by)));
+}
+
+// I and O: the range playing loops over starts or ends at the frame on show. An in after the
+// out (or an out before the in) moves the other end to the render's end (start).
+export function setLoop(end) {
+  const n = view.frame, loop = view.loop || { in: 0, out: lastFrame() };
+  if (end === 'in') view.loop = { in: n, out: loop.out >= n ? loop.out : lastFrame() };
+  else if (end === 'out') view.loop = { in: loop.in <= n ? loop.in : 0, out: n };
+  else view.loop = null;
+  showLoop();
+  show(view.frame);
+}
+
+function showLoop() {
+  const loop = view.loop, fps = view.timeline ? view.timeline.fps : 1;
+  $('loop').textContent = loop ? 'loop ' + (loop.in / fps).toFixed(2) + '–' + (loop.out / fps).toFixed(2)
+    + ' s (frames ' + loop.in + '–' + loop.out + ')' : '';
+  $('clearloop').hidden = !loop;
+}
+
+// J and L play backwards and forwards, each press again twice as fast (up to 8×); K pauses.
+function shuttle(direction) {
+  const same = view.playing && Math.sign(view.rate) === direction;
+  setPlaying(true, direction * (same ? Math.min(8, Math.abs(view.rate) * 2) : 1));
 }
 
 function showProblem(kind, message) {
@@ -124,7 +184,8 @@ let soundVersion = null;
 async function syncSound(from) {
   const sound = $('sound');
   if (!view.timeline || !view.timeline.hasSound) return;
-  if (!view.playing) { sound.pause(); return; }
+  if (!view.playing || view.rate < 0) { sound.pause(); return; }
+  sound.playbackRate = view.rate;
   if (soundVersion !== view.timeline.version) {
     soundVersion = view.timeline.version;
     try {
@@ -158,19 +219,36 @@ export async function loadTimeline() {
   }));
   $('scrubber').max = lastFrame() / t.fps;
   $('scrubber').step = 1 / t.fps;
+  if (view.loop && view.loop.in > lastFrame()) view.loop = null;
+  showLoop();
 }
 
-// The frame's size on the page: its own, or less so that the page fits the window, each
-// side scaled alike. What is not the frame (padding, controls, chart, problems) keeps its size.
-function fitFrame() {
-  const t = view.timeline, frame = $('frame');
+// The frame's size in the viewer: fitted to it (up or down), or at the zoom asked for, each side
+// scaled alike. A frame larger than the viewer scrolls in it.
+export function fitFrame() {
+  const t = view.timeline, frame = $('frame'), stage = $('stage');
   if (!t) return;
-  // The inspector beside the frame's column does not count: it scrolls on its own.
-  const around = document.body.offsetHeight - $('main').offsetHeight + $('left').offsetHeight - frame.offsetHeight;
-  const room = { width: $('left').clientWidth - 2, height: window.innerHeight - around };
-  const scale = Math.min(1, room.width / t.width, Math.max(room.height, minimumFrameHeight) / t.height);
-  frame.style.width = Math.max(1, Math.floor(t.width * scale)) + 'px';
-  frame.style.height = Math.max(1, Math.floor(t.height * scale)) + 'px';
+  const fit = Math.max(0.01, Math.min((stage.clientWidth - 8) / t.width, (stage.clientHeight - 8) / t.height));
+  const scale = view.zoom === null ? fit : view.zoom;
+  frame.style.width = Math.max(1, Math.round(t.width * scale)) + 'px';
+  frame.style.height = Math.max(1, Math.round(t.height * scale)) + 'px';
+  $('zoom').textContent = Math.round(scale * 100) + ' %';
+  $('fit').setAttribute('aria-pressed', String(view.zoom === null));
+}
+
+// Zooms the viewer by `factor` from its present scale (fitted or not), keeping the point of the
+// frame under `at` (client coordinates; the viewer's centre if none) where it is.
+function zoomBy(factor, at) {
+  const t = view.timeline, stage = $('stage'), frame = $('frame');
+  if (!t) return;
+  const box = frame.getBoundingClientRect(), room = stage.getBoundingClientRect();
+  const point = at || { x: room.left + room.width / 2, y: room.top + room.height / 2 };
+  const fraction = { x: (point.x - box.left) / box.width, y: (point.y - box.top) / box.height };
+  view.zoom = Math.min(16, Math.max(0.05, box.width / t.width * factor));
+  fitFrame();
+  const after = frame.getBoundingClientRect();
+  stage.scrollLeft += after.left + fraction.x * after.width - point.x;
+  stage.scrollTop += after.top + fraction.y * after.height - point.y;
 }
 
 async function watchVersion() {
@@ -208,19 +286,57 @@ export function start() {
   });
   frame.src = 'frame?t=' + seconds;
 
-  window.addEventListener('resize', fitFrame);
+  // The tracks and the ruler are as wide as the window leaves them.
+  window.addEventListener('resize', () => { if (view.timeline) show(view.frame); });
+  // The viewer's room changes as the panels around it do (the curve editor resized or closed).
+  new ResizeObserver(fitFrame).observe($('stage'));
   $('play').onclick = () => setPlaying(!view.playing);
   $('back').onclick = () => step(-1);
   $('forward').onclick = () => step(1);
+  $('home').onclick = () => step(-lastFrame());
+  $('end').onclick = () => step(lastFrame());
+  $('clearloop').onclick = () => setLoop(null);
+  $('fit').onclick = () => { view.zoom = null; fitFrame(); };
+  $('zoomin').onclick = () => zoomBy(1.25);
+  $('zoomout').onclick = () => zoomBy(0.8);
+  $('safe').onclick = () => {
+    $('guides').hidden = !$('guides').hidden;
+    $('safe').setAttribute('aria-pressed', String(!$('guides').hidden));
+  };
+  $('stage').addEventListener('wheel', event => {
+    if (!event.ctrlKey && !event.metaKey) return;
+    event.preventDefault();
+    zoomBy(Math.exp(-event.deltaY / 400), { x: event.clientX, y: event.clientY });
+  }, { passive: false });
   $('scrubber').oninput = event => { setPlaying(false); show(frameAt(parseFloat(event.target.value))); };
   document.addEventListener('keydown', event => {
     if (editor && editor.key(event)) return;
+    const arrow = event.key === 'ArrowLeft' || event.key === 'ArrowRight';
     if (['INPUT', 'SELECT', 'TEXTAREA'].includes(event.target.tagName)) {
-      if (event.target.id !== 'scrubber' || (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight')) return;
+      if (event.target.id !== 'scrubber' || !arrow) return;
     }
-    if (event.key === 'ArrowLeft') { step(-1); event.preventDefault(); }
-    if (event.key === 'ArrowRight') { step(1); event.preventDefault(); }
-    if (event.key === ' ') { setPlaying(!view.playing); event.preventDefault(); }
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const second = Math.max(1, Math.round(view.timeline ? view.timeline.fps : 1));
+    const keys = {
+      ArrowLeft: () => step(event.shiftKey ? -second : -1),
+      ArrowRight: () => step(event.shiftKey ? second : 1),
+      Home: () => step(-lastFrame()),
+      End: () => step(lastFrame()),
+      ' ': () => setPlaying(!view.playing),
+      j: () => shuttle(-1),
+      k: () => setPlaying(false),
+      l: () => shuttle(1),
+      i: () => setLoop('in'),
+      o: () => setLoop('out'),
+    };
+    const action = keys[event.key.length === 1 ? event.key.toLowerCase() : event.key];
+    if (!action || !view.timeline) return;
+    action();
+    event.preventDefault();
+  });
+  // Space on a focused button plays or pauses (above), and does not also press the button.
+  document.addEventListener('keyup', event => {
+    if (event.key === ' ' && event.target.tagName === 'BUTTON') event.preventDefault();
   });
 
   Promise.all([loadTimeline(), firstFrame]).then(([, shown]) => {
