@@ -31,7 +31,7 @@ with a mouse, and prints what the page did as one JSON object.
     studio.py URL layout                         report the boxes of the viewer, frame, timeline, ruler, tracks,
                                                  layer names, bars and curve editor, the viewer's zoom and guides,
                                                  and the controls that have no name for screen readers
-    studio.py URL click ID                       click the element with that id
+    studio.py URL click-id ID                    click the element with that id
     studio.py URL wheel ID DELTA                 Ctrl + wheel by DELTA over the middle of the element with that id
     studio.py URL resize-curves HEIGHT           drag the bar on the curve editor's top to make it HEIGHT pixels tall
     studio.py URL press KEY                      press KEY (a letter, space, left, right, home, end, tab, each
@@ -392,7 +392,7 @@ def act(driver, action, arguments):
     elif action == "layout":
         driver.execute_async_script("requestAnimationFrame(() => requestAnimationFrame(arguments[0]))")
         result["layout"] = driver.execute_script(LAYOUT)
-    elif action == "click":
+    elif action == "click-id":
         driver.find_element(By.ID, arguments[0]).click()
         driver.execute_async_script("requestAnimationFrame(() => requestAnimationFrame(arguments[0]))")
     elif action == "wheel":

@@ -171,8 +171,8 @@ struct StudioViewTests {
         let run = try Self.run(
             studio.server.url,
             [
-                ["layout"], ["click", "zoomin"], ["layout"], ["wheel", "stage", "400"], ["layout"], ["click", "fit"],
-                ["layout"], ["click", "safe"], ["layout"], ["click", "safe"], ["layout"],
+                ["layout"], ["click-id", "zoomin"], ["layout"], ["wheel", "stage", "400"], ["layout"], ["click-id", "fit"],
+                ["layout"], ["click-id", "safe"], ["layout"], ["click-id", "safe"], ["layout"],
             ])
         #expect(run.errors.isEmpty, "\(run.errors)")
         let layouts = run.actions.compactMap(\.layout)
@@ -234,7 +234,7 @@ struct StudioViewTests {
             studio.server.url,
             [
                 ["layout"], ["wheel", "ruler", "-600"], ["layout"], ["wheel", "tracks", "-900"], ["layout"],
-                ["click", "timefit"], ["layout"],
+                ["click-id", "timefit"], ["layout"],
             ])
         #expect(run.errors.isEmpty, "\(run.errors)")
         let layouts = run.actions.compactMap(\.layout)
@@ -267,7 +267,7 @@ struct StudioViewTests {
             studio.server.url,
             [
                 ["seek", "1.05"], ["press", "i"], ["seek", "2.05"], ["press", "o"], ["press", "space"], ["watch-loop"],
-                ["layout"], ["click", "clearloop"], ["layout"],
+                ["layout"], ["click-id", "clearloop"], ["layout"],
             ])
         #expect(run.errors.isEmpty, "\(run.errors)")
         #expect(run.actions[3].playback?.loop == [10, 20], "\(String(describing: run.actions[3].playback))")
@@ -325,8 +325,8 @@ struct StudioViewTests {
         let run = try Self.run(
             studio.server.url,
             [
-                ["layout"], ["select", "1"], ["layout"], ["resize-curves", "220"], ["layout"], ["click", "curveclose"],
-                ["layout"], ["click", "curveopen"], ["layout"],
+                ["layout"], ["select", "1"], ["layout"], ["resize-curves", "220"], ["layout"], ["click-id", "curveclose"],
+                ["layout"], ["click-id", "curveopen"], ["layout"],
             ])
         #expect(run.errors.isEmpty, "\(run.errors)")
         let layouts = run.actions.compactMap(\.layout)
@@ -362,7 +362,7 @@ struct StudioViewTests {
         ]
         var actions = keys.map { ["press", $0] }
         actions += [["seek", "5.05"], ["press", "j"], ["until-frame-below", "48"], ["press", "k"], ["layout"]]
-        actions += [["click", "play"], ["press", "space"], ["press", "tab"], ["press", "tab"]]
+        actions += [["click-id", "play"], ["press", "space"], ["press", "tab"], ["press", "tab"]]
         actions += [["focus", #"[data-step="1"]"#], ["press", "enter"], ["layout"]]
         let run = try Self.run(studio.server.url, actions)
         #expect(run.errors.isEmpty, "\(run.errors)")
