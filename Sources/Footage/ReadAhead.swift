@@ -70,10 +70,10 @@ public final class FootageReadAhead: @unchecked Sendable {
 
     /// Starts reading ahead for a render of `frames` on `threads` threads; nil when `source`
     /// cannot be read ahead or is already read ahead by another render (it is then decoded on
-    /// demand). A video's codec decodes on one thread more than the render's lanes (one on a
-    /// single lane), as libavcodec's own choice is one more than the cores: its frame threads
-    /// wait on each other's reference pictures, and the render's lanes wait for the codec, so
-    /// together they use the cores the render was given (docs/BENCHMARKS.md has the measurements).
+    /// demand). A video's codec decodes on as many threads as the render has lanes: the lanes
+    /// convert the pictures it decodes (`FootageFrame`), so a thread more, libavcodec's own
+    /// choice, would only compete with them for the cores the render was given
+    /// (docs/BENCHMARKS.md has the measurements).
     public init?(
         source: any FrameSource, frames: Range<Int>, window: Int, threads: Int,
         needs: @escaping @Sendable (Int) -> [Int]
@@ -88,7 +88,7 @@ public final class FootageReadAhead: @unchecked Sendable {
         cursor = frames.lowerBound
         decodedAtStart = decoding.decodedFrameCount
         guard decoding.frameCache.attach(self) else { return nil }
-        decoding.setDecodingThreads(threads > 1 ? threads + 1 : 1)
+        decoding.setDecodingThreads(self.threads)
         // Not kept: the thread holds the read-ahead until it ends, and a kept thread would hold it
         // for ever.
         let thread = Thread { [self] in run() }
