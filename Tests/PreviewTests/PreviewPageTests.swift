@@ -36,7 +36,7 @@ import Testing
     @Test func thePageHoldsItsScriptsAndLoadsNothingElse() throws {
         let (page, script) = (try Self.text(endingIn: ".html"), try Self.text(endingIn: ".js"))
         #expect(script.contains("function drawChart(canvas, timeline, now, lane)"))
-        #expect(script.contains("function fetchFrame(n)"))
+        #expect(script.contains("function fetchFrame(n, playing"))
         #expect(script.contains("function makeEditor(token)"))
         // What the page and its modules load: its own files, by name.
         let references = try Regex(#"(?:src|href)="([^"]*)"|from '\./([^']*)'"#)
