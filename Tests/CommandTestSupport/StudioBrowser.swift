@@ -78,12 +78,19 @@ public enum StudioBrowser {
 
     /// Runs `actions` (each a list of words, see studio.py) one after the other on the page at `url`.
     public static func run(_ url: URL, _ actions: [[String]]) throws -> Run {
+        try run(url, actions, reportedAs: Run.self)
+    }
+
+    /// As `run(_:_:)`, the report decoded as `Report` (a suite's own view of the fields it reads).
+    public static func run<Report: Decodable>(
+        _ url: URL, _ actions: [[String]], reportedAs: Report.Type
+    ) throws -> Report {
         let words = actions.map { $0.joined(separator: " ") }.joined(separator: " then ").split(separator: " ")
         let result = try CLI.runProgram("/usr/bin/python3", [script, url.absoluteString] + words.map(String.init))
         guard result.status == 0 else {
             throw PreviewServerProcess.Failure(
                 description: "studio.py \(actions) exited \(result.status): \(result.stderr)\(result.stdout)")
         }
-        return try JSONDecoder().decode(Run.self, from: Data(result.stdout.utf8))
+        return try JSONDecoder().decode(Report.self, from: Data(result.stdout.utf8))
     }
 }

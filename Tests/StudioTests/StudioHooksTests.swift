@@ -74,11 +74,7 @@ struct StudioHooksTests {
 
     /// `Tests/Browser/studio.py` with `actions`, its report decoded with the fields these tests read.
     static func run(_ url: URL, _ actions: [[String]]) throws -> Run {
-        let words = actions.map { $0.joined(separator: " ") }.joined(separator: " then ").split(separator: " ")
-        let result = try CLI.runProgram(
-            "/usr/bin/python3", [StudioBrowser.script, url.absoluteString] + words.map(String.init))
-        try #require(result.status == 0, "studio.py \(actions) exited \(result.status): \(result.stderr)")
-        return try JSONDecoder().decode(Run.self, from: Data(result.stdout.utf8))
+        try StudioBrowser.run(url, actions, reportedAs: Run.self)
     }
 
     /// Whether two boxes ([left, top, right, bottom]) share any area.

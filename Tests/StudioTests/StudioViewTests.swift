@@ -114,12 +114,9 @@ struct StudioViewTests {
         let errors: [String]
     }
 
+    /// `Tests/Browser/studio.py` with `actions`, its report decoded with the fields these tests read.
     static func run(_ url: URL, _ actions: [[String]]) throws -> Run {
-        let words = actions.map { $0.joined(separator: " ") }.joined(separator: " then ").split(separator: " ")
-        let result = try CLI.runProgram(
-            "/usr/bin/python3", [StudioBrowser.script, url.absoluteString] + words.map(String.init))
-        try #require(result.status == 0, "studio.py \(actions) exited \(result.status): \(result.stderr)")
-        return try JSONDecoder().decode(Run.self, from: Data(result.stdout.utf8))
+        try StudioBrowser.run(url, actions, reportedAs: Run.self)
     }
 
     static func width(_ box: [Double]) -> Double { box[2] - box[0] }
@@ -171,7 +168,8 @@ struct StudioViewTests {
         let run = try Self.run(
             studio.server.url,
             [
-                ["layout"], ["click-id", "zoomin"], ["layout"], ["wheel", "stage", "400"], ["layout"], ["click-id", "fit"],
+                ["layout"], ["click-id", "zoomin"], ["layout"], ["wheel", "stage", "400"], ["layout"],
+                ["click-id", "fit"],
                 ["layout"], ["click-id", "safe"], ["layout"], ["click-id", "safe"], ["layout"],
             ])
         #expect(run.errors.isEmpty, "\(run.errors)")
@@ -325,7 +323,8 @@ struct StudioViewTests {
         let run = try Self.run(
             studio.server.url,
             [
-                ["layout"], ["select", "1"], ["layout"], ["resize-curves", "220"], ["layout"], ["click-id", "curveclose"],
+                ["layout"], ["select", "1"], ["layout"], ["resize-curves", "220"], ["layout"],
+                ["click-id", "curveclose"],
                 ["layout"], ["click-id", "curveopen"], ["layout"],
             ])
         #expect(run.errors.isEmpty, "\(run.errors)")
