@@ -136,7 +136,7 @@ let package = Package(
             name: "PipelineKit",
             dependencies: [
                 "Renderer", "Scene", "Compositor", "PluginRegistry", "PluginIsolation", "PluginCheck", "PluginScaffold",
-                "Output", "Sheet", "JSON", "Timing", "CacheFiles", "CRaster", "CLibraryLoader", "CProductVersion",
+                "Output", "Sheet", "JSON", "Timing", "CacheFiles", "CRaster", "CLibraryLoader", "CProductVersion", "Footage",
                 "CAnimatorABI", "CPipelineAPI", "OptionNames",
             ],
             // The long guides the commands print (`pipeline run --help`, …), as text files.
