@@ -66,7 +66,9 @@ struct StudioTrackContentTests {
             { "version": 1,
               "canvas": { "width": 320, "height": 240, "fps": 30, "duration": 2, "background": "#204080" },
               "layers": [ { "name": "clip", "gravity": "fill", "video": "clips/a.mp4" },
-                          { "name": "card", "fill": "#ffffff", "frame": [0, 0, 100, 100] } ],
+                          { "name": "card", "fill": "#ffffff", "frame": [0, 0, 100, 100] },
+                          { "name": "inset", "frame": [0, 0, 80, 60],
+                            "video": { "file": "clips/a.mp4", "start": 1, "before": "hide" } } ],
               "audio": [ "tone.wav" ],
               "timeline": [
                 { "animate": "opacity", "target": "clip", "from": 1, "to": 0.5, "start": 0, "duration": 0.5 },
@@ -93,7 +95,14 @@ struct StudioTrackContentTests {
         let times = clip.thumbs.map(\.seconds)
         #expect(times.first == 0 && zip(times, times.dropFirst()).allSatisfy { $0 < $1 }, "\(times)")
         // The card shows no footage: no thumbnails on its track.
-        #expect(content.tracks.filter { $0.layer != "clip" }.allSatisfy { $0.thumbs.isEmpty })
+        let card = try #require(content.tracks.first { $0.layer == "card" })
+        #expect(card.thumbs.isEmpty)
+        // A clip no step acts on has a track of its own after the steps' tracks, its thumbnails
+        // only where it shows (from 1 s: before, it hides).
+        #expect(content.tracks.map(\.layer) == ["clip", "card", "inset"])
+        let inset = try #require(content.tracks.last)
+        #expect(inset.bars.isEmpty && inset.thumbs.count > 0)
+        #expect(inset.thumbs.allSatisfy { $0.layer == "inset" && $0.seconds >= 1 }, "\(inset.thumbs.map(\.seconds))")
 
         // The waveform lane sits under the tracks, its columns tall in its first half (the tone)
         // only: `columns` counts those taller than silence's line.

@@ -223,8 +223,8 @@ export function makeEditor(token) {
     if (old) URL.revokeObjectURL(old);
   }
 
-  // The tracks: one per layer a step acts on, in the order the steps first name them, its name in
-  // a gutter on its left. A track's bars sit in lanes: each bar, in the steps' order, in the first
+  // The tracks: one per layer a step acts on, in the order the steps first name them, then one per
+  // other layer that shows footage, each with its name in a gutter on its left. A track's bars sit in lanes: each bar, in the steps' order, in the first
   // lane where it meets no bar (a step that would overlap another goes to a lane below). A label
   // that does not fit its bar or the gutter is elided; its title carries its full text. Above
   // them, the ruler: seconds and the render's frames on the bars' time axis, which runs to the
@@ -354,6 +354,8 @@ export function makeEditor(token) {
     if (!info || !t) return;
     const names = [];
     for (const step of info.steps) if (!names.includes(step.track)) names.push(step.track);
+    // A layer that shows footage has a track for its thumbnails, steps or not.
+    for (const entry of info.footage || []) if (!names.includes(entry.track)) names.push(entry.track);
     const width = tracks.clientWidth || 800;
     // While a bar is dragged the scale stays as it was when the drag began, so the bar
     // stays under the pointer even when the change makes the render longer.
