@@ -136,8 +136,8 @@ let package = Package(
             name: "PipelineKit",
             dependencies: [
                 "Renderer", "Scene", "Compositor", "PluginRegistry", "PluginIsolation", "PluginCheck", "PluginScaffold",
-                "Output", "Sheet", "JSON", "Timing", "CacheFiles", "CRaster", "CLibraryLoader", "CProductVersion", "Footage",
-                "CAnimatorABI", "CPipelineAPI", "OptionNames",
+                "Output", "Sheet", "JSON", "Timing", "CacheFiles", "CRaster", "CLibraryLoader", "CProductVersion",
+                "CAnimatorABI", "CPipelineAPI", "OptionNames", "Footage",
             ],
             // The long guides the commands print (`pipeline run --help`, …), as text files.
             resources: [.embedInCode("Guides")]),
