@@ -53,6 +53,44 @@ struct PreviewTrackContentTests {
         #expect(tallPicture.width == 120 && tallPicture.height == 90, "\(tallPicture.width)×\(tallPicture.height)")
     }
 
+    /// The mean brightness of a picture, 0–255.
+    static func brightness(_ image: RGBAImage) -> Double {
+        var total = 0.0
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let pixel = image[x, y]
+                total += 0.299 * Double(pixel.r) + 0.587 * Double(pixel.g) + 0.114 * Double(pixel.b)
+            }
+        }
+        return total / Double(image.width * image.height)
+    }
+
+    /// A clip that brightens with its own time, starting 1 s into the render: the thumbnail at a
+    /// time shows the clip's frame the render shows then (clip time 0 until 1 s, then 0.5 s at 1.5 s).
+    @Test func aThumbnailShowsTheClipsFrameAtTheRendersTime() async throws {
+        let fixture = try FootageFixture()
+        try fixture.ffmpeg([
+            "-f", "lavfi", "-i", "color=c=black:s=320x240:r=30:d=2,format=yuv444p,geq=lum=16+T*100:cb=128:cr=128",
+            "-c:v", "libx264", "-g", "10", "-pix_fmt", "yuv420p", "clips/ramp.mp4",
+        ])
+        try fixture.pipeline(#""video": {"file": "clips/ramp.mp4", "start": 1}"#)
+        let folder = fixture.folder
+        let server = try PreviewServerProcess([folder.appendingPathComponent("p.json").path], scratch: folder)
+        defer { server.stop() }
+        var levels: [Double] = []
+        for t in ["0.5", "1.5"] {
+            let thumbnail = try await server.get("thumbnail?layer=clip&t=\(t)&height=24")
+            let frame = try await server.get("frame?t=\(t)")
+            try #require(thumbnail.status == 200 && frame.status == 200, "t=\(t)")
+            let shown = Self.brightness(try PreviewViewerFrameTests.decoded(thumbnail.body, in: folder))
+            let rendered = Self.brightness(try PreviewViewerFrameTests.decoded(frame.body, in: folder))
+            #expect(abs(shown - rendered) < 6, "t=\(t): thumbnail \(shown), frame \(rendered)")
+            levels.append(shown)
+        }
+        // Clip time 0 (black) before its start, 0.5 s (about 40) at 1.5 s.
+        #expect(levels[0] < 10 && levels[1] > 25 && levels[1] < 60, "\(levels)")
+    }
+
     /// Before a clip that hides until its start, the layer shows no frame: 204, no picture.
     @Test func aHiddenClipHasNoThumbnail() async throws {
         let fixture = try FootageFixture()
