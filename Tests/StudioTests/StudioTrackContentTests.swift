@@ -77,7 +77,8 @@ struct StudioTrackContentTests {
         let file = try PluginFixtures.write(text, to: "p.json", in: fixture.folder)
         let server = try PreviewServerProcess([file.path, "--edit"], scratch: fixture.folder)
         defer { server.stop() }
-        let run = try StudioBrowser.run(server.url, [["content"]], reportedAs: Run.self)
+        let run = try StudioBrowser.run(
+            server.url, [["content"], ["wheel", "ruler", "-600"], ["content"]], reportedAs: Run.self)
         #expect(run.errors.isEmpty, "\(run.errors)")
         let content = try #require(run.actions.first?.content)
 
@@ -112,6 +113,14 @@ struct StudioTrackContentTests {
         #expect(lane.painted > 0 && lane.columns > 0, "\(lane)")
         let width = Double(lane.size[0])
         #expect(Double(lane.columns) > width * 0.4 && Double(lane.columns) < width * 0.6, "\(lane.columns) of \(width)")
+
+        // Zoomed in, the clip's thumbnails are made again for the shorter span on show: closer in time.
+        let zoomed = try #require(run.actions.last?.content?.tracks.first { $0.layer == "clip" })
+        let spacing = { (times: [Double]) in
+            ((times.last ?? 0) - (times.first ?? 0)) / Double(max(1, times.count - 1))
+        }
+        let closer = zoomed.thumbs.map(\.seconds)
+        #expect(closer.count > 1 && spacing(closer) < spacing(times) / 1.5, "\(times) then \(closer)")
 
         // The mixer's bar names its transition.
         let mixer = try #require(content.tracks.flatMap(\.bars).first { $0.step == 1 })
