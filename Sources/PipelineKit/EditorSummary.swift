@@ -12,12 +12,20 @@ extension Pipeline {
     /// and of the spring forms; the installed effects a layer's `filters` may name, each with its
     /// parameters' schema and types; the curves a step may name, with the control points of those
     /// that are Béziers; the files of the pipeline file's folder (`files`, see
-    /// `PipelineFolder.files`). The values themselves an editor reads from the file's text, which
+    /// `PipelineFolder.files`); the layers that show footage (`footage`: each one's `track` path and
+    /// its footage's `width` and `height`, as `footageLayers` lists them). The values themselves an editor reads from the file's text, which
     /// is what it patches (`PipelineFileEditor`).
     public func editorSummaryJSON() -> String {
         let folder = URL(fileURLWithPath: file).deletingLastPathComponent()
         let files = isReadFromFile ? PipelineFolder.files(in: folder) : []
-        return EditorSummary.json(scene, registry: registry).with("files", .array(files.map(SchemaJSON.string))).text()
+        let footage: [SchemaJSON] = footageLayers.map { layer in
+            [
+                "track": .string(layer.path), "width": .number(Double(layer.width)),
+                "height": .number(Double(layer.height)),
+            ]
+        }
+        return EditorSummary.json(scene, registry: registry).with("files", .array(files.map(SchemaJSON.string)))
+            .with("footage", .array(footage)).text()
     }
 }
 

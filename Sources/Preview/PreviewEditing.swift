@@ -140,7 +140,8 @@ struct MethodCheck<Context: RequestContext>: RouterMiddleware {
     ) async throws -> Response {
         let allowed: [HTTPRequest.Method]
         switch request.uri.path {
-        case "/frame", "/timeline.json", "/version", "/sound.wav": allowed = [.get, .head]
+        case "/frame", "/timeline.json", "/version", "/sound.wav", "/thumbnail", "/waveform.json":
+            allowed = [.get, .head]
         case let path where PreviewPage.file(at: path) != nil: allowed = [.get, .head]
         case "/pipeline": allowed = editing ? [.get, .head, .patch] : []
         case "/editor.json" where editing: allowed = [.get, .head]

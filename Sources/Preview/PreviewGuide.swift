@@ -18,7 +18,9 @@ extension PreviewServer {
         With --edit the address carries a token (preview: http://127.0.0.1:PORT/?token=…) and \
         the page edits the file: each step is a bar on its layer's track (drag it to move its \
         start, its ends to change its duration; they snap to other steps' ends, the playhead \
-        and whole seconds) under a ruler that Ctrl+wheel zooms, the curve editor shows the \
+        and whole seconds) under a ruler that Ctrl+wheel zooms; a clip's track carries \
+        thumbnails of its frames, a mixer's bar names its transition and a lane under the tracks \
+        draws the sound's waveform. The curve editor shows the \
         selected step's curve and a Bézier's handles to drag, and the inspector sets a step's \
         curve, spring and parameters and a layer's keys, each control typed from the schema \
         (sliders, switches, colour pickers, menus of the pipeline's layers and of its folder's \

@@ -45,6 +45,66 @@ enum PreviewQuery {
         }
     }
 
+    /// The most buckets `/waveform.json` divides the sound into.
+    static let maximumBuckets = 20000
+
+    /// `/waveform.json`'s `buckets`: a whole number from 1 to `maximumBuckets`, else a 400.
+    static func buckets(_ request: Request) throws(HTTPError) -> Int {
+        let parameters = request.uri.queryParameters
+        if let other = parameters.first(where: { $0.key != "buckets" }) {
+            throw HTTPError(
+                .badRequest, message: "/waveform.json takes only ?buckets=N, not \(echo(String(other.key)))")
+        }
+        guard let text = parameters["buckets"].map(String.init) else {
+            throw HTTPError(
+                .badRequest,
+                message: "waveform needs ?buckets=N, from 1 to \(maximumBuckets), e.g. /waveform.json?buckets=800")
+        }
+        guard let count = Int(text), (1...maximumBuckets).contains(count) else {
+            throw HTTPError(
+                .badRequest,
+                message: "buckets must be a whole number from 1 to \(maximumBuckets), got \"\(echo(text))\"")
+        }
+        return count
+    }
+
+    /// `/thumbnail`'s `layer` (a track path), `t` and `height` (whole pixels in
+    /// `Pipeline.thumbnailHeights`), each required; a 400 naming what is wrong.
+    static func thumbnail(_ request: Request) throws(HTTPError) -> (layer: String, seconds: Double, height: Int) {
+        let parameters = request.uri.queryParameters
+        let usage = "e.g. /thumbnail?layer=clip&t=0.5&height=40"
+        if let other = parameters.first(where: { !["layer", "t", "height"].contains($0.key) }) {
+            throw HTTPError(
+                .badRequest, message: "/thumbnail takes layer, t and height, not \(echo(String(other.key))): \(usage)")
+        }
+        guard let layer = parameters["layer"].map(String.init), !layer.isEmpty else {
+            throw HTTPError(.badRequest, message: "thumbnail needs ?layer=NAME, a layer that shows footage: \(usage)")
+        }
+        guard let seconds = try time(request) else {
+            throw HTTPError(.badRequest, message: "thumbnail needs ?t=SECONDS, a time in \(range): \(usage)")
+        }
+        let heights = Pipeline.thumbnailHeights
+        guard let text = parameters["height"].map(String.init) else {
+            throw HTTPError(
+                .badRequest,
+                message: "thumbnail needs ?height=PIXELS, from \(heights.lowerBound) to \(heights.upperBound): \(usage)"
+            )
+        }
+        guard let height = Int(text), heights.contains(height) else {
+            throw HTTPError(
+                .badRequest,
+                message:
+                    "height must be a whole number of pixels from \(heights.lowerBound) to \(heights.upperBound), got \"\(echo(text))\""
+            )
+        }
+        return (layer, seconds, height)
+    }
+
+    /// A value as a message echoes it: cut short, as a request line may be kilobytes long.
+    private static func echo(_ text: String) -> String {
+        text.count > 40 ? text.prefix(40) + "…" : text
+    }
+
     /// 9 rather than 9.0: a time as messages give it.
     static func text(_ seconds: Double) -> String {
         let text = String(seconds)

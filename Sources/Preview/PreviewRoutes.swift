@@ -13,6 +13,12 @@ import PipelineKit
 /// - `GET /timeline.json` what the timing chart is drawn from (`TimelineSummary`)
 /// - `GET /sound.wav` the pipeline's sound, mixed as `pipeline run` mixes a video's (404 when
 ///   it plays none)
+/// - `GET /thumbnail?layer=PATH&t=SECONDS&height=PIXELS` a small JPEG of the footage frame a
+///   video or image-sequence layer (named by its track path) shows at `t`, `height` pixels tall
+///   (8–360) in its footage's aspect; 204 when the layer shows no frame then
+/// - `GET /waveform.json?buckets=N` `{"duration": SECONDS, "buckets": N, "peaks": […]}`: the
+///   loudest level (0–1) of the sound's mix (as `/sound.wav` gives it) in each of N equal spans
+///   (1–20000); 404 when the pipeline plays none
 /// - `GET /version` `{"version": N, "error": "…" or null}`: N grows with each reload; the
 ///   error is why the last reload failed (the last good scene is still served)
 /// - `/pipeline` and `/editor.json`, and `draft` on `/frame` and `/timeline.json`, with `--edit`
@@ -54,7 +60,30 @@ enum PreviewRoutes {
             return json(try JSONEncoder().encode(try answer.get()))
         }
         router.get("/sound.wav") { _, _ in
-            try await sound(live)
+            Response(
+                status: .ok, headers: [.contentType: "audio/wav", .cacheControl: "no-cache"],
+                body: .init(byteBuffer: ByteBuffer(bytes: try await sound(live))))
+        }
+        router.get("/thumbnail") { request, _ in try await thumbnail(request, live) }
+        router.get("/waveform.json") { request, _ in
+            let buckets = try PreviewQuery.buckets(request)
+            let wav = try await sound(live)
+            let peaks = await withCheckedContinuation { continuation in
+                DispatchQueue.global().async {
+                    continuation.resume(
+                        returning: Result { () throws(PipelineError) in
+                            try Pipeline.soundPeaks(ofWAV: wav, buckets: buckets)
+                        })
+                }
+            }
+            let made: (duration: Double, peaks: [Double])
+            switch peaks {
+            case .success(let value): made = value
+            case .failure(let error): throw HTTPError(.internalServerError, message: error.description)
+            }
+            let waveform = Waveform(
+                duration: made.duration, buckets: buckets, peaks: made.peaks.map { ($0 * 10000).rounded() / 10000 })
+            return json(try JSONEncoder().encode(waveform))
         }
         router.get("/version") { _, _ in
             let status = await live.perform { VersionStatus(version: $0.version, error: $0.problem) }
@@ -112,9 +141,9 @@ enum PreviewRoutes {
             body: .init(byteBuffer: ByteBuffer(bytes: image.bytes)))
     }
 
-    /// The sound, mixed once per version off the scene's queue, so frames go on being served
-    /// while ffmpeg mixes.
-    private static func sound(_ live: LiveScene) async throws -> Response {
+    /// The sound as WAV bytes, mixed once per version off the scene's queue, so frames go on
+    /// being served while ffmpeg mixes; a 404 when the pipeline plays none.
+    private static func sound(_ live: LiveScene) async throws -> [UInt8] {
         let (version, made, pipeline) = await live.perform { $0.soundMix() }
         let wav: Result<[UInt8], PreviewError>
         if let made {
@@ -128,12 +157,50 @@ enum PreviewRoutes {
             throw HTTPError(.notFound, message: "the pipeline plays no sound")
         }
         switch wav {
-        case .success(let bytes):
-            return Response(
-                status: .ok, headers: [.contentType: "audio/wav", .cacheControl: "no-cache"],
-                body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+        case .success(let bytes): return bytes
         case .failure(let error): throw HTTPError(.internalServerError, message: error.description)
         }
+    }
+
+    /// What `/waveform.json` answers: the sound's length and its loudest level in each bucket.
+    struct Waveform: Encodable, Sendable {
+        let duration: Double
+        let buckets: Int
+        let peaks: [Double]
+    }
+
+    /// A thumbnail of a footage layer's frame (`Pipeline.footageThumbnail`): a JPEG, or 204 No
+    /// Content when the layer shows no frame at that time.
+    private static func thumbnail(_ request: Request, _ live: LiveScene) async throws -> Response {
+        let (layer, seconds, height) = try PreviewQuery.thumbnail(request)
+        let answer = await live.perform { live -> Result<[UInt8]?, HTTPError> in
+            live.shown().mapError { HTTPError(.internalServerError, message: $0.description) }.flatMap { pipeline in
+                let layers = pipeline.footageLayers.map(\.path)
+                guard layers.contains(layer) else {
+                    let known = layers.isEmpty ? "none does" : "those that do: " + layers.joined(separator: ", ")
+                    let given = layer.count > 40 ? layer.prefix(40) + "…" : layer
+                    return .failure(
+                        HTTPError(
+                            .badRequest,
+                            message: "layer \"\(given)\" shows no video or image sequence (\(known))"))
+                }
+                if pipeline.isPastTheEnd(seconds) {
+                    return .failure(
+                        HTTPError(
+                            .badRequest,
+                            message: "t=\(PreviewQuery.text(seconds)) is past the end: \(pipeline.endDescription)"))
+                }
+                return Result { () throws(PipelineError) in
+                    try pipeline.footageThumbnail(ofLayer: layer, at: seconds, height: height)
+                }.mapError { HTTPError(.internalServerError, message: $0.description) }
+            }
+        }
+        guard let jpeg = try answer.get() else {
+            return Response(status: .noContent, headers: [.cacheControl: "no-cache"])
+        }
+        return Response(
+            status: .ok, headers: [.contentType: "image/jpeg", .cacheControl: "no-cache"],
+            body: .init(byteBuffer: ByteBuffer(bytes: jpeg)))
     }
 
     private static func json(_ data: Data) -> Response {

@@ -145,7 +145,7 @@ for (const role of ['viewer', 'ruler', 'time', 'inspector']) {
     holdsFrame: found.length > 0 && found[0].contains(document.getElementById('frame')) };
 }
 const info = window.studio.info;
-const tracks = [...document.querySelectorAll('[data-layer]')].map(track => ({
+const tracks = [...document.querySelectorAll('#tracks .track[data-layer]')].map(track => ({
   layer: track.dataset.layer,
   bars: [...track.querySelectorAll('[data-step]')].map(bar => {
     const step = info.steps[Number(bar.dataset.step)];
@@ -194,6 +194,33 @@ return {
   rulerSlider: ['role', 'aria-valuemin', 'aria-valuemax', 'aria-valuenow', 'aria-valuetext'].map(
     a => document.getElementById('ruler').getAttribute(a) || ''),
   scroll: [document.documentElement.scrollWidth, document.documentElement.scrollHeight],
+};
+"""
+
+CONTENT = """
+const box = e => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+const lane = document.querySelector('[data-role="waveform"]');
+let painted = 0, columns = 0;
+if (lane && lane.width > 0) {
+  const pixels = lane.getContext('2d').getImageData(0, 0, lane.width, lane.height).data;
+  for (let x = 0; x < lane.width; x++) {
+    let high = 0;
+    for (let y = 0; y < lane.height; y++) if (pixels[(y * lane.width + x) * 4 + 3] > 0) high++;
+    painted += high;
+    // Silence draws a line a pixel or two high; a sound, a column taller than that.
+    if (high > 4 * (window.devicePixelRatio || 1)) columns++;
+  }
+}
+return {
+  tracks: [...document.querySelectorAll('#tracks .track[data-layer]')].map(track => ({
+    layer: track.dataset.layer, box: box(track),
+    thumbs: [...track.querySelectorAll('img.thumb')].map(image => ({ layer: image.dataset.layer, box: box(image),
+      natural: [image.naturalWidth, image.naturalHeight], seconds: Number(image.dataset.seconds) })),
+    bars: [...track.querySelectorAll('[data-step]')].map(bar => ({ step: Number(bar.dataset.step), text: bar.textContent,
+      title: bar.title, box: box(bar) })),
+  })),
+  waveform: lane ? { box: box(lane), tracks: box(document.getElementById('tracks')), size: [lane.width, lane.height],
+    painted: painted, columns: columns } : null,
 };
 """
 
@@ -363,6 +390,13 @@ def act(driver, action, arguments):
             "return {paused: s.paused, soundTime: s.currentTime, frameTime: view.frame / view.timeline.fps,"
             " hasSound: view.timeline.hasSound}")
         driver.find_element(By.ID, "play").click()
+    elif action == "content":
+        # Every thumbnail decoded (or dropped) and the waveform's peaks drawn.
+        wait(driver, "[...document.querySelectorAll('img.thumb')].every(i => i.complete && i.naturalWidth > 0)"
+             " && document.querySelectorAll('img.thumb').length > 0"
+             " && (document.querySelector('[data-role=\"waveform\"]') || {dataset: {}}).dataset.drawn !== undefined",
+             "drew the thumbnails and the waveform")
+        result["content"] = driver.execute_script(CONTENT)
     elif action == "hooks":
         result["hooks"] = driver.execute_script(HOOKS)
     elif action in ("seek", "scrub"):

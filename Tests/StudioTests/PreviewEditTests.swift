@@ -158,7 +158,7 @@ struct PreviewEditTests {
             "GET", path: "/frame", query: "?t=0&token=\(edit.token)&draft=" + String(repeating: "a", count: 6500))
         cases.append(("a draft over 6 KiB", long, 400))
         #expect(long.text.contains("at most 6144 bytes"), "\(long.text)")
-        for path in ["/editor.json", "/sound.wav", "/pipeline"] {
+        for path in ["/editor.json", "/sound.wav", "/thumbnail", "/waveform.json", "/pipeline"] {
             for method in ["PUT", "POST", "DELETE"] {
                 cases.append(("\(method) \(path)", try edit.send(method, path: path, body: Data(replace.utf8)), 405))
             }
@@ -237,7 +237,9 @@ struct PreviewEditTests {
         }
         let before = edit.snapshot
         #expect(edit.token.isEmpty, "\(edit.server.url)")
-        for path in ["/", "/frame", "/timeline.json", "/version", "/sound.wav", "/pipeline"] {
+        for path in [
+            "/", "/frame", "/timeline.json", "/version", "/sound.wav", "/thumbnail", "/waveform.json", "/pipeline",
+        ] {
             for method in ["PATCH", "PUT", "POST", "DELETE"] {
                 let answer = try edit.send(
                     method, path: path, query: "", body: Data(#"[{"op": "remove", "path": "/layers"}]"#.utf8),
@@ -251,6 +253,10 @@ struct PreviewEditTests {
         #expect(try edit.send("GET", path: "/editor.json", query: "?token=x").status == 404)
         let silent = try edit.http.get("/sound.wav")
         #expect(silent.status == 404 && silent.text.contains("the pipeline plays no sound"), "\(silent.text)")
+        let flat = try edit.http.get("/waveform.json?buckets=10")
+        #expect(
+            flat.status == 404 && flat.text.contains(#"{"error":{"message":"the pipeline plays no sound""#),
+            "\(flat.text)")
         #expect(edit.snapshot == before)
         #expect(try edit.http.get("/version").status == 200)
     }

@@ -223,14 +223,88 @@ export function makeEditor(token) {
     if (old) URL.revokeObjectURL(old);
   }
 
-  // The tracks: one per layer a step acts on, in the order the steps first name them, its name in
-  // a gutter on its left. A track's bars sit in lanes: each bar, in the steps' order, in the first
+  // The tracks: one per layer a step acts on, in the order the steps first name them, then one per
+  // other layer that shows footage, each with its name in a gutter on its left. A track's bars sit in lanes: each bar, in the steps' order, in the first
   // lane where it meets no bar (a step that would overlap another goes to a lane below). A label
   // that does not fit its bar or the gutter is elided; its title carries its full text. Above
   // them, the ruler: seconds and the render's frames on the bars' time axis, which runs to the
   // render's end; clicking or dragging on it moves the playhead.
-  const laneHeight = 22, pad = 8, gutter = 96;
+  //
+  // A track of a layer that shows footage carries thumbnails of its frames, one at each tile's
+  // left edge, fitted to the track's height (`/thumbnail`, fetched once per version, time and
+  // height). Under the tracks, when the pipeline plays sound, a lane draws its waveform: the
+  // loudest level of each pixel column's span of the mix (`/waveform.json`, once per version).
+  const laneHeight = 22, pad = 8, gutter = 96, waveHeight = 36, waveBuckets = 4000;
   const drawn = { tracks: null, ruler: null };
+  const thumbs = { version: null, made: new Map() }, wave = { version: null, peaks: null };
+
+  // The object URL of a thumbnail (null when the layer shows no frame then), fetched once.
+  function thumbnail(layer, seconds, height) {
+    if (thumbs.version !== view.version) {
+      for (const url of thumbs.made.values()) url.then(made => made && URL.revokeObjectURL(made), () => {});
+      thumbs.made.clear();
+      thumbs.version = view.version;
+    }
+    const key = JSON.stringify([layer, seconds, height]);
+    if (!thumbs.made.has(key)) {
+      const query = new URLSearchParams({ layer: layer, t: String(seconds), height: String(height) });
+      thumbs.made.set(key, fetch('thumbnail?' + query.toString())
+        .then(response => response.status === 200 ? response.blob().then(blob => URL.createObjectURL(blob)) : null));
+    }
+    return thumbs.made.get(key);
+  }
+
+  // The tiles of a footage track: each one's left edge in the track and the frame time it shows.
+  function thumbTiles(footage, axis, height, fps) {
+    const wide = Math.max(8, Math.round(height * footage.width / Math.max(1, footage.height)));
+    const last = lastFrame() / fps, tiles = [];
+    for (let px = axis.gutter; px < axis.width - axis.pad; px += wide) {
+      const seconds = Math.round(axis.seconds(px) * fps) / fps;
+      if (seconds > last + 1e-9) break;
+      tiles.push({ left: px - axis.gutter, width: wide, seconds: Math.max(0, seconds) });
+    }
+    return tiles;
+  }
+
+  // The waveform's columns in `canvas`: each the loudest bucket its span of seconds takes.
+  function drawWave(canvas, axis) {
+    if (!canvas || !wave.peaks || wave.version !== view.version) return;
+    const key = JSON.stringify([axis.from, axis.perSecond, canvas.clientWidth, wave.version]);
+    if (canvas.dataset.drawn === key) return;
+    canvas.dataset.drawn = key;
+    const ratio = window.devicePixelRatio || 1, wide = canvas.clientWidth, high = canvas.clientHeight;
+    canvas.width = Math.max(1, Math.round(wide * ratio));
+    canvas.height = Math.max(1, Math.round(high * ratio));
+    const context = canvas.getContext('2d'), { duration, peaks } = wave.peaks;
+    context.setTransform(ratio, 0, 0, ratio, 0, 0);
+    context.clearRect(0, 0, wide, high);
+    context.fillStyle = '#6fc3a0';
+    const perBucket = duration / peaks.length, middle = high / 2;
+    let columns = 0;
+    for (let column = 0; column < wide; column++) {
+      const from = axis.seconds(axis.gutter + column), to = axis.seconds(axis.gutter + column + 1);
+      const first = Math.floor(from / perBucket), end = Math.max(first + 1, Math.ceil(to / perBucket));
+      let peak = 0;
+      for (let i = Math.max(0, first); i < Math.min(peaks.length, end); i++) peak = Math.max(peak, peaks[i]);
+      const half = peak * (middle - 1);
+      if (half > 0) columns++;
+      context.fillRect(column, middle - half, 1, Math.max(1, 2 * half));
+    }
+    canvas.dataset.columns = columns;
+  }
+
+  // The waveform of this version, fetched once; the lane is drawn when it comes.
+  function loadWave() {
+    if (wave.version === view.version) return;
+    wave.version = view.version;
+    wave.peaks = null;
+    const version = view.version;
+    fetch('waveform.json?buckets=' + waveBuckets).then(response => response.ok ? response.json() : null).then(peaks => {
+      if (version !== view.version || !peaks) return;
+      wave.peaks = peaks;
+      if (ed.tracksGeometry) drawWave(tracks.querySelector('[data-role="waveform"]'), ed.tracksGeometry);
+    }, () => {});
+  }
 
   function node(tag, className, style) {
     const made = document.createElement(tag);
@@ -280,6 +354,8 @@ export function makeEditor(token) {
     if (!info || !t) return;
     const names = [];
     for (const step of info.steps) if (!names.includes(step.track)) names.push(step.track);
+    // A layer that shows footage has a track for its thumbnails, steps or not.
+    for (const entry of info.footage || []) if (!names.includes(entry.track)) names.push(entry.track);
     const width = tracks.clientWidth || 800;
     // While a bar is dragged the scale stays as it was when the drag began, so the bar
     // stays under the pointer even when the change makes the render longer.
@@ -309,8 +385,16 @@ export function makeEditor(token) {
     ed.bars = bars.map(b => ({ step: b.step, x0: b.x0, x1: b.x1, y0: b.y0, y1: b.y1, own: b.own, lane: b.lane }));
     ed.tracksGeometry = axis;
 
+    const footage = new Map((info.footage || []).map(entry => [entry.track, entry]));
+    const tiles = names.map((name, index) => footage.has(name)
+      ? thumbTiles(footage.get(name), axis, clamp(counts[index] * laneHeight, 8, 360), t.fps) : []);
+    const sounding = t.hasSound === true;
+    if (sounding) loadWave();
+    const waveTop = height;
+    if (sounding) height += waveHeight + 4;
+
     // The elements are built again only when what they show changed; the playheads move.
-    const key = JSON.stringify([width, names, counts, bars, ed.selected]);
+    const key = JSON.stringify([width, names, counts, bars, ed.selected, tiles, sounding, view.version]);
     if (drawn.tracks !== key) {
       drawn.tracks = key;
       tracks.style.height = Math.max(1, height) + 'px';
@@ -321,6 +405,15 @@ export function makeEditor(token) {
           height: (counts[index] * laneHeight) + 'px',
         });
         track.dataset.layer = name;
+        const tall = clamp(counts[index] * laneHeight, 8, 360);
+        for (const tile of tiles[index]) {
+          const image = node('img', 'thumb', { left: tile.left + 'px', width: tile.width + 'px', height: tall + 'px' });
+          image.alt = '';
+          image.dataset.layer = name;
+          image.dataset.seconds = tile.seconds;
+          thumbnail(name, tile.seconds, tall).then(url => { if (url) image.src = url; else image.remove(); }, () => {});
+          track.appendChild(image);
+        }
         for (const bar of bars.filter(b => b.track === name)) {
           // A pixel narrower than its span: bars end to end in a lane keep a gap between them.
           const made = node('div', 'bar' + (ed.selected === bar.step ? ' selected' : ''), {
@@ -345,6 +438,20 @@ export function makeEditor(token) {
         layer.title = name;
         children.push(track, layer);
       });
+      if (sounding) {
+        const lane = node('canvas', 'waveform', {
+          left: gutter + 'px', width: (width - gutter - pad) + 'px', top: (waveTop + 2) + 'px', height: waveHeight + 'px',
+        });
+        lane.dataset.role = 'waveform';
+        lane.setAttribute('role', 'img');
+        lane.setAttribute('aria-label', 'waveform of the pipeline\'s sound');
+        const label = node('span', 'layer', {
+          top: (waveTop + 2) + 'px', width: (gutter - 4) + 'px', height: waveHeight + 'px', lineHeight: waveHeight + 'px',
+        });
+        label.textContent = 'sound';
+        label.title = 'the pipeline\'s sound, as mixed for playing';
+        children.push(lane, label);
+      }
       children.push(node('div', 'playhead'), node('div', 'snapline'));
       // The bar the keyboard was on keeps the focus when the bars are made again.
       const focused = tracks.contains(document.activeElement) ? document.activeElement.dataset.step : undefined;
@@ -354,6 +461,7 @@ export function makeEditor(token) {
         if (again) again.focus();
       }
     }
+    if (sounding) drawWave(tracks.querySelector('[data-role="waveform"]'), axis);
     // Where a dragged end snaps, a line across the tracks.
     const snapline = tracks.querySelector('.snapline'), snapAt = ed.drag && ed.drag.kind === 'bar' ? ed.drag.snapAt : null;
     snapline.hidden = snapAt === null || snapAt === undefined;
