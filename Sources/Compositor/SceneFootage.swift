@@ -83,7 +83,7 @@ public final class SceneFootage: Sendable {
 
 extension FootageSpec {
     /// The timing as Footage applies it.
-    var clipTiming: ClipTiming {
+    public var clipTiming: ClipTiming {
         ClipTiming(
             start: start, from: from, speed: speed, end: ClipTiming.End(rawValue: end.rawValue)!,
             before: ClipTiming.Before(rawValue: before.rawValue)!)

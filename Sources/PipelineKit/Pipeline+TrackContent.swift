@@ -44,10 +44,7 @@ extension Pipeline {
         guard let spec = scene.layers[index].content.footage, let source = headerImages.footage[spec] else {
             throw PipelineError(.argument, "layer \"\(path)\" shows no video or image sequence")
         }
-        let timing = ClipTiming(
-            start: spec.start, from: spec.from, speed: spec.speed, end: ClipTiming.End(rawValue: spec.end.rawValue)!,
-            before: ClipTiming.Before(rawValue: spec.before.rawValue)!)
-        guard let clipTime = timing.clipTime(at: time, clipEnd: source.duration) else { return nil }
+        guard let clipTime = spec.clipTiming.clipTime(at: time, clipEnd: source.duration) else { return nil }
         lock.lock()
         defer { lock.unlock() }
         let frame: FootageFrame
