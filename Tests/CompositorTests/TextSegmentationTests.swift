@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import Compositor
@@ -137,7 +138,8 @@ struct Tailoring: Sendable {
         }
         #expect(failures == 0, "\(file): \(failures) of \(cases.count) cases disagree")
         for (tailoring, count) in zip(tailorings, tailored) {
-            #expect(count > 0, "\(file): no case of \(tailoring.rule) disagrees any more (\(tailoring.reason))")
+            #expect(
+                count > 0, "\(file): no case disagrees by \(tailoring.rule) as \(tailoring.reason): skip it no more")
         }
     }
 
@@ -262,6 +264,20 @@ struct Tailoring: Sendable {
         #expect(words == ["Hello", "world"])
         let others = segmentation.words.filter { !$0.isWord }.map { segmentation.string(in: $0.range) }
         #expect(others == [",", " ", "!"])
+    }
+
+    /// Each segmentation opens its own ICU iterators: threads segmenting at once agree.
+    @Test func threadsSegmentAtOnce() {
+        let texts = ["ภาษาไทยไม่มีช่องว่างระหว่างคำ", "日本語の文章です", "Hello, world!\nAgain", "שלום עולם"]
+        let expected = texts.map { TextSegmentation($0).lineBreaks }
+        let results = Mutex([[TextSegmentation.LineBreak]](repeating: [], count: 64))
+        DispatchQueue.concurrentPerform(iterations: 64) { index in
+            let breaks = TextSegmentation(texts[index % texts.count]).lineBreaks
+            results.withLock { $0[index] = breaks }
+        }
+        results.withLock { results in
+            for (index, breaks) in results.enumerated() { #expect(breaks == expected[index % texts.count]) }
+        }
     }
 
     @Test func anEmptyTextHasNoSegments() {
