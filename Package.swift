@@ -61,6 +61,8 @@ let package = Package(
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         .target(name: "CTextShaping", dependencies: ["CCairo", "CHarfBuzz", "CFriBidi"]),
+        // Grapheme clusters, words (UAX #29) and line-break opportunities (UAX #14) through ICU.
+        .target(name: "CTextSegmentation", linkerSettings: [.linkedLibrary("icuuc")]),
         .target(
             name: "CImageCodecs", dependencies: ["CRegularFile"],
             cSettings: optimisedC + [.unsafeFlags(["-I/usr/include/libpng16"])],
@@ -104,7 +106,7 @@ let package = Package(
             name: "Compositor",
             dependencies: [
                 "Scene", "Footage", "CAnimatorABI", "CCairo", "CPixman", "CRaster", "CImageCodecs", "CFontCheck",
-                "CVectorGraphics", "CTextShaping", "OptionNames",
+                "CVectorGraphics", "CTextShaping", "CTextSegmentation", "OptionNames",
             ]),
         .target(
             name: "Output",

@@ -181,10 +181,12 @@ final class TextLayout {
     }
 
     private func offset(of lineWidth: Double, in width: Double) -> Double {
+        // Right-to-left paragraphs are resolved by the layout: here `start` is the left edge and
+        // `end` the right one.
         switch content.alignment {
-        case .left: 0
+        case .left, .start: 0
         case .center: (width - lineWidth) / 2
-        case .right: width - lineWidth
+        case .right, .end: width - lineWidth
         }
     }
 
