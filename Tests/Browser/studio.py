@@ -24,6 +24,8 @@ with a mouse, and prints what the page did as one JSON object.
     studio.py URL play SECONDS                   press play, and after SECONDS say where the sound and frames are
     studio.py URL render                         press render; report each text the render's status showed, the
                                                  links it ended with, and the page's state then
+    studio.py URL seek-times S1,S2,…             click the ruler at each time in turn; report how long each took from
+                                                 the press to the new frame loaded in the viewer (ms)
     studio.py URL paint SECONDS                  press play and, for SECONDS, read each frame the viewer paints from
                                                  its pixels (the number burned into its top ninth: 16 blocks across,
                                                  block k white when bit k is set), with the sound's time then
@@ -436,6 +438,22 @@ def act(driver, action, arguments):
             "return {texts: window.renderTexts, said: document.getElementById('rendersaid').textContent,"
             " links: [...document.querySelectorAll('[data-role=\"output\"]')].map(a => ({text: a.textContent,"
             " href: a.href})), state: document.getElementById('render').dataset.state}")
+    elif action == "seek-times":
+        ruler = driver.find_element(By.CSS_SELECTOR, '[data-role="ruler"]')
+        height = driver.execute_script("return arguments[0].getBoundingClientRect().height", ruler)
+        # From the press on the ruler (capturing, before the page's own handler) to the load of
+        # the viewer's image that follows it.
+        driver.execute_script(
+            "window.seekTimes = []; window.pressed = null;"
+            "document.addEventListener('pointerdown', () => { window.pressed = performance.now(); }, true);"
+            "document.getElementById('stage').addEventListener('load', () => {"
+            " if (window.pressed !== null) { window.seekTimes.push(performance.now() - window.pressed);"
+            " window.pressed = null; } }, true);")
+        for index, seconds in enumerate(arguments[0].split(",")):
+            ActionChains(driver).move_to_element_with_offset(
+                ruler, *offset(driver, ruler, ruler_x(driver, float(seconds)), height / 2)).click().perform()
+            wait(driver, "window.seekTimes.length > %d" % index, "showed the frame at " + seconds)
+        result["seekTimes"] = driver.execute_script("return window.seekTimes")
     elif action == "paint":
         driver.find_element(By.ID, "play").click()
         # Registered after the click, the reading runs after the page's own tick in each
