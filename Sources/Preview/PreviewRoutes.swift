@@ -31,7 +31,8 @@ import PipelineKit
 enum PreviewRoutes {
     static func router(_ live: LiveScene, port: ListeningPort, editing: PreviewEditing?) -> Router<BasicRequestContext>
     {
-        let router = Router()
+        // HEAD answers as GET would, without the body: the method check says both are answered.
+        let router = Router(options: .autoGenerateHeadEndpoints)
         router.add(middleware: ErrorShape())
         router.add(middleware: LoopbackOriginCheck(port: port))
         router.add(middleware: MethodCheck(editing: editing != nil))

@@ -117,4 +117,26 @@ struct PreviewViewerFrameTests {
         let drawn = try Self.decoded(jpeg.body, in: folder)
         #expect(drawn.width == small.width)
     }
+
+    /// HEAD is answered as GET is (the method check lists both), without the body.
+    @Test func headAnswersAsGetWithoutTheBody() async throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = try PluginFixtures.write(PreviewTests.squarePipeline(), to: "square.json", in: folder)
+        let server = try PreviewServerProcess([file.path], scratch: folder)
+        defer { server.stop() }
+        let http = RawHTTPClient(port: try #require(server.url.port))
+        func head(_ target: String) throws -> RawHTTPClient.Answer {
+            let get = String(decoding: http.request(target), as: UTF8.self)
+            return try http.exchange(Data(("HEAD" + get.dropFirst(3)).utf8))
+        }
+        for target in ["/frame?t=0.5", "/", "/timeline.json"] {
+            let answer = try head(target)
+            #expect(answer.status == 200 && answer.body.isEmpty, "\(target): \(answer.head)")
+        }
+        let full = try http.get("/frame?t=0.5")
+        let frame = try head("/frame?t=0.5")
+        #expect(frame.head.lowercased().contains("content-length: \(full.body.count)"), "\(frame.head)")
+        #expect(try head("/frame?t=99").status == 400)
+    }
 }
