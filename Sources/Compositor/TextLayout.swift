@@ -1,5 +1,6 @@
 import CAnimatorABI
 import CCairo
+import CRaster
 import Scene
 
 /// A text content made ready for one compositor: shaped once (`ShapedParagraph`: its fonts,
@@ -7,21 +8,49 @@ import Scene
 /// and its glyphs placed again only when the layer's size changes. Each frame then costs one
 /// `cairo_show_glyphs` per font.
 final class TextLayout {
+    /// An outline drawn under the glyphs, centred on their edges (half of it shows), with round
+    /// joins, in the layer's own pixels. Colour glyphs (emoji) have none.
+    struct Stroke {
+        var color: SIMD4<Double>
+        var width: Double
+    }
+
+    /// The glyphs' shadow: their ink moved by `offset` and blurred as layer shadows are
+    /// (a Gaussian of standard deviation `blur` / 2), in the layer's own pixels.
+    struct Shadow {
+        var color: SIMD4<Double>
+        var offset: SIMD2<Double>
+        var blur: Double
+    }
+
     private let content: TextContent
     let paragraph: ShapedParagraph
+    private let stroke: Stroke?
+    private let shadow: Shadow?
+    /// The last shadow mask, with the device transform and clip it was made for.
+    private var shadowMask: (key: [Double], surface: OpaquePointer, x: Int, y: Int)?
     private var laidOut = (width: Double.nan, height: Double.nan)
     /// The glyphs to draw, by font (an index into the paragraph's fonts).
     private var glyphsByFont: [(font: Int, glyphs: [cairo_glyph_t])] = []
 
     /// Nil when the text can draw nothing: empty, a size or line height Cairo cannot use, or no
     /// font at all.
-    init?(_ content: TextContent) {
+    init?(_ content: TextContent, stroke: Stroke? = nil, shadow: Shadow? = nil) {
         guard !content.string.isEmpty, content.size > 0, content.size.isFinite, content.lineHeight.isFinite,
             let paragraph = ShapedParagraph(
                 content.string, family: content.fontFamily, bold: content.bold, size: content.size)
         else { return nil }
         self.content = content
         self.paragraph = paragraph
+        self.stroke = stroke.flatMap { $0.width > 0 && $0.width.isFinite && $0.color.w > 0 ? $0 : nil }
+        self.shadow = shadow.flatMap {
+            $0.color.w > 0 && $0.blur.isFinite && $0.blur >= 0 && $0.offset.x.isFinite && $0.offset.y.isFinite
+                ? $0 : nil
+        }
+    }
+
+    deinit {
+        if let shadowMask { cairo_surface_destroy(shadowMask.surface) }
     }
 
     /// What ends the last line of a text cut at `maxLines`.
@@ -38,6 +67,8 @@ final class TextLayout {
         let color = color ?? SIMD4(content.color.r, content.color.g, content.color.b, content.color.a)
         cairo_set_font_options(cr, TextFonts.options)
         cairo_set_font_size(cr, content.size)
+        if let shadow { paintShadow(shadow, alpha: alpha, on: cr) }
+        if let stroke { paintStroke(stroke, alpha: alpha, on: cr) }
         for (font, glyphs) in glyphsByFont {
             let font = paragraph.fonts[font]
             cairo_set_font_face(cr, font.face)
@@ -48,6 +79,78 @@ final class TextLayout {
             }
             glyphs.withUnsafeBufferPointer { cairo_show_glyphs(cr, $0.baseAddress, Int32($0.count)) }
         }
+    }
+
+    private func paintStroke(_ stroke: Stroke, alpha: Double, on cr: OpaquePointer) {
+        cairo_save(cr)
+        cairo_new_path(cr)
+        for (font, glyphs) in glyphsByFont where !paragraph.fonts[font].isColor {
+            cairo_set_font_face(cr, paragraph.fonts[font].face)
+            glyphs.withUnsafeBufferPointer { cairo_glyph_path(cr, $0.baseAddress, Int32($0.count)) }
+        }
+        cairo_set_line_width(cr, stroke.width)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        cairo_set_source_rgba(cr, stroke.color.x, stroke.color.y, stroke.color.z, stroke.color.w * alpha)
+        cairo_stroke(cr)
+        cairo_restore(cr)
+    }
+
+    /// The shadow: the glyphs (and their stroke) drawn into an A8 mask over the clip's device
+    /// extents and the blur's reach, moved by the offset, blurred, then painted in the shadow's
+    /// colour. The mask is kept while the device transform and the clip stay the same.
+    private func paintShadow(_ shadow: Shadow, alpha: Double, on cr: OpaquePointer) {
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cr, &matrix)
+        var box = (x1: 0.0, y1: 0.0, x2: 0.0, y2: 0.0)
+        cairo_clip_extents(cr, &box.x1, &box.y1, &box.x2, &box.y2)
+        let corners = [(box.x1, box.y1), (box.x2, box.y1), (box.x1, box.y2), (box.x2, box.y2)].map { corner in
+            var (x, y) = corner
+            cairo_user_to_device(cr, &x, &y)
+            return (x, y)
+        }
+        let scale = abs(matrix.xx * matrix.yy - matrix.xy * matrix.yx).squareRoot()
+        let sigma = ShadowMask.sigma(radius: shadow.blur * scale)
+        let reach = Double(raster_blur_extent(sigma) + 1)
+        let left = (corners.map(\.0).min()! - reach).rounded(.down)
+        let top = (corners.map(\.1).min()! - reach).rounded(.down)
+        let right = (corners.map(\.0).max()! + reach).rounded(.up)
+        let bottom = (corners.map(\.1).max()! + reach).rounded(.up)
+        guard right > left, bottom > top, right - left <= 8192, bottom - top <= 8192 else { return }
+        let key = [matrix.xx, matrix.yx, matrix.xy, matrix.yy, matrix.x0, matrix.y0, left, top, right, bottom]
+        if shadowMask?.key != key {
+            if let shadowMask { cairo_surface_destroy(shadowMask.surface) }
+            let (width, height) = (Int32(right - left), Int32(bottom - top))
+            let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, width, height)!
+            let mask = cairo_create(surface)!
+            var moved = matrix
+            moved.x0 -= left
+            moved.y0 -= top
+            cairo_set_matrix(mask, &moved)
+            cairo_translate(mask, shadow.offset.x, shadow.offset.y)
+            cairo_set_font_options(mask, TextFonts.options)
+            cairo_set_font_size(mask, content.size)
+            if let stroke { paintStroke(stroke, alpha: 1, on: mask) }
+            for (font, glyphs) in glyphsByFont {
+                cairo_set_font_face(mask, paragraph.fonts[font].face)
+                glyphs.withUnsafeBufferPointer { cairo_show_glyphs(mask, $0.baseAddress, Int32($0.count)) }
+            }
+            cairo_destroy(mask)
+            cairo_surface_flush(surface)
+            let scratch = UnsafeMutablePointer<UInt32>.allocate(capacity: raster_blur_scratch_count(width, height))
+            raster_blur_a8(
+                cairo_image_surface_get_data(surface), width, height, cairo_image_surface_get_stride(surface), sigma,
+                scratch)
+            scratch.deallocate()
+            cairo_surface_mark_dirty(surface)
+            shadowMask = (key, surface, Int(left), Int(top))
+        }
+        guard let shadowMask else { return }
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_set_source_rgba(cr, shadow.color.x, shadow.color.y, shadow.color.z, shadow.color.w * alpha)
+        cairo_mask_surface(cr, shadowMask.surface, Double(shadowMask.x), Double(shadowMask.y))
+        cairo_restore(cr)
     }
 
     /// Lines wrap to the frame's width less the padding; baselines start at the ascent below the
