@@ -1,5 +1,6 @@
 import CAnimatorABI
 import CCairo
+import Dispatch
 import Scene
 import Testing
 
@@ -53,6 +54,23 @@ import Testing
             render([layer(rect(0, 0, 300, 200))], [LayerContent(text: text)], width: 400, height: 200))
         #expect(boxed.pixels.allSatisfy { $0.x < 300 }, "ink inside the box")
         #expect(boxed.bands > 1, "\(boxed.bands) lines")
+    }
+
+    /// Fallback fonts, colour emoji and bidi text give the same bytes on every thread.
+    @Test func mixedScriptsAreByteIdenticalAcrossCompositorsAndThreads() {
+        let contents = [
+            LayerContent(
+                fill: .color(white),
+                text: TextContent(string: "Hi 你好 👋 שלום مرحبا क्षि ภาษาไทย", size: 18, color: blue))
+        ]
+        let canvas = Canvas(width: 240, height: 100, background: clear)
+        let frames = (0..<4).map { _ in FrameBuffer.blank(width: 240, height: 100) }
+        DispatchQueue.concurrentPerform(iterations: frames.count) { index in
+            Compositor(canvas: canvas, contents: contents).render([TextTests.turnedLayer()], into: frames[index])
+        }
+        let again = FrameBuffer.blank(width: 240, height: 100)
+        Compositor(canvas: canvas, contents: contents).render([TextTests.turnedLayer()], into: again)
+        #expect(frames.allSatisfy { bytes(of: $0) == bytes(of: again) })
     }
 
     /// Draws a layout on a white 200 × 80 surface, as the compositor would.
