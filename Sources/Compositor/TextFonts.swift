@@ -107,9 +107,16 @@ enum TextFonts {
         private var locations: [Query: Location?] = [:]
         private var faces: [Location: OpaquePointer] = [:]
         private var fonts: [Sized: TextFont] = [:]
+        /// The font files added to fontconfig when `locations` was filled.
+        private var generation = 0
 
         func font(for query: Query, size: Double) -> TextFont? {
-            lock.withLock {
+            let current = FontFamilies.generation
+            return lock.withLock {
+                if current != generation {
+                    locations.removeAll()
+                    generation = current
+                }
                 guard let location = locate(query) else { return nil }
                 let key = Sized(location: location, size: size)
                 if let font = fonts[key] { return font }
