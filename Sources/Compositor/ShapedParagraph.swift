@@ -367,6 +367,14 @@ extension ShapedParagraph {
 
         /// The glyphs of line `index`, left to right.
         func glyphs(ofLine index: Int) -> ArraySlice<PlacedGlyph> { glyphs[lines[index].glyphs] }
+
+        /// Where the shaped glyphs `indices` (as `glyphs(ofGrapheme:)` and `glyphs(ofWord:)`
+        /// give them) were placed; glyphs cut by `maxLines` or at a line's closing spaces have
+        /// no place.
+        func placed(_ indices: [Int]) -> [PlacedGlyph] {
+            let wanted = Set(indices)
+            return glyphs.filter { $0.glyph.map(wanted.contains) ?? false }
+        }
     }
 
     /// The lines at `width`: each paragraph broken at its line-break opportunities (UAX #14),

@@ -44,9 +44,7 @@ import Testing
         #expect(arabic.glyphs.allSatisfy { $0.index != 0 })
         let layout = arabic.layOut(width: 1000)
         #expect(layout.lines.count == 1 && layout.lines[0].isRightToLeft)
-        let x = { (grapheme: Int) in
-            layout.glyphs.first { $0.glyph.map(arabic.glyphs(ofGrapheme: grapheme).contains) ?? false }!.position.x
-        }
+        let x = { (grapheme: Int) in layout.placed(arabic.glyphs(ofGrapheme: grapheme))[0].position.x }
         #expect(x(0) > x(4), "the first letter at the right of the first word's last")
         #expect(x(4) > x(6), "the first word right of the second")
         // Narrow: two lines, the first word on the first.
