@@ -72,12 +72,16 @@ final class TextLayout {
         for (font, glyphs) in glyphsByFont {
             let font = paragraph.fonts[font]
             cairo_set_font_face(cr, font.face)
-            if font.isColor {
-                cairo_set_source_rgba(cr, 0, 0, 0, color.w * alpha)
-            } else {
-                cairo_set_source_rgba(cr, color.x, color.y, color.z, color.w * alpha)
-            }
+            // Cairo draws colour glyphs in their own colours, whatever the source's alpha: a
+            // faded text fades them through a group.
+            let faded = font.isColor && color.w * alpha < 1
+            if faded { cairo_push_group(cr) }
+            cairo_set_source_rgba(cr, color.x, color.y, color.z, font.isColor ? 1 : color.w * alpha)
             glyphs.withUnsafeBufferPointer { cairo_show_glyphs(cr, $0.baseAddress, Int32($0.count)) }
+            if faded {
+                cairo_pop_group_to_source(cr)
+                cairo_paint_with_alpha(cr, color.w * alpha)
+            }
         }
     }
 

@@ -46,6 +46,15 @@ import Testing
         #expect(ink.pixels.filter { (start..<start + 64).contains($0.x) }.count > 200)
     }
 
+    /// Colour glyphs keep their colours but take the text's opacity.
+    @Test func aHalfTransparentTextFadesItsEmoji() {
+        let half = anim_color_t(r: 0, g: 0, b: 0, a: 0.5)
+        let frame = draw(TextContent(string: "👋", size: 40, color: half), width: 60, height: 60)
+        let alphas = Ink(frame).pixels.map(\.alpha)
+        #expect(alphas.max() == 128)
+        #expect(saturated(draw(TextContent(string: "👋", size: 40), width: 60, height: 60), columns: 0..<60) > 100)
+    }
+
     @Test func japaneseWrapsInsideA300PixelBox() {
         let text = TextContent(string: "吾輩は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。", size: 24)
         let ink = Ink(draw(text, width: 400, height: 200))
