@@ -160,7 +160,13 @@ struct ShapedParagraph {
         var paragraphs: [Paragraph] = []
         for (range, rightToLeft) in zip(paragraphRanges, directions) {
             let firstRun = runs.count
-            for grapheme in segments.graphemes where range.contains(grapheme.lowerBound) {
+            var next =
+                range.isEmpty
+                ? segments.graphemes.count : Self.segment(containing: range.lowerBound, in: segments.graphemes)
+            while next < segments.graphemes.count, segments.graphemes[next].lowerBound < range.upperBound {
+                let grapheme = segments.graphemes[next]
+                next += 1
+                guard grapheme.lowerBound >= range.lowerBound else { continue }
                 let clusterScalars = Self.scalars(in: grapheme, offsets: scalarOffsets, scalars: scalars)
                 let font = fontIndex(
                     Self.font(
@@ -181,20 +187,23 @@ struct ShapedParagraph {
         // Shaping, run by run.
         let featureList = features.joined(separator: ",")
         var glyphs: [Glyph] = []
+        let wordRanges = segments.words.map(\.range)
         for (runIndex, run) in runs.enumerated() {
             let shaped = Self.shape(
                 bytes, run: run.range, rightToLeft: run.level & 1 == 1, script: scripts[run.range.lowerBound],
                 font: fonts[run.font], features: featureList)
+            // Each cluster ends where the next one (in logical order) starts.
             let starts = Set(shaped.map { Int($0.cluster) }).sorted()
+            let ends = Dictionary(uniqueKeysWithValues: zip(starts, starts.dropFirst() + [run.range.upperBound]))
             let first = glyphs.count
             for glyph in shaped {
                 let clusterStart = Int(glyph.cluster)
-                let next = starts.first { $0 > clusterStart } ?? run.range.upperBound
+                let next = ends[clusterStart]!
                 glyphs.append(
                     Glyph(
                         font: run.font, index: glyph.index, cluster: clusterStart..<next,
                         grapheme: Self.segment(containing: clusterStart, in: segments.graphemes),
-                        word: Self.segment(containing: clusterStart, in: segments.words.map(\.range)),
+                        word: Self.segment(containing: clusterStart, in: wordRanges),
                         offset: SIMD2(glyph.x_offset, glyph.y_offset), advance: glyph.x_advance, run: runIndex))
             }
             runs[runIndex].glyphs = first..<glyphs.count
