@@ -64,6 +64,8 @@ let package = Package(
         .target(
             name: "CTextShaping", dependencies: ["CCairo", "CHarfBuzz", "CFriBidi"],
             linkerSettings: [.linkedLibrary("fontconfig"), .linkedLibrary("freetype")]),
+        // Grapheme clusters, words (UAX #29) and line-break opportunities (UAX #14) through ICU.
+        .target(name: "CTextSegmentation", linkerSettings: [.linkedLibrary("icuuc")]),
         .target(
             name: "CImageCodecs", dependencies: ["CRegularFile"],
             cSettings: optimisedC + [.unsafeFlags(["-I/usr/include/libpng16"])],
@@ -107,7 +109,7 @@ let package = Package(
             name: "Compositor",
             dependencies: [
                 "Scene", "Footage", "CAnimatorABI", "CCairo", "CPixman", "CRaster", "CImageCodecs", "CFontCheck",
-                "CVectorGraphics", "CTextShaping", "OptionNames",
+                "CVectorGraphics", "CTextShaping", "CTextSegmentation", "OptionNames",
             ]),
         .target(
             name: "Output",

@@ -522,45 +522,13 @@ extension ShapedParagraph {
 // MARK: Segmentation
 
 extension ShapedParagraph {
-    /// Grapheme clusters as Swift's characters; words as runs of letters and digits; line
-    /// breaks after spaces, around ideographs and kana, and after newlines (mandatory).
+    /// The text's grapheme clusters, words and line-break opportunities, by ICU's root rules
+    /// (`TextSegmentation`: UAX #29 and UAX #14, with dictionaries for Thai and its neighbours).
     static func segments(of text: String) -> Segments {
-        var graphemes: [Range<Int>] = []
-        var words: [Word] = []
-        var lineBreaks: [LineBreak] = []
-        var offset = 0
-        var previous: Character?
-        for character in text {
-            let width = character.utf8.count
-            let range = offset..<offset + width
-            graphemes.append(range)
-            let isWord = character.isLetter || character.isNumber
-            let ideographic = Self.isIdeographic(character)
-            if let last = words.last, last.isWord, isWord, !ideographic, !Self.isIdeographic(previous!) {
-                words[words.count - 1].range = last.range.lowerBound..<range.upperBound
-            } else {
-                words.append(Word(range: range, isWord: isWord))
-            }
-            if let previous, offset > 0 {
-                if previous.isNewline {
-                    lineBreaks.append(LineBreak(offset: offset, isMandatory: true))
-                } else if previous.isWhitespace, !character.isWhitespace {
-                    lineBreaks.append(LineBreak(offset: offset, isMandatory: false))
-                } else if Self.isIdeographic(previous) || ideographic, !character.isWhitespace,
-                    !character.isPunctuation
-                {
-                    lineBreaks.append(LineBreak(offset: offset, isMandatory: false))
-                }
-            }
-            previous = character
-            offset += width
-        }
-        lineBreaks.append(LineBreak(offset: offset, isMandatory: previous?.isNewline ?? false))
-        return Segments(graphemes: graphemes, words: words, lineBreaks: lineBreaks)
-    }
-
-    private static func isIdeographic(_ character: Character) -> Bool {
-        guard let scalar = character.unicodeScalars.first else { return false }
-        return scalar.properties.isIdeographic || (0x3040...0x30FF).contains(scalar.value)
+        let segmentation = TextSegmentation(text)
+        return Segments(
+            graphemes: segmentation.graphemes,
+            words: segmentation.words.map { Word(range: $0.range, isWord: $0.isWord) },
+            lineBreaks: segmentation.lineBreaks.map { LineBreak(offset: $0.offset, isMandatory: $0.isMandatory) })
     }
 }

@@ -35,17 +35,20 @@ final class TextLayout {
 
     /// Nil when the text can draw nothing: empty, a size or line height Cairo cannot use, or no
     /// font at all.
-    init?(_ content: TextContent, stroke: Stroke? = nil, shadow: Shadow? = nil) {
+    init?(_ content: TextContent) {
         guard !content.string.isEmpty, content.size > 0, content.size.isFinite, content.lineHeight.isFinite,
             let paragraph = ShapedParagraph(
-                content.string, family: content.fontFamily, bold: content.bold, size: content.size)
+                content.string, family: content.fontFamily, bold: content.bold, size: content.size,
+                features: content.features, tracking: content.tracking.isFinite ? content.tracking : 0)
         else { return nil }
         self.content = content
         self.paragraph = paragraph
-        self.stroke = stroke.flatMap { $0.width > 0 && $0.width.isFinite && $0.color.w > 0 ? $0 : nil }
-        self.shadow = shadow.flatMap {
-            $0.color.w > 0 && $0.blur.isFinite && $0.blur >= 0 && $0.offset.x.isFinite && $0.offset.y.isFinite
-                ? $0 : nil
+        stroke = content.stroke.flatMap {
+            $0.width > 0 && $0.width.isFinite && $0.color.a > 0 ? Stroke(color: SIMD4($0.color), width: $0.width) : nil
+        }
+        shadow = content.shadow.flatMap {
+            $0.color.a > 0 && $0.blur.isFinite && $0.blur >= 0 && $0.offset.x.isFinite && $0.offset.y.isFinite
+                ? Shadow(color: SIMD4($0.color), offset: SIMD2($0.offset.x, $0.offset.y), blur: $0.blur) : nil
         }
     }
 
@@ -64,7 +67,7 @@ final class TextLayout {
     /// (emoji) keep their own colours, at `alpha`.
     func paint(width: Double, height: Double, alpha: Double, color: SIMD4<Double>? = nil, on cr: OpaquePointer) {
         if (width, height) != laidOut { layOut(width: width, height: height) }
-        let color = color ?? SIMD4(content.color.r, content.color.g, content.color.b, content.color.a)
+        let color = color ?? SIMD4(content.color)
         cairo_set_font_options(cr, TextFonts.options)
         cairo_set_font_size(cr, content.size)
         if let shadow { paintShadow(shadow, alpha: alpha, on: cr) }
@@ -187,11 +190,22 @@ final class TextLayout {
         glyphsByFont = byFont.keys.sorted().map { ($0, byFont[$0]!) }
     }
 
+    /// Where the line starts in the frame's inner width: `start` and `end` follow the direction
+    /// of the line's paragraph.
     private func offset(of line: ShapedParagraph.Line, in width: Double) -> Double {
         switch content.alignment {
         case .left: 0
         case .center: (width - line.width) / 2
         case .right: width - line.width
+        case .start: line.isRightToLeft ? width - line.width : 0
+        case .end: line.isRightToLeft ? 0 : width - line.width
         }
+    }
+}
+
+extension SIMD4<Double> {
+    /// A straight-alpha colour of the model.
+    fileprivate init(_ color: anim_color_t) {
+        self.init(color.r, color.g, color.b, color.a)
     }
 }

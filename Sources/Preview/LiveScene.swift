@@ -54,10 +54,10 @@ final class LiveScene: @unchecked Sendable {
 
     /// The PNG of the frame shown `seconds` into the render, as `pipeline frame --at` writes it.
     /// With `draft`, the frame of that draft rather than of the file.
-    func png(at seconds: Double, draft: Draft? = nil) -> Result<[UInt8], PreviewError> {
+    func png(at seconds: Double, scale: Double = 1, draft: Draft? = nil) -> Result<[UInt8], PreviewError> {
         shown(draft).flatMap { pipeline in
             do throws(PipelineError) {
-                return .success(try pipeline.pngFrame(at: seconds))
+                return .success(try pipeline.pngFrame(at: seconds, scale: scale))
             } catch {
                 note("t=\(seconds) s: \(error.description)")
                 return .failure(PreviewError(error.description))
@@ -67,12 +67,12 @@ final class LiveScene: @unchecked Sendable {
 
     /// The frame shown `seconds` into the render as a JPEG at `quality` when it is opaque (else
     /// its PNG), with its media type: what the page shows as it plays. With `draft`, that draft's.
-    func viewerImage(at seconds: Double, quality: Int, draft: Draft? = nil) -> Result<
+    func viewerImage(at seconds: Double, scale: Double = 1, quality: Int, draft: Draft? = nil) -> Result<
         (bytes: [UInt8], mediaType: String), PreviewError
     > {
         shown(draft).flatMap { pipeline in
             do throws(PipelineError) {
-                return .success(try pipeline.viewerFrame(at: seconds, quality: quality))
+                return .success(try pipeline.viewerFrame(at: seconds, scale: scale, quality: quality))
             } catch {
                 note("t=\(seconds) s: \(error.description)")
                 return .failure(PreviewError(error.description))

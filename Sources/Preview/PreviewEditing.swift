@@ -51,6 +51,19 @@ public struct PreviewEditing: Sendable {
         }
     }
 
+    /// The checks every request to `path` (an editing route other than `/pipeline`) passes: the
+    /// token, and no query but the token and `taking`.
+    func admit(_ request: Request, to path: String, taking: [String] = []) throws {
+        guard accepts(request.uri.queryParameters["token"].map(String.init)) else {
+            throw HTTPError(.forbidden, message: "\(path) needs the token printed by pipeline preview --edit")
+        }
+        let known = ["token"] + taking
+        if let other = request.uri.queryParameters.first(where: { !known.contains(String($0.key)) }) {
+            let takes = taking.isEmpty ? "only ?token=…" : "?token=… and " + taking.joined(separator: ", ")
+            throw HTTPError(.badRequest, message: "\(path) takes \(takes), not \(other.key)")
+        }
+    }
+
     static let patchType = "application/json-patch+json"
 
     /// The `draft` of a request for a frame or the timeline: a JSON Patch the answer is rendered
@@ -145,6 +158,8 @@ struct MethodCheck<Context: RequestContext>: RouterMiddleware {
         case let path where PreviewPage.file(at: path) != nil: allowed = [.get, .head]
         case "/pipeline": allowed = editing ? [.get, .head, .patch] : []
         case "/editor.json" where editing: allowed = [.get, .head]
+        case "/render": allowed = editing ? [.get, .head, .post, .delete] : []
+        case "/output" where editing: allowed = [.get, .head]
         default: return try await next(request, context)
         }
         guard allowed.contains(request.method) else {

@@ -11,7 +11,10 @@ extension PreviewServer {
         file changes, the page shows the new version; a pipeline that no longer loads leaves \
         the last good one on show, with the error. Plugin code runs in child processes (as with \
         run --isolate): a plugin that crashes fails the frames it renders, not the server. \
-        It plays the pipeline's sound with the frames. Open it at a time with ?t=SECONDS. It \
+        It plays the pipeline's sound with the frames, the picture on the sound's clock: frames \
+        are rendered a second ahead, and one not ready by its time is skipped, never shown \
+        late; when frames keep coming too late, playing goes on at a draft scale and the page \
+        says so. Open it at a time with ?t=SECONDS. It \
         answers only requests to 127.0.0.1:PORT or localhost:PORT, so other web pages cannot \
         reach it. Ctrl-C stops it.
 
@@ -27,7 +30,8 @@ extension PreviewServer {
         files; a layer's effects as a list); Ctrl+Z and Ctrl+Shift+Z undo and redo. The frame and \
         the chart follow a drag before it is written. "drive by hand" drags an interactive \
         transition on the frame: on release the page plays the rest as pipeline run renders \
-        it, and "keep this gesture" writes the track into interaction.
+        it, and "keep this gesture" writes the track into interaction. "render" renders the \
+        file's outputs as pipeline run does, with its progress, and links to the files written.
 
         Every change is a JSON Patch (RFC 6902) sent as PATCH /pipeline?token=… with \
         Content-Type: application/json-patch+json, and scripts may send them too. It applies to \

@@ -2,7 +2,7 @@ import Hummingbird
 import PipelineKit
 
 /// The query parameters the routes take, checked before anything renders: `t`, a time in seconds
-/// in the range `pipeline frame --at` takes, and `/frame`'s `format` and `quality`.
+/// in the range `pipeline frame --at` takes, and `/frame`'s `format`, `quality` and `scale`.
 enum PreviewQuery {
     static let times = 0...Pipeline.maximumDuration
 
@@ -43,6 +43,22 @@ enum PreviewQuery {
             let given = format.count > 40 ? format.prefix(40) + "…" : format
             throw HTTPError(.badRequest, message: "format must be png or jpeg, got \"\(given)\"")
         }
+    }
+
+    /// The scales `/frame` draws at: the whole frame, or a draft of it down to a tenth of its size.
+    static let scales = 0.1...1.0
+
+    /// `/frame`'s `scale` (1 when not given): the frame drawn that much smaller, as `pipeline
+    /// frame --scale` draws it, for a viewer that cannot keep up at full size. A 400 otherwise.
+    static func scale(_ request: Request) throws(HTTPError) -> Double {
+        guard let text = request.uri.queryParameters["scale"].map(String.init) else { return 1 }
+        guard let scale = Double(text), scale.isFinite, scales.contains(scale) else {
+            let given = text.count > 40 ? text.prefix(40) + "…" : text
+            throw HTTPError(
+                .badRequest,
+                message: "scale must be a number from \(scales.lowerBound) to \(scales.upperBound), got \"\(given)\"")
+        }
+        return scale
     }
 
     /// The most buckets `/waveform.json` divides the sound into.

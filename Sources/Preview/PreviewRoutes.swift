@@ -9,7 +9,9 @@ import PipelineKit
 /// - `GET /` the page (`?t=SECONDS` starts it there), and `GET /NAME` the files it loads: the
 ///   files of `Page/` as they are (`PreviewPage`)
 /// - `GET /frame?t=SECONDS` the frame shown that far into the render (0 up to its end, as
-///   `pipeline frame --at` takes it), as PNG; any other `t` is a 400 that gives the range
+///   `pipeline frame --at` takes it), as PNG; any other `t` is a 400 that gives the range.
+///   `format=jpeg` (with `quality` 1–100) answers a JPEG when the frame is opaque, and
+///   `scale` (0.1–1) draws it smaller, as `pipeline frame --scale` does: what playing shows
 /// - `GET /timeline.json` what the timing chart is drawn from (`TimelineSummary`)
 /// - `GET /sound.wav` the pipeline's sound, mixed as `pipeline run` mixes a video's (404 when
 ///   it plays none)
@@ -22,7 +24,7 @@ import PipelineKit
 /// - `GET /version` `{"version": N, "error": "…" or null}`: N grows with each reload; the
 ///   error is why the last reload failed (the last good scene is still served)
 /// - `/pipeline` and `/editor.json`, and `draft` on `/frame` and `/timeline.json`, with `--edit`
-///   only: see `PreviewEditing`
+///   only: see `PreviewEditing`; `/render` and `/output`, with `--edit` only: see `StudioRender`
 ///
 /// Any other method on these routes is a 405. Every error answers `{"error": {"message": "…",
 /// "problems": […]}}` (`ErrorShape`).
@@ -37,6 +39,30 @@ enum PreviewRoutes {
             router.get("/pipeline") { request, _ in try await editing.text(request, live) }
             router.patch("/pipeline") { request, _ in try await editing.patch(request, live) }
             router.get("/editor.json") { request, _ in try await editing.editor(request, live) }
+            let render = StudioRender(file: live.file, options: editing.options)
+            router.post("/render") { request, _ in
+                try editing.admit(request, to: "/render")
+                return json(try JSONEncoder().encode(try render.start()), status: .accepted)
+            }
+            router.get("/render") { request, _ in
+                try editing.admit(request, to: "/render")
+                return json(try JSONEncoder().encode(render.current))
+            }
+            router.delete("/render") { request, _ in
+                try editing.admit(request, to: "/render")
+                return json(try JSONEncoder().encode(render.stop()))
+            }
+            router.get("/output") { request, _ in
+                try editing.admit(request, to: "/output", taking: ["file"])
+                guard let name = request.uri.queryParameters["file"].map(String.init) else {
+                    throw HTTPError(
+                        .badRequest, message: "/output needs ?file=PATH, one of the files GET /render lists")
+                }
+                let output = try render.output(name)
+                return Response(
+                    status: .ok, headers: [.contentType: output.mediaType, .cacheControl: "no-cache"],
+                    body: .init(byteBuffer: ByteBuffer(data: output.bytes)))
+            }
         }
         for file in PreviewPage.files {
             router.get(RouterPath(file.path)) { request, _ in
@@ -118,6 +144,7 @@ enum PreviewRoutes {
                 .badRequest, message: "frame needs ?t=SECONDS, a time in \(PreviewQuery.range), e.g. /frame?t=0.5")
         }
         let quality = try PreviewQuery.jpegQuality(request)
+        let scale = try PreviewQuery.scale(request)
         let answer = await live.perform { live -> Result<(bytes: [UInt8], mediaType: String), HTTPError> in
             // The page is back on the file: a draft it left behind ends (and its plugin child).
             if draft == nil { live.keptDraft = nil }
@@ -130,8 +157,8 @@ enum PreviewRoutes {
                             message: "t=\(PreviewQuery.text(seconds)) is past the end: \(pipeline.endDescription)"))
                 }
                 let image =
-                    quality.map { live.viewerImage(at: seconds, quality: $0, draft: kept) }
-                    ?? live.png(at: seconds, draft: kept).map { ($0, "image/png") }
+                    quality.map { live.viewerImage(at: seconds, scale: scale, quality: $0, draft: kept) }
+                    ?? live.png(at: seconds, scale: scale, draft: kept).map { ($0, "image/png") }
                 return image.mapError { HTTPError(.internalServerError, message: $0.description) }
             }
         }
@@ -203,9 +230,9 @@ enum PreviewRoutes {
             body: .init(byteBuffer: ByteBuffer(bytes: jpeg)))
     }
 
-    private static func json(_ data: Data) -> Response {
+    private static func json(_ data: Data, status: HTTPResponse.Status = .ok) -> Response {
         Response(
-            status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-cache"],
+            status: status, headers: [.contentType: "application/json", .cacheControl: "no-cache"],
             body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 }

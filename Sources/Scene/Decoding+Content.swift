@@ -48,8 +48,9 @@ extension Decoding {
     }
 
     /// `"Title"` or `{"string": "Title", "font": "DejaVu Sans", "size": 34, "bold": true,
-    /// "color": "#1c1c1e", "align": "center", "lineHeight": 1.2, "fallback": true}`; wrapped to the
-    /// frame's width.
+    /// "color": "#1c1c1e", "align": "center", "lineHeight": 1.2, "fallback": true,
+    /// "stroke": {"color": "#000000", "width": 2}, "shadow": {"offset": [0, 2], "blur": 4},
+    /// "features": ["tnum"], "tracking": 50}`; wrapped to the frame's width.
     private func decodeText(_ field: Field) throws(SceneError) -> TextContent {
         let style = Keys.text
         if case .string(let text) = field.node.value {
@@ -61,7 +62,27 @@ extension Decoding {
             size: try fields.value("size"), bold: try fields.value("bold"), color: try fields.value("color"),
             alignment: try fields.value("align"), lineHeight: try fields.value("lineHeight"),
             verticalAlignment: try fields.value("verticalAlign"), padding: try fields.value("padding"),
-            maxLines: try fields.optional("maxLines"), fallback: try fields.value("fallback"))
+            maxLines: try fields.optional("maxLines"), fallback: try fields.value("fallback"),
+            tracking: try fields.value("tracking"))
+        if let stroke = fields["stroke"] {
+            let stroke = try stroke.object(Keys.textStroke)
+            text.stroke = TextStroke(
+                color: try stroke.required("color", "the outline's colour"), width: try stroke.value("width"))
+        }
+        if let shadow = fields["shadow"] {
+            let shadow = try shadow.object(Keys.textShadow)
+            text.shadow = TextShadow(
+                color: try shadow.value("color"), offset: try shadow.value("offset"), blur: try shadow.value("blur"))
+        }
+        for feature in try fields["features"]?.array() ?? [] {
+            let written = try feature.string()
+            guard isOpenTypeFeature(written) else {
+                throw feature.error(
+                    "\(written.quotedForMessage) is not an OpenType feature: expected a 4-character tag, optionally with "
+                        + "\"+\" or \"-\" before it and \"=value\" after it, such as \"tnum\", \"-liga\" or \"kern=0\"")
+            }
+            text.features.append(written)
+        }
         text.fontOrigin = fields["font"].map {
             SceneError.Origin(file: file, position: $0.node.position, path: $0.path)
         }
@@ -117,4 +138,20 @@ extension Decoding {
     func requireRegular(_ path: String, at field: Field, what: String) throws(SceneError) {
         if let kind = FileKind.irregular(path) { throw field.error("\(what) \(path) is \(kind), not a regular file") }
     }
+}
+
+/// Whether `feature` is an OpenType feature as `Keys.openTypeFeature` writes it: "+" or "-" or
+/// nothing, a tag of 4 ASCII letters, digits or "_", and "=" with a decimal value or nothing.
+func isOpenTypeFeature(_ feature: String) -> Bool {
+    var rest = Substring(feature)
+    if rest.first == "+" || rest.first == "-" { rest = rest.dropFirst() }
+    let tag = rest.prefix(4)
+    guard tag.count == 4, tag.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else {
+        return false
+    }
+    rest = rest.dropFirst(4)
+    guard !rest.isEmpty else { return true }
+    guard rest.first == "=" else { return false }
+    let value = rest.dropFirst()
+    return !value.isEmpty && value.allSatisfy { $0.isASCII && $0.isNumber }
 }

@@ -2,7 +2,45 @@ import CAnimatorABI
 
 /// How each line of a text sits between the left and right edges of its layer's frame.
 public enum TextAlignment: String, Sendable, CaseIterable {
+    /// The edge a paragraph's lines start at: the left edge of a left-to-right paragraph, the
+    /// right edge of a right-to-left one (a paragraph reads in the direction of its first
+    /// letter). The default.
+    case start
+    /// The edge a paragraph's lines end at: right for left-to-right, left for right-to-left.
+    case end
+    /// The same edge whatever the paragraph's direction.
     case left, center, right
+}
+
+/// An outline around a text's glyphs, drawn under their fill (so it shows outside them only),
+/// with round joins.
+public struct TextStroke: Sendable {
+    /// Straight alpha.
+    public var color: anim_color_t
+    /// The outline's whole width in pixels of the layer's own coordinates, centred on the
+    /// glyphs' edges: half of it shows outside them. 0 draws none.
+    public var width: Double
+
+    public init(color: anim_color_t, width: Double) {
+        self.color = color
+        self.width = width
+    }
+}
+
+/// A blurred copy of a text (its glyphs and stroke) drawn under it.
+public struct TextShadow: Sendable {
+    /// Straight alpha: the alpha is the shadow's opacity.
+    public var color: anim_color_t
+    /// How far the shadow lies from the text, in pixels of the layer's own coordinates (y down).
+    public var offset: anim_point_t
+    /// The blur radius in pixels; 0 is a sharp copy.
+    public var blur: Double
+
+    public init(color: anim_color_t, offset: anim_point_t, blur: Double) {
+        self.color = color
+        self.offset = offset
+        self.blur = blur
+    }
 }
 
 /// Where the block of lines sits between the top and bottom edges of its layer's frame.
@@ -27,6 +65,17 @@ public struct TextContent: Sendable {
     /// Straight alpha, like every colour here.
     public var color: anim_color_t
     public var alignment: TextAlignment
+    /// An outline under the fill; nil draws none.
+    public var stroke: TextStroke?
+    /// A shadow under the text; nil draws none.
+    public var shadow: TextShadow?
+    /// OpenType features in HarfBuzz's feature string syntax ("tnum", "-liga", "kern=0",
+    /// "ss01=1"), applied in order over the whole text after the font's defaults: a 4-character
+    /// tag, "+" or nothing to turn it on, "-" to turn it off, "=value" to set its value.
+    public var features: [String]
+    /// Space added after every grapheme cluster (letter spacing), in thousandths of the em size
+    /// (After Effects' unit: 100 at a size of 20 adds 2 pixels); negative tightens. 0 by default.
+    public var tracking: Double
     /// The distance between baselines as a multiple of `size`.
     public var lineHeight: Double
     public var verticalAlignment: TextVerticalAlignment
@@ -43,9 +92,10 @@ public struct TextContent: Sendable {
 
     public init(
         string: String, fontFamily: String = defaultFontFamily, size: Double, bold: Bool = false,
-        color: anim_color_t = anim_color_t(r: 0, g: 0, b: 0, a: 1), alignment: TextAlignment = .left,
+        color: anim_color_t = anim_color_t(r: 0, g: 0, b: 0, a: 1), alignment: TextAlignment = .start,
         lineHeight: Double = 1.2, verticalAlignment: TextVerticalAlignment = .top, padding: Double = 0,
-        maxLines: Int? = nil, fallback: Bool = false
+        maxLines: Int? = nil, fallback: Bool = false, stroke: TextStroke? = nil, shadow: TextShadow? = nil,
+        features: [String] = [], tracking: Double = 0
     ) {
         self.string = string
         self.fontFamily = fontFamily
@@ -58,5 +108,9 @@ public struct TextContent: Sendable {
         self.padding = padding
         self.maxLines = maxLines
         self.fallback = fallback
+        self.stroke = stroke
+        self.shadow = shadow
+        self.features = features
+        self.tracking = tracking
     }
 }

@@ -22,6 +22,11 @@ with a mouse, and prints what the page did as one JSON object.
     studio.py URL redo                           press Ctrl+Shift+Z
     studio.py URL screenshot PATH                select the first step and save the window as PATH
     studio.py URL play SECONDS                   press play, and after SECONDS say where the sound and frames are
+    studio.py URL render                         press render; report each text the render's status showed, the
+                                                 links it ended with, and the page's state then
+    studio.py URL paint SECONDS                  press play and, for SECONDS, read each frame the viewer paints from
+                                                 its pixels (the number burned into its top ninth: 16 blocks across,
+                                                 block k white when bit k is set), with the sound's time then
     studio.py URL hooks                          report the elements the page marks for tests and extensions
                                                  (data-role, data-layer, data-step): boxes, labels, titles
     studio.py URL seek SECONDS                   click the ruler at SECONDS; report the time read-out
@@ -134,6 +139,35 @@ def steps(total, count):
         done = to
     return moves
 
+
+# Each time the number in the viewer's pixels changes: the number, the sound's time and whether it
+# was playing, the time (ms) and the image's width (a draft scale shows a narrower one).
+PAINT = """
+const sound = document.getElementById('sound');
+const canvas = document.createElement('canvas'); canvas.width = 16; canvas.height = 1;
+const context = canvas.getContext('2d', { willReadFrequently: true });
+context.imageSmoothingEnabled = false;
+window.painted = []; window.sampling = true;
+let last = -1;
+function sample() {
+  if (!window.sampling) return;
+  // Looked up each time: playing puts each decoded frame's own image in the viewer.
+  const frame = document.getElementById('frame');
+  if (frame.complete && frame.naturalWidth > 0) {
+    context.drawImage(frame, 0, 0, frame.naturalWidth, frame.naturalHeight / 9, 0, 0, 16, 1);
+    const pixels = context.getImageData(0, 0, 16, 1).data;
+    let n = 0;
+    for (let bit = 0; bit < 16; bit++) if (pixels[bit * 4] > 128) n |= 1 << bit;
+    if (n !== last) {
+      last = n;
+      window.painted.push({ number: n, sound: sound.currentTime, playing: !sound.paused && sound.readyState >= 2,
+        at: performance.now(), width: frame.naturalWidth });
+    }
+  }
+  requestAnimationFrame(sample);
+}
+requestAnimationFrame(sample);
+"""
 
 HOOKS = """
 const box = e => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
@@ -389,6 +423,28 @@ def act(driver, action, arguments):
             "const s = document.getElementById('sound');"
             "return {paused: s.paused, soundTime: s.currentTime, frameTime: view.frame / view.timeline.fps,"
             " hasSound: view.timeline.hasSound}")
+        driver.find_element(By.ID, "play").click()
+    elif action == "render":
+        driver.execute_script(
+            "const said = document.getElementById('rendersaid'); window.renderTexts = [];"
+            "new MutationObserver(() => window.renderTexts.push(said.textContent))"
+            ".observe(said, {childList: true, characterData: true, subtree: true});")
+        driver.find_element(By.ID, "render").click()
+        wait(driver, "['finished', 'failed', 'cancelled'].includes(document.getElementById('render').dataset.state)",
+             "finished the render", timeout=120)
+        result["render"] = driver.execute_script(
+            "return {texts: window.renderTexts, said: document.getElementById('rendersaid').textContent,"
+            " links: [...document.querySelectorAll('[data-role=\"output\"]')].map(a => ({text: a.textContent,"
+            " href: a.href})), state: document.getElementById('render').dataset.state}")
+    elif action == "paint":
+        driver.find_element(By.ID, "play").click()
+        # Registered after the click, the reading runs after the page's own tick in each
+        # animation frame: it sees what that frame paints.
+        driver.execute_script(PAINT)
+        time.sleep(float(arguments[0]))
+        result["painted"] = driver.execute_script(
+            "window.sampling = false; const note = document.getElementById('playnote');"
+            "return {frames: window.painted, fps: view.timeline.fps, note: note.hidden ? '' : note.textContent}")
         driver.find_element(By.ID, "play").click()
     elif action == "content":
         # Every thumbnail decoded (or dropped) and the waveform's peaks drawn.

@@ -82,6 +82,12 @@ import Testing
         #expect(frames.allSatisfy { bytes(of: $0) == bytes(of: again) })
     }
 
+    func with(_ text: TextContent, _ change: (inout TextContent) -> Void) -> TextContent {
+        var text = text
+        change(&text)
+        return text
+    }
+
     /// Draws a layout on a white 200 × 80 surface, as the compositor would.
     func paint(_ layout: TextLayout) -> [(r: Int, g: Int, b: Int)] {
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 200, 80)!
@@ -110,11 +116,11 @@ import Testing
         let text = TextContent(string: "Hello", size: 40, color: red)
         let plain = paint(try #require(TextLayout(text)))
         let stroked = paint(
-            try #require(TextLayout(text, stroke: .init(color: SIMD4(0, 0, 1, 1), width: 6))))
-        let blue = stroked.filter { $0.b > 200 && $0.r < 50 && $0.g < 50 }.count
+            try #require(TextLayout(with(text) { $0.stroke = TextStroke(color: blue, width: 6) })))
+        let outline = stroked.filter { $0.b > 200 && $0.r < 50 && $0.g < 50 }.count
         let redPlain = plain.filter { $0.r > 200 && $0.g < 50 }.count
         let redStroked = stroked.filter { $0.r > 200 && $0.g < 50 && $0.b < 50 }.count
-        #expect(blue > 300, "a blue outline")
+        #expect(outline > 300, "a blue outline")
         #expect(redStroked > redPlain / 2, "the fill drawn over it")
     }
 
@@ -122,10 +128,12 @@ import Testing
         let text = TextContent(string: "Hi", size: 40)
         let shadowed = paint(
             try #require(
-                TextLayout(text, shadow: .init(color: SIMD4(0, 0, 1, 1), offset: SIMD2(10, 10), blur: 4))))
+                TextLayout(
+                    with(text) { $0.shadow = TextShadow(color: blue, offset: anim_point_t(x: 10, y: 10), blur: 4) })))
         let sharp = paint(
             try #require(
-                TextLayout(text, shadow: .init(color: SIMD4(0, 0, 1, 1), offset: SIMD2(10, 10), blur: 0))))
+                TextLayout(
+                    with(text) { $0.shadow = TextShadow(color: blue, offset: anim_point_t(x: 10, y: 10), blur: 0) })))
         let plain = paint(try #require(TextLayout(text)))
         func blueRows(_ pixels: [(r: Int, g: Int, b: Int)]) -> [Int] {
             pixels.indices.filter { pixels[$0].b > pixels[$0].r + 40 }.map { $0 / 200 }

@@ -81,9 +81,9 @@ struct Ink {
         let centre = Ink(draw(TextContent(string: "Hi", size: 16, alignment: alignment), in: rect(0, 0, 200, 40)))
             .centreX
         switch alignment {
-        case .left: #expect(centre < 20)
+        case .left, .start: #expect(centre < 20)
         case .center: #expect(abs(centre - 100) < 3)
-        case .right: #expect(centre > 180)
+        case .right, .end: #expect(centre > 180)
         }
     }
 

@@ -155,6 +155,11 @@ private struct Builder {
             return .array(
                 (0..<random.int(1...3)).map { index in validValue(element, key: "", at: "\(path)[\(index)]") })
         case ("locations", _): return .array([])  // filled in by the gradient below
+        // OpenType features match a pattern of their own.
+        case ("features", _):
+            return .array(
+                (0..<random.int(0...2)).map { _ in .string(random.pick(["tnum", "-liga", "+kern", "kern=0", "ss01=1"]))
+                })
         default: break
         }
         switch form {

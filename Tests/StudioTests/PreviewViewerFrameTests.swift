@@ -82,6 +82,9 @@ struct PreviewViewerFrameTests {
             ("frame?t=0&format=jpeg&quality=101", #"quality must be a whole number from 1 to 100, got "101""#),
             ("frame?t=0&format=jpeg&quality=high", #"quality must be a whole number from 1 to 100, got "high""#),
             ("frame?t=0&quality=50", "quality is for format=jpeg"),
+            ("frame?t=0&scale=0", #"scale must be a number from 0.1 to 1.0, got "0""#),
+            ("frame?t=0&scale=2", #"scale must be a number from 0.1 to 1.0, got "2""#),
+            ("frame?t=0&format=jpeg&scale=half", #"scale must be a number from 0.1 to 1.0, got "half""#),
         ]
         for (path, reason) in cases {
             let answer = try await server.get(path)
@@ -90,5 +93,28 @@ struct PreviewViewerFrameTests {
             let message = (shape?["error"] as? [String: Any])?["message"] as? String
             #expect(message == reason, "\(path): \(String(decoding: answer.body, as: UTF8.self))")
         }
+    }
+
+    /// What playing asks for when full-scale frames come too late: the frame drawn smaller, as
+    /// `pipeline frame --scale` draws it.
+    @Test func aDraftScaleFrameIsTheFrameDrawnSmaller() async throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = try PluginFixtures.write(PreviewTests.squarePipeline(), to: "square.json", in: folder)
+        let server = try PreviewServerProcess([file.path], scratch: folder)
+        defer { server.stop() }
+        let draft = try await server.get("frame?t=0.5&scale=0.5")
+        let full = try await server.get("frame?t=0.5")
+        #expect(draft.status == 200 && full.status == 200)
+        let still = folder.appendingPathComponent("still.png")
+        let run = try CLI.run(["frame", file.path, "--at", "0.5", "--scale", "0.5", "-o", still.path], in: folder)
+        try #require(run.status == 0, "\(run.stderr)")
+        #expect(draft.body == (try Data(contentsOf: still)), "the same bytes as pipeline frame --scale 0.5")
+        let (small, large) = (try Self.decoded(draft.body, in: folder), try Self.decoded(full.body, in: folder))
+        #expect(small.width * 2 == large.width && small.height * 2 == large.height)
+        let jpeg = try await server.get("frame?t=0.5&format=jpeg&scale=0.5")
+        #expect(jpeg.status == 200)
+        let drawn = try Self.decoded(jpeg.body, in: folder)
+        #expect(drawn.width == small.width)
     }
 }

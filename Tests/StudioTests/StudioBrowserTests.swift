@@ -53,8 +53,10 @@ struct StudioBrowserTests {
         let file: URL
         let server: PreviewServerProcess
 
-        init(_ text: String, name: String = "studio.json") throws {
+        /// `prepare` puts what the pipeline shows into the folder before the server opens it.
+        init(_ text: String, name: String = "studio.json", prepare: (URL) throws -> Void = { _ in }) throws {
             folder = try CLI.temporaryDirectory()
+            try prepare(folder)
             file = try PluginFixtures.write(text, to: name, in: folder)
             server = try PreviewServerProcess([file.path, "--edit"], scratch: folder)
         }
@@ -292,15 +294,14 @@ struct StudioBrowserTests {
         let bytes = body[data + 4..<data + 8].reversed().reduce(0) { $0 << 8 | Int($1) }
         #expect(bytes / 4 == 216_000, "\(bytes / 4) samples")
 
-        // Played from 2 s in: the sound starts there too.
+        // Played from 2 s in: the sound starts there too, and plays on. (That each frame painted
+        // is the frame of the sound's time, StudioPlaybackTests reads from the painted pixels.)
         let url = try #require(URL(string: server.url.absoluteString + "&t=2"))
         let run = try StudioBrowser.run(url, [["play", "1.5"]])
         #expect(run.errors.isEmpty, "\(run.errors)")
         let playing = try #require(run.actions[0].playing)
         #expect(playing.hasSound && !playing.paused, "\(playing)")
-        #expect(playing.soundTime > 2.5, "\(playing)")
-        #expect(
-            abs(playing.soundTime - playing.frameTime) < 0.3,
-            "sound at \(playing.soundTime) s, frame at \(playing.frameTime) s")
+        #expect(playing.soundTime > 2 && playing.soundTime < 3.5, "\(playing)")
+        #expect(playing.frameTime >= 2, "\(playing)")
     }
 }

@@ -1,13 +1,16 @@
 // Playback: frames are fetched as blobs by frame number and kept for the current version, so
-// playing, stepping and scrubbing back show them at once; playing fetches a second ahead. Playing
-// shows JPEGs (for an opaque frame: a few times fewer bytes than its PNG, and quicker to make);
-// a paused frame is the PNG, the render's exact pixels. A new
-// version (polled from /version) drops them and refetches. Two problems can be on show at once: the
-// last reload's and the shown frame's (a plugin that failed). The viewer takes what the column
-// leaves once the controls, timeline and chart have their room; the frame in it is fitted to it
-// (scaled up or down, its proportions kept) or shown at a zoom of its own (`fitFrame`), over a
-// checkerboard where it is transparent. Playing loops over the in/out range when one is set (I and
-// O), else over the whole render; J, K and L play backwards, pause and play (again: faster).
+// playing, stepping and scrubbing back show them at once. Playing renders ahead: it fetches a
+// second of frames ahead as JPEGs (for an opaque frame: a few times fewer bytes than its PNG, and
+// quicker to make) and decodes each before its time comes, so that a frame is put on show in the
+// very animation frame its time is reached, never later; a paused frame is the PNG, the render's
+// exact pixels. When frames at full scale keep coming too late, playing goes on at a draft scale
+// and says so (`playScale`). A new version (polled from /version) drops them and refetches. Two
+// problems can be on show at once: the last reload's and the shown frame's (a plugin that failed).
+// The viewer takes what the column leaves once the controls, timeline and chart have their room;
+// the frame in it is fitted to it (scaled up or down, its proportions kept) or shown at a zoom of
+// its own (`fitFrame`), over a checkerboard where it is transparent. Playing loops over the in/out
+// range when one is set (I and O), else over the whole render; J, K and L play backwards, pause
+// and play (again: faster).
 import { drawChart } from './chart.js';
 
 export const $ = id => document.getElementById(id);
@@ -32,14 +35,19 @@ function frameAt(seconds) {
 
 // The JPEG quality frames are played at.
 const playingQuality = 85;
+// The scale frames are played at: 1, or a draft scale once full-scale frames came too late.
+const playback = { scale: 1, draftScales: [0.5, 0.25] };
 
-function frameKey(n, playing) { return playing ? 'playing ' + n : n; }
+function frameKey(n, playing) { return playing ? 'playing ' + playScale() + ' ' + n : n; }
+
+export function playScale() { return playback.scale; }
 
 function fetchFrame(n, playing = view.playing) {
   const key = frameKey(n, playing);
   if (!frames.has(key)) {
     inFlight++;
-    const url = fetch('frame?t=' + (n / view.timeline.fps) + (playing ? '&format=jpeg&quality=' + playingQuality : ''))
+    const url = fetch('frame?t=' + (n / view.timeline.fps)
+      + (playing ? '&format=jpeg&quality=' + playingQuality + (playScale() < 1 ? '&scale=' + playScale() : '') : ''))
       .then(async response => {
         if (!response.ok) throw new Error('frame ' + n + ': ' + messageOf(await response.text()));
         return URL.createObjectURL(await response.blob());
@@ -48,6 +56,73 @@ function fetchFrame(n, playing = view.playing) {
     frames.set(key, url);
   }
   return frames.get(key);
+}
+
+// Playing frames decoded ahead, by key: the image (kept, so that its decoded pixels are) and
+// whether it is ready. A frame is put on show only once it is ready; the ones behind the playhead
+// are let go.
+const decoded = new Map();
+
+function decodeAhead(n) {
+  const key = frameKey(n, true);
+  if (decoded.has(key)) return;
+  const entry = { image: new Image(), ready: false, failed: false }, asked = performance.now();
+  decoded.set(key, entry);
+  fetchFrame(n, true).then(url => {
+    entry.image.src = url;
+    return entry.image.decode();
+  }).then(() => {
+    entry.ready = true;
+    timed(performance.now() - asked);
+  }, () => { entry.failed = true; });
+}
+
+// How quickly playing frames come, as moving averages: from asking to decoded (ms), and between
+// one frame ready and the next (ms).
+const speed = { latency: 0, interval: 0, lastReady: 0 };
+
+function timed(took) {
+  const now = performance.now(), average = (old, value) => (old ? 0.8 * old + 0.2 * value : value);
+  speed.latency = average(speed.latency, took);
+  if (speed.lastReady) speed.interval = average(speed.interval, Math.min(1000, now - speed.lastReady));
+  speed.lastReady = now;
+}
+
+// Which frames playing asks for: from `lead` frames ahead (those nearer would come after their
+// time), a second's worth, every `stride`-th (when frames come more slowly than they are due,
+// those in between would be skipped anyway).
+function reach() {
+  const rate = view.timeline.fps * Math.abs(view.rate) / 1000;
+  if (!view.playing) return { lead: 0, stride: 1, ahead: Math.ceil(view.timeline.fps) };
+  const lead = Math.ceil(speed.latency * rate) + 1;
+  return { lead, stride: Math.max(1, Math.ceil(speed.interval * rate)), ahead: lead + Math.ceil(view.timeline.fps) };
+}
+
+// Puts a decoded image in the viewer in place of the one there: unlike a new address for the
+// image there, which the browser may load and paint frames later, it is painted in this very
+// animation frame. It takes the viewer's image's name and size.
+function place(image) {
+  const old = $('frame');
+  if (old === image) return;
+  image.id = 'frame';
+  image.alt = old.alt;
+  image.draggable = false;
+  image.style.width = old.style.width;
+  image.style.height = old.style.height;
+  old.replaceWith(image);
+}
+
+// Lets go of the decoded frames that playing has passed (a couple are kept) or will not reach
+// within the second it renders ahead, counted along the range it loops over, and of those at
+// another scale.
+function forgetDecoded(from) {
+  const direction = view.rate < 0 ? -1 : 1, ahead = reach().ahead + 2;
+  const { first, last } = playRange(), count = last - first + 1, prefix = 'playing ' + playScale() + ' ';
+  for (const key of decoded.keys()) {
+    const n = key.startsWith(prefix) ? parseInt(key.slice(prefix.length), 10) : NaN;
+    const steps = ((((n - from) * direction) % count) + count) % count;
+    if (!(steps <= ahead || steps >= count - 2)) decoded.delete(key);
+  }
 }
 
 // An error's message from the answer's text: {"error": {"message": …}}, or the text itself.
@@ -73,24 +148,27 @@ function wrap(n) {
 }
 
 function prefetch(from) {
-  const ahead = Math.ceil(view.timeline.fps), direction = view.rate < 0 ? -1 : 1;
+  const { lead, stride, ahead } = reach(), direction = view.rate < 0 ? -1 : 1;
   // A frame that fails is reported when it is shown; its failure is kept with it, as the
   // same frame fails the same way until the version changes.
-  for (let i = 0; i <= ahead && inFlight < maxInFlight; i++) fetchFrame(wrap(from + direction * i)).catch(() => {});
+  for (let i = lead; i <= ahead && inFlight < maxInFlight; i++) {
+    const n = wrap(from + direction * i);
+    if (!view.playing) fetchFrame(n).catch(() => {});
+    else if (n % stride === 0) decodeAhead(n);
+  }
 }
 
 export function show(n) {
   view.frame = n;
-  const t = view.timeline;
-  $('scrubber').value = n / t.fps;
-  $('clock').textContent = (n / t.fps).toFixed(3) + ' s · frame ' + n + ' of 0–' + lastFrame() + ' · ' + t.fps + ' fps';
-  // A draft's chart stays only while the draft is on show.
-  if (editor && !editor.showsDraft()) view.draftTimeline = null;
-  // The editor draws the selected step's curve; the plain preview charts every step.
-  if (editor) editor.shown(n / t.fps);
-  else view.chart = drawChart($('chart'), t, n / t.fps, 44);
-  fitFrame();
+  showPlace(n);
   if (editor && editor.showsDraft()) return;
+  // Playing: a frame decoded ahead goes on show at once, in this animation frame.
+  const ready = view.playing && decoded.get(frameKey(n, true));
+  if (ready && ready.ready) {
+    place(ready.image);
+    showProblem('frame', null);
+    return;
+  }
   const playing = view.playing, pending = fetchFrame(n, playing);
   pending.then(url => {
     // A reload since the request revoked its URL: the new version's frame is on its way.
@@ -100,18 +178,36 @@ export function show(n) {
   }, problem => { if (view.frame === n) showProblem('frame', problem.message); });
 }
 
+// Everything around the frame that says where frame `n` is: the scrubber, the time read-out, the
+// playhead on the timeline and the curves.
+function showPlace(n) {
+  const t = view.timeline;
+  $('scrubber').value = n / t.fps;
+  $('clock').textContent = (n / t.fps).toFixed(3) + ' s · frame ' + n + ' of 0–' + lastFrame() + ' · ' + t.fps + ' fps';
+  // A draft's chart stays only while the draft is on show.
+  if (editor && !editor.showsDraft()) view.draftTimeline = null;
+  // The editor draws the selected step's curve; the plain preview charts every step.
+  if (editor) editor.shown(n / t.fps);
+  else view.chart = drawChart($('chart'), t, n / t.fps, 44);
+  fitFrame();
+}
+
 // While the sound plays, the picture follows the sound's clock: a frame that comes late is
 // skipped, not waited for, so the picture never falls behind what is heard. Otherwise (no sound,
 // not yet started, or playing backwards) it follows the wall clock. Past the range's last frame
 // (first, backwards) it goes on from its other end, and the sound starts again from there.
 function tick(now) {
   if (!view.playing) return;
+  const began = performance.now();
   const sound = $('sound'), fps = view.timeline.fps, { first, last } = playRange();
   const heard = view.rate > 0 && view.timeline.hasSound && soundVersion === view.timeline.version && !sound.paused
     && !sound.seeking && sound.readyState >= 2;
   let n;
   if (heard) {
-    n = Math.min(lastFrame(), Math.floor(sound.currentTime * fps + 1e-6));
+    // The frame of the time the sound will be at when this animation frame is painted: after
+    // this tick's own work (the timeline and curves drawn again), which takes longer on a busy
+    // machine.
+    n = Math.min(lastFrame(), Math.floor((sound.currentTime + pace.work / 1000) * fps + 1e-6));
     view.playStart = now;
     view.playFrom = n;
   } else {
@@ -124,9 +220,54 @@ function tick(now) {
     view.playFrom = n;
     syncSound(n);
   }
-  if (n !== view.frame) show(n);
+  // A frame not decoded by its time is skipped: the one on show stays until a later one is ready.
+  // A ready one goes on show first thing; what says where it is (the read-out, the playhead, the
+  // curves: drawing them takes time) follows in a task of its own, after this animation frame.
+  if (n !== view.frame) {
+    const entry = decoded.get(frameKey(n, true));
+    if (entry && entry.ready && !(editor && editor.showsDraft())) {
+      view.frame = n;
+      place(entry.image);
+      showProblem('frame', null);
+      pace.shown++;
+      setTimeout(() => { if (view.frame === n) showPlace(n); }, 0);
+    } else if (entry && entry.failed) {
+      show(n);
+    }
+  }
+  keepPace(now);
   prefetch(n);
+  forgetDecoded(n);
+  pace.work = 0.8 * pace.work + 0.2 * (performance.now() - began);
   requestAnimationFrame(tick);
+}
+
+// How many frames went on show in the second that playing is in: when fewer than four in five of
+// the frames due were ready by their time, two seconds running (the first second, while the first
+// frames come, aside), playing goes on at the next draft scale, and the page says so.
+// `work`: how long a tick takes (ms), a moving average.
+const pace = { since: 0, shown: 0, slow: 0, started: 0, work: 0 };
+
+function keepPace(now) {
+  if (now - pace.since < 1000) return;
+  const due = view.timeline.fps * Math.abs(view.rate) * (now - pace.since) / 1000;
+  const warm = now - pace.started > 1000;
+  pace.slow = warm && pace.shown < 0.8 * due ? pace.slow + 1 : 0;
+  pace.since = now;
+  pace.shown = 0;
+  const next = playback.draftScales.find(scale => scale < playback.scale);
+  if (pace.slow < 2 || next === undefined) return;
+  pace.slow = 0;
+  playback.scale = next;
+  showPlayNote();
+}
+
+function showPlayNote() {
+  const note = $('playnote');
+  note.textContent = playback.scale < 1
+    ? 'playing at ' + Math.round(playback.scale * 100) + ' % scale: frames at full scale could not be made in time'
+    : '';
+  note.hidden = playback.scale === 1;
 }
 
 // Plays at `rate` (1 is real time, negative backwards), or pauses when `playing` is false.
@@ -142,6 +283,7 @@ export function setPlaying(playing, rate) {
     if (view.frame < first || view.frame > last) show(view.rate < 0 ? last : first);
     view.playStart = performance.now();
     view.playFrom = view.frame;
+    Object.assign(pace, { since: view.playStart, shown: 0, slow: 0, started: view.playStart });
     if (!was) requestAnimationFrame(tick);
   } else if (was) {
     // Paused: the frame on show becomes its PNG.
@@ -221,6 +363,10 @@ export async function loadTimeline() {
   const t = await (await fetch('timeline.json')).json();
   for (const url of frames.values()) url.then(URL.revokeObjectURL, () => {});
   frames.clear();
+  decoded.clear();
+  // A new version may play at full scale again.
+  playback.scale = 1;
+  showPlayNote();
   view.timeline = t;
   view.version = t.version;
   $('warnings').replaceChildren(...t.warnings.map(text => {

@@ -169,7 +169,10 @@ extension Keys {
             FormatKey("bold", .boolean, default: false, "bold weight"),
             FormatKey("color", .color, default: "#000000", "the text colour"),
             FormatKey(
-                "align", .choice(TextAlignment.allCases.map(\.rawValue)), default: "left", "horizontal alignment"),
+                "align", .choice(TextAlignment.allCases.map(\.rawValue)), default: "start",
+                "horizontal alignment: `start` and `end` follow each paragraph's direction (`start` is the left edge "
+                    + "of a left-to-right paragraph, the right edge of a right-to-left one), `left`, `center` and "
+                    + "`right` do not"),
             FormatKey("lineHeight", .number(0.5...5), default: 1.2, "line spacing as a multiple of the size"),
             FormatKey(
                 "verticalAlign", .choice(TextVerticalAlignment.allCases.map(\.rawValue)), default: "top",
@@ -180,7 +183,39 @@ extension Keys {
             FormatKey(
                 "maxLines", .integer(1...10_000),
                 "at most this many lines; a longer text ends its last line with an ellipsis (…)"),
+            FormatKey("stroke", .object(textStroke), "an outline of the glyphs, drawn under their fill"),
+            FormatKey("shadow", .object(textShadow), "a blurred shadow of the text, drawn under it"),
+            FormatKey(
+                "features", .array(.pattern(openTypeFeature, summary: "OpenType features such as `\"-liga\"`")),
+                default: [],
+                "OpenType features, in HarfBuzz's syntax: a 4-character tag, `+` (or nothing) to turn it on, `-` to "
+                    + "turn it off, `=value` to set its value: `\"tnum\"`, `\"-liga\"`, `\"kern=0\"`, `\"ss01=1\"`"),
+            FormatKey(
+                "tracking", .number(nil), default: 0,
+                "letter spacing in thousandths of the size (After Effects' unit), added after every character; "
+                    + "negative tightens"),
         ], required: ["string"], "a text and its style")
+
+    /// A 4-character OpenType tag, "+" or "-" before it, "=value" after it, as HarfBuzz reads a
+    /// feature (`TextContent.features`); the decoder checks `isOpenTypeFeature` alike.
+    static let openTypeFeature = "^[+-]?[A-Za-z0-9_]{4}(=[0-9]+)?$"
+
+    public static let textStroke = KeySet(
+        "layers[].text.stroke",
+        [
+            FormatKey("color", .color, "the outline's colour"),
+            FormatKey(
+                "width", .number(0...1000), default: 1,
+                "the outline's width in the layer's pixels, centred on the glyphs' edges (half shows outside them)"),
+        ], required: ["color"], "an outline of the glyphs with round joins, drawn under their fill")
+
+    public static let textShadow = KeySet(
+        "layers[].text.shadow",
+        [
+            FormatKey("color", .color, default: "#00000080", "the shadow colour; its alpha is the shadow's opacity"),
+            FormatKey("offset", .point(coordinates), default: [0, 2], "[x, y] in the layer's pixels"),
+            FormatKey("blur", .number(0...200), default: 4, "blur radius in the layer's pixels"),
+        ], "a blurred copy of the text (its glyphs and outline) drawn under it")
 
     public static let filter = KeySet(
         "layers[].filters[]",

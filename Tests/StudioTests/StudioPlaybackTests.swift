@@ -1,0 +1,161 @@
+import CommandTestSupport
+import Foundation
+import Testing
+
+/// Playing in the studio follows the sound's clock: every frame the viewer paints, read back
+/// from the number burned into its pixels (not from the page's own read-out), is the frame of
+/// the sound's time when it is painted. A frame that is not ready by its time is skipped, never
+/// shown late, so this holds however fast the machine is. How many frames a second a machine
+/// paints is measured by `scripts/bench-footage --rows studio`, not here.
+@Suite(
+    "playing in the studio",
+    .enabled(
+        if: StudioBrowser.available,
+        "chromium, chromium-driver or python3-selenium is not installed: scripts/install-deps --test"))
+struct StudioPlaybackTests {
+    /// What `studio.py paint` reports: each change of the number in the viewer's pixels.
+    struct Report: Decodable {
+        struct Action: Decodable {
+            struct Painted: Decodable {
+                struct Frame: Decodable {
+                    let number: Int
+                    let sound: Double
+                    let playing: Bool
+                    let at: Double
+                    let width: Int
+                }
+
+                let frames: [Frame]
+                let fps: Double
+                let note: String
+            }
+
+            let painted: Painted?
+        }
+
+        let actions: [Action]
+        let errors: [String]
+    }
+
+    /// Three 720p30 clips, each 2.5 s, one after another, the second hue-rotated, over a tone:
+    /// frame i of the render carries i in its top ninth, as 16 blocks across, block k white
+    /// when bit k is set (hue-rotate keeps white and black as they are).
+    /// With `slow`, an animator plugin that takes 80 ms over every frame moves the badge: no
+    /// machine makes more than 12 frames a second of it.
+    static func playbackStudio(slow: Bool = false) throws -> StudioBrowserTests.Studio {
+        try StudioBrowserTests.Studio(
+            """
+            {
+              "version": 1,
+              "canvas": { "width": 1280, "height": 720, "fps": 30, "duration": 7.5 },
+              "layers": [
+                { "name": "a", "video": "clip0.mp4" },
+                { "name": "b", "video": { "file": "clip1.mp4", "start": 2.5, "before": "hide" },
+                  "filters": [ { "effect": "hue-rotate", "params": { "angle": 90 } } ] },
+                { "name": "c", "video": { "file": "clip2.mp4", "start": 5, "before": "hide" } },
+                { "name": "badge", "frame": [1100, 600, 120, 60], "fill": "#ff8800", "opacity": 0 }
+              ],
+              "timeline": [
+                { "animate": "opacity", "target": "badge", "from": 0, "to": 1, "start": 1, "duration": 1 }
+                \(slow ? #", { "animator": "slow-nudge", "target": "badge", "duration": 7.5 }"# : "")
+              ],
+              "audio": [ { "file": "tone.wav" } ]
+            }
+
+            """, name: "playback.json"
+        ) { folder in
+            if slow { try PluginFixtures.compile(slowNudge, to: folder.appendingPathComponent("plugins/slow.so")) }
+            for clip in 0..<3 {
+                let bits = "255*mod(floor((N+\(clip * 75))/pow(2,floor(X/80))),2)"
+                try ffmpeg(
+                    [
+                        "-f", "lavfi", "-i", "testsrc2=size=1280x720:rate=30:duration=2.5", "-vf",
+                        "geq=lum='if(lt(Y,80),\(bits),lum(X,Y))':cb='if(lt(Y,80),128,cb(X,Y))':cr='if(lt(Y,80),128,cr(X,Y))'",
+                        "-c:v", "libx264", "-preset", "ultrafast", "-g", "30", "-pix_fmt", "yuv420p", "clip\(clip).mp4",
+                    ], in: folder)
+            }
+            try ffmpeg(
+                ["-f", "lavfi", "-i", "sine=frequency=440:duration=7.5", "-ar", "48000", "tone.wav"], in: folder)
+        }
+    }
+
+    static let slowNudge = """
+        #define _POSIX_C_SOURCE 200809L
+        #include "animator.h"
+        #include <time.h>
+
+        static bool nudge_apply(const anim_apply_args_t *args, anim_layer_t *target, char *error, uint32_t size) {
+            (void)error, (void)size;
+            struct timespec pause = {0, 80000000};
+            nanosleep(&pause, NULL);
+            target->translation.x -= 10 * args->progress;
+            return true;
+        }
+
+        static const anim_animator_desc_t nudge = {
+            .struct_size = sizeof(anim_animator_desc_t), .name = "slow-nudge", .version = "1.0.0",
+            .doc = "Moves the layer left, slowly", .apply = nudge_apply,
+        };
+
+        static bool nudge_init(const anim_host_t *host) { return host->register_animator(host, &nudge); }
+
+        ANIM_EXPORT const anim_entry_t ANIM_ENTRY = {
+            ANIM_ABI_MAJOR, ANIM_ABI_MINOR, sizeof(anim_entry_t), 0, "org.example.slow-nudge", "1.0.0",
+            "A slow animator", nudge_init, NULL,
+        };
+        """
+
+    static func ffmpeg(_ arguments: [String], in folder: URL) throws {
+        let result = try CLI.runProgram("/usr/bin/env", ["ffmpeg", "-v", "error", "-y"] + arguments, in: folder)
+        try #require(result.status == 0, "ffmpeg \(arguments): \(result.stderr)")
+    }
+
+    @Test("each frame the viewer paints while the sound plays is the frame of the sound's time")
+    func paintedFramesFollowTheSound() throws {
+        let studio = try Self.playbackStudio()
+        defer { studio.stop() }
+        let run = try StudioBrowser.run(studio.server.url, [["paint", "5"]], reportedAs: Report.self)
+        #expect(run.errors.isEmpty, "\(run.errors)")
+        let painted = try #require(run.actions.first?.painted)
+        let heard = painted.frames.filter(\.playing)
+        // Five seconds at 30 frames a second: even a machine that skips most of them paints many.
+        #expect(heard.count >= 30, "\(heard.count) frames painted while the sound played: \(painted.frames)")
+        let period = 1 / painted.fps
+        for frame in heard {
+            // The frame's span [n, n + 1) / fps, widened by a frame either side.
+            let start = Double(frame.number) * period
+            #expect(
+                frame.sound >= start - period && frame.sound <= start + 2 * period,
+                "frame \(frame.number) (\(start) s) painted when the sound was at \(frame.sound) s")
+        }
+        // Forwards only: no frame painted after a later one (the render is longer than the play).
+        let numbers = heard.map(\.number)
+        #expect(numbers == numbers.sorted(), "\(numbers)")
+        // Full scale, unless the page said it dropped to a draft.
+        if painted.note.isEmpty {
+            #expect(heard.allSatisfy { $0.width == 1280 }, "\(heard.map(\.width))")
+        } else {
+            #expect(painted.note.contains("% scale"), "\(painted.note)")
+        }
+    }
+
+    @Test(
+        "frames that cannot be made in time are played at a draft scale, said on the page, still on the sound's clock")
+    func slowFramesDropToADraftScale() throws {
+        let studio = try Self.playbackStudio(slow: true)
+        defer { studio.stop() }
+        let run = try StudioBrowser.run(studio.server.url, [["paint", "6"]], reportedAs: Report.self)
+        #expect(run.errors.isEmpty, "\(run.errors)")
+        let painted = try #require(run.actions.first?.painted)
+        #expect(painted.note.contains("% scale"), "the page said: \(painted.note)")
+        let heard = painted.frames.filter(\.playing)
+        #expect(heard.contains { $0.width < 1280 }, "\(heard.map(\.width))")
+        let period = 1 / painted.fps
+        for frame in heard {
+            let start = Double(frame.number) * period
+            #expect(
+                frame.sound >= start - period && frame.sound <= start + 2 * period,
+                "frame \(frame.number) (\(start) s) painted when the sound was at \(frame.sound) s")
+        }
+    }
+}
