@@ -3,9 +3,9 @@ import CTextShaping
 import Foundation
 
 /// A text shaped once, whatever width it is later broken at: its grapheme clusters, words and
-/// line-break opportunities, its paragraphs (split at "\n") each with its direction, and its
-/// glyphs, each with its font, its glyph index, its advance and offsets and its HarfBuzz
-/// cluster (a UTF-8 byte range of the text). Characters the text's font lacks come from the
+/// line-break opportunities (`TextSegmentation`), its paragraphs (split at "\n") each with its
+/// direction, and its glyphs, each with its font, its glyph index, its advance and offsets and
+/// its HarfBuzz cluster (a UTF-8 byte range of the text). Characters the text's font lacks come from the
 /// first font that has them (see `TextFonts.fallback`), a grapheme cluster at a time.
 ///
 /// Every glyph knows its grapheme cluster and its word, so per-letter and per-word animation
@@ -13,25 +13,7 @@ import Foundation
 /// the paragraphs into lines and places the glyphs, and its `Layout` answers "the glyphs of
 /// line k".
 struct ShapedParagraph {
-    /// A segment between two word boundaries: a word, or the spaces and punctuation between.
-    struct Word: Equatable {
-        var range: Range<Int>
-        var isWord: Bool
-    }
-
-    /// A place a line may end: before the byte at `offset`; `isMandatory` after a newline.
-    struct LineBreak: Equatable {
-        var offset: Int
-        var isMandatory: Bool
-    }
-
-    /// How the text divides: grapheme clusters and words cover it all, in order; line breaks
-    /// ascend and end at its end.
-    struct Segments {
-        var graphemes: [Range<Int>]
-        var words: [Word]
-        var lineBreaks: [LineBreak]
-    }
+    typealias LineBreak = TextSegmentation.LineBreak
 
     /// One glyph as shaped. Glyphs come run by run in logical order, and inside a run in
     /// visual order (a right-to-left run's glyphs reversed).
@@ -70,7 +52,8 @@ struct ShapedParagraph {
     let text: String
     /// The fonts glyphs use; the first is the text's own.
     let fonts: [TextFont]
-    let segments: Segments
+    /// The text's grapheme clusters, words and line-break opportunities (UAX #29, UAX #14).
+    let segments: TextSegmentation
     let paragraphs: [Paragraph]
     let runs: [Run]
     let glyphs: [Glyph]
@@ -91,13 +74,12 @@ struct ShapedParagraph {
     /// `tracking` thousandths of an em added after each cluster; nil when fontconfig has no
     /// font at all.
     init?(
-        _ text: String, family: String, bold: Bool, size: Double, features: [String] = [], tracking: Double = 0,
-        segments: Segments? = nil
+        _ text: String, family: String, bold: Bool, size: Double, features: [String] = [], tracking: Double = 0
     ) {
         guard let primary = TextFonts.primary(family: family, bold: bold, size: size) else { return nil }
         self.text = text
         self.tracking = tracking / 1000 * size
-        let segments = segments ?? Self.segments(of: text)
+        let segments = TextSegmentation(text)
         self.segments = segments
         var fonts = [primary]
         var missing: [Unicode.Scalar] = []
@@ -516,19 +498,5 @@ extension ShapedParagraph {
                 } ?? false
             if !sameCluster { x += tracking }
         }
-    }
-}
-
-// MARK: Segmentation
-
-extension ShapedParagraph {
-    /// The text's grapheme clusters, words and line-break opportunities, by ICU's root rules
-    /// (`TextSegmentation`: UAX #29 and UAX #14, with dictionaries for Thai and its neighbours).
-    static func segments(of text: String) -> Segments {
-        let segmentation = TextSegmentation(text)
-        return Segments(
-            graphemes: segmentation.graphemes,
-            words: segmentation.words.map { Word(range: $0.range, isWord: $0.isWord) },
-            lineBreaks: segmentation.lineBreaks.map { LineBreak(offset: $0.offset, isMandatory: $0.isMandatory) })
     }
 }

@@ -1,3 +1,4 @@
+import Scene
 import Testing
 
 @testable import Compositor
@@ -99,6 +100,25 @@ import Testing
     @Test func charactersNoFontHasAreNamed() throws {
         let text = try shaped("a\u{10FFFD}b")
         #expect(text.missing == ["\u{10FFFD}"])
+    }
+
+    /// "-liga" turns the font's ligatures off: six glyphs, one per letter.
+    @Test func featuresReachHarfBuzz() throws {
+        let plain = try #require(
+            ShapedParagraph("office", family: "DejaVu Sans", bold: false, size: 20, features: ["-liga"]))
+        #expect(plain.glyphs.count == 6)
+        #expect(plain.glyphs.map(\.cluster) == [0..<1, 1..<2, 2..<3, 3..<4, 4..<5, 5..<6])
+    }
+
+    /// The text's keys reach the layout: a tracked text is wider, a text without ligatures has more glyphs.
+    @Test func theTextsFeaturesAndTrackingAreUsed() throws {
+        var text = TextContent(string: "office", size: 20)
+        let plain = try #require(TextLayout(text)).paragraph
+        text.tracking = 100
+        text.features = ["-liga"]
+        let styled = try #require(TextLayout(text)).paragraph
+        #expect(styled.glyphs.count == plain.glyphs.count + 2)
+        #expect(styled.width(from: 0, to: 6) > plain.width(from: 0, to: 6) + 11)
     }
 
     /// Tracking goes after "o", "ffi", "c" and "e": four times, not six.
