@@ -168,6 +168,16 @@ struct ShapedParagraph {
         }
         // Shaping, run by run.
         let featureList = features.joined(separator: ",")
+        // Runs of spaces count as one, and a paragraph's leading spaces as none: those spaces
+        // get no glyph.
+        let paragraphStarts = Set(paragraphRanges.map(\.lowerBound))
+        var collapsed = Set<Int>()
+        for (index, scalar) in scalars.enumerated() where scalar == " " {
+            let offset = scalarOffsets[index]
+            if paragraphStarts.contains(offset) || (index > 0 && scalars[index - 1] == " ") {
+                collapsed.insert(offset)
+            }
+        }
         var glyphs: [Glyph] = []
         let wordRanges = segments.words.map(\.range)
         for (runIndex, run) in runs.enumerated() {
@@ -181,6 +191,7 @@ struct ShapedParagraph {
             for glyph in shaped {
                 let clusterStart = Int(glyph.cluster)
                 let next = ends[clusterStart]!
+                if next - clusterStart == 1, collapsed.contains(clusterStart) { continue }
                 glyphs.append(
                     Glyph(
                         font: run.font, index: glyph.index, cluster: clusterStart..<next,

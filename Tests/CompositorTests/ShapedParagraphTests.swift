@@ -102,6 +102,15 @@ import Testing
         #expect(text.missing == ["\u{10FFFD}"])
     }
 
+    /// As the text's documentation says, runs of spaces count as one and leading spaces as none.
+    @Test func runsOfSpacesCountAsOne() throws {
+        let single = try shaped("a b").layOut(width: 1000)
+        let double = try shaped("  a   b").layOut(width: 1000)
+        #expect(double.lines[0].width == single.lines[0].width)
+        #expect(double.glyphs.map(\.position) == single.glyphs.map(\.position))
+        #expect(try shaped("a\n  b").layOut(width: 1000).glyphs.last!.position.x == 0, "a paragraph's leading spaces")
+    }
+
     /// "-liga" turns the font's ligatures off: six glyphs, one per letter.
     @Test func featuresReachHarfBuzz() throws {
         let plain = try #require(
