@@ -17,9 +17,9 @@ final class TextFont: @unchecked Sendable {
     /// make advances scale linearly, so positions measured here hold under any layer transform.
     let face: OpaquePointer
     let scaled: OpaquePointer
+    /// The face's vertical metrics at `size`: lines stand on the first face's.
     let ascent: Double
     let descent: Double
-    let lineGap: Double
 
     fileprivate init(path: String, faceIndex: Int, isColor: Bool, face: OpaquePointer, size: Double) {
         self.path = path
@@ -37,7 +37,6 @@ final class TextFont: @unchecked Sendable {
         cairo_scaled_font_extents(scaled, &extents)
         ascent = extents.ascent
         descent = extents.descent
-        lineGap = max(extents.height - extents.ascent - extents.descent, 0)
     }
 
     deinit {

@@ -88,6 +88,41 @@ import Testing
         return text
     }
 
+    /// At `--scale 2` the shadow's offset and the stroke's width are twice as many pixels.
+    @Test func theStrokeAndTheShadowScaleWithTheRender() {
+        var text = TextContent(string: "H", size: 30, color: red)
+        text.stroke = TextStroke(color: green, width: 4)
+        text.shadow = TextShadow(color: blue, offset: anim_point_t(x: 0, y: 8), blur: 2)
+        func reach(scale: Double) -> (shadow: Int, stroke: Int) {
+            let canvas = Canvas(width: 60, height: 60, background: white)
+            let (width, height) = canvas.pixelSize(scale: scale)
+            let frame = FrameBuffer.blank(width: width, height: height)
+            Compositor(canvas: canvas, contents: [LayerContent(text: text)], scale: scale)
+                .render([layer(rect(0, 0, 60, 60))], into: frame)
+            var rows: (blue: [Int], red: [Int], green: [Int]) = ([], [], [])
+            var columns: (red: [Int], green: [Int]) = ([], [])
+            for y in 0..<height {
+                for x in 0..<width {
+                    let pixel = frame.pixel(x: x, y: y)
+                    if pixel.b > 200 && pixel.r < 100 && pixel.g < 100 { rows.blue.append(y) }
+                    if pixel.r > 200 && pixel.g < 60 && pixel.b < 60 {
+                        rows.red.append(y)
+                        columns.red.append(x)
+                    }
+                    if pixel.g > 200 && pixel.r < 60 && pixel.b < 60 {
+                        rows.green.append(y)
+                        columns.green.append(x)
+                    }
+                }
+            }
+            return (rows.blue.max()! - rows.green.max()!, columns.red.min()! - columns.green.min()!)
+        }
+        let one = reach(scale: 1)
+        let two = reach(scale: 2)
+        #expect(one.shadow > 0 && abs(two.shadow - 2 * one.shadow) <= 2, "shadow below the outline: \(one), \(two)")
+        #expect(one.stroke > 0 && abs(two.stroke - 2 * one.stroke) <= 2, "outline outside the fill: \(one), \(two)")
+    }
+
     /// Draws a layout on a white 200 × 80 surface, as the compositor would.
     func paint(_ layout: TextLayout) -> [(r: Int, g: Int, b: Int)] {
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 200, 80)!
