@@ -60,7 +60,10 @@ let package = Package(
         // Bidi reordering and shaping of complex-script text, on Cairo's FreeType faces.
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
-        .target(name: "CTextShaping", dependencies: ["CCairo", "CHarfBuzz", "CFriBidi"]),
+        // Fonts found through fontconfig (a face per missing character, too) and opened as Cairo FreeType faces.
+        .target(
+            name: "CTextShaping", dependencies: ["CCairo", "CHarfBuzz", "CFriBidi"],
+            linkerSettings: [.linkedLibrary("fontconfig"), .linkedLibrary("freetype")]),
         // Grapheme clusters, words (UAX #29) and line-break opportunities (UAX #14) through ICU.
         .target(name: "CTextSegmentation", linkerSettings: [.linkedLibrary("icuuc")]),
         .target(

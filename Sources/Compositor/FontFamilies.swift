@@ -44,12 +44,18 @@ public enum FontFamilies {
         return Set(String(nulTerminated: buffer).split(separator: "\n").map(String.init)).sorted()
     }
 
+    /// How many files have been added so far: a font found before a file was added may not be
+    /// the one fontconfig gives now.
+    static var generation: Int { registrations.lock.withLock { registrations.added } }
+
     private static let registrations = Registrations()
 
     /// The files added so far, by path, with their faces (nil: not a font).
     private final class Registrations: @unchecked Sendable {
         let lock = NSLock()
         private var faces: [String: [Face]?] = [:]
+        /// Guarded by `lock`.
+        var added = 0
 
         func faces(of path: String) -> [Face]? {
             lock.withLock {
@@ -61,6 +67,7 @@ public enum FontFamilies {
                     return Face(family: String(parts[0]), style: parts.count > 1 ? String(parts[1]) : "")
                 }
                 faces[path] = added ? found : nil
+                if added { self.added += 1 }
                 return added ? found : nil
             }
         }

@@ -35,7 +35,7 @@ final class PreparedContent {
             return svg
         }
         lottie = content.lottie.map { PreparedLottie($0, vectors: images.vectors) }
-        text = content.text.flatMap(TextLayout.init)
+        text = content.text.flatMap { TextLayout($0) }
     }
 
     deinit {

@@ -30,6 +30,24 @@ public enum SceneFonts {
         return added
     }
 
+    /// A warning for each text that shows characters no font has (drawn as the font's
+    /// missing-glyph box), naming them: "layer "title": no font has U+E000 (), …". Call after
+    /// `prepare`, so the pipeline's own fonts are searched.
+    public static func missingCharacters(in scene: Scene) -> [String] {
+        var warned = Set<String>()
+        return scene.layers.compactMap { layer in
+            guard let text = layer.content.text, !text.string.isEmpty, text.size > 0, text.size.isFinite,
+                let shaped = ShapedParagraph(text.string, family: text.fontFamily, bold: text.bold, size: text.size),
+                !shaped.missing.isEmpty, warned.insert(text.string).inserted
+            else { return nil }
+            let named = shaped.missing.map {
+                "U+\(String($0.value, radix: 16, uppercase: true).leftPadded(to: 4)) (\($0))"
+            }
+            return "layer \"\(layer.name)\": no installed font has \(named.joined(separator: ", ")): "
+                + "\(named.count == 1 ? "it shows" : "they show") as the missing-glyph box"
+        }
+    }
+
     /// An error at the place each text names a family fontconfig has no font of.
     private static func missingFamilies(in scene: Scene) -> [SceneError] {
         var found: [SceneError] = []
@@ -59,5 +77,11 @@ public enum SceneFonts {
 
     private static func quoted(_ names: [String]) -> String {
         names.map { "\"\($0)\"" }.joined(separator: ", ")
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(width - count, 0)) + self
     }
 }

@@ -1,117 +1,163 @@
 import CAnimatorABI
 import CCairo
+import CRaster
 import Scene
 
-/// A text content made ready for one compositor: its font resolved and its words measured once,
-/// its lines broken and turned into positioned glyphs again only when the layer's size changes.
-/// Each frame then costs one `cairo_show_glyphs`. Text that needs bidi reordering or shaping
-/// is measured and turned into glyphs by a `TextShaper`; other text by Cairo alone.
+/// A text content made ready for one compositor: shaped once (`ShapedParagraph`: its fonts,
+/// fallback fonts for the characters its own lacks, its glyphs and clusters), its lines broken
+/// and its glyphs placed again only when the layer's size changes. Each frame then costs one
+/// `cairo_show_glyphs` per font.
 final class TextLayout {
-    private struct Word {
-        var text: String
-        var advance: Double
+    /// An outline drawn under the glyphs, centred on their edges (half of it shows), with round
+    /// joins, in the layer's own pixels. Colour glyphs (emoji) have none.
+    struct Stroke {
+        var color: SIMD4<Double>
+        var width: Double
+    }
+
+    /// The glyphs' shadow: their ink moved by `offset` and blurred as layer shadows are
+    /// (a Gaussian of standard deviation `blur` / 2), in the layer's own pixels.
+    struct Shadow {
+        var color: SIMD4<Double>
+        var offset: SIMD2<Double>
+        var blur: Double
     }
 
     private let content: TextContent
-    private let face: OpaquePointer
-    private let options: OpaquePointer
-    /// The font at identity: glyph lookup and advances. Unhinted metrics make advances scale
-    /// linearly, so positions measured here hold under any layer transform.
-    private let font: OpaquePointer
-    /// The text split at "\n", each paragraph split at spaces.
-    private let paragraphs: [[Word]]
-    /// Nil for text Cairo draws alone.
-    private let shaper: TextShaper?
-    /// Each paragraph's direction, from its first strong character (always false unshaped).
-    private let rightToLeft: [Bool]
-    private let spaceAdvance: Double
-    private let ellipsisAdvance: Double
-    private let ascent: Double
-    private let descent: Double
+    let paragraph: ShapedParagraph
+    private let stroke: Stroke?
+    private let shadow: Shadow?
+    /// The last shadow mask, with the device transform and clip it was made for.
+    private var shadowMask: (key: [Double], surface: OpaquePointer, x: Int, y: Int)?
     private var laidOut = (width: Double.nan, height: Double.nan)
-    private var glyphs: [cairo_glyph_t] = []
+    /// The glyphs to draw, by font (an index into the paragraph's fonts).
+    private var glyphsByFont: [(font: Int, glyphs: [cairo_glyph_t])] = []
 
-    /// Nil when the text can draw nothing: empty, or a size or line height Cairo cannot use.
+    /// Nil when the text can draw nothing: empty, a size or line height Cairo cannot use, or no
+    /// font at all.
     init?(_ content: TextContent) {
-        guard !content.string.isEmpty, content.size > 0, content.size.isFinite, content.lineHeight.isFinite
+        guard !content.string.isEmpty, content.size > 0, content.size.isFinite, content.lineHeight.isFinite,
+            let paragraph = ShapedParagraph(
+                content.string, family: content.fontFamily, bold: content.bold, size: content.size,
+                features: content.features, tracking: content.tracking.isFinite ? content.tracking : 0)
         else { return nil }
-        let face = cairo_toy_font_face_create(
-            content.fontFamily, CAIRO_FONT_SLANT_NORMAL,
-            content.bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)!
-        let options = TextLayout.deterministicOptions()
-        var size = cairo_matrix_t()
-        var identity = cairo_matrix_t()
-        cairo_matrix_init_scale(&size, content.size, content.size)
-        cairo_matrix_init_identity(&identity)
-        let font = cairo_scaled_font_create(face, &size, &identity, options)!
-        var extents = cairo_font_extents_t()
-        cairo_scaled_font_extents(font, &extents)
         self.content = content
-        self.face = face
-        self.options = options
-        self.font = font
-        ascent = extents.ascent
-        descent = extents.descent
-        let shaper = TextShaper.isNeeded(for: content.string) ? TextShaper(font: font, size: content.size) : nil
-        func advance(of text: some StringProtocol, rightToLeft: Bool = false) -> Double {
-            shaper?.advance(of: text, rightToLeft: rightToLeft) ?? TextLayout.advance(of: text, in: font)
+        self.paragraph = paragraph
+        stroke = content.stroke.flatMap {
+            $0.width > 0 && $0.width.isFinite && $0.color.a > 0 ? Stroke(color: SIMD4($0.color), width: $0.width) : nil
         }
-        let lines = content.string.split(separator: "\n", omittingEmptySubsequences: false)
-        let rightToLeft = lines.map { shaper != nil && TextShaper.isRightToLeft($0) }
-        self.shaper = shaper
-        self.rightToLeft = rightToLeft
-        spaceAdvance = advance(of: " ")
-        ellipsisAdvance = advance(of: Self.ellipsis)
-        paragraphs = zip(lines, rightToLeft).map { line, rightToLeft in
-            line.split(separator: " ").map {
-                Word(text: String($0), advance: advance(of: $0, rightToLeft: rightToLeft))
-            }
+        shadow = content.shadow.flatMap {
+            $0.color.a > 0 && $0.blur.isFinite && $0.blur >= 0 && $0.offset.x.isFinite && $0.offset.y.isFinite
+                ? Shadow(color: SIMD4($0.color), offset: SIMD2($0.offset.x, $0.offset.y), blur: $0.blur) : nil
         }
     }
 
     deinit {
-        cairo_scaled_font_destroy(font)
-        cairo_font_options_destroy(options)
-        cairo_font_face_destroy(face)
-    }
-
-    /// Grey antialiasing without hinting: glyph shapes and positions then depend only on the font
-    /// file and the transform, never on the environment's defaults, so frames are byte-identical.
-    private static func deterministicOptions() -> OpaquePointer {
-        let options = cairo_font_options_create()!
-        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
-        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-        return options
-    }
-
-    private static func advance(of text: some StringProtocol, in font: OpaquePointer) -> Double {
-        var extents = cairo_text_extents_t()
-        cairo_scaled_font_text_extents(font, String(text), &extents)
-        return extents.x_advance
+        if let shadowMask { cairo_surface_destroy(shadowMask.surface) }
     }
 
     /// What ends the last line of a text cut at `maxLines`.
-    static let ellipsis = "…"
+    static let ellipsis = ShapedParagraph.ellipsis
+
+    private var ascent: Double { paragraph.fonts[0].ascent }
+    private var descent: Double { paragraph.fonts[0].descent }
 
     /// Paints the text in `cr`'s user space (the layer's own, clipped to it), in a frame `width` ×
-    /// `height` pixels, in its colour (or `color` when given) scaled by `alpha`.
+    /// `height` pixels, in its colour (or `color` when given) scaled by `alpha`. Colour glyphs
+    /// (emoji) keep their own colours, at `alpha`.
     func paint(width: Double, height: Double, alpha: Double, color: SIMD4<Double>? = nil, on cr: OpaquePointer) {
         if (width, height) != laidOut { layOut(width: width, height: height) }
-        cairo_set_font_face(cr, face)
+        let color = color ?? SIMD4(content.color)
+        cairo_set_font_options(cr, TextFonts.options)
         cairo_set_font_size(cr, content.size)
-        cairo_set_font_options(cr, options)
-        let color = color ?? SIMD4(content.color.r, content.color.g, content.color.b, content.color.a)
-        cairo_set_source_rgba(cr, color.x, color.y, color.z, color.w * alpha)
-        glyphs.withUnsafeBufferPointer { cairo_show_glyphs(cr, $0.baseAddress, Int32($0.count)) }
+        if let shadow { paintShadow(shadow, alpha: alpha, on: cr) }
+        if let stroke { paintStroke(stroke, alpha: alpha, on: cr) }
+        for (font, glyphs) in glyphsByFont {
+            let font = paragraph.fonts[font]
+            cairo_set_font_face(cr, font.face)
+            // Cairo draws colour glyphs in their own colours, whatever the source's alpha: a
+            // faded text fades them through a group.
+            let faded = font.isColor && color.w * alpha < 1
+            if faded { cairo_push_group(cr) }
+            cairo_set_source_rgba(cr, color.x, color.y, color.z, font.isColor ? 1 : color.w * alpha)
+            glyphs.withUnsafeBufferPointer { cairo_show_glyphs(cr, $0.baseAddress, Int32($0.count)) }
+            if faded {
+                cairo_pop_group_to_source(cr)
+                cairo_paint_with_alpha(cr, color.w * alpha)
+            }
+        }
     }
 
-    /// One line: a range of a paragraph's words, its width, and whether it ends with "…".
-    private struct Line {
-        var paragraph: Int
-        var words: Range<Int>
-        var width: Double
-        var ellipsis = false
+    private func paintStroke(_ stroke: Stroke, alpha: Double, on cr: OpaquePointer) {
+        cairo_save(cr)
+        cairo_new_path(cr)
+        for (font, glyphs) in glyphsByFont where !paragraph.fonts[font].isColor {
+            cairo_set_font_face(cr, paragraph.fonts[font].face)
+            glyphs.withUnsafeBufferPointer { cairo_glyph_path(cr, $0.baseAddress, Int32($0.count)) }
+        }
+        cairo_set_line_width(cr, stroke.width)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        cairo_set_source_rgba(cr, stroke.color.x, stroke.color.y, stroke.color.z, stroke.color.w * alpha)
+        cairo_stroke(cr)
+        cairo_restore(cr)
+    }
+
+    /// The shadow: the glyphs (and their stroke) drawn into an A8 mask over the clip's device
+    /// extents and the blur's reach, moved by the offset, blurred, then painted in the shadow's
+    /// colour. The mask is kept while the device transform and the clip stay the same.
+    private func paintShadow(_ shadow: Shadow, alpha: Double, on cr: OpaquePointer) {
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cr, &matrix)
+        var box = (x1: 0.0, y1: 0.0, x2: 0.0, y2: 0.0)
+        cairo_clip_extents(cr, &box.x1, &box.y1, &box.x2, &box.y2)
+        let corners = [(box.x1, box.y1), (box.x2, box.y1), (box.x1, box.y2), (box.x2, box.y2)].map { corner in
+            var (x, y) = corner
+            cairo_user_to_device(cr, &x, &y)
+            return (x, y)
+        }
+        let scale = abs(matrix.xx * matrix.yy - matrix.xy * matrix.yx).squareRoot()
+        let sigma = ShadowMask.sigma(radius: shadow.blur * scale)
+        let reach = Double(raster_blur_extent(sigma) + 1)
+        let left = (corners.map(\.0).min()! - reach).rounded(.down)
+        let top = (corners.map(\.1).min()! - reach).rounded(.down)
+        let right = (corners.map(\.0).max()! + reach).rounded(.up)
+        let bottom = (corners.map(\.1).max()! + reach).rounded(.up)
+        guard right > left, bottom > top, right - left <= 8192, bottom - top <= 8192 else { return }
+        let key = [matrix.xx, matrix.yx, matrix.xy, matrix.yy, matrix.x0, matrix.y0, left, top, right, bottom]
+        if shadowMask?.key != key {
+            if let shadowMask { cairo_surface_destroy(shadowMask.surface) }
+            let (width, height) = (Int32(right - left), Int32(bottom - top))
+            let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, width, height)!
+            let mask = cairo_create(surface)!
+            var moved = matrix
+            moved.x0 -= left
+            moved.y0 -= top
+            cairo_set_matrix(mask, &moved)
+            cairo_translate(mask, shadow.offset.x, shadow.offset.y)
+            cairo_set_font_options(mask, TextFonts.options)
+            cairo_set_font_size(mask, content.size)
+            if let stroke { paintStroke(stroke, alpha: 1, on: mask) }
+            for (font, glyphs) in glyphsByFont {
+                cairo_set_font_face(mask, paragraph.fonts[font].face)
+                glyphs.withUnsafeBufferPointer { cairo_show_glyphs(mask, $0.baseAddress, Int32($0.count)) }
+            }
+            cairo_destroy(mask)
+            cairo_surface_flush(surface)
+            let scratch = UnsafeMutablePointer<UInt32>.allocate(capacity: raster_blur_scratch_count(width, height))
+            raster_blur_a8(
+                cairo_image_surface_get_data(surface), width, height, cairo_image_surface_get_stride(surface), sigma,
+                scratch)
+            scratch.deallocate()
+            cairo_surface_mark_dirty(surface)
+            shadowMask = (key, surface, Int(left), Int(top))
+        }
+        guard let shadowMask else { return }
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_set_source_rgba(cr, shadow.color.x, shadow.color.y, shadow.color.z, shadow.color.w * alpha)
+        cairo_mask_surface(cr, shadowMask.surface, Double(shadowMask.x), Double(shadowMask.y))
+        cairo_restore(cr)
     }
 
     /// Lines wrap to the frame's width less the padding; baselines start at the ascent below the
@@ -119,92 +165,47 @@ final class TextLayout {
     /// empty paragraph is an empty line.
     private func layOut(width: Double, height: Double) {
         laidOut = (width, height)
-        glyphs.removeAll(keepingCapacity: true)
+        glyphsByFont.removeAll(keepingCapacity: true)
         let padding = content.padding
         let inner = (width: max(width - 2 * padding, 0), height: max(height - 2 * padding, 0))
-        let lines = breakLines(width: inner.width)
-        guard !lines.isEmpty else { return }
+        let layout = paragraph.layOut(width: inner.width, maxLines: content.maxLines)
+        guard !layout.lines.isEmpty else { return }
         let step = content.lineHeight * content.size
-        let block = ascent + descent + Double(lines.count - 1) * step
+        let block = ascent + descent + Double(layout.lines.count - 1) * step
         let top: Double =
             switch content.verticalAlignment {
             case .top: padding
             case .center: padding + (inner.height - block) / 2
             case .bottom: padding + inner.height - block
             }
-        for (index, line) in lines.enumerated() {
-            let words = paragraphs[line.paragraph][line.words]
-            let lineWidth = line.width + (line.ellipsis ? ellipsisAdvance : 0)
-            appendGlyphs(
-                of: words, paragraph: line.paragraph, ellipsis: line.ellipsis,
-                x: padding + offset(of: lineWidth, in: inner.width),
-                y: top + ascent + Double(index) * step)
+        var byFont: [Int: [cairo_glyph_t]] = [:]
+        for (index, line) in layout.lines.enumerated() {
+            let x = padding + offset(of: line, in: inner.width)
+            let y = top + ascent + Double(index) * step
+            for glyph in layout.glyphs(ofLine: index) {
+                byFont[glyph.font, default: []].append(
+                    cairo_glyph_t(index: UInt(glyph.index), x: x + glyph.position.x, y: y + glyph.position.y))
+            }
         }
+        glyphsByFont = byFont.keys.sorted().map { ($0, byFont[$0]!) }
     }
 
-    /// Every line of the text at `width`, cut at `maxLines`: the last line kept then ends with an
-    /// ellipsis, after as many of its words as leave room for it.
-    private func breakLines(width: Double) -> [Line] {
-        var lines: [Line] = []
-        for (paragraph, words) in paragraphs.enumerated() {
-            var start = 0
-            repeat {
-                let line = fittingLine(of: words, from: start, width: width)
-                lines.append(Line(paragraph: paragraph, words: start..<line.end, width: line.width))
-                start = line.end
-            } while start < words.count
-        }
-        guard let maxLines = content.maxLines, lines.count > maxLines else { return lines }
-        lines.removeLast(lines.count - maxLines)
-        var last = lines[maxLines - 1]
-        let words = paragraphs[last.paragraph]
-        while last.words.count > 1, last.width + ellipsisAdvance > width {
-            last.width -= words[last.words.upperBound - 1].advance + spaceAdvance
-            last.words = last.words.dropLast()
-        }
-        last.ellipsis = true
-        lines[maxLines - 1] = last
-        return lines
-    }
-
-    /// Greedy wrapping: the line takes words while they fit in `width`; its first word always
-    /// fits, however long, so every line makes progress.
-    private func fittingLine(of words: [Word], from start: Int, width: Double) -> (end: Int, width: Double) {
-        guard start < words.count else { return (start, 0) }
-        var end = start + 1
-        var lineWidth = words[start].advance
-        while end < words.count, lineWidth + spaceAdvance + words[end].advance <= width {
-            lineWidth += spaceAdvance + words[end].advance
-            end += 1
-        }
-        return (end, lineWidth)
-    }
-
-    private func offset(of lineWidth: Double, in width: Double) -> Double {
-        // Right-to-left paragraphs are resolved by the layout: here `start` is the left edge and
-        // `end` the right one.
+    /// Where the line starts in the frame's inner width: `start` and `end` follow the direction
+    /// of the line's paragraph.
+    private func offset(of line: ShapedParagraph.Line, in width: Double) -> Double {
         switch content.alignment {
-        case .left, .start: 0
-        case .center: (width - lineWidth) / 2
-        case .right, .end: width - lineWidth
+        case .left: 0
+        case .center: (width - line.width) / 2
+        case .right: width - line.width
+        case .start: line.isRightToLeft ? width - line.width : 0
+        case .end: line.isRightToLeft ? 0 : width - line.width
         }
     }
+}
 
-    private func appendGlyphs(of words: ArraySlice<Word>, paragraph: Int, ellipsis: Bool, x: Double, y: Double) {
-        var line = words.map(\.text).joined(separator: " ")
-        if ellipsis { line += Self.ellipsis }
-        guard !line.isEmpty else { return }
-        if let shaper {
-            glyphs += shaper.glyphs(of: line, rightToLeft: rightToLeft[paragraph], x: x, y: y)
-            return
-        }
-        var converted: UnsafeMutablePointer<cairo_glyph_t>?
-        var count: Int32 = 0
-        let status = cairo_scaled_font_text_to_glyphs(
-            font, x, y, line, Int32(line.utf8.count), &converted,
-            &count, nil, nil, nil)
-        guard status == CAIRO_STATUS_SUCCESS, let converted else { return }
-        glyphs.append(contentsOf: UnsafeBufferPointer(start: converted, count: Int(count)))
-        cairo_glyph_free(converted)
+extension SIMD4<Double> {
+    /// A straight-alpha colour of the model.
+    fileprivate init(_ color: anim_color_t) {
+        self.init(color.r, color.g, color.b, color.a)
     }
 }

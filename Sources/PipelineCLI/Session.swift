@@ -23,6 +23,7 @@ enum Session {
         if let threads { options.decodingThreads = threads }
         if PipelineInput.isStandardInput(file) { options.videoName = PipelineInput.standardInputVideoName }
         options.pluginWarning = { Console.warn($0) }
+        options.textWarning = { Console.warn($0) }
         options.optionNames = { $0.option }
         return options
     }

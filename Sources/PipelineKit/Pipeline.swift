@@ -41,6 +41,8 @@ public final class Pipeline: @unchecked Sendable {
         /// Hears each plugin problem met while the plugins are found (a plugin file skipped, a
         /// name registered twice), as it is met: they may explain why a pipeline cannot be read.
         public var pluginWarning: (@Sendable (String) -> Void)?
+        /// Hears each text that shows characters no font has, when the pipeline is opened.
+        public var textWarning: (@Sendable (String) -> Void)?
         /// Options as the caller words them in the messages of opening (`allowsOutsideFiles`;
         /// `--allow-outside-images` on the command line); `PipelineError.worded(_:)` words the rest.
         public var optionNames: @Sendable (Option) -> String = { $0.rawValue }
@@ -201,6 +203,7 @@ public final class Pipeline: @unchecked Sendable {
             // frame first needs them, so opening costs what checking does.
             let media = try SceneMedia.load(
                 scene, options: decoder, headersOnly: true, probingSound: true, threads: options.decodingThreads)
+            if let hear = options.textWarning { SceneFonts.missingCharacters(in: scene).forEach(hear) }
             let pipeline = Pipeline(
                 scene: scene, images: media.images, sound: media.sound, registry: registry, isolation: isolation,
                 file: scene.file, pluginWarnings: pluginWarnings, options: options, decoding: decoder)

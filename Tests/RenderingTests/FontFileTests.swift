@@ -150,4 +150,43 @@ import Testing
         #expect(refused.status == 1, "\(refused.stderr)")
         #expect(refused.stderr.contains("the font \(font.path) changed"), "\(refused.stderr)")
     }
+
+    /// With only DejaVu to draw from, Chinese characters have no font and opening the pipeline
+    /// names them; a CJK font among the pipeline's own fonts, or installed, draws them instead.
+    @Test func charactersNoFontHasAreNamedUntilAFontHasThem() throws {
+        let folder = try Folder()
+        defer { try? FileManager.default.removeItem(at: folder.url) }
+        let cjk = URL(fileURLWithPath: "/usr/share/fonts/truetype/wqy")
+        try FileManager.default.copyItem(
+            at: cjk.appendingPathComponent("wqy-zenhei.ttc"),
+            to: folder.url.appendingPathComponent("fonts/cjk.ttc"))
+        func write(_ name: String, fonts: [String]) throws {
+            let document: [String: Any] = [
+                "version": 1, "fonts": fonts,
+                "canvas": ["width": 200, "height": 50, "fps": 10, "duration": 0.1, "background": "#ffffff"],
+                "layers": [["name": "greeting", "text": ["string": "Hi 你好", "size": 20]]],
+            ]
+            try JSONSerialization.data(withJSONObject: document).write(to: folder.url.appendingPathComponent(name))
+        }
+        try write("bare.json", fonts: [])
+        try write("shipped.json", fonts: ["fonts/cjk.ttc"])
+        let bare = try folder.fontconfig()
+        let missing = try CLI.run(
+            ["frame", "bare.json", "--at", "0", "-o", "bare.png"], in: folder.url, environment: bare)
+        #expect(missing.status == 0, "\(missing.stderr)")
+        #expect(
+            missing.stderr.contains(#"warning: layer "greeting": no installed font has U+4F60 (你), U+597D (好)"#),
+            "\(missing.stderr)")
+        let shipped = try CLI.run(
+            ["frame", "shipped.json", "--at", "0", "-o", "shipped.png"], in: folder.url, environment: bare)
+        #expect(shipped.status == 0 && !shipped.stderr.contains("warning"), "\(shipped.stderr)")
+        let installed = try CLI.run(
+            ["frame", "bare.json", "--at", "0", "-o", "installed.png"], in: folder.url,
+            environment: try folder.fontconfig(installing: [cjk]))
+        #expect(installed.status == 0 && !installed.stderr.contains("warning"), "\(installed.stderr)")
+        let frames = try ["bare", "shipped", "installed"].map {
+            try Data(contentsOf: folder.url.appendingPathComponent("\($0).png"))
+        }
+        #expect(frames[0] != frames[1] && frames[1] == frames[2], "the same font, shipped or installed")
+    }
 }

@@ -2,39 +2,52 @@
 #define PIPELINE_TEXT_SHAPING_H
 
 #include <stddef.h>
+#include <stdint.h>
 
-/// Bidirectional reordering (FriBidi) and shaping (HarfBuzz) of lines of text, for the scripts
-/// whose glyphs are not one per character in reading order: Hebrew, Arabic, Indic and others.
-/// Texts in the scripts Cairo's glyph lookup handles keep it, so their frames stay as they were.
-/// Every function is a pure function of its arguments and the font file: no locale, no
-/// environment, so frames are byte-identical from run to run and thread to thread.
+/// Bidirectional analysis (FriBidi) and shaping (HarfBuzz) of paragraphs of text, in every
+/// script: runs of one direction, script and font shaped into glyphs that keep their clusters
+/// (UTF-8 byte offsets into the text). Every function is a pure function of its arguments and
+/// the font file: no locale, no environment, so frames are byte-identical from run to run and
+/// thread to thread.
 
 struct _cairo_scaled_font;
 
-/// A glyph placed on a line: the font's glyph index and its origin, in the same layout as
-/// Cairo's `cairo_glyph_t`.
+/// The paragraph direction `text_analyse_paragraph` is asked for.
+typedef enum text_direction {
+    /// From the paragraph's first strong character (left to right when it has none).
+    TEXT_DIRECTION_AUTO = 0,
+    TEXT_DIRECTION_LEFT_TO_RIGHT = 1,
+    TEXT_DIRECTION_RIGHT_TO_LEFT = 2,
+} text_direction_t;
+
+/// The bidi embedding level (Unicode's bidi algorithm up to rule I2) and the script (an
+/// `hb_script_t`; common and inherited characters such as spaces, digits and marks take the
+/// script of the text before them, or after them at the start) of each of the `count` code
+/// points of the UTF-8 paragraph `text` of `length` bytes, written to `levels` and `scripts`
+/// (`count` entries each; `count` must be the number of code points). Returns 1 when the
+/// paragraph reads from right to left, 0 when from left to right, -1 when memory runs out.
+int text_analyse_paragraph(
+    const char *text, size_t length, text_direction_t direction, uint8_t *levels, uint32_t *scripts, size_t count);
+
+/// A shaped glyph: the font's glyph index, the UTF-8 byte offset in the text of the first
+/// character of its cluster, and its offset and advance in pixels (x to the right, y down).
 typedef struct shaped_glyph {
-    unsigned long index;
-    double x;
-    double y;
+    uint32_t index;
+    uint32_t cluster;
+    double x_offset;
+    double y_offset;
+    double x_advance;
 } shaped_glyph_t;
 
-/// Whether the UTF-8 `text` of `length` bytes needs shaping: it holds a right-to-left
-/// character, or one of a script other than Latin, Greek, Cyrillic, Han, Hiragana, Katakana,
-/// Bopomofo and Hangul (common and inherited characters go with any).
-int text_needs_shaping(const char *text, size_t length);
-
-/// Whether the paragraph `text` reads from right to left: its first strong character does.
-int text_is_right_to_left(const char *text, size_t length);
-
-/// Lays out one line of `text` on `font` (a FreeType scaled font of em size `size`, no
-/// rotation), in the paragraph direction given: reordered for display (Unicode's bidi
-/// algorithm), each run shaped in its script and direction. The pen starts at (`x`, `y`), the
-/// left end of the baseline; the line's width goes to `advance`. With `glyphs` non-null, a
-/// malloc'd array of the glyphs in drawing order goes there (the caller frees it). Returns the
-/// number of glyphs, or -1 when the font is not a FreeType font or memory runs out.
-int text_shape_line(
-    struct _cairo_scaled_font *font, double size, const char *text, size_t length, int right_to_left, double x,
-    double y, shaped_glyph_t **glyphs, double *advance);
+/// Shapes the `run_length` bytes at `run_start` of the UTF-8 `text` (`length` bytes, all of it
+/// context: letters join across a run's ends) in one direction and `script` (an
+/// `hb_script_t`), on `font` (a FreeType scaled font of em size `size`, no rotation), with the
+/// OpenType `features` (HarfBuzz's syntax, "liga=0" or "+smcp", separated by commas; NULL for
+/// none). The glyphs, in visual order (right to left runs come out reversed), go to a malloc'd
+/// array at `glyphs` the caller frees. Returns their number, or -1 when the font is not a
+/// FreeType font or memory runs out.
+int text_shape_run(
+    struct _cairo_scaled_font *font, double size, const char *text, size_t length, size_t run_start,
+    size_t run_length, int right_to_left, uint32_t script, const char *features, shaped_glyph_t **glyphs);
 
 #endif
