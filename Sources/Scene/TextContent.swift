@@ -51,8 +51,9 @@ public enum TextVerticalAlignment: String, Sendable, CaseIterable {
 /// A text a layer shows above its fill and image, word-wrapped to the width of its frame. Like
 /// every content it is fixed for a render; an animator changing the frame only re-wraps it.
 public struct TextContent: Sendable {
-    /// Lines break at spaces and at "\n"; runs of spaces count as one. A word wider than the
-    /// frame keeps a line of its own and is clipped.
+    /// Lines break where Unicode's line-breaking rules (UAX #14) allow, so text without spaces
+    /// (Chinese, Japanese, Thai) wraps too, and always at "\n"; runs of spaces count as one. A
+    /// stretch with no break wider than the frame keeps a line of its own and is clipped.
     public var string: String
     /// A fontconfig family name: one of the pipeline's `fonts` or one installed.
     public var fontFamily: String
