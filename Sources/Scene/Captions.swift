@@ -1,5 +1,5 @@
-import Foundation
 import CAnimatorABI
+import Foundation
 
 /// A run of caption text in one style: SubRip's `<b>`, `<i>`, `<u>` and `<font color>`, WebVTT's
 /// `<b>`, `<i>`, `<u>`, `<c.class>` and `<v Speaker>`.
@@ -56,7 +56,9 @@ public struct CaptionCue: Sendable, Equatable {
                 if let spanTime = span.time { time = spanTime }
                 for character in span.text {
                     if character.isWhitespace {
-                        if !pending.isEmpty { words.append(CaptionWord(text: pending, start: pendingStart, line: number)) }
+                        if !pending.isEmpty {
+                            words.append(CaptionWord(text: pending, start: pendingStart, line: number))
+                        }
                         pending = ""
                     } else {
                         if pending.isEmpty { pendingStart = time }
@@ -167,7 +169,8 @@ public enum CaptionParser {
                 index += 1
                 guard index < lines.count, !lines[index].trimmingSpaces.isEmpty else {
                     throw CaptionSyntaxError(
-                        line: index + 1, message: "cue \(number) has no timing: expected \"00:00:01,000 --> 00:00:02,500\"")
+                        line: index + 1,
+                        message: "cue \(number) has no timing: expected \"00:00:01,000 --> 00:00:02,500\"")
                 }
             }
             let timingLine = index + 1
@@ -271,9 +274,11 @@ public enum CaptionParser {
                 index += 1
             }
             let first = block[0]
-            if !first.contains("-->"), ["NOTE", "STYLE", "REGION"].contains(where: { keyword in
-                first == keyword || first.hasPrefix(keyword + " ") || first.hasPrefix(keyword + "\t")
-            }) {
+            if !first.contains("-->"),
+                ["NOTE", "STYLE", "REGION"].contains(where: { keyword in
+                    first == keyword || first.hasPrefix(keyword + " ") || first.hasPrefix(keyword + "\t")
+                })
+            {
                 continue
             }
             var identifier: String?
@@ -348,7 +353,8 @@ public enum CaptionParser {
             }
             guard let close = rest.firstIndex(of: ">") else {
                 throw CaptionSyntaxError(
-                    line: number, message: "a tag opened with \"<\" is not closed with \">\" (write \"&lt;\" for a \"<\")")
+                    line: number,
+                    message: "a tag opened with \"<\" is not closed with \">\" (write \"&lt;\" for a \"<\")")
             }
             let tag = String(rest[rest.index(after: rest.startIndex)..<close])
             rest = rest[rest.index(after: close)...]
@@ -356,12 +362,14 @@ public enum CaptionParser {
                 guard let seconds = timestamp(tag) else {
                     throw CaptionSyntaxError(
                         line: number,
-                        message: "<\(tag)> is not a timestamp: expected <mm:ss.ttt> or <hh:mm:ss.ttt>, such as <00:01.500>")
+                        message:
+                            "<\(tag)> is not a timestamp: expected <mm:ss.ttt> or <hh:mm:ss.ttt>, such as <00:01.500>")
                 }
                 guard seconds > cueStart, seconds < cueEnd else {
                     throw CaptionSyntaxError(
                         line: number,
-                        message: "the timestamp <\(tag)> lies outside its cue (\(format(cueStart)) s to \(format(cueEnd)) s): "
+                        message:
+                            "the timestamp <\(tag)> lies outside its cue (\(format(cueStart)) s to \(format(cueEnd)) s): "
                             + "an inline timestamp is after the cue's start and before its end")
                 }
                 flush()
@@ -418,16 +426,20 @@ public enum CaptionParser {
         let read = format == .subRip ? subRipTimestamp : timestamp
         guard let start = read(startText) else {
             throw CaptionSyntaxError(
-                line: line, message: "\(startText.quotedForMessage) is not a \(format.timestampForm): write e.g. \"\(example)\"")
+                line: line,
+                message: "\(startText.quotedForMessage) is not a \(format.timestampForm): write e.g. \"\(example)\"")
         }
         guard let end = read(endText) else {
             throw CaptionSyntaxError(
-                line: line, message: "\(endText.quotedForMessage) is not a \(format.timestampForm): write e.g. \"\(example)\"")
+                line: line,
+                message: "\(endText.quotedForMessage) is not a \(format.timestampForm): write e.g. \"\(example)\"")
         }
         guard end > start else {
             throw CaptionSyntaxError(
                 line: line,
-                message: "the cue ends (\(endText)) before or as it starts (\(startText)): its end must come after its start")
+                message:
+                    "the cue ends (\(endText)) before or as it starts (\(startText)): its end must come after its start"
+            )
         }
         return (start, end, settings)
     }

@@ -53,7 +53,8 @@ extension Decoding {
         case .success(let parsed): pattern = parsed
         case .failure(let problem):
             throw (fields["format"] ?? field).error(
-                "\(written.quotedForMessage) is not a number format: \(problem.message); such as \"#,##0.00\" or \"$0\"")
+                "\(written.quotedForMessage) is not a number format: \(problem.message); such as \"#,##0.00\" or \"$0\""
+            )
         }
         return TextCounter(
             from: try fields.value("from"), to: try fields.required("to", "the number at the end"),
@@ -73,7 +74,9 @@ extension Decoding {
                 if case .array = select.node.value {
                     isList = true
                     let items = try select.array()
-                    guard !items.isEmpty else { throw select.error("expected at least one selector, found an empty list") }
+                    guard !items.isEmpty else {
+                        throw select.error("expected at least one selector, found an empty list")
+                    }
                     for selector in items { selectors.append(try decodeSelector(selector)) }
                 } else {
                     selectors.append(try decodeSelector(select))
@@ -89,8 +92,13 @@ extension Decoding {
     private func decodeSelector(_ field: Field) throws(SceneError) -> TextSelector {
         let fields = try field.object(Keys.textSelector)
         let type: TextSelectorType = try fields.value("type")
-        let rangeOnly = ["units", "start", "end", "offset", "shape", "easeHigh", "easeLow", "smoothness", "amount", "randomize"]
-        let wigglyOnly = ["maxAmount", "minAmount", "wigglesPerSecond", "correlation", "temporalPhase", "spatialPhase", "lockDimensions"]
+        let rangeOnly = [
+            "units", "start", "end", "offset", "shape", "easeHigh", "easeLow", "smoothness", "amount", "randomize",
+        ]
+        let wigglyOnly = [
+            "maxAmount", "minAmount", "wigglesPerSecond", "correlation", "temporalPhase", "spatialPhase",
+            "lockDimensions",
+        ]
         let foreign = type == .range ? wigglyOnly : rangeOnly
         if let key = foreign.first(where: { fields[$0] != nil }) {
             throw fields[key]!.error(
@@ -201,7 +209,8 @@ extension Decoding {
         let layer = layerNames[target]
         let animators = layerContents[target]?.text?.animators ?? []
         let parts = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        let form = "textAnimators.<index>.select.<field>, textAnimators.<index>.select.<selector index>.<field> or "
+        let form =
+            "textAnimators.<index>.select.<field>, textAnimators.<index>.select.<selector index>.<field> or "
             + "textAnimators.<index>.properties.<property>"
         guard parts.count >= 2, let index = Int(parts[1]) else {
             throw field.error("\(text.quotedForMessage) names no text animator: write \(form)")

@@ -180,7 +180,9 @@ public struct TextRangeSelector: Sendable, Equatable {
             if smoothness < 100 {
                 let sigma = Swift.max(smoothness, 0) / 100
                 let threshold = 0.5 - sigma / 2
-                value = sigma == 0 ? (value >= 0.5 ? 1 : 0) : (value < threshold ? 0 : Self.unit((value - threshold) / sigma))
+                value =
+                    sigma == 0
+                    ? (value >= 0.5 ? 1 : 0) : (value < threshold ? 0 : Self.unit((value - threshold) / sigma))
             }
         case .rampUp, .rampDown:
             let up = e == s ? (i + 0.5 >= e ? 1 : 0) : Self.unit((i + 0.5 - s) / (e - s))
@@ -295,13 +297,19 @@ extension [TextSelector] {
     /// and the selectors combine in order by their modes from the first one's
     /// `initialSelection`. No selector selects every character fully.
     public func weights(of characters: TextUnitMap, time: Double) -> [TextSelectionWeight] {
-        guard let first else { return [TextSelectionWeight](repeating: TextSelectionWeight(1), count: characters.count) }
+        guard let first else {
+            return [TextSelectionWeight](repeating: TextSelectionWeight(1), count: characters.count)
+        }
         var x = [Double](repeating: first.mode.initialSelection, count: characters.count)
         var y = x
         for selector in self {
             let (unit, count) = characters.units(selector.by)
             let rangeWeights: [Double]
-            if case .range(let range) = selector { rangeWeights = range.weights(count: count) } else { rangeWeights = [] }
+            if case .range(let range) = selector {
+                rangeWeights = range.weights(count: count)
+            } else {
+                rangeWeights = []
+            }
             for character in 0..<characters.count {
                 var (wx, wy) = (0.0, 0.0)
                 if let unit = unit[character] {

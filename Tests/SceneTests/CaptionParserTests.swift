@@ -5,7 +5,8 @@ import Testing
 /// SubRip and WebVTT files, written here, read into cues.
 @Suite struct CaptionParserTests {
     @Test func subRipCuesWithBOMCRLFAndBlankLines() throws {
-        let file = "\u{FEFF}1\r\n00:00:01,000 --> 00:00:02,500\r\nHello\r\nthere\r\n\r\n\r\n2\r\n00:00:03.250 --> 00:00:04,000\r\nAgain\r\n"
+        let file =
+            "\u{FEFF}1\r\n00:00:01,000 --> 00:00:02,500\r\nHello\r\nthere\r\n\r\n\r\n2\r\n00:00:03.250 --> 00:00:04,000\r\nAgain\r\n"
         let cues = try CaptionParser.parseSubRip(file)
         #expect(cues.count == 2)
         #expect(cues[0].start == 1 && cues[0].end == 2.5)
@@ -26,13 +27,25 @@ import Testing
     }
 
     @Test func subRipErrorsNameTheirLine() {
-        #expect(throws: CaptionSyntaxError(
-            line: 2, message: "\"00:00:01 000\" is not a SubRip timestamp hh:mm:ss,mmm: write e.g. \"00:00:01,000 --> 00:00:02,500\"")) {
+        #expect(
+            throws: CaptionSyntaxError(
+                line: 2,
+                message:
+                    "\"00:00:01 000\" is not a SubRip timestamp hh:mm:ss,mmm: write e.g. \"00:00:01,000 --> 00:00:02,500\""
+            )
+        ) {
             try CaptionParser.parseSubRip("1\n00:00:01 000 --> 00:00:02,000\nx\n")
         }
-        #expect(throws: CaptionSyntaxError.self) { try CaptionParser.parseSubRip("one\n00:00:01,000 --> 00:00:02,000\n") }
-        #expect(throws: CaptionSyntaxError(
-            line: 2, message: "the cue ends (00:00:01,000) before or as it starts (00:00:02,000): its end must come after its start")) {
+        #expect(throws: CaptionSyntaxError.self) {
+            try CaptionParser.parseSubRip("one\n00:00:01,000 --> 00:00:02,000\n")
+        }
+        #expect(
+            throws: CaptionSyntaxError(
+                line: 2,
+                message:
+                    "the cue ends (00:00:01,000) before or as it starts (00:00:02,000): its end must come after its start"
+            )
+        ) {
             try CaptionParser.parseSubRip("1\n00:00:02,000 --> 00:00:01,000\nx\n")
         }
     }
@@ -89,13 +102,21 @@ import Testing
     }
 
     @Test func webVTTErrorsNameTheirLine() {
-        #expect(throws: CaptionSyntaxError(
-            line: 1, message: "a WebVTT file starts with \"WEBVTT\" (alone or followed by a space and text)")) {
+        #expect(
+            throws: CaptionSyntaxError(
+                line: 1, message: "a WebVTT file starts with \"WEBVTT\" (alone or followed by a space and text)")
+        ) {
             try CaptionParser.parseWebVTT("WEBVTTX\n")
         }
-        #expect(throws: CaptionSyntaxError.self) { try CaptionParser.parseWebVTT("WEBVTT\n\n0:01.000 --> 00:02.000\nx\n") }
-        #expect(throws: CaptionSyntaxError.self) { try CaptionParser.parseWebVTT("WEBVTT\n\n00:01.00 --> 00:02.000\nx\n") }
-        #expect(throws: CaptionSyntaxError.self) { try CaptionParser.parseWebVTT("WEBVTT\n\n00:61.000 --> 00:62.000\nx\n") }
+        #expect(throws: CaptionSyntaxError.self) {
+            try CaptionParser.parseWebVTT("WEBVTT\n\n0:01.000 --> 00:02.000\nx\n")
+        }
+        #expect(throws: CaptionSyntaxError.self) {
+            try CaptionParser.parseWebVTT("WEBVTT\n\n00:01.00 --> 00:02.000\nx\n")
+        }
+        #expect(throws: CaptionSyntaxError.self) {
+            try CaptionParser.parseWebVTT("WEBVTT\n\n00:61.000 --> 00:62.000\nx\n")
+        }
         do {
             _ = try CaptionParser.parseWebVTT("WEBVTT\n\nid\nnot a timing\n")
             Issue.record("expected an error")

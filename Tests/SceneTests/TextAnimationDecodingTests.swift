@@ -69,7 +69,8 @@ import Testing
     }
 
     @Test func anUnknownShapeOrModeIsRefusedWithTheNearestName() {
-        let shape = error(text: #"{"string": "Hi", "textAnimators": [{"select": {"shape": "rampup"}, "properties": {}}]}"#)
+        let shape = error(
+            text: #"{"string": "Hi", "textAnimators": [{"select": {"shape": "rampup"}, "properties": {}}]}"#)
         #expect(shape?.message.contains(#"did you mean "rampUp"?"#) == true)
         #expect(shape?.path?.description == "layers[0].text.textAnimators[0].select.shape")
         let mode = error(
@@ -86,7 +87,8 @@ import Testing
 
     @Test func aRangeKeyOnAWigglySelectorIsRefused() {
         let wrong = error(
-            text: #"{"string": "Hi", "textAnimators": [{"select": {"type": "wiggly", "offset": 5}, "properties": {}}]}"#)
+            text: #"{"string": "Hi", "textAnimators": [{"select": {"type": "wiggly", "offset": 5}, "properties": {}}]}"#
+        )
         #expect(wrong?.message.hasPrefix(#""offset" belongs to range selectors"#) == true)
     }
 
@@ -97,7 +99,8 @@ import Testing
 
     // MARK: key paths
 
-    static let animated = #"{"string": "Hi", "textAnimators": [{"select": {"start": 0}, "properties": {"opacity": 0}}]}"#
+    static let animated =
+        #"{"string": "Hi", "textAnimators": [{"select": {"start": 0}, "properties": {"opacity": 0}}]}"#
 
     @Test func aStepAnimatesASelectorsOffset() throws {
         let scene = try decode(
@@ -142,11 +145,13 @@ import Testing
 
     @Test func aBadTextAnimatorKeyPathIsRefusedWithASuggestion() {
         let misspelt = error(
-            text: Self.animated, timeline: #"[{"animate": "textAnimators.0.select.ofset", "target": "title", "to": 1}]"#)
+            text: Self.animated, timeline: #"[{"animate": "textAnimators.0.select.ofset", "target": "title", "to": 1}]"#
+        )
         #expect(misspelt?.message == #""ofset" is not an animatable value here; did you mean "offset"?"#)
         #expect(misspelt?.path?.description == "timeline[0].animate")
         let missing = error(
-            text: Self.animated, timeline: #"[{"animate": "textAnimators.3.select.offset", "target": "title", "to": 1}]"#)
+            text: Self.animated,
+            timeline: #"[{"animate": "textAnimators.3.select.offset", "target": "title", "to": 1}]"#)
         #expect(missing?.message.hasPrefix(#"layer "title" has 1 text animator; textAnimators.3 names none"#) == true)
         let list = error(
             text: #"{"string": "Hi", "textAnimators": [{"select": [{}], "properties": {}}]}"#,
@@ -213,7 +218,9 @@ import Testing
     }
 
     @Test func captionsAreReadFromTheirFileWithTheirStyle() throws {
-        let folder = try folder(with: ["talk.srt": "1\n00:00:00,500 --> 00:00:01,500\nHello\n\n2\n00:00:05,000 --> 00:00:06,000\nLate\n"])
+        let folder = try folder(with: [
+            "talk.srt": "1\n00:00:00,500 --> 00:00:01,500\nHello\n\n2\n00:00:05,000 --> 00:00:06,000\nLate\n"
+        ])
         let scene = try decode(
             text: #"{"string": "", "captions": {"file": "talk.srt", "maxLines": 3, "box": {"padding": 6}, "#
                 + ##""highlight": {"color": "#ffcc00", "scale": 1.2}}}"##, folder: folder)
@@ -227,12 +234,17 @@ import Testing
         #expect(text.string(at: 2) == "")
         // The second cue starts after the render's 2 seconds.
         #expect(scene.warnings.count == 1)
-        #expect(scene.warnings.first?.message == "\(folder)/talk.srt:6: this cue starts at 5 s, at or after the end of the render (2 s): it never shows", "\(scene.warnings)")
+        #expect(
+            scene.warnings.first?.message
+                == "\(folder)/talk.srt:6: this cue starts at 5 s, at or after the end of the render (2 s): it never shows",
+            "\(scene.warnings)")
         #expect(scene.warnings.first?.path?.description == "layers[0].text.captions.file")
     }
 
     @Test func aCaptionSyntaxErrorIsReportedAtItsLine() throws {
-        let folder = try folder(with: ["talk.vtt": "WEBVTT\n\n00:01.000 --> 00:02.000\nfine\n\n00:03,000 --> 00:04.000\nbad\n"])
+        let folder = try folder(with: [
+            "talk.vtt": "WEBVTT\n\n00:01.000 --> 00:02.000\nfine\n\n00:03,000 --> 00:04.000\nbad\n"
+        ])
         let problem = error(text: #"{"string": "", "captions": {"file": "talk.vtt"}}"#, folder: folder)
         #expect(problem?.file == folder + "/talk.vtt")
         #expect(problem?.position?.line == 6)

@@ -95,7 +95,9 @@ import Testing
     }
 
     @Test func aStartAfterTheEndSelectsBetweenTheTwo() {
-        #expect(selector(.square, start: 80, end: 20).weights(count: 10) == selector(.square, start: 20, end: 80).weights(count: 10))
+        #expect(
+            selector(.square, start: 80, end: 20).weights(count: 10)
+                == selector(.square, start: 20, end: 80).weights(count: 10))
     }
 
     @Test func rampsTriangleRoundAndSmoothFollowLottiesFormulas() {

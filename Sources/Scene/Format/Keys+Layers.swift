@@ -250,7 +250,9 @@ extension Keys {
             FormatKey(
                 "start", .number(-100_000...100_000), default: 0,
                 "range: where the selection starts (a start after the end selects between the two)"),
-            FormatKey("end", .number(-100_000...100_000), defaultNote: "100 (percent), the unit count (index)", "range: where it ends"),
+            FormatKey(
+                "end", .number(-100_000...100_000), defaultNote: "100 (percent), the unit count (index)",
+                "range: where it ends"),
             FormatKey("offset", .number(-100_000...100_000), default: 0, "range: added to start and end"),
             FormatKey(
                 "shape", .choice(TextSelectorShape.allCases.map(\.rawValue)), default: "square",
@@ -266,12 +268,14 @@ extension Keys {
                 defaultNote: "add (range), intersect (wiggly)",
                 "how this selector combines with those before it in the list"),
             FormatKey("randomize", .boolean, default: false, "range: the units in an order shuffled from `seed`"),
-            FormatKey("seed", .integer(-2_147_483_648...2_147_483_647), default: 0, "the random order's or noise's seed"),
+            FormatKey(
+                "seed", .integer(-2_147_483_648...2_147_483_647), default: 0, "the random order's or noise's seed"),
             FormatKey("maxAmount", .number(percentAmount), default: 100, "wiggly: the highest weight, percent"),
             FormatKey("minAmount", .number(percentAmount), default: -100, "wiggly: the lowest weight, percent"),
             FormatKey("wigglesPerSecond", .number(0...1000), default: 2, "wiggly: new values per second"),
             FormatKey("correlation", .number(0...100), default: 50, "wiggly: percent: 100 moves every unit together"),
-            FormatKey("temporalPhase", .number(-36_000...36_000), default: 0, "wiggly: degrees: 360 is one wiggle later"),
+            FormatKey(
+                "temporalPhase", .number(-36_000...36_000), default: 0, "wiggly: degrees: 360 is one wiggle later"),
             FormatKey(
                 "spatialPhase", .number(-36_000...36_000), default: 0, "wiggly: degrees: 360 is one wiggle per unit"),
             FormatKey(
@@ -284,7 +288,8 @@ extension Keys {
         [
             FormatKey("position", .point(coordinates), "[x, y] pixels added: a unit of weight w moves w of it"),
             FormatKey("anchor", .point(coordinates), "[x, y] pixels the unit's own origin moves: w of it"),
-            FormatKey("scale", .numberOrPoint(-1000...1000), "a factor or [sx, sy]: weight w scales by 1 + w · (s − 1)"),
+            FormatKey(
+                "scale", .numberOrPoint(-1000...1000), "a factor or [sx, sy]: weight w scales by 1 + w · (s − 1)"),
             FormatKey("rotation", .number(-36_000...36_000), "degrees clockwise: w of it"),
             FormatKey("opacity", .number(0...1), "the layer's opacity multiplied by 1 + w · (o − 1)"),
             FormatKey("fillColor", .color, "the fill moves w of the way from the text's colour to it"),
@@ -301,7 +306,8 @@ extension Keys {
             FormatKey("from", .number(-1e15...1e15), default: 0, "the number before and at `start`"),
             FormatKey("to", .number(-1e15...1e15), "the number at and after the end"),
             FormatKey("start", .number(time), default: 0, "render seconds at which counting starts"),
-            FormatKey("duration", .number(time), default: 1, "seconds of counting (a spring's settling time when it has one)"),
+            FormatKey(
+                "duration", .number(time), default: 1, "seconds of counting (a spring's settling time when it has one)"),
             FormatKey(
                 "timing", .definition("timing", summary: "a timing curve or a spring"), default: "linear",
                 "the curve the count follows; the host's curves and springs"),
@@ -317,13 +323,16 @@ extension Keys {
             FormatKey(
                 "file", .string,
                 "a SubRip (.srt) or WebVTT (.vtt) file in UTF-8, relative to the pipeline file"),
-            FormatKey("margin", .number(0...10_000), default: 40, "pixels kept free inside the frame's edges (a safe area)"),
+            FormatKey(
+                "margin", .number(0...10_000), default: 40, "pixels kept free inside the frame's edges (a safe area)"),
             FormatKey(
                 "maxWidth", .number(0...100_000, aboveLower: true), defaultNote: "the frame's width less the margins",
                 "the widest a line is, in pixels"),
             FormatKey("maxLines", .integer(1...100), default: 2, "at most this many lines of a cue shown"),
             FormatKey("box", .object(captionBox), "a box drawn behind each cue's lines"),
-            FormatKey("highlight", .object(captionHighlight), "how the word being spoken stands out, when the file times words"),
+            FormatKey(
+                "highlight", .object(captionHighlight),
+                "how the word being spoken stands out, when the file times words"),
         ], required: ["file"], "captions from a file, with their safe area and box")
 
     public static let captionBox = KeySet(
