@@ -111,7 +111,7 @@ extension Decoding {
             range.by = try fields.value("by")
             range.units = try fields.value("units")
             range.start = try fields.value("start")
-            range.end = try fields.optional("end") ?? (range.units == .percent ? 100 : .infinity)
+            range.end = try fields.optional("end")
             range.offset = try fields.value("offset")
             range.shape = try fields.value("shape")
             range.easeHigh = try fields.value("easeHigh")

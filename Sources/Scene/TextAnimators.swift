@@ -127,7 +127,8 @@ public struct TextRangeSelector: Sendable, Equatable {
     /// Where the range starts and ends and how far it is shifted: percent of the units, or unit
     /// indices (`units`). A start after the end selects the same range as the two swapped.
     public var start: Double = 0
-    public var end: Double = 100
+    /// nil: the end of the text (100 %, or the unit count in index units).
+    public var end: Double?
     public var offset: Double = 0
     public var shape: TextSelectorShape = .square
     /// −100…100 %: positive values slow the weight's approach to 1 (high) or its departure from 0
@@ -150,6 +151,7 @@ public struct TextRangeSelector: Sendable, Equatable {
     /// (percent × count / 100, plus the offset in the same units).
     public func span(count: Int) -> (start: Double, end: Double) {
         let scale = units == .percent ? Double(count) / 100 : 1
+        let end = self.end ?? (units == .percent ? 100 : Double(count))
         let (s, e) = ((start + offset) * scale, (end + offset) * scale)
         return (Swift.min(s, e), Swift.max(s, e))
     }

@@ -45,8 +45,9 @@ import Testing
             Issue.record("expected a range selector")
             return
         }
-        #expect(range.by == .characters && range.shape == .square && range.end == 100 && range.mode == .add)
+        #expect(range.by == .characters && range.shape == .square && range.end == nil && range.mode == .add)
         #expect(!animator.selectIsList)
+        #expect(range.span(count: 5) == (0, 5))
     }
 
     @Test func selectorsTakeTheirDefaultsAndAListCombines() throws {

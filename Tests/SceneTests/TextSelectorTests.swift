@@ -94,6 +94,15 @@ import Testing
         for i in 0..<6 { #expect(abs(byIndex[i] - Self.coveredPart(i, 2.5, 4.5)) < 1e-3) }
     }
 
+    @Test func withoutAnEndTheRangeRunsToTheLastUnit() {
+        var index = TextRangeSelector()
+        (index.units, index.start) = (.index, 2)
+        #expect(index.weights(count: 5) == [0, 0, 1, 1, 1])
+        var percent = TextRangeSelector()
+        percent.start = 40
+        #expect(percent.weights(count: 5) == [0, 0, 1, 1, 1])
+    }
+
     @Test func aStartAfterTheEndSelectsBetweenTheTwo() {
         #expect(
             selector(.square, start: 80, end: 20).weights(count: 10)
