@@ -215,6 +215,9 @@ extension Decoding {
         guard parts.count >= 2, let index = Int(parts[1]) else {
             throw field.error("\(text.quotedForMessage) names no text animator: write \(form)")
         }
+        guard layerContents[target]?.text != nil else {
+            throw field.error("\(text) animates a text animator, and layer \"\(layer)\" has no text")
+        }
         guard animators.indices.contains(index) else {
             throw field.error(
                 "layer \"\(layer)\" has \(animators.count) text animator\(animators.count == 1 ? "" : "s"); "

@@ -158,6 +158,9 @@ import Testing
             text: #"{"string": "Hi", "textAnimators": [{"select": [{}], "properties": {}}]}"#,
             timeline: #"[{"animate": "textAnimators.0.select.offset", "target": "title", "to": 1}]"#)
         #expect(list?.message.hasPrefix("textAnimators.0.select is a list: name the selector") == true)
+        let noText = error(
+            text: #""Hi""#, timeline: #"[{"animate": "textAnimators.0.select.offset", "target": "title", "to": 1}]"#)
+        #expect(noText?.message.hasPrefix("layer \"title\" has 0 text animators") == true)
         let range = error(
             text: Self.animated,
             timeline: #"[{"animate": "textAnimators.0.properties.opacity", "target": "title", "to": 2}]"#)
@@ -200,7 +203,8 @@ import Testing
         #expect(try written("0", 41.6) == "42")
         #expect(try written("#,##0", 1_234_567) == "1,234,567")
         #expect(try written("#,##0", 999) == "999")
-        #expect(try written("0.00", 2.005) == "2.01" || (try written("0.00", 2.005)) == "2.00")
+        #expect(try written("0", 2.5) == "3" && (try written("0", -2.5)) == "-3")
+        #expect(try written("0.00", 2.125) == "2.13")
         #expect(try written("0.00 km", -3.5) == "-3.50 km")
         #expect(try written("000", 7) == "007")
         #expect(try written("#.#", 0.25) == ".3")
