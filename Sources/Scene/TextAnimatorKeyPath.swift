@@ -86,8 +86,9 @@ extension TextAnimator {
             switch selectors[index] {
             case .range(let range):
                 let values: [String: Double] = [
-                    "start": range.start, "end": range.end ?? (range.units == .percent ? 100 : 0), "offset": range.offset, "easeHigh": range.easeHigh,
-                    "easeLow": range.easeLow, "smoothness": range.smoothness, "amount": range.amount,
+                    "start": range.start, "end": range.end ?? (range.units == .percent ? 100 : 0),
+                    "offset": range.offset, "easeHigh": range.easeHigh, "easeLow": range.easeLow,
+                    "smoothness": range.smoothness, "amount": range.amount,
                 ]
                 return [values[name] ?? 0]
             case .wiggly(let wiggly):
