@@ -18,7 +18,7 @@ extension Decoding {
         if content.svg == nil { content.svg = try svg(fields, layer: layer) }
         content.lottie = try lottie(fields, layer: layer)
         content.footage = try footage(fields, layer: layer)
-        if let text = fields["text"] { content.text = try decodeText(text) }
+        if let text = fields["text"] { content.text = try decodeText(text, layer: layer) }
         return content
     }
 
@@ -51,14 +51,15 @@ extension Decoding {
     /// "color": "#1c1c1e", "align": "center", "lineHeight": 1.2, "fallback": true,
     /// "stroke": {"color": "#000000", "width": 2}, "shadow": {"offset": [0, 2], "blur": 4},
     /// "features": ["tnum"], "tracking": 50}`; wrapped to the frame's width.
-    private func decodeText(_ field: Field) throws(SceneError) -> TextContent {
+    private mutating func decodeText(_ field: Field, layer: String) throws(SceneError) -> TextContent {
         let style = Keys.text
         if case .string(let text) = field.node.value {
             return TextContent(string: text, size: Double(default: style["size"].defaultValue!)!)
         }
         let fields = try field.object(style)
+        let (string, source) = try decodeTextString(try fields.required("string", "the text to draw"))
         var text = TextContent(
-            string: try fields.required("string", "the text to draw"), fontFamily: try fields.value("font"),
+            string: string, fontFamily: try fields.value("font"),
             size: try fields.value("size"), bold: try fields.value("bold"), color: try fields.value("color"),
             alignment: try fields.value("align"), lineHeight: try fields.value("lineHeight"),
             verticalAlignment: try fields.value("verticalAlign"), padding: try fields.value("padding"),
@@ -82,6 +83,20 @@ extension Decoding {
                         + "\"+\" or \"-\" before it and \"=value\" after it, such as \"tnum\", \"-liga\" or \"kern=0\"")
             }
             text.features.append(written)
+        }
+        text.source = source
+        if let counter = fields["counter"] {
+            if case .keyframes = source {
+                throw counter.error("a text's string comes from \"string\" keyframes or from a counter, not both")
+            }
+            text.source = .counter(try decodeCounter(counter))
+        }
+        text.animators = try decodeTextAnimators(fields["textAnimators"])
+        if let captions = fields["captions"] {
+            if let other = ["counter"].first(where: { fields[$0] != nil }) ?? (source.isFixed ? nil : "string") {
+                throw captions.error("captions give the text at each time; leave out \"\(other)\"'s changes")
+            }
+            text.captions = try decodeCaptions(captions, layer: layer)
         }
         text.fontOrigin = fields["font"].map {
             SceneError.Origin(file: file, position: $0.node.position, path: $0.path)

@@ -32,6 +32,9 @@ extension Decoding {
     /// index>.<parameter>` (and the same under `backdropFilters`) of layer `target`.
     func animatedKeyPath(_ field: Field, target: Int) throws(SceneError) -> AnimatedKeyPath {
         let text = try field.string()
+        if text == "textAnimators" || text.hasPrefix("textAnimators.") {
+            return .textAnimator(try textAnimatorKeyPath(field, text, target: target))
+        }
         guard let list = EffectList.allCases.first(where: { text.hasPrefix($0.rawValue + ".") }) else {
             return .layer(LayerKeyPath(rawValue: try field.choice(LayerKeyPath.allCases.map(\.rawValue)))!)
         }

@@ -23,6 +23,9 @@ public struct HostLayerState: Sendable, Equatable {
     /// Filter parameters `animate` steps change (`filters.blur.radius`), by slot; the others
     /// are the file's (`LayerContent.filters`).
     public var effectValues: [EffectSlot: [Double]] = [:]
+    /// Text animator values `animate` steps change (`textAnimators.0.select.offset`), by slot;
+    /// the others are the file's (`TextContent.animators(changedBy:)` puts them together).
+    public var textAnimatorValues: [TextAnimatorSlot: [Double]] = [:]
 
     public init() {}
 

@@ -73,12 +73,15 @@ public struct EffectKeyPath: Sendable, Equatable {
 public enum AnimatedKeyPath: Sendable, Equatable {
     case layer(LayerKeyPath)
     case effect(EffectKeyPath)
+    /// A value of one of its text's animators.
+    case textAnimator(TextAnimatorKeyPath)
 
     /// As the file writes it.
     public var rawValue: String {
         switch self {
         case .layer(let path): path.rawValue
         case .effect(let path): path.written
+        case .textAnimator(let path): path.written
         }
     }
 
@@ -86,6 +89,7 @@ public enum AnimatedKeyPath: Sendable, Equatable {
         switch self {
         case .layer(let path): path.kind
         case .effect(let path): path.kind
+        case .textAnimator(let path): path.kind
         }
     }
 
@@ -94,6 +98,7 @@ public enum AnimatedKeyPath: Sendable, Equatable {
         switch self {
         case .layer(let path): path.range
         case .effect(let path): path.range
+        case .textAnimator(let path): path.range
         }
     }
 
@@ -101,7 +106,7 @@ public enum AnimatedKeyPath: Sendable, Equatable {
     public var changesHostState: Bool {
         switch self {
         case .layer(let path): path.changesHostState
-        case .effect: true
+        case .effect, .textAnimator: true
         }
     }
 
@@ -109,6 +114,7 @@ public enum AnimatedKeyPath: Sendable, Equatable {
         switch self {
         case .layer(let path): path.value(of: layer, host, content: content)
         case .effect(let path): path.value(host, content: content)
+        case .textAnimator(let path): path.value(host, content: content)
         }
     }
 
@@ -116,6 +122,7 @@ public enum AnimatedKeyPath: Sendable, Equatable {
         switch self {
         case .layer(let path): path.set(value, on: &layer, &host)
         case .effect(let path): path.set(value, on: &host)
+        case .textAnimator(let path): path.set(value, on: &host)
         }
     }
 }

@@ -13,7 +13,8 @@ import CAnimatorABI
 /// - two steps running the same animator on the same layer, or animating the same key path of it,
 ///   over overlapping spans fight over the same properties, and the later one wins;
 /// - `cancelRemoves` on an interactive transition that finishes takes nothing away;
-/// - a GLSL transition's uniform without a default that the step does not set is zero.
+/// - a GLSL transition's uniform without a default that the step does not set is zero;
+/// - a caption cue that starts at or after the render's end never shows.
 struct SceneWarnings {
     let scene: Scene
     /// Each step's field in the file, in the order of `scene.steps`.
@@ -23,7 +24,20 @@ struct SceneWarnings {
 
     var all: [SceneError] {
         startsAfterTheEnd + blendsNothing + shownBeforeFadingIn + coversBeforeComingIn + overlapping + removesNothing
-            + unsetUniforms
+            + unsetUniforms + captionsOutsideTheRender
+    }
+
+    /// A caption cue that starts at or after the render's end never shows.
+    private var captionsOutsideTheRender: [SceneError] {
+        scene.layers.flatMap { layer -> [SceneError] in
+            guard let captions = layer.content.text?.captions else { return [] }
+            return captions.track.cues.filter { $0.start >= scene.duration }.map { cue in
+                SceneError(
+                    at: captions.origin,
+                    message: "\(captions.file):\(cue.fileLine): this cue starts at \(seconds(cue.start)), at or after "
+                        + "the end of the render (\(seconds(scene.duration))): it never shows")
+            }
+        }
     }
 
     /// A GLSL transition's uniform whose file gives no default and the step no value: it is zero,

@@ -87,6 +87,14 @@ public struct TextContent: Sendable {
     /// Where the file names the font family, when it does (a family that is not found is
     /// reported there).
     public var fontOrigin: SceneError.Origin?
+    /// Per-character animation (`textAnimators`), applied in order; see `TextAnimator` and
+    /// `[TextAnimator].changes(of:text:time:)`.
+    public var animators: [TextAnimator] = []
+    /// Where the string comes from over time: `string` alone, strings held between times, or a
+    /// counter. `string(at:)` gives the string shown.
+    public var source: TextSource = .fixed
+    /// Captions shown in place of the string; see `string(at:)` and `TextCaptions.track`.
+    public var captions: TextCaptions?
 
     /// The family texts use unless they name one (installed with the project's Debian packages).
     public static let defaultFontFamily = "DejaVu Sans"
@@ -113,5 +121,29 @@ public struct TextContent: Sendable {
         self.shadow = shadow
         self.features = features
         self.tracking = tracking
+    }
+}
+
+extension TextContent {
+    /// The string shown at render time `time` (seconds): the cue's text while a caption cue
+    /// shows (nothing between cues), the counter's number, the string keyframe in effect, or
+    /// `string`.
+    public func string(at time: Double) -> String {
+        if let captions { return captions.track.cue(at: time)?.text ?? "" }
+        switch source {
+        case .fixed: return string
+        case .keyframes(let keyframes): return keyframes.value(at: time)
+        case .counter(let counter): return counter.string(at: time)
+        }
+    }
+
+    /// The text animators as they are in one frame: the file's, with the values `animate` steps
+    /// changed (`HostLayerState.textAnimatorValues`) put in.
+    public func animators(changedBy host: HostLayerState) -> [TextAnimator] {
+        var animators = self.animators
+        for (slot, value) in host.textAnimatorValues where animators.indices.contains(slot.animator) {
+            animators[slot.animator].set(slot.field, to: value)
+        }
+        return animators
     }
 }

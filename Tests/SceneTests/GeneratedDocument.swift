@@ -17,6 +17,8 @@ struct GeneratedDocument: CustomStringConvertible {
     let mutatedPath: String?
     /// The image file the documents name (as an image and as a video), which must exist beside them.
     static let imageName = "image.png"
+    /// An empty SubRip file (no cues) for captions.
+    static let captionsName = "captions.srt"
 
     var isValid: Bool { mutatedPath == nil }
     var description: String { (mutatedPath.map { "invalid at \($0): " } ?? "valid: ") + text }
@@ -115,6 +117,16 @@ private struct Builder {
         keys.removeAll { if case .described = $0.form { return true } else { return false } }
         // A snapshot names another layer, and "at" comes with it: what a schema cannot say.
         if set.place == Keys.layer.place { keys.removeAll { ["snapshot", "at"].contains($0.name) } }
+        // A selector is a range or a wiggly one, each refusing the other's keys: what a schema
+        // cannot say. Generated selectors are range selectors.
+        if set.place == Keys.textSelector.place {
+            keys.removeAll { $0.name == "type" }
+            keys.removeAll { (TextAnimatorField.wigglyNames + ["lockDimensions"]).contains($0.name) }
+        }
+        // Captions give the string at each time, so no counter comes with them.
+        if set.place == Keys.text.place, keys.contains(where: { $0.name == "captions" }) {
+            keys.removeAll { $0.name == "counter" }
+        }
         // A video's volume comes with "audio": true (the schema says so too).
         let playsSound = set.place == Keys.video.place && keys.contains { $0.name == "volume" }
         if playsSound, !keys.contains(where: { $0.name == "audio" }),
@@ -138,6 +150,11 @@ private struct Builder {
         case ("name", _):
             layerCount += 1
             return .string("layer\(layerCount)")
+        case ("file", _) where path.hasSuffix("captions.file"): return .string(GeneratedDocument.captionsName)
+        // A counter's format needs a digit; string keyframes need one increasing time per value: what
+        // a schema cannot say. Generated texts have a plain string.
+        case ("format", .string): return .string(random.pick(["0", "#,##0.00", "$0 pts"]))
+        case ("string", .either(let forms)): return validValue(forms[0], key: key, at: path)
         case ("image", _), ("svg", _), ("lottie", .string), ("video", .string), ("file", _), ("track", .string):
             return .string(GeneratedDocument.imageName)
         // A track is a file name or an object; either names a file that exists.

@@ -28,6 +28,8 @@ import Testing
         // The decoder only checks that image files exist; their pixels are another stage's.
         FileManager.default.createFile(
             atPath: folder.appendingPathComponent(GeneratedDocument.imageName).path, contents: Data())
+        _ = FileManager.default.createFile(
+            atPath: folder.appendingPathComponent(GeneratedDocument.captionsName).path, contents: Data())
         let file = folder.appendingPathComponent("generated.json").path
         let registry = Registry(opensPlugins: false)
         let checked = Checked()

@@ -158,7 +158,7 @@ extension Keys {
     public static let text = KeySet(
         "layers[].text",
         [
-            FormatKey("string", .string, "the text to draw, wrapped to the frame's width"),
+            textString,
             FormatKey(
                 "font", .string, default: .string(TextContent.defaultFontFamily),
                 "the font family: one of the pipeline's `fonts` or one installed"),
@@ -194,7 +194,162 @@ extension Keys {
                 "tracking", .number(nil), default: 0,
                 "letter spacing in thousandths of the size (After Effects' unit), added after every character; "
                     + "negative tightens"),
+            FormatKey(
+                "textAnimators", .array(.object(textAnimator)), default: [],
+                "per-character animation, After Effects' text animators: each selects characters, words or lines "
+                    + "and changes their properties by how much each is selected"),
+            FormatKey(
+                "counter", .object(textCounter),
+                "a number counting over time, written by a pattern, shown in place of `string` (which stays required: "
+                    + "what the text is before the render)"),
+            FormatKey(
+                "captions", .object(captions),
+                "SubRip or WebVTT captions: the cue at each time is shown in place of `string`"),
         ], required: ["string"], "a text and its style")
+
+    /// `string` as a text's plain value, or changing over time.
+    static let textString = FormatKey(
+        "string", .either([.string, .object(textStringKeyframes)]),
+        "the text to draw, wrapped to the frame's width; or {values, times}: strings held from each time on")
+
+    public static let textStringKeyframes = KeySet(
+        "layers[].text.string",
+        [
+            FormatKey("values", .array(.string, count: 1...Int.max), "the strings, in order"),
+            FormatKey(
+                "times", .array(.number(time), count: 1...Int.max),
+                "render seconds, increasing, one per value: each value shows from its time until the next (the first "
+                    + "also before its time), as After Effects' Source Text keyframes"),
+        ], required: ["values", "times"], "a string that changes at given times, held between them")
+
+    public static let textAnimator = KeySet(
+        "layers[].text.textAnimators[]",
+        [
+            FormatKey(
+                "select", .either([.object(textSelector), .array(.object(textSelector), count: 1...Int.max)]),
+                defaultNote: "every character, fully",
+                "one selector, or a list combined in order by their `mode`s"),
+            FormatKey("properties", .object(textAnimatorProperties), "what a fully selected unit shows"),
+        ], required: ["properties"], "an animator: which characters, and what changes on them")
+
+    /// The percentages of selector weights: −100 % inverts a change, 100 % is all of it.
+    static let percentAmount = -100.0...100.0
+
+    public static let textSelector = KeySet(
+        "layers[].text.textAnimators[].select",
+        [
+            FormatKey(
+                "type", .choice(TextSelectorType.allCases.map(\.rawValue)), default: "range",
+                "a range selector (start, end, offset, shape) or a wiggly one (noise over time)"),
+            FormatKey(
+                "by", .choice(TextUnitBasis.allCases.map(\.rawValue)), default: "characters",
+                "the units counted; a space takes no part under charactersExcludingSpaces and words"),
+            FormatKey(
+                "units", .choice(TextSelectorUnits.allCases.map(\.rawValue)), default: "percent",
+                "range: start, end and offset in percent of the units, or as unit indices"),
+            FormatKey(
+                "start", .number(-100_000...100_000), default: 0,
+                "range: where the selection starts (a start after the end selects between the two)"),
+            FormatKey(
+                "end", .number(-100_000...100_000), defaultNote: "100 (percent), the unit count (index)",
+                "range: where it ends"),
+            FormatKey("offset", .number(-100_000...100_000), default: 0, "range: added to start and end"),
+            FormatKey(
+                "shape", .choice(TextSelectorShape.allCases.map(\.rawValue)), default: "square",
+                "range: how the weight rises and falls across the range"),
+            FormatKey("easeHigh", .number(percentAmount), default: 0, "range: percent easing of the weight near 1"),
+            FormatKey("easeLow", .number(percentAmount), default: 0, "range: percent easing of the weight near 0"),
+            FormatKey(
+                "smoothness", .number(0...100), default: 100,
+                "range, square: 100 weighs a partly covered unit by its covered part, 0 selects it fully or not"),
+            FormatKey("amount", .number(percentAmount), default: 100, "range: percent weight of a fully selected unit"),
+            FormatKey(
+                "mode", .choice(TextSelectorMode.allCases.map(\.rawValue)),
+                defaultNote: "add (range), intersect (wiggly)",
+                "how this selector combines with those before it in the list"),
+            FormatKey("randomize", .boolean, default: false, "range: the units in an order shuffled from `seed`"),
+            FormatKey(
+                "seed", .integer(-2_147_483_648...2_147_483_647), default: 0, "the random order's or noise's seed"),
+            FormatKey("maxAmount", .number(percentAmount), default: 100, "wiggly: the highest weight, percent"),
+            FormatKey("minAmount", .number(percentAmount), default: -100, "wiggly: the lowest weight, percent"),
+            FormatKey("wigglesPerSecond", .number(0...1000), default: 2, "wiggly: new values per second"),
+            FormatKey("correlation", .number(0...100), default: 50, "wiggly: percent: 100 moves every unit together"),
+            FormatKey(
+                "temporalPhase", .number(-36_000...36_000), default: 0, "wiggly: degrees: 360 is one wiggle later"),
+            FormatKey(
+                "spatialPhase", .number(-36_000...36_000), default: 0, "wiggly: degrees: 360 is one wiggle per unit"),
+            FormatKey(
+                "lockDimensions", .boolean, default: false,
+                "wiggly: x and y of position, anchor and scale take the same weight"),
+        ], "which units an animator changes and how much (After Effects' range and wiggly selectors)")
+
+    public static let textAnimatorProperties = KeySet(
+        "layers[].text.textAnimators[].properties",
+        [
+            FormatKey("position", .point(coordinates), "[x, y] pixels added: a unit of weight w moves w of it"),
+            FormatKey("anchor", .point(coordinates), "[x, y] pixels the unit's own origin moves: w of it"),
+            FormatKey(
+                "scale", .numberOrPoint(-1000...1000), "a factor or [sx, sy]: weight w scales by 1 + w · (s − 1)"),
+            FormatKey("rotation", .number(-36_000...36_000), "degrees clockwise: w of it"),
+            FormatKey("opacity", .number(0...1), "the layer's opacity multiplied by 1 + w · (o − 1)"),
+            FormatKey("fillColor", .color, "the fill moves w of the way from the text's colour to it"),
+            FormatKey("strokeColor", .color, "the outline's colour moves w of the way to it"),
+            FormatKey("strokeWidth", .number(0...1000), "the outline's width moves w of the way to it, in pixels"),
+            FormatKey("tracking", .number(-100_000...100_000), "thousandths of the size added after the unit: w of it"),
+            FormatKey("blur", .number(0...200), "blur radius in pixels: w of it"),
+            FormatKey("skew", .number(-85...85), "degrees of horizontal shear: w of it"),
+        ], "what a fully selected unit shows; a unit of weight w (−1 to 1) shows w of the change")
+
+    public static let textCounter = KeySet(
+        "layers[].text.counter",
+        [
+            FormatKey("from", .number(-1e15...1e15), default: 0, "the number before and at `start`"),
+            FormatKey("to", .number(-1e15...1e15), "the number at and after the end"),
+            FormatKey("start", .number(time), default: 0, "render seconds at which counting starts"),
+            FormatKey(
+                "duration", .number(time), default: 1, "seconds of counting (a spring's settling time when it has one)"),
+            FormatKey(
+                "timing", .definition("timing", summary: "a timing curve or a spring"), default: "linear",
+                "the curve the count follows; the host's curves and springs"),
+            FormatKey(
+                "format", .string, default: "0",
+                "a prefix, a pattern of 0, #, \",\" and \".\", a suffix: \"$#,##0.00\" writes $1,234.50; digits after "
+                    + "\".\" are the decimals, 0s before it the least integer digits, \",\" groups thousands"),
+        ], required: ["to"], "a number counting from `from` to `to`, shown as the text")
+
+    public static let captions = KeySet(
+        "layers[].text.captions",
+        [
+            FormatKey(
+                "file", .string,
+                "a SubRip (.srt) or WebVTT (.vtt) file in UTF-8, relative to the pipeline file"),
+            FormatKey(
+                "margin", .number(0...10_000), default: 40, "pixels kept free inside the frame's edges (a safe area)"),
+            FormatKey(
+                "maxWidth", .number(0...100_000, aboveLower: true), defaultNote: "the frame's width less the margins",
+                "the widest a line is, in pixels"),
+            FormatKey("maxLines", .integer(1...100), default: 2, "at most this many lines of a cue shown"),
+            FormatKey("box", .object(captionBox), "a box drawn behind each cue's lines"),
+            FormatKey(
+                "highlight", .object(captionHighlight),
+                "how the word being spoken stands out, when the file times words"),
+        ], required: ["file"], "captions from a file, with their safe area and box")
+
+    public static let captionBox = KeySet(
+        "layers[].text.captions.box",
+        [
+            FormatKey("color", .color, default: "#000000b3", "the box's colour"),
+            FormatKey("padding", .number(0...1000), default: 8, "pixels between the text and the box's edges"),
+            FormatKey("cornerRadius", .number(0...1000), default: 4, "rounds the box's corners"),
+        ], "a box behind the caption's lines")
+
+    public static let captionHighlight = KeySet(
+        "layers[].text.captions.highlight",
+        [
+            FormatKey("color", .color, "the current word's colour"),
+            FormatKey("scale", .number(0.1...10), default: 1, "the current word's scale"),
+            FormatKey("box", .color, "a colour drawn behind the current word"),
+        ], "the current word's look (WebVTT inline timestamps)")
 
     /// A 4-character OpenType tag, "+" or "-" before it, "=value" after it, as HarfBuzz reads a
     /// feature (`TextContent.features`); the decoder checks `isOpenTypeFeature` alike.

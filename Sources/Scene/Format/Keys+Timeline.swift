@@ -23,10 +23,16 @@ extension Keys {
                     .pattern(
                         "^(filters|backdropFilters)\\..+\\..+$",
                         summary: "`filters.<effect or index>.<parameter>` or the same under `backdropFilters`"),
+                    .pattern(
+                        "^textAnimators\\.[0-9]+\\.(select(\\.[0-9]+)?|properties)\\.[A-Za-z]+$",
+                        summary: "`textAnimators.<index>.select[.<selector index>].<field>` or "
+                            + "`textAnimators.<index>.properties.<property>`"),
                 ]),
                 "a key path of \"target\" that the host animates from, to or by a value, or through keyframes, "
                     + "as CABasicAnimation and CAKeyframeAnimation do; a filter's parameter by its effect's name "
-                    + "(the first filter of that effect) or its place in the list"),
+                    + "(the first filter of that effect) or its place in the list; a text animator's value by "
+                    + "textAnimators.<index>.select.<field> (select.<selector index>.<field> for a list) or "
+                    + "textAnimators.<index>.properties.<property>"),
             FormatKey(
                 "from", .described(summary: "a layer's name, or a value"),
                 "a mixer's first layer (its name); an animation's start value"),
