@@ -237,13 +237,28 @@ import Testing
         #expect(captions.style.highlight?.scale == 1.2 && captions.style.highlight?.box == nil)
         #expect(text.string(at: 1) == "Hello")
         #expect(text.string(at: 2) == "")
-        // The second cue starts after the render's 2 seconds.
-        #expect(scene.warnings.count == 1)
+        // The second cue starts after the render's 2 seconds; and captions are not drawn yet.
+        #expect(scene.warnings.count == 2, "\(scene.warnings)")
+        let late = scene.warnings.first { $0.message.contains("this cue") }
         #expect(
-            scene.warnings.first?.message
+            late?.message
                 == "\(folder)/talk.srt:6: this cue starts at 5 s, at or after the end of the render (2 s): it never shows",
             "\(scene.warnings)")
-        #expect(scene.warnings.first?.path?.description == "layers[0].text.captions.file")
+        #expect(late?.path?.description == "layers[0].text.captions.file")
+    }
+
+    /// The keys that change a text over time are checked, but not drawn yet: validate says so at
+    /// the first of them, and nothing for a text without them.
+    @Test func keysNotDrawnYetAreSaidToBe() throws {
+        let scene = try decode(
+            text: #"{"string": "Typed", "textAnimators": [{"properties": {"opacity": 0}}], "counter": {"to": 9}}"#)
+        let messages = scene.warnings.map { "\($0.path?.description ?? ""): \($0.message)" }
+        #expect(
+            messages == [
+                "layers[0].text.textAnimators: \"textAnimators\" is read and checked, but this version of pipeline "
+                    + "does not draw it yet: the text shows its \"string\" as written"
+            ], "\(messages)")
+        #expect(try decode(text: #"{"string": "Still"}"#).warnings.isEmpty)
     }
 
     @Test func aCaptionSyntaxErrorIsReportedAtItsLine() throws {

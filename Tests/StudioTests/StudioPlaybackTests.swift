@@ -120,14 +120,22 @@ struct StudioPlaybackTests {
         let heard = painted.frames.filter(\.playing)
         // Five seconds at 30 frames a second: even a machine that skips most of them paints many.
         #expect(heard.count >= 30, "\(heard.count) frames painted while the sound played: \(painted.frames)")
+        // In step: the sound within the frame's span [n, n + 1) / fps widened by a frame either
+        // side. The page reads the sound's time and shows the frame, and the reading here follows
+        // in the same animation frame, but a machine loaded past its cores may stop the browser
+        // between the two for longer than a frame: one frame in ten may be read late, none by a
+        // quarter of a second. (A page that shows late frames, or follows another clock, has most
+        // of its frames out of step.)
         let period = 1 / painted.fps
-        for frame in heard {
-            // The frame's span [n, n + 1) / fps, widened by a frame either side.
+        let late = heard.filter { frame in
             let start = Double(frame.number) * period
-            #expect(
-                frame.sound >= start - period && frame.sound <= start + 2 * period,
-                "frame \(frame.number) (\(start) s) painted when the sound was at \(frame.sound) s")
+            return frame.sound < start - period || frame.sound > start + 2 * period
         }
+        let described = late.map { "frame \($0.number) (\(Double($0.number) * period) s) at \($0.sound) s" }
+        #expect(late.count * 10 <= heard.count, "\(late.count) of \(heard.count) out of step: \(described)")
+        #expect(
+            heard.allSatisfy { abs($0.sound - (Double($0.number) + 0.5) * period) < 0.25 },
+            "a frame a quarter of a second out of step: \(described)")
         // Forwards only: no frame painted after a later one (the render is longer than the play).
         let numbers = heard.map(\.number)
         #expect(numbers == numbers.sorted(), "\(numbers)")
@@ -151,11 +159,10 @@ struct StudioPlaybackTests {
         let heard = painted.frames.filter(\.playing)
         #expect(heard.contains { $0.width < 1280 }, "\(heard.map(\.width))")
         let period = 1 / painted.fps
-        for frame in heard {
+        let late = heard.filter { frame in
             let start = Double(frame.number) * period
-            #expect(
-                frame.sound >= start - period && frame.sound <= start + 2 * period,
-                "frame \(frame.number) (\(start) s) painted when the sound was at \(frame.sound) s")
+            return frame.sound < start - period || frame.sound > start + 2 * period
         }
+        #expect(late.count * 10 <= heard.count, "\(late.count) of \(heard.count) out of step: \(late)")
     }
 }
