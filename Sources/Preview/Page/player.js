@@ -90,12 +90,14 @@ function timed(took) {
 
 // Which frames playing asks for: from `lead` frames ahead (those nearer would come after their
 // time), a second's worth, every `stride`-th (when frames come more slowly than they are due,
-// those in between would be skipped anyway).
+// those in between would be skipped anyway). Frames that come as fast as they are due come one
+// period apart, so the stride is the periods between two frames, rounded: not raised to 2 by an
+// average a hair over one period.
 function reach() {
   const rate = view.timeline.fps * Math.abs(view.rate) / 1000;
   if (!view.playing) return { lead: 0, stride: 1, ahead: Math.ceil(view.timeline.fps) };
   const lead = Math.ceil(speed.latency * rate) + 1;
-  return { lead, stride: Math.max(1, Math.ceil(speed.interval * rate)), ahead: lead + Math.ceil(view.timeline.fps) };
+  return { lead, stride: Math.max(1, Math.round(speed.interval * rate)), ahead: lead + Math.ceil(view.timeline.fps) };
 }
 
 // Puts a decoded image in the viewer in place of the one there: unlike a new address for the
