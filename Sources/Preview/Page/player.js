@@ -207,8 +207,7 @@ function tick(now) {
   let n;
   if (heard) {
     // The frame of the time the sound will be at when this animation frame is painted: after
-    // this tick's own work (the timeline and curves drawn again), which takes longer on a busy
-    // machine.
+    // this tick's own work, which takes longer on a busy machine.
     n = Math.min(lastFrame(), Math.floor((sound.currentTime + pace.work / 1000) * fps + 1e-6));
     view.playStart = now;
     view.playFrom = n;
