@@ -424,7 +424,7 @@ def act(driver, action, arguments):
         result["playing"] = driver.execute_script(
             "const s = document.getElementById('sound');"
             "return {paused: s.paused, soundTime: s.currentTime, frameTime: view.frame / view.timeline.fps,"
-            " hasSound: view.timeline.hasSound}")
+            " hasSound: view.timeline.hasSound, framesKept: view.framesKept}")
         driver.find_element(By.ID, "play").click()
     elif action == "render":
         driver.execute_script(

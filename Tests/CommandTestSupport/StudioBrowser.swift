@@ -33,6 +33,8 @@ public enum StudioBrowser {
             public let soundTime: Double
             public let frameTime: Double
             public let hasSound: Bool
+            /// How many fetched frames the page keeps.
+            public let framesKept: Int
         }
 
         /// The inspector's control an action used: its tag, type and role, the kind of value its

@@ -165,4 +165,16 @@ struct StudioPlaybackTests {
         }
         #expect(late.count * 10 <= heard.count, "\(late.count) of \(heard.count) out of step: \(late)")
     }
+
+    /// A long play keeps a window of frames, not every frame it fetched: app-preview is 270
+    /// frames at 60 fps, and six seconds of playing go round it more than once.
+    @Test("playing keeps at most 240 frames, those near the playhead")
+    func playingKeepsAWindowOfFrames() throws {
+        let studio = try StudioBrowserTests.Studio(example: "app-preview")
+        defer { studio.stop() }
+        let run = try StudioBrowser.run(studio.server.url, [["play", "6"]])
+        #expect(run.errors.isEmpty, "\(run.errors)")
+        let playing = try #require(run.actions.first?.playing)
+        #expect(playing.framesKept > 0 && playing.framesKept <= 240, "\(playing.framesKept) frames kept")
+    }
 }

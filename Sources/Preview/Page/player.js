@@ -18,12 +18,16 @@ export const $ = id => document.getElementById(id);
 let editor = null;
 // draftTimeline: the chart of a change being dragged, before it is sent (the editor's).
 // zoom: the frame's scale in the viewer, or null to fit it; loop: the in/out range's first and last
-// frames, or null; rate: the playing speed, negative backwards.
+// frames, or null; rate: the playing speed, negative backwards; framesKept: how many fetched frames
+// are kept (at most `maxKept`).
 export const view = {
   timeline: null, draftTimeline: null, version: 0, frame: 0, playing: false, playStart: 0, playFrom: 0,
-  zoom: null, loop: null, rate: 1,
+  zoom: null, loop: null, rate: 1, framesKept: 0,
 };
-const frames = new Map();  // frame number → Promise of an object URL
+const frames = new Map();  // frame number (or playing key) → Promise of an object URL
+// At most this many frames are kept (about 12 MB of 720p JPEGs); past it, those farthest from the
+// playhead are let go, never those within two seconds of it.
+const maxKept = 240;
 const problems = { version: null, frame: null };
 const maxInFlight = 4;
 let inFlight = 0;
@@ -42,9 +46,31 @@ function frameKey(n, playing) { return playing ? 'playing ' + playScale() + ' ' 
 
 export function playScale() { return playback.scale; }
 
+// Makes room for one frame more while `maxKept` are kept: lets go of those farthest from frame
+// `from`, counted round the range playing loops over (the frames after its end are those at its
+// start) when both are in it.
+function trimFrames(from) {
+  if (frames.size < maxKept) return;
+  const numberOf = key => (typeof key === 'number' ? key : parseInt(key.slice(key.lastIndexOf(' ') + 1), 10));
+  const { first, last } = playRange(), count = last - first + 1, near = Math.ceil(view.timeline.fps * 2);
+  const distance = key => {
+    const n = numberOf(key);
+    if (n < first || n > last || from < first || from > last) return Math.abs(n - from);
+    const apart = Math.abs(n - from) % count;
+    return Math.min(apart, count - apart);
+  };
+  const farthest = [...frames.keys()].filter(key => distance(key) > near).sort((a, b) => distance(b) - distance(a));
+  for (const key of farthest.slice(0, frames.size - maxKept + 1)) {
+    frames.get(key).then(URL.revokeObjectURL, () => {});
+    frames.delete(key);
+  }
+  view.framesKept = frames.size;
+}
+
 function fetchFrame(n, playing = view.playing) {
   const key = frameKey(n, playing);
   if (!frames.has(key)) {
+    trimFrames(n);
     inFlight++;
     const url = fetch('frame?t=' + (n / view.timeline.fps)
       + (playing ? '&format=jpeg&quality=' + playingQuality + (playScale() < 1 ? '&scale=' + playScale() : '') : ''))
@@ -54,6 +80,7 @@ function fetchFrame(n, playing = view.playing) {
       })
       .finally(() => { inFlight--; });
     frames.set(key, url);
+    view.framesKept = frames.size;
   }
   return frames.get(key);
 }
@@ -364,6 +391,7 @@ export async function loadTimeline() {
   const t = await (await fetch('timeline.json')).json();
   for (const url of frames.values()) url.then(URL.revokeObjectURL, () => {});
   frames.clear();
+  view.framesKept = 0;
   decoded.clear();
   // A new version may play at full scale again.
   playback.scale = 1;
