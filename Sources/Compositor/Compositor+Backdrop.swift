@@ -97,7 +97,7 @@ extension Compositor {
         guard drawsWholeFrame else { return nil }
         let timed = contents[...index].contains { $0.hasTimedEffects }
         return EffectOutput.Inputs(
-            of: (Array(layers[...index]), Array(host[...index]), (0..<index).map { prepared[$0].shownFrame }),
+            of: (Array(layers[...index]), Array(host[...index]), (0..<index).map { prepared[$0].shown }),
             time: timed ? time : nil)
     }
 }

@@ -22,7 +22,7 @@ extension Compositor {
         let paintAlpha = punched ? 1 : alpha
         prepared.paintFill(on: cr, size: size, alpha: paintAlpha, color: host.fillColor)
         paintImage(of: prepared, in: size, alpha: paintAlpha, on: cr)
-        prepared.text?.paint(width: size.width, height: size.height, alpha: paintAlpha, color: host.textColor, on: cr)
+        prepared.text?.paint(width: size.width, height: size.height, alpha: paintAlpha, host: host, on: cr)
         if punched { punchOut(mask, alpha: alpha, on: cr) }
         cairo_restore(cr)
     }

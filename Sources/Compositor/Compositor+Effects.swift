@@ -88,8 +88,8 @@ extension Compositor {
     /// layer and its ancestors (the first `own` + 1 states), which apply to the filtered picture,
     /// so a layer that only fades or has its mask change is filtered once.
     private static func withoutOpacityAndMasks(
-        _ drawn: (states: [anim_layer_t], host: [HostLayerState], footage: [Int?]), through own: Int
-    ) -> (states: [anim_layer_t], host: [HostLayerState], footage: [Int?]) {
+        _ drawn: (states: [anim_layer_t], host: [HostLayerState], footage: [ShownContent]), through own: Int
+    ) -> (states: [anim_layer_t], host: [HostLayerState], footage: [ShownContent]) {
         var drawn = drawn
         for index in drawn.states.indices.prefix(own + 1) {
             drawn.states[index].opacity = 1
@@ -101,8 +101,8 @@ extension Compositor {
     /// What a layer's unfiltered drawing is drawn from: `drawn` (its ancestors' states, then its
     /// subtree's) without the values animated for its own filters, which it does not depend on.
     private static func withoutOwnEffectValues(
-        _ drawn: (states: [anim_layer_t], host: [HostLayerState], footage: [Int?]), at own: Int
-    ) -> (states: [anim_layer_t], host: [HostLayerState], footage: [Int?]) {
+        _ drawn: (states: [anim_layer_t], host: [HostLayerState], footage: [ShownContent]), at own: Int
+    ) -> (states: [anim_layer_t], host: [HostLayerState], footage: [ShownContent]) {
         var drawn = drawn
         if drawn.host.indices.contains(own) {
             drawn.host[own].effectValues = drawn.host[own].effectValues.filter { $0.key.list != .filters }
@@ -420,10 +420,10 @@ struct EffectOutput {
     struct Inputs: Equatable {
         let states: [anim_layer_t]
         let host: [HostLayerState]
-        let footage: [Int?]
+        let footage: [ShownContent]
         let time: Double?
 
-        init(of drawn: (states: [anim_layer_t], host: [HostLayerState], footage: [Int?]), time: Double?) {
+        init(of drawn: (states: [anim_layer_t], host: [HostLayerState], footage: [ShownContent]), time: Double?) {
             (states, host, footage, self.time) = (drawn.states, drawn.host, drawn.footage, time)
         }
 

@@ -77,9 +77,13 @@ public final class Compositor {
         (pixelWidth, pixelHeight) = canvas.pixelSize(scale: scale)
         prepared = contents.map { PreparedContent($0, images: images) }
         self.contents = contents
-        // Effects drawing by the time change a layer's pixels as footage does.
+        // Effects drawing by the time, and texts changing over time, change a layer's pixels as
+        // footage does.
         let footage =
-            contents.firstIndex { $0.footage != nil || $0.lottie != nil || $0.hasTimedEffects } ?? contents.count
+            prepared.firstIndex {
+                $0.content.footage != nil || $0.content.lottie != nil || $0.content.hasTimedEffects
+                    || $0.text?.changesOverTime == true
+            } ?? contents.count
         firstFootage = tree.wholeSubtrees(upTo: footage)
         firstChanging = tree.wholeSubtrees(upTo: min(footage, changingHost.min() ?? contents.count))
         baseHost = host ?? Array(repeating: HostLayerState(), count: contents.count)
@@ -90,13 +94,15 @@ public final class Compositor {
     }
 
     /// Makes every layer showing footage or a Lottie animation show its frame at render time
-    /// `time` (a timeline time, as animators see it), decoding the frames no thread has yet: call
-    /// it before rendering the frame at that time.
+    /// `time` (a timeline time, as animators see it), decoding the frames no thread has yet, and
+    /// every text what it shows then (its string, its animators' time): call it before rendering
+    /// the frame at that time.
     public func showFootage(at time: Double) throws(FootageError) {
         for content in prepared[firstFootage...] {
             try content.footage?.show(at: time)
             content.lottie?.show(at: time)
         }
+        for content in prepared { content.text?.show(at: time) }
     }
 
     /// The index of the footage or Lottie frame content `index` shows now; nil when it shows
@@ -204,13 +210,13 @@ public final class Compositor {
     /// ancestors and of its subtree, and the footage frames its subtree shows. Equal values
     /// draw equal images.
     public func inputs(ofLayer index: Int, in layers: [anim_layer_t], host: [HostLayerState]? = nil) -> (
-        states: [anim_layer_t], host: [HostLayerState], footage: [Int?]
+        states: [anim_layer_t], host: [HostLayerState], footage: [ShownContent]
     ) {
         let drawn = tree.ancestors(of: index) + Array(index..<tree.ends[index])
         let host = host ?? baseHost
         return (
             drawn.map { layers[$0] }, drawn.map { host[$0] },
-            (index..<tree.ends[index]).map { prepared[$0].shownFrame }
+            (index..<tree.ends[index]).map { prepared[$0].shown }
         )
     }
 

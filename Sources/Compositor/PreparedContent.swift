@@ -7,11 +7,18 @@ import Scene
 /// used as a source is not safe to share between threads; the pixels are), the footage and its
 /// current frame, its own parsed SVG document or Lottie animation, the text's measured layout,
 /// and the fill's gradient pattern for the layer's current size.
+/// What a content shows at a time beyond its layer's state: the footage or Lottie frame, and
+/// what a text that changes over time shows. Equal values with equal states draw equal pixels.
+public struct ShownContent: Equatable, Sendable {
+    var frame: Int?
+    var text: PreparedText.Shown?
+}
+
 final class PreparedContent {
     let content: LayerContent
     let image: RasterImage?
     let footage: PreparedFootage?
-    let text: TextLayout?
+    let text: PreparedText?
     let svg: SVGDocument?
     let lottie: PreparedLottie?
     private var gradient: (pattern: OpaquePointer, size: anim_size_t)?
@@ -35,7 +42,7 @@ final class PreparedContent {
             return svg
         }
         lottie = content.lottie.map { PreparedLottie($0, vectors: images.vectors) }
-        text = content.text.flatMap { TextLayout($0) }
+        text = content.text.map { PreparedText($0) }
     }
 
     deinit {
@@ -79,7 +86,10 @@ final class PreparedContent {
         return (content.fill == nil ? 0 : 1) + (picture ? 1 : 0) + (text == nil ? 0 : 1)
     }
 
-    /// The footage or Lottie frame shown now; nil when neither shows one. With the layer's
-    /// state, it says whether the layer's pixels changed.
+    /// The footage or Lottie frame shown now; nil when neither shows one.
     var shownFrame: Int? { footage?.shownIndex ?? lottie?.frame }
+
+    /// What the content shows now beyond the layer's state: with the state, it says whether the
+    /// layer's pixels changed.
+    var shown: ShownContent { ShownContent(frame: shownFrame, text: text?.changesOverTime == true ? text?.shown : nil) }
 }

@@ -12,7 +12,7 @@ final class MixerInput {
     /// order; nil until first rendered.
     private var shown:
         (
-            index: Int, states: [anim_layer_t], host: [HostLayerState], footage: [Int?], order: PixelOrder
+            index: Int, states: [anim_layer_t], host: [HostLayerState], footage: [ShownContent], order: PixelOrder
         )?
 
     init(width: Int, height: Int) throws(FrameBuffer.OutOfMemory) {

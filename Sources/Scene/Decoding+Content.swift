@@ -101,14 +101,6 @@ extension Decoding {
         text.fontOrigin = fields["font"].map {
             SceneError.Origin(file: file, position: $0.node.position, path: $0.path)
         }
-        let changing: [(String, Field?)] = [
-            ("textAnimators", text.animators.isEmpty ? nil : fields["textAnimators"]),
-            ("counter", fields["counter"]), ("string", source.isFixed ? nil : fields["string"]),
-            ("captions", fields["captions"]),
-        ]
-        if let (key, field) = changing.first(where: { $0.1 != nil }), let field {
-            text.notDrawn = (key, SceneError.Origin(file: file, position: field.node.position, path: field.path))
-        }
         return text
     }
 

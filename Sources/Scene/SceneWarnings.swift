@@ -14,9 +14,7 @@ import CAnimatorABI
 ///   over overlapping spans fight over the same properties, and the later one wins;
 /// - `cancelRemoves` on an interactive transition that finishes takes nothing away;
 /// - a GLSL transition's uniform without a default that the step does not set is zero;
-/// - a caption cue that starts at or after the render's end never shows;
-/// - text animators, counters, string keyframes and captions are read and checked, but the
-///   compositor does not draw them yet: the text shows its `string` as written.
+/// - a caption cue that starts at or after the render's end never shows.
 struct SceneWarnings {
     let scene: Scene
     /// Each step's field in the file, in the order of `scene.steps`.
@@ -26,18 +24,7 @@ struct SceneWarnings {
 
     var all: [SceneError] {
         startsAfterTheEnd + blendsNothing + shownBeforeFadingIn + coversBeforeComingIn + overlapping + removesNothing
-            + unsetUniforms + captionsOutsideTheRender + notDrawnYet
-    }
-
-    /// Keys of a text that change it over time, which the compositor does not draw yet.
-    private var notDrawnYet: [SceneError] {
-        scene.layers.compactMap { layer -> SceneError? in
-            guard let (key, origin) = layer.content.text?.notDrawn else { return nil }
-            return SceneError(
-                at: origin,
-                message: "\"\(key)\" is read and checked, but this version of pipeline does not draw it yet: "
-                    + "the text shows its \"string\" as written")
-        }
+            + unsetUniforms + captionsOutsideTheRender
     }
 
     /// A caption cue that starts at or after the render's end never shows.

@@ -95,10 +95,6 @@ public struct TextContent: Sendable {
     public var source: TextSource = .fixed
     /// Captions shown in place of the string; see `string(at:)` and `TextCaptions.track`.
     public var captions: TextCaptions?
-    /// The first of the keys that change the text over time (`textAnimators`, `counter`, `string`
-    /// keyframes, `captions`) the file gives, with its name: the compositor does not draw them
-    /// yet (it shows `string` as written), which `validate` says there.
-    public var notDrawn: (key: String, origin: SceneError.Origin)?
 
     /// The family texts use unless they name one (installed with the project's Debian packages).
     public static let defaultFontFamily = "DejaVu Sans"

@@ -1,0 +1,177 @@
+import CAnimatorABI
+import CCairo
+import Scene
+
+/// A layer's text made ready to draw at any render time: the string it shows then (its own,
+/// keyframed, a counter's number or the current caption cue), each distinct string shaped once
+/// (a `TextLayout` per string, kept for the render), and its text animators' changes to each
+/// character in the frame. Captions add their box behind the lines and their highlight of the
+/// word being spoken, which is a text animator of its own: a square range over that one word.
+final class PreparedText {
+    /// What the time makes the text show, beyond the layer's state: equal values with equal
+    /// states draw equal pixels.
+    struct Shown: Equatable, Sendable {
+        /// The string, numbered in the order the text met them.
+        var string: Int
+        /// The caption's word being spoken, when it is highlighted.
+        var word: Int?
+        /// The time, when a wiggly selector draws by it.
+        var time: Double?
+    }
+
+    let content: TextContent
+    /// Whether what the text draws changes with the time while the layer's state stays.
+    let changesOverTime: Bool
+    /// The text that lays out each string: the layer's, with a caption's safe area and line limit.
+    private let style: TextContent
+    private let wiggles: Bool
+    private var layouts: [String: TextLayout] = [:]
+    private var unlaid: Set<String> = []
+    private var numbers: [String: Int] = [:]
+    private(set) var time = 0.0
+    private var string: String
+    private var word: Int?
+    private(set) var shown: Shown
+
+    init(_ content: TextContent) {
+        self.content = content
+        wiggles = content.animators.contains {
+            $0.selectors.contains { if case .wiggly = $0 { true } else { false } }
+        }
+        changesOverTime = !content.source.isFixed || content.captions != nil || wiggles
+        var style = content
+        if let captions = content.captions {
+            style.padding = captions.style.margin
+            style.maxLines = captions.style.maxLines
+        }
+        self.style = style
+        string = content.captions == nil ? content.string(at: 0) : ""
+        numbers[string] = 0
+        shown = Shown(string: 0, word: nil, time: nil)
+        show(at: 0)
+    }
+
+    /// Makes the text show what it shows at render time `time`.
+    func show(at time: Double) {
+        self.time = time
+        word = nil
+        if let captions = content.captions {
+            let current = captions.track.current(at: time)
+            string = current?.cue.text ?? ""
+            if captions.style.highlight != nil { word = current?.word }
+        } else if changesOverTime {
+            string = content.string(at: time)
+        }
+        let number = numbers[string] ?? numbers.count
+        numbers[string] = number
+        shown = Shown(string: number, word: word, time: wiggles ? time : nil)
+    }
+
+    /// The layout of `string`, shaped on first use; nil when it draws nothing.
+    private func layout(of string: String) -> TextLayout? {
+        if let layout = layouts[string] { return layout }
+        guard !unlaid.contains(string) else { return nil }
+        var text = style
+        text.string = string
+        guard let layout = TextLayout(text, maxWidth: content.captions?.style.maxWidth) else {
+            unlaid.insert(string)
+            return nil
+        }
+        layouts[string] = layout
+        return layout
+    }
+
+    /// Paints the text as it shows now in a frame `width` × `height` (the layer's own space of
+    /// `cr`), at `alpha`, with the colour and animator values of `host`.
+    func paint(width: Double, height: Double, alpha: Double, host: HostLayerState, on cr: OpaquePointer) {
+        guard let layout = layout(of: string) else { return }
+        layout.layOut(width: width, height: height)
+        var animators = content.animators(changedBy: host)
+        if let highlight = content.captions?.style.highlight, let word {
+            animators.append(Self.highlighting(word: word, with: highlight))
+        }
+        var changes: [TextUnitChange]?
+        if !animators.isEmpty {
+            var base = content
+            if let color = host.textColor { base.color = anim_color_t(r: color.x, g: color.y, b: color.z, a: color.w) }
+            changes = animators.changes(of: layout.units, text: base, time: time)
+        }
+        if let captions = content.captions {
+            if let box = captions.style.box { paintBox(box, behind: layout, alpha: alpha, on: cr) }
+            if let colour = captions.style.highlight?.box, let word {
+                paintWordBox(colour, word: word, of: layout, changes: changes, alpha: alpha, on: cr)
+            }
+        }
+        layout.paint(width: width, height: height, alpha: alpha, color: host.textColor, changes: changes, on: cr)
+    }
+
+    /// The caption highlight as a text animator: a square range over word `word` alone, giving it
+    /// the highlight's colour and scale.
+    static func highlighting(word: Int, with highlight: CaptionHighlight) -> TextAnimator {
+        var range = TextRangeSelector()
+        range.by = .words
+        range.units = .index
+        range.start = Double(word)
+        range.end = Double(word + 1)
+        var properties = TextAnimatorProperties()
+        properties.fillColor = highlight.color
+        if highlight.scale != 1 { properties.scale = anim_point_t(x: highlight.scale, y: highlight.scale) }
+        return TextAnimator(selectors: [.range(range)], properties: properties)
+    }
+
+    /// One rounded box per line, from the ascent to the descent and from the line's first glyph
+    /// to its last, grown by the box's padding; the boxes are filled as one shape, so where two
+    /// overlap the colour does not double.
+    private func paintBox(_ box: CaptionBox, behind layout: TextLayout, alpha: Double, on cr: OpaquePointer) {
+        cairo_new_path(cr)
+        for line in layout.lines {
+            guard let extent = Self.extent(of: layout.placed[line.glyphs]) else { continue }
+            addRoundedBox(
+                left: extent.lowerBound - box.padding, right: extent.upperBound + box.padding,
+                top: line.baseline - layout.ascent - box.padding, bottom: line.baseline + layout.descent + box.padding,
+                radius: box.cornerRadius, on: cr)
+        }
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+        cairo_set_source_rgba(cr, box.color.r, box.color.g, box.color.b, box.color.a * alpha)
+        cairo_fill(cr)
+    }
+
+    /// A box behind the word being spoken, on each line it lies on, from the ascent to the
+    /// descent, a tenth of the size wider than the word on each side.
+    private func paintWordBox(
+        _ colour: anim_color_t, word: Int, of layout: TextLayout, changes: [TextUnitChange]?, alpha: Double,
+        on cr: OpaquePointer
+    ) {
+        let margin = content.size / 10
+        cairo_new_path(cr)
+        for line in layout.lines {
+            let glyphs = layout.placed[line.glyphs].filter { glyph in
+                glyph.grapheme.map { layout.units.word[$0] == word } ?? false
+            }
+            guard let extent = Self.extent(of: glyphs[...]) else { continue }
+            addRoundedBox(
+                left: extent.lowerBound - margin, right: extent.upperBound + margin,
+                top: line.baseline - layout.ascent, bottom: line.baseline + layout.descent, radius: margin, on: cr)
+        }
+        cairo_set_source_rgba(cr, colour.r, colour.g, colour.b, colour.a * alpha)
+        cairo_fill(cr)
+    }
+
+    private static func extent(of glyphs: ArraySlice<TextLayout.Placed>) -> ClosedRange<Double>? {
+        guard let left = glyphs.map(\.pen).min(), let right = glyphs.map({ $0.pen + $0.advance }).max(), right > left
+        else { return nil }
+        return left...right
+    }
+
+    private func addRoundedBox(
+        left: Double, right: Double, top: Double, bottom: Double, radius: Double, on cr: OpaquePointer
+    ) {
+        let radius = min(max(radius, 0), (right - left) / 2, (bottom - top) / 2)
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, right - radius, top + radius, radius, -.pi / 2, 0)
+        cairo_arc(cr, right - radius, bottom - radius, radius, 0, .pi / 2)
+        cairo_arc(cr, left + radius, bottom - radius, radius, .pi / 2, .pi)
+        cairo_arc(cr, left + radius, top + radius, radius, .pi, 3 * .pi / 2)
+        cairo_close_path(cr)
+    }
+}
