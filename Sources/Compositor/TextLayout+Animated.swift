@@ -12,7 +12,7 @@ import Scene
 /// baseline, moved by the change's `anchor` (which, as in After Effects and Lottie, also moves
 /// the character the other way); then it moves by `position`. Tracking adds space after the
 /// character, so the characters after it on its line move along, and the line keeps its
-/// alignment (a centred line grows on both sides). A ligature follows the first character it
+/// alignment (a centred line grows on both sides; the space after its last character counts out). A ligature follows the first character it
 /// joins; the "…" of a text cut at `maxLines` follows the character before it.
 ///
 /// Glyphs that only move are drawn together, one `cairo_show_glyphs` per font and look; glyphs
@@ -65,7 +65,8 @@ extension TextLayout {
                 let next = index + 1 < line.glyphs.upperBound ? placed[index + 1].grapheme : nil
                 if let grapheme, next != grapheme { added += changes[grapheme].tracking * perMille }
             }
-            let lineMove = -added * lineShift[number]
+            // The line keeps its alignment, counting the space added after its last character out.
+            let lineMove = -(shifts.last ?? 0) * lineShift[number]
             var previous = none
             for (index, shift) in zip(line.glyphs, shifts) {
                 let glyph = placed[index]
