@@ -163,7 +163,8 @@ let package = Package(
         .testTarget(name: "TimingTests", dependencies: ["Timing", "PluginRegistry", "TestSupport"]),
         // What unit tests share: the in-repo plugins loaded as the host loads them, a seeded generator.
         .target(name: "TestSupport", dependencies: ["PluginRegistry"], path: "Tests/TestSupport"),
-        .testTarget(name: "CompositorTests", dependencies: ["Compositor", "Scene", "Timing", "CAnimatorABI", "TestSupport"]),
+        .testTarget(
+            name: "CompositorTests", dependencies: ["Compositor", "Scene", "Timing", "CAnimatorABI", "TestSupport"]),
         .testTarget(name: "OutputTests", dependencies: ["Output", "Scene"]),
         .testTarget(name: "FootageTests", dependencies: ["Footage", "TestSupport"]),
         .testTarget(

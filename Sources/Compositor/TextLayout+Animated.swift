@@ -75,11 +75,13 @@ extension TextLayout {
                 let opacity = min(max(change.opacity, 0), 1)
                 guard opacity > 0 else { continue }
                 let x = glyph.x + shift + lineMove
-                let centre = (glyph.grapheme.map { unitCentres[$0] } ?? (glyph.pen + glyph.advance / 2)) + shift + lineMove
+                let centre =
+                    (glyph.grapheme.map { unitCentres[$0] } ?? (glyph.pen + glyph.advance / 2)) + shift + lineMove
                 let strokes = change.strokeWidth > 0 && change.strokeColor.a > 0 && !paragraph.fonts[glyph.font].isColor
                 var item = Drawn(
                     font: glyph.font, index: glyph.index, x: x, y: glyph.y, matrix: nil,
-                    fill: SIMD4(change.fillColor), stroke: strokes ? (SIMD4(change.strokeColor), change.strokeWidth) : nil,
+                    fill: SIMD4(change.fillColor),
+                    stroke: strokes ? (SIMD4(change.strokeColor), change.strokeWidth) : nil,
                     blur: change.blur, opacity: opacity)
                 let moved = SIMD2(change.position.x - change.anchor.x, change.position.y - change.anchor.y)
                 if change.scale.x == 1, change.scale.y == 1, change.rotation == 0, change.skew == 0 {

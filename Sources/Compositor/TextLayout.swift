@@ -277,7 +277,9 @@ final class TextLayout {
                 word.append(words)
                 inWord = true
             }
-            while lineIndex + 1 < layout.lines.count, layout.lines[lineIndex + 1].range.lowerBound <= grapheme.lowerBound {
+            while lineIndex + 1 < layout.lines.count,
+                layout.lines[lineIndex + 1].range.lowerBound <= grapheme.lowerBound
+            {
                 lineIndex += 1
             }
             line.append(lineIndex)

@@ -44,7 +44,8 @@ import Timing
         return text
     }
 
-    static func animator(_ select: TextRangeSelector?, _ change: (inout TextAnimatorProperties) -> Void) -> TextAnimator {
+    static func animator(_ select: TextRangeSelector?, _ change: (inout TextAnimatorProperties) -> Void) -> TextAnimator
+    {
         var properties = TextAnimatorProperties()
         change(&properties)
         return TextAnimator(selectors: select.map { [.range($0)] } ?? [], properties: properties)
@@ -96,7 +97,8 @@ import Timing
         }
         let byHand = render(layers, contents, width: 240, height: 200)
         let still = Self.draw(Self.text("abc", verticalAlignment: .bottom), in: rect(x, 0, 180, height), height: 200)
-        #expect(Self.psnr(animated, byHand) >= 40, "against the letters placed by hand: \(Self.psnr(animated, byHand)) dB")
+        #expect(
+            Self.psnr(animated, byHand) >= 40, "against the letters placed by hand: \(Self.psnr(animated, byHand)) dB")
         #expect(Self.psnr(animated, still) < 25, "the animator changes the picture")
         // Hand-placed letters at the wrong scales differ: the check can tell.
         layers[1].scale = anim_point_t(x: 4.0 / 3, y: 4.0 / 3)
@@ -146,9 +148,11 @@ import Timing
             }
             return rows
         }
-        let second_ = Int(advance.rounded(.up))..<Int(2 * advance)
+        let secondColumns = Int(advance.rounded(.up))..<Int(2 * advance)
         #expect(ink(moved, columns: 0..<Int(advance)) == ink(still, columns: 0..<Int(advance)), "a stays")
-        #expect(ink(moved, columns: second_).map { $0 - 30 } == ink(still, columns: second_), "b is 30 px lower")
+        #expect(
+            ink(moved, columns: secondColumns).map { $0 - 30 } == ink(still, columns: secondColumns),
+            "b is 30 px lower")
         let tinted = Self.draw(
             Self.text(
                 "ab",
@@ -160,7 +164,7 @@ import Timing
                 ]), in: rect(0, 0, 240, 120))
         var alphas: [Int] = []
         for y in 0..<120 {
-            for x in second_ where tinted.pixel(x: x, y: y).a > 0 {
+            for x in secondColumns where tinted.pixel(x: x, y: y).a > 0 {
                 let pixel = tinted.pixel(x: x, y: y)
                 #expect(pixel.r == 0 && pixel.g == 0 && pixel.b == pixel.a, "blue, premultiplied")
                 alphas.append(Int(pixel.a))
@@ -208,7 +212,9 @@ import Timing
         var keyed = Self.text("")
         keyed.source = .keyframes(TextStringKeyframes(values: ["one", "two"], times: [0, 0.6]))
         let frame = rect(10, 10, 220, 100)
-        for (text, time, shown) in [(counter, 0.5, "50"), (counter, 2, "100"), (keyed, 0.3, "one"), (keyed, 0.7, "two")] {
+        for (text, time, shown) in [
+            (counter, 0.5, "50"), (counter, 2, "100"), (keyed, 0.3, "one"), (keyed, 0.7, "two"),
+        ] {
             let compositor = Compositor(
                 canvas: Canvas(width: 240, height: 120, background: clear), contents: [LayerContent(text: text)])
             try compositor.showFootage(at: time)
