@@ -81,6 +81,9 @@ final class PreparedText {
         return layout
     }
 
+    /// The layout of the string shown now; nil when it draws nothing.
+    var layoutShown: TextLayout? { layout(of: string) }
+
     /// Paints the text as it shows now in a frame `width` × `height` (the layer's own space of
     /// `cr`), at `alpha`, with the colour and animator values of `host`.
     func paint(width: Double, height: Double, alpha: Double, host: HostLayerState, on cr: OpaquePointer) {

@@ -223,4 +223,26 @@ import Timing
             #expect(bytes(of: out) == bytes(of: Self.draw(Self.text(shown), in: frame)), "\(shown) at \(time) s")
         }
     }
+
+    /// The characters' boxes and weights a studio shows: where the layout puts each character on
+    /// the canvas, and its weight under each animator.
+    @Test func textUnitsGiveEachCharactersBoxAndWeights() {
+        let (ascent, descent, advance) = Self.metrics()
+        let triangle = Self.animator(Self.range(.triangle)) { $0.scale = anim_point_t(x: 2, y: 2) }
+        var moved = layer(rect(10, 20, 200, 80))
+        moved.translation = anim_point_t(x: 5, y: 0)
+        let compositor = Compositor(
+            canvas: Canvas(width: 240, height: 120, background: clear),
+            contents: [LayerContent(text: Self.text("abc", animators: [triangle]))])
+        let units = compositor.textUnits(ofLayer: 0, in: [moved], host: [HostLayerState()])
+        #expect(units.map(\.character) == ["a", "b", "c"])
+        #expect(units.map(\.index) == [0, 1, 2])
+        for (index, unit) in units.enumerated() {
+            #expect(abs(unit.weights[0] - [1.0 / 3, 1, 1.0 / 3][index]) < 1e-9)
+            let left = 15 + Double(index) * advance
+            #expect(abs(unit.corners[0].x - left) < 1e-6 && abs(unit.corners[0].y - 20) < 1e-6)
+            #expect(abs(unit.corners[2].x - left - advance) < 1e-6)
+            #expect(abs(unit.corners[2].y - 20 - ascent - descent) < 1e-6)
+        }
+    }
 }
