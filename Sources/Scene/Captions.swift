@@ -520,6 +520,10 @@ public struct CaptionBox: Sendable {
     public var color: anim_color_t
     public var padding: Double
     public var cornerRadius: Double
+
+    public init(color: anim_color_t, padding: Double, cornerRadius: Double) {
+        (self.color, self.padding, self.cornerRadius) = (color, padding, cornerRadius)
+    }
 }
 
 /// How the word being spoken stands out; each nil leaves that unchanged.
@@ -528,6 +532,10 @@ public struct CaptionHighlight: Sendable {
     public var scale: Double
     /// A colour drawn behind the word.
     public var box: anim_color_t?
+
+    public init(color: anim_color_t? = nil, scale: Double = 1, box: anim_color_t? = nil) {
+        (self.color, self.scale, self.box) = (color, scale, box)
+    }
 }
 
 /// A text layer's captions: the cues of its file and their style.
@@ -540,5 +548,58 @@ public struct TextCaptions: Sendable {
 
     public init(file: String, track: CaptionTrack, style: CaptionStyle, origin: SceneError.Origin) {
         (self.file, self.track, self.style, self.origin) = (file, track, style, origin)
+    }
+}
+
+extension CaptionSpan {
+    /// `color` as a colour: `#rgb` or `#rrggbb`, or one of HTML's sixteen colour names, in any
+    /// case; nil when it is none of them (the text keeps its own colour).
+    public var colorValue: anim_color_t? {
+        guard let written = color?.trimmingCharacters(in: .whitespaces).lowercased(), !written.isEmpty else {
+            return nil
+        }
+        let named: [String: UInt32] = [
+            "black": 0x000000, "silver": 0xC0C0C0, "gray": 0x808080, "grey": 0x808080, "white": 0xFFFFFF,
+            "maroon": 0x800000, "red": 0xFF0000, "purple": 0x800080, "fuchsia": 0xFF00FF, "green": 0x008000,
+            "lime": 0x00FF00, "olive": 0x808000, "yellow": 0xFFFF00, "navy": 0x000080, "blue": 0x0000FF,
+            "teal": 0x008080, "aqua": 0x00FFFF,
+        ]
+        var value: UInt32
+        if let known = named[written] {
+            value = known
+        } else if written.hasPrefix("#"), let hex = UInt32(written.dropFirst(), radix: 16) {
+            switch written.count {
+            case 7: value = hex
+            case 4:
+                let (r, g, b) = (hex >> 8 & 0xF, hex >> 4 & 0xF, hex & 0xF)
+                value = (r * 17) << 16 | (g * 17) << 8 | b * 17
+            default: return nil
+            }
+        } else {
+            return nil
+        }
+        return anim_color_t(
+            r: Double(value >> 16 & 0xFF) / 255, g: Double(value >> 8 & 0xFF) / 255, b: Double(value & 0xFF) / 255, a: 1
+        )
+    }
+
+    /// Whether it draws differently from the text's own style.
+    public var isStyled: Bool { bold || italic || colorValue != nil }
+}
+
+extension CaptionCue {
+    /// Each span with the UTF-8 bytes of `text` it covers (the "\n" between lines in none).
+    public var spanRanges: [(range: Range<Int>, span: CaptionSpan)] {
+        var ranges: [(range: Range<Int>, span: CaptionSpan)] = []
+        var offset = 0
+        for (number, line) in lines.enumerated() {
+            if number > 0 { offset += 1 }
+            for span in line {
+                let count = span.text.utf8.count
+                ranges.append((offset..<offset + count, span))
+                offset += count
+            }
+        }
+        return ranges
     }
 }

@@ -245,4 +245,41 @@ import Timing
             #expect(abs(unit.corners[2].y - 20 - ascent - descent) < 1e-6)
         }
     }
+
+    /// A caption shows its cue's text between the cue's times, its `<font color>` span in that
+    /// colour, with a box behind the line; nothing shows between cues.
+    @Test func captionsShowTheCueOfTheTimeWithItsColours() throws {
+        let cues = try CaptionParser.parseSubRip(
+            "1\n00:00:01,000 --> 00:00:02,000\nab <font color=\"#0000ff\">cd</font>\n")
+        var text = Self.text("")
+        var style = CaptionStyle()
+        style.margin = 0
+        style.box = CaptionBox(color: anim_color_t(r: 0, g: 1, b: 0, a: 1), padding: 2, cornerRadius: 0)
+        text.captions = TextCaptions(
+            file: "talk.srt", track: CaptionTrack(cues: cues), style: style,
+            origin: SceneError.Origin(file: "test.json", position: nil, path: nil))
+        let compositor = Compositor(
+            canvas: Canvas(width: 240, height: 120, background: clear), contents: [LayerContent(text: text)])
+        func frame(at time: Double) throws -> FrameBuffer {
+            try compositor.showFootage(at: time)
+            let out = FrameBuffer.blank(width: 240, height: 120)
+            compositor.render([layer(rect(0, 0, 240, 120))], into: out)
+            return out
+        }
+        #expect(Ink(try frame(at: 0.5)).pixels.isEmpty, "before the cue")
+        #expect(Ink(try frame(at: 2)).pixels.isEmpty, "at the cue's end")
+        let shown = try frame(at: 1.5)
+        let advance = Self.metrics().advance
+        var colours: (black: Int, blue: Int, green: Int) = (0, 0, 0)
+        for y in 0..<120 {
+            for x in 0..<240 {
+                let pixel = shown.pixel(x: x, y: y)
+                guard pixel.a == 255 else { continue }
+                if pixel == (0, 0, 0, 255) { colours.black += x < Int(2 * advance) ? 1 : 0 }
+                if pixel == (0, 0, 255, 255) { colours.blue += x > Int(3 * advance) ? 1 : 0 }
+                if pixel == (0, 255, 0, 255) { colours.green += 1 }
+            }
+        }
+        #expect(colours.black > 50 && colours.blue > 50 && colours.green > 500, "\(colours)")
+    }
 }
