@@ -33,7 +33,24 @@ final class PreparedText {
     private var word: Int?
     /// The styled spans of the caption cue shown, by the UTF-8 bytes of `string` they cover.
     private var spans: [(range: Range<Int>, span: CaptionSpan)] = []
+    /// The caption cue shown (its line in the file), whose spans style the string.
+    private var cue: Int?
     private(set) var shown: Shown
+    /// The characters' changes of the last frame painted, with what they were made from: a
+    /// frame made from the same draws the same, and nil changes draw the text as it stands.
+    private var lastChanges: (key: ChangesKey, changes: [TextUnitChange]?)?
+
+    /// What a frame's changes are made from.
+    private struct ChangesKey: Equatable {
+        var layout: ObjectIdentifier
+        var width: Double
+        var height: Double
+        var values: [TextAnimatorSlot: [Double]]
+        var color: SIMD4<Double>?
+        var word: Int?
+        var cue: Int?
+        var time: Double?
+    }
 
     init(_ content: TextContent) {
         self.content = content
@@ -61,6 +78,7 @@ final class PreparedText {
             let current = captions.track.current(at: time)
             string = current?.cue.text ?? ""
             spans = current?.cue.spanRanges.filter { $0.span.isStyled } ?? []
+            cue = current?.cue.fileLine
             if captions.style.highlight != nil { word = current?.word }
         } else if changesOverTime {
             string = content.string(at: time)
@@ -92,6 +110,27 @@ final class PreparedText {
     func paint(width: Double, height: Double, alpha: Double, host: HostLayerState, on cr: OpaquePointer) {
         guard let layout = layout(of: string) else { return }
         layout.layOut(width: width, height: height)
+        let changes = changes(of: layout, width: width, height: height, host: host)
+        if let captions = content.captions {
+            if let box = captions.style.box { paintBox(box, behind: layout, alpha: alpha, on: cr) }
+            if let colour = captions.style.highlight?.box, let word {
+                paintWordBox(colour, word: word, of: layout, changes: changes, alpha: alpha, on: cr)
+            }
+        }
+        layout.paint(width: width, height: height, alpha: alpha, color: host.textColor, changes: changes, on: cr)
+    }
+
+    /// The characters' changes in this frame: the text's animators (with the values `host`
+    /// gives), the caption's highlight and its spans' styles; nil when they change nothing.
+    /// Made again only when what they are made from differs from the last frame's.
+    private func changes(of layout: TextLayout, width: Double, height: Double, host: HostLayerState)
+        -> [TextUnitChange]?
+    {
+        let highlighted = content.captions?.style.highlight != nil ? word : nil
+        let key = ChangesKey(
+            layout: ObjectIdentifier(layout), width: width, height: height, values: host.textAnimatorValues,
+            color: host.textColor, word: highlighted, cue: spans.isEmpty ? nil : cue, time: wiggles ? time : nil)
+        if let lastChanges, lastChanges.key == key { return lastChanges.changes }
         var animators = content.animators(changedBy: host)
         if let highlight = content.captions?.style.highlight, let word {
             animators.append(Self.highlighting(word: word, with: highlight))
@@ -105,15 +144,11 @@ final class PreparedText {
                 let weights = animator.selectors.weights(of: layout.units, time: time)
                 for index in styled.indices { styled[index].apply(animator.properties, weight: weights[index]) }
             }
-            changes = styled
+            let fill = SIMD4(base.color)
+            if styled.contains(where: { !$0.isNone(fill: fill, stroke: layout.stroke) }) { changes = styled }
         }
-        if let captions = content.captions {
-            if let box = captions.style.box { paintBox(box, behind: layout, alpha: alpha, on: cr) }
-            if let colour = captions.style.highlight?.box, let word {
-                paintWordBox(colour, word: word, of: layout, changes: changes, alpha: alpha, on: cr)
-            }
-        }
-        layout.paint(width: width, height: height, alpha: alpha, color: host.textColor, changes: changes, on: cr)
+        lastChanges = (key, changes)
+        return changes
     }
 
     /// Each character as the caption cue's spans style it, before any animator: `<font color>`

@@ -159,16 +159,46 @@ extension TextLayout {
             }
             cairo_save(cr)
             if var matrix = item.matrix { cairo_transform(cr, &matrix) }
-            var glyph = cairo_glyph_t(index: UInt(item.index), x: item.x, y: item.y)
-            if let stroke = item.stroke {
-                cairo_set_font_face(cr, paragraph.fonts[item.font].face)
+            if paragraph.fonts[item.font].isColor {
+                let glyph = cairo_glyph_t(index: UInt(item.index), x: item.x, y: item.y)
+                fill([glyph], font: item.font, colour: colour(item.fill, item, asMask: asMask), alpha: alpha, on: cr)
+            } else {
+                // The outline made once, filled under the glyph's own transform: a Cairo font
+                // for every transform a glyph passes through would be made and rasterised anew.
+                cairo_translate(cr, item.x, item.y)
                 cairo_new_path(cr)
-                cairo_glyph_path(cr, &glyph, 1)
-                self.stroke(colour(stroke.color, item, asMask: asMask), width: stroke.width, alpha: alpha, on: cr)
+                cairo_append_path(cr, outline(font: item.font, index: item.index))
+                if let stroke = item.stroke {
+                    cairo_set_line_width(cr, stroke.width)
+                    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+                    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+                    let colour = colour(stroke.color, item, asMask: asMask)
+                    cairo_set_source_rgba(cr, colour.x, colour.y, colour.z, colour.w * alpha)
+                    cairo_stroke_preserve(cr)
+                }
+                let colour = colour(item.fill, item, asMask: asMask)
+                cairo_set_source_rgba(cr, colour.x, colour.y, colour.z, colour.w * alpha)
+                cairo_fill(cr)
             }
-            fill([glyph], font: item.font, colour: colour(item.fill, item, asMask: asMask), alpha: alpha, on: cr)
             cairo_restore(cr)
         }
+    }
+
+    /// The outline of glyph `index` of font `font` at the text's size, around its origin.
+    private func outline(font: Int, index: UInt32) -> UnsafeMutablePointer<cairo_path_t> {
+        if let path = outlines[font]?[index] { return path }
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1)!
+        let context = cairo_create(surface)!
+        cairo_set_font_options(context, TextFonts.options)
+        cairo_set_font_face(context, paragraph.fonts[font].face)
+        cairo_set_font_size(context, content.size)
+        var glyph = cairo_glyph_t(index: UInt(index), x: 0, y: 0)
+        cairo_glyph_path(context, &glyph, 1)
+        let path = cairo_copy_path(context)!
+        cairo_destroy(context)
+        cairo_surface_destroy(surface)
+        outlines[font, default: [:]][index] = path
+        return path
     }
 
     /// A glyph's colour with its opacity in the alpha; a mask's is opaque black at its opacity.

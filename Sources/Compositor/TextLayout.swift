@@ -61,6 +61,9 @@ final class TextLayout {
     private(set) var units = TextUnitMap(isSpace: [], word: [], line: [])
     /// The horizontal middle of each character's glyphs (nan where none is placed).
     private(set) var unitCentres: [Double] = []
+    /// Glyph outlines at the text's size around their own origin, by font and glyph index, made
+    /// when a glyph is first drawn turned, scaled or skewed (see TextLayout+Animated.swift).
+    var outlines: [Int: [UInt32: UnsafeMutablePointer<cairo_path_t>]] = [:]
 
     /// Nil when the text can draw nothing: empty, a size or line height Cairo cannot use, or no
     /// font at all. Lines break at `maxWidth` when it is narrower than the frame less the padding.
@@ -84,6 +87,7 @@ final class TextLayout {
 
     deinit {
         if let shadowMask { cairo_surface_destroy(shadowMask.surface) }
+        for paths in outlines.values { for path in paths.values { cairo_path_destroy(path) } }
     }
 
     /// What ends the last line of a text cut at `maxLines`.
