@@ -22,6 +22,9 @@ struct OutputPlan {
     let part: Range<Int>?
     /// The render's sound, laid under the videos that carry sound (carried in the metadata of a part's).
     var sound: SoundMix?
+    /// The render's captions as subtitle tracks (`output.subtitles`), laid into the videos that
+    /// carry subtitles (a part's for its own frames, see `VideoSubtitles`).
+    var subtitles: Subtitles?
     /// What an earlier run of the same render finished in the folder (`run --resume`): not written again.
     var finished = Finished()
     /// The outputs `openSinks` could not open, in the order they were tried.
@@ -94,7 +97,8 @@ struct OutputPlan {
             }
             let encoder = try FFmpegEncoder(
                 format: format, path: file, width: width, height: height, fps: scene.fps,
-                quality: quality, transparentCanvas: transparent, sound: videoSound, ffmpegPath: path)
+                quality: quality, transparentCanvas: transparent, sound: videoSound,
+                subtitles: subtitles.map { VideoSubtitles($0, part: part) }, ffmpegPath: path)
             return (file, encoder)
         case .stream(let stream):
             let encoder = try FFmpegEncoder(
