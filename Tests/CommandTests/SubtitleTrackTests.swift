@@ -213,6 +213,35 @@ import Testing
         #expect(try Self.cues(of: video, track: 1) == Self.cues(of: whole, track: 1))
     }
 
+    /// An ffmpeg that fails laying the tracks in (it finds their WebVTT files beside the video,
+    /// then exits 1): the run fails naming the video, and neither the video, its temporaries nor
+    /// the tracks' files are left.
+    @Test func aFailureLayingTheTracksInLeavesNothingBehind() throws {
+        try write(Self.pipeline(formats: ["mp4"]))
+        let fake = folder.appendingPathComponent("ffmpeg")
+        try CLI.writeExecutable(
+            """
+            #!/bin/sh
+            case "$*" in
+            *"-f webvtt -i"*)
+                for file in "$@"; do case "$file" in *.vtt) [ -f "$file" ] && echo "found $file" >&2;; esac; done
+                exit 1;;
+            esac
+            exec ffmpeg "$@"
+
+            """, to: fake.path)
+        let result = try CLI.run(
+            ["run", "talk.json", "--quiet"], in: folder,
+            environment: [
+                "PIPELINE_FFMPEG": fake.path, "PIPELINE_CACHE_DIR": folder.appendingPathComponent("cache").path,
+            ])
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("ffmpeg failed adding the subtitles to"), "\(result.stderr)")
+        #expect(result.stderr.contains(".talk.mp4.vtt.subtitles-"), "\(result.stderr)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("out").path)
+        #expect(left.filter { !$0.hasPrefix(".pipeline-run") } == [], "\(left)")
+    }
+
     @Test func formatsWithoutSubtitlesAreNamedInAWarning() throws {
         try write(Self.pipeline(formats: ["png", "gif", "mp4"]))
         let validate = try CLI.run(["validate", "talk.json"], in: folder)
