@@ -25,6 +25,9 @@ struct OutputPlan {
     /// The render's captions as subtitle tracks (`output.subtitles`), laid into the videos that
     /// carry subtitles (a part's for its own frames, see `VideoSubtitles`).
     var subtitles: Subtitles?
+    /// The caption files of the subtitle tracks, in layer order: a resumed run keeps a video
+    /// only while they are unchanged.
+    var captionFiles: [String] { scene.layers.compactMap { $0.content.text?.captions?.file } }
     /// What an earlier run of the same render finished in the folder (`run --resume`): not written again.
     var finished = Finished()
     /// The outputs `openSinks` could not open, in the order they were tried.

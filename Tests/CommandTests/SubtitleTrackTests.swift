@@ -242,6 +242,18 @@ import Testing
         #expect(left.filter { !$0.hasPrefix(".pipeline-run") } == [], "\(left)")
     }
 
+    /// The tracks come from the caption files: a resumed run does not keep a video made from
+    /// other captions.
+    @Test func resumeRefusesAChangedCaptionFile() throws {
+        try write(Self.pipeline(formats: ["mp4"]))
+        _ = try run([])
+        try Self.subRip.replacingOccurrences(of: "Tom", with: "Tim").write(
+            to: folder.appendingPathComponent("talk.srt"), atomically: true, encoding: .utf8)
+        let refused = try CLI.run(["run", "talk.json", "--quiet", "--resume"], in: folder)
+        #expect(refused.status == 1, "\(refused.stderr)")
+        #expect(refused.stderr.contains("talk.srt changed"), "\(refused.stderr)")
+    }
+
     @Test func formatsWithoutSubtitlesAreNamedInAWarning() throws {
         try write(Self.pipeline(formats: ["png", "gif", "mp4"]))
         let validate = try CLI.run(["validate", "talk.json"], in: folder)
