@@ -17,8 +17,9 @@ extension OutputFormat {
 /// What `output.subtitles` cannot do for a render, said by `validate` (for the file's formats)
 /// and by `run` (for the formats it writes), once each.
 public enum SubtitleWarnings {
-    /// The formats among `formats` that carry no subtitles, and a scene whose texts have no
-    /// captions: each a message, to follow the key's path (`output.subtitles: `).
+    /// The formats among `formats` that carry no subtitles, a scene whose texts have no
+    /// captions, and a timeline that does not play forwards on the video's clock (the tracks are
+    /// timed on that clock): each a message, to follow the key's path (`output.subtitles: `).
     public static func messages(formats: [OutputFormat], scene: Scene) -> [String] {
         var messages: [String] = []
         let left = formats.filter { !$0.carriesSubtitles }.map(\.rawValue)
@@ -32,6 +33,12 @@ public enum SubtitleWarnings {
             messages.append(
                 "no text layer has captions (\"text\": {\"captions\": {\"file\": …}}): "
                     + "there are no subtitles to write")
+        } else if scene.clock.interaction != nil || scene.clock.direction.isBackwards {
+            // Frame i shows the timeline at i / fps only when the timeline plays forwards on its own.
+            let clock = scene.clock.interaction != nil ? "is driven by the gesture" : "plays backwards"
+            messages.append(
+                "the subtitle tracks follow the video's clock (frame i at i / fps seconds), while the timeline "
+                    + "\(clock): the cues play forwards in video time, not as the timeline shows them")
         }
         return messages
     }

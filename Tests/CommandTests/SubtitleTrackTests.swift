@@ -275,6 +275,17 @@ import Testing
         #expect(try Self.streams(of: folder.appendingPathComponent("out/talk.mp4")) == [])
     }
 
+    @Test func aTimelinePlayedBackwardsIsAWarning() throws {
+        let pipeline = Self.pipeline(formats: ["mp4"]).replacingOccurrences(
+            of: #""version": 1,"#, with: #""version": 1, "direction": "rewind","#)
+        try write(pipeline)
+        let validate = try CLI.run(["validate", "talk.json"], in: folder)
+        #expect(
+            validate.stderr.contains("output.subtitles: the subtitle tracks follow the video's clock"),
+            "\(validate.stderr)")
+        #expect(validate.stderr.contains("while the timeline plays backwards"), "\(validate.stderr)")
+    }
+
     @Test func aValueThatIsNoBooleanIsAnError() throws {
         try write(Self.pipeline(formats: ["mp4"], subtitles: #""yes""#))
         let validate = try CLI.run(["validate", "talk.json"], in: folder)
