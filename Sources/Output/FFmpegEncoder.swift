@@ -6,16 +6,17 @@ import Scene
 ///
 /// Into a file, ffmpeg writes a hidden temporary beside it, which `finish()` renames into place
 /// once ffmpeg has exited successfully; onto a stream (standard output), it writes as it goes.
-/// A file with sound is first written silent under a second hidden name, then the mix is laid
-/// under it (`SoundMux`) into the first. A failure anywhere reports the tail of ffmpeg's log.
+/// A file with sound or subtitle tracks is first written silent under a second hidden name, from
+/// which `VideoMux` writes the first with the mix and the tracks laid in. A failure anywhere
+/// reports the tail of ffmpeg's log.
 public final class FFmpegEncoder: FrameSink {
     /// The file, or "standard output", for messages.
     private let name: String
     private let command: FFmpegCommand
     private let staged: StagedFile?
-    /// The silent video ffmpeg writes when `sound` is mixed in after it.
+    /// The silent video ffmpeg writes when `mux` lays sound or subtitles into it after it.
     private let silent: String?
-    private let sound: SoundMux?
+    private let mux: VideoMux?
     private let ffmpegPath: String
     private let log: FFmpegLog
     private let process = Process()
@@ -35,25 +36,38 @@ public final class FFmpegEncoder: FrameSink {
     }()
 
     /// Writes `path`, creating its folder. `transparentCanvas` says whether frames can have
-    /// transparent pixels, which decides whether WebM carries alpha.
+    /// transparent pixels, which decides whether WebM carries alpha. `subtitles` are left out
+    /// of a format that carries none.
     public convenience init(
         format: OutputFormat, path: String, width: Int, height: Int, fps: Double,
         quality: VideoQuality = .standard, transparentCanvas: Bool = false, sound: VideoSound? = nil,
-        ffmpegPath: String
+        subtitles: VideoSubtitles? = nil, ffmpegPath: String
     ) throws(OutputError) {
         try Self.check(format, width: width, height: height, fps: fps, for: path)
         try createDirectories((path as NSString).deletingLastPathComponent)
         let staged = StagedFile(path: path)
-        var (silent, mux): (String?, SoundMux?) = (nil, nil)
+        var (silent, soundMux, subtitleMux): (String?, SoundMux?, SubtitleMux?) = (nil, nil, nil)
         var metadata: [(key: String, value: String)] = []
         switch sound {
         case .mixed(let mix)? where format.carriesSound:
-            silent = StagedFile.hidden(path, tag: "silent-\(getpid())")
-            mux = SoundMux(mix: mix, format: format)
+            soundMux = SoundMux(mix: mix, format: format)
         case .carried(let mix, let part)? where format.carriesSound:
             metadata = [(SoundMix.metadataKey, mix.metadata(part: part))]
         default:
             break
+        }
+        if let subtitles, format.carriesSubtitles {
+            subtitleMux = SubtitleMux(subtitles: subtitles.subtitles, frames: subtitles.part, format: format)
+            if let part = subtitles.part {
+                metadata.append((Subtitles.metadataKey, subtitles.subtitles.metadata(part: part)))
+            }
+        }
+        var mux = VideoMux.optional(sound: soundMux, subtitles: subtitleMux, format: format)
+        if mux != nil {
+            silent = StagedFile.hidden(path, tag: "silent-\(getpid())")
+            // The last pass writes the file, and with it the part's records.
+            mux?.metadata = metadata
+            metadata = []
         }
         var command = FFmpegCommand(
             format: format, width: width, height: height, fps: fps, quality: quality,
@@ -61,7 +75,7 @@ public final class FFmpegEncoder: FrameSink {
             output: silent ?? staged.temporaryPath)
         command.metadata = metadata
         try self.init(
-            name: path, command: command, staged: staged, silent: silent, sound: mux, output: FileHandle.nullDevice,
+            name: path, command: command, staged: staged, silent: silent, mux: mux, output: FileHandle.nullDevice,
             ffmpegPath: ffmpegPath)
     }
 
@@ -77,18 +91,18 @@ public final class FFmpegEncoder: FrameSink {
             format: format, width: width, height: height, fps: fps, quality: quality,
             keepsAlpha: format.keepsAlpha(transparentCanvas: transparentCanvas), output: "pipe:1")
         try self.init(
-            name: name, command: command, staged: nil, silent: nil, sound: nil, output: stream, ffmpegPath: ffmpegPath)
+            name: name, command: command, staged: nil, silent: nil, mux: nil, output: stream, ffmpegPath: ffmpegPath)
     }
 
     private init(
-        name: String, command: FFmpegCommand, staged: StagedFile?, silent: String?, sound: SoundMux?,
+        name: String, command: FFmpegCommand, staged: StagedFile?, silent: String?, mux: VideoMux?,
         output: FileHandle, ffmpegPath: String
     ) throws(OutputError) {
         Self.ignoreBrokenPipes
         self.name = name
         self.command = command
         self.staged = staged
-        (self.silent, self.sound, self.ffmpegPath) = (silent, sound, ffmpegPath)
+        (self.silent, self.mux, self.ffmpegPath) = (silent, mux, ffmpegPath)
         if case .yuv420p(let width, let height) = command.input {
             converter = try YUV420Converter(
                 frameWidth: command.width, frameHeight: command.height, width: width, height: height)
@@ -177,10 +191,10 @@ public final class FFmpegEncoder: FrameSink {
         guard process.terminationReason == .exit, process.terminationStatus == 0 else { throw failure() }
         log.remove()
         guard let staged else { return }
-        if let silent, let sound {
+        if let silent, let mux {
             defer { unlink(silent) }
             do throws(OutputError) {
-                try sound.write(video: silent, output: staged.temporaryPath, name: name, ffmpegPath: ffmpegPath)
+                try mux.write(video: silent, output: staged.temporaryPath, name: name, ffmpegPath: ffmpegPath)
             } catch {
                 staged.discard()
                 throw error
@@ -190,7 +204,10 @@ public final class FFmpegEncoder: FrameSink {
     }
 
     /// The hidden files ffmpeg writes until `finish()` renames one into place; none for a stream.
-    public var unfinishedFiles: [String] { (staged.map { [$0.temporaryPath] } ?? []) + (silent.map { [$0] } ?? []) }
+    public var unfinishedFiles: [String] {
+        (staged.map { [$0.temporaryPath] } ?? []) + (silent.map { [$0] } ?? [])
+            + (mux?.subtitles?.files(for: name) ?? [])
+    }
     /// ffmpeg, which creates the temporary when it has started.
     public var writingProcesses: [Int32] { [process.processIdentifier] }
 

@@ -1,11 +1,11 @@
 import Foundation
 import Scene
 
-/// Lays a `SoundMix` under a finished silent video with ffmpeg: the video stream is copied as it
-/// is (not encoded again) and the mix encoded as the format's sound (`OutputFormat.soundEncoding`).
-/// A run does this once its video is complete; `pipeline concat` does it once the parts are
-/// joined, with the mix the parts carry, so a sharded render sounds exactly as a whole one.
-public struct SoundMux {
+/// A `SoundMix` to lay under a finished silent video (`VideoMux`): the mix encoded as the
+/// format's sound (`OutputFormat.soundEncoding`). A run does this once its video is complete;
+/// `pipeline concat` does it once the parts are joined, with the mix the parts carry, so a
+/// sharded render sounds exactly as a whole one.
+public struct SoundMux: Sendable {
     public let mix: SoundMix
     /// The frames of the render the video holds: the whole render, or the joined parts' span.
     public let frames: Range<Int>
@@ -17,30 +17,66 @@ public struct SoundMux {
         self.format = format
     }
 
-    /// The ffmpeg arguments that write `output` from the silent `video`.
-    func arguments(video: String, output: String) -> [String] {
-        ["-hide_banner", "-nostats", "-loglevel", "error", "-y", "-i", video]
-            + mix.sources.flatMap { ["-i", $0.file] }
-            + ["-filter_complex", mix.filterGraph(frames: frames), "-map", "0:v", "-map", "[mix]", "-c:v", "copy"]
-            // A joined video is no part: it does not carry the parts' record of the mix on.
-            + ["-map_metadata", "-1"]
-            + format.soundEncoding + FFmpegCommand.containerFlags(format) + ["-f", FFmpegCommand.muxer(format), output]
+    /// ffmpeg's inputs: the sound files, inputs 1, 2, … after the video.
+    var inputs: [String] { mix.sources.flatMap { ["-i", $0.file] } }
+
+    /// The mix of the inputs, mapped and encoded.
+    var outputOptions: [String] {
+        ["-filter_complex", mix.filterGraph(frames: frames), "-map", "[mix]"] + format.soundEncoding
+    }
+}
+
+/// Lays sound (`SoundMux`) and subtitle tracks (`SubtitleMux`) into a finished video with ffmpeg:
+/// the video stream is copied as it is (not encoded again). The subtitle tracks' WebVTT files are
+/// written hidden beside the output and removed whatever happens.
+public struct VideoMux: Sendable {
+    public var sound: SoundMux?
+    public var subtitles: SubtitleMux?
+    public let format: OutputFormat
+    /// Tags written into the file's metadata (a part's records), by key; none are carried over
+    /// from the video.
+    var metadata: [(key: String, value: String)] = []
+
+    public init(sound: SoundMux? = nil, subtitles: SubtitleMux? = nil, format: OutputFormat) {
+        (self.sound, self.subtitles, self.format) = (sound, subtitles, format)
+    }
+
+    /// Nil when there is nothing to lay in.
+    public static func optional(sound: SoundMux?, subtitles: SubtitleMux?, format: OutputFormat) -> VideoMux? {
+        sound == nil && subtitles == nil ? nil : VideoMux(sound: sound, subtitles: subtitles, format: format)
+    }
+
+    /// The ffmpeg arguments that write `output` from the silent `video`, the tracks read from
+    /// `subtitleFiles`.
+    func arguments(video: String, output: String, subtitleFiles: [String]) -> [String] {
+        let soundInputs = sound?.inputs ?? []
+        return ["-hide_banner", "-nostats", "-loglevel", "error", "-y", "-i", video] + soundInputs
+            + SubtitleMux.inputs(subtitleFiles) + ["-map", "0:v", "-c:v", "copy"] + (sound?.outputOptions ?? [])
+            + (subtitles?.outputOptions(firstInput: 1 + soundInputs.count / 2) ?? [])
+            // A joined video is no part: it does not carry the parts' records on.
+            + ["-map_metadata", "-1"] + metadata.flatMap { ["-metadata", "\($0.key)=\($0.value)"] }
+            + FFmpegCommand.containerFlags(format, keepingTags: !metadata.isEmpty)
+            + ["-f", FFmpegCommand.muxer(format), output]
     }
 
     /// Writes `output` (a path ffmpeg writes as is: the caller stages it) from the silent
-    /// `video`; `name` is the file messages name.
+    /// `video`; `name` is the file messages name, beside which the subtitles' files are written.
     public func write(video: String, output: String, name: String, ffmpegPath: String) throws(OutputError) {
+        let files = try subtitles?.writeFiles(for: name) ?? []
+        defer { for file in files { unlink(file) } }
         let log = try FFmpegLog(for: name)
         defer { log.remove() }
+        let what = sound == nil ? "add the subtitles to" : "add the sound to"
         let status: Int32
         do {
-            status = try runFFmpeg(ffmpegPath, arguments(video: video, output: output), log: log)
+            status = try runFFmpeg(ffmpegPath, arguments(video: video, output: output, subtitleFiles: files), log: log)
         } catch {
-            throw OutputError("cannot run \(ffmpegPath) to add the sound to \(name): \(error.localizedDescription)")
+            throw OutputError("cannot run \(ffmpegPath) to \(what) \(name): \(error.localizedDescription)")
         }
         guard status == 0 else {
             unlink(output)
-            throw OutputError("ffmpeg failed mixing the sound of \(name) (exit \(status)): \(log.tail())")
+            let doing = sound == nil ? "adding the subtitles to" : "mixing the sound of"
+            throw OutputError("ffmpeg failed \(doing) \(name) (exit \(status)): \(log.tail())")
         }
     }
 }

@@ -16,7 +16,7 @@ extension VideoConcatenation {
     /// Joins `parts` (in frame order, or one folder whose `<name>.<first>-<last>.<ext>` files in
     /// the output's format are taken in name order) into `output`: checks that each part starts
     /// where the one before ended and all share one codec, size and rate, then writes it, with
-    /// the parts' render's sound when they carry it. Returns the join and whether it has sound.
+    /// the parts' render's sound and subtitle tracks when they carry them. Returns the join and whether it has sound.
     public static func join(output: String, parts: [String]) throws(JoinFailure) -> (Self, sound: Bool) {
         func stage<T>(input: Bool, _ body: () throws(OutputError) -> T) throws(JoinFailure) -> T {
             do throws(OutputError) { return try body() } catch {
@@ -32,7 +32,10 @@ extension VideoConcatenation {
         let ffprobe = try stage(input: false) { () throws(OutputError) in try VideoProbe.locate(besides: ffmpeg) }
         try stage(input: true) { () throws(OutputError) in try join.checkParts(ffprobePath: ffprobe) }
         let sound = try stage(input: true) { () throws(OutputError) in try join.sound(ffprobePath: ffprobe) }
-        try stage(input: false) { () throws(OutputError) in try join.write(ffmpegPath: ffmpeg, sound: sound) }
+        let subtitles = try stage(input: true) { () throws(OutputError) in try join.subtitles(ffprobePath: ffprobe) }
+        try stage(input: false) { () throws(OutputError) in
+            try join.write(ffmpegPath: ffmpeg, sound: sound, subtitles: subtitles)
+        }
         return (join, sound != nil)
     }
 

@@ -10,7 +10,9 @@ import Scene
 /// palette for the whole. ffmpeg cannot read animated WebP back, so WebP parts cannot be joined.
 /// Parts of a render with sound carry its mix (`SoundMix.metadataKey`); the joined video gets the
 /// mix's sound for the frames it holds, laid under it once (`SoundMux`), so it sounds exactly as
-/// the whole render does.
+/// the whole render does. Parts with subtitle tracks carry the render's tracks the same way
+/// (`Subtitles.metadataKey`): their own tracks are left out of the join and the render's laid
+/// into the joined video once, for the frames it holds (see `VideoSubtitles.part`).
 public struct VideoConcatenation {
     public let output: String
     public let parts: [String]
@@ -145,14 +147,55 @@ public struct VideoConcatenation {
             mix: first.mix, frames: first.frames.lowerBound..<carried.last!.frames.upperBound, format: format)
     }
 
-    /// Runs ffmpeg; `output` appears only if it succeeds. With `sound`, the parts are joined into
-    /// a hidden silent file first and the sound laid under it.
-    public func write(ffmpegPath: String, sound: SoundMux? = nil) throws(OutputError) {
+    /// The subtitle tracks the parts carry, for the frames they hold together; nil when they
+    /// carry none. The parts must carry one render's tracks, all of them, and follow on frame by
+    /// frame.
+    public func subtitles(ffprobePath: String) throws(OutputError) -> SubtitleMux? {
+        guard format.carriesSubtitles else { return nil }
+        var records: [(part: String, subtitles: Subtitles, frames: Range<Int>)?] = []
+        for part in parts {
+            guard let tag = try VideoProbe.tag(Subtitles.metadataKey, of: part, ffprobePath: ffprobePath) else {
+                records.append(nil)
+                continue
+            }
+            guard let record = Subtitles.part(metadata: tag) else {
+                throw OutputError("\(part) carries a subtitle record pipeline cannot read: render the part again")
+            }
+            records.append((part, record.subtitles, record.frames))
+        }
+        guard let first = records.compactMap({ $0 }).first else { return nil }
+        if let index = records.firstIndex(where: { $0 == nil }) {
+            throw OutputError(
+                "\(parts[index]) carries no subtitles but \(first.part) does: join the parts of one render, rendered "
+                    + "alike")
+        }
+        let carried = records.compactMap { $0 }
+        for (previous, next) in zip(carried, carried.dropFirst()) {
+            guard next.subtitles == first.subtitles else {
+                throw OutputError(
+                    "\(next.part) and \(first.part) carry different subtitles: join the parts of one render, rendered "
+                        + "alike")
+            }
+            guard next.frames.lowerBound == previous.frames.upperBound else {
+                throw OutputError(
+                    "\(next.part) starts at frame \(next.frames.lowerBound), but \(previous.part) ends at frame "
+                        + "\(previous.frames.upperBound - 1): give the parts in frame order, each once, none missing")
+            }
+        }
+        return SubtitleMux(
+            subtitles: first.subtitles, frames: first.frames.lowerBound..<carried.last!.frames.upperBound,
+            format: format)
+    }
+
+    /// Runs ffmpeg; `output` appears only if it succeeds. With `sound` or `subtitles`, the parts
+    /// are joined into a hidden silent file first and the sound and tracks laid into it.
+    public func write(ffmpegPath: String, sound: SoundMux? = nil, subtitles: SubtitleMux? = nil) throws(OutputError) {
         let folder = (output as NSString).deletingLastPathComponent
         if !folder.isEmpty { try createDirectories(folder) }
         let staged = StagedFile(path: output)
-        let joined = sound == nil ? staged.temporaryPath : StagedFile.hidden(output, tag: "silent-\(getpid())")
-        defer { if sound != nil { unlink(joined) } }
+        let mux = VideoMux.optional(sound: sound, subtitles: subtitles, format: format)
+        let joined = mux == nil ? staged.temporaryPath : StagedFile.hidden(output, tag: "silent-\(getpid())")
+        defer { if mux != nil { unlink(joined) } }
         let log = try FFmpegLog(for: output)
         let list = FileManager.default.temporaryDirectory.appendingPathComponent(
             "pipeline-concat-\(UUID().uuidString).txt"
@@ -176,8 +219,8 @@ public struct VideoConcatenation {
             throw message
         }
         log.remove()
-        if let sound {
-            try sound.write(video: joined, output: staged.temporaryPath, name: output, ffmpegPath: ffmpegPath)
+        if let mux {
+            try mux.write(video: joined, output: staged.temporaryPath, name: output, ffmpegPath: ffmpegPath)
         }
         try staged.commit()
     }
@@ -202,11 +245,13 @@ public struct VideoConcatenation {
     private var encoding: [String] {
         let joined = parts.indices.map { "[\($0):v]" }.joined() + "concat=n=\(parts.count):v=1:a=0"
         switch format {
-        case .mp4, .mov: return ["-c", "copy", "-movflags", "+faststart"]
+        // The video alone: the parts' subtitle tracks hold their own frames' cues (see `subtitles`).
+        case .mp4, .mov: return ["-map", "0:v", "-c", "copy", "-movflags", "+faststart"]
         case .gif: return ["-filter_complex", joined + "," + FFmpegCommand.gifPalette, "-loop", "0"]
         case .apng: return ["-filter_complex", joined, "-c:v", "apng", "-plays", "0"]
         case .y4m: return ["-filter_complex", joined]
-        case .webm, .png, .webp: return ["-c", "copy"]
+        case .webm: return ["-map", "0:v", "-c", "copy"]
+        case .png, .webp: return ["-c", "copy"]
         }
     }
 }

@@ -22,6 +22,12 @@ struct OutputPlan {
     let part: Range<Int>?
     /// The render's sound, laid under the videos that carry sound (carried in the metadata of a part's).
     var sound: SoundMix?
+    /// The render's captions as subtitle tracks (`output.subtitles`), laid into the videos that
+    /// carry subtitles (a part's for its own frames, see `VideoSubtitles`).
+    var subtitles: Subtitles?
+    /// The caption files of the subtitle tracks, in layer order: a resumed run keeps a video
+    /// only while they are unchanged.
+    var captionFiles: [String] { scene.layers.compactMap { $0.content.text?.captions?.file } }
     /// What an earlier run of the same render finished in the folder (`run --resume`): not written again.
     var finished = Finished()
     /// The outputs `openSinks` could not open, in the order they were tried.
@@ -94,7 +100,8 @@ struct OutputPlan {
             }
             let encoder = try FFmpegEncoder(
                 format: format, path: file, width: width, height: height, fps: scene.fps,
-                quality: quality, transparentCanvas: transparent, sound: videoSound, ffmpegPath: path)
+                quality: quality, transparentCanvas: transparent, sound: videoSound,
+                subtitles: subtitles.map { VideoSubtitles($0, part: part) }, ffmpegPath: path)
             return (file, encoder)
         case .stream(let stream):
             let encoder = try FFmpegEncoder(

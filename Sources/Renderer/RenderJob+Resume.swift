@@ -17,7 +17,8 @@ extension RenderJob {
         let record = RunRecord(
             scene: scene, formats: plan.formats, quality: plan.quality, scale: options.scale,
             width: plan.width, height: plan.height, frames: frames, imageScaling: options.imageScaling,
-            footageFiles: images.footage.files, soundHashes: plan.sound?.contentHashes ?? [:])
+            footageFiles: images.footage.files, soundHashes: plan.sound?.contentHashes ?? [:],
+            captionFiles: plan.subtitles == nil ? [] : plan.captionFiles)
         let path = plan.recordPath(in: directory)
         let earlier = RunRecord.read(path)
         var finished = OutputPlan.Finished()

@@ -131,6 +131,8 @@ public struct RenderJob {
         if !options.discard {
             plan.sound = sound.mix(of: scene, footage: images.footage)
             announceSound(plan)
+            plan.subtitles = scene.output.subtitles ? Subtitles(scene: scene) : nil
+            announceSubtitles(plan)
         }
         let threads = try threadsFitting(width: size.width, height: size.height)
         guard case .directory(let directory) = plan.destination, !options.discard else {

@@ -36,7 +36,7 @@ struct RunRecord: Equatable {
     init(
         scene: Scene, formats: [OutputFormat], quality: VideoQuality, scale: Double, width: Int, height: Int,
         frames: Range<Int>, imageScaling: ImageScaling = .mipmapped, footageFiles: [String] = [],
-        soundHashes: [String: String] = [:]
+        soundHashes: [String: String] = [:], captionFiles: [String] = []
     ) {
         var entries = [
             "content of the pipeline file": scene.sources.pipelineHash,
@@ -54,6 +54,7 @@ struct RunRecord: Equatable {
         for font in scene.sources.fontFiles { entries["content of the font \(font)"] = Self.contentHash(font) }
         for file in footageFiles { entries["content of the footage \(file)"] = Self.contentHash(file) }
         for (file, hash) in soundHashes { entries["content of the sound \(file)"] = hash }
+        for file in captionFiles { entries["content of the caption file \(file)"] = Self.contentHash(file) }
         for plugin in scene.sources.plugins {
             let hash = Self.contentHash(plugin.path)
             entries["content of the plugin \(plugin.path)"] = "\(plugin.id) \(plugin.version) \(hash)"

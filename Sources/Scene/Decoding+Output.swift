@@ -13,6 +13,7 @@ extension Decoding {
             throw dir.error("the output folder \(settings.directory) \(problem)")
         }
         settings.formats = try fields?["formats"].map(decodeFormats) ?? Self.defaultFormats
+        settings.subtitles = try fields?.value("subtitles") ?? Self.defaultOutput("subtitles")
         return settings
     }
 

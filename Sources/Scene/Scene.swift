@@ -171,6 +171,9 @@ public struct OutputSettings: Sendable {
     public var quality: VideoQuality = .standard
     /// The base name of video files: the pipeline file's name without extension.
     public var name: String
+    /// Whether videos that can carry subtitles (`OutputFormat.subtitleCodec`) also carry the text
+    /// layers' captions, one track per layer.
+    public var subtitles = false
 }
 
 /// C strings owned by a scene; freed with it.

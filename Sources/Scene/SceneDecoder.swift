@@ -203,7 +203,10 @@ struct Decoding {
             file: file, canvas: canvas, fps: fps, length: length, layers: layers, steps: steps,
             clock: clock, output: output, audio: audio, fonts: fonts, sources: sources(of: steps, fonts: fonts),
             strings: strings)
-        scene.warnings = SceneWarnings(scene: scene, stepFields: stepFields, interactionField: top["interaction"]).all
+        scene.warnings =
+            SceneWarnings(
+                scene: scene, stepFields: stepFields, interactionField: top["interaction"], outputField: top["output"]
+            ).all
         return scene
     }
 

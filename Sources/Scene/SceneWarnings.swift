@@ -14,17 +14,27 @@ import CAnimatorABI
 ///   over overlapping spans fight over the same properties, and the later one wins;
 /// - `cancelRemoves` on an interactive transition that finishes takes nothing away;
 /// - a GLSL transition's uniform without a default that the step does not set is zero;
-/// - a caption cue that starts at or after the render's end never shows.
+/// - a caption cue that starts at or after the render's end never shows;
+/// - `output.subtitles` writes nothing into formats that carry no subtitles, nor when no text
+///   layer has captions.
 struct SceneWarnings {
     let scene: Scene
     /// Each step's field in the file, in the order of `scene.steps`.
     let stepFields: [Field]
     /// The file's `interaction`, if it has one.
     var interactionField: Field? = nil
+    /// The file's `output`, if it has one.
+    var outputField: Field? = nil
 
     var all: [SceneError] {
         startsAfterTheEnd + blendsNothing + shownBeforeFadingIn + coversBeforeComingIn + overlapping + removesNothing
-            + unsetUniforms + captionsOutsideTheRender
+            + unsetUniforms + captionsOutsideTheRender + subtitlesNotWritten
+    }
+
+    /// `output.subtitles` where the formats listed cannot carry them, or no text has captions.
+    private var subtitlesNotWritten: [SceneError] {
+        guard scene.output.subtitles, let field = outputField?.member("subtitles") else { return [] }
+        return SubtitleWarnings.messages(formats: scene.output.formats, scene: scene).map { field.error($0) }
     }
 
     /// A caption cue that starts at or after the render's end never shows.

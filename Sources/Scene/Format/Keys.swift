@@ -84,5 +84,9 @@ public enum Keys {
             FormatKey(
                 "quality", .integer(Double(VideoQuality.range.lowerBound)...Double(VideoQuality.range.upperBound)),
                 default: .number(Double(VideoQuality.standard.value)), "0 smallest to 100 best, for mp4, webm and webp"),
+            FormatKey(
+                "subtitles", .boolean, default: false,
+                "also write the text layers' captions as subtitle tracks, one per layer: mov_text in mp4 and mov, "
+                    + "WebVTT in webm"),
         ], "where and what `pipeline run` writes")
 }

@@ -1,0 +1,12 @@
+import Output
+import Scene
+
+/// What `output.subtitles` cannot do for this run, said once before rendering.
+extension RenderJob {
+    func announceSubtitles(_ plan: OutputPlan) {
+        guard scene.output.subtitles else { return }
+        for message in SubtitleWarnings.messages(formats: plan.formats, scene: scene) {
+            reporter.warning("output.subtitles: \(message)")
+        }
+    }
+}
