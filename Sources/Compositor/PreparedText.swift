@@ -26,6 +26,10 @@ final class PreparedText {
     private let style: TextContent
     private let wiggles: Bool
     private var layouts: [String: TextLayout] = [:]
+    /// The strings of `layouts` in the order they were shaped: past `keptLayouts`, the oldest
+    /// is let go (a counter running for minutes shows a new string every frame).
+    private var shaped: [String] = []
+    static let keptLayouts = 512
     private var unlaid: Set<String> = []
     private var numbers: [String: Int] = [:]
     private(set) var time = 0.0
@@ -73,6 +77,7 @@ final class PreparedText {
     /// Makes the text show what it shows at render time `time`.
     func show(at time: Double) {
         self.time = time
+        guard changesOverTime else { return }
         word = nil
         if let captions = content.captions {
             let current = captions.track.current(at: time)
@@ -99,6 +104,15 @@ final class PreparedText {
             return nil
         }
         layouts[string] = layout
+        shaped.append(string)
+        if shaped.count > Self.keptLayouts {
+            let oldest = shaped.removeFirst()
+            if oldest != self.string {
+                layouts[oldest] = nil
+                // Its changes may be the last frame's, keyed by its identity.
+                lastChanges = nil
+            }
+        }
         return layout
     }
 

@@ -290,4 +290,37 @@ import Timing
         }
         #expect(colours.black > 50 && colours.blue > 50 && colours.green > 500, "\(colours)")
     }
+
+    /// With word times (WebVTT inline timestamps), the highlight colours the word being spoken:
+    /// the first word until the second's time, then the second.
+    @Test func theHighlightFollowsTheSpokenWord() throws {
+        let cues = try CaptionParser.parseWebVTT("WEBVTT\n\n00:00.000 --> 00:02.000\nab <00:01.000>cd\n")
+        var text = Self.text("")
+        var style = CaptionStyle()
+        style.margin = 0
+        style.highlight = CaptionHighlight(color: anim_color_t(r: 1, g: 0, b: 0, a: 1))
+        text.captions = TextCaptions(
+            file: "talk.vtt", track: CaptionTrack(cues: cues), style: style,
+            origin: SceneError.Origin(file: "test.json", position: nil, path: nil))
+        let compositor = Compositor(
+            canvas: Canvas(width: 240, height: 120, background: clear), contents: [LayerContent(text: text)])
+        let split = Int(2.5 * Self.metrics().advance)
+        /// Opaque red pixels left and right of the space between the words.
+        func red(at time: Double) throws -> (left: Int, right: Int) {
+            try compositor.showFootage(at: time)
+            let out = FrameBuffer.blank(width: 240, height: 120)
+            compositor.render([layer(rect(0, 0, 240, 120))], into: out)
+            var counts = (left: 0, right: 0)
+            for y in 0..<120 {
+                for x in 0..<240 where out.pixel(x: x, y: y) == (255, 0, 0, 255) {
+                    if x < split { counts.left += 1 } else { counts.right += 1 }
+                }
+            }
+            return counts
+        }
+        let first = try red(at: 0.5)
+        let second = try red(at: 1.5)
+        #expect(first.left > 50 && first.right == 0, "\(first)")
+        #expect(second.left == 0 && second.right > 50, "\(second)")
+    }
 }
