@@ -247,13 +247,17 @@ final class TextLayout {
             for glyph in layout.glyphs(ofLine: index) {
                 byFont[glyph.font, default: []].append(
                     cairo_glyph_t(index: UInt(glyph.index), x: padding + x + glyph.position.x, y: y + glyph.position.y))
-                let shaped = glyph.glyph.map { paragraph.glyphs[$0] }
+                // The ellipsis's glyphs are known by their index among its own.
+                let shaped =
+                    glyph.glyph.map { paragraph.glyphs[$0] }
+                    ?? paragraph.ellipsis.first { $0.index == glyph.index && $0.font == glyph.font }
                 let offset = shaped?.offset ?? SIMD2(0, 0)
                 placed.append(
                     Placed(
                         font: glyph.font, index: glyph.index, x: padding + x + glyph.position.x,
                         y: y + glyph.position.y, pen: padding + x + glyph.position.x - offset.x,
-                        advance: shaped?.advance ?? 0, grapheme: shaped?.grapheme, line: index))
+                        advance: shaped?.advance ?? 0, grapheme: glyph.glyph.map { paragraph.glyphs[$0].grapheme },
+                        line: index))
             }
             lines.append((first..<placed.count, padding + x, y))
             lineShift.append(shift)
