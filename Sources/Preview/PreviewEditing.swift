@@ -153,7 +153,7 @@ struct MethodCheck<Context: RequestContext>: RouterMiddleware {
     ) async throws -> Response {
         let allowed: [HTTPRequest.Method]
         switch request.uri.path {
-        case "/frame", "/timeline.json", "/version", "/sound.wav", "/thumbnail", "/waveform.json":
+        case "/frame", "/timeline.json", "/version", "/sound.wav", "/thumbnail", "/waveform.json", "/text-units":
             allowed = [.get, .head]
         case let path where PreviewPage.file(at: path) != nil: allowed = [.get, .head]
         case "/pipeline": allowed = editing ? [.get, .head, .patch] : []

@@ -21,6 +21,12 @@ import PipelineKit
 /// - `GET /waveform.json?buckets=N` `{"duration": SECONDS, "buckets": N, "peaks": […]}`: the
 ///   loudest level (0–1) of the sound's mix (as `/sound.wav` gives it) in each of N equal spans
 ///   (1–20000); 404 when the pipeline plays none
+/// - `GET /text-units?layer=NAME&t=SECONDS` the characters of a text layer's text (named by its
+///   track path or its name) in the frame shown at `t`, as `Pipeline.TextCharacters` encodes them:
+///   `{"layer": PATH, "time": SECONDS, "animatorCount": N, "characters": [{"character", "index",
+///   "corners": [[x, y] × 4] in canvas points, "weights": [one per animator, −1…1]}]}`: what the
+///   studio shades to show a text animator's range. A layer without text answers no characters;
+///   a `t` past the end is a 400 that gives the range, a layer the pipeline lacks a 404
 /// - `GET /version` `{"version": N, "error": "…" or null}`: N grows with each reload; the
 ///   error is why the last reload failed (the last good scene is still served)
 /// - `/pipeline` and `/editor.json`, and `draft` on `/frame` and `/timeline.json`, with `--edit`
@@ -112,6 +118,7 @@ enum PreviewRoutes {
                 duration: made.duration, buckets: buckets, peaks: made.peaks.map { ($0 * 10000).rounded() / 10000 })
             return json(try JSONEncoder().encode(waveform))
         }
+        router.get("/text-units") { request, _ in try await textUnits(request, live) }
         router.get("/version") { _, _ in
             let status = await live.perform { VersionStatus(version: $0.version, error: $0.problem) }
             return json(try JSONEncoder().encode(status))
@@ -229,6 +236,28 @@ enum PreviewRoutes {
         return Response(
             status: .ok, headers: [.contentType: "image/jpeg", .cacheControl: "no-cache"],
             body: .init(byteBuffer: ByteBuffer(bytes: jpeg)))
+    }
+
+    /// The characters of a text layer at a time (`Pipeline.textCharacters`) as JSON.
+    private static func textUnits(_ request: Request, _ live: LiveScene) async throws -> Response {
+        let (layer, seconds) = try PreviewQuery.textUnits(request)
+        let answer = await live.perform { live -> Result<Pipeline.TextCharacters, HTTPError> in
+            live.shown().mapError { HTTPError(.internalServerError, message: $0.description) }.flatMap { pipeline in
+                guard pipeline.layerPath(named: layer) != nil else {
+                    let given = layer.count > 40 ? layer.prefix(40) + "…" : layer
+                    return .failure(HTTPError(.notFound, message: "the pipeline has no layer \"\(given)\""))
+                }
+                if pipeline.isPastTheEnd(seconds) {
+                    return .failure(
+                        HTTPError(
+                            .badRequest,
+                            message: "t=\(PreviewQuery.text(seconds)) is past the end: \(pipeline.endDescription)"))
+                }
+                return Result { () throws(PipelineError) in try pipeline.textCharacters(ofLayer: layer, at: seconds) }
+                    .mapError { HTTPError(.internalServerError, message: $0.description) }
+            }
+        }
+        return json(try JSONEncoder().encode(try answer.get()))
     }
 
     private static func json(_ data: Data, status: HTTPResponse.Status = .ok) -> Response {
