@@ -13,6 +13,7 @@ with a mouse, and prints what the page did as one JSON object.
     studio.py URL set POINTER VALUE              type VALUE into the inspector's field for POINTER (or pick
                                                  it from its list), then Tab
     studio.py URL click POINTER                  click the inspector's control for POINTER (a switch, a button)
+    studio.py URL tap POINTER                    click the inspector's control for POINTER, which writes nothing
     studio.py URL drag-place POINTER DX DY       drag the handle POINTER on the viewer (a rect's #move or #corner,
                                                  a centre's #move) by DX, DY pixels
     studio.py URL layer NAME                     show layer NAME in the inspector
@@ -385,6 +386,10 @@ def act(driver, action, arguments):
         result["control"] = described(driver, clicked)
         clicked.click()
         written(driver, writes)
+    elif action == "tap":
+        tapped = control(driver, arguments[0])
+        result["control"] = described(driver, tapped)
+        tapped.click()
     elif action == "drag-place":
         handle = driver.find_element(By.CSS_SELECTOR, '.viewer-handles [data-pointer="%s"]' % arguments[0])
         box = driver.execute_script("const b = arguments[0].getBoundingClientRect(); return [b.width, b.height]", handle)

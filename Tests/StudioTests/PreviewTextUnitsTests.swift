@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 /// "abc" under a triangle selector whose offset runs from 0 to 100 % in the second half of the
-/// render, over a background layer without text: what the studio's text animator range is shown on.
+/// render, and under a ramp, over a background layer without text: what the studio's text
+/// animator range is shown on.
 enum TextRangePipeline {
     static let text = """
         { "version": 1,
@@ -12,7 +13,8 @@ enum TextRangePipeline {
             { "name": "bg", "frame": [0, 0, 320, 120], "fill": "#304050" },
             { "name": "title", "frame": [20, 30, 280, 60],
               "text": { "string": "abc", "size": 40, "color": "#ffffff",
-                        "textAnimators": [ { "select": { "shape": "triangle" }, "properties": { "scale": 2 } } ] } }
+                        "textAnimators": [ { "select": { "shape": "triangle" }, "properties": { "scale": 2 } },
+                                           { "select": { "shape": "rampUp" }, "properties": { "opacity": 0.5 } } ] } }
           ],
           "timeline": [ { "animate": "textAnimators.0.select.offset", "target": "title",
                           "from": 0, "to": 100, "start": 0.5, "duration": 0.5, "timing": "linear" } ]
@@ -52,11 +54,14 @@ struct PreviewTextUnitsTests {
         let start = try await server.get("text-units?layer=title&t=0")
         try #require(start.status == 200, "\(String(decoding: start.body, as: UTF8.self))")
         let answer = try TextRangePipeline.object(start.body)
-        #expect(answer["layer"] as? String == "title" && answer["animatorCount"] as? Int == 1, "\(answer)")
+        #expect(answer["layer"] as? String == "title" && answer["animatorCount"] as? Int == 2, "\(answer)")
         let characters = try TextRangePipeline.characters(start.body)
         #expect(characters.map(\.character) == ["a", "b", "c"])
-        for (character, expected) in zip(characters, [1.0 / 3, 1, 1.0 / 3]) {
-            #expect(character.weights.count == 1 && abs(character.weights[0] - expected) < 1e-9, "\(character)")
+        // The triangle's weights, then the ramp's (u at each character's centre).
+        for (character, expected) in zip(characters, [[1.0 / 3, 1.0 / 6], [1, 0.5], [1.0 / 3, 5.0 / 6]]) {
+            #expect(
+                character.weights.count == 2 && zip(character.weights, expected).allSatisfy { abs($0 - $1) < 1e-9 },
+                "\(character)")
             #expect(character.corners.count == 4 && character.corners.allSatisfy { $0.count == 2 })
         }
         // From the frame's top left, side by side.

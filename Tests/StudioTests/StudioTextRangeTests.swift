@@ -40,9 +40,9 @@ struct StudioTextRangeTests {
     }
 
     @Test(
-        "the selected step's text animator range is drawn over the text; a selector's shape set in the inspector is written and redrawn"
+        "the selected step's text animator range is drawn over the text; a selector's shape set in the inspector is written and redrawn; another animator's range is shown"
     )
-    func theRangeIsDrawnOverTheTextAndTheSelectorEdited() async throws {
+    func theRangeIsDrawnOverTheTextAndItsSelectorEdited() async throws {
         let folder = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = try PluginFixtures.write(TextRangePipeline.text, to: "text.json", in: folder)
@@ -52,10 +52,14 @@ struct StudioTextRangeTests {
 
         let shape = "/layers/1/text/textAnimators/0/select/shape"
         let run = try StudioBrowser.run(
-            server.url, [["select", "0"], ["text-range"], ["set", shape, "square"], ["text-range"]],
+            server.url,
+            [
+                ["select", "0"], ["text-range"], ["set", shape, "square"], ["text-range"],
+                ["tap", "/layers/1/text/textAnimators/1#show"], ["text-range"],
+            ],
             reportedAs: Report.self)
         #expect(run.errors.isEmpty, "\(run.errors)")
-        try #require(run.actions.count == 4)
+        try #require(run.actions.count == 6)
 
         // Over the text: each character's box where /text-units puts it, shaded by its weight.
         let before = try #require(run.actions[1].textRange)
@@ -86,5 +90,10 @@ struct StudioTextRangeTests {
         #expect(try String(contentsOf: file, encoding: .utf8) == expected)
         let after = try #require(run.actions[3].textRange)
         #expect(after.boxes.map(\.weight) == [1, 1, 1], "\(after.boxes.map(\.weight))")
+
+        // The second animator's button shows its range: a ramp up across the text.
+        let ramp = try #require(run.actions[5].textRange)
+        #expect(ramp.animator == 1 && ramp.boxes.map(\.weight) == [0.167, 0.5, 0.833], "\(ramp.boxes.map(\.weight))")
+        #expect(run.actions[5].file == expected, "picking an animator writes nothing")
     }
 }

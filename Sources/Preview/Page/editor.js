@@ -816,6 +816,9 @@ export function makeEditor(token) {
     ed.selected = index;
     const step = ed.info.steps[index];
     ed.layer = ed.info.layers.find(layer => layer.name === step.track) || null;
+    // A step on a text animator's value shows that animator's range.
+    const animated = /^textAnimators\.([0-9]+)\./.exec(String((at(step.pointer) || {}).animate));
+    if (animated) ed.textAnimator = Number(animated[1]);
     inspect();
     show(view.frame);
   }

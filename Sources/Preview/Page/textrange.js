@@ -1,8 +1,8 @@
-// A text animator's range over the viewer: for the layer the inspector edits (or the one the
-// selected step acts on), when its text has animators, each character's box at the playhead's
-// time (`/text-units`), filled in proportion to its weight under the animator shown (the one the
-// selected step animates, else the one picked in the inspector), its outline drawn where the
-// weight is not 0. Blue for a positive weight, orange for a negative one. The boxes are where the
+// A text animator's range over the viewer: for the layer the inspector edits (the one the
+// selected step acts on, once one is selected), when its text has animators, each character's box
+// at the playhead's time (`/text-units`), filled in proportion to its weight under the animator
+// picked (the one a selected step on `textAnimators.N…` animates, until another is picked in the
+// inspector), its outline drawn where the weight is not 0. Blue for a positive weight, orange for a negative one. The boxes are where the
 // layout puts the characters, before the animators move them. Asked for again when the time, the
 // layer, the animator or the pipeline's version changes; one request at a time, the latest wins.
 import { geometry, picture } from './handles.js';
@@ -20,18 +20,15 @@ export function makeTextRange(ed, { at }) {
   const state = { shown: null, wanted: null, busy: false };
   ed.textRange = state;
 
-  // The layer and animator to show, or null: the selected step's when it animates
-  // `textAnimators.N…`, else the inspector's layer and its picked animator.
+  // The layer and animator to show, or null: the inspector's layer (the selected step's, once
+  // one is selected) and the animator picked (the one a selected step on `textAnimators.N…`
+  // animates, until another is picked).
   function target() {
     if (!ed.info || ed.info.layers.length === 0) return null;
-    const step = ed.selected === null ? null : ed.info.steps[ed.selected];
-    const keyPath = step && (at(step.pointer) || {}).animate;
-    const animated = typeof keyPath === 'string' && /^textAnimators\.([0-9]+)\./.exec(keyPath);
-    const layer = (animated && ed.info.layers.find(l => l.name === step.track)) || ed.layer || ed.info.layers[0];
+    const layer = ed.layer || ed.info.layers[0];
     const animators = at(layer.pointer + '/text/textAnimators');
     if (!Array.isArray(animators) || animators.length === 0) return null;
-    const chosen = animated ? Number(animated[1]) : ed.textAnimator || 0;
-    return { layer: layer.name, animator: Math.min(chosen, animators.length - 1) };
+    return { layer: layer.name, animator: Math.min(ed.textAnimator || 0, animators.length - 1) };
   }
 
   // Asks for the boxes at `seconds` when they are not those on show or on their way.
@@ -84,6 +81,13 @@ export function makeTextRange(ed, { at }) {
     if (hidden) {
       overlay.replaceChildren();
       return;
+    }
+    // Only over the viewer: a zoomed frame's boxes outside it are not drawn over the rest of the page.
+    const stage = document.querySelector('[data-role="viewer"]');
+    if (stage) {
+      const b = stage.getBoundingClientRect();
+      overlay.style.clipPath = 'inset(' + b.top + 'px ' + (window.innerWidth - b.right) + 'px '
+        + (window.innerHeight - b.bottom) + 'px ' + b.left + 'px)';
     }
     overlay.dataset.layer = shown.layer;
     overlay.dataset.animator = String(shown.animator);
