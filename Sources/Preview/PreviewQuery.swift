@@ -117,12 +117,12 @@ enum PreviewQuery {
         return (layer, seconds, height)
     }
 
-    /// `/text-units`'s `layer` (a track path or a name) and `t`, both required; a 400 naming
-    /// what is wrong (the range, for a bad `t`).
+    /// `/text-units`'s `layer` (a track path or a name) and `t`, both required (beside them only
+    /// `draft` and its `token`); a 400 naming what is wrong (the range, for a bad `t`).
     static func textUnits(_ request: Request) throws(HTTPError) -> (layer: String, seconds: Double) {
         let parameters = request.uri.queryParameters
         let usage = "e.g. /text-units?layer=title&t=0.5"
-        if let other = parameters.first(where: { !["layer", "t"].contains($0.key) }) {
+        if let other = parameters.first(where: { !["layer", "t", "draft", "token"].contains($0.key) }) {
             throw HTTPError(
                 .badRequest, message: "/text-units takes layer and t, not \(echo(String(other.key))): \(usage)")
         }

@@ -99,4 +99,31 @@ struct PreviewTextUnitsTests {
         let post = try http.exchange(Data((head.joined(separator: "\r\n") + "\r\n\r\n").utf8))
         #expect(post.status == 405 && post.head.lowercased().contains("\r\nallow: get, head\r\n"), "\(post.head)")
     }
+
+    /// With `--edit`, a draft's characters: the file as a patch would make it, nothing written.
+    @Test func aDraftsCharactersWithTheToken() async throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = try PluginFixtures.write(TextRangePipeline.text, to: "text.json", in: folder)
+        let server = try PreviewServerProcess([file.path, "--edit"], scratch: folder)
+        defer { server.stop() }
+        let token = try #require(server.url.query?.split(separator: "=").last.map(String.init))
+        let patch = #"[{"op": "add", "path": "/layers/1/text/textAnimators/0/select/shape", "value": "square"}]"#
+        func address(_ items: [URLQueryItem]) throws -> String {
+            var components = URLComponents()
+            components.path = "text-units"
+            components.queryItems =
+                [URLQueryItem(name: "layer", value: "title"), URLQueryItem(name: "t", value: "0")]
+                + items
+            return try #require(components.string)
+        }
+        let drafted = try await server.get(
+            try address([URLQueryItem(name: "draft", value: patch), URLQueryItem(name: "token", value: token)]))
+        try #require(drafted.status == 200, "\(String(decoding: drafted.body, as: UTF8.self))")
+        let weights = try TextRangePipeline.characters(drafted.body).map { $0.weights[0] }
+        #expect(weights == [1, 1, 1], "a square range selects every character fully: \(weights)")
+        #expect(try String(contentsOf: file, encoding: .utf8) == TextRangePipeline.text)
+        let refused = try await server.get(try address([URLQueryItem(name: "draft", value: patch)]))
+        #expect(refused.status == 403, "\(String(decoding: refused.body, as: UTF8.self))")
+    }
 }

@@ -34,7 +34,7 @@ export function makeEditor(token) {
   document.body.classList.add('editing');
   const tracks = $('tracks'), chart = $('chart'), stage = $('stage');
   // The characters a text animator selects, drawn over the frame at the playhead.
-  const textRange = makeTextRange(ed, { at: at });
+  const textRange = makeTextRange(ed, { at: at, address: address });
 
   function address(path, query) {
     const parameters = new URLSearchParams(Object.assign({ token: token }, query || {}));

@@ -2,15 +2,17 @@
 // selected step acts on, once one is selected), when its text has animators, each character's box
 // at the playhead's time (`/text-units`), filled in proportion to its weight under the animator
 // picked (the one a selected step on `textAnimators.N…` animates, until another is picked in the
-// inspector), its outline drawn where the weight is not 0. Blue for a positive weight, orange for a negative one. The boxes are where the
-// layout puts the characters, before the animators move them. Asked for again when the time, the
-// layer, the animator or the pipeline's version changes; one request at a time, the latest wins.
+// inspector), its outline drawn where the weight is not 0: blue for a positive weight, orange for
+// a negative one. The boxes are where the layout puts the characters, before the animators move
+// them. Asked for again when the time, the layer, the animator, the pipeline's version or the
+// draft being dragged changes; one request at a time, the latest wins.
 import { geometry, picture } from './handles.js';
 import { view } from './player.js';
 
 const svgNS = 'http://www.w3.org/2000/svg';
 
-export function makeTextRange(ed, { at }) {
+// `at(pointer)` reads the file; `address(path, query)` makes a request's address with the token.
+export function makeTextRange(ed, { at, address }) {
   const overlay = document.createElementNS(svgNS, 'svg');
   overlay.setAttribute('class', 'text-range');
   overlay.setAttribute('aria-hidden', 'true');
@@ -40,8 +42,10 @@ export function makeTextRange(ed, { at }) {
       place();
       return;
     }
-    const key = JSON.stringify([aim.layer, seconds, view.version]);
-    state.wanted = Object.assign({ key: key, seconds: seconds }, aim);
+    // While a change is dragged, the boxes are those of its draft, as the frame is.
+    const draft = ed.draft ? ed.draft.patch : null;
+    const key = JSON.stringify([aim.layer, seconds, view.version, draft]);
+    state.wanted = Object.assign({ key: key, seconds: seconds, draft: draft }, aim);
     if (state.shown && state.shown.key === key) {
       state.shown.animator = aim.animator;
       place();
@@ -55,8 +59,9 @@ export function makeTextRange(ed, { at }) {
     const wanted = state.wanted;
     state.busy = true;
     try {
-      const query = new URLSearchParams({ layer: wanted.layer, t: String(wanted.seconds) });
-      const response = await fetch('text-units?' + query.toString());
+      const query = { layer: wanted.layer, t: String(wanted.seconds) };
+      if (wanted.draft) query.draft = wanted.draft;
+      const response = await fetch(address('text-units', query));
       const answer = await response.json();
       if (!response.ok) throw new Error((answer.error && answer.error.message) || 'status ' + response.status);
       if (state.wanted && state.wanted.key === wanted.key) {
