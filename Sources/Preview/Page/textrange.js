@@ -9,11 +9,13 @@
 import { geometry, picture } from './handles.js';
 import { view } from './player.js';
 
-const svgNS = 'http://www.w3.org/2000/svg';
-
 // `at(pointer)` reads the file; `address(path, query)` makes a request's address with the token.
 export function makeTextRange(ed, { at, address }) {
-  const overlay = document.createElementNS(svgNS, 'svg');
+  // An SVG element as the HTML parser makes one: the page's files name no address, not even a
+  // namespace's; its polygons take the namespace it has.
+  const made = document.createElement('template');
+  made.innerHTML = '<svg></svg>';
+  const overlay = made.content.firstElementChild, svgNS = overlay.namespaceURI;
   overlay.setAttribute('class', 'text-range');
   overlay.setAttribute('aria-hidden', 'true');
   overlay.dataset.role = 'text-range';
