@@ -7,8 +7,8 @@ import PipelineKit
 ///
 /// - `GET /pipeline?token=TOKEN` the file's text, its version in `ETag`
 /// - `GET /editor.json?token=TOKEN` what the page's editor builds on (`Pipeline.editorSummaryJSON`)
-/// - `draft=PATCH&token=TOKEN` on `/frame` and `/timeline.json`: the answer as the patch would
-///   make the file, nothing written (`LiveScene.draft`)
+/// - `draft=PATCH&token=TOKEN` on `/frame`, `/timeline.json` and `/text-units`: the answer as the
+///   patch would make the file, nothing written (`LiveScene.draft`)
 /// - `PATCH /pipeline?token=TOKEN` with `Content-Type: application/json-patch+json`: an RFC 6902
 ///   patch applied to the file's text (`PipelineFileEditor`): only the changed values' bytes
 ///   change; the result is checked as `validate` checks a file, then written whole. `If-Match:
@@ -153,7 +153,7 @@ struct MethodCheck<Context: RequestContext>: RouterMiddleware {
     ) async throws -> Response {
         let allowed: [HTTPRequest.Method]
         switch request.uri.path {
-        case "/frame", "/timeline.json", "/version", "/sound.wav", "/thumbnail", "/waveform.json":
+        case "/frame", "/timeline.json", "/version", "/sound.wav", "/thumbnail", "/waveform.json", "/text-units":
             allowed = [.get, .head]
         case let path where PreviewPage.file(at: path) != nil: allowed = [.get, .head]
         case "/pipeline": allowed = editing ? [.get, .head, .patch] : []

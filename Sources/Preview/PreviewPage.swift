@@ -43,6 +43,7 @@ enum PreviewPage {
         File(name: "gesture.js", bytes: PackageResources.gesture_js),
         File(name: "controls.js", bytes: PackageResources.controls_js),
         File(name: "handles.js", bytes: PackageResources.handles_js),
+        File(name: "textrange.js", bytes: PackageResources.textrange_js),
         File(name: "render.js", bytes: PackageResources.render_js),
         File(name: "inspector.css", bytes: PackageResources.inspector_css),
     ]

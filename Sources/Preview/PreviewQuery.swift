@@ -2,7 +2,8 @@ import Hummingbird
 import PipelineKit
 
 /// The query parameters the routes take, checked before anything renders: `t`, a time in seconds
-/// in the range `pipeline frame --at` takes, and `/frame`'s `format`, `quality` and `scale`.
+/// in the range `pipeline frame --at` takes, `/frame`'s `format`, `quality` and `scale`, and the
+/// other routes' own.
 enum PreviewQuery {
     static let times = 0...Pipeline.maximumDuration
 
@@ -114,6 +115,25 @@ enum PreviewQuery {
             )
         }
         return (layer, seconds, height)
+    }
+
+    /// `/text-units`'s `layer` (a track path or a name) and `t`, both required (beside them only
+    /// `draft` and its `token`); a 400 naming what is wrong (the range, for a bad `t`).
+    static func textUnits(_ request: Request) throws(HTTPError) -> (layer: String, seconds: Double) {
+        let parameters = request.uri.queryParameters
+        let usage = "e.g. /text-units?layer=title&t=0.5"
+        if let other = parameters.first(where: { !["layer", "t", "draft", "token"].contains($0.key) }) {
+            throw HTTPError(
+                .badRequest, message: "/text-units takes layer and t, not \(echo(String(other.key))): \(usage)")
+        }
+        guard let layer = parameters["layer"].map(String.init), !layer.isEmpty else {
+            throw HTTPError(
+                .badRequest, message: "text-units needs ?layer=NAME, a layer's name or track path: \(usage)")
+        }
+        guard let seconds = try time(request) else {
+            throw HTTPError(.badRequest, message: "text-units needs ?t=SECONDS, a time in \(range): \(usage)")
+        }
+        return (layer, seconds)
     }
 
     /// A value as a message echoes it: cut short, as a request line may be kilobytes long.

@@ -21,10 +21,18 @@ import PipelineKit
 /// - `GET /waveform.json?buckets=N` `{"duration": SECONDS, "buckets": N, "peaks": […]}`: the
 ///   loudest level (0–1) of the sound's mix (as `/sound.wav` gives it) in each of N equal spans
 ///   (1–20000); 404 when the pipeline plays none
+/// - `GET /text-units?layer=NAME&t=SECONDS` the characters of a text layer's text (named by its
+///   track path or its name) in the frame shown at `t`, as `Pipeline.TextCharacters` encodes them:
+///   `{"layer": PATH, "time": SECONDS, "animatorCount": N, "characters": [{"character", "index",
+///   "corners": [[x, y] × 4] in canvas points, "weights": [one per animator, −1…1]}]}`: what the
+///   studio shades to show a text animator's range. A layer without text answers no characters;
+///   a `t` past the end is a 400 that gives the range, a layer the pipeline lacks a 404. With
+///   `--edit`, `draft` as on `/frame`
 /// - `GET /version` `{"version": N, "error": "…" or null}`: N grows with each reload; the
 ///   error is why the last reload failed (the last good scene is still served)
-/// - `/pipeline` and `/editor.json`, and `draft` on `/frame` and `/timeline.json`, with `--edit`
-///   only: see `PreviewEditing`; `/render` and `/output`, with `--edit` only: see `StudioRender`
+/// - `/pipeline` and `/editor.json`, and `draft` on `/frame`, `/timeline.json` and `/text-units`,
+///   with `--edit` only: see `PreviewEditing`; `/render` and `/output`, with `--edit` only: see
+///   `StudioRender`
 ///
 /// Any other method on these routes is a 405. Every error answers `{"error": {"message": "…",
 /// "problems": […]}}` (`ErrorShape`).
@@ -111,6 +119,9 @@ enum PreviewRoutes {
             let waveform = Waveform(
                 duration: made.duration, buckets: buckets, peaks: made.peaks.map { ($0 * 10000).rounded() / 10000 })
             return json(try JSONEncoder().encode(waveform))
+        }
+        router.get("/text-units") { request, _ in
+            try await textUnits(request, live, draft: try PreviewEditing.draft(request, editing))
         }
         router.get("/version") { _, _ in
             let status = await live.perform { VersionStatus(version: $0.version, error: $0.problem) }
@@ -229,6 +240,31 @@ enum PreviewRoutes {
         return Response(
             status: .ok, headers: [.contentType: "image/jpeg", .cacheControl: "no-cache"],
             body: .init(byteBuffer: ByteBuffer(bytes: jpeg)))
+    }
+
+    /// The characters of a text layer at a time (`Pipeline.textCharacters`) as JSON; with `draft`,
+    /// those of the draft's pipeline.
+    private static func textUnits(_ request: Request, _ live: LiveScene, draft: String?) async throws -> Response {
+        let (layer, seconds) = try PreviewQuery.textUnits(request)
+        let answer = await live.perform { live -> Result<Pipeline.TextCharacters, HTTPError> in
+            drafted(draft, live).flatMap { kept in
+                live.shown(kept).mapError { HTTPError(.internalServerError, message: $0.description) }
+            }.flatMap { pipeline in
+                guard pipeline.layerPath(named: layer) != nil else {
+                    let given = layer.count > 40 ? layer.prefix(40) + "…" : layer
+                    return .failure(HTTPError(.notFound, message: "the pipeline has no layer \"\(given)\""))
+                }
+                if pipeline.isPastTheEnd(seconds) {
+                    return .failure(
+                        HTTPError(
+                            .badRequest,
+                            message: "t=\(PreviewQuery.text(seconds)) is past the end: \(pipeline.endDescription)"))
+                }
+                return Result { () throws(PipelineError) in try pipeline.textCharacters(ofLayer: layer, at: seconds) }
+                    .mapError { HTTPError(.internalServerError, message: $0.description) }
+            }
+        }
+        return json(try JSONEncoder().encode(try answer.get()))
     }
 
     private static func json(_ data: Data, status: HTTPResponse.Status = .ok) -> Response {

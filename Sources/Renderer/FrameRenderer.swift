@@ -154,13 +154,28 @@ public final class FrameRenderer: @unchecked Sendable {
     /// A time outside the render (which callers refuse first) is named as its first or last
     /// frame: converting its product with fps to `Int` would trap from about 1.5e17 s at 60 fps.
     public func render(time: Double) throws(RenderError) -> FrameBuffer {
-        let index = (time * evaluator.scene.fps + 1e-9).rounded(.down)
-        let frame = index.isNaN ? 0 : Int(min(max(index, 0), Double(evaluator.scene.frameCount)))
+        let frame = stillFrame(at: time)
         let buffer = try stillBuffer(frame: frame)
         try workers[0].render(
             evaluator, time: try evaluator.time(atWallTime: time, frame: frame), wallTime: time, frame: frame,
             into: buffer)
         return buffer
+    }
+
+    /// The frame a still at `time` is drawn as: the one showing it, or the first or last.
+    private func stillFrame(at time: Double) -> Int {
+        let index = (time * evaluator.scene.fps + 1e-9).rounded(.down)
+        return index.isNaN ? 0 : Int(min(max(index, 0), Double(evaluator.scene.frameCount)))
+    }
+
+    /// The characters of the text of layer `layer` in the still `render(time:)` makes at `time`:
+    /// each one's box on the canvas and its weight under each of the text's animators, from the
+    /// states and the time that frame is drawn with (`Compositor.textUnits`); empty when the layer
+    /// has no text or its text draws nothing then.
+    public func textUnits(ofLayer layer: Int, time: Double) throws(RenderError) -> [TextUnitBox] {
+        let frame = stillFrame(at: time)
+        return try workers[0].textUnits(
+            evaluator, ofLayer: layer, time: try evaluator.time(atWallTime: time, frame: frame), frame: frame)
     }
 }
 

@@ -65,6 +65,22 @@ final class Worker: @unchecked Sendable {
         if let effects, let failure = effects.takeFailure(from: compositor) { throw failure }
     }
 
+    /// The characters of layer `layer`'s text at timeline time `time` (on frame `frame`), as
+    /// `render` would lay them out: the compositor shows the time's footage and text, then
+    /// measures the layer in the frame's states.
+    func textUnits(_ evaluator: FrameEvaluator, ofLayer layer: Int, time: Double, frame: Int) throws(RenderError)
+        -> [TextUnitBox]
+    {
+        compositor.time = time
+        let state = try evaluator.state(at: time, frame: frame)
+        do throws(FootageError) {
+            try compositor.showFootage(at: time)
+        } catch {
+            throw .footageFailed(frame: frame, message: error.description)
+        }
+        return compositor.textUnits(ofLayer: layer, in: state.layers, host: state.host)
+    }
+
     /// Draws each layer a mixer step shows alone in the mix's place (`FrameState.moved`): its
     /// picture replaces the upper layer, as the mix's output would, and it is hidden in its own.
     private func move(_ state: inout FrameState, frame: Int) throws(RenderError) {

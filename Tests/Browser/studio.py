@@ -13,6 +13,7 @@ with a mouse, and prints what the page did as one JSON object.
     studio.py URL set POINTER VALUE              type VALUE into the inspector's field for POINTER (or pick
                                                  it from its list), then Tab
     studio.py URL click POINTER                  click the inspector's control for POINTER (a switch, a button)
+    studio.py URL tap POINTER                    click the inspector's control for POINTER, which writes nothing
     studio.py URL drag-place POINTER DX DY       drag the handle POINTER on the viewer (a rect's #move or #corner,
                                                  a centre's #move) by DX, DY pixels
     studio.py URL layer NAME                     show layer NAME in the inspector
@@ -46,6 +47,9 @@ with a mouse, and prints what the page did as one JSON object.
     studio.py URL until-frame-below N            wait until the frame on show is below N
     studio.py URL save PATH                      save the window as it is as PATH (PNG)
     studio.py URL focus SELECTOR                 give the keyboard's focus to the element SELECTOR names
+    studio.py URL text-range                     wait for the characters' boxes over the viewer (a text animator's
+                                                 range) at the time and version on show; report them, each with its
+                                                 weight, corners and class, with the frame's box and scale
     studio.py URL watch-loop                     while playing, record each time read-out until the frame shown
                                                  has gone back twice (the loop wrapped), then pause
 
@@ -382,6 +386,10 @@ def act(driver, action, arguments):
         result["control"] = described(driver, clicked)
         clicked.click()
         written(driver, writes)
+    elif action == "tap":
+        tapped = control(driver, arguments[0])
+        result["control"] = described(driver, tapped)
+        tapped.click()
     elif action == "drag-place":
         handle = driver.find_element(By.CSS_SELECTOR, '.viewer-handles [data-pointer="%s"]' % arguments[0])
         box = driver.execute_script("const b = arguments[0].getBoundingClientRect(); return [b.width, b.height]", handle)
@@ -471,6 +479,26 @@ def act(driver, action, arguments):
              " && (document.querySelector('[data-role=\"waveform\"]') || {dataset: {}}).dataset.drawn !== undefined",
              "drew the thumbnails and the waveform")
         result["content"] = driver.execute_script(CONTENT)
+    elif action == "text-range":
+        # The boxes asked for at the time on show, for this version, drawn.
+        wait(driver, "(() => { const r = window.studio.textRange, w = r.wanted, s = r.shown;"
+             " return w && s && s.key === w.key && !r.busy"
+             " && document.querySelectorAll('[data-role=\"text-range\"] polygon').length > 0; })()",
+             "drew the characters' boxes")
+        driver.execute_async_script("requestAnimationFrame(() => requestAnimationFrame(arguments[0]))")
+        result["textRange"] = driver.execute_script(
+            "const o = document.querySelector('[data-role=\"text-range\"]');"
+            "const f = document.getElementById('frame'), b = f.getBoundingClientRect(), t = view.timeline;"
+            "const k = Math.min(b.width / t.width, b.height / t.height);"
+            "const fitted = ['contain', 'scale-down'].includes(getComputedStyle(f).objectFit);"
+            "const frame = fitted ? [b.left + (b.width - t.width * k) / 2, b.top + (b.height - t.height * k) / 2, k, k]"
+            " : [b.left, b.top, b.width / t.width, b.height / t.height];"
+            "return {layer: o.dataset.layer, animator: Number(o.dataset.animator), frame: frame,"
+            " shown: getComputedStyle(o).display !== 'none',"
+            " boxes: [...o.querySelectorAll('polygon')].map(p => ({character: p.dataset.character,"
+            "  weight: Number(p.dataset.weight), classes: p.getAttribute('class'),"
+            "  opacity: Number(getComputedStyle(p).fillOpacity),"
+            "  points: p.getAttribute('points').split(' ').map(xy => xy.split(',').map(Number))}))}")
     elif action == "hooks":
         result["hooks"] = driver.execute_script(HOOKS)
     elif action in ("seek", "scrub"):

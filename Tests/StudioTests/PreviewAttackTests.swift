@@ -55,10 +55,12 @@ struct PreviewAttackTests {
                 #expect(answer.text.contains("t must be a time in seconds in 0...3600"), "\(answer.text)")
             }
         }
-        for time in Self.badTimes {
-            let answer = try http.get("/thumbnail?layer=square&height=20&t=\(time)")
-            #expect(answer.status == 400, "/thumbnail?t=\(time): \(answer.head)")
-            #expect(answer.text.contains("t must be a time in seconds in 0...3600"), "\(answer.text)")
+        for route in ["/thumbnail?layer=square&height=20", "/text-units?layer=square"] {
+            for time in Self.badTimes {
+                let answer = try http.get("\(route)&t=\(time)")
+                #expect(answer.status == 400, "\(route)&t=\(time): \(answer.head)")
+                #expect(answer.text.contains("t must be a time in seconds in 0...3600"), "\(answer.text)")
+            }
         }
         let missing = try http.get("/frame")
         #expect(missing.status == 400 && missing.text.contains("a time in 0...3600"), "\(missing.text)")
@@ -67,7 +69,10 @@ struct PreviewAttackTests {
     /// What DNS rebinding and cross-site pages send: another name as Host, another Origin.
     private func foreignHostsAndOrigins(_ http: RawHTTPClient, port: Int) throws {
         let routes = ["/", "/frame?t=0", "/version", "/timeline.json", "/missing"]
-        for target in routes + ["/thumbnail?layer=square&t=0&height=20", "/waveform.json?buckets=10"] {
+        let queried = [
+            "/thumbnail?layer=square&t=0&height=20", "/waveform.json?buckets=10", "/text-units?layer=square&t=0",
+        ]
+        for target in routes + queried {
             for host in ["evil.example:\(port)", "127.0.0.1:\(port + 1)", "evil.example", ""] {
                 let answer = try http.get(target, host: host)
                 #expect(answer.status == 403 || host.isEmpty && answer.status == 400, "Host \(host): \(answer.head)")

@@ -44,6 +44,12 @@ function isObject(schema) {
   return schema && schema.type === 'object' && schema.properties && Object.keys(schema.properties).length > 0;
 }
 
+// A text's `textAnimators`: a list of {select, properties}.
+function isTextAnimatorList(schema) {
+  return schema && schema.type === 'array' && schema.items && schema.items.properties
+    && 'select' in schema.items.properties && 'properties' in schema.items.properties;
+}
+
 function isEffectList(schema) {
   return schema && schema.type === 'array' && schema.items && schema.items.properties && 'effect' in schema.items.properties;
 }
@@ -75,6 +81,7 @@ function kindOf(schema, value, hint) {
   if (['number', 'integer', 'boolean', 'string'].includes(schema.type)) return schema.type;
   if (isTuple(schema)) return 'numbers';
   if (isEffectList(schema)) return 'effects';
+  if (isTextAnimatorList(schema)) return 'textAnimators';
   if (isObject(schema)) return 'object';
   return 'json';
 }
@@ -98,8 +105,9 @@ function option(schema, kind) {
 }
 
 // The controls of the editor whose state is `ed`: `at(pointer)` reads the file, `setting(base,
-// values)` makes a change, `write(make)` queues it and `status(text, failed)` says how it went.
-export function makeControls(ed, { at, setting, write, status }) {
+// values)` makes a change, `write(make)` queues it and `status(text, failed)` says how it went;
+// `pickAnimator(i)` shows text animator i's range on the frame.
+export function makeControls(ed, { at, setting, write, status, pickAnimator }) {
   // The change that sets the value at `pointer`: where objects on its way are not in the file
   // yet, the change adds the nearest one that is missing, holding the rest.
   function settingAt(pointer, value) {
@@ -245,7 +253,7 @@ export function makeControls(ed, { at, setting, write, status }) {
     const own = !/\/params(\/|$)/.test(pointer);
     const fileHint = hint || (own ? fileKeyHint(pointer) || (layerKeys.includes(key) ? 'layer' : undefined) : undefined);
     const kind = kindOf(schema, value, fileHint), s = option(schema, kind === 'fileOrObject' || kind === 'stringOrObject' ? 'string' : kind);
-    const row = element(kind === 'object' || kind === 'effects' ? 'div' : 'label', 'field ' + kind);
+    const row = element(['object', 'effects', 'textAnimators'].includes(kind) ? 'div' : 'label', 'field ' + kind);
     row.title = s.description || schema.description || '';
     row.dataset.kind = kind;
     row.append(element('span', null, key));
@@ -311,6 +319,9 @@ export function makeControls(ed, { at, setting, write, status }) {
       break;
     case 'effects':
       control = effectList(pointer, value);
+      break;
+    case 'textAnimators':
+      control = textAnimatorList(s, pointer, value);
       break;
     default:
       control = input('text', pointer, value === undefined ? '' : JSON.stringify(value));
@@ -420,6 +431,59 @@ export function makeControls(ed, { at, setting, write, status }) {
       if (at(pointer) === undefined) commitAt(pointer, [{ effect: name }]);
       else change([{ op: 'add', path: pointer + '/' + items.length, value: { effect: name } }],
         [{ op: 'remove', path: pointer + '/' + items.length }], 'added ' + name + ' to ' + pointer);
+    };
+    list.append(add);
+    return list;
+  }
+
+  // A text's `textAnimators`: each animator's selector (or each of its list of selectors) and
+  // its properties, typed from the schema (numbers, the shape, unit and mode menus, colours),
+  // with a button that shows the characters it selects on the frame and one that removes it; a
+  // button at the end adds an animator that fades what it selects.
+  function textAnimatorList(schema, pointer, value) {
+    const list = element('div', 'text-animators');
+    list.dataset.pointer = pointer;
+    const items = Array.isArray(value) ? value : [];
+    const item = schema.items, select = item.properties.select;
+    const selector = select.anyOf ? select.anyOf.find(isObject) : select;
+    const change = (ops, inverse, label) => write(() => ({ ops: ops, inverse: inverse, label: label }));
+    items.forEach((animator, i) => {
+      const itemPointer = pointer + '/' + i, current = animator && typeof animator === 'object' ? animator : {};
+      const box = element('div', 'text-animator');
+      box.dataset.pointer = itemPointer;
+      const head = element('div', 'effect-head');
+      const show = element('button', 'show-range', 'animator ' + i);
+      show.type = 'button';
+      show.dataset.pointer = itemPointer + '#show';
+      show.title = 'show the characters animator ' + i + ' selects on the frame';
+      show.setAttribute('aria-pressed', String((ed.textAnimator || 0) === i));
+      show.onclick = () => { if (pickAnimator) pickAnimator(i); };
+      const remove = element('button', 'effect-button', '✕');
+      remove.type = 'button';
+      remove.dataset.pointer = itemPointer + '#remove';
+      remove.title = 'remove';
+      remove.setAttribute('aria-label', 'remove animator ' + i);
+      remove.onclick = () => change([{ op: 'remove', path: itemPointer }],
+        [{ op: 'add', path: itemPointer, value: at(itemPointer) }], 'removed ' + itemPointer);
+      head.append(show, remove);
+      box.append(head);
+      if (Array.isArray(current.select)) {
+        current.select.forEach((one, j) => box.append(field('select ' + j, selector, one, itemPointer + '/select/' + j)));
+      } else {
+        box.append(field('select', selector, current.select, itemPointer + '/select'));
+      }
+      box.append(field('properties', item.properties.properties, current.properties, itemPointer + '/properties'));
+      list.append(box);
+    });
+    const add = element('button', 'expand', 'add an animator');
+    add.type = 'button';
+    add.dataset.pointer = pointer + '#add';
+    add.title = 'add an animator that fades the characters it selects';
+    const made = { select: { shape: 'square' }, properties: { opacity: 0 } };
+    add.onclick = () => {
+      if (at(pointer) === undefined) commitAt(pointer, [made]);
+      else change([{ op: 'add', path: pointer + '/' + items.length, value: made }],
+        [{ op: 'remove', path: pointer + '/' + items.length }], 'added an animator to ' + pointer);
     };
     list.append(add);
     return list;

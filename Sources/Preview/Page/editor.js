@@ -16,6 +16,7 @@ import { driveByHand } from './gesture.js';
 import { makeInspector } from './inspector.js';
 import { clamp, escape, patchText, round } from './patch.js';
 import { $, fitFrame, lastFrame, loadTimeline, playRange, setPlaying, show, view } from './player.js';
+import { makeTextRange } from './textrange.js';
 
 export function makeEditor(token) {
   const ed = {
@@ -32,6 +33,8 @@ export function makeEditor(token) {
   window.studio = ed;
   document.body.classList.add('editing');
   const tracks = $('tracks'), chart = $('chart'), stage = $('stage');
+  // The characters a text animator selects, drawn over the frame at the playhead.
+  const textRange = makeTextRange(ed, { at: at, address: address });
 
   function address(path, query) {
     const parameters = new URLSearchParams(Object.assign({ token: token }, query || {}));
@@ -633,6 +636,7 @@ export function makeEditor(token) {
     drawTracks(now);
     drawCurvePanel(now);
     drawHandles();
+    textRange.update(now);
   }
 
   // The curve editor closes to give the viewer its room, and opens again; its height follows
@@ -812,11 +816,23 @@ export function makeEditor(token) {
     ed.selected = index;
     const step = ed.info.steps[index];
     ed.layer = ed.info.layers.find(layer => layer.name === step.track) || null;
+    // A step on a text animator's value shows that animator's range.
+    const animated = /^textAnimators\.([0-9]+)\./.exec(String((at(step.pointer) || {}).animate));
+    if (animated) ed.textAnimator = Number(animated[1]);
     inspect();
     show(view.frame);
   }
 
-  const { inspect } = makeInspector(ed, { at: at, setting: setting, write: write, status: status, bezierOf: bezierOf });
+  // The inspector's pick of the text animator whose range the frame shows.
+  function pickAnimator(index) {
+    ed.textAnimator = index;
+    inspect();
+    if (view.timeline) textRange.update(view.frame / view.timeline.fps);
+  }
+
+  const { inspect } = makeInspector(ed, {
+    at: at, setting: setting, write: write, status: status, bezierOf: bezierOf, pickAnimator: pickAnimator,
+  });
   const { offer } = driveByHand(ed, { stage: stage, status: status, preview: preview, address: address,
     showDraftFrame: showDraftFrame, shown: shown, write: write });
 

@@ -6,6 +6,26 @@
 import { $, view } from './player.js';
 import { clamp } from './patch.js';
 
+// The picture of the frame: the image in the viewer (`data-role="viewer"`, a stable hook).
+export function picture() {
+  const viewer = document.querySelector('[data-role="viewer"]');
+  return $('frame') || (viewer && (viewer.querySelector('img, canvas') || viewer));
+}
+
+// The frame's box on the page, and CSS pixels per canvas pixel: what places things drawn over it.
+export function geometry() {
+  const shown = picture(), t = view.timeline;
+  if (!shown || !t) return null;
+  const box = shown.getBoundingClientRect();
+  if (!box.width || !box.height) return null;
+  // A picture fitted into its box (object-fit) sits centred in it at the canvas's aspect.
+  if (['contain', 'scale-down'].includes(getComputedStyle(shown).objectFit)) {
+    const k = Math.min(box.width / t.width, box.height / t.height);
+    return { box: { left: box.left + (box.width - t.width * k) / 2, top: box.top + (box.height - t.height * k) / 2 }, sx: k, sy: k };
+  }
+  return { box: box, sx: box.width / t.width, sy: box.height / t.height };
+}
+
 export function makeHandles(ed, { commitAt }) {
   const overlay = document.createElement('div');
   overlay.className = 'viewer-handles';
@@ -20,26 +40,6 @@ export function makeHandles(ed, { commitAt }) {
     made.className = className;
     if (pointer) made.dataset.pointer = pointer;
     return made;
-  }
-
-  // The picture of the frame: the image in the viewer (`data-role="viewer"`, a stable hook).
-  function picture() {
-    const viewer = document.querySelector('[data-role="viewer"]');
-    return $('frame') || (viewer && (viewer.querySelector('img, canvas') || viewer));
-  }
-
-  // The frame's box on the page, and CSS pixels per canvas pixel.
-  function geometry() {
-    const shown = picture(), t = view.timeline;
-    if (!shown || !t) return null;
-    const box = shown.getBoundingClientRect();
-    if (!box.width || !box.height) return null;
-    // A picture fitted into its box (object-fit) sits centred in it at the canvas's aspect.
-    if (['contain', 'scale-down'].includes(getComputedStyle(shown).objectFit)) {
-      const k = Math.min(box.width / t.width, box.height / t.height);
-      return { box: { left: box.left + (box.width - t.width * k) / 2, top: box.top + (box.height - t.height * k) / 2 }, sx: k, sy: k };
-    }
-    return { box: box, sx: box.width / t.width, sy: box.height / t.height };
   }
 
   function place() {

@@ -2,8 +2,9 @@
 // numbers, a spring's parameters in one of its three forms) and parameters, and the selected
 // layer's keys, each control typed from the schema (`/editor.json`, see controls.js): a plugin's
 // parameters by their types, a layer's `filters` and `backdropFilters` as a list of effects, its
-// `video` as a file menu or the clip's keys. A change is written when it is committed (Enter,
-// leaving a field, releasing a slider, picking from a menu).
+// `video` as a file menu or the clip's keys, its text's `textAnimators` as a list of animators
+// (their selectors and properties). A change is written when it is committed (Enter, leaving a
+// field, releasing a slider, picking from a menu).
 import { makeControls } from './controls.js';
 import { makeHandles } from './handles.js';
 import { escape } from './patch.js';
@@ -25,9 +26,12 @@ function heading(panel, text) {
 
 // The inspector of the editor whose state is `ed`: `inspect()` builds it anew. The editor's
 // `at(pointer)` reads the file, `setting(base, values)` makes a change, `write(make)` queues it,
-// `status(text, failed)` says how it went, and `bezierOf(timing)` gives a curve's handles.
-export function makeInspector(ed, { at, setting, write, status, bezierOf }) {
-  const { field, commitAt } = makeControls(ed, { at: at, setting: setting, write: write, status: status });
+// `status(text, failed)` says how it went, `bezierOf(timing)` gives a curve's handles and
+// `pickAnimator(i)` shows text animator i's range on the frame.
+export function makeInspector(ed, { at, setting, write, status, bezierOf, pickAnimator }) {
+  const { field, commitAt } = makeControls(ed, {
+    at: at, setting: setting, write: write, status: status, pickAnimator: pickAnimator,
+  });
   const handles = makeHandles(ed, { commitAt: commitAt });
 
   function timingFields(panel, step, doc) {
