@@ -12,6 +12,8 @@ final class TextFont: @unchecked Sendable {
     let faceIndex: Int
     /// Whether its glyphs are colour pictures: they take no text colour and no stroke.
     let isColor: Bool
+    /// Whether its outlines are thickened (fontconfig's synthetic bold for a face with no bold).
+    let isEmboldened: Bool
     let size: Double
     /// The Cairo face, and the font at identity: glyph lookup and advances. Unhinted metrics
     /// make advances scale linearly, so positions measured here hold under any layer transform.
@@ -21,10 +23,13 @@ final class TextFont: @unchecked Sendable {
     let ascent: Double
     let descent: Double
 
-    fileprivate init(path: String, faceIndex: Int, isColor: Bool, face: OpaquePointer, size: Double) {
+    fileprivate init(
+        path: String, faceIndex: Int, isColor: Bool, isEmboldened: Bool, face: OpaquePointer, size: Double
+    ) {
         self.path = path
         self.faceIndex = faceIndex
         self.isColor = isColor
+        self.isEmboldened = isEmboldened
         self.size = size
         self.face = face
         cairo_font_face_reference(face)
@@ -129,7 +134,8 @@ enum TextFonts {
                         return face
                     }()
                 let font = TextFont(
-                    path: location.path, faceIndex: location.index, isColor: location.color, face: face, size: size)
+                    path: location.path, faceIndex: location.index, isColor: location.color,
+                    isEmboldened: location.embolden, face: face, size: size)
                 guard font.isValid else { return nil }
                 fonts[key] = font
                 return font

@@ -1,6 +1,7 @@
 import CAnimatorABI
 import CCairo
 import CRaster
+import CTextShaping
 import Foundation
 import Scene
 
@@ -163,25 +164,46 @@ extension TextLayout {
                 let glyph = cairo_glyph_t(index: UInt(item.index), x: item.x, y: item.y)
                 fill([glyph], font: item.font, colour: colour(item.fill, item, asMask: asMask), alpha: alpha, on: cr)
             } else {
-                // The outline made once, filled under the glyph's own transform: a Cairo font
-                // for every transform a glyph passes through would be made and rasterised anew.
                 cairo_translate(cr, item.x, item.y)
-                cairo_new_path(cr)
-                cairo_append_path(cr, outline(font: item.font, index: item.index))
                 if let stroke = item.stroke {
+                    cairo_new_path(cr)
+                    cairo_append_path(cr, outline(font: item.font, index: item.index))
                     cairo_set_line_width(cr, stroke.width)
                     cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
                     cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
                     let colour = colour(stroke.color, item, asMask: asMask)
                     cairo_set_source_rgba(cr, colour.x, colour.y, colour.z, colour.w * alpha)
-                    cairo_stroke_preserve(cr)
+                    cairo_stroke(cr)
                 }
                 let colour = colour(item.fill, item, asMask: asMask)
                 cairo_set_source_rgba(cr, colour.x, colour.y, colour.z, colour.w * alpha)
-                cairo_fill(cr)
+                fillTransformed(item, on: cr)
             }
             cairo_restore(cr)
         }
+    }
+
+    /// Fills a glyph turned, scaled or skewed (`cr`'s user space is the glyph's own, its origin
+    /// at the glyph's) in the source: its outline rasterised by FreeType straight through the
+    /// device transform, as Cairo draws glyphs, into a mask of the pixels it covers. A Cairo
+    /// font made for every transform a glyph passes through would be made and rasterised anew,
+    /// and filling the outline as a path costs several times more.
+    private func fillTransformed(_ item: Drawn, on cr: OpaquePointer) {
+        var device = cairo_matrix_t()
+        cairo_get_matrix(cr, &device)
+        let font = paragraph.fonts[item.font]
+        var coverage = glyph_coverage_t()
+        let matrix = [device.xx, device.yx, device.xy, device.yy]
+        guard
+            glyph_coverage_render(
+                font.scaled, item.index, matrix, device.x0, device.y0, font.isEmboldened ? 1 : 0, &coverage) == 1
+        else { return }
+        defer { glyph_coverage_free(&coverage) }
+        let mask = cairo_image_surface_create_for_data(
+            coverage.pixels, CAIRO_FORMAT_A8, coverage.width, coverage.height, coverage.stride)!
+        defer { cairo_surface_destroy(mask) }
+        cairo_identity_matrix(cr)
+        cairo_mask_surface(cr, mask, Double(coverage.left), Double(coverage.top))
     }
 
     /// The outline of glyph `index` of font `font` at the text's size, around its origin.
