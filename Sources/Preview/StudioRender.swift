@@ -119,7 +119,8 @@ final class StudioRender: @unchecked Sendable {
     /// The bytes and media type of `name`, one of the files the last render wrote; a 404 for any
     /// other name, so the route reads nothing else.
     func output(_ name: String) throws(HTTPError) -> (bytes: Data, mediaType: String) {
-        let files = lock.withLock { status.state == "finished" || status.state == "cancelled" ? status.files : [] }
+        // A stopped or failed render lists no files (it throws before it says what it wrote).
+        let files = lock.withLock { status.state == "finished" ? status.files : [] }
         guard files.contains(name) else {
             throw HTTPError(
                 .notFound,

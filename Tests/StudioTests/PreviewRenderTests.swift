@@ -136,6 +136,8 @@ struct PreviewRenderTests {
             #expect(answer.text.contains(#"{"error":{"message":"#), "\(answer.text)")
         }
         #expect(try edit.send("GET", path: "/output", query: "?file=out/square.gif").status == 403)
+        let unnamed = try edit.send("GET", path: "/output", query: "?token=\(edit.token)")
+        #expect(unnamed.status == 400 && unnamed.text.contains("/output needs ?file=PATH"), "\(unnamed.text)")
         let extra = try edit.send("GET", path: "/render", query: "?token=\(edit.token)&at=1")
         #expect(extra.status == 400 && extra.text.contains("/render takes only ?token"), "\(extra.text)")
     }
