@@ -6,15 +6,15 @@ import Scene
 /// keyframed, a counter's number or the current caption cue), each distinct string shaped once
 /// (a `TextLayout` per string, kept for the render), and its text animators' changes to each
 /// character in the frame. Captions add their box behind the lines and their highlight of the
-/// word being spoken, which is a text animator of its own: a square range over that one word.
+/// words being spoken, which is a text animator of its own: a square range over those words.
 final class PreparedText {
     /// What the time makes the text show, beyond the layer's state: equal values with equal
     /// states draw equal pixels.
     struct Shown: Equatable, Sendable {
         /// The string, numbered in the order the text met them.
         var string: Int
-        /// The caption's word being spoken, when it is highlighted.
-        var word: Int?
+        /// The caption's words being spoken, when they are highlighted.
+        var words: Range<Int>?
         /// The time, when a wiggly selector draws by it.
         var time: Double?
     }
@@ -34,7 +34,9 @@ final class PreparedText {
     private var numbers: [String: Int] = [:]
     private(set) var time = 0.0
     private var string: String
-    private var word: Int?
+    /// The words of the caption cue being spoken: those that start at the latest of its word
+    /// times that has passed (one word, when every word has its own time).
+    private var words: Range<Int>?
     /// The styled spans of the caption cue shown, by the UTF-8 bytes of `string` they cover.
     private var spans: [(range: Range<Int>, span: CaptionSpan)] = []
     /// The caption cue shown (its line in the file), whose spans style the string.
@@ -51,7 +53,7 @@ final class PreparedText {
         var height: Double
         var values: [TextAnimatorSlot: [Double]]
         var color: SIMD4<Double>?
-        var word: Int?
+        var words: Range<Int>?
         var cue: Int?
         var time: Double?
     }
@@ -70,7 +72,7 @@ final class PreparedText {
         self.style = style
         string = content.captions == nil ? content.string(at: 0) : ""
         numbers[string] = 0
-        shown = Shown(string: 0, word: nil, time: nil)
+        shown = Shown(string: 0, words: nil, time: nil)
         show(at: 0)
     }
 
@@ -78,19 +80,23 @@ final class PreparedText {
     func show(at time: Double) {
         self.time = time
         guard changesOverTime else { return }
-        word = nil
+        words = nil
         if let captions = content.captions {
             let current = captions.track.current(at: time)
             string = current?.cue.text ?? ""
             spans = current?.cue.spanRanges.filter { $0.span.isStyled } ?? []
             cue = current?.cue.fileLine
-            if captions.style.highlight != nil { word = current?.word }
+            if captions.style.highlight != nil, let current, let last = current.word {
+                let all = current.cue.words
+                let first = all[..<last].lastIndex { $0.start != all[last].start }.map { $0 + 1 } ?? 0
+                words = first..<last + 1
+            }
         } else if changesOverTime {
             string = content.string(at: time)
         }
         let number = numbers[string] ?? numbers.count
         numbers[string] = number
-        shown = Shown(string: number, word: word, time: wiggles ? time : nil)
+        shown = Shown(string: number, words: words, time: wiggles ? time : nil)
     }
 
     /// The layout of `string`, shaped on first use; nil when it draws nothing.
@@ -127,8 +133,8 @@ final class PreparedText {
         let changes = changes(of: layout, width: width, height: height, host: host)
         if let captions = content.captions {
             if let box = captions.style.box { paintBox(box, behind: layout, alpha: alpha, on: cr) }
-            if let colour = captions.style.highlight?.box, let word {
-                paintWordBox(colour, word: word, of: layout, changes: changes, alpha: alpha, on: cr)
+            if let colour = captions.style.highlight?.box, let words {
+                paintWordBox(colour, words: words, of: layout, alpha: alpha, on: cr)
             }
         }
         layout.paint(width: width, height: height, alpha: alpha, color: host.textColor, changes: changes, on: cr)
@@ -140,14 +146,14 @@ final class PreparedText {
     private func changes(of layout: TextLayout, width: Double, height: Double, host: HostLayerState)
         -> [TextUnitChange]?
     {
-        let highlighted = content.captions?.style.highlight != nil ? word : nil
+        let highlighted = content.captions?.style.highlight != nil ? words : nil
         let key = ChangesKey(
             layout: ObjectIdentifier(layout), width: width, height: height, values: host.textAnimatorValues,
-            color: host.textColor, word: highlighted, cue: spans.isEmpty ? nil : cue, time: wiggles ? time : nil)
+            color: host.textColor, words: highlighted, cue: spans.isEmpty ? nil : cue, time: wiggles ? time : nil)
         if let lastChanges, lastChanges.key == key { return lastChanges.changes }
         var animators = content.animators(changedBy: host)
-        if let highlight = content.captions?.style.highlight, let word {
-            animators.append(Self.highlighting(word: word, with: highlight))
+        if let highlight = content.captions?.style.highlight, let words {
+            animators.append(Self.highlighting(words: words, with: highlight))
         }
         var changes: [TextUnitChange]?
         if !animators.isEmpty || !spans.isEmpty {
@@ -188,14 +194,14 @@ final class PreparedText {
         return changes
     }
 
-    /// The caption highlight as a text animator: a square range over word `word` alone, giving it
+    /// The caption highlight as a text animator: a square range over `words` alone, giving them
     /// the highlight's colour and scale.
-    static func highlighting(word: Int, with highlight: CaptionHighlight) -> TextAnimator {
+    static func highlighting(words: Range<Int>, with highlight: CaptionHighlight) -> TextAnimator {
         var range = TextRangeSelector()
         range.by = .words
         range.units = .index
-        range.start = Double(word)
-        range.end = Double(word + 1)
+        range.start = Double(words.lowerBound)
+        range.end = Double(words.upperBound)
         var properties = TextAnimatorProperties()
         properties.fillColor = highlight.color
         if highlight.scale != 1 { properties.scale = anim_point_t(x: highlight.scale, y: highlight.scale) }
@@ -219,17 +225,17 @@ final class PreparedText {
         cairo_fill(cr)
     }
 
-    /// A box behind the word being spoken, on each line it lies on, from the ascent to the
-    /// descent, a tenth of the size wider than the word on each side.
+    /// A box behind the words being spoken, on each line they lie on, from the ascent to the
+    /// descent, a tenth of the size wider than them on each side.
     private func paintWordBox(
-        _ colour: anim_color_t, word: Int, of layout: TextLayout, changes: [TextUnitChange]?, alpha: Double,
+        _ colour: anim_color_t, words: Range<Int>, of layout: TextLayout, alpha: Double,
         on cr: OpaquePointer
     ) {
         let margin = content.size / 10
         cairo_new_path(cr)
         for line in layout.lines {
             let glyphs = layout.placed[line.glyphs].filter { glyph in
-                glyph.grapheme.map { layout.units.word[$0] == word } ?? false
+                glyph.grapheme.flatMap { layout.units.word[$0] }.map(words.contains) ?? false
             }
             guard let extent = Self.extent(of: glyphs[...]) else { continue }
             addRoundedBox(

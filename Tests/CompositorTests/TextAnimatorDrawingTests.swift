@@ -322,5 +322,22 @@ import Timing
         let second = try red(at: 1.5)
         #expect(first.left > 50 && first.right == 0, "\(first)")
         #expect(second.left == 0 && second.right > 50, "\(second)")
+        // Words after one timestamp are spoken together: both are marked.
+        let together = try CaptionParser.parseWebVTT("WEBVTT\n\n00:00.000 --> 00:02.000\nab <00:01.000>cd ef\n")
+        text.captions = TextCaptions(
+            file: "talk.vtt", track: CaptionTrack(cues: together), style: style,
+            origin: SceneError.Origin(file: "test.json", position: nil, path: nil))
+        let shared = Compositor(
+            canvas: Canvas(width: 240, height: 120, background: clear), contents: [LayerContent(text: text)])
+        try shared.showFootage(at: 1.5)
+        let out = FrameBuffer.blank(width: 240, height: 120)
+        shared.render([layer(rect(0, 0, 240, 120))], into: out)
+        let advance = Self.metrics().advance
+        func redColumns(_ columns: Range<Int>) -> Int {
+            (0..<120).reduce(0) { sum, y in sum + columns.filter { out.pixel(x: $0, y: y) == (255, 0, 0, 255) }.count }
+        }
+        #expect(redColumns(0..<Int(2.5 * advance)) == 0)
+        #expect(redColumns(Int(2.5 * advance)..<Int(5.5 * advance)) > 50, "cd")
+        #expect(redColumns(Int(5.5 * advance)..<240) > 50, "ef")
     }
 }
