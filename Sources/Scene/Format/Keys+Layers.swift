@@ -84,6 +84,11 @@ extension Keys {
             FormatKey(
                 "masksToBounds", .boolean, default: false,
                 "clips the sublayers to the layer's rounded frame (its own shadow still shows)"),
+            FormatKey(
+                "motionBlur", .either([.boolean, .object(Keys.layerMotionBlur)]),
+                defaultNote: "true when the canvas has motionBlur",
+                "with the canvas's motionBlur: false draws the layer at the frame's time in every sample (its "
+                    + "sublayers still move with it); {samples} gives it its own; only on a layer that moves"),
         ], required: ["name"],
         "a layer: its place, transform, opacity and what it draws (fill, then image, then text, then its sublayers)")
 
