@@ -118,7 +118,7 @@ let package = Package(
             name: "Renderer",
             dependencies: [
                 "Scene", "Compositor", "Footage", "Output", "PluginRegistry", "PluginIsolation", "CPluginGuard",
-                "Timing", "CacheFiles", "OptionNames",
+                "Timing", "CacheFiles", "OptionNames", "CRaster",
             ]),
         .target(
             name: "Sheet",

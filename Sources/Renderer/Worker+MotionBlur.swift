@@ -1,0 +1,193 @@
+import CAnimatorABI
+import CRaster
+import Compositor
+import Scene
+
+/// What motion blur needs beside the frame: a picture per later sample, and the sums of its
+/// pixels that differ from the first sample's, in linear light (see `raster_shutter_add`).
+final class ShutterScratch {
+    let sample: FrameBuffer
+    let sums: UnsafeMutablePointer<Float>
+    let differs: UnsafeMutablePointer<UInt8>
+    let touched: UnsafeMutablePointer<UInt8>
+
+    /// The linear-light value of each channel byte under each alpha, made once.
+    nonisolated(unsafe) static let table: UnsafePointer<Float> = {
+        let table = UnsafeMutablePointer<Float>.allocate(capacity: 256 * 256)
+        raster_shutter_table(table)
+        return UnsafePointer(table)
+    }()
+
+    init(width: Int, height: Int) throws(FrameBuffer.OutOfMemory) {
+        sample = try FrameBuffer(width: width, height: height)
+        sums = .allocate(capacity: max(1, width * height * 4))
+        differs = .allocate(capacity: max(1, width * height))
+        touched = .allocate(capacity: max(1, height))
+    }
+
+    deinit {
+        sums.deallocate()
+        differs.deallocate()
+        touched.deallocate()
+    }
+}
+
+/// One sample of a blurred frame: its timeline time and the layers' states then.
+private struct ShutterSample {
+    let time: Double
+    var state: FrameState
+}
+
+extension Worker {
+    /// Renders the frame at timeline time `time` (`wallTime` seconds into the render) with motion
+    /// blur: the average, in linear light, of pictures at sub-frame times across the shutter
+    /// interval. Sample k of n lies (phase + angle · (k + ½) / n) / 360 frame intervals from the
+    /// frame's wall time, each computed from it alone. A frame in which nothing changes within
+    /// the shutter is drawn once, as without blur; a layer given fewer samples than the frame
+    /// (its own `samples`, `false`, or fewer by `adaptive`) shows the states of a subset of the
+    /// frame's samples. Footage shows its frame at `time` in every sample.
+    func renderBlurred(
+        _ evaluator: FrameEvaluator, _ blur: MotionBlur, time: Double, wallTime: Double, frame: Int,
+        into buffer: FrameBuffer
+    ) throws(RenderError) {
+        let scene = evaluator.scene
+        var count = blur.mostSamples
+        var samples = try Self.samples(count, blur, evaluator, wallTime: wallTime, frame: frame)
+        var layerSamples = scene.layers.indices.map { blur.samples(ofLayer: $0) }
+        if blur.adaptive {
+            layerSamples = Self.adaptiveSamples(samples, caps: layerSamples, scene: scene)
+            let needed = layerSamples.max() ?? 1
+            if needed < count {
+                count = needed
+                samples = try Self.samples(count, blur, evaluator, wallTime: wallTime, frame: frame)
+            }
+        }
+        try showFootage(at: time, frame: frame)
+        if count <= 1 || Self.nothingChanges(samples, scene: scene) {
+            compositor.time = time
+            try draw(
+                try evaluator.state(at: time, frame: frame, wallTime: wallTime), evaluator, time: time, frame: frame,
+                into: buffer)
+            return
+        }
+        // Layers drawn at the frame's own time in every sample.
+        let fixed =
+            layerSamples.contains { $0 <= 1 }
+            ? try evaluator.state(at: time, frame: frame, wallTime: wallTime) : nil
+        let scratch = try shutterScratch(frame: frame)
+        let (width, height) = (buffer.width, buffer.height)
+        scratch.touched.update(repeating: 0, count: max(1, height))
+        for k in 0..<count {
+            var state = samples[k].state
+            for (index, own) in layerSamples.enumerated() where own < count {
+                if own <= 1, let fixed {
+                    state.layers[index] = fixed.layers[index]
+                    state.host[index] = fixed.host[index]
+                } else if own > 1 {
+                    // The frame's sample nearest the middle of the layer's own sample k falls in.
+                    let mine = k * own / count
+                    let nearest = ((2 * mine + 1) * count) / (2 * own)
+                    state.layers[index] = samples[nearest].state.layers[index]
+                    state.host[index] = samples[nearest].state.host[index]
+                }
+            }
+            compositor.time = samples[k].time
+            let target = k == 0 ? buffer : scratch.sample
+            try draw(state, evaluator, time: samples[k].time, frame: frame, into: target)
+            if k > 0 {
+                raster_shutter_add(
+                    buffer.pixels, scratch.sample.pixels, Int32(width), Int32(height), Int32(buffer.stride),
+                    ShutterScratch.table, scratch.sums, scratch.differs, scratch.touched)
+            }
+        }
+        raster_shutter_resolve(
+            buffer.pixels, Int32(width), Int32(height), Int32(buffer.stride), Int32(count), ShutterScratch.table,
+            scratch.sums, scratch.differs, scratch.touched)
+        buffer.pixelsChanged()
+        compositor.time = time
+    }
+
+    /// The states of `count` samples across the shutter of the frame shown `wallTime` seconds in.
+    private static func samples(
+        _ count: Int, _ blur: MotionBlur, _ evaluator: FrameEvaluator, wallTime: Double, frame: Int
+    ) throws(RenderError) -> [ShutterSample] {
+        var samples: [ShutterSample] = []
+        samples.reserveCapacity(count)
+        let fps = evaluator.scene.fps
+        for k in 0..<count {
+            let wall = wallTime + blur.offset(ofSample: k, of: count) / fps
+            let time = try evaluator.time(atWallTime: wall, frame: frame)
+            samples.append(
+                ShutterSample(time: time, state: try evaluator.state(at: time, frame: frame, wallTime: wall)))
+        }
+        return samples
+    }
+
+    /// Whether every sample shows the same states, and no layer's content plays by itself (a
+    /// Lottie animation, a text's animators), so one picture is every sample's.
+    private static func nothingChanges(_ samples: [ShutterSample], scene: Scene) -> Bool {
+        if scene.layers.contains(where: { $0.content.lottie != nil || !($0.content.text?.animators.isEmpty ?? true) }) {
+            return false
+        }
+        guard let first = samples.first else { return true }
+        return samples.dropFirst().allSatisfy { sample in
+            sample.state.host == first.state.host && sample.state.moved == first.state.moved
+                && sample.state.mixes.elementsEqual(first.state.mixes) {
+                    $0.step == $1.step && $0.progress == $1.progress
+                }
+                && zip(sample.state.layers, first.state.layers).allSatisfy { $0.hasSameBytes(as: $1) }
+        }
+    }
+
+    /// Each layer's samples by its motion (After Effects' adaptive sample limit): 1 for a layer
+    /// that does not change within the shutter; for one that does, as many as the largest
+    /// movement of a corner of its visual frame (its holders' transforms applied) in canvas
+    /// pixels, at least 2 and at most its cap. Layers of running mixers get their cap.
+    private static func adaptiveSamples(_ samples: [ShutterSample], caps: [Int], scene: Scene) -> [Int] {
+        guard let first = samples.first else { return caps }
+        let mixed = Set(first.state.mixes.flatMap { scene.steps[$0.step].action.mixedLayers })
+        var counts = [Int](repeating: 1, count: caps.count)
+        let frames = samples.map { sample in
+            sample.state.layers.withUnsafeBufferPointer { layers in
+                scene.layers.indices.map { scene.tree.visualFrame(of: $0, in: layers) }
+            }
+        }
+        for index in caps.indices where caps[index] > 1 {
+            if mixed.contains(index) {
+                counts[index] = caps[index]
+                continue
+            }
+            var changes = false
+            var movement = 0.0
+            let start = frames[0][index]
+            for (k, sample) in samples.enumerated().dropFirst() {
+                if !sample.state.layers[index].hasSameBytes(as: first.state.layers[index])
+                    || sample.state.host[index] != first.state.host[index]
+                {
+                    changes = true
+                }
+                let other = frames[k][index]
+                let dx = max(abs(other.x - start.x), abs(other.x + other.width - start.x - start.width))
+                let dy = max(abs(other.y - start.y), abs(other.y + other.height - start.y - start.height))
+                movement = max(movement, (dx * dx + dy * dy).squareRoot())
+            }
+            if movement > 0 { changes = true }
+            if changes {
+                let needed = movement.isFinite ? Int(min(movement.rounded(.up), 64)) : caps[index]
+                counts[index] = min(caps[index], max(2, needed))
+            }
+        }
+        return counts
+    }
+
+    private func shutterScratch(frame: Int) throws(RenderError) -> ShutterScratch {
+        if let shutter { return shutter }
+        do throws(FrameBuffer.OutOfMemory) {
+            let made = try ShutterScratch(width: compositor.pixelWidth, height: compositor.pixelHeight)
+            shutter = made
+            return made
+        } catch {
+            throw .outOfMemory(error, frame: frame)
+        }
+    }
+}
