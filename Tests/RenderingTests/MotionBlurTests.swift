@@ -160,6 +160,16 @@ import Testing
         #expect(try bytes(1, in: blurred) != bytes(1, in: none))
     }
 
+    /// A card moving 16 pixels in 0.3 s: its 16 samples span 2.5 pixels of the shutter's 2.7, so
+    /// adaptive sampling takes 3, and the frame is the 3-sample frame to the bit.
+    @Test func adaptiveSamplingTakesAsManySamplesAsPixelsMoved() throws {
+        let adaptive = try render(try write("adaptive", blur: "{\"adaptive\": true}", distance: 16))
+        let three = try render(try write("three", blur: "{\"samples\": 3}", distance: 16))
+        let sixteen = try render(try write("sixteen", blur: "{}", distance: 16))
+        #expect(try bytes(1, in: adaptive) == bytes(1, in: three))
+        #expect(try bytes(1, in: adaptive) != bytes(1, in: sixteen))
+    }
+
     @Test(arguments: [1.0, 0.5])
     func shardsGiveTheWholeRendersFrames(scale: Double) throws {
         let name = try write("shards", blur: "{\"samples\": 8, \"shutterAngle\": 360}")
