@@ -45,7 +45,8 @@ extension Worker {
     /// frame's wall time, each computed from it alone. A frame in which nothing changes within
     /// the shutter is drawn once, as without blur; a layer given fewer samples than the frame
     /// (its own `samples`, `false`, or fewer by `adaptive`) shows the states of a subset of the
-    /// frame's samples. Footage shows its frame at `time` in every sample.
+    /// frame's samples. Footage, Lottie animations and texts show what they show at each
+    /// sample's time (footage is not blended between its own frames within a sample).
     func renderBlurred(
         _ evaluator: FrameEvaluator, _ blur: MotionBlur, time: Double, wallTime: Double, frame: Int,
         into buffer: FrameBuffer
@@ -62,9 +63,11 @@ extension Worker {
                 samples = try Self.samples(count, blur, evaluator, wallTime: wallTime, frame: frame)
             }
         }
-        try showFootage(at: time, frame: frame)
-        if count <= 1 || Self.nothingChanges(samples, scene: scene) {
+        var still = count <= 1
+        if !still { still = try nothingChanges(samples, scene: scene, frame: frame) }
+        if still {
             compositor.time = time
+            try showFootage(at: time, frame: frame)
             try draw(
                 try evaluator.state(at: time, frame: frame, wallTime: wallTime), evaluator, time: time, frame: frame,
                 into: buffer)
@@ -92,6 +95,7 @@ extension Worker {
                 }
             }
             compositor.time = samples[k].time
+            try showFootage(at: samples[k].time, frame: frame)
             let target = k == 0 ? buffer : scratch.sample
             try draw(state, evaluator, time: samples[k].time, frame: frame, into: target)
             if k > 0 {
@@ -113,9 +117,8 @@ extension Worker {
     ) throws(RenderError) -> [ShutterSample] {
         var samples: [ShutterSample] = []
         samples.reserveCapacity(count)
-        let fps = evaluator.scene.fps
         for k in 0..<count {
-            let wall = wallTime + blur.offset(ofSample: k, of: count) / fps
+            let wall = evaluator.wallTime(ofSample: k, of: count, blur, frameWallTime: wallTime)
             let time = try evaluator.time(atWallTime: wall, frame: frame)
             samples.append(
                 ShutterSample(time: time, state: try evaluator.state(at: time, frame: frame, wallTime: wall)))
@@ -123,20 +126,31 @@ extension Worker {
         return samples
     }
 
-    /// Whether every sample shows the same states, and no layer's content plays by itself (a
-    /// Lottie animation, a text's animators), so one picture is every sample's.
-    private static func nothingChanges(_ samples: [ShutterSample], scene: Scene) -> Bool {
-        if scene.layers.contains(where: { $0.content.lottie != nil || !($0.content.text?.animators.isEmpty ?? true) }) {
-            return false
+    /// Whether every sample looks the same: the same states, the same footage and Lottie frames,
+    /// and no text that changes by itself (animators, a changing string or counter, captions), so
+    /// one picture is every sample's.
+    private func nothingChanges(_ samples: [ShutterSample], scene: Scene, frame: Int) throws(RenderError) -> Bool {
+        let changingText = scene.layers.contains { layer in
+            guard let text = layer.content.text else { return false }
+            return !text.animators.isEmpty || text.captions != nil || !text.source.isFixed
         }
-        guard let first = samples.first else { return true }
-        return samples.dropFirst().allSatisfy { sample in
+        guard !changingText, let first = samples.first else { return !changingText }
+        let sameStates = samples.dropFirst().allSatisfy { sample in
             sample.state.host == first.state.host && sample.state.moved == first.state.moved
                 && sample.state.mixes.elementsEqual(first.state.mixes) {
                     $0.step == $1.step && $0.progress == $1.progress
                 }
                 && zip(sample.state.layers, first.state.layers).allSatisfy { $0.hasSameBytes(as: $1) }
         }
+        guard sameStates else { return false }
+        var firstShown: [Int?]?
+        for sample in samples {
+            try showFootage(at: sample.time, frame: frame)
+            let shown = scene.layers.indices.map { compositor.shownFootageFrame(ofContent: $0) }
+            if let firstShown, firstShown != shown { return false }
+            firstShown = shown
+        }
+        return true
     }
 
     /// Each layer's samples by its motion (After Effects' adaptive sample limit): 1 for a layer
@@ -189,5 +203,28 @@ extension Worker {
         } catch {
             throw .outOfMemory(error, frame: frame)
         }
+    }
+}
+
+extension FrameEvaluator {
+    /// The wall time of sample `k` of `count` of the frame shown `frameWallTime` seconds into the
+    /// render: the frame's own plus the sample's offset, computed from them alone.
+    func wallTime(ofSample k: Int, of count: Int, _ blur: MotionBlur, frameWallTime: Double) -> Double {
+        frameWallTime + blur.offset(ofSample: k, of: count) / scene.fps
+    }
+
+    /// The timeline times whose footage frame `frame` shows: its own, and with motion blur each
+    /// sample's (of the most samples a frame takes); none when they cannot be had (the render
+    /// then fails on that frame).
+    func footageTimes(ofFrame frame: Int) -> [Double] {
+        guard let own = try? time(ofFrame: frame) else { return [] }
+        guard let blur = scene.canvas.motionBlur, blur.mostSamples > 1, blur.shutterAngle > 0 else { return [own] }
+        let wall = Double(frame) / scene.fps
+        var times = [own]
+        for k in 0..<blur.mostSamples {
+            let sampleWall = wallTime(ofSample: k, of: blur.mostSamples, blur, frameWallTime: wall)
+            if let time = try? time(atWallTime: sampleWall, frame: frame) { times.append(time) }
+        }
+        return times
     }
 }

@@ -2,7 +2,7 @@
 extension Decoding {
     /// The canvas's motion blur with the layers' own settings; nil when the canvas has none.
     /// A layer's key is refused where it could change nothing: without the canvas's motion blur,
-    /// or on a layer that nothing moves (see `canMove`).
+    /// or on a layer that nothing moves (see `movingLayers`).
     func decodeLayerBlur(layers: [SceneLayer], steps: [Step], canvasAsks: Bool) throws(SceneError) -> MotionBlur? {
         guard var blur = canvas.motionBlur else {
             // A canvas motionBlur that could not be read is reported as such, not here again.
@@ -24,28 +24,24 @@ extension Decoding {
             }
             guard moving.contains(index) else {
                 throw field.error(
-                    "layer \"\(layerNames[index])\" cannot move: no step, mixer or animated content changes it or a "
-                        + "layer holding it, so its motion blur would change nothing; leave the key out")
+                    "layer \"\(layerNames[index])\" cannot move: no animate or animator step changes it or a layer "
+                        + "holding it, so its motion blur setting would change nothing; leave the key out")
             }
             if samples != blur.samples { blur.layerSamples[index] = samples }
         }
         return blur
     }
 
-    /// The layers whose pictures can change over time: those a step animates or a mixer blends,
-    /// those whose content plays (a Lottie animation, a text with animators), and every layer
-    /// inside one of them. A video or sequence is not counted: its frames are not blurred.
+    /// The layers whose states can change over time: those an `animate` or animator step
+    /// changes, and every layer inside one of them. A layer's motionBlur chooses which samples'
+    /// states it shows, so on any other layer it would change nothing (a mixer's progress, footage,
+    /// Lottie and text animators are sampled for the whole frame, not per layer).
     static func movingLayers(_ layers: [SceneLayer], steps: [Step]) -> Set<Int> {
         var moving = Set<Int>()
         for step in steps {
             switch step.action {
             case .animate(_, let target), .property(_, let target): moving.insert(target)
-            case .mix: moving.formUnion(step.action.mixedLayers)
-            }
-        }
-        for (index, layer) in layers.enumerated() {
-            if layer.content.lottie != nil || !(layer.content.text?.animators.isEmpty ?? true) {
-                moving.insert(index)
+            case .mix: break
             }
         }
         // Parents come before their sublayers (depth first).

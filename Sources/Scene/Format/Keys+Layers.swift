@@ -87,8 +87,8 @@ extension Keys {
             FormatKey(
                 "motionBlur", .either([.boolean, .object(Keys.layerMotionBlur)]),
                 defaultNote: "true when the canvas has motionBlur",
-                "with the canvas's motionBlur: false draws the layer at the frame's time in every sample (its "
-                    + "sublayers still move with it); {samples} gives it its own; only on a layer that moves"),
+                "with the canvas's motionBlur: false keeps the layer's own state at the frame's time in every "
+                    + "sample; {samples} gives it its own; only on a layer a step animates, or inside one"),
         ], required: ["name"],
         "a layer: its place, transform, opacity and what it draws (fill, then image, then text, then its sublayers)")
 
