@@ -44,9 +44,10 @@ extension Worker {
     /// interval. Sample k of n lies (phase + angle · (k + ½) / n) / 360 frame intervals from the
     /// frame's wall time, each computed from it alone. A frame in which nothing changes within
     /// the shutter is drawn once, as without blur; a layer given fewer samples than the frame
-    /// (its own `samples`, `false`, or fewer by `adaptive`) shows the states of a subset of the
-    /// frame's samples. Footage, Lottie animations and texts show what they show at each
-    /// sample's time (footage is not blended between its own frames within a sample).
+    /// (its own `samples`, `false`, or fewer by `adaptive`) shows its states at its own sample
+    /// times, each in an equal share of the frame's samples. Footage, Lottie animations and texts
+    /// show what they show at each sample's time (footage is not blended between its own frames
+    /// within a sample).
     func renderBlurred(
         _ evaluator: FrameEvaluator, _ blur: MotionBlur, time: Double, wallTime: Double, frame: Int,
         into buffer: FrameBuffer
@@ -54,6 +55,8 @@ extension Worker {
         let scene = evaluator.scene
         var count = blur.mostSamples
         var samples = try Self.samples(count, blur, evaluator, wallTime: wallTime, frame: frame)
+        // The states at each layer's own sample times, by its number of samples.
+        var layerStates = [count: samples]
         var layerSamples = scene.layers.indices.map { blur.samples(ofLayer: $0) }
         if blur.adaptive {
             layerSamples = Self.adaptiveSamples(samples, caps: layerSamples, scene: scene)
@@ -61,6 +64,7 @@ extension Worker {
             if needed < count {
                 count = needed
                 samples = try Self.samples(count, blur, evaluator, wallTime: wallTime, frame: frame)
+                layerStates[count] = samples
             }
         }
         var still = count <= 1
@@ -77,6 +81,9 @@ extension Worker {
         let fixed =
             layerSamples.contains { $0 <= 1 }
             ? try evaluator.state(at: time, frame: frame, wallTime: wallTime) : nil
+        for own in Set(layerSamples) where own > 1 && own < count && layerStates[own] == nil {
+            layerStates[own] = try Self.samples(own, blur, evaluator, wallTime: wallTime, frame: frame)
+        }
         let scratch = try shutterScratch(frame: frame)
         let (width, height) = (buffer.width, buffer.height)
         scratch.touched.update(repeating: 0, count: max(1, height))
@@ -86,12 +93,13 @@ extension Worker {
                 if own <= 1, let fixed {
                     state.layers[index] = fixed.layers[index]
                     state.host[index] = fixed.host[index]
-                } else if own > 1 {
-                    // The frame's sample nearest the middle of the layer's own sample k falls in.
-                    let mine = k * own / count
-                    let nearest = ((2 * mine + 1) * count) / (2 * own)
-                    state.layers[index] = samples[nearest].state.layers[index]
-                    state.host[index] = samples[nearest].state.host[index]
+                } else if own > 1, let states = layerStates[own] {
+                    // The layer's own sample that frame sample k falls in: each of its samples is
+                    // shown in count / own of the frame's (one more or less where own does not
+                    // divide count).
+                    let mine = states[k * own / count].state
+                    state.layers[index] = mine.layers[index]
+                    state.host[index] = mine.host[index]
                 }
             }
             compositor.time = samples[k].time

@@ -160,6 +160,18 @@ import Testing
         #expect(try bytes(1, in: blurred) != bytes(1, in: none))
     }
 
+    /// A card given 4 samples of its own under the canvas's 16 takes the 4 positions a 4-sample
+    /// canvas gives it, each in 4 of the 16 pictures: the frame is the 4-sample frame, but for the
+    /// rounding of sums in another order.
+    @Test func aLayersOwnSamplesAreTakenAtItsOwnTimes() throws {
+        let own = try render(try write("own", blur: "{}", cardBlur: "{\"samples\": 4}"))
+        let four = try render(try write("four", blur: "{\"samples\": 4}"))
+        let sixteen = try render(try write("sixteen", blur: "{}"))
+        let (ownFrame, fourFrame) = (try frame(1, in: own), try frame(1, in: four))
+        #expect(ownFrame.differences(from: fourFrame, tolerance: 1).count == 0)
+        #expect(ownFrame.differences(from: try frame(1, in: sixteen), tolerance: 1).count > 0)
+    }
+
     /// A card moving 16 pixels in 0.3 s: its 16 samples span 2.5 pixels of the shutter's 2.7, so
     /// adaptive sampling takes 3, and the frame is the 3-sample frame to the bit.
     @Test func adaptiveSamplingTakesAsManySamplesAsPixelsMoved() throws {
