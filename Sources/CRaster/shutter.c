@@ -37,7 +37,8 @@ void raster_shutter_add(const uint8_t *first, const uint8_t *sample, int width, 
             const float *tp = table + 256 * (size_t)p[3], *tq = table + 256 * (size_t)q[3];
             float *out = sum + 4 * (size_t)x;
             for (int c = 0; c < 3; c++) out[c] += tq[q[c]] - tp[p[c]];
-            out[3] += (float)((int)q[3] - (int)p[3]) / 255.0f;
+            /* Alpha in bytes: whole numbers, summed exactly. */
+            out[3] += (float)((int)q[3] - (int)p[3]);
         }
     }
 }
@@ -54,11 +55,12 @@ void raster_shutter_resolve(uint8_t *first, int width, int height, int stride, i
             uint8_t *p = row + 4 * (size_t)x;
             const float *s = sum + 4 * (size_t)x;
             const float *t = table + 256 * (size_t)p[3];
-            const double alpha = (double)count * p[3] / 255.0 + s[3];
-            double a = alpha / count * 255.0;
-            a = a < 0 ? 0 : a > 255 ? 255 : a;
-            const int out_alpha = (int)floor(a + 0.5);
-            if (out_alpha == 0 || alpha <= 0) {
+            const long alpha_sum = (long)count * p[3] + (long)s[3];
+            const double alpha = alpha_sum / 255.0;
+            /* The mean alpha byte, rounded half up in integers. */
+            const long rounded = (2 * alpha_sum + count) / (2 * (long)count);
+            const int out_alpha = rounded < 0 ? 0 : rounded > 255 ? 255 : (int)rounded;
+            if (out_alpha == 0 || alpha_sum <= 0) {
                 memset(p, 0, 4);
                 continue;
             }

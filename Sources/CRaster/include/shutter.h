@@ -22,8 +22,9 @@ void raster_shutter_table(float *table);
 
 /* Adds one sample to a frame's sums. `first` holds the frame's first sample, `sample` a later
  * one, both width × height pixels, rows `stride` bytes apart. For each pixel of `sample` that
- * differs from `first`, its linear value minus the first's is added to `sums` (4 floats a pixel,
- * rows width * 4 floats apart) and `differs` (a byte a pixel) set to 1. A row whose `touched`
+ * differs from `first`, its linear colour values minus the first's, and its alpha byte minus the
+ * first's (a whole number, summed exactly), are added to `sums` (4 floats a pixel, rows
+ * width * 4 floats apart) and `differs` (a byte a pixel) set to 1. A row whose `touched`
  * byte is 0 has sums and marks not yet cleared: they are cleared, and the byte set, when the
  * row first differs; rows equal to the first sample's cost a comparison. */
 void raster_shutter_add(const uint8_t *first, const uint8_t *sample, int width, int height, int stride,
