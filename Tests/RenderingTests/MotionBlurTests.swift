@@ -217,16 +217,18 @@ import Testing
     }
 
     @Test(arguments: [1.0, 0.5])
-    func shardsGiveTheWholeRendersFrames(scale: Double) throws {
+    func shardsAndThreadsGiveTheWholeRendersFrames(scale: Double) throws {
         let name = try write("shards", blur: "{\"samples\": 8, \"shutterAngle\": 360}")
         let scaled = scale == 1 ? [] : ["--scale", "\(scale)"]
-        let whole = try render(name, scaled, into: "whole")
-        for shard in 1...3 {
-            let part = try render(name, scaled + ["--shard", "\(shard)/3"], into: "part\(shard)")
+        let whole = try render(name, scaled + ["--threads", "2"], into: "whole")
+        let parts =
+            try (1...3).map { try render(name, scaled + ["--shard", "\($0)/3"], into: "part\($0)") }
+            + [try render(name, scaled + ["--threads", "1"], into: "one-thread")]
+        for part in parts {
             for file in try FileManager.default.contentsOfDirectory(atPath: part.path) where file.hasSuffix(".png") {
                 #expect(
                     try Data(contentsOf: part.appendingPathComponent(file))
-                        == Data(contentsOf: whole.appendingPathComponent(file)), "shard \(shard): \(file)")
+                        == Data(contentsOf: whole.appendingPathComponent(file)), "\(part.lastPathComponent): \(file)")
             }
         }
     }
