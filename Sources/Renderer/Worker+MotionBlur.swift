@@ -164,10 +164,17 @@ extension Worker {
     /// Each layer's samples by its motion (After Effects' adaptive sample limit): 1 for a layer
     /// that does not change within the shutter; for one that does, as many as the largest
     /// movement of a corner of its visual frame (its holders' transforms applied) in canvas
-    /// pixels, at least 2 and at most its cap. Layers of running mixers get their cap.
+    /// pixels, at least 2 and at most its cap. Layers of running mixers and layers whose content
+    /// plays by itself (footage, Lottie, a text that changes) get their cap: what moves in them
+    /// is not measured.
     private static func adaptiveSamples(_ samples: [ShutterSample], caps: [Int], scene: Scene) -> [Int] {
         guard let first = samples.first else { return caps }
-        let mixed = Set(first.state.mixes.flatMap { scene.steps[$0.step].action.mixedLayers })
+        var mixed = Set(first.state.mixes.flatMap { scene.steps[$0.step].action.mixedLayers })
+        for (index, layer) in scene.layers.enumerated() {
+            let content = layer.content
+            let text = content.text.map { !$0.animators.isEmpty || $0.captions != nil || !$0.source.isFixed } ?? false
+            if content.footage != nil || content.lottie != nil || text { mixed.insert(index) }
+        }
         var counts = [Int](repeating: 1, count: caps.count)
         let frames = samples.map { sample in
             sample.state.layers.withUnsafeBufferPointer { layers in

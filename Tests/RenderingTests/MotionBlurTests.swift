@@ -184,8 +184,10 @@ import Testing
 
     /// A sequence at the canvas's rate on a layer that does not move: each sample shows the file
     /// of its own time, so frame 1's centred shutter shows file 0 in its first 8 samples and file
-    /// 1 in its last 8, averaged in linear light; no file is blended within a sample.
-    @Test func footageShowsTheFrameOfEachSamplesTime() throws {
+    /// 1 in its last 8, averaged in linear light; no file is blended within a sample. Adaptive
+    /// sampling gives footage all its samples: what moves in it is not measured.
+    @Test(arguments: ["{}", "{\"adaptive\": true}"])
+    func footageShowsTheFrameOfEachSamplesTime(blur: String) throws {
         let shots = folder.appendingPathComponent("shots")
         try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
         for (index, colour) in ["red", "blue", "green"].enumerated() {
@@ -199,7 +201,7 @@ import Testing
         }
         let text = """
             { "version": 1,
-              "canvas": { "width": 16, "height": 8, "fps": 10, "duration": 0.3, "motionBlur": {} },
+              "canvas": { "width": 16, "height": 8, "fps": 10, "duration": 0.3, "motionBlur": \(blur) },
               "layers": [ { "name": "clip", "sequence": { "files": "shots/f_%04d.png", "fps": 10 } } ] }
             """
         try text.write(to: folder.appendingPathComponent("clip.json"), atomically: true, encoding: .utf8)
