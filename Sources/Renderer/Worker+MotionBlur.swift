@@ -87,6 +87,10 @@ extension Worker {
         let scratch = try shutterScratch(frame: frame)
         let (width, height) = (buffer.width, buffer.height)
         scratch.touched.update(repeating: 0, count: max(1, height))
+        let changesByItself = Self.changesByItself(scene)
+        var previous: (state: FrameState, shown: [Int?])?
+        // Whether the latest picture drawn is the first sample's (no later one drawn yet).
+        var latestIsFirst = true
         for k in 0..<count {
             var state = samples[k].state
             for (index, own) in layerSamples.enumerated() where own < count {
@@ -104,9 +108,22 @@ extension Worker {
             }
             compositor.time = samples[k].time
             try showFootage(at: samples[k].time, frame: frame)
-            let target = k == 0 ? buffer : scratch.sample
-            try draw(state, evaluator, time: samples[k].time, frame: frame, into: target)
-            if k > 0 {
+            let shown = scene.layers.indices.map { compositor.shownFootageFrame(ofContent: $0) }
+            // A sample that looks as the one before (a motion that stopped, a layer's own sample
+            // shown again) is that picture again, not drawn anew.
+            let repeated =
+                !changesByItself && previous.map { $0.shown == shown && Self.sameLook($0.state, state) } ?? false
+            previous = (state, shown)
+            if k == 0 {
+                try draw(state, evaluator, time: samples[k].time, frame: frame, into: buffer)
+                continue
+            }
+            if !repeated {
+                try draw(state, evaluator, time: samples[k].time, frame: frame, into: scratch.sample)
+                latestIsFirst = false
+            }
+            // The first sample adds nothing to the sums: they are differences from it.
+            if !latestIsFirst {
                 raster_shutter_add(
                     buffer.pixels, scratch.sample.pixels, Int32(width), Int32(height), Int32(buffer.stride),
                     ShutterScratch.table, scratch.sums, scratch.differs, scratch.touched)
@@ -135,22 +152,12 @@ extension Worker {
     }
 
     /// Whether every sample looks the same: the same states, the same footage and Lottie frames,
-    /// and no text that changes by itself (animators, a changing string or counter, captions), so
-    /// one picture is every sample's.
+    /// and no content that changes by itself (see `changesByItself`), so one picture is every
+    /// sample's.
     private func nothingChanges(_ samples: [ShutterSample], scene: Scene, frame: Int) throws(RenderError) -> Bool {
-        let changingText = scene.layers.contains { layer in
-            guard let text = layer.content.text else { return false }
-            return !text.animators.isEmpty || text.captions != nil || !text.source.isFixed
-        }
-        guard !changingText, let first = samples.first else { return !changingText }
-        let sameStates = samples.dropFirst().allSatisfy { sample in
-            sample.state.host == first.state.host && sample.state.moved == first.state.moved
-                && sample.state.mixes.elementsEqual(first.state.mixes) {
-                    $0.step == $1.step && $0.progress == $1.progress
-                }
-                && zip(sample.state.layers, first.state.layers).allSatisfy { $0.hasSameBytes(as: $1) }
-        }
-        guard sameStates else { return false }
+        if Self.changesByItself(scene) { return false }
+        guard let first = samples.first else { return true }
+        guard samples.dropFirst().allSatisfy({ Self.sameLook($0.state, first.state) }) else { return false }
         var firstShown: [Int?]?
         for sample in samples {
             try showFootage(at: sample.time, frame: frame)
@@ -161,19 +168,40 @@ extension Worker {
         return true
     }
 
+    /// Whether a layer's pixels can change with the time alone, its state and footage frame the
+    /// same: a text with animators, captions or a changing string, or an effect that draws by the
+    /// time.
+    private static func changesByItself(_ scene: Scene) -> Bool {
+        scene.layers.contains { layer in
+            if layer.content.hasTimedEffects { return true }
+            guard let text = layer.content.text else { return false }
+            return !text.animators.isEmpty || text.captions != nil || !text.source.isFixed
+        }
+    }
+
+    /// Whether two states draw the same picture, footage aside: the same layer and host states,
+    /// running mixers and progress, and layers shown alone.
+    private static func sameLook(_ a: FrameState, _ b: FrameState) -> Bool {
+        a.host == b.host && a.moved == b.moved
+            && a.mixes.elementsEqual(b.mixes) { $0.step == $1.step && $0.progress == $1.progress }
+            && zip(a.layers, b.layers).allSatisfy { $0.hasSameBytes(as: $1) }
+    }
+
     /// Each layer's samples by its motion (After Effects' adaptive sample limit): 1 for a layer
     /// that does not change within the shutter; for one that does, as many as the largest
     /// movement of a corner of its visual frame (its holders' transforms applied) in canvas
     /// pixels, at least 2 and at most its cap. Layers of running mixers and layers whose content
-    /// plays by itself (footage, Lottie, a text that changes) get their cap: what moves in them
-    /// is not measured.
+    /// plays by itself (footage, Lottie, a text that changes, an effect that draws by the time)
+    /// get their cap: what moves in them is not measured.
     private static func adaptiveSamples(_ samples: [ShutterSample], caps: [Int], scene: Scene) -> [Int] {
         guard let first = samples.first else { return caps }
         var mixed = Set(first.state.mixes.flatMap { scene.steps[$0.step].action.mixedLayers })
         for (index, layer) in scene.layers.enumerated() {
             let content = layer.content
             let text = content.text.map { !$0.animators.isEmpty || $0.captions != nil || !$0.source.isFixed } ?? false
-            if content.footage != nil || content.lottie != nil || text { mixed.insert(index) }
+            if content.footage != nil || content.lottie != nil || content.hasTimedEffects || text {
+                mixed.insert(index)
+            }
         }
         var counts = [Int](repeating: 1, count: caps.count)
         let frames = samples.map { sample in

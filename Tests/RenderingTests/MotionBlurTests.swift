@@ -65,7 +65,7 @@ import Testing
 
     /// The fraction of each column of frame `frame` (at `scale`) the card covers in each of
     /// `samples` samples of a 180° shutter centred on the frame's time.
-    static func coverage(frame: Int, samples: Int, scale: Double) -> [[Double]] {
+    static func coverage(frame: Int, samples: Int, scale: Double, speed: Double = speed) -> [[Double]] {
         let columns = Int((Double(width) * scale).rounded())
         return (0..<samples).map { k in
             let offset = (-90 + 180 * (Double(k) + 0.5) / Double(samples)) / 360
@@ -78,8 +78,10 @@ import Testing
 
     /// The reference columns: each sample's 8-bit colour (the card's `top` over `bottom`, by its
     /// coverage) taken to linear light, averaged, and encoded again.
-    static func reference(frame: Int, samples: Int, scale: Double, top: Pixel, bottom: Pixel) -> [Pixel] {
-        let covered = coverage(frame: frame, samples: samples, scale: scale)
+    static func reference(
+        frame: Int, samples: Int, scale: Double, top: Pixel, bottom: Pixel, speed: Double = speed
+    ) -> [Pixel] {
+        let covered = coverage(frame: frame, samples: samples, scale: scale, speed: speed)
         return covered[0].indices.map { x in
             func channel(_ t: Int, _ b: Int) -> Int {
                 let sum = covered.reduce(0.0) { sum, sample in
@@ -118,6 +120,16 @@ import Testing
         // of the sRGB bytes would give 51.
         let middle = image[Int(440 * scale), 0]
         #expect(middle.r > 110 && middle.r < 140, "\(middle)")
+    }
+
+    /// Frame 3 (0.3 s) is when the card stops, 200 pixels on: the smear ends where it stops, the
+    /// samples after it all the same picture.
+    @Test func aMotionStoppingMidShutterSmearsUpToWhereItStops() throws {
+        let out = try render(try write("stops", blur: "{}", distance: 200))
+        let reference = Self.reference(
+            frame: 3, samples: 16, scale: 1, top: Pixel(255, 255, 255), bottom: Pixel(0, 0, 0), speed: 200 / 0.3)
+        let psnr = Self.psnr(try frame(3, in: out), reference)
+        #expect(psnr >= 40, "PSNR \(psnr) dB")
     }
 
     @Test func redOverBlueKeepsItsColours() throws {
