@@ -118,7 +118,7 @@ let package = Package(
             name: "Renderer",
             dependencies: [
                 "Scene", "Compositor", "Footage", "Output", "PluginRegistry", "PluginIsolation", "CPluginGuard",
-                "Timing", "CacheFiles", "OptionNames",
+                "Timing", "CacheFiles", "OptionNames", "CRaster",
             ]),
         .target(
             name: "Sheet",
@@ -175,7 +175,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "RendererTests",
-            dependencies: ["Renderer", "Scene", "Compositor", "Output", "PluginRegistry", "OptionNames"]),
+            dependencies: ["Renderer", "Scene", "Compositor", "Output", "PluginRegistry", "OptionNames", "CRaster"]),
         // The end-to-end tests run the built executable as a user would, one target per part of the
         // product they cover. What they share: running `pipeline`, reading the PNGs it writes with
         // libpng, and the fixtures (plugins, pipelines, footage, the examples, the preview server).

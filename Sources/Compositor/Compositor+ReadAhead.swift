@@ -2,13 +2,13 @@ import Footage
 
 extension Compositor {
     /// Starts reading ahead every video and image sequence the compositor's layers show, for a
-    /// render of `frames` whose frame f shows timeline time `time(f)` (nil where the render will
-    /// fail), decoding on `threads` threads: one read-ahead per source, however many layers show
-    /// it. `window` is the render frames past the lowest undelivered one that are decoded ahead;
+    /// render of `frames` whose frame f shows timeline times `times(f)` (one, or a motion-blurred
+    /// frame's samples; none where the render will fail), decoding on `threads` threads: one
+    /// read-ahead per source, however many layers show it. `window` is the render frames past the lowest undelivered one that are decoded ahead;
     /// at least the frames the render holds in flight. Each is told of the render's progress (`advance(to:)`) and stopped
     /// when it ends.
     public func readAheads(
-        frames: Range<Int>, window: Int, threads: Int, time: @escaping @Sendable (Int) -> Double?
+        frames: Range<Int>, window: Int, threads: Int, times: @escaping @Sendable (Int) -> [Double]
     ) -> [FootageReadAhead] {
         var timings: [ObjectIdentifier: (source: any FrameSource, timings: [ClipTiming])] = [:]
         var order: [ObjectIdentifier] = []
@@ -25,7 +25,11 @@ extension Compositor {
             let (source, clipTimings) = timings[key]!
             let shown = ShownFrames(source: source, timings: clipTimings)
             return FootageReadAhead(source: source, frames: frames, window: window, threads: threads) { frame in
-                time(frame).map(shown.indices(at:)) ?? []
+                var indices: [Int] = []
+                for time in times(frame) {
+                    for index in shown.indices(at: time) where !indices.contains(index) { indices.append(index) }
+                }
+                return indices
             }
         }
     }

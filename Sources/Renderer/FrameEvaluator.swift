@@ -98,6 +98,14 @@ public final class FrameEvaluator: @unchecked Sendable {
         return state
     }
 
+    /// The state at `t`, shown `wallTime` seconds into the render (on frame `frame`), with the
+    /// layers gone by then hidden (see `Scene.removedLayers(atWallTime:)`).
+    func state(at t: Double, frame: Int, wallTime: Double) throws(RenderError) -> FrameState {
+        var state = try state(at: t, frame: frame)
+        for index in scene.removedLayers(atWallTime: wallTime) { state.layers[index].hidden = 1 }
+        return state
+    }
+
     private func apply(
         _ step: Step, _ animator: AnimatorEntry, index: Int, target: Int, progress: Double,
         layers: UnsafeMutableBufferPointer<anim_layer_t>, time: Double, frame: Int

@@ -77,7 +77,7 @@ public final class FrameRenderer: @unchecked Sendable {
         let readAheads = workers[0].compositor.readAheads(
             frames: frames, window: readAheadWindow, threads: workers.count
         ) { frame in
-            try? evaluator.time(ofFrame: frame)
+            evaluator.footageTimes(ofFrame: frame)
         }
         // Run after the threads are joined (defers run last first).
         defer {

@@ -2,7 +2,8 @@ import Compositor
 import Scene
 
 /// A render's memory, estimated on the high side before it starts: per rendering thread, two
-/// frame buffers and three more per mixer step (its two inputs and its output); shared, the
+/// frame buffers, three more per mixer step (its two inputs and its output) and, with motion blur,
+/// six frames' worth (a sample's picture, the float sums and marks); shared, the
 /// decoded images (and their smaller copies), the footage's frame caches, a frame of static layers
 /// and two frames of output conversion. Where address space is what is limited, each thread also
 /// reserves its stack and a malloc arena (72 MiB). Checked against `MemoryLimit` by `RenderJob`:
@@ -19,7 +20,9 @@ struct RenderMemory {
     init(scene: Scene, images: SceneImages, width: Int, height: Int) {
         frameBytes = width * height * 4
         let mixers = scene.steps.filter { if case .mix = $0.action { true } else { false } }.count
-        perThread = (2 + 3 * mixers) * frameBytes
+        // Motion blur: a frame for the later samples, and 4 floats and 1 mark a pixel for their sums.
+        let blurred = (scene.canvas.motionBlur?.mostSamples ?? 1) > 1
+        perThread = (2 + 3 * mixers + (blurred ? 6 : 0)) * frameBytes
         shared = images.decodedBytes + 3 * frameBytes + Self.margin
     }
 

@@ -14,6 +14,8 @@ final class Worker: @unchecked Sendable {
     private var movedScratch: [MixerInput] = []
     /// The mixers' outputs of the frame being rendered; kept to reuse its storage.
     private var replacements: [Replacement] = []
+    /// What motion blur averages its samples in, made on first use.
+    var shutter: ShutterScratch?
     init(compositor: Compositor, effects: (any EffectCalls)?) {
         self.compositor = compositor
         self.effects = effects.map(FrameEffects.init)
@@ -28,13 +30,29 @@ final class Worker: @unchecked Sendable {
         effects?.frame = frame
         compositor.time = time
         if !compositor.hasSnapshots { try takeSnapshots(evaluator, frame: frame) }
-        var state = try evaluator.state(at: time, frame: frame)
-        for index in evaluator.scene.removedLayers(atWallTime: wallTime) { state.layers[index].hidden = 1 }
+        if let blur = evaluator.scene.canvas.motionBlur, blur.mostSamples > 1, blur.shutterAngle > 0 {
+            try renderBlurred(evaluator, blur, time: time, wallTime: wallTime, frame: frame, into: buffer)
+            return
+        }
+        let state = try evaluator.state(at: time, frame: frame, wallTime: wallTime)
+        try showFootage(at: time, frame: frame)
+        try draw(state, evaluator, time: time, frame: frame, into: buffer)
+    }
+
+    func showFootage(at time: Double, frame: Int) throws(RenderError) {
         do throws(FootageError) {
             try compositor.showFootage(at: time)
         } catch {
             throw .footageFailed(frame: frame, message: error.description)
         }
+    }
+
+    /// Draws `state`, the layers at timeline time `time`, into `buffer`: the mixers' outputs
+    /// first, then the layers over the background.
+    func draw(
+        _ state: FrameState, _ evaluator: FrameEvaluator, time: Double, frame: Int, into buffer: FrameBuffer
+    ) throws(RenderError) {
+        var state = state
         replacements.removeAll(keepingCapacity: true)
         let direct = directMix(in: state, evaluator)
         var held: Int?

@@ -75,6 +75,7 @@ extension Decoding {
                 errors.append(at.error("\"at\" is the time a snapshot shows; it goes with \"snapshot\""))
             }
             layerContents[index] = parts.content
+            if let blur = item.member("motionBlur") { layerBlurFields.append((index, blur)) }
             decoded[index] = SceneLayer(
                 name: parts.name, base: parts.base, content: parts.content, parent: parent,
                 subtreeEnd: layerNames.count, masksToBounds: parts.masksToBounds, host: parts.host)

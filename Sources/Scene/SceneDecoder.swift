@@ -148,6 +148,8 @@ struct Decoding {
     var imageErrors: [SceneError] = []
     /// Each decoded step's field, for the warnings' places.
     var stepFields: [Field] = []
+    /// The layers' `motionBlur` keys, by layer index, checked once the timeline is read.
+    var layerBlurFields: [(index: Int, field: Field)] = []
 
     /// The content hash of the bytes decoded.
     let hash: String
@@ -195,6 +197,11 @@ struct Decoding {
         let output = keep(Self.attempt { () throws(SceneError) in try decodeOutput(top["output"]) })
         let audio = decodeAudio(top["audio"])
         let fonts = decodeFonts(top["fonts"])
+        let blur = keep(
+            Self.attempt { () throws(SceneError) in
+                try decodeLayerBlur(layers: layers, steps: steps, canvasAsks: canvasFields["motionBlur"] != nil)
+            })
+        if let blur { canvas.motionBlur = blur }
         guard let clock, let length, let output, errors.isEmpty else {
             throw SceneError.combining(errors + imageErrors)!
         }
@@ -246,7 +253,15 @@ struct Decoding {
     private func decodeCanvas(_ fields: ObjectFields) throws(SceneError) -> Canvas {
         let width: Int = try fields.required("width", "the width in pixels")
         let height: Int = try fields.required("height", "the height in pixels")
-        return Canvas(width: width, height: height, background: try fields.value("background"))
+        var motionBlur: MotionBlur?
+        if let field = fields["motionBlur"] {
+            let blur = try field.object(Keys.motionBlur)
+            motionBlur = MotionBlur(
+                shutterAngle: try blur.value("shutterAngle"), shutterPhase: try blur.value("shutterPhase"),
+                samples: try blur.value("samples"), adaptive: try blur.value("adaptive"))
+        }
+        return Canvas(
+            width: width, height: height, background: try fields.value("background"), motionBlur: motionBlur)
     }
 
     private func sources(of steps: [Step], fonts: [FontFile]) -> SceneSources {

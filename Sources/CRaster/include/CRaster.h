@@ -7,5 +7,6 @@
 #include "pixels.h"
 #include "projection.h"
 #include "resample.h"
+#include "shutter.h"
 #include "swizzle.h"
 #include "yuv420.h"

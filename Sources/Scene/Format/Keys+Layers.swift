@@ -84,6 +84,11 @@ extension Keys {
             FormatKey(
                 "masksToBounds", .boolean, default: false,
                 "clips the sublayers to the layer's rounded frame (its own shadow still shows)"),
+            FormatKey(
+                "motionBlur", .either([.boolean, .object(Keys.layerMotionBlur)]),
+                defaultNote: "true when the canvas has motionBlur",
+                "with the canvas's motionBlur: false keeps the layer's own state at the frame's time in every "
+                    + "sample; {samples} gives it its own; only on a layer a step animates, or inside one"),
         ], required: ["name"],
         "a layer: its place, transform, opacity and what it draws (fill, then image, then text, then its sublayers)")
 

@@ -72,7 +72,38 @@ public enum Keys {
                 defaultNote: "until the first frame at or after the end of the timeline or interaction, plus hold",
                 "seconds rendered, at least one frame; frame i is i / fps seconds into the render"),
             FormatKey("hold", .number(time), default: 0, "seconds added to the default duration; not with duration"),
+            FormatKey(
+                "motionBlur", .object(motionBlur),
+                "blur what moves: each frame averages pictures taken while the shutter is open, in linear light"),
         ], required: ["width", "height", "fps"], "the picture: size, frame rate, background and length")
+
+    /// Samples of a frame: one is no blur; 64 pictures a frame is already slow.
+    static let blurSamples = 1.0...64.0
+
+    public static let motionBlur = KeySet(
+        "canvas.motionBlur",
+        [
+            FormatKey(
+                "shutterAngle", .number(0...720), default: 180,
+                "degrees of a frame interval the shutter stays open: 360 the whole interval, 0 no blur"),
+            FormatKey(
+                "shutterPhase", .number(-360...360), default: -90,
+                "degrees of a frame interval from the frame's time to the shutter's opening: -90 with 180 centres "
+                    + "the shutter on the frame's time"),
+            FormatKey(
+                "samples", .integer(blurSamples), default: 16,
+                "pictures averaged for a frame where something moves; 1 renders as without motion blur"),
+            FormatKey(
+                "adaptive", .boolean, default: false,
+                "fewer samples for slow motion: as many as the fastest layer's largest corner movement within the "
+                    + "shutter in pixels, at least 2 and at most samples"),
+        ], "motion blur, as After Effects' composition settings give it")
+
+    public static let layerMotionBlur = KeySet(
+        "layers[].motionBlur",
+        [
+            FormatKey("samples", .integer(blurSamples), "this layer's samples, in place of the canvas's")
+        ], required: ["samples"], "this layer's motion blur samples")
 
     public static let output = KeySet(
         "output",

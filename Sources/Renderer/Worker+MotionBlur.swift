@@ -1,0 +1,273 @@
+import CAnimatorABI
+import CRaster
+import Compositor
+import Scene
+
+/// What motion blur needs beside the frame: a picture per later sample, and the sums of its
+/// pixels that differ from the first sample's, in linear light (see `raster_shutter_add`).
+final class ShutterScratch {
+    let sample: FrameBuffer
+    let sums: UnsafeMutablePointer<Float>
+    let differs: UnsafeMutablePointer<UInt8>
+    let touched: UnsafeMutablePointer<UInt8>
+
+    /// The linear-light value of each channel byte under each alpha, made once.
+    nonisolated(unsafe) static let table: UnsafePointer<Float> = {
+        let table = UnsafeMutablePointer<Float>.allocate(capacity: 256 * 256)
+        raster_shutter_table(table)
+        return UnsafePointer(table)
+    }()
+
+    init(width: Int, height: Int) throws(FrameBuffer.OutOfMemory) {
+        sample = try FrameBuffer(width: width, height: height)
+        sums = .allocate(capacity: max(1, width * height * 4))
+        differs = .allocate(capacity: max(1, width * height))
+        touched = .allocate(capacity: max(1, height))
+    }
+
+    deinit {
+        sums.deallocate()
+        differs.deallocate()
+        touched.deallocate()
+    }
+}
+
+/// One sample of a blurred frame: its timeline time and the layers' states then.
+private struct ShutterSample {
+    let time: Double
+    var state: FrameState
+}
+
+extension Worker {
+    /// Renders the frame at timeline time `time` (`wallTime` seconds into the render) with motion
+    /// blur: the average, in linear light, of pictures at sub-frame times across the shutter
+    /// interval. Sample k of n lies (phase + angle · (k + ½) / n) / 360 frame intervals from the
+    /// frame's wall time, each computed from it alone. A frame in which nothing changes within
+    /// the shutter is drawn once, as without blur; a layer given fewer samples than the frame
+    /// (its own `samples`, `false`, or fewer by `adaptive`) shows its states at its own sample
+    /// times, each in an equal share of the frame's samples. Footage, Lottie animations and texts
+    /// show what they show at each sample's time (footage is not blended between its own frames
+    /// within a sample).
+    func renderBlurred(
+        _ evaluator: FrameEvaluator, _ blur: MotionBlur, time: Double, wallTime: Double, frame: Int,
+        into buffer: FrameBuffer
+    ) throws(RenderError) {
+        let scene = evaluator.scene
+        var count = blur.mostSamples
+        var samples = try Self.samples(count, blur, evaluator, wallTime: wallTime, frame: frame)
+        // The states at each layer's own sample times, by its number of samples.
+        var layerStates = [count: samples]
+        var layerSamples = scene.layers.indices.map { blur.samples(ofLayer: $0) }
+        if blur.adaptive {
+            layerSamples = Self.adaptiveSamples(samples, caps: layerSamples, scene: scene)
+            let needed = layerSamples.max() ?? 1
+            if needed < count {
+                count = needed
+                samples = try Self.samples(count, blur, evaluator, wallTime: wallTime, frame: frame)
+                layerStates[count] = samples
+            }
+        }
+        var still = count <= 1
+        if !still { still = try nothingChanges(samples, scene: scene, frame: frame) }
+        if still {
+            compositor.time = time
+            try showFootage(at: time, frame: frame)
+            try draw(
+                try evaluator.state(at: time, frame: frame, wallTime: wallTime), evaluator, time: time, frame: frame,
+                into: buffer)
+            return
+        }
+        // Layers drawn at the frame's own time in every sample.
+        let fixed =
+            layerSamples.contains { $0 <= 1 }
+            ? try evaluator.state(at: time, frame: frame, wallTime: wallTime) : nil
+        for own in Set(layerSamples) where own > 1 && own < count && layerStates[own] == nil {
+            layerStates[own] = try Self.samples(own, blur, evaluator, wallTime: wallTime, frame: frame)
+        }
+        let scratch = try shutterScratch(frame: frame)
+        let (width, height) = (buffer.width, buffer.height)
+        scratch.touched.update(repeating: 0, count: max(1, height))
+        let changesByItself = Self.changesByItself(scene)
+        var previous: (state: FrameState, shown: [Int?])?
+        // Whether the latest picture drawn is the first sample's (no later one drawn yet).
+        var latestIsFirst = true
+        for k in 0..<count {
+            var state = samples[k].state
+            for (index, own) in layerSamples.enumerated() where own < count {
+                if own <= 1, let fixed {
+                    state.layers[index] = fixed.layers[index]
+                    state.host[index] = fixed.host[index]
+                } else if own > 1, let states = layerStates[own] {
+                    // The layer's own sample that frame sample k falls in: each of its samples is
+                    // shown in count / own of the frame's (one more or less where own does not
+                    // divide count).
+                    let mine = states[k * own / count].state
+                    state.layers[index] = mine.layers[index]
+                    state.host[index] = mine.host[index]
+                }
+            }
+            compositor.time = samples[k].time
+            try showFootage(at: samples[k].time, frame: frame)
+            let shown = scene.layers.indices.map { compositor.shownFootageFrame(ofContent: $0) }
+            // A sample that looks as the one before (a motion that stopped, a layer's own sample
+            // shown again) is that picture again, not drawn anew.
+            let repeated =
+                !changesByItself && previous.map { $0.shown == shown && Self.sameLook($0.state, state) } ?? false
+            previous = (state, shown)
+            if k == 0 {
+                try draw(state, evaluator, time: samples[k].time, frame: frame, into: buffer)
+                continue
+            }
+            if !repeated {
+                try draw(state, evaluator, time: samples[k].time, frame: frame, into: scratch.sample)
+                latestIsFirst = false
+            }
+            // The first sample adds nothing to the sums: they are differences from it.
+            if !latestIsFirst {
+                raster_shutter_add(
+                    buffer.pixels, scratch.sample.pixels, Int32(width), Int32(height), Int32(buffer.stride),
+                    ShutterScratch.table, scratch.sums, scratch.differs, scratch.touched)
+            }
+        }
+        raster_shutter_resolve(
+            buffer.pixels, Int32(width), Int32(height), Int32(buffer.stride), Int32(count), ShutterScratch.table,
+            scratch.sums, scratch.differs, scratch.touched)
+        buffer.pixelsChanged()
+        compositor.time = time
+    }
+
+    /// The states of `count` samples across the shutter of the frame shown `wallTime` seconds in.
+    private static func samples(
+        _ count: Int, _ blur: MotionBlur, _ evaluator: FrameEvaluator, wallTime: Double, frame: Int
+    ) throws(RenderError) -> [ShutterSample] {
+        var samples: [ShutterSample] = []
+        samples.reserveCapacity(count)
+        for k in 0..<count {
+            let wall = evaluator.wallTime(ofSample: k, of: count, blur, frameWallTime: wallTime)
+            let time = try evaluator.time(atWallTime: wall, frame: frame)
+            samples.append(
+                ShutterSample(time: time, state: try evaluator.state(at: time, frame: frame, wallTime: wall)))
+        }
+        return samples
+    }
+
+    /// Whether every sample looks the same: the same states, the same footage and Lottie frames,
+    /// and no content that changes by itself (see `changesByItself`), so one picture is every
+    /// sample's.
+    private func nothingChanges(_ samples: [ShutterSample], scene: Scene, frame: Int) throws(RenderError) -> Bool {
+        if Self.changesByItself(scene) { return false }
+        guard let first = samples.first else { return true }
+        guard samples.dropFirst().allSatisfy({ Self.sameLook($0.state, first.state) }) else { return false }
+        var firstShown: [Int?]?
+        for sample in samples {
+            try showFootage(at: sample.time, frame: frame)
+            let shown = scene.layers.indices.map { compositor.shownFootageFrame(ofContent: $0) }
+            if let firstShown, firstShown != shown { return false }
+            firstShown = shown
+        }
+        return true
+    }
+
+    /// Whether a layer's pixels can change with the time alone, its state and footage frame the
+    /// same: a text with animators, captions or a changing string, or an effect that draws by the
+    /// time.
+    private static func changesByItself(_ scene: Scene) -> Bool {
+        scene.layers.contains { layer in
+            if layer.content.hasTimedEffects { return true }
+            guard let text = layer.content.text else { return false }
+            return !text.animators.isEmpty || text.captions != nil || !text.source.isFixed
+        }
+    }
+
+    /// Whether two states draw the same picture, footage aside: the same layer and host states,
+    /// running mixers and progress, and layers shown alone.
+    private static func sameLook(_ a: FrameState, _ b: FrameState) -> Bool {
+        a.host == b.host && a.moved == b.moved
+            && a.mixes.elementsEqual(b.mixes) { $0.step == $1.step && $0.progress == $1.progress }
+            && zip(a.layers, b.layers).allSatisfy { $0.hasSameBytes(as: $1) }
+    }
+
+    /// Each layer's samples by its motion (After Effects' adaptive sample limit): 1 for a layer
+    /// that does not change within the shutter; for one that does, as many as the largest
+    /// movement of a corner of its visual frame (its holders' transforms applied) in canvas
+    /// pixels, at least 2 and at most its cap. Layers of running mixers and layers whose content
+    /// plays by itself (footage, Lottie, a text that changes, an effect that draws by the time)
+    /// get their cap: what moves in them is not measured.
+    private static func adaptiveSamples(_ samples: [ShutterSample], caps: [Int], scene: Scene) -> [Int] {
+        guard let first = samples.first else { return caps }
+        var mixed = Set(first.state.mixes.flatMap { scene.steps[$0.step].action.mixedLayers })
+        for (index, layer) in scene.layers.enumerated() {
+            let content = layer.content
+            let text = content.text.map { !$0.animators.isEmpty || $0.captions != nil || !$0.source.isFixed } ?? false
+            if content.footage != nil || content.lottie != nil || content.hasTimedEffects || text {
+                mixed.insert(index)
+            }
+        }
+        var counts = [Int](repeating: 1, count: caps.count)
+        let frames = samples.map { sample in
+            sample.state.layers.withUnsafeBufferPointer { layers in
+                scene.layers.indices.map { scene.tree.visualFrame(of: $0, in: layers) }
+            }
+        }
+        for index in caps.indices where caps[index] > 1 {
+            if mixed.contains(index) {
+                counts[index] = caps[index]
+                continue
+            }
+            var changes = false
+            var movement = 0.0
+            let start = frames[0][index]
+            for (k, sample) in samples.enumerated().dropFirst() {
+                if !sample.state.layers[index].hasSameBytes(as: first.state.layers[index])
+                    || sample.state.host[index] != first.state.host[index]
+                {
+                    changes = true
+                }
+                let other = frames[k][index]
+                let dx = max(abs(other.x - start.x), abs(other.x + other.width - start.x - start.width))
+                let dy = max(abs(other.y - start.y), abs(other.y + other.height - start.y - start.height))
+                movement = max(movement, (dx * dx + dy * dy).squareRoot())
+            }
+            if movement > 0 { changes = true }
+            if changes {
+                let needed = movement.isFinite ? Int(min(movement.rounded(.up), 64)) : caps[index]
+                counts[index] = min(caps[index], max(2, needed))
+            }
+        }
+        return counts
+    }
+
+    private func shutterScratch(frame: Int) throws(RenderError) -> ShutterScratch {
+        if let shutter { return shutter }
+        do throws(FrameBuffer.OutOfMemory) {
+            let made = try ShutterScratch(width: compositor.pixelWidth, height: compositor.pixelHeight)
+            shutter = made
+            return made
+        } catch {
+            throw .outOfMemory(error, frame: frame)
+        }
+    }
+}
+
+extension FrameEvaluator {
+    /// The wall time of sample `k` of `count` of the frame shown `frameWallTime` seconds into the
+    /// render: the frame's own plus the sample's offset, computed from them alone.
+    func wallTime(ofSample k: Int, of count: Int, _ blur: MotionBlur, frameWallTime: Double) -> Double {
+        frameWallTime + blur.offset(ofSample: k, of: count) / scene.fps
+    }
+
+    /// The timeline times whose footage frame `frame` shows: its own, and with motion blur each
+    /// sample's (of the most samples a frame takes); none when they cannot be had (the render
+    /// then fails on that frame).
+    func footageTimes(ofFrame frame: Int) -> [Double] {
+        guard let own = try? time(ofFrame: frame) else { return [] }
+        guard let blur = scene.canvas.motionBlur, blur.mostSamples > 1, blur.shutterAngle > 0 else { return [own] }
+        let wall = Double(frame) / scene.fps
+        var times = [own]
+        for k in 0..<blur.mostSamples {
+            let sampleWall = wallTime(ofSample: k, of: blur.mostSamples, blur, frameWallTime: wall)
+            if let time = try? time(atWallTime: sampleWall, frame: frame) { times.append(time) }
+        }
+        return times
+    }
+}

@@ -1,0 +1,249 @@
+import CommandTestSupport
+import Foundation
+import Testing
+
+/// Motion blur against a reference computed here from the geometry alone: a card sliding 400
+/// pixels a frame interval, sampled where the shutter puts its samples, each sample's pixels as
+/// an antialiased 8-bit picture of it, averaged in linear light.
+@Suite final class MotionBlurTests {
+    let folder: URL
+    init() throws { folder = try CLI.temporaryDirectory() }
+    deinit { try? FileManager.default.removeItem(at: folder) }
+
+    static let (width, height, fps, speed) = (640, 8, 10.0, 4000.0)
+    /// The card: its left edge and width, in canvas pixels, before it moves.
+    static let (cardX, cardWidth) = (20.0, 40.0)
+
+    /// The pipeline: a card of `card` on `background`, moving `distance` pixels in 0.3 s, linearly,
+    /// then still; `blur` is the canvas's motionBlur (nil: none), `cardBlur` the card's; `extra`
+    /// more layers over it.
+    private func write(
+        _ name: String, blur: String?, card: String = "#ffffff", background: String = "#000000", extra: String = "",
+        distance: Int = 1200, cardBlur: String? = nil
+    ) throws -> String {
+        let blurKey = blur.map { ", \"motionBlur\": \($0)" } ?? ""
+        let cardBlurKey = cardBlur.map { ", \"motionBlur\": \($0)" } ?? ""
+        let text = """
+            { "version": 1,
+              "canvas": { "width": \(Self.width), "height": \(Self.height), "fps": \(Self.fps), "duration": 0.5,
+                          "background": "\(background)"\(blurKey) },
+              "layers": [ { "name": "card", "fill": "\(card)", "frame": [\(Self.cardX), 0, \(Self.cardWidth), \(Self.height)]\(cardBlurKey) }\(extra) ],
+              "timeline": [ { "animate": "transform.translation", "target": "card", "from": [0, 0], "to": [\(distance), 0],
+                              "duration": 0.3, "timing": "linear" } ]
+            }
+            """
+        try text.write(to: folder.appendingPathComponent(name + ".json"), atomically: true, encoding: .utf8)
+        return name
+    }
+
+    /// Renders `name`.json into a folder of its own, returning the folder.
+    private func render(_ name: String, _ arguments: [String] = [], into out: String? = nil) throws -> URL {
+        let out = folder.appendingPathComponent(out ?? name)
+        let result = try CLI.run(
+            ["run", name + ".json", "--out", out.path, "--format", "png", "--quiet"] + arguments, in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        return out
+    }
+
+    private func frame(_ index: Int, in out: URL) throws -> RGBAImage {
+        try RGBAImage.read(out.appendingPathComponent(String(format: "frame_%04d.png", index)))
+    }
+
+    private func bytes(_ index: Int, in out: URL) throws -> Data {
+        try Data(contentsOf: out.appendingPathComponent(String(format: "frame_%04d.png", index)))
+    }
+
+    static func linear(_ byte: Double) -> Double {
+        let s = byte / 255
+        return s <= 0.04045 ? s / 12.92 : pow((s + 0.055) / 1.055, 2.4)
+    }
+
+    static func encoded(_ linear: Double) -> Double {
+        let s = linear <= 0.0031308 ? linear * 12.92 : 1.055 * pow(linear, 1 / 2.4) - 0.055
+        return (s * 255).rounded()
+    }
+
+    /// The fraction of each column of frame `frame` (at `scale`) the card covers in each of
+    /// `samples` samples of a 180° shutter centred on the frame's time.
+    static func coverage(frame: Int, samples: Int, scale: Double, speed: Double = speed) -> [[Double]] {
+        let columns = Int((Double(width) * scale).rounded())
+        return (0..<samples).map { k in
+            let offset = (-90 + 180 * (Double(k) + 0.5) / Double(samples)) / 360
+            let time = (Double(frame) + offset) / fps
+            let moved = speed * min(max(time, 0), 0.3)
+            let (left, right) = ((cardX + moved) * scale, (cardX + moved + cardWidth) * scale)
+            return (0..<columns).map { x in max(0, min(Double(x + 1), right) - max(Double(x), left)) }
+        }
+    }
+
+    /// The reference columns: each sample's 8-bit colour (the card's `top` over `bottom`, by its
+    /// coverage) taken to linear light, averaged, and encoded again.
+    static func reference(
+        frame: Int, samples: Int, scale: Double, top: Pixel, bottom: Pixel, speed: Double = speed
+    ) -> [Pixel] {
+        let covered = coverage(frame: frame, samples: samples, scale: scale, speed: speed)
+        return covered[0].indices.map { x in
+            func channel(_ t: Int, _ b: Int) -> Int {
+                let sum = covered.reduce(0.0) { sum, sample in
+                    sum + linear((Double(t) * sample[x] + Double(b) * (1 - sample[x])).rounded())
+                }
+                return Int(encoded(sum / Double(samples)))
+            }
+            return Pixel(channel(top.r, bottom.r), channel(top.g, bottom.g), channel(top.b, bottom.b))
+        }
+    }
+
+    static func psnr(_ image: RGBAImage, _ columns: [Pixel]) -> Double {
+        var squares = 0.0
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let (p, q) = (image[x, y], columns[x])
+                squares += Double((p.r - q.r) * (p.r - q.r) + (p.g - q.g) * (p.g - q.g) + (p.b - q.b) * (p.b - q.b))
+            }
+        }
+        let mse = squares / Double(3 * image.width * image.height)
+        return mse == 0 ? .infinity : 10 * log10(255 * 255 / mse)
+    }
+
+    @Test(arguments: [1.0, 0.5])
+    func aWhiteCardSmearsToTheLinearLightAverage(scale: Double) throws {
+        let out = try render(
+            try write("white", blur: "{\"samples\": 16}"), scale == 1 ? [] : ["--scale", "\(scale)"])
+        let image = try frame(1, in: out)
+        #expect(image.width == Int(Double(Self.width) * scale))
+        let reference = Self.reference(
+            frame: 1, samples: 16, scale: scale, top: Pixel(255, 255, 255), bottom: Pixel(0, 0, 0))
+        let psnr = Self.psnr(image, reference)
+        #expect(psnr >= 40, "PSNR \(psnr) dB")
+        // The card's left edge sweeps 320 to 520 while the shutter is open, so column 440 is
+        // covered a fifth of the time: a fifth of white's light is 124 in sRGB, where an average
+        // of the sRGB bytes would give 51.
+        let middle = image[Int(440 * scale), 0]
+        #expect(middle.r > 110 && middle.r < 140, "\(middle)")
+    }
+
+    /// Frame 3 (0.3 s) is when the card stops, 200 pixels on: the smear ends where it stops, the
+    /// samples after it all the same picture.
+    @Test func aMotionStoppingMidShutterSmearsUpToWhereItStops() throws {
+        let out = try render(try write("stops", blur: "{}", distance: 200))
+        let reference = Self.reference(
+            frame: 3, samples: 16, scale: 1, top: Pixel(255, 255, 255), bottom: Pixel(0, 0, 0), speed: 200 / 0.3)
+        let psnr = Self.psnr(try frame(3, in: out), reference)
+        #expect(psnr >= 40, "PSNR \(psnr) dB")
+    }
+
+    @Test func redOverBlueKeepsItsColours() throws {
+        let glass = ", { \"name\": \"glass\", \"fill\": \"#80ff8040\", \"frame\": [600, 0, 40, 8] }"
+        let blurred = try render(
+            try write("red", blur: "{}", card: "#ff0000", background: "#0000ff", extra: glass))
+        let plain = try render(try write("red-plain", blur: nil, card: "#ff0000", background: "#0000ff", extra: glass))
+        let image = try frame(1, in: blurred)
+        let reference = Self.reference(
+            frame: 1, samples: 16, scale: 1, top: Pixel(255, 0, 0), bottom: Pixel(0, 0, 255))
+        var largest = 0
+        for y in 0..<image.height {
+            for x in 0..<600 { largest = max(largest, image[x, y].distance(to: reference[x])) }
+        }
+        #expect(largest <= 2, "largest difference \(largest)")
+        // Where nothing moves the pixels are the unblurred frame's, a translucent layer's included.
+        let still = try frame(1, in: plain)
+        #expect(image.differences(from: still, tolerance: 0) { x, _ in x >= 600 }.count == 0)
+    }
+
+    /// One sample is the frame at its own time, wherever the shutter opens; so is a card whose
+    /// own motionBlur is false.
+    @Test func oneSampleIsNoBlurByteForByte() throws {
+        let one = try render(try write("one", blur: "{\"samples\": 1, \"shutterAngle\": 360, \"shutterPhase\": 0}"))
+        let off = try render(try write("off", blur: "{}", cardBlur: "false"))
+        let none = try render(try write("none", blur: nil))
+        for index in 0..<5 {
+            #expect(try bytes(index, in: one) == bytes(index, in: none), "frame \(index)")
+            #expect(try bytes(index, in: off) == bytes(index, in: none), "frame \(index)")
+        }
+    }
+
+    /// Frame 4 (0.4 s) is past the motion's end, shutter and all: the card rests on the canvas,
+    /// and a translucent layer and mid-grey pixels are kept to the last bit.
+    @Test func aStillFrameIsUnchanged() throws {
+        let glass = ", { \"name\": \"glass\", \"fill\": \"#80ff8040\", \"frame\": [200, 0, 300, 8] }"
+        let blurred = try render(try write("still", blur: "{}", background: "#7f6f5f", extra: glass, distance: 200))
+        let none = try render(try write("still-none", blur: nil, background: "#7f6f5f", extra: glass, distance: 200))
+        #expect(try bytes(4, in: blurred) == bytes(4, in: none))
+        #expect(try bytes(1, in: blurred) != bytes(1, in: none))
+    }
+
+    /// A card given 4 samples of its own under the canvas's 16 takes the 4 positions a 4-sample
+    /// canvas gives it, each in 4 of the 16 pictures: the frame is the 4-sample frame, but for the
+    /// rounding of sums in another order.
+    @Test func aLayersOwnSamplesAreTakenAtItsOwnTimes() throws {
+        let own = try render(try write("own", blur: "{}", cardBlur: "{\"samples\": 4}"))
+        let four = try render(try write("four", blur: "{\"samples\": 4}"))
+        let sixteen = try render(try write("sixteen", blur: "{}"))
+        let (ownFrame, fourFrame) = (try frame(1, in: own), try frame(1, in: four))
+        #expect(ownFrame.differences(from: fourFrame, tolerance: 1).count == 0)
+        #expect(ownFrame.differences(from: try frame(1, in: sixteen), tolerance: 1).count > 0)
+    }
+
+    /// A card moving 16 pixels in 0.3 s: its 16 samples span 2.5 pixels of the shutter's 2.7, so
+    /// adaptive sampling takes 3, and the frame is the 3-sample frame to the bit.
+    @Test func adaptiveSamplingTakesAsManySamplesAsPixelsMoved() throws {
+        let adaptive = try render(try write("adaptive", blur: "{\"adaptive\": true}", distance: 16))
+        let three = try render(try write("three", blur: "{\"samples\": 3}", distance: 16))
+        let sixteen = try render(try write("sixteen", blur: "{}", distance: 16))
+        #expect(try bytes(1, in: adaptive) == bytes(1, in: three))
+        #expect(try bytes(1, in: adaptive) != bytes(1, in: sixteen))
+    }
+
+    /// A sequence at the canvas's rate on a layer that does not move: each sample shows the file
+    /// of its own time, so frame 1's centred shutter shows file 0 in its first 8 samples and file
+    /// 1 in its last 8, averaged in linear light; no file is blended within a sample. Adaptive
+    /// sampling gives footage all its samples: what moves in it is not measured.
+    @Test(arguments: ["{}", "{\"adaptive\": true}"])
+    func footageShowsTheFrameOfEachSamplesTime(blur: String) throws {
+        let shots = folder.appendingPathComponent("shots")
+        try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
+        for (index, colour) in ["red", "blue", "green"].enumerated() {
+            let result = try CLI.runProgram(
+                "/usr/bin/ffmpeg",
+                [
+                    "-v", "error", "-y", "-f", "lavfi", "-i", "color=c=\(colour):s=16x8", "-frames:v", "1", "-pix_fmt",
+                    "rgb24", shots.appendingPathComponent(String(format: "f_%04d.png", index)).path,
+                ])
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        let text = """
+            { "version": 1,
+              "canvas": { "width": 16, "height": 8, "fps": 10, "duration": 0.3, "motionBlur": \(blur) },
+              "layers": [ { "name": "clip", "sequence": { "files": "shots/f_%04d.png", "fps": 10 } } ] }
+            """
+        try text.write(to: folder.appendingPathComponent("clip.json"), atomically: true, encoding: .utf8)
+        let out = try render("clip")
+        let (first, second) = try (
+            RGBAImage.read(shots.appendingPathComponent("f_0000.png"))[8, 4],
+            RGBAImage.read(shots.appendingPathComponent("f_0001.png"))[8, 4]
+        )
+        func mean(_ a: Int, _ b: Int) -> Int {
+            Int(Self.encoded((Self.linear(Double(a)) + Self.linear(Double(b))) / 2))
+        }
+        let expected = Pixel(mean(first.r, second.r), mean(first.g, second.g), mean(first.b, second.b))
+        let shown = try frame(1, in: out)[8, 4]
+        #expect(shown.distance(to: expected) <= 1, "\(shown), expected \(expected)")
+    }
+
+    @Test(arguments: [1.0, 0.5])
+    func shardsAndThreadsGiveTheWholeRendersFrames(scale: Double) throws {
+        let name = try write("shards", blur: "{\"samples\": 8, \"shutterAngle\": 360}")
+        let scaled = scale == 1 ? [] : ["--scale", "\(scale)"]
+        let whole = try render(name, scaled + ["--threads", "2"], into: "whole")
+        let parts =
+            try (1...3).map { try render(name, scaled + ["--shard", "\($0)/3"], into: "part\($0)") }
+            + [try render(name, scaled + ["--threads", "1"], into: "one-thread")]
+        for part in parts {
+            for file in try FileManager.default.contentsOfDirectory(atPath: part.path) where file.hasSuffix(".png") {
+                #expect(
+                    try Data(contentsOf: part.appendingPathComponent(file))
+                        == Data(contentsOf: whole.appendingPathComponent(file)), "\(part.lastPathComponent): \(file)")
+            }
+        }
+    }
+}
