@@ -117,6 +117,9 @@ private struct Builder {
         keys.removeAll { if case .described = $0.form { return true } else { return false } }
         // A snapshot names another layer, and "at" comes with it: what a schema cannot say.
         if set.place == Keys.layer.place { keys.removeAll { ["snapshot", "at"].contains($0.name) } }
+        // A layer's motionBlur is for a layer a step moves, and the timeline stays empty: what a
+        // schema cannot say.
+        if set.place == Keys.layer.place { keys.removeAll { $0.name == "motionBlur" } }
         // A selector is a range or a wiggly one, each refusing the other's keys: what a schema
         // cannot say. Generated selectors are range selectors.
         if set.place == Keys.textSelector.place {
