@@ -169,13 +169,16 @@ extension Worker {
     }
 
     /// Whether a layer's pixels can change with the time alone, its state and footage frame the
-    /// same: a text with animators, captions or a changing string, or an effect that draws by the
-    /// time.
+    /// same: a text with captions, a changing string or a wiggly selector (other text animators
+    /// change with the state, which the samples compare), or an effect that draws by the time.
     private static func changesByItself(_ scene: Scene) -> Bool {
         scene.layers.contains { layer in
             if layer.content.hasTimedEffects { return true }
             guard let text = layer.content.text else { return false }
-            return !text.animators.isEmpty || text.captions != nil || !text.source.isFixed
+            let wiggles = text.animators.contains {
+                $0.selectors.contains { if case .wiggly = $0 { true } else { false } }
+            }
+            return wiggles || text.captions != nil || !text.source.isFixed
         }
     }
 
