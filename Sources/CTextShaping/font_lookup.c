@@ -120,13 +120,3 @@ struct _cairo_font_face *font_face_create(const char *path, int index, int color
     FcPatternDestroy(pattern);
     return face;
 }
-
-int font_has_character(struct _cairo_scaled_font *font, uint32_t character) {
-    if (cairo_scaled_font_get_type(font) != CAIRO_FONT_TYPE_FT) return 0;
-    // The face is shared by every scaled font of its file: it is used only while locked.
-    FT_Face face = cairo_ft_scaled_font_lock_face(font);
-    if (!face) return 0;
-    int has = FT_Get_Char_Index(face, character) != 0;
-    cairo_ft_scaled_font_unlock_face(font);
-    return has;
-}

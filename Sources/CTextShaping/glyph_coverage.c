@@ -1,7 +1,9 @@
 #include "glyph_coverage.h"
+#include "text_face.h"
 
-#include <cairo-ft.h>
 #include <cairo.h>
+#include <ft2build.h>
+#include FT_FREETYPE_H
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,14 +19,11 @@ static FT_Fixed fixed(double value) {
     return (FT_Fixed)scaled;
 }
 
-int glyph_coverage_render(struct _cairo_scaled_font *font, uint32_t index, const double matrix[4], double x, double y,
+int glyph_coverage_render(text_face_t *text_face, uint32_t index, const double matrix[4], double x, double y,
                           int embolden, glyph_coverage_t *coverage) {
     memset(coverage, 0, sizeof *coverage);
-    if (cairo_scaled_font_get_type(font) != CAIRO_FONT_TYPE_FT) return 0;
     if (!isfinite(x) || !isfinite(y) || fabs(x) > 1e6 || fabs(y) > 1e6) return 0;
-    // The face is shared by every scaled font of its file: it is used only while locked, and
-    // locking sets it to this font's size.
-    FT_Face face = cairo_ft_scaled_font_lock_face(font);
+    FT_Face face = text_face_freetype(text_face);
     if (!face) return 0;
     int rendered = 0;
     FT_Outline outline;
@@ -72,7 +71,6 @@ int glyph_coverage_render(struct _cairo_scaled_font *font, uint32_t index, const
     rendered = 1;
 done:
     if (copied) FT_Outline_Done(face->glyph->library, &outline);
-    cairo_ft_scaled_font_unlock_face(font);
     return rendered;
 }
 

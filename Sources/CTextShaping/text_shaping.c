@@ -1,4 +1,5 @@
 #include "text_shaping.h"
+#include "text_face.h"
 
 #include <cairo-ft.h>
 #include <cairo.h>
@@ -111,14 +112,10 @@ static int shape(
 }
 
 int text_shape_run(
-    struct _cairo_scaled_font *font, double size, const char *text, size_t length, size_t run_start,
-    size_t run_length, int right_to_left, uint32_t script, const char *features, shaped_glyph_t **glyphs) {
+    text_face_t *text_face, double size, const char *text, size_t length, size_t run_start, size_t run_length,
+    int right_to_left, uint32_t script, const char *features, shaped_glyph_t **glyphs) {
     *glyphs = NULL;
-    if (cairo_scaled_font_get_type(font) != CAIRO_FONT_TYPE_FT) return -1;
-    // The face is shared by every scaled font of its file: it is used only while locked.
-    FT_Face face = cairo_ft_scaled_font_lock_face(font);
+    FT_Face face = text_face_freetype(text_face);
     if (!face) return -1;
-    int count = shape(face, size, text, length, run_start, run_length, right_to_left, script, features, glyphs);
-    cairo_ft_scaled_font_unlock_face(font);
-    return count;
+    return shape(face, size, text, length, run_start, run_length, right_to_left, script, features, glyphs);
 }

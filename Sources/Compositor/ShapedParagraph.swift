@@ -298,13 +298,16 @@ struct ShapedParagraph {
         _ bytes: [UInt8], run: Range<Int>, rightToLeft: Bool, script: UInt32, font: TextFont, features: String
     ) -> [shaped_glyph_t] {
         var shaped: UnsafeMutablePointer<shaped_glyph_t>?
-        let count = bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) {
-                text_shape_run(
-                    font.scaled, font.size, $0.baseAddress, $0.count, run.lowerBound, run.count, rightToLeft ? 1 : 0,
-                    script, features.isEmpty ? nil : features, &shaped)
-            }
-        }
+        let count =
+            font.withFace { face in
+                bytes.withUnsafeBufferPointer { buffer in
+                    buffer.withMemoryRebound(to: CChar.self) {
+                        text_shape_run(
+                            face, font.size, $0.baseAddress, $0.count, run.lowerBound, run.count,
+                            rightToLeft ? 1 : 0, script, features.isEmpty ? nil : features, &shaped)
+                    }
+                }
+            } ?? -1
         defer { free(shaped) }
         guard count > 0, let shaped else { return [] }
         return Array(UnsafeBufferPointer(start: shaped, count: Int(count)))

@@ -22,6 +22,10 @@ final class TextFont: @unchecked Sendable {
     /// The face's vertical metrics at `size`: lines stand on the first face's.
     let ascent: Double
     let descent: Double
+    /// The same face opened by FreeType apart from Cairo's, for shaping, character lookup and
+    /// rasterising turned glyphs (`withFace`); nil when FreeType cannot open it.
+    private let ownFace: OpaquePointer?
+    private let faceLock = NSLock()
 
     fileprivate init(
         path: String, faceIndex: Int, isColor: Bool, isEmboldened: Bool, face: OpaquePointer, size: Double
@@ -42,20 +46,30 @@ final class TextFont: @unchecked Sendable {
         cairo_scaled_font_extents(scaled, &extents)
         ascent = extents.ascent
         descent = extents.descent
+        ownFace = text_face_open(path, Int32(faceIndex), size)
     }
 
     deinit {
         cairo_scaled_font_destroy(scaled)
         cairo_font_face_destroy(face)
+        text_face_close(ownFace)
+    }
+
+    /// Lends `body` the font's own FreeType face, one thread at a time. Cairo's face of the same
+    /// file is not used for this: Cairo leaves it unlocked between its own calls, and its size,
+    /// transform, glyph slot and stream position change as other threads draw with it.
+    func withFace<R>(_ body: (OpaquePointer) -> R) -> R? {
+        guard let ownFace else { return nil }
+        return faceLock.withLock { body(ownFace) }
     }
 
     /// Whether the face has a glyph for `scalar`.
     func has(_ scalar: Unicode.Scalar) -> Bool {
-        font_has_character(scaled, scalar.value) != 0
+        withFace { text_face_has_character($0, scalar.value) != 0 } ?? false
     }
 
     /// Whether the face is usable at all (a file FreeType could open).
-    var isValid: Bool { cairo_scaled_font_status(scaled) == CAIRO_STATUS_SUCCESS }
+    var isValid: Bool { cairo_scaled_font_status(scaled) == CAIRO_STATUS_SUCCESS && ownFace != nil }
 }
 
 /// The fonts texts get, found through fontconfig (whose configuration holds the pipeline's own

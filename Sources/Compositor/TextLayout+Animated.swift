@@ -184,8 +184,9 @@ extension TextLayout {
     }
 
     /// Fills a glyph turned, scaled or skewed (`cr`'s user space is the glyph's own, its origin
-    /// at the glyph's) in the source: its outline rasterised by FreeType straight through the
-    /// device transform, as Cairo draws glyphs, into a mask of the pixels it covers. A Cairo
+    /// at the glyph's) in the source: its outline rasterised by FreeType (on the font's own face,
+    /// `TextFont.withFace`) straight through the device transform, as Cairo draws glyphs, into a
+    /// mask of the pixels it covers. A Cairo
     /// font made for every transform a glyph passes through would be made and rasterised anew,
     /// and filling the outline as a path costs several times more.
     private func fillTransformed(_ item: Drawn, on cr: OpaquePointer) {
@@ -194,10 +195,11 @@ extension TextLayout {
         let font = paragraph.fonts[item.font]
         var coverage = glyph_coverage_t()
         let matrix = [device.xx, device.yx, device.xy, device.yy]
-        guard
+        let rendered = font.withFace { face in
             glyph_coverage_render(
-                font.scaled, item.index, matrix, device.x0, device.y0, font.isEmboldened ? 1 : 0, &coverage) == 1
-        else { return }
+                face, item.index, matrix, device.x0, device.y0, font.isEmboldened ? 1 : 0, &coverage)
+        }
+        guard rendered == 1 else { return }
         defer { glyph_coverage_free(&coverage) }
         let mask = cairo_image_surface_create_for_data(
             coverage.pixels, CAIRO_FORMAT_A8, coverage.width, coverage.height, coverage.stride)!

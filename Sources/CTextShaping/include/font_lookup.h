@@ -44,7 +44,4 @@ void font_location_free(font_location_t *location);
 /// Synthetic emboldening with `embolden`. The caller destroys it.
 struct _cairo_font_face *font_face_create(const char *path, int index, int color, int embolden);
 
-/// Whether `font`'s face (a FreeType scaled font) maps `character` to a glyph.
-int font_has_character(struct _cairo_scaled_font *font, uint32_t character);
-
 #endif

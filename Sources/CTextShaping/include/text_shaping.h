@@ -4,6 +4,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "text_face.h"
+
 /// Bidirectional analysis (FriBidi) and shaping (HarfBuzz) of paragraphs of text, in every
 /// script: runs of one direction, script and font shaped into glyphs that keep their clusters
 /// (UTF-8 byte offsets into the text). Every function is a pure function of its arguments and
@@ -41,13 +43,13 @@ typedef struct shaped_glyph {
 
 /// Shapes the `run_length` bytes at `run_start` of the UTF-8 `text` (`length` bytes, all of it
 /// context: letters join across a run's ends) in one direction and `script` (an
-/// `hb_script_t`), on `font` (a FreeType scaled font of em size `size`, no rotation), with the
+/// `hb_script_t`), on `face` (of em size `size`), with the
 /// OpenType `features` (HarfBuzz's syntax, "liga=0" or "+smcp", separated by commas; NULL for
 /// none). The glyphs, in visual order (right to left runs come out reversed), go to a malloc'd
-/// array at `glyphs` the caller frees. Returns their number, or -1 when the font is not a
-/// FreeType font or memory runs out.
+/// array at `glyphs` the caller frees. Returns their number, or -1 when there is no face or
+/// memory runs out. The face is the caller's alone during the call.
 int text_shape_run(
-    struct _cairo_scaled_font *font, double size, const char *text, size_t length, size_t run_start,
-    size_t run_length, int right_to_left, uint32_t script, const char *features, shaped_glyph_t **glyphs);
+    text_face_t *face, double size, const char *text, size_t length, size_t run_start, size_t run_length,
+    int right_to_left, uint32_t script, const char *features, shaped_glyph_t **glyphs);
 
 #endif
