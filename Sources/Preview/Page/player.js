@@ -56,6 +56,10 @@ function blurQuery(moving) {
   return moving && blur.samples ? '&blur=' + blur.samples : '';
 }
 
+// `/frame`'s blur for a frame drawn while paused (the editor's drafts too): 'off' when the switch
+// is off, else null (the file's own).
+export function pausedBlur() { return blurQuery(false) ? 'off' : null; }
+
 // Fewer motion blur samples for frames that come too late, the next of `steps` below those asked
 // for now; false when there is no blur to lower (or it is as low as it goes).
 function lowerBlur(reason) {
