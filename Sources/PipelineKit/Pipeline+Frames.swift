@@ -83,20 +83,37 @@ extension Pipeline {
     }
 
     /// The frame at `time` seconds as the PNG `writeFrame(at:to:scale:)` writes, in memory.
-    public func pngFrame(at time: Double, scale: Double = 1) throws(PipelineError) -> [UInt8] {
-        try frame(at: time, scale: scale) { frame throws(OutputError) in try encodePNG(frame.view) }.result
+    ///
+    /// `motionBlurSamples` is for previews that cannot wait for the file's motion blur: 0 draws
+    /// the frame without motion blur (the bytes of the same file without `canvas.motionBlur`), N
+    /// with at most N samples for any layer; nil (the default) as the file says, as `run` does.
+    /// A file without motion blur draws the same whatever it is.
+    public func pngFrame(at time: Double, scale: Double = 1, motionBlurSamples: Int? = nil) throws(PipelineError)
+        -> [UInt8]
+    {
+        try frame(at: time, scale: scale, motionBlurSamples: motionBlurSamples) { frame throws(OutputError) in
+            try encodePNG(frame.view)
+        }.result
+    }
+
+    /// The most samples the file's motion blur gives a frame (the canvas's or a layer's, whichever
+    /// is larger); nil when its frames are not blurred (no `canvas.motionBlur`, one sample, or a
+    /// shutter angle of 0). What `motionBlurSamples` of the frame calls can lower.
+    public var motionBlurSamples: Int? {
+        guard let blur = scene.canvas.motionBlur, blur.mostSamples > 1, blur.shutterAngle > 0 else { return nil }
+        return blur.mostSamples
     }
 
     /// An image of the frame at `time` for a viewer that shows frames as they are played: a JPEG
     /// at `quality` (1–100) when every pixel is opaque, else the PNG of `pngFrame` (a JPEG has no
-    /// alpha to carry). `mediaType` says which.
-    public func viewerFrame(at time: Double, scale: Double = 1, quality: Int) throws(PipelineError) -> (
-        bytes: [UInt8], mediaType: String
-    ) {
+    /// alpha to carry). `mediaType` says which. `motionBlurSamples` as `pngFrame` takes it.
+    public func viewerFrame(at time: Double, scale: Double = 1, quality: Int, motionBlurSamples: Int? = nil)
+        throws(PipelineError) -> (bytes: [UInt8], mediaType: String)
+    {
         guard Self.viewerQualities.contains(quality) else {
             throw PipelineError(.argument, "a JPEG quality is from 1 to 100, not \(quality)")
         }
-        return try frame(at: time, scale: scale) { frame throws(OutputError) in
+        return try frame(at: time, scale: scale, motionBlurSamples: motionBlurSamples) { frame throws(OutputError) in
             if frame.rowsAreOpaque(0..<frame.height) {
                 return (try encodeJPEG(frame.view, quality: quality), "image/jpeg")
             }
@@ -109,16 +126,20 @@ extension Pipeline {
 
     /// What `body` makes of the frame at `time`, and the warnings of the values a plugin got wrong.
     private func frame<T>(
-        at time: Double, scale: Double, _ body: (FrameBuffer) throws(OutputError) -> T
+        at time: Double, scale: Double, motionBlurSamples: Int? = nil,
+        _ body: (FrameBuffer) throws(OutputError) -> T
     ) throws(PipelineError) -> (result: T, warnings: [String]) {
         guard time.isFinite, time >= 0, !scene.isPastTheEnd(time) else {
             throw PipelineError(.range, "\(time) s is past the end: \(scene.endDescription)")
+        }
+        if let samples = motionBlurSamples, samples < 0 {
+            throw PipelineError(.argument, "motion blur samples are 0 (no blur) or more, not \(samples)")
         }
         lock.lock()
         defer { lock.unlock() }
         let renderer = try frameRenderer(scale: scale)
         do throws(RenderError) {
-            let frame = try renderer.render(time: time)
+            let frame = try renderer.render(time: time, motionBlurSamples: motionBlurSamples)
             do throws(OutputError) {
                 return (try body(frame), renderer.evaluator.substitutions.all.map(\.description))
             } catch {

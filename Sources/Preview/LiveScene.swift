@@ -54,10 +54,13 @@ final class LiveScene: @unchecked Sendable {
 
     /// The PNG of the frame shown `seconds` into the render, as `pipeline frame --at` writes it.
     /// With `draft`, the frame of that draft rather than of the file.
-    func png(at seconds: Double, scale: Double = 1, draft: Draft? = nil) -> Result<[UInt8], PreviewError> {
+    /// `blur` caps the motion blur's samples (0: none), as `Pipeline.pngFrame` takes it.
+    func png(
+        at seconds: Double, scale: Double = 1, blur: Int? = nil, draft: Draft? = nil
+    ) -> Result<[UInt8], PreviewError> {
         shown(draft).flatMap { pipeline in
             do throws(PipelineError) {
-                return .success(try pipeline.pngFrame(at: seconds, scale: scale))
+                return .success(try pipeline.pngFrame(at: seconds, scale: scale, motionBlurSamples: blur))
             } catch {
                 note("t=\(seconds) s: \(error.description)")
                 return .failure(PreviewError(error.description))
@@ -67,12 +70,14 @@ final class LiveScene: @unchecked Sendable {
 
     /// The frame shown `seconds` into the render as a JPEG at `quality` when it is opaque (else
     /// its PNG), with its media type: what the page shows as it plays. With `draft`, that draft's.
-    func viewerImage(at seconds: Double, scale: Double = 1, quality: Int, draft: Draft? = nil) -> Result<
-        (bytes: [UInt8], mediaType: String), PreviewError
-    > {
+    func viewerImage(
+        at seconds: Double, scale: Double = 1, quality: Int, blur: Int? = nil, draft: Draft? = nil
+    ) -> Result<(bytes: [UInt8], mediaType: String), PreviewError> {
         shown(draft).flatMap { pipeline in
             do throws(PipelineError) {
-                return .success(try pipeline.viewerFrame(at: seconds, scale: scale, quality: quality))
+                return .success(
+                    try pipeline.viewerFrame(
+                        at: seconds, scale: scale, quality: quality, motionBlurSamples: blur))
             } catch {
                 note("t=\(seconds) s: \(error.description)")
                 return .failure(PreviewError(error.description))
@@ -119,7 +124,10 @@ final class LiveScene: @unchecked Sendable {
                 if let failure { note("timing chart: \(failure)") }
                 // Whether the file plays sound: GET /sound.wav plays the file's, drafts or not.
                 let hasSound = pipeline?.playsSound ?? false
-                return .success(TimelineSummary(version: version, timing: timing, hasSound: hasSound))
+                return .success(
+                    TimelineSummary(
+                        version: version, timing: timing, hasSound: hasSound,
+                        motionBlurSamples: shown.motionBlurSamples))
             } catch {
                 return .failure(PreviewError(error.description))
             }

@@ -2,7 +2,7 @@ import Hummingbird
 import PipelineKit
 
 /// The query parameters the routes take, checked before anything renders: `t`, a time in seconds
-/// in the range `pipeline frame --at` takes, `/frame`'s `format`, `quality` and `scale`, and the
+/// in the range `pipeline frame --at` takes, `/frame`'s `format`, `quality`, `scale` and `blur`, and the
 /// other routes' own.
 enum PreviewQuery {
     static let times = 0...Pipeline.maximumDuration
@@ -60,6 +60,24 @@ enum PreviewQuery {
                 message: "scale must be a number from \(scales.lowerBound) to \(scales.upperBound), got \"\(given)\"")
         }
         return scale
+    }
+
+    /// The samples `/frame`'s `blur` may ask for.
+    static let blurSamples = 1...64
+
+    /// `/frame`'s `blur`: `off` (0, the frame without motion blur) or N, at most N samples for any
+    /// layer (`blurSamples`); nil when not given (the file's own). A 400 otherwise.
+    static func blur(_ request: Request) throws(HTTPError) -> Int? {
+        guard let text = request.uri.queryParameters["blur"].map(String.init) else { return nil }
+        if text == "off" { return 0 }
+        guard let samples = Int(text), blurSamples.contains(samples) else {
+            throw HTTPError(
+                .badRequest,
+                message:
+                    "blur must be off or a whole number of samples from \(blurSamples.lowerBound) to \(blurSamples.upperBound), got \"\(echo(text))\""
+            )
+        }
+        return samples
     }
 
     /// The most buckets `/waveform.json` divides the sound into.

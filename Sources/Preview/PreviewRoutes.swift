@@ -11,8 +11,11 @@ import PipelineKit
 /// - `GET /frame?t=SECONDS` the frame shown that far into the render (0 up to its end, as
 ///   `pipeline frame --at` takes it), as PNG; any other `t` is a 400 that gives the range.
 ///   `format=jpeg` (with `quality` 1–100) answers a JPEG when the frame is opaque, and
-///   `scale` (0.1–1) draws it smaller, as `pipeline frame --scale` does: what playing shows
-/// - `GET /timeline.json` what the timing chart is drawn from (`TimelineSummary`)
+///   `scale` (0.1–1) draws it smaller, as `pipeline frame --scale` does: what playing shows.
+///   `blur=off` draws it without the pipeline's motion blur, `blur=N` (1–64) with at most N
+///   samples (what playing asks for when full samples cannot keep up); without it, as the file says
+/// - `GET /timeline.json` what the timing chart is drawn from (`TimelineSummary`), and the most
+///   samples the pipeline's motion blur takes (`motionBlurSamples`, null for none)
 /// - `GET /sound.wav` the pipeline's sound, mixed as `pipeline run` mixes a video's (404 when
 ///   it plays none)
 /// - `GET /thumbnail?layer=PATH&t=SECONDS&height=PIXELS` a small JPEG of the footage frame a
@@ -157,6 +160,7 @@ enum PreviewRoutes {
         }
         let quality = try PreviewQuery.jpegQuality(request)
         let scale = try PreviewQuery.scale(request)
+        let blur = try PreviewQuery.blur(request)
         let answer = await live.perform { live -> Result<(bytes: [UInt8], mediaType: String), HTTPError> in
             // The page is back on the file: a draft it left behind ends (and its plugin child).
             if draft == nil { live.keptDraft = nil }
@@ -169,8 +173,8 @@ enum PreviewRoutes {
                             message: "t=\(PreviewQuery.text(seconds)) is past the end: \(pipeline.endDescription)"))
                 }
                 let image =
-                    quality.map { live.viewerImage(at: seconds, scale: scale, quality: $0, draft: kept) }
-                    ?? live.png(at: seconds, scale: scale, draft: kept).map { ($0, "image/png") }
+                    quality.map { live.viewerImage(at: seconds, scale: scale, quality: $0, blur: blur, draft: kept) }
+                    ?? live.png(at: seconds, scale: scale, blur: blur, draft: kept).map { ($0, "image/png") }
                 return image.mapError { HTTPError(.internalServerError, message: $0.description) }
             }
         }

@@ -2,19 +2,22 @@ import PipelineKit
 
 /// What the page draws its timing chart from (GET /timeline.json): the pipeline's timing
 /// summary (`Pipeline.TimingSummary`) between the version it is of and whether the pipeline
-/// plays sound (GET /sound.wav).
+/// plays sound (GET /sound.wav), and the most samples its motion blur draws a frame with (null
+/// when its frames are not blurred: `/frame`'s `blur` changes nothing then).
 struct TimelineSummary: Encodable {
     let version: Int
     let timing: Pipeline.TimingSummary
     let hasSound: Bool
+    let motionBlurSamples: Int?
 
-    /// One object: `version`, the summary's keys, `hasSound`.
+    /// One object: `version`, the summary's keys, `hasSound`, `motionBlurSamples`.
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(version, forKey: .version)
         try timing.encode(to: encoder)
         try container.encode(hasSound, forKey: .hasSound)
+        try container.encode(motionBlurSamples, forKey: .motionBlurSamples)
     }
 
-    enum CodingKeys: String, CodingKey { case version, hasSound }
+    enum CodingKeys: String, CodingKey { case version, hasSound, motionBlurSamples }
 }

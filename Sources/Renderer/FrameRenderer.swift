@@ -153,8 +153,14 @@ public final class FrameRenderer: @unchecked Sendable {
     /// interactive clocks apply as they do to whole renders. Errors name the frame showing it.
     /// A time outside the render (which callers refuse first) is named as its first or last
     /// frame: converting its product with fps to `Int` would trap from about 1.5e17 s at 60 fps.
-    public func render(time: Double) throws(RenderError) -> FrameBuffer {
+    ///
+    /// `motionBlurSamples` caps the motion blur's samples, for a preview that cannot wait for
+    /// them all: 0 draws no blur (the frame of the scene without `motionBlur`), N at most N
+    /// samples for any layer; nil (the default) draws the scene's own.
+    public func render(time: Double, motionBlurSamples: Int? = nil) throws(RenderError) -> FrameBuffer {
         let frame = stillFrame(at: time)
+        workers[0].samplesCap = motionBlurSamples
+        defer { workers[0].samplesCap = nil }
         let buffer = try stillBuffer(frame: frame)
         try workers[0].render(
             evaluator, time: try evaluator.time(atWallTime: time, frame: frame), wallTime: time, frame: frame,

@@ -16,6 +16,9 @@ final class Worker: @unchecked Sendable {
     private var replacements: [Replacement] = []
     /// What motion blur averages its samples in, made on first use.
     var shutter: ShutterScratch?
+    /// The most samples a blurred frame is drawn with, 0 for none; nil for the scene's own. Set
+    /// for a preview's frames only (`FrameRenderer.render(time:motionBlurSamples:)`).
+    var samplesCap: Int?
     init(compositor: Compositor, effects: (any EffectCalls)?) {
         self.compositor = compositor
         self.effects = effects.map(FrameEffects.init)
@@ -30,7 +33,9 @@ final class Worker: @unchecked Sendable {
         effects?.frame = frame
         compositor.time = time
         if !compositor.hasSnapshots { try takeSnapshots(evaluator, frame: frame) }
-        if let blur = evaluator.scene.canvas.motionBlur, blur.mostSamples > 1, blur.shutterAngle > 0 {
+        if let blur = evaluator.scene.canvas.motionBlur.map({ blur in samplesCap.map { blur.capped(at: $0) } ?? blur }),
+            blur.mostSamples > 1, blur.shutterAngle > 0
+        {
             try renderBlurred(evaluator, blur, time: time, wallTime: wallTime, frame: frame, into: buffer)
             return
         }

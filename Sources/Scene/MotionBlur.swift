@@ -24,6 +24,16 @@ public struct MotionBlur: Sendable, Equatable {
     /// The most samples any layer is given: the canvas's, or a layer's own when larger.
     public var mostSamples: Int { layerSamples.values.reduce(samples, max) }
 
+    /// This blur with no layer given more than `most` samples (at least 1): what a preview draws
+    /// when the full samples cannot keep up. Layers given fewer keep theirs.
+    public func capped(at most: Int) -> MotionBlur {
+        let most = max(1, most)
+        var capped = self
+        capped.samples = min(samples, most)
+        capped.layerSamples = layerSamples.mapValues { min($0, most) }
+        return capped
+    }
+
     /// The samples layer `index` is given at most: 0 when its motion is not blurred.
     public func samples(ofLayer index: Int) -> Int { layerSamples[index] ?? samples }
 

@@ -50,6 +50,9 @@ with a mouse, and prints what the page did as one JSON object.
     studio.py URL text-range                     wait for the characters' boxes over the viewer (a text animator's
                                                  range) at the time and version on show; report them, each with its
                                                  weight, corners and class, with the frame's box and scale
+    studio.py URL motion-blur                    report whether the motion blur switch shows; if it does, read the
+                                                 frame's middle row (red, per pixel), switch the blur off, and read
+                                                 it again once the new frame is on show, with the frames asked for
     studio.py URL watch-loop                     while playing, record each time read-out until the frame shown
                                                  has gone back twice (the loop wrapped), then pause
 
@@ -266,6 +269,17 @@ return {
 
 KEYS = {"space": Keys.SPACE, "left": Keys.ARROW_LEFT, "right": Keys.ARROW_RIGHT, "home": Keys.HOME, "end": Keys.END,
         "tab": Keys.TAB, "enter": Keys.ENTER}
+
+# The red of each pixel of the middle row of the frame on show, at its own size.
+FRAME_ROW = """
+const image = document.getElementById('frame'), canvas = document.createElement('canvas');
+canvas.width = image.naturalWidth;
+canvas.height = image.naturalHeight;
+const context = canvas.getContext('2d');
+context.drawImage(image, 0, 0);
+const row = context.getImageData(0, Math.floor(canvas.height / 2), canvas.width, 1).data;
+return Array.from({length: canvas.width}, (_, x) => row[4 * x]);
+"""
 
 PLAYBACK = """
 const loop = view.loop;
@@ -559,6 +573,21 @@ def act(driver, action, arguments):
     elif action == "until-frame-below":
         wait(driver, "view.frame < %d" % int(arguments[0]), "showed a frame below " + arguments[0])
         result["playback"] = driver.execute_script(PLAYBACK)
+    elif action == "motion-blur":
+        shown = driver.execute_script("return !document.getElementById('blurswitch').hidden")
+        result["blur"] = {"shown": shown}
+        if shown:
+            wait(driver, "document.getElementById('frame').complete", "showed its frame")
+            before = driver.execute_script(FRAME_ROW)
+            old = driver.execute_script("return document.getElementById('frame').src")
+            driver.find_element(By.ID, "blur").click()
+            wait(driver, "(f => f.src !== %s && f.complete && f.naturalWidth > 0)(document.getElementById('frame'))"
+                 % json.dumps(old), "showed the frame without motion blur")
+            result["blur"].update(
+                before=before, after=driver.execute_script(FRAME_ROW),
+                asked=driver.execute_script(
+                    "return performance.getEntriesByType('resource').map(e => e.name)"
+                    ".filter(name => name.includes('/frame?')).map(name => name.slice(name.indexOf('/frame?')))"))
     elif action == "watch-loop":
         driver.execute_script(
             "const time = document.querySelector('[data-role=\"time\"]'); window.timeTexts = [time.textContent];"

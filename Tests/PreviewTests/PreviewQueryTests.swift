@@ -54,4 +54,16 @@ import Testing
         #expect(PreviewQuery.text(0.5) == "0.5")
         #expect(PreviewQuery.text(12.25) == "12.25")
     }
+
+    @Test func blurIsOffOrSamplesFromOneTo64() throws {
+        #expect(try PreviewQuery.blur(request("/frame?t=0")) == nil)
+        #expect(try PreviewQuery.blur(request("/frame?t=0&blur=off")) == 0)
+        #expect(try PreviewQuery.blur(request("/frame?t=0&blur=1")) == 1)
+        #expect(try PreviewQuery.blur(request("/frame?t=0&blur=64")) == 64)
+        for given in ["0", "65", "-1", "on", "", "4.5"] {
+            let error = try #require(throws: HTTPError.self) { try PreviewQuery.blur(request("/frame?blur=\(given)")) }
+            #expect(error.status == .badRequest)
+            #expect(error.body == "blur must be off or a whole number of samples from 1 to 64, got \"\(given)\"")
+        }
+    }
 }

@@ -15,7 +15,7 @@ import { drawCurve, sizeCanvas } from './chart.js';
 import { driveByHand } from './gesture.js';
 import { makeInspector } from './inspector.js';
 import { clamp, escape, patchText, round } from './patch.js';
-import { $, fitFrame, lastFrame, loadTimeline, playRange, setPlaying, show, view } from './player.js';
+import { $, fitFrame, lastFrame, loadTimeline, pausedBlur, playRange, setPlaying, show, view } from './player.js';
 import { makeTextRange } from './textrange.js';
 
 export function makeEditor(token) {
@@ -215,7 +215,8 @@ export function makeEditor(token) {
 
   // Shows the draft's frame unless `wanted()` says it is no longer asked for.
   async function showDraftFrame(patch, seconds, wanted) {
-    const response = await fetch(address('frame', { t: seconds, draft: patch }));
+    const blur = pausedBlur();
+    const response = await fetch(address('frame', Object.assign({ t: seconds, draft: patch }, blur ? { blur } : {})));
     if (!response.ok) throw new Error((await response.json()).error.message);
     const blob = await response.blob();
     if (wanted && !wanted()) return;

@@ -3,8 +3,8 @@
 // second of frames ahead as JPEGs (for an opaque frame: a few times fewer bytes than its PNG, and
 // quicker to make) and decodes each before its time comes, so that a frame is put on show in the
 // very animation frame its time is reached, never later; a paused frame is the PNG, the render's
-// exact pixels. When frames at full scale keep coming too late, playing goes on at a draft scale
-// and says so (`playScale`). A new version (polled from /version) drops them and refetches. Two
+// exact pixels. When frames at full scale keep coming too late, playing goes on with fewer motion
+// blur samples (`blur`), then at a draft scale, and says so (`playScale`). A new version (polled from /version) drops them and refetches. Two
 // problems can be on show at once: the last reload's and the shown frame's (a plugin that failed).
 // The viewer takes what the column leaves once the controls, timeline and chart have their room;
 // the frame in it is fitted to it (scaled up or down, its proportions kept) or shown at a zoom of
@@ -42,7 +42,44 @@ const playingQuality = 85;
 // The scale frames are played at: 1, or a draft scale once full-scale frames came too late.
 const playback = { scale: 1, draftScales: [0.5, 0.25] };
 
-function frameKey(n, playing) { return playing ? 'playing ' + playScale() + ' ' + n : n; }
+// Motion blur, for a pipeline whose canvas has it (the timeline's `motionBlurSamples`): `on` is
+// the switch beside the controls (off, frames are asked for with blur=off); `samples` the most
+// samples frames are asked for with while playing or scrubbing, null for the file's own, lowered
+// (`steps`) before the scale when frames come too late; `while` what lowered it. A paused frame
+// is always drawn with the file's own.
+const blur = { on: true, samples: null, steps: [4, 2], while: 'playing' };
+
+// What a frame's address adds for the motion blur: nothing for the file's own.
+function blurQuery(moving) {
+  if (!view.timeline || !view.timeline.motionBlurSamples) return '';
+  if (!blur.on) return '&blur=off';
+  return moving && blur.samples ? '&blur=' + blur.samples : '';
+}
+
+// `/frame`'s blur for a frame drawn while paused (the editor's drafts too): 'off' when the switch
+// is off, else null (the file's own).
+export function pausedBlur() { return blurQuery(false) ? 'off' : null; }
+
+// Fewer motion blur samples for frames that come too late, the next of `steps` below those asked
+// for now; false when there is no blur to lower (or it is as low as it goes).
+function lowerBlur(reason) {
+  const most = view.timeline && view.timeline.motionBlurSamples;
+  if (!blur.on || !most) return false;
+  const next = blur.steps.find(samples => samples < (blur.samples || most));
+  if (next === undefined) return false;
+  blur.samples = next;
+  blur.while = reason;
+  showPlayNote();
+  return true;
+}
+
+// A frame's key: its number for a paused frame as the file draws it; else with what it is drawn
+// at (the playing scale, the blur asked for) before it.
+function frameKey(n, playing, lowered = false) {
+  const drawn = blurQuery(playing || lowered);
+  if (playing) return 'playing ' + playScale() + drawn + ' ' + n;
+  return drawn ? 'still' + drawn + ' ' + n : n;
+}
 
 export function playScale() { return playback.scale; }
 
@@ -67,13 +104,14 @@ function trimFrames(from) {
   view.framesKept = frames.size;
 }
 
-function fetchFrame(n, playing = view.playing) {
-  const key = frameKey(n, playing);
+function fetchFrame(n, playing = view.playing, lowered = false) {
+  const key = frameKey(n, playing, lowered);
   if (!frames.has(key)) {
     trimFrames(n);
     inFlight++;
     const url = fetch('frame?t=' + (n / view.timeline.fps)
-      + (playing ? '&format=jpeg&quality=' + playingQuality + (playScale() < 1 ? '&scale=' + playScale() : '') : ''))
+      + (playing ? '&format=jpeg&quality=' + playingQuality + (playScale() < 1 ? '&scale=' + playScale() : '') : '')
+      + blurQuery(playing || lowered))
       .then(async response => {
         if (!response.ok) throw new Error('frame ' + n + ': ' + messageOf(await response.text()));
         return URL.createObjectURL(await response.blob());
@@ -146,7 +184,7 @@ function place(image) {
 // another scale.
 function forgetDecoded(from) {
   const direction = view.rate < 0 ? -1 : 1, ahead = reach().ahead + 2;
-  const { first, last } = playRange(), count = last - first + 1, prefix = 'playing ' + playScale() + ' ';
+  const { first, last } = playRange(), count = last - first + 1, prefix = frameKey('', true);
   for (const key of decoded.keys()) {
     const n = key.startsWith(prefix) ? parseInt(key.slice(prefix.length), 10) : NaN;
     const steps = ((((n - from) * direction) % count) + count) % count;
@@ -198,10 +236,16 @@ export function show(n) {
     showProblem('frame', null);
     return;
   }
-  const playing = view.playing, pending = fetchFrame(n, playing);
+  // Scrubbing lowers the blur's samples once a frame with all of them comes too slowly.
+  const playing = view.playing, lowered = !playing && scrub.active && blur.samples !== null;
+  const key = frameKey(n, playing, lowered), asked = frames.has(key) ? null : performance.now();
+  const pending = fetchFrame(n, playing, lowered);
   pending.then(url => {
+    if (asked !== null && scrub.active && !playing && performance.now() - asked > scrub.slowest) {
+      lowerBlur('scrubbing');
+    }
     // A reload since the request revoked its URL: the new version's frame is on its way.
-    if (view.frame !== n || view.playing !== playing || frames.get(frameKey(n, playing)) !== pending) return;
+    if (view.frame !== n || view.playing !== playing || frames.get(key) !== pending) return;
     $('frame').src = url;
     showProblem('frame', null);
   }, problem => { if (view.frame === n) showProblem('frame', problem.message); });
@@ -283,19 +327,42 @@ function keepPace(now) {
   pace.slow = warm && pace.shown < 0.8 * due ? pace.slow + 1 : 0;
   pace.since = now;
   pace.shown = 0;
+  if (pace.slow < 2) return;
+  // Fewer motion blur samples first, then a smaller scale.
+  if (lowerBlur('playing')) {
+    pace.slow = 0;
+    return;
+  }
   const next = playback.draftScales.find(scale => scale < playback.scale);
-  if (pace.slow < 2 || next === undefined) return;
+  if (next === undefined) return;
   pace.slow = 0;
   playback.scale = next;
   showPlayNote();
 }
 
+// Scrubbing: whether the scrubber is being dragged, and how long (ms) a frame with all the blur's
+// samples may take to come before scrubbing goes on with fewer.
+const scrub = { active: false, slowest: 150 };
+
 function showPlayNote() {
+  const notes = [];
+  if (blur.on && blur.samples !== null) {
+    notes.push('motion blur at ' + blur.samples + ' samples while ' + blur.while + ': frames with all '
+      + view.timeline.motionBlurSamples + ' could not be made in time');
+  }
+  if (playback.scale < 1) {
+    notes.push('playing at ' + Math.round(playback.scale * 100) + ' % scale: frames at full scale could not be made in time');
+  }
   const note = $('playnote');
-  note.textContent = playback.scale < 1
-    ? 'playing at ' + Math.round(playback.scale * 100) + ' % scale: frames at full scale could not be made in time'
-    : '';
-  note.hidden = playback.scale === 1;
+  note.textContent = notes.join('; ');
+  note.hidden = notes.length === 0;
+}
+
+// The motion blur switch: off, every frame is asked for without it; on again, as the file says.
+function setBlur(on) {
+  blur.on = on;
+  showPlayNote();
+  show(view.frame);
 }
 
 // Plays at `rate` (1 is real time, negative backwards), or pauses when `playing` is false.
@@ -393,10 +460,12 @@ export async function loadTimeline() {
   frames.clear();
   view.framesKept = 0;
   decoded.clear();
-  // A new version may play at full scale again.
+  // A new version may play at full scale and full samples again.
   playback.scale = 1;
-  showPlayNote();
+  blur.samples = null;
   view.timeline = t;
+  showPlayNote();
+  $('blurswitch').hidden = !t.motionBlurSamples;
   view.version = t.version;
   $('warnings').replaceChildren(...t.warnings.map(text => {
     const item = document.createElement('li');
@@ -494,7 +563,17 @@ export function start() {
     event.preventDefault();
     zoomBy(Math.exp(-event.deltaY / 400), { x: event.clientX, y: event.clientY });
   }, { passive: false });
-  $('scrubber').oninput = event => { setPlaying(false); show(frameAt(parseFloat(event.target.value))); };
+  $('scrubber').oninput = event => {
+    setPlaying(false);
+    scrub.active = true;
+    show(frameAt(parseFloat(event.target.value)));
+  };
+  // Let go: the frame there is drawn with all the blur's samples.
+  $('scrubber').onchange = () => {
+    scrub.active = false;
+    if (view.timeline) show(view.frame);
+  };
+  $('blur').onchange = event => setBlur(event.target.checked);
   document.addEventListener('keydown', event => {
     if (editor && editor.key(event)) return;
     const arrow = event.key === 'ArrowLeft' || event.key === 'ArrowRight';
