@@ -340,4 +340,54 @@ import Timing
         #expect(redColumns(Int(2.5 * advance)..<Int(5.5 * advance)) > 50, "cd")
         #expect(redColumns(Int(5.5 * advance)..<240) > 50, "ef")
     }
+
+    /// Texts scaled and turned by animators, and counting, draw the same bytes on any number of
+    /// threads at once: compositors share fonts, never a FreeType face in use.
+    @Test func animatedTextsDrawTheSameBytesOnManyThreads() throws {
+        var turn = Self.animator(Self.range(.triangle)) {
+            $0.scale = anim_point_t(x: 1.7, y: 1.7)
+            $0.rotation = 25
+        }
+        turn.selectors = [.range(Self.range(.triangle, offset: 20))]
+        var counter = Self.text("", animators: [turn])
+        counter.source = .counter(
+            TextCounter(from: 0, to: 9999, start: 0, duration: 1, curve: LinearCurve(), pattern: NumberPattern()))
+        let contents = [LayerContent(text: Self.text("Hooray!", animators: [turn])), LayerContent(text: counter)]
+        let times = (0..<12).map { Double($0) / 12 }
+        let reference = try Self.frames(of: contents, at: times)
+        let results = ThreadResults()
+        DispatchQueue.concurrentPerform(iterations: 6) { _ in
+            results.add(try? Self.frames(of: contents, at: times))
+        }
+        #expect(results.all.count == 6)
+        #expect(results.all.allSatisfy { $0 == reference })
+    }
+}
+
+extension TextAnimatorDrawingTests {
+    /// The frames of `contents` (in two layers, one above the other) at `times`, drawn by a
+    /// compositor of their own.
+    static func frames(of contents: [LayerContent], at times: [Double]) throws -> [[UInt8]] {
+        let layers = [layer(rect(0, 0, 240, 60)), layer(rect(0, 60, 240, 60))]
+        let compositor = Compositor(canvas: Canvas(width: 240, height: 120, background: clear), contents: contents)
+        return try times.map { time in
+            try compositor.showFootage(at: time)
+            let out = FrameBuffer.blank(width: 240, height: 120)
+            compositor.render(layers, into: out)
+            return bytes(of: out)
+        }
+    }
+}
+
+/// Frames rendered on several threads, gathered under a lock.
+private final class ThreadResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var results: [[[UInt8]]] = []
+
+    func add(_ frames: [[UInt8]]?) {
+        guard let frames else { return }
+        lock.withLock { results.append(frames) }
+    }
+
+    var all: [[[UInt8]]] { lock.withLock { results } }
 }
