@@ -2,8 +2,8 @@ import CommandTestSupport
 import Foundation
 import Testing
 
-/// Sound under the video: the `audio` tracks, a step's `sound` and a clip's own sound, mixed by
-/// ffmpeg into MP4 (AAC), WebM (Opus) and MOV (PCM); the same in a sharded render joined with
+/// Sound under the video: the `audio` tracks, a step's `sound` and a clip's own sound, mixed in
+/// the host and encoded by ffmpeg into MP4 (AAC), WebM (Opus) and MOV (PCM); the same in a sharded render joined with
 /// `pipeline concat` as in a whole one; formats without sound say so.
 @Suite final class SoundTests {
     let fixture: FootageFixture
@@ -244,7 +244,7 @@ import Testing
 }
 
 extension SoundTests {
-    /// SIGTERM while ffmpeg lays a long sound under the video: the video is finished first, and
+    /// SIGTERM while ffmpeg encodes a long sound under the video: the video is finished first, and
     /// neither a hidden file nor an ffmpeg is left behind.
     @Test func aStopWhileTheSoundIsLaidFinishesTheVideoFirst() throws {
         try fixture.ffmpeg(["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=7", "loop.wav"])
@@ -263,11 +263,11 @@ extension SoundTests {
         FileManager.default.createFile(atPath: log.path, contents: nil)
         process.standardError = try FileHandle(forWritingTo: log)
         try process.run()
-        // Waits until pipeline has started the ffmpeg that mixes the sound.
+        // Waits until pipeline has started the ffmpeg that encodes the mixed sound.
         let deadline = Date().addingTimeInterval(120)
         var mixer: Int32?
         while mixer == nil, process.isRunning, Date() < deadline {
-            mixer = Self.child(of: process.processIdentifier, running: "-filter_complex")
+            mixer = Self.child(of: process.processIdentifier, running: "f32le")
             usleep(20_000)
         }
         let mixing = try #require(mixer, "pipeline never started the mixing ffmpeg")

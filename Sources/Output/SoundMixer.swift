@@ -1,0 +1,166 @@
+import Footage
+import Foundation
+
+/// The mix computed in the host, sample by sample: each source's file decoded once (libavcodec)
+/// and resampled to 48 kHz stereo float (libswresample), placed on the whole render's clock by
+/// sample index, scaled by its gain and summed. A span of the mix (a part's frames, the joined
+/// parts of a sharded render) is cut from that one timeline, so any span holds exactly the
+/// samples the whole mix holds there: `samples(_:)` of two adjoining spans, one after the other,
+/// are `samples(_:)` of both.
+///
+/// Everything is counted in samples and computed in the same order on every run, so the same
+/// mix gives the same bytes on every machine and every shard.
+public struct SoundMixer: Sendable {
+    public let mix: SoundMix
+    /// Each source's sound over its own span (`Source.span` in samples), stereo interleaved:
+    /// cut from the file, delayed past a late first sound, stretched to its speed.
+    private let spans: [[Float]]
+    /// The sample of the render's timeline at which each source's span begins.
+    private let offsets: [Int]
+    /// Each source's fades in samples of its own timeline: the fade in's length, and where the
+    /// fade out starts and how long it lasts (0 for none).
+    private let fades: [(in: Int, outStart: Int, out: Int)]
+
+    static let rate = SoundMix.sampleRate
+
+    /// Decodes every file the mix plays (each once); `decode` gives a file's samples (for tests).
+    public init(
+        mix: SoundMix,
+        decode: (String) throws(FootageError) -> [Float] = { path throws(FootageError) in
+            try AudioFile.decode(path: path, sampleRate: SoundMix.sampleRate)
+        }
+    ) throws(FootageError) {
+        self.mix = mix
+        var files: [String: [Float]] = [:]
+        var spans: [[Float]] = []
+        for source in mix.sources {
+            if files[source.file] == nil { files[source.file] = try decode(source.file) }
+            spans.append(Self.span(of: source, in: files[source.file] ?? []))
+        }
+        self.spans = spans
+        offsets = mix.sources.map { Self.samples($0.at, allowingNegative: true) }
+        fades = mix.sources.map { source in
+            guard source.fadeOut > 0 else { return (Self.samples(source.fadeIn), 0, 0) }
+            let length = Self.samples(source.stop(videoDuration: mix.duration) - source.at)
+            let fade = max(min(Self.samples(source.fadeOut), length), 1)
+            return (Self.samples(source.fadeIn), length - fade, fade)
+        }
+    }
+
+    /// Seconds as a count of samples, rounded; negative only when allowed.
+    static func samples(_ seconds: Double, allowingNegative: Bool = false) -> Int {
+        let count = Int((seconds * Double(rate)).rounded())
+        return allowingNegative ? count : max(count, 0)
+    }
+
+    /// The source's `from`…`until` of the decoded file, silence before its first sound, played at
+    /// its speed (the pitch kept), padded or cut to exactly its span.
+    static func span(of source: SoundMix.Source, in file: [Float]) -> [Float] {
+        let length = samples(source.until - source.from)
+        let first = samples(source.from - source.soundStart, allowingNegative: true)
+        var cut = [Float](repeating: 0, count: 2 * length)
+        let fileCount = file.count / 2
+        for index in 0..<length {
+            let at = first + index
+            guard at >= 0, at < fileCount else { continue }
+            cut[2 * index] = file[2 * at]
+            cut[2 * index + 1] = file[2 * at + 1]
+        }
+        let span = max(samples(source.span), 1)
+        let played = source.speed == 1 ? cut : stretch(cut, speed: source.speed)
+        var result = [Float](repeating: 0, count: 2 * span)
+        for index in 0..<min(span * 2, played.count) { result[index] = played[index] }
+        return result
+    }
+
+    /// Window length of the time stretch, in samples (about 43 ms).
+    static let stretchWindow = 2048
+
+    /// `sound` played `speed` times as fast with its pitch kept: Hann-windowed grains, half a
+    /// window apart in the output (where their windows sum to 1), each taken from the input about
+    /// its own centre's time times `speed`, and overlapped.
+    static func stretch(_ sound: [Float], speed: Double) -> [Float] {
+        let count = sound.count / 2
+        let outCount = Int((Double(count) / speed).rounded())
+        let window = stretchWindow
+        let hop = window / 2
+        var output = [Float](repeating: 0, count: 2 * outCount)
+        let hann = (0..<window).map { Float(0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(window))) }
+        var grain = 0
+        while grain * hop - hop < outCount {
+            let outStart = grain * hop - hop
+            // The grain's centre is taken from where the input is at that moment; a grain never
+            // reads past either end of the input.
+            let centre = Int((Double(outStart + hop) * speed).rounded()) - hop
+            let inStart = max(min(centre, count - window), 0)
+            for index in 0..<window {
+                let (out, input) = (outStart + index, inStart + index)
+                guard out >= 0, out < outCount, input >= 0, input < count else { continue }
+                output[2 * out] += sound[2 * input] * hann[index]
+                output[2 * out + 1] += sound[2 * input + 1] * hann[index]
+            }
+            grain += 1
+        }
+        return output
+    }
+
+    /// The gain of source `index` at sample `local` of its own timeline (0 where it begins): its
+    /// volume and its linear fades (as ffmpeg's `afade` counts them).
+    func gain(ofSource index: Int, at local: Int) -> Float {
+        var gain = mix.sources[index].volume
+        let fade = fades[index]
+        if local < fade.in { gain *= Double(local) / Double(fade.in) }
+        if fade.out > 0, local >= fade.outStart {
+            gain *= min(max(Double(fade.out - (local - fade.outStart)) / Double(fade.out), 0), 1)
+        }
+        return Float(gain)
+    }
+
+    /// The stereo samples `range` of the whole render's mix, interleaved.
+    public func samples(_ range: Range<Int>) -> [Float] {
+        var output = [Float](repeating: 0, count: 2 * range.count)
+        for (index, source) in mix.sources.enumerated() {
+            let span = spans[index]
+            let spanCount = span.count / 2
+            let offset = offsets[index]
+            output.withUnsafeMutableBufferPointer { out in
+                span.withUnsafeBufferPointer { sound in
+                    for sample in range {
+                        var local = sample - offset
+                        guard local >= 0 else { continue }
+                        if source.loops {
+                            local %= spanCount
+                        } else if local >= spanCount {
+                            break
+                        }
+                        let gain = self.gain(ofSource: index, at: sample - offset)
+                        guard gain != 0 else { continue }
+                        let at = 2 * (sample - range.lowerBound)
+                        out[at] += sound[2 * local] * gain
+                        out[at + 1] += sound[2 * local + 1] * gain
+                    }
+                }
+            }
+        }
+        return output
+    }
+
+    /// The samples of the render's `frames` (the whole render by default).
+    public func sampleRange(frames: Range<Int>? = nil) -> Range<Int> {
+        let frames = frames ?? 0..<mix.frameCount
+        return mix.sample(atFrame: frames.lowerBound)..<mix.sample(atFrame: frames.upperBound)
+    }
+
+    /// Writes the samples of `frames` as raw 32-bit little-endian floats, stereo interleaved, a
+    /// second at a time.
+    public func writeFloats(frames: Range<Int>? = nil, to handle: FileHandle) throws {
+        let range = sampleRange(frames: frames)
+        var start = range.lowerBound
+        while start < range.upperBound {
+            let end = min(start + Self.rate, range.upperBound)
+            let chunk = samples(start..<end)
+            try handle.write(contentsOf: chunk.withUnsafeBytes { Data($0) })
+            start = end
+        }
+    }
+}
