@@ -35,6 +35,10 @@ public struct SoundMix: Codable, Sendable, Equatable {
         /// Seconds into the file's timeline where its sound begins (after its picture, in some
         /// recordings): silence before.
         public var soundStart: Double = 0
+        /// A gain that changes over the video (a mixer's crossfade), times `volume` and the fades:
+        /// points in video seconds, the gain linear between them, the first point's before it and
+        /// the last's after it. None: 1 throughout.
+        public var envelope: [GainPoint]?
         /// The file's content hash when the mix was made: `pipeline concat` checks the file is
         /// still the one the parts were rendered with.
         public var contentHash: String?
@@ -54,6 +58,14 @@ public struct SoundMix: Codable, Sendable, Equatable {
         func stop(videoDuration: Double) -> Double {
             loops ? videoDuration : min(videoDuration, at + span)
         }
+    }
+
+    /// A gain at a moment of the video.
+    public struct GainPoint: Codable, Sendable, Equatable {
+        public var time: Double
+        public var gain: Double
+
+        public init(time: Double, gain: Double) { (self.time, self.gain) = (time, gain) }
     }
 
     public var sources: [Source]

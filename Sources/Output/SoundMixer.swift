@@ -20,6 +20,9 @@ public struct SoundMixer: Sendable {
     /// Each source's fades in samples of its own timeline: the fade in's length, and where the
     /// fade out starts and how long it lasts (0 for none).
     private let fades: [(in: Int, outStart: Int, out: Int)]
+    /// Each source's envelope, sample by sample from the render's sample `first` on: the gain
+    /// before `first` is `gains[0]`, after the last the last one's. Nil for a source without one.
+    private let envelopes: [(first: Int, gains: [Float])?]
 
     static let rate = SoundMix.sampleRate
 
@@ -39,6 +42,7 @@ public struct SoundMixer: Sendable {
         }
         self.spans = spans
         offsets = mix.sources.map { Self.samples($0.at, allowingNegative: true) }
+        envelopes = mix.sources.map { $0.envelope.flatMap(Self.envelope) }
         fades = mix.sources.map { source in
             guard source.fadeOut > 0 else { return (Self.samples(source.fadeIn), 0, 0) }
             let length = Self.samples(source.stop(videoDuration: mix.duration) - source.at)
@@ -73,6 +77,24 @@ public struct SoundMixer: Sendable {
         return result
     }
 
+    /// An envelope's points as a gain per sample of the render's timeline, linear between points.
+    static func envelope(_ points: [SoundMix.GainPoint]) -> (first: Int, gains: [Float])? {
+        guard let firstPoint = points.first, let lastPoint = points.last else { return nil }
+        let (first, last) = (
+            samples(firstPoint.time, allowingNegative: true), samples(lastPoint.time, allowingNegative: true)
+        )
+        var gains = [Float](repeating: Float(firstPoint.gain), count: max(last - first + 1, 1))
+        for (a, b) in zip(points, points.dropFirst()) {
+            let (from, to) = (samples(a.time, allowingNegative: true), samples(b.time, allowingNegative: true))
+            guard to > from else { continue }
+            for sample in from...to {
+                let t = Double(sample - from) / Double(to - from)
+                gains[sample - first] = Float(a.gain + (b.gain - a.gain) * t)
+            }
+        }
+        return (first, gains)
+    }
+
     /// Window length of the time stretch, in samples (about 43 ms).
     static let stretchWindow = 2048
 
@@ -105,13 +127,17 @@ public struct SoundMixer: Sendable {
     }
 
     /// The gain of source `index` at sample `local` of its own timeline (0 where it begins): its
-    /// volume and its linear fades (as ffmpeg's `afade` counts them).
+    /// volume, its linear fades (as ffmpeg's `afade` counts them) and its envelope.
     func gain(ofSource index: Int, at local: Int) -> Float {
         var gain = mix.sources[index].volume
         let fade = fades[index]
         if local < fade.in { gain *= Double(local) / Double(fade.in) }
         if fade.out > 0, local >= fade.outStart {
             gain *= min(max(Double(fade.out - (local - fade.outStart)) / Double(fade.out), 0), 1)
+        }
+        if let envelope = envelopes[index] {
+            let at = min(max(offsets[index] + local - envelope.first, 0), envelope.gains.count - 1)
+            gain *= Double(envelope.gains[at])
         }
         return Float(gain)
     }

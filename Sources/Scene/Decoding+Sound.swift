@@ -43,6 +43,15 @@ extension Decoding {
         return StepSound(file: resolve(try file.string()), volume: try sound.value("volume"), origin: origin)
     }
 
+    /// A mixer step's `"soundCurve"`; other steps take none.
+    func soundCurve(_ fields: ObjectFields, of action: Step.Action) throws(SceneError) -> SoundCurve {
+        guard let field = fields["soundCurve"] else { return .equalPower }
+        guard case .mix = action else {
+            throw field.error("\"soundCurve\" crossfades the sound of a mixer's two clips: only a mixer step takes it")
+        }
+        return try fields.value("soundCurve")
+    }
+
     /// The gain of a video's own sound (`"audio": true`, `"volume"`), or nil when it is silent.
     func clipAudioVolume(_ timing: ObjectFields) throws(SceneError) -> Double? {
         let audio: Bool = try timing.value("audio")
@@ -59,3 +68,5 @@ extension Decoding {
         checkMediaFile(path, at: origin, owner: owner, what: "sound", notFound: "sound file not found: \(path)")
     }
 }
+
+extension SoundCurve: KeyValue {}

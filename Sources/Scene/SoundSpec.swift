@@ -1,3 +1,5 @@
+import Foundation
+
 /// Sound a pipeline plays under its video: the tracks of the top-level `audio` list, a step's
 /// `sound` played when the step starts, and a clip's own sound (`FootageSpec.audioVolume`). The
 /// model holds resolved paths and seconds as the file gives them; a later stage probes the files
@@ -39,5 +41,23 @@ public struct StepSound: Sendable {
 
     public init(file: String, volume: Double = 1, origin: SceneError.Origin) {
         (self.file, self.volume, self.origin) = (file, volume, origin)
+    }
+}
+
+/// How a mixer step crossfades the sound of the two clips it joins (`"soundCurve"`): the gains of
+/// `from`'s and `to`'s sound at the mixer's progress p.
+public enum SoundCurve: String, Sendable, CaseIterable, Codable {
+    /// cos(p·π/2) and sin(p·π/2): the summed power stays constant, each −3 dB at the middle.
+    case equalPower
+    /// 1 − p and p: each −6 dB at the middle.
+    case linear
+
+    /// The gain of the sound faded out (`from`'s) and of the sound faded in (`to`'s) at progress `p`.
+    public func gains(at p: Double) -> (out: Double, in: Double) {
+        let p = min(max(p, 0), 1)
+        switch self {
+        case .equalPower: return (cos(p * Double.pi / 2), sin(p * Double.pi / 2))
+        case .linear: return (1 - p, p)
+        }
     }
 }
