@@ -137,7 +137,8 @@ public struct SceneSound: Sendable {
     /// Each mixer step that joins two clips playing sound fades `from`'s sound out and `to`'s in,
     /// their gains following the mixer's progress (its timing curve; a plugin's counted as linear)
     /// by its `soundCurve`: `from`'s sound full before the mixer, silent after it, `to`'s the
-    /// other way round. `clips` gives the source of each clip layer that plays sound.
+    /// other way round; `to`'s fade comes `soundLead` seconds early, `from`'s `soundTail` late.
+    /// `clips` gives the source of each clip layer that plays sound.
     static func crossfade(_ sources: inout [SoundMix.Source], clips: [Int: Int], in scene: Scene) {
         let plugins = LinearInPlaceOfPluginCurves()
         for (index, step) in scene.steps.enumerated() {
@@ -151,9 +152,9 @@ public struct SceneSound: Sendable {
                 let time = min(timing.start + Double(point) * envelopeStep, timing.end)
                 var progress = timing.progress(at: time, plugins: plugins) ?? 0
                 if step.reverse { progress = 1 - progress }
-                let gains = step.soundCurve.gains(at: progress)
-                fading.append(.init(time: time, gain: gains.out))
-                rising.append(.init(time: time, gain: gains.in))
+                let gains = step.crossfade.curve.gains(at: progress)
+                fading.append(.init(time: time + step.crossfade.tail, gain: gains.out))
+                rising.append(.init(time: time - step.crossfade.lead, gain: gains.in))
             }
             sources[out].envelope = Self.combined(sources[out].envelope, fading)
             sources[into].envelope = Self.combined(sources[into].envelope, rising)

@@ -43,13 +43,18 @@ extension Decoding {
         return StepSound(file: resolve(try file.string()), volume: try sound.value("volume"), origin: origin)
     }
 
-    /// A mixer step's `"soundCurve"`; other steps take none.
-    func soundCurve(_ fields: ObjectFields, of action: Step.Action) throws(SceneError) -> SoundCurve {
-        guard let field = fields["soundCurve"] else { return .equalPower }
-        guard case .mix = action else {
-            throw field.error("\"soundCurve\" crossfades the sound of a mixer's two clips: only a mixer step takes it")
+    /// A mixer step's `"soundCurve"`, `"soundLead"` and `"soundTail"`; other steps take none.
+    func soundCrossfade(_ fields: ObjectFields, of action: Step.Action) throws(SceneError) -> SoundCrossfade {
+        for key in ["soundCurve", "soundLead", "soundTail"] {
+            guard let field = fields[key] else { continue }
+            guard case .mix = action else {
+                throw field.error(
+                    "\"\(key)\" shapes the crossfade of a mixer's two clips' sound: only a mixer step takes it")
+            }
         }
-        return try fields.value("soundCurve")
+        return SoundCrossfade(
+            curve: try fields.value("soundCurve"), lead: try fields.value("soundLead"),
+            tail: try fields.value("soundTail"))
     }
 
     /// The gain of a video's own sound (`"audio": true`, `"volume"`), or nil when it is silent.

@@ -62,7 +62,7 @@ extension Decoding {
             sound: sound,
             fill: mode.map { Step.Fill(mode: $0, removedOnCompletion: removedOnCompletion) }
                 ?? .default(for: action, removedOnCompletion: removedOnCompletion))
-        step.soundCurve = try soundCurve(fields, of: action)
+        step.crossfade = try soundCrossfade(fields, of: action)
         return step
     }
 

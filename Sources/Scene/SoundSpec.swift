@@ -44,8 +44,19 @@ public struct StepSound: Sendable {
     }
 }
 
-/// How a mixer step crossfades the sound of the two clips it joins (`"soundCurve"`): the gains of
-/// `from`'s and `to`'s sound at the mixer's progress p.
+/// How a mixer step crossfades the sound of the two clips it joins: its `"soundCurve"`, and how
+/// many seconds `to`'s sound leads its picture (`"soundLead"`) and `from`'s trails it (`"soundTail"`).
+public struct SoundCrossfade: Sendable, Equatable {
+    public var curve: SoundCurve = .equalPower
+    public var lead: Double = 0
+    public var tail: Double = 0
+
+    public init(curve: SoundCurve = .equalPower, lead: Double = 0, tail: Double = 0) {
+        (self.curve, self.lead, self.tail) = (curve, lead, tail)
+    }
+}
+
+/// The gains of `from`'s and `to`'s sound at a mixer's progress p (`"soundCurve"`).
 public enum SoundCurve: String, Sendable, CaseIterable, Codable {
     /// cos(p·π/2) and sin(p·π/2): the summed power stays constant, each −3 dB at the middle.
     case equalPower

@@ -21,8 +21,8 @@ import Testing
         }
     }
 
-    private func pipeline(curve: String?) throws {
-        let soundCurve = curve.map { #", "soundCurve": "\#($0)""# } ?? ""
+    private func pipeline(curve: String?, more: String = "") throws {
+        let soundCurve = (curve.map { #", "soundCurve": "\#($0)""# } ?? "") + more
         let text = """
             { "version": 1, "canvas": { "width": 160, "height": 120, "fps": 30, "duration": 2 },
               "layers": [ { "name": "a", "video": { "file": "clips/a.mov", "audio": true } },
@@ -71,6 +71,21 @@ import Testing
         #expect(abs(b[1] - middle) < 0.1, "B at the middle: \(b[1]) dB")
         // Before the wipe B is silent; after it A is.
         #expect(Self.level(pcm, channel: 1, at: 0.25) < 1e-4 && Self.level(pcm, channel: 0, at: 1.75) < 1e-4)
+    }
+
+    /// B's sound leads its picture by 0.25 s and A's trails it by 0.25 s: the middles of their
+    /// fades move to 0.75 s and 1.25 s.
+    @Test func soundLeadsAndTrailsThePicture() throws {
+        try pipeline(curve: nil, more: #", "soundLead": 0.25, "soundTail": 0.25"#)
+        let result = try CLI.run(["run", "p.json", "--quiet"], in: fixture.folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let pcm = try samples("out/p.mov")
+        let (fullA, fullB) = (Self.level(pcm, channel: 0, at: 0.25), Self.level(pcm, channel: 1, at: 1.9))
+        let a = Self.decibels(Self.level(pcm, channel: 0, at: 1.25), fullA)
+        let b = Self.decibels(Self.level(pcm, channel: 1, at: 0.75), fullB)
+        #expect(abs(a + 3.0103) < 0.1, "A at 1.25 s: \(a) dB")
+        #expect(abs(b + 3.0103) < 0.1, "B at 0.75 s: \(b) dB")
+        #expect(Self.level(pcm, channel: 1, at: 0.2) < 1e-4 && Self.level(pcm, channel: 0, at: 1.8) < 1e-4)
     }
 
     @Test func aShardedRenderCarriesTheWholeRendersPCM() throws {
