@@ -20,6 +20,10 @@ public struct SoundMixer: Sendable {
     /// Each source's fades in samples of its own timeline: the fade in's length, and where the
     /// fade out starts and how long it lasts (0 for none).
     private let fades: [(in: Int, outStart: Int, out: Int)]
+    /// Samples of the short linear ramp that keeps a cut from clicking: a source that starts or
+    /// stops within the video without a fade rises from 0 over its first 2 ms, and falls to 0 over
+    /// its last 2 ms.
+    static let declick = 96
     /// Each source's envelope, sample by sample from the render's sample `first` on: the gain
     /// before `first` is `gains[0]`, after the last the last one's. Nil for a source without one.
     private let envelopes: [(first: Int, gains: [Float])?]
@@ -43,11 +47,19 @@ public struct SoundMixer: Sendable {
         self.spans = spans
         offsets = mix.sources.map { Self.samples($0.at, allowingNegative: true) }
         envelopes = mix.sources.map { $0.envelope.flatMap(Self.envelope) }
+        let duration = mix.duration
         fades = mix.sources.map { source in
-            guard source.fadeOut > 0 else { return (Self.samples(source.fadeIn), 0, 0) }
+            let fadeIn = source.fadeIn > 0 ? Self.samples(source.fadeIn) : source.at >= 0 ? Self.declick : 0
+            guard source.fadeOut > 0 else {
+                // A cut within the video, where the source's span ends.
+                guard !source.loops, source.at + source.span < duration else { return (fadeIn, 0, 0) }
+                let length = max(Self.samples(source.span), 1)
+                let ramp = min(Self.declick, length)
+                return (fadeIn, length - ramp, ramp)
+            }
             let length = Self.samples(source.stop(videoDuration: mix.duration) - source.at)
             let fade = max(min(Self.samples(source.fadeOut), length), 1)
-            return (Self.samples(source.fadeIn), length - fade, fade)
+            return (fadeIn, length - fade, fade)
         }
     }
 
@@ -127,7 +139,7 @@ public struct SoundMixer: Sendable {
     }
 
     /// The gain of source `index` at sample `local` of its own timeline (0 where it begins): its
-    /// volume, its linear fades (as ffmpeg's `afade` counts them) and its envelope.
+    /// volume, its linear fades or de-click ramps (as ffmpeg's `afade` counts them) and its envelope.
     func gain(ofSource index: Int, at local: Int) -> Float {
         var gain = mix.sources[index].volume
         let fade = fades[index]

@@ -47,11 +47,17 @@ import Testing
         #expect(abs(right[12_000] - 0.8 * 0.25 * 0.5) < 1e-6)
         #expect(abs(right[100_000] - 0.8 * 0.25) < 1e-6)
         #expect(abs(right[192_000] - 0.8 * 0.25 * 0.5) < 1e-6)
-        // The tap, delayed to 2.3 s, lasts 0.12 s.
+        // The tap, delayed to 2.3 s, lasts 0.12 s; without fades, it rises over its first 96 samples
+        // (2 ms) and falls over its last 96, so its cuts do not click.
         let tap = SoundMix(sources: [mix.sources[1]], frameCount: 270, fps: 60)
         let tapped = try SoundMixer(mix: tap, decode: Self.decode(seconds: 1)).samples(110_000..<120_000)
-        #expect(tapped[2 * 399 + 1] == 0 && abs(tapped[2 * 400 + 1] - 0.9 * 0.25) < 1e-6)
-        #expect(abs(tapped[2 * (400 + 5_759) + 1] - 0.9 * 0.25) < 1e-6 && tapped[2 * (400 + 5_760) + 1] == 0)
+        let full = 0.9 * 0.25
+        func tapAt(_ sample: Int) -> Double { Double(tapped[2 * (400 + sample) + 1]) }
+        #expect(tapAt(-1) == 0 && tapAt(0) == 0)
+        for (sample, gain) in [(48, 0.5), (96, 1), (5_664, 1), (5_712, 0.5), (5_759, 1.0 / 96)] {
+            #expect(abs(tapAt(sample) - full * gain) < 1e-6, "sample \(sample)")
+        }
+        #expect(tapAt(5_760) == 0)
     }
 
     /// 1 s of file from 1 s at speed 1, looped, beginning 0.5 s before the video: the left channel's
@@ -107,7 +113,8 @@ extension SoundMixTests {
             mix: SoundMix(sources: [late], frameCount: 30, fps: 30), decode: Self.decode(seconds: 3)
         )
         .samples(0..<48_000)
-        #expect(cut[0] == Float(24_000) / Float(1 << 20) && cut[1] == 0.25)
+        // Past the de-click ramp of its first 2 ms.
+        #expect(cut[0] == 0 && cut[2 * 96] == Float(24_096) / Float(1 << 20) && cut[2 * 96 + 1] == 0.25)
     }
 
     /// The studio's WAV: a 44-byte header, then 16-bit samples converted as ffmpeg converts them.

@@ -69,10 +69,11 @@ import Testing
         let result = try run([])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try codecs("out/p.mp4") == ["h264", "aac"])
-        // The same mix written with ffmpeg's own filters: volume, fades, delay, sum.
+        // The same mix written with ffmpeg's own filters: volume, fades, delay, sum. The tap, cut
+        // without fades, rises over its first 2 ms (96 samples) and falls over its last 2 ms.
         let graph =
             "[0:a]volume=0.5,afade=t=in:st=0:d=0.25,afade=t=out:st=1.5:d=0.5[m];"
-            + "[1:a]volume=0.8,adelay=800:all=1[t];"
+            + "[1:a]volume=0.8,afade=t=in:ss=0:ns=96,afade=t=out:ss=9504:ns=96,adelay=800:all=1[t];"
             + "[m][t]amix=inputs=2:normalize=0,atrim=end=2,aformat=sample_rates=48000:channel_layouts=stereo"
         try fixture.ffmpeg([
             "-i", "sounds/music.wav", "-i", "sounds/tap.wav", "-filter_complex", graph, "-f", "f32le",
