@@ -154,8 +154,88 @@ public struct SoundMixer: Sendable {
         return Float(gain)
     }
 
-    /// The stereo samples `range` of the whole render's mix, interleaved.
+    /// The highest sample of the mix can reach: about −0.01 dBFS.
+    public static let ceiling: Float = 0.999
+    /// Half the span, in samples, over which the limiter's gain falls before a peak and rises
+    /// after it (5 ms).
+    static let limiterReach = 240
+
+    /// The render's samples: its video's length.
+    var timeline: Range<Int> { 0..<mix.sample(atFrame: mix.frameCount) }
+
+    /// The stereo samples `range` of the whole render's mix, interleaved, limited to the ceiling:
+    /// where the sum would pass it, the gain falls smoothly to keep it there and rises again after
+    /// (`limited`).
     public func samples(_ range: Range<Int>) -> [Float] {
+        // Every sample the limiter's gain over `range` depends on, within the timeline.
+        let margin = 3 * Self.limiterReach / 2
+        let lower = max(range.lowerBound - margin, timeline.lowerBound)
+        let upper = max(min(range.upperBound + margin, timeline.upperBound), range.upperBound)
+        let wide = lower..<upper
+        let raw = summed(wide)
+        return Self.limited(raw, of: wide, to: range)
+    }
+
+    /// The highest absolute sample of the mix before it is limited.
+    public func peak() -> Float {
+        var (peak, start) = (Float(0), timeline.lowerBound)
+        while start < timeline.upperBound {
+            let end = min(start + Self.rate, timeline.upperBound)
+            for sample in summed(start..<end) { peak = max(peak, abs(sample)) }
+            start = end
+        }
+        return peak
+    }
+
+    /// `raw`, the sum over `wide`, limited and cut to `range`. Each sample's own gain is what brings
+    /// its louder channel to the ceiling (1 where it is below); the gain applied is the least own
+    /// gain within `limiterReach` samples on either side, averaged over the `limiterReach` samples
+    /// around. Every value in that average comes from a window holding the sample itself, so no
+    /// sample passes the ceiling. The gain at a sample depends only on the mix around it (windows
+    /// cut at the timeline's ends, where `wide` ends), so any span of the mix is limited as the
+    /// whole is.
+    static func limited(_ raw: [Float], of wide: Range<Int>, to range: Range<Int>) -> [Float] {
+        let count = wide.count
+        var own = [Float](repeating: 1, count: count)
+        var over = false
+        for index in 0..<count {
+            let peak = max(abs(raw[2 * index]), abs(raw[2 * index + 1]))
+            if peak > ceiling {
+                own[index] = ceiling / peak
+                over = true
+            }
+        }
+        let first = 2 * (range.lowerBound - wide.lowerBound)
+        guard over else { return Array(raw[first..<first + 2 * range.count]) }
+        let reach = limiterReach
+        // The least own gain within `reach` on either side (a window cut at `wide`'s ends, which
+        // are the timeline's wherever a window reaches past them).
+        var least = [Float](repeating: 1, count: count)
+        for index in 0..<count where own[index] < 1 {
+            for other in max(index - reach, 0)...min(index + reach, count - 1) where own[index] < least[other] {
+                least[other] = own[index]
+            }
+        }
+        var output = [Float](repeating: 0, count: 2 * range.count)
+        for sample in range {
+            let index = sample - wide.lowerBound
+            let window = max(index - reach / 2, 0)...min(index + reach / 2, count - 1)
+            // Where every value is 1 the average is exactly 1.
+            var (sum, reduced) = (Float(0), false)
+            for other in window {
+                sum += least[other]
+                reduced = reduced || least[other] < 1
+            }
+            let gain = reduced ? min(sum / Float(window.count), own[index]) : 1
+            let at = 2 * (sample - range.lowerBound)
+            output[at] = raw[2 * index] * gain
+            output[at + 1] = raw[2 * index + 1] * gain
+        }
+        return output
+    }
+
+    /// The plain sum of the sources over `range`, interleaved.
+    func summed(_ range: Range<Int>) -> [Float] {
         var output = [Float](repeating: 0, count: 2 * range.count)
         for (index, source) in mix.sources.enumerated() {
             let span = spans[index]

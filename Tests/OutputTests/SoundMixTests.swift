@@ -117,6 +117,28 @@ extension SoundMixTests {
         #expect(cut[0] == 0 && cut[2 * 96] == Float(24_096) / Float(1 << 20) && cut[2 * 96 + 1] == 0.25)
     }
 
+    /// Two sources summing to 1.6 for 0.5 s in the middle of a 2 s mix: the mix is limited below
+    /// full scale, untouched away from the overload, and any span of it is the whole one's samples.
+    @Test func aMixThatWouldClipIsLimited() throws {
+        let loud = SoundMix(
+            sources: [
+                .init(file: "/s/a.wav", at: 0, until: 2, volume: 0.6),
+                .init(file: "/s/b.wav", at: 0.75, until: 0.5, volume: 1),
+            ], frameCount: 60, fps: 30)
+        let mixer = try SoundMixer(mix: loud) { _ throws(FootageError) in [Float](repeating: 1, count: 2 * 96_000) }
+        #expect(abs(mixer.peak() - 1.6) < 1e-6)
+        let whole = mixer.samples(mixer.sampleRange())
+        #expect(whole.allSatisfy { $0 <= SoundMixer.ceiling })
+        #expect(abs(whole[2 * 48_000] - 1.6 * 0.999 / 1.6) < 1e-6)
+        #expect(whole[2 * 10_000] == 0.6 && whole[2 * 90_000] == 0.6)
+        var parts: [Float] = []
+        for start in stride(from: 0, to: 96_000, by: 7_001) {
+            parts += mixer.samples(start..<min(start + 7_001, 96_000))
+        }
+        let same = parts == whole
+        #expect(same, "a span of the limited mix differs from the whole one's")
+    }
+
     /// The studio's WAV: a 44-byte header, then 16-bit samples converted as ffmpeg converts them.
     @Test func theWAVHoldsSixteenBitSamples() {
         let wav = SoundMix.wav(samples: [0, 0.5, -1, 2])
