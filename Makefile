@@ -75,9 +75,9 @@ VIDEO_LIBRARY_CFLAGS = -std=gnu11 -Wall -Wextra -Werror -O2 -fPIC -shared -I Sou
 	$(foreach name,open times frame picture passage decoded_count release set_threads close,-Dvideo_decoder_$(name)=pipeline_video_$(name)) \
 	$(foreach name,picture_convert picture_free converter_create converter_free,-Dvideo_$(name)=pipeline_video_$(name)) \
 	$(foreach name,kind open check,-Dregular_file_$(name)=pipeline_video_regular_file_$(name)) \
-	-Dvideo_audio_probe=pipeline_video_audio_probe \
+	-Dvideo_audio_probe=pipeline_video_audio_probe -Dvideo_audio_decode=pipeline_video_audio_decode \
 	$(PLUGIN_SANITIZE)
-VIDEO_LIBRARY_LIBS = $(shell pkg-config --libs libavformat libavcodec libswscale libavutil 2>/dev/null || echo -lavformat -lavcodec -lswscale -lavutil)
+VIDEO_LIBRARY_LIBS = $(shell pkg-config --libs libavformat libavcodec libswscale libswresample libavutil 2>/dev/null || echo -lavformat -lavcodec -lswscale -lswresample -lavutil)
 
 # SVG and Lottie drawing (librsvg, libxml2, rlottie), loaded by the host when a pipeline first
 # shows one (vector_loader.c); renamed pipeline_vector_… as the video decoder's functions are.

@@ -70,16 +70,17 @@ let package = Package(
             name: "CImageCodecs", dependencies: ["CRegularFile"],
             cSettings: optimisedC + [.unsafeFlags(["-I/usr/include/libpng16"])],
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("webp")]),
-        // Video clips' frames by presentation time, from libpipeline-video.so (libavformat, libavcodec and
-        // libswscale; Libraries/video-decoder, built by `make plugins`), loaded on first use.
+        // Video clips' frames by presentation time and sound files' samples, from libpipeline-video.so
+        // (libavformat, libavcodec, libswscale and libswresample; Libraries/video-decoder, built by `make
+        // plugins`), loaded on first use.
         .target(name: "CVideoDecode", dependencies: ["CLibraryLoader"]),
 
         // Swift modules; dependencies point one way: CLI → {PipelineKit, Preview}, Preview → PipelineKit; the
         // CLI, the preview and the C API reach the rest through PipelineKit alone. PipelineKit → {Renderer,
         // Sheet, PluginCheck} → {Compositor, Output} → Scene (the model, which owns the file format) → Timing →
         // {PluginRegistry, JSON}. Timing knows the registry because plugins register timing curves too. Footage
-        // (libav) stands beside Scene: the model names clips with plain values, and Compositor opens and draws
-        // them.
+        // (libav) stands beside Scene: the model names clips with plain values, Compositor opens and draws
+        // them, and Output decodes sound files to mix them.
         .target(name: "Timing", dependencies: ["PluginRegistry"]),
         // JSON with the position of every value: pipeline files (Scene) and the plugin scan cache.
         // Optimised even in debug builds: every command reads the plugin scan cache through it, and
@@ -113,7 +114,9 @@ let package = Package(
             ]),
         .target(
             name: "Output",
-            dependencies: ["Scene", "JSON", "CacheFiles", "ChildProcess", "CRaster", "CImageCodecs", "OptionNames"]),
+            dependencies: [
+                "Scene", "JSON", "CacheFiles", "ChildProcess", "CRaster", "CImageCodecs", "OptionNames", "Footage",
+            ]),
         .target(
             name: "Renderer",
             dependencies: [
@@ -165,7 +168,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["PluginRegistry"], path: "Tests/TestSupport"),
         .testTarget(
             name: "CompositorTests", dependencies: ["Compositor", "Scene", "Timing", "CAnimatorABI", "TestSupport"]),
-        .testTarget(name: "OutputTests", dependencies: ["Output", "Scene"]),
+        .testTarget(name: "OutputTests", dependencies: ["Output", "Scene", "Footage"]),
         .testTarget(name: "FootageTests", dependencies: ["Footage", "TestSupport"]),
         .testTarget(
             name: "SceneTests",

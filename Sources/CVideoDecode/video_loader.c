@@ -31,6 +31,7 @@ typedef void (*picture_free_fn)(video_picture_t *);
 typedef video_converter_t *(*converter_create_fn)(void);
 typedef void (*converter_free_fn)(video_converter_t *);
 typedef video_status_t (*probe_fn)(const char *, audio_info_t *, char *, size_t);
+typedef video_status_t (*decode_fn)(const char *, int, float **, size_t *, char *, size_t);
 
 static struct {
     open_fn open;
@@ -47,6 +48,7 @@ static struct {
     threads_fn set_threads;
     close_fn close;
     probe_fn audio_probe;
+    decode_fn audio_decode;
     char failure[1024]; /* why the library could not be loaded; empty once it is */
 } library;
 
@@ -70,12 +72,14 @@ static void load(void) {
     library.set_threads = (threads_fn)dlsym(handle, "pipeline_video_set_threads");
     library.close = (close_fn)dlsym(handle, "pipeline_video_close");
     library.audio_probe = (probe_fn)dlsym(handle, "pipeline_video_audio_probe");
+    library.audio_decode = (decode_fn)dlsym(handle, "pipeline_video_audio_decode");
     if (!library.open || !library.times || !library.frame || !library.picture || !library.convert ||
         !library.picture_free || !library.converter_create || !library.converter_free || !library.decoded_count || !library.passage ||
         !library.release || !library.set_threads || !library.close ||
-        !library.audio_probe) {
+        !library.audio_probe || !library.audio_decode) {
         library.open = NULL;
         library.audio_probe = NULL;
+        library.audio_decode = NULL;
         snprintf(library.failure, sizeof library.failure,
                  "video decoding is unavailable: the libpipeline-video.so found lacks its functions "
                  "(built from another version of pipeline?)");
@@ -102,6 +106,18 @@ video_status_t video_audio_probe(const char *path, audio_info_t *info, char *det
         return VIDEO_UNAVAILABLE;
     }
     return library.audio_probe(path, info, detail, detail_size);
+}
+
+video_status_t video_audio_decode(const char *path, int sample_rate, float **samples, size_t *count, char *detail,
+                                  size_t detail_size) {
+    pthread_once(&loading, load);
+    if (library.audio_decode == NULL) {
+        *samples = NULL;
+        *count = 0;
+        snprintf(detail, detail_size, "%s", library.failure);
+        return VIDEO_UNAVAILABLE;
+    }
+    return library.audio_decode(path, sample_rate, samples, count, detail, detail_size);
 }
 
 /* The functions below take a decoder, which only an open through the library can have made. */

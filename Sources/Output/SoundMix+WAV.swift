@@ -1,34 +1,44 @@
 import Foundation
 
-/// The mix alone, as a WAV file (16-bit PCM, 48 kHz stereo): what the preview plays beside the
-/// frames. It is made by the same filter graph as a video's sound, so it sounds the same.
+/// The mix alone, as a WAV file (16-bit PCM, 48 kHz stereo): what the studio plays beside the
+/// frames. It is made by the same mixer (`SoundMixer`) as a video's sound, so it sounds the same.
 extension SoundMix {
-    /// The ffmpeg arguments that write the mix to `output`. The graph reads source k from input
-    /// k + 1; input 0, a video's place, is a silent source here.
-    func wavArguments(output: String) -> [String] {
-        ["-hide_banner", "-nostats", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "anullsrc=r=48000:cl=stereo"]
-            + sources.flatMap { ["-i", $0.file] }
-            + ["-filter_complex", filterGraph(), "-map", "[mix]", "-c:a", "pcm_s16le"]
-            // No tags: the same mix gives the same bytes.
-            + ["-map_metadata", "-1", "-fflags", "+bitexact", "-flags:a", "+bitexact", "-f", "wav", output]
+    /// The mix as WAV bytes; `name` is what messages call it.
+    public func wav(name: String) throws(OutputError) -> Data {
+        let mixer: SoundMixer
+        do {
+            mixer = try SoundMixer(mix: self)
+        } catch {
+            throw OutputError("cannot mix the sound of \(name): \(error.description)")
+        }
+        return Self.wav(samples: mixer.samples(mixer.sampleRange()))
     }
 
-    /// The mix as WAV bytes; `name` is what messages call it.
-    public func wav(name: String, ffmpegPath: String) throws(OutputError) -> Data {
-        let log = try FFmpegLog(for: name)
-        defer { log.remove() }
-        let output = FileManager.default.temporaryDirectory
-            .appendingPathComponent("pipeline-sound-\(getpid())-\(UUID().uuidString).wav").path
-        defer { unlink(output) }
-        let status: Int32
-        do {
-            status = try runFFmpeg(ffmpegPath, wavArguments(output: output), log: log)
-        } catch {
-            throw OutputError("cannot run \(ffmpegPath) to mix the sound of \(name): \(error.localizedDescription)")
+    /// Interleaved stereo float samples as a 16-bit WAV file, each sample converted as ffmpeg
+    /// converts float to 16 bits (scaled by 32768, rounded, clipped).
+    static func wav(samples: [Float]) -> Data {
+        var data = Data()
+        func append<T: FixedWidthInteger>(_ value: T) {
+            withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
         }
-        guard status == 0, let data = FileManager.default.contents(atPath: output) else {
-            throw OutputError("ffmpeg failed mixing the sound of \(name) (exit \(status)): \(log.tail())")
+        let bytes = UInt32(samples.count * 2)
+        data.append(contentsOf: Array("RIFF".utf8))
+        append(UInt32(36) + bytes)
+        data.append(contentsOf: Array("WAVEfmt ".utf8))
+        append(UInt32(16))
+        append(UInt16(1))
+        append(UInt16(2))
+        append(UInt32(sampleRate))
+        append(UInt32(sampleRate * 4))
+        append(UInt16(4))
+        append(UInt16(16))
+        data.append(contentsOf: Array("data".utf8))
+        append(bytes)
+        var pcm = [Int16](repeating: 0, count: samples.count)
+        for (index, sample) in samples.enumerated() {
+            pcm[index] = Int16(max(min((sample * 32768).rounded(), 32767), -32768))
         }
+        pcm.withUnsafeBytes { data.append(contentsOf: $0) }
         return data
     }
 }

@@ -1,14 +1,14 @@
 import Foundation
 
 /// The sound of a render, as plain values: where each sound file plays on the video's clock, how
-/// fast and how loud. ffmpeg mixes it (`SoundMix+Graph`) over a finished silent video
-/// (`SoundMux`), the same way for a whole render and for the joined parts of a sharded one, so
-/// both have the same sound. Parts of a render carry their render's mix in their metadata
+/// fast and how loud. The host mixes it (`SoundMixer`) and ffmpeg lays it under a finished silent
+/// video (`SoundMux`), the same way for a whole render and for the joined parts of a sharded one,
+/// so both have the same sound. Parts of a render carry their render's mix in their metadata
 /// (`SoundMix.metadataKey`) for `pipeline concat` to lay under the joined video.
 ///
 /// The mix is the plain sum of its sources at 48 kHz stereo, each one's samples times its
 /// `volume` and its fades: nothing is normalised or limited. A mono source plays in both channels
-/// at −3 dB (ffmpeg's up-mix).
+/// at −3 dB (libswresample's up-mix, as ffmpeg's).
 public struct SoundMix: Codable, Sendable, Equatable {
     public static let sampleRate = 48_000
 
@@ -23,7 +23,7 @@ public struct SoundMix: Codable, Sendable, Equatable {
         public var from: Double
         /// Seconds into the file where the sound ends: the file's end, or the end of a clip's picture.
         public var until: Double
-        /// File seconds per video second; the pitch is kept (ffmpeg's `atempo`).
+        /// File seconds per video second; the pitch is kept (`SoundMixer.stretch`).
         public var speed: Double
         public var volume: Double
         /// Seconds over which the gain rises linearly from 0 at `at`.
@@ -35,6 +35,10 @@ public struct SoundMix: Codable, Sendable, Equatable {
         /// Seconds into the file's timeline where its sound begins (after its picture, in some
         /// recordings): silence before.
         public var soundStart: Double = 0
+        /// A gain that changes over the video (a mixer's crossfade), times `volume` and the fades:
+        /// points in video seconds, the gain linear between them, the first point's before it and
+        /// the last's after it. None: 1 throughout.
+        public var envelope: [GainPoint]?
         /// The file's content hash when the mix was made: `pipeline concat` checks the file is
         /// still the one the parts were rendered with.
         public var contentHash: String?
@@ -54,6 +58,14 @@ public struct SoundMix: Codable, Sendable, Equatable {
         func stop(videoDuration: Double) -> Double {
             loops ? videoDuration : min(videoDuration, at + span)
         }
+    }
+
+    /// A gain at a moment of the video.
+    public struct GainPoint: Codable, Sendable, Equatable {
+        public var time: Double
+        public var gain: Double
+
+        public init(time: Double, gain: Double) { (self.time, self.gain) = (time, gain) }
     }
 
     public var sources: [Source]

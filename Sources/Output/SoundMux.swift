@@ -1,10 +1,12 @@
+import Footage
 import Foundation
 import Scene
 
-/// A `SoundMix` to lay under a finished silent video (`VideoMux`): the mix encoded as the
-/// format's sound (`OutputFormat.soundEncoding`). A run does this once its video is complete;
-/// `pipeline concat` does it once the parts are joined, with the mix the parts carry, so a
-/// sharded render sounds exactly as a whole one.
+/// A `SoundMix` to lay under a finished silent video (`VideoMux`): the mix, computed in the host
+/// (`SoundMixer`) and handed to ffmpeg as raw samples, encoded as the format's sound
+/// (`OutputFormat.soundEncoding`). A run does this once its video is complete; `pipeline concat`
+/// does it once the parts are joined, with the mix the parts carry, so a sharded render sounds
+/// exactly as a whole one.
 public struct SoundMux: Sendable {
     public let mix: SoundMix
     /// The frames of the render the video holds: the whole render, or the joined parts' span.
@@ -17,12 +19,39 @@ public struct SoundMux: Sendable {
         self.format = format
     }
 
-    /// ffmpeg's inputs: the sound files, inputs 1, 2, … after the video.
-    var inputs: [String] { mix.sources.flatMap { ["-i", $0.file] } }
+    /// ffmpeg's input 1: the mix of `frames` as raw 48 kHz stereo float samples in `pcm`.
+    func inputs(pcm: String) -> [String] {
+        ["-f", "f32le", "-ar", "\(SoundMix.sampleRate)", "-ac", "2", "-i", pcm]
+    }
 
-    /// The mix of the inputs, mapped and encoded.
+    /// The mix, mapped and encoded.
     var outputOptions: [String] {
-        ["-filter_complex", mix.filterGraph(frames: frames), "-map", "[mix]"] + format.soundEncoding
+        ["-map", "1:a"] + format.soundEncoding
+    }
+
+    /// Mixes the sound of `frames` in the host (`SoundMixer`) into a new raw float file, whose
+    /// path it returns; `name` is what messages call the video.
+    func writePCM(name: String) throws(OutputError) -> String {
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("pipeline-sound-\(getpid())-\(UUID().uuidString).f32").path
+        do {
+            let mixer = try SoundMixer(mix: mix)
+            guard FileManager.default.createFile(atPath: path, contents: nil),
+                let handle = FileHandle(forWritingAtPath: path)
+            else { throw OutputError("cannot write the sound of \(name) to \(path)") }
+            defer { try? handle.close() }
+            try mixer.writeFloats(frames: frames, to: handle)
+        } catch let error as FootageError {
+            unlink(path)
+            throw OutputError("cannot mix the sound of \(name): \(error.description)")
+        } catch let error as OutputError {
+            unlink(path)
+            throw error
+        } catch {
+            unlink(path)
+            throw OutputError("cannot write the sound of \(name) to \(path): \(error.localizedDescription)")
+        }
+        return path
     }
 }
 
@@ -47,12 +76,13 @@ public struct VideoMux: Sendable {
     }
 
     /// The ffmpeg arguments that write `output` from the silent `video`, the tracks read from
-    /// `subtitleFiles`.
-    func arguments(video: String, output: String, subtitleFiles: [String]) -> [String] {
-        let soundInputs = sound?.inputs ?? []
+    /// `subtitleFiles` and the sound's mix from `pcm` (`SoundMux.writePCM`).
+    func arguments(video: String, output: String, subtitleFiles: [String], pcm: String? = nil) -> [String] {
+        let soundInputs = sound.flatMap { sound in pcm.map { sound.inputs(pcm: $0) } } ?? []
         return ["-hide_banner", "-nostats", "-loglevel", "error", "-y", "-i", video] + soundInputs
-            + SubtitleMux.inputs(subtitleFiles) + ["-map", "0:v", "-c:v", "copy"] + (sound?.outputOptions ?? [])
-            + (subtitles?.outputOptions(firstInput: 1 + soundInputs.count / 2) ?? [])
+            + SubtitleMux.inputs(subtitleFiles) + ["-map", "0:v", "-c:v", "copy"]
+            + (soundInputs.isEmpty ? [] : sound?.outputOptions ?? [])
+            + (subtitles?.outputOptions(firstInput: soundInputs.isEmpty ? 1 : 2) ?? [])
             // A joined video is no part: it does not carry the parts' records on.
             + ["-map_metadata", "-1"] + metadata.flatMap { ["-metadata", "\($0.key)=\($0.value)"] }
             + FFmpegCommand.containerFlags(format, keepingTags: !metadata.isEmpty)
@@ -64,12 +94,15 @@ public struct VideoMux: Sendable {
     public func write(video: String, output: String, name: String, ffmpegPath: String) throws(OutputError) {
         let files = try subtitles?.writeFiles(for: name) ?? []
         defer { for file in files { unlink(file) } }
+        let pcm = try sound?.writePCM(name: name)
+        defer { if let pcm { unlink(pcm) } }
         let log = try FFmpegLog(for: name)
         defer { log.remove() }
         let what = sound == nil ? "add the subtitles to" : "add the sound to"
         let status: Int32
         do {
-            status = try runFFmpeg(ffmpegPath, arguments(video: video, output: output, subtitleFiles: files), log: log)
+            status = try runFFmpeg(
+                ffmpegPath, arguments(video: video, output: output, subtitleFiles: files, pcm: pcm), log: log)
         } catch {
             throw OutputError("cannot run \(ffmpegPath) to \(what) \(name): \(error.localizedDescription)")
         }

@@ -70,13 +70,13 @@ extension Pipeline {
     /// Whether the pipeline plays sound: audio tracks, steps' sounds or video clips' sound.
     public var playsSound: Bool { !sound.isEmpty }
 
-    /// The pipeline's sound mixed as `pipeline run` mixes a video's, as a WAV file's bytes, made
-    /// with ffmpeg (which may take a while: frames go on rendering meanwhile); nil when it plays
+    /// The pipeline's sound mixed as `pipeline run` mixes a video's (by the same mixer), as a WAV
+    /// file's bytes (which may take a while: frames go on rendering meanwhile); nil when it plays
     /// none.
     public func soundWAV() throws(PipelineError) -> [UInt8]? {
         guard let mix = sound.mix(of: scene, footage: headerImages.footage) else { return nil }
         do throws(OutputError) {
-            return Array(try mix.wav(name: file, ffmpegPath: try FFmpeg.require()))
+            return Array(try mix.wav(name: file))
         } catch {
             throw PipelineError(.render, error.description)
         }

@@ -114,9 +114,11 @@ public struct SceneSound: Sendable {
                 SoundMix.Source(file: sound.file, at: at, until: info.start + info.duration, volume: sound.volume)
             }
         }
-        for layer in scene.layers {
+        var clipSources: [Int: Int] = [:]
+        for (index, layer) in scene.layers.enumerated() {
             guard let spec = layer.content.footage, let volume = spec.audioVolume, case .video(let path) = spec.source
             else { continue }
+            if infos[path] != nil { clipSources[index] = sources.count }
             source(path) { info in
                 SoundMix.Source(
                     file: path, at: spec.start, from: spec.from,
@@ -124,8 +126,47 @@ public struct SceneSound: Sendable {
                     speed: spec.speed, volume: volume, loops: spec.end == .loop)
             }
         }
+        Self.crossfade(&sources, clips: clipSources, in: scene)
         // A scene with sound always has a sound stream, silent where nothing plays.
         return SoundMix(sources: sources, frameCount: scene.frameCount, fps: scene.fps)
+    }
+
+    /// Seconds between an envelope's points over a mixer's span.
+    static let envelopeStep = 0.001
+
+    /// Each mixer step that joins two clips playing sound fades `from`'s sound out and `to`'s in,
+    /// their gains following the mixer's progress (its timing curve; a plugin's counted as linear)
+    /// by its `soundCurve`: `from`'s sound full before the mixer, silent after it, `to`'s the
+    /// other way round; `to`'s fade comes `soundLead` seconds early, `from`'s `soundTail` late.
+    /// `clips` gives the source of each clip layer that plays sound.
+    static func crossfade(_ sources: inout [SoundMix.Source], clips: [Int: Int], in scene: Scene) {
+        let plugins = LinearInPlaceOfPluginCurves()
+        for (index, step) in scene.steps.enumerated() {
+            guard case .mix(_, let from, let to) = step.action, let out = clips[from], let into = clips[to] else {
+                continue
+            }
+            let timing = scene.timing(ofStep: index)
+            let count = max(Int(((timing.end - timing.start) / envelopeStep).rounded(.up)), 1)
+            var (fading, rising) = ([SoundMix.GainPoint](), [SoundMix.GainPoint]())
+            for point in 0...count {
+                let time = min(timing.start + Double(point) * envelopeStep, timing.end)
+                var progress = timing.progress(at: time, plugins: plugins) ?? 0
+                if step.reverse { progress = 1 - progress }
+                let gains = step.crossfade.curve.gains(at: progress)
+                fading.append(.init(time: time + step.crossfade.tail, gain: gains.out))
+                rising.append(.init(time: time - step.crossfade.lead, gain: gains.in))
+            }
+            sources[out].envelope = Self.combined(sources[out].envelope, fading)
+            sources[into].envelope = Self.combined(sources[into].envelope, rising)
+        }
+    }
+
+    /// A clip joined by two mixers (in, then out) takes both envelopes, one after the other.
+    private static func combined(_ earlier: [SoundMix.GainPoint]?, _ later: [SoundMix.GainPoint]) -> [SoundMix
+        .GainPoint]
+    {
+        guard let earlier, let last = earlier.last else { return later }
+        return earlier + later.filter { $0.time > last.time }
     }
 
     /// Video seconds at which step `index` starts moving on screen; nil if it never does. Forwards

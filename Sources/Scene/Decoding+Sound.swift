@@ -43,6 +43,20 @@ extension Decoding {
         return StepSound(file: resolve(try file.string()), volume: try sound.value("volume"), origin: origin)
     }
 
+    /// A mixer step's `"soundCurve"`, `"soundLead"` and `"soundTail"`; other steps take none.
+    func soundCrossfade(_ fields: ObjectFields, of action: Step.Action) throws(SceneError) -> SoundCrossfade {
+        for key in ["soundCurve", "soundLead", "soundTail"] {
+            guard let field = fields[key] else { continue }
+            guard case .mix = action else {
+                throw field.error(
+                    "\"\(key)\" shapes the crossfade of a mixer's two clips' sound: only a mixer step takes it")
+            }
+        }
+        return SoundCrossfade(
+            curve: try fields.value("soundCurve"), lead: try fields.value("soundLead"),
+            tail: try fields.value("soundTail"))
+    }
+
     /// The gain of a video's own sound (`"audio": true`, `"volume"`), or nil when it is silent.
     func clipAudioVolume(_ timing: ObjectFields) throws(SceneError) -> Double? {
         let audio: Bool = try timing.value("audio")
@@ -59,3 +73,5 @@ extension Decoding {
         checkMediaFile(path, at: origin, owner: owner, what: "sound", notFound: "sound file not found: \(path)")
     }
 }
+
+extension SoundCurve: KeyValue {}

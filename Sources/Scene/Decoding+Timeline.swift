@@ -57,11 +57,13 @@ extension Decoding {
             let failures = [unknownKeys, id.error, action.error, clock.error, rest.error].compactMap { $0 }
             throw SceneError.combining(failures)!
         }
-        return Step(
+        var step = Step(
             path: item.path, id: stepID, action: action, clock: clock, reverse: reverse, parameters: parameters,
             sound: sound,
             fill: mode.map { Step.Fill(mode: $0, removedOnCompletion: removedOnCompletion) }
                 ?? .default(for: action, removedOnCompletion: removedOnCompletion))
+        step.crossfade = try soundCrossfade(fields, of: action)
+        return step
     }
 
     /// `"animator"` with `"target"`, `"mixer"` with `"from"` and `"to"`, or `"animate"` with `"target"`.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Sound a pipeline plays under its video: the tracks of the top-level `audio` list, a step's
 /// `sound` played when the step starts, and a clip's own sound (`FootageSpec.audioVolume`). The
 /// model holds resolved paths and seconds as the file gives them; a later stage probes the files
@@ -39,5 +41,34 @@ public struct StepSound: Sendable {
 
     public init(file: String, volume: Double = 1, origin: SceneError.Origin) {
         (self.file, self.volume, self.origin) = (file, volume, origin)
+    }
+}
+
+/// How a mixer step crossfades the sound of the two clips it joins: its `"soundCurve"`, and how
+/// many seconds `to`'s sound leads its picture (`"soundLead"`) and `from`'s trails it (`"soundTail"`).
+public struct SoundCrossfade: Sendable, Equatable {
+    public var curve: SoundCurve = .equalPower
+    public var lead: Double = 0
+    public var tail: Double = 0
+
+    public init(curve: SoundCurve = .equalPower, lead: Double = 0, tail: Double = 0) {
+        (self.curve, self.lead, self.tail) = (curve, lead, tail)
+    }
+}
+
+/// The gains of `from`'s and `to`'s sound at a mixer's progress p (`"soundCurve"`).
+public enum SoundCurve: String, Sendable, CaseIterable, Codable {
+    /// cos(p·π/2) and sin(p·π/2): the summed power stays constant, each −3 dB at the middle.
+    case equalPower
+    /// 1 − p and p: each −6 dB at the middle.
+    case linear
+
+    /// The gain of the sound faded out (`from`'s) and of the sound faded in (`to`'s) at progress `p`.
+    public func gains(at p: Double) -> (out: Double, in: Double) {
+        let p = min(max(p, 0), 1)
+        switch self {
+        case .equalPower: return (cos(p * Double.pi / 2), sin(p * Double.pi / 2))
+        case .linear: return (1 - p, p)
+        }
     }
 }

@@ -65,6 +65,8 @@ public struct Step: Sendable {
     /// Where the step has an effect outside the span it runs in (Core Animation's `fillMode`, or
     /// the default of the step's kind when the file writes none: see `Fill.default(for:removedOnCompletion:)`).
     public let fill: Fill
+    /// How a mixer step crossfades the sound of the two clips it joins.
+    public var crossfade = SoundCrossfade()
 
     /// Core Animation's fill modes: whether a step's start state applies before its start, and
     /// its end state after its end. `removedOnCompletion` takes the end state away, whatever the mode.

@@ -35,10 +35,11 @@ import Testing
     @Test func theMP4sSoundIsTheReferenceMixOfItsFiles() throws {
         try render(["--out", "whole"])
         // The pad at 0.8 from 0 s, faded in over 0.5 s and out over the last second of the 4.5 s
-        // video; the tap at 0.9 when the circle reveal starts, at 2.3 s.
+        // video; the tap at 0.9 when the circle reveal starts, at 2.3 s, rising over its first 2 ms
+        // (96 of its 5,760 samples) and falling over its last 2 ms, as a cut without fades does.
         let graph =
             "[0:a]volume=0.8,afade=t=in:st=0:d=0.5,afade=t=out:st=3.5:d=1[pad];"
-            + "[1:a]volume=0.9,adelay=2300:all=1[tap];"
+            + "[1:a]volume=0.9,afade=t=in:ss=0:ns=96,afade=t=out:ss=5664:ns=96,adelay=2300:all=1[tap];"
             + "[pad][tap]amix=inputs=2:normalize=0,atrim=end=4.5"
         let reference = try samples([
             "-i", "assets/sounds/pad.m4a", "-i", "assets/sounds/tap.wav", "-filter_complex", graph,

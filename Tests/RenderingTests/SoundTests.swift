@@ -2,8 +2,8 @@ import CommandTestSupport
 import Foundation
 import Testing
 
-/// Sound under the video: the `audio` tracks, a step's `sound` and a clip's own sound, mixed by
-/// ffmpeg into MP4 (AAC), WebM (Opus) and MOV (PCM); the same in a sharded render joined with
+/// Sound under the video: the `audio` tracks, a step's `sound` and a clip's own sound, mixed in
+/// the host and encoded by ffmpeg into MP4 (AAC), WebM (Opus) and MOV (PCM); the same in a sharded render joined with
 /// `pipeline concat` as in a whole one; formats without sound say so.
 @Suite final class SoundTests {
     let fixture: FootageFixture
@@ -69,10 +69,11 @@ import Testing
         let result = try run([])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try codecs("out/p.mp4") == ["h264", "aac"])
-        // The same mix written with ffmpeg's own filters: volume, fades, delay, sum.
+        // The same mix written with ffmpeg's own filters: volume, fades, delay, sum. The tap, cut
+        // without fades, rises over its first 2 ms (96 samples) and falls over its last 2 ms.
         let graph =
             "[0:a]volume=0.5,afade=t=in:st=0:d=0.25,afade=t=out:st=1.5:d=0.5[m];"
-            + "[1:a]volume=0.8,adelay=800:all=1[t];"
+            + "[1:a]volume=0.8,afade=t=in:ss=0:ns=96,afade=t=out:ss=9504:ns=96,adelay=800:all=1[t];"
             + "[m][t]amix=inputs=2:normalize=0,atrim=end=2,aformat=sample_rates=48000:channel_layouts=stereo"
         try fixture.ffmpeg([
             "-i", "sounds/music.wav", "-i", "sounds/tap.wav", "-filter_complex", graph, "-f", "f32le",
@@ -244,7 +245,7 @@ import Testing
 }
 
 extension SoundTests {
-    /// SIGTERM while ffmpeg lays a long sound under the video: the video is finished first, and
+    /// SIGTERM while ffmpeg encodes a long sound under the video: the video is finished first, and
     /// neither a hidden file nor an ffmpeg is left behind.
     @Test func aStopWhileTheSoundIsLaidFinishesTheVideoFirst() throws {
         try fixture.ffmpeg(["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=7", "loop.wav"])
@@ -263,11 +264,11 @@ extension SoundTests {
         FileManager.default.createFile(atPath: log.path, contents: nil)
         process.standardError = try FileHandle(forWritingTo: log)
         try process.run()
-        // Waits until pipeline has started the ffmpeg that mixes the sound.
+        // Waits until pipeline has started the ffmpeg that encodes the mixed sound.
         let deadline = Date().addingTimeInterval(120)
         var mixer: Int32?
         while mixer == nil, process.isRunning, Date() < deadline {
-            mixer = Self.child(of: process.processIdentifier, running: "-filter_complex")
+            mixer = Self.child(of: process.processIdentifier, running: "f32le")
             usleep(20_000)
         }
         let mixing = try #require(mixer, "pipeline never started the mixing ffmpeg")

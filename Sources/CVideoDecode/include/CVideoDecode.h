@@ -13,11 +13,12 @@
  * or before it and decoding forward. The bytes of a frame do not depend on the order frames are
  * asked for. One thread at a time may use a decoder; different decoders may be used at once.
  *
- * video_audio_probe checks a sound file the same libraries will read, before a render mixes it.
+ * video_audio_probe checks a sound file the same libraries will read, before a render mixes it;
+ * video_audio_decode gives its samples to the host's mixer, resampled by libswresample.
  *
  * The decoder lives in libpipeline-video.so (Libraries/video-decoder), loaded on the first
- * video_decoder_open or video_audio_probe (see video_loader.c): the host's start does not pay for
- * libav's libraries. When it cannot be loaded, both fail with VIDEO_UNAVAILABLE and say why.
+ * video_decoder_open, video_audio_probe or video_audio_decode (see video_loader.c): the host's start
+ * does not pay for libav's libraries. When it cannot be loaded, they fail with VIDEO_UNAVAILABLE and say why.
  */
 #pragma once
 
@@ -153,6 +154,15 @@ typedef struct audio_info {
  * does, starting with the time it concerns ("at 1.536 s: invalid data found when processing
  * input"). Any thread may call it at any time. */
 video_status_t video_audio_probe(const char *path, audio_info_t *info, char *detail, size_t detail_size);
+
+/* Decodes all of the best audio stream of the file at `path` (the one video_audio_probe checks)
+ * and resamples it with libswresample to `sample_rate` Hz stereo (a mono stream plays in both
+ * channels at −3 dB, as ffmpeg up-mixes it), as interleaved 32-bit floats: `*count` stereo
+ * samples at `*samples`, to be released with free(). The first sample is the stream's first
+ * sound (audio_info_t.start into the file's timeline). One decoding thread: the same file gives
+ * the same samples every time. Fails as video_audio_probe does. Any thread may call it. */
+video_status_t video_audio_decode(const char *path, int sample_rate, float **samples, size_t *count, char *detail,
+                                  size_t detail_size);
 
 #ifdef __cplusplus
 }

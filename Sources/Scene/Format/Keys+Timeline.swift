@@ -80,6 +80,16 @@ extension Keys {
             FormatKey(
                 "sound", .either([.string, .object(stepSound)]),
                 "a sound file, or {file, volume}, played once when the step starts moving on screen"),
+            FormatKey(
+                "soundCurve", .choice(SoundCurve.allCases.map(\.rawValue)), default: "equalPower",
+                "a mixer step's crossfade of the sound of the two clips it joins, when both play sound: "
+                    + "`equalPower` (−3 dB each at the middle) or `linear`"),
+            FormatKey(
+                "soundLead", .number(time), default: 0,
+                "seconds by which a mixer's `to` clip's sound fades in ahead of the mixer (leads its picture)"),
+            FormatKey(
+                "soundTail", .number(time), default: 0,
+                "seconds by which a mixer's `from` clip's sound fades out after the mixer (trails its picture)"),
         ],
         "an animator step (animator, target), a mixer step (mixer, from, to) or an animation the host runs "
             + "(animate, target, and from, to, by or keyframes); by default it has no effect "
