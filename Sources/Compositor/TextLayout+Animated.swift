@@ -238,8 +238,9 @@ extension TextLayout {
         cairo_stroke(cr)
     }
 
-    /// Fills glyphs of one font; colour glyphs keep their own colours, faded through a group.
-    private func fill(
+    /// Fills glyphs of one font; colour glyphs keep their own colours, whatever the source's
+    /// alpha, so a faded one is faded through a group.
+    func fill(
         _ glyphs: [cairo_glyph_t], font: Int, colour: SIMD4<Double>, alpha: Double, on cr: OpaquePointer
     ) {
         let font = paragraph.fonts[font]

@@ -121,20 +121,7 @@ final class TextLayout {
         cairo_set_font_size(cr, content.size)
         if let shadow { paintShadow(shadow, alpha: alpha, changed: false, on: cr, ink: paintInk) }
         if let stroke { paintStroke(stroke, alpha: alpha, on: cr) }
-        for (font, glyphs) in glyphsByFont {
-            let font = paragraph.fonts[font]
-            cairo_set_font_face(cr, font.face)
-            // Cairo draws colour glyphs in their own colours, whatever the source's alpha: a
-            // faded text fades them through a group.
-            let faded = font.isColor && color.w * alpha < 1
-            if faded { cairo_push_group(cr) }
-            cairo_set_source_rgba(cr, color.x, color.y, color.z, font.isColor ? 1 : color.w * alpha)
-            glyphs.withUnsafeBufferPointer { cairo_show_glyphs(cr, $0.baseAddress, Int32($0.count)) }
-            if faded {
-                cairo_pop_group_to_source(cr)
-                cairo_paint_with_alpha(cr, color.w * alpha)
-            }
-        }
+        for (font, glyphs) in glyphsByFont { fill(glyphs, font: font, colour: color, alpha: alpha, on: cr) }
     }
 
     func paintStroke(_ stroke: Stroke, alpha: Double, on cr: OpaquePointer) {
