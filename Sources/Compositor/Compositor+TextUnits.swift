@@ -31,15 +31,18 @@ extension Compositor {
         layers.withUnsafeBufferPointer { tree.worldTransforms(of: $0, into: &transforms) }
         let world = transforms[index]
         let graphemes = layout.paragraph.segments.graphemes
+        // Each character's line and the pen span of its glyphs, in one pass over them.
+        var spans: [Int: (line: Int, left: Double, right: Double)] = [:]
+        for glyph in layout.placed {
+            guard let unit = glyph.grapheme else { continue }
+            let known = spans[unit] ?? (glyph.line, glyph.pen, glyph.pen + glyph.advance)
+            spans[unit] = (known.line, min(known.left, glyph.pen), max(known.right, glyph.pen + glyph.advance))
+        }
         var boxes: [TextUnitBox] = []
-        for (unit, centre) in layout.unitCentres.enumerated() where centre.isFinite {
-            guard let line = layout.placed.first(where: { $0.grapheme == unit }).map({ layout.lines[$0.line] }) else {
-                continue
-            }
-            let glyphs = layout.placed[line.glyphs].filter { $0.grapheme == unit }
-            let left = glyphs.map(\.pen).min() ?? centre
-            let right = glyphs.map { $0.pen + $0.advance }.max() ?? centre
-            let (top, bottom) = (line.baseline - layout.ascent, line.baseline + layout.descent)
+        for unit in spans.keys.sorted() {
+            let (line, left, right) = spans[unit]!
+            let baseline = layout.lines[line].baseline
+            let (top, bottom) = (baseline - layout.ascent, baseline + layout.descent)
             let corners = [(left, top), (right, top), (right, bottom), (left, bottom)].map {
                 world.apply(anim_point_t(x: $0.0, y: $0.1))
             }

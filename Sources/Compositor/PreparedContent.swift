@@ -7,13 +7,6 @@ import Scene
 /// used as a source is not safe to share between threads; the pixels are), the footage and its
 /// current frame, its own parsed SVG document or Lottie animation, the text's measured layout,
 /// and the fill's gradient pattern for the layer's current size.
-/// What a content shows at a time beyond its layer's state: the footage or Lottie frame, and
-/// what a text that changes over time shows. Equal values with equal states draw equal pixels.
-public struct ShownContent: Equatable, Sendable {
-    var frame: Int?
-    var text: PreparedText.Shown?
-}
-
 final class PreparedContent {
     let content: LayerContent
     let image: RasterImage?
@@ -92,4 +85,11 @@ final class PreparedContent {
     /// What the content shows now beyond the layer's state: with the state, it says whether the
     /// layer's pixels changed.
     var shown: ShownContent { ShownContent(frame: shownFrame, text: text?.changesOverTime == true ? text?.shown : nil) }
+}
+
+/// What a content shows at a time beyond its layer's state: the footage or Lottie frame, and
+/// what a text that changes over time shows. Equal values with equal states draw equal pixels.
+public struct ShownContent: Equatable, Sendable {
+    var frame: Int?
+    var text: PreparedText.Shown?
 }

@@ -55,7 +55,7 @@ extension TextLayout {
         drawn.reserveCapacity(placed.count)
         let perMille = content.size / 1000
         let none = TextUnitChange(text: content)
-        for (number, line) in lines.enumerated() {
+        for line in lines {
             // Tracking moves every glyph after the character it follows.
             var shifts: [Double] = []
             shifts.reserveCapacity(line.glyphs.count)
@@ -67,7 +67,7 @@ extension TextLayout {
                 if let grapheme, next != grapheme { added += changes[grapheme].tracking * perMille }
             }
             // The line keeps its alignment, counting the space added after its last character out.
-            let lineMove = -(shifts.last ?? 0) * lineShift[number]
+            let lineMove = -(shifts.last ?? 0) * line.shift
             var previous = none
             for (index, shift) in zip(line.glyphs, shifts) {
                 let glyph = placed[index]

@@ -52,11 +52,10 @@ final class TextLayout {
     private var glyphsByFont: [(font: Int, glyphs: [cairo_glyph_t])] = []
     /// Every glyph placed, line after line, each line left to right.
     private(set) var placed: [Placed] = []
-    /// Each line's glyphs in `placed`, its left end and its baseline.
-    private(set) var lines: [(glyphs: Range<Int>, left: Double, baseline: Double)] = []
-    /// How much of the width an animator's tracking adds to a line moves the line left: 0 for a
-    /// line starting at the left edge, 1/2 centred, 1 at the right edge.
-    private(set) var lineShift: [Double] = []
+    /// Each line's glyphs in `placed`, its baseline, and how much of the width an animator's
+    /// tracking adds to it moves the line left: 0 for a line starting at the left edge, 1/2
+    /// centred, 1 at the right edge.
+    private(set) var lines: [(glyphs: Range<Int>, baseline: Double, shift: Double)] = []
     /// The characters (grapheme clusters) as selectors count them, on the lines of this layout.
     private(set) var units = TextUnitMap(isSpace: [], word: [], line: [])
     /// The horizontal middle of each character's glyphs (nan where none is placed).
@@ -105,18 +104,14 @@ final class TextLayout {
     /// `height` pixels, in its colour (or `color` when given) scaled by `alpha`. Colour glyphs
     /// (emoji) keep their own colours, at `alpha`. `changes` (one per character of `units`, as
     /// the text animators give them for this layout) move and restyle the characters; without
-    /// them, or when none changes anything, the text is drawn as it stands.
+    /// them the text is drawn as it stands (`PreparedText` gives none when they change nothing).
     func paint(
         width: Double, height: Double, alpha: Double, color: SIMD4<Double>? = nil, changes: [TextUnitChange]? = nil,
         on cr: OpaquePointer
     ) {
         layOut(width: width, height: height)
         let color = color ?? SIMD4(content.color)
-        if let changes, changes.count == units.count,
-            changes.contains(where: { !$0.isNone(fill: color, stroke: stroke) })
-        {
-            return paintChanged(changes, alpha: alpha, on: cr)
-        }
+        if let changes, changes.count == units.count { return paintChanged(changes, alpha: alpha, on: cr) }
         cairo_set_font_options(cr, TextFonts.options)
         cairo_set_font_size(cr, content.size)
         if let shadow { paintShadow(shadow, alpha: alpha, changed: false, on: cr, ink: paintInk) }
@@ -212,7 +207,6 @@ final class TextLayout {
         glyphsByFont.removeAll(keepingCapacity: true)
         placed.removeAll(keepingCapacity: true)
         lines.removeAll(keepingCapacity: true)
-        lineShift.removeAll(keepingCapacity: true)
         let padding = content.padding
         let inner = (width: max(width - 2 * padding, 0), height: max(height - 2 * padding, 0))
         let layout = paragraph.layOut(width: min(inner.width, maxWidth ?? .infinity), maxLines: content.maxLines)
@@ -246,8 +240,7 @@ final class TextLayout {
                         advance: shaped?.advance ?? 0, grapheme: glyph.glyph.map { paragraph.glyphs[$0].grapheme },
                         line: index))
             }
-            lines.append((first..<placed.count, padding + x, y))
-            lineShift.append(shift)
+            lines.append((first..<placed.count, y, shift))
         }
         glyphsByFont = byFont.keys.sorted().map { ($0, byFont[$0]!) }
     }
