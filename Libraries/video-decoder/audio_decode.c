@@ -29,20 +29,10 @@ typedef struct decoding {
 } decoding_t;
 
 static video_status_t open_input(decoding_t *d, const char *path, char *detail, size_t detail_size) {
-    video_status_t status = libav_input_check(path, detail, detail_size);
+    video_status_t status = libav_open_input(&d->format, path, detail, detail_size);
     if (status != VIDEO_OK) return status;
-    int ret = avformat_open_input(&d->format, path, NULL, NULL);
-    if (ret == AVERROR(ENOENT)) return VIDEO_NOT_FOUND;
-    if (ret >= 0) ret = avformat_find_stream_info(d->format, NULL);
-    if (ret < 0) {
-        libav_reason(ret, detail, detail_size);
-        return ret == AVERROR(ENOMEM) ? VIDEO_NO_MEMORY : VIDEO_UNREADABLE;
-    }
-    d->stream = av_find_best_stream(d->format, AVMEDIA_TYPE_AUDIO, -1, -1, NULL, 0);
+    d->stream = libav_audio_stream(d->format);
     if (d->stream < 0) return VIDEO_NO_AUDIO_STREAM;
-    for (unsigned i = 0; i < d->format->nb_streams; i++) {
-        if ((int)i != d->stream) d->format->streams[i]->discard = AVDISCARD_ALL;
-    }
     const AVStream *stream = d->format->streams[d->stream];
     const AVCodec *decoder = avcodec_find_decoder(stream->codecpar->codec_id);
     if (decoder == NULL) return VIDEO_UNSUPPORTED_CODEC;
@@ -51,7 +41,7 @@ static video_status_t open_input(decoding_t *d, const char *path, char *detail, 
     d->codec->pkt_timebase = stream->time_base;
     /* One thread: the same file decodes to the same samples on every machine. */
     d->codec->thread_count = 1;
-    ret = avcodec_open2(d->codec, decoder, NULL);
+    int ret = avcodec_open2(d->codec, decoder, NULL);
     if (ret < 0) {
         libav_reason(ret, detail, detail_size);
         return ret == AVERROR(ENOMEM) ? VIDEO_NO_MEMORY : VIDEO_UNSUPPORTED_CODEC;

@@ -28,27 +28,10 @@ typedef struct probe {
     int64_t flagged;
 } probe_t;
 
-static video_status_t open_file(probe_t *p, const char *path, char *detail, size_t detail_size) {
-    video_status_t status = libav_input_check(path, detail, detail_size);
-    if (status != VIDEO_OK) return status;
-    int ret = avformat_open_input(&p->format, path, NULL, NULL);
-    if (ret == AVERROR(ENOENT)) return VIDEO_NOT_FOUND;
-    if (ret == AVERROR(ENOMEM)) return VIDEO_NO_MEMORY;
-    if (ret >= 0) ret = avformat_find_stream_info(p->format, NULL);
-    if (ret < 0) {
-        libav_reason(ret, detail, detail_size);
-        return ret == AVERROR(ENOMEM) ? VIDEO_NO_MEMORY : VIDEO_UNREADABLE;
-    }
-    return VIDEO_OK;
-}
-
 /* The stream ffmpeg itself would choose; the demuxer skips every other. */
 static video_status_t open_stream(probe_t *p, audio_info_t *info, char *detail, size_t detail_size) {
-    p->stream = av_find_best_stream(p->format, AVMEDIA_TYPE_AUDIO, -1, -1, NULL, 0);
+    p->stream = libav_audio_stream(p->format);
     if (p->stream < 0) return VIDEO_NO_AUDIO_STREAM;
-    for (unsigned i = 0; i < p->format->nb_streams; i++) {
-        if ((int)i != p->stream) p->format->streams[i]->discard = AVDISCARD_ALL;
-    }
     const AVStream *stream = p->format->streams[p->stream];
     p->time_base = stream->time_base;
     p->start = stream->start_time;
@@ -170,7 +153,7 @@ video_status_t video_audio_probe(const char *path, audio_info_t *info, char *det
     probe_t p = {.start = AV_NOPTS_VALUE, .flagged = AV_NOPTS_VALUE};
     p.packet = av_packet_alloc();
     p.frame = av_frame_alloc();
-    video_status_t status = p.packet && p.frame ? open_file(&p, path, detail, detail_size) : VIDEO_NO_MEMORY;
+    video_status_t status = p.packet && p.frame ? libav_open_input(&p.format, path, detail, detail_size) : VIDEO_NO_MEMORY;
     if (status == VIDEO_OK) status = open_stream(&p, info, detail, detail_size);
     if (status == VIDEO_OK) status = decode_all(&p, detail, detail_size);
     info->duration = p.duration;

@@ -26,3 +26,25 @@ video_status_t libav_input_check(const char *path, char *detail, size_t detail_s
     if (detail_size > 0) snprintf(detail, detail_size, "%s", kind);
     return VIDEO_NOT_REGULAR_FILE;
 }
+
+video_status_t libav_open_input(AVFormatContext **format, const char *path, char *detail, size_t detail_size) {
+    video_status_t status = libav_input_check(path, detail, detail_size);
+    if (status != VIDEO_OK) return status;
+    int ret = avformat_open_input(format, path, NULL, NULL);
+    if (ret == AVERROR(ENOENT)) return VIDEO_NOT_FOUND;
+    if (ret >= 0) ret = avformat_find_stream_info(*format, NULL);
+    if (ret < 0) {
+        libav_reason(ret, detail, detail_size);
+        return ret == AVERROR(ENOMEM) ? VIDEO_NO_MEMORY : VIDEO_UNREADABLE;
+    }
+    return VIDEO_OK;
+}
+
+int libav_audio_stream(AVFormatContext *format) {
+    int stream = av_find_best_stream(format, AVMEDIA_TYPE_AUDIO, -1, -1, NULL, 0);
+    if (stream < 0) return -1;
+    for (unsigned i = 0; i < format->nb_streams; i++) {
+        if ((int)i != stream) format->streams[i]->discard = AVDISCARD_ALL;
+    }
+    return stream;
+}

@@ -8,6 +8,7 @@
 #include "CVideoDecode.h"
 
 #include <libavcodec/codec_par.h>
+#include <libavformat/avformat.h>
 #include <stddef.h>
 
 /* Writes libav's reason for `error`, starting lowercase as the host's messages do. */
@@ -23,3 +24,13 @@ __attribute__((visibility("hidden"))) void libav_codec_name(const AVCodecParamet
  * VIDEO_OK otherwise, also when the path cannot be opened: libavformat then says why. */
 __attribute__((visibility("hidden"))) video_status_t libav_input_check(const char *path, char *detail,
                                                                         size_t detail_size);
+
+/* Opens `path` (after `libav_input_check`) and reads its streams' parameters into `*format`:
+ * VIDEO_NOT_FOUND, VIDEO_NO_MEMORY or VIDEO_UNREADABLE, with libav's reason in `detail`, when it
+ * cannot. The caller closes `*format` either way. */
+__attribute__((visibility("hidden"))) video_status_t libav_open_input(AVFormatContext **format, const char *path,
+                                                                       char *detail, size_t detail_size);
+
+/* The audio stream ffmpeg itself would choose, the demuxer told to skip every other; -1 when the
+ * file has none. */
+__attribute__((visibility("hidden"))) int libav_audio_stream(AVFormatContext *format);
