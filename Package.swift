@@ -74,6 +74,10 @@ let package = Package(
         // (libavformat, libavcodec, libswscale and libswresample; Libraries/video-decoder, built by `make
         // plugins`), loaded on first use.
         .target(name: "CVideoDecode", dependencies: ["CLibraryLoader"]),
+        // EBU R128 loudness and true peak of the sound's mix (libebur128), for `output.loudness`.
+        .systemLibrary(name: "CEBUR128", pkgConfig: "libebur128", providers: [.apt(["libebur128-dev"])]),
+        // The mix's true-peak limiter: a 4× oversampled peak detector and the limiter's gain.
+        .target(name: "CSoundLimiter", cSettings: optimisedC),
 
         // Swift modules; dependencies point one way: CLI → {PipelineKit, Preview}, Preview → PipelineKit; the
         // CLI, the preview and the C API reach the rest through PipelineKit alone. PipelineKit → {Renderer,
@@ -116,6 +120,7 @@ let package = Package(
             name: "Output",
             dependencies: [
                 "Scene", "JSON", "CacheFiles", "ChildProcess", "CRaster", "CImageCodecs", "OptionNames", "Footage",
+                "CEBUR128", "CSoundLimiter",
             ]),
         .target(
             name: "Renderer",

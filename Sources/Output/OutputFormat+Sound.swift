@@ -1,12 +1,7 @@
 import Scene
 
-/// Which formats carry sound, and how it is encoded in each.
+/// How sound is encoded in each format that carries it (`carriesSound`).
 extension OutputFormat {
-    /// MP4, WebM and MOV carry a sound stream; PNG frames, GIF, WebP, APNG and Y4M have none.
-    public var carriesSound: Bool {
-        soundEncoder != nil
-    }
-
     /// The ffmpeg encoder of this format's sound: AAC in MP4 (what every player plays), Opus in
     /// WebM (the only lossy sound WebM players all take besides Vorbis), and 24-bit PCM in MOV,
     /// the ProRes hand-off to editors, which expect it uncompressed.

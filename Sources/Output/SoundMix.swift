@@ -1,4 +1,5 @@
 import Foundation
+import Scene
 
 /// The sound of a render, as plain values: where each sound file plays on the video's clock, how
 /// fast and how loud. The host mixes it (`SoundMixer`) and ffmpeg lays it under a finished silent
@@ -6,9 +7,9 @@ import Foundation
 /// so both have the same sound. Parts of a render carry their render's mix in their metadata
 /// (`SoundMix.metadataKey`) for `pipeline concat` to lay under the joined video.
 ///
-/// The mix is the plain sum of its sources at 48 kHz stereo, each one's samples times its
-/// `volume` and its fades: nothing is normalised or limited. A mono source plays in both channels
-/// at −3 dB (libswresample's up-mix, as ffmpeg's).
+/// The mix is the sum of its sources at 48 kHz stereo, each one's samples times its `volume` and
+/// its fades, limited where it would pass full scale, or brought to `loudness` when it is given.
+/// A mono source plays in both channels at −3 dB (libswresample's up-mix, as ffmpeg's).
 public struct SoundMix: Codable, Sendable, Equatable {
     public static let sampleRate = 48_000
 
@@ -72,6 +73,9 @@ public struct SoundMix: Codable, Sendable, Equatable {
     /// The whole render's frames and rate: the video is `frameCount / fps` seconds long.
     public var frameCount: Int
     public var fps: Double
+    /// The EBU R128 loudness the whole mix is brought to (`SoundMixer`'s loudness analysis); nil
+    /// leaves its level as the sources give it.
+    public var loudness: LoudnessTarget?
 
     public init(sources: [Source], frameCount: Int, fps: Double) {
         (self.sources, self.frameCount, self.fps) = (sources, frameCount, fps)

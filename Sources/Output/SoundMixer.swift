@@ -27,6 +27,8 @@ public struct SoundMixer: Sendable {
     /// Each source's envelope, sample by sample from the render's sample `first` on: the gain
     /// before `first` is `gains[0]`, after the last the last one's. Nil for a source without one.
     private let envelopes: [(first: Int, gains: [Float])?]
+    /// The loudness analysis of the whole mix, made once when `mix.loudness` asks for one (`loudness()`).
+    let loudnessCache = LoudnessCache()
 
     static let rate = SoundMix.sampleRate
 
@@ -167,6 +169,7 @@ public struct SoundMixer: Sendable {
     /// where the sum would pass it, the gain falls smoothly to keep it there and rises again after
     /// (`limited`).
     public func samples(_ range: Range<Int>) -> [Float] {
+        if let analysis = loudness() { return normalised(range, by: analysis) }
         // Every sample the limiter's gain over `range` depends on, within the timeline.
         let margin = 3 * Self.limiterReach / 2
         let lower = max(range.lowerBound - margin, timeline.lowerBound)

@@ -133,6 +133,7 @@ public struct RenderJob {
             announceSound(plan)
             plan.subtitles = scene.output.subtitles ? Subtitles(scene: scene) : nil
             announceSubtitles(plan)
+            announceLoudness(plan)
         }
         let threads = try threadsFitting(width: size.width, height: size.height)
         guard case .directory(let directory) = plan.destination, !options.discard else {

@@ -128,7 +128,9 @@ public struct SceneSound: Sendable {
         }
         Self.crossfade(&sources, clips: clipSources, in: scene)
         // A scene with sound always has a sound stream, silent where nothing plays.
-        return SoundMix(sources: sources, frameCount: scene.frameCount, fps: scene.fps)
+        var mix = SoundMix(sources: sources, frameCount: scene.frameCount, fps: scene.fps)
+        mix.loudness = scene.output.loudness
+        return mix
     }
 
     /// Seconds between an envelope's points over a mixer's span.

@@ -14,6 +14,7 @@ extension Decoding {
         }
         settings.formats = try fields?["formats"].map(decodeFormats) ?? Self.defaultFormats
         settings.subtitles = try fields?.value("subtitles") ?? Self.defaultOutput("subtitles")
+        settings.loudness = try fields?["loudness"].map(decodeLoudness)
         return settings
     }
 

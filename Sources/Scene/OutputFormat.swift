@@ -7,3 +7,14 @@ public enum OutputFormat: String, CaseIterable, Sendable {
         allCases.map(\.rawValue).joined(separator: ", ")
     }
 }
+
+/// Which formats carry sound (each one's encoder is the output's `soundEncoder`).
+extension OutputFormat {
+    /// MP4, WebM and MOV carry a sound stream; PNG frames, GIF, WebP, APNG and Y4M have none.
+    public var carriesSound: Bool {
+        switch self {
+        case .mp4, .webm, .mov: true
+        case .png, .gif, .webp, .apng, .y4m: false
+        }
+    }
+}

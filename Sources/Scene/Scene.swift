@@ -174,6 +174,8 @@ public struct OutputSettings: Sendable {
     /// Whether videos that can carry subtitles (`OutputFormat.subtitleCodec`) also carry the text
     /// layers' captions, one track per layer.
     public var subtitles = false
+    /// The loudness the sound's mix is brought to; nil leaves its level as the sources give it.
+    public var loudness: LoudnessTarget?
 }
 
 /// C strings owned by a scene; freed with it.

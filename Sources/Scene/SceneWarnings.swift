@@ -16,7 +16,9 @@ import CAnimatorABI
 /// - a GLSL transition's uniform without a default that the step does not set is zero;
 /// - a caption cue that starts at or after the render's end never shows;
 /// - `output.subtitles` writes nothing into formats that carry no subtitles, nor when no text
-///   layer has captions.
+///   layer has captions;
+/// - `output.loudness` has no mix to bring to its loudness when no format carries sound, or the
+///   pipeline plays none.
 struct SceneWarnings {
     let scene: Scene
     /// Each step's field in the file, in the order of `scene.steps`.
@@ -28,13 +30,19 @@ struct SceneWarnings {
 
     var all: [SceneError] {
         startsAfterTheEnd + blendsNothing + shownBeforeFadingIn + coversBeforeComingIn + overlapping + removesNothing
-            + unsetUniforms + captionsOutsideTheRender + subtitlesNotWritten
+            + unsetUniforms + captionsOutsideTheRender + subtitlesNotWritten + loudnessNotApplied
     }
 
     /// `output.subtitles` where the formats listed cannot carry them, or no text has captions.
     private var subtitlesNotWritten: [SceneError] {
         guard scene.output.subtitles, let field = outputField?.member("subtitles") else { return [] }
         return SubtitleWarnings.messages(formats: scene.output.formats, scene: scene).map { field.error($0) }
+    }
+
+    /// `output.loudness` where no format listed carries sound, or nothing plays any.
+    private var loudnessNotApplied: [SceneError] {
+        guard scene.output.loudness != nil, let field = outputField?.member("loudness") else { return [] }
+        return LoudnessWarnings.messages(formats: scene.output.formats, scene: scene).map { field.error($0) }
     }
 
     /// A caption cue that starts at or after the render's end never shows.

@@ -23,14 +23,14 @@ import Testing
 
     /// Two seconds of a still layer, a fade starting at 0.8 s that plays the tap, and the music
     /// at half volume faded in over 0.25 s and out over the last 0.5 s.
-    private func pipeline(formats: String = #"["mp4"]"#) throws {
+    private func pipeline(formats: String = #"["mp4"]"#, loudness: String? = nil) throws {
         let text = """
             { "version": 1, "canvas": { "width": 64, "height": 48, "fps": 30, "duration": 2 },
               "layers": [ { "name": "card", "frame": [8, 8, 48, 32], "fill": "#ff8000" } ],
               "timeline": [ { "animator": "fade", "target": "card", "start": 0.8, "duration": 0.5,
                               "sound": { "file": "sounds/tap.wav", "volume": 0.8 } } ],
               "audio": [ { "file": "sounds/music.wav", "volume": 0.5, "fadeIn": 0.25, "fadeOut": 0.5 } ],
-              "output": { "dir": "out", "formats": \(formats) } }
+              "output": { "dir": "out", "formats": \(formats)\(loudness.map { #", "loudness": "# + $0 } ?? "") } }
             """
         try text.write(to: fixture.folder.appendingPathComponent("p.json"), atomically: true, encoding: .utf8)
     }
@@ -92,9 +92,12 @@ import Testing
         #expect(loud > 0.1)
     }
 
-    @Test func aShardedRenderJoinedSoundsAsTheWholeRender() throws {
+    /// Without a loudness, and brought to one loud enough that the limiter works on the tap: the
+    /// gain comes from the whole mix in both, so the parts take the whole render's.
+    @Test(arguments: [nil, #"{ "integrated": -6, "truePeak": -1 }"#])
+    func aShardedRenderJoinedSoundsAsTheWholeRender(loudness: String?) throws {
         try sounds()
-        try pipeline()
+        try pipeline(loudness: loudness)
         #expect(try run([]).status == 0)
         for shard in 1...3 {
             let result = try run(["--shard", "\(shard)/3", "--out", "parts"])

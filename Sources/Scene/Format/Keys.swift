@@ -119,5 +119,9 @@ public enum Keys {
                 "subtitles", .boolean, default: false,
                 "also write the text layers' captions as subtitle tracks, one per layer: mov_text in mp4 and mov, "
                     + "WebVTT in webm"),
+            FormatKey(
+                "loudness", .either([.choice(LoudnessTarget.presetNames), .object(loudness)]),
+                "bring the sound's mix to an EBU R128 loudness: a preset (ebu -23 LUFS, podcast -16, streaming -14) "
+                    + "or {integrated, truePeak}"),
         ], "where and what `pipeline run` writes")
 }

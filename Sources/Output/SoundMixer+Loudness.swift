@@ -1,0 +1,205 @@
+import CEBUR128
+import CSoundLimiter
+import Foundation
+import Scene
+import Synchronization
+
+/// What bringing a mix to its `SoundMix.loudness` does: the gain that takes the whole mix's EBU
+/// R128 integrated loudness (libebur128) to the target, the ceiling of the true-peak limiter
+/// that follows it, and what the result measures.
+public struct LoudnessAnalysis: Sendable, Equatable {
+    public let target: LoudnessTarget
+    /// The gain applied to the sum of the sources, before the limiter (linear).
+    public let gain: Float
+    /// The ceiling the limiter keeps every true-peak estimate under (linear).
+    public let ceiling: Float
+    /// The result's integrated loudness (LUFS), loudness range (LU) and true peak (dBTP), as
+    /// libebur128 measures them; nil for a silent mix (below the absolute gate).
+    public let integrated: Double?
+    public let range: Double
+    public let truePeak: Double
+    /// Whether the limiter lowers the gain anywhere.
+    public let limited: Bool
+
+    /// One line for the run's messages.
+    public var summary: String {
+        guard let integrated else {
+            return "loudness: the mix is silent, so it is not brought to \(Self.number(target.integrated, 0)) LUFS"
+        }
+        var line =
+            "loudness: \(Self.number(integrated, 1)) LUFS integrated (gain \(Self.signed(20 * log10(Double(gain)))) dB), "
+            + "range \(Self.number(range, 1)) LU, true peak \(Self.number(truePeak, 1)) dBTP"
+        if limited { line += " (limited under \(Self.number(20 * log10(Double(ceiling)), 1)))" }
+        return line
+    }
+
+    private static func number(_ value: Double, _ digits: Int) -> String {
+        String(format: "%.\(digits)f", value == 0 ? 0 : value)
+    }
+
+    private static func signed(_ value: Double) -> String { String(format: "%+.1f", abs(value) < 0.05 ? 0 : value) }
+}
+
+/// The loudness analysis of one mixer, made once, the first time it is asked for.
+final class LoudnessCache: Sendable {
+    let analysis = Mutex<LoudnessAnalysis??>(nil)
+
+    /// Analyses of mixes whose every file carries its content hash, by mix: a run measures its
+    /// mix before rendering (to report it) and mixes it again after, with the same result.
+    static let recent = Mutex<[(mix: SoundMix, analysis: LoudnessAnalysis)]>([])
+}
+
+/// Loudness normalisation (`SoundMix.loudness`, EBU R128). The whole mix is measured first, so
+/// every span of it (a part of a sharded render, the joined parts) takes the same gain: its sum
+/// is scaled by the gain that brings the whole to the target's integrated loudness, then a
+/// true-peak limiter keeps it under the target's true peak less `encoderMargin`. The limiter's
+/// detector estimates the signal between samples (4× oversampled, `sound_true_peaks`), and its
+/// gain at a sample depends only on the samples within a fixed reach of it, computed in
+/// integers (`sound_limiter_gains`), so a span is limited exactly as the whole is. The result is
+/// measured again with libebur128: a true peak still over the ceiling lowers the ceiling by as
+/// much, and loudness the limiter took away is given back by raising the gain (by at most
+/// `mostRaise`), each measured again, up to `passes` times in all.
+extension SoundMixer {
+    /// dB left under the target's true peak for a lossy encoder (AAC, Opus), whose decoded
+    /// sound can overshoot the samples it was given by a few tenths of a dB.
+    public static let encoderMargin = 0.5
+    /// Most measurements of the limited mix.
+    static let passes = 6
+    /// How far under the target (LU) the limited mix's loudness may end before the gain rises.
+    static let loudnessTolerance = 0.1
+    /// The most the gain rises (dB) to give back loudness the limiter took away.
+    static let mostRaise = 12.0
+
+    /// The analysis of the whole mix, or nil when it asks for no loudness.
+    public func loudness() -> LoudnessAnalysis? {
+        guard let target = mix.loudness else { return nil }
+        return loudnessCache.analysis.withLock { cached in
+            if let cached { return cached }
+            let reusable = mix.sources.allSatisfy { $0.contentHash != nil }
+            if reusable, let known = LoudnessCache.recent.withLock({ $0.first { $0.mix == mix }?.analysis }) {
+                cached = known
+                return known
+            }
+            let analysis = analyse(target)
+            cached = analysis
+            if reusable {
+                LoudnessCache.recent.withLock { recent in
+                    recent = [(mix, analysis)] + recent.prefix(3)
+                }
+            }
+            return analysis
+        }
+    }
+
+    /// Measures the sum, chooses the gain, and verifies the limited result.
+    private func analyse(_ target: LoudnessTarget) -> LoudnessAnalysis {
+        let limit = Float(pow(10, (target.truePeak - Self.encoderMargin) / 20))
+        var detected: Float = 0
+        let raw = measure { range in
+            let wide = max(range.lowerBound - Int(SOUND_PEAK_REACH), 0)..<range.upperBound + Int(SOUND_PEAK_REACH)
+            var sum = summed(wide)
+            var peaks = [Float](repeating: 0, count: wide.count)
+            detected = max(detected, sound_true_peaks(&sum, wide.count, 1, &peaks))
+            let first = 2 * (range.lowerBound - wide.lowerBound)
+            return Array(sum[first..<first + 2 * range.count])
+        }
+        guard let integrated = raw.integrated else {
+            return LoudnessAnalysis(
+                target: target, gain: 1, ceiling: limit, integrated: nil, range: raw.range, truePeak: raw.truePeak,
+                limited: false)
+        }
+        var gain = Float(pow(10, (target.integrated - integrated) / 20))
+        let rawPeak = Float(pow(10, raw.truePeak / 20))
+        if gain * max(detected, rawPeak) <= limit {
+            return LoudnessAnalysis(
+                target: target, gain: gain, ceiling: limit, integrated: integrated + 20 * log10(Double(gain)),
+                range: raw.range, truePeak: raw.truePeak + 20 * log10(Double(gain)), limited: false)
+        }
+        var ceiling = limit
+        var result = raw
+        // The gain (dB) and the loudness it gave at the last pass that kept the ceiling: the
+        // next gain follows the line through it and the current one (the limiter flattens it).
+        var previous: (gain: Double, loudness: Double)?
+        let ceilingGain = 20 * log10(Double(gain)) + Self.mostRaise
+        for pass in 1...Self.passes {
+            result = measure { range in normalised(range, gain: gain, ceiling: ceiling) }
+            let peak = Float(pow(10, result.truePeak / 20))
+            guard pass < Self.passes else { break }
+            if peak > limit {
+                ceiling *= limit / peak
+                continue
+            }
+            guard let measured = result.integrated, measured < target.integrated - Self.loudnessTolerance else { break }
+            let current = 20 * log10(Double(gain))
+            var slope = 1.0
+            if let previous, current != previous.gain {
+                slope = min(max((measured - previous.loudness) / (current - previous.gain), 0.05), 1)
+            }
+            let next = min(current + (target.integrated - measured) / slope, ceilingGain)
+            guard next > current else { break }
+            previous = (current, measured)
+            gain = Float(pow(10, next / 20))
+        }
+        return LoudnessAnalysis(
+            target: target, gain: gain, ceiling: ceiling, integrated: result.integrated, range: result.range,
+            truePeak: result.truePeak, limited: true)
+    }
+
+    /// libebur128's integrated loudness (nil below the absolute gate), loudness range and true
+    /// peak (dBTP, the louder channel's) of the samples `chunk` gives for each second of the
+    /// timeline in turn.
+    private func measure(_ chunk: (Range<Int>) -> [Float]) -> (integrated: Double?, range: Double, truePeak: Double) {
+        let mode = EBUR128_MODE_I.rawValue | EBUR128_MODE_LRA.rawValue | EBUR128_MODE_TRUE_PEAK.rawValue
+        guard let state = ebur128_init(2, UInt(Self.rate), Int32(mode)) else { return (nil, 0, -.infinity) }
+        defer {
+            var owned: UnsafeMutablePointer<ebur128_state>? = state
+            ebur128_destroy(&owned)
+        }
+        var start = timeline.lowerBound
+        while start < timeline.upperBound {
+            let end = min(start + Self.rate, timeline.upperBound)
+            let samples = chunk(start..<end)
+            _ = samples.withUnsafeBufferPointer { ebur128_add_frames_float(state, $0.baseAddress, end - start) }
+            start = end
+        }
+        var (integrated, range, peak) = (-Double.infinity, 0.0, 0.0)
+        _ = ebur128_loudness_global(state, &integrated)
+        _ = ebur128_loudness_range(state, &range)
+        for channel in 0..<2 {
+            var channelPeak = 0.0
+            _ = ebur128_true_peak(state, UInt32(channel), &channelPeak)
+            peak = max(peak, channelPeak)
+        }
+        return (integrated.isFinite ? integrated : nil, range.isFinite ? range : 0, 20 * log10(peak))
+    }
+
+    /// The samples `range` of the whole mix brought to its loudness (`analysis`).
+    func normalised(_ range: Range<Int>, by analysis: LoudnessAnalysis) -> [Float] {
+        normalised(range, gain: analysis.gain, ceiling: analysis.ceiling)
+    }
+
+    /// The samples `range` of the sum times `gain`, limited to `ceiling`: computed over every
+    /// sample the limiter's gain in `range` depends on (its reach and the detector's, within the
+    /// timeline), then cut to `range`.
+    func normalised(_ range: Range<Int>, gain: Float, ceiling: Float) -> [Float] {
+        let margin = 3 * Self.limiterReach / 2 + Int(SOUND_PEAK_REACH)
+        let lower = max(range.lowerBound - margin, timeline.lowerBound)
+        let upper = max(min(range.upperBound + margin, timeline.upperBound), range.upperBound)
+        let wide = lower..<upper
+        var raw = summed(wide)
+        for index in raw.indices { raw[index] *= gain }
+        var peaks = [Float](repeating: 0, count: wide.count)
+        _ = sound_true_peaks(&raw, wide.count, 1, &peaks)
+        var gains = [Float](repeating: 1, count: wide.count)
+        let limits = sound_limiter_gains(&peaks, wide.count, ceiling, Int32(Self.limiterReach), &gains) != 0
+        let first = range.lowerBound - wide.lowerBound
+        guard limits else { return Array(raw[2 * first..<2 * (first + range.count)]) }
+        var output = [Float](repeating: 0, count: 2 * range.count)
+        for index in 0..<range.count {
+            let gain = gains[first + index]
+            output[2 * index] = raw[2 * (first + index)] * gain
+            output[2 * index + 1] = raw[2 * (first + index) + 1] * gain
+        }
+        return output
+    }
+}
