@@ -30,8 +30,12 @@ public struct SoundMux: Sendable {
     }
 
     /// Mixes the sound of `frames` in the host (`SoundMixer`) into a new raw float file, whose
-    /// path it returns; `name` is what messages call the video.
+    /// path it returns; `name` is what messages call the video. Its CPU time counts in `SoundCost`.
     func writePCM(name: String) throws(OutputError) -> String {
+        try SoundCost.measure { () throws(OutputError) in try mixPCM(name: name) }
+    }
+
+    private func mixPCM(name: String) throws(OutputError) -> String {
         let path = FileManager.default.temporaryDirectory
             .appendingPathComponent("pipeline-sound-\(getpid())-\(UUID().uuidString).f32").path
         do {

@@ -1,4 +1,5 @@
 import Compositor
+import Output
 import Renderer
 import Scene
 
@@ -21,7 +22,9 @@ enum SceneMedia {
             guard headersOnly else { return try SceneImages.load(scene, threads: threads, cache: cache) }
             return try SceneImages.checkHeaders(of: scene)
         }
-        let sound = Result { () throws(SceneError) in probingSound ? try SceneSound.probe(scene) : .none }
+        let sound = Result { () throws(SceneError) in
+            probingSound ? try SoundCost.measure { () throws(SceneError) in try SceneSound.probe(scene) } : .none
+        }
         let failures = [fonts.failure, images.failure, sound.failure].compactMap { $0 }
         if let error = SceneError.combining(failures) { throw error }
         return (try images.get(), try sound.get())

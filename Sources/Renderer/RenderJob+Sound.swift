@@ -22,14 +22,8 @@ extension RenderJob {
             reporter.note(
                 "frames \(part.lowerBound)-\(part.upperBound - 1) are part of a render: the \(Self.list(carrying)) "
                     + "carries no sound of its own; `pipeline concat` lays the render's sound under the joined parts")
-        } else if let mix = plan.sound, let mixer = try? SoundMixer(mix: mix) {
-            if let loudness = mixer.loudness() {
-                reporter.note(loudness.summary)
-            } else if case let peak = mixer.peak(), peak > SoundMixer.ceiling {
-                reporter.note(
-                    "the sound's mix peaks at " + String(format: "%+.2f", 20 * log10(Double(peak)))
-                        + " dBFS, past full scale: it is limited to stay below it (lower the volumes to avoid that)")
-            }
+        } else if let mix = plan.sound {
+            announceLevel(of: mix)
         }
         let clips = scene.layers.filter { $0.content.footage?.audioVolume != nil }.map { "\"\($0.name)\"" }
         if !clips.isEmpty, scene.clock.interaction != nil || scene.clock.direction.isBackwards {
