@@ -31,40 +31,51 @@ static void prepare_coefficients(void) {
     }
 }
 
-/// Sample `channel` of frame `frame`, silence outside the frames.
-static inline float at(const float *samples, ptrdiff_t count, ptrdiff_t frame, int channel) {
-    return frame >= 0 && frame < count ? samples[2 * frame + channel] : 0.0f;
-}
+/// Frames of a block: the block's samples, one channel at a time, stay in the first-level cache.
+#define BLOCK 1024
 
 float sound_true_peaks(const float *samples, size_t count, float gain, float *peaks) {
     pthread_once(&coefficients_once, prepare_coefficients);
-    ptrdiff_t frames = (ptrdiff_t)count;
-    float largest = 0;
-    // `here`: the largest magnitude at the frame and the three points after it; a frame's
-    // estimate is the largest of its own, its predecessor's and its successor's.
-    float previous = 0;
-    for (ptrdiff_t frame = 0; frame < frames; frame++) {
-        float here = 0;
+    // One channel of a block with the interpolator's reach on either side (silence outside the
+    // frames), and the values it interpolates: loops over a block's frames, which vectorise.
+    float input[BLOCK + TAPS];
+    float value[BLOCK];
+    float here[BLOCK];
+    float largest = 0, previous = 0;
+    for (size_t start = 0; start < count; start += BLOCK) {
+        size_t length = count - start < BLOCK ? count - start : BLOCK;
+        for (size_t index = 0; index < length; index++) here[index] = 0;
         for (int channel = 0; channel < 2; channel++) {
-            float value = fabsf(samples[2 * frame + channel] * gain);
-            if (value > here) here = value;
-            float window[TAPS];
-            if (frame >= 5 && frame + 6 < frames) {
-                for (int tap = 0; tap < TAPS; tap++) window[tap] = samples[2 * (frame - 5 + tap) + channel];
-            } else {
-                for (int tap = 0; tap < TAPS; tap++) window[tap] = at(samples, frames, frame - 5 + tap, channel);
+            for (size_t index = 0; index < length + TAPS - 1; index++) {
+                ptrdiff_t frame = (ptrdiff_t)(start + index) - 5;
+                input[index] = frame >= 0 && frame < (ptrdiff_t)count ? samples[2 * frame + channel] * gain : 0.0f;
+            }
+            for (size_t index = 0; index < length; index++) {
+                float magnitude = fabsf(input[index + 5]);
+                here[index] = magnitude > here[index] ? magnitude : here[index];
             }
             for (int phase = 0; phase < PHASES; phase++) {
-                float sum = 0;
-                for (int tap = 0; tap < TAPS; tap++) sum += coefficients[phase][tap] * window[tap];
-                float magnitude = fabsf(sum * gain);
-                if (magnitude > here) here = magnitude;
+                for (size_t index = 0; index < length; index++) value[index] = 0;
+                for (int tap = 0; tap < TAPS; tap++) {
+                    float coefficient = coefficients[phase][tap];
+                    for (size_t index = 0; index < length; index++) value[index] += coefficient * input[index + tap];
+                }
+                for (size_t index = 0; index < length; index++) {
+                    float magnitude = fabsf(value[index]);
+                    here[index] = magnitude > here[index] ? magnitude : here[index];
+                }
             }
         }
-        peaks[frame] = here > previous ? here : previous;
-        if (frame > 0 && here > peaks[frame - 1]) peaks[frame - 1] = here;
-        if (here > largest) largest = here;
-        previous = here;
+        // `here`: the largest magnitude at each frame and the three points after it; a frame's
+        // estimate is the largest of its own, its predecessor's and its successor's.
+        for (size_t index = 0; index < length; index++) {
+            size_t frame = start + index;
+            float own = here[index];
+            peaks[frame] = own > previous ? own : previous;
+            if (frame > 0 && own > peaks[frame - 1]) peaks[frame - 1] = own;
+            if (own > largest) largest = own;
+            previous = own;
+        }
     }
     return largest;
 }

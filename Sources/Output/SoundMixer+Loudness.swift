@@ -44,8 +44,9 @@ public struct LoudnessAnalysis: Sendable, Equatable {
 final class LoudnessCache: Sendable {
     let analysis = Mutex<LoudnessAnalysis??>(nil)
 
-    /// Analyses of mixes whose every file carries its content hash, by mix: a run measures its
-    /// mix before rendering (to report it) and mixes it again after, with the same result.
+    /// The last few analyses this process made, by mix: what a run reports once its video's sound
+    /// is written (`SoundMixer.measuredLoudness(of:)`), and what another mixer of the same mix
+    /// reuses when its every file carries its content hash (the same files, so the same result).
     static let recent = Mutex<[(mix: SoundMix, analysis: LoudnessAnalysis)]>([])
 }
 
@@ -55,10 +56,12 @@ final class LoudnessCache: Sendable {
 /// true-peak limiter keeps it under the target's true peak less `encoderMargin`. The limiter's
 /// detector estimates the signal between samples (4× oversampled, `sound_true_peaks`), and its
 /// gain at a sample depends only on the samples within a fixed reach of it, computed in
-/// integers (`sound_limiter_gains`), so a span is limited exactly as the whole is. The result is
-/// measured again with libebur128: a true peak still over the ceiling lowers the ceiling by as
-/// much, and loudness the limiter took away is given back by raising the gain (by at most
-/// `mostRaise`), each measured again, up to `passes` times in all.
+/// integers (`sound_limiter_gains`), so a span is limited exactly as the whole is. The result's
+/// true peak is measured with libebur128: where the gain alone keeps the detector's estimates
+/// under the ceiling, in the loudest seconds only, and the limiter is left out unless they pass
+/// it; otherwise the limited mix is measured whole, a true peak still over the ceiling lowers the
+/// ceiling by as much, and loudness the limiter took away is given back by raising the gain (by
+/// at most `mostRaise`), each measured again, up to `passes` times in all.
 extension SoundMixer {
     /// dB left under the target's true peak for a lossy encoder (AAC, Opus), whose decoded
     /// sound can overshoot the samples it was given by a few tenths of a dB.
@@ -82,38 +85,49 @@ extension SoundMixer {
             }
             let analysis = analyse(target)
             cached = analysis
-            if reusable {
-                LoudnessCache.recent.withLock { recent in
-                    recent = [(mix, analysis)] + recent.prefix(3)
-                }
+            LoudnessCache.recent.withLock { recent in
+                recent = [(mix, analysis)] + recent.filter { $0.mix != mix }.prefix(3)
             }
             return analysis
         }
     }
 
-    /// Measures the sum, chooses the gain, and verifies the limited result.
+    /// The analysis a mixer of `mix` made last in this process; nil when none did.
+    public static func measuredLoudness(of mix: SoundMix) -> LoudnessAnalysis? {
+        LoudnessCache.recent.withLock { $0.first { $0.mix == mix }?.analysis }
+    }
+
+    /// Measures the sum, chooses the gain, and verifies the result: where the detector finds no
+    /// peak over the ceiling at that gain, libebur128 measures the true peak of the seconds whose
+    /// estimate comes within `verifiedReach` of the loudest (the others cannot hold the peak), and
+    /// the limiter is left out unless that finds one; otherwise the limited mix is measured whole.
     private func analyse(_ target: LoudnessTarget) -> LoudnessAnalysis {
         let limit = Float(pow(10, (target.truePeak - Self.encoderMargin) / 20))
-        var detected: Float = 0
-        let raw = measure { range in
+        var secondPeaks: [Float] = []
+        let raw = measure(truePeak: false) { range in
             let wide = max(range.lowerBound - Int(SOUND_PEAK_REACH), 0)..<range.upperBound + Int(SOUND_PEAK_REACH)
             var sum = summed(wide)
             var peaks = [Float](repeating: 0, count: wide.count)
-            detected = max(detected, sound_true_peaks(&sum, wide.count, 1, &peaks))
+            secondPeaks.append(sound_true_peaks(&sum, wide.count, 1, &peaks))
             let first = 2 * (range.lowerBound - wide.lowerBound)
             return Array(sum[first..<first + 2 * range.count])
         }
         guard let integrated = raw.integrated else {
             return LoudnessAnalysis(
-                target: target, gain: 1, ceiling: limit, integrated: nil, range: raw.range, truePeak: raw.truePeak,
+                target: target, gain: 1, ceiling: limit, integrated: nil, range: raw.range, truePeak: -.infinity,
                 limited: false)
         }
         var gain = Float(pow(10, (target.integrated - integrated) / 20))
-        let rawPeak = Float(pow(10, raw.truePeak / 20))
-        if gain * max(detected, rawPeak) <= limit {
-            return LoudnessAnalysis(
-                target: target, gain: gain, ceiling: limit, integrated: integrated + 20 * log10(Double(gain)),
-                range: raw.range, truePeak: raw.truePeak + 20 * log10(Double(gain)), limited: false)
+        let detected = secondPeaks.max() ?? 0
+        if gain * detected <= limit {
+            let loud = Float(pow(10, -Self.verifiedReach / 20)) * detected
+            let seconds = secondPeaks.indices.filter { secondPeaks[$0] >= loud }
+            let truePeak = measuredTruePeak(ofSeconds: seconds) { range in summed(range).map { $0 * gain } }
+            if Float(pow(10, truePeak / 20)) <= limit {
+                return LoudnessAnalysis(
+                    target: target, gain: gain, ceiling: limit, integrated: integrated + 20 * log10(Double(gain)),
+                    range: raw.range, truePeak: truePeak, limited: false)
+            }
         }
         var ceiling = limit
         var result = raw
@@ -145,11 +159,52 @@ extension SoundMixer {
             truePeak: result.truePeak, limited: true)
     }
 
-    /// libebur128's integrated loudness (nil below the absolute gate), loudness range and true
-    /// peak (dBTP, the louder channel's) of the samples `chunk` gives for each second of the
-    /// timeline in turn.
-    private func measure(_ chunk: (Range<Int>) -> [Float]) -> (integrated: Double?, range: Double, truePeak: Double) {
-        let mode = EBUR128_MODE_I.rawValue | EBUR128_MODE_LRA.rawValue | EBUR128_MODE_TRUE_PEAK.rawValue
+    /// dB under the loudest second's peak estimate within which `analyse` measures a second's
+    /// true peak with libebur128: more than two 4× oversampled estimates of a peak differ by.
+    static let verifiedReach = 2.0
+    /// Frames measured before and after each second `measuredTruePeak` measures, so that its
+    /// interpolator (49 taps at 48 kHz) starts and ends on the mix's own samples.
+    static let truePeakContext = 64
+
+    /// libebur128's true peak (dBTP, the louder channel's) of the timeline's `seconds` (indices of
+    /// whole seconds), each measured alone from the samples `chunk` gives: with
+    /// `truePeakContext` frames on either side, the first of them fed in a call of their own
+    /// whose peak is left out (their start is preceded by silence the mix does not have).
+    private func measuredTruePeak(ofSeconds seconds: [Int], _ chunk: (Range<Int>) -> [Float]) -> Double {
+        var peak = 0.0
+        for second in seconds {
+            let start = timeline.lowerBound + second * Self.rate
+            let lower = max(start - Self.truePeakContext, timeline.lowerBound)
+            let upper = min(start + Self.rate + Self.truePeakContext, timeline.upperBound)
+            guard lower < upper, let state = ebur128_init(2, UInt(Self.rate), Int32(EBUR128_MODE_TRUE_PEAK.rawValue))
+            else { continue }
+            defer {
+                var owned: UnsafeMutablePointer<ebur128_state>? = state
+                ebur128_destroy(&owned)
+            }
+            let samples = chunk(lower..<upper)
+            let lead = start - lower
+            samples.withUnsafeBufferPointer { buffer in
+                if lead > 0 { _ = ebur128_add_frames_float(state, buffer.baseAddress, lead) }
+                _ = ebur128_add_frames_float(state, buffer.baseAddress! + 2 * lead, upper - start)
+            }
+            for channel in 0..<2 {
+                var channelPeak = 0.0
+                _ = ebur128_prev_true_peak(state, UInt32(channel), &channelPeak)
+                peak = max(peak, channelPeak)
+            }
+        }
+        return 20 * log10(peak)
+    }
+
+    /// libebur128's integrated loudness (nil below the absolute gate), loudness range and, with
+    /// `truePeak`, true peak (dBTP, the louder channel's) of the samples `chunk` gives for each
+    /// second of the timeline in turn.
+    private func measure(truePeak: Bool = true, _ chunk: (Range<Int>) -> [Float]) -> (
+        integrated: Double?, range: Double, truePeak: Double
+    ) {
+        let mode =
+            EBUR128_MODE_I.rawValue | EBUR128_MODE_LRA.rawValue | (truePeak ? EBUR128_MODE_TRUE_PEAK.rawValue : 0)
         guard let state = ebur128_init(2, UInt(Self.rate), Int32(mode)) else { return (nil, 0, -.infinity) }
         defer {
             var owned: UnsafeMutablePointer<ebur128_state>? = state
@@ -165,7 +220,7 @@ extension SoundMixer {
         var (integrated, range, peak) = (-Double.infinity, 0.0, 0.0)
         _ = ebur128_loudness_global(state, &integrated)
         _ = ebur128_loudness_range(state, &range)
-        for channel in 0..<2 {
+        for channel in 0..<2 where truePeak {
             var channelPeak = 0.0
             _ = ebur128_true_peak(state, UInt32(channel), &channelPeak)
             peak = max(peak, channelPeak)

@@ -92,7 +92,7 @@ public struct RenderJob {
         if case .directory(let directory) = preparation.plan.destination, !options.discard {
             recordFinishedVideos(preparation.plan, written: written, in: directory, frames: preparation.selected)
         }
-        noteSoundCost(preparation.plan, written: written)
+        noteSound(preparation.plan, written: written)
         if !written.isEmpty { reporter.note("wrote \(written.joined(separator: ", "))") }
         return RenderSummary(
             written: written, substitutedValues: substituted,
