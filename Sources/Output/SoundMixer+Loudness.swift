@@ -58,8 +58,8 @@ final class LoudnessCache: Sendable {
 /// gain at a sample depends only on the samples within a fixed reach of it, computed in
 /// integers (`sound_limiter_gains`), so a span is limited exactly as the whole is. The result's
 /// true peak is measured with libebur128: where the gain alone keeps the detector's estimates
-/// under the ceiling, in the loudest seconds only, and the limiter is left out unless they pass
-/// it; otherwise the limited mix is measured whole, a true peak still over the ceiling lowers the
+/// under the ceiling, in the loudest seconds only (`verifiedReach`, `verifiedSeconds`), and the
+/// limiter is left out unless they pass it; otherwise the limited mix is measured whole, a true peak still over the ceiling lowers the
 /// ceiling by as much, and loudness the limiter took away is given back by raising the gain (by
 /// at most `mostRaise`), each measured again, up to `passes` times in all.
 extension SoundMixer {
@@ -122,6 +122,7 @@ extension SoundMixer {
         if gain * detected <= limit {
             let loud = Float(pow(10, -Self.verifiedReach / 20)) * detected
             let seconds = secondPeaks.indices.filter { secondPeaks[$0] >= loud }
+                .sorted { (secondPeaks[$0], $1) > (secondPeaks[$1], $0) }.prefix(Self.verifiedSeconds).sorted()
             let truePeak = measuredTruePeak(ofSeconds: seconds) { range in summed(range).map { $0 * gain } }
             if Float(pow(10, truePeak / 20)) <= limit {
                 return LoudnessAnalysis(
@@ -161,7 +162,10 @@ extension SoundMixer {
 
     /// dB under the loudest second's peak estimate within which `analyse` measures a second's
     /// true peak with libebur128: more than two 4× oversampled estimates of a peak differ by.
-    static let verifiedReach = 2.0
+    static let verifiedReach = 1.0
+    /// The most seconds `analyse` measures so, the loudest by the detector's estimate: a mix whose
+    /// every second peaks alike (a steady tone, a bed of noise) peaks alike in any of them.
+    static let verifiedSeconds = 8
     /// Frames measured before and after each second `measuredTruePeak` measures, so that its
     /// interpolator (49 taps at 48 kHz) starts and ends on the mix's own samples.
     static let truePeakContext = 64
