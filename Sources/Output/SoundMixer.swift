@@ -27,6 +27,9 @@ public struct SoundMixer: Sendable {
     /// Each source's envelope, sample by sample from the render's sample `first` on: the gain
     /// before `first` is `gains[0]`, after the last the last one's. Nil for a source without one.
     private let envelopes: [(first: Int, gains: [Float])?]
+    /// Each ducked source's gain at each block boundary of the timeline (`duckGains`); nil for
+    /// a source that does not duck.
+    private var ducking: [[Float]?] = []
 
     static let rate = SoundMix.sampleRate
 
@@ -60,6 +63,10 @@ public struct SoundMixer: Sendable {
             let length = Self.samples(source.stop(videoDuration: mix.duration) - source.at)
             let fade = max(min(Self.samples(source.fadeOut), length), 1)
             return (fadeIn, length - fade, fade)
+        }
+        let mixer = self
+        ducking = Self.duckGains(sources: mix.sources, timeline: timeline) { index, range, buffer in
+            mixer.add(source: index, over: range, to: &buffer)
         }
     }
 
@@ -234,33 +241,41 @@ public struct SoundMixer: Sendable {
         return output
     }
 
-    /// The plain sum of the sources over `range`, interleaved.
+    /// The plain sum of the sources over `range`, interleaved, each ducked where it gives way.
     func summed(_ range: Range<Int>) -> [Float] {
         var output = [Float](repeating: 0, count: 2 * range.count)
-        for (index, source) in mix.sources.enumerated() {
-            let span = spans[index]
-            let spanCount = span.count / 2
-            let offset = offsets[index]
-            output.withUnsafeMutableBufferPointer { out in
-                span.withUnsafeBufferPointer { sound in
-                    for sample in range {
-                        var local = sample - offset
-                        guard local >= 0 else { continue }
-                        if source.loops {
-                            local %= spanCount
-                        } else if local >= spanCount {
-                            break
-                        }
-                        let gain = self.gain(ofSource: index, at: sample - offset)
-                        guard gain != 0 else { continue }
-                        let at = 2 * (sample - range.lowerBound)
-                        out[at] += sound[2 * local] * gain
-                        out[at + 1] += sound[2 * local + 1] * gain
+        for index in mix.sources.indices {
+            add(source: index, over: range, to: &output, ducked: ducking.isEmpty ? nil : ducking[index])
+        }
+        return output
+    }
+
+    /// Adds source `index`'s samples over `range` of the timeline, with its gains (and the
+    /// ducking gains `ducked`, when given), to `output` (interleaved, from `range`'s start).
+    func add(source index: Int, over range: Range<Int>, to output: inout [Float], ducked: [Float]? = nil) {
+        let source = mix.sources[index]
+        let span = spans[index]
+        let spanCount = span.count / 2
+        let offset = offsets[index]
+        output.withUnsafeMutableBufferPointer { out in
+            span.withUnsafeBufferPointer { sound in
+                for sample in range {
+                    var local = sample - offset
+                    guard local >= 0 else { continue }
+                    if source.loops {
+                        local %= spanCount
+                    } else if local >= spanCount {
+                        break
                     }
+                    var gain = self.gain(ofSource: index, at: sample - offset)
+                    if let ducked { gain *= Self.duckFactor(ducked, at: sample - timeline.lowerBound) }
+                    guard gain != 0 else { continue }
+                    let at = 2 * (sample - range.lowerBound)
+                    out[at] += sound[2 * local] * gain
+                    out[at + 1] += sound[2 * local + 1] * gain
                 }
             }
         }
-        return output
     }
 
     /// The samples of the render's `frames` (the whole render by default).
