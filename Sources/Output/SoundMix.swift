@@ -45,6 +45,9 @@ public struct SoundMix: Codable, Sendable, Equatable {
         public var contentHash: String?
         /// How the source gives way to other sources; nil when it does not.
         public var duck: Duck?
+        /// What the studio calls the source: a track's or step sound's name, else its place in the
+        /// pipeline file, or its clip's layer.
+        public var label: String?
 
         public init(
             file: String, at: Double, from: Double = 0, until: Double, speed: Double = 1, volume: Double = 1,

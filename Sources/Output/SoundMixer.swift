@@ -14,9 +14,9 @@ public struct SoundMixer: Sendable {
     public let mix: SoundMix
     /// Each source's sound over its own span (`Source.span` in samples), stereo interleaved:
     /// cut from the file, delayed past a late first sound, stretched to its speed.
-    private let spans: [[Float]]
+    let spans: [[Float]]
     /// The sample of the render's timeline at which each source's span begins.
-    private let offsets: [Int]
+    let offsets: [Int]
     /// Each source's fades in samples of its own timeline: the fade in's length, and where the
     /// fade out starts and how long it lasts (0 for none).
     private let fades: [(in: Int, outStart: Int, out: Int)]
@@ -29,7 +29,7 @@ public struct SoundMixer: Sendable {
     private let envelopes: [(first: Int, gains: [Float])?]
     /// Each ducked source's gain at each block boundary of the timeline (`duckGains`); nil for
     /// a source that does not duck.
-    private var ducking: [[Float]?] = []
+    private(set) var ducking: [[Float]?] = []
 
     static let rate = SoundMix.sampleRate
 

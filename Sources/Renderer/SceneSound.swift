@@ -88,28 +88,32 @@ public struct SceneSound: Sendable {
     /// Every sound on the video's clock: tracks from their `start`, a step's sound from the moment
     /// the step starts moving on screen, a clip's sound following its timing (`from`, `speed`,
     /// `end`). nil when the scene plays none. `footage` gives each clip's length, where its sound
-    /// stops (or loops, with its picture).
-    public func mix(of scene: Scene, footage: SceneFootage) -> SoundMix? {
+    /// stops (or loops, with its picture). `hashingFiles` records each file's content hash (what
+    /// `concat` and `run --resume` check), which reads the whole file.
+    public func mix(of scene: Scene, footage: SceneFootage, hashingFiles: Bool = true) -> SoundMix? {
         guard !isEmpty else { return nil }
         var sources: [SoundMix.Source] = []
         // What each source's volume is called by `animate` steps, and the sources by name.
         var keyPaths: [SoundVolumeKeyPath?] = []
         var named: [String: Int] = [:]
         var hashes: [String: String] = [:]
-        func source(_ file: String, _ keyPath: SoundVolumeKeyPath?, _ place: (AudioInfo) -> SoundMix.Source) {
+        func source(
+            _ file: String, _ keyPath: SoundVolumeKeyPath?, label: String, _ place: (AudioInfo) -> SoundMix.Source
+        ) {
             guard let info = infos[file] else { return }
             var source = place(info)
+            source.label = label
             source.soundStart = info.start
-            if hashes[file] == nil { hashes[file] = RunRecord.contentHash(file) }
+            if hashingFiles && hashes[file] == nil { hashes[file] = RunRecord.contentHash(file) }
             source.contentHash = hashes[file]
             if case .named(let name) = keyPath { named[name] = sources.count }
             keyPaths.append(keyPath)
             sources.append(source)
         }
         var ducks: [(source: Int, duck: SoundDuck)] = []
-        for track in scene.audio {
+        for (index, track) in scene.audio.enumerated() {
             if let duck = track.duck { ducks.append((sources.count, duck)) }
-            source(track.file, track.name.map { .named($0) }) { info in
+            source(track.file, track.name.map { .named($0) }, label: track.name ?? "audio[\(index)]") { info in
                 SoundMix.Source(
                     file: track.file, at: track.start, from: track.from, until: info.start + info.duration,
                     volume: track.volume, fadeIn: track.fadeIn, fadeOut: track.fadeOut, loops: track.loop)
@@ -117,7 +121,7 @@ public struct SceneSound: Sendable {
         }
         for (index, step) in scene.steps.enumerated() {
             guard let sound = step.sound, let at = Self.startOnScreen(ofStep: index, in: scene) else { continue }
-            source(sound.file, sound.name.map { .named($0) }) { info in
+            source(sound.file, sound.name.map { .named($0) }, label: sound.name ?? "\(step.path) sound") { info in
                 SoundMix.Source(file: sound.file, at: at, until: info.start + info.duration, volume: sound.volume)
             }
         }
@@ -126,7 +130,7 @@ public struct SceneSound: Sendable {
             guard let spec = layer.content.footage, let volume = spec.audioVolume, case .video(let path) = spec.source
             else { continue }
             if infos[path] != nil { clipSources[index] = sources.count }
-            source(path, .clip(layer: index)) { info in
+            source(path, .clip(layer: index), label: "\(layer.name) clip") { info in
                 SoundMix.Source(
                     file: path, at: spec.start, from: spec.from,
                     until: footage[spec]?.duration ?? info.start + info.duration,
