@@ -1,12 +1,57 @@
 #include "shutter.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <string.h>
 
 static double srgb_to_linear(double s) { return s <= 0.04045 ? s / 12.92 : pow((s + 0.055) / 1.055, 2.4); }
 
 static double linear_to_srgb(double l) { return l <= 0.0031308 ? l * 12.92 : 1.055 * pow(l, 1 / 2.4) - 0.055; }
+
+/* An opaque pixel's channel encoded from linear value l in [0, 1], as the average encodes it. */
+static int opaque_encoding(double l) {
+    const int v = (int)floor(linear_to_srgb(l) * 255 + 0.5);
+    return v > 255 ? 255 : v;
+}
+
+/* opaque_thresholds[v]: the least linear value in [0, 1] that encodes, opaque, to v or above
+ * (v = 1…255; [0] is 0). The encoding only grows with l, so the byte of any l is the largest v
+ * whose threshold is at most l: a search of 8 steps in place of a power. */
+static double opaque_thresholds[256];
+static pthread_once_t opaque_once = PTHREAD_ONCE_INIT;
+
+static void find_opaque_thresholds(void) {
+    opaque_thresholds[0] = 0;
+    for (int v = 1; v < 256; v++) {
+        /* Bisection on the bit patterns of doubles in [0, 1], which order as the values do:
+         * low encodes below v, high to v or above, until they are neighbours. */
+        double zero = 0.0, one = 1.0;
+        uint64_t low, high;
+        memcpy(&low, &zero, sizeof low);
+        memcpy(&high, &one, sizeof high);
+        while (high - low > 1) {
+            const uint64_t middle = low + (high - low) / 2;
+            double value;
+            memcpy(&value, &middle, sizeof value);
+            if (opaque_encoding(value) >= v) {
+                high = middle;
+            } else {
+                low = middle;
+            }
+        }
+        memcpy(&opaque_thresholds[v], &high, sizeof high);
+    }
+}
+
+/* The byte opaque_encoding gives l, from the thresholds. */
+static uint8_t opaque_byte(double l) {
+    int v = 0;
+    for (int step = 128; step > 0; step >>= 1) {
+        if (v + step <= 255 && l >= opaque_thresholds[v + step]) v += step;
+    }
+    return (uint8_t)v;
+}
 
 void raster_shutter_table(float *table) {
     for (int a = 0; a < 256; a++) {
@@ -74,6 +119,7 @@ void raster_shutter_add(const uint8_t *first, const uint8_t *sample, int width, 
 
 void raster_shutter_resolve(uint8_t *first, int width, int height, int stride, int count, const float *table,
                             const float *sums, const uint8_t *differs, const int32_t *spans) {
+    pthread_once(&opaque_once, find_opaque_thresholds);
     for (int y = 0; y < height; y++) {
         const int32_t *span = spans + 2 * (size_t)y;
         if (span[0] >= span[1]) continue;
@@ -97,6 +143,10 @@ void raster_shutter_resolve(uint8_t *first, int width, int height, int stride, i
             for (int c = 0; c < 3; c++) {
                 double l = ((double)count * t[p[c]] + s[c]) / alpha;
                 l = l < 0 ? 0 : l > 1 ? 1 : l;
+                if (out_alpha == 255) {
+                    p[c] = opaque_byte(l);
+                    continue;
+                }
                 const int v = (int)floor(linear_to_srgb(l) * out_alpha + 0.5);
                 p[c] = (uint8_t)(v > out_alpha ? out_alpha : v);
             }

@@ -36,7 +36,9 @@ void raster_shutter_add(const uint8_t *first, const uint8_t *sample, int width, 
 /* Writes into `first` the average of `count` samples at every pixel marked in `differs` within
  * its row's span in `spans`: `count` times the first sample plus the pixel's sums, averaged,
  * unpremultiplied, encoded in sRGB and premultiplied by the rounded alpha, each rounded to
- * nearest. Unmarked pixels keep the first sample's bytes. */
+ * nearest. Unmarked pixels keep the first sample's bytes. An opaque average is encoded by a
+ * search among the least linear values of each byte, found once per process by bisection on the
+ * encoding itself: the bytes the power function gives, for a fraction of its cost. */
 void raster_shutter_resolve(uint8_t *first, int width, int height, int stride, int count, const float *table,
                             const float *sums, const uint8_t *differs, const int32_t *spans);
 
