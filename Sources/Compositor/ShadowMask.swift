@@ -71,7 +71,7 @@ final class ShadowMask {
     }
 
     /// `anchor` moved by whole device pixels and 256ths of one, `moves` of them right and down
-    /// (`ShadowCache.moves(from:to:)`), standing for the mask of `key` (the anchor's but for that
+    /// (`ShadowKey.moves(from:)`), standing for the mask of `key` (the anchor's but for that
     /// translation): the same pixels at a whole-pixel move, resampled
     /// (`raster_shift_a8`, into `memory`) otherwise. The anchor must be whole.
     init(moving anchor: ShadowMask, by moves: (x: Int, y: Int), key: ShadowKey, memory: MaskMemory) {
