@@ -109,3 +109,41 @@ void raster_blur_a8(uint8_t *pixels, int width, int height, int stride, double s
     blur_rows(pixels, width, height, stride, radii, scratch, scratch + width);
     blur_columns(pixels, width, height, stride, radii, scratch, scratch + area, scratch + 2 * area);
 }
+
+/* A fraction of a pixel in 256ths, kept below a whole pixel. */
+static uint32_t shift_weight(double fraction) {
+    const double scaled = floor(fraction * 256 + 0.5);
+    return scaled < 0 ? 0 : scaled > 255 ? 255 : (uint32_t)scaled;
+}
+
+/* One row of a moved mask: the mix of source rows `lower` (weight kb) and `upper` (weight ku),
+ * kb + ku = 256 (a missing row is passed as the other one with weight 0), rounded to a level,
+ * then moved right by wx 256ths of a pixel (kx = 256 − wx) and rounded again. Every sum fits in
+ * 16 bits and there are no branches, so the loop runs on 16-bit vector lanes. */
+static void shift_row(const uint8_t *restrict lower, const uint8_t *restrict upper, uint16_t kb, uint16_t ku,
+                      uint16_t kx, uint16_t wx, int width, uint8_t *restrict out) {
+    uint16_t left = 0;
+    out[0] = (uint8_t)((uint16_t)(kx * (uint16_t)((uint16_t)(kb * lower[0] + ku * upper[0] + 128) >> 8) + 128) >> 8);
+    for (int i = 1; i < width; i++) {
+        const uint16_t here = (uint16_t)(kb * lower[i] + ku * upper[i] + 128) >> 8;
+        left = (uint16_t)(kb * lower[i - 1] + ku * upper[i - 1] + 128) >> 8;
+        out[i] = (uint8_t)((uint16_t)(kx * here + wx * left + 128) >> 8);
+    }
+    left = (uint16_t)(kb * lower[width - 1] + ku * upper[width - 1] + 128) >> 8;
+    out[width] = (uint8_t)((uint16_t)(wx * left + 128) >> 8);
+}
+
+void raster_shift_a8(const uint8_t *src, int width, int height, int src_stride, double fx, double fy, uint8_t *dst,
+                     int dst_stride) {
+    if (width <= 0 || height <= 0) return;
+    const uint16_t wx = (uint16_t)shift_weight(fx), wy = (uint16_t)shift_weight(fy);
+    const uint16_t kx = 256 - wx, ky = 256 - wy;
+    /* Row j mixes source rows j (weight ky) and j − 1 (weight wy); missing rows are 0. */
+    shift_row(src, src, ky, 0, kx, wx, width, dst);
+    for (int j = 1; j < height; j++) {
+        shift_row(src + (size_t)j * src_stride, src + (size_t)(j - 1) * src_stride, ky, wy, kx, wx, width,
+                  dst + (size_t)j * dst_stride);
+    }
+    const uint8_t *last = src + (size_t)(height - 1) * src_stride;
+    shift_row(last, last, 0, wy, kx, wx, width, dst + (size_t)height * dst_stride);
+}

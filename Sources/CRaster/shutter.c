@@ -1,12 +1,57 @@
 #include "shutter.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <string.h>
 
 static double srgb_to_linear(double s) { return s <= 0.04045 ? s / 12.92 : pow((s + 0.055) / 1.055, 2.4); }
 
 static double linear_to_srgb(double l) { return l <= 0.0031308 ? l * 12.92 : 1.055 * pow(l, 1 / 2.4) - 0.055; }
+
+/* An opaque pixel's channel encoded from linear value l in [0, 1], as the average encodes it. */
+static int opaque_encoding(double l) {
+    const int v = (int)floor(linear_to_srgb(l) * 255 + 0.5);
+    return v > 255 ? 255 : v;
+}
+
+/* opaque_thresholds[v]: the least linear value in [0, 1] that encodes, opaque, to v or above
+ * (v = 1…255; [0] is 0). The encoding only grows with l, so the byte of any l is the largest v
+ * whose threshold is at most l: a search of 8 steps in place of a power. */
+static double opaque_thresholds[256];
+static pthread_once_t opaque_once = PTHREAD_ONCE_INIT;
+
+static void find_opaque_thresholds(void) {
+    opaque_thresholds[0] = 0;
+    for (int v = 1; v < 256; v++) {
+        /* Bisection on the bit patterns of doubles in [0, 1], which order as the values do:
+         * low encodes below v, high to v or above, until they are neighbours. */
+        double zero = 0.0, one = 1.0;
+        uint64_t low, high;
+        memcpy(&low, &zero, sizeof low);
+        memcpy(&high, &one, sizeof high);
+        while (high - low > 1) {
+            const uint64_t middle = low + (high - low) / 2;
+            double value;
+            memcpy(&value, &middle, sizeof value);
+            if (opaque_encoding(value) >= v) {
+                high = middle;
+            } else {
+                low = middle;
+            }
+        }
+        memcpy(&opaque_thresholds[v], &high, sizeof high);
+    }
+}
+
+/* The byte opaque_encoding gives l, from the thresholds. */
+static uint8_t opaque_byte(double l) {
+    int v = 0;
+    for (int step = 128; step > 0; step >>= 1) {
+        if (v + step <= 255 && l >= opaque_thresholds[v + step]) v += step;
+    }
+    return (uint8_t)v;
+}
 
 void raster_shutter_table(float *table) {
     for (int a = 0; a < 256; a++) {
@@ -17,22 +62,51 @@ void raster_shutter_table(float *table) {
     }
 }
 
-void raster_shutter_add(const uint8_t *first, const uint8_t *sample, int width, int height, int stride,
-                        const float *table, float *sums, uint8_t *differs, uint8_t *touched) {
-    const size_t row_bytes = 4 * (size_t)width;
-    for (int y = 0; y < height; y++) {
+/* Makes row `y`'s cleared columns hold x0..<x1: columns newly taken in get their sums and
+ * marks cleared. */
+static void cover_span(int32_t *span, int x0, int x1, float *sum, uint8_t *mark) {
+    if (span[0] >= span[1]) {
+        memset(sum + 4 * (size_t)x0, 0, 4 * sizeof(float) * (size_t)(x1 - x0));
+        memset(mark + x0, 0, (size_t)(x1 - x0));
+        span[0] = x0;
+        span[1] = x1;
+        return;
+    }
+    if (x0 < span[0]) {
+        memset(sum + 4 * (size_t)x0, 0, 4 * sizeof(float) * (size_t)(span[0] - x0));
+        memset(mark + x0, 0, (size_t)(span[0] - x0));
+        span[0] = x0;
+    }
+    if (x1 > span[1]) {
+        memset(sum + 4 * (size_t)span[1], 0, 4 * sizeof(float) * (size_t)(x1 - span[1]));
+        memset(mark + span[1], 0, (size_t)(x1 - span[1]));
+        span[1] = x1;
+    }
+}
+
+void raster_shutter_add(const uint8_t *first, const uint8_t *sample, int width, int height, int stride, int x0,
+                        int y0, int x1, int y1, const float *table, float *sums, uint8_t *differs, int32_t *spans) {
+    x0 = x0 < 0 ? 0 : x0;
+    y0 = y0 < 0 ? 0 : y0;
+    x1 = x1 > width ? width : x1;
+    y1 = y1 > height ? height : y1;
+    if (x0 >= x1 || y0 >= y1) return;
+    const size_t box_bytes = 4 * (size_t)(x1 - x0);
+    for (int y = y0; y < y1; y++) {
         const uint8_t *f = first + (size_t)y * stride, *s = sample + (size_t)y * stride;
-        if (memcmp(f, s, row_bytes) == 0) continue;
+        if (memcmp(f + 4 * (size_t)x0, s + 4 * (size_t)x0, box_bytes) == 0) continue;
         float *sum = sums + (size_t)y * width * 4;
         uint8_t *mark = differs + (size_t)y * width;
-        if (!touched[y]) {
-            memset(sum, 0, row_bytes * sizeof(float));
-            memset(mark, 0, (size_t)width);
-            touched[y] = 1;
-        }
-        for (int x = 0; x < width; x++) {
+        cover_span(spans + 2 * (size_t)y, x0, x1, sum, mark);
+        for (int x = x0; x < x1; x++) {
+            /* Runs of equal pixels (most of a moving layer's inside) are passed four at a time. */
+            while (x + 4 <= x1 && memcmp(f + 4 * (size_t)x, s + 4 * (size_t)x, 16) == 0) x += 4;
+            if (x >= x1) break;
             const uint8_t *p = f + 4 * (size_t)x, *q = s + 4 * (size_t)x;
-            if (memcmp(p, q, 4) == 0) continue;
+            uint32_t pv, qv;
+            memcpy(&pv, p, 4);
+            memcpy(&qv, q, 4);
+            if (pv == qv) continue;
             mark[x] = 1;
             const float *tp = table + 256 * (size_t)p[3], *tq = table + 256 * (size_t)q[3];
             float *out = sum + 4 * (size_t)x;
@@ -44,13 +118,15 @@ void raster_shutter_add(const uint8_t *first, const uint8_t *sample, int width, 
 }
 
 void raster_shutter_resolve(uint8_t *first, int width, int height, int stride, int count, const float *table,
-                            const float *sums, const uint8_t *differs, const uint8_t *touched) {
+                            const float *sums, const uint8_t *differs, const int32_t *spans) {
+    pthread_once(&opaque_once, find_opaque_thresholds);
     for (int y = 0; y < height; y++) {
-        if (!touched[y]) continue;
+        const int32_t *span = spans + 2 * (size_t)y;
+        if (span[0] >= span[1]) continue;
         uint8_t *row = first + (size_t)y * stride;
         const float *sum = sums + (size_t)y * width * 4;
         const uint8_t *mark = differs + (size_t)y * width;
-        for (int x = 0; x < width; x++) {
+        for (int x = span[0]; x < span[1]; x++) {
             if (!mark[x]) continue;
             uint8_t *p = row + 4 * (size_t)x;
             const float *s = sum + 4 * (size_t)x;
@@ -67,6 +143,10 @@ void raster_shutter_resolve(uint8_t *first, int width, int height, int stride, i
             for (int c = 0; c < 3; c++) {
                 double l = ((double)count * t[p[c]] + s[c]) / alpha;
                 l = l < 0 ? 0 : l > 1 ? 1 : l;
+                if (out_alpha == 255) {
+                    p[c] = opaque_byte(l);
+                    continue;
+                }
                 const int v = (int)floor(linear_to_srgb(l) * out_alpha + 0.5);
                 p[c] = (uint8_t)(v > out_alpha ? out_alpha : v);
             }

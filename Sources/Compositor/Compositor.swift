@@ -93,6 +93,15 @@ public final class Compositor {
         staticLayers = StaticLayers(sharing: staticImages)
     }
 
+    /// Which sample of a motion-blurred frame the next renders draw: `.first` before a frame's
+    /// first sample, `.later` before each later one, `.none` (the default) outside motion blur.
+    /// In later samples a layer's shadow that only moved since the first sample is that
+    /// sample's mask moved (resampled at a move by a fraction of a pixel) rather than blurred again.
+    public var shutterSample: ShutterSample {
+        get { shadows.shutter }
+        set { shadows.shutter = newValue }
+    }
+
     /// Makes every layer showing footage or a Lottie animation show its frame at render time
     /// `time` (a timeline time, as animators see it), decoding the frames no thread has yet, and
     /// every text what it shows then (its string, its animators' time): call it before rendering

@@ -33,6 +33,9 @@ final class ShadowMask {
     let key: ShadowKey
     /// The mask's top left corner in device space, before the shadow offset.
     let originX: Int, originY: Int
+    /// Whether the mask holds the whole blurred shape, none of it cut away for lying off the
+    /// surface: only such a mask may be moved to stand for the shape elsewhere.
+    let isWhole: Bool
     private let surface: OpaquePointer
 
     /// The blur's standard deviation for a shadow of `radius`, any shadow's: half the radius.
@@ -55,6 +58,9 @@ final class ShadowMask {
         self.key = key
         originX = Int(left)
         originY = Int(top)
+        isWhole =
+            shape.x >= visible.x && shape.y >= visible.y && shape.x + shape.width <= visible.x + visible.width
+            && shape.y + shape.height <= visible.y + visible.height
         let (width, height) = (Int32(right - left), Int32(bottom - top))
         let stride = cairo_format_stride_for_width(CAIRO_FORMAT_A8, width)
         let pixels = memory.clearedPixels(stride: Int(stride), height: Int(height))
@@ -62,6 +68,33 @@ final class ShadowMask {
             pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_A8,
             width, height, stride)
         rasterise(sigma: sigma, sums: memory.blurSums(width: width, height: height))
+    }
+
+    /// `anchor` moved by whole device pixels and 256ths of one, `moves` of them right and down
+    /// (`ShadowKey.moves(from:)`), standing for the mask of `key` (the anchor's but for that
+    /// translation): the same pixels at a whole-pixel move, resampled
+    /// (`raster_shift_a8`, into `memory`) otherwise. The anchor must be whole.
+    init(moving anchor: ShadowMask, by moves: (x: Int, y: Int), key: ShadowKey, memory: MaskMemory) {
+        precondition(anchor.isWhole, "only a whole mask can be moved")
+        self.key = key
+        isWhole = false
+        let (wholeX, wholeY) = (moves.x >> 8, moves.y >> 8)
+        let (fractionX, fractionY) = (moves.x & 255, moves.y & 255)
+        originX = anchor.originX + wholeX
+        originY = anchor.originY + wholeY
+        guard fractionX != 0 || fractionY != 0 else {
+            surface = cairo_surface_reference(anchor.surface)
+            return
+        }
+        let source = anchor.surface
+        let (width, height) = (cairo_image_surface_get_width(source), cairo_image_surface_get_height(source))
+        let stride = cairo_format_stride_for_width(CAIRO_FORMAT_A8, width + 1)
+        let pixels = memory.clearedPixels(stride: Int(stride), height: Int(height + 1))
+        raster_shift_a8(
+            cairo_image_surface_get_data(source), width, height, cairo_image_surface_get_stride(source),
+            Double(fractionX) / 256, Double(fractionY) / 256, pixels.assumingMemoryBound(to: UInt8.self), stride)
+        surface = cairo_image_surface_create_for_data(
+            pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_A8, width + 1, height + 1, stride)
     }
 
     deinit {

@@ -168,3 +168,26 @@ extension FrameBuffer {
     /// restore only the part of them it drew over last time.
     public func pixelsChanged() { heldStatic = nil }
 }
+
+extension FrameBuffer {
+    /// The box of pixels (`x0..<x1` by `y0..<y1`) outside which this frame and `other` hold the
+    /// same bytes: the union of the boxes drawn over the static image both were filled from by
+    /// their last renders. The whole frame when either may hold anything else (one not filled
+    /// from a static image, or written since) or they hold different images.
+    public func boxDiffering(from other: FrameBuffer) -> (x0: Int, y0: Int, x1: Int, y1: Int) {
+        guard let mine = heldStatic, let theirs = other.heldStatic, mine.drawing === theirs.drawing else {
+            return (0, 0, width, height)
+        }
+        let box = mine.drawnOver.union(theirs.drawnOver)
+        return (box.x0, box.y0, box.x1, box.y1)
+    }
+}
+
+extension FrameBuffer {
+    /// Says the pixels were written within the box `x0..<x1` by `y0..<y1` alone: a frame that
+    /// held a static image outside the box drawn over it still does outside that box and this one.
+    public func pixelsChanged(within box: (x0: Int, y0: Int, x1: Int, y1: Int)) {
+        guard let held = heldStatic else { return }
+        heldStatic?.drawnOver = held.drawnOver.union(PixelBox(x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1))
+    }
+}

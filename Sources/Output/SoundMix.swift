@@ -7,9 +7,10 @@ import Scene
 /// so both have the same sound. Parts of a render carry their render's mix in their metadata
 /// (`SoundMix.metadataKey`) for `pipeline concat` to lay under the joined video.
 ///
-/// The mix is the sum of its sources at 48 kHz stereo, each one's samples times its `volume` and
-/// its fades, limited where it would pass full scale, or brought to `loudness` when it is given.
-/// A mono source plays in both channels at −3 dB (libswresample's up-mix, as ffmpeg's).
+/// The mix is the sum of its sources at 48 kHz stereo, each one's samples times its `volume`, its
+/// fades, its envelope (crossfades, animated volume) and its ducking; the mixer limits the sum to
+/// full scale, or brings it to `loudness` when it is given (`SoundMixer`). A mono source plays in
+/// both channels at −3 dB (libswresample's up-mix, as ffmpeg's).
 public struct SoundMix: Codable, Sendable, Equatable {
     public static let sampleRate = 48_000
 
@@ -36,13 +37,18 @@ public struct SoundMix: Codable, Sendable, Equatable {
         /// Seconds into the file's timeline where its sound begins (after its picture, in some
         /// recordings): silence before.
         public var soundStart: Double = 0
-        /// A gain that changes over the video (a mixer's crossfade), times `volume` and the fades:
-        /// points in video seconds, the gain linear between them, the first point's before it and
+        /// A gain that changes over the video (a mixer's crossfade, a volume `animate` steps
+        /// change), times `volume` and the fades: points in video seconds, the gain linear between them, the first point's before it and
         /// the last's after it. None: 1 throughout.
         public var envelope: [GainPoint]?
         /// The file's content hash when the mix was made: `pipeline concat` checks the file is
         /// still the one the parts were rendered with.
         public var contentHash: String?
+        /// How the source gives way to other sources; nil when it does not.
+        public var duck: Duck?
+        /// What the studio calls the source: a track's or step sound's name, else its place in the
+        /// pipeline file, or its clip's layer.
+        public var label: String?
 
         public init(
             file: String, at: Double, from: Double = 0, until: Double, speed: Double = 1, volume: Double = 1,
@@ -58,6 +64,25 @@ public struct SoundMix: Codable, Sendable, Equatable {
         /// Video seconds at which the source stops: the video's end when it loops, else its span's end.
         func stop(videoDuration: Double) -> Double {
             loops ? videoDuration : min(videoDuration, at + span)
+        }
+    }
+
+    /// A source giving way to others: while the sum of sources `under` (each with its own gains,
+    /// before any ducking) is louder than `threshold` dBFS (the RMS of both channels over each
+    /// `SoundMixer.duckBlock` samples), the source's gain falls towards `amount` dB at a rate that
+    /// takes `attack` seconds all the way; while it is quieter, the gain rises back towards 0 dB at
+    /// a rate that takes `release` seconds.
+    public struct Duck: Codable, Sendable, Equatable {
+        /// The indices of the sources it gives way to.
+        public var under: [Int]
+        public var amount: Double
+        public var attack: Double
+        public var release: Double
+        public var threshold: Double
+
+        public init(under: [Int], amount: Double, attack: Double, release: Double, threshold: Double) {
+            (self.under, self.amount, self.attack, self.release) = (under, amount, attack, release)
+            self.threshold = threshold
         }
     }
 

@@ -14,9 +14,9 @@ public struct SoundMixer: Sendable {
     public let mix: SoundMix
     /// Each source's sound over its own span (`Source.span` in samples), stereo interleaved:
     /// cut from the file, delayed past a late first sound, stretched to its speed.
-    private let spans: [[Float]]
+    let spans: [[Float]]
     /// The sample of the render's timeline at which each source's span begins.
-    private let offsets: [Int]
+    let offsets: [Int]
     /// Each source's fades in samples of its own timeline: the fade in's length, and where the
     /// fade out starts and how long it lasts (0 for none).
     private let fades: [(in: Int, outStart: Int, out: Int)]
@@ -24,9 +24,13 @@ public struct SoundMixer: Sendable {
     /// stops within the video without a fade rises from 0 over its first 2 ms, and falls to 0 over
     /// its last 2 ms.
     static let declick = 96
-    /// Each source's envelope, sample by sample from the render's sample `first` on: the gain
-    /// before `first` is `gains[0]`, after the last the last one's. Nil for a source without one.
-    private let envelopes: [(first: Int, gains: [Float])?]
+    /// Each source's envelope: its points' samples on the render's timeline (rising) and gains;
+    /// the gain is linear between points, the first point's before them and the last's after.
+    /// Nil for a source without one.
+    private let envelopes: [(samples: [Int], gains: [Double])?]
+    /// Each ducked source's gain at each block boundary of the timeline (`duckGains`); nil for
+    /// a source that does not duck.
+    private(set) var ducking: [[Float]?] = []
     /// The loudness analysis of the whole mix, made once when `mix.loudness` asks for one (`loudness()`).
     let loudnessCache = LoudnessCache()
 
@@ -48,7 +52,12 @@ public struct SoundMixer: Sendable {
         }
         self.spans = spans
         offsets = mix.sources.map { Self.samples($0.at, allowingNegative: true) }
-        envelopes = mix.sources.map { $0.envelope.flatMap(Self.envelope) }
+        envelopes = mix.sources.map { source in
+            source.envelope.flatMap { points in
+                points.isEmpty
+                    ? nil : (points.map { Self.samples($0.time, allowingNegative: true) }, points.map(\.gain))
+            }
+        }
         let duration = mix.duration
         fades = mix.sources.map { source in
             let fadeIn = source.fadeIn > 0 ? Self.samples(source.fadeIn) : source.at >= 0 ? Self.declick : 0
@@ -62,6 +71,10 @@ public struct SoundMixer: Sendable {
             let length = Self.samples(source.stop(videoDuration: mix.duration) - source.at)
             let fade = max(min(Self.samples(source.fadeOut), length), 1)
             return (fadeIn, length - fade, fade)
+        }
+        let mixer = self
+        ducking = Self.duckGains(sources: mix.sources, timeline: timeline) { index, range, buffer in
+            mixer.add(source: index, over: range, to: &buffer)
         }
     }
 
@@ -91,22 +104,20 @@ public struct SoundMixer: Sendable {
         return result
     }
 
-    /// An envelope's points as a gain per sample of the render's timeline, linear between points.
-    static func envelope(_ points: [SoundMix.GainPoint]) -> (first: Int, gains: [Float])? {
-        guard let firstPoint = points.first, let lastPoint = points.last else { return nil }
-        let (first, last) = (
-            samples(firstPoint.time, allowingNegative: true), samples(lastPoint.time, allowingNegative: true)
-        )
-        var gains = [Float](repeating: Float(firstPoint.gain), count: max(last - first + 1, 1))
-        for (a, b) in zip(points, points.dropFirst()) {
-            let (from, to) = (samples(a.time, allowingNegative: true), samples(b.time, allowingNegative: true))
-            guard to > from else { continue }
-            for sample in from...to {
-                let t = Double(sample - from) / Double(to - from)
-                gains[sample - first] = Float(a.gain + (b.gain - a.gain) * t)
-            }
+    /// The gain of an envelope at timeline sample `sample`: linear between the points around it.
+    static func gain(of envelope: (samples: [Int], gains: [Double]), at sample: Int) -> Double {
+        let (samples, gains) = envelope
+        guard sample > samples[0] else { return gains[0] }
+        guard sample < samples[samples.count - 1] else { return gains[gains.count - 1] }
+        // The last point at or before the sample.
+        var (low, high) = (0, samples.count - 1)
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if samples[middle] <= sample { low = middle } else { high = middle }
         }
-        return (first, gains)
+        let (from, to) = (samples[low], samples[high])
+        guard to > from else { return gains[high] }
+        return gains[low] + (gains[high] - gains[low]) * Double(sample - from) / Double(to - from)
     }
 
     /// Window length of the time stretch, in samples (about 43 ms).
@@ -150,8 +161,7 @@ public struct SoundMixer: Sendable {
             gain *= min(max(Double(fade.out - (local - fade.outStart)) / Double(fade.out), 0), 1)
         }
         if let envelope = envelopes[index] {
-            let at = min(max(offsets[index] + local - envelope.first, 0), envelope.gains.count - 1)
-            gain *= Double(envelope.gains[at])
+            gain *= Self.gain(of: envelope, at: offsets[index] + local)
         }
         return Float(gain)
     }
@@ -237,33 +247,41 @@ public struct SoundMixer: Sendable {
         return output
     }
 
-    /// The plain sum of the sources over `range`, interleaved.
+    /// The plain sum of the sources over `range`, interleaved, each ducked where it gives way.
     func summed(_ range: Range<Int>) -> [Float] {
         var output = [Float](repeating: 0, count: 2 * range.count)
-        for (index, source) in mix.sources.enumerated() {
-            let span = spans[index]
-            let spanCount = span.count / 2
-            let offset = offsets[index]
-            output.withUnsafeMutableBufferPointer { out in
-                span.withUnsafeBufferPointer { sound in
-                    for sample in range {
-                        var local = sample - offset
-                        guard local >= 0 else { continue }
-                        if source.loops {
-                            local %= spanCount
-                        } else if local >= spanCount {
-                            break
-                        }
-                        let gain = self.gain(ofSource: index, at: sample - offset)
-                        guard gain != 0 else { continue }
-                        let at = 2 * (sample - range.lowerBound)
-                        out[at] += sound[2 * local] * gain
-                        out[at + 1] += sound[2 * local + 1] * gain
+        for index in mix.sources.indices {
+            add(source: index, over: range, to: &output, ducked: ducking.isEmpty ? nil : ducking[index])
+        }
+        return output
+    }
+
+    /// Adds source `index`'s samples over `range` of the timeline, with its gains (and the
+    /// ducking gains `ducked`, when given), to `output` (interleaved, from `range`'s start).
+    func add(source index: Int, over range: Range<Int>, to output: inout [Float], ducked: [Float]? = nil) {
+        let source = mix.sources[index]
+        let span = spans[index]
+        let spanCount = span.count / 2
+        let offset = offsets[index]
+        output.withUnsafeMutableBufferPointer { out in
+            span.withUnsafeBufferPointer { sound in
+                for sample in range {
+                    var local = sample - offset
+                    guard local >= 0 else { continue }
+                    if source.loops {
+                        local %= spanCount
+                    } else if local >= spanCount {
+                        break
                     }
+                    var gain = self.gain(ofSource: index, at: sample - offset)
+                    if let ducked { gain *= Self.duckFactor(ducked, at: sample - timeline.lowerBound) }
+                    guard gain != 0 else { continue }
+                    let at = 2 * (sample - range.lowerBound)
+                    out[at] += sound[2 * local] * gain
+                    out[at + 1] += sound[2 * local + 1] * gain
                 }
             }
         }
-        return output
     }
 
     /// The samples of the render's `frames` (the whole render by default).

@@ -67,7 +67,7 @@ enum EditorSummary {
             var entry: SchemaJSON = [
                 "pointer": .string(step.path.pointer),
                 "label": .string(scene.actionLabel(ofStep: index)),
-                "track": .string(scene.tree.path(of: trackLayer(step.action), names: names)),
+                "track": .string(track(of: step.action, scene, names: names)),
             ]
             switch step.clock {
             case .own(let timing):
@@ -134,19 +134,28 @@ enum EditorSummary {
         .object(parameters.map { ($0.id, .string($0.type.name)) })
     }
 
-    /// The layer a step's bar sits on: an animator's or animation's target, a mixer's `to`.
-    private static func trackLayer(_ action: Step.Action) -> Int {
+    /// The track a step's bar sits on: the layer of an animator's or animation's target, or of a
+    /// mixer's `to`, a clip's layer for its sound's volume; `audio.<name>` for a named sound's volume.
+    private static func track(of action: Step.Action, _ scene: Scene, names: [String]) -> String {
+        let layer: Int
         switch action {
-        case .animate(_, let target), .property(_, let target): target
-        case .mix(_, _, let to): to
+        case .animate(_, let target), .property(_, let target): layer = target
+        case .mix(_, _, let to): layer = to
+        case .volume(let animation):
+            switch animation.keyPath {
+            case .volume(.clip(let target)): layer = target
+            case .volume(.named(let name)): return "audio.\(name)"
+            default: return animation.keyPath.rawValue
+            }
         }
+        return scene.tree.path(of: layer, names: names)
     }
 
     private static func processor(_ action: Step.Action) -> (parameters: [ParameterDescriptor], kindAndName: String)? {
         switch action {
         case .animate(let animator, _): (animator.parameters, animator.kindAndName)
         case .mix(let mixer, _, _): (mixer.parameters, mixer.kindAndName)
-        case .property: nil
+        case .property, .volume: nil
         }
     }
 

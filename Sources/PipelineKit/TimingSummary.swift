@@ -1,3 +1,4 @@
+import Footage
 import Output
 import Renderer
 import Scene
@@ -69,6 +70,25 @@ extension Pipeline {
 
     /// Whether the pipeline plays sound: audio tracks, steps' sounds or video clips' sound.
     public var playsSound: Bool { !sound.isEmpty }
+
+    /// What the studio calls each sound the pipeline plays, in the mix's order (`soundLanes`).
+    public var soundLabels: [String] {
+        sound.mix(of: scene, footage: headerImages.footage, hashingFiles: false)?.sources.map { $0.label ?? $0.file }
+            ?? []
+    }
+
+    /// Each sound the pipeline plays over the render, in `buckets` equal spans: what the studio
+    /// calls it, the loudest sample of its own sound in each span, and its gain at each span's
+    /// middle (its volume as animated, fades, crossfades and ducking), by the same mixer as a
+    /// render's. Empty when it plays none.
+    public func soundLanes(buckets: Int) throws(PipelineError) -> [(label: String, peaks: [Float], gains: [Float])] {
+        guard let mix = sound.mix(of: scene, footage: headerImages.footage, hashingFiles: false) else { return [] }
+        do throws(FootageError) {
+            return try SoundMixer(mix: mix).lanes(buckets: buckets).map { ($0.label, $0.peaks, $0.gains) }
+        } catch {
+            throw PipelineError(.render, "cannot mix the sound of \(file): \(error.description)")
+        }
+    }
 
     /// The pipeline's sound mixed as `pipeline run` mixes a video's (by the same mixer), as a WAV
     /// file's bytes (which may take a while: frames go on rendering meanwhile); nil when it plays

@@ -127,7 +127,7 @@ final class LiveScene: @unchecked Sendable {
                 return .success(
                     TimelineSummary(
                         version: version, timing: timing, hasSound: hasSound,
-                        motionBlurSamples: shown.motionBlurSamples))
+                        motionBlurSamples: shown.motionBlurSamples, sounds: pipeline?.soundLabels ?? []))
             } catch {
                 return .failure(PreviewError(error.description))
             }

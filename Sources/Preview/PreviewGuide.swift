@@ -23,7 +23,8 @@ extension PreviewServer {
         start, its ends to change its duration; they snap to other steps' ends, the playhead \
         and whole seconds) under a ruler that Ctrl+wheel zooms; a clip's track carries \
         thumbnails of its frames, a mixer's bar names its transition and a lane under the tracks \
-        draws the sound's waveform. The curve editor shows the \
+        draws the sound's waveform, with one lane per sound drawing its volume over its own \
+        waveform. The curve editor shows the \
         selected step's curve and a Bézier's handles to drag, and the inspector sets a step's \
         curve, spring and parameters and a layer's keys, each control typed from the schema \
         (sliders, switches, colour pickers, menus of the pipeline's layers and of its folder's \

@@ -21,9 +21,11 @@ import PipelineKit
 /// - `GET /thumbnail?layer=PATH&t=SECONDS&height=PIXELS` a small JPEG of the footage frame a
 ///   video or image-sequence layer (named by its track path) shows at `t`, `height` pixels tall
 ///   (8–360) in its footage's aspect; 204 when the layer shows no frame then
-/// - `GET /waveform.json?buckets=N` `{"duration": SECONDS, "buckets": N, "peaks": […]}`: the
-///   loudest level (0–1) of the sound's mix (as `/sound.wav` gives it) in each of N equal spans
-///   (1–20000); 404 when the pipeline plays none
+/// - `GET /waveform.json?buckets=N` `{"duration": SECONDS, "buckets": N, "peaks": […], "sounds":
+///   [{"label", "peaks": […], "gains": […]}]}`: the loudest level (0–1) of the sound's mix (as
+///   `/sound.wav` gives it) in each of N equal spans (1–20000); and for each sound it mixes, the
+///   loudest level of its own sound and its gain at the middle of each span (its volume as
+///   animated, fades, crossfades and ducking); 404 when the pipeline plays none
 /// - `GET /text-units?layer=NAME&t=SECONDS` the characters of a text layer's text (named by its
 ///   track path or its name) in the frame shown at `t`, as `Pipeline.TextCharacters` encodes them:
 ///   `{"layer": PATH, "time": SECONDS, "animatorCount": N, "characters": [{"character", "index",
@@ -119,8 +121,25 @@ enum PreviewRoutes {
             case .success(let value): made = value
             case .failure(let error): throw HTTPError(.internalServerError, message: error.description)
             }
+            let pipeline = await live.perform { $0.pipeline }
+            let lanes = await withCheckedContinuation { continuation in
+                DispatchQueue.global().async {
+                    continuation.resume(
+                        returning: Result { () throws(PipelineError) in try pipeline?.soundLanes(buckets: buckets) ?? []
+                        })
+                }
+            }
+            let sounds: [Waveform.Sound]
+            switch lanes {
+            case .success(let value):
+                sounds = value.map { lane in
+                    Waveform.Sound(label: lane.label, peaks: lane.peaks.map(rounded), gains: lane.gains.map(rounded))
+                }
+            case .failure(let error): throw HTTPError(.internalServerError, message: error.description)
+            }
             let waveform = Waveform(
-                duration: made.duration, buckets: buckets, peaks: made.peaks.map { ($0 * 10000).rounded() / 10000 })
+                duration: made.duration, buckets: buckets, peaks: made.peaks.map { ($0 * 10000).rounded() / 10000 },
+                sounds: sounds)
             return json(try JSONEncoder().encode(waveform))
         }
         router.get("/text-units") { request, _ in
@@ -210,7 +229,18 @@ enum PreviewRoutes {
         let duration: Double
         let buckets: Int
         let peaks: [Double]
+        /// Each sound the mix plays, in the order `/timeline.json`'s `sounds` names them.
+        let sounds: [Sound]
+
+        struct Sound: Encodable, Sendable {
+            let label: String
+            let peaks: [Double]
+            let gains: [Double]
+        }
     }
+
+    /// A level or gain to four decimals, as the page draws it.
+    private static func rounded(_ value: Float) -> Double { (Double(value) * 10000).rounded() / 10000 }
 
     /// A thumbnail of a footage layer's frame (`Pipeline.footageThumbnail`): a JPEG, or 204 No
     /// Content when the layer shows no frame at that time.

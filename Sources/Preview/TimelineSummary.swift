@@ -9,15 +9,19 @@ struct TimelineSummary: Encodable {
     let timing: Pipeline.TimingSummary
     let hasSound: Bool
     let motionBlurSamples: Int?
+    /// What each sound the pipeline plays is called, in the mix's order: one lane each under the
+    /// chart, its gain drawn over its waveform (`/waveform.json`'s `sounds`).
+    let sounds: [String]
 
-    /// One object: `version`, the summary's keys, `hasSound`, `motionBlurSamples`.
+    /// One object: `version`, the summary's keys, `hasSound`, `motionBlurSamples`, `sounds`.
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(version, forKey: .version)
         try timing.encode(to: encoder)
         try container.encode(hasSound, forKey: .hasSound)
         try container.encode(motionBlurSamples, forKey: .motionBlurSamples)
+        try container.encode(sounds, forKey: .sounds)
     }
 
-    enum CodingKeys: String, CodingKey { case version, hasSound, motionBlurSamples }
+    enum CodingKeys: String, CodingKey { case version, hasSound, motionBlurSamples, sounds }
 }

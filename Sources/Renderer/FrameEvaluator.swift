@@ -78,6 +78,9 @@ public final class FrameEvaluator: @unchecked Sendable {
                         time: t, frame: frame)
                 case .mix:
                     state.mixes.append((index, progress))
+                case .volume:
+                    // A sound's volume: the mix follows it (`SceneSound`).
+                    break
                 case .property(let animation, let target):
                     animation.apply(
                         progress: progress, to: &layers[target], &host[target],

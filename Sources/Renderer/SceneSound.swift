@@ -88,21 +88,32 @@ public struct SceneSound: Sendable {
     /// Every sound on the video's clock: tracks from their `start`, a step's sound from the moment
     /// the step starts moving on screen, a clip's sound following its timing (`from`, `speed`,
     /// `end`). nil when the scene plays none. `footage` gives each clip's length, where its sound
-    /// stops (or loops, with its picture).
-    public func mix(of scene: Scene, footage: SceneFootage) -> SoundMix? {
+    /// stops (or loops, with its picture). `hashingFiles` records each file's content hash (what
+    /// `concat` and `run --resume` check), which reads the whole file.
+    public func mix(of scene: Scene, footage: SceneFootage, hashingFiles: Bool = true) -> SoundMix? {
         guard !isEmpty else { return nil }
         var sources: [SoundMix.Source] = []
+        // What each source's volume is called by `animate` steps, and the sources by name.
+        var keyPaths: [SoundVolumeKeyPath?] = []
+        var named: [String: Int] = [:]
         var hashes: [String: String] = [:]
-        func source(_ file: String, _ place: (AudioInfo) -> SoundMix.Source) {
+        func source(
+            _ file: String, _ keyPath: SoundVolumeKeyPath?, label: String, _ place: (AudioInfo) -> SoundMix.Source
+        ) {
             guard let info = infos[file] else { return }
             var source = place(info)
+            source.label = label
             source.soundStart = info.start
-            if hashes[file] == nil { hashes[file] = RunRecord.contentHash(file) }
+            if hashingFiles && hashes[file] == nil { hashes[file] = RunRecord.contentHash(file) }
             source.contentHash = hashes[file]
+            if case .named(let name) = keyPath { named[name] = sources.count }
+            keyPaths.append(keyPath)
             sources.append(source)
         }
-        for track in scene.audio {
-            source(track.file) { info in
+        var ducks: [(source: Int, duck: SoundDuck)] = []
+        for (index, track) in scene.audio.enumerated() {
+            if let duck = track.duck { ducks.append((sources.count, duck)) }
+            source(track.file, track.name.map { .named($0) }, label: track.name ?? "audio[\(index)]") { info in
                 SoundMix.Source(
                     file: track.file, at: track.start, from: track.from, until: info.start + info.duration,
                     volume: track.volume, fadeIn: track.fadeIn, fadeOut: track.fadeOut, loops: track.loop)
@@ -110,7 +121,7 @@ public struct SceneSound: Sendable {
         }
         for (index, step) in scene.steps.enumerated() {
             guard let sound = step.sound, let at = Self.startOnScreen(ofStep: index, in: scene) else { continue }
-            source(sound.file) { info in
+            source(sound.file, sound.name.map { .named($0) }, label: sound.name ?? "\(step.path) sound") { info in
                 SoundMix.Source(file: sound.file, at: at, until: info.start + info.duration, volume: sound.volume)
             }
         }
@@ -119,7 +130,7 @@ public struct SceneSound: Sendable {
             guard let spec = layer.content.footage, let volume = spec.audioVolume, case .video(let path) = spec.source
             else { continue }
             if infos[path] != nil { clipSources[index] = sources.count }
-            source(path) { info in
+            source(path, .clip(layer: index), label: "\(layer.name) clip") { info in
                 SoundMix.Source(
                     file: path, at: spec.start, from: spec.from,
                     until: footage[spec]?.duration ?? info.start + info.duration,
@@ -127,6 +138,19 @@ public struct SceneSound: Sendable {
             }
         }
         Self.crossfade(&sources, clips: clipSources, in: scene)
+        for (index, keyPath) in keyPaths.enumerated() {
+            guard let keyPath, let volume = Self.volumeEnvelope(of: keyPath, base: sources[index].volume, in: scene)
+            else { continue }
+            sources[index].volume = 1
+            sources[index].envelope = Self.multiplied(sources[index].envelope, volume)
+        }
+        let clips = clipSources.values.sorted()
+        for (index, duck) in ducks {
+            let under = duck.under.flatMap { name in name == SoundDuck.clips ? clips : named[name].map { [$0] } ?? [] }
+            sources[index].duck = SoundMix.Duck(
+                under: under, amount: duck.amount, attack: duck.attack, release: duck.release,
+                threshold: duck.threshold)
+        }
         // A scene with sound always has a sound stream, silent where nothing plays.
         var mix = SoundMix(sources: sources, frameCount: scene.frameCount, fps: scene.fps)
         mix.loudness = scene.output.loudness
@@ -161,6 +185,51 @@ public struct SceneSound: Sendable {
             sources[out].envelope = Self.combined(sources[out].envelope, fading)
             sources[into].envelope = Self.combined(sources[into].envelope, rising)
         }
+    }
+
+    /// The volume of the sound `keyPath` names over the render, whose own volume is `base`, as
+    /// envelope points a millisecond apart where `animate` steps change it (points on a straight
+    /// line between their neighbours left out); nil when no step animates it.
+    static func volumeEnvelope(of keyPath: SoundVolumeKeyPath, base: Double, in scene: Scene) -> [SoundMix.GainPoint]? {
+        let steps = scene.volumeSteps(of: keyPath)
+        guard !steps.isEmpty else { return nil }
+        let plugins = LinearInPlaceOfPluginCurves()
+        let count = max(Int((scene.duration / envelopeStep).rounded(.up)), 1)
+        var points: [SoundMix.GainPoint] = []
+        for point in 0...count {
+            let time = min(Double(point) * envelopeStep, scene.duration)
+            let gain = scene.volume(of: keyPath, base: base, atWallTime: time, steps: steps, plugins: plugins)
+            // The last point kept lies on the line from the one before it to this one: it goes.
+            if points.count >= 2 {
+                let (a, b) = (points[points.count - 2], points[points.count - 1])
+                let along = a.gain + (gain - a.gain) * (b.time - a.time) / (time - a.time)
+                if abs(along - b.gain) < 1e-9 { points.removeLast() }
+            }
+            points.append(.init(time: time, gain: gain))
+        }
+        return points
+    }
+
+    /// The product of two envelopes, at every point of either (each holding its first gain
+    /// before its first point and its last after its last).
+    static func multiplied(_ first: [SoundMix.GainPoint]?, _ second: [SoundMix.GainPoint]) -> [SoundMix.GainPoint] {
+        guard let first, !first.isEmpty else { return second }
+        /// Walks an envelope forwards: its gain at times that never go back.
+        struct Walker {
+            let points: [SoundMix.GainPoint]
+            var next = 0
+            mutating func gain(at time: Double) -> Double {
+                while next < points.count && points[next].time < time { next += 1 }
+                guard next < points.count else { return points[points.count - 1].gain }
+                guard next > 0 else { return points[0].gain }
+                let (a, b) = (points[next - 1], points[next])
+                guard b.time > a.time else { return b.gain }
+                return a.gain + (b.gain - a.gain) * (time - a.time) / (b.time - a.time)
+            }
+        }
+        var (one, other) = (Walker(points: first), Walker(points: second))
+        let times = Array(Set(first.map(\.time) + second.map(\.time))).sorted()
+        return times.map { time in .init(time: time, gain: one.gain(at: time) * other.gain(at: time)) }
     }
 
     /// A clip joined by two mixers (in, then out) takes both envelopes, one after the other.

@@ -4,12 +4,13 @@ import Compositor
 import Scene
 
 /// What motion blur needs beside the frame: a picture per later sample, and the sums of its
-/// pixels that differ from the first sample's, in linear light (see `raster_shutter_add`).
+/// pixels that differ from the first sample's, in linear light, with the columns of each row
+/// they are kept for (see `raster_shutter_add`).
 final class ShutterScratch {
     let sample: FrameBuffer
     let sums: UnsafeMutablePointer<Float>
     let differs: UnsafeMutablePointer<UInt8>
-    let touched: UnsafeMutablePointer<UInt8>
+    let spans: UnsafeMutablePointer<Int32>
 
     /// The linear-light value of each channel byte under each alpha, made once.
     nonisolated(unsafe) static let table: UnsafePointer<Float> = {
@@ -22,15 +23,18 @@ final class ShutterScratch {
         sample = try FrameBuffer(width: width, height: height)
         sums = .allocate(capacity: max(1, width * height * 4))
         differs = .allocate(capacity: max(1, width * height))
-        touched = .allocate(capacity: max(1, height))
+        spans = .allocate(capacity: max(2, 2 * height))
     }
 
     deinit {
         sums.deallocate()
         differs.deallocate()
-        touched.deallocate()
+        spans.deallocate()
     }
 }
+
+/// A box of pixels, `x0..<x1` by `y0..<y1`.
+private typealias PixelRange = (x0: Int, y0: Int, x1: Int, y1: Int)
 
 /// One sample of a blurred frame: its timeline time and the layers' states then.
 private struct ShutterSample {
@@ -48,6 +52,12 @@ extension Worker {
     /// times, each in an equal share of the frame's samples. Footage, Lottie animations and texts
     /// show what they show at each sample's time (footage is not blended between its own frames
     /// within a sample).
+    ///
+    /// Each sample is drawn as a frame is, over the picture of the bottom layers that do not
+    /// change (the static image): only the box the layers above it reach is drawn and, between
+    /// samples, restored; a later sample is compared with the first, and summed, only within the
+    /// boxes the two drew over that picture. A shadow that only moves since the first sample is
+    /// that sample's mask moved (`Compositor.shutterSample`), not blurred again.
     func renderBlurred(
         _ evaluator: FrameEvaluator, _ blur: MotionBlur, time: Double, wallTime: Double, frame: Int,
         into buffer: FrameBuffer
@@ -86,11 +96,14 @@ extension Worker {
         }
         let scratch = try shutterScratch(frame: frame)
         let (width, height) = (buffer.width, buffer.height)
-        scratch.touched.update(repeating: 0, count: max(1, height))
+        scratch.spans.update(repeating: 0, count: max(2, 2 * height))
         let changesByItself = Self.changesByItself(scene)
+        defer { compositor.shutterSample = .none }
         var previous: (state: FrameState, shown: [Int?])?
         // Whether the latest picture drawn is the first sample's (no later one drawn yet).
         var latestIsFirst = true
+        // The box holding every pixel summed.
+        var summed: PixelRange?
         for k in 0..<count {
             var state = samples[k].state
             for (index, own) in layerSamples.enumerated() where own < count {
@@ -115,25 +128,39 @@ extension Worker {
                 !changesByItself && previous.map { $0.shown == shown && Self.sameLook($0.state, state) } ?? false
             previous = (state, shown)
             if k == 0 {
+                compositor.shutterSample = .first
                 try draw(state, evaluator, time: samples[k].time, frame: frame, into: buffer)
                 continue
             }
             if !repeated {
+                compositor.shutterSample = .later
                 try draw(state, evaluator, time: samples[k].time, frame: frame, into: scratch.sample)
                 latestIsFirst = false
             }
-            // The first sample adds nothing to the sums: they are differences from it.
+            // The first sample adds nothing to the sums: they are differences from it. Pixels
+            // outside the boxes both samples drew over their static image are that image's in both.
             if !latestIsFirst {
+                let box = scratch.sample.boxDiffering(from: buffer)
+                summed = summed.map { union($0, box) } ?? box
                 raster_shutter_add(
                     buffer.pixels, scratch.sample.pixels, Int32(width), Int32(height), Int32(buffer.stride),
-                    ShutterScratch.table, scratch.sums, scratch.differs, scratch.touched)
+                    Int32(box.x0), Int32(box.y0), Int32(box.x1), Int32(box.y1), ShutterScratch.table, scratch.sums,
+                    scratch.differs, scratch.spans)
             }
         }
         raster_shutter_resolve(
             buffer.pixels, Int32(width), Int32(height), Int32(buffer.stride), Int32(count), ShutterScratch.table,
-            scratch.sums, scratch.differs, scratch.touched)
-        buffer.pixelsChanged()
+            scratch.sums, scratch.differs, scratch.spans)
+        // The average differs from the first sample only where samples were summed.
+        if let summed { buffer.pixelsChanged(within: summed) }
         compositor.time = time
+    }
+
+    /// The smallest box holding both boxes.
+    private func union(_ a: PixelRange, _ b: PixelRange) -> PixelRange {
+        if a.x0 >= a.x1 || a.y0 >= a.y1 { return b }
+        if b.x0 >= b.x1 || b.y0 >= b.y1 { return a }
+        return (min(a.x0, b.x0), min(a.y0, b.y0), max(a.x1, b.x1), max(a.y1, b.y1))
     }
 
     /// The states of `count` samples across the shutter of the frame shown `wallTime` seconds in.

@@ -3,9 +3,10 @@ import Timing
 
 /// `animate` steps: a key path of a layer, from, to or by a value, or through keyframes.
 extension Decoding {
-    /// The animation of an `animate` step (whose `animate` key is there).
-    func decodeAnimation(_ fields: ObjectFields, step: Field, target: Int) throws(SceneError) -> PropertyAnimation {
-        let keyPath = try animatedKeyPath(try fields.required("animate", "a key path"), target: target)
+    /// The animation of an `animate` step (whose `animate` key is there) on `keyPath`.
+    func decodeAnimation(_ fields: ObjectFields, step: Field, keyPath: AnimatedKeyPath) throws(SceneError)
+        -> PropertyAnimation
+    {
         let additive: Bool = try fields.value("additive")
         guard let keyframesField = fields["keyframes"] else {
             if let mode = fields["calculationMode"] {

@@ -41,7 +41,7 @@ extension Decoding {
         for step in steps {
             switch step.action {
             case .animate(_, let target), .property(_, let target): moving.insert(target)
-            case .mix: break
+            case .mix, .volume: break
             }
         }
         // Parents come before their sublayers (depth first).

@@ -74,9 +74,14 @@ extension Decoding {
                 throw fields[key]!.error(
                     "an \"animate\" step changes a key path itself; it takes no \"\(key)\" (remove it, or \"animate\")")
             }
+            if let volume = try soundVolumeKeyPath(fields) {
+                return (.volume(try decodeAnimation(fields, step: step, keyPath: .volume(volume))), [])
+            }
             let targetField = try fields.required("target", "the name of the layer to animate")
             let target = try layerIndex(targetField)
-            let animation = try decodeAnimation(fields, step: step, target: target)
+            let animation = try decodeAnimation(
+                fields, step: step,
+                keyPath: try animatedKeyPath(try fields.required("animate", "a key path"), target: target))
             let content = layerContents[target]
             if animation.keyPath == .layer(.backgroundColor), let content, !content.hasColorFill {
                 throw targetField.error(

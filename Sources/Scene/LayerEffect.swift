@@ -75,6 +75,9 @@ public enum AnimatedKeyPath: Sendable, Equatable {
     case effect(EffectKeyPath)
     /// A value of one of its text's animators.
     case textAnimator(TextAnimatorKeyPath)
+    /// The volume of a sound: a step that animates it changes no layer (its `Step.Action` is
+    /// `volume`), and the mix follows it (see `Scene.volume(of:base:atWallTime:plugins:)`).
+    case volume(SoundVolumeKeyPath)
 
     /// As the file writes it.
     public var rawValue: String {
@@ -82,6 +85,7 @@ public enum AnimatedKeyPath: Sendable, Equatable {
         case .layer(let path): path.rawValue
         case .effect(let path): path.written
         case .textAnimator(let path): path.written
+        case .volume(let path): path.written
         }
     }
 
@@ -90,6 +94,7 @@ public enum AnimatedKeyPath: Sendable, Equatable {
         case .layer(let path): path.kind
         case .effect(let path): path.kind
         case .textAnimator(let path): path.kind
+        case .volume: .number
         }
     }
 
@@ -99,6 +104,7 @@ public enum AnimatedKeyPath: Sendable, Equatable {
         case .layer(let path): path.range
         case .effect(let path): path.range
         case .textAnimator(let path): path.range
+        case .volume: Keys.volumes
         }
     }
 
@@ -107,6 +113,7 @@ public enum AnimatedKeyPath: Sendable, Equatable {
         switch self {
         case .layer(let path): path.changesHostState
         case .effect, .textAnimator: true
+        case .volume: false
         }
     }
 
@@ -115,6 +122,8 @@ public enum AnimatedKeyPath: Sendable, Equatable {
         case .layer(let path): path.value(of: layer, host, content: content)
         case .effect(let path): path.value(host, content: content)
         case .textAnimator(let path): path.value(host, content: content)
+        // A sound's volume is no layer's: the mix follows it, from the sound's own volume.
+        case .volume: [1]
         }
     }
 
@@ -123,6 +132,7 @@ public enum AnimatedKeyPath: Sendable, Equatable {
         case .layer(let path): path.set(value, on: &layer, &host)
         case .effect(let path): path.set(value, on: &host)
         case .textAnimator(let path): path.set(value, on: &host)
+        case .volume: break
         }
     }
 }

@@ -90,7 +90,7 @@ public struct PropertyAnimation: Sendable {
 
 /// Keyframes' timing functions are the host's own curves (the decoder refuses plugin curves
 /// there), so evaluating them never calls a plugin.
-private struct HostTimingFunctions: PluginCurveCalls {
+struct HostTimingFunctions: PluginCurveCalls {
     func value(of curve: CurveEntry, at progress: Double, arguments: [Double]) -> Double {
         preconditionFailure("keyframes' timing functions are host curves; \(curve.name) is a plugin's")
     }

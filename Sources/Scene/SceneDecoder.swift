@@ -196,6 +196,7 @@ struct Decoding {
         let length = keep(Self.attempt { () throws(SceneError) in try decodeLength(canvasFields, fps: fps) })
         let output = keep(Self.attempt { () throws(SceneError) in try decodeOutput(top["output"]) })
         let audio = decodeAudio(top["audio"])
+        errors += checkSoundNames(audio: audio, steps: steps)
         let fonts = decodeFonts(top["fonts"])
         let blur = keep(
             Self.attempt { () throws(SceneError) in

@@ -8,6 +8,10 @@ import Foundation
 public struct AudioTrack: Sendable {
     /// The sound file, resolved against the pipeline file's folder.
     public let file: String
+    /// What `animate` steps (`audio.<name>.volume`) and other tracks' `duck` call it; nil when unnamed.
+    public var name: String?
+    /// Where the file writes the name.
+    public var nameOrigin: SceneError.Origin?
     /// Video time, in seconds, at which the file's time `from` plays.
     public let start: Double
     /// Seconds into the file where playing begins.
@@ -22,6 +26,8 @@ public struct AudioTrack: Sendable {
     public let loop: Bool
     /// The pipeline file, position and JSON path of the track, for later stages' messages.
     public let origin: SceneError.Origin
+    /// How the track gives way to other sounds; nil when it does not.
+    public var duck: SoundDuck?
 
     public init(
         file: String, start: Double = 0, from: Double = 0, volume: Double = 1, fadeIn: Double = 0,
@@ -38,9 +44,57 @@ public struct StepSound: Sendable {
     public let file: String
     public let volume: Double
     public let origin: SceneError.Origin
+    /// What `animate` steps (`audio.<name>.volume`) and tracks' `duck` call it; nil when unnamed.
+    public var name: String?
+    /// Where the file writes the name.
+    public var nameOrigin: SceneError.Origin?
 
-    public init(file: String, volume: Double = 1, origin: SceneError.Origin) {
-        (self.file, self.volume, self.origin) = (file, volume, origin)
+    public init(file: String, volume: Double = 1, origin: SceneError.Origin, name: String? = nil) {
+        (self.file, self.volume, self.origin, self.name) = (file, volume, origin, name)
+    }
+}
+
+/// A track giving way to other sounds (`"duck"`), as a side-chained compressor in an editor's
+/// mix does: while the sounds it ducks under are louder than `threshold`, its gain falls to
+/// `amount` dB over `attack` seconds; once they are quieter, it rises back over `release` seconds.
+public struct SoundDuck: Sendable {
+    /// The sounds it ducks under: tracks' and step sounds' names, or `clips` (every clip's own sound).
+    public var under: [String]
+    /// The gain, in dB (below 0), while it is ducked.
+    public var amount: Double
+    /// Seconds the gain takes to fall all the way to `amount`.
+    public var attack: Double
+    /// Seconds the gain takes to rise all the way back to 0 dB.
+    public var release: Double
+    /// The level, in dBFS (the RMS of each 10 ms), above which the sounds it ducks under count as playing.
+    public var threshold: Double
+    /// Where the file writes `under`, for messages naming a sound that is not there.
+    public var origin: SceneError.Origin
+
+    /// The name in `under` that means every clip's own sound.
+    public static let clips = "clips"
+
+    public init(
+        under: [String], amount: Double = -12, attack: Double = 0.2, release: Double = 0.6, threshold: Double = -40,
+        origin: SceneError.Origin
+    ) {
+        (self.under, self.amount, self.attack, self.release) = (under, amount, attack, release)
+        (self.threshold, self.origin) = (threshold, origin)
+    }
+}
+
+/// A sound whose volume an `animate` step changes: a named track or step sound
+/// (`audio.<name>.volume`), or a clip layer's own sound (`video.volume`, with `target`).
+public enum SoundVolumeKeyPath: Sendable, Equatable, Hashable {
+    case named(String)
+    case clip(layer: Int)
+
+    /// As the file writes it.
+    public var written: String {
+        switch self {
+        case .named(let name): "audio.\(name).volume"
+        case .clip: "video.volume"
+        }
     }
 }
 

@@ -12,6 +12,10 @@ public struct Step: Sendable {
         case mix(MixerEntry, from: Int, to: Int)
         /// The host changing one key path of `target` (an `animate` step): no plugin runs.
         case property(PropertyAnimation, target: Int)
+        /// The host changing the volume of a sound (an `animate` step on `audio.<name>.volume` or
+        /// `video.volume`): the animation's key path is a `.volume` one. It changes no layer; the
+        /// sound's mix follows it.
+        case volume(PropertyAnimation)
 
         /// A mixer's `from` and `to`; none for other kinds.
         public var mixedLayers: [Int] {
@@ -30,6 +34,12 @@ public struct Step: Sendable {
                 Role(processor: mixer, target: nil) { name in "\(mixer.name): \(name(from)) → \(name(to))" }
             case .property(let animation, let target):
                 Role(processor: nil, target: target) { name in "\(animation.keyPath.rawValue) → \(name(target))" }
+            case .volume(let animation):
+                if case .volume(.clip(let layer)) = animation.keyPath {
+                    Role(processor: nil, target: layer) { name in "video.volume → \(name(layer))" }
+                } else {
+                    Role(processor: nil, target: nil) { _ in animation.keyPath.rawValue }
+                }
             }
         }
     }
@@ -140,6 +150,7 @@ public struct Step: Sendable {
     /// `animator "fade"`, `mixer "cross-dissolve"` or `animation "opacity"`, for messages.
     public var kindAndName: String {
         if case .property(let animation, _) = action { return "animation \"\(animation.keyPath.rawValue)\"" }
+        if case .volume(let animation) = action { return "animation \"\(animation.keyPath.rawValue)\"" }
         return action.role.processor!.kindAndName
     }
 }

@@ -264,6 +264,23 @@ return {
   })),
   waveform: lane ? { box: box(lane), tracks: box(document.getElementById('tracks')), size: [lane.width, lane.height],
     painted: painted, columns: columns } : null,
+  // Each sound's lane: where its volume line (orange) is in each column, as a fraction of the
+  // lane's height from its top (-1 where the column has none).
+  sounds: [...document.querySelectorAll('[data-role="sound"]')].map(sound => {
+    const line = [];
+    if (sound.width > 0) {
+      const pixels = sound.getContext('2d').getImageData(0, 0, sound.width, sound.height).data;
+      for (let x = 0; x < sound.width; x++) {
+        let found = -1;
+        for (let y = 0; y < sound.height && found < 0; y++) {
+          const at = (y * sound.width + x) * 4;
+          if (pixels[at] > 200 && pixels[at + 1] > 120 && pixels[at + 2] < 130 && pixels[at + 3] > 128) found = y;
+        }
+        line.push(found < 0 ? -1 : found / sound.height);
+      }
+    }
+    return { label: sound.getAttribute('aria-label'), box: box(sound), line: line };
+  }),
 };
 """
 
@@ -490,8 +507,9 @@ def act(driver, action, arguments):
         # Every thumbnail decoded (or dropped) and the waveform's peaks drawn.
         wait(driver, "[...document.querySelectorAll('img.thumb')].every(i => i.complete && i.naturalWidth > 0)"
              " && document.querySelectorAll('img.thumb').length > 0"
-             " && (document.querySelector('[data-role=\"waveform\"]') || {dataset: {}}).dataset.drawn !== undefined",
-             "drew the thumbnails and the waveform")
+             " && (document.querySelector('[data-role=\"waveform\"]') || {dataset: {}}).dataset.drawn !== undefined"
+             " && [...document.querySelectorAll('[data-role=\"sound\"]')].every(l => l.dataset.drawn !== undefined)",
+             "drew the thumbnails, the waveform and the sounds' lanes")
         result["content"] = driver.execute_script(CONTENT)
     elif action == "text-range":
         # The boxes asked for at the time on show, for this version, drawn.

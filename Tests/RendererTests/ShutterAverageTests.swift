@@ -36,12 +36,14 @@ struct ShutterAverageTests {
         var first = samples[0]
         var sums = [Float](repeating: 0, count: width * 4)
         var differs = [UInt8](repeating: 0, count: width)
-        var touched: [UInt8] = [0]
+        var spans: [Int32] = [0, 0]
         for sample in samples.dropFirst() {
-            raster_shutter_add(&first, sample, Int32(width), 1, Int32(width * 4), table, &sums, &differs, &touched)
+            raster_shutter_add(
+                &first, sample, Int32(width), 1, Int32(width * 4), 0, 0, Int32(width), 1, table, &sums, &differs,
+                &spans)
         }
         raster_shutter_resolve(
-            &first, Int32(width), 1, Int32(width * 4), Int32(samples.count), table, sums, differs, touched)
+            &first, Int32(width), 1, Int32(width * 4), Int32(samples.count), table, sums, differs, spans)
         return first
     }
 
@@ -73,7 +75,8 @@ struct ShutterAverageTests {
             var pixels = row
             let sums = [Float](repeating: 0, count: width * 4)
             let differs = [UInt8](repeating: 1, count: width)
-            raster_shutter_resolve(&pixels, Int32(width), 1, Int32(width * 4), 16, Self.table, sums, differs, [1])
+            raster_shutter_resolve(
+                &pixels, Int32(width), 1, Int32(width * 4), 16, Self.table, sums, differs, [0, Int32(width)])
             if pixels != row { mismatches.append("alpha \(alpha)") }
         }
         #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")

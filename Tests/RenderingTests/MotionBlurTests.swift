@@ -230,6 +230,51 @@ import Testing
         #expect(shown.distance(to: expected) <= 1, "\(shown), expected \(expected)")
     }
 
+    /// A card with a shadow moving a fraction of a pixel between samples, across and down: each
+    /// later sample's shadow is the first sample's mask moved, and the frame stays within a level
+    /// of the linear-light average of the stills at the samples' times, each drawn on its own.
+    @Test func aMovingShadowIsTheAverageOfItsStills() throws {
+        func pipeline(blur: String?) -> String {
+            let blurKey = blur.map { ", \"motionBlur\": \($0)" } ?? ""
+            return """
+                { "version": 1,
+                  "canvas": { "width": 160, "height": 100, "fps": 10, "duration": 0.5, "background": "#c0d0e0"\(blurKey) },
+                  "layers": [ { "name": "card", "fill": "#ffffff", "frame": [20, 20, 40, 30], "cornerRadius": 6,
+                                "shadow": { "radius": 8, "opacity": 0.6, "offset": [2, 5] } } ],
+                  "timeline": [ { "animate": "transform.translation", "target": "card", "from": [0, 0],
+                                  "to": [70, 23], "duration": 0.5, "timing": "linear" } ]
+                }
+                """
+        }
+        try pipeline(blur: "{\"samples\": 8}").write(
+            to: folder.appendingPathComponent("shadow.json"), atomically: true, encoding: .utf8)
+        try pipeline(blur: nil).write(
+            to: folder.appendingPathComponent("shadow-still.json"), atomically: true, encoding: .utf8)
+        let image = try frame(2, in: try render("shadow"))
+        let stills = try (0..<8).map { k in
+            let time = (2 + (-90 + 180 * (Double(k) + 0.5) / 8) / 360) / Self.fps
+            let still = folder.appendingPathComponent("still-\(k).png")
+            let result = try CLI.run(
+                ["frame", "shadow-still.json", "--at", "\(time)", "-o", still.path], in: folder)
+            #expect(result.status == 0, "\(result.stderr)")
+            return try RGBAImage.read(still)
+        }
+        var largest = 0
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                func channel(_ value: (Pixel) -> Int) -> Int {
+                    let sum = stills.reduce(0.0) { $0 + Self.linear(Double(value($1[x, y]))) }
+                    return Int(Self.encoded(sum / Double(stills.count)))
+                }
+                let expected = Pixel(channel(\.r), channel(\.g), channel(\.b))
+                largest = max(largest, image[x, y].distance(to: expected))
+            }
+        }
+        #expect(largest <= 1, "largest difference \(largest)")
+        // The shadow smears: the frame is not any one still.
+        #expect(image.differences(from: stills[0], tolerance: 2).count > 0)
+    }
+
     @Test(arguments: [1.0, 0.5])
     func shardsAndThreadsGiveTheWholeRendersFrames(scale: Double) throws {
         let name = try write("shards", blur: "{\"samples\": 8, \"shutterAngle\": 360}")

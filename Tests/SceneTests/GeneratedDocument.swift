@@ -120,6 +120,8 @@ private struct Builder {
         // A layer's motionBlur is for a layer a step moves, and the timeline stays empty: what a
         // schema cannot say.
         if set.place == Keys.layer.place { keys.removeAll { $0.name == "motionBlur" } }
+        // A track's duck names other sounds by their names: what a schema cannot say.
+        if set.place == Keys.audioTrack.place { keys.removeAll { $0.name == "duck" } }
         // A selector is a range or a wiggly one, each refusing the other's keys: what a schema
         // cannot say. Generated selectors are range selectors.
         if set.place == Keys.textSelector.place {
@@ -175,6 +177,9 @@ private struct Builder {
             return .array(
                 (0..<random.int(1...3)).map { index in validValue(element, key: "", at: "\(path)[\(index)]") })
         case ("locations", _): return .array([])  // filled in by the gradient below
+        // A sound's name is its own: made from its place.
+        case ("name", .pattern):
+            return .string("sound-" + path.filter { $0.isLetter || $0.isNumber })
         // OpenType features match a pattern of their own.
         case ("features", _):
             return .array(

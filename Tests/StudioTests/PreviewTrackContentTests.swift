@@ -172,4 +172,51 @@ struct PreviewTrackContentTests {
         for index in 0...8 { #expect(abs(peaks[index] - 0.5) < 0.03, "bucket \(index): \(peaks[index])") }
         for index in 11...19 { #expect(peaks[index] == 0, "bucket \(index): \(peaks[index])") }
     }
+
+    /// Each sound's lane: its own sound's peaks (before its gains) and its gain at each span's
+    /// middle, as the render mixes it: a music track whose volume falls linearly from 1 to 0.2
+    /// between 0.5 s and 1.5 s, ducked by 6 dB under a voice playing its first half second.
+    @Test func eachSoundsGainFollowsItsVolumeAndDucking() async throws {
+        let fixture = try FootageFixture()
+        try fixture.ffmpeg([
+            "-f", "lavfi", "-i", "aevalsrc=0.5*sin(2*PI*440*t)|0.5*sin(2*PI*440*t):s=48000:d=2", "-c:a", "pcm_s16le",
+            "music.wav",
+        ])
+        try fixture.ffmpeg([
+            "-f", "lavfi", "-i", "aevalsrc=0.5*sin(2*PI*1000*t)|0.5*sin(2*PI*1000*t):s=48000:d=0.5", "-c:a",
+            "pcm_s16le", "voice.wav",
+        ])
+        let text = """
+            { "version": 1,
+              "canvas": { "width": 64, "height": 48, "fps": 10, "duration": 2 },
+              "layers": [ { "name": "box", "fill": "#ff0000" } ],
+              "audio": [ { "file": "music.wav", "name": "music", "duck": { "under": ["voice"], "amount": -6,
+                           "attack": 0, "release": 0 } },
+                         { "file": "voice.wav", "name": "voice" } ],
+              "timeline": [ { "animate": "audio.music.volume", "to": 0.2, "start": 0.5, "duration": 1,
+                              "timing": "linear" } ] }
+            """
+        let file = try PluginFixtures.write(text, to: "p.json", in: fixture.folder)
+        let server = try PreviewServerProcess([file.path], scratch: fixture.folder)
+        defer { server.stop() }
+        let answer = try await server.get("waveform.json?buckets=20")
+        try #require(answer.status == 200, "\(String(decoding: answer.body, as: UTF8.self))")
+        let sounds = try #require(try Self.object(answer.body)["sounds"] as? [[String: Any]])
+        #expect(sounds.map { $0["label"] as? String } == ["music", "voice"])
+        let (peaks, gains) = (
+            try #require(sounds[0]["peaks"] as? [Double]), try #require(sounds[0]["gains"] as? [Double])
+        )
+        #expect(peaks.count == 20 && peaks.allSatisfy { abs($0 - 0.5) < 0.03 }, "\(peaks)")
+        // Span k's middle is at (k + 0.5) / 10 s: ducked by half (−6 dB) in the first half second,
+        // then 1 until 0.5 s, falling by 0.8 a second to 0.2 at 1.5 s, and 0.2 after.
+        let ducked = pow(10, -6.0 / 20)
+        for (index, gain) in gains.enumerated() {
+            let time = (Double(index) + 0.5) / 10
+            let volume = time < 0.5 ? 1 : time < 1.5 ? 1 - 0.8 * (time - 0.5) : 0.2
+            let expected = volume * (time < 0.5 ? ducked : 1)
+            #expect(abs(gain - expected) < 0.01, "span \(index): \(gain), not \(expected)")
+        }
+        let voice = try #require(sounds[1]["gains"] as? [Double])
+        #expect(voice[0] == 1 && voice[10] == 0, "the voice plays its half second only: \(voice)")
+    }
 }

@@ -41,8 +41,15 @@ struct StudioTrackContentTests {
             let columns: Int
         }
 
+        struct Sound: Decodable {
+            let label: String
+            let box: [Double]
+            let line: [Double]
+        }
+
         let tracks: [Track]
         let waveform: Waveform?
+        let sounds: [Sound]
     }
 
     struct Action: Decodable {
@@ -58,9 +65,13 @@ struct StudioTrackContentTests {
     func tracksShowTheirContent() throws {
         let fixture = try FootageFixture()
         try fixture.standardClip()
-        // A tone for the first second of two: the waveform's second half is flat.
+        // A tone for the first second of two, and music whose volume falls to silence by 1 s: the
+        // waveform's second half is flat.
         try fixture.ffmpeg([
             "-f", "lavfi", "-i", "aevalsrc=0.5*sin(2*PI*440*t):s=48000:d=1", "-c:a", "pcm_s16le", "tone.wav",
+        ])
+        try fixture.ffmpeg([
+            "-f", "lavfi", "-i", "aevalsrc=0.25*sin(2*PI*330*t):s=48000:d=2", "-c:a", "pcm_s16le", "music.wav",
         ])
         let text = """
             { "version": 1,
@@ -69,10 +80,11 @@ struct StudioTrackContentTests {
                           { "name": "card", "fill": "#ffffff", "frame": [0, 0, 100, 100] },
                           { "name": "inset", "frame": [0, 0, 80, 60],
                             "video": { "file": "clips/a.mp4", "start": 1, "before": "hide" } } ],
-              "audio": [ "tone.wav" ],
+              "audio": [ "tone.wav", { "file": "music.wav", "name": "music" } ],
               "timeline": [
                 { "animate": "opacity", "target": "clip", "from": 1, "to": 0.5, "start": 0, "duration": 0.5 },
-                { "mixer": "cross-dissolve", "from": "clip", "to": "card", "start": 1, "duration": 0.8 } ] }
+                { "mixer": "cross-dissolve", "from": "clip", "to": "card", "start": 1, "duration": 0.8 },
+                { "animate": "audio.music.volume", "to": 0, "start": 0.5, "duration": 0.5, "timing": "linear" } ] }
             """
         let file = try PluginFixtures.write(text, to: "p.json", in: fixture.folder)
         let server = try PreviewServerProcess([file.path, "--edit"], scratch: fixture.folder)
@@ -100,7 +112,8 @@ struct StudioTrackContentTests {
         #expect(card.thumbs.isEmpty)
         // A clip no step acts on has a track of its own after the steps' tracks, its thumbnails
         // only where it shows (from 1 s: before, it hides).
-        #expect(content.tracks.map(\.layer) == ["clip", "card", "inset"])
+        // A sound's volume step has a track of its own, named by its sound.
+        #expect(content.tracks.map(\.layer) == ["clip", "card", "audio.music", "inset"])
         let inset = try #require(content.tracks.last)
         #expect(inset.bars.isEmpty && inset.thumbs.count > 0)
         #expect(inset.thumbs.allSatisfy { $0.layer == "inset" && $0.seconds >= 1 }, "\(inset.thumbs.map(\.seconds))")
@@ -113,6 +126,20 @@ struct StudioTrackContentTests {
         #expect(lane.painted > 0 && lane.columns > 0, "\(lane)")
         let width = Double(lane.size[0])
         #expect(Double(lane.columns) > width * 0.4 && Double(lane.columns) < width * 0.6, "\(lane.columns) of \(width)")
+
+        // Under it, a lane per sound: the music's volume line is at the top (1) until 0.5 s, half way
+        // down at 0.75 s and at the bottom (silent) from 1 s, over its own waveform.
+        #expect(
+            content.sounds.map(\.label) == [
+                "volume of audio[0] over its waveform", "volume of music over its waveform",
+            ])
+        let music = try #require(content.sounds.last)
+        #expect(music.box[1] >= lane.box[3], "\(music.box) under \(lane.box)")
+        let columns = music.line.count
+        func line(at seconds: Double) -> Double { music.line[min(Int(seconds / 2 * Double(columns)), columns - 1)] }
+        #expect(columns > 100 && line(at: 0.25) >= 0 && line(at: 0.25) < 0.12, "\(line(at: 0.25))")
+        #expect(abs(line(at: 0.75) - 0.5) < 0.12, "\(line(at: 0.75))")
+        #expect(line(at: 1.5) > 0.85, "\(line(at: 1.5))")
 
         // Zoomed in, the clip's thumbnails are made again for the shorter span on show: closer in time.
         let zoomed = try #require(run.actions.last?.content?.tracks.first { $0.layer == "clip" })

@@ -26,6 +26,16 @@ size_t raster_blur_scratch_count(int width, int height);
  * sigma is not positive. */
 void raster_blur_a8(uint8_t *pixels, int width, int height, int stride, double sigma, uint32_t *scratch);
 
+/* Writes into `dst` ((width + 1) × (height + 1) pixels, rows `dst_stride` bytes apart) the A8
+ * mask `src` (width × height, rows `src_stride` apart) moved right by `fx` and down by `fy`
+ * pixels, both in [0, 1): dst(i, j) is the bilinear interpolation of src at (i − fx, j − fy),
+ * pixels outside src counting as 0. The fractions are taken in 256ths of a pixel (rounded to
+ * nearest; a fraction that rounds to a whole pixel moves by 255/256); rows are mixed first, then
+ * columns, each mix of integers rounded half up to a level: deterministic, the same bytes on
+ * every CPU. */
+void raster_shift_a8(const uint8_t *src, int width, int height, int src_stride, double fx, double fy, uint8_t *dst,
+                     int dst_stride);
+
 #ifdef __cplusplus
 }
 #endif

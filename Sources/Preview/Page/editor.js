@@ -237,8 +237,9 @@ export function makeEditor(token) {
   // A track of a layer that shows footage carries thumbnails of its frames, one at each tile's
   // left edge, fitted to the track's height (`/thumbnail`, fetched once per version, time and
   // height). Under the tracks, when the pipeline plays sound, a lane draws its waveform: the
-  // loudest level of each pixel column's span of the mix (`/waveform.json`, once per version).
-  const laneHeight = 22, pad = 8, gutter = 96, waveHeight = 36, waveBuckets = 4000;
+  // loudest level of each pixel column's span of the mix (`/waveform.json`, once per version);
+  // under it, one lane per sound draws that sound's volume over its own waveform.
+  const laneHeight = 22, pad = 8, gutter = 96, waveHeight = 36, soundHeight = 28, waveBuckets = 4000;
   const drawn = { tracks: null, ruler: null };
   const thumbs = { version: null, made: new Map() }, wave = { version: null, peaks: null };
 
@@ -297,6 +298,45 @@ export function makeEditor(token) {
     canvas.dataset.columns = columns;
   }
 
+  // A sound's lane: the loudest level of its own sound in each pixel column, and over it its gain
+  // as a line, the lane's height standing for the larger of 1 and its highest gain.
+  function drawSound(canvas, axis) {
+    const sound = wave.peaks && wave.version === view.version && Array.isArray(wave.peaks.sounds)
+      ? wave.peaks.sounds[Number(canvas.dataset.index)] : null;
+    if (!sound) return;
+    const key = JSON.stringify([axis.from, axis.perSecond, canvas.clientWidth, wave.version]);
+    if (canvas.dataset.drawn === key) return;
+    canvas.dataset.drawn = key;
+    const ratio = window.devicePixelRatio || 1, wide = canvas.clientWidth, high = canvas.clientHeight;
+    canvas.width = Math.max(1, Math.round(wide * ratio));
+    canvas.height = Math.max(1, Math.round(high * ratio));
+    const context = canvas.getContext('2d'), { peaks, gains } = sound, duration = wave.peaks.duration;
+    context.setTransform(ratio, 0, 0, ratio, 0, 0);
+    context.clearRect(0, 0, wide, high);
+    const perBucket = duration / peaks.length, middle = high / 2, top = Math.max(1, ...gains);
+    const bucketAt = column => Math.floor(axis.seconds(axis.gutter + column + 0.5) / perBucket);
+    context.fillStyle = '#4f7f6c';
+    for (let column = 0; column < wide; column++) {
+      const first = Math.floor(axis.seconds(axis.gutter + column) / perBucket);
+      const end = Math.max(first + 1, Math.ceil(axis.seconds(axis.gutter + column + 1) / perBucket));
+      let peak = 0;
+      for (let i = Math.max(0, first); i < Math.min(peaks.length, end); i++) peak = Math.max(peak, peaks[i]);
+      if (peak > 0) context.fillRect(column, middle - peak * (middle - 1), 1, Math.max(1, 2 * peak * (middle - 1)));
+    }
+    context.strokeStyle = '#ffb347';
+    context.lineWidth = 1.5;
+    context.beginPath();
+    let points = 0;
+    for (let column = 0; column < wide; column++) {
+      const bucket = bucketAt(column);
+      if (bucket < 0 || bucket >= gains.length) continue;
+      const y = high - 1 - gains[bucket] / top * (high - 2);
+      if (points++ === 0) context.moveTo(column, y); else context.lineTo(column, y);
+    }
+    context.stroke();
+    canvas.dataset.points = points;
+  }
+
   // The waveform of this version, fetched once; the lane is drawn when it comes.
   function loadWave() {
     if (wave.version === view.version) return;
@@ -306,7 +346,10 @@ export function makeEditor(token) {
     fetch('waveform.json?buckets=' + waveBuckets).then(response => response.ok ? response.json() : null).then(peaks => {
       if (version !== view.version || !peaks) return;
       wave.peaks = peaks;
-      if (ed.tracksGeometry) drawWave(tracks.querySelector('[data-role="waveform"]'), ed.tracksGeometry);
+      if (ed.tracksGeometry) {
+        drawWave(tracks.querySelector('[data-role="waveform"]'), ed.tracksGeometry);
+        for (const lane of tracks.querySelectorAll('[data-role="sound"]')) drawSound(lane, ed.tracksGeometry);
+      }
     }, () => {});
   }
 
@@ -396,9 +439,13 @@ export function makeEditor(token) {
     if (sounding) loadWave();
     const waveTop = height;
     if (sounding) height += waveHeight + 4;
+    // One lane per sound the mix plays, its volume curve over its own waveform.
+    const soundLabels = sounding && Array.isArray(t.sounds) ? t.sounds : [];
+    const soundTop = height;
+    height += soundLabels.length * (soundHeight + 4);
 
     // The elements are built again only when what they show changed; the playheads move.
-    const key = JSON.stringify([width, names, counts, bars, ed.selected, tiles, sounding, view.version]);
+    const key = JSON.stringify([width, names, counts, bars, ed.selected, tiles, sounding, soundLabels, view.version]);
     if (drawn.tracks !== key) {
       drawn.tracks = key;
       tracks.style.height = Math.max(1, height) + 'px';
@@ -456,6 +503,22 @@ export function makeEditor(token) {
         label.title = 'the pipeline\'s sound, as mixed for playing';
         children.push(lane, label);
       }
+      soundLabels.forEach((name, index) => {
+        const top = soundTop + index * (soundHeight + 4) + 2;
+        const lane = node('canvas', 'waveform', {
+          left: gutter + 'px', width: (width - gutter - pad) + 'px', top: top + 'px', height: soundHeight + 'px',
+        });
+        lane.dataset.role = 'sound';
+        lane.dataset.index = index;
+        lane.setAttribute('role', 'img');
+        lane.setAttribute('aria-label', 'volume of ' + name + ' over its waveform');
+        const label = node('span', 'layer', {
+          top: top + 'px', width: (gutter - 4) + 'px', height: soundHeight + 'px', lineHeight: soundHeight + 'px',
+        });
+        label.textContent = '♪ ' + name;
+        label.title = name + ': its volume (the line: animated, fades, crossfades, ducking) over its own sound';
+        children.push(lane, label);
+      });
       children.push(node('div', 'playhead'), node('div', 'snapline'));
       // The bar the keyboard was on keeps the focus when the bars are made again.
       const focused = tracks.contains(document.activeElement) ? document.activeElement.dataset.step : undefined;
@@ -466,6 +529,7 @@ export function makeEditor(token) {
       }
     }
     if (sounding) drawWave(tracks.querySelector('[data-role="waveform"]'), axis);
+    for (const lane of tracks.querySelectorAll('[data-role="sound"]')) drawSound(lane, axis);
     // Where a dragged end snaps, a line across the tracks.
     const snapline = tracks.querySelector('.snapline'), snapAt = ed.drag && ed.drag.kind === 'bar' ? ed.drag.snapAt : null;
     snapline.hidden = snapAt === null || snapAt === undefined;

@@ -24,6 +24,9 @@ extension Keys {
                         "^(filters|backdropFilters)\\..+\\..+$",
                         summary: "`filters.<effect or index>.<parameter>` or the same under `backdropFilters`"),
                     .pattern(
+                        "^(audio\\.[A-Za-z0-9_-]+\\.volume|video\\.volume)$",
+                        summary: "`audio.<track or step sound name>.volume`, or `video.volume` of a clip layer"),
+                    .pattern(
                         "^textAnimators\\.[0-9]+\\.(select(\\.[0-9]+)?|properties)\\.[A-Za-z]+$",
                         summary: "`textAnimators.<index>.select[.<selector index>].<field>` or "
                             + "`textAnimators.<index>.properties.<property>`"),
@@ -32,7 +35,8 @@ extension Keys {
                     + "as CABasicAnimation and CAKeyframeAnimation do; a filter's parameter by its effect's name "
                     + "(the first filter of that effect) or its place in the list; a text animator's value by "
                     + "textAnimators.<index>.select.<field> (select.<selector index>.<field> for a list) or "
-                    + "textAnimators.<index>.properties.<property>"),
+                    + "textAnimators.<index>.properties.<property>; a sound's volume by audio.<name>.volume (no "
+                    + "target) or video.volume (a clip layer's own sound)"),
             FormatKey(
                 "from", .described(summary: "a layer's name, or a value"),
                 "a mixer's first layer (its name); an animation's start value"),
@@ -117,6 +121,9 @@ extension Keys {
         [
             FormatKey("file", .string, "a sound file ffmpeg's libraries read, relative to the pipeline file"),
             FormatKey("volume", .number(Keys.volumes), default: 1, "the gain: 1 as recorded, 0.5 half the amplitude"),
+            FormatKey(
+                "name", .pattern(soundNamePattern, summary: "letters, digits, `_` and `-`"),
+                "what `animate` steps (`audio.<name>.volume`) and tracks' `duck` call the sound"),
         ], required: ["file"], "a sound played when the step starts")
 
     /// `{"curve": name, "args": [...]}`: a built-in or plugin curve with its arguments.

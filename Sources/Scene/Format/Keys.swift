@@ -58,7 +58,29 @@ public enum Keys {
             FormatKey(
                 "loop", .boolean, default: false, "play again from `from` each time the file ends, until the video ends"
             ),
+            FormatKey(
+                "name", .pattern(soundNamePattern, summary: "letters, digits, `_` and `-`"),
+                "what `animate` steps (`audio.<name>.volume`) and other tracks' `duck` call the track"),
+            FormatKey("duck", .object(duck), "lower the track while other sounds play (a side-chain)"),
         ], required: ["file"], "a sound track and when it plays")
+
+    /// The names of tracks and step sounds: one part of a key path (`audio.<name>.volume`).
+    static let soundNamePattern = "^[A-Za-z0-9_-]+$"
+
+    /// `{"under": ["voice", "clips"], "amount": -12, "attack": 0.2, "release": 0.6}`.
+    public static let duck = KeySet(
+        "audio[].duck",
+        [
+            FormatKey(
+                "under", .array(.string, count: 1...Int.max, unique: true),
+                "the sounds it gives way to: tracks' or step sounds' names, or \"clips\" for every clip's own sound"),
+            FormatKey("amount", .number(-60...0), default: -12, "the gain, in dB, while they play"),
+            FormatKey("attack", .number(0...60), default: 0.2, "seconds the gain takes to fall all the way to amount"),
+            FormatKey("release", .number(0...60), default: 0.6, "seconds the gain takes to rise all the way back"),
+            FormatKey(
+                "threshold", .number(-90...0), default: -40,
+                "the level, in dBFS (RMS over 10 ms), above which the sounds it gives way to count as playing"),
+        ], required: ["under"], "how the track gives way to other sounds")
 
     public static let canvas = KeySet(
         "canvas",
