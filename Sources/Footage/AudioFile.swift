@@ -56,3 +56,51 @@ extension AudioFile {
         }
     }
 }
+
+extension AudioFile {
+    /// `decode(path:sampleRate:)`, decoded once while the file is unchanged: a run mixes its sound
+    /// more than once (the level checked before rendering, the mix written under the videos, the
+    /// studio's sound and its lanes), and each would decode every file again. The file is known by
+    /// its path, size and modification time; the decoded sound of files taking more than
+    /// `decodedLimit` bytes together lets the least recently used go.
+    public static func decoded(path: String, sampleRate: Int) throws(FootageError) -> [Float] {
+        var status = stat()
+        let stamp =
+            stat(path, &status) == 0 ? "\(status.st_size):\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)" : ""
+        let key = "\(sampleRate) \(stamp) \(path)"
+        if !stamp.isEmpty, let known = DecodedSound.shared.take(key) { return known }
+        let samples = try decode(path: path, sampleRate: sampleRate)
+        if !stamp.isEmpty { DecodedSound.shared.keep(samples, as: key, limit: decodedLimit) }
+        return samples
+    }
+
+    /// The bytes of decoded sound `decoded(path:sampleRate:)` keeps: an hour of stereo at 48 kHz.
+    public static let decodedLimit = 3_600 * 48_000 * 2 * MemoryLayout<Float>.size
+}
+
+/// Decoded sound by file, the most recently used last.
+private final class DecodedSound: @unchecked Sendable {
+    static let shared = DecodedSound()
+    private let lock = NSLock()
+    private var entries: [(key: String, samples: [Float])] = []
+
+    func take(_ key: String) -> [Float]? {
+        lock.withLock {
+            guard let index = entries.firstIndex(where: { $0.key == key }) else { return nil }
+            let entry = entries.remove(at: index)
+            entries.append(entry)
+            return entry.samples
+        }
+    }
+
+    func keep(_ samples: [Float], as key: String, limit: Int) {
+        lock.withLock {
+            entries.removeAll { $0.key == key }
+            entries.append((key, samples))
+            var bytes = entries.reduce(0) { $0 + $1.samples.count * MemoryLayout<Float>.size }
+            while bytes > limit, entries.count > 1 {
+                bytes -= entries.removeFirst().samples.count * MemoryLayout<Float>.size
+            }
+        }
+    }
+}

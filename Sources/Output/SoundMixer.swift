@@ -40,7 +40,9 @@ public struct SoundMixer: Sendable {
     public init(
         mix: SoundMix,
         decode: (String) throws(FootageError) -> [Float] = { path throws(FootageError) in
-            try AudioFile.decode(path: path, sampleRate: SoundMix.sampleRate)
+            try SoundCost.measureDecoding { () throws(FootageError) in
+                try AudioFile.decoded(path: path, sampleRate: SoundMix.sampleRate)
+            }
         }
     ) throws(FootageError) {
         self.mix = mix

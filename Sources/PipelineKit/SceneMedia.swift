@@ -23,7 +23,10 @@ enum SceneMedia {
             return try SceneImages.checkHeaders(of: scene)
         }
         let sound = Result { () throws(SceneError) in
-            probingSound ? try SoundCost.measure { () throws(SceneError) in try SceneSound.probe(scene) } : .none
+            guard probingSound else { return SceneSound.none }
+            return try SoundCost.measure { () throws(SceneError) in
+                try SoundCost.measureDecoding { () throws(SceneError) in try SceneSound.probe(scene) }
+            }
         }
         let failures = [fonts.failure, images.failure, sound.failure].compactMap { $0 }
         if let error = SceneError.combining(failures) { throw error }

@@ -36,7 +36,10 @@ extension RenderJob {
             plan.formats.contains(where: \.carriesSound), !written.isEmpty
         else { return }
         if mix.loudness != nil, let loudness = SoundMixer.measuredLoudness(of: mix) { reporter.note(loudness.summary) }
+        let (total, decoding) = (SoundCost.seconds, SoundCost.decodingSeconds)
         reporter.note(
-            "sound: " + String(format: "%.2f", SoundCost.seconds) + " s of CPU time (decoded, mixed, measured)")
+            "sound: " + String(format: "%.2f", total) + " s of CPU time: "
+                + String(format: "%.2f", decoding) + " s checking and decoding its files, "
+                + String(format: "%.2f", max(total - decoding, 0)) + " s mixing, ducking, measuring and limiting")
     }
 }
