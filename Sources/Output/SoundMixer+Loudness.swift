@@ -232,9 +232,16 @@ extension SoundMixer {
         return (integrated.isFinite ? integrated : nil, range.isFinite ? range : 0, 20 * log10(peak))
     }
 
-    /// The samples `range` of the whole mix brought to its loudness (`analysis`).
+    /// The samples `range` of the whole mix brought to its loudness (`analysis`). Where the
+    /// analysis found the limiter would change nothing (every peak the detector estimates at the
+    /// gain under the ceiling), the sum times the gain is what it would give, without the detector.
     func normalised(_ range: Range<Int>, by analysis: LoudnessAnalysis) -> [Float] {
-        normalised(range, gain: analysis.gain, ceiling: analysis.ceiling)
+        guard analysis.limited else {
+            var samples = summed(range)
+            for index in samples.indices { samples[index] *= analysis.gain }
+            return samples
+        }
+        return normalised(range, gain: analysis.gain, ceiling: analysis.ceiling)
     }
 
     /// The samples `range` of the sum times `gain`, limited to `ceiling`: computed over every

@@ -91,19 +91,30 @@ public struct SoundMixer: Sendable {
     static func span(of source: SoundMix.Source, in file: [Float]) -> [Float] {
         let length = samples(source.until - source.from)
         let first = samples(source.from - source.soundStart, allowingNegative: true)
-        var cut = [Float](repeating: 0, count: 2 * length)
-        let fileCount = file.count / 2
-        for index in 0..<length {
-            let at = first + index
-            guard at >= 0, at < fileCount else { continue }
-            cut[2 * index] = file[2 * at]
-            cut[2 * index + 1] = file[2 * at + 1]
+        // The whole file is the span's sound as it is (shared, not copied); else the file's
+        // samples that fall within the span are copied at once.
+        var cut = first == 0 && 2 * length == file.count ? file : [Float](repeating: 0, count: 2 * length)
+        let (lower, upper) = (max(first, 0), min(first + length, file.count / 2))
+        if lower < upper, first != 0 || 2 * length != file.count {
+            cut.withUnsafeMutableBufferPointer { cut in
+                file.withUnsafeBufferPointer { file in
+                    let source = UnsafeRawBufferPointer(
+                        rebasing: UnsafeRawBufferPointer(file)[
+                            (2 * lower * 4)..<(2 * upper * 4)])
+                    UnsafeMutableRawBufferPointer(cut).baseAddress!.advanced(by: 2 * (lower - first) * 4)
+                        .copyMemory(from: source.baseAddress!, byteCount: source.count)
+                }
+            }
         }
         let span = max(samples(source.span), 1)
-        let played = source.speed == 1 ? cut : stretch(cut, speed: source.speed)
-        var result = [Float](repeating: 0, count: 2 * span)
-        for index in 0..<min(span * 2, played.count) { result[index] = played[index] }
-        return result
+        var played = source.speed == 1 ? cut : stretch(cut, speed: source.speed)
+        // Padded with silence or cut to exactly the span.
+        if played.count > 2 * span {
+            played.removeLast(played.count - 2 * span)
+        } else if played.count < 2 * span {
+            played.append(contentsOf: repeatElement(0, count: 2 * span - played.count))
+        }
+        return played
     }
 
     /// The gain of an envelope at timeline sample `sample`: linear between the points around it.
@@ -265,25 +276,118 @@ public struct SoundMixer: Sendable {
         let span = spans[index]
         let spanCount = span.count / 2
         let offset = offsets[index]
+        // Where in `range` the source plays.
+        let start = max(range.lowerBound, offset)
+        let end = source.loops ? range.upperBound : min(range.upperBound, offset + spanCount)
+        guard start < end, spanCount > 0 else { return }
+        let gains = self.gains(ofSource: index, over: start..<end, ducked: ducked)
         output.withUnsafeMutableBufferPointer { out in
             span.withUnsafeBufferPointer { sound in
-                for sample in range {
-                    var local = sample - offset
-                    guard local >= 0 else { continue }
-                    if source.loops {
-                        local %= spanCount
-                    } else if local >= spanCount {
-                        break
+                gains.withUnsafeBufferPointer { gains in
+                    var local = (start - offset) % spanCount
+                    var at = 2 * (start - range.lowerBound)
+                    for gain in gains {
+                        if gain != 0 {
+                            out[at] += sound[2 * local] * gain
+                            out[at + 1] += sound[2 * local + 1] * gain
+                        }
+                        at += 2
+                        local += 1
+                        if local == spanCount { local = 0 }
                     }
-                    var gain = self.gain(ofSource: index, at: sample - offset)
-                    if let ducked { gain *= Self.duckFactor(ducked, at: sample - timeline.lowerBound) }
-                    guard gain != 0 else { continue }
-                    let at = 2 * (sample - range.lowerBound)
-                    out[at] += sound[2 * local] * gain
-                    out[at + 1] += sound[2 * local + 1] * gain
                 }
             }
         }
+    }
+
+    /// `gain(ofSource:at:)` (times the ducking gains `ducked`, when given) at every sample of
+    /// `range` of the timeline, computed by the same arithmetic in the same order, so each is the
+    /// same number; the envelope's points are walked rather than searched for each sample.
+    func gains(ofSource index: Int, over range: Range<Int>, ducked: [Float]?) -> [Float] {
+        let volume = mix.sources[index].volume
+        let fade = fades[index]
+        let offset = offsets[index]
+        let envelope = envelopes[index]
+        // Neither a fade, an envelope nor ducking: the volume throughout.
+        let fadesWithin =
+            range.lowerBound - offset < fade.in || (fade.out > 0 && range.upperBound - 1 - offset >= fade.outStart)
+        if !fadesWithin, envelope == nil, ducked == nil {
+            return [Float](repeating: Float(volume), count: range.count)
+        }
+        var result = [Float](repeating: 0, count: range.count)
+        // The envelope's point at or before the sample (walked forwards).
+        var low = 0
+        /// The gain at every sample of `block` when it is one number there: no fade within it, the
+        /// envelope level (before its first point, after its last, or between two points of the
+        /// same gain) and the ducking level (a ducking block whose two ends are the same); nil
+        /// otherwise. The arithmetic is the per-sample one's, whose terms are then the same.
+        func constant(over block: Range<Int>) -> Float? {
+            let (first, last) = (block.lowerBound - offset, block.upperBound - 1 - offset)
+            guard first >= fade.in, !(fade.out > 0 && last >= fade.outStart) else { return nil }
+            var gain = volume
+            if let (samples, gains) = envelope {
+                if block.upperBound - 1 <= samples[0] {
+                    gain *= gains[0]
+                } else if block.lowerBound >= samples[samples.count - 1] {
+                    gain *= gains[gains.count - 1]
+                } else {
+                    guard block.lowerBound > samples[0] else { return nil }
+                    while samples[low + 1] <= block.lowerBound { low += 1 }
+                    guard block.upperBound - 1 < samples[low + 1], gains[low] == gains[low + 1] else { return nil }
+                    gain *= gains[low]
+                }
+            }
+            var value = Float(gain)
+            if let ducked {
+                let at = (block.lowerBound - timeline.lowerBound) / Self.duckBlock
+                if at + 1 < ducked.count {
+                    guard ducked[at] == ducked[at + 1] else { return nil }
+                    value *= ducked[at]
+                } else {
+                    value *= ducked.last ?? 1
+                }
+            }
+            return value
+        }
+        result.withUnsafeMutableBufferPointer { result in
+            // Block by block, each within one ducking block of the timeline.
+            var start = range.lowerBound
+            while start < range.upperBound {
+                let end = min(
+                    timeline.lowerBound + ((start - timeline.lowerBound) / Self.duckBlock + 1) * Self.duckBlock,
+                    range.upperBound)
+                if let gain = constant(over: start..<end) {
+                    for position in start - range.lowerBound..<end - range.lowerBound { result[position] = gain }
+                    start = end
+                    continue
+                }
+                for sample in start..<end {
+                    let local = sample - offset
+                    var gain = volume
+                    if local < fade.in { gain *= Double(local) / Double(fade.in) }
+                    if fade.out > 0, local >= fade.outStart {
+                        gain *= min(max(Double(fade.out - (local - fade.outStart)) / Double(fade.out), 0), 1)
+                    }
+                    if let (samples, gains) = envelope {
+                        if sample <= samples[0] {
+                            gain *= gains[0]
+                        } else if sample >= samples[samples.count - 1] {
+                            gain *= gains[gains.count - 1]
+                        } else {
+                            while samples[low + 1] <= sample { low += 1 }
+                            let (from, to) = (samples[low], samples[low + 1])
+                            gain *=
+                                gains[low] + (gains[low + 1] - gains[low]) * Double(sample - from) / Double(to - from)
+                        }
+                    }
+                    var value = Float(gain)
+                    if let ducked { value *= Self.duckFactor(ducked, at: sample - timeline.lowerBound) }
+                    result[sample - range.lowerBound] = value
+                }
+                start = end
+            }
+        }
+        return result
     }
 
     /// The samples of the render's `frames` (the whole render by default).
