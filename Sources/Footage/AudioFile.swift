@@ -74,8 +74,10 @@ extension AudioFile {
         return samples
     }
 
-    /// The bytes of decoded sound `decoded(path:sampleRate:)` keeps: an hour of stereo at 48 kHz.
-    public static let decodedLimit = 3_600 * 48_000 * 2 * MemoryLayout<Float>.size
+    /// The bytes of decoded sound `decoded(path:sampleRate:)` keeps: 256 MiB, about 11 minutes of
+    /// stereo at 48 kHz (the sound of longer renders is decoded again where it is mixed again,
+    /// rather than held through the rendering of their frames).
+    public static let decodedLimit = 256 << 20
 }
 
 /// Decoded sound by file, the most recently used last.
@@ -94,6 +96,7 @@ private final class DecodedSound: @unchecked Sendable {
     }
 
     func keep(_ samples: [Float], as key: String, limit: Int) {
+        guard samples.count * MemoryLayout<Float>.size <= limit else { return }
         lock.withLock {
             entries.removeAll { $0.key == key }
             entries.append((key, samples))
