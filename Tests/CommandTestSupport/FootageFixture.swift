@@ -24,6 +24,28 @@ public final class FootageFixture {
         }
     }
 
+    /// The sound of p.json (writing a MOV) rendered whole into out/p.mov and in three shards
+    /// joined by `pipeline concat` into joined.mov, each as ffmpeg copies its 24-bit PCM out: what
+    /// a test of a sharded render carrying the whole render's samples compares. A run that fails
+    /// is thrown with its message.
+    public func wholeAndShardedPCM() throws -> (whole: Data, joined: Data) {
+        func run(_ arguments: [String]) throws {
+            let result = try CLI.run(arguments, in: folder)
+            guard result.status == 0 else {
+                throw RGBAImage.ReadError(description: "pipeline \(arguments): \(result.stderr)")
+            }
+        }
+        try run(["run", "p.json", "--quiet"])
+        for shard in 1...3 { try run(["run", "p.json", "--shard", "\(shard)/3", "--out", "parts", "--quiet"]) }
+        try run(["concat", "joined.mov", "parts"])
+        func pcm(_ file: String) throws -> Data {
+            let raw = "\(file).s24"
+            try ffmpeg(["-i", file, "-map", "0:a:0", "-c:a", "copy", "-f", "s24le", raw])
+            return try Data(contentsOf: folder.appendingPathComponent(raw))
+        }
+        return (try pcm("out/p.mov"), try pcm("joined.mov"))
+    }
+
     /// clips/a.mp4: testsrc2 at 320×240, 30 fps, 2 s, H.264 with a keyframe every 10 frames.
     @discardableResult
     public func standardClip(_ name: String = "clips/a.mp4") throws -> String {

@@ -90,20 +90,7 @@ import Testing
 
     @Test func aShardedRenderCarriesTheWholeRendersPCM() throws {
         try pipeline(curve: nil)
-        #expect(try CLI.run(["run", "p.json", "--quiet"], in: fixture.folder).status == 0)
-        for shard in 1...3 {
-            let part = try CLI.run(
-                ["run", "p.json", "--shard", "\(shard)/3", "--out", "parts", "--quiet"], in: fixture.folder)
-            #expect(part.status == 0, "\(part.stderr)")
-        }
-        let joined = try CLI.run(["concat", "joined.mov", "parts"], in: fixture.folder)
-        #expect(joined.status == 0, "\(joined.stderr)")
-        func pcm(_ file: String) throws -> Data {
-            let raw = "\(file).s24"
-            try fixture.ffmpeg(["-i", file, "-map", "0:a:0", "-c:a", "copy", "-f", "s24le", raw])
-            return try Data(contentsOf: fixture.folder.appendingPathComponent(raw))
-        }
-        let (whole, parts) = (try pcm("out/p.mov"), try pcm("joined.mov"))
+        let (whole, parts) = try fixture.wholeAndShardedPCM()
         #expect(whole.count == 2 * 3 * 96_000)
         // Compared as one Bool: a failed comparison of the bytes themselves would be listed byte by byte.
         let same = whole == parts

@@ -138,20 +138,7 @@ import Testing
                 { "animate": "audio.music.volume", "to": 0.3, "start": 0.5, "duration": 2, "timing": { "spring": { "dampingRatio": 0.4 } } },
                 { "animate": "video.volume", "target": "clip", "from": 0.2, "to": 1, "start": 1, "duration": 2 }
                 """#)
-        #expect(try CLI.run(["run", "p.json", "--quiet"], in: fixture.folder).status == 0)
-        for shard in 1...3 {
-            let part = try CLI.run(
-                ["run", "p.json", "--shard", "\(shard)/3", "--out", "parts", "--quiet"], in: fixture.folder)
-            #expect(part.status == 0, "\(part.stderr)")
-        }
-        let joined = try CLI.run(["concat", "joined.mov", "parts"], in: fixture.folder)
-        #expect(joined.status == 0, "\(joined.stderr)")
-        func pcm(_ file: String) throws -> Data {
-            let raw = "\(file).s24"
-            try fixture.ffmpeg(["-i", file, "-map", "0:a:0", "-c:a", "copy", "-f", "s24le", raw])
-            return try Data(contentsOf: fixture.folder.appendingPathComponent(raw))
-        }
-        let (whole, parts) = (try pcm("out/p.mov"), try pcm("joined.mov"))
+        let (whole, parts) = try fixture.wholeAndShardedPCM()
         #expect(whole.count == 2 * 3 * 4 * 48_000)
         let same = whole == parts
         let differing = zip(whole, parts).filter { $0 != $1 }.count

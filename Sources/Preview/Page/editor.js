@@ -271,18 +271,27 @@ export function makeEditor(token) {
     return tiles;
   }
 
-  // The waveform's columns in `canvas`: each the loudest bucket its span of seconds takes.
-  function drawWave(canvas, axis) {
-    if (!canvas || !wave.peaks || wave.version !== view.version) return;
+  // A lane's canvas sized to its pixels and cleared, to draw this version at this zoom; null when
+  // it shows them already.
+  function freshLane(canvas, axis) {
     const key = JSON.stringify([axis.from, axis.perSecond, canvas.clientWidth, wave.version]);
-    if (canvas.dataset.drawn === key) return;
+    if (canvas.dataset.drawn === key) return null;
     canvas.dataset.drawn = key;
     const ratio = window.devicePixelRatio || 1, wide = canvas.clientWidth, high = canvas.clientHeight;
     canvas.width = Math.max(1, Math.round(wide * ratio));
     canvas.height = Math.max(1, Math.round(high * ratio));
-    const context = canvas.getContext('2d'), { duration, peaks } = wave.peaks;
+    const context = canvas.getContext('2d');
     context.setTransform(ratio, 0, 0, ratio, 0, 0);
     context.clearRect(0, 0, wide, high);
+    return { context: context, wide: wide, high: high };
+  }
+
+  // The waveform's columns in `canvas`: each the loudest bucket its span of seconds takes.
+  function drawWave(canvas, axis) {
+    if (!canvas || !wave.peaks || wave.version !== view.version) return;
+    const lane = freshLane(canvas, axis);
+    if (!lane) return;
+    const { context, wide, high } = lane, { duration, peaks } = wave.peaks;
     context.fillStyle = '#6fc3a0';
     const perBucket = duration / peaks.length, middle = high / 2;
     let columns = 0;
@@ -303,16 +312,9 @@ export function makeEditor(token) {
   function drawSound(canvas, axis) {
     const sound = wave.peaks && wave.version === view.version && Array.isArray(wave.peaks.sounds)
       ? wave.peaks.sounds[Number(canvas.dataset.index)] : null;
-    if (!sound) return;
-    const key = JSON.stringify([axis.from, axis.perSecond, canvas.clientWidth, wave.version]);
-    if (canvas.dataset.drawn === key) return;
-    canvas.dataset.drawn = key;
-    const ratio = window.devicePixelRatio || 1, wide = canvas.clientWidth, high = canvas.clientHeight;
-    canvas.width = Math.max(1, Math.round(wide * ratio));
-    canvas.height = Math.max(1, Math.round(high * ratio));
-    const context = canvas.getContext('2d'), { peaks, gains } = sound, duration = wave.peaks.duration;
-    context.setTransform(ratio, 0, 0, ratio, 0, 0);
-    context.clearRect(0, 0, wide, high);
+    const lane = sound ? freshLane(canvas, axis) : null;
+    if (!lane) return;
+    const { context, wide, high } = lane, { peaks, gains } = sound, duration = wave.peaks.duration;
     const perBucket = duration / peaks.length, middle = high / 2, top = Math.max(1, ...gains);
     const bucketAt = column => Math.floor(axis.seconds(axis.gutter + column + 0.5) / perBucket);
     context.fillStyle = '#4f7f6c';
