@@ -83,10 +83,12 @@ function frameKey(n, playing, lowered = false) {
 
 export function playScale() { return playback.scale; }
 
-// Makes room for one frame more while `maxKept` are kept: lets go of those farthest from frame
-// `from`, counted round the range playing loops over (the frames after its end are those at its
-// start) when both are in it.
-function trimFrames(from) {
+// Makes room for one frame more (`fetching`, frame `from`) while `maxKept` are kept: lets go first
+// of frames made another way (at a scale or motion blur playing has left), then of those farthest
+// from frame `from`, counted round the range playing loops over (the frames after its end are
+// those at its start) when both are in it; frames within two seconds of it only when no other is
+// left, so the cap holds however often playing changes its scale.
+function trimFrames(from, fetching) {
   if (frames.size < maxKept) return;
   const numberOf = key => (typeof key === 'number' ? key : parseInt(key.slice(key.lastIndexOf(' ') + 1), 10));
   const { first, last } = playRange(), count = last - first + 1, near = Math.ceil(view.timeline.fps * 2);
@@ -96,8 +98,11 @@ function trimFrames(from) {
     const apart = Math.abs(n - from) % count;
     return Math.min(apart, count - apart);
   };
-  const farthest = [...frames.keys()].filter(key => distance(key) > near).sort((a, b) => distance(b) - distance(a));
-  for (const key of farthest.slice(0, frames.size - maxKept + 1)) {
+  const variant = key => (typeof key === 'number' ? '' : key.slice(0, key.lastIndexOf(' ')));
+  const wanted = variant(fetching);
+  const rank = key => (variant(key) !== wanted ? 2 : distance(key) > near ? 1 : 0);
+  const order = [...frames.keys()].sort((a, b) => rank(b) - rank(a) || distance(b) - distance(a));
+  for (const key of order.slice(0, frames.size - maxKept + 1)) {
     frames.get(key).then(URL.revokeObjectURL, () => {});
     frames.delete(key);
   }
@@ -107,7 +112,7 @@ function trimFrames(from) {
 function fetchFrame(n, playing = view.playing, lowered = false) {
   const key = frameKey(n, playing, lowered);
   if (!frames.has(key)) {
-    trimFrames(n);
+    trimFrames(n, key);
     inFlight++;
     const url = fetch('frame?t=' + (n / view.timeline.fps)
       + (playing ? '&format=jpeg&quality=' + playingQuality + (playScale() < 1 ? '&scale=' + playScale() : '') : '')
