@@ -459,6 +459,10 @@ def act(driver, action, arguments):
         written(driver, writes)
     elif action == "play":
         driver.find_element(By.ID, "play").click()
+        # Timed from the moment playing has begun (the sound under way, when there is one), not
+        # from the click: a loaded machine may take a while to fetch the first frames and the sound.
+        wait(driver, "view.playing && (!view.timeline.hasSound || !document.getElementById('sound').paused)",
+             "began playing", timeout=120)
         time.sleep(float(arguments[0]))
         result["playing"] = driver.execute_script(
             "const s = document.getElementById('sound');"
