@@ -43,11 +43,8 @@ extension SoundMixer {
                 peaks[bucket] = min(peak, 1)
                 let middle = (from + to) / 2
                 if local(middle) != nil {
-                    var gain = gain(ofSource: index, at: middle - offset)
-                    if !ducking.isEmpty, let ducked = ducking[index] {
-                        gain *= Self.duckFactor(ducked, at: middle - timeline.lowerBound)
-                    }
-                    gains[bucket] = gain
+                    let ducked = ducking.isEmpty ? nil : ducking[index]
+                    gains[bucket] = self.gains(ofSource: index, over: middle..<middle + 1, ducked: ducked)[0]
                 }
             }
             return Lane(label: source.label ?? source.file, peaks: peaks, gains: gains)

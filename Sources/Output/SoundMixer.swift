@@ -117,22 +117,6 @@ public struct SoundMixer: Sendable {
         return played
     }
 
-    /// The gain of an envelope at timeline sample `sample`: linear between the points around it.
-    static func gain(of envelope: (samples: [Int], gains: [Double]), at sample: Int) -> Double {
-        let (samples, gains) = envelope
-        guard sample > samples[0] else { return gains[0] }
-        guard sample < samples[samples.count - 1] else { return gains[gains.count - 1] }
-        // The last point at or before the sample.
-        var (low, high) = (0, samples.count - 1)
-        while high - low > 1 {
-            let middle = (low + high) / 2
-            if samples[middle] <= sample { low = middle } else { high = middle }
-        }
-        let (from, to) = (samples[low], samples[high])
-        guard to > from else { return gains[high] }
-        return gains[low] + (gains[high] - gains[low]) * Double(sample - from) / Double(to - from)
-    }
-
     /// Window length of the time stretch, in samples (about 43 ms).
     static let stretchWindow = 2048
 
@@ -162,21 +146,6 @@ public struct SoundMixer: Sendable {
             grain += 1
         }
         return output
-    }
-
-    /// The gain of source `index` at sample `local` of its own timeline (0 where it begins): its
-    /// volume, its linear fades or de-click ramps (as ffmpeg's `afade` counts them) and its envelope.
-    func gain(ofSource index: Int, at local: Int) -> Float {
-        var gain = mix.sources[index].volume
-        let fade = fades[index]
-        if local < fade.in { gain *= Double(local) / Double(fade.in) }
-        if fade.out > 0, local >= fade.outStart {
-            gain *= min(max(Double(fade.out - (local - fade.outStart)) / Double(fade.out), 0), 1)
-        }
-        if let envelope = envelopes[index] {
-            gain *= Self.gain(of: envelope, at: offsets[index] + local)
-        }
-        return Float(gain)
     }
 
     /// The highest sample of the mix can reach: about −0.01 dBFS.
@@ -300,9 +269,9 @@ public struct SoundMixer: Sendable {
         }
     }
 
-    /// `gain(ofSource:at:)` (times the ducking gains `ducked`, when given) at every sample of
-    /// `range` of the timeline, computed by the same arithmetic in the same order, so each is the
-    /// same number; the envelope's points are walked rather than searched for each sample.
+    /// The gain of source `index` at every sample of `range` of the timeline: its volume, its
+    /// linear fades or de-click ramps (as ffmpeg's `afade` counts them), its envelope (linear
+    /// between its points, walked forwards) and the ducking gains `ducked`, when given.
     func gains(ofSource index: Int, over range: Range<Int>, ducked: [Float]?) -> [Float] {
         let volume = mix.sources[index].volume
         let fade = fades[index]
