@@ -54,6 +54,9 @@ public final class Compositor {
     /// Whether the drawing under way is of whole frames (or their static images) with no mixer's
     /// output among the layers: only then is a backdrop a function of the layers' states.
     var drawsWholeFrame = false
+    /// Whether a layer drawn since this was last cleared reached past the frame's edge (what lies
+    /// beyond it was not drawn).
+    var drawnBeyondFrame = false
     /// The first effect that failed since `takeEffectFailure`; the frame holding it is not to be used.
     private(set) var effectFailure: EffectFailure?
 
@@ -190,6 +193,70 @@ public final class Compositor {
         frame.heldStatic?.drawnOver = drawnOver
     }
 
+    /// For a motion-blurred frame whose samples differ only in where its upper layers stand: fills
+    /// `frame` with the background and the bottom layers that do not change within the shutter
+    /// (the whole subtrees below `limit`), as much of them as a static image holds copied and the
+    /// rest drawn, and draws the layers above them alone over the transparent pixels of `picture`
+    /// (which must be transparent outside `cleared`). Returns the first layer drawn into
+    /// `picture`, the box it drew in, and the static image's pixels when `frame` holds that image
+    /// alone (nil when it holds the background alone or layers drawn over the image), which stay
+    /// as they are while this compositor draws nothing else, and whether the picture is whole:
+    /// no layer in it reached past the frame's edge. A layer showing footage or a Lottie
+    /// animation above the static image, or one with effects or turned out of its plane among
+    /// those drawn into `picture`, would not draw alike in every sample: nil is returned then.
+    public func renderApart(
+        _ layers: [anim_layer_t], host: [HostLayerState]? = nil, below limit: Int, into frame: FrameBuffer,
+        picture: FrameBuffer, cleared: (x0: Int, y0: Int, x1: Int, y1: Int)
+    ) -> (start: Int, box: (x0: Int, y0: Int, x1: Int, y1: Int), image: UnsafePointer<UInt8>?, whole: Bool)? {
+        precondition(layers.count == prepared.count, "renderApart needs one layer state per content")
+        self.host = host ?? baseHost
+        checkSize(of: frame)
+        checkSize(of: picture)
+        guard frame.width > 0, frame.height > 0 else { return nil }
+        let below = tree.wholeSubtrees(upTo: min(limit, layers.count))
+        let lowest = tree.wholeSubtrees(upTo: min(below, firstChanging))
+        let unchanged = tree.wholeSubtrees(upTo: staticLayers.unchangedCount(layers, below: lowest))
+        drawsWholeFrame = true
+        defer { drawsWholeFrame = false }
+        layers.withUnsafeBufferPointer { tree.worldTransforms(of: $0, into: &worlds) }
+        let restored = staticLayers.restore(layers, unchanged: unchanged, below: lowest, into: frame) { image, range in
+            drawing(into: image, over: range.lowerBound == 0 ? canvas.background : nil) { cr in
+                _ = drawSubtrees(in: range, of: layers, replacing: [], on: cr, frame: image)
+            }
+        }
+        for index in restored..<layers.count
+        where prepared[index].content.footage != nil || prepared[index].content.lottie != nil {
+            return nil
+        }
+        // What is drawn into the picture must draw the same pixels wherever it stands.
+        for index in below..<layers.count where contents[index].hasEffects || self.host[index].isTurned {
+            return nil
+        }
+        if restored == 0 {
+            drawing(into: frame, over: canvas.background) { _ in }
+            frame.pixelsChanged()
+        }
+        var image = frame.heldStatic.map { UnsafePointer($0.drawing.pixels.pixels) }
+        if restored < below {
+            var drawn = PixelBox.empty
+            drawing(into: frame, over: nil) { cr in
+                drawn = drawSubtrees(in: restored..<below, of: layers, replacing: [], on: cr, frame: frame)
+            }
+            frame.heldStatic?.drawnOver = drawn
+            image = nil
+        }
+        picture.clear(within: PixelBox(x0: cleared.x0, y0: cleared.y0, x1: cleared.x1, y1: cleared.y1))
+        var box = PixelBox.empty
+        drawnBeyondFrame = false
+        drawing(into: picture, over: nil) { cr in
+            box = drawSubtrees(in: below..<layers.count, of: layers, replacing: [], on: cr, frame: picture)
+        }
+        picture.pixelsChanged()
+        // A picture cut at the frame's edge would show nothing where a move brings the rest in.
+        let whole = !drawnBeyondFrame
+        return (below, (box.x0, box.y0, box.x1, box.y1), image, whole)
+    }
+
     /// Whether an opaque replacement of layer `index` (and its sublayers) hides every layer
     /// drawn before it: so when it is a top-level layer, not inside a parent's group or clip.
     /// A mixer may then write such a replacement straight into the frame (`render`'s `held`).
@@ -316,7 +383,7 @@ public final class Compositor {
             guard let reach = draw(layer, index: index, transform: transform, on: cr, frame: frame) else {
                 return .empty
             }
-            return PixelBox(covering: reach, width: frame.width, height: frame.height)
+            return covering(reach, in: frame)
         }
         guard layer.hidden == 0, layer.opacity > 0, layer.opacity.isFinite, transform.isUsable else { return .empty }
         let grouped = layer.opacity < 1
@@ -325,9 +392,8 @@ public final class Compositor {
         var opaque = layer
         opaque.opacity = 1
         var drawnOver =
-            draw(opaque, index: index, transform: transform, on: cr, frame: frame).map {
-                PixelBox(covering: $0, width: frame.width, height: frame.height)
-            } ?? .empty
+            draw(opaque, index: index, transform: transform, on: cr, frame: frame).map { covering($0, in: frame) }
+            ?? .empty
         let mask = layer.mask
         let punched = mask.shape_count > 0 && mask.inverted != 0
         cairo_save(cr)
@@ -398,6 +464,17 @@ public final class Compositor {
         }
         cairo_restore(cr)
         return union(transform.boundingBox(of: layer.localBounds), shadow?.extents)
+    }
+
+    /// The pixels of `frame` a layer reaching `rect` (device space) can touch; notes in
+    /// `drawnBeyondFrame` a reach past the frame's edge.
+    private func covering(_ rect: anim_rect_t, in frame: FrameBuffer) -> PixelBox {
+        if !(rect.x >= 0 && rect.y >= 0 && rect.x + rect.width <= Double(frame.width)
+            && rect.y + rect.height <= Double(frame.height))
+        {
+            drawnBeyondFrame = true
+        }
+        return PixelBox(covering: rect, width: frame.width, height: frame.height)
     }
 
     /// Limits a group to the pixels the layer can touch (whole pixels, so the clip is not blended).

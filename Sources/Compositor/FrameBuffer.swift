@@ -89,6 +89,14 @@ extension FrameBuffer {
         }
     }
 
+    /// Makes every pixel inside `box` transparent.
+    func clear(within box: PixelBox) {
+        let (x0, x1) = (min(max(box.x0, 0), width), min(max(box.x1, 0), width))
+        let (y0, y1) = (min(max(box.y0, 0), height), min(max(box.y1, 0), height))
+        guard x0 < x1, y0 < y1 else { return }
+        for y in y0..<y1 { memset(pixels + y * stride + x0 * 4, 0, (x1 - x0) * 4) }
+    }
+
     /// Whether every pixel of `rows` has alpha 255.
     public func rowsAreOpaque(_ rows: Range<Int>) -> Bool {
         precondition(rows.lowerBound >= 0 && rows.upperBound <= height, "rows \(rows) are outside the frame")

@@ -101,6 +101,24 @@ public final class FrameEvaluator: @unchecked Sendable {
         return state
     }
 
+    /// Whether every step stands still across `times` (timeline times of frame `frame`): its
+    /// progress the same at each, or none at each with the same layer shown alone. The states
+    /// there are then one state, but for an animator whose output changes with the time alone
+    /// while its progress stands (it is told the time), which such a frame shows as at its first.
+    func stepsStandStill(at times: [Double], frame: Int) throws(RenderError) -> Bool {
+        guard let first = times.first else { return true }
+        for index in scene.steps.indices {
+            let start = try plugins.withTiming(frame: frame) { $0.progress(ofStep: index, at: first) }
+            let alone = start == nil ? scene.layerAlone(byStep: index, at: first) : nil
+            for t in times.dropFirst() {
+                let progress = try plugins.withTiming(frame: frame) { $0.progress(ofStep: index, at: t) }
+                if progress != start && !(progress?.isNaN == true && start?.isNaN == true) { return false }
+                if progress == nil && scene.layerAlone(byStep: index, at: t) != alone { return false }
+            }
+        }
+        return true
+    }
+
     /// The state at `t`, shown `wallTime` seconds into the render (on frame `frame`), with the
     /// layers gone by then hidden (see `Scene.removedLayers(atWallTime:)`).
     func state(at t: Double, frame: Int, wallTime: Double) throws(RenderError) -> FrameState {

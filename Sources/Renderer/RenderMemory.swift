@@ -3,7 +3,8 @@ import Scene
 
 /// A render's memory, estimated on the high side before it starts: per rendering thread, two
 /// frame buffers, three more per mixer step (its two inputs and its output) and, with motion blur,
-/// six frames' worth (a sample's picture, the float sums and marks); shared, the
+/// eight frames' worth (a sample's picture, the float sums and marks, the picture of the layers
+/// that move and the places their rows change); shared, the
 /// decoded images (and their smaller copies), the footage's frame caches, a frame of static layers
 /// and two frames of output conversion. Where address space is what is limited, each thread also
 /// reserves its stack and a malloc arena (72 MiB). Checked against `MemoryLimit` by `RenderJob`:
@@ -20,9 +21,10 @@ struct RenderMemory {
     init(scene: Scene, images: SceneImages, width: Int, height: Int) {
         frameBytes = width * height * 4
         let mixers = scene.steps.filter { if case .mix = $0.action { true } else { false } }.count
-        // Motion blur: a frame for the later samples, and 4 floats and 1 mark a pixel for their sums.
+        // Motion blur: a frame for the later samples, 4 floats and 1 mark a pixel for their sums, a
+        // frame of the layers that only move and an integer a pixel where their rows change.
         let blurred = (scene.canvas.motionBlur?.mostSamples ?? 1) > 1
-        perThread = (2 + 3 * mixers + (blurred ? 6 : 0)) * frameBytes
+        perThread = (2 + 3 * mixers + (blurred ? 8 : 0)) * frameBytes
         shared = images.decodedBytes + 3 * frameBytes + Self.margin
     }
 

@@ -1,6 +1,7 @@
 import CAnimatorABI
 import CRaster
 import Compositor
+import Glibc
 import Scene
 
 /// What motion blur needs beside the frame: a picture per later sample, and the sums of its
@@ -19,18 +20,81 @@ final class ShutterScratch {
         return UnsafePointer(table)
     }()
 
+    /// For frames whose samples only move the layers above the static image (`renderMoved`):
+    /// those layers drawn alone, the box they were drawn in, and where the picture's rows change
+    /// (see `raster_shutter_runs`).
+    private(set) var picture: FrameBuffer?
+    var pictureBox = (x0: 0, y0: 0, x1: 0, y1: 0)
+    let rowGroup: UnsafeMutablePointer<Int32>
+    let boundSpan: UnsafeMutablePointer<Int32>
+    private(set) var bounds: UnsafeMutablePointer<Int32>?
+    private var boundsCapacity = 0
+
+    /// The same in whole units of 1 / SHUTTER_LINEAR_ONE, for samples that only move.
+    nonisolated(unsafe) static let table16: UnsafePointer<UInt32> = {
+        let table = UnsafeMutablePointer<UInt32>.allocate(capacity: 256 * 256)
+        raster_shutter_table16(table)
+        return UnsafePointer(table)
+    }()
+
+    /// `sums` as the whole numbers a row of moved samples is summed in (the same bytes).
+    var movedSums: UnsafeMutablePointer<UInt32> {
+        UnsafeMutableRawPointer(sums).assumingMemoryBound(to: UInt32.self)
+    }
+
     init(width: Int, height: Int) throws(FrameBuffer.OutOfMemory) {
         sample = try FrameBuffer(width: width, height: height)
-        sums = .allocate(capacity: max(1, width * height * 4))
-        differs = .allocate(capacity: max(1, width * height))
+        sums = Self.hugePages(count: max(1, width * height * 4))
+        differs = Self.hugePages(count: max(1, width * height))
         spans = .allocate(capacity: max(2, 2 * height))
+        rowGroup = .allocate(capacity: max(1, height))
+        boundSpan = .allocate(capacity: max(2, 2 * height))
     }
 
     deinit {
-        sums.deallocate()
-        differs.deallocate()
+        free(sums)
+        free(differs)
         spans.deallocate()
+        rowGroup.deallocate()
+        boundSpan.deallocate()
+        bounds?.deallocate()
     }
+
+    /// Memory for `count` values, asked of the kernel in pages of 2 MiB where it gives them: a
+    /// sample's sums touch a few pixels in each of hundreds of rows, a page each in pages of 4 KiB,
+    /// more than the processor's table of pages holds.
+    private static func hugePages<T>(count: Int) -> UnsafeMutablePointer<T> {
+        let bytes = count * MemoryLayout<T>.stride
+        var memory: UnsafeMutableRawPointer?
+        guard posix_memalign(&memory, 1 << 21, bytes) == 0, let memory else { fatalError("out of memory") }
+        if bytes >= 1 << 21 { _ = madvise(memory, bytes, MADV_HUGEPAGE) }
+        return memory.bindMemory(to: T.self, capacity: count)
+    }
+
+    /// The picture of the layers that move, made on first use.
+    func movingPicture() throws(FrameBuffer.OutOfMemory) -> FrameBuffer {
+        if let picture { return picture }
+        let made = try FrameBuffer(width: sample.width, height: sample.height)
+        picture = made
+        return made
+    }
+
+    /// Room for `count` columns where rows change.
+    func bounds(holding count: Int) -> UnsafeMutablePointer<Int32> {
+        if let bounds, boundsCapacity >= count { return bounds }
+        bounds?.deallocate()
+        let made = UnsafeMutablePointer<Int32>.allocate(capacity: max(1, count))
+        (bounds, boundsCapacity) = (made, count)
+        return made
+    }
+}
+
+/// What a scene's layers hold that motion blur must sample however the states stand.
+struct BlurTraits {
+    /// A layer whose pixels change with the time alone (`Worker.changesByItself`).
+    let changesByItself: Bool
+    /// A layer showing footage or a Lottie animation.
+    let plays: Bool
 }
 
 /// A box of pixels, `x0..<x1` by `y0..<y1`.
@@ -64,6 +128,10 @@ extension Worker {
     ) throws(RenderError) {
         let scene = evaluator.scene
         var count = blur.mostSamples
+        if try standsStill(evaluator, blur, wallTime: wallTime, frame: frame) {
+            try drawStill(evaluator, time: time, wallTime: wallTime, frame: frame, into: buffer)
+            return
+        }
         var samples = try Self.samples(count, blur, evaluator, wallTime: wallTime, frame: frame)
         // The states at each layer's own sample times, by its number of samples.
         var layerStates = [count: samples]
@@ -80,11 +148,7 @@ extension Worker {
         var still = count <= 1
         if !still { still = try nothingChanges(samples, scene: scene, frame: frame) }
         if still {
-            compositor.time = time
-            try showFootage(at: time, frame: frame)
-            try draw(
-                try evaluator.state(at: time, frame: frame, wallTime: wallTime), evaluator, time: time, frame: frame,
-                into: buffer)
+            try drawStill(evaluator, time: time, wallTime: wallTime, frame: frame, into: buffer)
             return
         }
         // Layers drawn at the frame's own time in every sample.
@@ -97,14 +161,8 @@ extension Worker {
         let scratch = try shutterScratch(frame: frame)
         let (width, height) = (buffer.width, buffer.height)
         scratch.spans.update(repeating: 0, count: max(2, 2 * height))
-        let changesByItself = Self.changesByItself(scene)
-        defer { compositor.shutterSample = .none }
-        var previous: (state: FrameState, shown: [Int?])?
-        // Whether the latest picture drawn is the first sample's (no later one drawn yet).
-        var latestIsFirst = true
-        // The box holding every pixel summed.
-        var summed: PixelRange?
-        for k in 0..<count {
+        let changesByItself = blurTraits(of: scene).changesByItself
+        let states = (0..<count).map { k in
             var state = samples[k].state
             for (index, own) in layerSamples.enumerated() where own < count {
                 if own <= 1, let fixed {
@@ -119,6 +177,22 @@ extension Worker {
                     state.host[index] = mine.host[index]
                 }
             }
+            return state
+        }
+        if !changesByItself,
+            try renderMoved(states, evaluator, time: samples[0].time, frame: frame, scratch: scratch, into: buffer)
+        {
+            compositor.time = time
+            return
+        }
+        defer { compositor.shutterSample = .none }
+        var previous: (state: FrameState, shown: [Int?])?
+        // Whether the latest picture drawn is the first sample's (no later one drawn yet).
+        var latestIsFirst = true
+        // The box holding every pixel summed.
+        var summed: PixelRange?
+        for k in 0..<count {
+            let state = states[k]
             compositor.time = samples[k].time
             try showFootage(at: samples[k].time, frame: frame)
             let shown = scene.layers.indices.map { compositor.shownFootageFrame(ofContent: $0) }
@@ -156,6 +230,137 @@ extension Worker {
         compositor.time = time
     }
 
+    /// Draws a frame whose samples are all one picture once, at its own time, as without blur.
+    private func drawStill(
+        _ evaluator: FrameEvaluator, time: Double, wallTime: Double, frame: Int, into buffer: FrameBuffer
+    ) throws(RenderError) {
+        compositor.time = time
+        try showFootage(at: time, frame: frame)
+        try draw(
+            try evaluator.state(at: time, frame: frame, wallTime: wallTime), evaluator, time: time, frame: frame,
+            into: buffer)
+    }
+
+    /// Whether the frame is the same picture at every sample's time, known without evaluating the
+    /// samples' states: no step's progress moves within the shutter (`stepsStandStill`), no layer
+    /// is taken away within it, and no layer shows footage, a Lottie animation, a text that
+    /// changes by itself or an effect that draws by the time. A still frame then costs what it
+    /// costs without motion blur.
+    private func standsStill(
+        _ evaluator: FrameEvaluator, _ blur: MotionBlur, wallTime: Double, frame: Int
+    ) throws(RenderError) -> Bool {
+        let scene = evaluator.scene
+        let traits = blurTraits(of: scene)
+        if traits.changesByItself || traits.plays { return false }
+        // With no step and no interaction, nothing but content changes with the time.
+        if scene.steps.isEmpty && scene.clock.interaction == nil { return true }
+        let count = blur.mostSamples
+        let walls = (0..<count).map { evaluator.wallTime(ofSample: $0, of: count, blur, frameWallTime: wallTime) }
+        let removed = scene.removedLayers(atWallTime: walls[0])
+        guard walls.allSatisfy({ scene.removedLayers(atWallTime: $0) == removed }) else { return false }
+        var times: [Double] = []
+        for wall in walls { times.append(try evaluator.time(atWallTime: wall, frame: frame)) }
+        return try evaluator.stepsStandStill(at: times, frame: frame)
+    }
+
+    /// Renders a blurred frame whose samples differ only in where the layers above its static
+    /// image stand, all moved alike (`Compositor.commonMove`), and says whether it could: those
+    /// layers are drawn once, apart (`Compositor.renderApart`), and each sample is that picture
+    /// moved, resampled bilinearly, over the static image (`raster_shutter_average_moved`), the
+    /// first included, so pixels the moves leave alone are the same in every sample and cost nothing.
+    /// Not for samples running mixers or showing layers alone, whose host states differ, or
+    /// whose moving layers reach the frame's edge (what lies beyond it was not drawn).
+    private func renderMoved(
+        _ states: [FrameState], _ evaluator: FrameEvaluator, time: Double, frame: Int, scratch: ShutterScratch,
+        into buffer: FrameBuffer
+    ) throws(RenderError) -> Bool {
+        guard let first = states.first, states.count > 1,
+            states.allSatisfy({ $0.mixes.isEmpty && $0.moved.isEmpty && $0.host == first.host })
+        else { return false }
+        // The lowest layer that differs between samples: those below it are static within the shutter.
+        var limit = first.layers.count
+        for state in states.dropFirst() {
+            for index in 0..<limit where !state.layers[index].hasSameBytes(as: first.layers[index]) {
+                limit = index
+                break
+            }
+        }
+        let (width, height) = (buffer.width, buffer.height)
+        let picture: FrameBuffer
+        do throws(FrameBuffer.OutOfMemory) {
+            picture = try scratch.movingPicture()
+        } catch {
+            throw .outOfMemory(error, frame: frame)
+        }
+        compositor.time = time
+        try showFootage(at: time, frame: frame)
+        let drawn = compositor.renderApart(
+            first.layers, host: first.host, below: limit, into: buffer, picture: picture, cleared: scratch.pictureBox)
+        if let effects, let failure = effects.takeFailure(from: compositor) { throw failure }
+        guard let drawn else { return false }
+        let (start, box, image, whole) = drawn
+        scratch.pictureBox = box
+        guard whole, box.x0 < box.x1, box.y0 < box.y1,
+            raster_shutter_edges_clear(
+                picture.pixels, Int32(width), Int32(height), Int32(picture.stride), Int32(box.x0), Int32(box.y0),
+                Int32(box.x1), Int32(box.y1))
+        else { return false }
+        // Each later sample's move from the first, in whole pixels and 256ths.
+        var moves: [(sx: Int32, sy: Int32, wx: Int32, wy: Int32)] = []
+        var reach: PixelRange = (box.x0, box.y0, box.x1, box.y1)
+        for state in states.dropFirst() {
+            guard let move = compositor.commonMove(from: first.layers, to: state.layers, above: start),
+                abs(move.dx) < Double(width), abs(move.dy) < Double(height)
+            else { return false }
+            let (sx, wx) = Self.pixelsAndFraction(move.dx)
+            let (sy, wy) = Self.pixelsAndFraction(move.dy)
+            moves.append((Int32(sx), Int32(sy), Int32(wx), Int32(wy)))
+            let moved: PixelRange = (
+                box.x0 + sx, box.y0 + sy, box.x1 + sx + (wx > 0 ? 1 : 0), box.y1 + sy + (wy > 0 ? 1 : 0)
+            )
+            reach = union(reach, moved)
+        }
+        reach = (max(reach.x0, 0), max(reach.y0, 0), min(reach.x1, width), min(reach.y1, height))
+        // The static image under every pixel the samples reach (a copy when the frame holds the
+        // background alone), then the first sample over it.
+        let stride = buffer.stride
+        let under: UnsafePointer<UInt8>
+        if let image {
+            under = image
+        } else {
+            let copy = scratch.sample
+            copy.pixelsChanged()
+            for y in reach.y0..<reach.y1 {
+                (copy.pixels + y * stride + reach.x0 * 4).update(
+                    from: buffer.pixels + y * stride + reach.x0 * 4, count: (reach.x1 - reach.x0) * 4)
+            }
+            under = UnsafePointer(copy.pixels)
+        }
+        raster_shutter_composite(
+            buffer.pixels, under, picture.pixels, Int32(stride), Int32(box.x0), Int32(box.y0), Int32(box.x1),
+            Int32(box.y1))
+        let bounds = scratch.bounds(holding: (box.x1 - box.x0 + 2) * (box.y1 - box.y0))
+        raster_shutter_runs(
+            picture.pixels, Int32(width), Int32(height), Int32(stride), Int32(box.x0), Int32(box.y0), Int32(box.x1),
+            Int32(box.y1), scratch.rowGroup, bounds, scratch.boundSpan)
+        let flat = moves.flatMap { [$0.sx, $0.sy, $0.wx, $0.wy] }
+        // One row's sums at a time: the first 4 · width of the sums and width of the marks.
+        raster_shutter_average_moved(
+            buffer.pixels, under, picture.pixels, Int32(width), Int32(height), Int32(stride), Int32(box.x0),
+            Int32(box.y0), Int32(box.x1), Int32(box.y1), flat, Int32(moves.count), scratch.rowGroup, bounds,
+            scratch.boundSpan, ShutterScratch.table16, scratch.movedSums, scratch.differs)
+        buffer.pixelsChanged(within: reach)
+        return true
+    }
+
+    /// A move in pixels as whole pixels (rounded down) and the rest in 256ths of one (0…255).
+    private static func pixelsAndFraction(_ move: Double) -> (Int, Int) {
+        var whole = Int(move.rounded(.down))
+        var fraction = Int(((move - Double(whole)) * 256).rounded())
+        if fraction == 256 { (whole, fraction) = (whole + 1, 0) }
+        return (whole, fraction)
+    }
+
     /// The smallest box holding both boxes.
     private func union(_ a: PixelRange, _ b: PixelRange) -> PixelRange {
         if a.x0 >= a.x1 || a.y0 >= a.y1 { return b }
@@ -182,7 +387,7 @@ extension Worker {
     /// and no content that changes by itself (see `changesByItself`), so one picture is every
     /// sample's.
     private func nothingChanges(_ samples: [ShutterSample], scene: Scene, frame: Int) throws(RenderError) -> Bool {
-        if Self.changesByItself(scene) { return false }
+        if blurTraits(of: scene).changesByItself { return false }
         guard let first = samples.first else { return true }
         guard samples.dropFirst().allSatisfy({ Self.sameLook($0.state, first.state) }) else { return false }
         var firstShown: [Int?]?
@@ -193,6 +398,16 @@ extension Worker {
             firstShown = shown
         }
         return true
+    }
+
+    /// What motion blur needs to know of `scene`'s layers, found once per scene.
+    private func blurTraits(of scene: Scene) -> BlurTraits {
+        if let known = knownBlurTraits, known.scene === scene { return known.traits }
+        let traits = BlurTraits(
+            changesByItself: Self.changesByItself(scene),
+            plays: scene.layers.contains { $0.content.footage != nil || $0.content.lottie != nil })
+        knownBlurTraits = (scene, traits)
+        return traits
     }
 
     /// Whether a layer's pixels can change with the time alone, its state and footage frame the

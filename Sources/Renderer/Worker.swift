@@ -7,7 +7,7 @@ import Scene
 final class Worker: @unchecked Sendable {
     let compositor: Compositor
     /// What the compositor calls for layer effects; nil when the scene has none.
-    private let effects: FrameEffects?
+    let effects: FrameEffects?
     /// Scratch for mixer steps (from, to, out per running mixer), made on first use.
     private var mixScratch: [(from: MixerInput, to: MixerInput, out: FrameBuffer)] = []
     /// Pictures of the layers mixer steps show alone in another's place, made on first use.
@@ -16,6 +16,9 @@ final class Worker: @unchecked Sendable {
     private var replacements: [Replacement] = []
     /// What motion blur averages its samples in, made on first use.
     var shutter: ShutterScratch?
+    /// What motion blur needs to know of the scene it last rendered, found once (see
+    /// `blurTraits(of:)`).
+    var knownBlurTraits: (scene: Scene, traits: BlurTraits)?
     /// The most samples a blurred frame is drawn with, 0 for none; nil for the scene's own. Set
     /// for a preview's frames only (`FrameRenderer.render(time:motionBlurSamples:)`).
     var samplesCap: Int?
