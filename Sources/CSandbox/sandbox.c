@@ -11,6 +11,7 @@
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/prctl.h>
@@ -96,6 +97,14 @@ static int end_with_parent(pid_t parent, char *message, size_t size) {
     return 0;
 }
 
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define SANITIZED 1
+#endif
+#endif
+
 /// Allows `rights` (narrowed to what a file may have when `path` is not a folder) beneath
 /// `path`; a path that does not exist is left out.
 static int allow(int ruleset, const char *path, uint64_t rights, uint64_t handled, char *message, size_t size) {
@@ -114,6 +123,33 @@ static int allow(int ruleset, const char *path, uint64_t rights, uint64_t handle
     if (result != 0) return fail(message, size, "Landlock refused a rule for %s: %s", path, strerror(error));
     return 0;
 }
+
+#ifdef SANITIZED
+/// In a sanitized build, the suppressions files the sanitizers' options name
+/// (`suppressions=PATH` in LSAN_OPTIONS, ASAN_OPTIONS or TSAN_OPTIONS) stay readable: the leak
+/// check reads its file when it first finds a leak, which is after the sandbox is entered.
+static int allow_suppressions(int ruleset, uint64_t handled, char *message, size_t size) {
+    static const char *const variables[] = {"LSAN_OPTIONS", "ASAN_OPTIONS", "TSAN_OPTIONS"};
+    static const char key[] = "suppressions=";
+    int result = 0;
+    for (size_t index = 0; result == 0 && index < sizeof variables / sizeof *variables; index++) {
+        const char *options = getenv(variables[index]);
+        for (const char *found = options ? strstr(options, key) : NULL; result == 0 && found != NULL;
+             found = strstr(found + 1, key)) {
+            // The option itself, not the end of another (print_suppressions=0).
+            if (found != options && found[-1] != ':' && found[-1] != ' ') continue;
+            const char *path = found + sizeof key - 1;
+            char copy[4096];
+            size_t length = strcspn(path, ": ");
+            if (length == 0 || length >= sizeof copy) continue;
+            memcpy(copy, path, length);
+            copy[length] = '\0';
+            result = allow(ruleset, copy, fs_read_file, handled, message, size);
+        }
+    }
+    return result;
+}
+#endif
 
 static int confine_files(const char *const *files, size_t file_count, const char *const *folders,
                          size_t folder_count, char *message, size_t size) {
@@ -156,20 +192,15 @@ static int confine_files(const char *const *files, size_t file_count, const char
     if (result == 0) result = allow(ruleset, "/dev/null", fs_read_file | fs_write_file, handled, message, size);
     if (result == 0) result = allow(ruleset, "/dev/zero", fs_read_file, handled, message, size);
     if (result == 0) result = allow(ruleset, "/dev/urandom", fs_read_file, handled, message, size);
+#ifdef SANITIZED
+    if (result == 0) result = allow_suppressions(ruleset, handled, message, size);
+#endif
     if (result == 0 && syscall(SYS_landlock_restrict_self, ruleset, 0) != 0) {
         result = fail(message, size, "could not enter the Landlock ruleset: %s", strerror(errno));
     }
     close(ruleset);
     return result;
 }
-
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-#define SANITIZED 1
-#endif
-#endif
 
 /// The system calls plugin code may make: computing, memory, threads, time, and reading and
 /// writing descriptors it already has or files Landlock lets it open.
