@@ -96,22 +96,9 @@ struct MovedShutterTests {
         }
     }
 
-    static func linear(_ s: Double) -> Double { s <= 0.04045 ? s / 12.92 : pow((s + 0.055) / 1.055, 2.4) }
-    static func encoded(_ l: Double) -> Double { l <= 0.0031308 ? l * 12.92 : 1.055 * pow(l, 1 / 2.4) - 0.055 }
-
-    /// The linear-light average of premultiplied pixels, premultiplied and encoded again.
+    /// The linear-light average of premultiplied pixels (`ShutterAverageTests.reference`).
     static func average(_ samples: [[Int]]) -> [Int] {
-        let count = Double(samples.count)
-        let alpha = samples.reduce(0.0) { $0 + Double($1[3]) / 255 }
-        let outAlpha = (alpha / count * 255).rounded()
-        guard outAlpha > 0 else { return [0, 0, 0, 0] }
-        let colour = (0..<3).map { c in
-            let light = samples.reduce(0.0) { sum, p in
-                p[3] == 0 ? sum : sum + linear(Double(min(p[c], p[3])) / Double(p[3])) * Double(p[3]) / 255
-            }
-            return Int(min((encoded(min(light / alpha, 1)) * outAlpha).rounded(), outAlpha))
-        }
-        return colour + [Int(outAlpha)]
+        ShutterAverageTests.reference(samples.map { $0.map { UInt8($0) } }).map { Int($0) }
     }
 
     static let moves: [[Int32]] = [
