@@ -1,7 +1,6 @@
 import CAnimatorABI
 import CRaster
 import Compositor
-import Glibc
 import Scene
 
 /// What motion blur needs beside the frame: a picture per later sample, and the sums of its
@@ -44,31 +43,20 @@ final class ShutterScratch {
 
     init(width: Int, height: Int) throws(FrameBuffer.OutOfMemory) {
         sample = try FrameBuffer(width: width, height: height)
-        sums = Self.hugePages(count: max(1, width * height * 4))
-        differs = Self.hugePages(count: max(1, width * height))
+        sums = .allocate(capacity: max(1, width * height * 4))
+        differs = .allocate(capacity: max(1, width * height))
         spans = .allocate(capacity: max(2, 2 * height))
         rowGroup = .allocate(capacity: max(1, height))
         boundSpan = .allocate(capacity: max(2, 2 * height))
     }
 
     deinit {
-        free(sums)
-        free(differs)
+        sums.deallocate()
+        differs.deallocate()
         spans.deallocate()
         rowGroup.deallocate()
         boundSpan.deallocate()
         bounds?.deallocate()
-    }
-
-    /// Memory for `count` values, asked of the kernel in pages of 2 MiB where it gives them: a
-    /// sample's sums touch a few pixels in each of hundreds of rows, a page each in pages of 4 KiB,
-    /// more than the processor's table of pages holds.
-    private static func hugePages<T>(count: Int) -> UnsafeMutablePointer<T> {
-        let bytes = count * MemoryLayout<T>.stride
-        var memory: UnsafeMutableRawPointer?
-        guard posix_memalign(&memory, 1 << 21, bytes) == 0, let memory else { fatalError("out of memory") }
-        if bytes >= 1 << 21 { _ = madvise(memory, bytes, MADV_HUGEPAGE) }
-        return memory.bindMemory(to: T.self, capacity: count)
     }
 
     /// The picture of the layers that move, made on first use.
