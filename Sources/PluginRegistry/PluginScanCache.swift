@@ -14,7 +14,8 @@ struct PluginScanCache: Encodable {
     }
 
     /// Results depend on the host's loader and ABI: another host starts afresh.
-    static let hostKey = "pipeline \(HostVersion.string), animator ABI \(ANIM_ABI_MAJOR).\(ANIM_ABI_MINOR)"
+    static let hostKey =
+        "pipeline \(HostVersion.string), animator ABI \(ANIM_ABI_MAJOR).\(ANIM_ABI_MINOR), scan cache 2"
     static let fileName = "plugin-scan.json"
 
     var host = Self.hostKey

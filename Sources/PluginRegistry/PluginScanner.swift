@@ -6,6 +6,7 @@ import Foundation
 /// hidden subcommand that opens one file and prints `report(file:shownAs:)` on standard output.
 public struct PluginScanner: Sendable {
     public static let timeoutVariable = "PIPELINE_SCAN_TIMEOUT"
+    static let sandboxRefusal = "could not be scanned in the plugin sandbox"
 
     /// The child's command line; the resolved file and `--shown-as PATH` are appended.
     let command: [String]
@@ -41,7 +42,7 @@ public struct PluginScanner: Sendable {
     public static func report(file resolved: String, shownAs path: String) throws -> Data {
         do throws(PluginSandbox.Failure) { try PluginSandbox.enter(plugins: [resolved], requireFiles: false) } catch {
             return try ScanJSON.encode(
-                ScanResult.skipped(reason: "could not be scanned in the plugin sandbox: \(error)"))
+                ScanResult.skipped(reason: "\(sandboxRefusal): \(error)"))
         }
         FileHandle.standardOutput.write(Data("\n".utf8))
         // The child inherits the parent's environment, so it knows the parent's limit.
@@ -54,15 +55,25 @@ public struct PluginScanner: Sendable {
         return try ScanJSON.encode(result)
     }
 
+    /// What a scan found, and whether it is the file's alone: a time limit passed, a signal, a
+    /// child that could not start or exited without a report depend on the machine, its load and
+    /// the limits in force, so the cache must not keep them (raising PIPELINE_SCAN_TIMEOUT after a
+    /// timeout scans the file again).
+    struct Outcome {
+        let result: ScanResult
+        let isLasting: Bool
+    }
+
     /// Runs the child on one file and turns how it ended into a result.
-    func scan(_ resolved: String, shownAs path: String) -> ScanResult {
+    func scan(_ resolved: String, shownAs path: String) -> Outcome {
         // No executable to run (a library whose `pipeline` was not found): opened here.
         guard !command.isEmpty else {
             return switch PluginLoader.load(path: resolved, shownAs: path) {
-            case .success(let loaded): .registered(loaded.registrations)
-            case .failure(let error): .skipped(reason: error.description)
+            case .success(let loaded): Outcome(result: .registered(loaded.registrations), isLasting: true)
+            case .failure(let error): Outcome(result: .skipped(reason: error.description), isLasting: true)
             }
         }
+        func passing(_ reason: String) -> Outcome { Outcome(result: .skipped(reason: reason), isLasting: false) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: command[0])
         process.arguments = Array(command.dropFirst()) + [resolved, "--shown-as", path]
@@ -73,19 +84,23 @@ public struct PluginScanner: Sendable {
         (process.standardOutput, process.standardInput) = (output, FileHandle.nullDevice)
         let exit = ExitWatch(process)
         do { try process.run() } catch {
-            return .skipped(reason: "could not start the scan with \(command[0]): \(error.localizedDescription)")
+            return passing("could not start the scan with \(command[0]): \(error.localizedDescription)")
         }
         let report = ChildOutput.read(output.fileHandleForReading.fileDescriptor, limit: timeout)
         if report == nil { kill(process.processIdentifier, SIGKILL) }
         exit.wait()
         let status = process.terminationStatus
         if process.terminationReason == .uncaughtSignal && report != nil {
-            return .skipped(reason: "crashed with \(Self.signalName(status)) during scan")
+            return passing("crashed with \(Self.signalName(status)) during scan")
         }
-        guard let report else { return .skipped(reason: "did not finish scanning within \(Self.seconds(timeout)) s") }
-        guard status == 0 else { return .skipped(reason: "exited with status \(status) during scan") }
-        return (try? ScanJSON.read([UInt8](report), ScanResult.init(reading:)))
-            ?? .skipped(reason: "exited during scan without reporting what it registers")
+        guard let report else { return passing("did not finish scanning within \(Self.seconds(timeout)) s") }
+        guard status == 0 else { return passing("exited with status \(status) during scan") }
+        guard let result = try? ScanJSON.read([UInt8](report), ScanResult.init(reading:)) else {
+            return passing("exited during scan without reporting what it registers")
+        }
+        // The sandbox refusing to start is the machine's, not the file's.
+        if case .skipped(let reason) = result, reason.hasPrefix(Self.sandboxRefusal) { return passing(reason) }
+        return Outcome(result: result, isLasting: true)
     }
 
     /// "SIGSEGV" for SIGSEGV: how messages name the signal that ended a child.

@@ -49,11 +49,12 @@ extension Registry {
             let result =
                 cache.result(for: file.resolved, stamp: stamp, shownAs: file.path)
                 ?? {
-                    let result = scanner.scan(file.resolved, shownAs: file.path)
+                    let outcome = scanner.scan(file.resolved, shownAs: file.path)
+                    guard outcome.isLasting else { return outcome.result }
                     cache.entries[file.resolved] = PluginScanCache.Entry(
-                        stamp: stamp, shownAs: file.path, result: result)
+                        stamp: stamp, shownAs: file.path, result: outcome.result)
                     changed = true
-                    return result
+                    return outcome.result
                 }()
             record(result, of: file)
         }

@@ -60,6 +60,28 @@ import Testing
         #expect(workspace.initCount == 3, "--rescan scans every file again")
     }
 
+    /// A time limit that passed says something of the machine and of the limit, not of the file:
+    /// the cache does not keep it, and a higher limit lets the same file register.
+    @Test func aScanThatRanOutOfTimeIsNotCached() throws {
+        let workspace = try PluginScanWorkspace()
+        defer { workspace.remove() }
+        let slow = workspace.plugins.appendingPathComponent("slow.so")
+        try PluginFixtures.compile(
+            PluginScanWorkspace.plugin("slow", initBody: "extern unsigned sleep(unsigned); sleep(2);"), to: slow)
+
+        let hurried = try workspace.run(["plugins"], timeout: "1")
+        #expect(hurried.status == 0, "\(hurried.stderr)")
+        #expect(hurried.stdout.contains("  \(slow.path): did not finish scanning within 1 s"), "\(hurried.stdout)")
+        let cached = try String(contentsOf: workspace.cacheFile, encoding: .utf8)
+        #expect(cached.contains(workspace.plugins.appendingPathComponent("steady.so").path))
+        #expect(!cached.contains(slow.path), "\(cached)")
+
+        let patient = try workspace.run(["plugins"], timeout: "60")
+        #expect(patient.stdout.contains("  slow 1.0.0"), "\(patient.stdout)")
+        #expect(!patient.stdout.contains("skipped plugin files"), "\(patient.stdout)")
+        #expect(try String(contentsOf: workspace.cacheFile, encoding: .utf8).contains(slow.path))
+    }
+
     @Test func renderingOpensOnlyThePluginsItUses() throws {
         let workspace = try PluginScanWorkspace()
         defer { workspace.remove() }
