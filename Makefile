@@ -1,6 +1,7 @@
 # Build the host and the in-repo plugins, run the main pipeline, run the tests.
 #   make run    build everything (release) and render pipeline.json into out/
-#   make test   build everything (debug), run all tests, then the continuous checks below
+#   make test   the continuous checks below: lint, the release build, every test suite (under
+#               AddressSanitizer, or against the release build), ThreadSanitizer, fuzzing
 #   make lint   swift-format's strict lint of the Swift code and eslint of the preview page's
 #               JavaScript (two of the checks)
 #   make test-suite  build everything (debug) and run all tests, without the checks
@@ -129,21 +130,26 @@ examples: all
 	@$(BIN)/pipeline run examples/localized/pipeline.json --batch examples/localized/variants.jsonl --quiet
 
 # CI runs this (.ci/run). Every check runs even when one fails; each appends a line to the
-# summary printed at the end. Every suite runs once: most under AddressSanitizer (scripts/sanitize
-# address), which checks all the plain build would and more; in the plain build, those the
-# sanitized run leaves out (the studio's in Chromium, the Slurm cluster's) and those that skip
-# themselves or do less under a sanitizer (they measure memory, limit the address space, or render
-# every example). `make test-suite` runs every suite in the plain build.
+# summary printed at the end. Every suite runs once, and the tests are built once, with
+# AddressSanitizer (scripts/sanitize address), which checks all the plain build would and more.
+# The suites a sanitizer would distort or that spend their time in others' programs
+# (RELEASE_SUITES: those that measure memory or limit the address space, render every example,
+# drive the studio in Chromium or the Slurm cluster) run from that same test bundle against the
+# release build check-build makes (scripts/test-release). `make test-suite` runs every suite in
+# the plain debug build.
 CHECKS_SUMMARY = $(abspath .build/checks-summary)
-PLAIN_SUITES = Studio[A-Za-z]*Tests|SlurmClusterTests|FootageMemoryTests|MemoryBudgetTests|FrameMemoryTests|ImageScalingTests
-test:
-	@$(MAKE) --no-print-directory test-suite TEST_ARGS="--filter '$(PLAIN_SUITES)'"
-	@mkdir -p .build; rm -f $(CHECKS_SUMMARY); status=0; \
-	for check in "lint" "eslint" "check-doc-snippets" "check-build" "test-library" "sanitize address" "sanitize thread" "fuzz $(FUZZ_SECONDS)"; do \
+RELEASE_SUITES = Studio[A-Za-z]*Tests|SlurmClusterTests|FootageMemoryTests|MemoryBudgetTests|ImageScalingTests
+test: test-deps
+	@mkdir -p .build; rm -f $(CHECKS_SUMMARY) $(CHECKS_SUMMARY).times; status=0; \
+	for check in "lint" "eslint" "check-doc-snippets" "check-build" "test-library $(BIN)" "sanitize address" \
+			"test-release $(RELEASE_SUITES)" "sanitize thread" "fuzz $(FUZZ_SECONDS)"; do \
 		echo "== scripts/$$check"; \
+		started=$$(date +%s); \
 		CHECKS_SUMMARY=$(CHECKS_SUMMARY) scripts/$$check || { status=1; echo "scripts/$$check: FAILED" >> $(CHECKS_SUMMARY); }; \
+		echo "$$(( $$(date +%s) - started ))s  scripts/$${check%% *}" >> $(CHECKS_SUMMARY).times; \
 	done; \
-	echo "continuous checks:"; sed 's/^/  /' $(CHECKS_SUMMARY); exit $$status
+	echo "continuous checks:"; sed 's/^/  /' $(CHECKS_SUMMARY); \
+	echo "time each took:"; sed 's/^/  /' $(CHECKS_SUMMARY).times; rm -f $(CHECKS_SUMMARY).times; exit $$status
 
 # The suite's output is kept in .build/test-suite.log; when a test fails, its lines are printed
 # again at the end, where a truncated log still shows them.

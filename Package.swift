@@ -4,6 +4,12 @@ import PackageDescription
 // Pixel loops in C stay optimised even in debug builds: tests render real frames.
 let optimisedC: [CSetting] = [.unsafeFlags(["-O2"])]
 
+// The studio (`pipeline preview`: the Preview module and its server, Hummingbird on SwiftNIO) is
+// in every build but those made with PIPELINE_WITHOUT_STUDIO set: the ThreadSanitizer run
+// (scripts/sanitize thread) checks the renderer's threads, and the server's dependencies would be
+// half of what it compiles.
+let withStudio = Context.environment["PIPELINE_WITHOUT_STUDIO"] == nil
+
 let package = Package(
     name: "pipeline",
     products: [
@@ -162,8 +168,9 @@ let package = Package(
         .executableTarget(
             name: "PipelineCLI",
             dependencies: [
-                "PipelineKit", "Preview", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
+                "PipelineKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ] + (withStudio ? ["Preview"] : []),
+            swiftSettings: withStudio ? [.define("PIPELINE_STUDIO")] : []),
 
         // One test target per module, each test in the target of the module it tests.
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
@@ -218,6 +225,10 @@ let package = Package(
         .testTarget(name: "PluginIsolationTests", dependencies: ["PluginIsolation", "CAnimatorABI"]),
     ]
 )
+
+if !withStudio {
+    package.targets.removeAll { ["Preview", "PreviewTests"].contains($0.name) }
+}
 
 // libFuzzer targets (fuzz/), only when scripts/fuzz builds them with PIPELINE_FUZZ set: they
 // have no `main` (libFuzzer supplies it), so an ordinary build could not link them.

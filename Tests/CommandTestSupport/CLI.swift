@@ -3,7 +3,9 @@ import Foundation
 /// Runs the built `pipeline` executable as a user would, capturing what it prints.
 ///
 /// The executable is the one beside this test bundle (`swift build` puts both in the same bin
-/// folder; `make test` also puts the in-repo plugins in `pipeline-plugins/` there).
+/// folder; `make test` also puts the in-repo plugins in `pipeline-plugins/` there), or the one in
+/// the folder PIPELINE_TEST_BIN names: scripts/test-release runs the suites a sanitizer would
+/// distort against the release build that way.
 public enum CLI {
     public struct Result {
         public let status: Int32
@@ -15,6 +17,9 @@ public enum CLI {
     }
 
     public static let binDirectory: URL = {
+        if let folder = ProcessInfo.processInfo.environment["PIPELINE_TEST_BIN"], !folder.isEmpty {
+            return URL(fileURLWithPath: folder, isDirectory: true).resolvingSymlinksInPath()
+        }
         let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         var directory = bundle.deletingLastPathComponent()
         while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("pipeline").path),

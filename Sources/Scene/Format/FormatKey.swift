@@ -25,7 +25,11 @@ public struct FormatKey: Sendable {
 }
 
 /// The values a key takes, with the ranges the decoder checks.
-public indirect enum ValueForm: Sendable {
+///
+/// Only the case that holds a form directly is `indirect`: a box for every case would be reached
+/// only through pointers with the case number in their spare bits, which LeakSanitizer does not
+/// recognise, so every process that read a pipeline would report the key declarations as leaked.
+public enum ValueForm: Sendable {
     /// A number, within `range` when there is one; `aboveLower` excludes the lower bound.
     case number(ClosedRange<Double>?, aboveLower: Bool = false)
     case integer(ClosedRange<Double>)
@@ -45,7 +49,7 @@ public indirect enum ValueForm: Sendable {
     /// An object of these keys and no others.
     case object(KeySet)
     /// An array of `element`s, `count` of them when given, all different when `unique`.
-    case array(ValueForm, count: ClosedRange<Int>? = nil, unique: Bool = false)
+    indirect case array(ValueForm, count: ClosedRange<Int>? = nil, unique: Bool = false)
     /// Any one of these forms.
     case either([ValueForm])
     /// A string matching a regular expression, described in prose.
