@@ -38,4 +38,41 @@ extension Compositor {
         }
         return move.map { ($0.dx * scale, $0.dy * scale) } ?? (0, 0)
     }
+
+    /// The layers from `start` up moved left and up by less than a pixel, so that the first of
+    /// them has its left and top edges on whole device pixels, and that move (right and down, in
+    /// device pixels, each in 0..<1). A picture drawn so, moved by a fraction of a pixel and
+    /// resampled bilinearly, is what drawing it there gives: a straight edge's coverage then
+    /// grows linearly across the pixel it enters. Nil when that cannot be had: the first layer
+    /// turned or slanted, a moving layer inside a layer that does not move, or edges on whole
+    /// pixels already.
+    public func alignedToPixels(_ layers: [anim_layer_t], above start: Int) -> (
+        layers: [anim_layer_t], move: (x: Double, y: Double)
+    )? {
+        precondition(layers.count == prepared.count, "one layer state per content")
+        guard start < layers.count else { return nil }
+        for index in start..<layers.count where tree.parents[index].map({ $0 < start }) ?? false { return nil }
+        func corner(_ layers: [anim_layer_t]) -> (x: Double, y: Double)? {
+            var transforms: [AffineTransform] = []
+            layers.withUnsafeBufferPointer { tree.worldTransforms(of: $0, into: &transforms) }
+            let world = transforms[start].scaled(by: scale)
+            guard world.b == 0, world.c == 0, world.a > 0, world.d > 0 else { return nil }
+            let rect = world.boundingBox(of: layers[start].localBounds)
+            guard rect.x.isFinite, rect.y.isFinite else { return nil }
+            return (rect.x - rect.x.rounded(.down), rect.y - rect.y.rounded(.down))
+        }
+        // Fractions within a 256th of a pixel of a whole one are whole: moves are resampled in 256ths.
+        func fraction(_ value: Double) -> Double { value < 1.0 / 512 || value > 1 - 1.0 / 512 ? 0 : value }
+        guard let before = corner(layers) else { return nil }
+        let move = (x: fraction(before.x), y: fraction(before.y))
+        guard move.x > 0 || move.y > 0 else { return nil }
+        var aligned = layers
+        for index in start..<layers.count where tree.parents[index] == nil {
+            aligned[index].translation.x -= move.x / scale
+            aligned[index].translation.y -= move.y / scale
+        }
+        // The edges must now be on whole pixels, whatever the layers' maps were.
+        guard let after = corner(aligned), fraction(after.x) == 0, fraction(after.y) == 0 else { return nil }
+        return (aligned, move)
+    }
 }

@@ -245,16 +245,39 @@ public final class Compositor {
             frame.heldStatic?.drawnOver = drawn
             image = nil
         }
+        let (box, whole) = drawPicture(layers, from: below, into: picture, cleared: cleared)
+        return (below, box, image, whole)
+    }
+
+    /// Draws layers `start…` of `layers` alone over the transparent pixels of `picture` (which
+    /// must be transparent outside `cleared`), as `renderApart` does, after it and with the same
+    /// host states: the picture drawn again where the layers stand in `layers` (moved, say). The
+    /// box drawn in, and whether no layer reached past the frame's edge.
+    public func redrawPicture(
+        _ layers: [anim_layer_t], from start: Int, into picture: FrameBuffer,
+        cleared: (x0: Int, y0: Int, x1: Int, y1: Int)
+    ) -> (box: (x0: Int, y0: Int, x1: Int, y1: Int), whole: Bool) {
+        precondition(layers.count == prepared.count, "redrawPicture needs one layer state per content")
+        checkSize(of: picture)
+        drawsWholeFrame = true
+        defer { drawsWholeFrame = false }
+        layers.withUnsafeBufferPointer { tree.worldTransforms(of: $0, into: &worlds) }
+        return drawPicture(layers, from: start, into: picture, cleared: cleared)
+    }
+
+    private func drawPicture(
+        _ layers: [anim_layer_t], from start: Int, into picture: FrameBuffer,
+        cleared: (x0: Int, y0: Int, x1: Int, y1: Int)
+    ) -> (box: (x0: Int, y0: Int, x1: Int, y1: Int), whole: Bool) {
         picture.clear(within: PixelBox(x0: cleared.x0, y0: cleared.y0, x1: cleared.x1, y1: cleared.y1))
         var box = PixelBox.empty
         drawnBeyondFrame = false
         drawing(into: picture, over: nil) { cr in
-            box = drawSubtrees(in: below..<layers.count, of: layers, replacing: [], on: cr, frame: picture)
+            box = drawSubtrees(in: start..<layers.count, of: layers, replacing: [], on: cr, frame: picture)
         }
         picture.pixelsChanged()
         // A picture cut at the frame's edge would show nothing where a move brings the rest in.
-        let whole = !drawnBeyondFrame
-        return (below, (box.x0, box.y0, box.x1, box.y1), image, whole)
+        return ((box.x0, box.y0, box.x1, box.y1), !drawnBeyondFrame)
     }
 
     /// Whether an opaque replacement of layer `index` (and its sublayers) hides every layer

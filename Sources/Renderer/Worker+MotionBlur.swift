@@ -253,9 +253,11 @@ extension Worker {
 
     /// Renders a blurred frame whose samples differ only in where the layers above its static
     /// image stand, all moved alike (`Compositor.commonMove`), and says whether it could: those
-    /// layers are drawn once, apart (`Compositor.renderApart`), and each sample is that picture
-    /// moved, resampled bilinearly, over the static image (`raster_shutter_average_moved`), the
-    /// first included, so pixels the moves leave alone are the same in every sample and cost nothing.
+    /// layers are drawn once, apart (`Compositor.renderApart`), for the first sample, and once
+    /// more with the first layer's edges on whole pixels (`Compositor.alignedToPixels`) when they
+    /// are not; each later sample is that picture moved, resampled bilinearly, over the static
+    /// image (`raster_shutter_average_moved`), so pixels the moves leave alone are the same in
+    /// every sample and cost nothing.
     /// Not for samples running mixers or showing layers alone, whose host states differ, or
     /// whose moving layers reach the frame's edge (what lies beyond it was not drawn).
     private func renderMoved(
@@ -286,22 +288,29 @@ extension Worker {
             first.layers, host: first.host, below: limit, into: buffer, picture: picture, cleared: scratch.pictureBox)
         if let effects, let failure = effects.takeFailure(from: compositor) { throw failure }
         guard let drawn else { return false }
-        let (start, box, image, whole) = drawn
-        scratch.pictureBox = box
-        guard whole, box.x0 < box.x1, box.y0 < box.y1,
+        let (start, drawnBox, image, whole) = drawn
+        scratch.pictureBox = drawnBox
+        guard whole, drawnBox.x0 < drawnBox.x1, drawnBox.y0 < drawnBox.y1,
             raster_shutter_edges_clear(
-                picture.pixels, Int32(width), Int32(height), Int32(picture.stride), Int32(box.x0), Int32(box.y0),
-                Int32(box.x1), Int32(box.y1))
+                picture.pixels, Int32(width), Int32(height), Int32(picture.stride), Int32(drawnBox.x0),
+                Int32(drawnBox.y0), Int32(drawnBox.x1), Int32(drawnBox.y1))
         else { return false }
-        // Each later sample's move from the first, in whole pixels and 256ths.
+        // Resampled, a picture whose edges fall between pixels would blur them: the samples are
+        // taken from one drawn with the first layer's edges on whole pixels (less than a pixel
+        // left and up of where it stands), moved by that much more.
+        let aligned = compositor.alignedToPixels(first.layers, above: start)
+        let shift = aligned?.move ?? (x: 0, y: 0)
+        var box = drawnBox
+        if aligned != nil { (box.x0, box.y0) = (box.x0 - 1, box.y0 - 1) }
+        // Each later sample's move from the picture, in whole pixels and 256ths.
         var moves: [(sx: Int32, sy: Int32, wx: Int32, wy: Int32)] = []
-        var reach: PixelRange = (box.x0, box.y0, box.x1, box.y1)
+        var reach: PixelRange = (drawnBox.x0, drawnBox.y0, drawnBox.x1, drawnBox.y1)
         for state in states.dropFirst() {
             guard let move = compositor.commonMove(from: first.layers, to: state.layers, above: start),
                 abs(move.dx) < Double(width), abs(move.dy) < Double(height)
             else { return false }
-            let (sx, wx) = Self.pixelsAndFraction(move.dx)
-            let (sy, wy) = Self.pixelsAndFraction(move.dy)
+            let (sx, wx) = Self.pixelsAndFraction(move.dx + shift.x)
+            let (sy, wy) = Self.pixelsAndFraction(move.dy + shift.y)
             moves.append((Int32(sx), Int32(sy), Int32(wx), Int32(wy)))
             let moved: PixelRange = (
                 box.x0 + sx, box.y0 + sy, box.x1 + sx + (wx > 0 ? 1 : 0), box.y1 + sy + (wy > 0 ? 1 : 0)
@@ -325,8 +334,20 @@ extension Worker {
             under = UnsafePointer(copy.pixels)
         }
         raster_shutter_composite(
-            buffer.pixels, under, picture.pixels, Int32(stride), Int32(box.x0), Int32(box.y0), Int32(box.x1),
-            Int32(box.y1))
+            buffer.pixels, under, picture.pixels, Int32(stride), Int32(drawnBox.x0), Int32(drawnBox.y0),
+            Int32(drawnBox.x1), Int32(drawnBox.y1))
+        if let aligned {
+            let redrawn = compositor.redrawPicture(aligned.layers, from: start, into: picture, cleared: drawnBox)
+            box = redrawn.box
+            scratch.pictureBox = box
+            // What the first sample showed is in the frame; the fallback draws every sample again.
+            guard redrawn.whole, box.x0 < box.x1, box.y0 < box.y1, box.x0 >= drawnBox.x0 - 1,
+                box.y0 >= drawnBox.y0 - 1, box.x1 <= drawnBox.x1, box.y1 <= drawnBox.y1,
+                raster_shutter_edges_clear(
+                    picture.pixels, Int32(width), Int32(height), Int32(picture.stride), Int32(box.x0), Int32(box.y0),
+                    Int32(box.x1), Int32(box.y1))
+            else { return false }
+        }
         let bounds = scratch.bounds(holding: (box.x1 - box.x0 + 2) * (box.y1 - box.y0))
         raster_shutter_runs(
             picture.pixels, Int32(width), Int32(height), Int32(stride), Int32(box.x0), Int32(box.y0), Int32(box.x1),
@@ -335,8 +356,9 @@ extension Worker {
         // One row's sums at a time: the first 4 · width of the sums and width of the marks.
         raster_shutter_average_moved(
             buffer.pixels, under, picture.pixels, Int32(width), Int32(height), Int32(stride), Int32(box.x0),
-            Int32(box.y0), Int32(box.x1), Int32(box.y1), flat, Int32(moves.count), scratch.rowGroup, bounds,
-            scratch.boundSpan, ShutterScratch.table16, scratch.movedSums, scratch.differs)
+            Int32(box.y0), Int32(box.x1), Int32(box.y1), flat, Int32(moves.count), shift.x > 0 ? 1 : 0,
+            shift.y > 0 ? 1 : 0, scratch.rowGroup, bounds, scratch.boundSpan, ShutterScratch.table16,
+            scratch.movedSums, scratch.differs)
         buffer.pixelsChanged(within: reach)
         return true
     }

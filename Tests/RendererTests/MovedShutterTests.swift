@@ -106,17 +106,31 @@ struct MovedShutterTests {
         [0, 3, 0, 0], [12, 0, 1, 0], [0, 0, 0, 0],
     ]
 
+    /// The first sample's own move, less than a pixel right and down: none, or one as when the
+    /// picture was drawn with its edges on whole pixels and the first sample stands between them.
+    static let firstMoves: [[Int32]] = [[0, 0, 0, 0], [0, 0, 90, 0], [0, 0, 0, 160], [0, 0, 255, 1]]
+
     @Test(
         "every pixel is the linear average of the moved samples, and a pixel no move changes keeps its bytes",
-        arguments: [(UInt64(1), false), (2, false), (3, true)])
-    func theAverageIsEverySampleAveraged(seed: UInt64, translucent: Bool) {
+        arguments: [(UInt64(1), false, 0), (2, false, 0), (3, true, 0), (4, false, 1), (5, true, 2), (6, false, 3)])
+    func theAverageIsEverySampleAveraged(seed: UInt64, translucent: Bool, firstMove: Int) {
         let picture = Self.picture(seed: seed)
         let under = Self.page(translucent: translucent)
+        let start = Self.firstMoves[firstMove]
         var first = under
-        first.withUnsafeMutableBufferPointer { first in
-            raster_shutter_composite(
-                first.baseAddress, under, picture, Int32(Self.stride), Int32(Self.box.x0), Int32(Self.box.y0),
-                Int32(Self.box.x1), Int32(Self.box.y1))
+        if start == [0, 0, 0, 0] {
+            first.withUnsafeMutableBufferPointer { first in
+                raster_shutter_composite(
+                    first.baseAddress, under, picture, Int32(Self.stride), Int32(Self.box.x0), Int32(Self.box.y0),
+                    Int32(Self.box.x1), Int32(Self.box.y1))
+            }
+        } else {
+            for y in 0..<Self.height {
+                for x in 0..<Self.width {
+                    let sample = Self.over(Self.moved(picture, x, y, start), Self.pixel(under, x, y))
+                    for c in 0..<4 { first[y * Self.stride + x * 4 + c] = UInt8(sample[c]) }
+                }
+            }
         }
         let firstSample = first
         var rowGroup = [Int32](repeating: 0, count: Self.height)
@@ -130,12 +144,14 @@ struct MovedShutterTests {
         raster_shutter_average_moved(
             &first, under, picture, Int32(Self.width), Int32(Self.height), Int32(Self.stride), Int32(Self.box.x0),
             Int32(Self.box.y0), Int32(Self.box.x1), Int32(Self.box.y1), Self.moves.flatMap { $0 },
-            Int32(Self.moves.count), rowGroup, bounds, boundSpan, Self.table, &rowSums, &rowCounts)
+            Int32(Self.moves.count), start[2] > 0 ? 1 : 0, start[3] > 0 ? 1 : 0, rowGroup, bounds, boundSpan,
+            Self.table, &rowSums, &rowCounts)
         var (largest, kept, changed) = (0, 0, 0)
         for y in 0..<Self.height {
             for x in 0..<Self.width {
                 let firstPixel = Self.pixel(firstSample, x, y)
-                #expect(firstPixel == Self.over(Self.pixel(picture, x, y), Self.pixel(under, x, y)), "(\(x), \(y))")
+                let drawnFirst = Self.over(Self.moved(picture, x, y, start), Self.pixel(under, x, y))
+                #expect(firstPixel == drawnFirst, "(\(x), \(y))")
                 let samples =
                     [firstPixel]
                     + Self.moves.map { Self.over(Self.moved(picture, x, y, $0), Self.pixel(under, x, y)) }
