@@ -284,6 +284,10 @@ extension Worker {
         }
         compositor.time = time
         try showFootage(at: time, frame: frame)
+        // The picture drawn again with its edges on whole pixels takes each shadow of the first
+        // drawing moved there, not blurred again.
+        compositor.shutterSample = .first
+        defer { compositor.shutterSample = .none }
         let drawn = compositor.renderApart(
             first.layers, host: first.host, below: limit, into: buffer, picture: picture, cleared: scratch.pictureBox)
         if let effects, let failure = effects.takeFailure(from: compositor) { throw failure }
@@ -301,7 +305,9 @@ extension Worker {
         let aligned = compositor.alignedToPixels(first.layers, above: start)
         let shift = aligned?.move ?? (x: 0, y: 0)
         var box = drawnBox
-        if aligned != nil { (box.x0, box.y0) = (box.x0 - 1, box.y0 - 1) }
+        // Where the picture drawn again can reach: a pixel further each way (a shadow's mask moved
+        // by a fraction of a pixel covers one more).
+        if aligned != nil { box = (box.x0 - 1, box.y0 - 1, box.x1 + 1, box.y1 + 1) }
         // Each later sample's move from the picture, in whole pixels and 256ths.
         var moves: [(sx: Int32, sy: Int32, wx: Int32, wy: Int32)] = []
         var reach: PixelRange = (drawnBox.x0, drawnBox.y0, drawnBox.x1, drawnBox.y1)
@@ -337,12 +343,13 @@ extension Worker {
             buffer.pixels, under, picture.pixels, Int32(stride), Int32(drawnBox.x0), Int32(drawnBox.y0),
             Int32(drawnBox.x1), Int32(drawnBox.y1))
         if let aligned {
+            compositor.shutterSample = .later
             let redrawn = compositor.redrawPicture(aligned.layers, from: start, into: picture, cleared: drawnBox)
             box = redrawn.box
             scratch.pictureBox = box
             // What the first sample showed is in the frame; the fallback draws every sample again.
             guard redrawn.whole, box.x0 < box.x1, box.y0 < box.y1, box.x0 >= drawnBox.x0 - 1,
-                box.y0 >= drawnBox.y0 - 1, box.x1 <= drawnBox.x1, box.y1 <= drawnBox.y1,
+                box.y0 >= drawnBox.y0 - 1, box.x1 <= drawnBox.x1 + 1, box.y1 <= drawnBox.y1 + 1,
                 raster_shutter_edges_clear(
                     picture.pixels, Int32(width), Int32(height), Int32(picture.stride), Int32(box.x0), Int32(box.y0),
                     Int32(box.x1), Int32(box.y1))
