@@ -496,21 +496,19 @@ static void add_row(const moved_sums_t *m, size_t row, const uint8_t *p, const u
 /* Adds, to row y, the sample that is the picture moved by (sx + wx / 256, sy + wy / 256). */
 static void add_moved_row(const moved_sums_t *m, const uint8_t *first, const uint8_t *under, const uint8_t *picture,
                           int width, int height, int stride, int px0, int py0, int px1, int py1, int sx, int sy,
-                          int wx, int wy, int fx, int fy, const int32_t *row_group, const int32_t *bounds,
+                          int wx, int wy, const int32_t *row_group, const int32_t *bounds,
                           const int32_t *bound_span, int32_t *span, bool vector, int y) {
     const int ex = wx > 0, ey = wy > 0;
-    /* A change of a row at column j reaches these columns of it moved as a whole, and of the
-     * first sample when it is the picture moved by less than a pixel (fx, fy). */
-    const int lo = sx < 0 ? sx : 0, hi = sx + ex - 1 > fx - 1 ? sx + ex - 1 : fx - 1;
+    /* A change of a row at column j reaches these columns of it moved as a whole. */
+    const int lo = sx < 0 ? sx : 0, hi = sx + ex - 1 > -1 ? sx + ex - 1 : -1;
     const int ra = clamp_index(y - sy - ey, height), rb = clamp_index(y - sy, height);
-    const int rf = clamp_index(y - fy, height);
-    const int top = ra < rf ? ra : rf, bottom = rb > y ? rb : y;
+    const int top = ra < y ? ra : y, bottom = rb > y ? rb : y;
     const uint8_t *f = first + (size_t)y * stride, *u = under + (size_t)y * stride;
     /* The sums are the row's own. */
     const size_t row = 0;
     if (row_group[bottom] <= top) {
         /* Rows all equal: only columns near the row's changes can differ. */
-        if (y < py0 || y >= py1 || (sx == 0 && ex == 0 && fx == 0)) return;
+        if (y < py0 || y >= py1 || (sx == 0 && ex == 0)) return;
         const int32_t *b = bounds + bound_span[2 * y], *end = bounds + bound_span[2 * y + 1];
         if (b == end) return;
         int start = b[0] + lo, stop = end[-1] + hi;
@@ -542,7 +540,7 @@ static void add_moved_row(const moved_sums_t *m, const uint8_t *first, const uin
     }
     /* The columns the picture covers before or after the move. */
     const int cx0 = clamp_index(px0 < px0 + sx ? px0 : px0 + sx, width);
-    const int cx1 = px1 + fx > px1 + sx + ex ? px1 + fx : px1 + sx + ex;
+    const int cx1 = px1 > px1 + sx + ex ? px1 : px1 + sx + ex;
     const int col_end = cx1 > width ? width : cx1;
     if (cx0 >= col_end) return;
     cover_moved_span(span, m, row, cx0, col_end);
@@ -612,14 +610,13 @@ static void resolve_row(uint8_t *f, const int32_t *span, const moved_sums_t *m, 
 
 void raster_shutter_average_moved(uint8_t *first, const uint8_t *under, const uint8_t *picture, int width,
                                   int height, int stride, int px0, int py0, int px1, int py1, const int32_t *moves,
-                                  int move_count, int first_x, int first_y, const int32_t *row_group,
+                                  int move_count, int first_is_sample, const int32_t *row_group,
                                   const int32_t *bounds, const int32_t *bound_span, const uint32_t *table16,
                                   uint32_t *row_sums, uint8_t *row_counts) {
-    const int fx = first_x != 0, fy = first_y != 0;
     pthread_once(&opaque_once, find_opaque_thresholds_and_starts);
     const moved_sums_t m = {row_sums, (size_t)width, row_counts, table16};
     const bool vector = has_avx2_bmi2();
-    const int count = move_count + 1;
+    const int count = move_count + (first_is_sample != 0);
     /* An opaque average's byte from its integer sum: limits[v], the least sum of `count` samples
      * whose average encodes to v or above (opaque_thresholds scaled), found from a step of
      * opaque_starts. */
@@ -628,7 +625,7 @@ void raster_shutter_average_moved(uint8_t *first, const uint8_t *under, const ui
     for (int v = 0; v < 256; v++) limits[v] = (uint64_t)ceil(opaque_thresholds[v] * full);
     limits[256] = UINT64_MAX;
     /* The rows the picture covers before or after any move. */
-    int ry0 = py0, ry1 = py1 + fy;
+    int ry0 = py0, ry1 = py1;
     for (int k = 0; k < move_count; k++) {
         const int sy = moves[4 * k + 1], ey = moves[4 * k + 3] > 0;
         ry0 = py0 + sy < ry0 ? py0 + sy : ry0;
@@ -641,10 +638,9 @@ void raster_shutter_average_moved(uint8_t *first, const uint8_t *under, const ui
         for (int k = 0; k < move_count; k++) {
             const int32_t *move = moves + 4 * k;
             const int sy = move[1], ey = move[3] > 0;
-            if (y < (py0 < py0 + sy ? py0 : py0 + sy) || y >= (py1 + fy > py1 + sy + ey ? py1 + fy : py1 + sy + ey))
-                continue;
+            if (y < (py0 < py0 + sy ? py0 : py0 + sy) || y >= (py1 > py1 + sy + ey ? py1 : py1 + sy + ey)) continue;
             add_moved_row(&m, first, under, picture, width, height, stride, px0, py0, px1, py1, move[0], sy, move[2],
-                          move[3], fx, fy, row_group, bounds, bound_span, span, vector, y);
+                          move[3], row_group, bounds, bound_span, span, vector, y);
         }
         if (span[0] < span[1]) resolve_row(first + (size_t)y * stride, span, &m, count, limits, to_step);
     }

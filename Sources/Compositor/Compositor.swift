@@ -249,20 +249,10 @@ public final class Compositor {
         return (below, box, image, whole)
     }
 
-    /// Draws layers `start…` of `layers` alone over the transparent pixels of `picture` (which
-    /// must be transparent outside `cleared`), as `renderApart` does, after it and with the same
-    /// host states: the picture drawn again where the layers stand in `layers` (moved, say). The
-    /// box drawn in, and whether no layer reached past the frame's edge.
-    public func redrawPicture(
-        _ layers: [anim_layer_t], from start: Int, into picture: FrameBuffer,
-        cleared: (x0: Int, y0: Int, x1: Int, y1: Int)
-    ) -> (box: (x0: Int, y0: Int, x1: Int, y1: Int), whole: Bool) {
-        precondition(layers.count == prepared.count, "redrawPicture needs one layer state per content")
-        checkSize(of: picture)
-        drawsWholeFrame = true
-        defer { drawsWholeFrame = false }
-        layers.withUnsafeBufferPointer { tree.worldTransforms(of: $0, into: &worlds) }
-        return drawPicture(layers, from: start, into: picture, cleared: cleared)
+    /// The first layer `renderApart` draws into its picture when the layers below `limit` are
+    /// the ones that do not change: the first after the whole subtrees below it.
+    public func pictureStart(below limit: Int) -> Int {
+        tree.wholeSubtrees(upTo: min(limit, prepared.count))
     }
 
     private func drawPicture(

@@ -253,11 +253,10 @@ extension Worker {
 
     /// Renders a blurred frame whose samples differ only in where the layers above its static
     /// image stand, all moved alike (`Compositor.commonMove`), and says whether it could: those
-    /// layers are drawn once, apart (`Compositor.renderApart`), for the first sample, and once
-    /// more with the first layer's edges on whole pixels (`Compositor.alignedToPixels`) when they
-    /// are not; each later sample is that picture moved, resampled bilinearly, over the static
-    /// image (`raster_shutter_average_moved`), so pixels the moves leave alone are the same in
-    /// every sample and cost nothing.
+    /// layers are drawn once, apart (`Compositor.renderApart`), with the first layer's edges on
+    /// whole pixels (`Compositor.alignedToPixels`), and each sample is that picture moved,
+    /// resampled bilinearly, over the static image (`raster_shutter_average_moved`), so pixels
+    /// the moves leave alone are the same in every sample and cost nothing.
     /// Not for samples running mixers or showing layers alone, whose host states differ, or
     /// whose moving layers reach the frame's edge (what lies beyond it was not drawn).
     private func renderMoved(
@@ -284,37 +283,31 @@ extension Worker {
         }
         compositor.time = time
         try showFootage(at: time, frame: frame)
-        // The picture drawn again with its edges on whole pixels takes each shadow of the first
-        // drawing moved there, not blurred again.
-        compositor.shutterSample = .first
-        defer { compositor.shutterSample = .none }
+        // Resampled, a picture whose edges fall between pixels would blur them: when the first
+        // moving layer's edges do, the picture is drawn with them on whole pixels (less than a
+        // pixel left and up of where the first sample has it), and every sample, the first
+        // included, is that picture moved.
+        let aligned = compositor.alignedToPixels(first.layers, above: compositor.pictureStart(below: limit))
+        let shift = aligned?.move ?? (x: 0, y: 0)
         let drawn = compositor.renderApart(
-            first.layers, host: first.host, below: limit, into: buffer, picture: picture, cleared: scratch.pictureBox)
+            aligned?.layers ?? first.layers, host: first.host, below: limit, into: buffer, picture: picture,
+            cleared: scratch.pictureBox)
         if let effects, let failure = effects.takeFailure(from: compositor) { throw failure }
         guard let drawn else { return false }
-        let (start, drawnBox, image, whole) = drawn
-        scratch.pictureBox = drawnBox
-        guard whole, drawnBox.x0 < drawnBox.x1, drawnBox.y0 < drawnBox.y1,
+        let (start, box, image, whole) = drawn
+        scratch.pictureBox = box
+        guard whole, box.x0 < box.x1, box.y0 < box.y1,
             raster_shutter_edges_clear(
-                picture.pixels, Int32(width), Int32(height), Int32(picture.stride), Int32(drawnBox.x0),
-                Int32(drawnBox.y0), Int32(drawnBox.x1), Int32(drawnBox.y1))
+                picture.pixels, Int32(width), Int32(height), Int32(picture.stride), Int32(box.x0), Int32(box.y0),
+                Int32(box.x1), Int32(box.y1))
         else { return false }
-        // Resampled, a picture whose edges fall between pixels would blur them: the samples are
-        // taken from one drawn with the first layer's edges on whole pixels (less than a pixel
-        // left and up of where it stands), moved by that much more.
-        let aligned = compositor.alignedToPixels(first.layers, above: start)
-        let shift = aligned?.move ?? (x: 0, y: 0)
-        var box = drawnBox
-        // Where the picture drawn again can reach: a pixel further each way (a shadow's mask moved
-        // by a fraction of a pixel covers one more).
-        if aligned != nil { box = (box.x0 - 1, box.y0 - 1, box.x1 + 1, box.y1 + 1) }
-        // Each later sample's move from the picture, in whole pixels and 256ths.
+        // Each sample's move from the picture, in whole pixels and 256ths: the first's, when the
+        // picture is not where it stands, then each later one's.
         var moves: [(sx: Int32, sy: Int32, wx: Int32, wy: Int32)] = []
-        var reach: PixelRange = (drawnBox.x0, drawnBox.y0, drawnBox.x1, drawnBox.y1)
-        for state in states.dropFirst() {
-            guard let move = compositor.commonMove(from: first.layers, to: state.layers, above: start),
-                abs(move.dx) < Double(width), abs(move.dy) < Double(height)
-            else { return false }
+        var reach: PixelRange = (box.x0, box.y0, box.x1, box.y1)
+        let later = states.dropFirst().map { compositor.commonMove(from: first.layers, to: $0.layers, above: start) }
+        for move in (aligned == nil ? [] : [(dx: 0.0, dy: 0.0)]) + later {
+            guard let move, abs(move.dx) < Double(width), abs(move.dy) < Double(height) else { return false }
             let (sx, wx) = Self.pixelsAndFraction(move.dx + shift.x)
             let (sy, wy) = Self.pixelsAndFraction(move.dy + shift.y)
             moves.append((Int32(sx), Int32(sy), Int32(wx), Int32(wy)))
@@ -325,7 +318,8 @@ extension Worker {
         }
         reach = (max(reach.x0, 0), max(reach.y0, 0), min(reach.x1, width), min(reach.y1, height))
         // The static image under every pixel the samples reach (a copy when the frame holds the
-        // background alone), then the first sample over it.
+        // background alone), then the picture where it was drawn over it: the first sample, or
+        // what the samples are compared with when every one is the picture moved.
         let stride = buffer.stride
         let under: UnsafePointer<UInt8>
         if let image {
@@ -340,21 +334,8 @@ extension Worker {
             under = UnsafePointer(copy.pixels)
         }
         raster_shutter_composite(
-            buffer.pixels, under, picture.pixels, Int32(stride), Int32(drawnBox.x0), Int32(drawnBox.y0),
-            Int32(drawnBox.x1), Int32(drawnBox.y1))
-        if let aligned {
-            compositor.shutterSample = .later
-            let redrawn = compositor.redrawPicture(aligned.layers, from: start, into: picture, cleared: drawnBox)
-            box = redrawn.box
-            scratch.pictureBox = box
-            // What the first sample showed is in the frame; the fallback draws every sample again.
-            guard redrawn.whole, box.x0 < box.x1, box.y0 < box.y1, box.x0 >= drawnBox.x0 - 1,
-                box.y0 >= drawnBox.y0 - 1, box.x1 <= drawnBox.x1 + 1, box.y1 <= drawnBox.y1 + 1,
-                raster_shutter_edges_clear(
-                    picture.pixels, Int32(width), Int32(height), Int32(picture.stride), Int32(box.x0), Int32(box.y0),
-                    Int32(box.x1), Int32(box.y1))
-            else { return false }
-        }
+            buffer.pixels, under, picture.pixels, Int32(stride), Int32(box.x0), Int32(box.y0), Int32(box.x1),
+            Int32(box.y1))
         let bounds = scratch.bounds(holding: (box.x1 - box.x0 + 2) * (box.y1 - box.y0))
         raster_shutter_runs(
             picture.pixels, Int32(width), Int32(height), Int32(stride), Int32(box.x0), Int32(box.y0), Int32(box.x1),
@@ -363,9 +344,8 @@ extension Worker {
         // One row's sums at a time: the first 4 · width of the sums and width of the marks.
         raster_shutter_average_moved(
             buffer.pixels, under, picture.pixels, Int32(width), Int32(height), Int32(stride), Int32(box.x0),
-            Int32(box.y0), Int32(box.x1), Int32(box.y1), flat, Int32(moves.count), shift.x > 0 ? 1 : 0,
-            shift.y > 0 ? 1 : 0, scratch.rowGroup, bounds, scratch.boundSpan, ShutterScratch.table16,
-            scratch.movedSums, scratch.differs)
+            Int32(box.y0), Int32(box.x1), Int32(box.y1), flat, Int32(moves.count), aligned == nil ? 1 : 0,
+            scratch.rowGroup, bounds, scratch.boundSpan, ShutterScratch.table16, scratch.movedSums, scratch.differs)
         buffer.pixelsChanged(within: reach)
         return true
     }

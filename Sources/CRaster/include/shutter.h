@@ -73,9 +73,9 @@ void raster_shutter_composite(uint8_t *first, const uint8_t *under, const uint8_
 /* Writes into `first` (the first sample, `picture` over `under`) the average of it and the
  * `move_count` samples that are `picture` moved by (sx + wx / 256, sy + wy / 256) over `under`
  * (`moves` holds sx, sy, wx, wy for each), in linear light as raster_shutter_resolve averages.
- * With `first_x` or `first_y` set, the first sample is instead the picture moved by less than a
- * pixel to the right or down (by any fraction: it is not computed here, only read from `first`),
- * as when `picture` was drawn with its edges on whole pixels and the first sample where it stands.
+ * With `first_is_sample` 0, `first` is only what the samples are compared with and is not one
+ * of them: the average is of the `move_count` moved samples alone (as when `picture` was drawn
+ * with its edges on whole pixels and every sample, the frame's first included, is it moved).
  * Only the pixels a move can change are looked at: on a row whose neighbourhood in the picture
  * is rows all equal, the columns within the move's reach of the row's changes; elsewhere the
  * columns the picture covers before or after the move. A pixel of a sample that differs from
@@ -87,7 +87,7 @@ void raster_shutter_composite(uint8_t *first, const uint8_t *under, const uint8_
  * the plain code does. */
 void raster_shutter_average_moved(uint8_t *first, const uint8_t *under, const uint8_t *picture, int width,
                                   int height, int stride, int px0, int py0, int px1, int py1, const int32_t *moves,
-                                  int move_count, int first_x, int first_y, const int32_t *row_group,
+                                  int move_count, int first_is_sample, const int32_t *row_group,
                                   const int32_t *bounds, const int32_t *bound_span, const uint32_t *table16,
                                   uint32_t *row_sums, uint8_t *row_counts);
 
