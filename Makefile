@@ -146,7 +146,7 @@ test: test-deps
 		echo "== scripts/$$check"; \
 		started=$$(date +%s); \
 		CHECKS_SUMMARY=$(CHECKS_SUMMARY) scripts/$$check || { status=1; echo "scripts/$$check: FAILED" >> $(CHECKS_SUMMARY); }; \
-		echo "$$(( $$(date +%s) - started ))s  scripts/$${check%% *}" >> $(CHECKS_SUMMARY).times; \
+		echo "$$(( $$(date +%s) - started ))s  scripts/$$(echo "$$check" | cut -c1-28)" >> $(CHECKS_SUMMARY).times; \
 	done; \
 	echo "continuous checks:"; sed 's/^/  /' $(CHECKS_SUMMARY); \
 	echo "time each took:"; sed 's/^/  /' $(CHECKS_SUMMARY).times; rm -f $(CHECKS_SUMMARY).times; exit $$status
