@@ -170,6 +170,7 @@ let package = Package(
             dependencies: [
                 "PipelineKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ] + (withStudio ? ["Preview"] : []),
+            exclude: withStudio ? [] : ["Preview.swift"],
             swiftSettings: withStudio ? [.define("PIPELINE_STUDIO")] : []),
 
         // One test target per module, each test in the target of the module it tests.

@@ -213,7 +213,7 @@ public final class Compositor {
         checkSize(of: frame)
         checkSize(of: picture)
         guard frame.width > 0, frame.height > 0 else { return nil }
-        let below = tree.wholeSubtrees(upTo: min(limit, layers.count))
+        let below = pictureStart(below: limit)
         let lowest = tree.wholeSubtrees(upTo: min(below, firstChanging))
         let unchanged = tree.wholeSubtrees(upTo: staticLayers.unchangedCount(layers, below: lowest))
         drawsWholeFrame = true
@@ -245,29 +245,22 @@ public final class Compositor {
             frame.heldStatic?.drawnOver = drawn
             image = nil
         }
-        let (box, whole) = drawPicture(layers, from: below, into: picture, cleared: cleared)
-        return (below, box, image, whole)
+        picture.clear(within: PixelBox(x0: cleared.x0, y0: cleared.y0, x1: cleared.x1, y1: cleared.y1))
+        var box = PixelBox.empty
+        drawnBeyondFrame = false
+        drawing(into: picture, over: nil) { cr in
+            box = drawSubtrees(in: below..<layers.count, of: layers, replacing: [], on: cr, frame: picture)
+        }
+        picture.pixelsChanged()
+        // A picture cut at the frame's edge would show nothing where a move brings the rest in.
+        let whole = !drawnBeyondFrame
+        return (below, (box.x0, box.y0, box.x1, box.y1), image, whole)
     }
 
     /// The first layer `renderApart` draws into its picture when the layers below `limit` are
     /// the ones that do not change: the first after the whole subtrees below it.
     public func pictureStart(below limit: Int) -> Int {
         tree.wholeSubtrees(upTo: min(limit, prepared.count))
-    }
-
-    private func drawPicture(
-        _ layers: [anim_layer_t], from start: Int, into picture: FrameBuffer,
-        cleared: (x0: Int, y0: Int, x1: Int, y1: Int)
-    ) -> (box: (x0: Int, y0: Int, x1: Int, y1: Int), whole: Bool) {
-        picture.clear(within: PixelBox(x0: cleared.x0, y0: cleared.y0, x1: cleared.x1, y1: cleared.y1))
-        var box = PixelBox.empty
-        drawnBeyondFrame = false
-        drawing(into: picture, over: nil) { cr in
-            box = drawSubtrees(in: start..<layers.count, of: layers, replacing: [], on: cr, frame: picture)
-        }
-        picture.pixelsChanged()
-        // A picture cut at the frame's edge would show nothing where a move brings the rest in.
-        return ((box.x0, box.y0, box.x1, box.y1), !drawnBeyondFrame)
     }
 
     /// Whether an opaque replacement of layer `index` (and its sublayers) hides every layer

@@ -16,18 +16,16 @@ struct Pipeline: ParsableCommand {
             Exit status: 0 done, 1 the input was wrong, 2 a plugin or the environment failed.
             """,
         version: Versions.text,
-        subcommands: commands)
+        subcommands: [Run.self, Frame.self, Validate.self, Plugins.self, Sheet.self] + studio + [
+            Schema.self, NewAnimator.self, CheckPlugin.self, Concat.self, Submit.self,
+        ])
 
-    /// The commands, in the order `--help` lists them. A build without the studio
-    /// (PIPELINE_WITHOUT_STUDIO, see Package.swift) has no `preview`.
-    static var commands: [any ParsableCommand.Type] {
-        var studio: [any ParsableCommand.Type] = []
-        #if PIPELINE_STUDIO
-            studio.append(Preview.self)
-        #endif
-        return [Run.self, Frame.self, Validate.self, Plugins.self, Sheet.self] + studio
-            + [Schema.self, NewAnimator.self, CheckPlugin.self, Concat.self, Submit.self]
-    }
+    /// `preview`, in every build but one without the studio (PIPELINE_WITHOUT_STUDIO, Package.swift).
+    #if PIPELINE_STUDIO
+        static var studio: [any ParsableCommand.Type] { [Preview.self] }
+    #else
+        static var studio: [any ParsableCommand.Type] { [] }
+    #endif
 
     /// As argument-parser's `main`, except that a usage error (a missing --plugins folder, an
     /// unknown --format, an unknown command) exits 1, "the input was wrong", instead of 64:

@@ -83,10 +83,11 @@ extension Pipeline {
             var options = try options()
             options.shard = render.shard
             let openOptions = Session.options(file, plugins, images, placement: try isolation.placement)
-            let bytes = PipelineInput.isStandardInput(file) ? try PipelineInput.standardInput() : nil
+            let bytes = OpenPipeline.StandardInput.isNamed(by: file) ? try PipelineInput.standardInput() : nil
             let result = try Session.attempt {
                 try OpenPipeline.renderBatch(
-                    file: PipelineInput.name(file), bytes: bytes, variantsFile: variants, options: openOptions,
+                    file: OpenPipeline.StandardInput.shownName(file), bytes: bytes, variantsFile: variants,
+                    options: openOptions,
                     render: options, observer: ProgressReporter(quiet: quiet))
             }
             if result.variants.isEmpty, let shard = render.shard {

@@ -21,7 +21,7 @@ enum Session {
         options.propsFile = images.props.props
         options.set = images.props.set
         if let threads { options.decodingThreads = threads }
-        if PipelineInput.isStandardInput(file) { options.videoName = PipelineInput.standardInputVideoName }
+        if OpenPipeline.StandardInput.isNamed(by: file) { options.videoName = OpenPipeline.StandardInput.videoName }
         options.pluginWarning = { Console.warn($0) }
         options.textWarning = { Console.warn($0) }
         options.optionNames = { $0.option }
@@ -36,10 +36,10 @@ enum Session {
     ) throws -> OpenPipeline {
         var options = options(file, plugins, images, placement: placement, threads: threads)
         options.headersOnly = headersOnly
-        let bytes = PipelineInput.isStandardInput(file) ? try PipelineInput.standardInput() : nil
+        let bytes = OpenPipeline.StandardInput.isNamed(by: file) ? try PipelineInput.standardInput() : nil
         return try attempt {
             guard let bytes else { return try .open(file: file, options: options) }
-            return try .open(bytes: bytes, name: PipelineInput.standardInputName, options: options)
+            return try .open(bytes: bytes, name: OpenPipeline.StandardInput.name, options: options)
         }
     }
 
