@@ -63,7 +63,15 @@ final class ShadowCache {
             offset: shadow.offset, surfaceWidth: surfaceWidth, surfaceHeight: surfaceHeight)
         if shutter == .later { return laterMask(key, slot: slot) }
         if shutter == .first { anchored[slot] = true }
-        if let cached = slots[slot], cached.key == key { return cached }
+        if let cached = slots[slot] {
+            if cached.key == key { return cached }
+            // A shape moved by whole pixels since (a picture drawn on whole pixels for motion blur,
+            // a whole-pixel scroll) keeps its mask's pixels.
+            if let placed = ShadowMask(placing: cached, for: key) {
+                slots[slot] = placed
+                return placed
+            }
+        }
         // The old mask (and its Cairo surface) goes before the new one reuses its memory.
         slots[slot] = nil
         slots[slot] = ShadowMask(key: key, memory: memories[slot])
@@ -88,17 +96,18 @@ final class ShadowCache {
 }
 
 extension ShadowKey {
-    /// How far this key's shape lies from `anchor`'s, in 256ths of a device pixel right and down
-    /// (rounded to nearest), when that is all that differs: nil when anything else does, or the
-    /// move is not finite or not under a million pixels.
+    /// How far this key's shape lies from `anchor`'s, in 256ths of a device pixel right and down,
+    /// when that is all that differs: the move between the two places at the nearest 256th, where
+    /// a whole mask is drawn (`placed`). Nil when anything else differs, or either place is not
+    /// finite or not under a million pixels.
     func moves(from anchor: ShadowKey) -> (x: Int, y: Int)? {
         var translated = anchor
         translated.transform.tx = transform.tx
         translated.transform.ty = transform.ty
         guard translated == self else { return nil }
-        let (x, y) = ((transform.tx - anchor.transform.tx) * 256, (transform.ty - anchor.transform.ty) * 256)
         let limit = Double(1 << 28)
-        guard abs(x) < limit, abs(y) < limit else { return nil }
-        return (Int(x.rounded()), Int(y.rounded()))
+        let places = [transform.tx, transform.ty, anchor.transform.tx, anchor.transform.ty].map { ($0 * 256).rounded() }
+        guard places.allSatisfy({ abs($0) < limit }) else { return nil }
+        return (Int(places[0] - places[2]), Int(places[1] - places[3]))
     }
 }

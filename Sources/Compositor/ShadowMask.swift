@@ -23,6 +23,33 @@ struct ShadowKey: Equatable {
     var localBounds: anim_rect_t {
         anim_rect_t(x: 0, y: 0, width: size.width, height: size.height)
     }
+
+    /// Whether the shape, blurred, lies within the surface once offset: its mask is then whole.
+    var isWhole: Bool {
+        let shape = transform.boundingBox(of: localBounds)
+        let (x, y) = (-offset.x, -offset.y)
+        return shape.x >= x && shape.y >= y && shape.x + shape.width <= x + Double(surfaceWidth)
+            && shape.y + shape.height <= y + Double(surfaceHeight)
+    }
+
+    /// The key moved by whole device pixels so that its translation lies in 0..<1 at the nearest
+    /// 256th of a pixel (the precision of moves and of Cairo's own coordinates), with the surface
+    /// left out (a whole mask does not depend on it), and that move. Two keys whose shapes differ
+    /// by whole pixels have the same such key.
+    var placed: (key: ShadowKey, x: Int, y: Int) {
+        func split(_ value: Double) -> (Int, Double) {
+            let steps = (value * 256).rounded()
+            guard abs(steps) < Double(1 << 40) else { return (0, value) }
+            let whole = Int((steps / 256).rounded(.down))
+            return (whole, (steps - Double(whole) * 256) / 256)
+        }
+        let (x, fractionX) = split(transform.tx)
+        let (y, fractionY) = split(transform.ty)
+        var key = self
+        (key.transform.tx, key.transform.ty) = (fractionX, fractionY)
+        (key.surfaceWidth, key.surfaceHeight) = (0, 0)
+        return (key, x, y)
+    }
 }
 
 /// A layer's rounded frame in device space, rasterised to A8 and blurred (sigma = radius / 2).
@@ -42,32 +69,55 @@ final class ShadowMask {
     static func sigma(radius: Double) -> Double { radius / 2 }
 
     /// Nil when no part of the shadow can reach the surface.
+    ///
+    /// A whole mask (the shape and its blur lie within the surface) is drawn for the shape moved
+    /// to within a pixel of the mask's corner, at the nearest 256th of a pixel (`ShadowKey.placed`),
+    /// and placed by the whole pixels: its pixels depend on the shape alone, not on where it
+    /// stands, so a shape that moved by whole pixels since is the same mask placed elsewhere
+    /// (`init(placing:for:)`), whichever frame drew it first.
     init?(key: ShadowKey, memory: MaskMemory) {
         let sigma = Self.sigma(radius: key.blurRadius)
         let reach = Double(raster_blur_extent(sigma) + 1)
-        let shape = key.transform.boundingBox(of: key.localBounds)
+        let whole = key.isWhole
+        let placed = key.placed
+        let drawn = whole ? placed.key : key
+        let shape = drawn.transform.boundingBox(of: key.localBounds)
         let visible = anim_rect_t(
             x: -key.offset.x, y: -key.offset.y,
             width: Double(key.surfaceWidth), height: Double(key.surfaceHeight))
-        let left = floor(max(shape.x, visible.x)) - reach
-        let top = floor(max(shape.y, visible.y)) - reach
-        let right = ceil(min(shape.x + shape.width, visible.x + visible.width)) + reach
-        let bottom = ceil(min(shape.y + shape.height, visible.y + visible.height)) + reach
+        // A whole mask's shape is within the surface: only a cut one is bounded by it.
+        let left = floor(whole ? shape.x : max(shape.x, visible.x)) - reach
+        let top = floor(whole ? shape.y : max(shape.y, visible.y)) - reach
+        let right = ceil(whole ? shape.x + shape.width : min(shape.x + shape.width, visible.x + visible.width)) + reach
+        let bottom =
+            ceil(whole ? shape.y + shape.height : min(shape.y + shape.height, visible.y + visible.height)) + reach
         // Cairo refuses image surfaces beyond 32767 pixels a side; such a shadow is skipped.
         guard right > left, bottom > top, right - left <= 32767, bottom - top <= 32767 else { return nil }
         self.key = key
-        originX = Int(left)
-        originY = Int(top)
-        isWhole =
-            shape.x >= visible.x && shape.y >= visible.y && shape.x + shape.width <= visible.x + visible.width
-            && shape.y + shape.height <= visible.y + visible.height
+        originX = Int(left) + (whole ? placed.x : 0)
+        originY = Int(top) + (whole ? placed.y : 0)
+        isWhole = whole
         let (width, height) = (Int32(right - left), Int32(bottom - top))
         let stride = cairo_format_stride_for_width(CAIRO_FORMAT_A8, width)
         let pixels = memory.clearedPixels(stride: Int(stride), height: Int(height))
         surface = cairo_image_surface_create_for_data(
             pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_A8,
             width, height, stride)
-        rasterise(sigma: sigma, sums: memory.blurSums(width: width, height: height))
+        rasterise(
+            drawn.transform, left: left, top: top, sigma: sigma, sums: memory.blurSums(width: width, height: height))
+    }
+
+    /// `mask` standing for `key`, whose shape is the mask's moved by whole device pixels: the same
+    /// pixels, placed there. Nil unless both are whole and drawn alike (`ShadowKey.placed`).
+    init?(placing mask: ShadowMask, for key: ShadowKey) {
+        guard mask.isWhole, key.isWhole else { return nil }
+        let (from, to) = (mask.key.placed, key.placed)
+        guard from.key == to.key else { return nil }
+        self.key = key
+        isWhole = true
+        originX = mask.originX + (to.x - from.x)
+        originY = mask.originY + (to.y - from.y)
+        surface = cairo_surface_reference(mask.surface)
     }
 
     /// `anchor` moved by whole device pixels and 256ths of one, `moves` of them right and down
@@ -101,10 +151,13 @@ final class ShadowMask {
         cairo_surface_destroy(surface)
     }
 
-    private func rasterise(sigma: Double, sums: UnsafeMutablePointer<UInt32>) {
+    /// Fills the shape drawn by `transform`, with the mask's corner at (`left`, `top`), and blurs it.
+    private func rasterise(
+        _ transform: AffineTransform, left: Double, top: Double, sigma: Double, sums: UnsafeMutablePointer<UInt32>
+    ) {
         let cr = cairo_create(surface)!
-        var matrix = key.transform.cairoMatrix
-        cairo_translate(cr, -Double(originX), -Double(originY))
+        var matrix = transform.cairoMatrix
+        cairo_translate(cr, -left, -top)
         cairo_transform(cr, &matrix)
         addRoundedRect(key.localBounds, radius: key.cornerRadius, to: cr)
         cairo_fill(cr)

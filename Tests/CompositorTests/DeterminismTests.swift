@@ -66,6 +66,28 @@ import Testing
         #expect(bytes(of: after) != bytes(of: before))
     }
 
+    /// A shadow whose shape moved by whole pixels since the last frame keeps its mask's pixels,
+    /// placed anew: every frame must be what a fresh compositor draws there, whether the shape is
+    /// turned or not, at a place between pixels, and after a frame that cut it at the edge.
+    @Test(arguments: [0.0, 17.0])
+    func aShadowMovedByWholePixelsIsDrawnAsAFreshOne(rotation: Double) throws {
+        let (base, contents, images) = try scene()
+        let canvas = Canvas(width: 64, height: 64, background: clear)
+        let reused = Compositor(canvas: canvas, contents: contents, images: images)
+        let places: [(Double, Double)] = [(0.3, 0.7), (3.3, 1.7), (-2.7, 4.7), (-30.7, 4.7), (1.3, -2.3), (1.3, -2.3)]
+        for (x, y) in places {
+            var layers = base
+            layers[1].rotation = rotation
+            layers[1].translation = anim_point_t(x: x, y: y)
+            let frame = FrameBuffer.blank(width: 64, height: 64)
+            let fresh = FrameBuffer.blank(width: 64, height: 64)
+            reused.render(layers, into: frame)
+            Compositor(canvas: canvas, contents: contents, images: images).render(layers, into: fresh)
+            let same = bytes(of: frame) == bytes(of: fresh)
+            #expect(same, "the shadow at (\(x), \(y)), turned \(rotation)°, as a fresh compositor draws it")
+        }
+    }
+
     /// Compositors on two threads share static images, as the renderer's threads do, and reach
     /// each change of the bottom layers at about the same time: one draws the new image while
     /// the other draws those layers into its frame. Every frame must equal a fresh render.
