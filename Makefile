@@ -52,21 +52,14 @@ deps:
 test-deps:
 	@scripts/install-deps --test
 
-# A release build links the Swift runtime and Foundation statically into the executable: every
-# command starts in about half the time (no dynamic loading and binding of a dozen Swift
-# libraries), and an installed pipeline runs without the toolchain's libraries. libuipipeline.so
-# cannot take them statically (SwiftPM links a dynamic library against the toolchain's shared
-# runtime whatever the flag), so it loads them from the toolchain, whose folder it records.
-STATIC_STDLIB = $(if $(filter release,$(CONFIG)),--static-swift-stdlib)
-# The two take different flags, so in one build folder each build would invalidate the other and
-# every `make` would compile again: in release the library builds in .build-lib, and is copied
-# beside the executable, where `make install` and the bindings find it.
-LIBRARY_SCRATCH = $(if $(filter release,$(CONFIG)),--scratch-path .build-lib)
-
+# A release build links the Swift runtime and Foundation statically into the executable (the
+# executable target's linker settings in Package.swift): every command starts in about half the
+# time (no dynamic loading and binding of a dozen Swift libraries), and an installed pipeline runs
+# without the toolchain's libraries. libuipipeline.so, a dynamic library, loads them from the
+# toolchain, whose folder it records. Both build in one folder from the same compiled modules.
 host: deps
-	$(SWIFT) build -c $(CONFIG) --product pipeline $(STATIC_STDLIB)
-	$(SWIFT) build -c $(CONFIG) --product uipipeline $(LIBRARY_SCRATCH)
-	$(if $(LIBRARY_SCRATCH),cp -p "$$($(SWIFT) build -c $(CONFIG) $(LIBRARY_SCRATCH) --show-bin-path)/libuipipeline.so" $(BIN)/)
+	$(SWIFT) build -c $(CONFIG) --product pipeline
+	$(SWIFT) build -c $(CONFIG) --product uipipeline
 
 # The video decoder, loaded by the host when a pipeline first opens a clip (CVideoDecode.h): its
 # functions are renamed pipeline_video_… so they cannot clash with the host's forwarding ones, and
@@ -210,4 +203,4 @@ uninstall:
 	rmdir --ignore-fail-on-non-empty $(INSTALLED_PLUGINS) $(ROOT)/lib/pipeline $(INCLUDE) 2>/dev/null || true
 
 clean:
-	rm -rf .build .build-lib .build-asan .build-tsan .build-fuzz out
+	rm -rf .build .build-asan .build-tsan .build-fuzz out

@@ -10,6 +10,19 @@ let optimisedC: [CSetting] = [.unsafeFlags(["-O2"])]
 // half of what it compiles.
 let withStudio = Context.environment["PIPELINE_WITHOUT_STUDIO"] == nil
 
+// The release executable carries the Swift runtime and Foundation (the toolchain's static
+// libraries): it starts without loading and binding a dozen Swift libraries, and runs without
+// the toolchain. Asked of this one target rather than with `--static-swift-stdlib`, which would
+// apply to the whole build and so compile every module again for libuipipeline.so (a dynamic
+// library, which loads the toolchain's runtime): both products build in one folder. Foundation's
+// static library does not name what it needs, so its libraries are listed, as a group.
+let staticRuntime = [
+    "-static-stdlib", "-Xlinker", "--start-group", "-lFoundation", "-lFoundationInternationalization",
+    "-lFoundationEssentials", "-l_FoundationCollections", "-l_FoundationCShims", "-lCoreFoundation",
+    "-l_FoundationICU", "-lswiftSynchronization", "-lswiftDispatch", "-ldispatch", "-lBlocksRuntime",
+    "-Xlinker", "--end-group", "-lstdc++",
+]
+
 let package = Package(
     name: "pipeline",
     products: [
@@ -171,7 +184,8 @@ let package = Package(
                 "PipelineKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ] + (withStudio ? ["Preview"] : []),
             exclude: withStudio ? [] : ["Preview.swift"],
-            swiftSettings: withStudio ? [.define("PIPELINE_STUDIO")] : []),
+            swiftSettings: withStudio ? [.define("PIPELINE_STUDIO")] : [],
+            linkerSettings: [.unsafeFlags(staticRuntime, .when(platforms: [.linux], configuration: .release))]),
 
         // One test target per module, each test in the target of the module it tests.
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),

@@ -68,7 +68,7 @@ public enum PluginSandbox {
     }
 
     /// The folder of the Swift runtime this executable runs on when it is a shared library (a
-    /// build without `--static-swift-stdlib`), which a plugin written in Swift links too.
+    /// debug build, or libuipipeline.so), which a plugin written in Swift links too.
     static var runtimeFolder: String? {
         var path = [CChar](repeating: 0, count: Int(PATH_MAX))
         guard sandbox_library_defining("swift_retain", &path, path.count) == 0 else { return nil }
