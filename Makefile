@@ -137,7 +137,7 @@ RELEASE_SUITES = ^CommandTests\.(?!BadInputCorpusTests)|Studio[A-Za-z]*Tests|Slu
 test: test-deps
 	@mkdir -p .build; rm -f $(CHECKS_SUMMARY) $(CHECKS_SUMMARY).times; status=0; \
 	for check in "lint" "eslint" "check-doc-snippets" "check-build" "test-library $(BIN)" "sanitize address" \
-			"test-release $(RELEASE_SUITES)" "sanitize thread" "fuzz $(FUZZ_SECONDS)"; do \
+			"test-release $(RELEASE_SUITES)" "sanitize thread" "fuzz $(TEST_FUZZ_SECONDS)"; do \
 		echo "== scripts/$$check"; \
 		started=$$(date +%s); \
 		CHECKS_SUMMARY=$(CHECKS_SUMMARY) scripts/$$check || { status=1; echo "scripts/$$check: FAILED" >> $(CHECKS_SUMMARY); }; \
@@ -173,6 +173,9 @@ tsan: test-deps
 	scripts/sanitize thread $(if $(TSAN_ALL),--all)
 
 FUZZ_SECONDS ?= 60
+# In `make test`, each target fuzzes for half a minute from its corpus (every input in it is run
+# first): a regression check and a short search; longer runs are `make fuzz`.
+TEST_FUZZ_SECONDS ?= 30
 fuzz: test-deps
 	scripts/fuzz $(FUZZ_SECONDS)
 

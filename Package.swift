@@ -209,7 +209,11 @@ let package = Package(
         // The end-to-end tests run the built executable as a user would, one target per part of the
         // product they cover. What they share: running `pipeline`, reading the PNGs it writes with
         // libpng, and the fixtures (plugins, pipelines, footage, the examples, the preview server).
-        .target(name: "CommandTestSupport", dependencies: ["CTestPNG"], path: "Tests/CommandTestSupport"),
+        // Optimised even in debug builds, as JSON is: its picture comparisons (PSNR, SSIM, summed
+        // over every pixel) run in every end-to-end test, under the sanitizers too.
+        .target(
+            name: "CommandTestSupport", dependencies: ["CTestPNG"], path: "Tests/CommandTestSupport",
+            swiftSettings: [.unsafeFlags(["-O"])]),
         // The command line: its commands and options, outputs, resuming, shards, interrupts, limits, bad inputs.
         .testTarget(name: "CommandTests", dependencies: ["CommandTestSupport"]),
         // Plugins: loading, the ABI, isolation and the sandbox, check-plugin, new-animator, C++, Rust,
