@@ -24,12 +24,16 @@ struct ShadowKey: Equatable {
         anim_rect_t(x: 0, y: 0, width: size.width, height: size.height)
     }
 
-    /// Whether the shape, blurred, lies within the surface once offset: its mask is then whole.
+    /// The part of the shape's device space that lands on the surface once offset.
+    var visible: anim_rect_t {
+        anim_rect_t(x: -offset.x, y: -offset.y, width: Double(surfaceWidth), height: Double(surfaceHeight))
+    }
+
+    /// Whether the shape lies within `visible`: its mask is then whole.
     var isWhole: Bool {
-        let shape = transform.boundingBox(of: localBounds)
-        let (x, y) = (-offset.x, -offset.y)
-        return shape.x >= x && shape.y >= y && shape.x + shape.width <= x + Double(surfaceWidth)
-            && shape.y + shape.height <= y + Double(surfaceHeight)
+        let (shape, visible) = (transform.boundingBox(of: localBounds), visible)
+        return shape.x >= visible.x && shape.y >= visible.y && shape.x + shape.width <= visible.x + visible.width
+            && shape.y + shape.height <= visible.y + visible.height
     }
 
     /// The key moved by whole device pixels so that its translation lies in 0..<1 at the nearest
@@ -82,9 +86,7 @@ final class ShadowMask {
         let placed = key.placed
         let drawn = whole ? placed.key : key
         let shape = drawn.transform.boundingBox(of: key.localBounds)
-        let visible = anim_rect_t(
-            x: -key.offset.x, y: -key.offset.y,
-            width: Double(key.surfaceWidth), height: Double(key.surfaceHeight))
+        let visible = key.visible
         // A whole mask's shape is within the surface: only a cut one is bounded by it.
         let left = floor(whole ? shape.x : max(shape.x, visible.x)) - reach
         let top = floor(whole ? shape.y : max(shape.y, visible.y)) - reach
