@@ -249,6 +249,14 @@ if !withStudio {
     package.targets.removeAll { ["Preview", "PreviewTests"].contains($0.name) }
 }
 
+// With PIPELINE_TEST_TARGETS set (names, comma-separated), the test targets are those alone: the
+// ThreadSanitizer run (scripts/sanitize thread) builds the targets that hold its suites, not every
+// test of the project.
+if let only = Context.environment["PIPELINE_TEST_TARGETS"] {
+    let kept = Set(only.split(separator: ",").map(String.init))
+    package.targets.removeAll { $0.type == .test && !kept.contains($0.name) }
+}
+
 // libFuzzer targets (fuzz/), only when scripts/fuzz builds them with PIPELINE_FUZZ set: they
 // have no `main` (libFuzzer supplies it), so an ordinary build could not link them.
 if Context.environment["PIPELINE_FUZZ"] != nil {

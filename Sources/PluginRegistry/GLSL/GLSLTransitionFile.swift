@@ -97,8 +97,12 @@ struct GLSLTransitionFile {
 }
 
 extension StringProtocol {
+    /// The text without the characters of `set` at either end (found from each end in place: no
+    /// reversed copies).
     func trimmingCharacters(in set: String) -> String {
-        let trimmed = drop { set.contains($0) }
-        return String(trimmed.reversed().drop { set.contains($0) }.reversed())
+        guard let first = firstIndex(where: { !set.contains($0) }),
+            let last = lastIndex(where: { !set.contains($0) })
+        else { return "" }
+        return String(self[first...last])
     }
 }
