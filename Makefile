@@ -122,29 +122,20 @@ examples: all
 	@echo "examples/localized/pipeline.json --batch examples/localized/variants.jsonl"
 	@$(BIN)/pipeline run examples/localized/pipeline.json --batch examples/localized/variants.jsonl --quiet
 
-# CI runs this (.ci/run). Every check runs even when one fails; each appends a line to the
-# summary printed at the end. Every suite runs once, and the tests are built once, with
-# AddressSanitizer (scripts/sanitize address), which checks all the plain build would and more.
-# The suites a sanitizer would distort or that spend their time in others' programs
-# (RELEASE_SUITES: those that measure memory or limit the address space, render every example,
-# drive the studio in Chromium or the Slurm cluster), and the command line's contract
+# CI runs this (.ci/run): scripts/checks, in two lanes at once. Every check runs even when one
+# fails; each appends a line to the summary printed at the end. Every suite runs once, and the
+# tests are built once, with AddressSanitizer (scripts/sanitize address), which checks all the
+# plain build would and more. The suites a sanitizer would distort or that spend their time in
+# others' programs (RELEASE_SUITES: those that measure memory or limit the address space, render
+# every example, or run the Slurm cluster), the studio's (which the AddressSanitizer build leaves
+# out: its server's dependencies were over a third of that build), and the command line's contract
 # (CommandTests, whose time under the sanitizer went to starting it; but the corpus of bad inputs,
-# where memory errors hide, stays under the sanitizer), run from that same test
-# bundle against the release build check-build makes (scripts/test-release). `make test-suite`
-# runs every suite in the plain debug build.
-CHECKS_SUMMARY = $(abspath .build/checks-summary)
-RELEASE_SUITES = ^CommandTests\.(?!BadInputCorpusTests)|Studio[A-Za-z]*Tests|SlurmClusterTests|FootageMemoryTests|ImageScalingTests
+# where memory errors hide, stays under the sanitizer), run from that same test bundle against the
+# release build check-build makes (scripts/test-release). `make test-suite` runs every suite in the
+# plain debug build.
+RELEASE_SUITES = ^CommandTests\.(?!BadInputCorpusTests)|^StudioTests\.|SlurmClusterTests|FootageMemoryTests|ImageScalingTests
 test: test-deps
-	@mkdir -p .build; rm -f $(CHECKS_SUMMARY) $(CHECKS_SUMMARY).times; status=0; \
-	for check in "lint" "eslint" "check-doc-snippets" "check-build" "test-library $(BIN)" "sanitize address" \
-			"test-release $(RELEASE_SUITES)" "sanitize thread" "fuzz $(TEST_FUZZ_SECONDS)"; do \
-		echo "== scripts/$$check"; \
-		started=$$(date +%s); \
-		CHECKS_SUMMARY=$(CHECKS_SUMMARY) scripts/$$check || { status=1; echo "scripts/$$check: FAILED" >> $(CHECKS_SUMMARY); }; \
-		echo "$$(( $$(date +%s) - started ))s  scripts/$$(echo "$$check" | cut -c1-28)" >> $(CHECKS_SUMMARY).times; \
-	done; \
-	echo "continuous checks:"; sed 's/^/  /' $(CHECKS_SUMMARY); \
-	echo "time each took:"; sed 's/^/  /' $(CHECKS_SUMMARY).times; rm -f $(CHECKS_SUMMARY).times; exit $$status
+	@scripts/checks $(BIN) '$(RELEASE_SUITES)' $(TEST_FUZZ_SECONDS)
 
 # The suite's output is kept in .build/test-suite.log; when a test fails, its lines are printed
 # again at the end, where a truncated log still shows them.

@@ -257,6 +257,18 @@ if let only = Context.environment["PIPELINE_TEST_TARGETS"] {
     package.targets.removeAll { $0.type == .test && !kept.contains($0.name) }
 }
 
+// With PIPELINE_TEST_SOURCES set (paths of test files, comma-separated), a test target holding any
+// of them compiles those files alone: the ThreadSanitizer run compiles the files that declare its
+// suites and the targets' support files, not every test of those targets.
+if let files = Context.environment["PIPELINE_TEST_SOURCES"] {
+    let paths = files.split(separator: ",").map(String.init)
+    for target in package.targets where target.type == .test {
+        let folder = "Tests/\(target.name)/"
+        let own = paths.filter { $0.hasPrefix(folder) }.map { String($0.dropFirst(folder.count)) }
+        if !own.isEmpty { target.sources = own }
+    }
+}
+
 // libFuzzer targets (fuzz/), only when scripts/fuzz builds them with PIPELINE_FUZZ set: they
 // have no `main` (libFuzzer supplies it), so an ordinary build could not link them.
 if Context.environment["PIPELINE_FUZZ"] != nil {

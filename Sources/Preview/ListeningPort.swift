@@ -2,12 +2,14 @@ import Foundation
 
 /// The port the server is bound to, known only once it listens (`--port 0` picks one): the
 /// Host and Origin checks compare against it.
-final class ListeningPort: @unchecked Sendable {
+package final class ListeningPort: @unchecked Sendable {
     private let lock = NSLock()
     private var port: Int?
 
-    func set(_ port: Int) { lock.withLock { self.port = port } }
+    package init() {}
+
+    package func set(_ port: Int) { lock.withLock { self.port = port } }
 
     /// Nil until the server listens; no request is answered before that.
-    var value: Int? { lock.withLock { port } }
+    package var value: Int? { lock.withLock { port } }
 }

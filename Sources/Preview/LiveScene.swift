@@ -157,4 +157,4 @@ final class LiveScene: @unchecked Sendable {
 }
 
 /// What the preview watches, compared between polls: the pipeline file and its plugin files.
-typealias WatchedFiles = Pipeline.WatchedFiles
+package typealias WatchedFiles = Pipeline.WatchedFiles

@@ -6,10 +6,12 @@ import Hummingbird
 /// The socket is bound to 127.0.0.1, but a web page elsewhere can still reach it: through DNS
 /// rebinding (its own name resolving to 127.0.0.1, so the browser sends that name as `Host`)
 /// or a cross-site request (which carries the page's `Origin`). Both are refused with 403.
-struct LoopbackOriginCheck<Context: RequestContext>: RouterMiddleware {
-    let port: ListeningPort
+package struct LoopbackOriginCheck<Context: RequestContext>: RouterMiddleware {
+    package let port: ListeningPort
 
-    func handle(
+    package init(port: ListeningPort) { self.port = port }
+
+    package func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         guard let port = port.value else {

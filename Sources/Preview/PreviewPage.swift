@@ -4,16 +4,16 @@ import Hummingbird
 /// `scripts/eslint` checks), embedded in the executable when it is built (`PackageResources`), so
 /// that an installed `pipeline` needs nothing beside it and the page works offline. Each is served
 /// as it is: `index.html` at `/`, every other file at `/NAME`.
-enum PreviewPage {
-    struct File: Sendable {
-        let name: String
-        let bytes: [UInt8]
+package enum PreviewPage {
+    package struct File: Sendable {
+        package let name: String
+        package let bytes: [UInt8]
 
         /// Where the page asks for it.
-        var path: String { name == "index.html" ? "/" : "/" + name }
+        package var path: String { name == "index.html" ? "/" : "/" + name }
 
         /// By its extension; text is UTF-8, as the files are written.
-        var contentType: String {
+        package var contentType: String {
             switch name.split(separator: ".").last {
             case "html": "text/html; charset=utf-8"
             case "css": "text/css; charset=utf-8"
@@ -31,7 +31,7 @@ enum PreviewPage {
     }
 
     /// Every file of `Page/`: what the page loads is named here.
-    static let files = [
+    package static let files = [
         File(name: "index.html", bytes: PackageResources.index_html),
         File(name: "studio.css", bytes: PackageResources.studio_css),
         File(name: "studio.js", bytes: PackageResources.studio_js),
@@ -49,7 +49,7 @@ enum PreviewPage {
     ]
 
     /// The file served at `path`, if any.
-    static func file(at path: String) -> File? {
+    package static func file(at path: String) -> File? {
         files.first { $0.path == path }
     }
 }

@@ -4,14 +4,14 @@ import PipelineKit
 /// The query parameters the routes take, checked before anything renders: `t`, a time in seconds
 /// in the range `pipeline frame --at` takes, `/frame`'s `format`, `quality`, `scale` and `blur`, and the
 /// other routes' own.
-enum PreviewQuery {
-    static let times = 0...Pipeline.maximumDuration
+package enum PreviewQuery {
+    package static let times = 0...Pipeline.maximumDuration
 
     /// "0...3600": how messages give the range.
-    static var range: String { "0...\(Int(times.upperBound))" }
+    package static var range: String { "0...\(Int(times.upperBound))" }
 
     /// The request's `t`, nil when it has none; a 400 naming the range when it is not a time in it.
-    static func time(_ request: Request) throws(HTTPError) -> Double? {
+    package static func time(_ request: Request) throws(HTTPError) -> Double? {
         guard let text = request.uri.queryParameters["t"].map(String.init) else { return nil }
         guard let seconds = Double(text), seconds.isFinite, times.contains(seconds) else {
             // The echo is cut short: a request line may be kilobytes long.
@@ -23,7 +23,7 @@ enum PreviewQuery {
 
     /// The JPEG quality `/frame` is asked to answer with (`format=jpeg`, `quality` 1–100, 80 when
     /// not given); nil for a PNG (no `format`, or `format=png`). A 400 for anything else.
-    static func jpegQuality(_ request: Request) throws(HTTPError) -> Int? {
+    package static func jpegQuality(_ request: Request) throws(HTTPError) -> Int? {
         let parameters = request.uri.queryParameters
         let format = parameters["format"].map(String.init) ?? "png"
         let quality = parameters["quality"].map(String.init)
@@ -47,11 +47,11 @@ enum PreviewQuery {
     }
 
     /// The scales `/frame` draws at: the whole frame, or a draft of it down to a tenth of its size.
-    static let scales = 0.1...1.0
+    package static let scales = 0.1...1.0
 
     /// `/frame`'s `scale` (1 when not given): the frame drawn that much smaller, as `pipeline
     /// frame --scale` draws it, for a viewer that cannot keep up at full size. A 400 otherwise.
-    static func scale(_ request: Request) throws(HTTPError) -> Double {
+    package static func scale(_ request: Request) throws(HTTPError) -> Double {
         guard let text = request.uri.queryParameters["scale"].map(String.init) else { return 1 }
         guard let scale = Double(text), scale.isFinite, scales.contains(scale) else {
             let given = text.count > 40 ? text.prefix(40) + "…" : text
@@ -63,11 +63,11 @@ enum PreviewQuery {
     }
 
     /// The samples `/frame`'s `blur` may ask for.
-    static let blurSamples = 1...64
+    package static let blurSamples = 1...64
 
     /// `/frame`'s `blur`: `off` (0, the frame without motion blur) or N, at most N samples for any
     /// layer (`blurSamples`); nil when not given (the file's own). A 400 otherwise.
-    static func blur(_ request: Request) throws(HTTPError) -> Int? {
+    package static func blur(_ request: Request) throws(HTTPError) -> Int? {
         guard let text = request.uri.queryParameters["blur"].map(String.init) else { return nil }
         if text == "off" { return 0 }
         guard let samples = Int(text), blurSamples.contains(samples) else {
@@ -81,10 +81,10 @@ enum PreviewQuery {
     }
 
     /// The most buckets `/waveform.json` divides the sound into.
-    static let maximumBuckets = 20000
+    package static let maximumBuckets = 20000
 
     /// `/waveform.json`'s `buckets`: a whole number from 1 to `maximumBuckets`, else a 400.
-    static func buckets(_ request: Request) throws(HTTPError) -> Int {
+    package static func buckets(_ request: Request) throws(HTTPError) -> Int {
         let parameters = request.uri.queryParameters
         if let other = parameters.first(where: { $0.key != "buckets" }) {
             throw HTTPError(
@@ -105,7 +105,8 @@ enum PreviewQuery {
 
     /// `/thumbnail`'s `layer` (a track path), `t` and `height` (whole pixels in
     /// `Pipeline.thumbnailHeights`), each required; a 400 naming what is wrong.
-    static func thumbnail(_ request: Request) throws(HTTPError) -> (layer: String, seconds: Double, height: Int) {
+    package static func thumbnail(_ request: Request) throws(HTTPError) -> (layer: String, seconds: Double, height: Int)
+    {
         let parameters = request.uri.queryParameters
         let usage = "e.g. /thumbnail?layer=clip&t=0.5&height=40"
         if let other = parameters.first(where: { !["layer", "t", "height"].contains($0.key) }) {
@@ -137,7 +138,7 @@ enum PreviewQuery {
 
     /// `/text-units`'s `layer` (a track path or a name) and `t`, both required (beside them only
     /// `draft` and its `token`); a 400 naming what is wrong (the range, for a bad `t`).
-    static func textUnits(_ request: Request) throws(HTTPError) -> (layer: String, seconds: Double) {
+    package static func textUnits(_ request: Request) throws(HTTPError) -> (layer: String, seconds: Double) {
         let parameters = request.uri.queryParameters
         let usage = "e.g. /text-units?layer=title&t=0.5"
         if let other = parameters.first(where: { !["layer", "t", "draft", "token"].contains($0.key) }) {
@@ -160,7 +161,7 @@ enum PreviewQuery {
     }
 
     /// 9 rather than 9.0: a time as messages give it.
-    static func text(_ seconds: Double) -> String {
+    package static func text(_ seconds: Double) -> String {
         let text = String(seconds)
         return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }

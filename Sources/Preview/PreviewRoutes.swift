@@ -41,7 +41,7 @@ import PipelineKit
 ///
 /// Any other method on these routes is a 405. Every error answers `{"error": {"message": "…",
 /// "problems": […]}}` (`ErrorShape`).
-enum PreviewRoutes {
+package enum PreviewRoutes {
     static func router(_ live: LiveScene, port: ListeningPort, editing: PreviewEditing?) -> Router<BasicRequestContext>
     {
         // HEAD answers as GET would, without the body: the method check says both are answered.
@@ -152,12 +152,17 @@ enum PreviewRoutes {
         return router
     }
 
-    struct VersionStatus: Encodable, Sendable {
-        let version: Int
-        let error: String?
+    package struct VersionStatus: Encodable, Sendable {
+        package let version: Int
+        package let error: String?
+
+        package init(version: Int, error: String?) {
+            self.version = version
+            self.error = error
+        }
 
         // Encodes `error: null` rather than leaving the key out, so the page can clear its message.
-        func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(version, forKey: .version)
             try container.encode(error, forKey: .error)

@@ -74,3 +74,25 @@ extension FrameBuffer {
         }
     }
 }
+
+/// Where a text's glyphs put ink (any alpha) on a frame.
+struct Ink {
+    var pixels: [(x: Int, y: Int, alpha: Int)] = []
+
+    init(_ frame: FrameBuffer) {
+        for y in 0..<frame.height {
+            for x in 0..<frame.width where frame.pixel(x: x, y: y).a > 0 {
+                pixels.append((x, y, Int(frame.pixel(x: x, y: y).a)))
+            }
+        }
+    }
+
+    var total: Int { pixels.reduce(0) { $0 + $1.alpha } }
+    var rows: Set<Int> { Set(pixels.map(\.y)) }
+    var lowestRow: Int { pixels.map(\.y).max() ?? -1 }
+    var rightmostColumn: Int { pixels.map(\.x).max() ?? -1 }
+    /// The alpha-weighted mean column.
+    var centreX: Double { Double(pixels.reduce(0) { $0 + $1.x * $1.alpha }) / Double(total) }
+    /// Runs of consecutive rows holding ink: one per line of text when lines do not touch.
+    var bands: Int { rows.filter { !rows.contains($0 - 1) }.count }
+}

@@ -1,8 +1,7 @@
 import Hummingbird
 import Logging
+import Preview
 import Testing
-
-@testable import Preview
 
 /// The middleware in front of every route: only requests addressed to this server by its
 /// loopback name and port pass (Host `127.0.0.1:PORT` or `localhost:PORT`, and an `Origin`, when

@@ -1,7 +1,6 @@
 import Foundation
+import Preview
 import Testing
-
-@testable import Preview
 
 /// What the preview serves besides frames: a page that works offline (its own files, embedded as
 /// they are in `Sources/Preview/Page/`) and whose script finds every element it looks up, the

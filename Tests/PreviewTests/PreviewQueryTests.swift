@@ -1,7 +1,6 @@
 import Hummingbird
+import Preview
 import Testing
-
-@testable import Preview
 
 /// The preview's one query parameter, `t`: the times it takes, the 400 it answers for any other
 /// (naming the range and echoing what was given, cut short), and how messages write a time.

@@ -7,64 +7,8 @@ import Testing
 /// run sees only the fonts its own fontconfig file names (DejaVu, and what a test adds), so the
 /// results do not depend on what the machine has installed.
 @Suite struct FontFileTests {
-    static let fixture = CLI.repositoryRoot.appendingPathComponent("Tests/Fonts/LiberationSerif-Regular.ttf")
-    static let dejaVu = "/usr/share/fonts/truetype/dejavu"
-
-    /// A folder with the fixture font in `fonts/`, and a fontconfig file that knows DejaVu and
-    /// the folders in `installed`.
-    struct Folder {
-        let url: URL
-
-        init() throws {
-            url = try CLI.temporaryDirectory()
-            let fonts = url.appendingPathComponent("fonts")
-            try FileManager.default.createDirectory(at: fonts, withIntermediateDirectories: true)
-            try FileManager.default.copyItem(at: FontFileTests.fixture, to: fonts.appendingPathComponent("serif.ttf"))
-        }
-
-        /// FONTCONFIG_FILE for a run that sees DejaVu and the fonts in `installed` only.
-        func fontconfig(installing installed: [URL] = []) throws -> [String: String] {
-            let name = "fonts-\(installed.count).conf"
-            let dirs = ([FontFileTests.dejaVu] + installed.map(\.path)).map { "  <dir>\($0)</dir>" }
-            let text = """
-                <?xml version="1.0"?>
-                <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
-                <fontconfig>
-                \(dirs.joined(separator: "\n"))
-                  <cachedir>\(url.path)/fontconfig-cache</cachedir>
-                </fontconfig>
-                """
-            try text.write(to: url.appendingPathComponent(name), atomically: true, encoding: .utf8)
-            return ["FONTCONFIG_FILE": url.appendingPathComponent(name).path]
-        }
-
-        /// A pipeline drawing "Hamburgefonstiv" in `text`'s style, listing `fonts`.
-        func pipeline(_ name: String, fonts: [Any]? = nil, text: [String: Any]) throws {
-            var style = text
-            style["string"] = "Hamburgefonstiv"
-            style["size"] = 28
-            var document: [String: Any] = [
-                "version": 1,
-                "canvas": ["width": 260, "height": 50, "fps": 10, "duration": 0.2, "background": "#ffffff"],
-                "layers": [["name": "title", "text": style]],
-                "output": ["dir": "out-\(name)", "formats": ["png"]],
-            ]
-            if let fonts { document["fonts"] = fonts }
-            let data = try JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys])
-            try data.write(to: url.appendingPathComponent("\(name).json"))
-        }
-
-        /// The frame at 0 s of pipeline `name` as PNG bytes, with `environment`.
-        func frame(_ name: String, _ environment: [String: String]) throws -> Data {
-            let result = try CLI.run(
-                ["frame", "\(name).json", "--at", "0", "-o", "\(name).png"], in: url, environment: environment)
-            try #require(result.status == 0, "\(result.stderr)")
-            return try Data(contentsOf: url.appendingPathComponent("\(name).png"))
-        }
-    }
-
     @Test func aShippedFontDrawsAsTheSameFontInstalled() throws {
-        let folder = try Folder()
+        let folder = try FontFolder()
         defer { try? FileManager.default.removeItem(at: folder.url) }
         let bare = try folder.fontconfig()
         try folder.pipeline("shipped", fonts: ["fonts/serif.ttf"], text: ["font": "Liberation Serif"])
@@ -78,7 +22,7 @@ import Testing
     }
 
     @Test func aFamilyFoundNowhereIsAnErrorNamingTheFamiliesThereAre() throws {
-        let folder = try Folder()
+        let folder = try FontFolder()
         defer { try? FileManager.default.removeItem(at: folder.url) }
         try folder.pipeline("unknown", fonts: ["fonts/serif.ttf"], text: ["font": "Inter"])
         for command in [["validate"], ["frame", "--at", "0"], ["run"]] {
@@ -94,7 +38,7 @@ import Testing
     }
 
     @Test func aTypoInAFamilyIsCorrected() throws {
-        let folder = try Folder()
+        let folder = try FontFolder()
         defer { try? FileManager.default.removeItem(at: folder.url) }
         try folder.pipeline("typo", fonts: ["fonts/serif.ttf"], text: ["font": "Liberation Serf"])
         let result = try CLI.run(["validate", "typo.json"], in: folder.url, environment: try folder.fontconfig())
@@ -103,7 +47,7 @@ import Testing
     }
 
     @Test func aFallbackDrawsInTheNearestFamily() throws {
-        let folder = try Folder()
+        let folder = try FontFolder()
         defer { try? FileManager.default.removeItem(at: folder.url) }
         try folder.pipeline("fallback", text: ["font": "Inter", "fallback": true])
         let environment = try folder.fontconfig()
@@ -117,27 +61,8 @@ import Testing
                 atPath: folder.url.appendingPathComponent("out-fallback/frame_0000.png").path))
     }
 
-    @Test func aPreviewReloadAddsTheFontsOfTheNewVersion() async throws {
-        let folder = try Folder()
-        defer { try? FileManager.default.removeItem(at: folder.url) }
-        try folder.pipeline("preview", text: [:])
-        let file = folder.url.appendingPathComponent("preview.json")
-        let environment = try folder.fontconfig()
-        let server = try PreviewServerProcess([file.path], scratch: folder.url, environment: environment)
-        defer { server.stop() }
-        try folder.pipeline("preview", fonts: ["fonts/serif.ttf"], text: ["font": "Liberation Serif"])
-        let reloaded = try await server.waitForVersion { $0.version == 2 || $0.error != nil }
-        #expect(reloaded.version == 2 && reloaded.error == nil, "\(reloaded.error ?? "")")
-        let still = try folder.frame("preview", environment)
-        let served = try await server.get("frame?t=0")
-        #expect(served.status == 200, "\(String(decoding: served.body, as: UTF8.self))")
-        #expect(
-            served.body == still,
-            "drawn in Liberation Serif, as `frame` draws it: \(served.body.count) bytes served, \(still.count) drawn")
-    }
-
     @Test func aChangedFontIsRefusedOnResume() throws {
-        let folder = try Folder()
+        let folder = try FontFolder()
         defer { try? FileManager.default.removeItem(at: folder.url) }
         try folder.pipeline("resumed", fonts: ["fonts/serif.ttf"], text: ["font": "Liberation Serif"])
         let environment = try folder.fontconfig()
@@ -154,7 +79,7 @@ import Testing
     /// With only DejaVu to draw from, Chinese characters have no font and opening the pipeline
     /// names them; a CJK font among the pipeline's own fonts, or installed, draws them instead.
     @Test func charactersNoFontHasAreNamedUntilAFontHasThem() throws {
-        let folder = try Folder()
+        let folder = try FontFolder()
         defer { try? FileManager.default.removeItem(at: folder.url) }
         let cjk = URL(fileURLWithPath: "/usr/share/fonts/truetype/wqy")
         try FileManager.default.copyItem(
