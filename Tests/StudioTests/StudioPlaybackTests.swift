@@ -114,12 +114,29 @@ struct StudioPlaybackTests {
     func paintedFramesFollowTheSound() throws {
         let studio = try Self.playbackStudio()
         defer { studio.stop() }
-        let run = try StudioBrowser.run(studio.server.url, [["paint", "5"]], reportedAs: Report.self)
-        #expect(run.errors.isEmpty, "\(run.errors)")
-        let painted = try #require(run.actions.first?.painted)
+        // Five seconds at 30 frames a second. A machine loaded past its cores paints fewer, so the
+        // page plays again until 30 frames were painted while the sound played: the verdict rests
+        // on as many frames however busy the machine is.
+        var heardInAll = 0
+        var late: [String] = []
+        var plays = 0
+        while heardInAll < 30 && plays < 10 {
+            plays += 1
+            let run = try StudioBrowser.run(studio.server.url, [["paint", "5"]], reportedAs: Report.self)
+            #expect(run.errors.isEmpty, "\(run.errors)")
+            let painted = try #require(run.actions.first?.painted)
+            late += Self.lateFrames(painted)
+            heardInAll += painted.frames.filter(\.playing).count
+        }
+        #expect(heardInAll >= 30, "\(heardInAll) frames painted while the sound played, in \(plays) plays")
+        #expect(late.count * 10 <= heardInAll, "\(late.count) of \(heardInAll) out of step: \(late)")
+    }
+
+    /// The frames one play painted while the sound played that were read out of step, described;
+    /// each within a quarter of a second of the sound's time, forwards only, at full scale unless
+    /// the page said it dropped to a draft.
+    static func lateFrames(_ painted: Report.Action.Painted) -> [String] {
         let heard = painted.frames.filter(\.playing)
-        // Five seconds at 30 frames a second: even a machine that skips most of them paints many.
-        #expect(heard.count >= 30, "\(heard.count) frames painted while the sound played: \(painted.frames)")
         // In step: the sound within the frame's span [n, n + 1) / fps widened by a frame either
         // side. The page reads the sound's time and shows the frame, and the reading here follows
         // in the same animation frame, but a machine loaded past its cores may stop the browser
@@ -132,7 +149,6 @@ struct StudioPlaybackTests {
             return frame.sound < start - period || frame.sound > start + 2 * period
         }
         let described = late.map { "frame \($0.number) (\(Double($0.number) * period) s) at \($0.sound) s" }
-        #expect(late.count * 10 <= heard.count, "\(late.count) of \(heard.count) out of step: \(described)")
         #expect(
             heard.allSatisfy { abs($0.sound - (Double($0.number) + 0.5) * period) < 0.25 },
             "a frame a quarter of a second out of step: \(described)")
@@ -145,6 +161,7 @@ struct StudioPlaybackTests {
         } else {
             #expect(painted.note.contains("% scale"), "\(painted.note)")
         }
+        return described
     }
 
     @Test(

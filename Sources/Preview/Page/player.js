@@ -455,6 +455,16 @@ async function syncSound(from) {
     if (!view.playing) return;
     from = undefined;
   }
+  // A position given before the sound's metadata has loaded can be lost to its loading (a busy
+  // machine showed the sound starting from 0): wait for the metadata, then place it.
+  if (sound.readyState === 0) {
+    await new Promise(resolve => {
+      sound.addEventListener('loadedmetadata', resolve, { once: true });
+      sound.addEventListener('error', resolve, { once: true });
+    });
+    if (!view.playing) return;
+    from = undefined;
+  }
   sound.currentTime = (from === undefined ? view.frame : from) / view.timeline.fps;
   sound.play().catch(() => {});
 }
