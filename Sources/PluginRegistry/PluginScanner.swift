@@ -11,13 +11,14 @@ public struct PluginScanner: Sendable {
     /// The child's command line; the resolved file and `--shown-as PATH` are appended.
     let command: [String]
     let timeout: Duration
-    /// The scan cache, or nil when no cache folder can be found (every file is then scanned).
-    let cacheFile: String?
+    /// The scan cache's folder, or nil when no cache folder can be found (every file is then
+    /// scanned).
+    let cacheDirectory: String?
 
     public init(command: [String], environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.command = command
         timeout = Self.timeLimit(environment)
-        cacheFile = PluginScanCache.file(environment: environment)
+        cacheDirectory = PluginScanCache.directory(environment: environment)
     }
 
     /// How long one file's scan may take: `PIPELINE_SCAN_TIMEOUT` seconds, default 5.
@@ -30,7 +31,11 @@ public struct PluginScanner: Sendable {
 
     /// Deletes the scan cache, so the next scan opens every plugin file again.
     public func forgetCache() {
-        if let cacheFile { try? FileManager.default.removeItem(atPath: cacheFile) }
+        guard let cacheDirectory else { return }
+        try? FileManager.default.removeItem(atPath: cacheDirectory)
+        let former = URL(fileURLWithPath: cacheDirectory).deletingLastPathComponent()
+            .appendingPathComponent(PluginScanCache.formerFileName)
+        try? FileManager.default.removeItem(at: former)
     }
 
     /// The child's side: enters the plugin sandbox (`PluginSandbox`: where the kernel has no

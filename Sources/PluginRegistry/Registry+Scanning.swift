@@ -33,14 +33,21 @@ extension Registry {
     }
 
     private func scan(files: [(path: String, resolved: String)], with scanner: PluginScanner) {
-        var cache = PluginScanCache.read(from: scanner.cacheFile)
-        var changed = false
+        // The cache of each folder the files are in, read when its first file comes.
+        var caches: [String: PluginScanCache] = [:]
+        var changedFolders: Set<String> = []
         for file in files {
             guard state.withLock({ $0.scannedPaths.insert(file.path).inserted }) else { continue }
             if let problem = PluginSearchPath.refusal(file.resolved) {
                 state.withLock { $0.broken.append(BrokenPlugin(path: file.path, reason: problem)) }
                 continue
             }
+            let folder = Self.folder(of: file.resolved)
+            var cache =
+                caches.removeValue(forKey: folder) ?? PluginScanCache.read(folder: folder, in: scanner.cacheDirectory)
+            defer { caches[folder] = cache }
+            var changed = false
+            defer { if changed { changedFolders.insert(folder) } }
             if file.path.hasSuffix(GLSLTransition.fileExtension) {
                 record(scanGLSL(file, cache: &cache, changed: &changed), of: file)
                 continue
@@ -58,9 +65,17 @@ extension Registry {
                 }()
             record(result, of: file)
         }
-        guard changed else { return }
-        cache.forgetMissingFiles()
-        cache.write(to: scanner.cacheFile)
+        for folder in changedFolders {
+            guard var cache = caches[folder] else { continue }
+            cache.forgetMissingFiles()
+            cache.write(in: scanner.cacheDirectory)
+        }
+    }
+
+    /// The folder part of a resolved path.
+    private static func folder(of resolved: String) -> String {
+        guard let slash = resolved.lastIndex(of: "/") else { return "." }
+        return slash == resolved.startIndex ? "/" : String(resolved[..<slash])
     }
 
     /// Adds what a file's scan found to the tables, or the file to the broken ones.

@@ -189,6 +189,7 @@ extension PluginScanCache {
         let fields = try ScanObject(node)
         self.init()
         host = try fields.string("host")
+        folder = try fields.string("folder")
         guard case .object(let entries) = try fields.node("entries").value else { throw ScanFormatError() }
         for entry in entries {
             let entryFields = try ScanObject(entry.value)

@@ -45,6 +45,16 @@ public enum CLI {
     /// The environment that shows a command Debian's frei0r plugins (frei0r-plugins): `runProgram`
     /// empties FREI0R_PATH otherwise.
     public static let frei0r = ["FREI0R_PATH": "/usr/lib/frei0r-1"]
+    /// The cache folder the suites share (PIPELINE_CACHE_DIR of the test process, which the
+    /// scripts running the suites set to a folder they empty first; else one in the temporary
+    /// folder). The scan cache keeps a file for each folder of plugin files, so a test whose
+    /// plugins are in a folder of its own sees its own scans there, while the built-in plugins,
+    /// the same for every test, are scanned once instead of once a test. Tests of the cache itself
+    /// give their commands a cache folder of their own.
+    public static let sharedCache: String = {
+        if let folder = ProcessInfo.processInfo.environment["PIPELINE_CACHE_DIR"], !folder.isEmpty { return folder }
+        return FileManager.default.temporaryDirectory.appendingPathComponent("pipeline-tests-cache").path
+    }()
     public static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent()
         .deletingLastPathComponent()

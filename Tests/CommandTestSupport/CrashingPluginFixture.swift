@@ -41,7 +41,7 @@ public struct CrashingPluginFixture {
         // plugins/ beside the pipeline: found by its absolute path, which messages show.
         try CLI.run(
             ["run", "pipeline.json"] + extra, in: folder,
-            environment: ["PIPELINE_CACHE_DIR": folder.appendingPathComponent("cache").path].merging(environment) { $1 }
+            environment: ["PIPELINE_CACHE_DIR": CLI.sharedCache].merging(environment) { $1 }
         )
     }
 

@@ -7,9 +7,13 @@ import Testing
 public struct GLSLFixture {
     public static let (width, height) = (96, 64)
     public let folder: URL
+    /// The commands' cache folder: the suites' shared one (`CLI.sharedCache`), or with
+    /// `ownCache` the fixture's `cache/`.
+    public let cache: String
 
-    public init() throws {
+    public init(ownCache: Bool = false) throws {
         folder = try CLI.temporaryDirectory()
+        cache = ownCache ? folder.appendingPathComponent("cache").path : CLI.sharedCache
         try FileManager.default.createDirectory(
             at: folder.appendingPathComponent("plugins"), withIntermediateDirectories: true)
         for (name, source) in [
@@ -25,7 +29,7 @@ public struct GLSLFixture {
 
     public func remove() { try? FileManager.default.removeItem(at: folder) }
 
-    public var environment: [String: String] { ["PIPELINE_CACHE_DIR": folder.appendingPathComponent("cache").path] }
+    public var environment: [String: String] { ["PIPELINE_CACHE_DIR": cache] }
 
     /// Writes `plugins/<name>.glsl`.
     public func transition(_ name: String, _ text: String) throws {

@@ -7,7 +7,13 @@ public struct PluginScanWorkspace {
     public let folder: URL
     public var plugins: URL { folder.appendingPathComponent("plugins") }
     public var cache: URL { folder.appendingPathComponent("cache") }
-    public var cacheFile: URL { cache.appendingPathComponent("plugin-scan.json") }
+    /// The scan cache's file for `plugins/` (the cache keeps a file for each folder of plugin
+    /// files, named after its path with `/` written `%2F`).
+    public var cacheFile: URL {
+        let path = plugins.resolvingSymlinksInPath().path
+        let name = path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "/", with: "%2F")
+        return cache.appendingPathComponent("plugin-scan/\(name).json")
+    }
     /// A line for each `init` of the counting fixture in the commands run so far. The plugin
     /// says so on standard error (the scan's sandbox lets it write no file), which `run` reads.
     public var initLog: URL { folder.appendingPathComponent("inits.log") }

@@ -32,9 +32,7 @@ import Testing
 
         let result = try BadInputCase.run(
             expectation.args + ["--plugins", "plugins"], in: folder,
-            environment: expectation.env.merging(["PIPELINE_CACHE_DIR": folder.appendingPathComponent("cache").path]) {
-                $1
-            },
+            environment: ["PIPELINE_CACHE_DIR": CLI.sharedCache].merging(expectation.env) { $1 },
             timeout: expectation.timeout)
         let stderr = result.stderr
         #expect(!result.timedOut, "still running after \(expectation.timeout) s; stderr so far:\n\(stderr)")

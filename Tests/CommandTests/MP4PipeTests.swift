@@ -25,7 +25,7 @@ import Testing
                 "run", "small.json", "--out", folder.appendingPathComponent(out).path, "--format", "mp4", "--quiet",
                 "--threads", String(threads),
             ], in: folder,
-            environment: ["PIPELINE_FFMPEG": ffmpeg, "PIPELINE_CACHE_DIR": folder.appendingPathComponent("cache").path])
+            environment: ["PIPELINE_FFMPEG": ffmpeg, "PIPELINE_CACHE_DIR": CLI.sharedCache])
         #expect(result.status == 0, "\(result.stderr)")
     }
 

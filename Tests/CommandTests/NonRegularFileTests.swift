@@ -41,7 +41,7 @@ import Testing
 
     private func run(_ arguments: [String]) throws -> BadInputCase.Result {
         let result = try BadInputCase.run(
-            arguments, in: folder, environment: ["PIPELINE_CACHE_DIR": folder.appendingPathComponent("cache").path],
+            arguments, in: folder, environment: ["PIPELINE_CACHE_DIR": CLI.sharedCache],
             timeout: Self.limit)
         #expect(!result.timedOut, "pipeline \(arguments) still ran after \(Self.limit) s")
         #expect(!result.crashed, "\(result.stderr)")

@@ -233,7 +233,7 @@ import Testing
         let result = try CLI.run(
             ["run", "talk.json", "--quiet"], in: folder,
             environment: [
-                "PIPELINE_FFMPEG": fake.path, "PIPELINE_CACHE_DIR": folder.appendingPathComponent("cache").path,
+                "PIPELINE_FFMPEG": fake.path, "PIPELINE_CACHE_DIR": CLI.sharedCache,
             ])
         #expect(result.status == 2, "\(result.stderr)")
         #expect(result.stderr.contains("ffmpeg failed adding the subtitles to"), "\(result.stderr)")

@@ -90,7 +90,7 @@ import Testing
                 "plugins/wobble.so",
             ], in: folder)
         #expect(compile.status == 0, "c++ failed: \(compile.stderr)")
-        let environment = ["PIPELINE_CACHE_DIR": folder.appendingPathComponent("cache").path]
+        let environment = ["PIPELINE_CACHE_DIR": CLI.sharedCache]
 
         let listing = try CLI.run(["plugins", "--plugins", plugins.path], environment: environment)
         #expect(listing.status == 0)

@@ -98,7 +98,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let plugins = folder.appendingPathComponent("plugins")
         try PluginFixtures.compile(Self.tint, to: plugins.appendingPathComponent("tint.so"))
-        let environment = ["PIPELINE_CACHE_DIR": folder.appendingPathComponent("cache").path]
+        let environment = ["PIPELINE_CACHE_DIR": CLI.sharedCache]
         var frames: [String: [Data]] = [:]
         for mixer in ["tint-rgba", "tint-native"] {
             try PluginFixtures.write(
@@ -134,7 +134,7 @@ import Testing
         let folder = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         try PluginFixtures.write(Self.wipe, to: "wipe.json", in: folder)
-        let environment = ["PIPELINE_CACHE_DIR": folder.appendingPathComponent("cache").path]
+        let environment = ["PIPELINE_CACHE_DIR": CLI.sharedCache]
         for (name, scale) in [("full", "1"), ("half", "0.5")] {
             let still = try CLI.run(
                 ["frame", "wipe.json", "--at", "0.5", "--scale", scale, "-o", "\(name).png"]

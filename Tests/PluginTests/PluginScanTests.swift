@@ -100,12 +100,35 @@ import Testing
     @Test(arguments: ["{ not json", ""]) func corruptCacheIsIgnoredAndRewritten(content: String) throws {
         let workspace = try PluginScanWorkspace()
         defer { workspace.remove() }
-        try FileManager.default.createDirectory(at: workspace.cache, withIntermediateDirectories: true)
+        #expect(try workspace.run(["plugins"]).status == 0)
+        #expect(workspace.initCount == 1)
         try content.write(to: workspace.cacheFile, atomically: true, encoding: .utf8)
         let listing = try workspace.run(["plugins"])
         #expect(listing.status == 0, "\(listing.stderr)")
         #expect(listing.stdout.contains("  steady 1.0.0"), "\(listing.stdout)")
+        #expect(workspace.initCount == 2, "the file is scanned again")
         let rewritten = try Data(contentsOf: workspace.cacheFile)
         #expect((try? JSONSerialization.jsonObject(with: rewritten)) != nil)
+        #expect(try workspace.run(["plugins"]).status == 0)
+        #expect(workspace.initCount == 2, "the rewritten cache is read")
+    }
+
+    /// The cache keeps a file for each folder of plugin files: a command reads those of the folders
+    /// it scans, and the single file an older pipeline kept for them all is removed.
+    @Test func theCacheKeepsAFileForEachFolder() throws {
+        let workspace = try PluginScanWorkspace()
+        defer { workspace.remove() }
+        let former = workspace.cache.appendingPathComponent("plugin-scan.json")
+        try FileManager.default.createDirectory(at: workspace.cache, withIntermediateDirectories: true)
+        try "{}".write(to: former, atomically: true, encoding: .utf8)
+        #expect(try workspace.run(["plugins"]).status == 0)
+        let files = try FileManager.default.contentsOfDirectory(
+            atPath: workspace.cache.appendingPathComponent("plugin-scan").path)
+        #expect(files.contains(workspace.cacheFile.lastPathComponent), "\(files)")
+        #expect(files.contains { $0.hasSuffix("%2Fpipeline-plugins.json") }, "the built-in folder's: \(files)")
+        let cached = try String(contentsOf: workspace.cacheFile, encoding: .utf8)
+        #expect(cached.contains(workspace.plugins.appendingPathComponent("steady.so").path))
+        #expect(!cached.contains(".glsl"), "the built-in plugins are in their folder's file")
+        #expect(!FileManager.default.fileExists(atPath: former.path), "the former single file is removed")
     }
 }

@@ -21,7 +21,7 @@ import Testing
         func run(_ arguments: [String]) throws -> CLI.Result {
             let result = try CLI.run(
                 arguments + ["--plugins", plugins.path], in: folder,
-                environment: ["PIPELINE_CACHE_DIR": folder.appendingPathComponent("cache").path])
+                environment: ["PIPELINE_CACHE_DIR": CLI.sharedCache])
             #expect(!result.crashed, "\(result.stderr)")
             return result
         }

@@ -72,7 +72,7 @@ import Testing
                 to: "\(animator)-\(timing).json", in: folder)
             let result = try CLI.run(
                 ["run", "\(animator)-\(timing).json", "--threads", "\(threads)", "--plugins", "plugins"], in: folder,
-                environment: ["PIPELINE_CACHE_DIR": folder.appendingPathComponent("cache").path])
+                environment: ["PIPELINE_CACHE_DIR": CLI.sharedCache])
             #expect(!result.crashed, "\(result.stderr)")
             return result
         }
@@ -177,7 +177,7 @@ import Testing
         try PluginFixtures.write(Self.pipeline("shove-nan"), to: "still.json", in: workspace.folder)
         let result = try CLI.run(
             arguments + ["--plugins", "plugins"], in: workspace.folder,
-            environment: ["PIPELINE_CACHE_DIR": workspace.folder.appendingPathComponent("cache").path])
+            environment: ["PIPELINE_CACHE_DIR": CLI.sharedCache])
         #expect(!result.crashed)
         #expect(result.status == 2)
         #expect(result.stderr.contains("wrote opacity = nan \(firstSeen)"), "\(result.stderr)")

@@ -48,7 +48,7 @@ import Testing
         ] {
             let run = try CLI.run(
                 ["run", "mix.json", "--out", name, "--format", "png", "--quiet"] + options, in: folder,
-                environment: ["PIPELINE_CACHE_DIR": folder.appendingPathComponent("cache").path])
+                environment: ["PIPELINE_CACHE_DIR": CLI.sharedCache])
             #expect(run.status == 0, "\(name): \(run.stderr)")
             let out = folder.appendingPathComponent(name)
             let names = try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".png") }

@@ -159,7 +159,7 @@ import Testing
 
     /// Mesa's compiled shaders are kept in pipeline's cache folder, for the next run.
     @Test func compiledShadersAreKeptInTheCacheFolder() throws {
-        let fixture = try GLSLFixture()
+        let fixture = try GLSLFixture(ownCache: true)
         defer { fixture.remove() }
         try fixture.transition("Crossfade", Self.crossfade)
         try fixture.pipeline("fade.json", mixer: "Crossfade")
