@@ -10,6 +10,14 @@ let optimisedC: [CSetting] = [.unsafeFlags(["-O2"])]
 // half of what it compiles.
 let withStudio = Context.environment["PIPELINE_WITHOUT_STUDIO"] == nil
 
+// The sanitizers' builds (scripts/sanitize) use the release configuration with the project's Swift
+// modules at -Onone (PIPELINE_SANITIZED_RELEASE): their checks keep every line as written, while
+// the dependencies are optimised and DEBUG is left undefined, under which swift-argument-parser
+// checked every command's declarations each time a sanitized `pipeline` started (a third of its
+// CPU). JSON and CommandTestSupport keep their -O, and the executable links the Swift runtime as
+// a debug build does.
+let sanitizedRelease = Context.environment["PIPELINE_SANITIZED_RELEASE"] != nil
+
 // The release executable carries the Swift runtime and Foundation (the toolchain's static
 // libraries): it starts without loading and binding a dozen Swift libraries, and runs without
 // the toolchain. Asked of this one target rather than with `--static-swift-stdlib`, which would
@@ -185,7 +193,8 @@ let package = Package(
             ] + (withStudio ? ["Preview"] : []),
             exclude: withStudio ? [] : ["Preview.swift"],
             swiftSettings: withStudio ? [.define("PIPELINE_STUDIO")] : [],
-            linkerSettings: [.unsafeFlags(staticRuntime, .when(platforms: [.linux], configuration: .release))]),
+            linkerSettings: sanitizedRelease
+                ? [] : [.unsafeFlags(staticRuntime, .when(platforms: [.linux], configuration: .release))]),
 
         // One test target per module, each test in the target of the module it tests.
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
@@ -244,6 +253,16 @@ let package = Package(
         .testTarget(name: "PluginIsolationTests", dependencies: ["PluginIsolation", "CAnimatorABI"]),
     ]
 )
+
+if sanitizedRelease {
+    // The project's Swift targets: C targets are named C and a capital (CCairo, CTestPNG).
+    let optimised: Set = ["JSON", "CommandTestSupport"]
+    for target in package.targets where [.regular, .executable, .test].contains(target.type) {
+        let isC = target.name.count > 1 && target.name.first == "C" && target.name.dropFirst().first!.isUppercase
+        guard !isC, !optimised.contains(target.name) else { continue }
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Onone"])]
+    }
+}
 
 if !withStudio {
     package.targets.removeAll { ["Preview", "PreviewTests"].contains($0.name) }
