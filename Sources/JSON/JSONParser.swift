@@ -90,10 +90,10 @@ private struct JSONReader {
         defer { depth -= 1 }
         if closesAtOnce("}") { return .object([]) }
         var members: [JSONMember] = []
-        var firstPositions: [String: SourcePosition] = [:]
+        var keys = KeyIndex()
         var expectedKey = "a string key or '}'"
         while true {
-            members.append(try parseMember(expecting: expectedKey, firstPositions: &firstPositions))
+            members.append(try parseMember(expecting: expectedKey, after: members, keys: &keys))
             skipWhitespace()
             switch peek {
             case ",": offset += 1
@@ -108,17 +108,16 @@ private struct JSONReader {
     }
 
     private mutating func parseMember(
-        expecting expectedKey: String, firstPositions: inout [String: SourcePosition]
+        expecting expectedKey: String, after members: [JSONMember], keys: inout KeyIndex
     ) throws(JSONSyntaxError) -> JSONMember {
         guard peek == "\"" else { throw syntaxError("expected \(expectedKey), found \(found)") }
         let keyPosition = locator.position(of: offset)
         let key = try parseString()
-        if let first = firstPositions[key] {
+        if let first = keys.position(of: key, among: members) {
             throw JSONSyntaxError(
                 message: "duplicate key \"\(key)\" (first at \(first))", position: keyPosition,
                 path: trail.isEmpty ? nil : JSONPath(components: trail))
         }
-        firstPositions[key] = keyPosition
         skipWhitespace()
         guard peek == ":" else { throw syntaxError("expected ':' after an object key, found \(found)") }
         offset += 1
@@ -331,6 +330,20 @@ private struct JSONReader {
 
     private mutating func syntaxError(_ message: String, at index: Int? = nil) -> JSONSyntaxError {
         JSONSyntaxError(message: message, position: locator.position(of: index ?? offset))
+    }
+}
+
+/// Where an object's keys so far are, for finding a duplicate: the members themselves while the
+/// object is small (most are: comparing a few keys costs less than hashing one), a dictionary
+/// once it grows.
+private struct KeyIndex {
+    static let smallObject = 16
+    private var positions: [String: SourcePosition] = [:]
+
+    mutating func position(of key: String, among members: [JSONMember]) -> SourcePosition? {
+        guard members.count > Self.smallObject else { return members.first { $0.key == key }?.keyPosition }
+        for member in members[positions.count...] { positions[member.key] = member.keyPosition }
+        return positions[key]
     }
 }
 

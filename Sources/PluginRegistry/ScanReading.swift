@@ -8,21 +8,20 @@ import JSON
 /// JSON that is not what ScanJSON writes: the report or cache is treated as missing.
 struct ScanFormatError: Error {}
 
-/// An object's members by key.
+/// An object's members by key. What ScanJSON writes has a dozen members at most, so a key is
+/// found by comparing it with each (hashing every key of every object cost more).
 struct ScanObject {
-    private let members: [String: JSONNode]
+    private let members: [JSONMember]
 
     init(_ node: JSONNode) throws(ScanFormatError) {
         guard case .object(let list) = node.value else { throw ScanFormatError() }
-        var members: [String: JSONNode] = [:]
-        for member in list { members[member.key] = member.value }
-        self.members = members
+        members = list
     }
 
-    subscript(_ key: String) -> JSONNode? { members[key] }
+    subscript(_ key: String) -> JSONNode? { members.first { $0.key == key }?.value }
 
     func node(_ key: String) throws(ScanFormatError) -> JSONNode {
-        guard let node = members[key] else { throw ScanFormatError() }
+        guard let node = self[key] else { throw ScanFormatError() }
         return node
     }
 
