@@ -121,7 +121,7 @@ import Testing
     /// check-plugin opens the named file itself, past the folder scan: the loader refuses it.
     @Test func checkPluginRefusesAFIFO() throws {
         try fifo("plugins/trap.so")
-        let result = try run(["check-plugin", "plugins/trap.so"])
+        let result = try run(["check-plugin", "--budget-ms", CLI.unhurriedBudget, "plugins/trap.so"])
         #expect(result.status == 2, "\(result.stderr)")
         #expect(result.stderr.contains("it is a FIFO, not a regular file"), "\(result.stderr)")
     }

@@ -295,7 +295,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let plugin = try compiled(Self.correct, "effects.so", in: folder)
 
-        let result = try CLI.run(["check-plugin", plugin.path])
+        let result = try CLI.run(["check-plugin", "--budget-ms", CLI.unhurriedBudget, plugin.path])
         #expect(result.status == 0, "stdout:\n\(result.stdout)\nstderr:\n\(result.stderr)")
         #expect(
             result.stdout.contains(
@@ -309,7 +309,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let plugin = try compiled(Self.broken, "broken.so", in: folder)
 
-        let result = try CLI.run(["check-plugin", plugin.path, "--json"])
+        let result = try CLI.run(["check-plugin", "--budget-ms", CLI.unhurriedBudget, plugin.path, "--json"])
         #expect(result.status == 1, "stdout:\n\(result.stdout)\nstderr:\n\(result.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
         #expect(report["status"] as? Int == 1)
@@ -386,7 +386,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let plugin = try compiled(Self.fragile, "fragile.so", in: folder)
 
-        let result = try CLI.run(["check-plugin", plugin.path])
+        let result = try CLI.run(["check-plugin", "--budget-ms", CLI.unhurriedBudget, plugin.path])
         #expect(result.status == 1, "stdout:\n\(result.stdout)\nstderr:\n\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(

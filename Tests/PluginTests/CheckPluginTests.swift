@@ -21,7 +21,7 @@ import Testing
         // No call ran out of its time limit either: that would be a problem reported. (How long
         // the whole check takes depends on the machine and its load, so it is not asserted.)
         let file = CLI.builtinPlugins + "/" + name
-        let result = try CLI.run(["check-plugin", file])
+        let result = try CLI.run(["check-plugin", "--budget-ms", CLI.unhurriedBudget, file])
         #expect(result.status == 0, "stdout:\n\(result.stdout)\nstderr:\n\(result.stderr)")
         #expect(result.stdout.contains("\(file): no problems in "), "stdout:\n\(result.stdout)")
     }
@@ -37,7 +37,7 @@ import Testing
             """
         try PluginFixtures.compile(PluginFixtures.animator("half-nan", apply: body), to: plugin)
 
-        let result = try CLI.run(["check-plugin", plugin.path, "--json"])
+        let result = try CLI.run(["check-plugin", "--budget-ms", CLI.unhurriedBudget, plugin.path, "--json"])
         #expect(result.status == 1, "stderr:\n\(result.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
         #expect(report["status"] as? Int == 1)
@@ -71,7 +71,7 @@ import Testing
         try PluginFixtures.compile(PluginFixtures.animator("stuck", apply: body), to: plugin)
 
         let started = ContinuousClock.now
-        let result = try CLI.run(["check-plugin", plugin.path, "--timeout", "1.2"])
+        let result = try CLI.run(["check-plugin", "--budget-ms", CLI.unhurriedBudget, plugin.path, "--timeout", "1.2"])
         #expect(ContinuousClock.now - started < .seconds(10) * CLI.timeAllowance)
         #expect(result.status == 1, "stderr:\n\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
@@ -92,7 +92,7 @@ import Testing
         let copy = folder.appendingPathComponent("my-fade.so")
         try FileManager.default.copyItem(atPath: CLI.builtinPlugins + "/fade.so", toPath: copy.path)
 
-        let result = try CLI.run(["check-plugin", copy.path])
+        let result = try CLI.run(["check-plugin", "--budget-ms", CLI.unhurriedBudget, copy.path])
         #expect(result.status == 1, "stdout:\n\(result.stdout)\nstderr:\n\(result.stderr)")
         let builtin = URL(fileURLWithPath: CLI.builtinPlugins + "/fade.so").resolvingSymlinksInPath().path
         #expect(
@@ -125,7 +125,7 @@ import Testing
             """
         try PluginFixtures.compile(source, to: plugin)
 
-        let result = try CLI.run(["check-plugin", plugin.path])
+        let result = try CLI.run(["check-plugin", "--budget-ms", CLI.unhurriedBudget, plugin.path])
         #expect(result.status == 2)
         #expect(result.stderr.contains("error: \(plugin.path): \(message)"), "stderr:\n\(result.stderr)")
     }

@@ -41,7 +41,9 @@ import Testing
         // The README's last step: the plugin it describes passes the check it names.
         let readme = try String(contentsOf: project.appendingPathComponent("README.md"), encoding: .utf8)
         #expect(readme.contains("pipeline check-plugin plugins/wobble-x.so"))
-        let checked = try CLI.run(["check-plugin", project.appendingPathComponent("wobble-x.so").path])
+        let checked = try CLI.run([
+            "check-plugin", "--budget-ms", CLI.unhurriedBudget, project.appendingPathComponent("wobble-x.so").path,
+        ])
         #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")
     }
 

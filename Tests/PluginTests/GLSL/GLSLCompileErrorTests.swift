@@ -146,7 +146,8 @@ import Testing
         let fixture = try fixture()
         defer { fixture.remove() }
         let text = try CLI.run(
-            ["check-plugin", "plugins/Semi.glsl"], in: fixture.folder, environment: fixture.environment)
+            ["check-plugin", "--budget-ms", CLI.unhurriedBudget, "plugins/Semi.glsl"], in: fixture.folder,
+            environment: fixture.environment)
         #expect(text.status == 1, "\(text.stdout)\(text.stderr)")
         #expect(
             text.stdout.contains(
@@ -161,7 +162,8 @@ import Testing
         #expect(occurrences(of: "syntax error", in: text.stdout) == 1, "\(text.stdout)")
 
         let json = try CLI.run(
-            ["check-plugin", "plugins/Undeclared.glsl", "--json"], in: fixture.folder, environment: fixture.environment)
+            ["check-plugin", "--budget-ms", CLI.unhurriedBudget, "plugins/Undeclared.glsl", "--json"],
+            in: fixture.folder, environment: fixture.environment)
         #expect(json.status == 1, "\(json.stdout)\(json.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: json.stdoutData) as? [String: Any])
         let problems = try #require(report["problems"] as? [[String: Any]])

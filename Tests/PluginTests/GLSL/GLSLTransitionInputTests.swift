@@ -195,11 +195,13 @@ import Testing
         let fixture = try fixture(["Wipe": Self.wipe, "Broken": "vec4 transition(vec2 uv) { return vec4(z); }\n"])
         defer { fixture.remove() }
         let good = try CLI.run(
-            ["check-plugin", "plugins/Wipe.glsl"], in: fixture.folder, environment: fixture.environment)
+            ["check-plugin", "--budget-ms", CLI.unhurriedBudget, "plugins/Wipe.glsl"], in: fixture.folder,
+            environment: fixture.environment)
         #expect(good.status == 0, "\(good.stdout)\(good.stderr)")
         #expect(good.stdout.contains("plugins/Wipe.glsl: no problems"), "\(good.stdout)")
         let bad = try CLI.run(
-            ["check-plugin", "plugins/Broken.glsl"], in: fixture.folder, environment: fixture.environment)
+            ["check-plugin", "--budget-ms", CLI.unhurriedBudget, "plugins/Broken.glsl"], in: fixture.folder,
+            environment: fixture.environment)
         #expect(bad.status == 1, "\(bad.stdout)\(bad.stderr)")
         #expect(bad.stdout.contains("plugins/Broken.glsl:1:40: `z' undeclared"), "\(bad.stdout)")
     }
@@ -220,7 +222,8 @@ import Testing
         ])
         defer { fixture.remove() }
         let backwards = try CLI.run(
-            ["check-plugin", "plugins/Backwards.glsl"], in: fixture.folder, environment: fixture.environment)
+            ["check-plugin", "--budget-ms", CLI.unhurriedBudget, "plugins/Backwards.glsl"], in: fixture.folder,
+            environment: fixture.environment)
         #expect(backwards.status == 1, "\(backwards.stdout)\(backwards.stderr)")
         #expect(
             backwards.stdout.contains(
@@ -228,7 +231,8 @@ import Testing
             ), "\(backwards.stdout)")
         #expect(backwards.stdout.contains("progress 1 shows only `to`"), "\(backwards.stdout)")
         let hole = try CLI.run(
-            ["check-plugin", "plugins/Hole.glsl", "--json"], in: fixture.folder, environment: fixture.environment)
+            ["check-plugin", "--budget-ms", CLI.unhurriedBudget, "plugins/Hole.glsl", "--json"], in: fixture.folder,
+            environment: fixture.environment)
         #expect(hole.status == 1, "\(hole.stdout)\(hole.stderr)")
         let report = try JSONSerialization.jsonObject(with: Data(hole.stdout.utf8)) as? [String: Any]
         let problems = try #require(report?["problems"] as? [[String: Any]])
