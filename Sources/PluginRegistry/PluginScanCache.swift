@@ -22,8 +22,14 @@ struct PluginScanCache: Encodable {
     /// The folder, in the cache folder, that holds a file for each folder of plugin files.
     static let folderName = "plugin-scan"
     /// The single file that held every folder's entries before they were split by folder: it is
-    /// removed when a scan writes the cache.
-    static let formerFileName = "plugin-scan.json"
+    /// removed when a scan writes the cache, and by `--rescan`.
+    private static let formerFileName = "plugin-scan.json"
+
+    /// Removes the former single file beside `directory`, the cache's folder.
+    static func forgetFormerFile(besides directory: String) {
+        let parent = URL(fileURLWithPath: directory).deletingLastPathComponent()
+        try? FileManager.default.removeItem(at: parent.appendingPathComponent(formerFileName))
+    }
 
     var host = Self.hostKey
     /// The folder of plugin files (resolved) whose scans this holds.
@@ -83,8 +89,7 @@ struct PluginScanCache: Encodable {
     func write(in directory: String?) {
         guard let directory else { return }
         let file = Self.file(in: directory, for: folder)
-        let parent = URL(fileURLWithPath: directory).deletingLastPathComponent()
-        try? FileManager.default.removeItem(at: parent.appendingPathComponent(Self.formerFileName))
+        Self.forgetFormerFile(besides: directory)
         guard !entries.isEmpty else {
             try? FileManager.default.removeItem(atPath: file)
             return

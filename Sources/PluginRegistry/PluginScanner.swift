@@ -33,9 +33,7 @@ public struct PluginScanner: Sendable {
     public func forgetCache() {
         guard let cacheDirectory else { return }
         try? FileManager.default.removeItem(atPath: cacheDirectory)
-        let former = URL(fileURLWithPath: cacheDirectory).deletingLastPathComponent()
-            .appendingPathComponent(PluginScanCache.formerFileName)
-        try? FileManager.default.removeItem(at: former)
+        PluginScanCache.forgetFormerFile(besides: cacheDirectory)
     }
 
     /// The child's side: enters the plugin sandbox (`PluginSandbox`: where the kernel has no
