@@ -12,6 +12,10 @@ struct FFmpegCommand {
     let output: String
     /// Tags written into the file's metadata (a part's `SoundMix`), by key.
     var metadata: [(key: String, value: String)] = []
+    /// The sound encoded beside the frames, read from the raw samples at `pcm`
+    /// (`SoundMux.writePCM`): ffmpeg encodes it as the frames arrive, as it would a filtergraph's
+    /// sound, so no pass after the render encodes it.
+    var sound: (mux: SoundMux, pcm: String)?
 
     /// GIF delays are whole centiseconds and browsers slow anything under 2 cs down to 10 cs, so
     /// faster animations are resampled to 50 frames a second.
@@ -40,6 +44,7 @@ struct FFmpegCommand {
             "-f", "rawvideo", "-pix_fmt", input.pixelFormat, "-s", inputSize,
             "-framerate", "\(fps)", "-i", "-",
         ]
+            + (sound.map { $0.mux.inputs(pcm: $0.pcm) + ["-map", "0:v"] + $0.mux.outputOptions } ?? [])
             + conversion + encoding + Self.containerFlags(format, keepingTags: !metadata.isEmpty) + tags
             + ["-f", Self.muxer(format), output]
     }

@@ -6,16 +6,19 @@ import Scene
 ///
 /// Into a file, ffmpeg writes a hidden temporary beside it, which `finish()` renames into place
 /// once ffmpeg has exited successfully; onto a stream (standard output), it writes as it goes.
-/// A file with sound or subtitle tracks is first written silent under a second hidden name, from
-/// which `VideoMux` writes the first with the mix and the tracks laid in. A failure anywhere
-/// reports the tail of ffmpeg's log.
+/// A file with sound has its mix written as raw samples before the first frame, and ffmpeg
+/// encodes them beside the frames. A file with subtitle tracks is first written silent under a
+/// second hidden name, from which `VideoMux` writes the first with the mix and the tracks laid
+/// in. A failure anywhere reports the tail of ffmpeg's log.
 public final class FFmpegEncoder: FrameSink {
     /// The file, or "standard output", for messages.
     private let name: String
     private let command: FFmpegCommand
     private let staged: StagedFile?
-    /// The silent video ffmpeg writes when `mux` lays sound or subtitles into it after it.
+    /// The silent video ffmpeg writes when `mux` lays subtitles (and the sound) into it after it.
     private let silent: String?
+    /// The raw samples of the sound ffmpeg encodes (`FFmpegCommand.sound`), removed at the end.
+    private let pcm: String?
     private let mux: VideoMux?
     private let ffmpegPath: String
     private let log: FFmpegLog
@@ -62,7 +65,11 @@ public final class FFmpegEncoder: FrameSink {
                 metadata.append((Subtitles.metadataKey, subtitles.subtitles.metadata(part: part)))
             }
         }
-        var mux = VideoMux.optional(sound: soundMux, subtitles: subtitleMux, format: format)
+        // With subtitle tracks, one pass after the render lays in the sound and the tracks together:
+        // a video copied with its sound would have its timestamps shifted a second time (WebM's
+        // Opus starts before the video).
+        let soundAlongside = subtitleMux == nil ? soundMux : nil
+        var mux = VideoMux.optional(sound: subtitleMux == nil ? nil : soundMux, subtitles: subtitleMux, format: format)
         if mux != nil {
             silent = StagedFile.hidden(path, tag: "silent-\(getpid())")
             // The last pass writes the file, and with it the part's records.
@@ -74,6 +81,11 @@ public final class FFmpegEncoder: FrameSink {
             keepsAlpha: format.keepsAlpha(transparentCanvas: transparentCanvas),
             output: silent ?? staged.temporaryPath)
         command.metadata = metadata
+        if let soundAlongside {
+            // Mixed before the first frame: ffmpeg encodes it as the frames arrive, on cores the
+            // render leaves idle, rather than in a pass of its own after the last frame.
+            command.sound = (soundAlongside, try soundAlongside.writePCM(name: path))
+        }
         try self.init(
             name: path, command: command, staged: staged, silent: silent, mux: mux, output: FileHandle.nullDevice,
             ffmpegPath: ffmpegPath)
@@ -103,6 +115,11 @@ public final class FFmpegEncoder: FrameSink {
         self.command = command
         self.staged = staged
         (self.silent, self.mux, self.ffmpegPath) = (silent, mux, ffmpegPath)
+        let samples = command.sound?.pcm
+        pcm = samples
+        // Removed here when this fails: the encoder that would remove it is never made.
+        var started = false
+        defer { if !started, let samples { unlink(samples) } }
         if case .yuv420p(let width, let height) = command.input {
             converter = try YUV420Converter(
                 frameWidth: command.width, frameHeight: command.height, width: width, height: height)
@@ -112,6 +129,7 @@ public final class FFmpegEncoder: FrameSink {
         log = try FFmpegLog(for: name)
         exit = ExitWatch(process)
         input = try Self.start(process, ffmpegPath: ffmpegPath, command: command, output: output, log: log, for: name)
+        started = true
     }
 
     private static func check(
@@ -188,6 +206,7 @@ public final class FFmpegEncoder: FrameSink {
     public func finish() throws(OutputError) {
         try? input.close()
         exit.wait()
+        if let pcm { unlink(pcm) }
         guard process.terminationReason == .exit, process.terminationStatus == 0 else { throw failure() }
         log.remove()
         guard let staged else { return }
@@ -205,7 +224,7 @@ public final class FFmpegEncoder: FrameSink {
 
     /// The hidden files ffmpeg writes until `finish()` renames one into place; none for a stream.
     public var unfinishedFiles: [String] {
-        (staged.map { [$0.temporaryPath] } ?? []) + (silent.map { [$0] } ?? [])
+        (staged.map { [$0.temporaryPath] } ?? []) + (silent.map { [$0] } ?? []) + (pcm.map { [$0] } ?? [])
             + (mux?.subtitles?.files(for: name) ?? [])
     }
     /// ffmpeg, which creates the temporary when it has started.
@@ -220,6 +239,7 @@ public final class FFmpegEncoder: FrameSink {
         exit.wait()
         staged?.discard()
         if let silent { unlink(silent) }
+        if let pcm { unlink(pcm) }
         log.remove()
     }
 
@@ -233,6 +253,7 @@ public final class FFmpegEncoder: FrameSink {
         let message = OutputError("ffmpeg failed writing \(name) (\(status)): \(log.tail())")
         staged?.discard()
         if let silent { unlink(silent) }
+        if let pcm { unlink(pcm) }
         log.remove()
         return message
     }

@@ -2,11 +2,11 @@ import Footage
 import Foundation
 import Scene
 
-/// A `SoundMix` to lay under a finished silent video (`VideoMux`): the mix, computed in the host
-/// (`SoundMixer`) and handed to ffmpeg as raw samples, encoded as the format's sound
-/// (`OutputFormat.soundEncoding`). A run does this once its video is complete; `pipeline concat`
-/// does it once the parts are joined, with the mix the parts carry, so a sharded render sounds
-/// exactly as a whole one.
+/// A `SoundMix` for a video: the mix, computed in the host (`SoundMixer`) and handed to ffmpeg as
+/// raw samples, encoded as the format's sound (`OutputFormat.soundEncoding`). A run's ffmpeg
+/// encodes it beside the frames (`FFmpegCommand.sound`), or lays it under the finished video with
+/// the subtitle tracks (`VideoMux`); `pipeline concat` lays it under the joined parts, with the
+/// mix the parts carry, so a sharded render sounds exactly as a whole one.
 public struct SoundMux: Sendable {
     public let mix: SoundMix
     /// The frames of the render the video holds: the whole render, or the joined parts' span.

@@ -13,15 +13,24 @@ import Synchronization
 public final class Interruption: @unchecked Sendable {
     final class Flag: Sendable {
         let value = Atomic<Bool>(false)
+        /// Called once, on the signal's thread, when a signal raises the flag.
+        let raised: (@Sendable () -> Void)?
+
+        init(raised: (@Sendable () -> Void)?) {
+            self.raised = raised
+        }
     }
 
-    private let requested = Flag()
+    private let requested: Flag
     private let stop: StopRequest
 
     /// Starts catching the signals (unless another active one catches them already) when `stop`
-    /// is `.signals`; `end()` gives them back when it is the last.
-    public init(_ stop: StopRequest = .signals) {
+    /// is `.signals`; `end()` gives them back when it is the last. `raised` is called on the
+    /// signal's own thread when a signal raises this one's flag: what waits for something else
+    /// (ffmpeg finishing a video) can say at once that it heard the stop.
+    public init(_ stop: StopRequest = .signals, raised: (@Sendable () -> Void)? = nil) {
         self.stop = stop
+        requested = Flag(raised: raised)
         if case .signals = stop { Signals.shared.add(requested) }
     }
 
@@ -86,11 +95,19 @@ private final class Signals: @unchecked Sendable {
 
     /// Raises every active flag; a signal arriving when they are raised already stops the process.
     private func deliver(_ number: Int32) {
-        let again = lock.withLock {
+        let (again, raised) = lock.withLock {
             var again = false
-            for flag in flags.values where flag.value.exchange(true, ordering: .relaxed) { again = true }
-            return again
+            var raised: [@Sendable () -> Void] = []
+            for flag in flags.values {
+                if flag.value.exchange(true, ordering: .relaxed) {
+                    again = true
+                } else if let call = flag.raised {
+                    raised.append(call)
+                }
+            }
+            return (again, raised)
         }
+        for call in raised { call() }
         if again {
             signal(number, SIG_DFL)
             raise(number)

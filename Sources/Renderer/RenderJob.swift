@@ -81,9 +81,14 @@ public struct RenderJob {
         guard !sinks.isEmpty || options.discard else { return .nothing(isComplete: false) }
         let substituted = try render(preparation, into: sinks)
         // A stop asked for now (Ctrl-C, SIGTERM) waits until the videos are finished (ffmpeg writing
-        // the last frames, laying the sound under them): stopped half-way, pipeline would leave the
+        // the last frames and their sound, laying subtitles in): stopped half-way, pipeline would leave the
         // ffmpeg it waits on running alone, and its hidden files behind. A second signal stops at once.
-        let finishing = Interruption(options.stop)
+        let waiting = SignalThreadReporter(reporter: reporter)
+        let finishing = Interruption(options.stop) {
+            waiting.reporter.note(
+                "a stop was asked for: the videos are being finished first (ffmpeg is writing their last frames); "
+                    + "ask again to stop at once, leaving them unfinished")
+        }
         let written = finishAll(sinks)
         finishing.end()
         if finishing.isRequested {
@@ -189,4 +194,11 @@ public struct RenderJob {
             scale: options.scale, canvasWidth: scene.canvas.width, canvasHeight: scene.canvas.height,
             width: size.width, height: size.height)
     }
+}
+
+/// The job's reporter, for the note a stop gets at once while the job's thread waits for ffmpeg
+/// to finish the videos: the job reports nothing else until that wait ends but a video that
+/// failed.
+private struct SignalThreadReporter: @unchecked Sendable {
+    let reporter: any RenderJobReporter
 }

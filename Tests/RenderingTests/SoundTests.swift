@@ -248,45 +248,78 @@ import Testing
 }
 
 extension SoundTests {
-    /// SIGTERM while ffmpeg encodes a long sound under the video: the video is finished first, and
-    /// neither a hidden file nor an ffmpeg is left behind.
-    @Test func aStopWhileTheSoundIsLaidFinishesTheVideoFirst() throws {
-        try fixture.ffmpeg(["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=7", "loop.wav"])
+    /// SIGTERM after the last frame, while ffmpeg finishes the video and its sound: pipeline says at
+    /// once that it heard, the video is finished first, and neither a hidden file, nor the sound's
+    /// raw samples, nor an ffmpeg is left behind. The ffmpeg run is a wrapper that, once the real one has written the video,
+    /// says so in a file and waits for the test before it exits: the stop arrives in that moment
+    /// however fast or slow the machine.
+    @Test func aStopWhileTheVideoIsFinishedWaitsForIt() throws {
+        let folder = fixture.folder
+        try fixture.ffmpeg(["-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=2", "tone.wav"])
         let text = """
-            { "version": 1, "canvas": { "width": 32, "height": 32, "fps": 1, "duration": 900 },
+            { "version": 1, "canvas": { "width": 32, "height": 32, "fps": 10, "duration": 3 },
               "layers": [ { "name": "card", "fill": "#ff8000" } ],
-              "audio": [ { "file": "loop.wav", "loop": true }, { "file": "loop.wav", "loop": true, "from": 3 } ],
+              "audio": [ { "file": "tone.wav", "loop": true } ],
               "output": { "dir": "out", "formats": ["mp4"] } }
             """
-        try text.write(to: fixture.folder.appendingPathComponent("long.json"), atomically: true, encoding: .utf8)
+        try text.write(to: folder.appendingPathComponent("long.json"), atomically: true, encoding: .utf8)
+        let real = try CLI.runProgram("/usr/bin/env", ["sh", "-c", "command -v ffmpeg"]).stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        try #require(!real.isEmpty, "no ffmpeg on PATH")
+        let wrapper = folder.appendingPathComponent("ffmpeg-holding")
+        let script = """
+            #!/bin/sh
+            "\(real)" "$@"
+            status=$?
+            case "$*" in *rawvideo*)
+                : > "\(folder.path)/finishing"
+                while [ ! -e "\(folder.path)/go" ]; do sleep 0.02; done ;;
+            esac
+            exit $status
+            """
+        try script.write(to: wrapper, atomically: true, encoding: .utf8)
+        chmod(wrapper.path, 0o755)
+        let temporary = folder.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CLI.executable)
         process.arguments = ["run", "long.json"]
-        process.currentDirectoryURL = fixture.folder
-        let log = fixture.folder.appendingPathComponent("stderr.log")
+        process.currentDirectoryURL = folder
+        process.environment = ProcessInfo.processInfo.environment.merging(
+            ["PIPELINE_FFMPEG": wrapper.path, "TMPDIR": temporary.path]) { $1 }
+        let log = folder.appendingPathComponent("stderr.log")
         FileManager.default.createFile(atPath: log.path, contents: nil)
         process.standardError = try FileHandle(forWritingTo: log)
         try process.run()
-        // A render left running by a failed expectation would take its 900 frames' sound to the end.
-        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        // Waits until pipeline has started the ffmpeg that encodes the mixed sound, however long a
-        // loaded machine takes to get there (a run that ends first fails below).
-        var mixer: Int32?
-        while mixer == nil, process.isRunning {
-            mixer = Self.child(of: process.processIdentifier, running: "f32le")
-            usleep(20_000)
+        // Neither the render nor the wrapper is left waiting by a failed expectation.
+        defer {
+            FileManager.default.createFile(atPath: folder.appendingPathComponent("go").path, contents: nil)
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         }
-        let mixing = try #require(mixer, "pipeline never started the mixing ffmpeg")
+        let finishing = folder.appendingPathComponent("finishing").path
+        while !FileManager.default.fileExists(atPath: finishing), process.isRunning { usleep(20_000) }
+        try #require(FileManager.default.fileExists(atPath: finishing), "ffmpeg never finished the video")
+        let encoder = Self.child(of: process.processIdentifier, running: "rawvideo")
         kill(process.processIdentifier, SIGTERM)
+        // ffmpeg ends once pipeline has said it heard the stop (or, failing that, after a minute,
+        // which no signal takes to be handled).
+        var heard = false
+        let deadline = Date().addingTimeInterval(60)
+        while !heard, process.isRunning, Date() < deadline {
+            heard = (try? String(contentsOf: log, encoding: .utf8))?.contains("ask again to stop at once") == true
+            if !heard { usleep(20_000) }
+        }
+        FileManager.default.createFile(atPath: folder.appendingPathComponent("go").path, contents: nil)
+        #expect(heard, "pipeline did not say at once that it heard the stop")
         process.waitUntilExit()
         let stderr = try String(contentsOf: log, encoding: .utf8)
         #expect(process.terminationReason == .exit && process.terminationStatus == 0, "\(stderr)")
         #expect(stderr.contains("they were finished first"), "\(stderr)")
-        #expect(kill(mixing, 0) != 0, "the mixing ffmpeg outlived pipeline")
-        let names = try FileManager.default.contentsOfDirectory(
-            atPath: fixture.folder.appendingPathComponent("out").path)
+        if let encoder { #expect(kill(encoder, 0) != 0, "the ffmpeg outlived pipeline") }
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("out").path)
         #expect(names.filter { !$0.hasPrefix(".pipeline-run") } == ["long.mp4"], "\(names)")
         #expect(try codecs("out/long.mp4") == ["h264", "aac"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])
     }
 
     /// A child of `parent` whose command line contains `argument`.
