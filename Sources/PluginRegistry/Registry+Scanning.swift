@@ -33,9 +33,12 @@ extension Registry {
     }
 
     private func scan(files: [(path: String, resolved: String)], with scanner: PluginScanner) {
-        // The cache of each folder the files are in, read when its first file comes.
+        // The cache of each folder the files are in, read when its first file comes (unless an
+        // earlier scan read it).
         var caches: [String: PluginScanCache] = [:]
         var changedFolders: Set<String> = []
+        // A folder's cache as kept in the tables: caches in another cache folder are others.
+        let memo = { (folder: String) in "\(scanner.cacheDirectory ?? "")\u{0}\(folder)" }
         for file in files {
             guard state.withLock({ $0.scannedPaths.insert(file.path).inserted }) else { continue }
             if let problem = PluginSearchPath.refusal(file.resolved) {
@@ -44,7 +47,8 @@ extension Registry {
             }
             let folder = Self.folder(of: file.resolved)
             var cache =
-                caches.removeValue(forKey: folder) ?? PluginScanCache.read(folder: folder, in: scanner.cacheDirectory)
+                caches.removeValue(forKey: folder) ?? state.withLock({ $0.folderCaches[memo(folder)] })
+                ?? PluginScanCache.read(folder: folder, in: scanner.cacheDirectory)
             defer { caches[folder] = cache }
             var changed = false
             defer { if changed { changedFolders.insert(folder) } }
@@ -69,6 +73,10 @@ extension Registry {
             guard var cache = caches[folder] else { continue }
             cache.forgetMissingFiles()
             cache.write(in: scanner.cacheDirectory)
+            caches[folder] = cache
+        }
+        state.withLock { tables in
+            for (folder, cache) in caches { tables.folderCaches[memo(folder)] = cache }
         }
     }
 

@@ -27,6 +27,10 @@ struct RegistryTables {
     var frei0r: Frei0rSource?
     /// frei0r names looked up already, found or not.
     var frei0rLookedUp: Set<String> = []
+    /// The scan cache of each folder read so far, as last read or written, by cache folder and
+    /// resolved plugin folder: its file is read once however many scans come to it (each frei0r
+    /// name looked up is one).
+    var folderCaches: [String: PluginScanCache] = [:]
 
     /// Returns false, recording the file as broken, when an earlier file has the same plugin id:
     /// a second copy, or an author's copied entry, that would otherwise mix two plugins' names.
