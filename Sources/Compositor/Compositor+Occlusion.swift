@@ -20,7 +20,7 @@ extension Compositor {
         return nil
     }
 
-    private func covers(_ layer: anim_layer_t, index: Int, width: Int, height: Int) -> Bool {
+    func covers(_ layer: anim_layer_t, index: Int, width: Int, height: Int) -> Bool {
         let content = prepared[index]
         guard !tree.hasSublayers(index), layer.isDrawable, layer.opacity >= 1, layer.effectiveCornerRadius == 0,
             layer.mask.shape_count == 0, !host[index].isTurned, !(effects != nil && contents[index].hasEffects),
@@ -40,6 +40,22 @@ extension Compositor {
         guard right > left, bottom > top else { return false }
         let box = transform.boundingBox(of: anim_rect_t(x: left, y: top, width: right - left, height: bottom - top))
         return box.x <= 0 && box.y <= 0 && box.x + box.width >= Double(width) && box.y + box.height >= Double(height)
+    }
+
+    /// Writes layer `index` into `picture` as `drawAlone` would draw it (its world already set to
+    /// the picture, at full opacity, without its shadow) when that is its footage alone, opaque,
+    /// filling the picture pixel for pixel (`writesFootageStraight`): a layer without sublayers,
+    /// unmasked, square-cornered and not turned, showing only footage, drawn `unfiltered` or
+    /// without filters. False, having written nothing, otherwise.
+    func writesAloneStraight(_ layer: anim_layer_t, index: Int, unfiltered: Bool, into picture: FrameBuffer) -> Bool {
+        let content = prepared[index]
+        guard !tree.hasSublayers(index), layer.isDrawable, layer.opacity >= 1, layer.effectiveCornerRadius == 0,
+            layer.mask.shape_count == 0, !host[index].isTurned,
+            unfiltered || !(effects != nil && contents[index].hasEffects),
+            content.image == nil, content.svg == nil, content.lottie == nil, content.footage?.isOpaque == true
+        else { return false }
+        picture.pixelsChanged()
+        return writesFootageStraight(layer, index: index, into: picture)
     }
 
     /// Writes the footage of `index`, a layer that covers the frame (`topmostCovering`), straight

@@ -107,6 +107,12 @@ extension Compositor {
         for child in subtree.dropFirst() {
             worlds[child] = worlds[tree.parents[child]!].concatenating(alone[child].deviceTransform)
         }
+        // A clip filling the picture (a filtered full-frame clip's unfiltered picture) is
+        // converted into it, without clearing it and painting it over.
+        if writesAloneStraight(alone[index], index: index, unfiltered: unfiltered, into: picture) {
+            worlds.replaceSubrange(subtree, with: saved)
+            return
+        }
         drawing(into: picture, over: anim_color_t(r: 0, g: 0, b: 0, a: 0)) { cr in
             _ = drawSubtree(
                 index, of: alone, replacing: [], nested: false, flat: flat, unfiltered: unfiltered, on: cr,

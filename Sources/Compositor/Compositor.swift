@@ -283,6 +283,12 @@ public final class Compositor {
         guard frame.width > 0, frame.height > 0 else { return }
         frame.pixelsChanged()
         layers.withUnsafeBufferPointer { tree.worldTransforms(of: $0, into: &worlds) }
+        // A top-level clip filling the frame (a mixer's input) is converted straight into it.
+        if tree.parents[index] == nil, covers(layers[index], index: index, width: frame.width, height: frame.height),
+            writesFootageStraight(layers[index], index: index, into: frame)
+        {
+            return
+        }
         drawing(into: frame, over: anim_color_t(r: 0, g: 0, b: 0, a: 0)) { cr in
             _ = drawSubtrees(in: index..<tree.ends[index], of: layers, replacing: [], on: cr, frame: frame)
         }
