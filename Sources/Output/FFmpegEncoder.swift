@@ -222,7 +222,8 @@ public final class FFmpegEncoder: FrameSink {
         try staged.commit()
     }
 
-    /// The hidden files ffmpeg writes until `finish()` renames one into place; none for a stream.
+    /// The hidden files ffmpeg writes until `finish()` renames one into place (none for a
+    /// stream), and the sound's raw samples it reads.
     public var unfinishedFiles: [String] {
         (staged.map { [$0.temporaryPath] } ?? []) + (silent.map { [$0] } ?? []) + (pcm.map { [$0] } ?? [])
             + (mux?.subtitles?.files(for: name) ?? [])
