@@ -20,13 +20,12 @@ extension Compositor {
         return nil
     }
 
+    /// Whether layer `index` hides every pixel of a `width` × `height` frame: it draws as its
+    /// opaque footage (`drawsAsOpaqueFootage`), placed over the whole frame through a transform
+    /// that neither rotates nor skews.
     func covers(_ layer: anim_layer_t, index: Int, width: Int, height: Int) -> Bool {
         let content = prepared[index]
-        guard !tree.hasSublayers(index), layer.isDrawable, layer.opacity >= 1, layer.effectiveCornerRadius == 0,
-            layer.mask.shape_count == 0, !host[index].isTurned, !(effects != nil && contents[index].hasEffects),
-            content.image == nil, content.svg == nil, content.lottie == nil,
-            let footage = content.footage, footage.isOpaque, let shown = footage.frame
-        else { return false }
+        guard drawsAsOpaqueFootage(layer, index: index), let shown = content.footage?.frame else { return false }
         let transform = worlds[index].scaled(by: scale)
         guard transform.isUsable, transform.b == 0, transform.c == 0 else { return false }
         let own = anim_size_t(width: Double(shown.width), height: Double(shown.height))
@@ -48,14 +47,20 @@ extension Compositor {
     /// unmasked, square-cornered and not turned, showing only footage, drawn `unfiltered` or
     /// without filters. False, having written nothing, otherwise.
     func writesAloneStraight(_ layer: anim_layer_t, index: Int, unfiltered: Bool, into picture: FrameBuffer) -> Bool {
-        let content = prepared[index]
-        guard !tree.hasSublayers(index), layer.isDrawable, layer.opacity >= 1, layer.effectiveCornerRadius == 0,
-            layer.mask.shape_count == 0, !host[index].isTurned,
-            unfiltered || !(effects != nil && contents[index].hasEffects),
-            content.image == nil, content.svg == nil, content.lottie == nil, content.footage?.isOpaque == true
-        else { return false }
+        guard drawsAsOpaqueFootage(layer, index: index, unfiltered: unfiltered) else { return false }
         picture.pixelsChanged()
         return writesFootageStraight(layer, index: index, into: picture)
+    }
+
+    /// Whether layer `index` draws as nothing but its footage, opaque: a layer without sublayers,
+    /// fully opaque, unmasked, with square corners and not turned, without filters (or drawn
+    /// `unfiltered`), showing no image, SVG or Lottie, whose footage frame has no alpha.
+    private func drawsAsOpaqueFootage(_ layer: anim_layer_t, index: Int, unfiltered: Bool = false) -> Bool {
+        let content = prepared[index]
+        return !tree.hasSublayers(index) && layer.isDrawable && layer.opacity >= 1 && layer.effectiveCornerRadius == 0
+            && layer.mask.shape_count == 0 && !host[index].isTurned
+            && (unfiltered || !(effects != nil && contents[index].hasEffects)) && content.image == nil
+            && content.svg == nil && content.lottie == nil && content.footage?.isOpaque == true
     }
 
     /// Writes the footage of `index`, a layer that covers the frame (`topmostCovering`), straight

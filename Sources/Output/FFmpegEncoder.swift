@@ -68,8 +68,8 @@ public final class FFmpegEncoder: FrameSink {
         // With subtitle tracks, one pass after the render lays in the sound and the tracks together:
         // a video copied with its sound would have its timestamps shifted a second time (WebM's
         // Opus starts before the video).
-        let soundAlongside = subtitleMux == nil ? soundMux : nil
-        var mux = VideoMux.optional(sound: subtitleMux == nil ? nil : soundMux, subtitles: subtitleMux, format: format)
+        let (soundAlongside, soundAfter) = subtitleMux == nil ? (soundMux, nil) : (nil, soundMux)
+        var mux = VideoMux.optional(sound: soundAfter, subtitles: subtitleMux, format: format)
         if mux != nil {
             silent = StagedFile.hidden(path, tag: "silent-\(getpid())")
             // The last pass writes the file, and with it the part's records.
