@@ -288,12 +288,12 @@ extension SoundTests {
         process.environment = ProcessInfo.processInfo.environment.merging(
             ["PIPELINE_FFMPEG": wrapper.path, "TMPDIR": temporary.path]) { $1 }
         let log = folder.appendingPathComponent("stderr.log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         process.standardError = try FileHandle(forWritingTo: log)
         try process.run()
         // Neither the render nor the wrapper is left waiting by a failed expectation.
         defer {
-            FileManager.default.createFile(atPath: folder.appendingPathComponent("go").path, contents: nil)
+            _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("go").path, contents: nil)
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         }
         let finishing = folder.appendingPathComponent("finishing").path
@@ -309,7 +309,7 @@ extension SoundTests {
             heard = (try? String(contentsOf: log, encoding: .utf8))?.contains("ask again to stop at once") == true
             if !heard { usleep(20_000) }
         }
-        FileManager.default.createFile(atPath: folder.appendingPathComponent("go").path, contents: nil)
+        _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("go").path, contents: nil)
         #expect(heard, "pipeline did not say at once that it heard the stop")
         process.waitUntilExit()
         let stderr = try String(contentsOf: log, encoding: .utf8)
