@@ -23,7 +23,7 @@ extension Compositor {
     /// Whether layer `index` hides every pixel of a `width` × `height` frame: it draws as its
     /// opaque footage (`drawsAsOpaqueFootage`), placed over the whole frame through a transform
     /// that neither rotates nor skews.
-    func covers(_ layer: anim_layer_t, index: Int, width: Int, height: Int) -> Bool {
+    private func covers(_ layer: anim_layer_t, index: Int, width: Int, height: Int) -> Bool {
         let content = prepared[index]
         guard drawsAsOpaqueFootage(layer, index: index), let shown = content.footage?.frame else { return false }
         let transform = worlds[index].scaled(by: scale)
@@ -41,11 +41,11 @@ extension Compositor {
         return box.x <= 0 && box.y <= 0 && box.x + box.width >= Double(width) && box.y + box.height >= Double(height)
     }
 
-    /// Writes layer `index` into `picture` as `drawAlone` would draw it (its world already set to
-    /// the picture, at full opacity, without its shadow) when that is its footage alone, opaque,
-    /// filling the picture pixel for pixel (`writesFootageStraight`): a layer without sublayers,
-    /// unmasked, square-cornered and not turned, showing only footage, drawn `unfiltered` or
-    /// without filters. False, having written nothing, otherwise.
+    /// Writes layer `index` into `picture` as `drawAlone` or `renderLayer` would draw it (its world
+    /// set to the picture; `drawAlone` at full opacity, without its shadow) when that is its
+    /// footage alone, opaque, filling the picture pixel for pixel (`writesFootageStraight`): a
+    /// layer without sublayers, unmasked, square-cornered and not turned, showing only footage,
+    /// drawn `unfiltered` or without filters. False, having written nothing, otherwise.
     func writesAloneStraight(_ layer: anim_layer_t, index: Int, unfiltered: Bool, into picture: FrameBuffer) -> Bool {
         guard drawsAsOpaqueFootage(layer, index: index, unfiltered: unfiltered) else { return false }
         picture.pixelsChanged()

@@ -284,8 +284,7 @@ public final class Compositor {
         frame.pixelsChanged()
         layers.withUnsafeBufferPointer { tree.worldTransforms(of: $0, into: &worlds) }
         // A top-level clip filling the frame (a mixer's input) is converted straight into it.
-        if tree.parents[index] == nil, covers(layers[index], index: index, width: frame.width, height: frame.height),
-            writesFootageStraight(layers[index], index: index, into: frame)
+        if tree.parents[index] == nil, writesAloneStraight(layers[index], index: index, unfiltered: false, into: frame)
         {
             return
         }

@@ -81,8 +81,9 @@ public struct RenderJob {
         guard !sinks.isEmpty || options.discard else { return .nothing(isComplete: false) }
         let substituted = try render(preparation, into: sinks)
         // A stop asked for now (Ctrl-C, SIGTERM) waits until the videos are finished (ffmpeg writing
-        // the last frames and their sound, laying subtitles in): stopped half-way, pipeline would leave the
-        // ffmpeg it waits on running alone, and its hidden files behind. A second signal stops at once.
+        // the last frames and their sound, laying subtitles in): stopped half-way, pipeline would
+        // leave the ffmpeg it waits on running alone, and its hidden files behind. A second signal
+        // stops at once.
         let waiting = SignalThreadReporter(reporter: reporter)
         let finishing = Interruption(options.stop) {
             waiting.reporter.note(
