@@ -133,15 +133,22 @@ final class Worker: @unchecked Sendable {
     /// frame, sparing a copy of it: the one replacing the topmost layer, when that layer is
     /// top-level (an opaque output there hides all below), the mixer takes the frame's own
     /// pixels, it runs in this process (so a band of rows costs its share of the whole), and no
-    /// layer shown alone is drawn above it.
+    /// other mix's output nor layer shown alone takes the same place or one above it (two mixer
+    /// steps meeting at one instant, one ending as the other starts, can share their upper layer).
     private func directMix(in state: FrameState, _ evaluator: FrameEvaluator) -> Int? {
         guard evaluator.plugins.mixesInPlace else { return nil }
         var top: (slot: Int, upper: Int, native: Bool)?
+        var shared = false
         for (slot, mix) in state.mixes.enumerated() {
             guard case .mix(let mixer, let from, let to) = evaluator.scene.steps[mix.step].action else { continue }
-            if max(from, to) > top?.upper ?? -1 { top = (slot, max(from, to), mixer.pixelOrder == .native) }
+            let upper = max(from, to)
+            if upper > top?.upper ?? -1 {
+                (top, shared) = ((slot, upper, mixer.pixelOrder == .native), false)
+            } else if upper == top?.upper {
+                shared = true
+            }
         }
-        guard let top, top.native, state.moved.allSatisfy({ $0.place < top.upper }),
+        guard let top, !shared, top.native, state.moved.allSatisfy({ $0.place < top.upper }),
             compositor.takesOpaqueReplacement(top.upper)
         else { return nil }
         return top.slot

@@ -57,8 +57,8 @@ import Testing
         return frames
     }
 
-    func expectSameFrames(_ frames: [String: [Data]]) {
-        #expect(frames["isolated"]?.count == 5)
+    func expectSameFrames(_ frames: [String: [Data]], count: Int = 5) {
+        #expect(frames["isolated"]?.count == count)
         #expect(frames["one"] == frames["isolated"], "one thread in this process differs from --isolate")
         #expect(frames["two"] == frames["isolated"], "two threads in this process differ from --isolate")
     }
@@ -88,5 +88,35 @@ import Testing
     @Test func aSecondMixerBelowTheTopOneIsDrawnUnderIt() throws {
         expectSameFrames(try frames(of: Self.pipeline(height: 600, translucentFrom: 300, secondMix: true)))
         expectSameFrames(try frames(of: Self.pipeline(height: 600, secondMix: true)))
+    }
+
+    /// Two mixer steps meeting at one instant share their upper layer: `d` → `e` ends at 0.4 s
+    /// as `e` → `a` starts, `a` below `e`. Neither output may go straight into the frame while
+    /// the other replaces the same layer; at that instant both show `e`.
+    @Test func twoMixersMeetingOnOneUpperLayerAreBothDrawn() throws {
+        let layers = zip(["a", "b", "c", "d", "e"], ["#ff0000", "#00ff00", "#0000ff", "#ffff00", "#00ffff"]).map {
+            #"{ "name": "\#($0)", "fill": "\#($1)" }"#
+        }
+        let text = """
+            { "version": 1,
+              "canvas": { "width": 64, "height": 40, "fps": 10, "duration": 0.8, "background": "#203040" },
+              "layers": [ \(layers.joined(separator: ", ")) ],
+              "timeline": [
+                { "mixer": "fade", "from": "d", "to": "e", "start": 0.2, "duration": 0.2 },
+                { "mixer": "wipeleft", "from": "e", "to": "a", "start": 0.4, "duration": 0.2 }
+              ]
+            }
+            """
+        let frames = try frames(of: text)
+        expectSameFrames(frames, count: 8)
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let meeting = folder.appendingPathComponent("meeting.png")
+        try #require(frames["one"]?.count == 8)
+        try frames["one"]![4].write(to: meeting)
+        let image = try RGBAImage.read(meeting)
+        for (x, y) in [(1, 1), (32, 20), (62, 38)] {
+            #expect(image[x, y].distance(to: Pixel(0x00, 0xff, 0xff)) < 3, "(\(x), \(y)) is \(image[x, y]), not e's cyan")
+        }
     }
 }
