@@ -116,7 +116,8 @@ import Testing
         try frames["one"]![4].write(to: meeting)
         let image = try RGBAImage.read(meeting)
         for (x, y) in [(1, 1), (32, 20), (62, 38)] {
-            #expect(image[x, y].distance(to: Pixel(0x00, 0xff, 0xff)) < 3, "(\(x), \(y)) is \(image[x, y]), not e's cyan")
+            let pixel = image[x, y]
+            #expect(pixel.distance(to: Pixel(0x00, 0xff, 0xff)) < 3, "(\(x), \(y)) is \(pixel), not e's cyan")
         }
     }
 }
