@@ -21,7 +21,7 @@
  * vertical and the horizontal pass (as Skia's), one at the end: each within ±1 of the exact
  * three-box result. Vertical first: the horizontal pass then runs over the call's rows only.
  *
- * Paths: SSE2 (and AVX2, or AVX-512 up to d = 64, where the CPU has it) on 32-bit lanes while
+ * Paths: SSE2 (and AVX2, or AVX-512 up to d = 128, where the CPU has it) on 32-bit lanes while
  * 255·d³ fits in 31 bits (sigma up to about 108 image pixels); the plain C below, on 64-bit
  * sums, otherwise and off x86. Every path computes the same bytes: the same exact sums, normalised by the same float
  * operations (sum · (1/d³) in float, rounded to the nearest integer, ties to even).
@@ -587,30 +587,33 @@ AVX512 static __m512i pack_strip_avx512(const __m512i y[4]) {
     return _mm512_permutexvar_epi32(order, bytes);
 }
 
-/* The vertical pass on the sixteen columns [x0, x0 + 16) for d ≤ MAX_D_16: a whole cache line of
- * each row. As box_columns_avx2, a = Σ d input rows in 16-bit lanes (two registers); of b, only
- * its steps a[m] − a[m − d] are kept, 16-bit like a (as box_wide_avx2 keeps them), with
+/* The vertical pass on the sixteen columns [x0, x0 + 16) for d ≤ MAX_D_WIDE: a whole cache line
+ * of each row. As box_columns_avx2, a = Σ d input rows in 16-bit lanes (two registers); of b,
+ * only its steps a[m] − a[m − d] are kept, 16-bit like a (as box_wide_avx2 keeps them), with
  * f = b[m] − b[m − D] = Σ D steps, a running sum: f changes by step[m] − step[m − D], within
- * ±2·255·d, which fits 16-bit lanes too while d ≤ 64. c += f. The same exact integers, with two
- * rings of 16-bit rows (`ring`, 2·power_above(d) + 2·power_above(d + e) registers, at most a
- * third of the L1 cache) and four registers of 32-bit sums for f and c each, register k holding
- * pixels 4k ... 4k + 3 in order. The rows read come from the L3 cache or memory, each a cache
- * line of its own in another page, where the hardware's prefetchers do not follow: the loop asks
- * for the row AHEAD rows down (a third less time at sigma 20 than without). Rows before
- * `first` and past the image read as zeros; so do the rings' rows before `first`, zeroed where a
- * tap reaches them, so that the loop tests nothing but where its rows come from. */
-AVX512 static void box_columns_avx512(const plan_t *p, const anim_image_t *in, uint32_t x0, uint32_t first,
-                                      uint32_t b, uint32_t e, uint8_t *dst, size_t pitch, __m512i *ring) {
-    static const uint8_t zero_row[64];
+ * ±2·255·d, which fits 16-bit lanes too while d ≤ MAX_D_16 (`narrow`), else is taken in 32-bit
+ * lanes. c += f. The same exact integers, with four registers of 32-bit sums for f and c each,
+ * register k holding pixels 4k ... 4k + 3 in order.
+ *
+ * One ring (`ring`, power_above(d + e) rows of five registers: 20 KB at sigma 20) keeps each
+ * row's input line, a and the step, so that the row leaving a's window is read from the ring
+ * rather than again from the image, d rows (pages) back: a fifth less time for the whole blur at
+ * sigma 20 and 50. The rows entering come from the L3 cache or memory, each a cache line in
+ * another page, where the hardware's prefetchers do not follow: the loop asks for the row AHEAD
+ * rows down (an eighth less time for the whole blur at sigma 20). Rows before `first` and past
+ * the image read as zeros; so do the ring's rows before `first`, zeroed where a tap reaches
+ * them, so that the loop tests nothing but whether a row is in the image. */
+AVX512 static inline __attribute__((always_inline)) void
+box_columns_avx512(const plan_t *p, const anim_image_t *in, uint32_t x0, uint32_t first, uint32_t b, uint32_t e,
+                   uint8_t *dst, size_t pitch, __m512i *ring, const bool narrow) {
     const uint32_t d = p->d, D = p->d + p->e, read = p->read;
     const uint32_t emit = b + read, last = e + read;
     const uint32_t filled = last < in->height ? last : in->height;
-    const uint32_t mask_a = power_above(d) - 1, mask_s = power_above(D) - 1;
-    __m512i *rows_a = ring, *steps = ring + 2 * (size_t)(mask_a + 1);
-    for (uint32_t r = first - d; r != first; r++)
-        memset(rows_a + (size_t)(r & mask_a) * 2, 0, 2 * sizeof *ring);
+    const uint32_t mask = power_above(D) - 1;
+    /* A ring row: the input row's 64 bytes, a's two registers, the step's two. */
+    enum { ROW = 5 };
     for (uint32_t r = first - D; r != first; r++)
-        memset(steps + (size_t)(r & mask_s) * 2, 0, 2 * sizeof *ring);
+        memset(ring + (size_t)(r & mask) * ROW, 0, ROW * sizeof *ring);
     const __m512 scale = _mm512_set1_ps(p->scale);
     const __m512i zero = _mm512_setzero_si512();
     __m512i sa[2] = {zero, zero}, ss[2] = {zero, zero}, sf[4], sc[4], y[4];
@@ -619,26 +622,36 @@ AVX512 static void box_columns_avx512(const plan_t *p, const anim_image_t *in, u
     const size_t stride = in->stride;
     const uint8_t *column = in->pixels + 4 * (size_t)x0;
     for (uint32_t m = first; m < last; m++) {
-        const uint8_t *enter = m < filled ? column + (size_t)m * stride : zero_row;
-        const uint8_t *leave = m - first >= d && m - d < filled ? column + (size_t)(m - d) * stride : zero_row;
         if (m + AHEAD < filled)
             _mm_prefetch((const char *)(column + (size_t)(m + AHEAD) * stride), _MM_HINT_T0);
-        __m512i *qa = rows_a + (size_t)(m & mask_a) * 2, *qs = steps + (size_t)(m & mask_s) * 2;
-        const __m512i *qa_d = rows_a + (size_t)((m - d) & mask_a) * 2;
-        const __m512i *qs_D = steps + (size_t)((m - D) & mask_s) * 2;
+        __m512i *q = ring + (size_t)(m & mask) * ROW;
+        const __m512i *q_d = ring + (size_t)((m - d) & mask) * ROW, *q_D = ring + (size_t)((m - D) & mask) * ROW;
+        const __m512i row = m < filled ? _mm512_loadu_si512(column + (size_t)m * stride) : zero;
+        const __m512i row_d = _mm512_loadu_si512(q_d);
+        _mm512_storeu_si512(q, row);
         for (int k = 0; k < 2; k++) {
             /* Pixels 8k ... 8k + 7: the low half of the change goes to f's register 2k, the high to
              * 2k + 1. */
-            const __m512i x = _mm512_cvtepu8_epi16(_mm256_loadu_si256((const __m256i *)(enter + 32 * k)));
-            const __m512i x_d = _mm512_cvtepu8_epi16(_mm256_loadu_si256((const __m256i *)(leave + 32 * k)));
+            const __m512i x = _mm512_cvtepu8_epi16(k ? _mm512_extracti64x4_epi64(row, 1) : _mm512_castsi512_si256(row));
+            const __m512i x_d = _mm512_cvtepu8_epi16(k ? _mm512_extracti64x4_epi64(row_d, 1) : _mm512_castsi512_si256(row_d));
             sa[k] = _mm512_add_epi16(sa[k], _mm512_sub_epi16(x, x_d));
-            ss[k] = _mm512_sub_epi16(sa[k], _mm512_loadu_si512(qa_d + k));
-            const __m512i change = _mm512_sub_epi16(ss[k], _mm512_loadu_si512(qs_D + k));
-            _mm512_storeu_si512(qa + k, sa[k]);
-            _mm512_storeu_si512(qs + k, ss[k]);
-            sf[2 * k] = _mm512_add_epi32(sf[2 * k], _mm512_cvtepi16_epi32(_mm512_castsi512_si256(change)));
-            sf[2 * k + 1] =
-                _mm512_add_epi32(sf[2 * k + 1], _mm512_cvtepi16_epi32(_mm512_extracti64x4_epi64(change, 1)));
+            ss[k] = _mm512_sub_epi16(sa[k], _mm512_loadu_si512(q_d + 1 + k));
+            const __m512i gone = _mm512_loadu_si512(q_D + 3 + k);
+            _mm512_storeu_si512(q + 1 + k, sa[k]);
+            _mm512_storeu_si512(q + 3 + k, ss[k]);
+            if (narrow) {
+                const __m512i change = _mm512_sub_epi16(ss[k], gone);
+                sf[2 * k] = _mm512_add_epi32(sf[2 * k], _mm512_cvtepi16_epi32(_mm512_castsi512_si256(change)));
+                sf[2 * k + 1] =
+                    _mm512_add_epi32(sf[2 * k + 1], _mm512_cvtepi16_epi32(_mm512_extracti64x4_epi64(change, 1)));
+            } else {
+                for (int h = 0; h < 2; h++) {
+                    const __m256i now = h ? _mm512_extracti64x4_epi64(ss[k], 1) : _mm512_castsi512_si256(ss[k]);
+                    const __m256i then = h ? _mm512_extracti64x4_epi64(gone, 1) : _mm512_castsi512_si256(gone);
+                    sf[2 * k + h] = _mm512_add_epi32(
+                        sf[2 * k + h], _mm512_sub_epi32(_mm512_cvtepi16_epi32(now), _mm512_cvtepi16_epi32(then)));
+                }
+            }
         }
         for (int k = 0; k < 4; k++)
             sc[k] = _mm512_add_epi32(sc[k], sf[k]);
@@ -650,7 +663,7 @@ AVX512 static void box_columns_avx512(const plan_t *p, const anim_image_t *in, u
     }
 }
 
-/* As box_strip_avx2 for the sixteen columns from x0, d ≤ MAX_D_16. */
+/* As box_strip_avx2 for the sixteen columns from x0, d ≤ MAX_D_WIDE. */
 AVX512 static void box_strip_avx512(const plan_t *p, const anim_image_t *in, uint32_t x0, uint32_t b, uint32_t e,
                                     uint8_t *dst, size_t pitch, __m512i *ring) {
     const uint32_t read = p->read, first = b > read ? b - read : 0, last = e + read;
@@ -661,7 +674,11 @@ AVX512 static void box_strip_avx512(const plan_t *p, const anim_image_t *in, uin
             memset(dst + (size_t)(y - b) * pitch + 4 * (size_t)x0, 0, 64);
         return;
     }
-    box_columns_avx512(p, in, x0, ink < b + read ? ink : b + read, b, e, dst, pitch, ring);
+    const uint32_t start = ink < b + read ? ink : b + read;
+    if (p->d <= MAX_D_16)
+        box_columns_avx512(p, in, x0, start, b, e, dst, pitch, ring, true);
+    else
+        box_columns_avx512(p, in, x0, start, b, e, dst, pitch, ring, false);
 }
 
 /* As box_rows_avx2 for the four rows from `src` (`pitch` bytes apart) into those from `out`
@@ -830,7 +847,7 @@ static void vertical(const plan_t *p, const anim_image_t *in, uint32_t b, uint32
     }
     if (fits_32(p)) {
 #if defined(BLUR_HAS_AVX2_PATH)
-        if (p->d <= MAX_D_16 && has_avx512())
+        if (p->d <= MAX_D_WIDE && has_avx512())
             for (; x0 + 16 <= in->width; x0 += 16)
                 box_strip_avx512(p, in, x0, b, e, tmp, pitch, scratch);
         if (has_avx2()) {
@@ -894,7 +911,7 @@ static size_t scratch_size(const plan_t *p, uint32_t width) {
     if (p->d == 0)
         return (16 * (size_t)width + 4 * ((size_t)width + 2 * p->read) + 2 * ALIGN) & ~(size_t)(ALIGN - 1);
     const size_t rings = (size_t)p->ring * 8 * 32;                  /* ≥ every AVX2 ring */
-    const size_t rings_512 = (size_t)power_above(p->d + p->e) * 4 * 64; /* box_columns_avx512's */
+    const size_t rings_512 = (size_t)power_above(p->d + p->e) * 5 * 64; /* box_columns_avx512's */
     const size_t rows = ((size_t)width + p->read + p->ring + 8) * 64; /* ≥ 4 rows · 16 bytes a pixel */
     const size_t columns = rings > rings_512 ? rings : rings_512;
     return columns > rows ? columns : rows;
