@@ -23,8 +23,9 @@
  *
  * Paths: SSE2 (and AVX2, or AVX-512 up to d = 128, where the CPU has it) on 32-bit lanes while
  * 255·d³ fits in 31 bits (sigma up to about 108 image pixels); the plain C below, on 64-bit
- * sums, otherwise and off x86. Every path computes the same bytes: the same exact sums, normalised by the same float
- * operations (sum · (1/d³) in float, rounded to the nearest integer, ties to even).
+ * sums, otherwise and off x86. Every path computes the same bytes: the same exact sums,
+ * normalised by the same float operations (sum · (1/d³) in float, rounded to the nearest
+ * integer, ties to even).
  */
 #include "animator.h"
 
@@ -567,7 +568,7 @@ AVX2 static void box_rows_avx2(const plan_t *p, const uint8_t *src_a, const uint
 
 /* ---- AVX-512, 32-bit sums: four pixels or four rows per register ------------------------- */
 
-/* The AVX2 kernels at twice the width (AVX-512F and BW): where the CPU executes 512-bit
+/* As the AVX2 kernels, at twice the width (AVX-512F and BW): where the CPU executes 512-bit
  * operations at full width, each step does twice the work for the same instructions. Sums and
  * normalisation are the same operations lane for lane, so the bytes are those of the other
  * paths. Every load and store of a register is unaligned: the rings and sums are 64-byte aligned
@@ -632,8 +633,9 @@ box_columns_avx512(const plan_t *p, const anim_image_t *in, uint32_t x0, uint32_
         for (int k = 0; k < 2; k++) {
             /* Pixels 8k ... 8k + 7: the low half of the change goes to f's register 2k, the high to
              * 2k + 1. */
-            const __m512i x = _mm512_cvtepu8_epi16(k ? _mm512_extracti64x4_epi64(row, 1) : _mm512_castsi512_si256(row));
-            const __m512i x_d = _mm512_cvtepu8_epi16(k ? _mm512_extracti64x4_epi64(row_d, 1) : _mm512_castsi512_si256(row_d));
+            const __m256i line = k ? _mm512_extracti64x4_epi64(row, 1) : _mm512_castsi512_si256(row);
+            const __m256i line_d = k ? _mm512_extracti64x4_epi64(row_d, 1) : _mm512_castsi512_si256(row_d);
+            const __m512i x = _mm512_cvtepu8_epi16(line), x_d = _mm512_cvtepu8_epi16(line_d);
             sa[k] = _mm512_add_epi16(sa[k], _mm512_sub_epi16(x, x_d));
             ss[k] = _mm512_sub_epi16(sa[k], _mm512_loadu_si512(q_d + 1 + k));
             const __m512i gone = _mm512_loadu_si512(q_D + 3 + k);
@@ -683,9 +685,9 @@ AVX512 static void box_strip_avx512(const plan_t *p, const anim_image_t *in, uin
 
 /* As box_rows_avx2 for the four rows from `src` (`pitch` bytes apart) into those from `out`
  * (`stride` apart), at once: 128-bit lane r of each register holds row r's pixel. The four pixels
- * loaded from each row at a step are spread to 32-bit lanes by one in-lane byte shuffle each. The
- * sums are kept in a ring of p->ring registers (more than the farthest tap, 3d + e, back), which
- * stays in the L1 cache where a row's worth of them would not. */
+ * loaded from each row at a step are spread to 32-bit lanes by one in-lane byte shuffle each.
+ * `sums` holds width + p->read + p->ring + 4 registers. Each tap has a pointer of its own, moving
+ * with the sums (offsets from one pointer, GCC kept on the stack and reloaded at every tap). */
 AVX512 static void box_rows_avx512(const plan_t *p, const uint8_t *src, size_t pitch, uint8_t *out, size_t stride,
                                    uint32_t width, __m512i *sums) {
     const uint32_t end = width + p->read;
@@ -906,13 +908,13 @@ static void horizontal(const plan_t *p, const uint8_t *tmp, size_t pitch, const 
         box_row_c(p, tmp + (size_t)(y - b) * pitch, out->pixels + (size_t)y * out->stride, width, scratch);
 }
 
-/* Bytes of scratch the passes need (the largest of the two), a multiple of ALIGN. */
+/* Bytes of scratch the passes need (the largest of the two). */
 static size_t scratch_size(const plan_t *p, uint32_t width) {
     if (p->d == 0)
-        return (16 * (size_t)width + 4 * ((size_t)width + 2 * p->read) + 2 * ALIGN) & ~(size_t)(ALIGN - 1);
-    const size_t rings = (size_t)p->ring * 8 * 32;                  /* ≥ every AVX2 ring */
+        return 16 * (size_t)width + 4 * ((size_t)width + 2 * p->read) + 32;
+    const size_t rings = (size_t)p->ring * 8 * 32;                      /* ≥ every AVX2 ring */
     const size_t rings_512 = (size_t)power_above(p->d + p->e) * 5 * 64; /* box_columns_avx512's */
-    const size_t rows = ((size_t)width + p->read + p->ring + 8) * 64; /* ≥ 4 rows · 16 bytes a pixel */
+    const size_t rows = ((size_t)width + p->read + p->ring + 8) * 64;   /* ≥ 4 rows · 16 bytes a pixel */
     const size_t columns = rings > rings_512 ? rings : rings_512;
     return columns > rows ? columns : rows;
 }
