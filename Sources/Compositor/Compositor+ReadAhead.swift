@@ -6,9 +6,10 @@ extension Compositor {
     /// frame's samples; none where the render will fail), decoding on `threads` threads: one
     /// read-ahead per source, however many layers show it. `window` is the render frames past the lowest undelivered one that are decoded ahead;
     /// at least the frames the render holds in flight. Each is told of the render's progress (`advance(to:)`) and stopped
-    /// when it ends.
+    /// when it ends. With `feeding`, they decode at a feeder's lower priority (`ThreadPriority`).
     public func readAheads(
-        frames: Range<Int>, window: Int, threads: Int, times: @escaping @Sendable (Int) -> [Double]
+        frames: Range<Int>, window: Int, threads: Int, feeding: Bool = false,
+        times: @escaping @Sendable (Int) -> [Double]
     ) -> [FootageReadAhead] {
         var timings: [ObjectIdentifier: (source: any FrameSource, timings: [ClipTiming])] = [:]
         var order: [ObjectIdentifier] = []
@@ -24,7 +25,9 @@ extension Compositor {
         return order.compactMap { key in
             let (source, clipTimings) = timings[key]!
             let shown = ShownFrames(source: source, timings: clipTimings)
-            return FootageReadAhead(source: source, frames: frames, window: window, threads: threads) { frame in
+            return FootageReadAhead(
+                source: source, frames: frames, window: window, threads: threads, feeding: feeding
+            ) { frame in
                 var indices: [Int] = []
                 for time in times(frame) {
                     for index in shown.indices(at: time) where !indices.contains(index) { indices.append(index) }

@@ -74,8 +74,10 @@ public final class FootageReadAhead: @unchecked Sendable {
     /// convert the pictures it decodes (`FootageFrame`), so a thread more, libavcodec's own
     /// choice, would only compete with them for the cores the render was given
     /// (docs/BENCHMARKS.md has the measurements).
+    /// With `feeding`, the thread (and the codec's threads it starts) runs at a feeder's lower
+    /// priority (`ThreadPriority`).
     public init?(
-        source: any FrameSource, frames: Range<Int>, window: Int, threads: Int,
+        source: any FrameSource, frames: Range<Int>, window: Int, threads: Int, feeding: Bool = false,
         needs: @escaping @Sendable (Int) -> [Int]
     ) {
         guard let decoding = source as? any PassageDecoding, !frames.isEmpty else { return nil }
@@ -91,7 +93,10 @@ public final class FootageReadAhead: @unchecked Sendable {
         decoding.setDecodingThreads(self.threads)
         // Not kept: the thread holds the read-ahead until it ends, and a kept thread would hold it
         // for ever.
-        let thread = Thread { [self] in run() }
+        let thread = Thread { [self] in
+            if feeding { ThreadPriority.lowerForFeeding() }
+            run()
+        }
         thread.name = "pipeline read-ahead"
         thread.start()
     }

@@ -64,8 +64,15 @@ public final class FrameRenderer: @unchecked Sendable {
     /// every frame before the first failed one is delivered, so what was written is complete and
     /// gapless. Then the failure is thrown, or `.interrupted` with the frames delivered.
     /// `stop` asks for the stop; by default Ctrl-C and SIGTERM do.
+    ///
+    /// `feeding` says the frames feed another process that shares the cores and does the larger
+    /// part of the work (ffmpeg's encoder): the rendering threads and the footage's read-ahead then
+    /// run at a feeder's lower priority (`ThreadPriority`), taking the cores the encoder leaves
+    /// idle rather than slowing it, while the calling thread, which hands it the frames, keeps
+    /// its own. The bytes are the same either way.
     public func render(
-        frames: Range<Int>, alongside: ConcurrentDelivery? = nil, stop: StopRequest = .signals, deliver: Delivery
+        frames: Range<Int>, alongside: ConcurrentDelivery? = nil, stop: StopRequest = .signals,
+        feeding: Bool = false, deliver: Delivery
     ) throws(RenderError) {
         guard !frames.isEmpty else { return }
         let interruption = Interruption(stop)
@@ -75,7 +82,7 @@ public final class FrameRenderer: @unchecked Sendable {
         // Snapshots show footage at times of their own: taken before the footage is read ahead.
         for worker in workers { try worker.takeSnapshotsIfNeeded(evaluator, frame: frames.lowerBound) }
         let readAheads = workers[0].compositor.readAheads(
-            frames: frames, window: readAheadWindow, threads: workers.count
+            frames: frames, window: readAheadWindow, threads: workers.count, feeding: feeding
         ) { frame in
             evaluator.footageTimes(ofFrame: frame)
         }
@@ -88,6 +95,7 @@ public final class FrameRenderer: @unchecked Sendable {
         }
         let threads = workers.map { worker in
             JoinableThread {
+                if feeding { ThreadPriority.lowerForFeeding() }
                 while let (frame, slot) = queue.take(stoppingIf: interruption.isRequested) {
                     let buffer = buffers[slot]
                     do throws(RenderError) {

@@ -43,7 +43,8 @@ extension RenderJob {
         let alongside = concurrent.isEmpty ? nil : Self.writing(to: concurrent, recording: written)
         // Frames are delivered here in order, each after its PNG was written.
         let frameFiles = sinks.lazy.compactMap { $0 as? PNGSequenceWriter }.first
-        try renderer.render(frames: frames, alongside: alongside, stop: options.stop) {
+        // A stream's reader is ffmpeg, encoding: the render feeds it from the cores it leaves idle.
+        try renderer.render(frames: frames, alongside: alongside, stop: options.stop, feeding: !ordered.isEmpty) {
             index, frame throws(RenderError) in
             for sink in ordered {
                 do throws(OutputError) {

@@ -58,4 +58,50 @@ import Testing
         let same = !one.isEmpty && one == two
         #expect(same, "\(one.count) bytes with one thread, \(two.count) with two")
     }
+
+    /// While ffmpeg encodes, the threads rendering its frames run at a lower priority than the
+    /// thread handing them over (and than ffmpeg, which starts at that thread's): the encoder
+    /// is what the render waits on. The 720p frames are larger than the pipe, so the render is
+    /// held at its first frame, every lane waiting with a frame rendered, until this ffmpeg has
+    /// looked at the render's threads and reads.
+    @Test func theRenderingThreadsYieldToTheEncoder() throws {
+        let pipeline = """
+            { "version": 1, "canvas": { "width": 1280, "height": 720, "fps": 30, "duration": 0.5 },
+              "layers": [ { "name": "a", "fill": "#3060c0" } ], "timeline": [] }
+            """
+        try pipeline.write(to: folder.appendingPathComponent("wide.json"), atomically: true, encoding: .utf8)
+        let seen = folder.appendingPathComponent("priorities.txt")
+        let path = folder.appendingPathComponent("ffmpeg").path
+        let script = #"""
+            #!/bin/sh
+            case "$*" in *"-f rawvideo"*) ;; *) exec ffmpeg "$@" ;; esac
+            nice_of() { sed 's/^.*) //' "$1" | cut -d' ' -f17; }
+            base=$(nice_of /proc/$$/stat)
+            tries=0
+            while :; do
+                lowered=0
+                for stat in /proc/$PPID/task/*/stat; do
+                    [ "$(nice_of "$stat")" -gt "$base" ] && lowered=$((lowered + 1))
+                done
+                [ "$lowered" -ge 2 ] || [ "$tries" -ge 1200 ] && break
+                tries=$((tries + 1))
+                sleep 0.05
+            done
+            echo "$base $(nice_of /proc/$PPID/task/$PPID/stat) $lowered" > '\#(seen.path)'
+            exec ffmpeg "$@"
+            """#
+        try CLI.writeExecutable(script, to: path)
+        let result = try CLI.run(
+            ["run", "wide.json", "--out", "wide", "--format", "mp4", "--quiet", "--threads", "2"], in: folder,
+            environment: ["PIPELINE_FFMPEG": path, "PIPELINE_CACHE_DIR": CLI.sharedCache])
+        #expect(result.status == 0, "\(result.stderr)")
+        let words = try String(contentsOf: seen, encoding: .utf8).split(separator: " ").map {
+            Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        try #require(words.count == 3 && words.allSatisfy { $0 != nil }, "\(words)")
+        let (base, handing, lowered) = (words[0]!, words[1]!, words[2]!)
+        #expect(handing == base, "the thread handing frames to ffmpeg runs at nice \(handing), ffmpeg at \(base)")
+        #expect(lowered == 2, "\(lowered) threads of the render run below ffmpeg's priority, not its 2 lanes")
+        #expect(try SmallPipeline.probe(folder.appendingPathComponent("wide/wide.mp4"))?.frames == 15)
+    }
 }
