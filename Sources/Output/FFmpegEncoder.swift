@@ -159,6 +159,7 @@ public final class FFmpegEncoder: FrameSink {
         _ = fcntl(pipe.fileHandleForWriting.fileDescriptor, Self.setPipeSize, 1 << 20)
         process.executableURL = URL(fileURLWithPath: ffmpegPath)
         process.arguments = command.arguments
+        process.environment = FFmpeg.encoderEnvironment(ProcessInfo.processInfo.environment)
         process.standardInput = pipe
         process.standardOutput = output
         process.standardError = log.handle

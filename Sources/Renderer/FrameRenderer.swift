@@ -66,10 +66,11 @@ public final class FrameRenderer: @unchecked Sendable {
     /// `stop` asks for the stop; by default Ctrl-C and SIGTERM do.
     ///
     /// `feeding` says the frames feed another process that shares the cores and does the larger
-    /// part of the work (ffmpeg's encoder): the rendering threads and the footage's read-ahead then
-    /// run at a feeder's lower priority (`ThreadPriority`), taking the cores the encoder leaves
-    /// idle rather than slowing it, while the calling thread, which hands it the frames, keeps
-    /// its own. The bytes are the same either way.
+    /// part of the work (ffmpeg's encoder): the rendering threads, the footage's read-ahead and
+    /// the thread delivering the frames (one of its own then, the calling thread waiting) run at
+    /// a feeder's lower priority (`ThreadPriority`), taking the cores the encoder leaves idle
+    /// rather than slowing it. A feeder that falls behind still runs whenever the encoder waits
+    /// for it. The bytes are the same either way.
     public func render(
         frames: Range<Int>, alongside: ConcurrentDelivery? = nil, stop: StopRequest = .signals,
         feeding: Bool = false, deliver: Delivery
@@ -115,19 +116,51 @@ public final class FrameRenderer: @unchecked Sendable {
             queue.stop()
             for thread in threads { thread.join() }
         }
-        var next = frames.lowerBound
-        while let slot = try queue.waitFor(next) {
-            do throws(RenderError) {
-                try deliver(next, buffers[slot].view)
-            } catch {
-                queue.give(back: slot)
-                throw error
+        // The frames delivered before the render ended.
+        let next = try withoutActuallyEscaping(deliver) { deliver throws(RenderError) -> Int in
+            let delivered = { () throws(RenderError) -> Int in
+                var next = frames.lowerBound
+                while let slot = try queue.waitFor(next) {
+                    do throws(RenderError) {
+                        try deliver(next, buffers[slot].view)
+                    } catch {
+                        queue.give(back: slot)
+                        throw error
+                    }
+                    queue.give(back: slot)
+                    next += 1
+                    for readAhead in readAheads { readAhead.advance(to: next) }
+                }
+                return next
             }
-            queue.give(back: slot)
-            next += 1
-            for readAhead in readAheads { readAhead.advance(to: next) }
+            return try feeding ? Self.onFeedingThread(delivered) : delivered()
         }
         if next < frames.upperBound { throw RenderError.interrupted(complete: frames.lowerBound..<next) }
+    }
+
+    /// Runs `body` on a thread of its own at a feeder's lower priority (`ThreadPriority`), the
+    /// calling thread waiting: the frames are handed to ffmpeg from the cores its encoder leaves
+    /// idle, and the caller's own priority stays as it was (lowered, it could not be raised again).
+    private static func onFeedingThread(
+        _ body: @escaping () throws(RenderError) -> Int
+    ) throws(RenderError) -> Int {
+        // The caller waits for the thread: nothing here is used by two threads at once.
+        final class Call: @unchecked Sendable {
+            let body: () throws(RenderError) -> Int
+            var result: Result<Int, RenderError> = .success(0)
+            init(_ body: @escaping () throws(RenderError) -> Int) { self.body = body }
+        }
+        let call = Call(body)
+        let thread = JoinableThread {
+            ThreadPriority.lowerForFeeding()
+            do throws(RenderError) {
+                call.result = .success(try call.body())
+            } catch {
+                call.result = .failure(error)
+            }
+        }
+        thread.join()
+        return try call.result.get()
     }
 
     /// The render frames past the lowest undelivered one whose footage is decoded ahead: every

@@ -27,6 +27,20 @@ final class FFmpegLocateTests {
         )
     }
 
+    @Test("the encoding ffmpeg keeps the memory of its frames between them; the user's own malloc settings stay")
+    func encoderEnvironment() {
+        let plain = FFmpeg.encoderEnvironment(["PATH": "/usr/bin"])
+        #expect(plain["PATH"] == "/usr/bin")
+        #expect(
+            plain["GLIBC_TUNABLES"] == "glibc.malloc.trim_threshold=268435456:glibc.malloc.mmap_threshold=33554432")
+        let given = FFmpeg.encoderEnvironment([
+            "GLIBC_TUNABLES": "glibc.malloc.trim_threshold=1000:glibc.cpu.hwcaps=-AVX2"
+        ])
+        #expect(
+            given["GLIBC_TUNABLES"]
+                == "glibc.malloc.trim_threshold=1000:glibc.cpu.hwcaps=-AVX2:glibc.malloc.mmap_threshold=33554432")
+    }
+
     @Test("searches PATH in order and skips files that cannot run")
     func searchPath() throws {
         let first = try scratch.subfolder("first")
