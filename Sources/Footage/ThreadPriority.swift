@@ -2,7 +2,7 @@ import Glibc
 
 /// The scheduling priority of the calling thread, for threads whose work feeds another process:
 /// a render whose frames go to ffmpeg shares the cores with the encoder, and the encoder is what
-/// the render waits on. Its threads keep the usual priority; the threads feeding it are lowered,
+/// the render waits on. The encoder keeps the usual priority; the threads feeding it are lowered,
 /// so that they take the cores the encoder leaves idle rather than a share of the ones it uses.
 /// A feeder that falls behind still runs whenever the encoder waits for it.
 public enum ThreadPriority {
