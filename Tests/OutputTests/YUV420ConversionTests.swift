@@ -1,3 +1,4 @@
+import CRaster
 import Foundation
 import Testing
 
@@ -155,6 +156,34 @@ final class YUV420ConversionTests {
         _ = first.withView { converter.convert($0) }
         let again = second.withView { Data(converter.convert($0)) }
         #expect(again == second.withView { Data(fresh.convert($0)) })
+    }
+
+    /// The plain loop, SSE2 and AVX2 (where the CPU has it) at widths around their steps (16 and
+    /// 32 pixels, 8 blocks), with padding, odd sizes and rows apart.
+    @Test(
+        "every path gives the same bytes",
+        arguments: [
+            (1, 1, 1, 1, 0), (31, 3, 31, 3, 0), (33, 5, 34, 6, 8), (64, 4, 64, 4, 0), (95, 7, 96, 8, 4),
+            (130, 9, 131, 9, 0), (1920, 4, 1920, 4, 0), (1279, 3, 1280, 4, 12),
+        ])
+    func samePathBytes(width: Int, height: Int, outWidth: Int, outHeight: Int, rowPadding: Int) {
+        let frame = Self.noise(width: width, height: height, stride: 4 * width + rowPadding, seed: UInt64(width))
+        let chroma = (outWidth + 1) / 2 * ((outHeight + 1) / 2)
+        let planes = (0...2).map { path in
+            var out = [UInt8](repeating: 0, count: outWidth * outHeight + 2 * chroma)
+            frame.withView { view in
+                out.withUnsafeMutableBufferPointer { planes in
+                    let y = planes.baseAddress!
+                    raster_bgra_to_yuv420_on(
+                        Int32(path), view.pixels, UInt32(view.stride), UInt32(width), UInt32(height), y,
+                        UInt32(outWidth), y + outWidth * outHeight, y + outWidth * outHeight + chroma,
+                        UInt32((outWidth + 1) / 2), UInt32(outWidth), UInt32(outHeight))
+                }
+            }
+            return out
+        }
+        #expect(planes[1] == planes[0], "SSE2 differs from the plain loop")
+        #expect(planes[2] == planes[0], "AVX2 differs from the plain loop")
     }
 
     @Test("refuses a converted size smaller than the frame")

@@ -25,10 +25,16 @@ extern "C" {
  * at its centre, as JPEG and MPEG-1 site it; at an odd out_width or out_height the last blocks
  * are one column or row, the mean of the pixels they have). Coefficients are multiples of 2⁻¹⁵
  * (chroma's sum to zero, so greys have no colour), rounded half up: a sample is within 0.53 of
- * the exact value. */
+ * the exact value. Takes the widest path the CPU has: SSE2, or AVX2 on CPUs with it. */
 void raster_bgra_to_yuv420(const uint8_t *src, uint32_t src_stride, uint32_t width, uint32_t height, uint8_t *y,
                            uint32_t y_stride, uint8_t *u, uint8_t *v, uint32_t uv_stride, uint32_t out_width,
                            uint32_t out_height);
+
+/* The same on path `path` at the widest (0 the plain loop, 1 SSE2, 2 AVX2; a path this build or
+ * CPU lacks gives the next narrower), so that tests can hold the paths to the same bytes. */
+void raster_bgra_to_yuv420_on(int path, const uint8_t *src, uint32_t src_stride, uint32_t width, uint32_t height,
+                              uint8_t *y, uint32_t y_stride, uint8_t *u, uint8_t *v, uint32_t uv_stride,
+                              uint32_t out_width, uint32_t out_height);
 
 #ifdef __cplusplus
 }
