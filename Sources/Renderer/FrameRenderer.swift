@@ -58,7 +58,8 @@ public final class FrameRenderer: @unchecked Sendable {
 
     /// Renders `frames`. `alongside` gets each frame on the thread that rendered it, in any
     /// order and concurrently (for outputs made of independent files, such as PNGs); `deliver`
-    /// gets each frame in order on the calling thread (for streams, such as ffmpeg's input).
+    /// gets each frame in order on one thread, the calling one unless `feeding` (for streams,
+    /// such as ffmpeg's input).
     ///
     /// A failure or Ctrl-C stops handing out frames; the frames already being rendered finish and
     /// every frame before the first failed one is delivered, so what was written is complete and
