@@ -327,8 +327,28 @@ static bool at_or_before(const AVPacket *packet, const packet_entry_t *entry) {
     return false;
 }
 
-/* Positions the demuxer at the packet `entry` or before, with that packet read. A demuxer that
- * cannot seek, or lands past it, is opened again and read from its start. */
+static bool is_entry(const AVPacket *packet, const packet_entry_t *entry) {
+    return packet->dts == entry->dts && packet->pts == entry->pts;
+}
+
+/* Reads on from a packet at or before `entry` to `entry` itself, dropping the packets between
+ * undecoded; false (at a later packet or the end) when the stream passes it without showing it. */
+static bool read_on_to(video_decoder_t *d, const packet_entry_t *entry) {
+    while (!is_entry(d->packet, entry)) {
+        if (!at_or_before(d->packet, entry)) return false;
+        av_packet_unref(d->packet);
+        d->pending = false;
+        if (read_stream_packet(d) < 0) return false;
+    }
+    return true;
+}
+
+/* Positions the demuxer at the packet `entry` (a keyframe's, or the first), with that packet
+ * read. A demuxer may land a group early (mov takes the time as a presentation time, so a stream
+ * whose decode times run behind its presentation times, as with B-frames, lands on the keyframe
+ * before): the packets up to `entry` are read and dropped undecoded, so decoding starts at it.
+ * A demuxer that cannot seek, lands past it or never shows it is opened again and read from its
+ * start; if the packets still do not meet it, decoding starts from the first keyframe. */
 static video_status_t seek_to(video_decoder_t *d, size_t entry, char *detail, size_t detail_size) {
     const packet_entry_t *target = &d->packets[entry];
     avcodec_flush_buffers(d->codec);
@@ -337,8 +357,8 @@ static video_status_t seek_to(video_decoder_t *d, size_t entry, char *detail, si
     int64_t timestamp = target->dts != AV_NOPTS_VALUE ? target->dts : target->pts;
     bool landed = timestamp != AV_NOPTS_VALUE &&
                   av_seek_frame(d->format, d->stream, timestamp, AVSEEK_FLAG_BACKWARD) >= 0 &&
-                  read_stream_packet(d) >= 0 && at_or_before(d->packet, target);
-    if (!landed) {
+                  read_stream_packet(d) >= 0 && at_or_before(d->packet, target) && read_on_to(d, target);
+    for (int attempt = 0; !landed && attempt < 2; attempt++) {
         if (d->pending) av_packet_unref(d->packet);
         d->pending = false;
         avformat_close_input(&d->format);
@@ -349,6 +369,7 @@ static video_status_t seek_to(video_decoder_t *d, size_t entry, char *detail, si
             libav_reason(ret, detail, detail_size);
             return VIDEO_CORRUPT;
         }
+        landed = attempt == 1 || read_on_to(d, target);
     }
     /* Decoding starts at a keyframe, so no picture refers to one the decoder never saw. */
     while (d->has_keys && !(d->packet->flags & AV_PKT_FLAG_KEY)) {

@@ -185,17 +185,21 @@ public final class FootageReadAhead: @unchecked Sendable {
     /// again soon. Called with the lock held; decodes without it.
     private func decode(_ index: Int, for frame: Int) {
         let start = unlocked { source.passage(to: index) }
-        // Frames passed over are kept when a frame shows them before this horizon.
-        let horizon = min(frame + window + max(index - start, 0), range.upperBound)
+        // Frames passed over are kept when a frame shows them before this horizon. It moves on
+        // while the frames after keep showing the passage's frames, so a passage shown over more
+        // render frames than it has pictures (a rewind at a lower frame rate than the render's,
+        // or slowed down) is kept whole; what is kept never exceeds the passage.
+        var horizon = min(frame + window + max(index - start, 0), range.upperBound)
         var keep: [Int: Int] = [index: frame]
-        if start < index {
-            for later in frame + 1..<max(horizon, frame + 1) {
-                let shown = known[later] ?? unlocked { needs(later) }
-                known[later] = shown
-                for other in shown where (start..<index).contains(other) && keep[other] == nil {
-                    keep[other] = later
-                }
+        var later = frame + 1
+        while start < index && later < horizon && keep.count <= index - start {
+            let shown = known[later] ?? unlocked { needs(later) }
+            known[later] = shown
+            for other in shown where (start..<index).contains(other) {
+                if keep[other] == nil { keep[other] = later }
+                horizon = min(max(horizon, later + window + 1), range.upperBound)
             }
+            later += 1
         }
         decoderOpen = true
         lastDecoded = frame

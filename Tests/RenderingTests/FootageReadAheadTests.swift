@@ -9,12 +9,19 @@ import Testing
     let fixture: FootageFixture
     init() throws { fixture = try FootageFixture() }
 
+    /// How clips/long.mp4 is encoded: each picture in presentation order, or with B-frames, whose
+    /// decode times run behind their presentation times (mov then seeks by a presentation time,
+    /// and a seek to a keyframe by its decode time lands a group early).
+    enum Encoding: String, CaseIterable, Sendable {
+        case inOrder, bFrames
+    }
+
     /// clips/long.mp4: 10 s at 30 fps (300 frames), a keyframe every 60 frames.
-    private func longClip() throws {
+    private func longClip(_ encoding: Encoding = .inOrder) throws {
         try fixture.ffmpeg([
             "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=30", "-t", "10", "-c:v", "libx264", "-preset",
-            "ultrafast", "-g", "60", "-keyint_min", "60", "-sc_threshold", "0", "-pix_fmt", "yuv420p",
-            "clips/long.mp4",
+            "ultrafast", "-bf", encoding == .bFrames ? "2" : "0", "-g", "60", "-keyint_min", "60",
+            "-sc_threshold", "0", "-pix_fmt", "yuv420p", "clips/long.mp4",
         ])
     }
 
@@ -42,36 +49,36 @@ import Testing
         return count ?? -1
     }
 
-    @Test(arguments: [1, 2, 8, 16])
-    func aClipPlayedThroughDecodesEachFrameOnce(threads: Int) throws {
-        try longClip()
+    @Test(arguments: Encoding.allCases, [1, 2, 8, 16])
+    func aClipPlayedThroughDecodesEachFrameOnce(encoding: Encoding, threads: Int) throws {
+        try longClip(encoding)
         try pipeline(#""clips/long.mp4""#, seconds: 4)
         let count = try decoded("long.mp4", threads: threads)
         #expect(count == 120)
     }
 
     /// Frames 50 to 99: decoding starts at the keyframe before frame 50 (frame 0).
-    @Test(arguments: [1, 2, 8, 16])
-    func aPartStartsFromTheKeyframeBeforeIt(threads: Int) throws {
-        try longClip()
+    @Test(arguments: Encoding.allCases, [1, 2, 8, 16])
+    func aPartStartsFromTheKeyframeBeforeIt(encoding: Encoding, threads: Int) throws {
+        try longClip(encoding)
         try pipeline(#""clips/long.mp4""#, seconds: 4)
         let count = try decoded("long.mp4", threads: threads, ["--frames", "50-99"])
         #expect(count == 100)
     }
 
     /// From 3.5 s (frame 105): decoding starts at the keyframe at frame 60.
-    @Test(arguments: [1, 2, 8, 16])
-    func aClipStartedMidFileStartsFromItsKeyframe(threads: Int) throws {
-        try longClip()
+    @Test(arguments: Encoding.allCases, [1, 2, 8, 16])
+    func aClipStartedMidFileStartsFromItsKeyframe(encoding: Encoding, threads: Int) throws {
+        try longClip(encoding)
         try pipeline(#"{"file": "clips/long.mp4", "from": 3.5}"#, seconds: 2)
         let count = try decoded("long.mp4", threads: threads)
         #expect(count == 45 + 60)
     }
 
     /// At twice the speed every picture up to the last shown is decoded once, and no more.
-    @Test(arguments: [1, 2, 8, 16])
-    func aFasterClipDecodesEachPictureOnce(threads: Int) throws {
-        try longClip()
+    @Test(arguments: Encoding.allCases, [1, 2, 8, 16])
+    func aFasterClipDecodesEachPictureOnce(encoding: Encoding, threads: Int) throws {
+        try longClip(encoding)
         try pipeline(#"{"file": "clips/long.mp4", "speed": 2}"#, seconds: 3)
         let count = try decoded("long.mp4", threads: threads)
         #expect(count == 179)
@@ -79,18 +86,34 @@ import Testing
 
     /// Rewound, the clip's frames are shown last first: each group of pictures is decoded once
     /// and its frames kept until shown.
-    @Test(arguments: [1, 2, 8, 16])
-    func aClipPlayedBackwardsDecodesEachGroupOnce(threads: Int) throws {
-        try longClip()
+    @Test(arguments: Encoding.allCases, [1, 2, 8, 16])
+    func aClipPlayedBackwardsDecodesEachGroupOnce(encoding: Encoding, threads: Int) throws {
+        try longClip(encoding)
         try pipeline(#""clips/long.mp4""#, seconds: 4, extra: #", "direction": "rewind""#)
         let count = try decoded("long.mp4", threads: threads)
         #expect(count == 120)
     }
 
+    /// A 25 fps clip rewound in a 30 fps render shows each group's pictures over more render
+    /// frames than it has pictures: the group is still decoded once, however small the window.
+    /// From 1 s for 4 s: frames 124 down to 25, in groups from keyframes 100, 50 and 0.
+    @Test(arguments: [1, 2, 8, 16])
+    func aClipRewoundAtALowerFrameRateDecodesEachGroupOnce(threads: Int) throws {
+        try fixture.ffmpeg([
+            "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=25", "-t", "6", "-c:v", "libx264", "-preset",
+            "ultrafast", "-g", "50", "-keyint_min", "50", "-sc_threshold", "0", "-pix_fmt", "yuv420p",
+            "clips/pal.mp4",
+        ])
+        try pipeline(#"{"file": "clips/pal.mp4", "from": 1}"#, seconds: 4, extra: #", "direction": "rewind""#)
+        let count = try decoded("pal.mp4", threads: threads)
+        #expect(count == 125)
+    }
+
     /// A shard decodes its own range from the keyframe before it; the shards together decode
     /// what a whole render does, plus a group's start for each shard after the first.
-    @Test func shardsDecodeTheirOwnRanges() throws {
-        try longClip()
+    @Test(arguments: Encoding.allCases)
+    func shardsDecodeTheirOwnRanges(encoding: Encoding) throws {
+        try longClip(encoding)
         try pipeline(#""clips/long.mp4""#, seconds: 4)
         // 120 frames in 3 shards: 0–39, 40–79 (from keyframe 0), 80–119 (from keyframe 60).
         let counts = try (1...3).map { try decoded("long.mp4", threads: 2, ["--shard", "\($0)/3"]) }
