@@ -7,30 +7,38 @@ extension Compositor {
     /// read-ahead per source, however many layers show it. `window` is the render frames past the lowest undelivered one that are decoded ahead;
     /// at least the frames the render holds in flight. Each is told of the render's progress (`advance(to:)`) and stopped
     /// when it ends. With `feeding`, they decode at a feeder's lower priority (`ThreadPriority`).
+    /// `hidden(t)` names the layers not drawn at timeline time `t` whatever their state (those
+    /// a mixer step hides, showing another alone): their footage, and that of their sublayers,
+    /// is not read ahead then, so a clip waiting under a transition to come is not decoded, and
+    /// its first frame not held, before the transition shows it.
     public func readAheads(
         frames: Range<Int>, window: Int, threads: Int, feeding: Bool = false,
-        times: @escaping @Sendable (Int) -> [Double]
+        times: @escaping @Sendable (Int) -> [Double], hidden: @escaping @Sendable (Double) -> Set<Int> = { _ in [] }
     ) -> [FootageReadAhead] {
-        var timings: [ObjectIdentifier: (source: any FrameSource, timings: [ClipTiming])] = [:]
+        var shows: [ObjectIdentifier: (source: any FrameSource, layers: [ShownFrames.Layer])] = [:]
         var order: [ObjectIdentifier] = []
-        for content in prepared[firstFootage...] {
+        for (index, content) in prepared.enumerated().dropFirst(firstFootage) {
             guard let footage = content.footage else { continue }
             let key = ObjectIdentifier(footage.source)
-            if timings[key] == nil {
-                timings[key] = (footage.source, [])
+            if shows[key] == nil {
+                shows[key] = (footage.source, [])
                 order.append(key)
             }
-            if !timings[key]!.timings.contains(footage.timing) { timings[key]!.timings.append(footage.timing) }
+            var ancestry = [index]
+            while let parent = tree.parents[ancestry.last!] { ancestry.append(parent) }
+            shows[key]!.layers.append(ShownFrames.Layer(ancestry: ancestry, timing: footage.timing))
         }
         return order.compactMap { key in
-            let (source, clipTimings) = timings[key]!
-            let shown = ShownFrames(source: source, timings: clipTimings)
+            let (source, layers) = shows[key]!
+            let shown = ShownFrames(source: source, layers: layers)
             return FootageReadAhead(
                 source: source, frames: frames, window: window, threads: threads, feeding: feeding
             ) { frame in
                 var indices: [Int] = []
                 for time in times(frame) {
-                    for index in shown.indices(at: time) where !indices.contains(index) { indices.append(index) }
+                    for index in shown.indices(at: time, hidden: hidden(time)) where !indices.contains(index) {
+                        indices.append(index)
+                    }
                 }
                 return indices
             }
@@ -41,13 +49,19 @@ extension Compositor {
 /// The frames of one source that its layers show at a timeline time, as `PreparedFootage.show`
 /// chooses them.
 private struct ShownFrames: Sendable {
-    let source: any FrameSource
-    let timings: [ClipTiming]
+    struct Layer: Sendable {
+        /// The layer showing the source, then its parent, and so on up.
+        let ancestry: [Int]
+        let timing: ClipTiming
+    }
 
-    func indices(at time: Double) -> [Int] {
+    let source: any FrameSource
+    let layers: [Layer]
+
+    func indices(at time: Double, hidden: Set<Int>) -> [Int] {
         var indices: [Int] = []
-        for timing in timings {
-            guard let clipTime = timing.clipTime(at: time, clipEnd: source.duration) else { continue }
+        for layer in layers where hidden.isDisjoint(with: layer.ancestry) {
+            guard let clipTime = layer.timing.clipTime(at: time, clipEnd: source.duration) else { continue }
             let index = source.frameIndex(at: clipTime)
             if !indices.contains(index) { indices.append(index) }
         }

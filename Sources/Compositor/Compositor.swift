@@ -108,13 +108,30 @@ public final class Compositor {
     /// Makes every layer showing footage or a Lottie animation show its frame at render time
     /// `time` (a timeline time, as animators see it), decoding the frames no thread has yet, and
     /// every text what it shows then (its string, its animators' time): call it before rendering
-    /// the frame at that time.
-    public func showFootage(at time: Double) throws(FootageError) {
-        for content in prepared[firstFootage...] {
-            try content.footage?.show(at: time)
+    /// the frame at that time. The layers in `hidden`, and their sublayers, show no footage
+    /// frame: the frame does not draw them, so none is decoded for them.
+    public func showFootage(at time: Double, hiding hidden: Set<Int> = []) throws(FootageError) {
+        for (index, content) in prepared.enumerated().dropFirst(firstFootage) {
+            if let footage = content.footage {
+                if hidden.isEmpty || !isWithin(index, anyOf: hidden) {
+                    try footage.show(at: time)
+                } else {
+                    footage.showNothing()
+                }
+            }
             content.lottie?.show(at: time)
         }
         for content in prepared { content.text?.show(at: time) }
+    }
+
+    /// Whether layer `index` is one of `layers` or lies in one's subtree.
+    private func isWithin(_ index: Int, anyOf layers: Set<Int>) -> Bool {
+        var layer: Int? = index
+        while let current = layer {
+            if layers.contains(current) { return true }
+            layer = tree.parents[current]
+        }
+        return false
     }
 
     /// The index of the footage or Lottie frame content `index` shows now; nil when it shows

@@ -48,6 +48,13 @@ final class PreparedFootage {
     /// The index of the frame shown, nil when none is: what tells a layer's pixels changed.
     var shownIndex: Int? { index }
 
+    /// Shows no frame (the layer is not drawn now), letting go of the one shown.
+    func showNothing() {
+        guard index != nil else { return }
+        if let madeSurface { cairo_surface_destroy(madeSurface) }
+        (madeSurface, frame, index) = (nil, nil, nil)
+    }
+
     /// Shows the frame `timing` gives for render time `time`, decoding it when no thread has.
     func show(at time: Double) throws(FootageError) {
         let shownNow = timing.clipTime(at: time, clipEnd: source.duration).map(source.frameIndex(at:))

@@ -60,14 +60,10 @@ public final class FrameEvaluator: @unchecked Sendable {
     public func state(at t: Double, frame: Int) throws(RenderError) -> FrameState {
         var state = FrameState(layers: scene.layers.map(\.base), host: [], mixes: [])
         var host = scene.layers.map(\.host)
-        var alone: [LayerAlone] = []
         try state.layers.withUnsafeMutableBufferPointer { (layers) throws(RenderError) in
             for (index, step) in scene.steps.enumerated() {
                 let eased = try plugins.withTiming(frame: frame) { $0.progress(ofStep: index, at: t) }
-                guard let eased else {
-                    if let shown = scene.layerAlone(byStep: index, at: t) { alone.append(shown) }
-                    continue
-                }
+                guard let eased else { continue }
                 let progress =
                     eased.isFinite
                     ? eased : substitutions.progress(replacing: eased, ofStep: index, in: scene, at: t, frame: frame)
@@ -91,7 +87,7 @@ public final class FrameEvaluator: @unchecked Sendable {
         }
         state.host = host
         let blended = Set(state.mixes.flatMap { mix in scene.steps[mix.step].action.mixedLayers })
-        for shown in alone where !blended.contains(shown.hidden) {
+        for shown in scene.layersAlone(at: t) {
             if shown.movesUp && !blended.contains(shown.layer) {
                 state.moved.append(shown)
             } else {

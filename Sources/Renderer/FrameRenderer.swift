@@ -87,6 +87,8 @@ public final class FrameRenderer: @unchecked Sendable {
             frames: frames, window: readAheadWindow, threads: workers.count, feeding: feeding
         ) { frame in
             evaluator.footageTimes(ofFrame: frame)
+        } hidden: { time in
+            Set(evaluator.scene.layersAlone(at: time).map(\.hidden))
         }
         // Run after the threads are joined (defers run last first).
         defer {

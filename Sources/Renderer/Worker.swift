@@ -43,13 +43,15 @@ final class Worker: @unchecked Sendable {
             return
         }
         let state = try evaluator.state(at: time, frame: frame, wallTime: wallTime)
-        try showFootage(at: time, frame: frame)
+        try showFootage(at: time, frame: frame, of: evaluator.scene)
         try draw(state, evaluator, time: time, frame: frame, into: buffer)
     }
 
-    func showFootage(at time: Double, frame: Int) throws(RenderError) {
+    /// Shows the footage frames of time `time`, but for the layers a mixer step hides then
+    /// (`Scene.layersAlone(at:)`), which the frame does not draw: their frames are not decoded.
+    func showFootage(at time: Double, frame: Int, of scene: Scene) throws(RenderError) {
         do throws(FootageError) {
-            try compositor.showFootage(at: time)
+            try compositor.showFootage(at: time, hiding: Set(scene.layersAlone(at: time).map(\.hidden)))
         } catch {
             throw .footageFailed(frame: frame, message: error.description)
         }

@@ -57,6 +57,24 @@ extension Scene {
         return LayerAlone(layer: layer, hidden: other, place: max(from, to), tree: tree)
     }
 
+    /// The layers mixer steps show alone at `t` in the place of another (`layerAlone(byStep:at:)`),
+    /// but for those whose other layer a mixer running at `t` blends: that layer stays drawn.
+    /// The renderer hides or replaces each `hidden` layer (`FrameEvaluator.state`), and footage
+    /// is not read ahead for it. Needs no plugin: which steps run at `t` does not depend on
+    /// their curves.
+    public func layersAlone(at t: Double) -> [LayerAlone] {
+        var alone: [LayerAlone] = []
+        var blended = Set<Int>()
+        for index in steps.indices {
+            if linearProgress(ofStep: index, at: t) != nil {
+                blended.formUnion(steps[index].action.mixedLayers)
+            } else if let shown = layerAlone(byStep: index, at: t) {
+                alone.append(shown)
+            }
+        }
+        return alone.filter { !blended.contains($0.hidden) }
+    }
+
     /// The timing step `index` runs on (that of the step it runs alongside, for a follower).
     public func timing(ofStep index: Int) -> StepTiming { steps.timing(ofStep: index) }
 

@@ -109,6 +109,27 @@ import Testing
         #expect(count == 125)
     }
 
+    /// Two clips in sequence, the second dissolving in over the first from 2 s to 3 s: a mixer
+    /// step hides the second before it and the first after it, so neither is decoded while it is
+    /// hidden, and each decodes the frames it shows and no more (the first 0 to 90, the second
+    /// 0 to 59), its decoder opened once.
+    @Test(arguments: Encoding.allCases, [1, 2, 8, 16])
+    func clipsInSequenceDecodeOnlyTheFramesTheyShow(encoding: Encoding, threads: Int) throws {
+        try longClip(encoding)
+        try FileManager.default.copyItem(
+            at: fixture.folder.appendingPathComponent("clips/long.mp4"),
+            to: fixture.folder.appendingPathComponent("clips/second.mp4"))
+        let text = """
+            { "version": 1, "canvas": { "width": 320, "height": 240, "fps": 30, "duration": 4 },
+              "layers": [ { "name": "a", "video": "clips/long.mp4" },
+                          { "name": "b", "video": { "file": "clips/second.mp4", "start": 2 } } ],
+              "timeline": [ { "mixer": "cross-dissolve", "from": "a", "to": "b", "start": 2, "duration": 1 } ] }
+            """
+        try text.write(to: fixture.folder.appendingPathComponent("p.json"), atomically: true, encoding: .utf8)
+        #expect(try decoded("long.mp4", threads: threads) == 91)
+        #expect(try decoded("second.mp4", threads: threads) == 60)
+    }
+
     /// A shard decodes its own range from the keyframe before it; the shards together decode
     /// what a whole render does, plus a group's start for each shard after the first.
     @Test(arguments: Encoding.allCases)
