@@ -2,60 +2,84 @@ import Footage
 import Scene
 
 /// The opened footage of every layer of a scene: each video file and image sequence opened once
-/// per render (its frames listed, nothing decoded), shared by every compositor of the render on
-/// any thread. Frames are decoded on demand and shared through each source's own cache.
+/// per render for each way layers play it (its frames listed, nothing decoded), shared by every
+/// compositor of the render on any thread. Frames are decoded on demand and shared through each
+/// source's own cache.
+///
+/// Layers playing a file with the same timing share one source, so a clip shown twice at once
+/// (sharp over a blurred copy of itself) is decoded once. Layers playing it with different
+/// timings (two segments of one recording, or a copy a second behind) have a source each, with
+/// a decoder of its own: one decoder asked for two places in the file in turn would go back to
+/// a keyframe for every frame.
 public final class SceneFootage: Sendable {
-    private let bySource: [FootageSpec.Source: any FrameSource]
+    struct Placement: Hashable {
+        let source: FootageSpec.Source
+        let timing: ClipTiming
+    }
+
+    private let byPlacement: [Placement: any FrameSource]
 
     /// No footage: for scenes that show none.
     public static let none = SceneFootage([:])
 
-    init(_ bySource: [FootageSpec.Source: any FrameSource]) {
-        self.bySource = bySource
+    init(_ byPlacement: [Placement: any FrameSource]) {
+        self.byPlacement = byPlacement
     }
 
     /// The frames `spec` plays; nil only for footage this was not opened with.
     public subscript(spec: FootageSpec) -> (any FrameSource)? {
-        bySource[spec.source]
+        byPlacement[Placement(source: spec.source, timing: spec.clipTiming)]
     }
 
-    /// Every file the footage reads, sorted: video files and the files of sequences (what
-    /// `run --resume` checks for changes).
-    public var files: [String] { bySource.values.flatMap(\.files).sorted() }
+    /// Every file the footage reads, sorted, each once: video files and the files of sequences
+    /// (what `run --resume` checks for changes).
+    public var files: [String] { Set(byPlacement.values.flatMap(\.files)).sorted() }
 
     /// The most the sources' frame caches hold together (8 frames or 256 MB each, but one frame always).
     public var cacheBytes: Int {
-        bySource.values.reduce(0) { total, source in
+        byPlacement.values.reduce(0) { total, source in
             let frame = source.width * source.height * 4
             return total + max(frame, min(8 * frame, 256 << 20))
         }
     }
 
     /// What decoding changes about the footage's pictures, one note per source, sorted.
-    public var conversionNotes: [String] { bySource.values.compactMap(\.conversionNote).sorted() }
+    public var conversionNotes: [String] { Set(byPlacement.values.compactMap(\.conversionNote)).sorted() }
 
     /// Opens every video and sequence of `scene`, each once, and checks each layer's `from`
     /// against its footage's length. Every failure is reported at the place the pipeline names
     /// the footage, in layer order.
     public static func open(_ scene: Scene) throws(SceneError) -> SceneFootage {
-        var sources: [FootageSpec.Source: any FrameSource] = [:]
+        var sources: [Placement: any FrameSource] = [:]
+        // The first source opened for each file: what its checks were made on.
+        var opened: [FootageSpec.Source: any FrameSource] = [:]
         var failed = Set<FootageSpec.Source>()
         var errors: [SceneError] = []
         for layer in scene.layers {
             guard let spec = layer.content.footage, !failed.contains(spec.source) else { continue }
             let origin = spec.origin ?? SceneError.Origin(file: spec.source.path, position: nil, path: nil)
+            let placement = Placement(source: spec.source, timing: spec.clipTiming)
             do throws(FootageError) {
                 let source: any FrameSource
-                if let opened = sources[spec.source] { source = opened } else { source = try open(spec.source) }
-                if let outside = outsideFile(of: spec.source, source, confinedBy: spec.confinement, layer: layer.name) {
-                    failed.insert(spec.source)
-                    errors.append(SceneError(at: origin, message: outside))
-                    continue
+                if let shared = sources[placement] {
+                    source = shared
+                } else if opened[spec.source] != nil {
+                    source = try open(spec.source)
+                } else {
+                    source = try open(spec.source)
+                    if let outside = outsideFile(
+                        of: spec.source, source, confinedBy: spec.confinement, layer: layer.name)
+                    {
+                        failed.insert(spec.source)
+                        errors.append(SceneError(at: origin, message: outside))
+                        continue
+                    }
+                    opened[spec.source] = source
                 }
-                sources[spec.source] = source
+                sources[placement] = source
                 try spec.clipTiming.check(clipEnd: source.duration, path: spec.source.path)
             } catch {
-                if sources[spec.source] == nil { failed.insert(spec.source) }
+                if opened[spec.source] == nil { failed.insert(spec.source) }
                 errors.append(SceneError(at: origin, message: "layer \"\(layer.name)\": \(error.description)"))
             }
         }

@@ -7,7 +7,7 @@
 /// (`end: .hold`), shows nothing (`.hide`) or plays again from `from` (`.loop`: T wraps into
 /// [from, clipEnd)). The frame shown is the one whose presentation time is the last at or before
 /// T; frames are never blended.
-public struct ClipTiming: Sendable, Equatable {
+public struct ClipTiming: Sendable, Hashable {
     public enum End: String, Sendable, CaseIterable {
         case hold, hide, loop
     }

@@ -93,9 +93,18 @@ public final class FrameRenderer: @unchecked Sendable {
         // Run after the threads are joined (defers run last first).
         defer {
             for readAhead in readAheads { readAhead.stop() }
-            footageCost = readAheads.map {
-                FootageCost(name: $0.footage.name, decoded: $0.decoded, peakHeld: $0.peakFrames)
+            // One line per file: layers playing a file with different timings read it ahead apart.
+            var costs: [FootageCost] = []
+            for readAhead in readAheads {
+                let name = readAhead.footage.name
+                if let slot = costs.firstIndex(where: { $0.name == name }) {
+                    costs[slot].decoded += readAhead.decoded
+                    costs[slot].peakHeld += readAhead.peakFrames
+                } else {
+                    costs.append(FootageCost(name: name, decoded: readAhead.decoded, peakHeld: readAhead.peakFrames))
+                }
             }
+            footageCost = costs
         }
         let threads = workers.map { worker in
             JoinableThread {
@@ -322,9 +331,10 @@ public struct FootageCost: Sendable, Equatable {
     /// The file or the sequence's pattern.
     public let name: String
     /// Pictures decoded, including those passed over on the way to a frame shown.
-    public let decoded: Int
-    /// The most decoded frames held at once for the frames in flight.
-    public let peakHeld: Int
+    public var decoded: Int
+    /// The most decoded frames held at once for the frames in flight (for a file layers play
+    /// with different timings, the sum of each timing's most).
+    public var peakHeld: Int
 }
 
 extension FrameBuffer {

@@ -130,6 +130,39 @@ import Testing
         #expect(try decoded("second.mp4", threads: threads) == 60)
     }
 
+    /// One recording cut into two segments that dissolve into each other: the first from 0 s,
+    /// the second from 7 s, both shown during the dissolve. Each segment reads the file with a
+    /// decoder of its own, so the dissolve does not send one decoder back to a keyframe for every
+    /// frame: the file decodes the first segment's frames (0 to 90) and the second's from the
+    /// keyframe before them (180 to 269), reported as one file.
+    @Test(arguments: Encoding.allCases, [1, 2, 8, 16])
+    func twoSegmentsOfOneFileDecodeEachOnce(encoding: Encoding, threads: Int) throws {
+        try longClip(encoding)
+        let text = """
+            { "version": 1, "canvas": { "width": 320, "height": 240, "fps": 30, "duration": 4 },
+              "layers": [ { "name": "a", "video": "clips/long.mp4" },
+                          { "name": "b", "video": { "file": "clips/long.mp4", "start": 2, "from": 7 } } ],
+              "timeline": [ { "mixer": "cross-dissolve", "from": "a", "to": "b", "start": 2, "duration": 1 } ] }
+            """
+        try text.write(to: fixture.folder.appendingPathComponent("p.json"), atomically: true, encoding: .utf8)
+        #expect(try decoded("long.mp4", threads: threads) == 91 + 90)
+    }
+
+    /// A clip shown twice at once with one timing (sharp, over a blurred copy of itself) is
+    /// decoded once.
+    @Test(arguments: [1, 8])
+    func aClipShownTwiceAtOnceDecodesOnce(threads: Int) throws {
+        try longClip()
+        let text = """
+            { "version": 1, "canvas": { "width": 320, "height": 240, "fps": 30, "duration": 4 },
+              "layers": [ { "name": "back", "video": "clips/long.mp4",
+                            "filters": [ { "effect": "blur", "params": { "radius": 8 } } ] },
+                          { "name": "front", "frame": [80, 60, 160, 120], "video": "clips/long.mp4" } ] }
+            """
+        try text.write(to: fixture.folder.appendingPathComponent("p.json"), atomically: true, encoding: .utf8)
+        #expect(try decoded("long.mp4", threads: threads) == 120)
+    }
+
     /// A shard decodes its own range from the keyframe before it; the shards together decode
     /// what a whole render does, plus a group's start for each shard after the first.
     @Test(arguments: Encoding.allCases)
