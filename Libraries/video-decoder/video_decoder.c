@@ -327,8 +327,12 @@ static bool at_or_before(const AVPacket *packet, const packet_entry_t *entry) {
     return false;
 }
 
+/* Whether `packet` is the one `entry` lists: by decode time when both have one, as
+ * at_or_before orders them (an entry of a packet without a presentation time holds its decode
+ * time in its place, as AVI's do), else by presentation time. */
 static bool is_entry(const AVPacket *packet, const packet_entry_t *entry) {
-    return packet->dts == entry->dts && packet->pts == entry->pts;
+    if (packet->dts != AV_NOPTS_VALUE && entry->dts != AV_NOPTS_VALUE) return packet->dts == entry->dts;
+    return packet->pts != AV_NOPTS_VALUE && packet->pts == entry->pts;
 }
 
 /* Reads on from a packet at or before `entry` to `entry` itself, dropping the packets between
@@ -693,6 +697,42 @@ const double *video_decoder_times(const video_decoder_t *decoder) {
 }
 
 /* Opens the file and the decoder again after video_decoder_release. */
+static void *copy_of(const void *items, size_t count, size_t size) {
+    void *copy = malloc((count ? count : 1) * size);
+    if (copy != NULL && count > 0) memcpy(copy, items, count * size);
+    return copy;
+}
+
+video_status_t video_decoder_clone(const video_decoder_t *source, video_decoder_t **decoder) {
+    *decoder = NULL;
+    video_decoder_t *d = malloc(sizeof *d);
+    if (d == NULL) return VIDEO_NO_MEMORY;
+    /* The frame list, the geometry and the stream's place; everything the decoder owns is its
+     * own: nothing open, no packet read, a converter made on first use. */
+    *d = *source;
+    d->format = NULL;
+    d->codec = NULL;
+    d->open = d->pending = d->finished = d->positioned = false;
+    d->decoded = 0;
+    memset(&d->converter, 0, sizeof d->converter);
+    d->converter.threads = source->threads;
+    d->path = strdup(source->path);
+    d->packet = av_packet_alloc();
+    d->frame = av_frame_alloc();
+    size_t frames = source->info.frame_count;
+    d->packets = copy_of(source->packets, source->packet_count, sizeof *d->packets);
+    d->pts = copy_of(source->pts, frames, sizeof *d->pts);
+    d->times = copy_of(source->times, frames, sizeof *d->times);
+    d->group = copy_of(source->group, frames, sizeof *d->group);
+    if (d->path == NULL || d->packet == NULL || d->frame == NULL || d->packets == NULL || d->pts == NULL ||
+        d->times == NULL || d->group == NULL) {
+        video_decoder_close(d);
+        return VIDEO_NO_MEMORY;
+    }
+    *decoder = d;
+    return VIDEO_OK;
+}
+
 static video_status_t reopen(video_decoder_t *d, char *detail, size_t detail_size) {
     video_status_t status = open_input(d, detail, detail_size);
     if (status == VIDEO_OK) status = choose_stream(d, detail, detail_size);

@@ -32,9 +32,11 @@ typedef video_converter_t *(*converter_create_fn)(void);
 typedef void (*converter_free_fn)(video_converter_t *);
 typedef video_status_t (*probe_fn)(const char *, audio_info_t *, char *, size_t);
 typedef video_status_t (*decode_fn)(const char *, int, float **, size_t *, char *, size_t);
+typedef video_status_t (*clone_fn)(const video_decoder_t *, video_decoder_t **);
 
 static struct {
     open_fn open;
+    clone_fn clone;
     times_fn times;
     frame_fn frame;
     picture_fn picture;
@@ -59,6 +61,7 @@ static void load(void) {
                                          library.failure, sizeof library.failure);
     if (handle == NULL) return;
     library.open = (open_fn)dlsym(handle, "pipeline_video_open");
+    library.clone = (clone_fn)dlsym(handle, "pipeline_video_clone");
     library.times = (times_fn)dlsym(handle, "pipeline_video_times");
     library.frame = (frame_fn)dlsym(handle, "pipeline_video_frame");
     library.picture = (picture_fn)dlsym(handle, "pipeline_video_picture");
@@ -73,7 +76,7 @@ static void load(void) {
     library.close = (close_fn)dlsym(handle, "pipeline_video_close");
     library.audio_probe = (probe_fn)dlsym(handle, "pipeline_video_audio_probe");
     library.audio_decode = (decode_fn)dlsym(handle, "pipeline_video_audio_decode");
-    if (!library.open || !library.times || !library.frame || !library.picture || !library.convert ||
+    if (!library.open || !library.clone || !library.times || !library.frame || !library.picture || !library.convert ||
         !library.picture_free || !library.converter_create || !library.converter_free || !library.decoded_count || !library.passage ||
         !library.release || !library.set_threads || !library.close ||
         !library.audio_probe || !library.audio_decode) {
@@ -121,6 +124,10 @@ video_status_t video_audio_decode(const char *path, int sample_rate, float **sam
 }
 
 /* The functions below take a decoder, which only an open through the library can have made. */
+
+video_status_t video_decoder_clone(const video_decoder_t *source, video_decoder_t **decoder) {
+    return library.clone(source, decoder);
+}
 
 const double *video_decoder_times(const video_decoder_t *decoder) {
     return library.times(decoder);

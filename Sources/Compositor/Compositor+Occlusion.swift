@@ -8,11 +8,17 @@ extension Compositor {
     /// whose footage frame has no alpha (`FootageFrame.isOpaque`) and covers the whole frame
     /// through a transform that neither rotates nor skews. Drawing starts there, over no
     /// background: the layers below and the background could not change a byte. Only layers at
-    /// or above `lowest` count (those below are restored whole from a static image instead).
-    func topmostCovering(_ layers: [anim_layer_t], from lowest: Int, width: Int, height: Int) -> Int? {
+    /// or above `lowest` count (those below are restored whole from a static image instead). A
+    /// layer `replacements` replace draws as its replacement's image, not its footage: it covers
+    /// nothing (a mix's output may be translucent where its other layer is).
+    func topmostCovering(
+        _ layers: [anim_layer_t], from lowest: Int, skipping replacements: [Replacement] = [], width: Int, height: Int
+    ) -> Int? {
         var index = layers.count - 1
         while index >= lowest {
-            if tree.parents[index] == nil && covers(layers[index], index: index, width: width, height: height) {
+            if tree.parents[index] == nil && !replacements.contains(where: { $0.index == index })
+                && covers(layers[index], index: index, width: width, height: height)
+            {
                 return index
             }
             index -= 1

@@ -1,4 +1,5 @@
 import Footage
+import Scene
 
 extension Compositor {
     /// Starts reading ahead every video and image sequence the compositor's layers show, for a
@@ -7,13 +8,14 @@ extension Compositor {
     /// read-ahead per source, however many layers show it. `window` is the render frames past the lowest undelivered one that are decoded ahead;
     /// at least the frames the render holds in flight. Each is told of the render's progress (`advance(to:)`) and stopped
     /// when it ends. With `feeding`, they decode at a feeder's lower priority (`ThreadPriority`).
-    /// `hidden(t)` names the layers not drawn at timeline time `t` whatever their state (those
-    /// a mixer step hides, showing another alone): their footage, and that of their sublayers,
-    /// is not read ahead then, so a clip waiting under a transition to come is not decoded, and
-    /// its first frame not held, before the transition shows it.
+    /// `hidden(t)` says which layers timeline time `t` does not draw whatever their state (those
+    /// a mixer step hides, showing another alone, `HiddenFootage`): their footage is not read
+    /// ahead then, so a clip waiting under a transition to come is not decoded, and its first
+    /// frame not held, before the transition shows it.
     public func readAheads(
         frames: Range<Int>, window: Int, threads: Int, feeding: Bool = false,
-        times: @escaping @Sendable (Int) -> [Double], hidden: @escaping @Sendable (Double) -> Set<Int> = { _ in [] }
+        times: @escaping @Sendable (Int) -> [Double],
+        hidden: @escaping @Sendable (Double) -> HiddenFootage = { _ in .none }
     ) -> [FootageReadAhead] {
         var shows: [ObjectIdentifier: (source: any FrameSource, layers: [ShownFrames.Layer])] = [:]
         var order: [ObjectIdentifier] = []
@@ -24,9 +26,8 @@ extension Compositor {
                 shows[key] = (footage.source, [])
                 order.append(key)
             }
-            var ancestry = [index]
-            while let parent = tree.parents[ancestry.last!] { ancestry.append(parent) }
-            shows[key]!.layers.append(ShownFrames.Layer(ancestry: ancestry, timing: footage.timing))
+            shows[key]!.layers.append(
+                ShownFrames.Layer(ancestry: Array(tree.ancestry(of: index)), timing: footage.timing))
         }
         return order.compactMap { key in
             let (source, layers) = shows[key]!
@@ -58,9 +59,9 @@ private struct ShownFrames: Sendable {
     let source: any FrameSource
     let layers: [Layer]
 
-    func indices(at time: Double, hidden: Set<Int>) -> [Int] {
+    func indices(at time: Double, hidden: HiddenFootage) -> [Int] {
         var indices: [Int] = []
-        for layer in layers where hidden.isDisjoint(with: layer.ancestry) {
+        for layer in layers where !hidden.hides(ancestry: layer.ancestry) {
             guard let clipTime = layer.timing.clipTime(at: time, clipEnd: source.duration) else { continue }
             let index = source.frameIndex(at: clipTime)
             if !indices.contains(index) { indices.append(index) }

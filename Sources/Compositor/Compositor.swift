@@ -108,30 +108,20 @@ public final class Compositor {
     /// Makes every layer showing footage or a Lottie animation show its frame at render time
     /// `time` (a timeline time, as animators see it), decoding the frames no thread has yet, and
     /// every text what it shows then (its string, its animators' time): call it before rendering
-    /// the frame at that time. The layers in `hidden`, and their sublayers, show no footage
-    /// frame: the frame does not draw them, so none is decoded for them.
-    public func showFootage(at time: Double, hiding hidden: Set<Int> = []) throws(FootageError) {
+    /// the frame at that time. The layers `hidden` hides show no footage frame: the frame does
+    /// not draw them, so none is decoded for them.
+    public func showFootage(at time: Double, hiding hidden: HiddenFootage = .none) throws(FootageError) {
         for (index, content) in prepared.enumerated().dropFirst(firstFootage) {
             if let footage = content.footage {
-                if hidden.isEmpty || !isWithin(index, anyOf: hidden) {
-                    try footage.show(at: time)
-                } else {
+                if hidden.hides(ancestry: tree.ancestry(of: index)) {
                     footage.showNothing()
+                } else {
+                    try footage.show(at: time)
                 }
             }
             content.lottie?.show(at: time)
         }
         for content in prepared { content.text?.show(at: time) }
-    }
-
-    /// Whether layer `index` is one of `layers` or lies in one's subtree.
-    private func isWithin(_ index: Int, anyOf layers: Set<Int>) -> Bool {
-        var layer: Int? = index
-        while let current = layer {
-            if layers.contains(current) { return true }
-            layer = tree.parents[current]
-        }
-        return false
     }
 
     /// The index of the footage or Lottie frame content `index` shows now; nil when it shows
@@ -190,7 +180,9 @@ public final class Compositor {
             start = tree.ends[held]
         } else if let top, takesOpaqueReplacement(top.index), top.copyIfOpaque(into: frame) {
             start = tree.ends[top.index]
-        } else if let covering = topmostCovering(layers, from: unchanged, width: frame.width, height: frame.height) {
+        } else if let covering = topmostCovering(
+            layers, from: unchanged, skipping: replacements, width: frame.width, height: frame.height)
+        {
             (start, covered) = (covering, true)
             frame.pixelsChanged()
             if writesFootageStraight(layers[covering], index: covering, into: frame) { start = tree.ends[covering] }

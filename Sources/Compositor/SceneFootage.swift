@@ -6,15 +6,23 @@ import Scene
 /// compositor of the render on any thread. Frames are decoded on demand and shared through each
 /// source's own cache.
 ///
-/// Layers playing a file with the same timing share one source, so a clip shown twice at once
+/// Layers playing a video with the same timing share one source, so a clip shown twice at once
 /// (sharp over a blurred copy of itself) is decoded once. Layers playing it with different
 /// timings (two segments of one recording, or a copy a second behind) have a source each, with
-/// a decoder of its own: one decoder asked for two places in the file in turn would go back to
-/// a keyframe for every frame.
+/// a decoder of its own (`VideoClip(cloning:)`, the file read once): one decoder asked for two
+/// places in the file in turn would go back to a keyframe for every frame. An image sequence,
+/// whose frames are read alone, is one source whatever its timings.
 public final class SceneFootage: Sendable {
+    /// A file and the timing layers play it with; a sequence's files, whose frames are read
+    /// alone (no decoder has a place in them), with none.
     struct Placement: Hashable {
         let source: FootageSpec.Source
-        let timing: ClipTiming
+        let timing: ClipTiming?
+
+        init(_ spec: FootageSpec) {
+            source = spec.source
+            if case .video = spec.source { timing = spec.clipTiming } else { timing = nil }
+        }
     }
 
     private let byPlacement: [Placement: any FrameSource]
@@ -28,7 +36,7 @@ public final class SceneFootage: Sendable {
 
     /// The frames `spec` plays; nil only for footage this was not opened with.
     public subscript(spec: FootageSpec) -> (any FrameSource)? {
-        byPlacement[Placement(source: spec.source, timing: spec.clipTiming)]
+        byPlacement[Placement(spec)]
     }
 
     /// Every file the footage reads, sorted, each once: video files and the files of sequences
@@ -58,13 +66,13 @@ public final class SceneFootage: Sendable {
         for layer in scene.layers {
             guard let spec = layer.content.footage, !failed.contains(spec.source) else { continue }
             let origin = spec.origin ?? SceneError.Origin(file: spec.source.path, position: nil, path: nil)
-            let placement = Placement(source: spec.source, timing: spec.clipTiming)
+            let placement = Placement(spec)
             do throws(FootageError) {
                 let source: any FrameSource
                 if let shared = sources[placement] {
                     source = shared
-                } else if opened[spec.source] != nil {
-                    source = try open(spec.source)
+                } else if let first = opened[spec.source] as? VideoClip {
+                    source = try VideoClip(cloning: first)
                 } else {
                     source = try open(spec.source)
                     if let outside = outsideFile(

@@ -42,6 +42,22 @@ public final class VideoClip: FrameSource, PassageDecoding, @unchecked Sendable 
         pool = FramePool(width: Int(info.width), height: Int(info.height))
     }
 
+    /// A second clip of `other`'s file, with a decoder, a cache and a position of its own: its
+    /// frame list is copied, not read from the file again. Layers playing one file from
+    /// different points at once each have one, so that neither sends the other's decoder back
+    /// to a keyframe.
+    public init(cloning other: VideoClip) throws(FootageError) {
+        var cloned: OpaquePointer?
+        let status = other.decoderLock.withLock { video_decoder_clone(other.decoder, &cloned) }
+        guard status == VIDEO_OK, let cloned else { throw .outOfMemory(path: other.path) }
+        path = other.path
+        decoder = cloned
+        info = other.info
+        presentationTimes = other.presentationTimes
+        cache = FrameCache(frameBytes: Int(info.width) * Int(info.height) * 4)
+        pool = FramePool(width: Int(info.width), height: Int(info.height))
+    }
+
     deinit {
         video_decoder_close(decoder)
     }

@@ -182,7 +182,7 @@ extension Worker {
         for k in 0..<count {
             let state = states[k]
             compositor.time = samples[k].time
-            try showFootage(at: samples[k].time, frame: frame, of: scene)
+            try showFootage(at: samples[k].time, frame: frame)
             let shown = scene.layers.indices.map { compositor.shownFootageFrame(ofContent: $0) }
             // A sample that looks as the one before (a motion that stopped, a layer's own sample
             // shown again) is that picture again, not drawn anew.
@@ -223,7 +223,7 @@ extension Worker {
         _ evaluator: FrameEvaluator, time: Double, wallTime: Double, frame: Int, into buffer: FrameBuffer
     ) throws(RenderError) {
         compositor.time = time
-        try showFootage(at: time, frame: frame, of: evaluator.scene)
+        try showFootage(at: time, frame: frame)
         try draw(
             try evaluator.state(at: time, frame: frame, wallTime: wallTime), evaluator, time: time, frame: frame,
             into: buffer)
@@ -282,7 +282,7 @@ extension Worker {
             throw .outOfMemory(error, frame: frame)
         }
         compositor.time = time
-        try showFootage(at: time, frame: frame, of: evaluator.scene)
+        try showFootage(at: time, frame: frame)
         // Resampled, a picture whose edges fall between pixels would blur them: when the first
         // moving layer's edges do, the picture is drawn with them on whole pixels (less than a
         // pixel left and up of where the first sample has it), and every sample, the first
@@ -389,7 +389,7 @@ extension Worker {
         guard samples.dropFirst().allSatisfy({ Self.sameLook($0.state, first.state) }) else { return false }
         var firstShown: [Int?]?
         for sample in samples {
-            try showFootage(at: sample.time, frame: frame, of: scene)
+            try showFootage(at: sample.time, frame: frame)
             let shown = scene.layers.indices.map { compositor.shownFootageFrame(ofContent: $0) }
             if let firstShown, firstShown != shown { return false }
             firstShown = shown

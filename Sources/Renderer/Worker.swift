@@ -43,15 +43,15 @@ final class Worker: @unchecked Sendable {
             return
         }
         let state = try evaluator.state(at: time, frame: frame, wallTime: wallTime)
-        try showFootage(at: time, frame: frame, of: evaluator.scene)
+        try showFootage(at: time, frame: frame, hiding: evaluator.scene.hiddenFootage(at: time))
         try draw(state, evaluator, time: time, frame: frame, into: buffer)
     }
 
-    /// Shows the footage frames of time `time`, but for the layers a mixer step hides then
-    /// (`Scene.layersAlone(at:)`), which the frame does not draw: their frames are not decoded.
-    func showFootage(at time: Double, frame: Int, of scene: Scene) throws(RenderError) {
+    /// Shows the footage frames of time `time`, but for the layers `hidden` says the frame does
+    /// not draw (`Scene.hiddenFootage(at:)`): their frames are not decoded.
+    func showFootage(at time: Double, frame: Int, hiding hidden: HiddenFootage = .none) throws(RenderError) {
         do throws(FootageError) {
-            try compositor.showFootage(at: time, hiding: Set(scene.layersAlone(at: time).map(\.hidden)))
+            try compositor.showFootage(at: time, hiding: hidden)
         } catch {
             throw .footageFailed(frame: frame, message: error.description)
         }

@@ -18,3 +18,32 @@ public struct LayerAlone: Sendable, Equatable {
         movesUp = layer < place && tree.ends[layer] < place
     }
 }
+
+/// The layers whose footage a frame does not draw, so that none is decoded for them: those a
+/// mixer step hides (each `LayerAlone.hidden`), with their sublayers, but for layers drawn apart
+/// from the frame's tree, with their sublayers: one a running mixer blends is drawn into the
+/// mix's input, and one a step shows alone into the picture that takes another's place, whatever
+/// hides their parents.
+public struct HiddenFootage: Sendable, Equatable {
+    public let hidden: Set<Int>
+    public let drawnApart: Set<Int>
+
+    /// Hides nothing.
+    public static let none = HiddenFootage(hidden: [], drawnApart: [])
+
+    public init(hidden: Set<Int>, drawnApart: Set<Int>) {
+        (self.hidden, self.drawnApart) = (hidden, drawnApart)
+    }
+
+    /// Whether the layer whose ancestry is `ancestry` (the layer, its parent, and so on up) is
+    /// not drawn: one of them hidden, none drawn apart.
+    public func hides(ancestry: some Sequence<Int>) -> Bool {
+        guard !hidden.isEmpty else { return false }
+        var isHidden = false
+        for layer in ancestry {
+            if drawnApart.contains(layer) { return false }
+            if hidden.contains(layer) { isHidden = true }
+        }
+        return isHidden
+    }
+}

@@ -56,6 +56,11 @@ public struct LayerTree: Sendable, Equatable {
         return chain
     }
 
+    /// The layer, then its ancestors, nearest first (walked lazily).
+    public func ancestry(of index: Int) -> UnfoldSequence<Int, (Int?, Bool)> {
+        sequence(first: index) { parents[$0] }
+    }
+
     /// The top-level layer whose subtree holds `index`.
     public func root(of index: Int) -> Int { ancestors(of: index).last ?? index }
 

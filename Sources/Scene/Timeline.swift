@@ -59,10 +59,24 @@ extension Scene {
 
     /// The layers mixer steps show alone at `t` in the place of another (`layerAlone(byStep:at:)`),
     /// but for those whose other layer a mixer running at `t` blends: that layer stays drawn.
-    /// The renderer hides or replaces each `hidden` layer (`FrameEvaluator.state`), and footage
-    /// is not read ahead for it. Needs no plugin: which steps run at `t` does not depend on
-    /// their curves.
+    /// The renderer hides or replaces each `hidden` layer (`FrameEvaluator.state`). Needs no
+    /// plugin: which steps run at `t` does not depend on their curves.
     public func layersAlone(at t: Double) -> [LayerAlone] {
+        let mixers = mixerRoles(at: t)
+        return mixers.alone.filter { !mixers.blended.contains($0.hidden) }
+    }
+
+    /// The layers whose footage the frame at `t` does not draw (`HiddenFootage`).
+    public func hiddenFootage(at t: Double) -> HiddenFootage {
+        let mixers = mixerRoles(at: t)
+        let alone = mixers.alone.filter { !mixers.blended.contains($0.hidden) }
+        return HiddenFootage(
+            hidden: Set(alone.map(\.hidden)), drawnApart: mixers.blended.union(mixers.alone.map(\.layer)))
+    }
+
+    /// What the mixer steps do at `t`: the layers those outside their span show alone, and the
+    /// layers those running blend.
+    private func mixerRoles(at t: Double) -> (alone: [LayerAlone], blended: Set<Int>) {
         var alone: [LayerAlone] = []
         var blended = Set<Int>()
         for index in steps.indices {
@@ -72,7 +86,7 @@ extension Scene {
                 alone.append(shown)
             }
         }
-        return alone.filter { !blended.contains($0.hidden) }
+        return (alone, blended)
     }
 
     /// The timing step `index` runs on (that of the step it runs alongside, for a follower).

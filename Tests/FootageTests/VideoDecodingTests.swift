@@ -35,6 +35,26 @@ final class VideoDecodingTests {
         #expect(TestClips.largestDifference(frame, other) > 2)
     }
 
+    @Test("a cloned clip decodes the same bytes from a position of its own, the file read once")
+    func cloned() throws {
+        let path = try clips.standardClip()
+        let original = try VideoClip(path: path)
+        let clone = try VideoClip(cloning: original)
+        #expect(clone.presentationTimes == original.presentationTimes)
+        #expect(clone.info.codec == original.info.codec && clone.duration == original.duration)
+        let reference = try VideoClip(path: path)
+        let expected = try (0..<60).map { TestClips.bytes(try reference.frame(index: $0)) }
+        // The two read far apart in turn: each keeps its own place, so neither goes back to a
+        // keyframe for the other (one decoder would, for every frame).
+        for index in 0..<20 {
+            #expect(TestClips.bytes(try original.frame(index: index)) == expected[index])
+            #expect(TestClips.bytes(try clone.frame(index: 40 + index)) == expected[40 + index])
+        }
+        #expect(original.decodedFrameCount == 20)
+        // Frames 40 to 59, from the keyframe before 40 (a keyframe every 15 frames).
+        #expect(clone.decodedFrameCount <= 20 + 15, "\(clone.decodedFrameCount)")
+    }
+
     @Test("frames are byte-identical in order, in reverse, at random and from two threads")
     func orderIndependent() throws {
         let path = try clips.standardClip()

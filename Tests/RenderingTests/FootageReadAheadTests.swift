@@ -11,18 +11,21 @@ import Testing
 
     /// How clips/long.mp4 is encoded: each picture in presentation order, or with B-frames, whose
     /// decode times run behind their presentation times (mov then seeks by a presentation time,
-    /// and a seek to a keyframe by its decode time lands a group early).
+    /// and a seek to a keyframe by its decode time lands a group early); or in presentation order
+    /// in an AVI file, whose packets carry decode times alone (libavformat reads the file by its
+    /// content, whatever its name).
     enum Encoding: String, CaseIterable, Sendable {
-        case inOrder, bFrames
+        case inOrder, bFrames, avi
     }
 
     /// clips/long.mp4: 10 s at 30 fps (300 frames), a keyframe every 60 frames.
     private func longClip(_ encoding: Encoding = .inOrder) throws {
-        try fixture.ffmpeg([
-            "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=30", "-t", "10", "-c:v", "libx264", "-preset",
-            "ultrafast", "-bf", encoding == .bFrames ? "2" : "0", "-g", "60", "-keyint_min", "60",
-            "-sc_threshold", "0", "-pix_fmt", "yuv420p", "clips/long.mp4",
-        ])
+        try fixture.ffmpeg(
+            [
+                "-f", "lavfi", "-i", "testsrc2=size=320x240:rate=30", "-t", "10", "-c:v", "libx264", "-preset",
+                "ultrafast", "-bf", encoding == .bFrames ? "2" : "0", "-g", "60", "-keyint_min", "60",
+                "-sc_threshold", "0", "-pix_fmt", "yuv420p",
+            ] + (encoding == .avi ? ["-f", "avi"] : []) + ["clips/long.mp4"])
     }
 
     /// Writes p.json: `seconds` long at 30 fps, one layer showing `video` (JSON), and `extra` members.

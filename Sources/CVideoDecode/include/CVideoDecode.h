@@ -71,6 +71,13 @@ typedef struct video_info {
 video_status_t video_decoder_open(const char *path, uint32_t max_dimension, video_decoder_t **decoder,
                                   video_info_t *info, char *detail, size_t detail_size);
 
+/* A second decoder of `source`'s file, sharing nothing with it: the frame list is copied, not
+ * read from the file again, and the file and codec open when it first decodes (as after
+ * video_decoder_release), with `source`'s thread count. Two places in one file decoded at once
+ * (two layers playing it from different points) each keep their own position. NULL in
+ * `*decoder` and VIDEO_NO_MEMORY when memory runs out. */
+video_status_t video_decoder_clone(const video_decoder_t *source, video_decoder_t **decoder);
+
 /* The presentation time of every frame in seconds from the first, sorted and distinct:
  * info.frame_count of them, valid until the decoder is closed. */
 const double *video_decoder_times(const video_decoder_t *decoder);
