@@ -553,7 +553,7 @@ static void keep_pixels(void *opaque, uint8_t *data) {
 }
 
 /* Converts `frame`, read as `format`, into `target`. */
-static bool scale(video_converter_t *c, AVFrame *frame, enum AVPixelFormat format, const geometry_t *g,
+static bool scale(video_converter_t *c, const AVFrame *frame, enum AVPixelFormat format, const geometry_t *g,
                   uint8_t *target, size_t target_stride) {
     if (c->converted == NULL && (c->converted = av_frame_alloc()) == NULL) return false;
     AVFrame *out = c->converted;
@@ -564,11 +564,20 @@ static bool scale(video_converter_t *c, AVFrame *frame, enum AVPixelFormat forma
     out->linesize[0] = (int)target_stride;
     out->buf[0] = av_buffer_create(target, target_stride * (size_t)g->scaled_height, keep_pixels, NULL, 0);
     if (out->buf[0] == NULL) return false;
-    /* JPEG's YUV formats are read as the plain ones (the range was given to the scaler). */
-    int stored = frame->format;
-    frame->format = format;
-    int ret = sws_scale_frame(c->scaler, out, frame);
-    frame->format = stored;
+    /* JPEG's YUV formats are read as the plain ones (the range was given to the scaler), through
+     * a reference of this thread's own: other threads may be converting the same picture. */
+    AVFrame *renamed = NULL;
+    if (frame->format != (int)format) {
+        renamed = av_frame_alloc();
+        if (renamed == NULL || av_frame_ref(renamed, frame) < 0) {
+            av_frame_free(&renamed);
+            av_frame_unref(out);
+            return false;
+        }
+        renamed->format = format;
+    }
+    int ret = sws_scale_frame(c->scaler, out, renamed != NULL ? renamed : frame);
+    av_frame_free(&renamed);
     av_frame_unref(out);
     return ret >= 0;
 }
