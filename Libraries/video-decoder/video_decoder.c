@@ -705,7 +705,6 @@ const double *video_decoder_times(const video_decoder_t *decoder) {
     return decoder->times;
 }
 
-/* Opens the file and the decoder again after video_decoder_release. */
 static void *copy_of(const void *items, size_t count, size_t size) {
     void *copy = malloc((count ? count : 1) * size);
     if (copy != NULL && count > 0) memcpy(copy, items, count * size);
@@ -742,6 +741,7 @@ video_status_t video_decoder_clone(const video_decoder_t *source, video_decoder_
     return VIDEO_OK;
 }
 
+/* Opens the file and the decoder again after video_decoder_release. */
 static video_status_t reopen(video_decoder_t *d, char *detail, size_t detail_size) {
     video_status_t status = open_input(d, detail, detail_size);
     if (status == VIDEO_OK) status = choose_stream(d, detail, detail_size);

@@ -1,10 +1,10 @@
 import Footage
 import Scene
 
-/// The opened footage of every layer of a scene: each video file and image sequence opened once
-/// per render for each way layers play it (its frames listed, nothing decoded), shared by every
-/// compositor of the render on any thread. Frames are decoded on demand and shared through each
-/// source's own cache.
+/// The opened footage of every layer of a scene: each image sequence opened once per render, and
+/// each video file once for each timing layers play it with (its frames listed, nothing
+/// decoded), shared by every compositor of the render on any thread. Frames are decoded on
+/// demand and shared through each source's own cache.
 ///
 /// Layers playing a video with the same timing share one source, so a clip shown twice at once
 /// (sharp over a blurred copy of itself) is decoded once. Layers playing it with different
