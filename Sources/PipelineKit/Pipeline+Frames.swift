@@ -100,7 +100,7 @@ extension Pipeline {
     /// is larger); nil when its frames are not blurred (no `canvas.motionBlur`, one sample, or a
     /// shutter angle of 0). What `motionBlurSamples` of the frame calls can lower.
     public var motionBlurSamples: Int? {
-        guard let blur = scene.canvas.motionBlur, blur.mostSamples > 1, blur.shutterAngle > 0 else { return nil }
+        guard let blur = scene.canvas.motionBlur, blur.blurs else { return nil }
         return blur.mostSamples
     }
 

@@ -87,7 +87,9 @@ public final class FrameEvaluator: @unchecked Sendable {
         }
         state.host = host
         let blended = Set(state.mixes.flatMap { mix in scene.steps[mix.step].action.mixedLayers })
-        for shown in scene.layersAlone(at: t) {
+        let mixers = scene.mixerShowing(at: t)
+        state.hiddenFootage = mixers.hiddenFootage
+        for shown in mixers.alone {
             if shown.movesUp && !blended.contains(shown.layer) {
                 state.moved.append(shown)
             } else {

@@ -83,7 +83,7 @@ public final class FrameRenderer: @unchecked Sendable {
         let (evaluator, buffers, fps) = (evaluator, buffers, evaluator.scene.fps)
         // Snapshots show footage at times of their own: taken before the footage is read ahead.
         for worker in workers { try worker.takeSnapshotsIfNeeded(evaluator, frame: frames.lowerBound) }
-        let blurred = evaluator.scene.canvas.motionBlur.map { $0.mostSamples > 1 && $0.shutterAngle > 0 } ?? false
+        let blurred = evaluator.scene.canvas.motionBlur?.blurs ?? false
         let readAheads = workers[0].compositor.readAheads(
             frames: frames, window: readAheadWindow, threads: workers.count, feeding: feeding
         ) { frame in

@@ -9,4 +9,6 @@ public struct FrameState {
     public var host: [HostLayerState]
     public var mixes: [(step: Int, progress: Double)]
     public var moved: [LayerAlone] = []
+    /// The layers whose footage this instant does not draw (`Scene.mixerShowing(at:)`).
+    public var hiddenFootage = HiddenFootage.none
 }

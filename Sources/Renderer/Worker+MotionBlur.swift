@@ -503,7 +503,7 @@ extension FrameEvaluator {
     /// then fails on that frame).
     func footageTimes(ofFrame frame: Int) -> [Double] {
         guard let own = try? time(ofFrame: frame) else { return [] }
-        guard let blur = scene.canvas.motionBlur, blur.mostSamples > 1, blur.shutterAngle > 0 else { return [own] }
+        guard let blur = scene.canvas.motionBlur, blur.blurs else { return [own] }
         let wall = Double(frame) / scene.fps
         var times = [own]
         for k in 0..<blur.mostSamples {

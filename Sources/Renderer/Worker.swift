@@ -37,18 +37,18 @@ final class Worker: @unchecked Sendable {
         compositor.time = time
         if !compositor.hasSnapshots { try takeSnapshots(evaluator, frame: frame) }
         if let blur = evaluator.scene.canvas.motionBlur.map({ blur in samplesCap.map { blur.capped(at: $0) } ?? blur }),
-            blur.mostSamples > 1, blur.shutterAngle > 0
+            blur.blurs
         {
             try renderBlurred(evaluator, blur, time: time, wallTime: wallTime, frame: frame, into: buffer)
             return
         }
         let state = try evaluator.state(at: time, frame: frame, wallTime: wallTime)
-        try showFootage(at: time, frame: frame, hiding: evaluator.scene.hiddenFootage(at: time))
+        try showFootage(at: time, frame: frame, hiding: state.hiddenFootage)
         try draw(state, evaluator, time: time, frame: frame, into: buffer)
     }
 
     /// Shows the footage frames of time `time`, but for the layers `hidden` says the frame does
-    /// not draw (`Scene.hiddenFootage(at:)`): their frames are not decoded.
+    /// not draw (`FrameState.hiddenFootage`): their frames are not decoded.
     func showFootage(at time: Double, frame: Int, hiding hidden: HiddenFootage = .none) throws(RenderError) {
         do throws(FootageError) {
             try compositor.showFootage(at: time, hiding: hidden)

@@ -24,6 +24,9 @@ public struct MotionBlur: Sendable, Equatable {
     /// The most samples any layer is given: the canvas's, or a layer's own when larger.
     public var mostSamples: Int { layerSamples.values.reduce(samples, max) }
 
+    /// Whether frames are blurred at all: more than one sample, through an open shutter.
+    public var blurs: Bool { mostSamples > 1 && shutterAngle > 0 }
+
     /// This blur with no layer given more than `most` samples (at least 1): what a preview draws
     /// when the full samples cannot keep up. Layers given fewer keep theirs.
     public func capped(at most: Int) -> MotionBlur {

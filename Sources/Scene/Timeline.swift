@@ -57,37 +57,29 @@ extension Scene {
         return LayerAlone(layer: layer, hidden: other, place: max(from, to), tree: tree)
     }
 
-    /// The layers mixer steps show alone at `t` in the place of another (`layerAlone(byStep:at:)`),
-    /// but for those whose other layer a mixer running at `t` blends: that layer stays drawn.
-    /// The renderer hides or replaces each `hidden` layer (`FrameEvaluator.state`). Needs no
-    /// plugin: which steps run at `t` does not depend on their curves.
-    public func layersAlone(at t: Double) -> [LayerAlone] {
-        let mixers = mixerRoles(at: t)
-        return mixers.alone.filter { !mixers.blended.contains($0.hidden) }
-    }
-
-    /// The layers whose footage the frame at `t` does not draw (`HiddenFootage`).
-    public func hiddenFootage(at t: Double) -> HiddenFootage {
-        let mixers = mixerRoles(at: t)
-        let alone = mixers.alone.filter { !mixers.blended.contains($0.hidden) }
-        return HiddenFootage(
-            hidden: Set(alone.map(\.hidden)), drawnApart: mixers.blended.union(mixers.alone.map(\.layer)))
-    }
-
-    /// What the mixer steps do at `t`: the layers those outside their span show alone, and the
-    /// layers those running blend.
-    private func mixerRoles(at t: Double) -> (alone: [LayerAlone], blended: Set<Int>) {
-        var alone: [LayerAlone] = []
+    /// What the mixer steps show at `t`. `alone`: the layers they show alone in the place of
+    /// another (`layerAlone(byStep:at:)`), but for those whose other layer a mixer running at `t`
+    /// blends (that layer stays drawn); the renderer hides or replaces each `hidden` layer
+    /// (`FrameEvaluator.state`). `hiddenFootage`: the layers whose footage the frame does not draw
+    /// (`HiddenFootage`). Needs no plugin: which steps run at `t` does not depend on their curves.
+    public func mixerShowing(at t: Double) -> (alone: [LayerAlone], hiddenFootage: HiddenFootage) {
+        var shownAlone: [LayerAlone] = []
         var blended = Set<Int>()
         for index in steps.indices {
             if linearProgress(ofStep: index, at: t) != nil {
                 blended.formUnion(steps[index].action.mixedLayers)
             } else if let shown = layerAlone(byStep: index, at: t) {
-                alone.append(shown)
+                shownAlone.append(shown)
             }
         }
-        return (alone, blended)
+        let alone = shownAlone.filter { !blended.contains($0.hidden) }
+        let footage = HiddenFootage(
+            hidden: Set(alone.map(\.hidden)), drawnApart: blended.union(shownAlone.map(\.layer)))
+        return (alone, footage)
     }
+
+    /// The layers whose footage the frame at `t` does not draw (`mixerShowing(at:)`).
+    public func hiddenFootage(at t: Double) -> HiddenFootage { mixerShowing(at: t).hiddenFootage }
 
     /// The timing step `index` runs on (that of the step it runs alongside, for a follower).
     public func timing(ofStep index: Int) -> StepTiming { steps.timing(ofStep: index) }
