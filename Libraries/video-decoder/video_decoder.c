@@ -19,6 +19,10 @@ enum { alignment = 64 };
 typedef struct packet_entry {
     int64_t pts, dts;
     bool key;
+    /* `pts` is the packet's own presentation time, not one inferred from its decode time. */
+    bool timed;
+    /* Shown: an edit list does not cut it (it is decoded for its references only). */
+    bool shown;
 } packet_entry_t;
 
 /* Converts pictures to the clip's BGRA: a libswscale context, made again when the pictures'
@@ -112,6 +116,7 @@ static video_status_t choose_stream(video_decoder_t *d, char *detail, size_t det
             !(stream->disposition & AV_DISPOSITION_ATTACHED_PIC)) {
             d->stream = (int)i;
             d->time_base = stream->time_base;
+            d->info.time_step = av_q2d(stream->time_base);
             return VIDEO_OK;
         }
     }
@@ -207,16 +212,96 @@ static bool append_packet(video_decoder_t *d, const AVPacket *packet, size_t *ca
     }
     int64_t pts = packet->pts != AV_NOPTS_VALUE ? packet->pts : packet->dts;
     bool key = packet->flags & AV_PKT_FLAG_KEY;
-    d->packets[d->packet_count++] = (packet_entry_t){.pts = pts, .dts = packet->dts, .key = key};
+    d->packets[d->packet_count++] = (packet_entry_t){
+        .pts = pts, .dts = packet->dts, .key = key, .timed = packet->pts != AV_NOPTS_VALUE,
+        .shown = !(packet->flags & AV_PKT_FLAG_DISCARD)};
     d->has_keys |= key;
-    /* Packets an edit list cuts are decoded for their references but never shown. */
-    if (pts != AV_NOPTS_VALUE && !(packet->flags & AV_PKT_FLAG_DISCARD)) d->pts[d->info.frame_count++] = pts;
     return true;
 }
 
+/* The smallest step between the decode times of packets near each other: a frame's, in the
+ * streams that need it (AVI's). */
+static int64_t decode_step(const video_decoder_t *d) {
+    int64_t step = 0;
+    for (size_t i = 1; i < d->packet_count; i++) {
+        int64_t a = d->packets[i - 1].dts, b = d->packets[i].dts;
+        if (a != AV_NOPTS_VALUE && b != AV_NOPTS_VALUE && b > a && (step == 0 || b - a < step)) step = b - a;
+    }
+    return step > 0 ? step : 1;
+}
+
+/* Presentation times for the packets that carry a decode time alone, in a stream whose
+ * pictures are shown later than they are decoded, matching those libavcodec gives the pictures.
+ * - No packet with a time of its own (H.264 in AVI): the decoder brings a picture out
+ *   `video_delay` packets after its own, so its time is its decode time that many frames on.
+ * - Some with, some without (MPEG program streams leave them off some reference pictures, AVI
+ *   off every one in an MPEG-4 stream with B-frames): a reference picture is shown when the next
+ *   one is decoded and takes that packet's decode time. A reference picture is one shown later
+ *   than decoded, or one without a time of its own, as B-frames are shown as soon as decoded.
+ *   The last ones, with none after them, follow the latest time by the smallest step between
+ *   times.
+ * Without such a delay a packet's decode time stands in for its presentation time. */
+static void infer_presentation_times(video_decoder_t *d) {
+    int delay = d->format->streams[d->stream]->codecpar->video_delay;
+    bool delayed = delay > 0, mixed = false, untimed = false;
+    for (size_t i = 0; i < d->packet_count; i++) {
+        const packet_entry_t *p = &d->packets[i];
+        if (p->timed && p->dts != AV_NOPTS_VALUE && p->pts > p->dts) delayed = true;
+        if (p->timed) mixed = true; else if (p->dts != AV_NOPTS_VALUE) untimed = true;
+    }
+    if (!delayed || !untimed) return;
+    if (!mixed) {
+        if (delay <= 0) return;
+        int64_t later = delay * decode_step(d);
+        for (size_t i = 0; i < d->packet_count; i++) {
+            if (d->packets[i].dts != AV_NOPTS_VALUE) d->packets[i].pts = d->packets[i].dts + later;
+        }
+        return;
+    }
+    int64_t next_reference = AV_NOPTS_VALUE;
+    for (size_t i = d->packet_count; i-- > 0;) {
+        packet_entry_t *p = &d->packets[i];
+        if (p->dts == AV_NOPTS_VALUE) continue;
+        bool reference = !p->timed || p->pts > p->dts;
+        if (!p->timed) p->pts = next_reference;
+        if (reference) next_reference = p->dts;
+    }
+    int64_t latest = AV_NOPTS_VALUE, step = 0;
+    for (size_t i = 0; i < d->packet_count; i++) {
+        int64_t pts = d->packets[i].pts;
+        if (pts == AV_NOPTS_VALUE) continue;
+        for (size_t j = i + 1; j < d->packet_count && j < i + 16; j++) {
+            int64_t other = d->packets[j].pts;
+            if (other == AV_NOPTS_VALUE || other == pts) continue;
+            int64_t gap = other > pts ? other - pts : pts - other;
+            if (step == 0 || gap < step) step = gap;
+        }
+        if (latest == AV_NOPTS_VALUE || pts > latest) latest = pts;
+    }
+    for (size_t i = 0; i < d->packet_count; i++) {
+        packet_entry_t *p = &d->packets[i];
+        if (p->pts != AV_NOPTS_VALUE || p->dts == AV_NOPTS_VALUE) continue;
+        p->pts = latest == AV_NOPTS_VALUE ? p->dts : (latest += step > 0 ? step : 1);
+    }
+}
+
 /* The frames' times, from every packet of the stream; `last_duration` is the last frame's. */
-static video_status_t list_frames(video_decoder_t *d, int64_t last_duration) {
-    size_t count = d->info.frame_count;
+static video_status_t list_frames(video_decoder_t *d, int64_t last_duration, char *detail, size_t detail_size) {
+    size_t count = 0;
+    for (size_t i = 0; i < d->packet_count; i++) {
+        if (d->packets[i].shown && d->packets[i].pts != AV_NOPTS_VALUE) d->pts[count++] = d->packets[i].pts;
+    }
+    if (count == 0 && d->packet_count > 0) {
+        snprintf(detail, detail_size,
+                 "its %zu packets carry no times, as in a bare stream with no container; encode it into "
+                 "one at its frame rate, as `ffmpeg -r 30 -i FILE FILE.mp4` does",
+                 d->packet_count);
+        return VIDEO_CORRUPT;
+    }
+    if (count == 0) {
+        snprintf(detail, detail_size, "the stream has no frames");
+        return VIDEO_CORRUPT;
+    }
     qsort(d->pts, count, sizeof *d->pts, compare_pts);
     size_t distinct = 0;
     for (size_t i = 0; i < count; i++) {
@@ -283,7 +368,8 @@ static video_status_t scan(video_decoder_t *d, char *detail, size_t detail_size)
         if (d->packet->stream_index == d->stream) {
             if (d->packet->flags & AV_PKT_FLAG_CORRUPT) {
                 int64_t pts = d->packet->pts != AV_NOPTS_VALUE ? d->packet->pts : d->packet->dts;
-                double time = pts != AV_NOPTS_VALUE && d->info.frame_count > 0 ? seconds(d, pts - d->pts[0]) : 0;
+                int64_t first = d->packet_count > 0 ? d->packets[0].pts : AV_NOPTS_VALUE;
+                double time = pts != AV_NOPTS_VALUE && first != AV_NOPTS_VALUE ? seconds(d, pts - first) : 0;
                 snprintf(detail, detail_size, "the packet of the frame at %.3f s is cut short or damaged", time);
                 av_packet_unref(d->packet);
                 return VIDEO_CORRUPT;
@@ -300,11 +386,8 @@ static video_status_t scan(video_decoder_t *d, char *detail, size_t detail_size)
         libav_reason(ret, detail, detail_size);
         return VIDEO_CORRUPT;
     }
-    if (d->info.frame_count == 0) {
-        snprintf(detail, detail_size, "the stream has no frames");
-        return VIDEO_CORRUPT;
-    }
-    video_status_t status = list_frames(d, last_duration);
+    infer_presentation_times(d);
+    video_status_t status = list_frames(d, last_duration, detail, detail_size);
     return status == VIDEO_OK ? list_groups(d) : status;
 }
 
@@ -413,6 +496,16 @@ static int send_next_packet(video_decoder_t *d) {
     return ret;
 }
 
+/* The listed time after `pts`; AV_NOPTS_VALUE after the last. */
+static int64_t time_after(const video_decoder_t *d, int64_t pts) {
+    size_t low = 0, high = d->info.frame_count;
+    while (low < high) {
+        size_t middle = low + (high - low) / 2;
+        if (d->pts[middle] <= pts) low = middle + 1; else high = middle;
+    }
+    return low < d->info.frame_count ? d->pts[low] : AV_NOPTS_VALUE;
+}
+
 /* Decodes forward until the picture shown at `pts` is in `frame`. */
 static video_status_t decode_until(video_decoder_t *d, size_t index, char *detail, size_t detail_size) {
     int64_t pts = d->pts[index];
@@ -420,8 +513,12 @@ static video_status_t decode_until(video_decoder_t *d, size_t index, char *detai
         int ret = avcodec_receive_frame(d->codec, d->frame);
         if (ret >= 0) {
             d->decoded++;
+            int64_t shown = d->frame->best_effort_timestamp;
+            /* A picture flushed out at the end of a stream whose packets carry no times of their
+             * own (AVI's, some of MPEG's) comes without one: it is the frame after the last. */
+            if (shown == AV_NOPTS_VALUE && d->positioned) shown = time_after(d, d->last_pts);
             d->positioned = true;
-            d->last_pts = d->frame->best_effort_timestamp;
+            d->last_pts = shown;
             if (d->last_pts == pts) {
                 d->last_index = index;
                 return VIDEO_OK;

@@ -26,8 +26,11 @@ public protocol FrameSource: AnyObject, Sendable {
     /// What decoding changes about the pictures that a user may want to know (fewer bits); nil
     /// when they are shown as stored.
     var conversionNote: String? { get }
-    /// The frame shown at `clipTime`: the last whose presentation time is at or before it, the
-    /// first before the first.
+    /// Seconds by which a stored time may pass the time it stands for: the frame shown at a time
+    /// is found to this precision.
+    var timeTolerance: Double { get }
+    /// The frame shown at `clipTime`: the last whose presentation time is at or before it (to
+    /// within `timeTolerance`), the first before the first.
     func frameIndex(at clipTime: Double) -> Int
     /// The decoded frame `index` (0 ≤ index < presentationTimes.count).
     func frame(index: Int) throws(FootageError) -> FootageFrame
@@ -39,15 +42,17 @@ public protocol FrameSource: AnyObject, Sendable {
 extension FrameSource {
     public var conversionNote: String? { nil }
 
-    /// A nanosecond of tolerance, so that rounding in `from + (t − start) × speed` cannot show
-    /// the frame before the one whose time was computed.
+    /// A nanosecond, so that rounding in `from + (t − start) × speed` cannot show the frame
+    /// before the one whose time was computed.
+    public var timeTolerance: Double { 1e-9 }
+
     public func frameIndex(at clipTime: Double) -> Int {
         let times = presentationTimes
         var low = 0
         var high = times.count
         while low < high {
             let middle = (low + high) / 2
-            if times[middle] <= clipTime + 1e-9 { low = middle + 1 } else { high = middle }
+            if times[middle] <= clipTime + timeTolerance { low = middle + 1 } else { high = middle }
         }
         return max(low - 1, 0)
     }

@@ -13,6 +13,9 @@ public final class VideoClip: FrameSource, PassageDecoding, @unchecked Sendable 
     public var files: [String] { [path] }
     public let info: VideoInfo
     public let presentationTimes: [Double]
+    /// Half the precision the file stores times at, at most an eighth of a frame: a 30 fps
+    /// Matroska clip's third frame is stored at 67 ms, not 66.67, and still shows at 2/30 s.
+    public let timeTolerance: Double
     private let decoder: OpaquePointer
     /// One thread at a time in the decoder.
     private let decoderLock = NSLock()
@@ -35,6 +38,7 @@ public final class VideoClip: FrameSource, PassageDecoding, @unchecked Sendable 
         self.decoder = decoder
         self.info = VideoInfo(info)
         presentationTimes = Array(UnsafeBufferPointer(start: video_decoder_times(decoder), count: info.frame_count))
+        timeTolerance = Self.tolerance(info: self.info)
         // A render opens the decoder when it first needs a frame: a pipeline of many clips holds
         // no codec (its threads and buffers) for the clips not yet shown.
         video_decoder_release(decoder)
@@ -54,12 +58,19 @@ public final class VideoClip: FrameSource, PassageDecoding, @unchecked Sendable 
         decoder = cloned
         info = other.info
         presentationTimes = other.presentationTimes
+        timeTolerance = other.timeTolerance
         cache = FrameCache(frameBytes: Int(info.width) * Int(info.height) * 4)
         pool = FramePool(width: Int(info.width), height: Int(info.height))
     }
 
     deinit {
         video_decoder_close(decoder)
+    }
+
+    private static func tolerance(info: VideoInfo) -> Double {
+        let frame = info.frameCount > 0 ? info.duration / Double(info.frameCount) : 0
+        let tolerance = min(info.timeStep / 2, frame / 8)
+        return tolerance.isFinite ? max(tolerance, 1e-9) : 1e-9
     }
 
     public var width: Int { info.width }
@@ -212,7 +223,7 @@ extension VideoInfo {
             width: Int(info.width), height: Int(info.height), codedWidth: Int(info.coded_width),
             codedHeight: Int(info.coded_height), rotation: Int(info.rotation),
             sampleAspectRatio: (Int(info.sample_aspect_num), Int(info.sample_aspect_den)), duration: info.duration,
-            frameCount: info.frame_count, codec: String(nulTerminatedArray: info.codec), hasAlpha: info.has_alpha,
+            timeStep: info.time_step, frameCount: info.frame_count, codec: String(nulTerminatedArray: info.codec), hasAlpha: info.has_alpha,
             isHighBitDepth: info.high_bit_depth)
     }
 }

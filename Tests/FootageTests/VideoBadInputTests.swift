@@ -42,6 +42,16 @@ final class VideoBadInputTests {
         #expect(failure(path)?.description == "\(path) has no video stream")
     }
 
+    @Test("a bare H.264 stream, whose packets carry no times, is refused with the way to wrap it")
+    func bareStream() throws {
+        let path = try clips.make(
+            "bare.h264", ["-f", "lavfi", "-i", "testsrc2=size=160x120:rate=30", "-t", "0.5", "-c:v", "libx264", "-f", "h264"])
+        #expect(
+            failure(path)?.description
+                == "\(path) is corrupt or truncated (its 15 packets carry no times, as in a bare stream with no "
+                + "container; encode it into one at its frame rate, as `ffmpeg -r 30 -i FILE FILE.mp4` does)")
+    }
+
     @Test("a codec with no decoder is named")
     func unsupportedCodec() throws {
         // The Commodore 64 charset codec has an encoder but no decoder; NUT stores it by its tag.

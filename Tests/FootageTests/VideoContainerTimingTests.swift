@@ -1,0 +1,48 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import Footage
+
+/// Every frame of a 30 fps clip shows at its own time, whatever precision its container stores
+/// times at and whichever of its packets carry them: a 30 fps render shows each frame once.
+@Suite("Frame times across containers", .enabled(if: TestClips.available, TestClips.missing))
+final class VideoContainerTimingTests {
+    private let clips: TestClips
+    init() throws { clips = try TestClips() }
+
+    /// Clips as ffmpeg makes them by default or with common settings, with what makes each hard.
+    static let containers: [(file: String, codec: [String])] = [
+        // Times in milliseconds: the third frame is stored at 67 ms, after 2/30 s.
+        ("h264.mkv", ["-c:v", "libx264", "-g", "15"]),
+        ("vp9.webm", ["-c:v", "libvpx-vp9", "-deadline", "realtime", "-g", "15"]),
+        ("h264.flv", ["-c:v", "libx264", "-g", "15"]),
+        // Times in hundredths of a second.
+        ("frames.gif", []),
+        // MPEG-1 in a program stream: some reference pictures carry a decode time alone.
+        ("mpeg1.mpg", ["-g", "15"]),
+        ("mpeg2.vob", ["-c:v", "mpeg2video", "-bf", "2", "-g", "15"]),
+        // AVI stores decode times alone: B-frames are brought out one or two packets late.
+        ("mpeg4.avi", ["-c:v", "mpeg4", "-bf", "2", "-g", "15"]),
+        ("h264.avi", ["-c:v", "libx264", "-g", "15"]),
+    ]
+
+    @Test("frame k shows at k/30 s and is ffmpeg's k-th picture, read in order and after seeks",
+          arguments: containers.map(\.file))
+    func everyFrameAtItsTime(file: String) throws {
+        let codec = Self.containers.first { $0.file == file }!.codec
+        let path = try clips.make(file, ["-f", "lavfi", "-i", "testsrc2=size=160x120:rate=30", "-t", "2"] + codec)
+        let clip = try VideoClip(path: path)
+        #expect(clip.presentationTimes.count == 60, "\(file): \(clip.presentationTimes.count) frames")
+        let shown = (0..<60).map { clip.frameIndex(at: Double($0) / 30) }
+        #expect(shown == Array(0..<60), "\(file) shows \(shown)")
+        // In order from the start, then back to the middle of a group, then the last frames.
+        for index in [0, 1, 2, 20, 21, 35, 5, 58, 59] {
+            let frame = try clip.frame(index: index)
+            let expected = try clips.reference(path, index: index, filters: "format=bgra")
+            #expect(TestClips.largestDifference(frame, expected) <= 3, "\(file) frame \(index)")
+            let neighbour = try clips.reference(path, index: index == 59 ? 58 : index + 1, filters: "format=bgra")
+            #expect(TestClips.largestDifference(frame, neighbour) > 3, "\(file) frame \(index) is not its neighbour")
+        }
+    }
+}
