@@ -235,8 +235,9 @@ static int64_t decode_step(const video_decoder_t *d) {
  * - No packet with a time of its own (H.264 in AVI): the decoder brings a picture out
  *   `video_delay` packets after its own, so its time is its decode time that many frames on.
  * - Some with, some without (MPEG program streams leave them off some reference pictures, AVI
- *   off every one in an MPEG-4 stream with B-frames): a reference picture is shown when the next
- *   one is decoded and takes that packet's decode time. A reference picture is one shown later
+ *   off every one in an MPEG-4 stream with B-frames), in a stream that holds one picture back at
+ *   most (MPEG-1, MPEG-2, MPEG-4 Part 2): a reference picture is shown when the next one is
+ *   decoded and takes that packet's decode time. A reference picture is one shown later
  *   than decoded, or one without a time of its own, as B-frames are shown as soon as decoded.
  *   The last ones, with none after them, follow the latest time by the smallest step between
  *   times.
@@ -258,6 +259,8 @@ static void infer_presentation_times(video_decoder_t *d) {
         }
         return;
     }
+    /* Deeper reordering (H.264's pyramids) brings a picture out at no packet this can name. */
+    if (delay > 1) return;
     int64_t next_reference = AV_NOPTS_VALUE;
     for (size_t i = d->packet_count; i-- > 0;) {
         packet_entry_t *p = &d->packets[i];
