@@ -131,7 +131,7 @@ let package = Package(
             dependencies: [
                 "CFrei0rAdapter", "CGLSLTransition",
                 "CAnimatorABI", "CForeignCall", "CRegularFile", "CSandbox", "JSON", "CacheFiles", "ChildProcess",
-                "CProductVersion",
+                "CProductVersion", "CLibraryLoader",
             ]),
         .target(
             name: "PluginIsolation", dependencies: ["PluginRegistry", "CAnimatorABI", "CPluginGuard", "ChildProcess"]),

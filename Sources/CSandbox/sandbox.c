@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "sandbox.h"
+#include "needed_libraries.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -151,6 +152,21 @@ static int allow_suppressions(int ruleset, uint64_t handled, char *message, size
 }
 #endif
 
+/* A library a plugin needs from a folder of its own search path: readable and executable. */
+typedef struct needed_rule {
+    int ruleset, result;
+    uint64_t handled;
+    char *message;
+    size_t size;
+} needed_rule_t;
+
+static void allow_needed(const char *path, void *context) {
+    needed_rule_t *rule = context;
+    if (rule->result == 0) {
+        rule->result = allow(rule->ruleset, path, fs_read_file | fs_execute, rule->handled, rule->message, rule->size);
+    }
+}
+
 static int confine_files(const char *const *files, size_t file_count, const char *const *folders,
                          size_t folder_count, char *message, size_t size) {
     int version = landlock_version();
@@ -178,6 +194,11 @@ static int confine_files(const char *const *files, size_t file_count, const char
     int result = 0;
     for (size_t index = 0; result == 0 && index < file_count; index++) {
         result = allow(ruleset, files[index], fs_read_file | fs_execute, handled, message, size);
+        // The libraries it finds through its own RUNPATH (a Swift plugin's runtime): the files
+        // themselves, not their folders, and only ELF files the loader would open.
+        needed_rule_t rule = {ruleset, result, handled, message, size};
+        if (result == 0) sandbox_needed_libraries(files[index], allow_needed, &rule, 64);
+        result = rule.result;
     }
     for (size_t index = 0; result == 0 && index < folder_count; index++) {
         result = allow(ruleset, folders[index], run, handled, message, size);

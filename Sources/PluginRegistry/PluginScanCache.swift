@@ -1,4 +1,5 @@
 import CAnimatorABI
+import CLibraryLoader
 import CacheFiles
 import Foundation
 
@@ -16,9 +17,18 @@ struct PluginScanCache: Encodable {
         let result: ScanResult
     }
 
-    /// Results depend on the host's loader and ABI: another host starts afresh.
+    /// Results depend on the host's loader and ABI: another host starts afresh, and so does this
+    /// one rebuilt: the file holding pipeline's code (the executable, or libpipeline.so inside
+    /// another program) is stamped.
     static let hostKey =
-        "pipeline \(HostVersion.string), animator ABI \(ANIM_ABI_MAJOR).\(ANIM_ABI_MINOR), scan cache 3"
+        "pipeline \(HostVersion.string), animator ABI \(ANIM_ABI_MAJOR).\(ANIM_ABI_MINOR), scan cache 3, "
+        + "code \(codeStamp)"
+
+    private static var codeStamp: String {
+        var path = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard pipeline_code_file(&path, path.count) >= 0 else { return "unknown" }
+        return FileStamp(of: String(decoding: path.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))?.text ?? "unknown"
+    }
     /// The folder, in the cache folder, that holds a file for each folder of plugin files.
     static let folderName = "plugin-scan"
     /// The single file that held every folder's entries before they were split by folder: it is

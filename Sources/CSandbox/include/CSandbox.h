@@ -1,1 +1,2 @@
 #include "sandbox.h"
+#include "needed_libraries.h"

@@ -12,10 +12,12 @@ int sandbox_landlock_abi(const char **reason);
 ///  - the parent-death signal: when the host process ends, so does this one;
 ///  - no new privileges: no set-user-ID program or file capability can raise its rights;
 ///  - Landlock (when `landlock` is non-zero): no file can be opened but `files` (read and
-///    executed: the plugin files) and the system's shared-library folders, `/etc/ld.so.cache`,
-///    this process's own `/proc` entry, `/dev/null`, `/dev/zero` and `/dev/urandom`; nothing can
-///    be created, removed, renamed or linked; no TCP port bound or connected; no signal sent and
-///    no abstract socket reached outside the sandbox (the last two on kernels with Landlock 6);
+///    executed: the plugin files), the libraries they find through their own RUNPATH or RPATH
+///    (sandbox_needed_libraries: a Swift plugin's runtime), the system's shared-library
+///    folders, `/etc/ld.so.cache`, this process's own `/proc` entry, `/dev/null`, `/dev/zero`
+///    and `/dev/urandom`; nothing can be created, removed, renamed or linked; no TCP port bound
+///    or connected; no signal sent and no abstract socket reached outside the sandbox (the last
+///    two on kernels with Landlock 6);
 ///  - seccomp, on every thread: only the system calls that computing, memory, threads and
 ///    already-open descriptors need, with their arguments narrowed where they could reach other
 ///    processes (kill, fcntl, prctl, prlimit64, clone, ioctl); everything else (sockets, execve,
