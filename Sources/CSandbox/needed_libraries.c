@@ -104,9 +104,11 @@ static const char *string_at(const dynamic_t *d, long offset) {
 
 /* Whether the file at `path` is a regular file that starts as an ELF file does. */
 static bool is_elf(const char *path) {
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return false;
     struct stat info;
+    /* Checked before opening: a FIFO named by a search path would block the open. */
+    if (stat(path, &info) != 0 || !S_ISREG(info.st_mode)) return false;
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0) return false;
     unsigned char magic[SELFMAG];
     bool elf = fstat(fd, &info) == 0 && S_ISREG(info.st_mode) && read_at(fd, magic, SELFMAG, 0) &&
                memcmp(magic, ELFMAG, SELFMAG) == 0;
@@ -166,7 +168,7 @@ size_t sandbox_needed_libraries(const char *library, void (*found)(const char *p
     size_t count = 1;
     char root_search[PATH_MAX] = "";
     for (size_t next = 0; next < count; next++) {
-        int fd = open(queue[next], O_RDONLY | O_CLOEXEC);
+        int fd = open(queue[next], O_RDONLY | O_CLOEXEC | O_NONBLOCK);
         if (fd < 0) continue;
         dynamic_t d;
         bool read = read_dynamic(fd, &d);
