@@ -131,9 +131,11 @@ examples: all
 # out: its server's dependencies were over a third of that build), and the command line's contract
 # (CommandTests, whose time under the sanitizer went to starting it; but the corpus of bad inputs,
 # where memory errors hide, stays under the sanitizer), run from that same test bundle against the
-# release build check-build makes (scripts/test-release). `make test-suite` runs every suite in the
-# plain debug build.
-RELEASE_SUITES = ^CommandTests\.(?!BadInputCorpusTests)|^StudioTests\.|SlurmClusterTests|FootageMemoryTests|ImageScalingTests
+# release build check-build makes (scripts/test-release). The new-animator projects (C, Swift,
+# Rust) build and load there too, also under the sanitizer: a Swift plugin loads its toolchain's
+# runtime beside the release executable's own, which the sanitized build, linking that runtime,
+# cannot show. `make test-suite` runs every suite in the plain debug build.
+RELEASE_SUITES = ^CommandTests\.(?!BadInputCorpusTests)|^StudioTests\.|SlurmClusterTests|FootageMemoryTests|ImageScalingTests|NewAnimatorTests
 test: test-deps
 	@scripts/checks $(BIN) '$(RELEASE_SUITES)' $(TEST_FUZZ_SECONDS)
 
