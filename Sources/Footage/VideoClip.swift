@@ -223,7 +223,8 @@ extension VideoInfo {
             width: Int(info.width), height: Int(info.height), codedWidth: Int(info.coded_width),
             codedHeight: Int(info.coded_height), rotation: Int(info.rotation),
             sampleAspectRatio: (Int(info.sample_aspect_num), Int(info.sample_aspect_den)), duration: info.duration,
-            timeStep: info.time_step, frameCount: info.frame_count, codec: String(nulTerminatedArray: info.codec), hasAlpha: info.has_alpha,
+            timeStep: info.time_step, frameCount: info.frame_count, codec: String(nulTerminatedArray: info.codec),
+            hasAlpha: info.has_alpha,
             isHighBitDepth: info.high_bit_depth)
     }
 }

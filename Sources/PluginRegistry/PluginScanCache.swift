@@ -27,7 +27,8 @@ struct PluginScanCache: Encodable {
     private static var codeStamp: String {
         var path = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         guard pipeline_code_file(&path, path.count) >= 0 else { return "unknown" }
-        return FileStamp(of: String(decoding: path.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))?.text ?? "unknown"
+        return FileStamp(of: String(decoding: path.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))?
+            .text ?? "unknown"
     }
     /// The folder, in the cache folder, that holds a file for each folder of plugin files.
     static let folderName = "plugin-scan"

@@ -45,7 +45,8 @@ final class VideoBadInputTests {
     @Test("a bare H.264 stream, whose packets carry no times, is refused with the way to wrap it")
     func bareStream() throws {
         let path = try clips.make(
-            "bare.h264", ["-f", "lavfi", "-i", "testsrc2=size=160x120:rate=30", "-t", "0.5", "-c:v", "libx264", "-f", "h264"])
+            "bare.h264",
+            ["-f", "lavfi", "-i", "testsrc2=size=160x120:rate=30", "-t", "0.5", "-c:v", "libx264", "-f", "h264"])
         #expect(
             failure(path)?.description
                 == "\(path) is corrupt or truncated (its 15 packets carry no times, as in a bare stream with no "

@@ -27,8 +27,9 @@ final class VideoContainerTimingTests {
         ("h264.avi", ["-c:v", "libx264", "-g", "15"]),
     ]
 
-    @Test("frame k shows at k/30 s and is ffmpeg's k-th picture, read in order and after seeks",
-          arguments: containers.map(\.file))
+    @Test(
+        "frame k shows at k/30 s and is ffmpeg's k-th picture, read in order and after seeks",
+        arguments: containers.map(\.file))
     func everyFrameAtItsTime(file: String) throws {
         let codec = Self.containers.first { $0.file == file }!.codec
         let path = try clips.make(file, ["-f", "lavfi", "-i", "testsrc2=size=160x120:rate=30", "-t", "2"] + codec)

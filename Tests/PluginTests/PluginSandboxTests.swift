@@ -110,10 +110,12 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let lib = folder.appendingPathComponent("plugins/lib")
         try FileManager.default.createDirectory(at: lib, withIntermediateDirectories: true)
-        let helper = try PluginFixtures.write("int shade_value(void) { return 42; }\n", to: "plugins/lib/shade.c", in: folder)
+        let helper = try PluginFixtures.write(
+            "int shade_value(void) { return 42; }\n", to: "plugins/lib/shade.c", in: folder)
         let secret = try PluginFixtures.write("not for plugins\n", to: "plugins/lib/notes.txt", in: folder)
         var built = try CLI.runProgram(
-            "/usr/bin/env", ["cc", "-shared", "-fPIC", helper.path, "-o", lib.appendingPathComponent("libshade.so").path])
+            "/usr/bin/env",
+            ["cc", "-shared", "-fPIC", helper.path, "-o", lib.appendingPathComponent("libshade.so").path])
         try #require(built.status == 0, "cc: \(built.stderr)")
         let apply = """
             int file = open("\(secret.path)", O_RDONLY);
@@ -121,7 +123,8 @@ import Testing
                 if (shade_value() != 42) { snprintf(error, error_size, "shade_value gave %d", shade_value()); return false; }
                 return true;
             """
-        let source = "#include <fcntl.h>\n#include <unistd.h>\nint shade_value(void);\n"
+        let source =
+            "#include <fcntl.h>\n#include <unistd.h>\nint shade_value(void);\n"
             + PluginFixtures.animator("shaded", pluginID: "org.example.shaded", apply: apply)
         let sourceFile = try PluginFixtures.write(source, to: "plugins/shaded.c", in: folder)
         built = try CLI.runProgram(
@@ -132,7 +135,8 @@ import Testing
                 "-Wl,-rpath,$ORIGIN/lib",
             ])
         try #require(built.status == 0, "cc: \(built.stderr)")
-        try PluginFixtures.write(PluginFixtures.pipeline(animator: "shaded", params: "{}"), to: "pipeline.json", in: folder)
+        try PluginFixtures.write(
+            PluginFixtures.pipeline(animator: "shaded", params: "{}"), to: "pipeline.json", in: folder)
         let environment = ["PIPELINE_CACHE_DIR": folder.appendingPathComponent("cache").path]
 
         let listed = try CLI.run(["plugins", "--plugins", "plugins"], in: folder, environment: environment)
@@ -140,10 +144,12 @@ import Testing
         #expect(listed.stdout.contains("  shaded "), "\(listed.stdout)")
         #expect(!listed.stdout.contains("skipped"), "\(listed.stdout)")
         let sandboxed = try CLI.run(
-            ["run", "pipeline.json", "--plugins", "plugins", "--sandbox", "--quiet"], in: folder, environment: environment)
+            ["run", "pipeline.json", "--plugins", "plugins", "--sandbox", "--quiet"], in: folder,
+            environment: environment)
         #expect(sandboxed.status == 0, "\(sandboxed.stderr)")
         // Outside the sandbox the same plugin reads the notes, so the check above can fail.
-        let free = try CLI.run(["run", "pipeline.json", "--plugins", "plugins", "--quiet"], in: folder, environment: environment)
+        let free = try CLI.run(
+            ["run", "pipeline.json", "--plugins", "plugins", "--quiet"], in: folder, environment: environment)
         #expect(free.status == 2 && free.stderr.contains("read the notes beside the library"), "\(free.stderr)")
     }
 
