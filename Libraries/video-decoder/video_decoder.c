@@ -52,6 +52,8 @@ struct video_decoder {
     bool pending;
     /* The decoder has returned its last picture: only a seek makes it decode again. */
     bool finished;
+    /* The end of the stream was sent: the decoder is handing out the pictures it held back. */
+    bool draining;
     /* `last_pts` is the picture the decoder produced last since the latest seek. */
     bool positioned;
     int64_t last_pts;
@@ -116,7 +118,6 @@ static video_status_t choose_stream(video_decoder_t *d, char *detail, size_t det
             !(stream->disposition & AV_DISPOSITION_ATTACHED_PIC)) {
             d->stream = (int)i;
             d->time_base = stream->time_base;
-            d->info.time_step = av_q2d(stream->time_base);
             return VIDEO_OK;
         }
     }
@@ -259,8 +260,11 @@ static void infer_presentation_times(video_decoder_t *d) {
         }
         return;
     }
-    /* Deeper reordering (H.264's pyramids) brings a picture out at no packet this can name. */
-    if (delay > 1) return;
+    /* Other codecs (H.264's pyramids) may bring a picture out at no packet this can name. */
+    enum AVCodecID codec = d->format->streams[d->stream]->codecpar->codec_id;
+    if (delay > 1 || (codec != AV_CODEC_ID_MPEG1VIDEO && codec != AV_CODEC_ID_MPEG2VIDEO && codec != AV_CODEC_ID_MPEG4)) {
+        return;
+    }
     int64_t next_reference = AV_NOPTS_VALUE;
     for (size_t i = d->packet_count; i-- > 0;) {
         packet_entry_t *p = &d->packets[i];
@@ -286,6 +290,27 @@ static void infer_presentation_times(video_decoder_t *d) {
         if (p->pts != AV_NOPTS_VALUE || p->dts == AV_NOPTS_VALUE) continue;
         p->pts = latest == AV_NOPTS_VALUE ? p->dts : (latest += step > 0 ? step : 1);
     }
+}
+
+/* Puts the frames' times on the stream's frame-rate grid when each is on it to within half the
+ * precision the file stores times at: a 30 fps Matroska clip's frame 2, stored at 67 ms, is at
+ * 2/30 s, and a 29.97 fps one's frames at exact multiples of 1001/30000 s, so that the frame
+ * shown at a time does not depend on how its time was rounded. Variable frame rates stay as
+ * stored. True when the times were moved. */
+static bool on_rate_grid(video_decoder_t *d, size_t count) {
+    AVRational rate = d->format->streams[d->stream]->r_frame_rate;
+    if (rate.num <= 0 || rate.den <= 0 || count < 2) return false;
+    double frame = av_q2d(av_inv_q(rate)), slack = av_q2d(d->time_base) / 2 + 1e-9;
+    int64_t previous = -1;
+    for (size_t i = 0; i < count; i++) {
+        double place = d->times[i] / frame;
+        if (!(place < 9e15)) return false;
+        int64_t slot = llround(place);
+        if (slot <= previous || fabs(d->times[i] - (double)slot * frame) > slack) return false;
+        previous = slot;
+    }
+    for (size_t i = 0; i < count; i++) d->times[i] = (double)llround(d->times[i] / frame) * rate.den / rate.num;
+    return true;
 }
 
 /* The frames' times, from every packet of the stream; `last_duration` is the last frame's. */
@@ -314,7 +339,12 @@ static video_status_t list_frames(video_decoder_t *d, int64_t last_duration, cha
     d->times = malloc((distinct ? distinct : 1) * sizeof *d->times);
     if (d->times == NULL) return VIDEO_NO_MEMORY;
     for (size_t i = 0; i < distinct; i++) d->times[i] = seconds(d, d->pts[i] - d->pts[0]);
+    d->info.time_step = av_q2d(d->time_base);
     double last = seconds(d, last_duration);
+    if (on_rate_grid(d, distinct)) {
+        last = av_q2d(av_inv_q(d->format->streams[d->stream]->r_frame_rate));
+        d->info.time_step = 0;
+    }
     if (last <= 0 && distinct > 1) last = d->times[distinct - 1] - d->times[distinct - 2];
     AVRational rate = d->format->streams[d->stream]->avg_frame_rate;
     if (last <= 0 && rate.num > 0 && rate.den > 0) last = av_q2d(av_inv_q(rate));
@@ -443,7 +473,7 @@ static video_status_t seek_to(video_decoder_t *d, size_t entry, char *detail, si
     const packet_entry_t *target = &d->packets[entry];
     avcodec_flush_buffers(d->codec);
     if (d->pending) av_packet_unref(d->packet);
-    d->pending = d->finished = d->positioned = false;
+    d->pending = d->finished = d->positioned = d->draining = false;
     int64_t timestamp = target->dts != AV_NOPTS_VALUE ? target->dts : target->pts;
     bool landed = timestamp != AV_NOPTS_VALUE &&
                   av_seek_frame(d->format, d->stream, timestamp, AVSEEK_FLAG_BACKWARD) >= 0 &&
@@ -490,7 +520,10 @@ static bool reaches(const video_decoder_t *d, size_t index) {
 static int send_next_packet(video_decoder_t *d) {
     if (!d->pending) {
         int ret = read_stream_packet(d);
-        if (ret == AVERROR_EOF) return avcodec_send_packet(d->codec, NULL);
+        if (ret == AVERROR_EOF) {
+            d->draining = true;
+            return avcodec_send_packet(d->codec, NULL);
+        }
         if (ret < 0) return ret;
     }
     d->pending = false;
@@ -518,8 +551,11 @@ static video_status_t decode_until(video_decoder_t *d, size_t index, char *detai
             d->decoded++;
             int64_t shown = d->frame->best_effort_timestamp;
             /* A picture flushed out at the end of a stream whose packets carry no times of their
-             * own (AVI's, some of MPEG's) comes without one: it is the frame after the last. */
-            if (shown == AV_NOPTS_VALUE && d->positioned) shown = time_after(d, d->last_pts);
+             * own (AVI's, some of MPEG's) comes without one: it is the frame after the last.
+             * Mid-stream, a picture without a time (as H.264 in a program stream has) is passed. */
+            if (shown == AV_NOPTS_VALUE && d->draining && d->positioned && d->last_pts != AV_NOPTS_VALUE) {
+                shown = time_after(d, d->last_pts);
+            }
             d->positioned = true;
             d->last_pts = shown;
             if (d->last_pts == pts) {
@@ -820,7 +856,7 @@ video_status_t video_decoder_clone(const video_decoder_t *source, video_decoder_
     *d = *source;
     d->format = NULL;
     d->codec = NULL;
-    d->open = d->pending = d->finished = d->positioned = false;
+    d->open = d->pending = d->finished = d->positioned = d->draining = false;
     d->decoded = 0;
     memset(&d->converter, 0, sizeof d->converter);
     d->converter.threads = source->threads;
@@ -848,7 +884,7 @@ static video_status_t reopen(video_decoder_t *d, char *detail, size_t detail_siz
     if (status == VIDEO_OK) status = open_codec(d, detail, detail_size);
     if (status == VIDEO_OK) {
         d->open = true;
-        d->positioned = d->finished = d->pending = false;
+        d->positioned = d->finished = d->pending = d->draining = false;
     } else {
         avcodec_free_context(&d->codec);
         avformat_close_input(&d->format);
@@ -942,7 +978,7 @@ uint64_t video_decoder_decoded_count(const video_decoder_t *decoder) {
 void video_decoder_release(video_decoder_t *decoder) {
     video_decoder_t *d = decoder;
     if (d->pending) av_packet_unref(d->packet);
-    d->pending = d->positioned = d->finished = d->open = false;
+    d->pending = d->positioned = d->finished = d->open = d->draining = false;
     converter_clear(&d->converter);
     avcodec_free_context(&d->codec);
     avformat_close_input(&d->format);

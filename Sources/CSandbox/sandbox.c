@@ -160,10 +160,15 @@ typedef struct needed_rule {
     size_t size;
 } needed_rule_t;
 
-static void allow_needed(const char *path, void *context) {
+/* The rule names the file through the descriptor that was checked to be a shared object: a
+ * file swapped for another (or for a folder) at that path since is not what it allows. */
+static void allow_needed(int fd, const char *path, void *context) {
     needed_rule_t *rule = context;
-    if (rule->result == 0) {
-        rule->result = allow(rule->ruleset, path, fs_read_file | fs_execute, rule->handled, rule->message, rule->size);
+    struct stat status;
+    if (rule->result != 0 || fstat(fd, &status) != 0 || !S_ISREG(status.st_mode)) return;
+    struct path_beneath_attr beneath = {.allowed_access = (fs_read_file | fs_execute) & rule->handled, .parent_fd = fd};
+    if (syscall(SYS_landlock_add_rule, rule->ruleset, 1 /* LANDLOCK_RULE_PATH_BENEATH */, &beneath, 0) != 0) {
+        rule->result = fail(rule->message, rule->size, "Landlock refused a rule for %s: %s", path, strerror(errno));
     }
 }
 
@@ -195,7 +200,7 @@ static int confine_files(const char *const *files, size_t file_count, const char
     for (size_t index = 0; result == 0 && index < file_count; index++) {
         result = allow(ruleset, files[index], fs_read_file | fs_execute, handled, message, size);
         // The libraries it finds through its own RUNPATH (a Swift plugin's runtime): the files
-        // themselves, not their folders, and only ELF files the loader would open.
+        // themselves, not their folders, and only shared objects this process could load.
         needed_rule_t rule = {ruleset, result, handled, message, size};
         if (result == 0) sandbox_needed_libraries(files[index], allow_needed, &rule, 64);
         result = rule.result;

@@ -13,8 +13,9 @@ public final class VideoClip: FrameSource, PassageDecoding, @unchecked Sendable 
     public var files: [String] { [path] }
     public let info: VideoInfo
     public let presentationTimes: [Double]
-    /// Half the precision the file stores times at, at most an eighth of a frame: a 30 fps
-    /// Matroska clip's third frame is stored at 67 ms, not 66.67, and still shows at 2/30 s.
+    /// Half the precision the file stores times at, at most an eighth of a frame, for times off
+    /// the frame-rate grid (a variable frame rate in milliseconds): a frame stored at 67 ms for
+    /// 66.67 still shows at 66.67. A nanosecond for times on the grid, which are exact.
     public let timeTolerance: Double
     private let decoder: OpaquePointer
     /// One thread at a time in the decoder.

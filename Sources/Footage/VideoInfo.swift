@@ -13,8 +13,9 @@ public struct VideoInfo: Sendable {
     public let sampleAspectRatio: (numerator: Int, denominator: Int)
     /// Seconds from the first frame to the end of the last.
     public let duration: Double
-    /// Seconds: the precision the file stores the frames' times at (a millisecond in Matroska,
-    /// WebM and FLV, a hundredth in GIF, a frame in AVI; 1/90000 in MPEG).
+    /// Seconds: the precision of the frames' times, as the file stores them (a millisecond in
+    /// Matroska, WebM and FLV, a hundredth in GIF); 0 when every frame lies on the stream's
+    /// frame-rate grid to within that precision and the times were put on it, which is exact.
     public let timeStep: Double
     public let frameCount: Int
     /// The codec as libavcodec names it: "h264", "hevc", "prores", "vp9", "gif".

@@ -46,4 +46,17 @@ final class VideoContainerTimingTests {
             #expect(TestClips.largestDifference(frame, neighbour) > 3, "\(file) frame \(index) is not its neighbour")
         }
     }
+
+    @Test("a 29.97 fps Matroska clip's times lie on its 1001/30000 s grid, not on the milliseconds stored")
+    func ntscFrameRate() throws {
+        let path = try clips.make(
+            "ntsc.mkv", ["-f", "lavfi", "-i", "testsrc2=size=160x120:rate=30000/1001", "-t", "2", "-c:v", "libx264"])
+        let clip = try VideoClip(path: path)
+        let grid = (0..<clip.presentationTimes.count).map { Double($0) * 1001 / 30000 }
+        #expect(clip.presentationTimes == grid)
+        // A 30 fps render shows the frame at or before each of its times: one frame twice, at the
+        // start, where 1/30 s comes before the second frame's 1001/30000 s; none skipped.
+        let shown = (0..<59).map { clip.frameIndex(at: Double($0) / 30) }
+        #expect(shown == [0] + Array(0..<58), "\(shown)")
+    }
 }

@@ -103,7 +103,8 @@ import Testing
     /// A plugin linked to a library of its own, found through its RUNPATH (`$ORIGIN/lib`), as a
     /// plugin written in Swift finds the toolchain's runtime: the scan lists it and a sandboxed
     /// render runs it. Only that library is opened to it: the plugin still cannot read the file
-    /// beside it.
+    /// beside it, though that file starts as an ELF file does and the plugin names it among the
+    /// libraries it needs (a name its own SONAME answers, so the loader never opens the file).
     @Test(.enabled(if: hasLandlock, "the kernel has no Landlock"))
     func aPluginLoadsTheLibrariesItsRunpathNamesInTheSandbox() throws {
         let folder = try CLI.temporaryDirectory()
@@ -112,10 +113,21 @@ import Testing
         try FileManager.default.createDirectory(at: lib, withIntermediateDirectories: true)
         let helper = try PluginFixtures.write(
             "int shade_value(void) { return 42; }\n", to: "plugins/lib/shade.c", in: folder)
-        let secret = try PluginFixtures.write("not for plugins\n", to: "plugins/lib/notes.txt", in: folder)
+        let secret = lib.appendingPathComponent("notes.txt")
+        try (Data([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01]) + Data("not for plugins\n".utf8)).write(to: secret)
         var built = try CLI.runProgram(
             "/usr/bin/env",
             ["cc", "-shared", "-fPIC", helper.path, "-o", lib.appendingPathComponent("libshade.so").path])
+        try #require(built.status == 0, "cc: \(built.stderr)")
+        // A stub whose SONAME is the notes' name, linked in so the plugin NEEDs "notes.txt".
+        let stubs = folder.appendingPathComponent("stubs")
+        try FileManager.default.createDirectory(at: stubs, withIntermediateDirectories: true)
+        built = try CLI.runProgram(
+            "/usr/bin/env",
+            [
+                "cc", "-shared", "-fPIC", helper.path, "-o", stubs.appendingPathComponent("libnotes.so").path,
+                "-Wl,-soname,notes.txt",
+            ])
         try #require(built.status == 0, "cc: \(built.stderr)")
         let apply = """
             int file = open("\(secret.path)", O_RDONLY);
@@ -132,7 +144,7 @@ import Testing
             [
                 "cc", "-std=c99", "-shared", "-fPIC", "-I", CLI.header, sourceFile.path, "-o",
                 folder.appendingPathComponent("plugins/shaded.so").path, "-L", lib.path, "-lshade",
-                "-Wl,-rpath,$ORIGIN/lib",
+                "-Wl,-rpath,$ORIGIN/lib", "-Wl,-soname,notes.txt", "-Wl,--no-as-needed", "-L", stubs.path, "-lnotes",
             ])
         try #require(built.status == 0, "cc: \(built.stderr)")
         try PluginFixtures.write(

@@ -57,8 +57,9 @@ typedef struct video_info {
                                        `rotation` reports it, in [0, 360): its −90 is 270 here */
     int sample_aspect_num, sample_aspect_den;  /* pixel width ÷ height, 1:1 when unknown */
     double duration;                /* seconds from the first frame to the end of the last */
-    double time_step;               /* seconds: the precision of the stream's times (its time
-                                       base; AVI's and GIF's are coarse, Matroska's a millisecond) */
+    double time_step;               /* seconds: the precision of the frame times (the stream's time
+                                       base: Matroska's a millisecond, GIF's a hundredth); 0 when
+                                       they were put on the frame-rate grid, which is exact */
     size_t frame_count;
     bool has_alpha;                 /* the decoded pixel format carries alpha */
     bool high_bit_depth;            /* more than 8 bits per component */
