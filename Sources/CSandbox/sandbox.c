@@ -106,23 +106,27 @@ static int end_with_parent(pid_t parent, char *message, size_t size) {
 #endif
 #endif
 
-/// Allows `rights` (narrowed to what a file may have when `path` is not a folder) beneath
-/// `path`; a path that does not exist is left out.
+/// Allows `rights` (narrowed to what a file may have when `descriptor` is not a folder) beneath
+/// the file or folder open at `descriptor`, which `path` names in messages.
+static int allow_descriptor(int ruleset, int descriptor, const char *path, uint64_t rights, uint64_t handled,
+                            char *message, size_t size) {
+    struct stat status;
+    if (fstat(descriptor, &status) != 0) return fail(message, size, "%s: %s", path, strerror(errno));
+    if (!S_ISDIR(status.st_mode)) rights &= fs_execute | fs_write_file | fs_read_file;
+    struct path_beneath_attr rule = {.allowed_access = rights & handled, .parent_fd = descriptor};
+    if (syscall(SYS_landlock_add_rule, ruleset, 1 /* LANDLOCK_RULE_PATH_BENEATH */, &rule, 0) != 0) {
+        return fail(message, size, "Landlock refused a rule for %s: %s", path, strerror(errno));
+    }
+    return 0;
+}
+
+/// Allows `rights` beneath `path` (allow_descriptor); a path that does not exist is left out.
 static int allow(int ruleset, const char *path, uint64_t rights, uint64_t handled, char *message, size_t size) {
     int descriptor = open(path, O_PATH | O_CLOEXEC);
     if (descriptor < 0) return errno == ENOENT || errno == ENOTDIR ? 0 : fail(message, size, "%s: %s", path, strerror(errno));
-    struct stat status;
-    if (fstat(descriptor, &status) != 0) {
-        close(descriptor);
-        return fail(message, size, "%s: %s", path, strerror(errno));
-    }
-    if (!S_ISDIR(status.st_mode)) rights &= fs_execute | fs_write_file | fs_read_file;
-    struct path_beneath_attr rule = {.allowed_access = rights & handled, .parent_fd = descriptor};
-    int result = (int)syscall(SYS_landlock_add_rule, ruleset, 1 /* LANDLOCK_RULE_PATH_BENEATH */, &rule, 0);
-    int error = errno;
+    int result = allow_descriptor(ruleset, descriptor, path, rights, handled, message, size);
     close(descriptor);
-    if (result != 0) return fail(message, size, "Landlock refused a rule for %s: %s", path, strerror(error));
-    return 0;
+    return result;
 }
 
 #ifdef SANITIZED
@@ -166,10 +170,8 @@ static void allow_needed(int fd, const char *path, void *context) {
     needed_rule_t *rule = context;
     struct stat status;
     if (rule->result != 0 || fstat(fd, &status) != 0 || !S_ISREG(status.st_mode)) return;
-    struct path_beneath_attr beneath = {.allowed_access = (fs_read_file | fs_execute) & rule->handled, .parent_fd = fd};
-    if (syscall(SYS_landlock_add_rule, rule->ruleset, 1 /* LANDLOCK_RULE_PATH_BENEATH */, &beneath, 0) != 0) {
-        rule->result = fail(rule->message, rule->size, "Landlock refused a rule for %s: %s", path, strerror(errno));
-    }
+    rule->result = allow_descriptor(rule->ruleset, fd, path, fs_read_file | fs_execute, rule->handled, rule->message,
+                                    rule->size);
 }
 
 static int confine_files(const char *const *files, size_t file_count, const char *const *folders,
