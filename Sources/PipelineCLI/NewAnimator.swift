@@ -5,7 +5,7 @@ import PipelineKit
 extension Pipeline {
     struct NewAnimator: ParsableCommand {
         static let configuration = CommandConfiguration.subcommand(
-            "new-animator", "Create a plugin project for a new animator or effect, in C, Swift or Rust.",
+            "new-animator", "Create a plugin project for a new animator or effect, in C, C++, Swift or Rust.",
             guide: NewPluginProject.guide)
 
         @Argument(
@@ -49,5 +49,13 @@ extension Pipeline {
     }
 }
 
-extension NewPluginProject.Language: ExpressibleByArgument {}
+extension NewPluginProject.Language: ExpressibleByArgument {
+    /// `c++`, or as file names spell it, `cpp` or `cxx`.
+    public init?(argument: String) {
+        switch argument {
+        case "cpp", "cxx": self = .cPlusPlus
+        default: self.init(rawValue: argument)
+        }
+    }
+}
 extension NewPluginProject.Kind: ExpressibleByArgument {}

@@ -1,10 +1,15 @@
 import PluginScaffold
 
 /// A new plugin project, as `pipeline new-animator` writes it: an animator or an effect with one
-/// parameter, its build file and a README, in C, Swift or Rust, built against this pipeline's
+/// parameter, its build file and a README, in C, C++, Swift or Rust, built against this pipeline's
 /// `animator.h`.
 public struct NewPluginProject: Sendable {
-    public enum Language: String, CaseIterable, Sendable { case c, swift, rust }
+    /// The project's language; C++ is `c++` (the command also takes `cpp` and `cxx`).
+    public enum Language: String, CaseIterable, Sendable {
+        case c
+        case cPlusPlus = "c++"
+        case swift, rust
+    }
 
     /// An animator writes layer properties over a step's progress; an effect (animator ABI 1.2)
     /// filters a layer's pixels.

@@ -69,12 +69,7 @@ public enum NewAnimatorCTemplate {
 
         \#(ReadmeBuildSections.c)
 
-        ## Use
-
-        ```sh
-        pipeline plugins --plugins .          # lists {{name}} with its parameter
-        mkdir -p plugins && cp {{name}}.so plugins/
-        ```
+        \#(ReadmeBuildSections.madeAnimatorUse)
 
         \#(NewAnimatorUsage.readmeSection)
 

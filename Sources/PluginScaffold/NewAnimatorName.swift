@@ -1,7 +1,7 @@
 import Foundation
 
-/// PluginScaffold holds what `pipeline new-animator` writes: small plugin projects in C, Swift and
-/// Rust whose animator or effect builds against this pipeline's `animator.h`. It owns the
+/// PluginScaffold holds what `pipeline new-animator` writes: small plugin projects in C, C++, Swift
+/// and Rust whose animator or effect builds against this pipeline's `animator.h`. It owns the
 /// templates and the spellings of a name they need; it loads no plugin and writes no file itself.
 
 /// One file of a plugin project: its path inside the project's folder and the text to write there.

@@ -1,5 +1,5 @@
 /// The part of a generated project's README that says how to use and check the built plugin,
-/// the same for C, Swift and Rust projects.
+/// the same for C, C++, Swift and Rust projects.
 enum NewAnimatorUsage {
     static let readmeSection = #"""
         A `plugins/` folder beside a pipeline file is searched automatically; so are `--plugins DIR`

@@ -49,28 +49,50 @@ enum NewEffectRustTemplate {
             /// those outside `input` counting as transparent. The host splits an image into row ranges
             /// and runs them on several threads at once: read any row of `input`, write only your rows.
             /// A mean keeps premultiplied pixels valid, and treating the four channels alike makes their
-            /// byte order irrelevant. Summing each column first makes the cost grow with r, not r². An
+            /// byte order irrelevant. Sums that slide down the columns (a row in, a row out) and along
+            /// each row (a column in, a column out) make the cost of a pixel the same whatever r is. An
             /// `Err` (or a panic) stops the render with its message.
             fn apply(&self, args: &EffectArgs, input: &Image, out: &mut RowsMut) -> Result<(), String> {
-                let r = radius(args) as usize;
-                let (w, h) = (input.width() as usize, input.height() as usize);
+                let r = radius(args) as i64;
+                let (w, h) = (input.width() as usize, input.height() as i64);
                 let area = ((2 * r + 1) * (2 * r + 1)) as u64;
-                let mut column = vec![0u32; 4 * w]; // sums down 2r + 1 rows
-                for y in out.rows() {
-                    let y = y as usize;
-                    column.fill(0);
-                    for from in y.saturating_sub(r)..(y + r + 1).min(h) {
-                        for (sum, &byte) in column.iter_mut().zip(input.row(from as u32)) {
-                            *sum += byte as u32;
+                let rows = out.rows();
+                if w == 0 || rows.is_empty() {
+                    return Ok(());
+                }
+                // Each channel of each column summed over rows y - r to y + r.
+                let mut column = vec![0u32; 4 * w];
+                // Adds row `y` to the sums, or takes it away; a row outside `input` adds nothing.
+                let add_row = |column: &mut [u32], y: i64, add: bool| {
+                    if (0..h).contains(&y) {
+                        for (sum, &byte) in column.iter_mut().zip(input.row(y as u32)) {
+                            *sum = if add { *sum + byte as u32 } else { *sum - byte as u32 };
                         }
                     }
+                };
+                let begin = rows.start as i64;
+                for from in begin - r..=begin + r {
+                    add_row(&mut column, from, true);
+                }
+                for y in rows {
+                    let y = y as i64;
+                    if y > begin {
+                        add_row(&mut column, y + r, true);
+                        add_row(&mut column, y - r - 1, false);
+                    }
                     let row = out.row_mut(y as u32);
-                    for x in 0..w {
-                        for c in 0..4 {
-                            let sum: u64 = (x.saturating_sub(r)..(x + r + 1).min(w))
-                                .map(|from| column[4 * from + c] as u64)
-                                .sum();
+                    let r = r as usize;
+                    for c in 0..4 {
+                        // Columns x - r to x + r of this channel.
+                        let mut sum: u64 = (0..=r.min(w - 1)).map(|from| column[4 * from + c] as u64).sum();
+                        for x in 0..w {
                             row[4 * x + c] = ((sum + area / 2) / area) as u8;
+                            if x + r + 1 < w {
+                                sum += column[4 * (x + r + 1) + c] as u64;
+                            }
+                            if x >= r {
+                                sum -= column[4 * (x - r) + c] as u64;
+                            }
                         }
                     }
                 }

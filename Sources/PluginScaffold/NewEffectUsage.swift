@@ -1,5 +1,5 @@
 /// The part of a generated effect project's README that says how a pipeline uses the built
-/// effect, the same for C, Swift and Rust projects.
+/// effect, the same for C, C++, Swift and Rust projects.
 enum NewEffectUsage {
     static let readmeSection = #"""
         A `plugins/` folder beside a pipeline file is searched automatically; so are `--plugins DIR`
@@ -19,5 +19,12 @@ enum NewEffectUsage {
 
         The host needs the "effects" service (animator ABI 1.2): an older pipeline skips the
         plugin with a message naming it, before running any of its code.
+
+        Before you share it, run `pipeline check-plugin plugins/{{name}}.so`: in a separate process,
+        it applies the effect to small layers at render scales 0.5, 1 and 2, with `radius` at its
+        default, its limits and values no pipeline gives (NaN, ±1e300), whole and in random row
+        ranges, on several threads, and names each call that crashes, hangs, fails, writes outside
+        its rows, gives other bytes for the same inputs, or takes longer than a frame should (exit
+        status 0 when it finds nothing).
         """#
 }

@@ -2,13 +2,17 @@ import Foundation
 
 /// A new plugin project: the files `pipeline new-animator` writes, and where.
 public enum PluginProject {
-    public enum Language: String, CaseIterable, Sendable { case c, swift, rust }
+    public enum Language: String, CaseIterable, Sendable {
+        case c
+        case cPlusPlus = "c++"
+        case swift, rust
+    }
 
     /// What a project holds and how it is built: `pipeline new-animator --help` shows it.
     public static let guide = """
         Writes a small project into DIR: the animator (or, with --kind effect, the effect) NAME with \
-        one parameter, a build file (a Makefile for C, a SwiftPM package for Swift, a Cargo crate for \
-        Rust) and a README with the build and use commands. It builds against this pipeline's animator.h \
+        one parameter, a build file (a Makefile for C and C++, a SwiftPM package for Swift, a Cargo crate \
+        for Rust) and a README with the build and use commands. It builds against this pipeline's animator.h \
         (Rust: its bindings/rust).
 
         An animator writes layer properties over a step's progress: it turns the layer by `angle`, \
@@ -20,6 +24,7 @@ public enum PluginProject {
 
         Examples:
           pipeline new-animator wobble --lang c wobble && make -C wobble
+          pipeline new-animator sway --lang c++ sway && make -C sway
           pipeline new-animator spin --lang swift spin
           pipeline new-animator tilt --lang rust tilt && (cd tilt && cargo build --offline --release)
           pipeline new-animator soften --kind effect --lang c soften && make -C soften
@@ -53,6 +58,7 @@ public enum PluginProject {
         let files: [(path: String, text: String)]
         switch language {
         case .c: files = NewAnimatorCTemplate.files(name, kind: kind, include: include())
+        case .cPlusPlus: files = NewAnimatorCPlusPlusTemplate.files(name, kind: kind, include: include())
         case .swift: files = NewAnimatorSwiftTemplate.files(name, kind: kind, include: include())
         case .rust:
             let bindings = NewAnimatorHeader.rustBindings()

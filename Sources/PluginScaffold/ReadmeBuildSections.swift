@@ -13,6 +13,26 @@ enum ReadmeBuildSections {
         by default `{{include}}`: `make PIPELINE_INCLUDE=/path/to/pipeline/include`.
         """#
 
+    /// Where an animator `make` builds (in C or C++) goes, and the listing that shows it.
+    static let madeAnimatorUse = #"""
+        ## Use
+
+        ```sh
+        pipeline plugins --plugins .          # lists {{name}} with its parameter
+        mkdir -p plugins && cp {{name}}.so plugins/
+        ```
+        """#
+
+    /// Where an effect `make` builds (in C or C++) goes, and the listing that shows it.
+    static let madeEffectUse = #"""
+        ## Use
+
+        ```sh
+        mkdir -p plugins && cp {{name}}.so plugins/
+        pipeline plugins --plugins plugins    # lists {{name}} with its parameter
+        ```
+        """#
+
     /// Rust's build, and the use that lists the plugin.
     static let rust = #"""
         ## Build

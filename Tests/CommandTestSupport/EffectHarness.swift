@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// A small C program, built with `cc` against the current `animator.h`, that loads an effect
-/// plugin the way a 1.2 host does and checks its blur without `pipeline` (whose compositor does
-/// not apply effects on this branch): it reads the entry and its requirements, calls `init` on a
+/// plugin the way a 1.2 host does and checks its blur without `pipeline`, so that a failure
+/// names the call and the byte: it reads the entry and its requirements, calls `init` on a
 /// host struct cut short before `register_effect` (as a 1.1 host's is) and then on a whole one,
 /// asks the effect's reach for a radius at two render scales, and applies it to an image with
 /// the reach's margins, whole and split into row ranges of 1 to 3 rows, comparing every byte

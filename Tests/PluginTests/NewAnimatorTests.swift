@@ -4,8 +4,8 @@ import Testing
 
 /// `pipeline new-animator`: the projects it writes build with their own build files, as an
 /// outside author builds them, and the plugins they make load and render. An effect project
-/// (`--kind effect`) is loaded by `EffectHarness` the way a 1.2 host loads it, as `pipeline` on
-/// this branch does not apply effects yet.
+/// (`--kind effect`) is also loaded by `EffectHarness` the way a host of each ABI loads it: a 1.2
+/// host applies it to known pixels, a 1.1 host must refuse it.
 @Suite struct NewAnimatorTests {
     static let listedParameter =
         "angle: number -3600...3600 deg, default 90 — how far the layer turns by the end, clockwise"
@@ -22,6 +22,27 @@ import Testing
           "output": { "dir": "out", "formats": ["png"] }
         }
         """
+    }
+
+    /// `pipeline check-plugin` on a built plugin finds nothing, as the project's README promises
+    /// (no time budget: what a call takes depends on the machine).
+    static func expectCheckPasses(_ plugin: URL) throws {
+        let checked = try CLI.run(["check-plugin", "--budget-ms", CLI.unhurriedBudget, plugin.path])
+        #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")
+        #expect(checked.stdout.contains("no problems"), "\(checked.stdout)")
+    }
+
+    /// Renders the bar of `bar(turnedBy:)` with the plugins of `plugins` and checks that it stands
+    /// upright: it covers x 28..<36, y 8..<56 (across, it covered x 8..<56, y 28..<36).
+    static func expectBarTurned(by name: String, plugins: URL, in folder: URL) throws {
+        try PluginFixtures.write(Self.bar(turnedBy: name), to: "bar.json", in: folder)
+        let rendered = try CLI.run(["run", "bar.json", "--plugins", plugins.path], in: folder)
+        #expect(!rendered.crashed)
+        try #require(rendered.status == 0, "\(rendered.stderr)")
+        let frame = try RGBAImage.read(folder.appendingPathComponent("out/frame_0000.png")).bytes
+        func red(x: Int, y: Int) -> UInt8 { frame[(y * 64 + x) * 4] }
+        #expect(red(x: 32, y: 12) == 255 && red(x: 32, y: 50) == 255, "\(name) turned the bar upright")
+        #expect(red(x: 12, y: 32) == 0 && red(x: 50, y: 32) == 0)
     }
 
     @Test func aCProjectBuildsWithMakeAndLoads() throws {
@@ -47,6 +68,77 @@ import Testing
         #expect(checked.status == 0, "\(checked.stdout)\(checked.stderr)")
     }
 
+    /// The flags of a C++ project's Makefile, and -Werror: the template compiles without a warning.
+    static let strictCPlusPlus = "CXXFLAGS=-std=c++20 -Wall -Wextra -Wno-missing-field-initializers -Werror -O2"
+
+    @Test(arguments: ["c++", "cpp", "cxx"]) func aCPlusPlusProjectBuildsWithMakeAndRenders(lang: String) throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let project = folder.appendingPathComponent("plugins")
+        let created = try CLI.run(["new-animator", "sway-x", "--lang", lang, project.path])
+        #expect(created.status == 0, "\(created.stderr)")
+        #expect(try SmallPipeline.contents(of: project) == ["Makefile", "README.md", "sway-x.cpp"])
+        let readme = try String(contentsOf: project.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("in C++") && readme.contains("make\n") && !readme.contains("{{"), "\(readme)")
+
+        let built = try CLI.runProgram("/usr/bin/env", ["make", "-C", project.path, Self.strictCPlusPlus])
+        try #require(built.status == 0, "make failed: \(built.stdout)\(built.stderr)")
+        #expect(built.stdout.contains("-fvisibility=hidden"), "only the entry is exported: \(built.stdout)")
+        let listing = try CLI.run(["plugins", "--plugins", project.path])
+        #expect(listing.stdout.contains("sway-x 0.1.0 — Turns the layer by `angle` degrees"), "\(listing.stdout)")
+        #expect(listing.stdout.contains(Self.listedParameter), "\(listing.stdout)")
+        try Self.expectBarTurned(by: "sway-x", plugins: project, in: folder)
+        try Self.expectCheckPasses(project.appendingPathComponent("sway-x.so"))
+    }
+
+    /// A C++ effect: blurs as a 1.2 host calls it (and a 1.1 host refuses it), renders through
+    /// `pipeline run` in and out of the sandbox (which must open the C++ runtime it needs), and
+    /// passes `check-plugin`.
+    @Test func aCPlusPlusEffectProjectBuildsWithMakeAndBlursInAndOutOfTheSandbox() throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let project = folder.appendingPathComponent("plugins")
+        let created = try CLI.run(["new-animator", "soft-en", "--kind", "effect", "--lang", "c++", project.path])
+        #expect(created.status == 0, "\(created.stderr)")
+        #expect(try SmallPipeline.contents(of: project) == ["Makefile", "README.md", "soft-en.cpp"])
+        let source = try String(contentsOf: project.appendingPathComponent("soft-en.cpp"), encoding: .utf8)
+        #expect(source.contains("{ANIM_SERVICE_EFFECTS, 1, 0}"), "\(source)")
+        try Self.expectEffectReadme(in: project, name: "soft-en", build: "make\n")
+
+        let built = try CLI.runProgram("/usr/bin/env", ["make", "-C", project.path, Self.strictCPlusPlus])
+        try #require(built.status == 0, "make failed: \(built.stdout)\(built.stderr)")
+        let plugin = project.appendingPathComponent("soft-en.so")
+        let checked = try #require(try EffectHarness.run(plugin, radius: 3, renderScale: 2, in: folder))
+        EffectHarness.expectBlur(checked, name: "soft-en", pluginID: "org.example.soft-en")
+        try Self.expectCheckPasses(plugin)
+
+        // A white 8×8 square on black, blurred by 2: its corner pixel is the mean of a 5×5 box of
+        // which 3×3 is white, 255 × 9 / 25 = 92 (rounded); its centre stays white.
+        try PluginFixtures.write(
+            """
+            { "version": 1,
+              "canvas": { "width": 32, "height": 32, "fps": 10, "duration": 0.1, "background": "#000000" },
+              "layers": [ { "name": "square", "frame": [12, 12, 8, 8], "fill": "#ffffff",
+                            "filters": [ { "effect": "soft-en", "params": { "radius": 2 } } ] } ],
+              "output": { "dir": "out", "formats": ["png"] } }
+            """, to: "square.json", in: folder)
+        var frames: [[UInt8]] = []
+        for sandbox in [false, true] {
+            let out = sandbox ? "sandboxed" : "plain"
+            let rendered = try CLI.run(
+                ["run", "square.json", "--plugins", project.path, "--out", out] + (sandbox ? ["--sandbox"] : []),
+                in: folder)
+            #expect(!rendered.crashed)
+            try #require(rendered.status == 0, "\(rendered.stderr)")
+            let frame = try RGBAImage.read(folder.appendingPathComponent("\(out)/frame_0000.png")).bytes
+            func red(x: Int, y: Int) -> UInt8 { frame[(y * 32 + x) * 4] }
+            #expect(red(x: 12, y: 12) == 92 && red(x: 16, y: 16) == 255, "blurred corner and centre")
+            #expect(red(x: 10, y: 16) > 0 && red(x: 9, y: 16) == 0, "spread 2 px past the edge, not 3")
+            frames.append(frame)
+        }
+        #expect(frames[0] == frames[1], "the same frame in the sandbox")
+    }
+
     /// The slow one: a release build of a Swift package (once).
     @Test func aSwiftProjectBuildsWithSwiftPMAndRenders() throws {
         let folder = try CLI.temporaryDirectory()
@@ -70,15 +162,7 @@ import Testing
             "\(listing.stdout)\(listing.stderr)")
         #expect(listing.stdout.contains(Self.listedParameter))
 
-        try PluginFixtures.write(Self.bar(turnedBy: "spin-it"), to: "bar.json", in: folder)
-        let rendered = try CLI.run(["run", "bar.json", "--plugins", plugins.path], in: folder)
-        #expect(!rendered.crashed)
-        try #require(rendered.status == 0, "\(rendered.stderr)")
-        let frame = try RGBAImage.read(folder.appendingPathComponent("out/frame_0000.png")).bytes
-        func red(x: Int, y: Int) -> UInt8 { frame[(y * 64 + x) * 4] }
-        // Upright, the bar covers x 28..<36, y 8..<56; across, it covered x 8..<56, y 28..<36.
-        #expect(red(x: 32, y: 12) == 255 && red(x: 32, y: 50) == 255, "the Swift logic turned the bar upright")
-        #expect(red(x: 12, y: 32) == 0 && red(x: 50, y: 32) == 0)
+        try Self.expectBarTurned(by: "spin-it", plugins: plugins, in: folder)
     }
 
     @Test func aRustProjectBuildsWithCargoAndRenders() throws {
@@ -106,13 +190,7 @@ import Testing
         #expect(listing.stdout.contains("tilt-it 0.1.0 — Turns the layer by `angle` degrees"), "\(listing.stdout)")
         #expect(listing.stdout.contains(Self.listedParameter), "\(listing.stdout)")
 
-        try PluginFixtures.write(Self.bar(turnedBy: "tilt-it"), to: "bar.json", in: folder)
-        let rendered = try CLI.run(["run", "bar.json", "--plugins", plugins.path], in: folder)
-        try #require(rendered.status == 0, "\(rendered.stderr)")
-        let frame = try RGBAImage.read(folder.appendingPathComponent("out/frame_0000.png")).bytes
-        func red(x: Int, y: Int) -> UInt8 { frame[(y * 64 + x) * 4] }
-        #expect(red(x: 32, y: 12) == 255 && red(x: 32, y: 50) == 255, "the Rust logic turned the bar upright")
-        #expect(red(x: 12, y: 32) == 0 && red(x: 50, y: 32) == 0)
+        try Self.expectBarTurned(by: "tilt-it", plugins: plugins, in: folder)
     }
 
     @Test(arguments: ["Wobble", "1up", "wob_ble", "wob.ble", "wöbble"])
@@ -198,6 +276,7 @@ import Testing
             try EffectHarness.run(
                 project.appendingPathComponent("soft-en.so"), radius: 3, renderScale: 2, in: folder))
         EffectHarness.expectBlur(checked, name: "soft-en", pluginID: "org.example.soft-en")
+        try Self.expectCheckPasses(project.appendingPathComponent("soft-en.so"))
     }
 
     /// The slow one: a release build of a Swift package (once).
@@ -220,6 +299,7 @@ import Testing
                 project.appendingPathComponent(".build/release/libSoftEn.so"), radius: 3, renderScale: 2,
                 in: folder))
         EffectHarness.expectBlur(checked, name: "soft-en", pluginID: "org.example.soft-en")
+        try Self.expectCheckPasses(project.appendingPathComponent(".build/release/libSoftEn.so"))
     }
 
     @Test func aRustEffectProjectBuildsWithCargoAndBlursAsAHostCallsIt() throws {
@@ -246,6 +326,7 @@ import Testing
         #expect(
             checked.stdout.contains("log 3: this host predates ABI 1.2 and cannot register effects\n"),
             "the bindings say why init fails on a 1.1 host: \(checked.stdout)")
+        try Self.expectCheckPasses(target.appendingPathComponent("release/libsoft_en.so"))
     }
 
     @Test(arguments: ["mixer", "Effect", ""]) func anUnknownKindIsRefusedNamingTheChoices(kind: String) throws {
