@@ -54,6 +54,9 @@ struct video_decoder {
     bool finished;
     /* The end of the stream was sent: the decoder is handing out the pictures it held back. */
     bool draining;
+    /* The scan gave times to packets that carry none (`fill_rate_grid`): a picture decoded
+     * without a time is the listed frame after the one before it, mid-stream too. */
+    bool filled;
     /* `last_pts` is the picture the decoder produced last since the latest seek. */
     bool positioned;
     int64_t last_pts;
@@ -292,6 +295,44 @@ static void infer_presentation_times(video_decoder_t *d) {
     }
 }
 
+/* Times for the packets that carry none at all, in a stream where the others have theirs on the
+ * frame-rate grid (H.264 in an MPEG program stream leaves both times off many pictures' packets;
+ * libavcodec then brings those pictures out without a time): the grid's places the timed packets
+ * leave empty, in order, then those after the last, one a packet. libavcodec brings pictures out
+ * in presentation order, so each such picture is the listed frame after the one before it
+ * (`decode_until`). True when it gave any packet a time. */
+static bool fill_rate_grid(video_decoder_t *d) {
+    AVRational rate = d->format->streams[d->stream]->r_frame_rate;
+    if (rate.num <= 0 || rate.den <= 0 || d->time_base.num <= 0) return false;
+    /* The frame's length in the stream's ticks, when it is a whole number of them. */
+    int64_t ticks = (int64_t)d->time_base.den * rate.den, per = (int64_t)d->time_base.num * rate.num;
+    if (ticks % per != 0 || ticks / per <= 0) return false;
+    int64_t step = ticks / per;
+    size_t timed = 0, untimed = 0;
+    for (size_t i = 0; i < d->packet_count; i++) {
+        if (d->packets[i].pts != AV_NOPTS_VALUE) d->pts[timed++] = d->packets[i].pts;
+        else if (d->packets[i].shown) untimed++;
+    }
+    if (timed == 0 || untimed == 0) return false;
+    qsort(d->pts, timed, sizeof *d->pts, compare_pts);
+    for (size_t i = 1; i < timed; i++) {
+        if ((d->pts[i] - d->pts[0]) % step != 0) return false;
+    }
+    int64_t slot = d->pts[0];
+    size_t next = 0;
+    for (size_t i = 0; i < d->packet_count; i++) {
+        packet_entry_t *p = &d->packets[i];
+        if (p->pts != AV_NOPTS_VALUE || !p->shown) continue;
+        while (next < timed && d->pts[next] <= slot) {
+            if (d->pts[next] == slot) slot += step;
+            next++;
+        }
+        p->pts = slot;
+        slot += step;
+    }
+    return true;
+}
+
 /* Puts the frames' times on the stream's frame-rate grid when each is on it to within half the
  * precision the file stores times at: a 30 fps Matroska clip's frame 2, stored at 67 ms, is at
  * 2/30 s, and a 29.97 fps one's frames at exact multiples of 1001/30000 s, so that the frame
@@ -420,6 +461,7 @@ static video_status_t scan(video_decoder_t *d, char *detail, size_t detail_size)
         return VIDEO_CORRUPT;
     }
     infer_presentation_times(d);
+    d->filled = fill_rate_grid(d);
     video_status_t status = list_frames(d, last_duration, detail, detail_size);
     return status == VIDEO_OK ? list_groups(d) : status;
 }
@@ -551,9 +593,11 @@ static video_status_t decode_until(video_decoder_t *d, size_t index, char *detai
             d->decoded++;
             int64_t shown = d->frame->best_effort_timestamp;
             /* A picture flushed out at the end of a stream whose packets carry no times of their
-             * own (AVI's, some of MPEG's) comes without one: it is the frame after the last.
-             * Mid-stream, a picture without a time (as H.264 in a program stream has) is passed. */
-            if (shown == AV_NOPTS_VALUE && d->draining && d->positioned && d->last_pts != AV_NOPTS_VALUE) {
+             * own (AVI's, some of MPEG's) comes without one: it is the frame after the last. So
+             * is one mid-stream when the scan listed times for the packets without
+             * (`fill_rate_grid`); otherwise such a picture is passed. */
+            if (shown == AV_NOPTS_VALUE && (d->draining || d->filled) && d->positioned &&
+                d->last_pts != AV_NOPTS_VALUE) {
                 shown = time_after(d, d->last_pts);
             }
             d->positioned = true;

@@ -25,6 +25,10 @@ final class VideoContainerTimingTests {
         // AVI stores decode times alone: B-frames are brought out one or two packets late.
         ("mpeg4.avi", ["-c:v", "mpeg4", "-bf", "2", "-g", "15"]),
         ("h264.avi", ["-c:v", "libx264", "-g", "15"]),
+        // H.264 in a program stream: many pictures' packets carry no time at all, and libavcodec
+        // brings those pictures out without one.
+        ("h264.mpg", ["-c:v", "libx264", "-g", "15", "-f", "mpeg"]),
+        ("h264.vob", ["-c:v", "libx264", "-bf", "3", "-g", "15"]),
     ]
 
     @Test(
