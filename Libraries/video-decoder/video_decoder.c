@@ -315,6 +315,14 @@ static bool fill_rate_grid(video_decoder_t *d) {
     }
     if (timed == 0 || untimed == 0) return false;
     qsort(d->pts, timed, sizeof *d->pts, compare_pts);
+    /* Every place the grid can reach, from the first time to one a packet past the last, must be
+     * a time (a damaged file's times may lie anywhere). */
+    int64_t span, reach, end;
+    if (__builtin_sub_overflow(d->pts[timed - 1], d->pts[0], &span) ||
+        __builtin_mul_overflow(step, (int64_t)(untimed + 1), &reach) ||
+        __builtin_add_overflow(d->pts[timed - 1], reach, &end)) {
+        return false;
+    }
     for (size_t i = 1; i < timed; i++) {
         if ((d->pts[i] - d->pts[0]) % step != 0) return false;
     }
