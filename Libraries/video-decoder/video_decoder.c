@@ -60,6 +60,8 @@ struct video_decoder {
     /* `last_pts` is the picture the decoder produced last since the latest seek. */
     bool positioned;
     int64_t last_pts;
+    /* The listed time of the keyframe decoding started at, at the latest seek. */
+    int64_t start_pts;
     /* The index of the frame shown at `last_pts`, when positioned. */
     size_t last_index;
     packet_entry_t *packets;
@@ -295,15 +297,30 @@ static void infer_presentation_times(video_decoder_t *d) {
     }
 }
 
+/* The pictures decoded after the keyframe that starts the file but shown before it (an open group's
+ * leading B-frames, in a clip cut out of a longer one without re-encoding, `ffmpeg -ss … -c copy`)
+ * refer to pictures the file does not hold: libavcodec drops them, and they are not listed. */
+static void drop_leading_pictures(video_decoder_t *d) {
+    if (d->packet_count == 0 || !d->packets[0].key || d->packets[0].pts == AV_NOPTS_VALUE) return;
+    int64_t keyframe = d->packets[0].pts;
+    for (size_t i = 1; i < d->packet_count && !d->packets[i].key; i++) {
+        if (d->packets[i].pts != AV_NOPTS_VALUE && d->packets[i].pts < keyframe) d->packets[i].shown = false;
+    }
+}
+
 /* Times for the packets that carry none at all, in a stream where the others have theirs on the
- * frame-rate grid (H.264 in an MPEG program stream leaves both times off many pictures' packets;
- * libavcodec then brings those pictures out without a time): the grid's places the timed packets
- * leave empty, in order, then those after the last, one a packet. libavcodec brings pictures out
- * in presentation order, so each such picture is the listed frame after the one before it
- * (`decode_until`). True when it gave any packet a time. */
+ * frame-rate grid (H.264 in an MPEG program stream leaves both times off many pictures' packets,
+ * and libavcodec brings those pictures out without a time). The grid starts at the keyframe that
+ * starts the stream: its own time, or when it has none (a clip cut out of a longer one without
+ * re-encoding) the decode time of the packet libavcodec brings it out at, `video_delay` on. A
+ * keyframe without a time starts a closed group: it is shown after every picture decoded before
+ * it, so it takes the place after as many frames as there are packets before it. The others take
+ * the places left empty, in order. libavcodec brings pictures out in presentation order, so such
+ * a picture is the listed frame after the one before it, or after a seek the keyframe decoding
+ * started at (`decode_until`). True when it gave any packet a time. */
 static bool fill_rate_grid(video_decoder_t *d) {
     AVRational rate = d->format->streams[d->stream]->r_frame_rate;
-    if (rate.num <= 0 || rate.den <= 0 || d->time_base.num <= 0) return false;
+    if (rate.num <= 0 || rate.den <= 0 || d->time_base.num <= 0 || d->packet_count == 0) return false;
     /* The frame's length in the stream's ticks, when it is a whole number of them. */
     int64_t ticks = (int64_t)d->time_base.den * rate.den, per = (int64_t)d->time_base.num * rate.num;
     if (ticks % per != 0 || ticks / per <= 0) return false;
@@ -315,29 +332,58 @@ static bool fill_rate_grid(video_decoder_t *d) {
     }
     if (timed == 0 || untimed == 0) return false;
     qsort(d->pts, timed, sizeof *d->pts, compare_pts);
-    /* Every place the grid can reach, from the first time to one a packet past the last, must be
-     * a time (a damaged file's times may lie anywhere). */
+    int64_t origin = d->pts[0];
+    const packet_entry_t *first = &d->packets[0];
+    int delay = d->format->streams[d->stream]->codecpar->video_delay;
+    if (first->key && first->pts != AV_NOPTS_VALUE) {
+        origin = first->pts;
+    } else if (first->key && delay >= 0 && (size_t)delay < d->packet_count &&
+               d->packets[delay].dts != AV_NOPTS_VALUE && d->packets[delay].dts <= origin) {
+        origin = d->packets[delay].dts;
+    }
+    /* Every place the grid can reach, from its origin to one a packet past the last time, must
+     * be a time (a damaged file's times may lie anywhere), and every time one of its places. */
     int64_t span, reach, end;
-    if (__builtin_sub_overflow(d->pts[timed - 1], d->pts[0], &span) ||
-        __builtin_mul_overflow(step, (int64_t)(untimed + 1), &reach) ||
+    if (origin > d->pts[0] || __builtin_sub_overflow(d->pts[timed - 1], origin, &span) ||
+        __builtin_mul_overflow(step, (int64_t)(d->packet_count + 1), &reach) ||
         __builtin_add_overflow(d->pts[timed - 1], reach, &end)) {
         return false;
     }
-    for (size_t i = 1; i < timed; i++) {
-        if ((d->pts[i] - d->pts[0]) % step != 0) return false;
+    for (size_t i = 0; i < timed; i++) {
+        if ((d->pts[i] - origin) % step != 0) return false;
     }
-    int64_t slot = d->pts[0];
-    size_t next = 0;
+    /* Keyframes first, each where the packets before it put it, unless a time holds that place;
+     * their places rise with the packets, so they are listed in order. */
+    int64_t *keys = malloc(untimed * sizeof *keys);
+    if (keys == NULL) return false;
+    size_t before = 0, key_count = 0;
+    for (size_t i = 0; i < d->packet_count; i++) {
+        packet_entry_t *p = &d->packets[i];
+        if (p->key && p->pts == AV_NOPTS_VALUE && p->shown) {
+            int64_t place = origin + (int64_t)before * step;
+            if (bsearch(&place, d->pts, timed, sizeof *d->pts, compare_pts) == NULL) {
+                p->pts = place;
+                keys[key_count++] = place;
+            }
+        }
+        if (p->shown) before++;
+    }
+    int64_t slot = origin;
+    size_t next = 0, next_key = 0;
     for (size_t i = 0; i < d->packet_count; i++) {
         packet_entry_t *p = &d->packets[i];
         if (p->pts != AV_NOPTS_VALUE || !p->shown) continue;
-        while (next < timed && d->pts[next] <= slot) {
-            if (d->pts[next] == slot) slot += step;
-            next++;
+        for (;;) {
+            while (next < timed && d->pts[next] < slot) next++;
+            while (next_key < key_count && keys[next_key] < slot) next_key++;
+            bool taken = (next < timed && d->pts[next] == slot) || (next_key < key_count && keys[next_key] == slot);
+            if (!taken) break;
+            slot += step;
         }
         p->pts = slot;
         slot += step;
     }
+    free(keys);
     return true;
 }
 
@@ -470,6 +516,7 @@ static video_status_t scan(video_decoder_t *d, char *detail, size_t detail_size)
     }
     infer_presentation_times(d);
     d->filled = fill_rate_grid(d);
+    drop_leading_pictures(d);
     video_status_t status = list_frames(d, last_duration, detail, detail_size);
     return status == VIDEO_OK ? list_groups(d) : status;
 }
@@ -540,7 +587,14 @@ static video_status_t seek_to(video_decoder_t *d, size_t entry, char *detail, si
             return VIDEO_CORRUPT;
         }
         landed = attempt == 1 || read_on_to(d, target);
+        if (attempt == 1) {
+            /* From the start, where decoding starts at the first keyframe. */
+            size_t first = 0;
+            while (d->has_keys && first + 1 < d->packet_count && !d->packets[first].key) first++;
+            target = &d->packets[first];
+        }
     }
+    d->start_pts = target->pts;
     /* Decoding starts at a keyframe, so no picture refers to one the decoder never saw. */
     while (d->has_keys && !(d->packet->flags & AV_PKT_FLAG_KEY)) {
         av_packet_unref(d->packet);
@@ -600,12 +654,15 @@ static video_status_t decode_until(video_decoder_t *d, size_t index, char *detai
         if (ret >= 0) {
             d->decoded++;
             int64_t shown = d->frame->best_effort_timestamp;
-            /* A picture flushed out at the end of a stream whose packets carry no times of their
-             * own (AVI's, some of MPEG's) comes without one: it is the frame after the last. So
-             * is one mid-stream when the scan listed times for the packets without
-             * (`fill_rate_grid`); otherwise such a picture is passed. */
-            if (shown == AV_NOPTS_VALUE && (d->draining || d->filled) && d->positioned &&
-                d->last_pts != AV_NOPTS_VALUE) {
+            /* A picture without a time (libavcodec gives none to one whose packet had none, as
+             * many of MPEG program streams' have) is, first after a seek, the keyframe decoding
+             * started at. Later, it is the frame after the one before when the decoder drains
+             * at the end or the scan listed times for such packets (`fill_rate_grid`); otherwise
+             * it is passed. */
+            if (shown == AV_NOPTS_VALUE && !d->positioned) {
+                shown = d->start_pts;
+            } else if (shown == AV_NOPTS_VALUE && (d->draining || d->filled) && d->positioned &&
+                       d->last_pts != AV_NOPTS_VALUE) {
                 shown = time_after(d, d->last_pts);
             }
             d->positioned = true;

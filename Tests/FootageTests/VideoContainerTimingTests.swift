@@ -51,6 +51,41 @@ final class VideoContainerTimingTests {
         }
     }
 
+    @Test(
+        "a clip cut without re-encoding starts at its keyframe, as ffmpeg decodes it",
+        arguments: ["mpeg2.vob", "h264.vob", "mpeg2.mpg"])
+    func cutWithoutReencoding(file: String) throws {
+        // `ffmpeg -ss 0.7 -c copy` starts the cut at the keyframe before 0.7 s. Open groups
+        // (mpeg2video's default) leave B-frames after it that refer to the group cut away; an
+        // H.264 program stream's first keyframe carries no time at all.
+        let codec =
+            file.hasPrefix("mpeg2")
+            ? ["-c:v", "mpeg2video", "-bf", "2", "-g", "15"] : ["-c:v", "libx264", "-bf", "3", "-g", "15"]
+        let whole = try clips.make(
+            "whole-\(file)", ["-f", "lavfi", "-i", "testsrc2=size=160x120:rate=30", "-t", "3"] + codec)
+        let path = try clips.make(file, ["-ss", "0.7", "-i", whole, "-c", "copy"])
+        let decoded = try TestClips.run(
+            TestClips.ffprobe!,
+            [
+                "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries", "stream=nb_read_frames",
+                "-of", "csv=p=0", path,
+            ])
+        // ffprobe's csv: the count, then a comma.
+        let count = try #require(Int(String(decoding: decoded, as: UTF8.self).prefix { $0.isNumber }))
+        let clip = try VideoClip(path: path)
+        #expect(
+            clip.presentationTimes.count == count, "\(file): \(clip.presentationTimes.count) frames, ffmpeg \(count)")
+        let shown = (0..<count).map { clip.frameIndex(at: Double($0) / 30) }
+        #expect(shown == Array(0..<count), "\(file) shows \(shown)")
+        for index in [0, 1, 2, 12, count - 1] {
+            let frame = try clip.frame(index: index)
+            let expected = try clips.reference(path, index: index, filters: "format=bgra")
+            #expect(TestClips.largestDifference(frame, expected) <= 3, "\(file) frame \(index)")
+            let neighbour = try clips.reference(path, index: index == 0 ? 1 : index - 1, filters: "format=bgra")
+            #expect(TestClips.largestDifference(frame, neighbour) > 3, "\(file) frame \(index) is not its neighbour")
+        }
+    }
+
     @Test("a 29.97 fps Matroska clip's times lie on its 1001/30000 s grid, not on the milliseconds stored")
     func ntscFrameRate() throws {
         let path = try clips.make(
