@@ -54,8 +54,9 @@ import Testing
         #expect(try complete(["run", "intro.json", "--format", "m"]) == ["mov", "mp4"])
     }
 
-    @Test func languageCompletesToCRustAndSwift() throws {
-        #expect(try complete(["new-animator", "spin", "--lang", ""]) == ["c", "rust", "swift"])
+    @Test func languageCompletesToEveryProjectLanguage() throws {
+        #expect(try complete(["new-animator", "spin", "--lang", ""]) == ["c", "c++", "rust", "swift"])
+        #expect(try complete(["new-animator", "spin", "--lang", "c"]) == ["c", "c++"])
     }
 
     @Test(arguments: [
