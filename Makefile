@@ -131,7 +131,7 @@ examples: all
 # out: its server's dependencies were over a third of that build), and the command line's contract
 # (CommandTests, whose time under the sanitizer went to starting it; but the corpus of bad inputs,
 # where memory errors hide, stays under the sanitizer), run from that same test bundle against the
-# release build check-build makes (scripts/test-release). The new-animator projects (C, Swift,
+# release build check-build makes (scripts/test-release). The new-animator projects (C, C++, Swift,
 # Rust) build and load there too, also under the sanitizer: a Swift plugin loads its toolchain's
 # runtime beside the release executable's own, which the sanitized build, linking that runtime,
 # cannot show. `make test-suite` runs every suite in the plain debug build.
