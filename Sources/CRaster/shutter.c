@@ -646,16 +646,23 @@ void raster_shutter_average_moved(uint8_t *first, const uint8_t *under, const ui
     }
 }
 
-bool raster_shutter_edges_clear(const uint8_t *picture, int width, int height, int stride, int x0, int y0, int x1,
-                                int y1) {
-    if (x0 >= x1 || y0 >= y1) return true;
+int raster_shutter_edges_touched(const uint8_t *picture, int width, int height, int stride, int x0, int y0, int x1,
+                                 int y1) {
+    int touched = 0;
+    if (x0 >= x1 || y0 >= y1) return touched;
     for (int y = y0; y < y1; y++) {
         const uint8_t *row = picture + (size_t)y * stride;
         if (y == 0 || y == height - 1) {
-            for (int x = x0; x < x1; x++)
-                if (row[4 * (size_t)x + 3] != 0) return false;
+            for (int x = x0; x < x1; x++) {
+                if (row[4 * (size_t)x + 3] != 0) {
+                    touched |= y == 0 ? SHUTTER_EDGE_TOP : 0;
+                    touched |= y == height - 1 ? SHUTTER_EDGE_BOTTOM : 0;
+                    break;
+                }
+            }
         }
-        if ((x0 == 0 && row[3] != 0) || (x1 == width && row[4 * (size_t)(width - 1) + 3] != 0)) return false;
+        if (x0 == 0 && row[3] != 0) touched |= SHUTTER_EDGE_LEFT;
+        if (x1 == width && row[4 * (size_t)(width - 1) + 3] != 0) touched |= SHUTTER_EDGE_RIGHT;
     }
-    return true;
+    return touched;
 }

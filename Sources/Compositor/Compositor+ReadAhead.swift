@@ -8,14 +8,14 @@ extension Compositor {
     /// read-ahead per source, however many layers show it. `window` is the render frames past the lowest undelivered one that are decoded ahead;
     /// at least the frames the render holds in flight. Each is told of the render's progress (`advance(to:)`) and stopped
     /// when it ends. With `feeding`, they decode at a feeder's lower priority (`ThreadPriority`).
-    /// `hidden(t)` says which layers timeline time `t` does not draw whatever their state (those
-    /// a mixer step hides, showing another alone, `HiddenFootage`): their footage is not read
-    /// ahead then, so a clip waiting under a transition to come is not decoded, and its first
-    /// frame not held, before the transition shows it.
+    /// `hidden(f, t)` says which layers frame f does not draw at timeline time `t` whatever their
+    /// state (those a mixer step hides, showing another alone, `HiddenFootage`): their footage is
+    /// not read ahead then, so a clip waiting under a transition to come is not decoded, and its
+    /// first frame not held, before the transition shows it.
     public func readAheads(
         frames: Range<Int>, window: Int, threads: Int, feeding: Bool = false,
         times: @escaping @Sendable (Int) -> [Double],
-        hidden: @escaping @Sendable (Double) -> HiddenFootage = { _ in .none }
+        hidden: @escaping @Sendable (_ frame: Int, _ time: Double) -> HiddenFootage = { _, _ in .none }
     ) -> [FootageReadAhead] {
         var shows: [ObjectIdentifier: (source: any FrameSource, layers: [ShownFrames.Layer])] = [:]
         var order: [ObjectIdentifier] = []
@@ -37,7 +37,7 @@ extension Compositor {
             ) { frame in
                 var indices: [Int] = []
                 for time in times(frame) {
-                    for index in shown.indices(at: time, hidden: hidden(time)) where !indices.contains(index) {
+                    for index in shown.indices(at: time, hidden: hidden(frame, time)) where !indices.contains(index) {
                         indices.append(index)
                     }
                 }

@@ -2,15 +2,21 @@ import CAnimatorABI
 import Foundation
 
 extension Compositor {
-    /// The move, in device pixels, that takes the layers from `start` up in state `from` to where
-    /// they stand in state `to`, when that move is all that differs between the two: the layers
-    /// below `start` the same bytes, and each layer from `start` up the same but for its frame's
-    /// origin and its translation, its map to the canvas moved as every other's. Nil otherwise.
-    /// The layers then draw the same pixels, moved (see `renderApart`).
-    public func commonMove(from: [anim_layer_t], to: [anim_layer_t], above start: Int) -> (dx: Double, dy: Double)? {
+    /// The move, in device pixels, that takes the layers from `start` up to `top` (all, when nil)
+    /// in state `from` to where they stand in state `to`, when that move is all that differs
+    /// between the two: the layers below `start` and from `top` up the same bytes, and each layer
+    /// between the same but for its frame's origin and its translation, its map to the canvas
+    /// moved as every other's. Nil otherwise. The layers then draw the same pixels, moved (see
+    /// `renderApart`).
+    public func commonMove(from: [anim_layer_t], to: [anim_layer_t], above start: Int, below top: Int? = nil) -> (
+        dx: Double, dy: Double
+    )? {
         precondition(from.count == to.count && from.count == prepared.count, "one layer state per content")
-        for index in 0..<start where !from[index].hasSameBytes(as: to[index]) { return nil }
-        for index in start..<from.count {
+        let top = max(start, min(top ?? from.count, from.count))
+        for index in Array(0..<start) + Array(top..<from.count) where !from[index].hasSameBytes(as: to[index]) {
+            return nil
+        }
+        for index in start..<top {
             var moved = to[index]
             moved.frame.x = from[index].frame.x
             moved.frame.y = from[index].frame.y
@@ -25,7 +31,7 @@ extension Compositor {
         // A move is the same for every layer within a thousandth of a pixel: the maps of
         // sublayers are products, whose last bits differ.
         let tolerance = 1e-3 / scale
-        for index in start..<from.count {
+        for index in start..<top {
             let (b, a) = (before[index], after[index])
             guard b.a == a.a, b.b == a.b, b.c == a.c, b.d == a.d else { return nil }
             let (dx, dy) = (a.tx - b.tx, a.ty - b.ty)
@@ -39,19 +45,20 @@ extension Compositor {
         return move.map { ($0.dx * scale, $0.dy * scale) } ?? (0, 0)
     }
 
-    /// The layers from `start` up moved left and up by less than a pixel, so that the first of
-    /// them has its left and top edges on whole device pixels, and that move (right and down, in
-    /// device pixels, each in 0..<1). A picture drawn so, moved by a fraction of a pixel and
-    /// resampled bilinearly, is what drawing it there gives: a straight edge's coverage then
-    /// grows linearly across the pixel it enters. Nil when that cannot be had: the first layer
-    /// turned or slanted, a moving layer inside a layer that does not move, or edges on whole
-    /// pixels already.
-    public func alignedToPixels(_ layers: [anim_layer_t], above start: Int) -> (
+    /// The layers from `start` up to `top` (all, when nil) moved left and up by less than a
+    /// pixel, so that the first of them has its left and top edges on whole device pixels, and
+    /// that move (right and down, in device pixels, each in 0..<1). A picture drawn so, moved by a
+    /// fraction of a pixel and resampled bilinearly, is what drawing it there gives: a straight
+    /// edge's coverage then grows linearly across the pixel it enters. Nil when that cannot be
+    /// had: the first layer turned or slanted, a moving layer inside a layer that does not move,
+    /// or edges on whole pixels already.
+    public func alignedToPixels(_ layers: [anim_layer_t], above start: Int, below top: Int? = nil) -> (
         layers: [anim_layer_t], move: (x: Double, y: Double)
     )? {
         precondition(layers.count == prepared.count, "one layer state per content")
-        guard start < layers.count else { return nil }
-        for index in start..<layers.count where tree.parents[index].map({ $0 < start }) ?? false { return nil }
+        let top = min(top ?? layers.count, layers.count)
+        guard start < top else { return nil }
+        for index in start..<top where tree.parents[index].map({ $0 < start }) ?? false { return nil }
         func corner(_ layers: [anim_layer_t]) -> (x: Double, y: Double)? {
             var transforms: [AffineTransform] = []
             layers.withUnsafeBufferPointer { tree.worldTransforms(of: $0, into: &transforms) }
@@ -67,7 +74,7 @@ extension Compositor {
         let move = (x: fraction(before.x), y: fraction(before.y))
         guard move.x > 0 || move.y > 0 else { return nil }
         var aligned = layers
-        for index in start..<layers.count where tree.parents[index] == nil {
+        for index in start..<top where tree.parents[index] == nil {
             aligned[index].translation.x -= move.x / scale
             aligned[index].translation.y -= move.y / scale
         }

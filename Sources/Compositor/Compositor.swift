@@ -54,9 +54,9 @@ public final class Compositor {
     /// Whether the drawing under way is of whole frames (or their static images) with no mixer's
     /// output among the layers: only then is a backdrop a function of the layers' states.
     var drawsWholeFrame = false
-    /// Whether a layer drawn since this was last cleared reached past the frame's edge (what lies
-    /// beyond it was not drawn).
-    var drawnBeyondFrame = false
+    /// The frame's edges a layer drawn since this was last cleared reached past (what lies beyond
+    /// them was not drawn).
+    var drawnBeyond: FrameEdges = []
     /// The first effect that failed since `takeEffectFailure`; the frame holding it is not to be used.
     private(set) var effectFailure: EffectFailure?
 
@@ -122,6 +122,14 @@ public final class Compositor {
             content.lottie?.show(at: time)
         }
         for content in prepared { content.text?.show(at: time) }
+    }
+
+    /// Moves the texts' wiggly selectors to render time `time`, leaving what every layer shows
+    /// (its footage, Lottie frame, string, caption cue) at the time `showFootage` gave: a
+    /// motion-blurred frame shows its own time's content in every sample and samples only what
+    /// animates.
+    public func sampleTextAnimators(at time: Double) {
+        for content in prepared { content.text?.sampleAnimators(at: time) }
     }
 
     /// The index of the footage or Lottie frame content `index` shows now; nil when it shows
@@ -202,25 +210,48 @@ public final class Compositor {
         frame.heldStatic?.drawnOver = drawnOver
     }
 
-    /// For a motion-blurred frame whose samples differ only in where its upper layers stand: fills
-    /// `frame` with the background and the bottom layers that do not change within the shutter
-    /// (the whole subtrees below `limit`), as much of them as a static image holds copied and the
-    /// rest drawn, and draws the layers above them alone over the transparent pixels of `picture`
-    /// (which must be transparent outside `cleared`). Returns the first layer drawn into
-    /// `picture`, the box it drew in, and the static image's pixels when `frame` holds that image
-    /// alone (nil when it holds the background alone or layers drawn over the image), which stay
-    /// as they are while this compositor draws nothing else, and whether the picture is whole:
-    /// no layer in it reached past the frame's edge. A layer showing footage or a Lottie
-    /// animation above the static image, or one with effects or turned out of its plane among
-    /// those drawn into `picture`, would not draw alike in every sample: nil is returned then.
+    /// For a motion-blurred frame whose samples differ only in where some of its layers stand:
+    /// fills `frame` with the background and the bottom layers that do not change within the
+    /// shutter (the whole subtrees below `limit`), as much of them as a static image holds copied
+    /// and the rest drawn, and draws the layers above them and below `top` (whole subtrees; the
+    /// layers from `top` up are drawn over the samples' average, `renderOver`) alone over the
+    /// transparent pixels of `picture` (which must be transparent outside `cleared`, see
+    /// `drawApart`). Returns the first layer drawn into `picture`, the box it drew in, the static
+    /// image's pixels when `frame` holds that image alone (nil when it holds the background
+    /// alone or layers drawn over the image), which stay as they are while this compositor draws
+    /// nothing else, and the frame's edges a layer in the picture reached past. A layer with
+    /// effects or turned out of its plane among those drawn into `picture` would not draw alike
+    /// wherever it stands: nil is returned then. Footage and Lottie frames are those shown
+    /// (`showFootage`), the same in every sample.
     public func renderApart(
-        _ layers: [anim_layer_t], host: [HostLayerState]? = nil, below limit: Int, into frame: FrameBuffer,
-        picture: FrameBuffer, cleared: (x0: Int, y0: Int, x1: Int, y1: Int)
-    ) -> (start: Int, box: (x0: Int, y0: Int, x1: Int, y1: Int), image: UnsafePointer<UInt8>?, whole: Bool)? {
+        _ layers: [anim_layer_t], host: [HostLayerState]? = nil, below limit: Int, upTo top: Int? = nil,
+        into frame: FrameBuffer, picture: FrameBuffer, cleared: (x0: Int, y0: Int, x1: Int, y1: Int)
+    ) -> (start: Int, box: (x0: Int, y0: Int, x1: Int, y1: Int), image: UnsafePointer<UInt8>?, beyond: FrameEdges)? {
         precondition(layers.count == prepared.count, "renderApart needs one layer state per content")
+        checkSize(of: picture)
+        let below = pictureStart(below: limit)
+        let top = max(below, min(top ?? layers.count, layers.count))
+        // What is drawn into the picture must draw the same pixels wherever it stands.
+        for index in below..<top where contents[index].hasEffects || (host ?? baseHost)[index].isTurned {
+            return nil
+        }
+        guard let (start, image) = renderBelow(layers, host: host, below: limit, into: frame) else { return nil }
+        let (box, beyond) = drawApart(layers, from: start, upTo: top, picture: picture, cleared: cleared)
+        return (start, box, image, beyond)
+    }
+
+    /// Fills `frame` with the background and the whole subtrees below `limit`, as much of them as
+    /// a static image holds copied and the rest drawn: the layers a motion-blurred frame's samples
+    /// all show alike under those that change. Returns the first layer it left out, and the
+    /// static image's pixels when `frame` holds that image alone (nil when it holds the
+    /// background alone or layers drawn over the image), which stay as they are while this
+    /// compositor draws nothing else; nil for an empty frame.
+    public func renderBelow(
+        _ layers: [anim_layer_t], host: [HostLayerState]? = nil, below limit: Int, into frame: FrameBuffer
+    ) -> (start: Int, image: UnsafePointer<UInt8>?)? {
+        precondition(layers.count == prepared.count, "renderBelow needs one layer state per content")
         self.host = host ?? baseHost
         checkSize(of: frame)
-        checkSize(of: picture)
         guard frame.width > 0, frame.height > 0 else { return nil }
         let below = pictureStart(below: limit)
         let lowest = tree.wholeSubtrees(upTo: min(below, firstChanging))
@@ -228,18 +259,23 @@ public final class Compositor {
         drawsWholeFrame = true
         defer { drawsWholeFrame = false }
         layers.withUnsafeBufferPointer { tree.worldTransforms(of: $0, into: &worlds) }
+        // A clip covering the frame below the layers that change is drawn over nothing, as a
+        // frame draws it (`render`), written straight into the frame where it can be.
+        if let covering = topmostCovering(layers, from: unchanged, width: frame.width, height: frame.height),
+            covering < below
+        {
+            frame.pixelsChanged()
+            let from =
+                writesFootageStraight(layers[covering], index: covering, into: frame) ? tree.ends[covering] : covering
+            drawing(into: frame, over: nil) { cr in
+                _ = drawSubtrees(in: from..<below, of: layers, replacing: [], on: cr, frame: frame)
+            }
+            return (below, nil)
+        }
         let restored = staticLayers.restore(layers, unchanged: unchanged, below: lowest, into: frame) { image, range in
             drawing(into: image, over: range.lowerBound == 0 ? canvas.background : nil) { cr in
                 _ = drawSubtrees(in: range, of: layers, replacing: [], on: cr, frame: image)
             }
-        }
-        for index in restored..<layers.count
-        where prepared[index].content.footage != nil || prepared[index].content.lottie != nil {
-            return nil
-        }
-        // What is drawn into the picture must draw the same pixels wherever it stands.
-        for index in below..<layers.count where contents[index].hasEffects || self.host[index].isTurned {
-            return nil
         }
         if restored == 0 {
             drawing(into: frame, over: canvas.background) { _ in }
@@ -254,16 +290,76 @@ public final class Compositor {
             frame.heldStatic?.drawnOver = drawn
             image = nil
         }
+        return (below, image)
+    }
+
+    /// Draws the whole subtrees from `start` up to `top` over what `frame` holds (the layers below
+    /// them, `renderBelow`), as a frame draws them, and returns the box they could have changed:
+    /// one sample of a motion-blurred frame whose samples differ in those layers.
+    public func drawOver(
+        _ layers: [anim_layer_t], host: [HostLayerState]? = nil, from start: Int, upTo top: Int, into frame: FrameBuffer
+    ) -> (x0: Int, y0: Int, x1: Int, y1: Int) {
+        precondition(layers.count == prepared.count, "drawOver needs one layer state per content")
+        self.host = host ?? baseHost
+        checkSize(of: frame)
+        layers.withUnsafeBufferPointer { tree.worldTransforms(of: $0, into: &worlds) }
+        var box = PixelBox.empty
+        drawing(into: frame, over: nil) { cr in
+            box = drawSubtrees(
+                in: start..<max(start, min(top, layers.count)), of: layers, replacing: [], on: cr, frame: frame)
+        }
+        frame.pixelsChanged()
+        return (box.x0, box.y0, box.x1, box.y1)
+    }
+
+    /// Draws the whole subtrees from `start` up to `top` alone over the transparent pixels of
+    /// `picture` (which must be transparent outside `cleared`), as `renderApart` does once the
+    /// frame holds the layers below them; returns the box it drew in and the frame's edges a layer
+    /// reached past (a move bringing what lies past them in would show nothing there).
+    public func drawApart(
+        _ layers: [anim_layer_t], host: [HostLayerState]? = nil, from start: Int, upTo top: Int, picture: FrameBuffer,
+        cleared: (x0: Int, y0: Int, x1: Int, y1: Int)
+    ) -> (box: (x0: Int, y0: Int, x1: Int, y1: Int), beyond: FrameEdges) {
+        precondition(layers.count == prepared.count, "drawApart needs one layer state per content")
+        if let host { self.host = host }
+        checkSize(of: picture)
+        layers.withUnsafeBufferPointer { tree.worldTransforms(of: $0, into: &worlds) }
         picture.clear(within: PixelBox(x0: cleared.x0, y0: cleared.y0, x1: cleared.x1, y1: cleared.y1))
         var box = PixelBox.empty
-        drawnBeyondFrame = false
+        drawnBeyond = []
+        drawsWholeFrame = true
+        defer { drawsWholeFrame = false }
         drawing(into: picture, over: nil) { cr in
-            box = drawSubtrees(in: below..<layers.count, of: layers, replacing: [], on: cr, frame: picture)
+            box = drawSubtrees(
+                in: start..<max(start, min(top, layers.count)), of: layers, replacing: [], on: cr, frame: picture)
         }
         picture.pixelsChanged()
-        // A picture cut at the frame's edge would show nothing where a move brings the rest in.
-        let whole = !drawnBeyondFrame
-        return (below, (box.x0, box.y0, box.x1, box.y1), image, whole)
+        return ((box.x0, box.y0, box.x1, box.y1), drawnBeyond)
+    }
+
+    /// Draws the whole subtrees from `start` up over what `frame` holds, without a background:
+    /// the top layers of a motion-blurred frame that every sample shows alike, laid over the
+    /// average of the samples of the layers below them, as drawing each sample would lay them.
+    public func renderOver(
+        _ layers: [anim_layer_t], host: [HostLayerState]? = nil, from start: Int, into frame: FrameBuffer
+    ) {
+        precondition(layers.count == prepared.count, "renderOver needs one layer state per content")
+        self.host = host ?? baseHost
+        checkSize(of: frame)
+        guard frame.width > 0, frame.height > 0, start < layers.count else { return }
+        layers.withUnsafeBufferPointer { tree.worldTransforms(of: $0, into: &worlds) }
+        var drawn = PixelBox.empty
+        drawing(into: frame, over: nil) { cr in
+            drawn = drawSubtrees(
+                in: tree.wholeSubtrees(upTo: start)..<layers.count, of: layers, replacing: [], on: cr, frame: frame)
+        }
+        frame.pixelsChanged(within: (drawn.x0, drawn.y0, drawn.x1, drawn.y1))
+    }
+
+    /// Whether a layer from `start` up reads what lies behind it (a backdrop filter), which over
+    /// the samples' average would not be what it reads in each sample.
+    public func readsBackdrop(from start: Int) -> Bool {
+        contents[min(start, contents.count)...].contains { !$0.backdropEffects.isEmpty }
     }
 
     /// The first layer `renderApart` draws into its picture when the layers below `limit` are
@@ -489,11 +585,10 @@ public final class Compositor {
     /// The pixels of `frame` a layer reaching `rect` (device space) can touch; notes in
     /// `drawnBeyondFrame` a reach past the frame's edge.
     private func covering(_ rect: anim_rect_t, in frame: FrameBuffer) -> PixelBox {
-        if !(rect.x >= 0 && rect.y >= 0 && rect.x + rect.width <= Double(frame.width)
-            && rect.y + rect.height <= Double(frame.height))
-        {
-            drawnBeyondFrame = true
-        }
+        if !(rect.x >= 0) { drawnBeyond.insert(.left) }
+        if !(rect.y >= 0) { drawnBeyond.insert(.top) }
+        if !(rect.x + rect.width <= Double(frame.width)) { drawnBeyond.insert(.right) }
+        if !(rect.y + rect.height <= Double(frame.height)) { drawnBeyond.insert(.bottom) }
         return PixelBox(covering: rect, width: frame.width, height: frame.height)
     }
 
@@ -505,6 +600,16 @@ public final class Compositor {
         cairo_rectangle(cr, left, top, ceil(box.x + box.width) - left, ceil(box.y + box.height) - top)
         cairo_clip(cr)
     }
+}
+
+/// Edges of a frame.
+public struct FrameEdges: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let left = FrameEdges(rawValue: 1)
+    public static let right = FrameEdges(rawValue: 2)
+    public static let top = FrameEdges(rawValue: 4)
+    public static let bottom = FrameEdges(rawValue: 8)
 }
 
 /// The box around a layer's frame and, when it has one, its shadow's.

@@ -99,6 +99,14 @@ final class PreparedText {
         shown = Shown(string: number, words: words, time: wiggles ? time : nil)
     }
 
+    /// Moves a wiggly selector to render time `time`, leaving the string, the caption cue and its
+    /// highlight as they are: a motion-blurred frame samples a text's animators, not what it says.
+    func sampleAnimators(at time: Double) {
+        guard wiggles else { return }
+        self.time = time
+        shown.time = time
+    }
+
     /// The layout of `string`, shaped on first use; nil when it draws nothing.
     private func layout(of string: String) -> TextLayout? {
         if let layout = layouts[string] { return layout }

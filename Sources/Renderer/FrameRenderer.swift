@@ -83,15 +83,12 @@ public final class FrameRenderer: @unchecked Sendable {
         let (evaluator, buffers, fps) = (evaluator, buffers, evaluator.scene.fps)
         // Snapshots show footage at times of their own: taken before the footage is read ahead.
         for worker in workers { try worker.takeSnapshotsIfNeeded(evaluator, frame: frames.lowerBound) }
-        let blurred = evaluator.scene.canvas.motionBlur?.blurs ?? false
         let readAheads = workers[0].compositor.readAheads(
             frames: frames, window: readAheadWindow, threads: workers.count, feeding: feeding
         ) { frame in
             evaluator.footageTimes(ofFrame: frame)
-        } hidden: { time in
-            // A motion-blurred frame draws each layer's samples from states of its own (a layer
-            // may take another time's): its footage is read ahead whatever hides it.
-            blurred ? .none : evaluator.scene.hiddenFootage(at: time)
+        } hidden: { frame, time in
+            evaluator.hiddenFootage(ofFrame: frame, at: time)
         }
         // Run after the threads are joined (defers run last first).
         defer {

@@ -81,12 +81,13 @@ final class ShutterScratch {
 struct BlurTraits {
     /// A layer whose pixels change with the time alone (`Worker.changesByItself`).
     let changesByItself: Bool
-    /// A layer showing footage or a Lottie animation.
-    let plays: Bool
 }
 
 /// A box of pixels, `x0..<x1` by `y0..<y1`.
 private typealias PixelRange = (x0: Int, y0: Int, x1: Int, y1: Int)
+
+/// A move in device pixels.
+private typealias Move = (dx: Double, dy: Double)
 
 /// One sample of a blurred frame: its timeline time and the layers' states then.
 private struct ShutterSample {
@@ -98,12 +99,14 @@ extension Worker {
     /// Renders the frame at timeline time `time` (`wallTime` seconds into the render) with motion
     /// blur: the average, in linear light, of pictures at sub-frame times across the shutter
     /// interval. Sample k of n lies (phase + angle · (k + ½) / n) / 360 frame intervals from the
-    /// frame's wall time, each computed from it alone. A frame in which nothing changes within
-    /// the shutter is drawn once, as without blur; a layer given fewer samples than the frame
-    /// (its own `samples`, `false`, or fewer by `adaptive`) shows its states at its own sample
-    /// times, each in an equal share of the frame's samples. Footage, Lottie animations and texts
-    /// show what they show at each sample's time (footage is not blended between its own frames
-    /// within a sample).
+    /// frame's wall time, each computed from it alone. Only what animates is sampled (the
+    /// layers' states, mixers' progress, a text's wiggly selectors); what a layer shows (its
+    /// footage, sequence or Lottie frame, its string or caption cue, an effect's time) is the
+    /// frame's own in every sample, as After Effects samples a layer's motion and not its
+    /// source. A frame in which nothing changes within the shutter is drawn once, as without
+    /// blur; a layer given fewer samples than the frame (its own `samples`, `false`, or fewer by
+    /// `adaptive`) shows its states at its own sample times, each in an equal share of the
+    /// frame's samples.
     ///
     /// Each sample is drawn as a frame is, over the picture of the bottom layers that do not
     /// change (the static image): only the box the layers above it reach is drawn and, between
@@ -116,6 +119,11 @@ extension Worker {
     ) throws(RenderError) {
         let scene = evaluator.scene
         var count = blur.mostSamples
+        compositor.time = time
+        try showFootage(
+            at: time, frame: frame,
+            hiding: evaluator.shutterHiddenFootage(blur, frameWallTime: wallTime, time: time, frame: frame))
+        defer { compositor.sampleTextAnimators(at: time) }
         if try standsStill(evaluator, blur, wallTime: wallTime, frame: frame) {
             try drawStill(evaluator, time: time, wallTime: wallTime, frame: frame, into: buffer)
             return
@@ -134,7 +142,7 @@ extension Worker {
             }
         }
         var still = count <= 1
-        if !still { still = try nothingChanges(samples, scene: scene, frame: frame) }
+        if !still { still = nothingChanges(samples, scene: scene) }
         if still {
             try drawStill(evaluator, time: time, wallTime: wallTime, frame: frame, into: buffer)
             return
@@ -167,28 +175,28 @@ extension Worker {
             }
             return state
         }
+        if !changesByItself, try renderMoved(states, evaluator, frame: frame, scratch: scratch, into: buffer) {
+            return
+        }
         if !changesByItself,
-            try renderMoved(states, evaluator, time: samples[0].time, frame: frame, scratch: scratch, into: buffer)
+            try renderLayered(
+                states, evaluator, times: samples.map(\.time), frame: frame, scratch: scratch, into: buffer)
         {
-            compositor.time = time
             return
         }
         defer { compositor.shutterSample = .none }
-        var previous: (state: FrameState, shown: [Int?])?
+        var previous: FrameState?
         // Whether the latest picture drawn is the first sample's (no later one drawn yet).
         var latestIsFirst = true
         // The box holding every pixel summed.
         var summed: PixelRange?
         for k in 0..<count {
             let state = states[k]
-            compositor.time = samples[k].time
-            try showFootage(at: samples[k].time, frame: frame)
-            let shown = scene.layers.indices.map { compositor.shownFootageFrame(ofContent: $0) }
+            compositor.sampleTextAnimators(at: samples[k].time)
             // A sample that looks as the one before (a motion that stopped, a layer's own sample
             // shown again) is that picture again, not drawn anew.
-            let repeated =
-                !changesByItself && previous.map { $0.shown == shown && Self.sameLook($0.state, state) } ?? false
-            previous = (state, shown)
+            let repeated = !changesByItself && previous.map { Self.sameLook($0, state) } ?? false
+            previous = state
             if k == 0 {
                 compositor.shutterSample = .first
                 try draw(state, evaluator, time: samples[k].time, frame: frame, into: buffer)
@@ -215,15 +223,14 @@ extension Worker {
             scratch.sums, scratch.differs, scratch.spans)
         // The average differs from the first sample only where samples were summed.
         if let summed { buffer.pixelsChanged(within: summed) }
-        compositor.time = time
     }
 
-    /// Draws a frame whose samples are all one picture once, at its own time, as without blur.
+    /// Draws a frame whose samples are all one picture once, at its own time, as without blur
+    /// (its footage and texts shown at that time already).
     private func drawStill(
         _ evaluator: FrameEvaluator, time: Double, wallTime: Double, frame: Int, into buffer: FrameBuffer
     ) throws(RenderError) {
-        compositor.time = time
-        try showFootage(at: time, frame: frame)
+        compositor.sampleTextAnimators(at: time)
         try draw(
             try evaluator.state(at: time, frame: frame, wallTime: wallTime), evaluator, time: time, frame: frame,
             into: buffer)
@@ -231,15 +238,14 @@ extension Worker {
 
     /// Whether the frame is the same picture at every sample's time, known without evaluating the
     /// samples' states: no step's progress moves within the shutter (`stepsStandStill`), no layer
-    /// is taken away within it, and no layer shows footage, a Lottie animation, a text that
-    /// changes by itself or an effect that draws by the time. A still frame then costs what it
-    /// costs without motion blur.
+    /// is taken away within it, and no text has a wiggly selector. A still frame then costs what
+    /// it costs without motion blur.
     private func standsStill(
         _ evaluator: FrameEvaluator, _ blur: MotionBlur, wallTime: Double, frame: Int
     ) throws(RenderError) -> Bool {
         let scene = evaluator.scene
         let traits = blurTraits(of: scene)
-        if traits.changesByItself || traits.plays { return false }
+        if traits.changesByItself { return false }
         // With no step and no interaction, nothing but content changes with the time.
         if scene.steps.isEmpty && scene.clock.interaction == nil { return true }
         let count = blur.mostSamples
@@ -251,29 +257,25 @@ extension Worker {
         return try evaluator.stepsStandStill(at: times, frame: frame)
     }
 
-    /// Renders a blurred frame whose samples differ only in where the layers above its static
-    /// image stand, all moved alike (`Compositor.commonMove`), and says whether it could: those
-    /// layers are drawn once, apart (`Compositor.renderApart`), with the first layer's edges on
-    /// whole pixels (`Compositor.alignedToPixels`), and each sample is that picture moved,
-    /// resampled bilinearly, over the static image (`raster_shutter_average_moved`), so pixels
-    /// the moves leave alone are the same in every sample and cost nothing.
+    /// Renders a blurred frame whose samples differ only in where some layers stand, all moved
+    /// alike (`Compositor.commonMove`), and says whether it could: those layers (the whole
+    /// subtrees from the lowest that changes to the highest) are drawn once, apart
+    /// (`Compositor.renderApart`), with the first layer's edges on whole pixels
+    /// (`Compositor.alignedToPixels`), and each sample is that picture moved, resampled
+    /// bilinearly, over the static image (`raster_shutter_average_moved`), so pixels the moves
+    /// leave alone are the same in every sample and cost nothing; the layers above them, the same
+    /// in every sample, are drawn once over the average (`Compositor.renderOver`).
+    /// A picture cut at the frame's edge (a card sliding in) is drawn where the sample nearest that
+    /// edge stands, so that every other sample moves what lies past it further out.
     /// Not for samples running mixers or showing layers alone, whose host states differ, or
-    /// whose moving layers reach the frame's edge (what lies beyond it was not drawn).
+    /// whose moving layers lie past an edge they move in from (what lies beyond it was not drawn).
     private func renderMoved(
-        _ states: [FrameState], _ evaluator: FrameEvaluator, time: Double, frame: Int, scratch: ShutterScratch,
+        _ states: [FrameState], _ evaluator: FrameEvaluator, frame: Int, scratch: ShutterScratch,
         into buffer: FrameBuffer
     ) throws(RenderError) -> Bool {
-        guard let first = states.first, states.count > 1,
-            states.allSatisfy({ $0.mixes.isEmpty && $0.moved.isEmpty && $0.host == first.host })
+        guard let first = states.first, let (limit, top) = Self.changing(states, in: evaluator.scene.tree),
+            !compositor.readsBackdrop(from: top)
         else { return false }
-        // The lowest layer that differs between samples: those below it are static within the shutter.
-        var limit = first.layers.count
-        for state in states.dropFirst() {
-            for index in 0..<limit where !state.layers[index].hasSameBytes(as: first.layers[index]) {
-                limit = index
-                break
-            }
-        }
         let (width, height) = (buffer.width, buffer.height)
         let picture: FrameBuffer
         do throws(FrameBuffer.OutOfMemory) {
@@ -281,35 +283,79 @@ extension Worker {
         } catch {
             throw .outOfMemory(error, frame: frame)
         }
-        compositor.time = time
-        try showFootage(at: time, frame: frame)
+        let start = compositor.pictureStart(below: limit)
+        // Each sample's move from the first's.
+        var fromFirst: [Move] = [(0, 0)]
+        for state in states.dropFirst() {
+            guard let move = compositor.commonMove(from: first.layers, to: state.layers, above: start, below: top)
+            else { return false }
+            fromFirst.append(move)
+        }
+        // Moving layers that reach past the frame's edge are drawn where the sample nearest that
+        // edge stands (the reference); otherwise where the first does.
+        let past = Self.edgesReached(first.layers, from: start, upTo: top, in: evaluator.scene)
+        var reference: Int?
+        if !past.isEmpty {
+            guard let nearest = fromFirst.indices.first(where: { Self.movesAway(fromFirst, from: $0, past: past) })
+            else { return false }
+            reference = nearest
+        }
         // Resampled, a picture whose edges fall between pixels would blur them: when the first
         // moving layer's edges do, the picture is drawn with them on whole pixels (less than a
         // pixel left and up of where the first sample has it), and every sample, the first
         // included, is that picture moved.
-        let aligned = compositor.alignedToPixels(first.layers, above: compositor.pictureStart(below: limit))
+        let aligned = reference == nil ? compositor.alignedToPixels(first.layers, above: start, below: top) : nil
         let shift = aligned?.move ?? (x: 0, y: 0)
         let drawn = compositor.renderApart(
-            aligned?.layers ?? first.layers, host: first.host, below: limit, into: buffer, picture: picture,
-            cleared: scratch.pictureBox)
+            aligned?.layers ?? states[reference ?? 0].layers, host: first.host, below: limit, upTo: top,
+            into: buffer, picture: picture, cleared: scratch.pictureBox)
         if let effects, let failure = effects.takeFailure(from: compositor) { throw failure }
         guard let drawn else { return false }
-        let (start, box, image, whole) = drawn
+        let image = drawn.image
+        var box = drawn.box
         scratch.pictureBox = box
-        guard whole, box.x0 < box.x1, box.y0 < box.y1,
-            raster_shutter_edges_clear(
-                picture.pixels, Int32(width), Int32(height), Int32(picture.stride), Int32(box.x0), Int32(box.y0),
-                Int32(box.x1), Int32(box.y1))
-        else { return false }
-        // Each sample's move from the picture, in whole pixels and 256ths: the first's, when the
-        // picture is not where it stands, then each later one's.
+        let edges = drawn.beyond.union(touchedEdges(of: picture, within: box))
+        if reference == nil, !edges.isEmpty {
+            // Reaching past an edge the geometry did not foresee (a shadow wider than its radius):
+            // drawn again where the sample nearest the edges it reaches stands.
+            guard let nearest = fromFirst.indices.first(where: { Self.movesAway(fromFirst, from: $0, past: edges) })
+            else { return false }
+            let redrawn = compositor.drawApart(
+                states[nearest].layers, host: first.host, from: start, upTo: top, picture: picture, cleared: box)
+            box = redrawn.box
+            scratch.pictureBox = box
+            guard
+                Self.movesAway(
+                    fromFirst, from: nearest, past: redrawn.beyond.union(touchedEdges(of: picture, within: box)))
+            else { return false }
+            reference = nearest
+        } else if let reference, !Self.movesAway(fromFirst, from: reference, past: edges) {
+            return false
+        }
+        // The moves of the samples from the picture: each later one's, and the first's when the
+        // picture is not where it stands (`firstIsSample` false).
+        let offsets: [Move]
+        let firstIsSample = aligned == nil && reference == nil
+        if let reference {
+            let origin = fromFirst[reference]
+            offsets = fromFirst.map { ($0.dx - origin.dx, $0.dy - origin.dy) }
+        } else {
+            offsets = (aligned == nil ? Array(fromFirst.dropFirst()) : fromFirst).map {
+                ($0.dx + shift.x, $0.dy + shift.y)
+            }
+        }
+        if box.x0 >= box.x1 || box.y0 >= box.y1 {
+            // The moving layers show nothing in any sample (all past an edge they move away from).
+            compositor.renderOver(first.layers, host: first.host, from: top, into: buffer)
+            if let effects, let failure = effects.takeFailure(from: compositor) { throw failure }
+            return true
+        }
         var moves: [(sx: Int32, sy: Int32, wx: Int32, wy: Int32)] = []
         var reach: PixelRange = (box.x0, box.y0, box.x1, box.y1)
-        let later = states.dropFirst().map { compositor.commonMove(from: first.layers, to: $0.layers, above: start) }
-        for move in (aligned == nil ? [] : [(dx: 0.0, dy: 0.0)]) + later {
-            guard let move, abs(move.dx) < Double(width), abs(move.dy) < Double(height) else { return false }
-            let (sx, wx) = Self.pixelsAndFraction(move.dx + shift.x)
-            let (sy, wy) = Self.pixelsAndFraction(move.dy + shift.y)
+        for move in offsets {
+            guard abs(move.dx) < Double(width), abs(move.dy) < Double(height) else { return false }
+            let (sx, wx) = Self.pixelsAndFraction(move.dx)
+            let (sy, wy) = Self.pixelsAndFraction(move.dy)
             moves.append((Int32(sx), Int32(sy), Int32(wx), Int32(wy)))
             let moved: PixelRange = (
                 box.x0 + sx, box.y0 + sy, box.x1 + sx + (wx > 0 ? 1 : 0), box.y1 + sy + (wy > 0 ? 1 : 0)
@@ -344,9 +390,147 @@ extension Worker {
         // One row's sums at a time: the first 4 · width of the sums and width of the marks.
         raster_shutter_average_moved(
             buffer.pixels, under, picture.pixels, Int32(width), Int32(height), Int32(stride), Int32(box.x0),
-            Int32(box.y0), Int32(box.x1), Int32(box.y1), flat, Int32(moves.count), aligned == nil ? 1 : 0,
+            Int32(box.y0), Int32(box.x1), Int32(box.y1), flat, Int32(moves.count), firstIsSample ? 1 : 0,
             scratch.rowGroup, bounds, scratch.boundSpan, ShutterScratch.table16, scratch.movedSums, scratch.differs)
         buffer.pixelsChanged(within: reach)
+        compositor.renderOver(first.layers, host: first.host, from: top, into: buffer)
+        if let effects, let failure = effects.takeFailure(from: compositor) { throw failure }
+        return true
+    }
+
+    /// The frame's edges the layers from `start` up to `top` reach past in `layers`, their frames
+    /// and a margin for their shadows (three radii and the offset) placed by their ancestors, as
+    /// the geometry foresees it before they are drawn.
+    private static func edgesReached(_ layers: [anim_layer_t], from start: Int, upTo top: Int, in scene: Scene)
+        -> FrameEdges
+    {
+        var edges: FrameEdges = []
+        layers.withUnsafeBufferPointer { states in
+            for index in start..<min(top, states.count) {
+                let layer = states[index]
+                let rect = scene.tree.visualFrame(of: index, in: states)
+                let shadow = layer.shadow.opacity > 0 ? layer.shadow : anim_shadow_t()
+                let margin = 3 * shadow.radius + 1
+                let (dx, dy) = (shadow.offset.x, shadow.offset.y)
+                if !(rect.x - margin + min(dx, 0) >= 0) { edges.insert(.left) }
+                if !(rect.y - margin + min(dy, 0) >= 0) { edges.insert(.top) }
+                if !(rect.x + rect.width + margin + max(dx, 0) <= Double(scene.canvas.width)) { edges.insert(.right) }
+                if !(rect.y + rect.height + margin + max(dy, 0) <= Double(scene.canvas.height)) {
+                    edges.insert(.bottom)
+                }
+            }
+        }
+        return edges
+    }
+
+    /// The frame's edges where `picture`, drawn within `box`, is not transparent.
+    private func touchedEdges(of picture: FrameBuffer, within box: PixelRange) -> FrameEdges {
+        FrameEdges(
+            rawValue: Int(
+                raster_shutter_edges_touched(
+                    picture.pixels, Int32(picture.width), Int32(picture.height), Int32(picture.stride), Int32(box.x0),
+                    Int32(box.y0), Int32(box.x1), Int32(box.y1))))
+    }
+
+    /// Whether, with the picture drawn where sample `reference` stands, every sample moves what
+    /// lies at or past `edges` further out (a picture cut at the left edge moved left, or not at
+    /// all): nothing the picture lacks is brought into the frame, and no pixel is read past them.
+    private static func movesAway(_ moves: [Move], from reference: Int, past edges: FrameEdges) -> Bool {
+        // A move under half a 256th of a pixel is none (see `pixelsAndFraction`).
+        let none = 1.0 / 1024
+        let origin = moves[reference]
+        return moves.allSatisfy { move in
+            let (dx, dy) = (move.dx - origin.dx, move.dy - origin.dy)
+            return !(edges.contains(.left) && dx > none) && !(edges.contains(.right) && dx < -none)
+                && !(edges.contains(.top) && dy > none) && !(edges.contains(.bottom) && dy < -none)
+        }
+    }
+
+    /// The layers that change between samples whose layers alone differ (no mixer running, no
+    /// layer shown alone, the host states the same): from the lowest that changes (`limit`) to
+    /// the end of the top-level subtree holding the highest (`top`); nil for other samples.
+    private static func changing(_ states: [FrameState], in tree: LayerTree) -> (limit: Int, top: Int)? {
+        guard let first = states.first, states.count > 1,
+            states.allSatisfy({ $0.mixes.isEmpty && $0.moved.isEmpty && $0.host == first.host })
+        else { return nil }
+        var limit = first.layers.count
+        var highest = -1
+        for state in states.dropFirst() {
+            for index in first.layers.indices where !state.layers[index].hasSameBytes(as: first.layers[index]) {
+                limit = min(limit, index)
+                highest = max(highest, index)
+            }
+        }
+        return (limit, highest < 0 ? first.layers.count : tree.ends[tree.wholeSubtrees(upTo: highest)])
+    }
+
+    /// Renders a blurred frame whose samples differ in some layers' states, not only in where they
+    /// stand, and says whether it could: the layers below those that change (footage among them)
+    /// are drawn once into a picture of their own, each sample draws the changing layers over it
+    /// (restoring only the box the sample before drew in), is compared with the first and summed
+    /// within the boxes the two drew in, and the layers above, the same in every sample, are drawn
+    /// once over the average. Not for samples running mixers or showing layers alone.
+    private func renderLayered(
+        _ states: [FrameState], _ evaluator: FrameEvaluator, times: [Double], frame: Int, scratch: ShutterScratch,
+        into buffer: FrameBuffer
+    ) throws(RenderError) -> Bool {
+        guard let first = states.first, let (limit, top) = Self.changing(states, in: evaluator.scene.tree),
+            !compositor.readsBackdrop(from: top)
+        else { return false }
+        let under: FrameBuffer
+        do throws(FrameBuffer.OutOfMemory) {
+            under = try scratch.movingPicture()
+        } catch {
+            throw .outOfMemory(error, frame: frame)
+        }
+        guard let (start, _) = compositor.renderBelow(first.layers, host: first.host, below: limit, into: under)
+        else { return false }
+        if let effects, let failure = effects.takeFailure(from: compositor) { throw failure }
+        // The picture no longer holds the moving layers `renderMoved` drew there.
+        scratch.pictureBox = (0, 0, under.width, under.height)
+        let (width, height, stride) = (buffer.width, buffer.height, buffer.stride)
+        func restore(_ target: FrameBuffer, within box: PixelRange) {
+            guard box.x0 < box.x1, box.y0 < box.y1 else { return }
+            for y in box.y0..<box.y1 {
+                (target.pixels + y * stride + box.x0 * 4).update(
+                    from: under.pixels + y * stride + box.x0 * 4, count: (box.x1 - box.x0) * 4)
+            }
+        }
+        defer { compositor.shutterSample = .none }
+        let whole: PixelRange = (0, 0, width, height)
+        var firstBox = whole
+        // The box the scratch sample drew in over the picture below (all of it, before it is filled).
+        var sampleBox = whole
+        for (k, state) in states.enumerated() {
+            // A sample that looks as the one before (a motion that stopped, a layer's own sample
+            // shown again) is that picture again, not drawn anew.
+            if k < 2 || !Self.sameLook(states[k - 1], state) {
+                compositor.sampleTextAnimators(at: times[k])
+                compositor.shutterSample = k == 0 ? .first : .later
+                let target = k == 0 ? buffer : scratch.sample
+                restore(target, within: k == 0 ? whole : sampleBox)
+                let box = compositor.drawOver(state.layers, host: state.host, from: start, upTo: top, into: target)
+                if let effects, let failure = effects.takeFailure(from: compositor) { throw failure }
+                if k == 0 {
+                    firstBox = box
+                    continue
+                }
+                sampleBox = box
+            }
+            // Outside the boxes both drew in, both are the picture below.
+            let both = union(firstBox, sampleBox)
+            guard both.x0 < both.x1, both.y0 < both.y1 else { continue }
+            raster_shutter_add(
+                buffer.pixels, scratch.sample.pixels, Int32(width), Int32(height), Int32(stride), Int32(both.x0),
+                Int32(both.y0), Int32(both.x1), Int32(both.y1), ShutterScratch.table, scratch.sums, scratch.differs,
+                scratch.spans)
+        }
+        raster_shutter_resolve(
+            buffer.pixels, Int32(width), Int32(height), Int32(stride), Int32(states.count), ShutterScratch.table,
+            scratch.sums, scratch.differs, scratch.spans)
+        buffer.pixelsChanged()
+        compositor.renderOver(first.layers, host: first.host, from: top, into: buffer)
+        if let effects, let failure = effects.takeFailure(from: compositor) { throw failure }
         return true
     }
 
@@ -380,45 +564,31 @@ extension Worker {
         return samples
     }
 
-    /// Whether every sample looks the same: the same states, the same footage and Lottie frames,
-    /// and no content that changes by itself (see `changesByItself`), so one picture is every
-    /// sample's.
-    private func nothingChanges(_ samples: [ShutterSample], scene: Scene, frame: Int) throws(RenderError) -> Bool {
+    /// Whether every sample looks the same: the same states and no text animator that changes by
+    /// itself (see `changesByItself`), so one picture is every sample's.
+    private func nothingChanges(_ samples: [ShutterSample], scene: Scene) -> Bool {
         if blurTraits(of: scene).changesByItself { return false }
         guard let first = samples.first else { return true }
-        guard samples.dropFirst().allSatisfy({ Self.sameLook($0.state, first.state) }) else { return false }
-        var firstShown: [Int?]?
-        for sample in samples {
-            try showFootage(at: sample.time, frame: frame)
-            let shown = scene.layers.indices.map { compositor.shownFootageFrame(ofContent: $0) }
-            if let firstShown, firstShown != shown { return false }
-            firstShown = shown
-        }
-        return true
+        return samples.dropFirst().allSatisfy { Self.sameLook($0.state, first.state) }
     }
 
     /// What motion blur needs to know of `scene`'s layers, found once per scene.
     private func blurTraits(of scene: Scene) -> BlurTraits {
         if let known = knownBlurTraits, known.scene === scene { return known.traits }
-        let traits = BlurTraits(
-            changesByItself: Self.changesByItself(scene),
-            plays: scene.layers.contains { $0.content.footage != nil || $0.content.lottie != nil })
+        let traits = BlurTraits(changesByItself: Self.changesByItself(scene))
         knownBlurTraits = (scene, traits)
         return traits
     }
 
-    /// Whether a layer's pixels can change with the time alone, its state and footage frame the
-    /// same: a text with captions, a changing string or a wiggly selector (other text animators
-    /// change with the state, which the samples compare), or an effect that draws by the time.
+    /// Whether a layer's pixels can change within a shutter while its state stays: a text with a
+    /// wiggly selector (other text animators change with the state, which the samples compare;
+    /// what the text says, like footage, is the frame's own in every sample).
     private static func changesByItself(_ scene: Scene) -> Bool {
-        scene.layers.contains { layer in
-            if layer.content.hasTimedEffects { return true }
-            guard let text = layer.content.text else { return false }
-            let wiggles = text.animators.contains {
-                $0.selectors.contains { if case .wiggly = $0 { true } else { false } }
-            }
-            return wiggles || text.captions != nil || !text.source.isFixed
-        }
+        scene.layers.contains { $0.content.text.map(Self.wiggles) ?? false }
+    }
+
+    private static func wiggles(_ text: TextContent) -> Bool {
+        text.animators.contains { $0.selectors.contains { if case .wiggly = $0 { true } else { false } } }
     }
 
     /// Whether two states draw the same picture, footage aside: the same layer and host states,
@@ -432,18 +602,13 @@ extension Worker {
     /// Each layer's samples by its motion (After Effects' adaptive sample limit): 1 for a layer
     /// that does not change within the shutter; for one that does, as many as the largest
     /// movement of a corner of its visual frame (its holders' transforms applied) in canvas
-    /// pixels, at least 2 and at most its cap. Layers of running mixers and layers whose content
-    /// plays by itself (footage, Lottie, a text that changes, an effect that draws by the time)
+    /// pixels, at least 2 and at most its cap. Layers of running mixers and texts with animators
     /// get their cap: what moves in them is not measured.
     private static func adaptiveSamples(_ samples: [ShutterSample], caps: [Int], scene: Scene) -> [Int] {
         guard let first = samples.first else { return caps }
         var mixed = Set(first.state.mixes.flatMap { scene.steps[$0.step].action.mixedLayers })
-        for (index, layer) in scene.layers.enumerated() {
-            let content = layer.content
-            let text = content.text.map { !$0.animators.isEmpty || $0.captions != nil || !$0.source.isFixed } ?? false
-            if content.footage != nil || content.lottie != nil || content.hasTimedEffects || text {
-                mixed.insert(index)
-            }
+        for (index, layer) in scene.layers.enumerated() where !(layer.content.text?.animators.isEmpty ?? true) {
+            mixed.insert(index)
         }
         var counts = [Int](repeating: 1, count: caps.count)
         let frames = samples.map { sample in
@@ -498,18 +663,44 @@ extension FrameEvaluator {
         frameWallTime + blur.offset(ofSample: k, of: count) / scene.fps
     }
 
-    /// The timeline times whose footage frame `frame` shows: its own, and with motion blur each
-    /// sample's (of the most samples a frame takes); none when they cannot be had (the render
-    /// then fails on that frame).
+    /// The timeline times whose footage frame `frame` shows: its own (motion blur samples the
+    /// layers' motion, not their footage); none when it cannot be had (the render then fails on
+    /// that frame).
     func footageTimes(ofFrame frame: Int) -> [Double] {
         guard let own = try? time(ofFrame: frame) else { return [] }
-        guard let blur = scene.canvas.motionBlur, blur.blurs else { return [own] }
-        let wall = Double(frame) / scene.fps
-        var times = [own]
-        for k in 0..<blur.mostSamples {
-            let sampleWall = wallTime(ofSample: k, of: blur.mostSamples, blur, frameWallTime: wall)
-            if let time = try? time(atWallTime: sampleWall, frame: frame) { times.append(time) }
+        return [own]
+    }
+
+    /// The layers whose footage frame `frame`, at timeline time `time`, does not draw whatever
+    /// their states (`HiddenFootage`): with motion blur, those no state the frame draws shows
+    /// (`shutterHiddenFootage`).
+    func hiddenFootage(ofFrame frame: Int, at time: Double) -> HiddenFootage {
+        guard let blur = scene.canvas.motionBlur, blur.blurs else { return scene.hiddenFootage(at: time) }
+        return shutterHiddenFootage(blur, frameWallTime: Double(frame) / scene.fps, time: time, frame: frame)
+    }
+
+    /// The footage layers a motion-blurred frame hides in every state it draws: at its own time
+    /// (a layer kept out of the blur) and at every sample's, for the frame's count and each
+    /// layer's own (a clip waiting under a transition is not decoded while no sample shows it).
+    /// A layer hidden at some of those times and not others is shown.
+    func shutterHiddenFootage(_ blur: MotionBlur, frameWallTime: Double, time: Double, frame: Int) -> HiddenFootage {
+        var times = [time]
+        for count in Set([blur.mostSamples] + scene.layers.indices.map { blur.samples(ofLayer: $0) }) where count > 1 {
+            for k in 0..<count {
+                let wall = wallTime(ofSample: k, of: count, blur, frameWallTime: frameWallTime)
+                guard let sample = try? self.time(atWallTime: wall, frame: frame) else { return .none }
+                times.append(sample)
+            }
         }
-        return times
+        let hiding = times.map { scene.hiddenFootage(at: $0) }
+        guard !hiding.contains(.none) else { return .none }
+        var hidden = Set<Int>()
+        var shown = Set<Int>()
+        for (index, layer) in scene.layers.enumerated() where layer.content.footage != nil {
+            let ancestry = Array(scene.tree.ancestry(of: index))
+            if hiding.allSatisfy({ $0.hides(ancestry: ancestry) }) { hidden.insert(index) } else { shown.insert(index) }
+        }
+        // A footage layer shown in some state is drawn apart, so no layer above it hides it.
+        return HiddenFootage(hidden: hidden, drawnApart: shown)
     }
 }

@@ -229,42 +229,6 @@ import Testing
         #expect(try bytes(1, in: adaptive) != bytes(1, in: sixteen))
     }
 
-    /// A sequence at the canvas's rate on a layer that does not move: each sample shows the file
-    /// of its own time, so frame 1's centred shutter shows file 0 in its first 8 samples and file
-    /// 1 in its last 8, averaged in linear light; no file is blended within a sample. Adaptive
-    /// sampling gives footage all its samples: what moves in it is not measured.
-    @Test(arguments: ["{}", "{\"adaptive\": true}"])
-    func footageShowsTheFrameOfEachSamplesTime(blur: String) throws {
-        let shots = folder.appendingPathComponent("shots")
-        try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
-        for (index, colour) in ["red", "blue", "green"].enumerated() {
-            let result = try CLI.runProgram(
-                "/usr/bin/ffmpeg",
-                [
-                    "-v", "error", "-y", "-f", "lavfi", "-i", "color=c=\(colour):s=16x8", "-frames:v", "1", "-pix_fmt",
-                    "rgb24", shots.appendingPathComponent(String(format: "f_%04d.png", index)).path,
-                ])
-            #expect(result.status == 0, "\(result.stderr)")
-        }
-        let text = """
-            { "version": 1,
-              "canvas": { "width": 16, "height": 8, "fps": 10, "duration": 0.3, "motionBlur": \(blur) },
-              "layers": [ { "name": "clip", "sequence": { "files": "shots/f_%04d.png", "fps": 10 } } ] }
-            """
-        try text.write(to: folder.appendingPathComponent("clip.json"), atomically: true, encoding: .utf8)
-        let out = try render("clip")
-        let (first, second) = try (
-            RGBAImage.read(shots.appendingPathComponent("f_0000.png"))[8, 4],
-            RGBAImage.read(shots.appendingPathComponent("f_0001.png"))[8, 4]
-        )
-        func mean(_ a: Int, _ b: Int) -> Int {
-            Int(Self.encoded((Self.linear(Double(a)) + Self.linear(Double(b))) / 2))
-        }
-        let expected = Pixel(mean(first.r, second.r), mean(first.g, second.g), mean(first.b, second.b))
-        let shown = try frame(1, in: out)[8, 4]
-        #expect(shown.distance(to: expected) <= 1, "\(shown), expected \(expected)")
-    }
-
     /// A card with a shadow moving across and down, a fraction of a pixel between samples; with
     /// `pin`, a small square that does not move lies over everything.
     private func movingShadow(blur: String?, pin: Bool) -> String {

@@ -91,10 +91,13 @@ void raster_shutter_average_moved(uint8_t *first, const uint8_t *under, const ui
                                   const int32_t *bounds, const int32_t *bound_span, const uint32_t *table16,
                                   uint32_t *row_sums, uint8_t *row_counts);
 
-/* Whether `picture`, drawn only within the box x0..<x1 by y0..<y1, is transparent in the frame's
- * first and last rows and columns (premultiplied pixels: alpha 0 is nothing at all). */
-bool raster_shutter_edges_clear(const uint8_t *picture, int width, int height, int stride, int x0, int y0, int x1,
-                                int y1);
+/* The frame's edges where `picture`, drawn only within the box x0..<x1 by y0..<y1, is not
+ * transparent (premultiplied pixels: alpha 0 is nothing at all), as a sum of SHUTTER_EDGE_LEFT
+ * (its first column), SHUTTER_EDGE_RIGHT (its last), SHUTTER_EDGE_TOP and SHUTTER_EDGE_BOTTOM
+ * (its first and last rows); 0 when it is transparent on all four. */
+enum { SHUTTER_EDGE_LEFT = 1, SHUTTER_EDGE_RIGHT = 2, SHUTTER_EDGE_TOP = 4, SHUTTER_EDGE_BOTTOM = 8 };
+int raster_shutter_edges_touched(const uint8_t *picture, int width, int height, int stride, int x0, int y0, int x1,
+                                 int y1);
 
 #ifdef __cplusplus
 }

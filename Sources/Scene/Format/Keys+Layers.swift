@@ -88,7 +88,8 @@ extension Keys {
                 "motionBlur", .either([.boolean, .object(Keys.layerMotionBlur)]),
                 defaultNote: "true when the canvas has motionBlur",
                 "with the canvas's motionBlur: false keeps the layer's own state at the frame's time in every "
-                    + "sample; {samples} gives it its own; only on a layer a step animates, or inside one"),
+                    + "sample (taken on any layer); {samples} gives it its own, only on a layer a step animates, or "
+                    + "inside one"),
         ], required: ["name"],
         "a layer: its place, transform, opacity and what it draws (fill, then image, then text, then its sublayers)")
 
