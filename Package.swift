@@ -180,7 +180,7 @@ let package = Package(
             dependencies: [
                 "Renderer", "Scene", "Compositor", "PluginRegistry", "PluginIsolation", "PluginCheck", "PluginScaffold",
                 "Output", "Sheet", "JSON", "Timing", "CacheFiles", "CRaster", "CLibraryLoader", "CProductVersion",
-                "CAnimatorABI", "CPipelineAPI", "OptionNames", "Footage",
+                "CAnimatorABI", "CPipelineAPI", "OptionNames", "Footage", "ChildProcess",
             ],
             // The long guides the commands print (`pipeline run --help`, …), as text files.
             resources: [.embedInCode("Guides")]),
