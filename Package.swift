@@ -207,7 +207,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["PluginRegistry"], path: "Tests/TestSupport"),
         .testTarget(
             name: "CompositorTests", dependencies: ["Compositor", "Scene", "Timing", "CAnimatorABI", "TestSupport"]),
-        .testTarget(name: "OutputTests", dependencies: ["Output", "Scene", "Footage", "CRaster"]),
+        .testTarget(name: "OutputTests", dependencies: ["Output", "Scene", "Footage", "CRaster", "ChildProcess"]),
         .testTarget(name: "FootageTests", dependencies: ["Footage", "TestSupport"]),
         .testTarget(
             name: "SceneTests",

@@ -179,11 +179,15 @@ public struct SubtitleMux: Sendable {
         return options
     }
 
-    /// The ISO 639-2 code the container stores for `track`'s language: Matroska's bibliographic
-    /// form in WebM, the terminology form in MP4 and MOV.
+    /// The ISO 639-2 code the container stores for `track`'s language: the terminology form in
+    /// MP4, Matroska's bibliographic form in WebM, QuickTime's in MOV.
     private func languageCode(_ track: Subtitles.Track) -> String {
         guard let language = track.language else { return CaptionLanguage.undetermined }
-        return format == .webm ? language.iso639Bibliographic : language.iso639
+        switch format {
+        case .webm: return language.iso639Bibliographic
+        case .mov: return language.iso639QuickTime
+        default: return language.iso639
+        }
     }
 }
 

@@ -41,6 +41,13 @@ public struct CaptionLanguage: Sendable, Equatable, Codable {
         return bibliographic[iso639] ?? iso639
     }
 
+    /// The code MOV stores: one of QuickTime's Macintosh language codes, which ffmpeg names in
+    /// the terminology form for French, Romanian, Czech and Slovak and the bibliographic form for
+    /// the others; a language with no Macintosh code is left undetermined there.
+    public var iso639QuickTime: String {
+        ["fra", "ron", "ces", "slk"].contains(iso639) ? iso639 : iso639Bibliographic
+    }
+
     /// What a track without a language says: undetermined.
     public static let undetermined = "und"
 
