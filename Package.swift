@@ -180,7 +180,7 @@ let package = Package(
             dependencies: [
                 "Renderer", "Scene", "Compositor", "PluginRegistry", "PluginIsolation", "PluginCheck", "PluginScaffold",
                 "Output", "Sheet", "JSON", "Timing", "CacheFiles", "CRaster", "CLibraryLoader", "CProductVersion",
-                "CAnimatorABI", "CPipelineAPI", "OptionNames", "Footage",
+                "CAnimatorABI", "CPipelineAPI", "OptionNames", "Footage", "ChildProcess",
             ],
             // The long guides the commands print (`pipeline run --help`, …), as text files.
             resources: [.embedInCode("Guides")]),
@@ -207,7 +207,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["PluginRegistry"], path: "Tests/TestSupport"),
         .testTarget(
             name: "CompositorTests", dependencies: ["Compositor", "Scene", "Timing", "CAnimatorABI", "TestSupport"]),
-        .testTarget(name: "OutputTests", dependencies: ["Output", "Scene", "Footage", "CRaster"]),
+        .testTarget(name: "OutputTests", dependencies: ["Output", "Scene", "Footage", "CRaster", "ChildProcess"]),
         .testTarget(name: "FootageTests", dependencies: ["Footage", "TestSupport"]),
         .testTarget(
             name: "SceneTests",

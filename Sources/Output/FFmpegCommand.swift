@@ -10,8 +10,6 @@ struct FFmpegCommand {
     let keepsAlpha: Bool
     /// A file path, or `pipe:1` for standard output.
     let output: String
-    /// Tags written into the file's metadata (a part's `SoundMix`), by key.
-    var metadata: [(key: String, value: String)] = []
     /// The sound encoded beside the frames, read from the raw samples at `pcm`
     /// (`SoundMux.writePCM`): ffmpeg encodes it as the frames arrive, as it would a filtergraph's
     /// sound, so no pass after the render encodes it.
@@ -45,7 +43,7 @@ struct FFmpegCommand {
             "-framerate", "\(fps)", "-i", "-",
         ]
             + (sound.map { $0.mux.inputs(pcm: $0.pcm) + ["-map", "0:v"] + $0.mux.outputOptions } ?? [])
-            + conversion + encoding + Self.containerFlags(format, keepingTags: !metadata.isEmpty) + tags
+            + conversion + encoding + Self.containerFlags(format)
             + ["-f", Self.muxer(format), output]
     }
 
@@ -59,10 +57,6 @@ struct FFmpegCommand {
         case .webm: ["-fflags", "+bitexact"]
         case .gif, .webp, .apng, .y4m, .png: []
         }
-    }
-
-    private var tags: [String] {
-        metadata.flatMap { ["-metadata", "\($0.key)=\($0.value)"] }
     }
 
     /// ffmpeg's name for the container of `format`.

@@ -7,9 +7,10 @@ import Scene
 /// Into a file, ffmpeg writes a hidden temporary beside it, which `finish()` renames into place
 /// once ffmpeg has exited successfully; onto a stream (standard output), it writes as it goes.
 /// A file with sound has its mix written as raw samples before the first frame, and ffmpeg
-/// encodes them beside the frames. A file with subtitle tracks is first written silent under a
-/// second hidden name, from which `VideoMux` writes the first with the mix and the tracks laid
-/// in. A failure anywhere reports the tail of ffmpeg's log.
+/// encodes them beside the frames. A file with subtitle tracks, or a part with its render's
+/// records, is first written silent under a second hidden name, from which `VideoMux` writes the
+/// first with the mix, the tracks and the records laid in. A failure anywhere reports the tail of
+/// ffmpeg's log.
 public final class FFmpegEncoder: FrameSink {
     /// The file, or "standard output", for messages.
     private let name: String
@@ -70,17 +71,16 @@ public final class FFmpegEncoder: FrameSink {
         // Opus starts before the video).
         let (soundAlongside, soundAfter) = subtitleMux == nil ? (soundMux, nil) : (nil, soundMux)
         var mux = VideoMux.optional(sound: soundAfter, subtitles: subtitleMux, format: format)
-        if mux != nil {
-            silent = StagedFile.hidden(path, tag: "silent-\(getpid())")
-            // The last pass writes the file, and with it the part's records.
+        if !metadata.isEmpty {
+            // The last pass writes the file, and with it the part's records, read from a file.
+            if mux == nil { mux = VideoMux(format: format) }
             mux?.metadata = metadata
-            metadata = []
         }
+        if mux != nil { silent = StagedFile.hidden(path, tag: "silent-\(getpid())") }
         var command = FFmpegCommand(
             format: format, width: width, height: height, fps: fps, quality: quality,
             keepsAlpha: format.keepsAlpha(transparentCanvas: transparentCanvas),
             output: silent ?? staged.temporaryPath)
-        command.metadata = metadata
         if let soundAlongside {
             // Mixed before the first frame: ffmpeg encodes it as the frames arrive, on cores the
             // render leaves idle, rather than in a pass of its own after the last frame.
@@ -163,11 +163,11 @@ public final class FFmpegEncoder: FrameSink {
         process.standardInput = pipe
         process.standardOutput = output
         process.standardError = log.handle
-        do {
-            try process.run()
+        do throws(ChildStartFailure) {
+            try process.start()
         } catch {
             log.remove()
-            throw OutputError("cannot start ffmpeg (\(ffmpegPath)) to write \(name): \(error.localizedDescription)")
+            throw OutputError("cannot start ffmpeg (\(ffmpegPath)) to write \(name): \(error.reason)")
         }
         return pipe.fileHandleForWriting
     }
@@ -227,7 +227,7 @@ public final class FFmpegEncoder: FrameSink {
     /// stream), and the sound's raw samples it reads.
     public var unfinishedFiles: [String] {
         (staged.map { [$0.temporaryPath] } ?? []) + (silent.map { [$0] } ?? []) + (pcm.map { [$0] } ?? [])
-            + (mux?.subtitles?.files(for: name) ?? [])
+            + (mux?.temporaryFiles(for: name) ?? [])
     }
     /// ffmpeg, which creates the temporary when it has started.
     public var writingProcesses: [Int32] { [process.processIdentifier] }

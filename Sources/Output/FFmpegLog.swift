@@ -43,7 +43,9 @@ final class FFmpegLog {
 
 /// Runs `program` with `arguments` to its end, its messages into `log`; its exit status, or 128
 /// plus the signal that killed it (as a shell reports it).
-func runFFmpeg(_ program: String, _ arguments: [String], log: FFmpegLog) throws -> Int32 {
+func runFFmpeg(
+    _ program: String, _ arguments: [String], log: FFmpegLog
+) throws(ChildStartFailure) -> Int32 {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: program)
     process.arguments = arguments
@@ -51,7 +53,7 @@ func runFFmpeg(_ program: String, _ arguments: [String], log: FFmpegLog) throws 
     process.standardOutput = FileHandle.nullDevice
     process.standardError = log.handle
     let exit = ExitWatch(process)
-    try process.run()
+    try process.start()
     exit.wait()
     return process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus
 }

@@ -1,3 +1,4 @@
+import ChildProcess
 import Footage
 import Foundation
 import Scene
@@ -60,14 +61,14 @@ public struct SoundMux: Sendable {
 }
 
 /// Lays sound (`SoundMux`) and subtitle tracks (`SubtitleMux`) into a finished video with ffmpeg:
-/// the video stream is copied as it is (not encoded again). The subtitle tracks' WebVTT files are
-/// written hidden beside the output and removed whatever happens.
+/// the video stream is copied as it is (not encoded again). The subtitle tracks' WebVTT files and
+/// the records' FFMETADATA file are written hidden beside the output and removed whatever happens.
 public struct VideoMux: Sendable {
     public var sound: SoundMux?
     public var subtitles: SubtitleMux?
     public let format: OutputFormat
-    /// Tags written into the file's metadata (a part's records), by key; none are carried over
-    /// from the video.
+    /// Tags written into the file's metadata (a part's records), by key, read from a file
+    /// (`FFMetadataFile`); none are carried over from the video.
     var metadata: [(key: String, value: String)] = []
 
     public init(sound: SoundMux? = nil, subtitles: SubtitleMux? = nil, format: OutputFormat) {
@@ -80,17 +81,28 @@ public struct VideoMux: Sendable {
     }
 
     /// The ffmpeg arguments that write `output` from the silent `video`, the tracks read from
-    /// `subtitleFiles` and the sound's mix from `pcm` (`SoundMux.writePCM`).
-    func arguments(video: String, output: String, subtitleFiles: [String], pcm: String? = nil) -> [String] {
+    /// `subtitleFiles`, the sound's mix from `pcm` (`SoundMux.writePCM`) and the tags from
+    /// `metadataFile` (`FFMetadataFile`). Each argument's length is bounded, whatever the render.
+    func arguments(
+        video: String, output: String, subtitleFiles: [String], pcm: String? = nil, metadataFile: String? = nil
+    ) -> [String] {
         let soundInputs = sound.flatMap { sound in pcm.map { sound.inputs(pcm: $0) } } ?? []
+        let firstSubtitles = soundInputs.isEmpty ? 1 : 2
+        let tagsInput = firstSubtitles + subtitleFiles.count
         return ["-hide_banner", "-nostats", "-loglevel", "error", "-y", "-i", video] + soundInputs
-            + SubtitleMux.inputs(subtitleFiles) + ["-map", "0:v", "-c:v", "copy"]
+            + SubtitleMux.inputs(subtitleFiles) + (metadataFile.map { ["-f", "ffmetadata", "-i", $0] } ?? [])
+            + ["-map", "0:v", "-c:v", "copy"]
             + (soundInputs.isEmpty ? [] : sound?.outputOptions ?? [])
-            + (subtitles?.outputOptions(firstInput: soundInputs.isEmpty ? 1 : 2) ?? [])
+            + (subtitles?.outputOptions(firstInput: firstSubtitles) ?? [])
             // A joined video is no part: it does not carry the parts' records on.
-            + ["-map_metadata", "-1"] + metadata.flatMap { ["-metadata", "\($0.key)=\($0.value)"] }
-            + FFmpegCommand.containerFlags(format, keepingTags: !metadata.isEmpty)
+            + ["-map_metadata", metadataFile == nil ? "-1" : "\(tagsInput)"]
+            + FFmpegCommand.containerFlags(format, keepingTags: metadataFile != nil)
             + ["-f", FFmpegCommand.muxer(format), output]
+    }
+
+    /// The files `write` puts beside `name` while it runs.
+    func temporaryFiles(for name: String) -> [String] {
+        (subtitles?.files(for: name) ?? []) + (metadata.isEmpty ? [] : [FFMetadataFile.path(for: name)])
     }
 
     /// Writes `output` (a path ffmpeg writes as is: the caller stages it) from the silent
@@ -98,21 +110,27 @@ public struct VideoMux: Sendable {
     public func write(video: String, output: String, name: String, ffmpegPath: String) throws(OutputError) {
         let files = try subtitles?.writeFiles(for: name) ?? []
         defer { for file in files { unlink(file) } }
+        let metadataFile = metadata.isEmpty ? nil : try FFMetadataFile(tags: metadata).write(for: name)
+        defer { if let metadataFile { unlink(metadataFile) } }
         let pcm = try sound?.writePCM(name: name)
         defer { if let pcm { unlink(pcm) } }
         let log = try FFmpegLog(for: name)
         defer { log.remove() }
-        let what = sound == nil ? "add the subtitles to" : "add the sound to"
+        let (what, doing) =
+            sound != nil
+            ? ("add the sound to", "mixing the sound of")
+            : subtitles != nil ? ("add the subtitles to", "adding the subtitles to") : ("write", "writing")
         let status: Int32
-        do {
+        do throws(ChildStartFailure) {
             status = try runFFmpeg(
-                ffmpegPath, arguments(video: video, output: output, subtitleFiles: files, pcm: pcm), log: log)
+                ffmpegPath,
+                arguments(video: video, output: output, subtitleFiles: files, pcm: pcm, metadataFile: metadataFile),
+                log: log)
         } catch {
-            throw OutputError("cannot run \(ffmpegPath) to \(what) \(name): \(error.localizedDescription)")
+            throw OutputError("cannot run \(ffmpegPath) to \(what) \(name): \(error.reason)")
         }
         guard status == 0 else {
             unlink(output)
-            let doing = sound == nil ? "adding the subtitles to" : "mixing the sound of"
             throw OutputError("ffmpeg failed \(doing) \(name) (exit \(status)): \(log.tail())")
         }
     }

@@ -24,8 +24,12 @@ public struct Subtitles: Codable, Sendable, Equatable {
         public var title: String
         /// In the caption file's order.
         public var cues: [Cue]
+        /// The captions' `language`; nil: undetermined.
+        public var language: CaptionLanguage?
 
-        public init(title: String, cues: [Cue]) { (self.title, self.cues) = (title, cues) }
+        public init(title: String, cues: [Cue], language: CaptionLanguage? = nil) {
+            (self.title, self.cues, self.language) = (title, cues, language)
+        }
     }
 
     public var tracks: [Track]
@@ -43,7 +47,8 @@ public struct Subtitles: Codable, Sendable, Equatable {
             guard let captions = layer.content.text?.captions else { return nil }
             return Track(
                 title: layer.name,
-                cues: captions.track.cues.map { Cue(start: $0.start, end: $0.end, text: $0.text) })
+                cues: captions.track.cues.map { Cue(start: $0.start, end: $0.end, text: $0.text) },
+                language: captions.language)
         }
         guard !tracks.isEmpty else { return nil }
         self.init(tracks: tracks, frameCount: scene.frameCount, fps: scene.fps)
@@ -157,19 +162,32 @@ public struct SubtitleMux: Sendable {
         files.flatMap { ["-f", "webvtt", "-i", $0] }
     }
 
-    /// The maps, codec and titles of the tracks read from inputs `first`, `first + 1`, ….
-    /// mov_text is encoded from the WebVTT text; WebM takes the WebVTT cues as read (copied), which
-    /// keeps their character references as written (ffmpeg's WebVTT encoder would write a `<`
-    /// of the text bare). A title goes into `title` and, for MP4 and MOV, whose muxer keeps no
-    /// `title` on a track, the handler's name, which players show as the track's name.
+    /// The maps, codec, titles and languages of the tracks read from inputs `first`, `first + 1`,
+    /// …. mov_text is encoded from the WebVTT text; WebM takes the WebVTT cues as read (copied),
+    /// which keeps their character references as written (ffmpeg's WebVTT encoder would write a
+    /// `<` of the text bare). A title goes into `title` and, for MP4 and MOV, whose muxer keeps no
+    /// `title` on a track, the handler's name, which players show as the track's name. Titles are
+    /// layer names, at most `SceneDecoder.maximumNameBytes` long, so these arguments are bounded.
     func outputOptions(firstInput first: Int) -> [String] {
         let codec = format == .webm ? "copy" : (format.subtitleCodec ?? "copy")
         var options = subtitles.tracks.indices.flatMap { ["-map", "\(first + $0):s"] } + ["-c:s", codec]
         for (index, track) in subtitles.tracks.enumerated() {
             options += ["-metadata:s:s:\(index)", "title=\(track.title)"]
             if format != .webm { options += ["-metadata:s:s:\(index)", "handler_name=\(track.title)"] }
+            options += ["-metadata:s:s:\(index)", "language=\(languageCode(track))"]
         }
         return options
+    }
+
+    /// The ISO 639-2 code the container stores for `track`'s language: the terminology form in
+    /// MP4, Matroska's bibliographic form in WebM, QuickTime's in MOV.
+    private func languageCode(_ track: Subtitles.Track) -> String {
+        guard let language = track.language else { return CaptionLanguage.undetermined }
+        switch format {
+        case .webm: return language.iso639Bibliographic
+        case .mov: return language.iso639QuickTime
+        default: return language.iso639
+        }
     }
 }
 

@@ -12,10 +12,10 @@ func toolOutput(_ program: String, _ arguments: [String]) throws(OutputError) ->
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
     let exit = ExitWatch(process)
-    do {
-        try process.run()
+    do throws(ChildStartFailure) {
+        try process.start()
     } catch {
-        throw OutputError("cannot run \(program) \(arguments.joined(separator: " ")): \(error.localizedDescription)")
+        throw OutputError("cannot run \(program) \(arguments.joined(separator: " ")): \(error.reason)")
     }
     let data = output.fileHandleForReading.readDataToEndOfFile()
     exit.wait()

@@ -5,9 +5,10 @@ import Scene
 
 /// Joins videos of consecutive parts of one render into one file, written under a temporary name
 /// and renamed when complete. MP4, WebM and MOV streams are copied through ffmpeg's concat
-/// demuxer (nothing re-encoded, so nothing lost); Y4M, GIF and APNG are decoded and encoded once
-/// more through its concat filter (their parts' headers and palettes differ), GIF with one
-/// palette for the whole. ffmpeg cannot read animated WebP back, so WebP parts cannot be joined.
+/// demuxer (nothing re-encoded, so nothing lost); Y4M and GIF are read through it, decoded and
+/// encoded once more, GIF with one palette for the whole; APNG parts, which the demuxer reads
+/// only the first of, are joined by its concat filter. ffmpeg cannot read animated WebP back, so
+/// WebP parts cannot be joined.
 /// Parts of a render with sound carry its mix (`SoundMix.metadataKey`); the joined video gets the
 /// mix's sound for the frames it holds, laid under it once (`SoundMux`), so it sounds exactly as
 /// the whole render does. Parts with subtitle tracks carry the render's tracks the same way
@@ -197,20 +198,25 @@ public struct VideoConcatenation {
         let joined = mux == nil ? staged.temporaryPath : StagedFile.hidden(output, tag: "silent-\(getpid())")
         defer { if mux != nil { unlink(joined) } }
         let log = try FFmpegLog(for: output)
-        let list = FileManager.default.temporaryDirectory.appendingPathComponent(
+        // The parts' list, or the filter graph joining them: a file, as it grows with the parts.
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent(
             "pipeline-concat-\(UUID().uuidString).txt"
         ).path
-        defer { unlink(list) }
+        defer { unlink(script) }
+        guard FileManager.default.createFile(atPath: script, contents: Data(scriptText.utf8)) else {
+            log.remove()
+            throw OutputError(
+                "cannot write the list of parts to \(script): the folder is not writable or the disk is full")
+        }
         let status: Int32
-        do {
-            if copiesStreams { try partList.write(toFile: list, atomically: false, encoding: .utf8) }
+        do throws(ChildStartFailure) {
             status = try runFFmpeg(
                 ffmpegPath,
-                ["-hide_banner", "-nostats", "-loglevel", "warning", "-y"] + inputs(list: list)
-                    + encoding + ["-f", FFmpegCommand.muxer(format), joined], log: log)
+                ["-hide_banner", "-nostats", "-loglevel", "warning", "-y"] + inputs(script: script)
+                    + encoding(script: script) + ["-f", FFmpegCommand.muxer(format), joined], log: log)
         } catch {
             log.remove()
-            throw OutputError("cannot run \(ffmpegPath) to join parts into \(output): \(error.localizedDescription)")
+            throw OutputError("cannot run \(ffmpegPath) to join parts into \(output): \(error.reason)")
         }
         guard status == 0 else {
             let message = OutputError("ffmpeg failed joining parts into \(output) (exit \(status)): \(log.tail())")
@@ -225,31 +231,34 @@ public struct VideoConcatenation {
         try staged.commit()
     }
 
-    private var copiesStreams: Bool {
-        [.mp4, .webm, .mov].contains(format)
+    /// APNG parts are inputs of their own; the concat demuxer reads every other format's.
+    private var readsList: Bool { format != .apng }
+
+    /// The concat demuxer reads the list of parts (`script`); the concat filter takes each as an
+    /// input.
+    private func inputs(script: String) -> [String] {
+        readsList ? ["-f", "concat", "-safe", "0", "-i", script] : parts.flatMap { ["-i", $0] }
     }
 
-    /// The concat demuxer reads a list of parts; the concat filter takes each as an input.
-    private func inputs(list: String) -> [String] {
-        copiesStreams ? ["-f", "concat", "-safe", "0", "-i", list] : parts.flatMap { ["-i", $0] }
-    }
-
-    /// The concat demuxer's list: one `file '<absolute path>'` line per part, quotes escaped.
-    private var partList: String {
-        parts.map { part in
+    /// The concat demuxer's list: one `file '<absolute path>'` line per part, quotes escaped; or
+    /// the concat filter's graph over the parts' inputs.
+    private var scriptText: String {
+        guard readsList else {
+            return parts.indices.map { "[\($0):v]" }.joined() + "concat=n=\(parts.count):v=1:a=0"
+        }
+        return parts.map { part in
             let path = URL(fileURLWithPath: part).standardizedFileURL.path.replacingOccurrences(of: "'", with: "'\\''")
             return "file '\(path)'\n"
         }.joined()
     }
 
-    private var encoding: [String] {
-        let joined = parts.indices.map { "[\($0):v]" }.joined() + "concat=n=\(parts.count):v=1:a=0"
+    private func encoding(script: String) -> [String] {
         switch format {
         // The video alone: the parts' subtitle tracks hold their own frames' cues (see `subtitles`).
         case .mp4, .mov: return ["-map", "0:v", "-c", "copy", "-movflags", "+faststart"]
-        case .gif: return ["-filter_complex", joined + "," + FFmpegCommand.gifPalette, "-loop", "0"]
-        case .apng: return ["-filter_complex", joined, "-c:v", "apng", "-plays", "0"]
-        case .y4m: return ["-filter_complex", joined]
+        case .gif: return ["-filter_complex", FFmpegCommand.gifPalette, "-loop", "0"]
+        case .apng: return ["-filter_complex_script", script, "-c:v", "apng", "-plays", "0"]
+        case .y4m: return []
         case .webm: return ["-map", "0:v", "-c", "copy"]
         case .png, .webp: return ["-c", "copy"]
         }

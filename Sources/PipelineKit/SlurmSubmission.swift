@@ -1,3 +1,4 @@
+import ChildProcess
 import Foundation
 import Output
 import Renderer
@@ -250,10 +251,10 @@ public struct SlurmSubmission: Sendable {
         let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
-        do {
-            try process.run()
+        do throws(ChildStartFailure) {
+            try process.start()
         } catch {
-            throw PipelineError(.render, "cannot run sbatch: \(error.localizedDescription)")
+            throw PipelineError(.render, "cannot run sbatch: \(error.reason)")
         }
         let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let complaint = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

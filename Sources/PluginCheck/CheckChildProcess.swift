@@ -50,8 +50,8 @@ final class CheckChildProcess {
     func run(onPass: @escaping (Int) -> Void) -> Outcome {
         let output = Pipe()
         process.standardOutput = output
-        do { try process.run() } catch {
-            return .ended(.couldNotStart(error.localizedDescription), plan: nil, underWay: [])
+        do throws(ChildStartFailure) { try process.start() } catch {
+            return .ended(.couldNotStart(error.reason), plan: nil, underWay: [])
         }
         let descriptor = output.fileHandleForReading.fileDescriptor
         messages.onPass = onPass

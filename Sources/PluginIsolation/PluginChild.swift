@@ -41,8 +41,8 @@ public final class PluginChild: @unchecked Sendable {
         let output = Pipe()
         (process.standardInput, process.standardOutput) = (input, output)
         exit = ExitWatch(process)
-        do { try process.run() } catch {
-            throw .unusable("could not start \(command[0]): \(error.localizedDescription)")
+        do throws(ChildStartFailure) { try process.start() } catch {
+            throw .unusable("could not start \(command[0]): \(error.reason)")
         }
         pipes = (input, output)
         requests = input.fileHandleForWriting.fileDescriptor

@@ -86,8 +86,8 @@ public struct PluginScanner: Sendable {
         let output = Pipe()
         (process.standardOutput, process.standardInput) = (output, FileHandle.nullDevice)
         let exit = ExitWatch(process)
-        do { try process.run() } catch {
-            return passing("could not start the scan with \(command[0]): \(error.localizedDescription)")
+        do throws(ChildStartFailure) { try process.start() } catch {
+            return passing("could not start the scan with \(command[0]): \(error.reason)")
         }
         let report = ChildOutput.read(output.fileHandleForReading.fileDescriptor, limit: timeout)
         if report == nil { kill(process.processIdentifier, SIGKILL) }

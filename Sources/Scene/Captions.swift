@@ -545,6 +545,8 @@ public struct TextCaptions: Sendable {
     public var style: CaptionStyle
     /// Where the pipeline file names the caption file.
     public let origin: SceneError.Origin
+    /// Written into the subtitle track; nil: undetermined.
+    public var language: CaptionLanguage?
 
     public init(file: String, track: CaptionTrack, style: CaptionStyle, origin: SceneError.Origin) {
         (self.file, self.track, self.style, self.origin) = (file, track, style, origin)

@@ -198,9 +198,18 @@ extension Decoding {
             throw SceneError(
                 file: path, position: SourcePosition(line: error.line, column: 1), path: nil, message: error.message)
         }
-        return TextCaptions(
+        var captions = TextCaptions(
             file: path, track: CaptionTrack(cues: cues), style: style,
             origin: SceneError.Origin(file: file, position: fileField.node.position, path: fileField.path))
+        if let languageField = fields["language"] {
+            let tag = try languageField.string()
+            do throws(CaptionLanguageError) {
+                captions.language = try CaptionLanguage(tag: tag)
+            } catch {
+                throw languageField.error(error.message)
+            }
+        }
+        return captions
     }
 
     /// `textAnimators.<i>.select[.<j>].<name>` or `textAnimators.<i>.properties.<name>` of layer

@@ -180,6 +180,8 @@ private struct Builder {
         // A sound's name is its own: made from its place.
         case ("name", .pattern):
             return .string("sound-" + path.filter { $0.isLetter || $0.isNumber })
+        // A captions' language is a BCP 47 tag whose language is an ISO 639 code.
+        case ("language", .pattern): return .string(random.pick(["en", "pt-BR", "zh-Hant-TW", "und", "yue"]))
         // OpenType features match a pattern of their own.
         case ("features", _):
             return .array(

@@ -339,7 +339,19 @@ extension Keys {
             FormatKey(
                 "highlight", .object(captionHighlight),
                 "how the word being spoken stands out, when the file times words"),
+            FormatKey(
+                "language", .pattern(languageTagPattern, summary: "a BCP 47 tag such as `\"en\"` or `\"pt-BR\"`"),
+                default: "und",
+                "the captions' language, written into their subtitle track (`output.subtitles`) as its ISO 639-2 "
+                    + "code (`eng`, `por`); its language must be an ISO 639 code"),
         ], required: ["file"], "captions from a file, with their safe area and box")
+
+    /// A well-formed BCP 47 tag (RFC 5646) that begins with a 2- or 3-letter language: extended
+    /// languages, script, region, variants, extensions and a private use part, each optional;
+    /// `CaptionLanguage` checks tags with it.
+    static let languageTagPattern =
+        "^[A-Za-z]{2,3}(-[A-Za-z]{3}){0,3}(-[A-Za-z]{4})?(-([A-Za-z]{2}|[0-9]{3}))?"
+        + "(-([A-Za-z0-9]{5,8}|[0-9][A-Za-z0-9]{3}))*(-[0-9A-WYZa-wyz](-[A-Za-z0-9]{2,8})+)*(-[Xx](-[A-Za-z0-9]{1,8})+)?$"
 
     public static let captionBox = KeySet(
         "layers[].text.captions.box",
