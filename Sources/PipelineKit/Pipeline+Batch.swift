@@ -219,7 +219,7 @@ private struct Batch: Sendable {
 
     private func prepare(_ variant: BatchVariant) -> Prepared {
         var decoder = self.decoder
-        decoder.patches.insert(contentsOf: variant.patches, at: Pipeline.variantPlace(options))
+        decoder.patches.insert(variant.patch, at: Pipeline.variantPlace(options))
         do throws(PipelineError) {
             let scene = try Pipeline.scene(source, options: options, decoder: decoder, registry: registry)
             let retimed = render.fps.map(scene.retimed(fps:)) ?? scene

@@ -117,10 +117,7 @@ public enum SceneDecoder {
         for patch in options.patches { root = try patch.applied(to: root, file: file) }
         var decoding = Decoding(file: file, registry: registry, options: options, hash: ContentHash.of(bytes))
         let scene = try decoding.scene(Field(node: root, path: .root, file: file))
-        // A batch variant's line is one record however many patches it makes.
-        scene.props = options.patches.map(\.record).reduce(into: []) { records, record in
-            if records.last != record { records.append(record) }
-        }
+        scene.props = options.patches.map(\.record)
         return scene
     }
 }
