@@ -27,6 +27,9 @@ public enum SceneDecoder {
 
         /// Changes made to the pipeline before it is read (`--set`, `--props`), in order.
         public var patches: [PipelinePatch] = []
+        /// The videos' name when `output.name` gives none, instead of the file's (a pipeline
+        /// read from standard input has no file name to give them).
+        public var videoName: String?
 
         public init(
             allowsImagesOutside: Bool = false, imageMemoryLimit: Int = Self.defaultImageMemoryLimit,
