@@ -54,7 +54,7 @@ extension Pipeline {
                     file: scene.file, position: nil, path: OutputSettings.namePath,
                     message:
                         "\"\(scene.output.name)\" has \(OutputSettings.variantID), a batch variant's id, and this "
-                        + "render is no batch's: render a variants file (run --batch), or name the videos without it"))
+                        + "render is no batch's: render it as a batch of variants, or name the videos without it"))
         }
         let stop = StopFlag()
         if !options.stopsOnSignals { jobOptions.stop = .asked { stop.isRaised } }
