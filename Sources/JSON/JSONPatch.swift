@@ -38,15 +38,21 @@ public enum JSONPatch {
 
     /// `root` with `value` at `path` (`canvas.fps`, `layers[2].text.string`, `params["a b"]`):
     /// objects on the way that lack a key get it (as an empty object, then filled); an index must
-    /// name an element that exists.
-    public static func set(_ value: JSONNode, at path: String, in root: JSONNode) throws(JSONPatchError) -> JSONNode {
+    /// name an element that exists; a key on an array (`layers["title"]`) names the one element
+    /// whose `"name"` it is. `nearest` picks, among an array's names, the one an unknown name most
+    /// likely meant, for the message.
+    public static func set(
+        _ value: JSONNode, at path: String, in root: JSONNode,
+        nearest: (String, [String]) -> String? = { _, _ in nil }
+    ) throws(JSONPatchError) -> JSONNode {
         let components = try parse(path: path)
         guard !components.isEmpty else { throw JSONPatchError("the path is empty: name a key, as in canvas.fps") }
-        return try set(value, at: components[...], in: root, walked: .root)
+        return try set(value, at: components[...], in: root, walked: .root, nearest: nearest)
     }
 
     private static func set(
-        _ value: JSONNode, at path: ArraySlice<JSONPath.Component>, in node: JSONNode, walked: JSONPath
+        _ value: JSONNode, at path: ArraySlice<JSONPath.Component>, in node: JSONNode, walked: JSONPath,
+        nearest: (String, [String]) -> String?
     ) throws(JSONPatchError) -> JSONNode {
         guard let first = path.first else { return value }
         let rest = path.dropFirst()
@@ -54,14 +60,12 @@ public enum JSONPatch {
         case (.key(let key), .object(var members)):
             let next = walked.appending(key: key)
             if let index = members.firstIndex(where: { $0.key == key }) {
-                let changed = try set(value, at: rest, in: members[index].value, walked: next)
+                let changed = try set(value, at: rest, in: members[index].value, walked: next, nearest: nearest)
                 members[index] = JSONMember(key: key, keyPosition: members[index].keyPosition, value: changed)
             } else {
                 let empty = JSONNode(value: .object([]), position: value.position)
-                members.append(
-                    JSONMember(
-                        key: key, keyPosition: value.position, value: try set(value, at: rest, in: empty, walked: next))
-                )
+                let made = try set(value, at: rest, in: empty, walked: next, nearest: nearest)
+                members.append(JSONMember(key: key, keyPosition: value.position, value: made))
             }
             return JSONNode(value: .object(members), position: node.position)
         case (.index(let index), .array(var elements)):
@@ -69,13 +73,51 @@ public enum JSONPatch {
                 throw JSONPatchError(
                     "\(walked) has \(elements.count) element\(elements.count == 1 ? "" : "s"): there is no [\(index)]")
             }
-            elements[index] = try set(value, at: rest, in: elements[index], walked: walked.appending(index: index))
+            elements[index] = try set(
+                value, at: rest, in: elements[index], walked: walked.appending(index: index), nearest: nearest)
+            return JSONNode(value: .array(elements), position: node.position)
+        case (.key(let name), .array(var elements)):
+            let index = try element(named: name, in: elements, walked: walked, nearest: nearest)
+            elements[index] = try set(
+                value, at: rest, in: elements[index], walked: walked.appending(index: index), nearest: nearest)
             return JSONNode(value: .array(elements), position: node.position)
         case (.key(let key), _):
             throw JSONPatchError("\(walked) is \(node.value.kindName), not an object with a key \"\(key)\"")
         case (.index(let index), _):
             throw JSONPatchError("\(walked) is \(node.value.kindName), not an array with an element [\(index)]")
         }
+    }
+
+    /// The index of the one element of `array` (at `walked`) that is an object whose `"name"` is
+    /// `name`: by name, a template's paths survive its layers being reordered.
+    private static func element(
+        named name: String, in array: [JSONNode], walked: JSONPath, nearest: (String, [String]) -> String?
+    ) throws(JSONPatchError) -> Int {
+        let named = array.indices.compactMap { index -> (index: Int, name: String)? in
+            guard case .object(let members) = array[index].value,
+                case .string(let name)? = members.first(where: { $0.key == "name" })?.value.value
+            else { return nil }
+            return (index, name)
+        }
+        let quoted = name.debugDescription
+        let matches = named.filter { $0.name == name }.map(\.index)
+        if matches.count == 1 { return matches[0] }
+        if matches.count > 1 {
+            let places = matches.map { "\(walked.appending(index: $0))" }
+            let listed = places.dropLast().joined(separator: ", ") + " and " + places.last!
+            throw JSONPatchError(
+                "\(walked)[\(quoted)] is ambiguous: \(listed) are \(matches.count == 2 ? "both" : "all") named "
+                    + "\(quoted); write the index of the one you mean")
+        }
+        guard !named.isEmpty else {
+            throw JSONPatchError(
+                "\(walked) is an array with no named elements, not an object with a key \(quoted): write an index, "
+                    + "as in \(walked)[0]")
+        }
+        let hint = nearest(name, named.map(\.name)).map { "; did you mean \($0.debugDescription)?" } ?? ""
+        let shown = named.prefix(8).map(\.name.debugDescription).joined(separator: ", ")
+        let more = named.count > 8 ? " and \(named.count - 8) more" : ""
+        throw JSONPatchError("\(walked) has no element named \(quoted)\(hint) (its names: \(shown)\(more))")
     }
 
     /// The components of a path as error messages write them: identifiers joined by dots,

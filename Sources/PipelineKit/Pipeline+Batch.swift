@@ -183,6 +183,8 @@ private struct Batch: Sendable {
         let scene: Result<Scene, PipelineError>
         let decoder: SceneDecoder.Options
         let frames: Int
+        /// Its videos are named after it, beside the other variants' (`output.name` with `{id}`).
+        var sharesFolder = false
     }
 
     func run(_ variants: [BatchVariant]) -> [Pipeline.BatchResult.Variant] {
@@ -219,15 +221,35 @@ private struct Batch: Sendable {
 
     private func prepare(_ variant: BatchVariant) -> Prepared {
         var decoder = self.decoder
-        decoder.patches.insert(contentsOf: variant.patches, at: Pipeline.variantPlace(options))
+        decoder.patches.insert(variant.patch, at: Pipeline.variantPlace(options))
         do throws(PipelineError) {
-            let scene = try Pipeline.scene(source, options: options, decoder: decoder, registry: registry)
+            let read = try Pipeline.scene(source, options: options, decoder: decoder, registry: registry)
+            let scene = read.output.namesVariants ? try sharingFolder(read, id: variant.id) : read
             let retimed = render.fps.map(scene.retimed(fps:)) ?? scene
             let frames = (try? selection.range(frameCount: retimed.frameCount).count) ?? 0
-            return Prepared(variant: variant, scene: .success(scene), decoder: decoder, frames: frames)
+            return Prepared(
+                variant: variant, scene: .success(scene), decoder: decoder, frames: frames,
+                sharesFolder: read.output.namesVariants)
         } catch {
             return Prepared(variant: variant, scene: .failure(error), decoder: decoder, frames: 0)
         }
+    }
+
+    /// The variant's scene with its id in its videos' name, which puts them beside the other
+    /// variants' in one folder; refused when it would write PNG frames there too, whose names
+    /// every variant shares.
+    private func sharingFolder(_ scene: Scene, id: String) throws(PipelineError) -> Scene {
+        let formats = render.formats ?? scene.output.formats.map(\.rawValue)
+        guard !formats.contains(OutputFormat.png.rawValue) || render.discard else {
+            throw PipelineError(
+                SceneError(
+                    file: scene.file, position: nil, path: OutputSettings.namePath,
+                    message:
+                        "\"\(scene.output.name)\" writes every variant into one folder, where their PNG frames "
+                        + "would overwrite each other: leave png out of the formats, or \(OutputSettings.variantID) "
+                        + "out of output.name to give each variant a folder of its own"))
+        }
+        return scene.namingVideos(forVariant: id)
     }
 
     /// Opens the variant's media (its images decoded on the lane's threads), renders it and lets
@@ -244,7 +266,8 @@ private struct Batch: Sendable {
             defer { pipeline.close() }
             var options = render
             options.threads = threads
-            if !options.discard {
+            options.sharesFolder = prepared.sharesFolder
+            if !options.discard && !options.sharesFolder {
                 let base = options.directory.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
                 options.directory =
                     URL(fileURLWithPath: base ?? pipeline.scene.output.directory)

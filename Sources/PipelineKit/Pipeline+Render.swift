@@ -1,5 +1,7 @@
 import Foundation
+import JSON
 import OptionNames
+import Output
 import Renderer
 import Scene
 
@@ -43,6 +45,17 @@ extension Pipeline {
         }
         let images = try decodedImages()
         var jobOptions = try options.jobOptions(isolation: isolation)
+        let formats = jobOptions.formats ?? scene.output.formats
+        if scene.output.namesVariants, !jobOptions.discard, jobOptions.stream == nil,
+            formats.contains(where: \.needsFFmpeg)
+        {
+            throw PipelineError(
+                SceneError(
+                    file: scene.file, position: nil, path: OutputSettings.namePath,
+                    message:
+                        "\"\(scene.output.name)\" has \(OutputSettings.variantID), a batch variant's id, and this "
+                        + "render is no batch's: render it as a batch of variants, or name the videos without it"))
+        }
         let stop = StopFlag()
         if !options.stopsOnSignals { jobOptions.stop = .asked { stop.isRaised } }
         let reporter = ObserverReporter(observer: observer, stop: stop)

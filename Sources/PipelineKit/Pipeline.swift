@@ -36,7 +36,8 @@ public final class Pipeline: @unchecked Sendable {
         /// Read the images' headers only (what `validate` checks): frames cannot be rendered.
         public var headersOnly = false
         /// The base name of the videos of a pipeline opened from bytes (`pipeline` for one read
-        /// from standard input); by default the name given with the bytes.
+        /// from standard input) when its `output.name` gives none; by default the name given
+        /// with the bytes.
         public var videoName: String?
         /// Hears each plugin problem met while the plugins are found (a plugin file skipped, a
         /// name registered twice), as it is met: they may explain why a pipeline cannot be read.
@@ -184,8 +185,9 @@ public final class Pipeline: @unchecked Sendable {
             switch source {
             case .file(let file): return try SceneDecoder.load(file: file, registry: registry, options: decoder)
             case .bytes(let bytes, let name):
-                let scene = try SceneDecoder.decode(bytes, file: name, registry: registry, options: decoder)
-                return options.videoName.map(scene.namingVideos) ?? scene
+                var decoder = decoder
+                decoder.videoName = options.videoName
+                return try SceneDecoder.decode(bytes, file: name, registry: registry, options: decoder)
             }
         } catch {
             throw PipelineError(error)

@@ -13,18 +13,19 @@ public final class PluginCatalog: Sendable {
     /// The built-in folder among them, whose plugins are not the user's own.
     let builtin: String?
 
-    /// Finds and scans the plugins. `rescan` forgets what earlier scans found first; `warning`
-    /// hears each problem of the folders' scan as it is met (a plugin file skipped, a name
-    /// registered twice, a folder whose path cannot be used).
+    /// Finds and scans the plugins; with `pipelineFile`, those in the `plugins/` folder beside it
+    /// too, as a render of that file finds them. `rescan` forgets what earlier scans found first;
+    /// `warning` hears each problem of the folders' scan as it is met (a plugin file skipped, a
+    /// name registered twice, a folder whose path cannot be used).
     public init(
-        folders: [String], rescan: Bool = false, installation: PipelineInstallation = .current,
-        warning: ((String) -> Void)? = nil
+        folders: [String], pipelineFile: String? = nil, rescan: Bool = false,
+        installation: PipelineInstallation = .current, warning: ((String) -> Void)? = nil
     ) {
         searchPath = PluginSearchPath.directories(
-            explicit: folders, pipelineFile: nil, builtin: installation.builtinPlugins)
+            explicit: folders, pipelineFile: pipelineFile, builtin: installation.builtinPlugins)
         builtin = installation.builtinPlugins
         registry = PluginSet.registry(
-            folders: folders, pipelineFile: nil, isolated: true, installation: installation, rescan: rescan)
+            folders: folders, pipelineFile: pipelineFile, isolated: true, installation: installation, rescan: rescan)
         if let warning { PluginSet.warnings(registry).forEach(warning) }
         registry.scanAllFrei0r()
     }
@@ -74,6 +75,7 @@ public final class PluginCatalog: Sendable {
 
         Examples:
           pipeline plugins --plugins ./my-plugins
+          pipeline plugins --pipeline tip.json   # and those in tip.json's plugins/ folder
           pipeline plugins --all
           pipeline plugins 'frei0r.*blur*' --kind effect
           pipeline plugins --origin glsl --json

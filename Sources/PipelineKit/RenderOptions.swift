@@ -44,6 +44,8 @@ extension Pipeline {
         /// Stop at SIGINT or SIGTERM, as a command does; a library's host keeps its signals and
         /// stops a render through its progress callback instead.
         public var stopsOnSignals = false
+        /// Other variants of a batch write their videos into the same folder (`output.name` with `{id}`).
+        var sharesFolder = false
 
         public init() {}
 
@@ -337,6 +339,7 @@ extension Pipeline.RenderOptions {
             quality: checked.quality, scale: scale, fps: fps, threads: threads, selection: checked.selection,
             resume: resume, isolation: isolation, imageScaling: exactImageScaling ? .exact : .mipmapped)
         options.waitsForFolder = waitsForFolder
+        options.sharesFolder = sharesFolder
         return options
     }
 }
@@ -379,12 +382,14 @@ extension Pipeline.Option {
             "The most memory all of the pipeline's images may take decoded (default 2048), checked from their headers."
         case .pluginFolders: "A folder of plugins to load first (repeatable)."
         case .set:
-            "Set the value at PATH before the pipeline is read (repeatable): canvas.fps=30, layers[2].text.string=Hello. "
-                + "VALUE is read as JSON, or else as a string."
+            "Set the value at PATH before the pipeline is read (repeatable): canvas.fps=30, layers[2].text.string=Hello, "
+                + "layers[\"title\"].text.string=Hello (the layer named title). VALUE is read as JSON, or else as a string."
         case .props:
-            "A JSON merge patch (RFC 7396) applied to the pipeline before it is read; \(Self.set.option) applies after it."
+            "A JSON merge patch (RFC 7396) applied to the pipeline before it is read, its \"set\" of values by path after "
+                + "the merge; \(Self.set.option) applies after it."
         case .batch:
-            "Render one output per line of this JSON Lines file, each a merge patch with an \"id\", into <out>/<id>/ (see below)."
+            "Render one output per line of this JSON Lines file, each a merge patch with an \"id\", into <out>/<id>/, "
+                + "or <out> itself when output.name has {id} (see below)."
         default: ""
         }
     }

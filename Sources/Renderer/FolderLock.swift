@@ -6,22 +6,29 @@ import Foundation
 /// ranges that do not overlap and write side by side; a second run over any of the same frames
 /// (the same render again, or another pipeline into the same folder) is refused, naming the
 /// process that holds them, or waits for it (`run --wait`). Released when the lock is deinitialised.
+///
+/// Videos named after a batch variant (`output.name` with `{id}`) share a folder with the other
+/// variants' and lock a file of their own name, `.pipeline-run.tip-en.lock`: they write no PNG
+/// frames, so only the same variant's runs must exclude each other.
 final class FolderLock {
-    static let fileName = ".pipeline-run.lock"
+    /// `.pipeline-run.lock`, or for videos that share their folder, `.pipeline-run.NAME.lock`.
+    static func fileName(sharedBy name: String?) -> String { ".pipeline-run\(name.map { ".\($0)" } ?? "").lock" }
     private let descriptor: Int32
 
     private init(descriptor: Int32) { self.descriptor = descriptor }
 
     deinit { close(descriptor) }
 
-    /// Locks `frames` of `folder` (which exists). With `wait`, a held lock is waited for, after
-    /// `waiting` is told who holds it; without, it is refused.
+    /// Locks `frames` of `folder` (which exists), in the lock file of videos named `sharedBy` when
+    /// they share it. With `wait`, a held lock is waited for, after `waiting` is told who holds
+    /// it; without, it is refused.
     static func acquire(
-        _ folder: String, frames: Range<Int>, wait: Bool, waiting: (_ holder: String) -> Void
+        _ folder: String, sharedBy name: String? = nil, frames: Range<Int>, wait: Bool,
+        waiting: (_ holder: String) -> Void
     ) throws(RenderJobError) -> FolderLock {
-        let path = (folder as NSString).appendingPathComponent(fileName)
+        let path = (folder as NSString).appendingPathComponent(fileName(sharedBy: name))
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
-        guard descriptor >= 0 else { throw .lockFailed(folder: folder, reason: String(cString: strerror(errno))) }
+        guard descriptor >= 0 else { throw .lockFailed(file: path, reason: String(cString: strerror(errno))) }
         var region = flock()
         region.l_type = Int16(F_WRLCK)
         region.l_whence = Int16(SEEK_SET)
@@ -32,7 +39,7 @@ final class FolderLock {
             let code = errno
             guard code == EACCES || code == EAGAIN else {
                 close(descriptor)
-                throw .lockFailed(folder: folder, reason: String(cString: strerror(code)))
+                throw .lockFailed(file: path, reason: String(cString: strerror(code)))
             }
             var holder = region
             let holderPID =

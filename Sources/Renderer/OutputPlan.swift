@@ -20,6 +20,8 @@ struct OutputPlan {
     let width: Int, height: Int
     /// The frames of a `--frames` or `--shard` run, which name its videos; nil for a whole render.
     let part: Range<Int>?
+    /// The videos' name when they share the folder with other renders' (`RenderJob.Options.sharesFolder`).
+    let sharedBy: String?
     /// The render's sound, laid under the videos that carry sound (carried in the metadata of a part's).
     var sound: SoundMix?
     /// The render's captions as subtitle tracks (`output.subtitles`), laid into the videos that
@@ -44,7 +46,7 @@ struct OutputPlan {
 
     init(
         scene: Scene, destination: Destination, formats: [OutputFormat], quality: VideoQuality,
-        width: Int, height: Int, part: Range<Int>?
+        width: Int, height: Int, part: Range<Int>?, sharedBy: String? = nil
     ) {
         self.scene = scene
         self.destination = destination
@@ -53,6 +55,7 @@ struct OutputPlan {
         self.width = width
         self.height = height
         self.part = part
+        self.sharedBy = sharedBy
     }
 
     /// Opens a sink for each format not finished yet; the ones that fail are kept in `problems`.
@@ -148,9 +151,9 @@ struct OutputPlan {
         return VideoPart(base: scene.output.name, frames: part, frameCount: scene.frameCount, format: format).fileName
     }
 
-    /// `.pipeline-run.json` in `directory`, or the part's own record.
+    /// `.pipeline-run.json` in `directory`, or the part's or the shared folder's own record.
     func recordPath(in directory: String) -> String {
-        "\(directory)/\(RunRecord.fileName(part: part, frameCount: scene.frameCount))"
+        "\(directory)/\(RunRecord.fileName(part: part, frameCount: scene.frameCount, sharedBy: sharedBy))"
     }
 
     /// Every file a run writes must fit Linux's path limits; one that does not is named before

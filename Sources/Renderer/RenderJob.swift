@@ -33,6 +33,9 @@ public struct RenderJob {
         public var imageScaling: ImageScaling
         /// Wait for another run writing some of the same frames into the folder, instead of refusing.
         public var waitsForFolder = false
+        /// The folder holds other renders' videos too (a batch's variants named by `output.name`):
+        /// the run's record and lock take its videos' name. Such a run writes no PNG frames.
+        public var sharesFolder = false
         /// What stops the render at a frame boundary: Ctrl-C and SIGTERM for a command, the
         /// caller's own question for a library.
         public var stop: StopRequest = .signals
@@ -133,7 +136,7 @@ public struct RenderJob {
         var plan = OutputPlan(
             scene: scene, destination: destination, formats: options.formats ?? scene.output.formats,
             quality: options.quality ?? scene.output.quality, width: size.width, height: size.height,
-            part: options.selection == .all ? nil : selected)
+            part: options.selection == .all ? nil : selected, sharedBy: options.sharesFolder ? scene.output.name : nil)
         for note in images.footage.conversionNotes { reporter.note(note) }
         if !options.discard {
             plan.sound = sound.mix(of: scene, footage: images.footage)
@@ -148,7 +151,9 @@ public struct RenderJob {
         }
         try plan.checkPathLengths(in: directory, frames: selected)
         do throws(OutputError) { try createDirectories(directory) } catch { throw .recordNotWritten(error) }
-        let lock = try FolderLock.acquire(directory, frames: selected, wait: options.waitsForFolder) { holder in
+        let lock = try FolderLock.acquire(
+            directory, sharedBy: plan.sharedBy, frames: selected, wait: options.waitsForFolder
+        ) { holder in
             reporter.note("waiting for \(holder), which writes some of the same frames into \(directory)")
         }
         plan.finished = try recordRun(plan: plan, in: directory, frames: selected)

@@ -28,7 +28,7 @@ public enum RenderJobError: Error, CustomStringConvertible {
     /// Another run is writing some of the same frames into the folder.
     case folderBusy(folder: String, holder: String)
     /// The folder's lock file cannot be opened or locked.
-    case lockFailed(folder: String, reason: String)
+    case lockFailed(file: String, reason: String)
     /// The render stopped. `resumable` when it was interrupted writing into a folder; `withdrawal`
     /// says what a failure at a frame left there.
     case renderFailed(RenderError, resumable: Bool, withdrawal: Withdrawal?)
@@ -98,8 +98,8 @@ public enum RenderJobError: Error, CustomStringConvertible {
         case .folderBusy(let folder, let holder):
             "\(folder) is being written by \(holder), which renders some of the same frames there: wait for it "
                 + "(run \(.waitsForFolder) queues behind it), or give another \(.directory)"
-        case .lockFailed(let folder, let reason):
-            "cannot lock \(folder)/\(FolderLock.fileName) against other runs: \(reason)"
+        case .lockFailed(let file, let reason):
+            "cannot lock \(file) against other runs: \(reason)"
         case .renderFailed(let error, _, _):
             error.text
         }

@@ -63,11 +63,13 @@ struct RunRecord: Equatable {
     }
 
     /// `.pipeline-run.json` for a whole render, `.pipeline-run.0030-0059.json` for part of one,
-    /// so shards sharing a folder each keep their own.
-    static func fileName(part: Range<Int>?, frameCount: Int) -> String {
-        guard let part else { return ".pipeline-run.json" }
+    /// so shards sharing a folder each keep their own; `.pipeline-run.tip-en.json` for videos
+    /// named `tip-en` that share their folder with other variants' (`FolderLock`).
+    static func fileName(part: Range<Int>?, frameCount: Int, sharedBy name: String? = nil) -> String {
+        let base = ".pipeline-run" + (name.map { ".\($0)" } ?? "")
+        guard let part else { return "\(base).json" }
         let numbering = FrameNumbering(frameCount: frameCount)
-        return ".pipeline-run.\(numbering.label(part.lowerBound))-\(numbering.label(part.upperBound - 1)).json"
+        return "\(base).\(numbering.label(part.lowerBound))-\(numbering.label(part.upperBound - 1)).json"
     }
 
     /// The record at `path`; nil when there is none. One that cannot be read is an empty record,

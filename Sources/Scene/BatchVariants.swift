@@ -4,16 +4,16 @@ import OptionNames
 
 /// One variant of a batch (`run --batch variants.jsonl`): a line of the variants file, a JSON
 /// merge patch (RFC 7396) with an `"id"` that names the variant and the folder it renders into,
-/// and optionally a `"set"` object of values at paths (`{"layers[2].text.string": "Bonjour"}`),
-/// set as `--set` sets them, after the merge: a merge patch replaces arrays (the layers) whole.
+/// and optionally a `"set"` object of values at paths (`{"layers[\"title\"].text.string": "Bonjour"}`),
+/// set as `--set` sets them, after the merge, as in a props file.
 public struct BatchVariant: Sendable {
     /// A folder name: letters, digits, `-`, `_` and `.`, not starting with `.`.
     public let id: String
     /// The line of the variants file it is on, from 1.
     public let line: Int
-    /// The line without its `"id"` and `"set"`, applied to the pipeline like a props file, then
+    /// The line without its `"id"`, applied to the pipeline as a props file is: merged, then
     /// each of `"set"`'s values.
-    public let patches: [PipelinePatch]
+    public let patch: PipelinePatch
 }
 
 /// Reads a variants file: one JSON object per line (JSON Lines); blank lines are skipped. Every
@@ -106,39 +106,10 @@ public enum BatchVariants {
                 message: "an id names a folder: letters, digits, -, _ and ., not starting with . (\(found))")
         }
         let origin = "\(option) \(file)"
-        let record = "\(origin) \(id) (content \(ContentHash.of(text)))"
-        var patches = [
-            PipelinePatch(
-                origin: origin,
-                change: .merge(
-                    JSONPatch.relocated(
-                        JSONNode(
-                            value: .object(members.filter { !["id", "set"].contains($0.key) }),
-                            position: node.position),
-                        origin: origin, keepingPlaces: true, line: line)),
-                record: record)
-        ]
-        if let set = members.first(where: { $0.key == "set" }) {
-            guard case .object(let values) = set.value.value else {
-                throw SceneError(
-                    file: file, position: SourcePosition(line: line, column: set.value.position.column),
-                    path: .root.appending(key: "set"),
-                    message:
-                        "\"set\" is an object of values by path, such as {\"layers[2].text.string\": \"Bonjour\"}, "
-                        + "found \(set.value.value.kindName)")
-            }
-            for value in values {
-                let place = "\(origin):\(line):\(value.keyPosition.column) (set \(value.key))"
-                patches.append(
-                    PipelinePatch(
-                        origin: place,
-                        change: .set(
-                            path: value.key,
-                            value: JSONPatch.relocated(value.value, origin: origin, keepingPlaces: true, line: line)),
-                        record: record))
-            }
-        }
-        return BatchVariant(id: id, line: line, patches: patches)
+        let patch = try PipelinePatch(
+            mergingThenSetting: JSONPatch.relocated(node, origin: origin, keepingPlaces: true, line: line),
+            dropping: ["id"], origin: origin, file: file, record: "\(origin) \(id) (content \(ContentHash.of(text)))")
+        return BatchVariant(id: id, line: line, patch: patch)
     }
 
     /// Why `id` cannot name a folder; nil when it can.

@@ -3,8 +3,10 @@ import Foundation
 /// The `output` section: where files go, in which formats, at which quality.
 extension Decoding {
     func decodeOutput(_ field: Field?) throws(SceneError) -> OutputSettings {
-        let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
         let fields = try field?.object(Keys.output)
+        let name =
+            try fields?["name"].map(decodeVideoName) ?? options.videoName
+            ?? URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
         let directory: String = try fields?.value("dir") ?? Self.defaultOutput("dir")
         let quality: Int = try fields?.value("quality") ?? Self.defaultOutput("quality")
         var settings = OutputSettings(
@@ -17,6 +19,26 @@ extension Decoding {
         settings.loudness = try fields?["loudness"].map(decodeLoudness)
         return settings
     }
+
+    /// A file name of its own: a video named so lands in the output folder, beside the others.
+    private func decodeVideoName(_ field: Field) throws(SceneError) -> String {
+        let name = try field.string()
+        func refuse(_ problem: String) -> SceneError {
+            field.error("the videos' name \(name.quotedForMessage) \(problem)")
+        }
+        guard !name.isEmpty else { throw refuse("is empty: leave output.name out to name them after the file") }
+        guard !name.contains("/"), !name.contains("\0") else {
+            throw refuse("has a / or a NUL: it names files, and output.dir their folder")
+        }
+        guard !name.hasPrefix(".") else { throw refuse("starts with ., which would hide its files") }
+        guard name.utf8.count <= Self.maximumVideoNameBytes else {
+            throw refuse("is longer than \(Self.maximumVideoNameBytes) bytes")
+        }
+        return name
+    }
+
+    /// Room left in a file name (255 bytes) for a part's frame range and an extension.
+    static let maximumVideoNameBytes = 200
 
     private static func defaultOutput<Value: KeyValue>(_ name: String) -> Value {
         Keys.output[name].defaultValue.flatMap(Value.init(default:))!

@@ -4,18 +4,20 @@ import OptionNames
 
 /// A change to a pipeline made before it is read, so one file serves many renders: a value set
 /// at a path (`--set layers[2].text.string=Hello`) or a JSON merge patch (`--props variant.json`,
-/// RFC 7396). The values it brings name it in errors, and a run's record keeps it (`record`), so
-/// `run --resume` refuses a render whose props changed.
+/// RFC 7396) with, if it wants, a `"set"` object of values by path applied after the merge. The
+/// values it brings name it in errors, and a run's record keeps it (`record`), so `run --resume`
+/// refuses a render whose props changed.
 public struct PipelinePatch: Sendable {
     enum Change: Sendable {
-        case set(path: String, value: JSONNode)
+        /// `origin` names the value in messages: the `--set` as typed, or the `"set"` key's place.
+        case set(path: String, value: JSONNode, origin: String)
         case merge(JSONNode)
     }
 
     /// How the user gave it, for messages: `--set canvas.fps=30`, `--props variant.json` on the
     /// command line.
     public let origin: String
-    let change: Change
+    let changes: [Change]
     /// What identifies the change in a run's record: the `--set` as typed, or the props file's
     /// name and content hash.
     public let record: String
@@ -38,7 +40,7 @@ public struct PipelinePatch: Sendable {
             (try? JSONParser.parse(Array(text.utf8)))
             ?? JSONNode(value: .string(text), position: .init(line: 1, column: 1))
         let value = JSONPatch.relocated(parsed, origin: origin, keepingPlaces: false)
-        return PipelinePatch(origin: origin, change: .set(path: path, value: value), record: origin)
+        return PipelinePatch(origin: origin, changes: [.set(path: path, value: value, origin: origin)], record: origin)
     }
 
     /// A JSON merge patch read from `file` (RFC 7396): objects merge key by key, `null` removes a
@@ -73,25 +75,63 @@ public struct PipelinePatch: Sendable {
                     "a props file is a JSON object of the keys to change (a merge patch), found \(node.value.kindName)")
         }
         let origin = "\(option) \(file)"
-        return PipelinePatch(
-            origin: origin, change: .merge(JSONPatch.relocated(node, origin: origin, keepingPlaces: true)),
-            record: "\(origin) (content \(ContentHash.of(bytes)))")
+        return try PipelinePatch(
+            mergingThenSetting: JSONPatch.relocated(node, origin: origin, keepingPlaces: true), origin: origin,
+            file: file, record: "\(origin) (content \(ContentHash.of(bytes)))")
     }
 
-    /// `root` with the change made; `file` is the pipeline's name, for errors.
-    func applied(to root: JSONNode, file: String) throws(SceneError) -> JSONNode {
-        switch change {
-        case .set(let path, let value):
-            do {
-                return try JSONPatch.set(value, at: path, in: root)
-            } catch {
+    private init(origin: String, changes: [Change], record: String) {
+        (self.origin, self.changes, self.record) = (origin, changes, record)
+    }
+
+    /// `object`'s members but `"set"` (and `dropping`) as a merge patch, then each of `"set"`'s
+    /// values at its path (a merge patch replaces arrays, the layers among them, whole); `object`
+    /// was relocated to `origin` already. `file` names the file in an error.
+    init(
+        mergingThenSetting object: JSONNode, dropping: [String] = [], origin: String, file: String, record: String
+    ) throws(SceneError) {
+        guard case .object(let members) = object.value else { preconditionFailure("a merge patch object") }
+        let merged = members.filter { $0.key != "set" && !dropping.contains($0.key) }
+        var changes = [Change.merge(JSONNode(value: .object(merged), position: object.position))]
+        if let set = members.first(where: { $0.key == "set" }) {
+            guard case .object(let values) = set.value.value else {
+                let place = set.value.position
                 throw SceneError(
-                    file: file, position: SourcePosition(line: 0, column: 0, origin: origin), path: nil,
-                    message: error.description)
+                    file: file, position: SourcePosition(line: place.line, column: place.column),
+                    path: .root.appending(key: "set"),
+                    message:
+                        "\"set\" is an object of values by path, such as {\"layers[\\\"title\\\"].text.string\": "
+                        + "\"Bonjour\"}, found \(set.value.value.kindName)")
             }
-        case .merge(let patch):
-            // An object patch always leaves an object.
-            return JSONPatch.merge(patch, into: root)!
+            for value in values {
+                let place = value.keyPosition
+                changes.append(
+                    .set(
+                        path: value.key, value: value.value,
+                        origin: "\(origin):\(place.line):\(place.column) (set \(value.key))"))
+            }
         }
+        self.init(origin: origin, changes: changes, record: record)
+    }
+
+    /// `root` with the changes made; `file` is the pipeline's name, for errors.
+    func applied(to root: JSONNode, file: String) throws(SceneError) -> JSONNode {
+        var root = root
+        for change in changes {
+            switch change {
+            case .set(let path, let value, let origin):
+                do {
+                    root = try JSONPatch.set(value, at: path, in: root, nearest: NameSuggestion.nearest)
+                } catch {
+                    throw SceneError(
+                        file: file, position: SourcePosition(line: 0, column: 0, origin: origin), path: nil,
+                        message: error.description)
+                }
+            case .merge(let patch):
+                // An object patch always leaves an object.
+                root = JSONPatch.merge(patch, into: root)!
+            }
+        }
+        return root
     }
 }

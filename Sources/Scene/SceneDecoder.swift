@@ -27,6 +27,9 @@ public enum SceneDecoder {
 
         /// Changes made to the pipeline before it is read (`--set`, `--props`), in order.
         public var patches: [PipelinePatch] = []
+        /// The videos' name when `output.name` gives none, instead of the file's (a pipeline
+        /// read from standard input has no file name to give them).
+        public var videoName: String?
 
         public init(
             allowsImagesOutside: Bool = false, imageMemoryLimit: Int = Self.defaultImageMemoryLimit,
@@ -117,10 +120,7 @@ public enum SceneDecoder {
         for patch in options.patches { root = try patch.applied(to: root, file: file) }
         var decoding = Decoding(file: file, registry: registry, options: options, hash: ContentHash.of(bytes))
         let scene = try decoding.scene(Field(node: root, path: .root, file: file))
-        // A batch variant's line is one record however many patches it makes.
-        scene.props = options.patches.map(\.record).reduce(into: []) { records, record in
-            if records.last != record { records.append(record) }
-        }
+        scene.props = options.patches.map(\.record)
         return scene
     }
 }

@@ -97,7 +97,8 @@ typedef struct pipeline_open_options {
     uint32_t plugin_folder_count;
     uint32_t set_count;
     const char *const *set;             /* "PATH=VALUE" changes applied last, as `--set`:
-                                           "canvas.fps=30", "layers[2].text.string=Hello" */
+                                           "canvas.fps=30", "layers[2].text.string=Hello",
+                                           "layers[\"title\"].text.string=Hello" (by name) */
     const char *props_json;             /* a JSON merge patch applied before the pipeline is read
                                            (as `--props`, given as JSON text), or NULL */
     const char *props_file;             /* a props file, applied before props_json, or NULL */

@@ -133,7 +133,11 @@ public enum Keys {
             FormatKey("dir", .string, default: "out", "the output folder, relative to the pipeline file"),
             FormatKey(
                 "formats", .array(.choice(OutputFormat.allCases.map(\.rawValue)), count: 1...Int.max, unique: true),
-                default: ["png"], "what to write; videos are named after the pipeline file"),
+                default: ["png"], "what to write; videos are named after the pipeline file, or output.name"),
+            FormatKey(
+                "name", .string, defaultNote: "the pipeline file's name",
+                "the videos' file name, without its extension; in a batch, {id} in it is each variant's id, and "
+                    + "every variant writes into the one output folder (videos only)"),
             FormatKey(
                 "quality", .integer(Double(VideoQuality.range.lowerBound)...Double(VideoQuality.range.upperBound)),
                 default: .number(Double(VideoQuality.standard.value)), "0 smallest to 100 best, for mp4, webm and webp"),
