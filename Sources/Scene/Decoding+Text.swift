@@ -173,7 +173,7 @@ extension Decoding {
             let highlight = try highlight.object(Keys.captionHighlight)
             style.highlight = CaptionHighlight(
                 color: try highlight.optional("color"), scale: try highlight.value("scale"),
-                box: try highlight.optional("box"))
+                box: try highlight.optional("box"), wordTiming: try highlight.value("wordTiming"))
         }
         let fileField = try fields.required("file", "a SubRip (.srt) or WebVTT (.vtt) file")
         let written = try fileField.string()
@@ -284,3 +284,4 @@ extension TextUnitBasis: KeyValue {}
 extension TextSelectorUnits: KeyValue {}
 extension TextSelectorShape: KeyValue {}
 extension TextSelectorMode: KeyValue {}
+extension CaptionWordTiming: KeyValue {}
