@@ -35,7 +35,7 @@ final class PreparedText {
     private(set) var time = 0.0
     private var string: String
     /// The words of the caption cue being spoken: those that start at the latest of its word
-    /// times that has passed (one word, when every word has its own time).
+    /// times that has passed (one word, when every word has its own time, as estimated ones do).
     private var words: Range<Int>?
     /// The styled spans of the caption cue shown, by the UTF-8 bytes of `string` they cover.
     private var spans: [(range: Range<Int>, span: CaptionSpan)] = []
@@ -82,12 +82,13 @@ final class PreparedText {
         guard changesOverTime else { return }
         words = nil
         if let captions = content.captions {
-            let current = captions.track.current(at: time)
+            let highlight = captions.style.highlight
+            let current = captions.track.current(at: time, timing: highlight?.wordTiming ?? .characters)
             string = current?.cue.text ?? ""
             spans = current?.cue.spanRanges.filter { $0.span.isStyled } ?? []
             cue = current?.cue.fileLine
-            if captions.style.highlight != nil, let current, let last = current.word {
-                let all = current.cue.words
+            if highlight != nil, let current, let last = current.word {
+                let all = current.words
                 let first = all[..<last].lastIndex { $0.start != all[last].start }.map { $0 + 1 } ?? 0
                 words = first..<last + 1
             }

@@ -25,6 +25,10 @@ public enum FootageError: Error, Equatable, CustomStringConvertible {
     /// A `from` outside [0, clipEnd): nothing of the clip would play.
     case fromPastEnd(path: String, from: Double, clipEnd: Double)
     case notASequence(pattern: String)
+    /// A sound file that holds less than `AudioInfo.shortestPlay` of sound: nothing of it can play.
+    case soundTooShort(path: String, info: AudioInfo)
+    /// A sound's `from` that leaves less than `AudioInfo.shortestPlay` of it to play.
+    case soundFromPastEnd(path: String, from: Double, info: AudioInfo)
     /// A sound file libavformat recognises no media in; `reason` is libav's.
     case unreadableAudio(path: String, reason: String)
     case noAudioStream(path: String)
@@ -63,6 +67,17 @@ public enum FootageError: Error, Equatable, CustomStringConvertible {
         case .fromPastEnd(let path, let from, let clipEnd):
             "from \(Self.seconds(from)) lies outside \(path), which is \(Self.seconds(clipEnd)) long: "
                 + "it must be at least 0 and less than \(Self.seconds(clipEnd))"
+        case .soundTooShort(let path, let info):
+            "\(path) holds \(info.holding), too short to play: a sound plays "
+                + "\(Self.milliseconds(AudioInfo.shortestPlay)) at least (\(Self.shortestSamples(info)) at "
+                + "\(info.sampleRate) Hz); give a longer file"
+        case .soundFromPastEnd(let path, let from, let info):
+            "from \(Self.written(from)) s "
+                + (from >= info.start + info.duration
+                    ? "lies outside \(path)"
+                    : "leaves less than \(Self.milliseconds(AudioInfo.shortestPlay)) of \(path) to play")
+                + ", which holds \(info.holding): it must be at least 0 and at most \(Self.latestFrom(info)) s, so that "
+                + "\(Self.milliseconds(AudioInfo.shortestPlay)) at least plays"
         case .notASequence(let pattern):
             "\(pattern) names no numbered files: use a pattern such as frame_%04d.png or a glob such as *.png"
         case .unreadableAudio(let path, let reason):
@@ -74,5 +89,24 @@ public enum FootageError: Error, Equatable, CustomStringConvertible {
 
     private static func seconds(_ time: Double) -> String {
         String(format: "%.3f s", time)
+    }
+
+    /// A time as the pipeline file may write it: 4 rather than 4.0, 0.0995 in full.
+    private static func written(_ time: Double) -> String {
+        time.rounded() == time && abs(time) < 1e15 ? String(Int(time)) : String(time)
+    }
+
+    private static func milliseconds(_ time: Double) -> String { "\(written(time * 1000)) ms" }
+
+    /// The samples `AudioInfo.shortestPlay` spans at the file's rate, rounded up.
+    private static func shortestSamples(_ info: AudioInfo) -> String {
+        let count = Int((AudioInfo.shortestPlay * Double(info.sampleRate)).rounded(.up))
+        return "\(count) sample\(count == 1 ? "" : "s")"
+    }
+
+    /// The latest `from` that leaves `AudioInfo.shortestPlay` to play, to the microsecond below.
+    private static func latestFrom(_ info: AudioInfo) -> String {
+        let latest = info.start + info.duration - AudioInfo.shortestPlay
+        return written((latest * 1e6 + 1e-6).rounded(.down) / 1e6)
     }
 }

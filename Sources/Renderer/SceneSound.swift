@@ -34,16 +34,18 @@ public struct SceneSound: Sendable {
                     info = try AudioFile.probe(path: use.file)
                     infos[use.file] = info
                 }
-                // A millisecond at least is left to play (a loop of less would buzz).
+                // A track (which may loop) plays a millisecond at least from its `from`.
                 let end = info.start + info.duration
-                if let from = use.from, from > end - 0.001 {
-                    errors.append(
-                        SceneError(
-                            at: use.origin,
-                            message:
-                                "\(use.owner): \(FootageError.fromPastEnd(path: use.file, from: from, clipEnd: end))"
-                        ))
-                }
+                let problem: FootageError? =
+                    if let from = use.from {
+                        end < AudioInfo.shortestPlay
+                            ? .soundTooShort(path: use.file, info: info)
+                            : from > end - AudioInfo.shortestPlay
+                                ? .soundFromPastEnd(path: use.file, from: from, info: info) : nil
+                    } else {
+                        nil
+                    }
+                if let problem { errors.append(SceneError(at: use.origin, message: "\(use.owner): \(problem)")) }
             } catch {
                 failed.insert(use.file)
                 let message =

@@ -20,8 +20,16 @@ public struct CaptionSpan: Sendable, Equatable {
     public init(text: String) { self.text = text }
 }
 
+/// How the words of a cue without inline timestamps share its time (`highlight.wordTiming`).
+public enum CaptionWordTiming: String, Sendable, CaseIterable {
+    /// Each word by its length: its grapheme clusters over those of all the cue's words.
+    case characters
+    /// Every word the same share.
+    case even
+}
+
 /// One word of a cue (a run between spaces) and when it starts: the inline timestamp before it,
-/// or the cue's start.
+/// the cue's start, or the time its share of the cue begins (`CaptionCue.words(timing:)`).
 public struct CaptionWord: Sendable, Equatable {
     public let text: String
     public let start: Double
@@ -71,6 +79,23 @@ public struct CaptionCue: Sendable, Equatable {
         return words
     }
 
+    /// Its words, each with its start: the inline timestamps', or, in a cue without any, the
+    /// cue's time shared out in order by `timing`. Word i of n, with c(w) the grapheme clusters
+    /// of word w, starts at start + (end − start) × s / t, where s is the sum of c over the words
+    /// before it and t over all of them (`characters`), or s = i and t = n (`even`).
+    public func words(timing: CaptionWordTiming) -> [CaptionWord] {
+        let words = words
+        guard !hasWordTimes else { return words }
+        let weights = words.map { timing == .even ? 1 : $0.text.count }
+        let total = Double(weights.reduce(0, +))
+        var before = 0
+        return zip(words, weights).map { word, weight in
+            defer { before += weight }
+            return CaptionWord(
+                text: word.text, start: start + (end - start) * Double(before) / total, line: word.line)
+        }
+    }
+
     /// The plain text, lines joined by "\n".
     public var text: String { lines.map { $0.map(\.text).joined() }.joined(separator: "\n") }
 }
@@ -88,12 +113,14 @@ public struct CaptionTrack: Sendable {
             .max { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }?.element
     }
 
-    /// The cue at `time` and, when its words have times, the index in `words` of the word being
-    /// spoken: the last that has started.
-    public func current(at time: Double) -> (cue: CaptionCue, word: Int?)? {
+    /// The cue at `time`, its words timed by `timing` (`CaptionCue.words(timing:)`), and the
+    /// index among them of the word being spoken: the last that has started.
+    public func current(at time: Double, timing: CaptionWordTiming) -> (
+        cue: CaptionCue, words: [CaptionWord], word: Int?
+    )? {
         guard let cue = cue(at: time) else { return nil }
-        guard cue.hasWordTimes else { return (cue, nil) }
-        return (cue, cue.words.lastIndex { $0.start <= time })
+        let words = cue.words(timing: timing)
+        return (cue, words, words.lastIndex { $0.start <= time })
     }
 }
 
@@ -256,7 +283,9 @@ public enum CaptionParser {
             header.count == 6 || header.dropFirst(6).first == " " || header.dropFirst(6).first == "\t"
         else {
             throw CaptionSyntaxError(
-                line: 1, message: "a WebVTT file starts with \"WEBVTT\" (alone or followed by a space and text)")
+                line: 1,
+                message: "a WebVTT file starts with \"WEBVTT\" alone, or followed by a space or a tab and any text; "
+                    + "its first line is \(String((lines.first ?? "").prefix(40)).quotedForMessage)")
         }
         var index = 1
         // The header's other lines, up to the first blank line.
@@ -532,9 +561,14 @@ public struct CaptionHighlight: Sendable {
     public var scale: Double
     /// A colour drawn behind the word.
     public var box: anim_color_t?
+    /// How the words of a cue without inline timestamps share its time.
+    public var wordTiming: CaptionWordTiming
 
-    public init(color: anim_color_t? = nil, scale: Double = 1, box: anim_color_t? = nil) {
-        (self.color, self.scale, self.box) = (color, scale, box)
+    public init(
+        color: anim_color_t? = nil, scale: Double = 1, box: anim_color_t? = nil,
+        wordTiming: CaptionWordTiming = .characters
+    ) {
+        (self.color, self.scale, self.box, self.wordTiming) = (color, scale, box, wordTiming)
     }
 }
 

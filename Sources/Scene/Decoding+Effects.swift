@@ -38,7 +38,7 @@ extension Decoding {
         guard let list = EffectList.allCases.first(where: { text.hasPrefix($0.rawValue + ".") }) else {
             return .layer(LayerKeyPath(rawValue: try field.choice(LayerKeyPath.allCases.map(\.rawValue)))!)
         }
-        let filters = layerContents[target]?.effectList(list) ?? []
+        let filters = try content(of: target, at: field).effectList(list)
         let rest = String(text.dropFirst(list.rawValue.count + 1))
         let layer = layerNames[target]
         // An effect's name may hold dots (frei0r.pixeliz0r): the longest that fits is meant.

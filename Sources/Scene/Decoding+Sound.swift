@@ -73,7 +73,7 @@ extension Decoding {
         if text == "video.volume" {
             let targetField = try fields.required("target", "the name of the clip layer whose sound to animate")
             let target = try layerIndex(targetField)
-            guard let footage = layerContents[target]?.footage, case .video = footage.source,
+            guard let footage = try content(of: target, at: targetField).footage, case .video = footage.source,
                 footage.audioVolume != nil
             else {
                 throw targetField.error(

@@ -173,7 +173,7 @@ extension Decoding {
             let highlight = try highlight.object(Keys.captionHighlight)
             style.highlight = CaptionHighlight(
                 color: try highlight.optional("color"), scale: try highlight.value("scale"),
-                box: try highlight.optional("box"))
+                box: try highlight.optional("box"), wordTiming: try highlight.value("wordTiming"))
         }
         let fileField = try fields.required("file", "a SubRip (.srt) or WebVTT (.vtt) file")
         let written = try fileField.string()
@@ -216,7 +216,8 @@ extension Decoding {
     /// `target`'s text.
     func textAnimatorKeyPath(_ field: Field, _ text: String, target: Int) throws(SceneError) -> TextAnimatorKeyPath {
         let layer = layerNames[target]
-        let animators = layerContents[target]?.text?.animators ?? []
+        let layerText = try content(of: target, at: field).text
+        let animators = layerText?.animators ?? []
         let parts = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         let form =
             "textAnimators.<index>.select.<field>, textAnimators.<index>.select.<selector index>.<field> or "
@@ -224,7 +225,7 @@ extension Decoding {
         guard parts.count >= 2, let index = Int(parts[1]) else {
             throw field.error("\(text.quotedForMessage) names no text animator: write \(form)")
         }
-        guard layerContents[target]?.text != nil else {
+        guard layerText != nil else {
             throw field.error("\(text) animates a text animator, and layer \"\(layer)\" has no text")
         }
         guard animators.indices.contains(index) else {
@@ -292,3 +293,4 @@ extension TextUnitBasis: KeyValue {}
 extension TextSelectorUnits: KeyValue {}
 extension TextSelectorShape: KeyValue {}
 extension TextSelectorMode: KeyValue {}
+extension CaptionWordTiming: KeyValue {}

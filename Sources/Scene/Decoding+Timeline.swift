@@ -4,23 +4,38 @@ import Timing
 /// The timeline: each step's animator or mixer, its layers, its timing and its parameters.
 extension Decoding {
     /// Every step is checked; a broken one is reported and the next one read. A step alongside
-    /// a broken one is passed over: its leader's error says what to fix.
+    /// a broken one is passed over: its leader's error says what to fix. So is what a step finds
+    /// wrong only because its layer could not be read (its text animators, its filters).
     mutating func decodeTimeline(_ items: [Field]) -> [Step] {
         var steps: [Step] = []
         var brokenIDs = Set<String>()
         for item in items {
             if let leader = Self.rawString("alongside", of: item), brokenIDs.contains(leader) { continue }
             let earlier = steps
-            let attempt = Self.attempt { () throws(SceneError) in try decodeStep(item, earlier: earlier) }
-            if let step = keep(attempt) {
+            switch Self.attempt({ () throws(SceneError) in try decodeStep(item, earlier: earlier) }) {
+            case .success(let step):
                 if let sound = step.sound { _ = checkSound(sound.file, at: sound.origin, owner: "step \(step.path)") }
                 steps.append(step)
                 stepFields.append(item)
-            } else if let id = Self.rawString("id", of: item) {
-                brokenIDs.insert(id)
+            case .failure(let error):
+                let own = error.all.filter { !$0.followsFromBrokenLayer }
+                if let own = SceneError.combining(own) { errors.append(own) }
+                if let id = Self.rawString("id", of: item) { brokenIDs.insert(id) }
             }
         }
         return steps
+    }
+
+    /// What layer `target` draws; when the layer could not be read, an error that follows from
+    /// that alone (its own error says what to fix), at `field`.
+    func content(of target: Int, at field: Field) throws(SceneError) -> LayerContent {
+        guard let content = layerContents[target] else {
+            var error = field.error(
+                "layer \"\(layerNames[target])\" could not be read (see its error): fix it, then this is checked")
+            error.followsFromBrokenLayer = true
+            throw error
+        }
+        return content
     }
 
     /// The string a step gives for `key`, even when the rest of it is wrong.

@@ -34,6 +34,9 @@ public struct SceneError: Error, Sendable, CustomStringConvertible {
     public let kind: Kind
     /// Further errors found in the same reading.
     public var more: [SceneError] = []
+    /// Whether it only follows from a layer that could not be read, whose own error says what to
+    /// fix: a step's reading leaves it out.
+    var followsFromBrokenLayer = false
 
     public init(file: String, position: SourcePosition?, path: JSONPath?, message: String, kind: Kind = .input) {
         self.file = file

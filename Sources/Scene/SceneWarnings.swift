@@ -14,7 +14,8 @@ import CAnimatorABI
 ///   over overlapping spans fight over the same properties, and the later one wins;
 /// - `cancelRemoves` on an interactive transition that finishes takes nothing away;
 /// - a GLSL transition's uniform without a default that the step does not set is zero;
-/// - a caption cue that starts at or after the render's end never shows;
+/// - caption cues that start at or after the render's end never show (one warning per file);
+/// - a caption highlight over cues without inline timestamps lights words at estimated times;
 /// - `output.subtitles` writes nothing into formats that carry no subtitles, nor when no text
 ///   layer has captions;
 /// - `output.loudness` has no mix to bring to its loudness when no format carries sound, or the
@@ -30,7 +31,7 @@ struct SceneWarnings {
 
     var all: [SceneError] {
         startsAfterTheEnd + blendsNothing + shownBeforeFadingIn + coversBeforeComingIn + overlapping + removesNothing
-            + unsetUniforms + captionsOutsideTheRender + subtitlesNotWritten + loudnessNotApplied
+            + unsetUniforms + captionsOutsideTheRender + estimatedWordTimes + subtitlesNotWritten + loudnessNotApplied
     }
 
     /// `output.subtitles` where the formats listed cannot carry them, or no text has captions.
@@ -45,16 +46,50 @@ struct SceneWarnings {
         return LoudnessWarnings.messages(formats: scene.output.formats, scene: scene).map { field.error($0) }
     }
 
-    /// A caption cue that starts at or after the render's end never shows.
+    /// Caption cues that start at or after the render's end never show: one warning per file,
+    /// naming the first (a long file past a short render would otherwise fill the screen).
     private var captionsOutsideTheRender: [SceneError] {
-        scene.layers.flatMap { layer -> [SceneError] in
-            guard let captions = layer.content.text?.captions else { return [] }
-            return captions.track.cues.filter { $0.start >= scene.duration }.map { cue in
-                SceneError(
-                    at: captions.origin,
-                    message: "\(captions.file):\(cue.fileLine): this cue starts at \(seconds(cue.start)), at or after "
-                        + "the end of the render (\(seconds(scene.duration))): it never shows")
+        scene.layers.compactMap { layer -> SceneError? in
+            guard let captions = layer.content.text?.captions else { return nil }
+            let late = captions.track.cues.filter { $0.start >= scene.duration }
+            guard let first = late.min(by: { ($0.start, $0.fileLine) < ($1.start, $1.fileLine) }) else { return nil }
+            let end = "at or after the end of the render (\(seconds(scene.duration)))"
+            return SceneError(
+                at: captions.origin,
+                message: "\(captions.file):\(first.fileLine): "
+                    + (late.count == 1
+                        ? "this cue starts at \(seconds(first.start)), \(end): it never shows"
+                        : "this cue, at \(seconds(first.start)), and \(late.count - 1) more start \(end): "
+                            + "none of them shows"))
+        }
+    }
+
+    /// A highlight over cues without inline timestamps lights their words at times shared out by
+    /// `wordTiming`, not as spoken: one note per caption file, naming the first such cue.
+    private var estimatedWordTimes: [SceneError] {
+        scene.layers.compactMap { layer -> SceneError? in
+            guard let captions = layer.content.text?.captions, let highlight = captions.style.highlight else {
+                return nil
             }
+            let untimed = captions.track.cues.filter { !$0.hasWordTimes && !$0.words.isEmpty }
+            guard let first = untimed.first else { return nil }
+            let rule =
+                switch highlight.wordTiming {
+                case .characters: "each word takes a share of its cue's time by its length in characters"
+                case .even: "each word takes an even share of its cue's time (\"wordTiming\": \"even\")"
+                }
+            let subRip = captions.file.lowercased().hasSuffix(".srt")
+            let total = captions.track.cues.count
+            let which =
+                untimed.count == total
+                ? (total == 1 ? "its cue has no inline timestamps" : "none of its \(total) cues has inline timestamps")
+                    + (subRip ? " (SubRip has none)" : "")
+                : "\(untimed.count) of its \(total) cues have no inline timestamps, the first this one"
+            return SceneError(
+                at: captions.origin,
+                message: "\(captions.file):\(first.fileLine): the highlight's word times are estimated: \(which), "
+                    + "so \(rule); "
+                    + "for the times words are spoken, give them WebVTT inline timestamps such as <00:00:01.500>")
         }
     }
 

@@ -84,10 +84,10 @@ import Testing
         #expect(cue.words.map(\.text) == ["Never", "drink", "liquid", "nitrogen."])
         #expect(cue.words.map(\.start) == [1, 1.5, 2.25, 2.25])
         let track = CaptionTrack(cues: cues)
-        #expect(track.current(at: 1.2)?.word == 0)
-        #expect(track.current(at: 1.6)?.word == 1)
-        #expect(track.current(at: 3.9)?.word == 3)
-        #expect(track.current(at: 4) == nil)
+        #expect(track.current(at: 1.2, timing: .characters)?.word == 0)
+        #expect(track.current(at: 1.6, timing: .characters)?.word == 1)
+        #expect(track.current(at: 3.9, timing: .characters)?.word == 3)
+        #expect(track.current(at: 4, timing: .characters) == nil)
     }
 
     @Test func overlappingCuesShowTheOneThatStartedLast() throws {
@@ -98,13 +98,16 @@ import Testing
         #expect(track.cue(at: 2.5)?.text == "second")
         #expect(track.cue(at: 3)?.text == "first")
         #expect(track.cue(at: 5) == nil)
-        #expect(track.current(at: 1)?.word == nil)
+        // A cue of one word without timestamps speaks it the whole time.
+        #expect(track.current(at: 1, timing: .even)?.word == 0)
     }
 
     @Test func webVTTErrorsNameTheirLine() {
         #expect(
             throws: CaptionSyntaxError(
-                line: 1, message: "a WebVTT file starts with \"WEBVTT\" (alone or followed by a space and text)")
+                line: 1,
+                message: "a WebVTT file starts with \"WEBVTT\" alone, or followed by a space or a tab and any text; "
+                    + "its first line is \"WEBVTTX\"")
         ) {
             try CaptionParser.parseWebVTT("WEBVTTX\n")
         }

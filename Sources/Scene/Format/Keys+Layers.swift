@@ -338,7 +338,7 @@ extension Keys {
             FormatKey("box", .object(captionBox), "a box drawn behind each cue's lines"),
             FormatKey(
                 "highlight", .object(captionHighlight),
-                "how the word being spoken stands out, when the file times words"),
+                "how the word being spoken stands out: timed by WebVTT inline timestamps, or estimated"),
             FormatKey(
                 "language", .pattern(languageTagPattern, summary: "a BCP 47 tag such as `\"en\"` or `\"pt-BR\"`"),
                 default: "und",
@@ -367,7 +367,11 @@ extension Keys {
             FormatKey("color", .color, "the current word's colour"),
             FormatKey("scale", .number(0.1...10), default: 1, "the current word's scale"),
             FormatKey("box", .color, "a colour drawn behind the current word"),
-        ], "the current word's look (WebVTT inline timestamps)")
+            FormatKey(
+                "wordTiming", .choice(CaptionWordTiming.allCases.map(\.rawValue)), default: "characters",
+                "how a cue without inline timestamps shares its time among its words: by their grapheme clusters, "
+                    + "or evenly"),
+        ], "the current word's look, and its timing where the file gives none")
 
     /// A 4-character OpenType tag, "+" or "-" before it, "=value" after it, as HarfBuzz reads a
     /// feature (`TextContent.features`); the decoder checks `isOpenTypeFeature` alike.

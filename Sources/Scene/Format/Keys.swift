@@ -49,7 +49,9 @@ public enum Keys {
                 "a sound file ffmpeg's libraries read (WAV, FLAC, MP3, AAC, Opus, a video's sound), "
                     + "relative to the pipeline file"),
             FormatKey("start", .number(time), default: 0, "video time, in seconds, at which `from` plays"),
-            FormatKey("from", .number(0...86_400), default: 0, "seconds into the file where playing begins"),
+            FormatKey(
+                "from", .number(0...86_400), default: 0,
+                "seconds into the file where playing begins, 1 ms at least before its end"),
             FormatKey("volume", .number(volumes), default: 1, "the gain: 1 as recorded, 0.5 half the amplitude"),
             FormatKey("fadeIn", .number(time), default: 0, "seconds over which the gain rises from 0 at `start`"),
             FormatKey(
