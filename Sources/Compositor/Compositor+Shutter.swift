@@ -51,8 +51,11 @@ extension Compositor {
     /// fraction of a pixel and resampled bilinearly, is what drawing it there gives: a straight
     /// edge's coverage then grows linearly across the pixel it enters. Nil when that cannot be
     /// had: the first layer turned or slanted, a moving layer inside a layer that does not move,
-    /// or edges on whole pixels already.
-    public func alignedToPixels(_ layers: [anim_layer_t], above start: Int, below top: Int? = nil) -> (
+    /// or edges on whole pixels already. `across` says along which axes to move them (a picture
+    /// cut at the frame's top or bottom edge stays where it is across them).
+    public func alignedToPixels(
+        _ layers: [anim_layer_t], above start: Int, below top: Int? = nil, across: (x: Bool, y: Bool) = (true, true)
+    ) -> (
         layers: [anim_layer_t], move: (x: Double, y: Double)
     )? {
         precondition(layers.count == prepared.count, "one layer state per content")
@@ -71,7 +74,7 @@ extension Compositor {
         // Fractions within a 256th of a pixel of a whole one are whole: moves are resampled in 256ths.
         func fraction(_ value: Double) -> Double { value < 1.0 / 512 || value > 1 - 1.0 / 512 ? 0 : value }
         guard let before = corner(layers) else { return nil }
-        let move = (x: fraction(before.x), y: fraction(before.y))
+        let move = (x: across.x ? fraction(before.x) : 0, y: across.y ? fraction(before.y) : 0)
         guard move.x > 0 || move.y > 0 else { return nil }
         var aligned = layers
         for index in start..<top where tree.parents[index] == nil {
@@ -79,7 +82,8 @@ extension Compositor {
             aligned[index].translation.y -= move.y / scale
         }
         // The edges must now be on whole pixels, whatever the layers' maps were.
-        guard let after = corner(aligned), fraction(after.x) == 0, fraction(after.y) == 0 else { return nil }
+        guard let after = corner(aligned), !across.x || fraction(after.x) == 0, !across.y || fraction(after.y) == 0
+        else { return nil }
         return (aligned, move)
     }
 }

@@ -302,35 +302,45 @@ extension Worker {
         }
         // Resampled, a picture whose edges fall between pixels would blur them: when the first
         // moving layer's edges do, the picture is drawn with them on whole pixels (less than a
-        // pixel left and up of where the first sample has it), and every sample, the first
-        // included, is that picture moved.
-        let aligned = reference == nil ? compositor.alignedToPixels(first.layers, above: start, below: top) : nil
+        // pixel left and up of where the first sample, or the reference, has it), and every
+        // sample, the first included, is that picture moved. (Past an edge it is cut at, that
+        // fraction of a pixel is read as the edge's own pixels.)
+        let placed = states[reference ?? 0].layers
+        let aligned = compositor.alignedToPixels(
+            placed, above: start, below: top,
+            across: (!past.contains(.left) && !past.contains(.right), !past.contains(.top) && !past.contains(.bottom)))
         let shift = aligned?.move ?? (x: 0, y: 0)
         let drawn = compositor.renderApart(
-            aligned?.layers ?? states[reference ?? 0].layers, host: first.host, below: limit, upTo: top,
-            into: buffer, picture: picture, cleared: scratch.pictureBox)
+            aligned?.layers ?? placed, host: first.host, below: limit, upTo: top, into: buffer, picture: picture,
+            cleared: scratch.pictureBox)
         if let effects, let failure = effects.takeFailure(from: compositor) { throw failure }
         guard let drawn else { return false }
         let image = drawn.image
         var box = drawn.box
         scratch.pictureBox = box
         let edges = drawn.beyond.union(touchedEdges(of: picture, within: box))
-        if reference == nil, !edges.isEmpty {
+        // Edges a picture moved by a fraction of a pixel across them would read past.
+        let alignedEdges = FrameEdges(shift.x > 0 ? [.left, .right] : []).union(shift.y > 0 ? [.top, .bottom] : [])
+        var drawnAgain = false
+        if !edges.isEmpty,
+            reference.map { !Self.movesAway(fromFirst, from: $0, past: edges) } ?? true
+                || !edges.isDisjoint(with: alignedEdges)
+        {
             // Reaching past an edge the geometry did not foresee (a shadow wider than its radius):
-            // drawn again where the sample nearest the edges it reaches stands.
-            guard let nearest = fromFirst.indices.first(where: { Self.movesAway(fromFirst, from: $0, past: edges) })
+            // drawn again, as it stands, where the sample nearest the edges it reaches stands.
+            let reached = edges.union(past)
+            guard let nearest = fromFirst.indices.first(where: { Self.movesAway(fromFirst, from: $0, past: reached) })
             else { return false }
-            let redrawn = compositor.drawApart(
+            let again = compositor.drawApart(
                 states[nearest].layers, host: first.host, from: start, upTo: top, picture: picture, cleared: box)
-            box = redrawn.box
+            box = again.box
             scratch.pictureBox = box
             guard
                 Self.movesAway(
-                    fromFirst, from: nearest, past: redrawn.beyond.union(touchedEdges(of: picture, within: box)))
+                    fromFirst, from: nearest, past: again.beyond.union(touchedEdges(of: picture, within: box)))
             else { return false }
             reference = nearest
-        } else if let reference, !Self.movesAway(fromFirst, from: reference, past: edges) {
-            return false
+            drawnAgain = true
         }
         // The moves of the samples from the picture: each later one's, and the first's when the
         // picture is not where it stands (`firstIsSample` false).
@@ -338,7 +348,8 @@ extension Worker {
         let firstIsSample = aligned == nil && reference == nil
         if let reference {
             let origin = fromFirst[reference]
-            offsets = fromFirst.map { ($0.dx - origin.dx, $0.dy - origin.dy) }
+            let (sx, sy) = drawnAgain ? (0, 0) : shift
+            offsets = fromFirst.map { ($0.dx - origin.dx + sx, $0.dy - origin.dy + sy) }
         } else {
             offsets = (aligned == nil ? Array(fromFirst.dropFirst()) : fromFirst).map {
                 ($0.dx + shift.x, $0.dy + shift.y)
@@ -410,7 +421,8 @@ extension Worker {
                 let layer = states[index]
                 let rect = scene.tree.visualFrame(of: index, in: states)
                 let shadow = layer.shadow.opacity > 0 ? layer.shadow : anim_shadow_t()
-                let margin = 3 * shadow.radius + 1
+                // Two points more, so that a layer ending within a pixel of the edge counts too.
+                let margin = 3 * shadow.radius + 2
                 let (dx, dy) = (shadow.offset.x, shadow.offset.y)
                 if !(rect.x - margin + min(dx, 0) >= 0) { edges.insert(.left) }
                 if !(rect.y - margin + min(dy, 0) >= 0) { edges.insert(.top) }
@@ -684,6 +696,7 @@ extension FrameEvaluator {
     /// layer's own (a clip waiting under a transition is not decoded while no sample shows it).
     /// A layer hidden at some of those times and not others is shown.
     func shutterHiddenFootage(_ blur: MotionBlur, frameWallTime: Double, time: Double, frame: Int) -> HiddenFootage {
+        guard scene.showsFootage else { return .none }
         var times = [time]
         for count in Set([blur.mostSamples] + scene.layers.indices.map { blur.samples(ofLayer: $0) }) where count > 1 {
             for k in 0..<count {

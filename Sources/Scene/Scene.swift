@@ -19,6 +19,8 @@ public final class Scene: @unchecked Sendable {
     public let layers: [SceneLayer]
     /// How the layers nest.
     public let tree: LayerTree
+    /// Whether a layer shows a video clip or an image sequence.
+    public let showsFootage: Bool
     public let steps: [Step]
     public let clock: SceneClock
     public let output: OutputSettings
@@ -50,6 +52,7 @@ public final class Scene: @unchecked Sendable {
         self.layers = layers
         tree = LayerTree(
             parents: layers.map(\.parent), ends: layers.map(\.subtreeEnd), masksToBounds: layers.map(\.masksToBounds))
+        showsFootage = layers.contains { $0.content.footage != nil }
         self.steps = steps
         self.clock = clock
         self.output = output

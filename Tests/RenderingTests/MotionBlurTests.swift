@@ -230,24 +230,29 @@ import Testing
     }
 
     /// A card with a shadow moving across and down, a fraction of a pixel between samples; with
-    /// `pin`, a small square that does not move lies over everything.
+    /// `pin`, a small square turning slowly lies over everything (the layers then change in more
+    /// than their place, so each sample is drawn).
     private func movingShadow(blur: String?, pin: Bool) -> String {
         let blurKey = blur.map { ", \"motionBlur\": \($0)" } ?? ""
         let pinLayer = pin ? ", { \"name\": \"pin\", \"fill\": \"#203040\", \"frame\": [150, 90, 4, 4] }" : ""
+        let pinStep =
+            pin
+            ? ", { \"animate\": \"transform.rotation\", \"target\": \"pin\", \"from\": 0, \"to\": 9, \"duration\": 0.5 }"
+            : ""
         return """
             { "version": 1,
               "canvas": { "width": 160, "height": 100, "fps": 10, "duration": 0.5, "background": "#c0d0e0"\(blurKey) },
               "layers": [ { "name": "card", "fill": "#ffffff", "frame": [20, 20, 40, 30], "cornerRadius": 6,
                             "shadow": { "radius": 8, "opacity": 0.6, "offset": [2, 5] } }\(pinLayer) ],
               "timeline": [ { "animate": "transform.translation", "target": "card", "from": [0, 0],
-                              "to": [70, 23], "duration": 0.5, "timing": "linear" } ]
+                              "to": [70, 23], "duration": 0.5, "timing": "linear" }\(pinStep) ]
             }
             """
     }
 
-    /// The moving card with its shadow under a pin that does not move: each sample is drawn on
-    /// its own, each later sample's shadow the first sample's mask moved, and the frame stays
-    /// within a level of the linear-light average of the stills at the samples' times.
+    /// The moving card with its shadow under a turning pin: each sample is drawn on its own, each
+    /// later sample's shadow the first sample's mask moved, and the frame stays within a level of
+    /// the linear-light average of the stills at the samples' times.
     @Test func aMovingShadowIsTheAverageOfItsStills() throws {
         try movingShadow(blur: "{\"samples\": 8}", pin: true).write(
             to: folder.appendingPathComponent("shadow.json"), atomically: true, encoding: .utf8)
