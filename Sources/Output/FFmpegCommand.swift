@@ -107,9 +107,9 @@ struct FFmpegCommand {
         return ["-vf", "\(scale),format=\(encodedPixelFormat),\(tags)"]
     }
 
-    /// A preview's frames averaged down to its size by area. Measured on 1080p frames to 0.33:
-    /// ffmpeg's swscale does it in its own process, on a core the render's threads leave, while
-    /// the host would take the render's time for it; and it converts to yuv420p in the same pass.
+    /// A preview's frames averaged down to its size by area, in ffmpeg. Measured on 1080p BGRA
+    /// frames to 634×356: 10 ms of CPU a frame there, converted to yuv420p in the same pass, against
+    /// 8 ms for the host's `raster_resample_area` alone; alike, but ffmpeg's runs beside the render.
     var scaling: String? {
         resize.map { "scale=\($0.width):\($0.height):flags=area" }
     }
