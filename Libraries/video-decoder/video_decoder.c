@@ -913,6 +913,15 @@ video_status_t video_picture_convert(const video_picture_t *picture, video_conve
     return convert(converter, picture->frame, &g, bgra, stride, detail, detail_size);
 }
 
+video_status_t video_picture_convert_sized(const video_picture_t *picture, video_converter_t *converter, int width,
+                                           int height, uint8_t *bgra, size_t stride, char *detail, size_t detail_size) {
+    if (detail_size > 0) detail[0] = '\0';
+    /* libswscale scales before the picture is turned: a quarter turn swaps the sides it scales to. */
+    bool quarter = picture->rotation == 90 || picture->rotation == 270;
+    geometry_t g = {quarter ? height : width, quarter ? width : height, width, height, picture->rotation};
+    return convert(converter, picture->frame, &g, bgra, stride, detail, detail_size);
+}
+
 void video_picture_free(video_picture_t *picture) {
     if (picture == NULL) return;
     av_frame_free(&picture->frame);
