@@ -80,9 +80,9 @@ static void load(void) {
     library.close = (close_fn)dlsym(handle, "pipeline_video_close");
     library.audio_probe = (probe_fn)dlsym(handle, "pipeline_video_audio_probe");
     library.audio_decode = (decode_fn)dlsym(handle, "pipeline_video_audio_decode");
-    if (!library.open || !library.clone || !library.times || !library.frame || !library.picture || !library.convert || !library.convert_sized ||
+    if (!library.open || !library.clone || !library.times || !library.frame || !library.picture || !library.convert ||
         !library.picture_free || !library.converter_create || !library.converter_free || !library.decoded_count || !library.passage ||
-        !library.release || !library.set_threads || !library.close ||
+        !library.convert_sized || !library.release || !library.set_threads || !library.close ||
         !library.audio_probe || !library.audio_decode) {
         library.open = NULL;
         library.audio_probe = NULL;

@@ -104,7 +104,8 @@ extension Compositor {
     /// smaller on both axes, neither turned, skewed nor flipped, is converted at the size it is
     /// drawn at in the one libswscale pass that converts it (`FootageFrame.scaled`): neither the
     /// full-size conversion nor pixman's filter over every pixel of it is paid. The matrix is set
-    /// to draw that copy over the same place; nil, with the matrix unchanged, otherwise.
+    /// to draw that copy over the same place, pixel for pixel; nil, with the matrix unchanged,
+    /// otherwise.
     private func smallerFootage(_ footage: PreparedFootage, shown: FootageFrame, on cr: OpaquePointer) -> OpaquePointer?
     {
         guard scale < 1, imageScaling != .exact else { return nil }
@@ -115,7 +116,10 @@ extension Compositor {
         let width = max(1, Int((Double(shown.width) * matrix.xx).rounded()))
         let height = max(1, Int((Double(shown.height) * matrix.yy).rounded()))
         guard let surface = footage.scaledSurface(width: width, height: height) else { return nil }
-        cairo_scale(cr, Double(shown.width) / Double(width), Double(shown.height) / Double(height))
+        // One pixel of the copy to one of the device, at the placement's corner: pixman copies it
+        // rather than resampling by the rounding of its size (a fraction of a pixel, clipped).
+        var unit = cairo_matrix_t(xx: 1, yx: 0, xy: 0, yy: 1, x0: matrix.x0, y0: matrix.y0)
+        cairo_set_matrix(cr, &unit)
         return surface
     }
 
