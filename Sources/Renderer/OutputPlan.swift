@@ -147,7 +147,7 @@ struct OutputPlan {
             + previews.map { preview in
                 PlannedFile(
                     format: preview.format, frame: nil,
-                    path: "\(directory)/\(videoName(preview.format, preview: preview))")
+                    path: "\(directory)/\(videoName(preview.format, preview: preview))", preview: preview)
             }
     }
 
@@ -156,6 +156,12 @@ struct OutputPlan {
         let format: OutputFormat
         let frame: Int?
         let path: String
+        var preview: PreviewOutput? = nil
+
+        /// How messages name a video: its format, or a preview's spec (`webp:scale=0.33`).
+        var label: String { preview?.spec ?? format.rawValue }
+        /// The file's name, by which a run's record and `Finished` know a video.
+        var name: String { (path as NSString).lastPathComponent }
     }
 
     /// The frames left to render: the whole part while a video is missing (a video needs

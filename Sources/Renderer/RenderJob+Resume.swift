@@ -54,7 +54,7 @@ extension RenderJob {
             } else if let fingerprint = recorded.finishedVideos[(file.path as NSString).lastPathComponent],
                 RunRecord.fingerprint(file.path) == fingerprint
             {
-                finished.videos.insert((file.path as NSString).lastPathComponent)
+                finished.videos.insert(file.name)
             }
         }
         return finished
@@ -67,7 +67,7 @@ extension RenderJob {
         guard var record = RunRecord.read(path) else { return }
         for file in plan.files(in: directory, frames: frames)
         where file.frame == nil
-            && (written.contains(file.path) || plan.finished.videos.contains((file.path as NSString).lastPathComponent))
+            && (written.contains(file.path) || plan.finished.videos.contains(file.name))
         {
             guard let fingerprint = RunRecord.fingerprint(file.path) else { continue }
             record.finishedVideos[(file.path as NSString).lastPathComponent] = fingerprint
@@ -88,16 +88,16 @@ extension RenderJob {
                 : "frames \(remaining.lowerBound)–\(remaining.upperBound - 1)"
             reporter.note("resuming in \(directory): rendering \(frames); the others are complete")
         } else if !plan.finished.frames.isEmpty || !plan.finished.videos.isEmpty {
-            let videos = plan.files(in: directory, frames: selected).filter {
-                $0.frame == nil && !plan.finished.videos.contains(($0.path as NSString).lastPathComponent)
-            }.map { ($0.path as NSString).lastPathComponent }
+            let videos = plan.files(in: directory, frames: selected).filter { $0.frame == nil }
+            let missing = videos.filter { !plan.finished.videos.contains($0.name) }.map(\.label)
             let kept =
                 plan.finished.frames.isEmpty
-                ? plan.finished.videos.sorted().joined(separator: ", ") + " complete"
+                ? videos.filter { plan.finished.videos.contains($0.name) }.map(\.label).sorted()
+                    .joined(separator: ", ") + " complete"
                 : "the \(plan.finished.frames.count) complete PNG frames are kept"
             reporter.note(
                 "resuming in \(directory): every frame is rendered again for "
-                    + "\(videos.joined(separator: ", ")) (a video needs them all); \(kept)")
+                    + "\(missing.joined(separator: ", ")) (a video needs them all); \(kept)")
         }
     }
 }
