@@ -100,15 +100,14 @@ extension Compositor {
         cairo_restore(cr)
     }
 
-    /// In a draft render (a scale below 1; not with exact image scaling), a video frame drawn
+    /// In a draft render (a scale below 1), a video frame drawn
     /// smaller on both axes, neither turned, skewed nor flipped, is converted at the size it is
     /// drawn at in the one libswscale pass that converts it (`FootageFrame.scaled`): neither the
     /// full-size conversion nor pixman's filter over every pixel of it is paid. The matrix is set
-    /// to draw that copy over the same place, pixel for pixel; nil, with the matrix unchanged,
-    /// otherwise.
+    /// to draw that copy over the same place; nil, with the matrix unchanged, otherwise.
     private func smallerFootage(_ footage: PreparedFootage, shown: FootageFrame, on cr: OpaquePointer) -> OpaquePointer?
     {
-        guard scale < 1, imageScaling != .exact else { return nil }
+        guard scale < 1 else { return nil }
         let matrix = currentMatrix(of: cr)
         guard matrix.xy == 0, matrix.yx == 0, matrix.xx > 0, matrix.yy > 0, matrix.xx < 1, matrix.yy < 1 else {
             return nil
@@ -116,10 +115,15 @@ extension Compositor {
         let width = max(1, Int((Double(shown.width) * matrix.xx).rounded()))
         let height = max(1, Int((Double(shown.height) * matrix.yy).rounded()))
         guard let surface = footage.scaledSurface(width: width, height: height) else { return nil }
-        // One pixel of the copy to one of the device, at the placement's corner: pixman copies it
-        // rather than resampling by the rounding of its size (a fraction of a pixel, clipped).
-        var unit = cairo_matrix_t(xx: 1, yx: 0, xy: 0, yy: 1, x0: matrix.x0, y0: matrix.y0)
-        cairo_set_matrix(cr, &unit)
+        let (across, down) = (Double(shown.width) / Double(width), Double(shown.height) / Double(height))
+        if abs(matrix.xx * across - 1) < 1e-9, abs(matrix.yy * down - 1) < 1e-9 {
+            // Drawn at a whole size: one pixel of the copy to one of the device, which pixman copies.
+            var unit = cairo_matrix_t(xx: 1, yx: 0, xy: 0, yy: 1, x0: matrix.x0, y0: matrix.y0)
+            cairo_set_matrix(cr, &unit)
+        } else {
+            // Drawn at a fractional size, the copy is stretched over exactly that, not shifted.
+            cairo_scale(cr, across, down)
+        }
         return surface
     }
 
