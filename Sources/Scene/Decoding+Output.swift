@@ -50,12 +50,9 @@ extension Decoding {
                 continue
             }
             let fields = try item.object(Keys.outputFormat)
-            let format: OutputFormat = try fields.required("format", "one of \(OutputFormat.names)")
+            let format: OutputFormat = try fields.required("format", "a video format")
             let scale: Double = try fields.value("scale")
             let fps: Double? = try fields.optional("fps")
-            if format == .png, fields["scale"] != nil || fields["fps"] != nil {
-                throw item.error(PreviewOutput.pngRefusal)
-            }
             guard let preview = PreviewOutput(format: format, scale: scale, fps: fps) else {
                 try add(format, at: item)
                 continue

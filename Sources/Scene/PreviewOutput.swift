@@ -66,7 +66,7 @@ public struct PreviewOutput: Hashable, Sendable {
             return .failure(.init("fps in \"\(spec)\": \(problem)"))
         }
         if format == .png, scale != nil || fps != nil {
-            return .failure(.init(Self.pngRefusal))
+            return .failure(.init("png takes no scale or fps: its frames are the render's; give a video format"))
         }
         guard let preview = Self(format: format, scale: scale ?? 1, fps: fps) else {
             return .failure(
@@ -74,9 +74,6 @@ public struct PreviewOutput: Hashable, Sendable {
         }
         return .success(preview)
     }
-
-    /// PNG frames are the render's frames, one file each.
-    static let pngRefusal = "png takes no scale or fps: its frames are the render's; give a video format"
 
     /// The problem with a preview's frame rate in a render at `renderFPS`; nil when there is none.
     public func fpsProblem(renderFPS: Double) -> String? {

@@ -109,7 +109,7 @@ import Testing
         try writePipeline(formats: #"[{"format": "png", "scale": 0.5}]"#)
         let png = try CLI.run(["validate", "p.json"], in: folder)
         #expect(png.status != 0)
-        #expect(png.stderr.contains("output.formats[0]: png takes no scale or fps"), "\(png.stderr)")
+        #expect(png.stderr.contains("output.formats[0].format: unknown value \"png\""), "\(png.stderr)")
     }
 }
 

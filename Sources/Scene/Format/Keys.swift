@@ -131,7 +131,8 @@ public enum Keys {
         "output.formats[]",
         [
             FormatKey(
-                "format", .choice(OutputFormat.allCases.map(\.rawValue)), "the format; png takes no scale or fps"),
+                "format", .choice(OutputFormat.allCases.filter { $0 != .png }.map(\.rawValue)),
+                "a video format (PNG frames are the render's)"),
             FormatKey(
                 "scale", .number(PreviewOutput.scales), default: 1,
                 "of the render's frame size, each side rounded (to even for mp4); area-averaged from the frames"),
