@@ -303,8 +303,8 @@ extension Pipeline.RenderOptions {
                     formats?.append(format)
                 } else {
                     throw fail(
-                        "unknown format \"\(each)\" in \(.formats): expected \(OutputFormat.names), "
-                            + "or a preview such as webp:scale=0.33:fps=15")
+                        "unknown format \"\(each)\" in \(.formats) (a preview is FORMAT:scale=S:fps=F): "
+                            + "expected \(OutputFormat.names)")
                 }
             }
             if names.isEmpty {
