@@ -67,7 +67,7 @@ host: deps
 VIDEO_LIBRARY_CFLAGS = -std=gnu11 -Wall -Wextra -Werror -O2 -fPIC -shared -I Sources/CVideoDecode/include \
 	-I Sources/CRegularFile/include \
 	$(foreach name,open clone times frame picture passage decoded_count release set_threads close,-Dvideo_decoder_$(name)=pipeline_video_$(name)) \
-	$(foreach name,picture_convert picture_free converter_create converter_free,-Dvideo_$(name)=pipeline_video_$(name)) \
+	$(foreach name,picture_convert picture_convert_sized picture_free converter_create converter_free,-Dvideo_$(name)=pipeline_video_$(name)) \
 	$(foreach name,kind open check,-Dregular_file_$(name)=pipeline_video_regular_file_$(name)) \
 	-Dvideo_audio_probe=pipeline_video_audio_probe -Dvideo_audio_decode=pipeline_video_audio_decode \
 	$(PLUGIN_SANITIZE)

@@ -30,9 +30,9 @@ typedef struct packet_entry {
  * into their target (turned, or a target whose rows libswscale's vector code cannot take). */
 struct video_converter {
     struct SwsContext *scaler;
-    /* What `scaler` was made for: the pictures' size and format, the size it scales them to, and
-     * its threads. */
-    int width, height, out_width, out_height, threads;
+    /* What `scaler` was made for: the pictures' size and format, the size it scales them to, its
+     * filter, and its threads. */
+    int width, height, out_width, out_height, flags, threads;
     enum AVPixelFormat format;
     /* The converted picture handed to libswscale: the target's pixels, not owned. */
     AVFrame *converted;
@@ -732,14 +732,16 @@ static void premultiply(uint8_t *pixels, size_t stride, int width, int height) {
 }
 
 /* What converting a picture needs besides its pixels: the size it is scaled to (square pixels)
- * and the display rotation, which turns that into the clip's size. */
+ * and the display rotation, which turns that into the clip's size, and libswscale's filter. */
 typedef struct geometry {
     int scaled_width, scaled_height;
     int width, height, rotation;
+    int flags;
 } geometry_t;
 
 static geometry_t decoder_geometry(const video_decoder_t *d) {
-    return (geometry_t){d->scaled_width, d->scaled_height, d->info.width, d->info.height, d->info.rotation};
+    return (geometry_t){d->scaled_width, d->scaled_height, d->info.width, d->info.height, d->info.rotation,
+                        SWS_BICUBIC};
 }
 
 /* Copies the scaled picture in `source` into `bgra`, turned counterclockwise by the rotation. */
@@ -765,7 +767,7 @@ static void rotate_into(const geometry_t *g, const uint8_t *source, size_t from,
  * the bytes do not depend on their number. */
 static bool scaler_for(video_converter_t *c, const AVFrame *frame, enum AVPixelFormat format, const geometry_t *g) {
     if (c->scaler != NULL && c->width == frame->width && c->height == frame->height && c->format == format &&
-        c->out_width == g->scaled_width && c->out_height == g->scaled_height) {
+        c->out_width == g->scaled_width && c->out_height == g->scaled_height && c->flags == g->flags) {
         return true;
     }
     sws_freeContext(c->scaler);
@@ -777,7 +779,7 @@ static bool scaler_for(video_converter_t *c, const AVFrame *frame, enum AVPixelF
     av_opt_set_int(c->scaler, "dstw", g->scaled_width, 0);
     av_opt_set_int(c->scaler, "dsth", g->scaled_height, 0);
     av_opt_set_pixel_fmt(c->scaler, "dst_format", AV_PIX_FMT_BGRA, 0);
-    av_opt_set_int(c->scaler, "sws_flags", SWS_BICUBIC, 0);
+    av_opt_set_int(c->scaler, "sws_flags", g->flags, 0);
     av_opt_set_int(c->scaler, "threads", c->threads, 0);
     if (sws_init_context(c->scaler, NULL, NULL) < 0) {
         sws_freeContext(c->scaler);
@@ -789,6 +791,7 @@ static bool scaler_for(video_converter_t *c, const AVFrame *frame, enum AVPixelF
     c->format = format;
     c->out_width = g->scaled_width;
     c->out_height = g->scaled_height;
+    c->flags = g->flags;
     return true;
 }
 
@@ -909,7 +912,20 @@ video_status_t video_picture_convert(const video_picture_t *picture, video_conve
                                      size_t stride, char *detail, size_t detail_size) {
     if (detail_size > 0) detail[0] = '\0';
     geometry_t g = {picture->scaled_width, picture->scaled_height, picture->width, picture->height,
-                    picture->rotation};
+                    picture->rotation, SWS_BICUBIC};
+    return convert(converter, picture->frame, &g, bgra, stride, detail, detail_size);
+}
+
+video_status_t video_picture_convert_sized(const video_picture_t *picture, video_converter_t *converter, int width,
+                                           int height, uint8_t *bgra, size_t stride, char *detail, size_t detail_size) {
+    if (detail_size > 0) detail[0] = '\0';
+    /* libswscale scales before the picture is turned: a quarter turn swaps the sides it scales to.
+     * Averaging by area costs less than bicubic's wide filter at a third of the size (1.2 against
+     * 2.5 ms a 1080p picture to 640×360, where converting it whole takes 1.8) and aliases no more.
+     * Chroma stays at half the output's width, as in the whole conversion: interpolating it in full
+     * (SWS_FULL_CHR_H_INT) would cost 5.5 ms, more than the whole picture. */
+    bool quarter = picture->rotation == 90 || picture->rotation == 270;
+    geometry_t g = {quarter ? height : width, quarter ? width : height, width, height, picture->rotation, SWS_AREA};
     return convert(converter, picture->frame, &g, bgra, stride, detail, detail_size);
 }
 

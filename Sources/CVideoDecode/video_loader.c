@@ -27,6 +27,8 @@ typedef void (*close_fn)(video_decoder_t *);
 typedef void (*threads_fn)(video_decoder_t *, int);
 typedef video_status_t (*picture_fn)(video_decoder_t *, size_t, video_picture_t **, char *, size_t);
 typedef video_status_t (*convert_fn)(const video_picture_t *, video_converter_t *, uint8_t *, size_t, char *, size_t);
+typedef video_status_t (*convert_sized_fn)(const video_picture_t *, video_converter_t *, int, int, uint8_t *, size_t,
+                                           char *, size_t);
 typedef void (*picture_free_fn)(video_picture_t *);
 typedef video_converter_t *(*converter_create_fn)(void);
 typedef void (*converter_free_fn)(video_converter_t *);
@@ -41,6 +43,7 @@ static struct {
     frame_fn frame;
     picture_fn picture;
     convert_fn convert;
+    convert_sized_fn convert_sized;
     picture_free_fn picture_free;
     converter_create_fn converter_create;
     converter_free_fn converter_free;
@@ -66,6 +69,7 @@ static void load(void) {
     library.frame = (frame_fn)dlsym(handle, "pipeline_video_frame");
     library.picture = (picture_fn)dlsym(handle, "pipeline_video_picture");
     library.convert = (convert_fn)dlsym(handle, "pipeline_video_picture_convert");
+    library.convert_sized = (convert_sized_fn)dlsym(handle, "pipeline_video_picture_convert_sized");
     library.picture_free = (picture_free_fn)dlsym(handle, "pipeline_video_picture_free");
     library.converter_create = (converter_create_fn)dlsym(handle, "pipeline_video_converter_create");
     library.converter_free = (converter_free_fn)dlsym(handle, "pipeline_video_converter_free");
@@ -78,7 +82,7 @@ static void load(void) {
     library.audio_decode = (decode_fn)dlsym(handle, "pipeline_video_audio_decode");
     if (!library.open || !library.clone || !library.times || !library.frame || !library.picture || !library.convert ||
         !library.picture_free || !library.converter_create || !library.converter_free || !library.decoded_count || !library.passage ||
-        !library.release || !library.set_threads || !library.close ||
+        !library.convert_sized || !library.release || !library.set_threads || !library.close ||
         !library.audio_probe || !library.audio_decode) {
         library.open = NULL;
         library.audio_probe = NULL;
@@ -166,6 +170,11 @@ video_status_t video_decoder_picture(video_decoder_t *decoder, size_t index, vid
 video_status_t video_picture_convert(const video_picture_t *picture, video_converter_t *converter, uint8_t *bgra,
                                      size_t stride, char *detail, size_t detail_size) {
     return library.convert(picture, converter, bgra, stride, detail, detail_size);
+}
+
+video_status_t video_picture_convert_sized(const video_picture_t *picture, video_converter_t *converter, int width,
+                                           int height, uint8_t *bgra, size_t stride, char *detail, size_t detail_size) {
+    return library.convert_sized(picture, converter, width, height, bgra, stride, detail, detail_size);
 }
 
 void video_picture_free(video_picture_t *picture) {

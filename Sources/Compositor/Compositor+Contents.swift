@@ -1,6 +1,7 @@
 import CAnimatorABI
 import CCairo
 import CRaster
+import Footage
 import Scene
 
 extension Compositor {
@@ -49,7 +50,7 @@ extension Compositor {
     /// `ImagePyramid`), so the filter reads a few pixels per pixel drawn rather than every pixel
     /// of the source, and without rotation or skew it is averaged by `paintAreaAveraged` rather
     /// than by pixman's general convolution; a footage frame, shown for one frame or a few, is
-    /// sampled as it is.
+    /// sampled as it is, or in a draft render converted smaller (`smallerFootage`).
     private func paintImage(of prepared: PreparedContent, in frame: anim_size_t, alpha: Double, on cr: OpaquePointer) {
         if let svg = prepared.svg {
             return paintSVG(svg, gravity: prepared.content.gravity, in: frame, alpha: alpha, on: cr)
@@ -58,10 +59,13 @@ extension Compositor {
             return paintLottie(lottie, gravity: prepared.content.gravity, in: frame, alpha: alpha, on: cr)
         }
         let image = prepared.image
-        let footageFrame = image == nil ? prepared.footage?.surface ?? prepared.snapshot?.surface : nil
+        let shown = image == nil ? prepared.footage?.frame : nil
+        var footageFrame = image == nil && shown == nil ? prepared.snapshot?.surface : nil
         let imageSize: anim_size_t
         if let image {
             imageSize = anim_size_t(width: Double(image.width), height: Double(image.height))
+        } else if let shown {
+            imageSize = anim_size_t(width: Double(shown.width), height: Double(shown.height))
         } else if let footageFrame {
             imageSize = anim_size_t(
                 width: Double(cairo_image_surface_get_width(footageFrame)),
@@ -75,6 +79,9 @@ extension Compositor {
         cairo_clip(cr)
         cairo_translate(cr, place.x, place.y)
         cairo_scale(cr, place.width / imageSize.width, place.height / imageSize.height)
+        if let shown, let footage = prepared.footage {
+            footageFrame = smallerFootage(footage, shown: shown, on: cr) ?? footage.surface
+        }
         var source = footageFrame
         if let image {
             let level = imageScaling == .exact ? 0 : image.pyramid.level(drawnThrough: currentMatrix(of: cr))
@@ -91,6 +98,33 @@ extension Compositor {
         cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
         cairo_paint_with_alpha(cr, alpha)
         cairo_restore(cr)
+    }
+
+    /// In a draft render (a scale below 1), a video frame drawn
+    /// smaller on both axes, neither turned, skewed nor flipped, is converted at the size it is
+    /// drawn at in the one libswscale pass that converts it (`FootageFrame.scaled`): neither the
+    /// full-size conversion nor pixman's filter over every pixel of it is paid. The matrix is set
+    /// to draw that copy over the same place; nil, with the matrix unchanged, otherwise.
+    private func smallerFootage(_ footage: PreparedFootage, shown: FootageFrame, on cr: OpaquePointer) -> OpaquePointer?
+    {
+        guard scale < 1 else { return nil }
+        let matrix = currentMatrix(of: cr)
+        guard matrix.xy == 0, matrix.yx == 0, matrix.xx > 0, matrix.yy > 0, matrix.xx < 1, matrix.yy < 1 else {
+            return nil
+        }
+        let width = max(1, Int((Double(shown.width) * matrix.xx).rounded()))
+        let height = max(1, Int((Double(shown.height) * matrix.yy).rounded()))
+        guard let surface = footage.scaledSurface(width: width, height: height) else { return nil }
+        let (across, down) = (Double(shown.width) / Double(width), Double(shown.height) / Double(height))
+        if abs(matrix.xx * across - 1) < 1e-9, abs(matrix.yy * down - 1) < 1e-9 {
+            // Drawn at a whole size: one pixel of the copy to one of the device, which pixman copies.
+            var unit = cairo_matrix_t(xx: 1, yx: 0, xy: 0, yy: 1, x0: matrix.x0, y0: matrix.y0)
+            cairo_set_matrix(cr, &unit)
+        } else {
+            // Drawn at a fractional size, the copy is stretched over exactly that, not shifted.
+            cairo_scale(cr, across, down)
+        }
+        return surface
     }
 
     /// Paints `level`, whose pixels reach the device through the current matrix without rotation

@@ -15,6 +15,8 @@ final class PreparedFootage {
     private var index: Int?
     /// A surface over the shown frame's pixels, made when first drawn.
     private var madeSurface: OpaquePointer?
+    /// A surface over a smaller copy of the shown frame (`scaledSurface`), with that copy.
+    private var scaledShown: (surface: OpaquePointer, frame: FootageFrame)?
 
     init(_ spec: FootageSpec, footage: SceneFootage) {
         guard let source = footage[spec] else { preconditionFailure("footage \(spec.source.path) was not opened") }
@@ -24,6 +26,23 @@ final class PreparedFootage {
 
     deinit {
         if let madeSurface { cairo_surface_destroy(madeSurface) }
+        if let scaledShown { cairo_surface_destroy(scaledShown.surface) }
+    }
+
+    /// A surface of the shown frame converted at `width` × `height` (`FootageFrame.scaled`); nil
+    /// when none is shown or it has no picture to convert from.
+    func scaledSurface(width: Int, height: Int) -> OpaquePointer? {
+        if let scaledShown, scaledShown.frame.width == width, scaledShown.frame.height == height {
+            return scaledShown.surface
+        }
+        guard let copy = frame?.scaled(width: width, height: height) else { return nil }
+        if let scaledShown { cairo_surface_destroy(scaledShown.surface) }
+        let pixels = UnsafeMutableRawPointer(mutating: copy.pixels).assumingMemoryBound(to: UInt8.self)
+        let surface = cairo_image_surface_create_for_data(
+            pixels, copy.isOpaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32, Int32(width), Int32(height),
+            Int32(copy.stride))!
+        scaledShown = (surface, copy)
+        return surface
     }
 
     /// The surface of the frame shown; nil when the footage shows nothing. Made on first use, so
@@ -51,18 +70,24 @@ final class PreparedFootage {
     /// Shows no frame (the layer is not drawn now), letting go of the one shown.
     func showNothing() {
         guard index != nil else { return }
-        if let madeSurface { cairo_surface_destroy(madeSurface) }
-        (madeSurface, frame, index) = (nil, nil, nil)
+        forgetSurfaces()
+        (frame, index) = (nil, nil)
     }
 
     /// Shows the frame `timing` gives for render time `time`, decoding it when no thread has.
     func show(at time: Double) throws(FootageError) {
         let shownNow = timing.clipTime(at: time, clipEnd: source.duration).map(source.frameIndex(at:))
         guard shownNow != index else { return }
-        if let madeSurface { cairo_surface_destroy(madeSurface) }
-        (madeSurface, frame, index) = (nil, nil, nil)
+        forgetSurfaces()
+        (frame, index) = (nil, nil)
         guard let shownNow else { return }
         frame = try source.frame(index: shownNow)
         index = shownNow
+    }
+
+    private func forgetSurfaces() {
+        if let madeSurface { cairo_surface_destroy(madeSurface) }
+        if let scaledShown { cairo_surface_destroy(scaledShown.surface) }
+        (madeSurface, scaledShown) = (nil, nil)
     }
 }

@@ -11,6 +11,8 @@ protocol PendingPicture: AnyObject, Sendable {
     /// Converts the picture into `pixels` (`FootageFrame`'s layout and its spare row). Conversion
     /// fails only when memory runs out (what could fail otherwise was checked at decoding).
     func convert(into pixels: UnsafeMutablePointer<UInt8>, stride: Int) -> Bool
+    /// The same, scaled to `width` × `height` in the one conversion.
+    func convert(into pixels: UnsafeMutablePointer<UInt8>, stride: Int, width: Int, height: Int) -> Bool
 }
 
 /// One decoded frame: premultiplied B, G, R, A bytes per pixel (Cairo ARGB32 on a little-endian
@@ -29,6 +31,11 @@ public final class FootageFrame: @unchecked Sendable {
     private let buffer: UnsafeMutableRawPointer
     /// The picture `buffer` is still to be converted from; nil once it holds the pixels.
     private var pending: (any PendingPicture)?
+    /// The picture, kept for the frame's life: whichever thread converts first, a smaller copy
+    /// (`scaled`) is always converted from it, so its bytes never depend on the threads' order.
+    private let picture: (any PendingPicture)?
+    /// The smaller copies made so far, the latest last.
+    private var scaledCopies: [FootageFrame] = []
     private let lock = NSLock()
 
     /// Takes ownership of `pixels`, which must come from malloc, or from `pool` (a frame of
@@ -42,6 +49,7 @@ public final class FootageFrame: @unchecked Sendable {
         self.isOpaque = isOpaque
         self.pool = pool
         self.pending = pending
+        picture = pending
     }
 
     deinit {
@@ -78,6 +86,31 @@ public final class FootageFrame: @unchecked Sendable {
         let source = pixels.assumingMemoryBound(to: UInt8.self)
         for row in 0..<height {
             (target + row * targetStride).update(from: source + row * stride, count: width * 4)
+        }
+    }
+
+    /// The frame converted from its decoded picture at `width` × `height` in one libswscale pass
+    /// (a clip drawn smaller, in a draft render), made once per size; nil for a frame without a
+    /// picture (an image sequence's). Its rows are 64-byte aligned, as libswscale writes them best.
+    public func scaled(width: Int, height: Int) -> FootageFrame? {
+        guard let picture, width > 0, height > 0 else { return nil }
+        return lock.withLock {
+            if let copy = scaledCopies.first(where: { $0.width == width && $0.height == height }) { return copy }
+            let stride = (width * 4 + 63) / 64 * 64
+            var memory: UnsafeMutableRawPointer?
+            // The spare row after the last, as for every frame the decoder converts into.
+            guard posix_memalign(&memory, 64, stride * (height + 1)) == 0, let memory else { return nil }
+            guard
+                picture.convert(
+                    into: memory.assumingMemoryBound(to: UInt8.self), stride: stride, width: width, height: height)
+            else {
+                free(memory)
+                return nil
+            }
+            let copy = FootageFrame(width: width, height: height, stride: stride, owning: memory, isOpaque: isOpaque)
+            // Two sizes cover a layer growing or shrinking across a frame boundary.
+            scaledCopies = scaledCopies.suffix(1) + [copy]
+            return copy
         }
     }
 

@@ -184,10 +184,23 @@ private final class VideoPicture: PendingPicture, @unchecked Sendable {
     deinit { video_picture_free(picture) }
 
     func convert(into pixels: UnsafeMutablePointer<UInt8>, stride: Int) -> Bool {
+        converting { converter, detail in
+            video_picture_convert(picture, converter, pixels, stride, &detail, detail.count)
+        }
+    }
+
+    func convert(into pixels: UnsafeMutablePointer<UInt8>, stride: Int, width: Int, height: Int) -> Bool {
+        converting { converter, detail in
+            video_picture_convert_sized(
+                picture, converter, Int32(width), Int32(height), pixels, stride, &detail, detail.count)
+        }
+    }
+
+    private func converting(_ body: (OpaquePointer, inout [CChar]) -> video_status_t) -> Bool {
         guard let converter = converters.take() else { return false }
         defer { converters.giveBack(converter) }
         var detail = [CChar](repeating: 0, count: 256)
-        return video_picture_convert(picture, converter, pixels, stride, &detail, detail.count) == VIDEO_OK
+        return body(converter, &detail) == VIDEO_OK
     }
 }
 

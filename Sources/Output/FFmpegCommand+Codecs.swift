@@ -20,7 +20,7 @@ extension FFmpegCommand {
     /// One graph builds the palette from every frame and then maps the frames onto it.
     var gifEncoding: [String] {
         let resample = fps > Self.gifMaximumFPS ? "fps=\(Self.gifMaximumFPS)," : ""
-        return ["-filter_complex", resample + Self.gifPalette, "-loop", "0"]
+        return ["-filter_complex", resample + (scaling.map { $0 + "," } ?? "") + Self.gifPalette, "-loop", "0"]
     }
 
     /// The filters that give a stream of frames one palette built from all of them.

@@ -14,6 +14,8 @@ struct FFmpegCommand {
     /// (`SoundMux.writePCM`): ffmpeg encodes it as the frames arrive, as it would a filtergraph's
     /// sound, so no pass after the render encodes it.
     var sound: (mux: SoundMux, pcm: String)?
+    /// The size ffmpeg scales the frames to (a preview's); nil keeps theirs.
+    var resize: (width: Int, height: Int)?
 
     /// GIF delays are whole centiseconds and browsers slow anything under 2 cs down to 10 cs, so
     /// faster animations are resampled to 50 frames a second.
@@ -25,7 +27,8 @@ struct FFmpegCommand {
     /// gains one black row or column.
     var input: FFmpegInput {
         guard !keepsAlpha else { return .straightRGBA }
-        guard encodedPixelFormat == "yuv420p" else { return .premultipliedBGRA }
+        // A preview is scaled and converted by ffmpeg in one pass (see `scaling`).
+        guard encodedPixelFormat == "yuv420p", resize == nil else { return .premultipliedBGRA }
         if format == .mp4 { return .yuv420p(width: width + width % 2, height: height + height % 2) }
         return .yuv420p(width: width, height: height)
     }
@@ -91,9 +94,17 @@ struct FFmpegCommand {
     /// converted, and tags the frames as BT.709, so players do not shift the colours. Tagging
     /// the frames rather than the encoder reaches every codec: ProRes ignores `-colorspace`.
     private var conversion: [String] {
-        guard let encodedPixelFormat else { return [] }
+        guard let encodedPixelFormat else { return format == .gif ? [] : scaling.map { ["-vf", $0] } ?? [] }
         let tags = "setparams=colorspace=bt709:color_primaries=bt709:color_trc=bt709:range=tv"
         if case .yuv420p = input { return ["-vf", tags] }
-        return ["-vf", "scale=out_color_matrix=bt709,format=\(encodedPixelFormat),\(tags)"]
+        let scale = (scaling ?? "scale") + (resize == nil ? "=" : ":") + "out_color_matrix=bt709"
+        return ["-vf", "\(scale),format=\(encodedPixelFormat),\(tags)"]
+    }
+
+    /// A preview's frames averaged down to its size by area, in ffmpeg. Measured on 1080p BGRA
+    /// frames to 634×356: 10 ms of CPU a frame there, converted to yuv420p in the same pass, against
+    /// 8 ms for the host's `raster_resample_area` alone; alike, but ffmpeg's runs beside the render.
+    var scaling: String? {
+        resize.map { "scale=\($0.width):\($0.height):flags=area" }
     }
 }

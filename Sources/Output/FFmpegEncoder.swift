@@ -41,11 +41,11 @@ public final class FFmpegEncoder: FrameSink {
 
     /// Writes `path`, creating its folder. `transparentCanvas` says whether frames can have
     /// transparent pixels, which decides whether WebM carries alpha. `subtitles` are left out
-    /// of a format that carries none.
+    /// of a format that carries none. `resize` is the size ffmpeg scales the frames to (a preview's).
     public convenience init(
         format: OutputFormat, path: String, width: Int, height: Int, fps: Double,
         quality: VideoQuality = .standard, transparentCanvas: Bool = false, sound: VideoSound? = nil,
-        subtitles: VideoSubtitles? = nil, ffmpegPath: String
+        subtitles: VideoSubtitles? = nil, resize: (width: Int, height: Int)? = nil, ffmpegPath: String
     ) throws(OutputError) {
         try Self.check(format, width: width, height: height, fps: fps, for: path)
         try createDirectories((path as NSString).deletingLastPathComponent)
@@ -81,6 +81,7 @@ public final class FFmpegEncoder: FrameSink {
             format: format, width: width, height: height, fps: fps, quality: quality,
             keepsAlpha: format.keepsAlpha(transparentCanvas: transparentCanvas),
             output: silent ?? staged.temporaryPath)
+        command.resize = resize
         if let soundAlongside {
             // Mixed before the first frame: ffmpeg encodes it as the frames arrive, on cores the
             // render leaves idle, rather than in a pass of its own after the last frame.

@@ -109,7 +109,9 @@ extension Pipeline {
                 switch self {
                 case .directory:
                     "Write here instead of the file's output.dir; - streams --format y4m to standard output."
-                case .formats: "Comma-separated formats instead of the file's output.formats: \(OutputFormat.names)."
+                case .formats:
+                    "Comma-separated formats instead of the file's output.formats: \(OutputFormat.names); "
+                        + "a preview beside them as FORMAT:scale=S:fps=F (webp:scale=0.33:fps=15)."
                 case .quality:
                     "Quality of mp4, webm and webp, 0 (smallest) to 100 (best), instead of output.quality (default 75)."
                 case .scale:
@@ -277,6 +279,8 @@ extension Pipeline.RenderOptions {
     /// The values, each checked.
     struct Checked {
         var formats: [OutputFormat]?
+        /// The previews among the formats given (`webp:scale=0.33:fps=15`).
+        var previews: [PreviewOutput]?
         var quality: VideoQuality?
         var selection: FrameSelection
     }
@@ -284,16 +288,26 @@ extension Pipeline.RenderOptions {
     /// The values, each checked; problems name the options for the caller to word.
     func checked() throws(PipelineError) -> Checked {
         func fail(_ message: OptionText) -> PipelineError { PipelineError(.argument, message) }
-        var formats: [OutputFormat]?
+        var (formats, previews): ([OutputFormat]?, [PreviewOutput]?) = (nil, nil)
         if let names = self.formats {
             if let twice = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
                 throw fail("\(.formats) lists \"\(twice)\" twice")
             }
-            formats = try names.map { each throws(PipelineError) in
-                guard let format = OutputFormat(rawValue: each) else {
-                    throw fail("unknown format \"\(each)\" in \(.formats): expected \(OutputFormat.names)")
+            formats = []
+            previews = []
+            for each in names {
+                if each.contains(":") {
+                    switch PreviewOutput.read(spec: each) {
+                    case .success(let preview): previews?.append(preview)
+                    case .failure(let error): throw fail("\(.formats): \(error.message)")
+                    }
+                } else if let format = OutputFormat(rawValue: each) {
+                    formats?.append(format)
+                } else {
+                    throw fail(
+                        "unknown format \"\(each)\" in \(.formats) (a preview is FORMAT:scale=S:fps=F): "
+                            + "expected \(OutputFormat.names)")
                 }
-                return format
             }
             if names.isEmpty {
                 throw fail("\(.formats) lists no format: give one or more of \(OutputFormat.names)")
@@ -307,7 +321,7 @@ extension Pipeline.RenderOptions {
                 "\(.resume) continues a run into a folder: leave out \(discard ? "\(.discard)" : "the stream" as OptionText)"
             )
         }
-        if stream != nil && formats != [.y4m] {
+        if stream != nil && (formats != [.y4m] || previews?.isEmpty == false) {
             throw fail("a stream takes Y4M: give \(.formats) y4m, and no other format")
         }
         let quality = try self.quality.map { value throws(PipelineError) in
@@ -325,7 +339,7 @@ extension Pipeline.RenderOptions {
         guard (1...256).contains(threads) else { throw fail("\(.threads) must be 1...256, got \(threads)") }
         do throws(RenderJobError) {
             let selection = try FrameSelection(frames: frames, shard: shard, environment: environment)
-            return Checked(formats: formats, quality: quality, selection: selection)
+            return Checked(formats: formats, previews: previews, quality: quality, selection: selection)
         } catch {
             throw fail(error.text)
         }
@@ -340,6 +354,7 @@ extension Pipeline.RenderOptions {
             resume: resume, isolation: isolation, imageScaling: exactImageScaling ? .exact : .mipmapped)
         options.waitsForFolder = waitsForFolder
         options.sharesFolder = sharesFolder
+        options.previews = checked.previews
         return options
     }
 }

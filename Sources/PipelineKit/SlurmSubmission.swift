@@ -57,6 +57,7 @@ public struct SlurmSubmission: Sendable {
         }
         let name = scene.output.name
         let formats = checked.formats ?? scene.output.formats
+        let previews = checked.previews ?? (checked.formats == nil ? scene.output.previews : [])
         let frameCount = request.render.fps.map { scene.retimed(fps: $0).frameCount } ?? scene.frameCount
         let batch = request.batch.map(Self.absolute)
         if batch == nil && parts > frameCount {
@@ -66,6 +67,11 @@ public struct SlurmSubmission: Sendable {
             throw refuse(
                 "animated WebP parts cannot be joined (ffmpeg cannot read them back): leave webp out of the "
                     + "formats, or render it in one part")
+        }
+        if batch == nil && parts > 1, let preview = previews.first {
+            throw refuse(
+                "the preview \(preview.spec) takes its frames from the whole render, which parts split: render it in "
+                    + "one part, or leave it out of the formats")
         }
         let label = "pipeline-\(Self.jobName(name))"
         typealias Setting = Pipeline.RenderOptions.Setting

@@ -9,7 +9,7 @@ import Scene
 extension RenderJob {
     func announceLoudness(_ plan: OutputPlan) {
         guard scene.output.loudness != nil else { return }
-        for message in LoudnessWarnings.messages(formats: plan.formats, scene: scene) {
+        for message in LoudnessWarnings.messages(formats: plan.writtenFormats, scene: scene) {
             reporter.warning("output.loudness: \(message)")
         }
     }
@@ -33,7 +33,7 @@ extension RenderJob {
     /// render's videos with sound are written.
     func noteSound(_ plan: OutputPlan, written: [String]) {
         guard let mix = plan.sound, plan.part == nil, case .directory = plan.destination,
-            plan.formats.contains(where: \.carriesSound), !written.isEmpty
+            plan.writtenFormats.contains(where: \.carriesSound), !written.isEmpty
         else { return }
         if mix.loudness != nil, let loudness = SoundMixer.measuredLoudness(of: mix) { reporter.note(loudness.summary) }
         let (total, decoding) = (SoundCost.seconds, SoundCost.decodingSeconds)

@@ -15,7 +15,7 @@ extension RenderJob {
         frames: Range<Int>
     ) throws(RenderJobError) -> OutputPlan.Finished {
         let record = RunRecord(
-            scene: scene, formats: plan.formats, quality: plan.quality, scale: options.scale,
+            scene: scene, formats: plan.formats, previews: plan.previews, quality: plan.quality, scale: options.scale,
             width: plan.width, height: plan.height, frames: frames, imageScaling: options.imageScaling,
             footageFiles: images.footage.files, soundHashes: plan.sound?.contentHashes ?? [:],
             captionFiles: plan.subtitles == nil ? [] : plan.captionFiles)
@@ -54,7 +54,7 @@ extension RenderJob {
             } else if let fingerprint = recorded.finishedVideos[(file.path as NSString).lastPathComponent],
                 RunRecord.fingerprint(file.path) == fingerprint
             {
-                finished.formats.insert(file.format)
+                finished.videos.insert(file.name)
             }
         }
         return finished
@@ -66,7 +66,9 @@ extension RenderJob {
         let path = plan.recordPath(in: directory)
         guard var record = RunRecord.read(path) else { return }
         for file in plan.files(in: directory, frames: frames)
-        where file.frame == nil && (written.contains(file.path) || plan.finished.formats.contains(file.format)) {
+        where file.frame == nil
+            && (written.contains(file.path) || plan.finished.videos.contains(file.name))
+        {
             guard let fingerprint = RunRecord.fingerprint(file.path) else { continue }
             record.finishedVideos[(file.path as NSString).lastPathComponent] = fingerprint
         }
@@ -85,15 +87,17 @@ extension RenderJob {
                 ? "frame \(remaining.lowerBound)"
                 : "frames \(remaining.lowerBound)–\(remaining.upperBound - 1)"
             reporter.note("resuming in \(directory): rendering \(frames); the others are complete")
-        } else if !plan.finished.frames.isEmpty || !plan.finished.formats.isEmpty {
-            let videos = plan.formats.filter { $0.needsFFmpeg && !plan.finished.formats.contains($0) }.map(\.rawValue)
+        } else if !plan.finished.frames.isEmpty || !plan.finished.videos.isEmpty {
+            let videos = plan.files(in: directory, frames: selected).filter { $0.frame == nil }
+            let missing = videos.filter { !plan.finished.videos.contains($0.name) }.map(\.label)
             let kept =
                 plan.finished.frames.isEmpty
-                ? plan.finished.formats.map(\.rawValue).sorted().joined(separator: ", ") + " complete"
+                ? videos.filter { plan.finished.videos.contains($0.name) }.map(\.label).sorted()
+                    .joined(separator: ", ") + " complete"
                 : "the \(plan.finished.frames.count) complete PNG frames are kept"
             reporter.note(
                 "resuming in \(directory): every frame is rendered again for "
-                    + "\(videos.joined(separator: ", ")) (a video needs them all); \(kept)")
+                    + "\(missing.joined(separator: ", ")) (a video needs them all); \(kept)")
         }
     }
 }

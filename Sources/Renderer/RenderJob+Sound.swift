@@ -6,8 +6,8 @@ import Scene
 extension RenderJob {
     func announceSound(_ plan: OutputPlan) {
         guard plan.sound != nil else { return }
-        let silent = plan.formats.filter { !$0.carriesSound }.map(\.rawValue)
-        let carrying = plan.formats.filter(\.carriesSound).map(\.rawValue)
+        let silent = plan.writtenFormats.filter { !$0.carriesSound }.map(\.rawValue)
+        let carrying = plan.writtenFormats.filter(\.carriesSound).map(\.rawValue)
         if !silent.isEmpty {
             reporter.note(
                 "the sound is left out of \(Self.list(silent)): \(silent.count == 1 ? "it carries" : "they carry") none "

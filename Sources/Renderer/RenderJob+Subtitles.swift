@@ -5,7 +5,7 @@ import Scene
 extension RenderJob {
     func announceSubtitles(_ plan: OutputPlan) {
         guard scene.output.subtitles else { return }
-        for message in SubtitleWarnings.messages(formats: plan.formats, scene: scene) {
+        for message in SubtitleWarnings.messages(formats: plan.writtenFormats, scene: scene) {
             reporter.warning("output.subtitles: \(message)")
         }
     }

@@ -18,6 +18,8 @@ public struct RenderJob {
         /// Render every frame and write nothing (for timing a render).
         public var discard: Bool
         public var formats: [OutputFormat]?
+        /// The videos of their own size or frame rate; with `formats`, they replace the file's previews.
+        public var previews: [PreviewOutput]?
         public var quality: VideoQuality?
         /// Pixels per canvas point; the picture scales, timing does not.
         public var scale: Double
@@ -135,6 +137,7 @@ public struct RenderJob {
         }
         var plan = OutputPlan(
             scene: scene, destination: destination, formats: options.formats ?? scene.output.formats,
+            previews: try previews(whole: options.selection == .all),
             quality: options.quality ?? scene.output.quality, width: size.width, height: size.height,
             part: options.selection == .all ? nil : selected, sharedBy: options.sharesFolder ? scene.output.name : nil)
         for note in images.footage.conversionNotes { reporter.note(note) }
@@ -183,6 +186,18 @@ public struct RenderJob {
                     + "\(RenderMemory.mebibytes(limit.bytes)) more, by \(limit.source)")
         }
         return fitting
+    }
+
+    /// The previews this run writes: those the options give, or with no formats given the file's;
+    /// refused in part of a render, and above the render's frame rate.
+    private func previews(whole: Bool) throws(RenderJobError) -> [PreviewOutput] {
+        guard !options.discard else { return [] }
+        let previews = options.previews ?? (options.formats == nil ? scene.output.previews : [])
+        if let first = previews.first, !whole { throw .previewInPart(spec: first.spec) }
+        if let problem = previews.lazy.compactMap({ $0.fpsProblem(renderFPS: self.scene.fps) }).first {
+            throw .previewTooFast(problem)
+        }
+        return previews
     }
 
     /// Standard output, or a folder named from the current one.

@@ -16,6 +16,10 @@ public enum RenderJobError: Error, CustomStringConvertible {
     case shardFromScheduler(OptionText)
     /// `--scale` makes a side of the frames longer than a canvas may be.
     case frameTooLarge(scale: Double, canvasWidth: Int, canvasHeight: Int, width: Int, height: Int)
+    /// A preview (`PreviewOutput`) asked of part of a render, which it needs whole.
+    case previewInPart(spec: String)
+    /// A preview's frame rate above the render's (`PreviewOutput.fpsProblem`).
+    case previewTooFast(String)
     /// The output folder's path is too long, or has a component that is (`problem` says which).
     case folderTooLong(folder: String, problem: String)
     /// A file the run would write has a path the file system refuses.
@@ -79,6 +83,11 @@ public enum RenderJobError: Error, CustomStringConvertible {
         case .frameTooLarge(let scale, let canvasWidth, let canvasHeight, let width, let height):
             "\(.scale) \(scale) makes \(canvasWidth)×\(canvasHeight) frames \(width)×\(height) pixels; "
                 + "a side may be at most \(Int(SceneDecoder.maxCanvasSide)): use a smaller scale"
+        case .previewInPart(let spec):
+            "the preview \(spec) takes its frames from the whole render, and a part (\(.frames), \(.shard)) has only "
+                + "some: render it in a run of every frame, or give \(.formats) without it"
+        case .previewTooFast(let message):
+            "\(message)"
         case .folderTooLong(let folder, let problem):
             "the output folder \(folder) \(problem): choose a shorter one with \(.directory)"
         case .fileNameTooLong(let path, let problem):

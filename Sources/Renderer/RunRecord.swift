@@ -34,7 +34,8 @@ struct RunRecord: Equatable {
     }
 
     init(
-        scene: Scene, formats: [OutputFormat], quality: VideoQuality, scale: Double, width: Int, height: Int,
+        scene: Scene, formats: [OutputFormat], previews: [PreviewOutput] = [], quality: VideoQuality, scale: Double,
+        width: Int, height: Int,
         frames: Range<Int>, imageScaling: ImageScaling = .mipmapped, footageFiles: [String] = [],
         soundHashes: [String: String] = [:], captionFiles: [String] = []
     ) {
@@ -48,7 +49,8 @@ struct RunRecord: Equatable {
             "frame size": "\(width)x\(height)",
             "formats": formats.map(\.rawValue).joined(separator: ","),
         ]
-        if formats.contains(where: \.needsFFmpeg) { entries["quality"] = "\(quality.value)" }
+        if !previews.isEmpty { entries["previews"] = previews.map(\.spec).joined(separator: ",") }
+        if formats.contains(where: \.needsFFmpeg) || !previews.isEmpty { entries["quality"] = "\(quality.value)" }
         if !scene.props.isEmpty { entries["props"] = scene.props.joined(separator: "; ") }
         for image in scene.sources.imageFiles { entries["content of the image \(image)"] = Self.contentHash(image) }
         for font in scene.sources.fontFiles { entries["content of the font \(font)"] = Self.contentHash(font) }

@@ -14,7 +14,11 @@ extension Decoding {
         if let problem = PathLimits.problem(settings.directory), let dir = fields?["dir"] {
             throw dir.error("the output folder \(settings.directory) \(problem)")
         }
-        settings.formats = try fields?["formats"].map(decodeFormats) ?? Self.defaultFormats
+        if let formats = fields?["formats"] {
+            (settings.formats, settings.previews) = try decodeFormats(formats)
+        } else {
+            settings.formats = Self.defaultFormats
+        }
         settings.subtitles = try fields?.value("subtitles") ?? Self.defaultOutput("subtitles")
         settings.loudness = try fields?["loudness"].map(decodeLoudness)
         return settings
@@ -51,20 +55,37 @@ extension Decoding {
         return items.map { OutputFormat(default: $0)! }
     }
 
-    private func decodeFormats(_ field: Field) throws(SceneError) -> [OutputFormat] {
-        guard case .array(let element, let count, _) = Keys.output["formats"].form else {
+    /// The plain formats and the previews (objects with a scale or fps of their own), each once.
+    private func decodeFormats(_ field: Field) throws(SceneError) -> ([OutputFormat], [PreviewOutput]) {
+        guard case .array(.either(let forms), let count, _) = Keys.output["formats"].form else {
             preconditionFailure("formats")
         }
-        var formats: [OutputFormat] = []
-        for item in try field.array() {
-            let format = try OutputFormat.read(item, element)
+        var (formats, previews): ([OutputFormat], [PreviewOutput]) = ([], [])
+        func add(_ format: OutputFormat, at item: Field) throws(SceneError) {
             guard !formats.contains(format) else { throw item.error("format \"\(format.rawValue)\" is listed twice") }
             formats.append(format)
         }
-        guard count?.contains(formats.count) ?? true else {
+        let items = try field.array()
+        for item in items {
+            guard case .object = item.node.value else {
+                try add(try OutputFormat.read(item, forms[0]), at: item)
+                continue
+            }
+            let fields = try item.object(Keys.outputFormat)
+            let format: OutputFormat = try fields.required("format", "a video format")
+            let scale: Double = try fields.value("scale")
+            let fps: Double? = try fields.optional("fps")
+            guard let preview = PreviewOutput(format: format, scale: scale, fps: fps) else {
+                try add(format, at: item)
+                continue
+            }
+            guard !previews.contains(preview) else { throw item.error("the preview \(preview.spec) is listed twice") }
+            previews.append(preview)
+        }
+        guard count?.contains(items.count) ?? true else {
             throw field.error("lists no format: give one or more of \(OutputFormat.names)")
         }
-        return formats
+        return (formats, previews)
     }
 }
 

@@ -170,6 +170,8 @@ public struct SceneSources: Sendable {
 public struct OutputSettings: Sendable {
     public var directory: String
     public var formats: [OutputFormat]
+    /// The videos of their own size or frame rate written beside `formats`.
+    public var previews: [PreviewOutput] = []
     /// For lossy formats (MP4, WebM, WebP).
     public var quality: VideoQuality = .standard
     /// The base name of video files: the pipeline file's name without extension.

@@ -34,16 +34,18 @@ struct SceneWarnings {
             + unsetUniforms + captionsOutsideTheRender + estimatedWordTimes + subtitlesNotWritten + loudnessNotApplied
     }
 
+    private var written: [OutputFormat] { OutputFormat.written(scene.output.formats, scene.output.previews) }
+
     /// `output.subtitles` where the formats listed cannot carry them, or no text has captions.
     private var subtitlesNotWritten: [SceneError] {
         guard scene.output.subtitles, let field = outputField?.member("subtitles") else { return [] }
-        return SubtitleWarnings.messages(formats: scene.output.formats, scene: scene).map { field.error($0) }
+        return SubtitleWarnings.messages(formats: written, scene: scene).map { field.error($0) }
     }
 
     /// `output.loudness` where no format listed carries sound, or nothing plays any.
     private var loudnessNotApplied: [SceneError] {
         guard scene.output.loudness != nil, let field = outputField?.member("loudness") else { return [] }
-        return LoudnessWarnings.messages(formats: scene.output.formats, scene: scene).map { field.error($0) }
+        return LoudnessWarnings.messages(formats: written, scene: scene).map { field.error($0) }
     }
 
     /// Caption cues that start at or after the render's end never show: one warning per file,

@@ -218,12 +218,28 @@ private struct Builder {
                 return .array((chosen.isEmpty ? [choices[0]] : chosen).map(GeneratedJSON.string))
             }
             let lower = count?.lowerBound ?? 0
-            return .array(
-                (0..<random.int(lower...lower + 2)).map { index in validValue(element, key: "", at: "\(path)[\(index)]")
-                })
+            let items = (0..<random.int(lower...lower + 2)).map { index in
+                validValue(element, key: "", at: "\(path)[\(index)]")
+            }
+            guard unique else { return .array(items) }
+            // Items the decoder tells apart as it reads them ("webm" and {"format": "webm"} are one
+            // output), kept different by construction.
+            var seen = Set<String>()
+            return .array(items.filter { seen.insert(Self.identity(of: $0)).inserted })
         case .either(let forms): return validValue(random.pick(forms), key: key, at: path)
         case .definition, .described: return .string("linear")
         }
+    }
+
+    /// What an item of a unique array is to the decoder: an output format's object without its
+    /// own scale or frame rate is that format's name.
+    static func identity(of item: GeneratedJSON) -> String {
+        guard case .object(let members) = item, let format = members.first(where: { $0.0 == "format" })?.1 else {
+            return item.text
+        }
+        let scale = members.first { $0.0 == "scale" }.map(\.1.text) ?? "1"
+        let fps = members.first { $0.0 == "fps" }.map(\.1.text)
+        return scale == "1" && fps == nil ? format.text : "\(format.text) \(scale) \(fps ?? "-")"
     }
 
     /// A gradient's locations, when it has them, one per colour and in order.

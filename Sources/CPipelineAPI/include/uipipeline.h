@@ -173,7 +173,8 @@ typedef struct pipeline_render_options {
     uint32_t struct_size;          /* sizeof(pipeline_render_options_t) */
     uint32_t flags;                /* PIPELINE_RENDER_* */
     const char *directory;         /* the output folder instead of the file's output.dir, or NULL */
-    const char *formats;           /* "png,mp4" instead of the file's formats, or NULL */
+    const char *formats;           /* "png,mp4" instead of the file's formats (a preview as
+                                      "webp:scale=0.33:fps=15"), or NULL */
     const char *frames;            /* "A-B", "A-" or "N", as `run --frames`, or NULL for all */
     const char *shard;             /* "I/N", as `run --shard`, or NULL */
     double scale;                  /* pixels per canvas point; 0: 1 */

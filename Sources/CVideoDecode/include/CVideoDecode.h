@@ -109,6 +109,12 @@ video_status_t video_decoder_picture(video_decoder_t *decoder, size_t index, vid
 video_status_t video_picture_convert(const video_picture_t *picture, video_converter_t *converter, uint8_t *bgra,
                                      size_t stride, char *detail, size_t detail_size);
 
+/* Converts a kept picture as video_picture_convert does, but scaled in the same libswscale pass to
+ * `width` × `height` (the clip's display size drawn smaller: a draft render), with the same rules
+ * for `bgra` and `stride`. The bytes depend only on the picture and the size. */
+video_status_t video_picture_convert_sized(const video_picture_t *picture, video_converter_t *converter, int width,
+                                           int height, uint8_t *bgra, size_t stride, char *detail, size_t detail_size);
+
 void video_picture_free(video_picture_t *picture);
 
 /* A converter working on the calling thread (libswscale's context and a spare picture buffer,

@@ -129,13 +129,32 @@ public enum Keys {
             FormatKey("samples", .integer(blurSamples), "this layer's samples, in place of the canvas's")
         ], required: ["samples"], "this layer's motion blur samples")
 
+    public static let outputFormat = KeySet(
+        "output.formats[]",
+        [
+            FormatKey(
+                "format", .choice(OutputFormat.allCases.filter { $0 != .png }.map(\.rawValue)),
+                "a video format (PNG frames are the render's)"),
+            FormatKey(
+                "scale", .number(PreviewOutput.scales), default: 1,
+                "of the render's frame size, each side rounded (to even for mp4); area-averaged from the frames"),
+            FormatKey(
+                "fps", .number(SceneDecoder.frameRates), defaultNote: "the render's",
+                "frames per second, at most the render's: each of its frames is the render's frame nearest its time"),
+        ], required: ["format"], "a preview: a video of its own size or frame rate, made from the render's frames")
+
     public static let output = KeySet(
         "output",
         [
             FormatKey("dir", .string, default: "out", "the output folder, relative to the pipeline file"),
             FormatKey(
-                "formats", .array(.choice(OutputFormat.allCases.map(\.rawValue)), count: 1...Int.max, unique: true),
-                default: ["png"], "what to write; videos are named after the pipeline file, or output.name"),
+                "formats",
+                .array(
+                    .either([.choice(OutputFormat.allCases.map(\.rawValue)), .object(outputFormat)]),
+                    count: 1...Int.max, unique: true),
+                default: ["png"],
+                "what to write; videos are named after the pipeline file, or output.name, a preview with its scale "
+                    + "and fps added (`name-0.33x-15fps.webp`)"),
             FormatKey(
                 "name", .string, defaultNote: "the pipeline file's name",
                 "the videos' file name, without its extension; in a batch, {id} in it is each variant's id, and "
