@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import PipelineKit
 
 extension Pipeline {
@@ -12,18 +11,13 @@ extension Pipeline {
         @Option(help: "Only one kind: animator, mixer, effect or curve.") var kind: String?
         @Option(help: "Only one origin: native, frei0r or glsl.") var origin: String?
         @Option(help: "Only the plugins in this folder.", completion: .directory) var folder: String?
-        @Option(
-            help: "Also the plugins in the plugins/ folder beside this pipeline file, as run finds them.",
-            completion: .file(extensions: ["json"]))
+        @Option(help: "Also the plugins/ folder beside this pipeline file.", completion: .file(extensions: ["json"]))
         var pipeline: String?
         @Flag(help: "List the built-in and system plugins in full too, not a line per folder.") var all = false
         @Flag(help: "Print JSON (every plugin the filters keep) instead of text.") var json = false
         @Flag(help: "Forget what earlier scans found and open every plugin file again.") var rescan = false
-        @Flag(
-            help:
-                "Exit with status 1 when a plugin file the filters keep was skipped for a fault, or two plugins register one name."
-        )
-        var strict = false
+        @Flag(help: "Exit with status 1 if a kept plugin file was skipped or a name registered twice.") var strict =
+            false
         @OptionGroup var plugins: PluginOptions
 
         var filter: PluginCatalog.Filter {
@@ -32,12 +26,8 @@ extension Pipeline {
 
         func validate() throws {
             _ = try filter
-            guard let pipeline else { return }
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: pipeline, isDirectory: &isFolder), !isFolder.boolValue else {
-                throw ValidationError(
-                    "--pipeline \(pipeline): \(isFolder.boolValue ? "is a folder" : "no such file"): give the "
-                        + "pipeline file whose plugins/ folder to list as well")
+            if let pipeline, let problem = PluginCatalog.problem(withPipelineFile: pipeline) {
+                throw ValidationError("--pipeline \(pipeline): \(problem)")
             }
         }
 

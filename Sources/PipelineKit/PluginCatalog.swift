@@ -32,6 +32,17 @@ public final class PluginCatalog: Sendable {
 
     deinit { close() }
 
+    /// What is wrong with `path` as the pipeline file whose `plugins/` folder a listing adds
+    /// (`pipelineFile`): nil for a file that exists.
+    public static func problem(withPipelineFile path: String) -> String? {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else {
+            return "\(isFolder.boolValue ? "is a folder" : "no such file"): give the pipeline file whose plugins/ "
+                + "folder to list as well"
+        }
+        return nil
+    }
+
     /// Ends the scan's plugin children; the catalog's texts stay readable.
     public func close() { registry.shutdown() }
 
