@@ -1,5 +1,6 @@
 import CAnimatorABI
 import Foundation
+import Scene
 
 extension Compositor {
     /// The move, in device pixels, that takes the layers from `start` up to `top` (all, when nil)
@@ -85,5 +86,163 @@ extension Compositor {
         guard let after = corner(aligned), !across.x || fraction(after.x) == 0, !across.y || fraction(after.y) == 0
         else { return nil }
         return (aligned, move)
+    }
+
+    /// For a motion-blurred frame whose samples differ only in where some of its layers stand:
+    /// fills `frame` with the background and the bottom layers that do not change within the
+    /// shutter (the whole subtrees below `limit`), as much of them as a static image holds copied
+    /// and the rest drawn, and draws the layers above them and below `top` (whole subtrees; the
+    /// layers from `top` up are drawn over the samples' average, `renderOver`) alone over the
+    /// transparent pixels of `picture` (which must be transparent outside `cleared`, see
+    /// `drawApart`). Returns the first layer drawn into `picture`, the box it drew in, the static
+    /// image's pixels when `frame` holds that image alone (nil when it holds the background
+    /// alone or layers drawn over the image), which stay as they are while this compositor draws
+    /// nothing else, and the frame's edges a layer in the picture reached past. A layer with
+    /// effects or turned out of its plane among those drawn into `picture` would not draw alike
+    /// wherever it stands: nil is returned then. Footage and Lottie frames are those shown
+    /// (`showFootage`), the same in every sample.
+    public func renderApart(
+        _ layers: [anim_layer_t], host: [HostLayerState]? = nil, below limit: Int, upTo top: Int? = nil,
+        into frame: FrameBuffer, picture: FrameBuffer, cleared: (x0: Int, y0: Int, x1: Int, y1: Int)
+    ) -> (start: Int, box: (x0: Int, y0: Int, x1: Int, y1: Int), image: UnsafePointer<UInt8>?, beyond: FrameEdges)? {
+        precondition(layers.count == prepared.count, "renderApart needs one layer state per content")
+        checkSize(of: picture)
+        let below = pictureStart(below: limit)
+        let top = max(below, min(top ?? layers.count, layers.count))
+        // What is drawn into the picture must draw the same pixels wherever it stands.
+        for index in below..<top where contents[index].hasEffects || (host ?? baseHost)[index].isTurned {
+            return nil
+        }
+        guard let (start, image) = renderBelow(layers, host: host, below: limit, into: frame) else { return nil }
+        let (box, beyond) = drawApart(layers, from: start, upTo: top, picture: picture, cleared: cleared)
+        return (start, box, image, beyond)
+    }
+
+    /// Fills `frame` with the background and the whole subtrees below `limit`, as much of them as
+    /// a static image holds copied and the rest drawn: the layers a motion-blurred frame's samples
+    /// all show alike under those that change. Returns the first layer it left out, and the
+    /// static image's pixels when `frame` holds that image alone (nil when it holds the
+    /// background alone or layers drawn over the image), which stay as they are while this
+    /// compositor draws nothing else; nil for an empty frame.
+    public func renderBelow(
+        _ layers: [anim_layer_t], host: [HostLayerState]? = nil, below limit: Int, into frame: FrameBuffer
+    ) -> (start: Int, image: UnsafePointer<UInt8>?)? {
+        precondition(layers.count == prepared.count, "renderBelow needs one layer state per content")
+        self.host = host ?? baseHost
+        checkSize(of: frame)
+        guard frame.width > 0, frame.height > 0 else { return nil }
+        let below = pictureStart(below: limit)
+        let lowest = tree.wholeSubtrees(upTo: min(below, firstChanging))
+        let unchanged = tree.wholeSubtrees(upTo: staticLayers.unchangedCount(layers, below: lowest))
+        drawsWholeFrame = true
+        defer { drawsWholeFrame = false }
+        layers.withUnsafeBufferPointer { tree.worldTransforms(of: $0, into: &worlds) }
+        // A clip covering the frame below the layers that change is drawn over nothing, as a
+        // frame draws it (`render`), written straight into the frame where it can be.
+        if let covering = topmostCovering(layers, from: unchanged, width: frame.width, height: frame.height),
+            covering < below
+        {
+            frame.pixelsChanged()
+            let from =
+                writesFootageStraight(layers[covering], index: covering, into: frame) ? tree.ends[covering] : covering
+            drawing(into: frame, over: nil) { cr in
+                _ = drawSubtrees(in: from..<below, of: layers, replacing: [], on: cr, frame: frame)
+            }
+            return (below, nil)
+        }
+        let restored = staticLayers.restore(layers, unchanged: unchanged, below: lowest, into: frame) { image, range in
+            drawing(into: image, over: range.lowerBound == 0 ? canvas.background : nil) { cr in
+                _ = drawSubtrees(in: range, of: layers, replacing: [], on: cr, frame: image)
+            }
+        }
+        if restored == 0 {
+            drawing(into: frame, over: canvas.background) { _ in }
+            frame.pixelsChanged()
+        }
+        var image = frame.heldStatic.map { UnsafePointer($0.drawing.pixels.pixels) }
+        if restored < below {
+            var drawn = PixelBox.empty
+            drawing(into: frame, over: nil) { cr in
+                drawn = drawSubtrees(in: restored..<below, of: layers, replacing: [], on: cr, frame: frame)
+            }
+            frame.heldStatic?.drawnOver = drawn
+            image = nil
+        }
+        return (below, image)
+    }
+
+    /// Draws the whole subtrees from `start` up to `top` over what `frame` holds (the layers below
+    /// them, `renderBelow`), as a frame draws them, and returns the box they could have changed:
+    /// one sample of a motion-blurred frame whose samples differ in those layers.
+    public func drawOver(
+        _ layers: [anim_layer_t], host: [HostLayerState]? = nil, from start: Int, upTo top: Int, into frame: FrameBuffer
+    ) -> (x0: Int, y0: Int, x1: Int, y1: Int) {
+        precondition(layers.count == prepared.count, "drawOver needs one layer state per content")
+        self.host = host ?? baseHost
+        checkSize(of: frame)
+        layers.withUnsafeBufferPointer { tree.worldTransforms(of: $0, into: &worlds) }
+        var box = PixelBox.empty
+        drawing(into: frame, over: nil) { cr in
+            box = drawSubtrees(
+                in: start..<max(start, min(top, layers.count)), of: layers, replacing: [], on: cr, frame: frame)
+        }
+        frame.pixelsChanged()
+        return (box.x0, box.y0, box.x1, box.y1)
+    }
+
+    /// Draws the whole subtrees from `start` up to `top` alone over the transparent pixels of
+    /// `picture` (which must be transparent outside `cleared`), as `renderApart` does once the
+    /// frame holds the layers below them; returns the box it drew in and the frame's edges a layer
+    /// reached past (a move bringing what lies past them in would show nothing there).
+    public func drawApart(
+        _ layers: [anim_layer_t], host: [HostLayerState]? = nil, from start: Int, upTo top: Int, picture: FrameBuffer,
+        cleared: (x0: Int, y0: Int, x1: Int, y1: Int)
+    ) -> (box: (x0: Int, y0: Int, x1: Int, y1: Int), beyond: FrameEdges) {
+        precondition(layers.count == prepared.count, "drawApart needs one layer state per content")
+        if let host { self.host = host }
+        checkSize(of: picture)
+        layers.withUnsafeBufferPointer { tree.worldTransforms(of: $0, into: &worlds) }
+        picture.clear(within: PixelBox(x0: cleared.x0, y0: cleared.y0, x1: cleared.x1, y1: cleared.y1))
+        var box = PixelBox.empty
+        drawnBeyond = []
+        drawsWholeFrame = true
+        defer { drawsWholeFrame = false }
+        drawing(into: picture, over: nil) { cr in
+            box = drawSubtrees(
+                in: start..<max(start, min(top, layers.count)), of: layers, replacing: [], on: cr, frame: picture)
+        }
+        picture.pixelsChanged()
+        return ((box.x0, box.y0, box.x1, box.y1), drawnBeyond)
+    }
+
+    /// Draws the whole subtrees from `start` up over what `frame` holds, without a background:
+    /// the top layers of a motion-blurred frame that every sample shows alike, laid over the
+    /// average of the samples of the layers below them, as drawing each sample would lay them.
+    public func renderOver(
+        _ layers: [anim_layer_t], host: [HostLayerState]? = nil, from start: Int, into frame: FrameBuffer
+    ) {
+        precondition(layers.count == prepared.count, "renderOver needs one layer state per content")
+        self.host = host ?? baseHost
+        checkSize(of: frame)
+        guard frame.width > 0, frame.height > 0, start < layers.count else { return }
+        layers.withUnsafeBufferPointer { tree.worldTransforms(of: $0, into: &worlds) }
+        var drawn = PixelBox.empty
+        drawing(into: frame, over: nil) { cr in
+            drawn = drawSubtrees(
+                in: tree.wholeSubtrees(upTo: start)..<layers.count, of: layers, replacing: [], on: cr, frame: frame)
+        }
+        frame.pixelsChanged(within: (drawn.x0, drawn.y0, drawn.x1, drawn.y1))
+    }
+
+    /// Whether a layer from `start` up reads what lies behind it (a backdrop filter), which over
+    /// the samples' average would not be what it reads in each sample.
+    public func readsBackdrop(from start: Int) -> Bool {
+        contents[min(start, contents.count)...].contains { !$0.backdropEffects.isEmpty }
+    }
+
+    /// The first layer `renderApart` draws into its picture when the layers below `limit` are
+    /// the ones that do not change: the first after the whole subtrees below it.
+    public func pictureStart(below limit: Int) -> Int {
+        tree.wholeSubtrees(upTo: min(limit, prepared.count))
     }
 }

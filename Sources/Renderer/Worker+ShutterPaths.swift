@@ -76,7 +76,7 @@ extension Worker {
         let alignedEdges = FrameEdges(shift.x > 0 ? [.left, .right] : []).union(shift.y > 0 ? [.top, .bottom] : [])
         var drawnAgain = false
         if !edges.isEmpty,
-            reference.map { !Self.movesAway(fromFirst, from: $0, past: edges) } ?? true
+            reference.map({ !Self.movesAway(fromFirst, from: $0, past: edges) }) ?? true
                 || !edges.isDisjoint(with: alignedEdges)
         {
             // Reaching past an edge the geometry did not foresee (a shadow wider than its radius):
