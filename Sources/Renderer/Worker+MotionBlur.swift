@@ -67,6 +67,16 @@ final class ShutterScratch {
         return made
     }
 
+    /// The picture of the layers that move, made on first use, for `frame`, whose render fails
+    /// when it cannot be had.
+    func movingPicture(frame: Int) throws(RenderError) -> FrameBuffer {
+        do throws(FrameBuffer.OutOfMemory) {
+            return try movingPicture()
+        } catch {
+            throw .outOfMemory(error, frame: frame)
+        }
+    }
+
     /// Room for `count` columns where rows change.
     func bounds(holding count: Int) -> UnsafeMutablePointer<Int32> {
         if let bounds, boundsCapacity >= count { return bounds }

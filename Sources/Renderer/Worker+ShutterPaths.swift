@@ -30,12 +30,7 @@ extension Worker {
             !compositor.readsBackdrop(from: top)
         else { return false }
         let (width, height) = (buffer.width, buffer.height)
-        let picture: FrameBuffer
-        do throws(FrameBuffer.OutOfMemory) {
-            picture = try scratch.movingPicture()
-        } catch {
-            throw .outOfMemory(error, frame: frame)
-        }
+        let picture = try scratch.movingPicture(frame: frame)
         let start = compositor.pictureStart(below: limit)
         // Each sample's move from the first's.
         var fromFirst: [PictureMove] = [(0, 0)]
@@ -242,12 +237,7 @@ extension Worker {
         guard let first = states.first, let (limit, top) = Self.changing(states, in: evaluator.scene.tree),
             !compositor.readsBackdrop(from: top)
         else { return false }
-        let under: FrameBuffer
-        do throws(FrameBuffer.OutOfMemory) {
-            under = try scratch.movingPicture()
-        } catch {
-            throw .outOfMemory(error, frame: frame)
-        }
+        let under = try scratch.movingPicture(frame: frame)
         guard let (start, _) = compositor.renderBelow(first.layers, host: first.host, below: limit, into: under)
         else { return false }
         if let effects, let failure = effects.takeFailure(from: compositor) { throw failure }
