@@ -180,12 +180,7 @@ extension Compositor {
         precondition(layers.count == prepared.count, "drawOver needs one layer state per content")
         self.host = host ?? baseHost
         checkSize(of: frame)
-        layers.withUnsafeBufferPointer { tree.worldTransforms(of: $0, into: &worlds) }
-        var box = PixelBox.empty
-        drawing(into: frame, over: nil) { cr in
-            box = drawSubtrees(
-                in: start..<max(start, min(top, layers.count)), of: layers, replacing: [], on: cr, frame: frame)
-        }
+        let box = drawOverHeld(layers, in: start..<max(start, min(top, layers.count)), into: frame)
         frame.pixelsChanged()
         return (box.x0, box.y0, box.x1, box.y1)
     }
@@ -201,16 +196,11 @@ extension Compositor {
         precondition(layers.count == prepared.count, "drawApart needs one layer state per content")
         if let host { self.host = host }
         checkSize(of: picture)
-        layers.withUnsafeBufferPointer { tree.worldTransforms(of: $0, into: &worlds) }
         picture.clear(within: PixelBox(x0: cleared.x0, y0: cleared.y0, x1: cleared.x1, y1: cleared.y1))
-        var box = PixelBox.empty
         drawnBeyond = []
         drawsWholeFrame = true
         defer { drawsWholeFrame = false }
-        drawing(into: picture, over: nil) { cr in
-            box = drawSubtrees(
-                in: start..<max(start, min(top, layers.count)), of: layers, replacing: [], on: cr, frame: picture)
-        }
+        let box = drawOverHeld(layers, in: start..<max(start, min(top, layers.count)), into: picture)
         picture.pixelsChanged()
         return ((box.x0, box.y0, box.x1, box.y1), drawnBeyond)
     }
@@ -225,13 +215,19 @@ extension Compositor {
         self.host = host ?? baseHost
         checkSize(of: frame)
         guard frame.width > 0, frame.height > 0, start < layers.count else { return }
-        layers.withUnsafeBufferPointer { tree.worldTransforms(of: $0, into: &worlds) }
-        var drawn = PixelBox.empty
-        drawing(into: frame, over: nil) { cr in
-            drawn = drawSubtrees(
-                in: tree.wholeSubtrees(upTo: start)..<layers.count, of: layers, replacing: [], on: cr, frame: frame)
-        }
+        let drawn = drawOverHeld(layers, in: tree.wholeSubtrees(upTo: start)..<layers.count, into: frame)
         frame.pixelsChanged(within: (drawn.x0, drawn.y0, drawn.x1, drawn.y1))
+    }
+
+    /// Draws the whole subtrees in `range` of `layers` over what `frame` holds, without a
+    /// background, placed by `layers`; returns the box of pixels they could have changed.
+    private func drawOverHeld(_ layers: [anim_layer_t], in range: Range<Int>, into frame: FrameBuffer) -> PixelBox {
+        layers.withUnsafeBufferPointer { tree.worldTransforms(of: $0, into: &worlds) }
+        var box = PixelBox.empty
+        drawing(into: frame, over: nil) { cr in
+            box = drawSubtrees(in: range, of: layers, replacing: [], on: cr, frame: frame)
+        }
+        return box
     }
 
     /// Whether a layer from `start` up reads what lies behind it (a backdrop filter), which over
