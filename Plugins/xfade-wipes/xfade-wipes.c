@@ -220,8 +220,10 @@ static bool xfade_init(const anim_host_t *host) {
     const anim_log_service_v1_t *log = host->get_service(host, ANIM_SERVICE_LOG, 1);
     const bool native = host->get_service(host, ANIM_SERVICE_NATIVE_PIXELS, 1) != NULL;
     for (int i = 0; i < KINDS; i++) {
-        /* Every rule treats the four channels alike: take the host's own pixels where it lends them. */
-        mixers[i].flags = native ? ANIM_MIXER_NATIVE_PIXELS : 0;
+        /* Every rule treats the four channels alike: take the host's own pixels where it lends them.
+         * Every rule but fade copies its pixels from the two images, so two opaque ones give an
+         * opaque output; fade's float products can truncate 255 to 254. */
+        mixers[i].flags = (native ? ANIM_MIXER_NATIVE_PIXELS : 0) | (i == FADE ? 0 : ANIM_MIXER_KEEPS_OPAQUE);
         if (!host->register_mixer(host, &mixers[i])) {
             if (log)
                 log->log(host, ANIM_LOG_ERROR, "the host refused an xfade mixer");

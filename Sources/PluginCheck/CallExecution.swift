@@ -110,7 +110,41 @@ struct CallExecution {
         }
         if let failure { return CallRecord(output: .failed(failure), seconds: seconds) }
         checkPremultiplied(out)
+        if entry.keepsOpaque { checkKeepsOpaque(mix, nativePixels: nativePixels) }
         return CallRecord(output: .image(out), seconds: seconds)
+    }
+
+    /// A mixer declaring ANIM_MIXER_KEEPS_OPAQUE, given two opaque images, writes no pixel with
+    /// an alpha below 255 (the host then puts its output in the frame without looking).
+    private func checkKeepsOpaque(_ mix: MixerMix, nativePixels: Bool) {
+        let (width, height) = (CheckScene.imageWidth, CheckScene.imageHeight)
+        var out = [UInt8](repeating: Self.unwritten, count: width * 4 * height)
+        let failed = out.withUnsafeMutableBufferPointer { out -> Bool in
+            var images = [Self.from, Self.opaqueTo, Self.image(out.baseAddress!)]
+            return images.withUnsafeMutableBufferPointer { images -> Bool in
+                var args: anim_mix_args_t = timedArguments()
+                args.from = UnsafePointer(images.baseAddress!)
+                args.to = UnsafePointer(images.baseAddress! + 1)
+                args.out = images.baseAddress! + 2
+                (args.row_begin, args.row_end) = (0, UInt32(height))
+                args.canvas = CheckScene.imageSize
+                args.render_scale = 1
+                args.pixel_order = UInt32(nativePixels ? ANIM_PIXELS_NATIVE : ANIM_PIXELS_RGBA)
+                let message = PluginErrorBuffer.calling { error, size in
+                    StructGuard.calling(with: &args, named: "anim_mix_args_t") { args in mix(args, error, size) }.0
+                }
+                return message != nil
+            }
+        }
+        // A failing call is reported by the call with the usual images; this one only looks at alpha.
+        guard !failed, let bad = stride(from: 3, to: out.count, by: 4).first(where: { out[$0] != 255 }) else { return }
+        let pixel = bad / 4
+        records.add(
+            CheckFinding(
+                kind: .notOpaque, operation: CheckOperation.call(call).code,
+                message:
+                    "declares ANIM_MIXER_KEEPS_OPAQUE but wrote pixel (\(pixel % width), \(pixel / width)) with alpha "
+                    + "\(out[bad]) from two opaque images"))
     }
 
     private func checkRows(
@@ -151,6 +185,7 @@ struct CallExecution {
     /// The input images, alive as long as the process and never written.
     nonisolated(unsafe) private static let from = image(pixels(CheckScene.image(0)))
     nonisolated(unsafe) private static let to = image(pixels(CheckScene.image(1)))
+    nonisolated(unsafe) private static let opaqueTo = image(pixels(CheckScene.image(2)))
 
     private static func pixels(_ bytes: [UInt8]) -> UnsafeMutablePointer<UInt8> {
         let pixels = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count)

@@ -50,7 +50,7 @@ extension PluginChecker {
         problems [{kind, subject, call {function, progress, image {width, height, renderScale, \
         nativePixels, wholeImage} (effects), variant, parameters, description}, message, \
         occurrences}]}; kind is one of crash, hang, exit, error, differs, invalid-value, \
-        absurd-value, slow, outside-rows, not-premultiplied, wrote-input, split-differs, \
+        absurd-value, slow, outside-rows, not-premultiplied, not-opaque, wrote-input, split-differs, \
         reach-too-large, beyond-margins, reads-beyond-reach, edges-not-transparent, wrong-end, does-not-compile, refused, \
         name-clash, \
         incomplete; \

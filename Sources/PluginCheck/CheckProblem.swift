@@ -22,6 +22,8 @@ public struct CheckProblem: Sendable, Encodable {
         case outsideRows = "outside-rows"
         /// A mixer or effect wrote a pixel with a colour channel above its alpha.
         case notPremultiplied = "not-premultiplied"
+        /// A mixer declaring ANIM_MIXER_KEEPS_OPAQUE left a pixel translucent given two opaque images.
+        case notOpaque = "not-opaque"
         /// An effect wrote into its input image, which is read only.
         case wroteInput = "wrote-input"
         /// A call wrote past the end of a struct the host gave it (`StructGuard`).

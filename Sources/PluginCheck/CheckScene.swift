@@ -33,14 +33,16 @@ enum CheckScene {
     static var target: anim_layer_t { layer(frame: anim_rect_t(x: 40, y: 30, width: 160, height: 120)) }
     static var other: anim_layer_t { layer(frame: anim_rect_t(x: 200, y: 150, width: 80, height: 60)) }
 
-    /// The `from` image: opaque, a gradient across; `to`: a gradient down, partly transparent.
-    /// Both premultiplied (no channel above its alpha), as the host hands them.
+    /// The `from` image (0): opaque, a gradient across; `to` (1): a gradient down, partly
+    /// transparent; and (2) that gradient opaque, the `to` a mixer that keeps opaque images
+    /// opaque (ANIM_MIXER_KEEPS_OPAQUE) is also given. All premultiplied (no channel above its
+    /// alpha), as the host hands them.
     static func image(_ index: Int) -> [UInt8] {
         var pixels = [UInt8](repeating: 0, count: imageWidth * imageHeight * 4)
         for y in 0..<imageHeight {
             for x in 0..<imageWidth {
                 let at = (y * imageWidth + x) * 4
-                let alpha = index == 0 ? 255 : 128 + y * 2
+                let alpha = index == 1 ? 128 + y * 2 : 255
                 let red = index == 0 ? x * 4 : 0
                 let green = index == 0 ? 64 : y * 2
                 let blue = index == 0 ? 255 - x * 4 : alpha / 2

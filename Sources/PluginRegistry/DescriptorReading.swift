@@ -31,6 +31,8 @@ public protocol ProcessorDescriptor {
     /// Whether it brings its target in (an animator's ANIM_ANIMATOR_BRINGS_IN, appended in ABI 1.2;
     /// zero in an older descriptor): a step running it holds its start state before it starts.
     var bringsIn: Bool { get }
+    /// Whether two opaque images give it an opaque output (a mixer's ANIM_MIXER_KEEPS_OPAQUE).
+    var keepsOpaque: Bool { get }
     /// The function a processor cannot do without (its name, for messages) and whether it is set.
     static var mainFunction: String { get }
     var hasMainFunction: Bool { get }
@@ -62,6 +64,7 @@ extension anim_animator_desc_t: ProcessorDescriptor {
     public var usesTime: Bool { false }
     public var transparentEdges: Bool { false }
     public var bringsIn: Bool { flags & UInt32(ANIM_ANIMATOR_BRINGS_IN) != 0 }
+    public var keepsOpaque: Bool { false }
 }
 
 extension anim_mixer_desc_t: ProcessorDescriptor {
@@ -75,6 +78,7 @@ extension anim_mixer_desc_t: ProcessorDescriptor {
     public var usesTime: Bool { false }
     public var transparentEdges: Bool { false }
     public var bringsIn: Bool { false }
+    public var keepsOpaque: Bool { flags & UInt32(ANIM_MIXER_KEEPS_OPAQUE) != 0 }
 }
 
 extension anim_effect_desc_t: ProcessorDescriptor {
@@ -89,6 +93,7 @@ extension anim_effect_desc_t: ProcessorDescriptor {
     public var usesTime: Bool { flags & UInt32(ANIM_EFFECT_USES_TIME) != 0 }
     public var transparentEdges: Bool { flags & UInt32(ANIM_EFFECT_TRANSPARENT_EDGES) != 0 }
     public var bringsIn: Bool { false }
+    public var keepsOpaque: Bool { false }
 }
 
 /// Copies plugin descriptors into registry entries, refusing anything the header forbids. Each
@@ -119,7 +124,7 @@ extension ProcessorEntry {
             parameters: try readParameters(raw.params, count: raw.param_count, owner: name, origin: origin),
             isSerial: raw.concurrency == UInt32(ANIM_CONCURRENCY_SERIAL), takesNativePixels: raw.takesNativePixels,
             needsWholeImage: raw.needsWholeImage, usesTime: raw.usesTime,
-            transparentEdges: raw.transparentEdges, bringsIn: raw.bringsIn, plugin: plugin,
+            transparentEdges: raw.transparentEdges, bringsIn: raw.bringsIn, keepsOpaque: raw.keepsOpaque, plugin: plugin,
             openedDescriptor: GrowableStruct.keep(raw))
     }
 }

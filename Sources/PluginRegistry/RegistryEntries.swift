@@ -114,6 +114,9 @@ public struct ProcessorEntry<Descriptor: ProcessorDescriptor>: Processor, @unche
     /// Whether the animator brings its target in (ANIM_ANIMATOR_BRINGS_IN): a step running it
     /// without a `fillMode` holds its start state before it starts. False for mixers and effects.
     public internal(set) var bringsIn = false
+    /// Whether two opaque images give the mixer an opaque output (ANIM_MIXER_KEEPS_OPAQUE), so
+    /// that output need not be read back to find out. False for animators and effects.
+    public internal(set) var keepsOpaque = false
     public internal(set) var plugin: PluginInfo
     /// nil while the entry is known from a scan only (see `Registry.scan`).
     var openedDescriptor: UnsafePointer<Descriptor>? = nil
@@ -139,7 +142,7 @@ public struct ProcessorEntry<Descriptor: ProcessorDescriptor>: Processor, @unche
 extension ProcessorEntry: Encodable {
     enum CodingKeys: CodingKey {
         case name, version, doc, parameters, isSerial, takesNativePixels, needsWholeImage, usesTime, transparentEdges,
-            bringsIn, plugin
+            bringsIn, keepsOpaque, plugin
     }
 }
 

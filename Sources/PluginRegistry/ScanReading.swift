@@ -147,6 +147,7 @@ extension ProcessorEntry {
             takesNativePixels: try fields.bool("takesNativePixels"),
             needsWholeImage: try fields.bool("needsWholeImage"), usesTime: try fields.bool("usesTime"),
             transparentEdges: try fields.bool("transparentEdges"), bringsIn: try fields.bool("bringsIn"),
+            keepsOpaque: try fields.bool("keepsOpaque"),
             plugin: try PluginInfo(reading: try fields.node("plugin")))
     }
 }

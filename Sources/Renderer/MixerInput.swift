@@ -15,6 +15,9 @@ final class MixerInput {
             index: Int, states: [anim_layer_t], host: [HostLayerState], footage: [ShownContent], order: PixelOrder
         )?
 
+    /// Whether every pixel of the image is opaque, once asked for after it was last rendered.
+    private var opaque: Bool?
+
     init(width: Int, height: Int) throws(FrameBuffer.OutOfMemory) {
         image = try FrameBuffer(width: width, height: height)
     }
@@ -32,6 +35,16 @@ final class MixerInput {
         compositor.renderLayer(index, of: state.layers, host: state.host, into: image)
         if order == .rgba { image.swapRedAndBlue() }
         shown = (index, inputs.states, inputs.host, inputs.footage, order)
+        opaque = nil
         return image
+    }
+
+    /// Whether the image last rendered is opaque: read once per rendering, so a still input
+    /// costs one pass over its pixels in a render, not one a frame.
+    var isOpaque: Bool {
+        if let opaque { return opaque }
+        let found = image.rowsAreOpaque(0..<image.height)
+        opaque = found
+        return found
     }
 }

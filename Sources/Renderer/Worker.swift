@@ -81,7 +81,12 @@ final class Worker: @unchecked Sendable {
             // The blend takes the upper layer's place in the tree; the lower one, with its
             // sublayers, is inside it.
             state.layers[min(from, to)].hidden = 1
-            if slot == direct, try mixOpaque(into: buffer, else: scratch.out, mixed) {
+            if slot == direct, mixer.keepsOpaque, scratch.from.isOpaque, scratch.to.isOpaque {
+                // Opaque by the mixer's promise: written straight into the frame in one call.
+                buffer.pixelsChanged()
+                try mixed(buffer, 0..<buffer.height)
+                held = max(from, to)
+            } else if slot == direct, try mixOpaque(into: buffer, else: scratch.out, mixed) {
                 held = max(from, to)
             } else {
                 if slot != direct { try mixed(scratch.out, 0..<scratch.out.height) }

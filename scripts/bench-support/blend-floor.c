@@ -13,7 +13,7 @@
  * Prints "blend_ms_per_frame copy_ms_per_frame frames" and writes frame FRAMES / 2 of the
  * blend to MIDDLE.raw, so the bench can check it drew what pipeline draws.
  */
-#define _POSIX_C_SOURCE 199309L
+#define _POSIX_C_SOURCE 200112L
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,19 +61,27 @@ int main(int argc, char **argv) {
         return 2;
     }
     const uint8_t *a = read_frame(argv[1], bytes), *b = read_frame(argv[2], bytes);
-    /* Two output buffers in turn, as a renderer keeps more than one frame in flight. */
-    uint8_t *out[2] = {malloc(bytes), malloc(bytes)}, *middle = malloc(bytes);
-    if (!out[0] || !out[1] || !middle) {
+    /* Two output buffers in turn, as a renderer keeps more than one frame in flight, each on a
+     * 64-byte boundary as the renderer's frames are. */
+    uint8_t *out[2] = {NULL, NULL}, *middle = malloc(bytes);
+    if (posix_memalign((void **)&out[0], 64, bytes) || posix_memalign((void **)&out[1], 64, bytes) || !middle) {
         fprintf(stderr, "blend-floor: out of memory\n");
         return 1;
     }
     memset(out[0], 0, bytes), memset(out[1], 0, bytes), memset(middle, 0, bytes);
 
+    /* A whole frame in one call, as the host mixes a frame whose images are opaque: streamed past
+     * the cache when the plugin would stream it. */
+    const bool stream = bytes >= STREAM_BYTES;
     double start = now_ms();
     for (int i = 0; i < frames; i++) {
-        blend_bytes(a, b, out[i % 2], bytes, weight(i, frames));
+        blend_bytes(a, b, out[i % 2], bytes, weight(i, frames), stream);
         BARRIER(out[i % 2]);
     }
+#if defined(__SSE2__)
+    if (stream)
+        _mm_sfence();
+#endif
     const double blend_ms = now_ms() - start;
     start = now_ms();
     for (int i = 0; i < frames; i++) {
@@ -82,7 +90,7 @@ int main(int argc, char **argv) {
     }
     const double copy_ms = now_ms() - start;
 
-    blend_bytes(a, b, middle, bytes, weight(frames / 2, frames));
+    blend_bytes(a, b, middle, bytes, weight(frames / 2, frames), false);
     FILE *file = fopen(argv[6], "wb");
     if (!file || fwrite(middle, 1, bytes, file) != bytes || fclose(file) != 0) {
         fprintf(stderr, "blend-floor: cannot write %s\n", argv[6]);

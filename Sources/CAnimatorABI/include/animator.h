@@ -377,6 +377,12 @@ typedef struct anim_mix_args {
  * them to RGBA and back. Set it only when that service is offered (or list it in `requirements`):
  * a host without it ignores the flag and lends RGBA images. */
 #define ANIM_MIXER_NATIVE_PIXELS 1u
+/* A promise the host may rely on: mixing two opaque images (every alpha 255) gives an opaque
+ * output, at every progress and parameter value (a cross-dissolve, a wipe, a slide whose parts
+ * come from the two images). Where the output would replace the whole frame, the host then skips
+ * reading it back to find out; `pipeline check-plugin` tests the promise. A hint: a host that
+ * does not know it checks the output as before, so no newer ABI is required. */
+#define ANIM_MIXER_KEEPS_OPAQUE 2u
 
 typedef struct anim_mixer_desc {
     uint32_t struct_size;
