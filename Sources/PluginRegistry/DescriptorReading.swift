@@ -124,7 +124,8 @@ extension ProcessorEntry {
             parameters: try readParameters(raw.params, count: raw.param_count, owner: name, origin: origin),
             isSerial: raw.concurrency == UInt32(ANIM_CONCURRENCY_SERIAL), takesNativePixels: raw.takesNativePixels,
             needsWholeImage: raw.needsWholeImage, usesTime: raw.usesTime,
-            transparentEdges: raw.transparentEdges, bringsIn: raw.bringsIn, keepsOpaque: raw.keepsOpaque, plugin: plugin,
+            transparentEdges: raw.transparentEdges, bringsIn: raw.bringsIn, keepsOpaque: raw.keepsOpaque,
+            plugin: plugin,
             openedDescriptor: GrowableStruct.keep(raw))
     }
 }

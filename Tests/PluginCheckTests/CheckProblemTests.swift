@@ -122,7 +122,8 @@ import Testing
         let names: [CheckProblem.Kind: String] = [
             .crash: "crash", .hang: "hang", .exit: "exit", .error: "error", .differs: "differs",
             .invalidValue: "invalid-value", .absurdValue: "absurd-value", .slow: "slow", .outsideRows: "outside-rows",
-            .notPremultiplied: "not-premultiplied", .notOpaque: "not-opaque", .wroteInput: "wrote-input", .splitDiffers: "split-differs",
+            .notPremultiplied: "not-premultiplied", .notOpaque: "not-opaque", .wroteInput: "wrote-input",
+            .splitDiffers: "split-differs",
             .reachTooLarge: "reach-too-large", .beyondMargins: "beyond-margins",
             .readsBeyondReach: "reads-beyond-reach", .edgesNotTransparent: "edges-not-transparent",
             .wrongEnd: "wrong-end", .refused: "refused", .nameClash: "name-clash", .incomplete: "incomplete",
