@@ -7,10 +7,12 @@ to (its ratio, or its own figure where it has no other side), "lower" or "higher
 better; empty for a row without a goal, which has no record), and the relative noise of that
 figure measured from the row's own repeated runs (0 when unknown).
 
-The records file (JSON) holds, for each row, its best figure and the commit, date and machine it
-came from. A row is a regression when its figure is more than 15 % worse than its record, beyond
-its noise (twice the relative spread of its runs): `figure > record × (1.15 + 2 × noise)` for a
-row where lower is better. A regression's result is "REGRESSION", whatever its goal says. A
+The records file (JSON) holds, for each row, its best figure, the noise of the run that set it,
+and the commit, date and machine it came from. A row is a regression when its figure is more than
+15 % worse than its record, beyond the noise (twice the relative spread of the runs, this run's
+or the record's, whichever is larger: a record set by a lucky run of a noisy row is not a
+standard the next run of it can be held to more tightly): `figure > record × (1.15 + 2 × noise)`
+for a row where lower is better. A regression's result is "REGRESSION", whatever its goal says. A
 figure better than the record becomes the record, with the commit, when the bench ran in full
 (not --quick) from a tree without changes; records from another machine are shown, not judged.
 
@@ -28,7 +30,7 @@ HEADER = ["row", "pipeline wall ms", "CPU ms", "start-up ms", "ms/frame", "other
 
 
 def judged(row, records, machine):
-    """The row's record cell and its result, updating `records` when the row sets a new one."""
+    """The row's record cell and result, and its figure when that is a new record."""
     measure, verdict, figure, way, noise = row[0], row[13], row[14], row[15], row[16]
     if way not in ("lower", "higher"):
         return "—", verdict, None
@@ -39,7 +41,7 @@ def judged(row, records, machine):
     record = records.get(measure)
     if record is None:
         return "none yet", verdict, value
-    best = record["figure"]
+    best, spread = record["figure"], max(spread, record.get("noise", 0))
     where = f"{best:g} at {record['commit']}"
     if record.get("machine") != machine:
         return f"{where} (another machine: not judged)", verdict, None
@@ -66,12 +68,13 @@ def main():
     for row in rows:
         row += [""] * (17 - len(row))
         cell, verdict, new = judged(row, records, machine)
+        noise = float(row[16] or 0)
         table.append(row[:13] + [verdict, cell])
         if verdict == "REGRESSION":
             regressions.append(row[0])
         if new is not None and may_record == "yes" and not commit.endswith("-dirty") and commit != "unknown":
-            records[row[0]] = {"figure": new, "commit": commit, "date": datetime.date.today().isoformat(),
-                               "machine": machine}
+            records[row[0]] = {"figure": new, "noise": noise, "commit": commit,
+                               "date": datetime.date.today().isoformat(), "machine": machine}
             changed = True
     cells = [HEADER, [""] * len(HEADER)] + table
     widths = [max(len(line[i]) for line in cells) for i in range(len(HEADER))]
