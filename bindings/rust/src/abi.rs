@@ -78,6 +78,9 @@ pub const ANIM_PIXELS_RGBA: u32 = 0;
 pub const ANIM_PIXELS_NATIVE: u32 = 1;
 /// `ANIM_MIXER_NATIVE_PIXELS`: the mixer takes the compositor's own pixels.
 pub const ANIM_MIXER_NATIVE_PIXELS: u32 = 1;
+/// `ANIM_MIXER_KEEPS_OPAQUE`: two opaque images give the mixer an opaque output (a promise the
+/// host relies on; `pipeline check-plugin` tests it).
+pub const ANIM_MIXER_KEEPS_OPAQUE: u32 = 2;
 /// `ANIM_SERVICE_EFFECTS`: the host registers and applies effects (ABI 1.2).
 pub const ANIM_SERVICE_EFFECTS: &core::ffi::CStr = c"effects";
 /// `ANIM_REACH_MAX`: the largest margin or read distance an effect may report.
