@@ -26,6 +26,55 @@ extension Compositor {
         return nil
     }
 
+    /// The largest box of frame pixels that one top-level layer from `first` up paints opaque
+    /// whatever lies below it, so what a static image holds there need not be copied in first:
+    /// an opaque image at full opacity, unfiltered, without sublayers, square-cornered, neither
+    /// turned, rotated nor skewed, inside its bounds and its one mask shape (a rectangle, circle
+    /// or ellipse: the rectangle inside it), two pixels in from every edge, where antialiasing and
+    /// the image's filter reach. The search stops at a layer that reads what lies behind it (a
+    /// backdrop filter would read the pixels not copied). A replaced layer covers nothing.
+    func sparedBox(
+        _ layers: [anim_layer_t], from first: Int, skipping replacements: [Replacement], width: Int, height: Int
+    ) -> PixelBox {
+        var best = PixelBox.empty
+        for index in first..<layers.count {
+            if !contents[index].backdropEffects.isEmpty { break }
+            guard tree.parents[index] == nil, !replacements.contains(where: { $0.index == index }),
+                let box = opaqueBox(layers[index], index: index, width: width, height: height),
+                box.area > best.area
+            else { continue }
+            best = box
+        }
+        return best
+    }
+
+    /// The pixels layer `index` paints opaque whatever lies below (see `sparedBox`), or nil.
+    private func opaqueBox(_ layer: anim_layer_t, index: Int, width: Int, height: Int) -> PixelBox? {
+        let content = prepared[index]
+        guard !tree.hasSublayers(index), layer.isDrawable, layer.opacity >= 1, layer.effectiveCornerRadius == 0,
+            !host[index].isTurned, !(effects != nil && contents[index].hasEffects), let image = content.image,
+            image.isOpaque
+        else { return nil }
+        let transform = worlds[index].scaled(by: scale)
+        guard transform.isUsable, transform.b == 0, transform.c == 0 else { return nil }
+        let size = anim_size_t(width: Double(image.width), height: Double(image.height))
+        let place = content.content.gravity.placement(
+            of: size, in: anim_size_t(width: layer.frame.width, height: layer.frame.height))
+        var rect = place.intersection(anim_rect_t(x: 0, y: 0, width: layer.frame.width, height: layer.frame.height))
+        if layer.mask.shape_count > 0 {
+            guard layer.mask.shape_count == 1, layer.mask.inverted == 0, let inside = layer.mask.shapes.0.inscribedRect
+            else { return nil }
+            rect = rect.intersection(inside)
+        }
+        guard rect.width > 0, rect.height > 0 else { return nil }
+        let drawn = transform.boundingBox(of: rect)
+        let box = PixelBox(
+            x0: max(Int((drawn.x).rounded(.up)) + 2, 0), y0: max(Int((drawn.y).rounded(.up)) + 2, 0),
+            x1: min(Int((drawn.x + drawn.width).rounded(.down)) - 2, width),
+            y1: min(Int((drawn.y + drawn.height).rounded(.down)) - 2, height))
+        return box.isEmpty ? nil : box
+    }
+
     /// Whether layer `index` hides every pixel of a `width` × `height` frame: it draws as its
     /// opaque footage (`drawsAsOpaqueFootage`), placed over the whole frame through a transform
     /// that neither rotates nor skews.
@@ -90,5 +139,37 @@ extension Compositor {
         shown.write(into: frame.pixels, stride: frame.stride)
         cairo_surface_mark_dirty(frame.surface)
         return true
+    }
+}
+
+extension anim_rect_t {
+    /// The part of both (empty, with no width or height, when they do not meet).
+    fileprivate func intersection(_ other: anim_rect_t) -> anim_rect_t {
+        let (left, top) = (max(x, other.x), max(y, other.y))
+        let (right, bottom) = (min(x + width, other.x + other.width), min(y + height, other.y + other.height))
+        return anim_rect_t(x: left, y: top, width: max(right - left, 0), height: max(bottom - top, 0))
+    }
+}
+
+extension anim_mask_shape_t {
+    /// A rectangle inside the shape as `addMaskShapes` draws it (the largest, for a rectangle,
+    /// circle or ellipse: its half-sides the radii over √2), or nil for another kind or a shape
+    /// that is not finite.
+    fileprivate var inscribedRect: anim_rect_t? {
+        let r = rect
+        guard r.x.isFinite, r.y.isFinite, r.width.isFinite, r.height.isFinite, r.width > 0, r.height > 0 else {
+            return nil
+        }
+        let (centreX, centreY) = (r.x + r.width / 2, r.y + r.height / 2)
+        let halves: (Double, Double)
+        switch kind {
+        case ANIM_MASK_SHAPE_RECT: return r
+        case ANIM_MASK_SHAPE_CIRCLE:
+            let half = min(r.width, r.height) / 2 / 2.0.squareRoot()
+            halves = (half, half)
+        case ANIM_MASK_SHAPE_ELLIPSE: halves = (r.width / 2 / 2.0.squareRoot(), r.height / 2 / 2.0.squareRoot())
+        default: return nil
+        }
+        return anim_rect_t(x: centreX - halves.0, y: centreY - halves.1, width: 2 * halves.0, height: 2 * halves.1)
     }
 }

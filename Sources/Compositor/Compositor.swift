@@ -195,11 +195,16 @@ public final class Compositor {
             frame.pixelsChanged()
             if writesFootageStraight(layers[covering], index: covering, into: frame) { start = tree.ends[covering] }
         } else {
-            start = staticLayers.restore(layers, unchanged: unchanged, below: lowest, into: frame) { image, range in
-                drawing(into: image, over: range.lowerBound == 0 ? canvas.background : nil) { cr in
-                    _ = drawSubtrees(in: range, of: layers, replacing: [], on: cr, frame: image)
-                }
+            let spared = { (first: Int) in
+                self.sparedBox(layers, from: first, skipping: replacements, width: frame.width, height: frame.height)
             }
+            start = staticLayers.restore(
+                layers, unchanged: unchanged, below: lowest, into: frame, sparing: spared,
+                draw: { image, range in
+                    drawing(into: image, over: range.lowerBound == 0 ? canvas.background : nil) { cr in
+                        _ = drawSubtrees(in: range, of: layers, replacing: [], on: cr, frame: image)
+                    }
+                })
             if start == 0 { frame.pixelsChanged() }
         }
         var drawnOver = PixelBox.empty

@@ -8,6 +8,9 @@ struct PixelBox: Equatable {
 
     var isEmpty: Bool { x0 >= x1 || y0 >= y1 }
 
+    /// How many pixels it holds.
+    var area: Int { isEmpty ? 0 : (x1 - x0) * (y1 - y0) }
+
     static let empty = PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
 
     static func whole(width: Int, height: Int) -> PixelBox { PixelBox(x0: 0, y0: 0, x1: width, y1: height) }

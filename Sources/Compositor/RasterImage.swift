@@ -1,5 +1,6 @@
 import CCairo
 import CImageCodecs
+import CRaster
 
 /// A decoded PNG, JPEG or WebP: premultiplied pixels in Cairo's ARGB32 layout, decoded once and never
 /// changed afterwards, so many compositors on many threads may read it at once. Its smaller
@@ -7,6 +8,9 @@ import CImageCodecs
 public final class RasterImage: @unchecked Sendable {
     public let width: Int
     public let height: Int
+    /// Whether every pixel has alpha 255: read once, at decoding, so a layer showing it can be
+    /// known to hide what lies below (`Compositor.sparedBox`).
+    let isOpaque: Bool
     private let decoded: decoded_image_t
     let pyramid: ImagePyramid
 
@@ -14,6 +18,7 @@ public final class RasterImage: @unchecked Sendable {
         self.decoded = decoded
         width = Int(decoded.width)
         height = Int(decoded.height)
+        isOpaque = raster_rows_opaque(decoded.pixels, decoded.stride, decoded.width, decoded.height)
         pyramid = ImagePyramid(
             base: ImagePyramid.Level(pixels: decoded.pixels, width: width, height: height, stride: Int(decoded.stride)))
     }

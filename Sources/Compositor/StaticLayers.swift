@@ -45,18 +45,24 @@ final class StaticLayers {
     /// now: from the image holding the longest run of them, with `draw` drawing the rest on a
     /// copy (or, with none, everything over a transparent frame it must cover). All of it is
     /// copied into `frame`, or, when `frame` already holds that image but for a box drawn over,
-    /// that box only. `frame.heldStatic` then names the image, nothing drawn over it yet.
+    /// that box only; either way less the box `sparing` gives (asked with the number of layers the
+    /// image holds), which the layers drawn after it paint opaque whatever lies there.
+    /// `frame.heldStatic` then names the image, nothing drawn over it yet.
     func restore(
         _ layers: [anim_layer_t], unchanged: Int, below limit: Int, into frame: FrameBuffer,
+        sparing: (_ drawnFrom: Int) -> PixelBox = { _ in .empty },
         draw: (_ image: FrameBuffer, _ layers: Range<Int>) -> Void
     ) -> Int {
         let limit = min(limit, layers.count)
         guard let image = image(for: layers[..<limit], unchanged: unchanged, like: frame, draw: draw) else { return 0 }
         current = image
+        let spared = sparing(image.layers.count)
         if let held = frame.heldStatic, held.drawing === image {
-            copyRows(of: held.drawnOver, from: image.pixels, into: frame)
-        } else {
+            copy(held.drawnOver, sparing: spared, from: image.pixels, into: frame)
+        } else if spared.isEmpty {
             frame.pixels.update(from: image.pixels.pixels, count: frame.stride * frame.height)
+        } else {
+            copy(.whole(width: frame.width, height: frame.height), sparing: spared, from: image.pixels, into: frame)
         }
         frame.heldStatic = (image, PixelBox.empty)
         return image.layers.count
@@ -82,6 +88,18 @@ final class StaticLayers {
         let made = StaticImage(layers: held, pixels: pixels)
         shared.keep(made)
         return made
+    }
+
+    /// Copies `box` less `spared`: the rows above and below it whole, beside it the strips left
+    /// and right.
+    private func copy(_ box: PixelBox, sparing spared: PixelBox, from image: FrameBuffer, into frame: FrameBuffer) {
+        let (top, bottom) = (max(box.y0, min(spared.y0, box.y1)), min(box.y1, max(spared.y1, box.y0)))
+        let (left, right) = (max(box.x0, min(spared.x0, box.x1)), min(box.x1, max(spared.x1, box.x0)))
+        guard !spared.isEmpty, top < bottom, left < right else { return copyRows(of: box, from: image, into: frame) }
+        copyRows(of: PixelBox(x0: box.x0, y0: box.y0, x1: box.x1, y1: top), from: image, into: frame)
+        copyRows(of: PixelBox(x0: box.x0, y0: top, x1: left, y1: bottom), from: image, into: frame)
+        copyRows(of: PixelBox(x0: right, y0: top, x1: box.x1, y1: bottom), from: image, into: frame)
+        copyRows(of: PixelBox(x0: box.x0, y0: bottom, x1: box.x1, y1: box.y1), from: image, into: frame)
     }
 
     private func copyRows(of box: PixelBox, from image: FrameBuffer, into frame: FrameBuffer) {
