@@ -11,6 +11,15 @@ import Testing
 /// must have exactly the bytes of a frame drawn afresh by a new compositor.
 @Suite struct DamageTests {
     static let size = 96
+    static let canvas = Canvas(
+        width: size, height: size, background: anim_color_t(r: 0.1, g: 0.1, b: 0.12, a: 1))
+    /// Four layers: the bottom two become the static image, the top two move.
+    static var states: [anim_layer_t] {
+        [
+            layer(rect(0, 0, 96, 96)), layer(rect(10, 20, 60, 40)), layer(rect(30, 30, 20, 20)),
+            layer(rect(50, 10, 30, 30)),
+        ]
+    }
 
     /// A small generator with a fixed seed: the same states on every run.
     struct Generator: RandomNumberGenerator {
@@ -73,16 +82,11 @@ import Testing
 
     @Test func everyFrameEqualsAFreshRender() throws {
         let (contents, images) = try contents()
-        let canvas = Canvas(
-            width: Self.size, height: Self.size,
-            background: anim_color_t(r: 0.1, g: 0.1, b: 0.12, a: 1))
+        let canvas = Self.canvas
         let compositor = Compositor(canvas: canvas, contents: contents, images: images)
         let frame = FrameBuffer.blank(width: Self.size, height: Self.size)
         var random = SeededGenerator(seed: 42)
-        var states = [
-            layer(rect(0, 0, 96, 96)), layer(rect(10, 20, 60, 40)), layer(rect(30, 30, 20, 20)),
-            layer(rect(50, 10, 30, 30)),
-        ]
+        var states = Self.states
         states[1].opacity = 0.6
         for step in 0..<300 {
             for index in 2..<4 where Int.random(in: 0..<3, using: &random) > 0 {
@@ -106,19 +110,14 @@ import Testing
     /// equal a fresh render.
     @Test func sharedStaticImagesGiveTheBytesOfAFreshRender() throws {
         let (contents, images) = try contents()
-        let canvas = Canvas(
-            width: Self.size, height: Self.size,
-            background: anim_color_t(r: 0.1, g: 0.1, b: 0.12, a: 1))
+        let canvas = Self.canvas
         let shared = StaticImageCache()
         let compositors = (0..<2).map { _ in
             Compositor(canvas: canvas, contents: contents, images: images, sharing: shared)
         }
         let frames = (0..<3).map { _ in FrameBuffer.blank(width: Self.size, height: Self.size) }
         var random = SeededGenerator(seed: 7)
-        var states = [
-            layer(rect(0, 0, 96, 96)), layer(rect(10, 20, 60, 40)), layer(rect(30, 30, 20, 20)),
-            layer(rect(50, 10, 30, 30)),
-        ]
+        var states = Self.states
         states[1].opacity = 0.6
         states[2].shadow = anim_shadow_t(
             color: anim_color_t(r: 0, g: 0, b: 0, a: 1), opacity: 0.7, radius: 6,
@@ -146,15 +145,11 @@ import Testing
     /// layers itself; once the image is there, it is shared.
     @Test func aFrameWhoseStaticImageIsBeingDrawnElsewhereDrawsItsLayers() throws {
         let (contents, images) = try contents()
-        let canvas = Canvas(
-            width: Self.size, height: Self.size, background: anim_color_t(r: 0.1, g: 0.1, b: 0.12, a: 1))
+        let canvas = Self.canvas
         let shared = StaticImageCache()
         let compositor = Compositor(canvas: canvas, contents: contents, images: images, sharing: shared)
         let frame = FrameBuffer.blank(width: Self.size, height: Self.size)
-        var states = [
-            layer(rect(0, 0, 96, 96)), layer(rect(10, 20, 60, 40)), layer(rect(30, 30, 20, 20)),
-            layer(rect(50, 10, 30, 30)),
-        ]
+        var states = Self.states
         compositor.render(states, into: frame)
         #expect(shared.claim(Array(states[..<3])), "nothing is being drawn yet")
         for step in 1...3 {

@@ -54,17 +54,12 @@ import Testing
     @Test func everyFrameEqualsAFreshRender() throws {
         let damage = DamageTests()
         let (contents, images) = try contents()
-        let canvas = Canvas(
-            width: Self.size, height: Self.size,
-            background: anim_color_t(r: 0.1, g: 0.1, b: 0.12, a: 1))
+        let canvas = DamageTests.canvas
         let compositor = Compositor(canvas: canvas, contents: contents, images: images)
         let frames = (0..<2).map { _ in FrameBuffer.blank(width: Self.size, height: Self.size) }
         var random = SeededGenerator(seed: 11)
         // Layer 2 shows the opaque image alone; layer 3 moves over it now and then.
-        var states = [
-            layer(rect(0, 0, 96, 96)), layer(rect(10, 20, 60, 40)), layer(rect(30, 30, 20, 20)),
-            layer(rect(50, 10, 30, 30)),
-        ]
+        var states = DamageTests.states
         states[1].opacity = 0.6
         var spared = 0
         for step in 0..<400 {
