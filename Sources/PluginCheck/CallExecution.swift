@@ -77,15 +77,7 @@ struct CallExecution {
             var images = [Self.from, Self.to, Self.image(out.baseAddress!)]
             return images.withUnsafeMutableBufferPointer { images -> String? in
                 for band in bands {
-                    var args: anim_mix_args_t = timedArguments()
-                    args.from = UnsafePointer(images.baseAddress!)
-                    args.to = UnsafePointer(images.baseAddress! + 1)
-                    args.out = images.baseAddress! + 2
-                    (args.row_begin, args.row_end) = (UInt32(band.lowerBound), UInt32(band.upperBound))
-                    // The made-up images are the canvas, at scale 1, in the order the mixer takes.
-                    args.canvas = CheckScene.imageSize
-                    args.render_scale = 1
-                    args.pixel_order = UInt32(nativePixels ? ANIM_PIXELS_NATIVE : ANIM_PIXELS_RGBA)
+                    var args = mixArguments(images.baseAddress!, rows: band, nativePixels: nativePixels)
                     let before = Array(out)
                     let start = ContinuousClock.now
                     let message = PluginErrorBuffer.calling { error, size in
@@ -114,6 +106,20 @@ struct CallExecution {
         return CallRecord(output: .image(out), seconds: seconds)
     }
 
+    /// The arguments of a mix of `images` (from, to, out) over `rows`: the made-up images are the
+    /// canvas, at scale 1, in the order the mixer takes.
+    private func mixArguments(
+        _ images: UnsafeMutablePointer<anim_image_t>, rows: Range<Int>, nativePixels: Bool
+    ) -> anim_mix_args_t {
+        var args: anim_mix_args_t = timedArguments()
+        (args.from, args.to, args.out) = (UnsafePointer(images), UnsafePointer(images + 1), images + 2)
+        (args.row_begin, args.row_end) = (UInt32(rows.lowerBound), UInt32(rows.upperBound))
+        args.canvas = CheckScene.imageSize
+        args.render_scale = 1
+        args.pixel_order = UInt32(nativePixels ? ANIM_PIXELS_NATIVE : ANIM_PIXELS_RGBA)
+        return args
+    }
+
     /// A mixer declaring ANIM_MIXER_KEEPS_OPAQUE, given two opaque images, writes no pixel with
     /// an alpha below 255 (the host then puts its output in the frame without looking).
     private func checkKeepsOpaque(_ mix: MixerMix, nativePixels: Bool) {
@@ -122,14 +128,7 @@ struct CallExecution {
         let failed = out.withUnsafeMutableBufferPointer { out -> Bool in
             var images = [Self.from, Self.opaqueTo, Self.image(out.baseAddress!)]
             return images.withUnsafeMutableBufferPointer { images -> Bool in
-                var args: anim_mix_args_t = timedArguments()
-                args.from = UnsafePointer(images.baseAddress!)
-                args.to = UnsafePointer(images.baseAddress! + 1)
-                args.out = images.baseAddress! + 2
-                (args.row_begin, args.row_end) = (0, UInt32(height))
-                args.canvas = CheckScene.imageSize
-                args.render_scale = 1
-                args.pixel_order = UInt32(nativePixels ? ANIM_PIXELS_NATIVE : ANIM_PIXELS_RGBA)
+                var args = mixArguments(images.baseAddress!, rows: 0..<height, nativePixels: nativePixels)
                 let message = PluginErrorBuffer.calling { error, size in
                     StructGuard.calling(with: &args, named: "anim_mix_args_t") { args in mix(args, error, size) }.0
                 }
