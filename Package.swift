@@ -76,9 +76,12 @@ let package = Package(
         .target(
             name: "CFrei0rAdapter", dependencies: ["CAnimatorABI", "CFailureText"], cSettings: optimisedC,
             linkerSettings: [.linkedLibrary("dl")]),
+        // How a GLSL transition's uniforms are numbered as parameters (a header only): the adapter writes them,
+        // the plugin descriptions read them.
+        .target(name: "CGLSLParameters"),
         // Transitions in the gl-transitions format (.glsl files) as mixers, run through EGL and OpenGL ES.
         .target(
-            name: "CGLSLTransition", dependencies: ["CAnimatorABI", "CImageCodecs", "CFailureText"],
+            name: "CGLSLTransition", dependencies: ["CAnimatorABI", "CGLSLParameters", "CImageCodecs", "CFailureText"],
             cSettings: optimisedC,
             linkerSettings: [.linkedLibrary("dl")]),
         // Opening input files only when they are regular files, so a FIFO or a device cannot hang a command.
@@ -112,10 +115,10 @@ let package = Package(
         // Swift modules; dependencies point one way: CLI → {PipelineKit, Preview}, Preview → PipelineKit; the
         // CLI, the preview and the C API reach the rest through PipelineKit alone. PipelineKit → {Renderer,
         // Sheet, PluginCheck} → {Compositor, Output} → Scene (the model, which owns the file format) → Timing →
-        // {PluginRegistry, JSON}. Timing knows the registry because plugins register timing curves too. Footage
+        // {PluginDescriptions, JSON}; the registry implements the descriptions' lookup and is wired in from above. Footage
         // (libav) stands beside Scene: the model names clips with plain values, Compositor opens and draws
         // them, and Output decodes sound files to mix them.
-        .target(name: "Timing", dependencies: ["PluginRegistry"]),
+        .target(name: "Timing", dependencies: ["PluginDescriptions"]),
         // JSON with the position of every value: pipeline files (Scene) and the plugin scan cache.
         // Optimised even in debug builds: every command reads the plugin scan cache through it, and
         // the tests start the debug build about 1,400 times.
@@ -126,20 +129,24 @@ let package = Package(
         .target(name: "ChildProcess"),
         // The options messages name (`--frames` on the command line), worded by each surface.
         .target(name: "OptionNames"),
+        // What plugins register, as the model reads it: entries, parameter descriptors, kinds, origins, GLSL and
+        // frei0r naming, and the lookup the registry implements. The ABI's types only: no loader, GL, sandbox or libffi.
+        .target(name: "PluginDescriptions", dependencies: ["CAnimatorABI", "CGLSLParameters"]),
         .target(
             name: "PluginRegistry",
             dependencies: [
-                "CFrei0rAdapter", "CGLSLTransition",
+                "PluginDescriptions", "CFrei0rAdapter", "CGLSLTransition",
                 "CAnimatorABI", "CForeignCall", "CRegularFile", "CSandbox", "JSON", "CacheFiles", "ChildProcess",
                 "CProductVersion", "CLibraryLoader",
             ]),
         .target(
-            name: "PluginIsolation", dependencies: ["PluginRegistry", "CAnimatorABI", "CPluginGuard", "ChildProcess"]),
+            name: "PluginIsolation",
+            dependencies: ["PluginRegistry", "PluginDescriptions", "CAnimatorABI", "CPluginGuard", "ChildProcess"]),
         // Video clips and image sequences as frames at a clip time; ClipTiming: render time to clip time.
         .target(name: "Footage", dependencies: ["CVideoDecode", "CImageCodecs", "CRegularFile"]),
         .target(
             name: "Scene",
-            dependencies: ["CAnimatorABI", "CRegularFile", "JSON", "PluginRegistry", "Timing", "OptionNames"]),
+            dependencies: ["CAnimatorABI", "CRegularFile", "JSON", "PluginDescriptions", "Timing", "OptionNames"]),
         .target(
             name: "Compositor",
             dependencies: [
@@ -155,12 +162,13 @@ let package = Package(
         .target(
             name: "Renderer",
             dependencies: [
-                "Scene", "Compositor", "Footage", "Output", "PluginRegistry", "PluginIsolation", "CPluginGuard",
+                "Scene", "Compositor", "Footage", "Output", "PluginRegistry", "PluginDescriptions", "PluginIsolation",
+                "CPluginGuard",
                 "Timing", "CacheFiles", "OptionNames", "CRaster",
             ]),
         .target(
             name: "Sheet",
-            dependencies: ["Scene", "Renderer", "Compositor", "PluginRegistry", "Timing", "CCairo", "CAnimatorABI"]),
+            dependencies: ["Scene", "Renderer", "Compositor", "Timing", "CCairo", "CAnimatorABI"]),
         // The preview server; its page's files (Page/) are compiled into the executable, which `make install`
         // installs alone.
         .target(
@@ -171,16 +179,19 @@ let package = Package(
             ],
             resources: [.embedInCode("Page")]),
         // `pipeline check-plugin`: calls everything a plugin registers in child processes and reports what is wrong.
-        .target(name: "PluginCheck", dependencies: ["PluginRegistry", "Renderer", "CAnimatorABI", "ChildProcess"]),
+        .target(
+            name: "PluginCheck",
+            dependencies: ["PluginRegistry", "PluginDescriptions", "Renderer", "CAnimatorABI", "ChildProcess"]),
         // What `pipeline new-animator` writes: plugin project templates, text only.
         .target(name: "PluginScaffold"),
         // Pipelines as a library: open, check, render frames and jobs. Prints nothing, exits never.
         .target(
             name: "PipelineKit",
             dependencies: [
-                "Renderer", "Scene", "Compositor", "PluginRegistry", "PluginIsolation", "PluginCheck", "PluginScaffold",
-                "Output", "Sheet", "JSON", "Timing", "CacheFiles", "CRaster", "CLibraryLoader", "CProductVersion",
-                "CAnimatorABI", "CPipelineAPI", "OptionNames", "Footage", "ChildProcess",
+                "Renderer", "Scene", "Compositor", "PluginRegistry", "PluginDescriptions", "PluginIsolation",
+                "PluginCheck", "PluginScaffold", "Output", "Sheet", "JSON", "Timing", "CacheFiles", "CRaster",
+                "CLibraryLoader", "CProductVersion", "CAnimatorABI", "CPipelineAPI", "OptionNames", "Footage",
+                "ChildProcess",
             ],
             // The long guides the commands print (`pipeline run --help`, …), as text files.
             resources: [.embedInCode("Guides")]),
@@ -201,10 +212,16 @@ let package = Package(
 
         // One test target per module, each test in the target of the module it tests.
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
-        .testTarget(name: "RegistryTests", dependencies: ["PluginRegistry", "CacheFiles", "TestSupport"]),
-        .testTarget(name: "TimingTests", dependencies: ["Timing", "PluginRegistry", "TestSupport"]),
-        // What unit tests share: the in-repo plugins loaded as the host loads them, a seeded generator.
-        .target(name: "TestSupport", dependencies: ["PluginRegistry"], path: "Tests/TestSupport"),
+        .testTarget(
+            name: "RegistryTests",
+            dependencies: ["PluginRegistry", "PluginDescriptions", "CacheFiles", "CForeignCall", "RegistryTestSupport"]),
+        .testTarget(name: "TimingTests", dependencies: ["Timing", "PluginDescriptions", "RegistryTestSupport"]),
+        // What unit tests share: a seeded generator, a FIFO to trap readers.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // The in-repo plugins loaded as the host loads them, for unit tests of modules that call plugin code.
+        .target(
+            name: "RegistryTestSupport", dependencies: ["PluginRegistry", "PluginDescriptions"],
+            path: "Tests/RegistryTestSupport"),
         .testTarget(
             name: "CompositorTests", dependencies: ["Compositor", "Scene", "Timing", "CAnimatorABI", "TestSupport"]),
         .testTarget(name: "OutputTests", dependencies: ["Output", "Scene", "Footage", "CRaster", "ChildProcess"]),
@@ -212,12 +229,15 @@ let package = Package(
         .testTarget(
             name: "SceneTests",
             dependencies: [
-                "Scene", "PluginRegistry", "TestSupport",
+                "Scene", "PluginDescriptions", "Timing", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
         .testTarget(
             name: "RendererTests",
-            dependencies: ["Renderer", "Scene", "Compositor", "Output", "PluginRegistry", "OptionNames", "CRaster"]),
+            dependencies: [
+                "Renderer", "Scene", "Compositor", "Output", "PluginRegistry", "PluginDescriptions", "OptionNames",
+                "CRaster",
+            ]),
         // The end-to-end tests run the built executable as a user would, one target per part of the
         // product they cover. What they share: running `pipeline`, reading the PNGs it writes with
         // libpng, and the fixtures (plugins, pipelines, footage, the examples, the preview server).
@@ -242,16 +262,20 @@ let package = Package(
         // The reference articles' numbers (radii, durations, alphas, spans), read from the examples' layer states.
         .testTarget(
             name: "FidelityTests",
-            dependencies: ["Renderer", "Scene", "PluginRegistry", "CAnimatorABI", "TestSupport"]),
+            dependencies: [
+                "Renderer", "Scene", "PluginRegistry", "PluginDescriptions", "CAnimatorABI", "RegistryTestSupport",
+            ]),
         // The command's own logic, without running it (how progress is worded, say).
-        .testTarget(name: "PipelineKitTests", dependencies: ["PipelineKit", "TestSupport"]),
+        .testTarget(name: "PipelineKitTests", dependencies: ["PipelineKit", "RegistryTestSupport"]),
         .testTarget(
             name: "PreviewTests",
             dependencies: [
                 "Preview", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
-        .testTarget(name: "SheetTests", dependencies: ["Sheet", "Scene", "Renderer", "Compositor", "PluginRegistry"]),
+        .testTarget(
+            name: "SheetTests",
+            dependencies: ["Sheet", "Scene", "Renderer", "Compositor", "PluginRegistry", "PluginDescriptions"]),
         .testTarget(name: "PluginCheckTests", dependencies: ["PluginCheck", "CAnimatorABI"]),
         .testTarget(name: "PluginIsolationTests", dependencies: ["PluginIsolation", "CAnimatorABI"]),
     ]

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import PluginDescriptions
 import PluginRegistry
 import Scene
 import Timing

@@ -1,5 +1,6 @@
 import CAnimatorABI
 import Foundation
+import PluginDescriptions
 import PluginRegistry
 
 /// One call of a case at one progress, with arguments built as the renderer builds them, timed

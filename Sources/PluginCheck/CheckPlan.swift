@@ -1,3 +1,4 @@
+import PluginDescriptions
 import PluginRegistry
 
 /// What a check calls, described: the plugin, what it registers, each case (a registered name

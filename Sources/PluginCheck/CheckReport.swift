@@ -1,4 +1,5 @@
 import Foundation
+import PluginDescriptions
 import PluginRegistry
 
 /// What `pipeline check-plugin` found: the plugin, what it registers, and every problem with

@@ -1,5 +1,6 @@
 import CAnimatorABI
 import Foundation
+import PluginDescriptions
 import PluginRegistry
 
 /// The plan with what the child needs to run it: for each case, the registered function to call
@@ -9,7 +10,7 @@ final class CheckWorkload: @unchecked Sendable {
         case animator(AnimatorEntry)
         case mixer(MixerEntry)
         case effect(EffectEntry)
-        case curve(ForeignCurve, arguments: [Double])
+        case curve(any CurveFunction, arguments: [Double])
     }
 
     struct RunnableCase {

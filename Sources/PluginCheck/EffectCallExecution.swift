@@ -1,5 +1,6 @@
 import CAnimatorABI
 import Foundation
+import PluginDescriptions
 import PluginRegistry
 
 /// One call of an effect's case on one image, as the compositor makes it: `reach` for the

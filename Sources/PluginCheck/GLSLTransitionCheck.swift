@@ -1,4 +1,5 @@
 import CAnimatorABI
+import PluginDescriptions
 import PluginRegistry
 
 /// What a GLSL transition owes beyond any mixer, checked on every call that mixed: its shader's

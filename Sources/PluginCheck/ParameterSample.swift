@@ -1,4 +1,5 @@
 import CAnimatorABI
+import PluginDescriptions
 import PluginRegistry
 
 /// One value a check gives a parameter, and why it was chosen.

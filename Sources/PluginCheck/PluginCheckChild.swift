@@ -1,4 +1,5 @@
 import Foundation
+import PluginDescriptions
 import PluginRegistry
 
 /// The child's side of `pipeline check-plugin`: opens the plugin, describes what it will call,

@@ -1,4 +1,5 @@
 import Foundation
+import PluginDescriptions
 import PluginRegistry
 
 /// The parent's side of `pipeline check-plugin`: runs the check in a child process and, when a

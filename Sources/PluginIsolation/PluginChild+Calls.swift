@@ -1,4 +1,5 @@
 import CAnimatorABI
+import PluginDescriptions
 import PluginRegistry
 
 /// The calls the host makes, each one request and one reply. A returned string is the

@@ -1,5 +1,6 @@
 import CAnimatorABI
 import Foundation
+import PluginDescriptions
 import PluginRegistry
 
 /// What the child does for each request, in the order `PluginChild+Calls` writes them.

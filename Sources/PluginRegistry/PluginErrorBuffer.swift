@@ -1,4 +1,5 @@
 import CAnimatorABI
+import PluginDescriptions
 
 /// The error buffer plugin functions that can fail write their reason into (animator.h).
 public enum PluginErrorBuffer {

@@ -1,6 +1,7 @@
 import CAnimatorABI
 import CProductVersion
 import Foundation
+import PluginDescriptions
 import Synchronization
 
 /// Builds the `anim_host_t` a plugin sees. Each plugin gets its own host struct whose

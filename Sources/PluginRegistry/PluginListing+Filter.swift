@@ -1,4 +1,5 @@
 import Foundation
+import PluginDescriptions
 
 /// Narrowing a listing: by name, kind, origin and folder, and the user's own plugins apart from
 /// the built-in and system ones.

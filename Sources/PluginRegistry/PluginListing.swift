@@ -1,4 +1,5 @@
 import Foundation
+import PluginDescriptions
 
 /// What `pipeline plugins` shows, as text or as JSON (the same fields): every registered name with
 /// its parameters and plugin, the built-in curves, and the plugin files that were skipped.
@@ -87,7 +88,7 @@ public struct PluginListing: Encodable {
         curves = registry.curves.values.sorted { $0.name < $1.name }.map(Item.init(curve:))
         problems = registry.clashes.map(\.description) + registry.warnings
         broken = registry.broken.map {
-            Broken(file: $0.path, reason: Self.reason($0.reason, of: $0.path), notHosted: $0.notHostedKind)
+            Broken(file: $0.path, reason: $0.reasonWithoutPath, notHosted: $0.notHostedKind)
         }
         let usesGLSL = mixers.contains { $0.origin == PluginOrigin.glsl.rawValue }
         glslRenderer = usesGLSL ? GLSLTransition.renderer() : nil
@@ -122,14 +123,6 @@ public struct PluginListing: Encodable {
     /// Whether a problem makes `plugins --strict` fail: a name registered twice, or a file
     /// skipped for any reason but being of a frei0r kind pipeline does not host.
     public var hasProblems: Bool { !problems.isEmpty || broken.contains { $0.notHosted == nil } }
-
-    /// `reason` without the file's name it may begin with (a GLSL file's own message names it, as
-    /// errors in a render do): `no transition function`, `at 3:17: 'y' undeclared`.
-    static func reason(_ reason: String, of file: String) -> String {
-        guard reason.hasPrefix(file + ":") else { return reason }
-        let rest = reason.dropFirst(file.count + 1)
-        return rest.hasPrefix(" ") ? String(rest.dropFirst()) : "at \(rest)"
-    }
 
     /// The JSON form: indented, keys sorted, ending in a newline.
     public func json() throws -> String {

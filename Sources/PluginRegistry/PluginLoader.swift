@@ -1,6 +1,7 @@
 import CAnimatorABI
 import CFrei0rAdapter
 import Foundation
+import PluginDescriptions
 
 /// A plugin opened in this process: what it registered, with its functions, and its `deinit`.
 struct LoadedPlugin {

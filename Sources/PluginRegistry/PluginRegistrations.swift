@@ -1,4 +1,5 @@
 import Foundation
+import PluginDescriptions
 
 /// What one plugin file registered during a successful `init`. The scanning child sends it to
 /// the host as JSON and the scan cache keeps it; entries read back that way have no functions

@@ -1,5 +1,6 @@
 import CSandbox
 import Foundation
+import PluginDescriptions
 
 /// The confinement plugin code runs in, in child processes: the plugin scan (always) and
 /// `--sandbox` renders. See `sandbox_enter` for what it allows; in short, a sandboxed plugin

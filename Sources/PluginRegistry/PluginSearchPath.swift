@@ -1,5 +1,6 @@
 import CRegularFile
 import Foundation
+import PluginDescriptions
 
 /// Where plugins are looked for, in order: `--plugins DIR` (repeatable), the
 /// PIPELINE_PLUGIN_PATH variable (colon-separated), `plugins/` beside the pipeline file, and

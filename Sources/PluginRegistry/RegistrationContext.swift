@@ -1,5 +1,6 @@
 import CAnimatorABI
 import Foundation
+import PluginDescriptions
 
 /// Collects what one plugin registers during `init`, and what it logs afterwards.
 /// The host struct handed to the plugin points at it through `host_data`, forever.

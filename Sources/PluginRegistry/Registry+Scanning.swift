@@ -1,4 +1,5 @@
 import CacheFiles
+import PluginDescriptions
 
 /// Scanning: the tables come from what a child process found in each plugin file (or from the
 /// scan cache), and a plugin is opened in this process only when a lookup needs it.

@@ -1,4 +1,5 @@
 import Foundation
+import PluginDescriptions
 import Synchronization
 
 /// The plugin registry: plain tables of what the plugins registered, by name.
@@ -107,7 +108,7 @@ public final class Registry: Sendable {
     }
 
     public func curve(named name: String) -> Lookup<CurveEntry> {
-        skipped(name, else: lookup(name, in: \.curves, kind: .curve) { $0.foreign != nil })
+        skipped(name, else: lookup(name, in: \.curves, kind: .curve) { $0.function != nil })
     }
 
     /// Every name of `kind`, sorted, for a message that suggests one. A pipeline's lookups scan

@@ -1,3 +1,5 @@
+import PluginDescriptions
+
 /// The frei0r folders and the scanner that reads them.
 struct Frei0rSource {
     let directories: [String]

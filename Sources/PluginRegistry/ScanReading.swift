@@ -1,5 +1,6 @@
 import CacheFiles
 import JSON
+import PluginDescriptions
 
 // Reading the JSON that ScanJSON writes (a scan child's report, the scan cache) by hand, on the
 // JSON module's parser. Codable's decoder resolves generic types and protocol conformances at

@@ -1,6 +1,7 @@
 import CPluginGuard
 import Foundation
 import OptionNames
+import PluginDescriptions
 import PluginRegistry
 import Scene
 

@@ -1,3 +1,4 @@
+import PluginDescriptions
 import PluginRegistry
 import Scene
 import Timing

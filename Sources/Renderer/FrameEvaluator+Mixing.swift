@@ -1,6 +1,7 @@
 import CAnimatorABI
 import Compositor
 import Dispatch
+import PluginDescriptions
 import PluginRegistry
 import Scene
 

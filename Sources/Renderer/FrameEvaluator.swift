@@ -1,6 +1,7 @@
 import CAnimatorABI
 import Compositor
 import Foundation
+import PluginDescriptions
 import PluginRegistry
 import Scene
 

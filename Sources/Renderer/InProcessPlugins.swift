@@ -1,6 +1,7 @@
 import CAnimatorABI
 import CPluginGuard
 import Foundation
+import PluginDescriptions
 import PluginRegistry
 import Scene
 

@@ -1,6 +1,7 @@
 import CAnimatorABI
 import CacheFiles
 import Foundation
+import PluginDescriptions
 import PluginIsolation
 import PluginRegistry
 import Scene

@@ -3,6 +3,7 @@ import Foundation
 import JSON
 import OptionNames
 import Output
+import PluginDescriptions
 import PluginRegistry
 import Scene
 

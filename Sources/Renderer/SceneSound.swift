@@ -1,6 +1,7 @@
 import Compositor
 import Footage
 import Output
+import PluginDescriptions
 import PluginRegistry
 import Scene
 import Timing

@@ -1,5 +1,6 @@
 import CAnimatorABI
 import Foundation
+import PluginDescriptions
 import PluginRegistry
 import Scene
 import Timing

@@ -1,5 +1,5 @@
 import CAnimatorABI
-import PluginRegistry
+import PluginDescriptions
 
 /// A layer's `filters` and `backdropFilters`: lists of effects with their parameters, and the
 /// `animate` key paths that reach those parameters.

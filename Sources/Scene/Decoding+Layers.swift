@@ -1,5 +1,5 @@
 import CAnimatorABI
-import PluginRegistry
+import PluginDescriptions
 
 /// Layers: base state (frame, transform, opacity, shadow, mask) and contents (fill, image).
 extension Decoding {

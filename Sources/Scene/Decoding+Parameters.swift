@@ -1,6 +1,6 @@
 import CAnimatorABI
 import Foundation
-import PluginRegistry
+import PluginDescriptions
 
 /// Binds a step's "params" object to an animator's or mixer's descriptors: every key known,
 /// every value of the right type and inside its range, defaults for the rest.

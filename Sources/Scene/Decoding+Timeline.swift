@@ -1,4 +1,4 @@
-import PluginRegistry
+import PluginDescriptions
 import Timing
 
 /// The timeline: each step's animator or mixer, its layers, its timing and its parameters.
@@ -123,9 +123,7 @@ extension Decoding {
             let mixer = try lookUp(mixerField, kind: .mixer, registry.mixer(named:))
             // The scan compiled the shader, or found no GL to compile it on: that is the pipeline's
             // error, found before anything renders.
-            if mixer.plugin.origin == .glsl, let failure = GLSLTransition.compileFailure(of: mixer) {
-                throw mixerField.error(failure.description)
-            }
+            if let problem = registry.problem(running: mixer) { throw mixerField.error(problem) }
             let from = try layerIndex(try fields.required("from", "the layer the mixer starts from"))
             let toField = try fields.required("to", "the layer the mixer ends on")
             let to = try layerIndex(toField)

@@ -1,4 +1,4 @@
-import PluginRegistry
+import PluginDescriptions
 import Timing
 
 /// Timing curves: a name ("ease-in-out", or a plugin curve with its default arguments),

@@ -1,6 +1,6 @@
 import CAnimatorABI
 import JSON
-import PluginRegistry
+import PluginDescriptions
 
 /// One entry of a layer's `filters` or `backdropFilters`: an effect and its parameters, bound
 /// and checked against the effect's descriptors as a step's are. Values that `animate` steps

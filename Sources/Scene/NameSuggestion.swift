@@ -1,4 +1,4 @@
-import PluginRegistry
+import PluginDescriptions
 
 // "Did you mean" for unknown names in pipeline files and on the command line (animators, mixers,
 // effects, curves, layers, keys, parameters, commands): the known name the writer most likely

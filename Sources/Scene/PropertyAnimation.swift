@@ -1,5 +1,5 @@
 import CAnimatorABI
-import PluginRegistry
+import PluginDescriptions
 import Timing
 
 /// What an `animate` step does to its layer's key path, as `CABasicAnimation` and

@@ -1,6 +1,6 @@
 import CAnimatorABI
 import Foundation
-import PluginRegistry
+import PluginDescriptions
 import Timing
 
 /// The scene model: a pipeline file parsed, validated against the registry, images decoded.

@@ -3,7 +3,7 @@ import CRegularFile
 import Foundation
 import JSON
 import OptionNames
-import PluginRegistry
+import PluginDescriptions
 
 /// Reads a pipeline file into a `Scene`: JSON syntax, the format's keys and types, names
 /// against the registry, parameters against their descriptors, images decoded.
@@ -41,7 +41,8 @@ public enum SceneDecoder {
         }
     }
 
-    public static func load(file: String, registry: Registry, options: Options = Options()) throws(SceneError) -> Scene
+    public static func load(file: String, registry: any PluginLookup, options: Options = Options()) throws(SceneError)
+        -> Scene
     {
         if let problem = PathLimits.problem(file) {
             throw SceneError(file: file, position: nil, path: nil, message: "the pipeline file's path \(problem)")
@@ -104,7 +105,7 @@ public enum SceneDecoder {
     /// Decodes a pipeline file's bytes; `file` names it in errors and is where relative paths
     /// resolve. The fuzz target calls this directly: any bytes either decode or throw.
     public static func decode(
-        _ bytes: [UInt8], file: String, registry: Registry,
+        _ bytes: [UInt8], file: String, registry: any PluginLookup,
         options: Options = Options()
     ) throws(SceneError) -> Scene {
         guard bytes.count <= maximumFileBytes else {
@@ -128,7 +129,7 @@ public enum SceneDecoder {
 /// The state of one decoding: where relative paths resolve, decoded images, owned C strings.
 struct Decoding {
     let file: String
-    let registry: Registry
+    let registry: any PluginLookup
     let options: SceneDecoder.Options
     let baseDirectory: URL
     let strings = CStringPool()
@@ -154,7 +155,7 @@ struct Decoding {
     /// The content hash of the bytes decoded.
     let hash: String
 
-    init(file: String, registry: Registry, options: SceneDecoder.Options, hash: String) {
+    init(file: String, registry: any PluginLookup, options: SceneDecoder.Options, hash: String) {
         self.hash = hash
         self.file = file
         self.registry = registry

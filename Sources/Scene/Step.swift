@@ -1,5 +1,5 @@
 import JSON
-import PluginRegistry
+import PluginDescriptions
 import Timing
 
 /// One timeline entry: an animator applied to a layer, or a mixer blending two layers, over

@@ -1,5 +1,5 @@
 import Foundation
-import PluginRegistry
+import PluginDescriptions
 import Timing
 
 /// A text's string held between keys, as After Effects' Source Text keyframes: `values[i]` shows

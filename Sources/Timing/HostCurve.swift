@@ -1,4 +1,4 @@
-import PluginRegistry
+import PluginDescriptions
 
 /// A curve the host computes from progress alone: it calls no plugin, so it can also be
 /// evaluated without a render's `PluginCurveCalls`.

@@ -1,4 +1,4 @@
-import PluginRegistry
+import PluginDescriptions
 
 /// The curves a pipeline file may name, with Core Animation's control points.
 public enum NamedCurves {

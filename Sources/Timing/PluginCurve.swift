@@ -1,4 +1,4 @@
-import PluginRegistry
+import PluginDescriptions
 
 /// Runs plugin curves' code where a render runs plugin code: in this process under the crash
 /// guard, or in a plugin child (`--isolate`). A render hands it to every curve it evaluates, so

@@ -1,4 +1,4 @@
-import PluginRegistry
+import PluginDescriptions
 
 /// Timing: the curves that turn a step's local progress into eased progress.
 ///

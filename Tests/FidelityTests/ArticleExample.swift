@@ -1,9 +1,9 @@
 import CAnimatorABI
 import Foundation
 import PluginRegistry
+import RegistryTestSupport
 import Renderer
 import Scene
-import TestSupport
 import Testing
 
 /// One of the repository's pipelines (an example, or pipeline.json) evaluated in this process

@@ -82,6 +82,36 @@ import Testing
         }
     }
 
+    /// What the model may not reach: the registry and the libraries it links (GL, seccomp, libffi,
+    /// dlopen, frei0r), which are wired in from above.
+    static let loader: Set = [
+        "PluginRegistry", "PluginIsolation", "CSandbox", "CGLSLTransition", "CFrei0rAdapter", "CForeignCall",
+        "CLibraryLoader",
+    ]
+
+    /// The model reads plugins through PluginDescriptions' lookup: its modules and SceneTests
+    /// import none of the loader, and depend on none of it in Package.swift, directly or not.
+    @Test(arguments: ["Sources/PluginDescriptions", "Sources/Timing", "Sources/Scene", "Tests/SceneTests"])
+    func theModelStandsWithoutTheLoader(folder: String) throws {
+        let root = Self.sources.deletingLastPathComponent()
+        let found = try #require(FileManager.default.enumerator(atPath: root.appendingPathComponent(folder).path))
+        let files = found.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.map { "\(folder)/\($0)" }
+        #expect(!files.isEmpty, "no Swift files under \(folder)")
+        for file in files.sorted() {
+            for line in Self.forbiddenImports(in: try Self.text(of: file), of: file, modules: Self.loader, allowed: [])
+            {
+                Issue.record("\(line): the model reads plugins through PluginLookup (PluginDescriptions)")
+            }
+        }
+        let targets = try PackageTargets(text: try Self.text(of: "Package.swift"))
+        let target = String(folder.split(separator: "/").last!)
+        let reached = targets.dependencies(reachedFrom: target)
+        #expect(!reached.isEmpty || target == "PluginDescriptions", "Package.swift declares no \(target)")
+        for module in reached.intersection(Self.loader).sorted() {
+            Issue.record("Package.swift: \(target) depends on \(module) (\(targets.path(from: target, to: module)))")
+        }
+    }
+
     @Test func noModuleReExportsAnother() throws {
         for file in try Self.swiftFiles() {
             for line in Self.reExports(in: try Self.text(of: file), of: file) { Issue.record("\(line)") }

@@ -1,6 +1,6 @@
 import Foundation
 import PipelineKit
-import TestSupport
+import RegistryTestSupport
 import Testing
 
 /// PipelineKit as an embedder uses it, in this process, with no executable: pipelines opened

@@ -1,6 +1,6 @@
 import Foundation
 import PipelineKit
-import TestSupport
+import RegistryTestSupport
 import Testing
 
 /// Frames drawn with the motion blur a preview asks for (`motionBlurSamples`): none, the same as

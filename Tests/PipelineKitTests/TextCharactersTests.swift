@@ -1,6 +1,6 @@
 import Foundation
 import PipelineKit
-import TestSupport
+import RegistryTestSupport
 import Testing
 
 /// A text layer's characters at a time: each one's box on the canvas and its weight under each

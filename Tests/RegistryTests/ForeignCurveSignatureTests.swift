@@ -1,4 +1,5 @@
-import PluginRegistry
+import CForeignCall
+import PluginDescriptions
 import Testing
 
 @Suite struct ForeignCurveSignatureTests {
@@ -13,6 +14,10 @@ import Testing
         #expect(steps.argumentTypes == [.int32])
         let mixed = try ForeignCurveSignature(parsing: "f(d;fidlllll)")
         #expect(mixed.argumentTypes == [.float, .int32, .double, .int64, .int64, .int64, .int64, .int64])
+    }
+
+    @Test func allowsAsManyArgumentsAsTheForeignCallTakes() {
+        #expect(ForeignCurveSignature.maximumArgumentCount == Int(FOREIGN_CALL_MAX_ARGUMENTS))
     }
 
     @Test(arguments: ["d(d)", "d(d;dd)", "f(f)", "d(d;i)", "f(d;fidl)"])

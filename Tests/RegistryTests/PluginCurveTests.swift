@@ -1,6 +1,7 @@
 import Foundation
+import PluginDescriptions
 import PluginRegistry
-import TestSupport
+import RegistryTestSupport
 import Testing
 
 /// The in-repo easing-curves plugin, loaded as the host loads it, called through libffi: the

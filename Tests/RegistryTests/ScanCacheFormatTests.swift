@@ -1,5 +1,6 @@
 import CacheFiles
 import Foundation
+import PluginDescriptions
 import Testing
 
 @testable import PluginRegistry

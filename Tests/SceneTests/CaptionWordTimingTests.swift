@@ -1,5 +1,5 @@
 import Foundation
-import PluginRegistry
+import PluginDescriptions
 import Testing
 
 @testable import Scene
@@ -79,7 +79,7 @@ import Testing
             #"{"version": 1, "canvas": {"width": 64, "height": 64, "fps": 10, "duration": 2}, "#
             + #""layers": [{"name": "title", "text": \#(text)}], "timeline": \#(timeline)}"#
         return try SceneDecoder.decode(
-            Array(document.utf8), file: folder + "/words.json", registry: Registry(opensPlugins: false))
+            Array(document.utf8), file: folder + "/words.json", registry: NoPlugins())
     }
 
     @Test func wordTimingIsReadWithCharactersTheDefault() throws {

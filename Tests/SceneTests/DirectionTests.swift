@@ -1,4 +1,4 @@
-import PluginRegistry
+import PluginDescriptions
 import Scene
 import Testing
 
@@ -18,7 +18,7 @@ import Testing
                 "timing": \#(timing)}]}
             """#
         return try SceneDecoder.decode(
-            Array(text.utf8), file: "/tmp/direction-test.json", registry: Registry(opensPlugins: false))
+            Array(text.utf8), file: "/tmp/direction-test.json", registry: NoPlugins())
     }
 
     /// The presented-ness of the opacity step (1 presented, 0 dismissed) at each frame of its

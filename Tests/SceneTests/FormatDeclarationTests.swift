@@ -1,5 +1,5 @@
 import Foundation
-import PluginRegistry
+import PluginDescriptions
 import Testing
 
 @testable import Scene
@@ -93,7 +93,7 @@ import Testing
         let text =
             #"{"version": 1, "canvas": {"width": 64, "height": 64, "fps": 10, "duration": 1}, "layers": [\#(layer)]}"#
         return try SceneDecoder.decode(
-            Array(text.utf8), file: "/tmp/format-test.json", registry: Registry(opensPlugins: false))
+            Array(text.utf8), file: "/tmp/format-test.json", registry: NoPlugins())
     }
 
     func decodeError(layer: String) -> SceneError? {

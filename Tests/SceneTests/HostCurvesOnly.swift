@@ -1,4 +1,4 @@
-import PluginRegistry
+import PluginDescriptions
 import Testing
 import Timing
 

@@ -1,4 +1,4 @@
-import PluginRegistry
+import PluginDescriptions
 import Scene
 import Testing
 
@@ -11,7 +11,7 @@ import Testing
              "layers": [\#(layers)], "timeline": [\#(timeline)]}
             """#
         return try SceneDecoder.decode(
-            Array(text.utf8), file: "/tmp/tree-test.json", registry: Registry(opensPlugins: false))
+            Array(text.utf8), file: "/tmp/tree-test.json", registry: NoPlugins())
     }
 
     func error(_ layers: String, timeline: String = "") -> SceneError? {

@@ -1,5 +1,5 @@
 import Foundation
-import PluginRegistry
+import PluginDescriptions
 import PropertyBased
 import Testing
 
@@ -31,7 +31,7 @@ import Testing
         _ = FileManager.default.createFile(
             atPath: folder.appendingPathComponent(GeneratedDocument.captionsName).path, contents: Data())
         let file = folder.appendingPathComponent("generated.json").path
-        let registry = Registry(opensPlugins: false)
+        let registry = NoPlugins()
         let checked = Checked()
 
         await propertyCheck(count: Self.count, input: Gen.int(in: 0...Int.max), Gen.bool) { seed, invalid in
@@ -49,7 +49,7 @@ import Testing
         }
     }
 
-    static func expectDecoderVerdict(on document: GeneratedDocument, file: String, registry: Registry) {
+    static func expectDecoderVerdict(on document: GeneratedDocument, file: String, registry: any PluginLookup) {
         do throws(SceneError) {
             _ = try SceneDecoder.decode(Array(document.text.utf8), file: file, registry: registry)
             #expect(document.isValid, "the decoder accepts \(document)")
@@ -67,7 +67,8 @@ import Testing
     }
 
     /// Python's jsonschema (Draft 2020-12) on every document, in one run: true where valid.
-    func schemaVerdicts(on documents: [GeneratedDocument], in folder: URL, registry: Registry) throws -> [Bool] {
+    func schemaVerdicts(on documents: [GeneratedDocument], in folder: URL, registry: any PluginLookup) throws -> [Bool]
+    {
         let schema = folder.appendingPathComponent("pipeline.schema.json")
         try SchemaDocument(registry: registry).json.text().write(to: schema, atomically: true, encoding: .utf8)
         let list = folder.appendingPathComponent("documents.jsonl")

@@ -1,6 +1,6 @@
 import CAnimatorABI
 import Foundation
-import PluginRegistry
+import PluginDescriptions
 import Testing
 
 @testable import Scene
@@ -15,7 +15,7 @@ import Testing
             #"{"version": 1, "canvas": {"width": 64, "height": 64, "fps": 10, "duration": \#(duration)}, "#
             + #""layers": [{"name": "title", "text": \#(text)}], "timeline": \#(timeline)}"#
         return try SceneDecoder.decode(
-            Array(document.utf8), file: folder + "/text-animation-test.json", registry: Registry(opensPlugins: false))
+            Array(document.utf8), file: folder + "/text-animation-test.json", registry: NoPlugins())
     }
 
     func text(_ text: String) throws -> TextContent {

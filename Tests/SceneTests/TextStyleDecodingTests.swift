@@ -1,6 +1,6 @@
 import CAnimatorABI
 import Foundation
-import PluginRegistry
+import PluginDescriptions
 import Testing
 
 @testable import Scene
@@ -12,7 +12,7 @@ import Testing
             #"{"version": 1, "canvas": {"width": 64, "height": 64, "fps": 10, "duration": 1}, "#
             + #""layers": [{"name": "title", "text": \#(text)}]}"#
         let scene = try SceneDecoder.decode(
-            Array(document.utf8), file: "/tmp/text-style-test.json", registry: Registry(opensPlugins: false))
+            Array(document.utf8), file: "/tmp/text-style-test.json", registry: NoPlugins())
         return scene.layers[0].content.text
     }
 

@@ -1,5 +1,5 @@
 import PluginRegistry
-import TestSupport
+import RegistryTestSupport
 import Testing
 import Timing
 

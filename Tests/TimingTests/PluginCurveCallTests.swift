@@ -1,5 +1,6 @@
+import PluginDescriptions
 import PluginRegistry
-import TestSupport
+import RegistryTestSupport
 import Testing
 import Timing
 

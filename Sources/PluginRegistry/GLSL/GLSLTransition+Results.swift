@@ -1,6 +1,7 @@
 import CAnimatorABI
 import CGLSLTransition
 import Foundation
+import PluginDescriptions
 
 extension GLSLTransition {
     /// What the shader of `mixer` (a GLSL transition's entry) returns for every pixel of `out`'s

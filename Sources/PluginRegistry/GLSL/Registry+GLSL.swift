@@ -1,4 +1,5 @@
 import CacheFiles
+import PluginDescriptions
 
 /// Scanning GLSL transitions: a file is read in this process every time (its mixer is registered
 /// here), and compiled only when it is new or changed since the scan cache's verdict.

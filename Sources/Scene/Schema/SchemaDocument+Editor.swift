@@ -1,4 +1,4 @@
-import PluginRegistry
+import PluginDescriptions
 
 /// The parts of the schema the preview's editor builds its forms from: one step's parameters,
 /// a layer's keys and the three forms of a spring.

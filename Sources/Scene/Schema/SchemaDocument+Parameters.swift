@@ -1,4 +1,4 @@
-import PluginRegistry
+import PluginDescriptions
 
 /// A step's `params` as an animator's or mixer's descriptors define them: every key known, each
 /// value of its type and within its range, the required ones required.

@@ -1,4 +1,4 @@
-import PluginRegistry
+import PluginDescriptions
 
 /// Timeline steps: an animator step (`animator`, `target`) or a mixer step (`mixer`, `from`,
 /// `to`), their timing or `alongside`, and `params` checked per animator or mixer name.

@@ -1,4 +1,4 @@
-import PluginRegistry
+import PluginDescriptions
 import Timing
 
 /// Timing curves (`$defs/curve`): a name, `{"curve": name, "args": [...]}` or

@@ -1,4 +1,4 @@
-import PluginRegistry
+import PluginDescriptions
 import Timing
 
 /// The JSON Schema (draft 2020-12) of the pipeline format, made from the key declarations
@@ -12,7 +12,7 @@ public struct SchemaDocument {
     let effects: [EffectEntry]
     let curves: [CurveEntry]
 
-    public init(registry: Registry) {
+    public init(registry: any PluginLookup) {
         animators = registry.animators.values.sorted { $0.name < $1.name }
         mixers = registry.mixers.values.sorted { $0.name < $1.name }
         effects = registry.effects.values.sorted { $0.name < $1.name }

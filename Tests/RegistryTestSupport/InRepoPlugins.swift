@@ -1,4 +1,5 @@
 import Foundation
+import PluginDescriptions
 import PluginRegistry
 import Testing
 

@@ -7,9 +7,17 @@ public struct PluginInfo: Sendable, Equatable, Encodable {
     public let version: String
     public let description: String
     /// What the plugin's "about" extension says, nil when it offers none.
-    public internal(set) var about: PluginAbout? = nil
+    public package(set) var about: PluginAbout? = nil
     /// What kind of file it is.
-    public internal(set) var origin: PluginOrigin = .native
+    public package(set) var origin: PluginOrigin = .native
+
+    package init(
+        path: String, id: String, version: String, description: String, about: PluginAbout? = nil,
+        origin: PluginOrigin = .native
+    ) {
+        (self.path, self.id, self.version, self.description) = (path, id, version, description)
+        (self.about, self.origin) = (about, origin)
+    }
 }
 
 /// What kind of file registered a name: a pipeline plugin, a frei0r plugin through the host's
@@ -25,6 +33,10 @@ public struct PluginAbout: Sendable, Equatable, Encodable {
     public let author: String?
     public let homepage: String?
     public let license: String?
+
+    package init(author: String?, homepage: String?, license: String?) {
+        (self.author, self.homepage, self.license) = (author, homepage, license)
+    }
 }
 
 /// A plugin file that was skipped, and why.
@@ -41,8 +53,18 @@ public struct BrokenPlugin: Sendable, Equatable {
         return "another kind"
     }
 
+    package init(path: String, reason: String) { (self.path, self.reason) = (path, reason) }
+
+    /// The reason without the file's name it may begin with (a GLSL file's own message names it,
+    /// as errors in a render do): `no transition function`, `at 3:17: 'y' undeclared`.
+    public var reasonWithoutPath: String {
+        guard reason.hasPrefix(path + ":") else { return reason }
+        let rest = reason.dropFirst(path.count + 1)
+        return rest.hasPrefix(" ") ? String(rest.dropFirst()) : "at \(rest)"
+    }
+
     /// The first line of the reason.
-    public var firstReason: String { String(PluginListing.reason(reason, of: path).prefix { $0 != "\n" }) }
+    public var firstReason: String { String(reasonWithoutPath.prefix { $0 != "\n" }) }
 }
 
 /// What every registry table holds: a name, its kind and the plugin that registered it.
@@ -53,13 +75,13 @@ public protocol Registered {
 }
 
 /// An entry whose plugin description the loader completes after `init` (its "about" extension).
-protocol PluginDescribed: Registered {
+package protocol PluginDescribed: Registered {
     var plugin: PluginInfo { get set }
 }
 
 extension PluginDescribed {
     /// The entry as registered by `plugin`: the same plugin, described further after its `init`.
-    func from(_ plugin: PluginInfo) -> Self {
+    package func from(_ plugin: PluginInfo) -> Self {
         var entry = self
         entry.plugin = plugin
         return entry
@@ -106,20 +128,33 @@ public struct ProcessorEntry<Descriptor: ProcessorDescriptor>: Processor, @unche
     public let needsWholeImage: Bool
     /// Whether the effect's output depends on the time (ANIM_EFFECT_USES_TIME): its layer is
     /// drawn anew every frame. False for animators and mixers.
-    public internal(set) var usesTime = false
+    public package(set) var usesTime = false
     /// Whether pixels outside the effect's image are transparent to it
     /// (ANIM_EFFECT_TRANSPARENT_EDGES): its picture may be cut to what can show. False for
     /// animators and mixers.
-    public internal(set) var transparentEdges = false
+    public package(set) var transparentEdges = false
     /// Whether the animator brings its target in (ANIM_ANIMATOR_BRINGS_IN): a step running it
     /// without a `fillMode` holds its start state before it starts. False for mixers and effects.
-    public internal(set) var bringsIn = false
+    public package(set) var bringsIn = false
     /// Whether two opaque images give the mixer an opaque output (ANIM_MIXER_KEEPS_OPAQUE), so
     /// that output need not be read back to find out. False for animators and effects.
-    public internal(set) var keepsOpaque = false
-    public internal(set) var plugin: PluginInfo
+    public package(set) var keepsOpaque = false
+    public package(set) var plugin: PluginInfo
     /// nil while the entry is known from a scan only (see `Registry.scan`).
-    var openedDescriptor: UnsafePointer<Descriptor>? = nil
+    package var openedDescriptor: UnsafePointer<Descriptor>? = nil
+
+    package init(
+        name: String, version: String, doc: String, parameters: [ParameterDescriptor], isSerial: Bool,
+        takesNativePixels: Bool, needsWholeImage: Bool, usesTime: Bool = false, transparentEdges: Bool = false,
+        bringsIn: Bool = false, keepsOpaque: Bool = false, plugin: PluginInfo,
+        openedDescriptor: UnsafePointer<Descriptor>? = nil
+    ) {
+        (self.name, self.version, self.doc, self.parameters) = (name, version, doc, parameters)
+        (self.isSerial, self.takesNativePixels, self.needsWholeImage) = (isSerial, takesNativePixels, needsWholeImage)
+        (self.usesTime, self.transparentEdges, self.bringsIn, self.keepsOpaque) =
+            (usesTime, transparentEdges, bringsIn, keepsOpaque)
+        (self.plugin, self.openedDescriptor) = (plugin, openedDescriptor)
+    }
 
     /// The descriptor, for its functions: entries a lookup returned have it (the lookup opens
     /// the plugin). It is the host's copy, read by the plugin's `struct_size` (see
@@ -150,24 +185,32 @@ public typealias AnimatorEntry = ProcessorEntry<anim_animator_desc_t>
 public typealias MixerEntry = ProcessorEntry<anim_mixer_desc_t>
 public typealias EffectEntry = ProcessorEntry<anim_effect_desc_t>
 
-/// A timing curve a plugin registered: a C function called through libffi.
+/// A timing curve a plugin registered: a C function, called through `CurveFunction`.
 public struct CurveEntry: Registered, Sendable, Encodable {
     public let name: String
     public let doc: String
     public let argumentNames: [String]
     /// One default per extra argument, or nil when the pipeline must give them all.
     public let argumentDefaults: [Double]?
-    public internal(set) var plugin: PluginInfo
+    public package(set) var plugin: PluginInfo
     public let signature: ForeignCurveSignature
     /// nil while the entry is known from a scan only (see `Registry.scan`).
-    var foreign: ForeignCurve? = nil
+    package var function: (any CurveFunction)? = nil
+
+    package init(
+        name: String, doc: String, argumentNames: [String], argumentDefaults: [Double]?, plugin: PluginInfo,
+        signature: ForeignCurveSignature, function: (any CurveFunction)? = nil
+    ) {
+        (self.name, self.doc, self.argumentNames, self.argumentDefaults) = (name, doc, argumentNames, argumentDefaults)
+        (self.plugin, self.signature, self.function) = (plugin, signature, function)
+    }
 
     /// The C function, callable: entries a lookup returned have it (the lookup opens the plugin).
-    public var curve: ForeignCurve {
-        guard let foreign else {
+    public var curve: any CurveFunction {
+        guard let function else {
             preconditionFailure("\(name): plugin not open; use the entry a Registry lookup returns")
         }
-        return foreign
+        return function
     }
 
     public var kind: RegistrationKind { .curve }
@@ -198,6 +241,8 @@ public struct PluginOpenFailure: Error, Sendable, CustomStringConvertible {
     public let path: String
     public let reason: String
 
+    package init(path: String, reason: String) { (self.path, self.reason) = (path, reason) }
+
     public var description: String { "plugin \(path) could not be opened: \(reason)" }
 }
 
@@ -212,6 +257,10 @@ public struct NameClash: Sendable, Equatable, CustomStringConvertible {
     public let kind: RegistrationKind
     public let name: String
     public let paths: [String]
+
+    package init(kind: RegistrationKind, name: String, paths: [String]) {
+        (self.kind, self.name, self.paths) = (kind, name, paths)
+    }
 
     public var description: String {
         "\(kind.rawValue) \"\(name)\" is registered by more than one plugin: \(paths.joined(separator: " and ")); remove or rename one"

@@ -1,5 +1,5 @@
 import CAnimatorABI
-import CGLSLTransition
+import CGLSLParameters
 
 /// The type of an animator or mixer parameter, as `animator.h` numbers them; beyond them, the
 /// types of a GLSL transition's uniforms (numbered in glsl_transition.h), which only it registers.
@@ -87,12 +87,25 @@ public struct ParameterDescriptor: Sendable, Encodable {
     public var isFrei0r = false
     /// A GLSL transition's uniform whose file gives no default: it is zero unless a step sets it.
     public var hasNoDefault = false
+
+    package init(
+        id: String, type: ParameterType, isRequired: Bool, acceptsLayer: Bool, doc: String, unit: String, min: Double,
+        max: Double, defaults: [Double], defaultString: String?, choices: [String], isFrei0r: Bool = false,
+        hasNoDefault: Bool = false
+    ) {
+        (self.id, self.type, self.isRequired, self.acceptsLayer, self.doc, self.unit) =
+            (id, type, isRequired, acceptsLayer, doc, unit)
+        (self.min, self.max, self.defaults, self.defaultString, self.choices) = (
+            min, max, defaults, defaultString, choices
+        )
+        (self.isFrei0r, self.hasNoDefault) = (isFrei0r, hasNoDefault)
+    }
 }
 
 extension ParameterDescriptor {
     /// Reads and checks one descriptor, already copied by its `struct_size` (see `readParameters`);
     /// the error says what is wrong in the plugin's terms.
-    init(reading raw: anim_param_desc_t, origin: PluginOrigin = .native) throws(DescriptorError) {
+    package init(reading raw: anim_param_desc_t, origin: PluginOrigin = .native) throws(DescriptorError) {
         guard let idPointer = raw.id else { throw DescriptorError("a parameter has no id") }
         let id = String(cString: idPointer)
         switch origin {
@@ -155,18 +168,18 @@ extension ParameterDescriptor {
         }
     }
 
-    static func isValidID(_ id: String) -> Bool {
+    package static func isValidID(_ id: String) -> Bool {
         guard let first = id.unicodeScalars.first, first.isASCIILetter else { return false }
         return id.unicodeScalars.allSatisfy { $0.isASCIILetter || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" }
     }
 }
 
 extension Unicode.Scalar {
-    var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
+    package var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
 }
 
 /// Why a plugin's descriptor was refused.
 public struct DescriptorError: Error, Sendable, CustomStringConvertible {
     public let description: String
-    init(_ description: String) { self.description = description }
+    package init(_ description: String) { self.description = description }
 }

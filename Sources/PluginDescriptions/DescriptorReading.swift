@@ -102,7 +102,7 @@ extension ProcessorEntry {
     /// A frei0r file's names (`frei0r.IIRblur`, see `Frei0rPlugin`) keep the file's own spelling
     /// after the prefix, and parameter ids as frei0r gives them ("Block width"); a GLSL
     /// transition's are its file's base name and its uniforms' names (see `GLSLTransition`).
-    init(reading desc: UnsafePointer<Descriptor>, plugin: PluginInfo, origin: PluginOrigin = .native)
+    package init(reading desc: UnsafePointer<Descriptor>, plugin: PluginInfo, origin: PluginOrigin = .native)
         throws(DescriptorError)
     {
         let size = GrowableStruct.declaredSize(at: desc)
@@ -130,46 +130,7 @@ extension ProcessorEntry {
     }
 }
 
-extension CurveEntry {
-    init(reading desc: UnsafePointer<anim_curve_desc_t>, plugin: PluginInfo) throws(DescriptorError) {
-        let size = GrowableStruct.declaredSize(at: desc)
-        try requireSize(size, atLeast: FirstReleasedSize.curveDescriptor, "curve descriptor")
-        let raw = GrowableStruct.read(desc, size: size, as: anim_curve_desc_t.self)
-        let name = try registeredName(raw.name)
-        guard !BuiltInCurveNames.contains(name) else {
-            throw DescriptorError("curve name \"\(name)\" is built into the host; choose another")
-        }
-        guard let function = raw.function else { throw DescriptorError("curve \"\(name)\" has no function") }
-        guard let signatureText = raw.signature else { throw DescriptorError("curve \"\(name)\" has no signature") }
-        let curve: ForeignCurve
-        do {
-            let signature = try ForeignCurveSignature(parsing: String(cString: signatureText))
-            curve = try ForeignCurve(signature: signature, function: unsafeBitCast(function, to: UnsafeRawPointer.self))
-        } catch {
-            throw DescriptorError("curve \"\(name)\": \(error.description)")
-        }
-        let count = curve.signature.argumentTypes.count
-        let names = raw.arg_names.map { String(cString: $0).split(separator: ",").map { $0.trimmingSpaces } } ?? []
-        guard names.isEmpty || names.count == count else {
-            throw DescriptorError(
-                "curve \"\(name)\": arg_names lists \(names.count) names for \(count) extra arguments")
-        }
-        let defaults = raw.arg_defaults.map { Array(UnsafeBufferPointer(start: $0, count: count)) }
-        if let defaults,
-            let index = defaults.indices.first(where: { !curve.signature.argumentTypes[$0].accepts(defaults[$0]) })
-        {
-            throw DescriptorError(
-                "curve \"\(name)\": default \(defaults[index]) does not fit argument \(index + 1) of type '\(curve.signature.argumentTypes[index].rawValue)'"
-            )
-        }
-        self.init(
-            name: name, doc: text(raw.doc),
-            argumentNames: names.isEmpty ? (0..<count).map { "arg\($0 + 1)" } : names,
-            argumentDefaults: defaults, plugin: plugin, signature: curve.signature, foreign: curve)
-    }
-}
-
-private func requireSize(_ size: Int, atLeast first: Int, _ what: String, since release: String = "1.0")
+package func requireSize(_ size: Int, atLeast first: Int, _ what: String, since release: String = "1.0")
     throws(DescriptorError)
 {
     guard size >= first else {
@@ -177,12 +138,12 @@ private func requireSize(_ size: Int, atLeast first: Int, _ what: String, since 
     }
 }
 
-private func text(_ pointer: UnsafePointer<CChar>?) -> String {
+package func text(_ pointer: UnsafePointer<CChar>?) -> String {
     pointer.map { String(cString: $0) } ?? ""
 }
 
 /// Names used in pipeline files: lowercase words joined by '-'.
-private func registeredName(_ pointer: UnsafePointer<CChar>?) throws(DescriptorError) -> String {
+package func registeredName(_ pointer: UnsafePointer<CChar>?) throws(DescriptorError) -> String {
     guard let pointer else { throw DescriptorError("a descriptor has no name") }
     let name = String(cString: pointer)
     let scalars = name.unicodeScalars
@@ -234,5 +195,7 @@ private func readParameters(
 }
 
 extension Substring {
-    var trimmingSpaces: String { String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed()) }
+    package var trimmingSpaces: String {
+        String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+    }
 }
