@@ -5,9 +5,9 @@ import Footage
 import Scene
 
 extension Compositor {
-    /// Paints the fill, the image and the text in the layer's own space through its rounded frame
-    /// and its mask (the mask stage, `masking`). `alpha` scales every paint; `host` gives colours
-    /// an `animate` step changed.
+    /// Paints the fill, the image and the text of layer `index` in its own space through its
+    /// rounded frame and its mask (the mask stage, `masking`). `alpha` scales every paint; the
+    /// colours an `animate` step changed come from the layer's host state.
     func paintContents(
         of layer: anim_layer_t, index: Int, transform: AffineTransform, alpha: Double, on cr: OpaquePointer
     ) {

@@ -346,6 +346,7 @@ struct LayerPicture {
             return clip.union(shadow.map { PixelBox(covering: $0, width: frame.width, height: frame.height) } ?? .empty)
         }
         let whole = anim_rect_t(x: 0, y: 0, width: Double(image.width), height: Double(image.height))
-        return PixelBox(covering: union(toDevice.boundingBox(of: whole), shadow), width: frame.width, height: frame.height)
+        return PixelBox(
+            covering: union(toDevice.boundingBox(of: whole), shadow), width: frame.width, height: frame.height)
     }
 }
