@@ -81,7 +81,8 @@ public enum NewAnimatorCPlusPlusTemplate {
 
     static let effectSource = #"""
         // {{name}} — an effect plugin for pipeline, in C++: blurs a layer by `radius` pixels (a box
-        // blur). animator.h, "Effects (ABI 1.2)", documents every type and rule used here.
+        // blur). animator_images.h, "Effects (ABI 1.2)" (animator.h includes it), documents every type
+        // and rule used here.
         #include <animator.h>
 
         #include <algorithm>
@@ -290,7 +291,8 @@ public enum NewAnimatorCPlusPlusTemplate {
 
         An effect plugin for pipeline, in C++. `{{name}}.cpp` declares the effect `{{name}}` with
         one parameter, `radius`, and blurs the layer by it; change `reach` and `apply` for your own
-        filter. `animator.h` ("Effects (ABI 1.2)") documents every field.
+        filter. `animator_images.h` ("Effects (ABI 1.2)"), which `animator.h` includes, documents
+        every field.
 
         \#(build)
 

@@ -3,7 +3,8 @@
 enum NewEffectRustTemplate {
     static let source = #"""
         //! {{name}}: an effect plugin for pipeline that blurs a layer by `radius` pixels (a box blur).
-        //! animator.h, "Effects (ABI 1.2)", documents every type and rule behind these bindings.
+        //! animator_images.h, "Effects (ABI 1.2)" (animator.h includes it), documents every type and
+        //! rule behind these bindings.
 
         use core::ffi::CStr;
         use pipeline_animator::abi::{ANIM_EFFECT_NATIVE_PIXELS, ANIM_REACH_MAX};
