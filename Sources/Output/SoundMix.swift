@@ -124,20 +124,16 @@ public struct SoundMix: Codable, Sendable, Equatable {
 
     /// The mix and the part's frames, as a part's metadata value.
     public func metadata(part frames: Range<Int>) -> String {
-        let record = PartRecord(mix: self, frames: [frames.lowerBound, frames.upperBound])
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: (try? encoder.encode(record)) ?? Data(), as: UTF8.self)
+        PartMetadata.text(of: PartRecord(mix: self, frames: [frames.lowerBound, frames.upperBound]))
     }
 
     /// What a part's metadata says: its render's mix and its own frames, or nil when it is not a
     /// part's record.
     public static func part(metadata: String) -> (mix: SoundMix, frames: Range<Int>)? {
-        guard let record = try? JSONDecoder().decode(PartRecord.self, from: Data(metadata.utf8)),
-            record.frames.count == 2, record.frames[0] >= 0, record.frames[0] < record.frames[1],
-            record.frames[1] <= record.mix.frameCount
+        guard let record = PartMetadata.record(PartRecord.self, in: metadata),
+            let frames = PartMetadata.frames(record.frames, in: record.mix.frameCount)
         else { return nil }
-        return (record.mix, record.frames[0]..<record.frames[1])
+        return (record.mix, frames)
     }
 
     private struct PartRecord: Codable {

@@ -100,20 +100,16 @@ public struct Subtitles: Codable, Sendable, Equatable {
 
     /// The tracks and the part's frames, as a part's metadata value.
     public func metadata(part frames: Range<Int>) -> String {
-        let record = PartRecord(subtitles: self, frames: [frames.lowerBound, frames.upperBound])
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: (try? encoder.encode(record)) ?? Data(), as: UTF8.self)
+        PartMetadata.text(of: PartRecord(subtitles: self, frames: [frames.lowerBound, frames.upperBound]))
     }
 
     /// What a part's metadata says: its render's tracks and its own frames, or nil when it is
     /// not a part's record.
     public static func part(metadata: String) -> (subtitles: Subtitles, frames: Range<Int>)? {
-        guard let record = try? JSONDecoder().decode(PartRecord.self, from: Data(metadata.utf8)),
-            record.frames.count == 2, record.frames[0] >= 0, record.frames[0] < record.frames[1],
-            record.frames[1] <= record.subtitles.frameCount, record.subtitles.fps > 0
+        guard let record = PartMetadata.record(PartRecord.self, in: metadata), record.subtitles.fps > 0,
+            let frames = PartMetadata.frames(record.frames, in: record.subtitles.frameCount)
         else { return nil }
-        return (record.subtitles, record.frames[0]..<record.frames[1])
+        return (record.subtitles, frames)
     }
 
     private struct PartRecord: Codable {
