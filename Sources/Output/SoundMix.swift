@@ -118,26 +118,10 @@ public struct SoundMix: Codable, Sendable, Equatable {
     func sample(atFrame frame: Int) -> Int {
         Int((Double(frame) / fps * Double(Self.sampleRate)).rounded())
     }
+}
 
-    /// The metadata key under which parts of a render carry its mix, as JSON.
+/// Parts of a render carry its mix (`metadata(part:)`), under "pipeline_sound".
+extension SoundMix: CarriedByParts {
     public static let metadataKey = "pipeline_sound"
-
-    /// The mix and the part's frames, as a part's metadata value.
-    public func metadata(part frames: Range<Int>) -> String {
-        PartMetadata.text(of: PartRecord(mix: self, frames: [frames.lowerBound, frames.upperBound]))
-    }
-
-    /// What a part's metadata says: its render's mix and its own frames, or nil when it is not a
-    /// part's record.
-    public static func part(metadata: String) -> (mix: SoundMix, frames: Range<Int>)? {
-        guard let record = PartMetadata.record(PartRecord.self, in: metadata),
-            let frames = PartMetadata.frames(record.frames, in: record.mix.frameCount)
-        else { return nil }
-        return (record.mix, frames)
-    }
-
-    private struct PartRecord: Codable {
-        let mix: SoundMix
-        let frames: [Int]
-    }
+    public static let recordKey = "mix"
 }

@@ -92,30 +92,12 @@ public struct Subtitles: Codable, Sendable, Equatable {
         let (wholeSeconds, millis) = (total / 1000 % 60, total % 1000)
         return String(format: "%02d:%02d:%02d.%03d", hours, minutes, wholeSeconds, millis)
     }
+}
 
-    // MARK: Parts
-
-    /// The metadata key under which parts of a render carry its tracks, as JSON.
+/// Parts of a render carry its tracks (`metadata(part:)`), under "pipeline_subtitles".
+extension Subtitles: CarriedByParts {
     public static let metadataKey = "pipeline_subtitles"
-
-    /// The tracks and the part's frames, as a part's metadata value.
-    public func metadata(part frames: Range<Int>) -> String {
-        PartMetadata.text(of: PartRecord(subtitles: self, frames: [frames.lowerBound, frames.upperBound]))
-    }
-
-    /// What a part's metadata says: its render's tracks and its own frames, or nil when it is
-    /// not a part's record.
-    public static func part(metadata: String) -> (subtitles: Subtitles, frames: Range<Int>)? {
-        guard let record = PartMetadata.record(PartRecord.self, in: metadata), record.subtitles.fps > 0,
-            let frames = PartMetadata.frames(record.frames, in: record.subtitles.frameCount)
-        else { return nil }
-        return (record.subtitles, frames)
-    }
-
-    private struct PartRecord: Codable {
-        let subtitles: Subtitles
-        let frames: [Int]
-    }
+    public static let recordKey = "subtitles"
 }
 
 /// The subtitle tracks of one video: the render's tracks for the frames it holds, in the

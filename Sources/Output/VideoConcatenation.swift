@@ -101,9 +101,7 @@ public struct VideoConcatenation {
     /// The parts must carry one render's mix, all of them, and follow on frame by frame.
     public func sound(ffprobePath: String) throws(OutputError) -> SoundMux? {
         guard format.carriesSound,
-            let (mix, frames) = try carried(
-                SoundMix.metadataKey, record: "sound", what: "sound", ffprobePath: ffprobePath,
-                read: { SoundMix.part(metadata: $0).map { ($0.mix, $0.frames) } })
+            let (mix, frames) = try carried(SoundMix.self, record: "sound", what: "sound", ffprobePath: ffprobePath)
         else { return nil }
         var checked = Set<String>()
         for source in mix.sources where checked.insert(source.file).inserted {
@@ -127,26 +125,24 @@ public struct VideoConcatenation {
     public func subtitles(ffprobePath: String) throws(OutputError) -> SubtitleMux? {
         guard format.carriesSubtitles,
             let (subtitles, frames) = try carried(
-                Subtitles.metadataKey, record: "subtitle", what: "subtitles", ffprobePath: ffprobePath,
-                read: { Subtitles.part(metadata: $0).map { ($0.subtitles, $0.frames) } })
+                Subtitles.self, record: "subtitle", what: "subtitles", ffprobePath: ffprobePath)
         else { return nil }
         return SubtitleMux(subtitles: subtitles, frames: frames, format: format)
     }
 
-    /// What the parts carry of their render under the metadata `key` (its mix, its tracks: `what`,
-    /// in a `record`), read by `read`, and the frames they hold together; nil when they carry none.
-    /// Either every part carries it or none does, the same for all, and they follow on frame by frame.
-    private func carried<Whole: Equatable>(
-        _ key: String, record: String, what: String, ffprobePath: String,
-        read: (String) -> (Whole, Range<Int>)?
+    /// What the parts carry of their render (its mix, its tracks: `what`, in a `record`), and the
+    /// frames they hold together; nil when they carry none. Either every part carries it or none
+    /// does, the same for all, and they follow on frame by frame.
+    private func carried<Whole: CarriedByParts>(
+        _ type: Whole.Type, record: String, what: String, ffprobePath: String
     ) throws(OutputError) -> (Whole, Range<Int>)? {
         var records: [(part: String, whole: Whole, frames: Range<Int>)?] = []
         for part in parts {
-            guard let tag = try VideoProbe.tag(key, of: part, ffprobePath: ffprobePath) else {
+            guard let tag = try VideoProbe.tag(Whole.metadataKey, of: part, ffprobePath: ffprobePath) else {
                 records.append(nil)
                 continue
             }
-            guard let (whole, frames) = read(tag) else {
+            guard let (whole, frames) = Whole.part(metadata: tag) else {
                 throw OutputError("\(part) carries a \(record) record pipeline cannot read: render the part again")
             }
             records.append((part, whole, frames))
