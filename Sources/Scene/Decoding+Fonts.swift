@@ -7,17 +7,28 @@ extension Decoding {
     /// `"fonts": ["fonts/Inter-Regular.ttf", "fonts/Inter-Bold.ttf"]`: every entry is checked,
     /// a broken one reported and the next one read.
     mutating func decodeFonts(_ field: Field?) -> [FontFile] {
+        decodeEach(of: field) { decoding, item, index throws(SceneError) in
+            let font = FontFile(
+                path: decoding.resolve(try item.string()),
+                origin: SceneError.Origin(file: decoding.file, position: item.node.position, path: item.path))
+            return decoding.checkFont(font, owner: "font file \(index + 1)") ? font : nil
+        }
+    }
+
+    /// Each entry of the list `field` as `read` makes it: a broken entry (`read` throws, or
+    /// returns nil after keeping its problem) is left out and the next one read; a `field` that
+    /// is no list is kept as the problem, and gives none.
+    mutating func decodeEach<Item>(
+        of field: Field?, _ read: (inout Decoding, Field, Int) throws(SceneError) -> Item?
+    ) -> [Item] {
         guard let field else { return [] }
         guard let items = keep(Self.attempt { () throws(SceneError) in try field.array() }) else { return [] }
-        var fonts: [FontFile] = []
+        var decoded: [Item] = []
         for (index, item) in items.enumerated() {
-            guard let name = keep(Self.attempt { () throws(SceneError) in try item.string() }) else { continue }
-            let font = FontFile(
-                path: resolve(name),
-                origin: SceneError.Origin(file: file, position: item.node.position, path: item.path))
-            if checkFont(font, owner: "font file \(index + 1)") { fonts.append(font) }
+            let result = Self.attempt { () throws(SceneError) in try read(&self, item, index) }
+            if let each = keep(result) ?? nil { decoded.append(each) }
         }
-        return fonts
+        return decoded
     }
 
     /// Whether the font file passes the checks an image does (path limits, present, inside the

@@ -8,14 +8,10 @@ extension Decoding {
     /// `"audio": ["music.m4a", {"file": "ambience.flac", "start": 1, "volume": 0.5, …}]`; every
     /// track is checked, a broken one reported and the next one read.
     mutating func decodeAudio(_ field: Field?) -> [AudioTrack] {
-        guard let field else { return [] }
-        guard let items = keep(Self.attempt { () throws(SceneError) in try field.array() }) else { return [] }
-        var tracks: [AudioTrack] = []
-        for (index, item) in items.enumerated() {
-            guard let track = keep(Self.attempt { () throws(SceneError) in try audioTrack(item) }) else { continue }
-            if checkSound(track.file, at: track.origin, owner: "audio track \(index + 1)") { tracks.append(track) }
+        decodeEach(of: field) { decoding, item, index throws(SceneError) in
+            let track = try decoding.audioTrack(item)
+            return decoding.checkSound(track.file, at: track.origin, owner: "audio track \(index + 1)") ? track : nil
         }
-        return tracks
     }
 
     private func audioTrack(_ item: Field) throws(SceneError) -> AudioTrack {
