@@ -89,9 +89,13 @@ import Testing
         "CLibraryLoader",
     ]
 
-    /// The model reads plugins through PluginDescriptions' lookup: its modules and SceneTests
-    /// import none of the loader, and depend on none of it in Package.swift, directly or not.
-    @Test(arguments: ["Sources/PluginDescriptions", "Sources/Timing", "Sources/Scene", "Tests/SceneTests"])
+    /// The model reads plugins through PluginDescriptions' lookup: its modules (Text among them,
+    /// below Scene) and their tests import none of the loader, and depend on none of it in
+    /// Package.swift, directly or not.
+    @Test(arguments: [
+        "Sources/PluginDescriptions", "Sources/Timing", "Sources/Text", "Sources/Scene", "Tests/SceneTests",
+        "Tests/TextTests",
+    ])
     func theModelStandsWithoutTheLoader(folder: String) throws {
         let root = Self.sources.deletingLastPathComponent()
         let found = try #require(FileManager.default.enumerator(atPath: root.appendingPathComponent(folder).path))
