@@ -25,8 +25,8 @@ BIN = $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path)
 PLUGIN_DIR = $(BIN)/pipeline-plugins
 
 # Installed layout: the host finds its built-in plugins in <prefix>/lib/pipeline/plugins, and
-# out-of-tree plugins find animator.h through pkg-config (uipipeline.pc). The C library, its
-# header folder and its pkg-config file are named uipipeline: Debian's libpipeline (man-db's
+# out-of-tree plugins find animator.h (and animator_images.h, which it includes) through
+# pkg-config (uipipeline.pc). The C library, its header folder and its pkg-config file are named uipipeline: Debian's libpipeline (man-db's
 # process-pipeline library) owns libpipeline.so, pipeline.h and libpipeline.pc.
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -82,8 +82,9 @@ VECTOR_LIBRARY_CFLAGS = -std=gnu11 -Wall -Wextra -Werror -O2 -fPIC -shared -I So
 	$(shell pkg-config --cflags librsvg-2.0 libxml-2.0 rlottie) $(PLUGIN_SANITIZE)
 VECTOR_LIBRARY_LIBS = $(shell pkg-config --libs librsvg-2.0 libxml-2.0 rlottie)
 
-# Each file is made again only when one of its sources, animator.h or this Makefile changed, so
-# a second `make` with nothing changed compiles nothing (scripts/check-build checks it).
+# Each file is made again only when one of its sources, animator.h (or animator_images.h, which it
+# includes) or this Makefile changed, so a second `make` with nothing changed compiles nothing
+# (scripts/check-build checks it).
 PLUGIN_NAMES = $(patsubst Plugins/%/,%,$(wildcard Plugins/*/))
 GLSL_FILES = $(notdir $(wildcard examples/transitions/*.glsl))
 plugins: $(BIN)/libpipeline-video.so $(BIN)/libpipeline-vector.so $(PLUGIN_NAMES:%=$(PLUGIN_DIR)/%.so) \
@@ -101,7 +102,7 @@ $(BIN)/libpipeline-vector.so: Libraries/vector-graphics/*.c Sources/CVectorGraph
 	@$(CC) $(VECTOR_LIBRARY_CFLAGS) Libraries/vector-graphics/*.c -o $@ $(VECTOR_LIBRARY_LIBS)
 
 .SECONDEXPANSION:
-$(PLUGIN_DIR)/%.so: $$(wildcard Plugins/$$*/*) Sources/CAnimatorABI/include/animator.h Makefile
+$(PLUGIN_DIR)/%.so: $$(wildcard Plugins/$$*/*) Sources/CAnimatorABI/include/*.h Makefile
 	@mkdir -p $(@D)
 	@echo "cc Plugins/$*/ -> $@"
 	@$(CC) $(PLUGIN_CFLAGS) $(wildcard Plugins/$*/*.c) -o $@ -lm
@@ -178,7 +179,7 @@ install: $(if $(filter command line,$(origin BIN)),,all)
 	install -d $(ROOT)/bin $(INCLUDE) $(ROOT)/lib/pkgconfig $(INSTALLED_PLUGINS) $(COMPLETIONS)
 	install -m 755 $(BIN)/pipeline $(ROOT)/bin/pipeline
 	$(STRIP) $(ROOT)/bin/pipeline
-	install -m 644 Sources/CAnimatorABI/include/animator.h $(INCLUDE)/animator.h
+	install -m 644 Sources/CAnimatorABI/include/animator.h Sources/CAnimatorABI/include/animator_images.h $(INCLUDE)/
 	install -m 644 Sources/CPipelineAPI/include/uipipeline.h $(INCLUDE)/uipipeline.h
 	install -m 755 $(BIN)/libuipipeline.so $(ROOT)/lib/libuipipeline.so
 	install -m 755 $(PLUGIN_DIR)/*.so $(INSTALLED_PLUGINS)/
@@ -192,7 +193,8 @@ install: $(if $(filter command line,$(origin BIN)),,all)
 # Removes the files install wrote (the in-repo plugins by name, not whatever else is there),
 # then the folders install made, where they are left empty.
 uninstall:
-	rm -f $(ROOT)/bin/pipeline $(INCLUDE)/animator.h $(ROOT)/lib/pkgconfig/uipipeline.pc $(COMPLETIONS)/pipeline
+	rm -f $(ROOT)/bin/pipeline $(INCLUDE)/animator.h $(INCLUDE)/animator_images.h $(ROOT)/lib/pkgconfig/uipipeline.pc \
+		$(COMPLETIONS)/pipeline
 	rm -f $(INCLUDE)/uipipeline.h $(ROOT)/lib/libuipipeline.so
 	rm -f $(patsubst Plugins/%/,$(INSTALLED_PLUGINS)/%.so,$(wildcard Plugins/*/)) $(ROOT)/lib/pipeline/libpipeline-video.so \
 		$(patsubst examples/transitions/%,$(INSTALLED_PLUGINS)/%,$(wildcard examples/transitions/*.glsl)) \

@@ -134,8 +134,9 @@ let package = Package(
         // The options messages name (`--frames` on the command line), worded by each surface.
         .target(name: "OptionNames"),
         // What plugins register, as the model reads it: entries, parameter descriptors, kinds, origins, GLSL and
-        // frei0r naming, and the lookup the registry implements. The ABI's types only: no loader, GL, sandbox or libffi.
-        .target(name: "PluginDescriptions", dependencies: ["CAnimatorABI", "CGLSLParameters"]),
+        // frei0r naming, registrations as JSON, and the lookup the registry implements. The ABI's types and JSON
+        // only: no loader, GL, sandbox or libffi.
+        .target(name: "PluginDescriptions", dependencies: ["CAnimatorABI", "CGLSLParameters", "JSON"]),
         .target(
             name: "PluginRegistry",
             dependencies: [
@@ -328,6 +329,6 @@ if let files = Context.environment["PIPELINE_TEST_SOURCES"] {
 if Context.environment["PIPELINE_FUZZ"] != nil {
     package.targets.append(
         .executableTarget(
-            name: "FuzzScene", dependencies: ["Scene", "Compositor", "PluginRegistry", "CImageCodecs"],
+            name: "FuzzScene", dependencies: ["Scene", "Compositor", "PluginDescriptions", "JSON", "CImageCodecs"],
             path: "fuzz/scene"))
 }

@@ -137,17 +137,27 @@ static void describe_log(const glsl_transition_spec_t *spec, const char *log, gl
     }
 }
 
+/* Whether a shader compiled or a program linked (`status` of `object`, read with `get`); if not,
+ * its log in `log` (`get_log`) and the object deleted (`delete_object`). Shaders and programs
+ * have calls of their own for each, with the same signatures. */
+static bool built(GLuint object, GLenum status, PFNGLGETSHADERIVPROC get, PFNGLGETSHADERINFOLOGPROC get_log,
+                  PFNGLDELETESHADERPROC delete_object, char *log, GLsizei log_size) {
+    GLint ok = GL_FALSE;
+    get(object, status, &ok);
+    if (ok == GL_TRUE) return true;
+    get_log(object, log_size, NULL, log);
+    delete_object(object);
+    return false;
+}
+
 static GLuint compile(GLenum kind, const char *source, const glsl_transition_spec_t *spec,
                       glsl_compile_failure_t *failure, char *error, uint32_t error_size) {
     GLuint shader = glCreateShader(kind);
     glShaderSource(shader, 1, &source, NULL);
     glCompileShader(shader);
-    GLint ok = GL_FALSE;
-    glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
-    if (ok == GL_TRUE) return shader;
     char log[2048] = "";
-    glGetShaderInfoLog(shader, sizeof log, NULL, log);
-    glDeleteShader(shader);
+    if (built(shader, GL_COMPILE_STATUS, glGetShaderiv, glGetShaderInfoLog, glDeleteShader, log, sizeof log))
+        return shader;
     if (kind == GL_FRAGMENT_SHADER) {
         if (failure != NULL) failure->refused = 1;
         describe_log(spec, log, failure, error, error_size);
@@ -173,13 +183,10 @@ static GLuint link(const glsl_transition_spec_t *spec, const char *fragment_sour
     glLinkProgram(program);
     glDeleteShader(vertex);
     glDeleteShader(fragment);
-    GLint ok = GL_FALSE;
-    glGetProgramiv(program, GL_LINK_STATUS, &ok);
-    if (ok == GL_TRUE) return program;
     char log[1024] = "";
-    glGetProgramInfoLog(program, sizeof log, NULL, log);
+    if (built(program, GL_LINK_STATUS, glGetProgramiv, glGetProgramInfoLog, glDeleteProgram, log, sizeof log))
+        return program;
     log[strcspn(log, "\n")] = '\0';
-    glDeleteProgram(program);
     if (failure != NULL) failure->refused = 1;
     fail_with(error, error_size, "%s: the shader does not link: %s", spec->path, log);
     return 0;

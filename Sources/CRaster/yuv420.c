@@ -71,18 +71,24 @@ static uint32_t luma_row_wide(const uint8_t *in, uint8_t *out, uint32_t width) {
     return x;
 }
 
-/* The channel sums of two 2 × 2 blocks (four pixels of each row) as 16-bit lanes: blue, green,
- * red, alpha of the first, then of the second. */
-static inline __m128i block_sums2(const uint8_t *row0, const uint8_t *row1) {
-    const __m128i zero = _mm_setzero_si128();
-    __m128i top = _mm_loadu_si128((const __m128i *)row0);
-    __m128i bottom = row1 != NULL ? _mm_loadu_si128((const __m128i *)row1) : zero;
-    __m128i first = _mm_add_epi16(_mm_unpacklo_epi8(top, zero), _mm_unpacklo_epi8(bottom, zero));
-    __m128i second = _mm_add_epi16(_mm_unpackhi_epi8(top, zero), _mm_unpackhi_epi8(bottom, zero));
-    first = _mm_add_epi16(first, _mm_srli_si128(first, 8));
-    second = _mm_add_epi16(second, _mm_srli_si128(second, 8));
-    return _mm_unpacklo_epi64(first, second);
-}
+/* The channel sums of 2 × 2 blocks as 16-bit lanes, from a vector's width of pixels of each row
+ * (no second row: zeros): blue, green, red, alpha of one block, then of the next. SSE2's and
+ * AVX2's intrinsics have the same names but for their prefix (`mm`) and vector type (`si`), and
+ * AVX2's work within 128-bit halves: the same steps make two blocks of SSE2's four pixels a row
+ * and four (two in each half) of AVX2's eight. */
+#define BLOCK_SUMS(name, attributes, vector, mm, si)                                                   \
+    attributes static inline vector name(const uint8_t *row0, const uint8_t *row1) {                   \
+        const vector zero = mm##_setzero_##si();                                                       \
+        vector top = mm##_loadu_##si((const vector *)row0);                                            \
+        vector bottom = row1 != NULL ? mm##_loadu_##si((const vector *)row1) : zero;                   \
+        vector first = mm##_add_epi16(mm##_unpacklo_epi8(top, zero), mm##_unpacklo_epi8(bottom, zero)); \
+        vector second = mm##_add_epi16(mm##_unpackhi_epi8(top, zero), mm##_unpackhi_epi8(bottom, zero)); \
+        first = mm##_add_epi16(first, mm##_srli_##si(first, 8));                                       \
+        second = mm##_add_epi16(second, mm##_srli_##si(second, 8));                                    \
+        return mm##_unpacklo_epi64(first, second);                                                     \
+    }
+
+BLOCK_SUMS(block_sums2, , __m128i, _mm, si128)
 
 /* Returns how many blocks of the row pair it converted: a multiple of 8. */
 static uint32_t chroma_row_wide(const uint8_t *row0, const uint8_t *row1, uint8_t *u, uint8_t *v,
@@ -146,17 +152,8 @@ AVX2 static uint32_t luma_row_avx2(const uint8_t *in, uint8_t *out, uint32_t wid
     return x;
 }
 
-/* block_sums2 on eight pixels of each row: blocks 0 and 1 in the low half, 2 and 3 in the high. */
-AVX2 static inline __m256i block_sums4(const uint8_t *row0, const uint8_t *row1) {
-    const __m256i zero = _mm256_setzero_si256();
-    __m256i top = _mm256_loadu_si256((const __m256i *)row0);
-    __m256i bottom = row1 != NULL ? _mm256_loadu_si256((const __m256i *)row1) : zero;
-    __m256i first = _mm256_add_epi16(_mm256_unpacklo_epi8(top, zero), _mm256_unpacklo_epi8(bottom, zero));
-    __m256i second = _mm256_add_epi16(_mm256_unpackhi_epi8(top, zero), _mm256_unpackhi_epi8(bottom, zero));
-    first = _mm256_add_epi16(first, _mm256_srli_si256(first, 8));
-    second = _mm256_add_epi16(second, _mm256_srli_si256(second, 8));
-    return _mm256_unpacklo_epi64(first, second);
-}
+/* Blocks 0 and 1 in the low half, 2 and 3 in the high. */
+BLOCK_SUMS(block_sums4, AVX2, __m256i, _mm256, si256)
 
 /* Eight chroma samples (32-bit lanes, in order) of the eight blocks whose sums are `early`
  * (blocks 0–3) and `late` (4–7). */

@@ -83,7 +83,7 @@ extension Compositor {
         on cr: OpaquePointer
     ) {
         cairo_save(cr)
-        clipToFrameAndMask(of: layer, transform: world, on: cr)
+        clip(to: layer, transform: world, bounds: true, on: cr)
         cairo_identity_matrix(cr)
         cairo_set_source_surface(cr, picture.surface, origin.x, origin.y)
         cairo_paint_with_alpha(cr, min(layer.opacity, 1))

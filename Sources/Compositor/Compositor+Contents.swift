@@ -5,41 +5,20 @@ import Footage
 import Scene
 
 extension Compositor {
-    /// Paints the fill, the image and the text in the layer's own space, clipped to its rounded
-    /// frame and to its mask. An inverted mask punches its shapes out of a group instead of
-    /// clipping, since a clip cannot express "outside the union" for overlapping non-zero shapes.
-    /// `alpha` scales every paint; `host` gives colours an `animate` step changed.
+    /// Paints the fill, the image and the text of layer `index` in its own space through its
+    /// rounded frame and its mask (the mask stage, `masking`). `alpha` scales every paint; the
+    /// colours an `animate` step changed come from the layer's host state.
     func paintContents(
-        of layer: anim_layer_t, host: HostLayerState, prepared: PreparedContent, transform: AffineTransform,
-        alpha: Double, on cr: OpaquePointer
+        of layer: anim_layer_t, index: Int, transform: AffineTransform, alpha: Double, on cr: OpaquePointer
     ) {
-        guard prepared.paintCount > 0 else { return }
-        cairo_save(cr)
-        clipToFrameAndMask(of: layer, transform: transform, on: cr)
-        let mask = layer.mask
-        let punched = mask.shape_count > 0 && mask.inverted != 0
-        if punched { cairo_push_group(cr) }
+        let content = self.prepared[index]
+        guard content.paintCount > 0 else { return }
+        let host = self.host[index]
         let size = anim_size_t(width: layer.frame.width, height: layer.frame.height)
-        let paintAlpha = punched ? 1 : alpha
-        prepared.paintFill(on: cr, size: size, alpha: paintAlpha, color: host.fillColor)
-        paintImage(of: prepared, in: size, alpha: paintAlpha, on: cr)
-        prepared.text?.paint(width: size.width, height: size.height, alpha: paintAlpha, host: host, on: cr)
-        if punched { punchOut(mask, alpha: alpha, on: cr) }
-        cairo_restore(cr)
-    }
-
-    /// Clips `cr` to the layer's rounded frame and, unless it is inverted (punched out after
-    /// painting), its mask, drawing in the layer's coordinates through `transform`.
-    func clipToFrameAndMask(of layer: anim_layer_t, transform: AffineTransform, on cr: OpaquePointer) {
-        var matrix = transform.cairoMatrix
-        cairo_set_matrix(cr, &matrix)
-        addRoundedRect(layer.localBounds, radius: layer.effectiveCornerRadius, to: cr)
-        cairo_clip(cr)
-        let mask = layer.mask
-        if mask.shape_count > 0 && mask.inverted == 0 {
-            cairo_set_fill_rule(cr, mask.cairoFillRule)
-            addMaskShapes(of: mask, to: cr)
-            cairo_clip(cr)
+        masking(layer, index: index, transform: transform, bounds: true, alpha: alpha, on: cr) { alpha in
+            content.paintFill(on: cr, size: size, alpha: alpha, color: host.fillColor)
+            paintImage(of: content, in: size, alpha: alpha, on: cr)
+            content.text?.paint(width: size.width, height: size.height, alpha: alpha, host: host, on: cr)
         }
     }
 

@@ -20,26 +20,25 @@ extension Compositor {
     static let effectBand = 64
     static let readBands = 8
 
-    /// Draws layer `index`, which has filters, with its sublayers; returns the box it could change.
-    func drawWithEffects(_ index: Int, of layers: [anim_layer_t], on cr: OpaquePointer, frame: FrameBuffer) -> PixelBox
-    {
+    /// The content and effects stages of layer `index`, which has filters: it is drawn with its
+    /// sublayers into a picture of its own (`world` its map to device pixels), which its filters
+    /// run on; nil when nothing of it can show or an effect failed.
+    func filteredPicture(
+        _ index: Int, of layers: [anim_layer_t], world: AffineTransform, frame: FrameBuffer
+    ) -> LayerPicture? {
         let layer = layers[index]
-        let world = worlds[index].scaled(by: scale)
-        guard layer.hidden == 0, layer.opacity > 0, layer.opacity.isFinite, world.isUsable,
-            layer.frame.width.isFinite, layer.frame.height.isFinite
-        else { return .empty }
+        guard layer.frame.width.isFinite, layer.frame.height.isFinite else { return nil }
         let bounds = subtreeBounds(index, of: layers)
-        guard bounds.width > 0, bounds.height > 0 else { return .empty }
+        guard bounds.width > 0, bounds.height > 0 else { return nil }
         let own = tree.ancestors(of: index).count
         let drawn = Self.withoutOpacityAndMasks(inputs(ofLayer: index, in: layers, host: host), through: own)
         let timed = contents[index].hasTimedEffects
         let inputs = EffectOutput.Inputs(of: drawn, time: timed ? time : nil)
         if let kept = effectOutputs[index], kept.inputs == inputs {
-            return paint(
-                kept.picture, of: layer, index: index, placement: kept.placement, world: world, on: cr, frame: frame)
+            return LayerPicture(kept.picture, placement: kept.placement, world: world)
         }
         let density = Self.density(of: world)
-        guard let reaches = reaches(of: index, .filters, density: density) else { return .empty }
+        guard let reaches = reaches(of: index, .filters, density: density) else { return nil }
         let exact = contents[index].effectsSeeWholeImages
         let placement = PicturePlacement(
             world: world, bounds: bounds, density: density,
@@ -51,7 +50,7 @@ extension Compositor {
             let pictures = pictures(
                 for: index, .filters, count: chain.count > 1 ? 3 : 2, width: placement.width,
                 height: placement.height)
-        else { return .empty }
+        else { return nil }
         // The layer drawn without its filters (its mask and shadow apply to the filtered
         // picture) stays in the first picture, drawn again only when what it is drawn from or
         // where it lies in the picture changes: a blur animated over a still layer draws it once.
@@ -77,11 +76,11 @@ extension Compositor {
                     effect, of: .filters, layer: index, density: density, from: picture, into: output,
                     rows: rows[effect], read: Int(reaches[effect].read),
                     picture: placement.pixels(of: layer.localBounds))
-            else { return .empty }
+            else { return nil }
             picture = output
         }
         effectOutputs[index] = EffectOutput(inputs: inputs, picture: picture, placement: placement)
-        return paint(picture, of: layer, index: index, placement: placement, world: world, on: cr, frame: frame)
+        return LayerPicture(picture, placement: placement, world: world)
     }
 
     /// What a layer's filtered picture is drawn from: `drawn` without the opacity and mask of the
@@ -318,98 +317,6 @@ extension Compositor {
             }
         }
     }
-
-    /// Draws the filtered picture onto the frame: its shadow from its alpha, then the picture
-    /// through the layer's mask and opacity.
-    private func paint(
-        _ picture: FrameBuffer, of layer: anim_layer_t, index: Int, placement: PicturePlacement,
-        world: AffineTransform, on cr: OpaquePointer, frame: FrameBuffer
-    ) -> PixelBox {
-        let pictureToDevice = placement.pictureToDevice
-        var box = pictureToDevice.boundingBox(
-            of: anim_rect_t(x: 0, y: 0, width: Double(picture.width), height: Double(picture.height)))
-        cairo_save(cr)
-        let grouped = layer.opacity < 1 && layer.shadow.opacity > 0
-        if grouped { cairo_push_group(cr) }
-        let alpha = grouped ? 1 : min(layer.opacity, 1)
-        let whole = PixelBox.whole(width: picture.width, height: picture.height)
-        if let shadowBox = paintShadow(
-            of: picture, within: whole, layer: layer, through: pictureToDevice, alpha: alpha, on: cr)
-        {
-            box = union(box, shadowBox)
-        }
-        let mask = layer.mask
-        var matrix = world.cairoMatrix
-        cairo_set_matrix(cr, &matrix)
-        if mask.shape_count > 0 && mask.inverted == 0 {
-            cairo_set_fill_rule(cr, mask.cairoFillRule)
-            addMaskShapes(of: mask, to: cr)
-            cairo_clip(cr)
-        }
-        let punched = mask.shape_count > 0 && mask.inverted != 0
-        if punched { cairo_push_group(cr) }
-        var toDevice = pictureToDevice.cairoMatrix
-        cairo_set_matrix(cr, &toDevice)
-        cairo_set_source_surface(cr, picture.surface, 0, 0)
-        cairo_pattern_set_filter(cairo_get_source(cr), placement.isAligned ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_GOOD)
-        cairo_paint_with_alpha(cr, punched ? 1 : alpha)
-        if punched {
-            cairo_set_matrix(cr, &matrix)
-            punchOut(mask, alpha: alpha, on: cr)
-        }
-        if grouped {
-            cairo_identity_matrix(cr)
-            cairo_pop_group_to_source(cr)
-            cairo_paint_with_alpha(cr, layer.opacity)
-        }
-        cairo_restore(cr)
-        return PixelBox(covering: box, width: frame.width, height: frame.height)
-    }
-
-    /// The layer's shadow, cast from the alpha of `box` of the picture (the rest of it is
-    /// transparent): blurred by its radius, offset, in its colour; returns the device box it
-    /// covers, nil when there is none.
-    func paintShadow(
-        of picture: FrameBuffer, within box: PixelBox, layer: anim_layer_t, through pictureToDevice: AffineTransform,
-        alpha: Double, on cr: OpaquePointer
-    ) -> anim_rect_t? {
-        let shadow = layer.shadowScaled(by: scale).shadow
-        guard shadow.opacity > 0, shadow.color.a > 0, shadow.radius.isFinite, shadow.offset.x.isFinite,
-            shadow.offset.y.isFinite, !box.isEmpty
-        else { return nil }
-        let sigma = ShadowMask.sigma(radius: shadow.radius)
-        let spread = Int(raster_blur_extent(sigma))
-        let width = box.x1 - box.x0 + 2 * spread
-        let height = box.y1 - box.y0 + 2 * spread
-        let mask: OpaquePointer = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height))
-        defer { cairo_surface_destroy(mask) }
-        guard cairo_surface_status(mask) == CAIRO_STATUS_SUCCESS else { return nil }
-        cairo_surface_flush(mask)
-        let stride = Int(cairo_image_surface_get_stride(mask))
-        let alphaBytes = cairo_image_surface_get_data(mask)!
-        cairo_surface_flush(picture.surface)
-        for y in box.y0..<box.y1 {
-            let source = picture.pixels + y * picture.stride + box.x0 * 4
-            let row = alphaBytes + (y - box.y0 + spread) * stride + spread
-            for x in 0..<(box.x1 - box.x0) { row[x] = source[x * 4 + 3] }
-        }
-        var scratch = [UInt32](repeating: 0, count: raster_blur_scratch_count(Int32(width), Int32(height)))
-        raster_blur_a8(alphaBytes, Int32(width), Int32(height), Int32(stride), sigma, &scratch)
-        cairo_surface_mark_dirty(mask)
-        let color = shadow.color
-        cairo_save(cr)
-        // The offset applies in device pixels, after the layer's transform.
-        let toDevice = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: shadow.offset.x, ty: shadow.offset.y)
-            .concatenating(pictureToDevice)
-            .concatenating(
-                AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: Double(box.x0 - spread), ty: Double(box.y0 - spread)))
-        var matrix = toDevice.cairoMatrix
-        cairo_set_matrix(cr, &matrix)
-        cairo_set_source_rgba(cr, color.r, color.g, color.b, color.a * min(shadow.opacity, 1) * alpha)
-        cairo_mask_surface(cr, mask, 0, 0)
-        cairo_restore(cr)
-        return toDevice.boundingBox(of: anim_rect_t(x: 0, y: 0, width: Double(width), height: Double(height)))
-    }
 }
 
 /// A filtered layer's picture as its effects left it, and what it was drawn from: a layer whose
@@ -444,6 +351,17 @@ struct EffectInput: Equatable {
     let inputs: EffectOutput.Inputs
     let layerToPicture: AffineTransform
     let width: Int, height: Int
+}
+
+extension LayerPicture {
+    /// A filtered layer's picture where `placement` puts it, its mask still to apply through
+    /// `world` (the layer's map to device pixels).
+    init(_ picture: FrameBuffer, placement: PicturePlacement, world: AffineTransform) {
+        self.init(
+            image: picture, toDevice: placement.pictureToDevice,
+            within: .whole(width: picture.width, height: picture.height), clip: nil,
+            filter: placement.isAligned ? CAIRO_FILTER_NEAREST : CAIRO_FILTER_GOOD, layerToDevice: world)
+    }
 }
 
 /// Where a filtered layer's picture lies: the map from the layer's own coordinates to the

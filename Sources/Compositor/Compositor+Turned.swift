@@ -9,33 +9,34 @@ import Scene
 /// sublayers are drawn flat into an image of their own, which is then mapped onto the frame
 /// through the projective transform the turn gives (Cairo takes only affine ones).
 extension Compositor {
-    /// Draws turned layer `index` with its sublayers and returns the box of pixels it could
-    /// change. Its filters run on the flat picture, before the projection; its opacity fades the
-    /// whole picture once, its shadow cast from the projected picture's alpha beneath it; it is
-    /// not drawn while it faces away unless it is double-sided (its back is its front, mirrored),
-    /// nor while any corner lies at or behind the eye.
-    func drawTurned(_ index: Int, of layers: [anim_layer_t], on cr: OpaquePointer, frame: FrameBuffer) -> PixelBox {
+    /// The content, effects and projection stages of turned layer `index` (`world` its map to
+    /// device pixels, before the turn): it is drawn with its sublayers, mask and filters flat into
+    /// a picture of its own, which is projected into a picture of the frame's size; its opacity
+    /// and its shadow (cast from that picture's alpha) apply when it is composited. Nil while it
+    /// faces away unless it is double-sided (its back is its front, mirrored), while any corner
+    /// lies at or behind the eye, or when nothing of it can show.
+    func projectedPicture(
+        _ index: Int, of layers: [anim_layer_t], world: AffineTransform, frame: FrameBuffer
+    ) -> LayerPicture? {
         let layer = layers[index]
         let turn = host[index]
-        let world = worlds[index].scaled(by: scale)
-        guard layer.hidden == 0, layer.opacity > 0, layer.opacity.isFinite, world.isUsable,
-            layer.frame.width > 0, layer.frame.height > 0, layer.frame.width.isFinite, layer.frame.height.isFinite
-        else { return .empty }
+        guard layer.frame.width > 0, layer.frame.height > 0, layer.frame.width.isFinite, layer.frame.height.isFinite
+        else { return nil }
         let projection = world.matrix3 * Self.turnProjection(of: layer, turn)
         let (width, height) = (layer.frame.width, layer.frame.height)
         guard let corners = Self.projected(anim_rect_t(x: 0, y: 0, width: width, height: height), by: projection)
-        else { return .empty }
+        else { return nil }
         // Seen from behind, the corners go round the other way than the flat layer's do.
         let area = zip(corners, corners.dropFirst() + [corners[0]]).reduce(0) { $0 + $1.0.x * $1.1.y - $1.1.x * $1.0.y }
         let flatArea = world.a * world.d - world.b * world.c
-        guard abs(area) > 1e-9, turn.isDoubleSided || (area > 0) == (flatArea > 0) else { return .empty }
+        guard abs(area) > 1e-9, turn.isDoubleSided || (area > 0) == (flatArea > 0) else { return nil }
         // Pixels of the picture per layer point: as many as the frame shows at the nearest corner.
         let widest = corners.map(\.w).reduce(1) { max($0, 1 / $1) }
         let density = min(sqrt(abs(flatArea)) * widest, 4000 / max(width, height))
-        // Round the layer, the margins its filters reach (at the pixels per point `drawWithEffects`
+        // Round the layer, the margins its filters reach (at the pixels per point `filteredPicture`
         // runs them at in the picture) and a transparent one, so its edges blend into transparency.
         let effectDensity = Self.density(of: AffineTransform(a: density, b: 0, c: 0, d: density, tx: 0, ty: 0))
-        guard let reaches = reaches(of: index, .filters, density: effectDensity) else { return .empty }
+        guard let reaches = reaches(of: index, .filters, density: effectDensity) else { return nil }
         let reach = Self.total(reaches)
         let margin = 2.0
         let (left, top) = (Double(reach.left) + margin, Double(reach.top) + margin)
@@ -52,30 +53,13 @@ extension Compositor {
             width: frame.width, height: frame.height)
         guard !box.isEmpty, let picture = try? FrameBuffer(width: pictureWidth, height: pictureHeight),
             let projected = try? FrameBuffer(width: frame.width, height: frame.height)
-        else { return .empty }
+        else { return nil }
         drawFlat(index, of: layers, density: density, left: left, top: top, filtered: true, into: picture)
         let pictureToLayer = Matrix3(cells: [1 / density, 0, -left / density, 0, 1 / density, -top / density, 0, 0, 1])
-        composite(picture, through: projection * pictureToLayer, box: box, into: projected)
-        cairo_save(cr)
-        cairo_identity_matrix(cr)
-        // The shadow and the picture fade together, as the flat path fades a filtered layer's.
-        let grouped = layer.opacity < 1 && layer.shadow.opacity > 0
-        if grouped { cairo_push_group(cr) }
-        let alpha = grouped ? 1 : min(layer.opacity, 1)
-        let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
-        let shadow = paintShadow(of: projected, within: box, layer: layer, through: identity, alpha: alpha, on: cr)
-        cairo_save(cr)
-        cairo_rectangle(cr, Double(box.x0), Double(box.y0), Double(box.x1 - box.x0), Double(box.y1 - box.y0))
-        cairo_clip(cr)
-        cairo_set_source_surface(cr, projected.surface, 0, 0)
-        cairo_paint_with_alpha(cr, alpha)
-        cairo_restore(cr)
-        if grouped {
-            cairo_pop_group_to_source(cr)
-            cairo_paint_with_alpha(cr, layer.opacity)
-        }
-        cairo_restore(cr)
-        return box.union(shadow.map { PixelBox(covering: $0, width: frame.width, height: frame.height) } ?? .empty)
+        project(picture, through: projection * pictureToLayer, box: box, into: projected)
+        return LayerPicture(
+            image: projected, toDevice: AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0), within: box, clip: box,
+            filter: CAIRO_FILTER_GOOD, layerToDevice: nil)
     }
 
     /// Layer `index` and its sublayers in the layer's own plane, `density` pixels per point, its
@@ -125,7 +109,7 @@ extension Compositor {
     /// `target`, sampled bilinearly; every pixel of the box is written (transparent outside the
     /// picture). Pixman's projective sampling was tried first and wrote stray opaque columns far
     /// outside the picture, so the sampling is done here (`raster_project_bilinear`).
-    private func composite(_ picture: FrameBuffer, through matrix: Matrix3, box: PixelBox, into target: FrameBuffer) {
+    private func project(_ picture: FrameBuffer, through matrix: Matrix3, box: PixelBox, into target: FrameBuffer) {
         guard let inverse = matrix.inverse else { return }
         cairo_surface_flush(picture.surface)
         inverse.cells.withUnsafeBufferPointer { cells in

@@ -32,7 +32,7 @@ public final class Compositor {
     /// The layers' host states as the file gives them, and in the frame being drawn.
     let baseHost: [HostLayerState]
     var host: [HostLayerState]
-    private let shadows: ShadowCache
+    let shadows: ShadowCache
     let staticLayers: StaticLayers
     let imageScaling: ImageScaling
     /// The layers' contents as the file gives them: their filters among them.
@@ -45,7 +45,7 @@ public final class Compositor {
     /// The pictures the effects of each filtered layer ran on in the last frame, reused while
     /// their size stays (see `pictures(for:_:width:height:)`).
     var effectPictures: [Int: [FrameBuffer]] = [:]
-    /// Each filtered layer's unfiltered drawing in the first of its pictures (see `drawWithEffects`).
+    /// Each filtered layer's unfiltered drawing in the first of its pictures (see `filteredPicture`).
     var effectInputs: [Int: EffectInput] = [:]
     /// Each filtered layer's last filtered picture, reused while what it is drawn from stays.
     var effectOutputs: [Int: EffectOutput] = [:]
@@ -308,144 +308,6 @@ public final class Compositor {
             index = tree.ends[index]
         }
         return drawnOver
-    }
-
-    /// One layer, then its sublayers over it. A layer with sublayers applies its opacity to the
-    /// subtree as one group (Core Animation's group opacity), and clips its sublayers to its
-    /// rounded bounds (`masksToBounds`) and to its mask. `nested` says a parent's group or clip
-    /// is open, which a replacement must be painted through. A layer turned out of its plane is
-    /// drawn through its projection (`drawTurned`).
-    /// `flat` draws a turned layer in its own plane (into the image `drawTurned` projects), its
-    /// filters applied but not its backdrop filters (nothing lies behind it there); `unfiltered`
-    /// draws a layer in its own plane as it is before its effects (into the picture they effect,
-    /// or a snapshot's).
-    func drawSubtree(
-        _ index: Int, of layers: [anim_layer_t], replacing replacements: [Replacement], nested: Bool,
-        flat: Bool = false, unfiltered: Bool = false, on cr: OpaquePointer, frame: FrameBuffer
-    ) -> PixelBox {
-        let whole = PixelBox.whole(width: frame.width, height: frame.height)
-        if let replacement = replacements.first(where: { $0.index == index }) {
-            if nested { replacement.paint(on: cr) } else { replacement.composite(over: frame) }
-            return whole
-        }
-        let layer = layers[index]
-        if host[index].isTurned && !flat && !unfiltered { return drawTurned(index, of: layers, on: cr, frame: frame) }
-        if !unfiltered && effects != nil && contents[index].hasEffects {
-            let behind =
-                flat || contents[index].backdropEffects.isEmpty
-                ? PixelBox.empty : drawBackdrop(index, of: layers, on: cr)
-            if !contents[index].effects.isEmpty {
-                return behind.union(drawWithEffects(index, of: layers, on: cr, frame: frame))
-            }
-            return behind.union(
-                drawSubtree(
-                    index, of: layers, replacing: replacements, nested: nested, unfiltered: true, on: cr, frame: frame))
-        }
-        let transform = worlds[index].scaled(by: scale)
-        guard tree.hasSublayers(index) else {
-            guard let reach = draw(layer, index: index, transform: transform, on: cr, frame: frame) else {
-                return .empty
-            }
-            return covering(reach, in: frame)
-        }
-        guard layer.hidden == 0, layer.opacity > 0, layer.opacity.isFinite, transform.isUsable else { return .empty }
-        let grouped = layer.opacity < 1
-        cairo_save(cr)
-        if grouped { cairo_push_group(cr) }
-        var opaque = layer
-        opaque.opacity = 1
-        var drawnOver =
-            draw(opaque, index: index, transform: transform, on: cr, frame: frame).map { covering($0, in: frame) }
-            ?? .empty
-        let mask = layer.mask
-        let punched = mask.shape_count > 0 && mask.inverted != 0
-        cairo_save(cr)
-        var matrix = transform.cairoMatrix
-        cairo_set_matrix(cr, &matrix)
-        if tree.masksToBounds[index] {
-            addRoundedRect(layer.localBounds, radius: layer.effectiveCornerRadius, to: cr)
-            cairo_clip(cr)
-        }
-        if mask.shape_count > 0 && mask.inverted == 0 {
-            cairo_set_fill_rule(cr, mask.cairoFillRule)
-            addMaskShapes(of: mask, to: cr)
-            cairo_clip(cr)
-        }
-        cairo_identity_matrix(cr)
-        if punched { cairo_push_group(cr) }
-        for child in tree.sublayers(of: index) {
-            let box = drawSubtree(child, of: layers, replacing: replacements, nested: true, on: cr, frame: frame)
-            drawnOver = drawnOver.union(box)
-        }
-        if punched {
-            cairo_set_matrix(cr, &matrix)
-            punchOut(mask, alpha: 1, on: cr)
-        }
-        cairo_restore(cr)
-        if grouped {
-            cairo_pop_group_to_source(cr)
-            cairo_paint_with_alpha(cr, layer.opacity)
-        }
-        cairo_restore(cr)
-        return drawnOver
-    }
-
-    /// Shadow then contents, through `transform` (the layer's map to device pixels). Below full
-    /// opacity, a layer that paints more than once goes through one group so its parts fade
-    /// together; a single paint takes the opacity directly, sparing a group the size of the layer.
-    /// Returns the device-space box outside which it left every pixel as it was (contents are
-    /// clipped to the layer's frame, a shadow to its mask), or nil when it drew nothing. The
-    /// shadow is made for `frame`'s pixels: the frame, or a turned layer's flat picture (`drawFlat`).
-    @discardableResult
-    private func draw(
-        _ layer: anim_layer_t, index: Int, transform: AffineTransform, on cr: OpaquePointer, frame: FrameBuffer
-    ) -> anim_rect_t? {
-        guard layer.isDrawable, transform.isUsable else { return nil }
-        let shadow = shadows.mask(
-            for: layer.shadowScaled(by: scale), transform: transform, slot: index,
-            surfaceWidth: frame.width, surfaceHeight: frame.height)
-        let paints = (shadow == nil ? 0 : 1) + prepared[index].paintCount
-        let grouped = layer.opacity < 1 && paints > 1
-        let alpha = grouped ? 1 : min(layer.opacity, 1)
-        cairo_save(cr)
-        if grouped {
-            clip(to: transform.boundingBox(of: layer.localBounds), and: shadow?.extents, on: cr)
-            cairo_push_group(cr)
-        }
-        if let shadow {
-            let color = layer.shadow.color
-            shadow.draw(
-                color: anim_color_t(
-                    r: color.r, g: color.g, b: color.b,
-                    a: color.a * min(layer.shadow.opacity, 1) * alpha), on: cr)
-        }
-        paintContents(
-            of: layer, host: host[index], prepared: prepared[index], transform: transform, alpha: alpha, on: cr)
-        if grouped {
-            cairo_pop_group_to_source(cr)
-            cairo_paint_with_alpha(cr, layer.opacity)
-        }
-        cairo_restore(cr)
-        return union(transform.boundingBox(of: layer.localBounds), shadow?.extents)
-    }
-
-    /// The pixels of `frame` a layer reaching `rect` (device space) can touch; notes in
-    /// `drawnBeyondFrame` a reach past the frame's edge.
-    private func covering(_ rect: anim_rect_t, in frame: FrameBuffer) -> PixelBox {
-        if !(rect.x >= 0) { drawnBeyond.insert(.left) }
-        if !(rect.y >= 0) { drawnBeyond.insert(.top) }
-        if !(rect.x + rect.width <= Double(frame.width)) { drawnBeyond.insert(.right) }
-        if !(rect.y + rect.height <= Double(frame.height)) { drawnBeyond.insert(.bottom) }
-        return PixelBox(covering: rect, width: frame.width, height: frame.height)
-    }
-
-    /// Limits a group to the pixels the layer can touch (whole pixels, so the clip is not blended).
-    private func clip(to frame: anim_rect_t, and shadow: anim_rect_t?, on cr: OpaquePointer) {
-        let box = union(frame, shadow)
-        let left = floor(box.x)
-        let top = floor(box.y)
-        cairo_rectangle(cr, left, top, ceil(box.x + box.width) - left, ceil(box.y + box.height) - top)
-        cairo_clip(cr)
     }
 }
 

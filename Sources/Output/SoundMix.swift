@@ -118,30 +118,10 @@ public struct SoundMix: Codable, Sendable, Equatable {
     func sample(atFrame frame: Int) -> Int {
         Int((Double(frame) / fps * Double(Self.sampleRate)).rounded())
     }
+}
 
-    /// The metadata key under which parts of a render carry its mix, as JSON.
+/// Parts of a render carry its mix (`metadata(part:)`), under "pipeline_sound".
+extension SoundMix: CarriedByParts {
     public static let metadataKey = "pipeline_sound"
-
-    /// The mix and the part's frames, as a part's metadata value.
-    public func metadata(part frames: Range<Int>) -> String {
-        let record = PartRecord(mix: self, frames: [frames.lowerBound, frames.upperBound])
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: (try? encoder.encode(record)) ?? Data(), as: UTF8.self)
-    }
-
-    /// What a part's metadata says: its render's mix and its own frames, or nil when it is not a
-    /// part's record.
-    public static func part(metadata: String) -> (mix: SoundMix, frames: Range<Int>)? {
-        guard let record = try? JSONDecoder().decode(PartRecord.self, from: Data(metadata.utf8)),
-            record.frames.count == 2, record.frames[0] >= 0, record.frames[0] < record.frames[1],
-            record.frames[1] <= record.mix.frameCount
-        else { return nil }
-        return (record.mix, record.frames[0]..<record.frames[1])
-    }
-
-    private struct PartRecord: Codable {
-        let mix: SoundMix
-        let frames: [Int]
-    }
+    public static let recordKey = "mix"
 }

@@ -92,34 +92,12 @@ public struct Subtitles: Codable, Sendable, Equatable {
         let (wholeSeconds, millis) = (total / 1000 % 60, total % 1000)
         return String(format: "%02d:%02d:%02d.%03d", hours, minutes, wholeSeconds, millis)
     }
+}
 
-    // MARK: Parts
-
-    /// The metadata key under which parts of a render carry its tracks, as JSON.
+/// Parts of a render carry its tracks (`metadata(part:)`), under "pipeline_subtitles".
+extension Subtitles: CarriedByParts {
     public static let metadataKey = "pipeline_subtitles"
-
-    /// The tracks and the part's frames, as a part's metadata value.
-    public func metadata(part frames: Range<Int>) -> String {
-        let record = PartRecord(subtitles: self, frames: [frames.lowerBound, frames.upperBound])
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: (try? encoder.encode(record)) ?? Data(), as: UTF8.self)
-    }
-
-    /// What a part's metadata says: its render's tracks and its own frames, or nil when it is
-    /// not a part's record.
-    public static func part(metadata: String) -> (subtitles: Subtitles, frames: Range<Int>)? {
-        guard let record = try? JSONDecoder().decode(PartRecord.self, from: Data(metadata.utf8)),
-            record.frames.count == 2, record.frames[0] >= 0, record.frames[0] < record.frames[1],
-            record.frames[1] <= record.subtitles.frameCount, record.subtitles.fps > 0
-        else { return nil }
-        return (record.subtitles, record.frames[0]..<record.frames[1])
-    }
-
-    private struct PartRecord: Codable {
-        let subtitles: Subtitles
-        let frames: [Int]
-    }
+    public static let recordKey = "subtitles"
 }
 
 /// The subtitle tracks of one video: the render's tracks for the frames it holds, in the

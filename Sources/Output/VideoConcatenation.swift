@@ -100,39 +100,11 @@ public struct VideoConcatenation {
     /// The sound the parts carry, for the frames they hold together; nil when they carry none.
     /// The parts must carry one render's mix, all of them, and follow on frame by frame.
     public func sound(ffprobePath: String) throws(OutputError) -> SoundMux? {
-        guard format.carriesSound else { return nil }
-        var records: [(part: String, mix: SoundMix, frames: Range<Int>)?] = []
-        for part in parts {
-            let tag = try VideoProbe.tag(SoundMix.metadataKey, of: part, ffprobePath: ffprobePath)
-            guard let tag else {
-                records.append(nil)
-                continue
-            }
-            guard let record = SoundMix.part(metadata: tag) else {
-                throw OutputError("\(part) carries a sound record pipeline cannot read: render the part again")
-            }
-            records.append((part, record.mix, record.frames))
-        }
-        guard let first = records.compactMap({ $0 }).first else { return nil }
-        if let index = records.firstIndex(where: { $0 == nil }) {
-            throw OutputError(
-                "\(parts[index]) carries no sound but \(first.part) does: join the parts of one render, rendered alike")
-        }
-        let carried = records.compactMap { $0 }
-        for (previous, next) in zip(carried, carried.dropFirst()) {
-            guard next.mix == first.mix else {
-                throw OutputError(
-                    "\(next.part) and \(first.part) carry different sound: join the parts of one render, rendered alike"
-                )
-            }
-            guard next.frames.lowerBound == previous.frames.upperBound else {
-                throw OutputError(
-                    "\(next.part) starts at frame \(next.frames.lowerBound), but \(previous.part) ends at frame "
-                        + "\(previous.frames.upperBound - 1): give the parts in frame order, each once, none missing")
-            }
-        }
+        guard format.carriesSound,
+            let (mix, frames) = try carried(SoundMix.self, record: "sound", what: "sound", ffprobePath: ffprobePath)
+        else { return nil }
         var checked = Set<String>()
-        for source in first.mix.sources where checked.insert(source.file).inserted {
+        for source in mix.sources where checked.insert(source.file).inserted {
             guard let data = FileManager.default.contents(atPath: source.file) else {
                 throw OutputError(
                     "the parts' sound plays \(source.file), which is missing or unreadable here: put that file there "
@@ -144,37 +116,48 @@ public struct VideoConcatenation {
                         + "render the parts again, or put back the file they were rendered with")
             }
         }
-        return SoundMux(
-            mix: first.mix, frames: first.frames.lowerBound..<carried.last!.frames.upperBound, format: format)
+        return SoundMux(mix: mix, frames: frames, format: format)
     }
 
     /// The subtitle tracks the parts carry, for the frames they hold together; nil when they
     /// carry none. The parts must carry one render's tracks, all of them, and follow on frame by
     /// frame.
     public func subtitles(ffprobePath: String) throws(OutputError) -> SubtitleMux? {
-        guard format.carriesSubtitles else { return nil }
-        var records: [(part: String, subtitles: Subtitles, frames: Range<Int>)?] = []
+        guard format.carriesSubtitles,
+            let (subtitles, frames) = try carried(
+                Subtitles.self, record: "subtitle", what: "subtitles", ffprobePath: ffprobePath)
+        else { return nil }
+        return SubtitleMux(subtitles: subtitles, frames: frames, format: format)
+    }
+
+    /// What the parts carry of their render (its mix, its tracks: `what`, in a `record`), and the
+    /// frames they hold together; nil when they carry none. Either every part carries it or none
+    /// does, the same for all, and they follow on frame by frame.
+    private func carried<Whole: CarriedByParts>(
+        _ type: Whole.Type, record: String, what: String, ffprobePath: String
+    ) throws(OutputError) -> (Whole, Range<Int>)? {
+        var records: [(part: String, whole: Whole, frames: Range<Int>)?] = []
         for part in parts {
-            guard let tag = try VideoProbe.tag(Subtitles.metadataKey, of: part, ffprobePath: ffprobePath) else {
+            guard let tag = try VideoProbe.tag(Whole.metadataKey, of: part, ffprobePath: ffprobePath) else {
                 records.append(nil)
                 continue
             }
-            guard let record = Subtitles.part(metadata: tag) else {
-                throw OutputError("\(part) carries a subtitle record pipeline cannot read: render the part again")
+            guard let (whole, frames) = Whole.part(metadata: tag) else {
+                throw OutputError("\(part) carries a \(record) record pipeline cannot read: render the part again")
             }
-            records.append((part, record.subtitles, record.frames))
+            records.append((part, whole, frames))
         }
         guard let first = records.compactMap({ $0 }).first else { return nil }
         if let index = records.firstIndex(where: { $0 == nil }) {
             throw OutputError(
-                "\(parts[index]) carries no subtitles but \(first.part) does: join the parts of one render, rendered "
+                "\(parts[index]) carries no \(what) but \(first.part) does: join the parts of one render, rendered "
                     + "alike")
         }
         let carried = records.compactMap { $0 }
         for (previous, next) in zip(carried, carried.dropFirst()) {
-            guard next.subtitles == first.subtitles else {
+            guard next.whole == first.whole else {
                 throw OutputError(
-                    "\(next.part) and \(first.part) carry different subtitles: join the parts of one render, rendered "
+                    "\(next.part) and \(first.part) carry different \(what): join the parts of one render, rendered "
                         + "alike")
             }
             guard next.frames.lowerBound == previous.frames.upperBound else {
@@ -183,9 +166,7 @@ public struct VideoConcatenation {
                         + "\(previous.frames.upperBound - 1): give the parts in frame order, each once, none missing")
             }
         }
-        return SubtitleMux(
-            subtitles: first.subtitles, frames: first.frames.lowerBound..<carried.last!.frames.upperBound,
-            format: format)
+        return (first.whole, first.frames.lowerBound..<carried.last!.frames.upperBound)
     }
 
     /// Runs ffmpeg; `output` appears only if it succeeds. With `sound` or `subtitles`, the parts

@@ -31,8 +31,8 @@ struct Pipeline: ParsableCommand {
     /// unknown --format, an unknown command) exits 1, "the input was wrong", instead of 64:
     /// users script against 0/1/2.
     static func main() {
-        // The child processes pipeline starts running itself (plugin scans, isolated plugins).
-        if let status = PipelineInstallation.runChild(Array(CommandLine.arguments.dropFirst())) {
+        // The child processes pipeline starts running itself (plugin scans, isolated plugins); --version.
+        if let status = PipelineInstallation.runWithoutParsing(Array(CommandLine.arguments.dropFirst())) {
             Foundation.exit(status)
         }
         do {

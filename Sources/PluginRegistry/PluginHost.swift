@@ -32,34 +32,40 @@ enum PluginHost {
         return Unmanaged<RegistrationContext>.fromOpaque(data).takeUnretainedValue()
     }
 
+    /// What every `register_*` call does: finds the plugin's context and, given a descriptor,
+    /// adds the entry `read` makes of it as a registration of `kind`.
+    private static func register<Descriptor>(
+        _ kind: RegistrationKind, host: UnsafePointer<anim_host_t>?, _ desc: UnsafePointer<Descriptor>?,
+        _ read: (UnsafePointer<Descriptor>, RegistrationContext) throws(DescriptorError) -> Void
+    ) -> Bool {
+        guard let context = context(of: host), let desc else { return false }
+        return context.register(kind) { () throws(DescriptorError) in try read(desc, context) }
+    }
+
     private static let registerAnimator:
         @convention(c) (UnsafePointer<anim_host_t>?, UnsafePointer<anim_animator_desc_t>?) -> Bool = { host, desc in
-            guard let context = context(of: host), let desc else { return false }
-            return context.register(.animator) { () throws(DescriptorError) in
+            register(.animator, host: host, desc) { desc, context throws(DescriptorError) in
                 try context.add(try AnimatorEntry(reading: desc, plugin: context.plugin))
             }
         }
 
     private static let registerMixer:
         @convention(c) (UnsafePointer<anim_host_t>?, UnsafePointer<anim_mixer_desc_t>?) -> Bool = { host, desc in
-            guard let context = context(of: host), let desc else { return false }
-            return context.register(.mixer) { () throws(DescriptorError) in
+            register(.mixer, host: host, desc) { desc, context throws(DescriptorError) in
                 try context.add(try MixerEntry(reading: desc, plugin: context.plugin, origin: context.origin))
             }
         }
 
     private static let registerEffect:
         @convention(c) (UnsafePointer<anim_host_t>?, UnsafePointer<anim_effect_desc_t>?) -> Bool = { host, desc in
-            guard let context = context(of: host), let desc else { return false }
-            return context.register(.effect) { () throws(DescriptorError) in
+            register(.effect, host: host, desc) { desc, context throws(DescriptorError) in
                 try context.add(try EffectEntry(reading: desc, plugin: context.plugin, origin: context.origin))
             }
         }
 
     private static let registerCurve:
         @convention(c) (UnsafePointer<anim_host_t>?, UnsafePointer<anim_curve_desc_t>?) -> Bool = { host, desc in
-            guard let context = context(of: host), let desc else { return false }
-            return context.register(.curve) { () throws(DescriptorError) in
+            register(.curve, host: host, desc) { desc, context throws(DescriptorError) in
                 try context.add(try CurveEntry(reading: desc, plugin: context.plugin))
             }
         }

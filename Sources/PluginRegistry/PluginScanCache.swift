@@ -2,6 +2,7 @@ import CAnimatorABI
 import CLibraryLoader
 import CacheFiles
 import Foundation
+import PluginDescriptions
 
 /// What earlier scans found, so that each plugin file is scanned once until it changes: JSON
 /// under the user's cache folder, one file for each folder of plugin files, by resolved path,

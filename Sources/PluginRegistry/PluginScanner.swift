@@ -1,5 +1,6 @@
 import ChildProcess
 import Foundation
+import PluginDescriptions
 
 /// Scans plugin files in a child process, so that a plugin whose `init` crashes, hangs or calls
 /// `exit` takes down the child and not the host. The child is the host itself, run with a

@@ -43,27 +43,7 @@ public enum NewAnimatorCPlusPlusTemplate {
         // and range before rendering and passes real values. Add entries for more parameters
         // (types, flags and defaults: animator.h, "Parameters"). Designated initialisers name the
         // fields in the order animator.h declares them.
-        constexpr anim_param_desc_t params[] = {
-            {
-                .struct_size = sizeof(anim_param_desc_t),
-                .type = ANIM_PARAM_NUMBER,
-                .id = "angle",
-                .doc = "how far the layer turns by the end, clockwise",
-                .unit = "deg",
-                .min = -3600,
-                .max = 3600,
-                .default_value = {90},
-            },
-        };
-
-        constexpr anim_animator_desc_t descriptor = {
-            .struct_size = sizeof(anim_animator_desc_t),
-            .concurrency = ANIM_CONCURRENCY_REENTRANT,
-            .name = "{{name}}",
-            .version = "0.1.0",
-            .doc = "Turns the layer by `angle` degrees",
-            .params = params,
-            .param_count = static_cast<uint32_t>(std::size(params)),
+        {{cppDeclarations}}
             .apply = apply,
             // An animator whose start state hides its layer (a reveal, a slide in) sets
             // .flags = ANIM_ANIMATOR_BRINGS_IN: its steps then hold that state until they start.
@@ -81,7 +61,8 @@ public enum NewAnimatorCPlusPlusTemplate {
 
     static let effectSource = #"""
         // {{name}} — an effect plugin for pipeline, in C++: blurs a layer by `radius` pixels (a box
-        // blur). animator.h, "Effects (ABI 1.2)", documents every type and rule used here.
+        // blur). animator_images.h, "Effects (ABI 1.2)" (animator.h includes it), documents every type
+        // and rule used here.
         #include <animator.h>
 
         #include <algorithm>
@@ -166,27 +147,7 @@ public enum NewAnimatorCPlusPlusTemplate {
         // The host checks its type and range before rendering and passes real values. Add entries
         // for more parameters (types, flags and defaults: animator.h, "Parameters"). Designated
         // initialisers name the fields in the order animator.h declares them.
-        constexpr anim_param_desc_t params[] = {
-            {
-                .struct_size = sizeof(anim_param_desc_t),
-                .type = ANIM_PARAM_NUMBER,
-                .id = "radius",
-                .doc = "how far each pixel spreads, in the layer's pixels",
-                .unit = "px",
-                .min = 0,
-                .max = 100,
-                .default_value = {4},
-            },
-        };
-
-        constexpr anim_effect_desc_t descriptor = {
-            .struct_size = sizeof(anim_effect_desc_t),
-            .concurrency = ANIM_CONCURRENCY_REENTRANT,
-            .name = "{{name}}",
-            .version = "0.1.0",
-            .doc = "Blurs the layer by `radius` pixels",
-            .params = params,
-            .param_count = static_cast<uint32_t>(std::size(params)),
+        {{cppDeclarations}}
             // The compositor's own pixels, so the host converts nothing: the blur treats the four
             // channels alike. A host without the "native-pixels" service ignores the flag and lends
             // RGBA, which suits the blur as well.
@@ -290,7 +251,8 @@ public enum NewAnimatorCPlusPlusTemplate {
 
         An effect plugin for pipeline, in C++. `{{name}}.cpp` declares the effect `{{name}}` with
         one parameter, `radius`, and blurs the layer by it; change `reach` and `apply` for your own
-        filter. `animator.h` ("Effects (ABI 1.2)") documents every field.
+        filter. `animator_images.h` ("Effects (ABI 1.2)"), which `animator.h` includes, documents
+        every field.
 
         \#(build)
 

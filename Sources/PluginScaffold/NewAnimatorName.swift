@@ -33,7 +33,12 @@ public struct NewAnimatorName: Sendable {
     /// The values templates substitute for their `{{placeholders}}`; `{{kind}}` is "animator" or
     /// "effect".
     func substitutions(include: String, kind: PluginKind = .animator) -> [String: String] {
-        ["name": name, "identifier": identifier, "Type": typeName, "include": include, "kind": kind.rawValue]
+        [
+            "name": name, "identifier": identifier, "Type": typeName, "include": include, "kind": kind.rawValue,
+            "cDeclarations": PluginDeclarations.text(self, kind: kind, cPlusPlus: false),
+            "cppDeclarations": PluginDeclarations.text(self, kind: kind, cPlusPlus: true),
+            "rustDeclarations": PluginDeclarations.rust(self, kind: kind),
+        ]
     }
 }
 

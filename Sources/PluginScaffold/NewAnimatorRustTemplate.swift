@@ -47,15 +47,7 @@ public enum NewAnimatorRustTemplate {
         struct {{Type}};
 
         impl Animator for {{Type}} {
-            const NAME: &'static CStr = c"{{name}}";
-            const VERSION: &'static CStr = c"0.1.0";
-            const DOC: &'static CStr = c"Turns the layer by `angle` degrees";
-            /// What a pipeline file gives as "params": { "angle": 90 }; the host checks type and range.
-            const PARAMS: &'static [param::Desc] = &[param::number(c"angle")
-                .doc(c"how far the layer turns by the end, clockwise")
-                .unit(c"deg")
-                .range(-3600.0, 3600.0)
-                .default(90.0)];
+            {{rustDeclarations}}
 
             /// Pure: the host calls it for any frame, in any order, on several threads at once.
             /// `step.progress` is 0 at the step's start and 1 at its end (springs overshoot both:
@@ -68,11 +60,16 @@ public enum NewAnimatorRustTemplate {
             }
         }
 
+        \#(entry)
+        """#
+
+    /// The entry both kinds of plugin end with: its identity and its one animator or effect.
+    static let entry = #"""
         animator_plugin! {
             id: "org.example.{{name}}",
             version: "0.1.0",
-            description: "The {{name}} animator",
-            animators: [{{Type}}],
+            description: "The {{name}} {{kind}}",
+            {{kind}}s: [{{Type}}],
         }
 
         """#

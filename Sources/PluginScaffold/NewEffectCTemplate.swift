@@ -4,7 +4,8 @@ enum NewEffectCTemplate {
     static let source = #"""
         /*
          * {{name}} — an effect plugin for pipeline: blurs a layer by `radius` pixels (a box blur).
-         * animator.h, "Effects (ABI 1.2)", documents every type and rule used here.
+         * animator_images.h, "Effects (ABI 1.2)" (animator.h includes it), documents every type and
+         * rule used here.
          */
         #include <animator.h>
         #include <stdio.h>
@@ -88,8 +89,8 @@ enum NewEffectCTemplate {
 
         An effect plugin for pipeline, in C. `{{name}}.c` declares the effect `{{name}}` with one
         parameter, `radius`, and blurs the layer by it; change `{{identifier}}_reach` and
-        `{{identifier}}_apply` for your own filter. `animator.h` ("Effects (ABI 1.2)") documents
-        every field.
+        `{{identifier}}_apply` for your own filter. `animator_images.h` ("Effects (ABI 1.2)"), which
+        `animator.h` includes, documents every field.
 
         \#(ReadmeBuildSections.c)
 

@@ -1,31 +1,13 @@
 /// The C part every new effect project has, in C or in Swift: the effect's parameter and
 /// descriptor, its registration, the requirement of the "effects" service and the exported entry.
-/// It expects `{{identifier}}_reach` and `{{identifier}}_apply` to be declared before it.
+/// It expects `{{identifier}}_reach` and `{{identifier}}_apply` to be declared before it;
+/// `{{cDeclarations}}` is the parameter's table and the descriptor's first fields (`PluginDeclarations`).
 enum NewEffectEntryTemplate {
     static let text = #"""
         /* The parameter a layer's filter gives as "params": { "radius": 6 }, in the layer's pixels.
          * The host checks its type and range before rendering and passes real values. Add entries
          * for more parameters (types, flags and defaults: animator.h, "Parameters"). */
-        static const anim_param_desc_t {{identifier}}_params[] = {
-            {
-                .struct_size = sizeof(anim_param_desc_t),
-                .type = ANIM_PARAM_NUMBER,
-                .id = "radius",
-                .doc = "how far each pixel spreads, in the layer's pixels",
-                .unit = "px",
-                .min = 0, .max = 100,
-                .default_value = {4},
-            },
-        };
-
-        static const anim_effect_desc_t {{identifier}}_desc = {
-            .struct_size = sizeof(anim_effect_desc_t),
-            .concurrency = ANIM_CONCURRENCY_REENTRANT,
-            .name = "{{name}}",
-            .version = "0.1.0",
-            .doc = "Blurs the layer by `radius` pixels",
-            .params = {{identifier}}_params,
-            .param_count = sizeof {{identifier}}_params / sizeof {{identifier}}_params[0],
+        {{cDeclarations}}
             /* The compositor's own pixels, so the host converts nothing: the blur treats the four
              * channels alike. A host without the "native-pixels" service ignores the flag and lends
              * RGBA, which suits the blur as well. */

@@ -3,7 +3,8 @@
 enum NewEffectRustTemplate {
     static let source = #"""
         //! {{name}}: an effect plugin for pipeline that blurs a layer by `radius` pixels (a box blur).
-        //! animator.h, "Effects (ABI 1.2)", documents every type and rule behind these bindings.
+        //! animator_images.h, "Effects (ABI 1.2)" (animator.h includes it), documents every type and
+        //! rule behind these bindings.
 
         use core::ffi::CStr;
         use pipeline_animator::abi::{ANIM_EFFECT_NATIVE_PIXELS, ANIM_REACH_MAX};
@@ -25,15 +26,7 @@ enum NewEffectRustTemplate {
         }
 
         impl Effect for {{Type}} {
-            const NAME: &'static CStr = c"{{name}}";
-            const VERSION: &'static CStr = c"0.1.0";
-            const DOC: &'static CStr = c"Blurs the layer by `radius` pixels";
-            /// What a layer's filter gives as "params": { "radius": 6 }; the host checks type and range.
-            const PARAMS: &'static [param::Desc] = &[param::number(c"radius")
-                .doc(c"how far each pixel spreads, in the layer's pixels")
-                .unit(c"px")
-                .range(0.0, 100.0)
-                .default(4.0)];
+            {{rustDeclarations}}
             /// The compositor's own pixels, so the host converts nothing: the blur treats the four
             /// channels alike (a host without the "native-pixels" service lends RGBA, which suits it too).
             const FLAGS: u32 = ANIM_EFFECT_NATIVE_PIXELS;
@@ -102,13 +95,7 @@ enum NewEffectRustTemplate {
 
         // With effects, the entry lists the "effects" service among its requirements, and init checks
         // that the host has `register_effect` (ABI 1.2) before calling it.
-        animator_plugin! {
-            id: "org.example.{{name}}",
-            version: "0.1.0",
-            description: "The {{name}} effect",
-            effects: [{{Type}}],
-        }
-
+        \#(NewAnimatorRustTemplate.entry)
         """#
 
     static let readme = #"""

@@ -95,7 +95,8 @@ enum NewEffectSwiftTemplate {
         the `radius` parameter; `Sources/{{Type}}Entry/entry.c` declares the effect `{{name}}` and its
         parameter to the host, lists the "effects" service among the plugin's requirements and exports
         the entry constant `anim_entry_v1`, which must be a C global. Only C types cross between the
-        two. `animator.h` ("Effects (ABI 1.2)") documents every field.
+        two. `animator_images.h` ("Effects (ABI 1.2)"), which `animator.h` includes, documents every
+        field.
 
         \#(ReadmeBuildSections.swift)
 

@@ -7,7 +7,8 @@ import Testing
 /// the header, and a plugin compiles with pkg-config's flags alone.
 @Suite struct InstallTests {
     static let installedFiles = [
-        "bin/pipeline", "include/uipipeline/animator.h", "lib/pkgconfig/uipipeline.pc",
+        "bin/pipeline", "include/uipipeline/animator.h", "include/uipipeline/animator_images.h",
+        "lib/pkgconfig/uipipeline.pc",
         "lib/pipeline/plugins/fade.so", "lib/pipeline/libpipeline-video.so",
         "lib/pipeline/libpipeline-vector.so",
         "share/bash-completion/completions/pipeline",

@@ -84,7 +84,7 @@ import Testing
     @Test func aPartsRecordReadsBackAsWritten() throws {
         let text = mix.metadata(part: 90..<180)
         let read = try #require(SoundMix.part(metadata: text))
-        #expect(read.mix == mix)
+        #expect(read.whole == mix)
         #expect(read.frames == 90..<180)
         #expect(SoundMix.part(metadata: "{}") == nil)
         #expect(SoundMix.part(metadata: mix.metadata(part: 200..<300)) == nil)

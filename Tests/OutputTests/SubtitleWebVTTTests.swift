@@ -46,7 +46,7 @@ import Testing
 
     @Test func aPartsRecordReadsBack() throws {
         let record = try #require(Subtitles.part(metadata: subtitles.metadata(part: 3..<7)))
-        #expect(record.subtitles == subtitles && record.frames == 3..<7)
+        #expect(record.whole == subtitles && record.frames == 3..<7)
         #expect(Subtitles.part(metadata: subtitles.metadata(part: 3..<11)) == nil)
     }
 }

@@ -94,8 +94,10 @@ import Testing
     }
 
     @Test func onlyAChildsHiddenNameRunsAChild() {
-        #expect(PipelineInstallation.runChild([]) == nil)
-        #expect(PipelineInstallation.runChild(["run", "pipeline.json"]) == nil)
+        #expect(PipelineInstallation.runWithoutParsing([]) == nil)
+        #expect(PipelineInstallation.runWithoutParsing(["run", "pipeline.json"]) == nil)
+        #expect(PipelineInstallation.runWithoutParsing(["_no-such-child"]) == nil)
+        #expect(PipelineInstallation.runWithoutParsing(["--version", "run"]) == nil)
     }
 
     @Test func aMeterShowsTheFirstAndLastFramesWhateverTheClock() {

@@ -1,11 +1,11 @@
 import CImageCodecs
 import Compositor
 import Foundation
-import PluginRegistry
 import Scene
 
 /// libFuzzer target: any bytes, decoded as a pipeline file the way `pipeline run` reads one
-/// (JSON syntax, the format's keys and types, names and parameters against the in-repo plugins,
+/// (JSON syntax, the format's keys and types, names and parameters against the in-repo plugins'
+/// descriptions,
 /// then its images decoded). Reading must throw `SceneError`s or return a scene; a crash, a
 /// sanitizer report or an empty error message is a finding.
 ///
@@ -28,7 +28,7 @@ public func fuzzScene(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     return 0
 }
 
-/// What every input shares: a registry with the in-repo plugins, and a folder where the image
+/// What every input shares: the in-repo plugins' descriptions, and a folder where the image
 /// paths that examples/ and pipeline.json use resolve to small real PNGs, so an input that names
 /// them gets past its layers to the timeline instead of stopping at a missing file.
 final class FuzzWorkspace: Sendable {
@@ -37,21 +37,23 @@ final class FuzzWorkspace: Sendable {
     /// `examples/assets/NAME.png` (pipeline.json).
     static let imageNames = ["card", "compose", "detail", "home", "list", "poster"]
 
-    let registry = Registry()
+    let registry: DescribedPlugins
     /// PIPELINE_FUZZ_SHOW=1 prints why each input was refused (to check what a seed reaches).
     let showErrors = ProcessInfo.processInfo.environment["PIPELINE_FUZZ_SHOW"] != nil
     /// Where the input "is": `<workspace>/pipeline/input.json`.
     let pipeline: String
 
     private init() {
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        let plugins =
+        // fuzz/scene-plugins.json, beside this file's folder, or where PIPELINE_FUZZ_PLUGINS says.
+        let file =
             ProcessInfo.processInfo.environment["PIPELINE_FUZZ_PLUGINS"]
-            ?? executable.deletingLastPathComponent().appendingPathComponent("pipeline-plugins").path
-        registry.load(directories: [plugins])
-        if registry.animators.isEmpty {
+            ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("scene-plugins.json").path
+        do {
+            registry = try DescribedPlugins(file: file)
+        } catch {
             FileHandle.standardError.write(
-                Data("fuzz-scene: no plugins in \(plugins): build them there (scripts/fuzz does)\n".utf8))
+                Data("fuzz-scene: cannot read the plugins' descriptions \(file): \(error)\n".utf8))
             exit(1)
         }
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-scene-\(getpid())")

@@ -12,6 +12,15 @@ export function picture() {
   return $('frame') || (viewer && (viewer.querySelector('img, canvas') || viewer));
 }
 
+// Calls `place` whenever the frame's picture may have moved or been resized with the page's layout.
+export function followPicture(place) {
+  const watched = picture();
+  if (watched) new ResizeObserver(place).observe(watched);
+  window.addEventListener('resize', place);
+  window.addEventListener('scroll', place, true);
+  new MutationObserver(place).observe(document.body, { attributes: true, attributeFilter: ['class'] });
+}
+
 // The frame's box on the page, and CSS pixels per canvas pixel: what places things drawn over it.
 export function geometry() {
   const shown = picture(), t = view.timeline;
@@ -123,12 +132,7 @@ export function makeHandles(ed, { commitAt }) {
     place();
   }
 
-  // The frame moves and resizes with the page's layout.
-  const watched = picture();
-  if (watched) new ResizeObserver(place).observe(watched);
-  window.addEventListener('resize', place);
-  window.addEventListener('scroll', place, true);
-  new MutationObserver(place).observe(document.body, { attributes: true, attributeFilter: ['class'] });
+  followPicture(place);
 
   return { show: show };
 }

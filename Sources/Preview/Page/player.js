@@ -4,14 +4,13 @@
 // quicker to make) and decodes each before its time comes, so that a frame is put on show in the
 // very animation frame its time is reached, never later; a paused frame is the PNG, the render's
 // exact pixels. When frames at full scale keep coming too late, playing goes on with fewer motion
-// blur samples (`blur`), then at a draft scale, and says so (`playScale`). A new version (polled from /version) drops them and refetches. Two
-// problems can be on show at once: the last reload's and the shown frame's (a plugin that failed).
-// The viewer takes what the column leaves once the controls, timeline and chart have their room;
-// the frame in it is fitted to it (scaled up or down, its proportions kept) or shown at a zoom of
-// its own (`fitFrame`), over a checkerboard where it is transparent. Playing loops over the in/out
-// range when one is set (I and O), else over the whole render; J, K and L play backwards, pause
-// and play (again: faster).
+// blur samples (`blur`), then at a draft scale, and says so (`playScale`). A new version (polled
+// from /version) drops them and refetches. Playing loops over the in/out range when one is set (I
+// and O), else over the whole render; J, K and L play backwards, pause and play (again: faster).
+// The frame is shown in the viewer (viewer.js), and the sound plays along with it (sound.js).
 import { drawChart } from './chart.js';
+import { soundHeard, syncSound } from './sound.js';
+import { fitFrame, showProblem, zoomBy } from './viewer.js';
 
 export const $ = id => document.getElementById(id);
 // The editor, when the page's address carries the token of pipeline preview --edit (`attachEditor`).
@@ -28,7 +27,6 @@ const frames = new Map();  // frame number (or playing key) → Promise of an ob
 // At most this many frames are kept (about 12 MB of 720p JPEGs); past it, those farthest from the
 // playhead are let go, never those within two seconds of it.
 const maxKept = 240;
-const problems = { version: null, frame: null };
 const maxInFlight = 4;
 let inFlight = 0;
 
@@ -278,8 +276,7 @@ function tick(now) {
   if (!view.playing) return;
   const began = performance.now();
   const sound = $('sound'), fps = view.timeline.fps, { first, last } = playRange();
-  const heard = view.rate > 0 && view.timeline.hasSound && soundVersion === view.timeline.version && !sound.paused
-    && !sound.seeking && sound.readyState >= 2;
+  const heard = view.rate > 0 && soundHeard();
   let n;
   if (heard) {
     // The frame of the time the sound will be at when this animation frame is painted: after
@@ -421,54 +418,6 @@ function shuttle(direction) {
   setPlaying(true, direction * (same ? Math.min(8, Math.abs(view.rate) * 2) : 1));
 }
 
-function showProblem(kind, message) {
-  problems[kind] = message || null;
-  const text = [problems.version, problems.frame].filter(Boolean).join('\n');
-  $('problem').textContent = text;
-  $('problem').style.display = text ? 'block' : 'none';
-  fitFrame();
-}
-
-// The pipeline's sound (GET /sound.wav, mixed as pipeline run mixes it) plays in step
-// with the frames: it starts where playing starts, and again from there when playing
-// loops back to the first frame. It is fetched when playing first needs it (once per
-// version), whole, so that the page can start it anywhere.
-let soundVersion = null;
-async function syncSound(from) {
-  const sound = $('sound');
-  if (!view.timeline || !view.timeline.hasSound) return;
-  if (!view.playing || view.rate < 0) { sound.pause(); return; }
-  sound.playbackRate = view.rate;
-  if (soundVersion !== view.timeline.version) {
-    soundVersion = view.timeline.version;
-    try {
-      const response = await fetch('sound.wav?version=' + soundVersion);
-      if (!response.ok) throw new Error('the sound: ' + (await response.text()));
-      const old = sound.src;
-      sound.src = URL.createObjectURL(await response.blob());
-      if (old.startsWith('blob:')) URL.revokeObjectURL(old);
-    } catch (error) {
-      showProblem('frame', error.message);
-      return;
-    }
-    // The frames went on while it came.
-    if (!view.playing) return;
-    from = undefined;
-  }
-  // A position given before the sound's metadata has loaded can be lost to its loading (a busy
-  // machine showed the sound starting from 0): wait for the metadata, then place it.
-  if (sound.readyState === 0) {
-    await new Promise(resolve => {
-      sound.addEventListener('loadedmetadata', resolve, { once: true });
-      sound.addEventListener('error', resolve, { once: true });
-    });
-    if (!view.playing) return;
-    from = undefined;
-  }
-  sound.currentTime = (from === undefined ? view.frame : from) / view.timeline.fps;
-  sound.play().catch(() => {});
-}
-
 export async function loadTimeline() {
   const t = await (await fetch('timeline.json')).json();
   for (const url of frames.values()) url.then(URL.revokeObjectURL, () => {});
@@ -491,34 +440,6 @@ export async function loadTimeline() {
   $('scrubber').step = 1 / t.fps;
   if (view.loop && view.loop.in > lastFrame()) view.loop = null;
   showLoop();
-}
-
-// The frame's size in the viewer: fitted to it (up or down), or at the zoom asked for, each side
-// scaled alike. A frame larger than the viewer scrolls in it.
-export function fitFrame() {
-  const t = view.timeline, frame = $('frame'), stage = $('stage');
-  if (!t) return;
-  const fit = Math.max(0.01, Math.min((stage.clientWidth - 8) / t.width, (stage.clientHeight - 8) / t.height));
-  const scale = view.zoom === null ? fit : view.zoom;
-  frame.style.width = Math.max(1, Math.round(t.width * scale)) + 'px';
-  frame.style.height = Math.max(1, Math.round(t.height * scale)) + 'px';
-  $('zoom').textContent = Math.round(scale * 100) + ' %';
-  $('fit').setAttribute('aria-pressed', String(view.zoom === null));
-}
-
-// Zooms the viewer by `factor` from its present scale (fitted or not), keeping the point of the
-// frame under `at` (client coordinates; the viewer's centre if none) where it is.
-function zoomBy(factor, at) {
-  const t = view.timeline, stage = $('stage'), frame = $('frame');
-  if (!t) return;
-  const box = frame.getBoundingClientRect(), room = stage.getBoundingClientRect();
-  const point = at || { x: room.left + room.width / 2, y: room.top + room.height / 2 };
-  const fraction = { x: (point.x - box.left) / box.width, y: (point.y - box.top) / box.height };
-  view.zoom = Math.min(16, Math.max(0.05, box.width / t.width * factor));
-  fitFrame();
-  const after = frame.getBoundingClientRect();
-  stage.scrollLeft += after.left + fraction.x * after.width - point.x;
-  stage.scrollTop += after.top + fraction.y * after.height - point.y;
 }
 
 async function watchVersion() {

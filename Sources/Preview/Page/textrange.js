@@ -6,7 +6,7 @@
 // a negative one. The boxes are where the layout puts the characters, before the animators move
 // them. Asked for again when the time, the layer, the animator, the pipeline's version or the
 // draft being dragged changes; one request at a time, the latest wins.
-import { geometry, picture } from './handles.js';
+import { followPicture, geometry } from './handles.js';
 import { view } from './player.js';
 
 // `at(pointer)` reads the file; `address(path, query)` makes a request's address with the token.
@@ -115,11 +115,7 @@ export function makeTextRange(ed, { at, address }) {
     overlay.replaceChildren(...polygons);
   }
 
-  const watched = picture();
-  if (watched) new ResizeObserver(place).observe(watched);
-  window.addEventListener('resize', place);
-  window.addEventListener('scroll', place, true);
-  new MutationObserver(place).observe(document.body, { attributes: true, attributeFilter: ['class'] });
+  followPicture(place);
 
   return { update: update };
 }

@@ -1,6 +1,7 @@
-//! The `#[repr(C)]` mirror of `Sources/CAnimatorABI/include/animator.h`, written by hand from the
-//! header and checked field by field against it by `tests/layout.rs`. The header's comments are
-//! the reference for what each field means; they are not repeated here.
+//! The `#[repr(C)]` mirror of `Sources/CAnimatorABI/include/animator.h` (with `animator_images.h`,
+//! which it includes), written by hand from the header and checked field by field against it by
+//! `tests/layout.rs`. The header's comments are the reference for what each field means; they are
+//! not repeated here.
 
 #![allow(non_camel_case_types)]
 
