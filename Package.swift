@@ -114,11 +114,15 @@ let package = Package(
 
         // Swift modules; dependencies point one way: CLI → {PipelineKit, Preview}, Preview → PipelineKit; the
         // CLI, the preview and the C API reach the rest through PipelineKit alone. PipelineKit → {Renderer,
-        // Sheet, PluginCheck} → {Compositor, Output} → Scene (the model, which owns the file format) → Timing →
-        // {PluginDescriptions, JSON}; the registry implements the descriptions' lookup and is wired in from above. Footage
-        // (libav) stands beside Scene: the model names clips with plain values, Compositor opens and draws
-        // them, and Output decodes sound files to mix them.
+        // Sheet, PluginCheck} → {Compositor, Output} → Scene (the model, which owns the file format) → Text →
+        // Timing → {PluginDescriptions, JSON}; the registry implements the descriptions' lookup and is wired in
+        // from above. Footage (libav) stands beside Scene: the model names clips with plain values, Compositor
+        // opens and draws them, and Output decodes sound files to mix them.
         .target(name: "Timing", dependencies: ["PluginDescriptions"]),
+        // Text itself, for the model and the compositor: segmentation, fonts, shaping, lines, text animators.
+        .target(
+            name: "Text",
+            dependencies: ["Timing", "CAnimatorABI", "CCairo", "CTextShaping", "CTextSegmentation", "CFontCheck"]),
         // JSON with the position of every value: pipeline files (Scene) and the plugin scan cache.
         // Optimised even in debug builds: every command reads the plugin scan cache through it, and
         // the tests start the debug build about 1,400 times.
@@ -147,12 +151,14 @@ let package = Package(
         .target(name: "Footage", dependencies: ["CVideoDecode", "CImageCodecs", "CRegularFile"]),
         .target(
             name: "Scene",
-            dependencies: ["CAnimatorABI", "CRegularFile", "JSON", "PluginDescriptions", "Timing", "OptionNames"]),
+            dependencies: [
+                "CAnimatorABI", "CRegularFile", "JSON", "PluginDescriptions", "Timing", "Text", "OptionNames",
+            ]),
         .target(
             name: "Compositor",
             dependencies: [
-                "Scene", "Footage", "CAnimatorABI", "CCairo", "CPixman", "CRaster", "CImageCodecs", "CFontCheck",
-                "CVectorGraphics", "CTextShaping", "CTextSegmentation", "OptionNames",
+                "Scene", "Text", "Footage", "CAnimatorABI", "CCairo", "CPixman", "CRaster", "CImageCodecs",
+                "CVectorGraphics", "CTextShaping", "OptionNames",
             ]),
         .target(
             name: "Output",
@@ -217,6 +223,7 @@ let package = Package(
             name: "RegistryTests",
             dependencies: ["PluginRegistry", "PluginDescriptions", "CacheFiles", "CForeignCall", "RegistryTestSupport"]),
         .testTarget(name: "TimingTests", dependencies: ["Timing", "PluginDescriptions", "RegistryTestSupport"]),
+        .testTarget(name: "TextTests", dependencies: ["Text"]),
         // What unit tests share: a seeded generator, a FIFO to trap readers.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // The in-repo plugins loaded as the host loads them, for unit tests of modules that call plugin code.
@@ -224,20 +231,21 @@ let package = Package(
             name: "RegistryTestSupport", dependencies: ["PluginRegistry", "PluginDescriptions"],
             path: "Tests/RegistryTestSupport"),
         .testTarget(
-            name: "CompositorTests", dependencies: ["Compositor", "Scene", "Timing", "CAnimatorABI", "TestSupport"]),
+            name: "CompositorTests",
+            dependencies: ["Compositor", "Scene", "Text", "Timing", "CAnimatorABI", "TestSupport"]),
         .testTarget(name: "OutputTests", dependencies: ["Output", "Scene", "Footage", "CRaster", "ChildProcess"]),
         .testTarget(name: "FootageTests", dependencies: ["Footage", "TestSupport"]),
         .testTarget(
             name: "SceneTests",
             dependencies: [
-                "Scene", "PluginDescriptions", "Timing", "TestSupport",
+                "Scene", "PluginDescriptions", "Timing", "Text", "TestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
         .testTarget(
             name: "RendererTests",
             dependencies: [
-                "Renderer", "Scene", "Compositor", "Output", "PluginRegistry", "PluginDescriptions", "OptionNames",
-                "CRaster",
+                "Renderer", "Scene", "Text", "Compositor", "Output", "PluginRegistry", "PluginDescriptions",
+                "OptionNames", "CRaster",
             ]),
         // The end-to-end tests run the built executable as a user would, one target per part of the
         // product they cover. What they share: running `pipeline`, reading the PNGs it writes with

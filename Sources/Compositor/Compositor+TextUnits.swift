@@ -1,5 +1,6 @@
 import CAnimatorABI
 import Scene
+import Text
 
 /// One character of a text as a frame lays it out, for tools that show what text animators
 /// select (the studio draws each character's box shaded by its weight).

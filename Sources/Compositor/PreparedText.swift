@@ -1,6 +1,7 @@
 import CAnimatorABI
 import CCairo
 import Scene
+import Text
 
 /// A layer's text made ready to draw at any render time: the string it shows then (its own,
 /// keyframed, a counter's number or the current caption cue), each distinct string shaped once

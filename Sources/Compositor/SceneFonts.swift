@@ -1,4 +1,5 @@
 import Scene
+import Text
 
 /// A scene's fonts made ready before any of its texts is laid out: the files of its `fonts`
 /// added to fontconfig, and every family its texts name found, among those files or installed.

@@ -4,6 +4,7 @@ import CRaster
 import CTextShaping
 import Foundation
 import Scene
+import Text
 
 /// Drawing a text whose characters its text animators change (`TextUnitChange`, one per
 /// grapheme cluster): each character's glyphs move, turn, scale, skew and take their own

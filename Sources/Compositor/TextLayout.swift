@@ -2,6 +2,7 @@ import CAnimatorABI
 import CCairo
 import CRaster
 import Scene
+import Text
 
 /// A text content made ready for one compositor: shaped once (`ShapedParagraph`: its fonts,
 /// fallback fonts for the characters its own lacks, its glyphs and clusters), its lines broken
@@ -245,34 +246,11 @@ final class TextLayout {
         glyphsByFont = byFont.keys.sorted().map { ($0, byFont[$0]!) }
     }
 
-    /// The characters as selectors count them: a character made of whitespace is a space, a run
-    /// of others a word (as `TextUnitMap(string:)` counts them), and each is on the line holding
-    /// its first byte (a line break, or a character cut by `maxLines`, on the line before).
+    /// The characters as selectors count them (`TextUnitMap(_:layout:)`), and the middle of each
+    /// one's glyphs.
     private func measureUnits(_ layout: ShapedParagraph.Layout) {
+        units = TextUnitMap(paragraph, layout: layout)
         let graphemes = paragraph.segments.graphemes
-        var isSpace: [Bool] = []
-        var word: [Int?] = []
-        var line: [Int] = []
-        var (words, inWord, lineIndex) = (0, false, 0)
-        for grapheme in graphemes {
-            let space = paragraph.segments.string(in: grapheme).allSatisfy(\.isWhitespace)
-            isSpace.append(space)
-            if space {
-                word.append(nil)
-                if inWord { words += 1 }
-                inWord = false
-            } else {
-                word.append(words)
-                inWord = true
-            }
-            while lineIndex + 1 < layout.lines.count,
-                layout.lines[lineIndex + 1].range.lowerBound <= grapheme.lowerBound
-            {
-                lineIndex += 1
-            }
-            line.append(lineIndex)
-        }
-        units = TextUnitMap(isSpace: isSpace, word: word, line: line)
         var low = [Double](repeating: .infinity, count: graphemes.count)
         var high = [Double](repeating: -.infinity, count: graphemes.count)
         for glyph in placed {

@@ -1,6 +1,7 @@
 import CAnimatorABI
 import Foundation
 import JSON
+import Text
 import Timing
 
 /// A text's animation: its text animators, a string that changes over time (keyframes or a

@@ -1,4 +1,5 @@
 import CAnimatorABI
+import Text
 
 /// Which value of one text animator an `animate` step changes.
 public enum TextAnimatorField: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import CAnimatorABI
+import Text
 
 /// How each line of a text sits between the left and right edges of its layer's frame.
 public enum TextAlignment: String, Sendable, CaseIterable {
@@ -88,7 +89,7 @@ public struct TextContent: Sendable {
     /// reported there).
     public var fontOrigin: SceneError.Origin?
     /// Per-character animation (`textAnimators`), applied in order; see `TextAnimator` and
-    /// `[TextAnimator].changes(of:text:time:)`.
+    /// `[TextAnimator].changes(of:from:time:)`.
     public var animators: [TextAnimator] = []
     /// Where the string comes from over time: `string` alone, strings held between times, or a
     /// counter. `string(at:)` gives the string shown.
@@ -145,5 +146,14 @@ extension TextContent {
             animators[slot.animator].set(slot.field, to: value)
         }
         return animators
+    }
+}
+
+extension TextUnitChange {
+    /// No change: the text's own colours and outline.
+    public init(text: TextContent) {
+        self.init(
+            fillColor: text.color, strokeColor: text.stroke?.color ?? anim_color_t(r: 0, g: 0, b: 0, a: 0),
+            strokeWidth: text.stroke?.width ?? 0)
     }
 }

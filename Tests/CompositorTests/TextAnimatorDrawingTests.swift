@@ -4,6 +4,7 @@ import Compositor
 import Foundation
 import Scene
 import Testing
+import Text
 import Timing
 
 /// Text animators as the compositor draws them: each character placed, scaled, coloured and

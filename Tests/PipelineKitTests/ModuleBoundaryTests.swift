@@ -89,13 +89,15 @@ import Testing
         "CLibraryLoader",
     ]
 
-    /// The model reads plugins through PluginDescriptions' lookup: its modules, SceneTests and the
-    /// scene fuzzer import none of the loader, and depend on none of it in Package.swift, directly
-    /// or not. The fuzzer also decodes images through the compositor, which opens pipeline's own
-    /// libraries (CLibraryLoader): it is held to the plugins' code alone.
+    /// The model reads plugins through PluginDescriptions' lookup: its modules (Text among them,
+    /// below Scene), their tests and the scene fuzzer import none of the loader, and depend on none
+    /// of it in Package.swift, directly or not. The fuzzer also decodes images through the
+    /// compositor, which opens pipeline's own libraries (CLibraryLoader): it is held to the
+    /// plugins' code alone.
     @Test(arguments: [
         ("Sources/PluginDescriptions", "PluginDescriptions", loader), ("Sources/Timing", "Timing", loader),
-        ("Sources/Scene", "Scene", loader), ("Tests/SceneTests", "SceneTests", loader),
+        ("Sources/Text", "Text", loader), ("Sources/Scene", "Scene", loader),
+        ("Tests/SceneTests", "SceneTests", loader), ("Tests/TextTests", "TextTests", loader),
         ("fuzz/scene", "FuzzScene", loader.subtracting(["CLibraryLoader"])),
     ])
     func theModelStandsWithoutTheLoader(folder: String, target: String, forbidden: Set<String>) throws {

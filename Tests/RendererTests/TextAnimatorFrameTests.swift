@@ -1,6 +1,7 @@
 import PluginRegistry
 import Scene
 import Testing
+import Text
 
 @testable import Renderer
 
@@ -26,7 +27,7 @@ import Testing
             let host = try evaluator.state(at: time, frame: frame).host[0]
             #expect(host.textAnimatorValues[slot] == [Double(frame) * 10])
             let changes = text.animators(changedBy: host).changes(
-                of: TextUnitMap(string: text.string(at: time)), text: text, time: time)
+                of: TextUnitMap(string: text.string(at: time)), from: TextUnitChange(text: text), time: time)
             #expect(changes.map(\.opacity) == Array(repeating: 1, count: shown) + Array(repeating: 0, count: 4 - shown))
         }
     }

@@ -2,6 +2,7 @@ import CAnimatorABI
 import Foundation
 import PluginDescriptions
 import Testing
+import Text
 
 @testable import Scene
 

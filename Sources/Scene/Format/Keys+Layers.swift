@@ -1,4 +1,5 @@
 import CAnimatorABI
+import Text
 
 /// Layers: place, transform, opacity and what they draw.
 extension Keys {

@@ -58,7 +58,8 @@ public enum TextSelectorUnits: String, Sendable, CaseIterable {
 
 /// The characters of a laid-out text as the selectors count them: for each character (grapheme
 /// cluster, in logical order) whether it is a space, the word it belongs to and its line. The
-/// drawing side builds it from its layout; `init(string:)` is for a text without wrapping.
+/// drawing side builds it from its layout (`init(_:layout:)`); `init(string:)` is for a text
+/// without wrapping.
 public struct TextUnitMap: Sendable, Equatable {
     public let isSpace: [Bool]
     /// The word of each character, counted from 0; nil for a space.

@@ -49,8 +49,9 @@ public struct TextAnimator: Sendable {
     }
 }
 
-/// What the text animators make of one character: start from `TextUnitChange(text:)` and apply
-/// each animator's properties at the character's weight, in the order of the list.
+/// What the text animators make of one character: start from no change (the text's own colours
+/// and outline) and apply each animator's properties at the character's weight, in the order of
+/// the list.
 public struct TextUnitChange: Sendable {
     public var position = anim_point_t(x: 0, y: 0)
     public var anchor = anim_point_t(x: 0, y: 0)
@@ -66,11 +67,9 @@ public struct TextUnitChange: Sendable {
     public var blur = 0.0
     public var skew = 0.0
 
-    /// No change: the text's own colours and outline.
-    public init(text: TextContent) {
-        fillColor = text.color
-        strokeColor = text.stroke?.color ?? anim_color_t(r: 0, g: 0, b: 0, a: 0)
-        strokeWidth = text.stroke?.width ?? 0
+    /// No change of a text whose own fill is `fillColor` and outline `strokeColor` at `strokeWidth`.
+    public init(fillColor: anim_color_t, strokeColor: anim_color_t, strokeWidth: Double) {
+        (self.fillColor, self.strokeColor, self.strokeWidth) = (fillColor, strokeColor, strokeWidth)
     }
 
     /// Applies `properties` at `weight` (x for numbers and colours, x and y for points):
@@ -103,11 +102,11 @@ public struct TextUnitChange: Sendable {
 }
 
 extension [TextAnimator] {
-    /// Every character's change at `time`: the animators applied in order, each at the weights
-    /// its selectors give. This is what the drawing side calls once per frame, with the
-    /// animators `TextContent.animators(changedBy:)` gives for the frame.
-    public func changes(of characters: TextUnitMap, text: TextContent, time: Double) -> [TextUnitChange] {
-        var changes = [TextUnitChange](repeating: TextUnitChange(text: text), count: characters.count)
+    /// Every character's change at `time`, from `unchanged` (the text's own look): the animators
+    /// applied in order, each at the weights its selectors give, as the drawing side applies
+    /// them once per frame.
+    public func changes(of characters: TextUnitMap, from unchanged: TextUnitChange, time: Double) -> [TextUnitChange] {
+        var changes = [TextUnitChange](repeating: unchanged, count: characters.count)
         for animator in self {
             let weights = animator.selectors.weights(of: characters, time: time)
             for index in changes.indices { changes[index].apply(animator.properties, weight: weights[index]) }

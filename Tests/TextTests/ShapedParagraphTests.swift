@@ -1,7 +1,6 @@
-import Scene
 import Testing
 
-@testable import Compositor
+@testable import Text
 
 /// The shaped paragraph model: every glyph with its font, its cluster, its grapheme cluster and
 /// its word, and lines that put right-to-left text in display order.
@@ -117,17 +116,6 @@ import Testing
             ShapedParagraph("office", family: "DejaVu Sans", bold: false, size: 20, features: ["-liga"]))
         #expect(plain.glyphs.count == 6)
         #expect(plain.glyphs.map(\.cluster) == [0..<1, 1..<2, 2..<3, 3..<4, 4..<5, 5..<6])
-    }
-
-    /// The text's keys reach the layout: a tracked text is wider, a text without ligatures has more glyphs.
-    @Test func theTextsFeaturesAndTrackingAreUsed() throws {
-        var text = TextContent(string: "office", size: 20)
-        let plain = try #require(TextLayout(text)).paragraph
-        text.tracking = 100
-        text.features = ["-liga"]
-        let styled = try #require(TextLayout(text)).paragraph
-        #expect(styled.glyphs.count == plain.glyphs.count + 2)
-        #expect(styled.width(from: 0, to: 6) > plain.width(from: 0, to: 6) + 11)
     }
 
     /// Tracking goes after "o", "ffi", "c" and "e": four times, not six.

@@ -1,5 +1,4 @@
 import CFontCheck
-import Footage
 import Foundation
 
 /// The font families fontconfig has, as texts get them, and the font files pipelines add to it.
@@ -19,18 +18,18 @@ public enum FontFamilies {
         registrations.lock.withLock {
             var fallback = [CChar](repeating: 0, count: 256)
             guard font_family_installed(family, &fallback, fallback.count) == 0 else { return nil }
-            return String(nulTerminated: fallback)
+            return String(fontconfigAnswer: fallback)
         }
     }
 
     /// Adds the font file at `path` to fontconfig, once per process; its faces, or nil when it
     /// holds no font fontconfig can read.
-    static func register(_ path: String) -> [Face]? {
+    package static func register(_ path: String) -> [Face]? {
         registrations.faces(of: path)
     }
 
     /// The families of the files added, then the installed ones not among them, each sorted.
-    static func available() -> (added: [String], installed: [String]) {
+    package static func available() -> (added: [String], installed: [String]) {
         registrations.lock.withLock {
             let added = families(FONT_FAMILY_SET_APPLICATION)
             return (added, families(FONT_FAMILY_SET_SYSTEM).filter { !added.contains($0) })
@@ -41,7 +40,7 @@ public enum FontFamilies {
         let size = font_families(set, nil, 0)
         var buffer = [CChar](repeating: 0, count: size)
         _ = font_families(set, &buffer, size)
-        return Set(String(nulTerminated: buffer).split(separator: "\n").map(String.init)).sorted()
+        return Set(String(fontconfigAnswer: buffer).split(separator: "\n").map(String.init)).sorted()
     }
 
     /// How many files have been added so far: a font found before a file was added may not be
@@ -62,7 +61,7 @@ public enum FontFamilies {
                 if let known = faces[path] { return known }
                 var buffer = [CChar](repeating: 0, count: 4096)
                 let added = font_file_register(path, &buffer, buffer.count) == 1
-                let found = String(nulTerminated: buffer).split(separator: "\n").map { line in
+                let found = String(fontconfigAnswer: buffer).split(separator: "\n").map { line in
                     let parts = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
                     return Face(family: String(parts[0]), style: parts.count > 1 ? String(parts[1]) : "")
                 }
@@ -71,5 +70,12 @@ public enum FontFamilies {
                 return added ? found : nil
             }
         }
+    }
+}
+
+extension String {
+    /// The text before the first NUL of a buffer CFontCheck wrote its answer into.
+    fileprivate init(fontconfigAnswer buffer: [CChar]) {
+        self.init(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

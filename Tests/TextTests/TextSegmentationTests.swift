@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import Compositor
+@testable import Text
 
 /// A line of one of Unicode's break conformance files (GraphemeBreakTest.txt, WordBreakTest.txt,
 /// LineBreakTest.txt): code points with, between them, "÷" (a boundary) or "×" (none), and after

@@ -12,25 +12,25 @@ import Foundation
 /// and captions can ask for "the glyphs of cluster i" or "of word j"; `layOut(width:)` breaks
 /// the paragraphs into lines and places the glyphs, and its `Layout` answers "the glyphs of
 /// line k".
-struct ShapedParagraph {
+package struct ShapedParagraph {
     typealias LineBreak = TextSegmentation.LineBreak
 
     /// One glyph as shaped. Glyphs come run by run in logical order, and inside a run in
     /// visual order (a right-to-left run's glyphs reversed).
-    struct Glyph {
+    package struct Glyph {
         /// Its font among `fonts`.
-        var font: Int
+        package var font: Int
         /// The glyph index in that font (0: the font has no glyph for the character).
-        var index: UInt32
+        package var index: UInt32
         /// The UTF-8 bytes its HarfBuzz cluster covers: a ligature's covers every character it
         /// joins, a base's and its marks' the same characters.
         var cluster: Range<Int>
         /// The grapheme cluster and the word segment holding the cluster's first character.
-        var grapheme: Int
+        package var grapheme: Int
         var word: Int
         /// Its offset from the pen (x to the right, y down) and how far it moves the pen, in pixels.
-        var offset: SIMD2<Double>
-        var advance: Double
+        package var offset: SIMD2<Double>
+        package var advance: Double
         var run: Int
     }
 
@@ -51,16 +51,16 @@ struct ShapedParagraph {
 
     let text: String
     /// The fonts glyphs use; the first is the text's own.
-    let fonts: [TextFont]
+    package let fonts: [TextFont]
     /// The text's grapheme clusters, words and line-break opportunities (UAX #29, UAX #14).
-    let segments: TextSegmentation
+    package let segments: TextSegmentation
     let paragraphs: [Paragraph]
     let runs: [Run]
-    let glyphs: [Glyph]
+    package let glyphs: [Glyph]
     /// "…", shaped alone, for a line cut at `maxLines`.
-    let ellipsis: [Glyph]
+    package let ellipsis: [Glyph]
     /// Characters no installed font has, in the order met, each once.
-    let missing: [Unicode.Scalar]
+    package let missing: [Unicode.Scalar]
     /// Pixels added after each cluster.
     let tracking: Double
     /// The width of the text before each byte offset (a cluster counted at its first byte):
@@ -73,7 +73,7 @@ struct ShapedParagraph {
     /// The text shaped in `family` at `size` pixels per em with the OpenType `features`,
     /// `tracking` thousandths of an em added after each cluster; nil when fontconfig has no
     /// font at all.
-    init?(
+    package init?(
         _ text: String, family: String, bold: Bool, size: Double, features: [String] = [], tracking: Double = 0
     ) {
         guard let primary = TextFonts.primary(family: family, bold: bold, size: size) else { return nil }
@@ -232,7 +232,7 @@ struct ShapedParagraph {
         self.missing = missing
     }
 
-    static let ellipsis = "…"
+    package static let ellipsis = "…"
 
     private static func endsParagraph(_ scalar: Unicode.Scalar) -> Bool {
         scalar == "\n" || scalar == "\r" || scalar == "\u{2028}" || scalar == "\u{2029}" || scalar == "\u{85}"
@@ -317,7 +317,7 @@ struct ShapedParagraph {
 
     /// The glyphs (indices into `glyphs`) showing grapheme cluster `index`: its own, or a
     /// ligature or conjunct it is part of.
-    func glyphs(ofGrapheme index: Int) -> [Int] {
+    package func glyphs(ofGrapheme index: Int) -> [Int] {
         glyphs(overlapping: segments.graphemes[index])
     }
 
@@ -333,7 +333,7 @@ struct ShapedParagraph {
     }
 
     /// The width of the text from byte `start` to byte `end`.
-    func width(from start: Int, to end: Int) -> Double {
+    package func width(from start: Int, to end: Int) -> Double {
         widthBefore[end] - widthBefore[start]
     }
 
@@ -344,34 +344,34 @@ struct ShapedParagraph {
 
 extension ShapedParagraph {
     /// A glyph placed on its line.
-    struct PlacedGlyph {
+    package struct PlacedGlyph {
         /// Its index in `glyphs`; nil for the ellipsis's.
-        var glyph: Int?
-        var font: Int
-        var index: UInt32
+        package var glyph: Int?
+        package var font: Int
+        package var index: UInt32
         /// Its origin: x from the line's left end, y from its baseline (down).
-        var position: SIMD2<Double>
+        package var position: SIMD2<Double>
         var line: Int
     }
 
     /// One line: the bytes of the text it shows (spaces at its end included), its width and
     /// the glyphs on it in display order.
-    struct Line {
+    package struct Line {
         var paragraph: Int
-        var range: Range<Int>
-        var width: Double
-        var isRightToLeft: Bool
+        package var range: Range<Int>
+        package var width: Double
+        package var isRightToLeft: Bool
         var hasEllipsis = false
         var glyphs: Range<Int> = 0..<0
     }
 
     /// The text broken into lines at a width and its glyphs placed.
-    struct Layout {
-        var lines: [Line]
-        var glyphs: [PlacedGlyph]
+    package struct Layout {
+        package var lines: [Line]
+        package var glyphs: [PlacedGlyph]
 
         /// The glyphs of line `index`, left to right.
-        func glyphs(ofLine index: Int) -> ArraySlice<PlacedGlyph> { glyphs[lines[index].glyphs] }
+        package func glyphs(ofLine index: Int) -> ArraySlice<PlacedGlyph> { glyphs[lines[index].glyphs] }
 
         /// Where the shaped glyphs `indices` (as `glyphs(ofGrapheme:)` and `glyphs(ofWord:)`
         /// give them) were placed; glyphs cut by `maxLines` or at a line's closing spaces have
@@ -387,7 +387,7 @@ extension ShapedParagraph {
     /// opportunity wider than `width` keeps a line of its own. With `maxLines`, the lines past
     /// it are dropped and the last kept one ends with "…", after as much of it as leaves room.
     /// Each line is then put in display order (the paragraph's bidi levels, rule L2).
-    func layOut(width: Double, maxLines: Int? = nil) -> Layout {
+    package func layOut(width: Double, maxLines: Int? = nil) -> Layout {
         var lines: [Line] = []
         for (index, paragraph) in paragraphs.enumerated() {
             for range in breakLines(of: paragraph, width: width) {

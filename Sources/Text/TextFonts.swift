@@ -6,22 +6,22 @@ import Foundation
 /// and drawn with. Shared by every text and every compositor of the process (Cairo's scaled
 /// fonts are safe to use from several threads; the FreeType face under it is used only while
 /// locked).
-final class TextFont: @unchecked Sendable {
+package final class TextFont: @unchecked Sendable {
     /// The file and the face in it.
     let path: String
     let faceIndex: Int
     /// Whether its glyphs are colour pictures: they take no text colour and no stroke.
-    let isColor: Bool
+    package let isColor: Bool
     /// Whether its outlines are thickened (fontconfig's synthetic bold for a face with no bold).
-    let isEmboldened: Bool
-    let size: Double
+    package let isEmboldened: Bool
+    package let size: Double
     /// The Cairo face, and the font at identity: glyph lookup and advances. Unhinted metrics
     /// make advances scale linearly, so positions measured here hold under any layer transform.
-    let face: OpaquePointer
+    package let face: OpaquePointer
     let scaled: OpaquePointer
     /// The face's vertical metrics at `size`: lines stand on the first face's.
-    let ascent: Double
-    let descent: Double
+    package let ascent: Double
+    package let descent: Double
     /// The same face opened by FreeType apart from Cairo's, for shaping, character lookup and
     /// rasterising turned glyphs (`withFace`); nil when FreeType cannot open it.
     private let ownFace: OpaquePointer?
@@ -58,7 +58,7 @@ final class TextFont: @unchecked Sendable {
     /// Lends `body` the font's own FreeType face, one thread at a time. Cairo's face of the same
     /// file is not used for this: Cairo leaves it unlocked between its own calls, and its size,
     /// transform, glyph slot and stream position change as other threads draw with it.
-    func withFace<R>(_ body: (OpaquePointer) -> R) -> R? {
+    package func withFace<R>(_ body: (OpaquePointer) -> R) -> R? {
         guard let ownFace else { return nil }
         return faceLock.withLock { body(ownFace) }
     }
@@ -76,11 +76,11 @@ final class TextFont: @unchecked Sendable {
 /// `fonts`) and kept for the rest of the process: faces per file and face index, fonts per face
 /// and size, and the answers of fontconfig per family and character set. Every answer depends
 /// only on the fonts installed and added and on the text, never on the thread asking first.
-enum TextFonts {
+package enum TextFonts {
     /// Grey antialiasing without hinting: glyph shapes and positions then depend only on the
     /// font file and the transform, never on the environment's defaults, so frames are
     /// byte-identical.
-    nonisolated(unsafe) static let options: OpaquePointer = {
+    nonisolated(unsafe) package static let options: OpaquePointer = {
         let options = cairo_font_options_create()!
         cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
         cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)

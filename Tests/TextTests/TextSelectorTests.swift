@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Scene
+@testable import Text
 
 /// The selector math against the formulas written out here, separately from the implementation:
 /// the Lottie documentation's range selector shapes (lottie-docs, "Text: range selector", as
@@ -284,6 +284,10 @@ import Testing
 
     // MARK: properties
 
+    /// A black text without an outline, unchanged.
+    static let blackText = TextUnitChange(
+        fillColor: .init(r: 0, g: 0, b: 0, a: 1), strokeColor: .init(r: 0, g: 0, b: 0, a: 0), strokeWidth: 0)
+
     @Test func aPartlySelectedCharacterShowsItsWeightOfEachProperty() {
         var properties = TextAnimatorProperties()
         properties.position = .init(x: 10, y: -20)
@@ -295,8 +299,7 @@ import Testing
         properties.tracking = 100
         properties.blur = 6
         properties.skew = 20
-        let text = TextContent(string: "a", size: 10, color: .init(r: 0, g: 0, b: 0, a: 1))
-        var change = TextUnitChange(text: text)
+        var change = Self.blackText
         change.apply(properties, weight: TextSelectionWeight(0.25))
         #expect(change.position.x == 2.5 && change.position.y == -5)
         #expect(change.scale.x == 1.5 && change.scale.y == 0.75)
@@ -305,7 +308,7 @@ import Testing
         #expect(change.fillColor.r == 0.25 && change.fillColor.a == 1)
         #expect(change.strokeWidth == 1)
         #expect(change.tracking == 25 && change.blur == 1.5 && change.skew == 5)
-        var none = TextUnitChange(text: text)
+        var none = Self.blackText
         none.apply(properties, weight: TextSelectionWeight(0))
         #expect(none.opacity == 1 && none.scale.x == 1 && none.position.x == 0 && none.fillColor.r == 0)
     }
@@ -317,9 +320,8 @@ import Testing
         select.start = 50
         var properties = TextAnimatorProperties()
         properties.opacity = 0
-        let text = TextContent(string: "abcd", size: 10)
         let animators = [TextAnimator(selectors: [.range(select)], properties: properties)]
-        let changes = animators.changes(of: TextUnitMap(string: text.string), text: text, time: 0)
+        let changes = animators.changes(of: TextUnitMap(string: "abcd"), from: Self.blackText, time: 0)
         #expect(changes.map(\.opacity) == [1, 1, 0, 0])
     }
 }

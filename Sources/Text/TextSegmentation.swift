@@ -8,39 +8,39 @@ import CTextSegmentation
 /// Every position is a UTF-8 byte offset into `text` (`text.utf8`), the unit HarfBuzz's clusters
 /// count in when text is added with `hb_buffer_add_utf8`; `string(in:)` turns a range back
 /// into text.
-struct TextSegmentation: Sendable {
+package struct TextSegmentation: Sendable {
     /// A segment between two word boundaries.
-    struct Word: Equatable, Sendable {
+    package struct Word: Equatable, Sendable {
         /// UTF-8 byte offsets of the segment.
-        var range: Range<Int>
+        package var range: Range<Int>
         /// True for a word (letters, numbers, kana or ideographs), false for spaces and
         /// punctuation.
-        var isWord: Bool
+        package var isWord: Bool
     }
 
     /// A place where a line may end.
-    struct LineBreak: Equatable, Sendable {
+    package struct LineBreak: Equatable, Sendable {
         /// The UTF-8 byte offset of the first byte of the next line: the line ends before it.
-        var offset: Int
+        package var offset: Int
         /// True when the line must end here (after "\n", "\r\n" and the other hard breaks),
         /// false when it may.
-        var isMandatory: Bool
+        package var isMandatory: Bool
     }
 
     /// The text segmented.
-    let text: String
+    package let text: String
     /// The extended grapheme clusters, in order: together they cover the whole text (none for
     /// an empty text). A cursor or a selection moves by these.
-    let graphemes: [Range<Int>]
+    package let graphemes: [Range<Int>]
     /// The segments between word boundaries, in order, covering the whole text: words and the
     /// spaces and punctuation between them.
-    let words: [Word]
+    package let words: [Word]
     /// The break opportunities, in ascending order, never at offset 0. The last is at the end of
     /// the text (`text.utf8.count`), where every line ends, and is mandatory when the text ends
     /// with a newline (none for an empty text).
-    let lineBreaks: [LineBreak]
+    package let lineBreaks: [LineBreak]
 
-    init(_ text: String) {
+    package init(_ text: String) {
         self.text = text
         let graphemeBoundaries = Self.boundaries(of: text, TEXT_SEGMENT_GRAPHEMES)
         graphemes = zip(graphemeBoundaries, graphemeBoundaries.dropFirst()).map { $0.offset..<$1.offset }
@@ -54,7 +54,7 @@ struct TextSegmentation: Sendable {
     }
 
     /// The text between two UTF-8 byte offsets that fall on boundaries of this segmentation.
-    func string(in range: Range<Int>) -> String {
+    package func string(in range: Range<Int>) -> String {
         let utf8 = text.utf8
         let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
         let end = utf8.index(start, offsetBy: range.count)
