@@ -9,11 +9,29 @@ public enum TextAnimatorField: Sendable, Hashable {
     case property(String)
 
     /// The numbers of a range selector that steps may animate.
-    public static let rangeNames = ["start", "end", "offset", "easeHigh", "easeLow", "smoothness", "amount"]
+    public static let rangeNames = rangeNumbers.map(\.name)
     /// The same of a wiggly selector.
-    public static let wigglyNames = [
-        "maxAmount", "minAmount", "wigglesPerSecond", "correlation", "temporalPhase", "spatialPhase",
+    public static let wigglyNames = wigglyNumbers.map(\.name)
+
+    /// A range selector's animated numbers by name, each where it is read and written. `end`
+    /// reads the end of its units when the file gives none.
+    static let rangeNumbers: [(name: String, path: WritableKeyPath<TextRangeSelector, Double> & Sendable)] = [
+        ("start", \.start), ("end", \.animatedEnd), ("offset", \.offset), ("easeHigh", \.easeHigh),
+        ("easeLow", \.easeLow), ("smoothness", \.smoothness), ("amount", \.amount),
     ]
+    /// The same of a wiggly selector.
+    static let wigglyNumbers: [(name: String, path: WritableKeyPath<TextWigglySelector, Double> & Sendable)] = [
+        ("maxAmount", \.maxAmount), ("minAmount", \.minAmount), ("wigglesPerSecond", \.wigglesPerSecond),
+        ("correlation", \.correlation), ("temporalPhase", \.temporalPhase), ("spatialPhase", \.spatialPhase),
+    ]
+}
+
+extension TextRangeSelector {
+    /// `end` as a step animates it: the file's, or the end of its units when it gives none.
+    var animatedEnd: Double {
+        get { end ?? (units == .percent ? 100 : 0) }
+        set { end = newValue }
+    }
 }
 
 /// One animated value of one text animator, as `HostLayerState.textAnimatorValues` keys it.
@@ -86,19 +104,9 @@ extension TextAnimator {
             guard selectors.indices.contains(index) else { return [0] }
             switch selectors[index] {
             case .range(let range):
-                let values: [String: Double] = [
-                    "start": range.start, "end": range.end ?? (range.units == .percent ? 100 : 0),
-                    "offset": range.offset, "easeHigh": range.easeHigh, "easeLow": range.easeLow,
-                    "smoothness": range.smoothness, "amount": range.amount,
-                ]
-                return [values[name] ?? 0]
+                return [TextAnimatorField.rangeNumbers.first { $0.name == name }.map { range[keyPath: $0.path] } ?? 0]
             case .wiggly(let wiggly):
-                let values: [String: Double] = [
-                    "maxAmount": wiggly.maxAmount, "minAmount": wiggly.minAmount,
-                    "wigglesPerSecond": wiggly.wigglesPerSecond, "correlation": wiggly.correlation,
-                    "temporalPhase": wiggly.temporalPhase, "spatialPhase": wiggly.spatialPhase,
-                ]
-                return [values[name] ?? 0]
+                return [TextAnimatorField.wigglyNumbers.first { $0.name == name }.map { wiggly[keyPath: $0.path] } ?? 0]
             }
         case .property(let name):
             let p = properties
@@ -128,27 +136,12 @@ extension TextAnimator {
             guard selectors.indices.contains(index), let number = value.first else { return }
             switch selectors[index] {
             case .range(var range):
-                switch name {
-                case "start": range.start = number
-                case "end": range.end = number
-                case "offset": range.offset = number
-                case "easeHigh": range.easeHigh = number
-                case "easeLow": range.easeLow = number
-                case "smoothness": range.smoothness = number
-                case "amount": range.amount = number
-                default: break
-                }
+                guard let path = TextAnimatorField.rangeNumbers.first(where: { $0.name == name })?.path else { return }
+                range[keyPath: path] = number
                 selectors[index] = .range(range)
             case .wiggly(var wiggly):
-                switch name {
-                case "maxAmount": wiggly.maxAmount = number
-                case "minAmount": wiggly.minAmount = number
-                case "wigglesPerSecond": wiggly.wigglesPerSecond = number
-                case "correlation": wiggly.correlation = number
-                case "temporalPhase": wiggly.temporalPhase = number
-                case "spatialPhase": wiggly.spatialPhase = number
-                default: break
-                }
+                guard let path = TextAnimatorField.wigglyNumbers.first(where: { $0.name == name })?.path else { return }
+                wiggly[keyPath: path] = number
                 selectors[index] = .wiggly(wiggly)
             }
         case .property(let name):
