@@ -24,6 +24,13 @@ public enum JSONTextPatch {
     /// The most operations one patch may hold.
     public static let maximumOperations = 10_000
 
+    /// `apply(_:to:)`, its failure turned by `refusal` into the caller's own error.
+    public static func apply<Refusal: Error>(
+        _ patch: [UInt8], to document: [UInt8], else refusal: (Failure) -> Refusal
+    ) throws(Refusal) -> [UInt8] {
+        do throws(Failure) { return try apply(patch, to: document) } catch { throw refusal(error) }
+    }
+
     /// `document` with `patch` (the bytes of a JSON array of operation objects) applied.
     /// Both must be JSON as `JSONParser` reads it.
     public static func apply(_ patch: [UInt8], to document: [UInt8]) throws(Failure) -> [UInt8] {

@@ -41,11 +41,8 @@ extension Pipeline {
             } catch {
                 throw PipelineError(.input, "cannot read \(file): \(error.localizedDescription)")
             }
-            let patched: [UInt8]
-            do throws(JSONTextPatch.Failure) {
-                patched = try JSONTextPatch.apply(patch, to: text)
-            } catch {
-                throw PipelineError(.argument, "the draft's patch: \(error)")
+            let patched = try JSONTextPatch.apply(patch, to: text) {
+                PipelineError(.argument, "the draft's patch: \($0)")
             }
             return try Self.open(
                 source: .bytes(patched, name: file), options: options, decoder: decoding.options, registry: registry,

@@ -57,11 +57,8 @@ public enum PipelineFileEditor {
         if let expectedVersion, expectedVersion != version(of: current) {
             throw Refusal(.conflict, "\(file) changed on disk since version \(expectedVersion): reload it")
         }
-        let edited: [UInt8]
-        do throws(JSONTextPatch.Failure) {
-            edited = try JSONTextPatch.apply(patch, to: current)
-        } catch {
-            throw Refusal(.badPatch, "the patch cannot be applied to \(file): \(error)")
+        let edited = try JSONTextPatch.apply(patch, to: current) {
+            Refusal(.badPatch, "the patch cannot be applied to \(file): \($0)")
         }
         guard edited != current else { throw Refusal(.unchanged, "the patch changes nothing in \(file)") }
         var checking = options
