@@ -1,4 +1,5 @@
 import Foundation
+import Text
 
 /// What is wrong at a line of a caption file, and what would be right.
 public struct CaptionSyntaxError: Error, Sendable, Equatable {

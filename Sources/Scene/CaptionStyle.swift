@@ -1,5 +1,6 @@
 import CAnimatorABI
 import Foundation
+import Text
 
 /// How captions are laid out and drawn: decoded now, drawn by the compositor.
 public struct CaptionStyle: Sendable {

@@ -1,4 +1,5 @@
 import Testing
+import Text
 
 @testable import Scene
 

@@ -1,6 +1,7 @@
 import Foundation
 import PluginDescriptions
 import Testing
+import Text
 
 @testable import Scene
 

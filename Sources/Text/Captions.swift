@@ -1,4 +1,3 @@
-import CAnimatorABI
 import Foundation
 
 /// A run of caption text in one style: SubRip's `<b>`, `<i>`, `<u>` and `<font color>`, WebVTT's
@@ -49,6 +48,13 @@ public struct CaptionCue: Sendable, Equatable {
     public let settings: String
     /// The line of its timing in the file, from 1.
     public let fileLine: Int
+
+    public init(
+        start: Double, end: Double, lines: [[CaptionSpan]], identifier: String?, settings: String, fileLine: Int
+    ) {
+        (self.start, self.end, self.lines, self.identifier, self.settings, self.fileLine) =
+            (start, end, lines, identifier, settings, fileLine)
+    }
 
     /// Whether its text holds inline timestamps, so that its words have times of their own.
     public var hasWordTimes: Bool { lines.contains { $0.contains { $0.time != nil } } }
