@@ -6,7 +6,7 @@
 #               JavaScript (two of the checks)
 #   make test-suite  build everything (debug) and run all tests, without the checks
 #   make asan   every test suite under AddressSanitizer (build folder .build-asan)
-#   make tsan   the multi-threaded rendering suites under ThreadSanitizer (.build-tsan); TSAN_ALL=1: all
+#   make tsan   the multi-threaded rendering suites under ThreadSanitizer (.build-tsan)
 #   make fuzz   each fuzz target for FUZZ_SECONDS (default 60) from its corpus in fuzz/corpus/
 #   make        build everything (release)
 #   make examples  build everything (release) and render every pipeline in examples/ (and
@@ -123,19 +123,15 @@ examples: all
 	@echo "examples/localized/pipeline.json --batch examples/localized/variants.jsonl"
 	@$(BIN)/pipeline run examples/localized/pipeline.json --batch examples/localized/variants.jsonl --quiet
 
-# CI runs this (.ci/run): scripts/checks, in two lanes at once. Every check runs even when one
-# fails; each appends a line to the summary printed at the end. Every suite runs once, and the
-# tests are built once, with AddressSanitizer (scripts/sanitize address), which checks all the
-# plain build would and more. The suites a sanitizer would distort or that spend their time in
-# others' programs (RELEASE_SUITES: those that measure memory or limit the address space, render
-# every example, or run the Slurm cluster), the studio's (which the AddressSanitizer build leaves
-# out: its server's dependencies were over a third of that build), and the command line's contract
-# (CommandTests, whose time under the sanitizer went to starting it; but the corpus of bad inputs,
-# where memory errors hide, stays under the sanitizer), run from that same test bundle against the
-# release build check-build makes (scripts/test-release). The new-animator projects (C, C++, Swift,
-# Rust) build and load there too, also under the sanitizer: a Swift plugin loads its toolchain's
-# runtime beside the release executable's own, which the sanitized build, linking that runtime,
-# cannot show. `make test-suite` runs every suite in the plain debug build.
+# CI runs this (.ci/run): scripts/checks, two checks at a time; every check runs even when one
+# fails, and each appends a line to the summary printed at the end. Every suite runs once, built
+# once with AddressSanitizer (scripts/sanitize address). The suites a sanitizer would distort or
+# whose time goes to others' programs (RELEASE_SUITES: those that measure memory or limit the
+# address space, the Slurm cluster's, the studio's, which the sanitizers' builds leave out, the
+# command line's contract, whose time under the sanitizer went to starting it, but not its corpus of
+# bad inputs, and the new-animator projects, a Swift plugin loading its toolchain's runtime beside
+# the release executable's own) run from that same test bundle against the release build
+# (scripts/test-release). docs/TESTING.md explains the whole shape.
 RELEASE_SUITES = ^CommandTests\.(?!BadInputCorpusTests)|^StudioTests\.|SlurmClusterTests|FootageMemoryTests|ImageScalingTests|NewAnimatorTests
 test: test-deps
 	@scripts/checks $(BIN) '$(RELEASE_SUITES)' $(TEST_FUZZ_SECONDS)
@@ -164,7 +160,7 @@ asan: test-deps
 	scripts/sanitize address
 
 tsan: test-deps
-	scripts/sanitize thread $(if $(TSAN_ALL),--all)
+	scripts/sanitize thread
 
 FUZZ_SECONDS ?= 60
 # In `make test`, each target fuzzes for half a minute from its corpus (every input in it is run

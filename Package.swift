@@ -4,19 +4,19 @@ import PackageDescription
 // Pixel loops in C stay optimised even in debug builds: tests render real frames.
 let optimisedC: [CSetting] = [.unsafeFlags(["-O2"])]
 
-// The studio (`pipeline preview`: the Preview module and its server, Hummingbird on SwiftNIO) is
-// in every build but those made with PIPELINE_WITHOUT_STUDIO set: the ThreadSanitizer run
-// (scripts/sanitize thread) checks the renderer's threads, and the server's dependencies would be
-// half of what it compiles.
-let withStudio = Context.environment["PIPELINE_WITHOUT_STUDIO"] == nil
-
-// The sanitizers' builds (scripts/sanitize) use the release configuration with the project's Swift
-// modules at -Onone (PIPELINE_SANITIZED_RELEASE): their checks keep every line as written, while
-// the dependencies are optimised and DEBUG is left undefined, under which swift-argument-parser
-// checked every command's declarations each time a sanitized `pipeline` started (a third of its
-// CPU). JSON and CommandTestSupport keep their -O, and the executable links the Swift runtime as
-// a debug build does.
-let sanitizedRelease = Context.environment["PIPELINE_SANITIZED_RELEASE"] != nil
+// The one switch this manifest reads: PIPELINE_SANITIZER (`address` or `thread`), set by
+// scripts/sanitize for a sanitizer's build (its own folder, .build-asan or .build-tsan). Such a build
+// uses the release configuration with the project's Swift modules at -Onone: the sanitizer's checks
+// keep every line as written, the dependencies stay optimised, and DEBUG stays undefined (under it
+// swift-argument-parser checked every command's declarations at each start of a sanitized
+// `pipeline`, a third of its CPU). JSON and CommandTestSupport keep their -O, and the executable
+// links the Swift runtime as a debug build does. It leaves out the studio (`pipeline preview`: the
+// Preview module and its server, Hummingbird on SwiftNIO), whose dependencies were over a third of
+// the build; the studio's suites run against the release build (scripts/test-release). The thread
+// build holds only the suites that render on several threads (`threadSanitizerTests` below).
+let sanitizer = Context.environment["PIPELINE_SANITIZER"]
+let withStudio = sanitizer == nil
+let sanitizedRelease = sanitizer != nil
 
 // The release executable carries the Swift runtime and Foundation (the toolchain's static
 // libraries): it starts without loading and binding a dozen Swift libraries, and runs without
@@ -217,6 +217,13 @@ let package = Package(
             linkerSettings: sanitizedRelease
                 ? [] : [.unsafeFlags(staticRuntime, .when(platforms: [.linux], configuration: .release))]),
 
+        // The fuzz target of pipeline files (fuzz/scene). scripts/fuzz builds it with libFuzzer, which
+        // supplies its `main` (LIBFUZZER defined); any other build makes a program that runs each input
+        // file given once, to replay a finding.
+        .executableTarget(
+            name: "FuzzScene", dependencies: ["Scene", "Compositor", "PluginDescriptions", "JSON", "CImageCodecs"],
+            path: "fuzz/scene"),
+
         // One test target per module, each test in the target of the module it tests.
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(
@@ -304,31 +311,23 @@ if !withStudio {
     package.targets.removeAll { ["Preview", "PreviewTests"].contains($0.name) }
 }
 
-// With PIPELINE_TEST_TARGETS set (names, comma-separated), the test targets are those alone: the
-// ThreadSanitizer run (scripts/sanitize thread) builds the targets that hold its suites, not every
-// test of the project.
-if let only = Context.environment["PIPELINE_TEST_TARGETS"] {
-    let kept = Set(only.split(separator: ",").map(String.init))
-    package.targets.removeAll { $0.type == .test && !kept.contains($0.name) }
-}
-
-// With PIPELINE_TEST_SOURCES set (paths of test files, comma-separated), a test target holding any
-// of them compiles those files alone: the ThreadSanitizer run compiles the files that declare its
-// suites and the targets' support files, not every test of those targets.
-if let files = Context.environment["PIPELINE_TEST_SOURCES"] {
-    let paths = files.split(separator: ",").map(String.init)
+// The suites ThreadSanitizer runs (scripts/sanitize thread): those that render frames on several
+// threads, mixer rows in bands, and shards; the compositor's determinism and caching; Ctrl-C stopping
+// workers; footage read ahead and converted on the lanes; texts drawn on several threads from shared
+// fonts. Its build compiles these files alone (and the one support file among them), not every test.
+let threadSanitizerTests = [
+    "CommandTests": ["ThreadCountTests", "ShardTests", "RunOutputTests", "InterruptTests"],
+    "RenderingTests": [
+        "MixerStepTests", "ExampleMixerTests", "LayerEffectsTests", "FootageReadAheadTests", "CoveringClipTests",
+        "ClipTransitionTests", "TurnedLayerEffectsTests",
+    ],
+    "CompositorTests": ["DeterminismTests", "CachingTests", "MixerInputTests", "TextAnimatorDrawingTests", "Support"],
+    "RegistryTests": ["ForeignCurveTests"],
+    "PluginTests": ["Frei0rEffectTests"],
+]
+if sanitizer == "thread" {
+    package.targets.removeAll { $0.type == .test && threadSanitizerTests[$0.name] == nil }
     for target in package.targets where target.type == .test {
-        let folder = "Tests/\(target.name)/"
-        let own = paths.filter { $0.hasPrefix(folder) }.map { String($0.dropFirst(folder.count)) }
-        if !own.isEmpty { target.sources = own }
+        target.sources = threadSanitizerTests[target.name]!.map { $0 + ".swift" }
     }
-}
-
-// libFuzzer targets (fuzz/), only when scripts/fuzz builds them with PIPELINE_FUZZ set: they
-// have no `main` (libFuzzer supplies it), so an ordinary build could not link them.
-if Context.environment["PIPELINE_FUZZ"] != nil {
-    package.targets.append(
-        .executableTarget(
-            name: "FuzzScene", dependencies: ["Scene", "Compositor", "PluginDescriptions", "JSON", "CImageCodecs"],
-            path: "fuzz/scene"))
 }

@@ -20,7 +20,7 @@ struct Pipeline: ParsableCommand {
             Schema.self, NewAnimator.self, CheckPlugin.self, Concat.self, Submit.self,
         ])
 
-    /// `preview`, in every build but one without the studio (PIPELINE_WITHOUT_STUDIO, Package.swift).
+    /// `preview`, in every build but a sanitizer's, which leaves the studio out (Package.swift).
     #if PIPELINE_STUDIO
         static var studio: [any ParsableCommand.Type] { [Preview.self] }
     #else

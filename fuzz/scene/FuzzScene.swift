@@ -9,11 +9,16 @@ import Scene
 /// then its images decoded). Reading must throw `SceneError`s or return a scene; a crash, a
 /// sanitizer report or an empty error message is a finding.
 ///
-/// Built only by scripts/fuzz (Package.swift adds this target when PIPELINE_FUZZ is set): it has
-/// no `main`, libFuzzer supplies one.
+/// scripts/fuzz builds it with LIBFUZZER defined, and libFuzzer supplies `main`; any other build
+/// makes `FuzzScene FILE…`, which runs each file once (a finding replayed, with the sanitizer of
+/// the build it is in).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzScene(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    readScene(Array(UnsafeBufferPointer(start: data, count: size)))
+    return 0
+}
+
+func readScene(_ bytes: [UInt8]) {
     do {
         let scene = try SceneDecoder.decode(
             bytes, file: FuzzWorkspace.shared.pipeline, registry: FuzzWorkspace.shared.registry)
@@ -25,8 +30,23 @@ public func fuzzScene(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
         if FuzzWorkspace.shared.showErrors { FileHandle.standardError.write(Data("\(error)\n".utf8)) }
     }
-    return 0
 }
+
+#if !LIBFUZZER
+    @main enum ReplayInputs {
+        static func main() throws {
+            let files = CommandLine.arguments.dropFirst()
+            guard !files.isEmpty else {
+                FileHandle.standardError.write(Data("usage: FuzzScene FILE… (each run once as a fuzz input)\n".utf8))
+                exit(2)
+            }
+            for file in files {
+                readScene(try [UInt8](Data(contentsOf: URL(fileURLWithPath: file))))
+                print("ran \(file)")
+            }
+        }
+    }
+#endif
 
 /// What every input shares: the in-repo plugins' descriptions, and a folder where the image
 /// paths that examples/ and pipeline.json use resolve to small real PNGs, so an input that names
