@@ -65,9 +65,14 @@ import Testing
     }
 
     @Test func aScaleIsCheckedInOnePlaceForEverySurface() {
-        #expect(message { try Pipeline.RenderOptions.check(scale: 5) } == "scale must be 0.05...4.0, got 5.0")
-        #expect(message { try Pipeline.RenderOptions.check(scale: .nan) }.hasPrefix("scale must be"))
-        #expect(message { try Pipeline.RenderOptions.check(scale: 0.5) } == "")
+        let range = Pipeline.RenderScale.range
+        #expect(message { _ = try Pipeline.RenderScale(5) } == "scale must be \(range), got 5.0")
+        #expect(message { _ = try Pipeline.RenderScale(.nan) }.hasPrefix("scale must be"))
+        #expect(message { _ = try Pipeline.RenderScale(0.5) } == "")
+        #expect(message { _ = try Pipeline.RenderScale(text: "big") } == #"scale takes a number, got "big""#)
+        var options = Pipeline.RenderOptions()
+        #expect(message { try options.set(.scale, "9", naming: \.option) } == "--scale must be \(range), got 9.0")
+        #expect(message { try options.set(.scale, " 0.25") } == "" && options.scale.value == 0.25)
     }
 
     @Test func aStreamTakesY4MOnly() {

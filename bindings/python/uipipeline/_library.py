@@ -153,6 +153,7 @@ SIGNATURES = {
     "pipeline_frame_count": (ctypes.c_int64, [HANDLE]),
     "pipeline_fps": (ctypes.c_double, [HANDLE]),
     "pipeline_duration": (ctypes.c_double, [HANDLE]),
+    "pipeline_scale_range": (None, [ctypes.POINTER(ctypes.c_double), ctypes.POINTER(ctypes.c_double)]),
     "pipeline_frame_size": (
         STATUS,
         [HANDLE, ctypes.c_double, ctypes.POINTER(ctypes.c_uint32), ctypes.POINTER(ctypes.c_uint32)],
