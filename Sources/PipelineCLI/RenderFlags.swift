@@ -25,7 +25,7 @@ extension NameSpecification {
 /// `--scale`, one declaration for `run`, `submit slurm` and `frame`, read and checked once as it is
 /// parsed, by PipelineKit's `RenderScale` (a problem is a usage error naming `--scale`).
 struct ScaleOption: ParsableArguments {
-    @Option(name: .setting(.scale), help: .init(.scale), transform: { try Session.usage { try .init(text: $0) } })
+    @Option(name: .setting(.scale), help: .init(.scale), transform: { s in try Session.usage { try .init(text: s) } })
     private var given: OpenPipeline.RenderScale?
     var scale: OpenPipeline.RenderScale { given ?? .full }
 }

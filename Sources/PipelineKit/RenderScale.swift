@@ -8,7 +8,7 @@ extension Pipeline {
         /// The scales pipeline draws at.
         public static let range: ClosedRange<Double> = 0.05...4
         /// The canvas's own size.
-        public static let full: RenderScale = 1
+        public static let full = RenderScale(checked: 1)
         /// The smallest draft the studio draws: a tenth of the frame.
         public static let smallestDraft = 0.1
         /// The scales the studio's viewer draws drafts at, up to the whole frame.
@@ -28,18 +28,8 @@ extension Pipeline {
             try self.init(try RenderOptions.number(Double.self, text, of: .scale, "a number"))
         }
 
-        private init(checked value: Double) {
-            precondition(Self.range.contains(value), "a render scale written in code must be \(Self.range)")
-            self.value = value
-        }
+        private init(checked value: Double) { self.value = value }
 
         public var description: String { String(value) }
     }
-}
-
-/// A scale written in code (`frameSize(scale: 2)`) is the programmer's, not a user's: out of
-/// range, it stops the program.
-extension Pipeline.RenderScale: ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral {
-    public init(floatLiteral value: Double) { self.init(checked: value) }
-    public init(integerLiteral value: Int) { self.init(checked: Double(value)) }
 }

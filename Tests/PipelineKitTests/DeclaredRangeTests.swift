@@ -31,7 +31,7 @@ import Testing
         Declared(bounds: Keys.blurSamples, file: "Sources/Scene/Format/Keys.swift", names: ["samples", "blur"]),
     ]
 
-    /// Text that writes an opacity's bounds and may, by file (a folder ends in `/`): each says
+    /// Text that writes a declared range's bounds and may, by file (a folder ends in `/`): each says
     /// something other than the format's declaration.
     static let allowed: [(file: String, reason: String)] = [
         ("Sources/CAnimatorABI/include/animator.h", "the plugin ABI's contract for C plugins, which the host holds to"),
@@ -106,7 +106,9 @@ import Testing
         return found.filter { path in
             let name = (path as NSString).lastPathComponent
             let ext = (name as NSString).pathExtension
-            return !name.hasPrefix(".") && !path.contains("/.") && extensions.contains(ext)
+            var isFolder: ObjCBool = false
+            FileManager.default.fileExists(atPath: url.appendingPathComponent(path).path, isDirectory: &isFolder)
+            return !name.hasPrefix(".") && !path.contains("/.") && extensions.contains(ext) && !isFolder.boolValue
                 && (!ext.isEmpty || folder == "scripts")
         }.sorted().map { "\(folder)/\($0)" }
     }

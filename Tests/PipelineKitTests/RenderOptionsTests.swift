@@ -24,13 +24,13 @@ import Testing
 
     @Test func aFarmsTasksRepeatThePictureOnly() throws {
         var options = Pipeline.RenderOptions()
-        (options.formats, options.quality, options.scale, options.fps) = (["png", "mp4"], 90, 0.5, 30)
+        (options.formats, options.quality, options.scale, options.fps) = (["png", "mp4"], 90, try .init(0.5), 30)
         (options.threads, options.frames, options.directory) = (2, "0-9", "out")
         #expect(
             options.arguments(Setting.picture) == [
                 "--format", "png,mp4", "--quality", "90", "--scale", "0.5", "--fps", "30.0",
             ])
-        options.scale = 1
+        options.scale = .full
         #expect(!options.arguments(Setting.picture).contains("--scale"), "the default is left out")
     }
 
