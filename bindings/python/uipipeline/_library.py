@@ -14,7 +14,7 @@ LIBRARY_VARIABLE = "UIPIPELINE_LIBRARY"
 # The constants, structures and functions below are uipipeline.h's, name for name: tests/test_header.py
 # reads the header and fails on any difference.
 PIPELINE_API_VERSION_MAJOR = 1
-PIPELINE_API_VERSION_MINOR = 0
+PIPELINE_API_VERSION_MINOR = 1
 
 PIPELINE_OK = 0
 PIPELINE_ERROR_INPUT = 1
