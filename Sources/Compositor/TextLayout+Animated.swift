@@ -74,7 +74,7 @@ extension TextLayout {
                 let glyph = placed[index]
                 let change = glyph.grapheme.map { changes[$0] } ?? previous
                 previous = change
-                let opacity = min(max(change.opacity, 0), 1)
+                let opacity = min(max(change.opacity, Keys.opacities.lowerBound), Keys.opacities.upperBound)
                 guard opacity > 0 else { continue }
                 let x = glyph.x + shift + lineMove
                 let centre =

@@ -101,11 +101,17 @@ public func cFrameSize(
     _ height: UnsafeMutablePointer<UInt32>?
 ) -> pipeline_status_t {
     guard let pipeline = PipelineHandle.from(pipeline), let width, let height,
-        (try? Pipeline.RenderOptions.check(scale: scale)) != nil
+        let scale = try? Pipeline.RenderScale(scale)
     else { return PIPELINE_ERROR_ARGUMENT }
     let size = pipeline.frameSize(scale: scale)
     (width.pointee, height.pointee) = (UInt32(size.width), UInt32(size.height))
     return PIPELINE_OK
+}
+
+@_cdecl("pipeline_scale_range")
+public func cScaleRange(_ lowest: UnsafeMutablePointer<Double>?, _ highest: UnsafeMutablePointer<Double>?) {
+    lowest?.pointee = Pipeline.RenderScale.range.lowerBound
+    highest?.pointee = Pipeline.RenderScale.range.upperBound
 }
 
 @_cdecl("pipeline_render_frame")
@@ -119,11 +125,11 @@ public func cRenderFrame(
             throw argumentError("pipeline_render_frame: the pipeline is NULL")
         }
         guard let pixels else { throw argumentError("pipeline_render_frame: the pixel buffer is NULL") }
-        var (format, scale) = (Pipeline.PixelFormat.rgbaStraight, 1.0)
+        var (format, scale) = (Pipeline.PixelFormat.rgbaStraight, Pipeline.RenderScale.full)
         if let options {
             let given = try checked(options, "pipeline_frame_options_t", minimum: pipeline_frame_options_size_1_0())
             if given.flags & UInt32(PIPELINE_FRAME_PREMULTIPLIED) != 0 { format = .rgbaPremultiplied }
-            if given.scale != 0 { scale = given.scale }
+            if given.scale != 0 { scale = try Pipeline.RenderScale(given.scale) }
         }
         try pipeline.renderFrame(
             Int(clamping: frame), into: pixels, byteCount: size, stride: stride, format: format, scale: scale)
@@ -154,7 +160,7 @@ public func cRender(
             if let formats = string(given.formats) { try renderOptions.set(.formats, formats) }
             renderOptions.frames = string(given.frames)
             renderOptions.shard = string(given.shard)
-            if given.scale != 0 { renderOptions.scale = given.scale }
+            if given.scale != 0 { renderOptions.scale = try Pipeline.RenderScale(given.scale) }
             if given.fps != 0 { renderOptions.fps = given.fps }
             if given.quality != 0 { renderOptions.quality = Int(given.quality) }
             if given.threads != 0 { renderOptions.threads = Int(given.threads) }

@@ -9,14 +9,10 @@ extension Pipeline {
             guide: OpenPipeline.frameGuide)
 
         @OptionGroup var input: PipelineFile
-        @Option(parsing: .unconditional, help: ArgumentHelp("The time in seconds.", valueName: "seconds")) var at:
-            Double
+        @Option(parsing: .unconditional, help: .init("The time in seconds.", valueName: "seconds")) var at: Double
         @Option(name: .shortAndLong, help: ArgumentHelp("The PNG to write.", valueName: "path"), completion: .file())
         var output: String = "frame.png"
-        @Option(
-            name: .setting(.scale),
-            help: ArgumentHelp("Render at this size factor; the picture scales, timing does not.", valueName: "factor"))
-        var scale: Double = 1
+        @OptionGroup var size: ScaleOption
         @OptionGroup var isolation: IsolationFlags
         @OptionGroup var plugins: PluginOptions
         @OptionGroup var images: ImageOptions
@@ -26,7 +22,6 @@ extension Pipeline {
                 throw ValidationError(
                     "--at must be a time in seconds in 0...\(Int(OpenPipeline.maximumDuration)), got \(at)")
             }
-            try Session.usage { try OpenPipeline.RenderOptions.check(scale: scale) }
             try checkOutput(output, option: "-o")
         }
 
@@ -37,7 +32,7 @@ extension Pipeline {
                 Console.error("--at \(problem)")
                 throw ExitCode.failure
             }
-            let substitutions = try Session.attempt { try pipeline.writeFrame(at: at, to: output, scale: scale) }
+            let substitutions = try Session.attempt { try pipeline.writeFrame(at: at, to: output, scale: size.scale) }
             substitutions.forEach(Console.warn)
             Console.note("wrote \(output)")
             if !substitutions.isEmpty { throw Session.writtenWithSubstitutions() }

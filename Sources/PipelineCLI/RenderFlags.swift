@@ -22,6 +22,14 @@ extension NameSpecification {
     static func option(_ option: OpenPipeline.Option) -> NameSpecification { .customLong(option.flag) }
 }
 
+/// `--scale`, one declaration for `run`, `submit slurm` and `frame`, read and checked once as it is
+/// parsed, by PipelineKit's `RenderScale` (a problem is a usage error naming `--scale`).
+struct ScaleOption: ParsableArguments {
+    @Option(name: .setting(.scale), help: .init(.scale), transform: { s in try Session.usage { try .init(text: s) } })
+    private var given: OpenPipeline.RenderScale?
+    var scale: OpenPipeline.RenderScale { given ?? .full }
+}
+
 /// The options of the picture every render of a pipeline makes, which `run` takes and
 /// `submit slurm` passes on to its tasks: flags made from PipelineKit's declarations.
 struct PictureFlags: ParsableArguments {
@@ -31,14 +39,14 @@ struct PictureFlags: ParsableArguments {
     )
     var formats: String?
     @Option(name: .setting(.quality), help: ArgumentHelp(.quality)) var quality: String?
-    @Option(name: .setting(.scale), help: ArgumentHelp(.scale)) var scale: String?
+    @OptionGroup var size: ScaleOption
     @Option(name: .setting(.fps), help: ArgumentHelp(.fps)) var fps: String?
     @Flag(name: .setting(.exactImageScaling), help: ArgumentHelp(.exactImageScaling))
     var exactImageScaling = false
 
     var given: [(RenderSetting, String?)] {
         [
-            (.formats, formats), (.quality, quality), (.scale, scale), (.fps, fps),
+            (.formats, formats), (.quality, quality), (.fps, fps),
             (.exactImageScaling, flag(exactImageScaling)),
         ]
     }

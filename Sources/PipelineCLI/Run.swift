@@ -24,6 +24,7 @@ extension Pipeline {
         /// The render options the flags give; with `--batch`, `--shard` is the variants' (checked apart).
         private func options() throws -> OpenPipeline.RenderOptions {
             var options = try OpenPipeline.RenderOptions(render.given, environment: Self.environment)
+            options.scale = render.picture.size.scale
             if batch != nil { options.shard = nil }
             options.stopsOnSignals = true
             return options

@@ -94,7 +94,5 @@ enum Console {
     static func warn(_ message: String) { line("warning: \(message)") }
     static func note(_ message: String) { line(message) }
 
-    static func line(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
-    }
+    static func line(_ text: String) { FileHandle.standardError.write(Data((text + "\n").utf8)) }
 }

@@ -15,8 +15,7 @@ extension Pipeline {
             help: ArgumentHelp(
                 "How many frames, evenly spaced (default \(OpenPipeline.SheetOptions.defaultCount)).", valueName: "n"))
         var count: Int?
-        @Option(
-            help: ArgumentHelp("Cells per row (default \(OpenPipeline.SheetOptions.defaultColumns)).", valueName: "n"))
+        @Option(help: .init("Cells per row (default \(OpenPipeline.SheetOptions.defaultColumns)).", valueName: "n"))
         var columns: Int?
         @Option(
             help: ArgumentHelp(

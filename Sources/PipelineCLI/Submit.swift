@@ -20,10 +20,8 @@ struct SubmitSlurm: ParsableCommand {
             "Write (with --now, submit) a Slurm job array rendering a pipeline in parts, and the job joining them.",
         discussion: SlurmSubmission.guide)
 
-    @Argument(help: "The pipeline file.", completion: .file(extensions: ["json"]))
-    var file: String
-    @Option(help: ArgumentHelp("How many parts (array tasks) to render the pipeline in.", valueName: "N"))
-    var parts: Int
+    @Argument(help: "The pipeline file.", completion: .file(extensions: ["json"])) var file: String
+    @Option(help: .init("How many parts (array tasks) to render the pipeline in.", valueName: "N")) var parts: Int
     @Option(
         name: .setting(.directory),
         help: ArgumentHelp("Write here instead of the file's output.dir.", valueName: "dir"), completion: .directory)
@@ -53,6 +51,7 @@ struct SubmitSlurm: ParsableCommand {
     private func makeRequest() throws -> SlurmSubmission.Request {
         var request = SlurmSubmission.Request(parts: parts)
         request.render = try OpenPipeline.RenderOptions(picture.given + [(.directory, outputDirectory)])
+        request.render.scale = picture.size.scale
         (request.batch, request.tasks, request.sbatchOptions) = (batch, tasks, sbatchOptions)
         request.executable = executable
         return request

@@ -2,6 +2,7 @@ import CRaster
 import Compositor
 import Output
 import Renderer
+import Scene
 
 extension Pipeline {
     /// How a frame's pixels are written into a caller's buffer: four bytes a pixel, R G B A.
@@ -13,8 +14,8 @@ extension Pipeline {
     }
 
     /// The frame's size in pixels at `scale` (pixels per canvas point).
-    public func frameSize(scale: Double = 1) -> (width: Int, height: Int) {
-        scene.canvas.pixelSize(scale: scale)
+    public func frameSize(scale: RenderScale = .full) -> (width: Int, height: Int) {
+        scene.canvas.pixelSize(scale: scale.value)
     }
 
     /// Renders frame `index` (0 ..< `frameCount`) into `buffer`: `frameSize(scale:)` rows, each
@@ -22,9 +23,8 @@ extension Pipeline {
     /// the same frame in `run`'s PNGs. Frames may be asked for in any order.
     public func renderFrame(
         _ index: Int, into buffer: UnsafeMutableRawPointer, byteCount: Int, stride: Int,
-        format: PixelFormat = .rgbaStraight, scale: Double = 1
+        format: PixelFormat = .rgbaStraight, scale: RenderScale = .full
     ) throws(PipelineError) {
-        try RenderOptions.check(scale: scale)
         guard (0..<frameCount).contains(index) else {
             throw PipelineError(.range, "frame \(index) is outside the render: its frames are 0 to \(frameCount - 1)")
         }
@@ -56,17 +56,17 @@ extension Pipeline {
     }
 
     /// The renderer of single frames at `scale`, made on first use (called with the lock held).
-    func frameRenderer(scale: Double) throws(PipelineError) -> FrameRenderer {
+    func frameRenderer(scale: RenderScale) throws(PipelineError) -> FrameRenderer {
         guard !closed else { throw PipelineError(.argument, "the pipeline is closed") }
         guard !isHeadersOnly else {
             throw PipelineError(.argument, "the pipeline was opened with headersOnly: its images were not decoded")
         }
         if let frames, framesScale == scale { return frames }
-        try RenderOptions.check(scale: scale)
         let images = try decodedImages()
         do throws(RenderError) {
             let renderer = try FrameRenderer(
-                evaluator: try FrameEvaluator(scene: scene, isolation: isolation, renderScale: scale), images: images,
+                evaluator: try FrameEvaluator(scene: scene, isolation: isolation, renderScale: scale.value),
+                images: images,
                 threads: 1)
             (frames, framesScale) = (renderer, scale)
             return renderer
@@ -78,7 +78,9 @@ extension Pipeline {
     /// Writes the frame at `time` seconds (between two frames, that exact moment) as a PNG at
     /// `path`, as `pipeline frame` does. Returns the values a plugin got wrong and that were
     /// replaced, one warning each.
-    public func writeFrame(at time: Double, to path: String, scale: Double = 1) throws(PipelineError) -> [String] {
+    public func writeFrame(at time: Double, to path: String, scale: RenderScale = .full) throws(PipelineError)
+        -> [String]
+    {
         try frame(at: time, scale: scale) { frame throws(OutputError) in try writePNG(frame.view, to: path) }.warnings
     }
 
@@ -88,7 +90,8 @@ extension Pipeline {
     /// the frame without motion blur (the bytes of the same file without `canvas.motionBlur`), N
     /// with at most N samples for any layer; nil (the default) as the file says, as `run` does.
     /// A file without motion blur draws the same whatever it is.
-    public func pngFrame(at time: Double, scale: Double = 1, motionBlurSamples: Int? = nil) throws(PipelineError)
+    public func pngFrame(at time: Double, scale: RenderScale = .full, motionBlurSamples: Int? = nil)
+        throws(PipelineError)
         -> [UInt8]
     {
         try frame(at: time, scale: scale, motionBlurSamples: motionBlurSamples) { frame throws(OutputError) in
@@ -107,7 +110,7 @@ extension Pipeline {
     /// An image of the frame at `time` for a viewer that shows frames as they are played: a JPEG
     /// at `quality` (1–100) when every pixel is opaque, else the PNG of `pngFrame` (a JPEG has no
     /// alpha to carry). `mediaType` says which. `motionBlurSamples` as `pngFrame` takes it.
-    public func viewerFrame(at time: Double, scale: Double = 1, quality: Int, motionBlurSamples: Int? = nil)
+    public func viewerFrame(at time: Double, scale: RenderScale = .full, quality: Int, motionBlurSamples: Int? = nil)
         throws(PipelineError) -> (bytes: [UInt8], mediaType: String)
     {
         guard Self.viewerQualities.contains(quality) else {
@@ -124,9 +127,12 @@ extension Pipeline {
     /// The qualities `viewerFrame` takes, libjpeg's scale.
     public static let viewerQualities: ClosedRange<Int> = 1...100
 
+    /// The motion blur samples a layer may have: the range of the format's `samples` keys.
+    public static let motionBlurSamples = Int(Keys.blurSamples.lowerBound)...Int(Keys.blurSamples.upperBound)
+
     /// What `body` makes of the frame at `time`, and the warnings of the values a plugin got wrong.
     private func frame<T>(
-        at time: Double, scale: Double, motionBlurSamples: Int? = nil,
+        at time: Double, scale: RenderScale, motionBlurSamples: Int? = nil,
         _ body: (FrameBuffer) throws(OutputError) -> T
     ) throws(PipelineError) -> (result: T, warnings: [String]) {
         guard time.isFinite, time >= 0, !scene.isPastTheEnd(time) else {
@@ -153,7 +159,7 @@ extension Pipeline {
     /// Decodes the images and starts what renders single frames at `scale` (the plugins' child
     /// processes, every step's instance created in them) now rather than at the first frame, so
     /// their problems come back before anything else starts.
-    public func prepareFrames(scale: Double = 1) throws(PipelineError) {
+    public func prepareFrames(scale: RenderScale = .full) throws(PipelineError) {
         lock.lock()
         defer { lock.unlock() }
         _ = try frameRenderer(scale: scale)
@@ -176,7 +182,4 @@ extension Pipeline {
           pipeline frame pipeline.json --at 1.2 --scale 0.5 -o draft.png
           jq '.canvas.width = 390' pipeline.json | pipeline frame - --at 0 -o narrow.png
         """
-
-    /// The render scales pipeline draws at.
-    public static let scales: ClosedRange<Double> = 0.05...4
 }

@@ -81,7 +81,7 @@ extension Pipeline {
         lock.lock()
         defer { lock.unlock() }
         // Boxes are in canvas points whatever the scale: the renderer the frames use serves.
-        let renderer = try frameRenderer(scale: frames == nil ? 1 : framesScale)
+        let renderer = try frameRenderer(scale: frames == nil ? .full : framesScale)
         let units: [TextUnitBox]
         do throws(RenderError) {
             units = try renderer.textUnits(ofLayer: index, time: time)

@@ -88,7 +88,7 @@ public final class Pipeline: @unchecked Sendable {
 
     let lock = NSLock()
     var frames: FrameRenderer?
-    var framesScale = 1.0
+    var framesScale = RenderScale.full
     var closed = false
 
     /// Opens the pipeline in `file`.

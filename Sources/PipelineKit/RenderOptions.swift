@@ -20,7 +20,7 @@ extension Pipeline {
         /// Video quality, 0 to 100 (100 the best).
         public var quality: Int?
         /// Pixels per canvas point.
-        public var scale = 1.0
+        public var scale = RenderScale.full
         /// Frames per second instead of the canvas's.
         public var fps: Double?
         /// Rendering threads; the machine's cores by default.
@@ -115,7 +115,10 @@ extension Pipeline {
                 case .quality:
                     "Quality of mp4, webm and webp, 0 (smallest) to 100 (best), instead of output.quality (default 75)."
                 case .scale:
-                    "Render at this size factor (0.5 for a half-size draft); the picture scales, timing does not."
+                    String(
+                        format: "Render at this size factor, %g to %g ", RenderScale.range.lowerBound,
+                        RenderScale.range.upperBound)
+                        + "(0.5 for a half-size draft); the picture scales, timing does not."
                 case .fps: "Frames per second instead of canvas.fps; the frame count follows."
                 case .threads: "Frames rendered in parallel, at most one per core; the default is the number of cores."
                 case .frames:
@@ -147,11 +150,14 @@ extension Pipeline {
             for case (let setting, let text?) in given { try set(setting, text, naming: \.option) }
         }
 
-        /// Refuses a scale outside `Pipeline.scales`: every surface's one check of a scale.
-        public static func check(scale: Double) throws(PipelineError) {
-            guard scale.isFinite, Pipeline.scales.contains(scale) else {
-                throw PipelineError(.argument, "\(.scale) must be \(Pipeline.scales), got \(scale)")
+        /// `text` read as a `T`, or the problem naming `setting` plainly (`scale takes a number`).
+        static func number<T: LosslessStringConvertible>(
+            _: T.Type, _ text: String, of setting: Setting, _ kind: String
+        ) throws(PipelineError) -> T {
+            guard let value = T(text.trimmingCharacters(in: .whitespaces)) else {
+                throw PipelineError(.argument, "\(setting.name) takes \(kind), got \"\(text)\"" as OptionText)
             }
+            return value
         }
 
         /// Sets `setting` from its command-line text (`"90"` for `.quality`); a flag takes `"true"`.
@@ -160,17 +166,14 @@ extension Pipeline {
             _ setting: Setting, _ text: String, naming name: (Pipeline.Option) -> String = \.rawValue
         ) throws(PipelineError) {
             func number<T: LosslessStringConvertible>(_: T.Type, _ kind: String) throws(PipelineError) -> T {
-                guard let value = T(text.trimmingCharacters(in: .whitespaces)) else {
-                    throw PipelineError(.argument, "\(setting.name) takes \(kind), got \"\(text)\"" as OptionText)
-                        .worded(name)
-                }
-                return value
+                do { return try Self.number(T.self, text, of: setting, kind) } catch { throw error.worded(name) }
             }
             switch setting {
             case .directory: directory = text
             case .formats: formats = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             case .quality: quality = try number(Int.self, "a whole number")
-            case .scale: scale = try number(Double.self, "a number")
+            case .scale:
+                do { scale = try RenderScale(text: text) } catch { throw error.worded(name) }
             case .fps: fps = try number(Double.self, "a number")
             case .threads: threads = try number(Int.self, "a whole number")
             case .frames: frames = text
@@ -189,7 +192,7 @@ extension Pipeline {
             case .directory: return directory
             case .formats: return formats?.joined(separator: ",")
             case .quality: return quality.map(String.init)
-            case .scale: return scale == 1 ? nil : String(scale)
+            case .scale: return scale == .full ? nil : scale.description
             case .fps: return fps.map { String($0) }
             case .threads: return String(threads)
             case .frames: return frames
@@ -330,7 +333,6 @@ extension Pipeline.RenderOptions {
             }
             return quality
         }
-        try Self.check(scale: scale)
         if let fps, !fps.isFinite || !SceneDecoder.frameRates.contains(fps) {
             throw fail(
                 "\(.fps) must be \(Int(SceneDecoder.frameRates.lowerBound))...\(Int(SceneDecoder.frameRates.upperBound)), got \(fps)"
@@ -350,7 +352,7 @@ extension Pipeline.RenderOptions {
         let checked = try checked()
         var options = RenderJob.Options(
             directory: stream == nil ? directory : nil, stream: stream, discard: discard, formats: checked.formats,
-            quality: checked.quality, scale: scale, fps: fps, threads: threads, selection: checked.selection,
+            quality: checked.quality, scale: scale.value, fps: fps, threads: threads, selection: checked.selection,
             resume: resume, isolation: isolation, imageScaling: exactImageScaling ? .exact : .mipmapped)
         options.waitsForFolder = waitsForFolder
         options.sharesFolder = sharesFolder

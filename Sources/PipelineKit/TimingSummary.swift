@@ -64,7 +64,7 @@ extension Pipeline {
     public func timingSummary() throws(PipelineError) -> (summary: TimingSummary, curveFailure: String?) {
         lock.lock()
         defer { lock.unlock() }
-        let (summary, failure) = try frameRenderer(scale: 1).evaluator.evaluatingCurves(TimingSummary.init)
+        let (summary, failure) = try frameRenderer(scale: .full).evaluator.evaluatingCurves(TimingSummary.init)
         return (summary, failure)
     }
 

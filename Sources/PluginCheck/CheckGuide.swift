@@ -27,7 +27,7 @@ extension PluginChecker {
         one, skipping that call); create returning NULL, apply or mix returning false, with the \
         plugin's message; a result that differs between passes (state kept between calls, or \
         dependence on call order or threads); a layer property a render would have to replace (NaN, \
-        infinite, a negative size, an opacity outside 0...1), a bad mask, or a value of more than a \
+        infinite, a negative size, an opacity below 0 or above 1), a bad mask, or a value of more than a \
         million canvas sizes; a curve value that is NaN or infinite; a mixer writing rows outside its \
         band, or pixels that are not premultiplied; an effect whose reach is over ANIM_REACH_MAX or \
         returns false, whose bytes depend on the row split, that writes outside its rows or into its \

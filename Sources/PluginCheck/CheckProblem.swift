@@ -12,7 +12,7 @@ public struct CheckProblem: Sendable, Encodable {
         case error
         /// The same call gave different results in two passes.
         case differs
-        /// NaN or infinite, a negative size, an opacity outside [0, 1], a bad mask.
+        /// NaN or infinite, a negative size, an opacity below 0 or above 1, a bad mask.
         case invalidValue = "invalid-value"
         /// Finite but enormous: more than a million canvas sizes.
         case absurdValue = "absurd-value"

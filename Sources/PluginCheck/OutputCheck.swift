@@ -2,7 +2,7 @@ import CAnimatorABI
 import Renderer
 
 /// What no output may hold: what a render would have to replace (the renderer's own checks: NaN,
-/// infinite, a negative size, an opacity outside [0, 1]), a mask it cannot draw, and values so
+/// infinite, a negative size, an opacity below 0 or above 1), a mask it cannot draw, and values so
 /// large no animation means them. Progress outside [0, 1] may take values outside their usual
 /// range; it never makes them enormous.
 enum OutputCheck {

@@ -56,7 +56,7 @@ final class LiveScene: @unchecked Sendable {
     /// With `draft`, the frame of that draft rather than of the file.
     /// `blur` caps the motion blur's samples (0: none), as `Pipeline.pngFrame` takes it.
     func png(
-        at seconds: Double, scale: Double = 1, blur: Int? = nil, draft: Draft? = nil
+        at seconds: Double, scale: Pipeline.RenderScale = .full, blur: Int? = nil, draft: Draft? = nil
     ) -> Result<[UInt8], PreviewError> {
         shown(draft).flatMap { pipeline in
             do throws(PipelineError) {
@@ -71,7 +71,7 @@ final class LiveScene: @unchecked Sendable {
     /// The frame shown `seconds` into the render as a JPEG at `quality` when it is opaque (else
     /// its PNG), with its media type: what the page shows as it plays. With `draft`, that draft's.
     func viewerImage(
-        at seconds: Double, scale: Double = 1, quality: Int, blur: Int? = nil, draft: Draft? = nil
+        at seconds: Double, scale: Pipeline.RenderScale = .full, quality: Int, blur: Int? = nil, draft: Draft? = nil
     ) -> Result<(bytes: [UInt8], mediaType: String), PreviewError> {
         shown(draft).flatMap { pipeline in
             do throws(PipelineError) {

@@ -46,24 +46,23 @@ package enum PreviewQuery {
         }
     }
 
-    /// The scales `/frame` draws at: the whole frame, or a draft of it down to a tenth of its size.
-    package static let scales = 0.1...1.0
-
     /// `/frame`'s `scale` (1 when not given): the frame drawn that much smaller, as `pipeline
-    /// frame --scale` draws it, for a viewer that cannot keep up at full size. A 400 otherwise.
-    package static func scale(_ request: Request) throws(HTTPError) -> Double {
-        guard let text = request.uri.queryParameters["scale"].map(String.init) else { return 1 }
-        guard let scale = Double(text), scale.isFinite, scales.contains(scale) else {
+    /// frame --scale` draws it, for a viewer that cannot keep up at full size; one of the library's
+    /// draft scales (`RenderScale.drafts`). A 400 otherwise.
+    package static func scale(_ request: Request) throws(HTTPError) -> Pipeline.RenderScale {
+        guard let text = request.uri.queryParameters["scale"].map(String.init) else { return .full }
+        let drafts = Pipeline.RenderScale.drafts
+        guard let number = Double(text), drafts.contains(number), let scale = try? Pipeline.RenderScale(number) else {
             let given = text.count > 40 ? text.prefix(40) + "…" : text
             throw HTTPError(
                 .badRequest,
-                message: "scale must be a number from \(scales.lowerBound) to \(scales.upperBound), got \"\(given)\"")
+                message: "scale must be a number from \(drafts.lowerBound) to \(drafts.upperBound), got \"\(given)\"")
         }
         return scale
     }
 
-    /// The samples `/frame`'s `blur` may ask for.
-    package static let blurSamples = 1...64
+    /// The samples `/frame`'s `blur` may ask for: those a file may give.
+    package static let blurSamples = Pipeline.motionBlurSamples
 
     /// `/frame`'s `blur`: `off` (0, the frame without motion blur) or N, at most N samples for any
     /// layer (`blurSamples`); nil when not given (the file's own). A 400 otherwise.

@@ -6,7 +6,7 @@ import Scene
 import Timing
 
 /// Values from plugins that could not be drawn (not finite, a negative size, an opacity
-/// outside 0...1, a progress of NaN) and what was drawn instead. A bad value does not stop the
+/// outside the format's, a progress of NaN) and what was drawn instead. A bad value does not stop the
 /// render: it is replaced by what the property held before the step ran in the same frame (so
 /// the choice does not depend on which frame rendered first), and each step and property is
 /// reported once, at the lowest frame where it happened.
@@ -137,10 +137,10 @@ extension anim_layer_t {
         CheckedProperty("scale.x", \.scale.x), CheckedProperty("scale.y", \.scale.y),
         CheckedProperty("rotation", \.rotation),
         CheckedProperty("translation.x", \.translation.x), CheckedProperty("translation.y", \.translation.y),
-        CheckedProperty("opacity", \.opacity, range: 0...1), CheckedProperty("corner_radius", \.corner_radius),
+        CheckedProperty("opacity", \.opacity, range: Keys.opacities), CheckedProperty("corner_radius", \.corner_radius),
         CheckedProperty("shadow.color.r", \.shadow.color.r), CheckedProperty("shadow.color.g", \.shadow.color.g),
         CheckedProperty("shadow.color.b", \.shadow.color.b), CheckedProperty("shadow.color.a", \.shadow.color.a),
-        CheckedProperty("shadow.opacity", \.shadow.opacity, range: 0...1),
+        CheckedProperty("shadow.opacity", \.shadow.opacity, range: Keys.opacities),
         CheckedProperty("shadow.radius", \.shadow.radius, range: nonNegative),
         CheckedProperty("shadow.offset.x", \.shadow.offset.x), CheckedProperty("shadow.offset.y", \.shadow.offset.y),
         .mask,

@@ -141,7 +141,7 @@ private func components(_ color: anim_color_t) -> (Double, Double, Double, Doubl
 }
 
 extension ParameterDescriptor {
-    /// "a number in 0...1 (opacity at the end)" — for messages and listings.
+    /// "a number in 0...1 (the amount at the end)" — for messages and listings.
     public var usage: String {
         var text =
             switch type {

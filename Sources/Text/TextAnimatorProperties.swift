@@ -12,7 +12,7 @@ public struct TextAnimatorProperties: Sendable {
     public var scale: anim_point_t?
     /// Degrees clockwise added: w · rotation.
     public var rotation: Double?
-    /// 0…1, multiplying the layer's own opacity by 1 + w · (o − 1), kept within 0…1.
+    /// An opacity multiplying the layer's own by 1 + w · (o − 1), the result kept between 0 and 1.
     public var opacity: Double?
     /// Colours mixed in by w from the text's own: c + w · (fill − c), each channel kept within 0…1.
     public var fillColor: anim_color_t?

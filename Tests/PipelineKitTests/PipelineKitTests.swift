@@ -50,7 +50,7 @@ import Testing
         let pipeline = try Pipeline.open(file: try write(), options: Self.options)
         #expect(pipeline.width == 40 && pipeline.height == 30)
         #expect(pipeline.fps == 10 && pipeline.duration == 1 && pipeline.frameCount == 10)
-        #expect(pipeline.frameSize(scale: 2) == (80, 60))
+        #expect(pipeline.frameSize(scale: try .init(2)) == (80, 60))
     }
 
     @Test func framesComeStraightOrPremultiplied() throws {

@@ -24,13 +24,13 @@ import Testing
 
     @Test func aFarmsTasksRepeatThePictureOnly() throws {
         var options = Pipeline.RenderOptions()
-        (options.formats, options.quality, options.scale, options.fps) = (["png", "mp4"], 90, 0.5, 30)
+        (options.formats, options.quality, options.scale, options.fps) = (["png", "mp4"], 90, try .init(0.5), 30)
         (options.threads, options.frames, options.directory) = (2, "0-9", "out")
         #expect(
             options.arguments(Setting.picture) == [
                 "--format", "png,mp4", "--quality", "90", "--scale", "0.5", "--fps", "30.0",
             ])
-        options.scale = 1
+        options.scale = .full
         #expect(!options.arguments(Setting.picture).contains("--scale"), "the default is left out")
     }
 
@@ -65,9 +65,14 @@ import Testing
     }
 
     @Test func aScaleIsCheckedInOnePlaceForEverySurface() {
-        #expect(message { try Pipeline.RenderOptions.check(scale: 5) } == "scale must be 0.05...4.0, got 5.0")
-        #expect(message { try Pipeline.RenderOptions.check(scale: .nan) }.hasPrefix("scale must be"))
-        #expect(message { try Pipeline.RenderOptions.check(scale: 0.5) } == "")
+        let range = Pipeline.RenderScale.range
+        #expect(message { _ = try Pipeline.RenderScale(5) } == "scale must be \(range), got 5.0")
+        #expect(message { _ = try Pipeline.RenderScale(.nan) }.hasPrefix("scale must be"))
+        #expect(message { _ = try Pipeline.RenderScale(0.5) } == "")
+        #expect(message { _ = try Pipeline.RenderScale(text: "big") } == #"scale takes a number, got "big""#)
+        var options = Pipeline.RenderOptions()
+        #expect(message { try options.set(.scale, "9", naming: \.option) } == "--scale must be \(range), got 9.0")
+        #expect(message { try options.set(.scale, " 0.25") } == "" && options.scale.value == 0.25)
     }
 
     @Test func aStreamTakesY4MOnly() {

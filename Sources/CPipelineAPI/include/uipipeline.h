@@ -51,7 +51,7 @@ extern "C" {
 #endif
 
 #define PIPELINE_API_VERSION_MAJOR 1
-#define PIPELINE_API_VERSION_MINOR 0
+#define PIPELINE_API_VERSION_MINOR 1
 
 /* An open pipeline: read, checked, its images decoded and its plugins found. Opaque. */
 typedef struct pipeline pipeline_t;
@@ -130,8 +130,12 @@ int64_t pipeline_frame_count(pipeline_t *pipeline);
 double pipeline_fps(pipeline_t *pipeline);
 /* Seconds; 0 for NULL. */
 double pipeline_duration(pipeline_t *pipeline);
+/* The scales pipeline draws at, in pixels per canvas point: a `scale` outside `*lowest` to
+ * `*highest` (both included) is PIPELINE_ERROR_ARGUMENT. Either pointer may be NULL. Any thread.
+ * Since 1.1. */
+void pipeline_scale_range(double *lowest, double *highest);
 /* The frame's size in pixels at `scale` pixels per canvas point (1: the canvas's own size;
- * 0.05 to 4). */
+ * within pipeline_scale_range). */
 pipeline_status_t pipeline_frame_size(pipeline_t *pipeline, double scale, uint32_t *width, uint32_t *height);
 
 /* ---------------------------------------------------------------------------------------------

@@ -95,6 +95,19 @@ public struct KeySet: Sendable {
     }
 }
 
+extension FormatKey {
+    /// Its default's numbers (`[1]` for a layer's opacity, `[0.5, 0.5]` for its anchor), for code
+    /// that starts a value where a file that leaves the key out does; nil when it is no number.
+    public var defaultNumbers: [Double]? {
+        switch defaultValue {
+        case .number(let value)?: [value]
+        case .array(let values)?:
+            values.compactMap { if case .number(let value) = $0 { value } else { nil } }
+        default: nil
+        }
+    }
+}
+
 extension ValueForm {
     /// The range every number of a numeric form (a number, point, rect) must lie in.
     var numberRange: ClosedRange<Double>? {

@@ -28,7 +28,7 @@ extension Keys {
                 "isDoubleSided", .boolean, default: true, "false: not drawn while turned away (its back would show)"),
             FormatKey(
                 "translation", .point(coordinates), default: [0, 0], "[x, y] pixels added after scale and rotation"),
-            FormatKey("opacity", .number(0...1), default: 1, "0 transparent to 1 opaque"),
+            FormatKey("opacity", .number(opacities), default: 1, "0 transparent to 1 opaque"),
             FormatKey(
                 "hidden", .boolean, default: false,
                 "true: not drawn (still usable as a frame or centre for parameters)"),
@@ -298,7 +298,7 @@ extension Keys {
             FormatKey(
                 "scale", .numberOrPoint(-1000...1000), "a factor or [sx, sy]: weight w scales by 1 + w · (s − 1)"),
             FormatKey("rotation", .number(-36_000...36_000), "degrees clockwise: w of it"),
-            FormatKey("opacity", .number(0...1), "the layer's opacity multiplied by 1 + w · (o − 1)"),
+            FormatKey("opacity", .number(opacities), "the layer's opacity multiplied by 1 + w · (o − 1)"),
             FormatKey("fillColor", .color, "the fill moves w of the way from the text's colour to it"),
             FormatKey("strokeColor", .color, "the outline's colour moves w of the way to it"),
             FormatKey("strokeWidth", .number(0...1000), "the outline's width moves w of the way to it, in pixels"),
@@ -413,7 +413,7 @@ extension Keys {
         "layers[].shadow",
         [
             FormatKey("color", .color, default: "#000000", "the shadow colour"),
-            FormatKey("opacity", .number(0...1), default: 0.5, "multiplies the colour's alpha"),
+            FormatKey("opacity", .number(opacities), default: 0.5, "multiplies the colour's alpha"),
             FormatKey("radius", .number(0...200), default: 8, "blur radius in pixels"),
             FormatKey("offset", .point(coordinates), default: [0, 4], "[x, y] in pixels"),
         ], "a drop shadow of the layer's rounded frame")

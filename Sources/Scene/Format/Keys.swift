@@ -11,6 +11,9 @@ public enum Keys {
     static let time = 0...SceneDecoder.maxDuration
     /// Gains of sounds: silent to 16 times the amplitude (+24 dB).
     static let volumes = 0.0...16.0
+    /// Opacities (a layer's, its shadow's, a text animator's): 0 transparent to 1 opaque. What a
+    /// plugin writes is held to it too.
+    public static let opacities = 0.0...1.0
 
     /// The top level of a pipeline file.
     public static let pipeline = KeySet(
@@ -102,7 +105,7 @@ public enum Keys {
         ], required: ["width", "height", "fps"], "the picture: size, frame rate, background and length")
 
     /// Samples of a frame: one is no blur; 64 pictures a frame is already slow.
-    static let blurSamples = 1.0...64.0
+    public static let blurSamples = 1.0...64.0
 
     public static let motionBlur = KeySet(
         "canvas.motionBlur",

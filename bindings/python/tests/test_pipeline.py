@@ -74,6 +74,17 @@ def test_what_a_pipeline_is(main):
     assert "frames at 60 fps" in repr(main)
 
 
+def test_a_scale_outside_the_librarys_range_is_refused_naming_it(main):
+    lowest, highest = uipipeline.scale_range()
+    assert 0 < lowest < 1 < highest
+    assert main.frame_size(highest) == (round(main.size[0] * highest), round(main.size[1] * highest))
+    assert main.frame_size(lowest)[0] >= 1
+    for outside in (lowest / 2, highest * 1.5):
+        with pytest.raises(ValueError) as refused:
+            main.frame_size(outside)
+        assert str(refused.value) == f"scale must be within {lowest:g} ... {highest:g}, got {outside}"
+
+
 def test_frames_by_index_iteration_and_from_the_end(tmp_path):
     clip = uipipeline.load(small(tmp_path))
     frames = list(clip)

@@ -25,7 +25,7 @@ import numpy as np
 
 from . import _library as _c
 
-__all__ = ["load", "loads", "Pipeline", "Frame", "PipelineError", "Problem", "version"]
+__all__ = ["load", "loads", "Pipeline", "Frame", "PipelineError", "Problem", "version", "scale_range"]
 
 try:
     __version__ = metadata.version("uipipeline")
@@ -191,6 +191,13 @@ def version() -> str:
     return _c.library().pipeline_version().decode()
 
 
+def scale_range() -> tuple[float, float]:
+    """(lowest, highest): the scales frames are drawn at, both included, as the library declares them."""
+    lowest, highest = ctypes.c_double(), ctypes.c_double()
+    _c.library().pipeline_scale_range(ctypes.byref(lowest), ctypes.byref(highest))
+    return lowest.value, highest.value
+
+
 class Frame(np.ndarray):
     """One frame: a NumPy ``uint8`` array of shape (height, width, 4), RGBA. Shows itself as a PNG
     in Jupyter."""
@@ -244,7 +251,8 @@ class Pipeline:
         width, height = ctypes.c_uint32(), ctypes.c_uint32()
         status = _c.library().pipeline_frame_size(self._live(), scale, ctypes.byref(width), ctypes.byref(height))
         if status != _c.PIPELINE_OK:
-            raise ValueError(f"scale must be within 0.05 ... 4, got {scale}")
+            lowest, highest = scale_range()
+            raise ValueError(f"scale must be within {lowest:g} ... {highest:g}, got {scale}")
         self._sizes[scale] = (width.value, height.value)
         return self._sizes[scale]
 

@@ -14,7 +14,7 @@ LIBRARY_VARIABLE = "UIPIPELINE_LIBRARY"
 # The constants, structures and functions below are uipipeline.h's, name for name: tests/test_header.py
 # reads the header and fails on any difference.
 PIPELINE_API_VERSION_MAJOR = 1
-PIPELINE_API_VERSION_MINOR = 0
+PIPELINE_API_VERSION_MINOR = 1
 
 PIPELINE_OK = 0
 PIPELINE_ERROR_INPUT = 1
@@ -153,6 +153,7 @@ SIGNATURES = {
     "pipeline_frame_count": (ctypes.c_int64, [HANDLE]),
     "pipeline_fps": (ctypes.c_double, [HANDLE]),
     "pipeline_duration": (ctypes.c_double, [HANDLE]),
+    "pipeline_scale_range": (None, [ctypes.POINTER(ctypes.c_double), ctypes.POINTER(ctypes.c_double)]),
     "pipeline_frame_size": (
         STATUS,
         [HANDLE, ctypes.c_double, ctypes.POINTER(ctypes.c_uint32), ctypes.POINTER(ctypes.c_uint32)],
