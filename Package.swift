@@ -40,6 +40,8 @@ let package = Package(
         .executable(name: "pipeline", targets: ["PipelineCLI"]),
         // The library: open, check and render pipelines from Swift.
         .library(name: "PipelineKit", targets: ["PipelineKit"]),
+        // Renders submitted to a Slurm cluster, over PipelineKit.
+        .library(name: "FarmSubmission", targets: ["FarmSubmission"]),
         // The same for C and every language that calls C (uipipeline.h): libuipipeline.so,
         // installed by `make install`.
         .library(name: "uipipeline", type: .dynamic, targets: ["PipelineC"]),
@@ -112,9 +114,10 @@ let package = Package(
         // The mix's true-peak limiter: a 4× oversampled peak detector and the limiter's gain.
         .target(name: "CSoundLimiter", cSettings: optimisedC),
 
-        // Swift modules; dependencies point one way: CLI → {PipelineKit, Preview}, Preview → PipelineKit; the
-        // CLI, the preview and the C API reach the rest through PipelineKit alone. PipelineKit → {Renderer,
-        // Sheet, PluginCheck} → {Compositor, Output} → Scene (the model, which owns the file format) → Text →
+        // Swift modules; dependencies point one way: CLI → {PipelineKit, Preview, FarmSubmission, PluginAuthoring},
+        // Preview → {PipelineKit, StudioSupport}; the CLI, the preview and the C API reach the rest through
+        // PipelineKit and those modules beside it, which it does not link. PipelineKit → {Renderer,
+        // Sheet} → {Compositor, Output} → Scene (the model, which owns the file format) → Text →
         // Timing → {PluginDescriptions, JSON}; the registry implements the descriptions' lookup and is wired in
         // from above. Footage (libav) stands beside Scene: the model names clips with plain values, Compositor
         // opens and draws them, and Output decodes sound files to mix them.
@@ -181,7 +184,7 @@ let package = Package(
         .target(
             name: "Preview",
             dependencies: [
-                "PipelineKit", .product(name: "Hummingbird", package: "hummingbird"),
+                "PipelineKit", "StudioSupport", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.embedInCode("Page")]),
@@ -196,12 +199,23 @@ let package = Package(
             name: "PipelineKit",
             dependencies: [
                 "Renderer", "Scene", "Compositor", "PluginRegistry", "PluginDescriptions", "PluginIsolation",
-                "PluginCheck", "PluginScaffold", "Output", "Sheet", "JSON", "Timing", "CacheFiles", "CRaster",
-                "CLibraryLoader", "CProductVersion", "CAnimatorABI", "CPipelineAPI", "OptionNames", "Footage",
-                "ChildProcess",
+                "Output", "Sheet", "JSON", "Timing", "CRaster", "CLibraryLoader", "CProductVersion", "CAnimatorABI",
+                "CPipelineAPI", "OptionNames", "Footage", "ChildProcess",
             ],
             // The long guides the commands print (`pipeline run --help`, …), as text files.
             resources: [.embedInCode("Guides")]),
+        // Beside the library, for the command and the studio alone (not in libuipipeline.so): the studio's
+        // summaries, sound lanes, file editor and watched files; Slurm submission; writing and checking plugins.
+        .target(
+            name: "StudioSupport",
+            dependencies: [
+                "PipelineKit", "Scene", "JSON", "PluginDescriptions", "PluginRegistry", "Timing", "Renderer", "Output",
+                "Footage", "CacheFiles",
+            ]),
+        .target(
+            name: "FarmSubmission", dependencies: ["PipelineKit", "Scene", "Renderer", "Output", "ChildProcess"],
+            resources: [.embedInCode("Guides")]),
+        .target(name: "PluginAuthoring", dependencies: ["PluginCheck", "PluginScaffold"]),
         // The C API's header (include/uipipeline.h, installed as is) and PipelineKit behind it.
         .target(name: "CPipelineAPI"),
         .target(
@@ -210,7 +224,8 @@ let package = Package(
         .executableTarget(
             name: "PipelineCLI",
             dependencies: [
-                "PipelineKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "PipelineKit", "FarmSubmission", "PluginAuthoring",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ] + (withStudio ? ["Preview"] : []),
             exclude: withStudio ? [] : ["Preview.swift"],
             swiftSettings: withStudio ? [.define("PIPELINE_STUDIO")] : [],
@@ -282,7 +297,9 @@ let package = Package(
                 "Renderer", "Scene", "PluginRegistry", "PluginDescriptions", "CAnimatorABI", "RegistryTestSupport",
             ]),
         // The command's own logic, without running it (how progress is worded, say).
-        .testTarget(name: "PipelineKitTests", dependencies: ["PipelineKit", "RegistryTestSupport"]),
+        .testTarget(
+            name: "PipelineKitTests",
+            dependencies: ["PipelineKit", "StudioSupport", "FarmSubmission", "PluginAuthoring", "RegistryTestSupport"]),
         .testTarget(
             name: "PreviewTests",
             dependencies: [

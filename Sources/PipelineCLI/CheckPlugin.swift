@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PipelineKit
+import PluginAuthoring
 
 extension Pipeline {
     struct CheckPlugin: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PipelineKit
+import PluginAuthoring
 
 extension Pipeline {
     struct NewAnimator: ParsableCommand {
@@ -25,11 +26,7 @@ extension Pipeline {
         var directory: String
 
         func validate() throws {
-            guard NewPluginProject.isValid(name: name) else {
-                throw ValidationError(
-                    "invalid \(kind.rawValue) name \"\(name)\": expected a lowercase letter, then lowercase letters, digits or '-' (e.g. wobble, slide-2)"
-                )
-            }
+            if let problem = NewPluginProject.problem(withName: name, kind: kind) { throw ValidationError(problem) }
             if let problem = NewPluginProject.problem(with: directory) { throw ValidationError(problem) }
         }
 
@@ -51,11 +48,6 @@ extension Pipeline {
 
 extension NewPluginProject.Language: ExpressibleByArgument {
     /// `c++`, or as file names spell it, `cpp` or `cxx`.
-    public init?(argument: String) {
-        switch argument {
-        case "cpp", "cxx": self = .cPlusPlus
-        default: self.init(rawValue: argument)
-        }
-    }
+    public init?(argument: String) { self.init(rawValue: ["cpp": "c++", "cxx": "c++"][argument] ?? argument) }
 }
 extension NewPluginProject.Kind: ExpressibleByArgument {}

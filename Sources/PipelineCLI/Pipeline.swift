@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PipelineKit
+import PluginAuthoring
 
 /// The `pipeline` command: configuration only; each subcommand lives in its own file.
 @main
@@ -31,8 +32,9 @@ struct Pipeline: ParsableCommand {
     /// unknown --format, an unknown command) exits 1, "the input was wrong", instead of 64:
     /// users script against 0/1/2.
     static func main() {
-        // The child processes pipeline starts running itself (plugin scans, isolated plugins); --version.
-        if let status = PipelineInstallation.runWithoutParsing(Array(CommandLine.arguments.dropFirst())) {
+        // The child processes pipeline starts running itself (plugin scans, isolated plugins, checks); --version.
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let status = PipelineInstallation.runWithoutParsing(arguments, children: PluginFileCheck.children) {
             Foundation.exit(status)
         }
         do {

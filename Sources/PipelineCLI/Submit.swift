@@ -1,4 +1,5 @@
 import ArgumentParser
+import FarmSubmission
 import Foundation
 import PipelineKit
 

@@ -55,6 +55,14 @@ extension Pipeline {
         }
     }
 
+    /// `body`'s result from the pipeline's timing at scale 1, plugin curves called where its frames
+    /// call them (in a child process when its plugins run in children), and why a curve failed.
+    package func evaluatingCurves<R>(_ body: (SceneTiming) -> R) throws(PipelineError) -> (R, failure: String?) {
+        lock.lock()
+        defer { lock.unlock() }
+        return try frameRenderer(scale: .full).evaluator.evaluatingCurves(body)
+    }
+
     /// The renderer of single frames at `scale`, made on first use (called with the lock held).
     func frameRenderer(scale: RenderScale) throws(PipelineError) -> FrameRenderer {
         guard !closed else { throw PipelineError(.argument, "the pipeline is closed") }

@@ -9,7 +9,7 @@ extension Pipeline {
     /// thrown, every problem with its place, and this one can go on rendering.
     ///
     /// The plugins it was opened with are kept, shared by the two; with `rescanningPlugins`
-    /// (a plugin file was added, removed or changed: `WatchedFiles.pluginsDiffer(from:)`) the
+    /// (a plugin file was added, removed or changed: StudioSupport's `WatchedFiles`) the
     /// plugin folders are searched again and the new pipeline has plugins of its own.
     /// `pluginWarning` hears each plugin problem met then (nil: the open options' one). Plugins
     /// shared are shut down when the last pipeline using them closes.
@@ -30,7 +30,7 @@ extension Pipeline {
     }
 
     /// The pipeline as its file would be with the JSON Patch (RFC 6902) `patch` applied to its
-    /// text (as `PipelineFileEditor` applies one), read with this pipeline's plugins and
+    /// text (as StudioSupport's `PipelineFileEditor` applies one), read with this pipeline's plugins and
     /// options, nothing written: a draft to render before the change is made. Its problems are
     /// thrown with their places in the patched text.
     public func drafted(patch: [UInt8]) throws(PipelineError) -> Pipeline {

@@ -154,3 +154,12 @@ extension Pipeline {
         setenv("LP_NUM_THREADS", String(lanes), 1)
     }
 }
+
+extension Pipeline.RenderOptions {
+    /// The formats and the previews among them these options give, checked; nil where they give
+    /// none (the pipeline file's then).
+    package func checkedOutputs() throws(PipelineError) -> (formats: [OutputFormat]?, previews: [PreviewOutput]?) {
+        let checked = try checked()
+        return (checked.formats, checked.previews)
+    }
+}

@@ -58,17 +58,17 @@ public final class Pipeline: @unchecked Sendable {
     }
 
     /// The scene as read.
-    let scene: Scene
+    package let scene: Scene
     /// Its images as the headers were read: footage and vector files, no pixels.
-    let headerImages: SceneImages
+    package let headerImages: SceneImages
     /// Its sound files, probed.
-    let sound: SceneSound
+    package let sound: SceneSound
     /// The plugins it was read with.
-    let registry: Registry
+    package let registry: Registry
     /// Where its plugin code runs (nil: this process).
     let isolation: Isolation?
     /// How it was opened: what reloading it and its drafts open with.
-    let options: OpenOptions
+    package let options: OpenOptions
     /// How its images are decoded, on first need.
     let decoding: (options: SceneDecoder.Options, threads: Int)
     var decoded: Result<SceneImages, PipelineError>?
@@ -84,7 +84,7 @@ public final class Pipeline: @unchecked Sendable {
     /// Opened with `headersOnly`: checked, its images not decoded, no frame can be rendered.
     public let isHeadersOnly: Bool
     /// Read from a file (not from bytes or a value): it can be reloaded.
-    var isReadFromFile = false
+    package internal(set) var isReadFromFile = false
 
     let lock = NSLock()
     var frames: FrameRenderer?

@@ -72,7 +72,7 @@ public struct PipelineError: Error, Sendable, CustomStringConvertible {
     /// The first problem's message, file and place.
     public var first: Problem { problems[0] }
 
-    init(_ code: Code, _ message: String, file: String = "") {
+    package init(_ code: Code, _ message: String, file: String = "") {
         self.init(code, OptionText(stringLiteral: message), file: file)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import PipelineKit
+import StudioSupport
 
 /// Reloading: a changed pipeline file is read again with the current plugins; changed plugin
 /// files are found again (scanned in a child, as at start) and the new pipeline's children open

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import PipelineKit
+import StudioSupport
 
 /// The pipeline being previewed, reloaded when its files change.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import PipelineKit
+import StudioSupport
 
 /// What `pipeline preview --edit` allows: changes to the one pipeline file the preview was
 /// started on, as JSON Patches sent with a token only the printed address holds.

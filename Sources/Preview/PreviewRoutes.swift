@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import PipelineKit
+import StudioSupport
 
 /// The preview's HTTP API; every answer but the page's files comes from the live scene's queue.
 /// Only requests addressed to 127.0.0.1 or localhost at the listening port are answered

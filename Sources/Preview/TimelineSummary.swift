@@ -1,4 +1,5 @@
 import PipelineKit
+import StudioSupport
 
 /// What the page draws its timing chart from (GET /timeline.json): the pipeline's timing
 /// summary (`Pipeline.TimingSummary`) between the version it is of and whether the pipeline

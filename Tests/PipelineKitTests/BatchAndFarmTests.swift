@@ -1,3 +1,4 @@
+import FarmSubmission
 import Foundation
 import PipelineKit
 import Testing

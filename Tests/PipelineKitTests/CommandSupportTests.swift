@@ -1,5 +1,7 @@
+import FarmSubmission
 import Foundation
 import PipelineKit
+import PluginAuthoring
 import Testing
 
 /// What a command needs besides a pipeline, as values any caller can use: the checks of its
@@ -81,8 +83,11 @@ import Testing
     }
 
     @Test func aNewPluginProjectTakesANameAsPipelineFilesWriteIt() throws {
-        #expect(NewPluginProject.isValid(name: "slide-2"))
-        #expect(!NewPluginProject.isValid(name: "Slide"))
+        #expect(NewPluginProject.problem(withName: "slide-2", kind: .animator) == nil)
+        #expect(
+            NewPluginProject.problem(withName: "Slide", kind: .effect)
+                == "invalid effect name \"Slide\": expected a lowercase letter, then lowercase letters, digits or '-' "
+                + "(e.g. wobble, slide-2)")
         #expect(NewPluginProject(name: "2slide", language: .c, kind: .animator) == nil)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("project-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -98,6 +103,10 @@ import Testing
         #expect(PipelineInstallation.runWithoutParsing(["run", "pipeline.json"]) == nil)
         #expect(PipelineInstallation.runWithoutParsing(["_no-such-child"]) == nil)
         #expect(PipelineInstallation.runWithoutParsing(["--version", "run"]) == nil)
+        // check-plugin's child is plugin authoring's: the library runs it only when handed it.
+        #expect(PipelineInstallation.runWithoutParsing(["_check-plugin-child"]) == nil)
+        #expect(
+            PipelineInstallation.runWithoutParsing(["_check-plugin-child"], children: PluginFileCheck.children) == 1)
     }
 
     @Test func aMeterShowsTheFirstAndLastFramesWhateverTheClock() {

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 /// The command (Sources/PipelineCLI), the C API (Sources/PipelineC) and the preview server
-/// (Sources/Preview) reach pipeline through PipelineKit alone, and no module re-exports another:
-/// a module imports what it uses.
+/// (Sources/Preview) reach pipeline through PipelineKit and the modules beside it made for them
+/// alone, PipelineKit (and so libuipipeline.so) holds none of those, and no module re-exports
+/// another: a module imports what it uses.
 @Suite struct ModuleBoundaryTests {
     static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Sources")
@@ -65,9 +66,9 @@ import Testing
     }
 
     @Test(arguments: [
-        ("PipelineCLI", ["PipelineKit", "Preview"]),
+        ("PipelineCLI", ["PipelineKit", "Preview", "FarmSubmission", "PluginAuthoring"]),
         ("PipelineC", ["PipelineKit", "CPipelineAPI"]),
-        ("Preview", ["PipelineKit"]),
+        ("Preview", ["PipelineKit", "StudioSupport"]),
     ])
     func aSurfaceImportsOnlyPipelineKit(folder: String, allowed: [String]) throws {
         let modules = try Self.projectModules()
@@ -116,6 +117,58 @@ import Testing
         for module in reached.intersection(forbidden).sorted() {
             Issue.record("Package.swift: \(target) depends on \(module) (\(targets.path(from: target, to: module)))")
         }
+    }
+
+    /// What only the command and the studio use: the modules beside PipelineKit and what they
+    /// build on (the plugin checker and templates, the preview's web server).
+    static let besideTheLibrary: Set = [
+        "StudioSupport", "FarmSubmission", "PluginAuthoring", "PluginCheck", "PluginScaffold", "Hummingbird",
+    ]
+
+    /// Each module of `besideTheLibrary` that `target` depends on in `manifest` (Package.swift's
+    /// text), directly or through other targets, as `Package.swift: T depends on M (T → … → M)`.
+    static func libraryDependencies(of target: String, in manifest: String) throws -> [String] {
+        let targets = try PackageTargets(text: manifest)
+        return targets.dependencies(reachedFrom: target).intersection(besideTheLibrary).sorted().map { module in
+            "Package.swift: \(target) depends on \(module) (\(targets.path(from: target, to: module))), which only "
+                + "the command and the studio use: keep it out of libuipipeline.so"
+        }
+    }
+
+    /// PipelineKit, and so the C library over it, neither depends on nor imports the studio's, the
+    /// farm's or plugin authoring's modules: every embedder links what it links.
+    @Test(arguments: ["PipelineKit", "PipelineC"])
+    func theLibraryLeavesOutWhatOnlyTheCommandAndTheStudioUse(target: String) throws {
+        let manifest = try Self.text(of: "Package.swift")
+        #expect(try PackageTargets(text: manifest).dependencies[target] != nil, "Package.swift declares no \(target)")
+        for problem in try Self.libraryDependencies(of: target, in: manifest) { Issue.record("\(problem)") }
+        for file in try Self.swiftFiles(under: target) {
+            let text = try Self.text(of: file)
+            for line in Self.forbiddenImports(in: text, of: file, modules: Self.besideTheLibrary, allowed: []) {
+                Issue.record("\(line), which only the command and the studio use")
+            }
+        }
+    }
+
+    /// The check sees a dependency planted in a copy of the manifest, however far down it is.
+    @Test func theLibraryCheckSeesAPlantedDependency() throws {
+        let manifest = try Self.text(of: "Package.swift")
+        let sheet = /name: "Sheet",\s*dependencies: \[/
+        let planted = manifest.replacing(sheet, maxReplacements: 1) { "\($0.output)\"PluginCheck\", " }
+        let server = manifest.replacing(sheet, maxReplacements: 1) {
+            "\($0.output).product(name: \"Hummingbird\", package: \"hummingbird\"), "
+        }
+        try #require(planted != manifest && server != manifest, "Package.swift declares Sheet's dependencies otherwise")
+        #expect(try Self.libraryDependencies(of: "PipelineKit", in: manifest).isEmpty)
+        #expect(
+            try Self.libraryDependencies(of: "PipelineKit", in: planted) == [
+                "Package.swift: PipelineKit depends on PluginCheck (PipelineKit → Sheet → PluginCheck), which only the "
+                    + "command and the studio use: keep it out of libuipipeline.so"
+            ])
+        #expect(
+            try Self.libraryDependencies(of: "PipelineC", in: server).first?.hasPrefix(
+                "Package.swift: PipelineC depends on Hummingbird (PipelineC → PipelineKit → Sheet → Hummingbird)")
+                == true)
     }
 
     @Test func noModuleReExportsAnother() throws {

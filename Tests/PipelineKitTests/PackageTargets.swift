@@ -1,6 +1,6 @@
 /// The targets Package.swift declares and the targets each names in its `dependencies:`, read
-/// from the manifest's text (products of other packages left out), for checks of the module
-/// boundaries that need no build.
+/// from the manifest's text (products of other packages by their name: `Hummingbird`), for checks
+/// of the module boundaries that need no build.
 struct PackageTargets {
     struct Malformed: Error, CustomStringConvertible { let description: String }
 
@@ -21,7 +21,9 @@ struct PackageTargets {
             var named: [String] = []
             if let list = call.firstMatch(of: /dependencies:\s*\[([^\]]*)\]/)?.output.1 {
                 let ownOnly = list.replacing(/\.product\([^)]*\)/, with: "")
-                named = ownOnly.matches(of: /"([^"]+)"/).map { String($0.output.1) }
+                named =
+                    ownOnly.matches(of: /"([^"]+)"/).map { String($0.output.1) }
+                    + list.matches(of: /\.product\(\s*name:\s*"([^"]+)"/).map { String($0.output.1) }
             }
             found[String(name)] = named
         }

@@ -1,5 +1,6 @@
 import Foundation
 import PipelineKit
+import StudioSupport
 import Testing
 
 /// Editing a pipeline file through a JSON Patch: one value's bytes change, an invalid result or

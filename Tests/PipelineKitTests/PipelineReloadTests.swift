@@ -1,5 +1,6 @@
 import Foundation
 import PipelineKit
+import StudioSupport
 import Testing
 
 /// What the preview builds on, as an embedder calls it: a pipeline reloaded from its changed file

@@ -1,5 +1,6 @@
 import Footage
 import Output
+import PipelineKit
 import Renderer
 import Scene
 
@@ -62,9 +63,7 @@ extension Pipeline {
     /// call them (in a child process when its plugins run in children). A curve that fails
     /// leaves gaps in its step's progress, and `curveFailure` says why.
     public func timingSummary() throws(PipelineError) -> (summary: TimingSummary, curveFailure: String?) {
-        lock.lock()
-        defer { lock.unlock() }
-        let (summary, failure) = try frameRenderer(scale: .full).evaluator.evaluatingCurves(TimingSummary.init)
+        let (summary, failure) = try evaluatingCurves(TimingSummary.init)
         return (summary, failure)
     }
 

@@ -31,6 +31,12 @@ public struct PluginFileCheck: Sendable {
     /// The same report as JSON.
     public var json: String { report.json() }
 
+    /// The child process a check starts running `executable`, by its hidden name: the executable
+    /// hands it to `PipelineInstallation.runWithoutParsing(_:children:)` first thing.
+    public static let children: [String: @Sendable ([String]) -> Int32] = [
+        "_check-plugin-child": PluginCheckChild.main
+    ]
+
     /// What a check calls and reports, the exit status and the JSON report: `pipeline
     /// check-plugin --help` shows it.
     public static let guide = PluginChecker.guide

@@ -33,8 +33,13 @@ public struct NewPluginProject: Sendable {
     /// error names the file that could not be written.
     public func write(into directory: String) throws -> [String] { try PluginProject.write(files, into: directory) }
 
-    /// Whether `name` can name an animator or effect: `[a-z][a-z0-9-]*`.
-    public static func isValid(name: String) -> Bool { NewAnimatorName(name) != nil }
+    /// Why `name` cannot name an animator or effect (it must match `[a-z][a-z0-9-]*`); nil when it can.
+    public static func problem(withName name: String, kind: Kind) -> String? {
+        guard NewAnimatorName(name) == nil else { return nil }
+        return
+            "invalid \(kind.rawValue) name \"\(name)\": expected a lowercase letter, then lowercase letters, digits or "
+            + "'-' (e.g. wobble, slide-2)"
+    }
 
     /// Why `directory` cannot take a new project (a file, or a folder that is not empty); nil
     /// when it can (it does not exist, or is empty).

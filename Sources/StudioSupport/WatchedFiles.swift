@@ -1,5 +1,6 @@
 import CacheFiles
 import Foundation
+import PipelineKit
 import PluginRegistry
 
 extension Pipeline {

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import PipelineKit
 import Scene
 
 /// Changes to a pipeline file as the studio makes them (and scripts may): a JSON Patch (RFC

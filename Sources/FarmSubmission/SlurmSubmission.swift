@@ -1,6 +1,7 @@
 import ChildProcess
 import Foundation
 import Output
+import PipelineKit
 import Renderer
 import Scene
 
@@ -47,7 +48,7 @@ public struct SlurmSubmission: Sendable {
     public init(_ pipeline: Pipeline, options: Pipeline.OpenOptions, request: Request) throws(PipelineError) {
         func refuse(_ message: String) -> PipelineError { PipelineError(.argument, message) }
         try request.check()
-        let checked = try request.render.checked()
+        let checked = try request.render.checkedOutputs()
         let scene = pipeline.scene
         let parts = request.parts
         let out = Self.absolute(request.render.directory ?? scene.output.directory)

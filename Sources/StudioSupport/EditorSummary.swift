@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import PipelineKit
 import PluginDescriptions
 import PluginRegistry
 import Scene
