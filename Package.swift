@@ -216,6 +216,8 @@ let package = Package(
             name: "FarmSubmission", dependencies: ["PipelineKit", "Scene", "Renderer", "Output", "ChildProcess"],
             resources: [.embedInCode("Guides")]),
         .target(name: "PluginAuthoring", dependencies: ["PluginCheck", "PluginScaffold"]),
+        // The command's progress lines and terminal bar.
+        .target(name: "TerminalProgress"),
         // The C API's header (include/uipipeline.h, installed as is) and PipelineKit behind it.
         .target(name: "CPipelineAPI"),
         .target(
@@ -224,7 +226,7 @@ let package = Package(
         .executableTarget(
             name: "PipelineCLI",
             dependencies: [
-                "PipelineKit", "FarmSubmission", "PluginAuthoring",
+                "PipelineKit", "FarmSubmission", "PluginAuthoring", "TerminalProgress",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ] + (withStudio ? ["Preview"] : []),
             exclude: withStudio ? [] : ["Preview.swift"],
@@ -299,7 +301,10 @@ let package = Package(
         // The command's own logic, without running it (how progress is worded, say).
         .testTarget(
             name: "PipelineKitTests",
-            dependencies: ["PipelineKit", "StudioSupport", "FarmSubmission", "PluginAuthoring", "RegistryTestSupport"]),
+            dependencies: [
+                "PipelineKit", "StudioSupport", "FarmSubmission", "PluginAuthoring", "TerminalProgress",
+                "RegistryTestSupport",
+            ]),
         .testTarget(
             name: "PreviewTests",
             dependencies: [

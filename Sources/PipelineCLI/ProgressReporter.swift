@@ -1,5 +1,6 @@
 import Foundation
 import PipelineKit
+import TerminalProgress
 
 /// A render's or a batch's progress and messages on standard error: a bar rewritten in place on
 /// a terminal, a plain line every two seconds otherwise; `--quiet` keeps only the warnings and
@@ -7,7 +8,7 @@ import PipelineKit
 final class ProgressReporter: RenderObserver, BatchObserver, @unchecked Sendable {
     private let quiet: Bool
     private let isTerminal = isatty(2) == 1
-    private lazy var meter = OpenPipeline.RenderProgress.Meter(interval: isTerminal ? 0.1 : 2)
+    private lazy var meter = RenderProgressText.Meter(interval: isTerminal ? 0.1 : 2)
     private var variants = 0
     private var barShown = false
 

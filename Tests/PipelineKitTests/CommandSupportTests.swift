@@ -2,6 +2,7 @@ import FarmSubmission
 import Foundation
 import PipelineKit
 import PluginAuthoring
+import TerminalProgress
 import Testing
 
 /// What a command needs besides a pipeline, as values any caller can use: the checks of its
@@ -110,7 +111,7 @@ import Testing
     }
 
     @Test func aMeterShowsTheFirstAndLastFramesWhateverTheClock() {
-        var meter = Pipeline.RenderProgress.Meter(interval: 1e9)
+        var meter = RenderProgressText.Meter(interval: 1e9)
         meter.start(frames: 4)
         #expect(meter.advance(by: 1) == "frame 1/4")
         #expect(meter.advance(by: 1) == nil)

@@ -66,7 +66,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("PipelineCLI", ["PipelineKit", "Preview", "FarmSubmission", "PluginAuthoring"]),
+        ("PipelineCLI", ["PipelineKit", "Preview", "FarmSubmission", "PluginAuthoring", "TerminalProgress"]),
         ("PipelineC", ["PipelineKit", "CPipelineAPI"]),
         ("Preview", ["PipelineKit", "StudioSupport"]),
     ])
@@ -122,7 +122,8 @@ import Testing
     /// What only the command and the studio use: the modules beside PipelineKit and what they
     /// build on (the plugin checker and templates, the preview's web server).
     static let besideTheLibrary: Set = [
-        "StudioSupport", "FarmSubmission", "PluginAuthoring", "PluginCheck", "PluginScaffold", "Hummingbird",
+        "StudioSupport", "FarmSubmission", "PluginAuthoring", "TerminalProgress", "PluginCheck", "PluginScaffold",
+        "Hummingbird",
     ]
 
     /// Each module of `besideTheLibrary` that `target` depends on in `manifest` (Package.swift's
