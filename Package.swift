@@ -277,12 +277,6 @@ let package = Package(
         // The command's own logic, without running it (how progress is worded, say).
         .testTarget(name: "PipelineKitTests", dependencies: ["PipelineKit", "RegistryTestSupport"]),
         .testTarget(
-            name: "PreviewTests",
-            dependencies: [
-                "Preview", .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
-            ]),
-        .testTarget(
             name: "SheetTests",
             dependencies: ["Sheet", "Scene", "Renderer", "Compositor", "PluginRegistry", "PluginDescriptions"]),
         .testTarget(name: "PluginCheckTests", dependencies: ["PluginCheck", "CAnimatorABI"]),
