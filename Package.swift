@@ -306,12 +306,6 @@ let package = Package(
                 "RegistryTestSupport",
             ]),
         .testTarget(
-            name: "PreviewTests",
-            dependencies: [
-                "Preview", .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
-            ]),
-        .testTarget(
             name: "SheetTests",
             dependencies: ["Sheet", "Scene", "Renderer", "Compositor", "PluginRegistry", "PluginDescriptions"]),
         .testTarget(name: "PluginCheckTests", dependencies: ["PluginCheck", "CAnimatorABI"]),
@@ -330,7 +324,7 @@ if sanitizedRelease {
 }
 
 if !withStudio {
-    package.targets.removeAll { ["Preview", "PreviewTests"].contains($0.name) }
+    package.targets.removeAll { $0.name == "Preview" }
 }
 
 // The suites ThreadSanitizer runs (scripts/sanitize thread): those that render frames on several

@@ -15,6 +15,12 @@ public struct RawHTTPClient {
         public let body: Data
 
         public var text: String { String(decoding: body, as: UTF8.self) }
+
+        /// The message of an error answer, `{"error": {"message": "…", …}}`; nil for any other body.
+        public var errorMessage: String? {
+            let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any]
+            return (object?["error"] as? [String: Any])?["message"] as? String
+        }
     }
 
     public struct Failure: Error, CustomStringConvertible { public let description: String }

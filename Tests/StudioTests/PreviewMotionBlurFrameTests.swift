@@ -42,7 +42,11 @@ struct PreviewMotionBlurFrameTests {
         #expect(full.body == blurred.body && blurred.body != off.body && fewer.body != blurred.body)
         let jpeg = try await server.get("frame?t=0.1&format=jpeg&scale=0.5&blur=4")
         #expect(jpeg.status == 200)
-        for given in ["0", "65", "on", "2.5"] {
+        // The ends of the range: one sample, and 64, which caps none of the file's 8.
+        #expect(try await server.get("frame?t=0.1&blur=1").status == 200)
+        let most = try await server.get("frame?t=0.1&blur=64")
+        #expect(most.status == 200 && most.body == blurred.body)
+        for given in ["0", "65", "-1", "on", "", "4.5", "2.5"] {
             let answer = try await server.get("frame?t=0&blur=\(given)")
             #expect(answer.status == 400, "\(given): \(answer.status)")
             let shape = try JSONSerialization.jsonObject(with: answer.body) as? [String: Any]
