@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 // Pixel loops in C stay optimised even in debug builds: tests render real frames.
@@ -48,7 +48,10 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // Without its package traits: the studio uses neither swift-configuration nor the URL-encoded
+        // forms that need all of Foundation, and SwiftPM wrote the two traits' defines in a varying
+        // order, which made every other build compile Hummingbird's modules again.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // Generated documents for the schema/decoder agreement test.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
