@@ -15,7 +15,7 @@ public struct FFmpegEncoders: Sendable {
     ) throws(OutputError) {
         self.ffmpegPath = ffmpegPath
         let file = CacheFolder.file(FFmpegEncoderCache.fileName, environment: environment)
-        var cache = FFmpegEncoderCache.read(from: file)
+        let cache = FFmpegEncoderCache.read(from: file)
         // Taken before asking: an executable replaced meanwhile is asked again next time.
         let executable = URL(fileURLWithPath: ffmpegPath).resolvingSymlinksInPath().path
         let stamp = FileStamp(of: executable)
@@ -29,9 +29,13 @@ public struct FFmpegEncoders: Sendable {
                 "\(ffmpegPath) -encoders listed no encoders: is it ffmpeg? Install it (apt-get install ffmpeg) or set PIPELINE_FFMPEG to ffmpeg"
             )
         }
-        guard let stamp else { return }
-        cache.record(names, of: executable, stamp: stamp)
-        cache.write(to: file)
+        guard let stamp, let file else { return }
+        // Read again under the lock: other renders may have recorded their ffmpeg since.
+        CacheFolder.exclusively(file) {
+            var latest = FFmpegEncoderCache.read(from: file)
+            latest.record(names, of: executable, stamp: stamp)
+            latest.write(to: file)
+        }
     }
 
     /// Succeeds when this ffmpeg has one of the encoders `format` can use.

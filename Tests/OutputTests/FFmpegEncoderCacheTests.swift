@@ -34,7 +34,7 @@ final class FFmpegEncoderCacheTests {
         #expect(try FFmpegEncoders(ffmpegPath: ffmpeg, environment: environment).names == ["libx264", "gif"])
         #expect(probes() == 1)
         #expect(try String(contentsOfFile: probeLog, encoding: .utf8) == "-hide_banner -encoders\n")
-        #expect(try Tools.files(in: cacheFolder) == ["ffmpeg-encoders.json"])
+        #expect(try Tools.files(in: cacheFolder) == ["ffmpeg-encoders.json", "ffmpeg-encoders.json.lock"])
 
         // A symbolic link leads to the same executable.
         try FileManager.default.createSymbolicLink(atPath: scratch.path + "/link", withDestinationPath: ffmpeg)
@@ -51,6 +51,23 @@ final class FFmpegEncoderCacheTests {
         _ = try FFmpegEncoders(ffmpegPath: try countingFFmpeg(named: "other-ffmpeg"), environment: environment)
         _ = try FFmpegEncoders(ffmpegPath: ffmpeg, environment: environment)
         #expect(probes() == 3)
+    }
+
+    /// Renders started together, each with its own ffmpeg, share the one cache file: each
+    /// records its executable under the file's lock after reading what the others wrote, so
+    /// none of them is asked again.
+    @Test("renders asking at the same time all keep their answers")
+    func concurrentRecords() throws {
+        let executables = try (0..<8).map { try countingFFmpeg(named: "ffmpeg-\($0)") }
+        let environment = environment
+        DispatchQueue.concurrentPerform(iterations: executables.count) { index in
+            _ = try? FFmpegEncoders(ffmpegPath: executables[index], environment: environment)
+        }
+        #expect(probes() == executables.count)
+        for executable in executables {
+            #expect(try FFmpegEncoders(ffmpegPath: executable, environment: environment).names == ["libx264", "gif"])
+        }
+        #expect(probes() == executables.count, "an ffmpeg recorded by one render was dropped by another's write")
     }
 
     @Test("a corrupt cache is ignored and rewritten", arguments: ["{\"layout\": ", "[1, 2]", "\u{FF}\u{FE}"])
