@@ -125,6 +125,8 @@ let package = Package(
         // from above. Footage (libav) stands beside Scene: the model names clips with plain values, Compositor
         // opens and draws them, and Output decodes sound files to mix them.
         .target(name: "Timing", dependencies: ["PluginDescriptions"]),
+        // Shape layers' vector paths: SVG path data, primitives, lengths, trimming, morphing. Pure Swift, a leaf.
+        .target(name: "ShapeGeometry"),
         // Text itself, for the model and the compositor: segmentation, fonts, shaping, lines, text animators.
         .target(
             name: "Text",
@@ -159,6 +161,7 @@ let package = Package(
             name: "Scene",
             dependencies: [
                 "CAnimatorABI", "CRegularFile", "JSON", "PluginDescriptions", "Timing", "Text", "OptionNames",
+                "ShapeGeometry",
             ]),
         .target(
             name: "Compositor",
@@ -251,6 +254,7 @@ let package = Package(
             dependencies: ["PluginRegistry", "PluginDescriptions", "CacheFiles", "CForeignCall", "RegistryTestSupport"]),
         .testTarget(name: "TimingTests", dependencies: ["Timing", "PluginDescriptions", "RegistryTestSupport"]),
         .testTarget(name: "TextTests", dependencies: ["Text"]),
+        .testTarget(name: "ShapeGeometryTests", dependencies: ["ShapeGeometry"]),
         // What unit tests share: a seeded generator, a FIFO to trap readers.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // The in-repo plugins loaded as the host loads them, for unit tests of modules that call plugin code.
