@@ -167,7 +167,7 @@ let package = Package(
             name: "Compositor",
             dependencies: [
                 "Scene", "Text", "Footage", "CAnimatorABI", "CCairo", "CPixman", "CRaster", "CImageCodecs",
-                "CVectorGraphics", "CTextShaping", "OptionNames",
+                "CVectorGraphics", "CTextShaping", "OptionNames", "ShapeGeometry",
             ]),
         .target(
             name: "Output",

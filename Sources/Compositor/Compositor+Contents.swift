@@ -18,6 +18,10 @@ extension Compositor {
         masking(layer, index: index, transform: transform, bounds: true, alpha: alpha, on: cr) { alpha in
             content.paintFill(on: cr, size: size, alpha: alpha, color: host.fillColor)
             paintImage(of: content, in: size, alpha: alpha, on: cr)
+            if let shape = content.content.shape, !content.shapePaths.isEmpty {
+                let paths = ShapeContent.changed(content.shapePaths, by: host)
+                paintShape(paths, trim: shape.trim, size: size, alpha: alpha, on: cr)
+            }
             content.text?.paint(width: size.width, height: size.height, alpha: alpha, host: host, on: cr)
         }
     }

@@ -1,6 +1,7 @@
 import CAnimatorABI
 import CCairo
 import Scene
+import ShapeGeometry
 
 /// A layer's content with the Cairo resources one compositor draws it with, made once per
 /// render: surfaces over the image's shared pixels, one per pyramid level drawn (a Cairo surface
@@ -14,6 +15,8 @@ final class PreparedContent {
     let text: PreparedText?
     let svg: SVGDocument?
     let lottie: PreparedLottie?
+    /// A shape's paths as the file gives them (an SVG's, as read from the document).
+    let shapePaths: [ShapePath]
     private var gradient: (pattern: OpaquePointer, size: anim_size_t)?
     /// The image's surfaces by pyramid level, each made when first drawn.
     private var imageSurfaces: [Int: OpaquePointer] = [:]
@@ -36,6 +39,7 @@ final class PreparedContent {
         }
         lottie = content.lottie.map { PreparedLottie($0, vectors: images.vectors) }
         text = content.text.map { PreparedText($0) }
+        shapePaths = content.shape?.paths ?? []
     }
 
     deinit {
@@ -76,7 +80,10 @@ final class PreparedContent {
     /// than one paint needs a group.
     var paintCount: Int {
         let picture = image != nil || footage?.frame != nil || snapshot != nil || svg != nil || lottie != nil
-        return (content.fill == nil ? 0 : 1) + (picture ? 1 : 0) + (text == nil ? 0 : 1)
+        // A shape's paths overlap, and a path's stroke its fill: fading them needs a group.
+        let shapePaints = shapePaths.count > 1 || shapePaths.contains { $0.style.fill != nil && $0.style.stroke != nil }
+        let shape = shapePaths.isEmpty ? 0 : shapePaints ? 2 : 1
+        return (content.fill == nil ? 0 : 1) + (picture ? 1 : 0) + shape + (text == nil ? 0 : 1)
     }
 
     /// The footage or Lottie frame shown now; nil when neither shows one.

@@ -7,6 +7,9 @@ extension Decoding {
     func decodeAnimation(_ fields: ObjectFields, step: Field, keyPath: AnimatedKeyPath) throws(SceneError)
         -> PropertyAnimation
     {
+        if case .shape(let shape) = keyPath, shape.slot.key == .path {
+            return try decodePathAnimation(fields, step: step, keyPath: shape)
+        }
         let additive: Bool = try fields.value("additive")
         guard let keyframesField = fields["keyframes"] else {
             if let mode = fields["calculationMode"] {
@@ -84,6 +87,15 @@ extension Decoding {
             }
         }
         if let problems = SceneError.combining(problems) { throw problems }
+        return try keyframes(fields, values: values, mode: mode)
+    }
+
+    /// Keyframes through `values` (read from `fields`' values), at `fields`' key times and with
+    /// its timing functions.
+    func keyframes(_ fields: ObjectFields, values: [[Double]], mode: CalculationMode) throws(SceneError)
+        -> Keyframes
+    {
+        let field = fields.field
         var keyTimes: [Double]?
         if let times = fields["keyTimes"] {
             keyTimes = []
@@ -135,6 +147,21 @@ extension Decoding {
         case .color:
             let color = try field.color()
             return [color.r, color.g, color.b, color.a]
+        case .numbers(let count):
+            return try field.numbers(count: count, in: range, what: "\(kind.written) for \(keyPath.rawValue)")
+        case .colors(let count):
+            let items = try field.array()
+            guard items.count == count else {
+                throw field.error("expected \(kind.written) for \(keyPath.rawValue), found \(items.count)")
+            }
+            var components: [Double] = []
+            for item in items {
+                let color = try item.color()
+                components += [color.r, color.g, color.b, color.a]
+            }
+            return components
+        case .path:
+            preconditionFailure("paths are read with their morph (decodePathAnimation)")
         }
     }
 }

@@ -1,8 +1,8 @@
 import CAnimatorABI
 import Foundation
 
-/// What a layer draws: a fill (colour or linear gradient) and an image, an SVG document, a Lottie
-/// animation, a video or an image sequence placed by a gravity.
+/// What a layer draws: a fill (colour or gradient) and an image, an SVG document, a Lottie
+/// animation, a video or an image sequence placed by a gravity, or a shape.
 extension Decoding {
     mutating func content(_ fields: ObjectFields, layer: String) throws(SceneError) -> LayerContent {
         var content = LayerContent(gravity: try fields.value("gravity"))
@@ -18,33 +18,17 @@ extension Decoding {
         if content.svg == nil { content.svg = try svg(fields, layer: layer) }
         content.lottie = try lottie(fields, layer: layer)
         content.footage = try footage(fields, layer: layer)
+        content.shape = try shape(fields, layer: layer)
         if let text = fields["text"] { content.text = try decodeText(text, layer: layer) }
         return content
     }
 
-    /// `"#rrggbb"` or `{"gradient": {"colors": [...], "locations": [...], "start": [x, y], "end": [x, y]}}`
-    /// with start and end in unit coordinates of the layer (Core Animation's CAGradientLayer).
+    /// `"#rrggbb"` or `{"gradient": {"type": "linear", "colors": [...], "locations": [...], "start": [x, y],
+    /// "end": [x, y]}}` with start and end in unit coordinates of the layer (Core Animation's CAGradientLayer).
     private func decodeFill(_ field: Field) throws(SceneError) -> Fill {
         if case .string = field.node.value { return .color(try field.color()) }
-        let gradient = try field.object(Keys.gradientFill).required("gradient", "a linear gradient")
-        let fields = try gradient.object(Keys.gradient)
-        let colorFields = try fields.required("colors", "two or more colours").array()
-        guard case .array(_, let count?, _) = fields.declared("colors").form, count.contains(colorFields.count) else {
-            throw fields.field.error("a gradient needs at least two colours, found \(colorFields.count)")
-        }
-        var colors: [anim_color_t] = []
-        for item in colorFields { colors.append(try item.color()) }
-        let evenly = colors.indices.map { Double($0) / Double(colors.count - 1) }
-        guard case .array(.number(let range, _), _, _) = fields.declared("locations").form else {
-            preconditionFailure("locations are numbers")
-        }
-        let locations =
-            try fields["locations"]?.numbers(
-                count: colors.count, in: range,
-                what: "\(colors.count) locations, one per colour") ?? evenly
-        return .linearGradient(
-            start: try fields.value("start"), end: try fields.value("end"),
-            stops: zip(locations, colors).map { GradientStop(location: $0, color: $1) })
+        let gradient = try field.object(Keys.gradientFill).required("gradient", "a linear or radial gradient")
+        return .gradient(try decodeGradient(try gradient.object(Keys.gradient)))
     }
 
     /// `"Title"` or `{"string": "Title", "font": "DejaVu Sans", "size": 34, "bold": true,

@@ -35,6 +35,9 @@ extension Decoding {
         if text == "textAnimators" || text.hasPrefix("textAnimators.") {
             return .textAnimator(try textAnimatorKeyPath(field, text, target: target))
         }
+        if text == "shape" || text.hasPrefix("shape.") {
+            return .shape(try shapeKeyPath(field, text, target: target))
+        }
         guard let list = EffectList.allCases.first(where: { text.hasPrefix($0.rawValue + ".") }) else {
             return .layer(LayerKeyPath(rawValue: try field.choice(LayerKeyPath.allCases.map(\.rawValue)))!)
         }

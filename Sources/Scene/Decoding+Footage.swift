@@ -7,11 +7,11 @@ import Foundation
 extension Decoding {
     /// A layer shows at most one of an image, a video and a sequence.
     func checkOneSource(_ fields: ObjectFields, layer: String) throws(SceneError) {
-        let given = ["image", "svg", "lottie", "video", "sequence", "snapshot"].filter { fields[$0] != nil }
+        let given = ["image", "svg", "lottie", "video", "sequence", "snapshot", "shape"].filter { fields[$0] != nil }
         guard given.count > 1, let second = fields[given[1]] else { return }
         throw second.error(
             "layer \"\(layer)\" has both \"\(given[0])\" and \"\(given[1])\": a layer shows one image, SVG, Lottie "
-                + "animation, video, sequence or snapshot; put the other in a layer of its own")
+                + "animation, video, sequence, snapshot or shape; put the other in a layer of its own")
     }
 
     mutating func footage(_ fields: ObjectFields, layer: String) throws(SceneError) -> FootageSpec? {

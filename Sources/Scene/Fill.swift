@@ -11,10 +11,27 @@ public struct GradientStop: Sendable {
     }
 }
 
+/// A gradient, as CAGradientLayer and Lottie draw them: `start` and `end` are in unit coordinates
+/// of the layer, (0, 0) top left and (1, 1) bottom right. A linear one runs from `start` to `end`;
+/// a radial one is centred on `start`, its last colour on the circle through `end`. Beyond its
+/// ends the gradient keeps the end colours.
+public struct Gradient: Sendable {
+    public enum Kind: String, CaseIterable, Sendable {
+        case linear, radial
+    }
+
+    public var kind: Kind
+    public var start: anim_point_t
+    public var end: anim_point_t
+    public var stops: [GradientStop]
+
+    public init(kind: Kind = .linear, start: anim_point_t, end: anim_point_t, stops: [GradientStop]) {
+        (self.kind, self.start, self.end, self.stops) = (kind, start, end, stops)
+    }
+}
+
 /// A layer's background, painted under its image.
 public enum Fill: Sendable {
     case color(anim_color_t)
-    /// Start and end are in unit coordinates of the layer: (0, 0) top left, (1, 1) bottom right.
-    /// Beyond its ends the gradient keeps the end colours.
-    case linearGradient(start: anim_point_t, end: anim_point_t, stops: [GradientStop])
+    case gradient(Gradient)
 }

@@ -1,4 +1,5 @@
 import CAnimatorABI
+import ShapeGeometry
 
 /// What the host draws a layer with beyond the ABI's layer state (`anim_layer_t`, which
 /// animators see and which stays as it is): a turn about its horizontal and vertical axes seen
@@ -26,6 +27,12 @@ public struct HostLayerState: Sendable, Equatable {
     /// Text animator values `animate` steps change (`textAnimators.0.select.offset`), by slot;
     /// the others are the file's (`TextContent.animators(changedBy:)` puts them together).
     public var textAnimatorValues: [TextAnimatorSlot: [Double]] = [:]
+    /// Shape values `animate` steps change (`shape.strokeEnd`, `shape.paths.1.fillColor`), by
+    /// slot; the others are the file's (`ShapeContent.paths(changedBy:)` puts them together).
+    public var shapeValues: [ShapeSlot: [Double]] = [:]
+    /// Paths `animate` steps change (`shape.path`), in the structure each step matched its
+    /// values to.
+    public var shapePaths: [ShapeSlot: BezierPath] = [:]
 
     public init() {}
 

@@ -18,6 +18,8 @@ public struct LayerContent: Sendable {
     public var svg: SVGFile?
     /// A Lottie animation, in place of an image.
     public var lottie: LottieSpec?
+    /// Vector paths, in place of an image.
+    public var shape: ShapeContent?
     /// Effects applied to the layer's drawn content and sublayers, in order (see `LayerEffect`).
     public var effects: [LayerEffect] = []
     /// Effects applied to what is drawn behind the layer, inside its shape, under its content.

@@ -75,6 +75,8 @@ public enum AnimatedKeyPath: Sendable, Equatable {
     case effect(EffectKeyPath)
     /// A value of one of its text's animators.
     case textAnimator(TextAnimatorKeyPath)
+    /// A value of its shape.
+    case shape(ShapeKeyPath)
     /// The volume of a sound: a step that animates it changes no layer (its `Step.Action` is
     /// `volume`), and the mix follows it (see `Scene.volume(of:base:atWallTime:plugins:)`).
     case volume(SoundVolumeKeyPath)
@@ -85,6 +87,7 @@ public enum AnimatedKeyPath: Sendable, Equatable {
         case .layer(let path): path.rawValue
         case .effect(let path): path.written
         case .textAnimator(let path): path.written
+        case .shape(let path): path.written
         case .volume(let path): path.written
         }
     }
@@ -94,6 +97,7 @@ public enum AnimatedKeyPath: Sendable, Equatable {
         case .layer(let path): path.kind
         case .effect(let path): path.kind
         case .textAnimator(let path): path.kind
+        case .shape(let path): path.kind
         case .volume: .number
         }
     }
@@ -104,6 +108,7 @@ public enum AnimatedKeyPath: Sendable, Equatable {
         case .layer(let path): path.range
         case .effect(let path): path.range
         case .textAnimator(let path): path.range
+        case .shape(let path): path.range
         case .volume: Keys.volumes
         }
     }
@@ -112,7 +117,7 @@ public enum AnimatedKeyPath: Sendable, Equatable {
     public var changesHostState: Bool {
         switch self {
         case .layer(let path): path.changesHostState
-        case .effect, .textAnimator: true
+        case .effect, .textAnimator, .shape: true
         case .volume: false
         }
     }
@@ -122,6 +127,7 @@ public enum AnimatedKeyPath: Sendable, Equatable {
         case .layer(let path): path.value(of: layer, host, content: content)
         case .effect(let path): path.value(host, content: content)
         case .textAnimator(let path): path.value(host, content: content)
+        case .shape(let path): path.value(host, content: content)
         // A sound's volume is no layer's: the mix follows it, from the sound's own volume.
         case .volume: [1]
         }
@@ -132,6 +138,7 @@ public enum AnimatedKeyPath: Sendable, Equatable {
         case .layer(let path): path.set(value, on: &layer, &host)
         case .effect(let path): path.set(value, on: &host)
         case .textAnimator(let path): path.set(value, on: &host)
+        case .shape(let path): path.set(value, on: &host)
         case .volume: break
         }
     }

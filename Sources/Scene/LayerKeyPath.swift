@@ -1,4 +1,5 @@
 import CAnimatorABI
+import ShapeGeometry
 
 /// A property of a layer that an `animate` step changes, named by Core Animation's key path
 /// (`anchor` for `anchorPoint`; rotations in degrees, as the layer's `rotation` key has them;
@@ -26,8 +27,14 @@ public enum LayerKeyPath: String, CaseIterable, Sendable {
     case textColor = "text.color"
 
     /// How a value of the key path is written in a pipeline file.
-    public enum Kind: Sendable {
+    public enum Kind: Sendable, Equatable {
         case number, point, size, rect, color
+        /// A fixed count of numbers (a dash pattern, a gradient's locations).
+        case numbers(Int)
+        /// A fixed count of colours (a gradient's colours), four numbers each.
+        case colors(Int)
+        /// A path (SVG path data in the file), as the numbers of a path of this structure.
+        case path(PathStructure)
 
         /// How many numbers a value has.
         public var components: Int {
@@ -35,6 +42,9 @@ public enum LayerKeyPath: String, CaseIterable, Sendable {
             case .number: 1
             case .point, .size: 2
             case .rect, .color: 4
+            case .numbers(let count): count
+            case .colors(let count): 4 * count
+            case .path(let structure): structure.numberCount
             }
         }
 
@@ -46,6 +56,17 @@ public enum LayerKeyPath: String, CaseIterable, Sendable {
             case .size: "a size [width, height]"
             case .rect: "a rect [x, y, width, height]"
             case .color: "a colour such as \"#3366cc\""
+            case .numbers(let count): "an array of \(count) number\(count == 1 ? "" : "s")"
+            case .colors(let count): "an array of \(count) colours"
+            case .path: "SVG path data such as \"M 0 0 L 10 10\""
+            }
+        }
+
+        /// Whether its numbers are colour components, each kept within 0...1.
+        public var isColor: Bool {
+            switch self {
+            case .color, .colors: true
+            default: false
             }
         }
     }

@@ -129,6 +129,9 @@ extension TextAlignment: KeyValue {}
 extension TextVerticalAlignment: KeyValue {}
 extension MaskFillRule: KeyValue {}
 extension MaskShapeKind: KeyValue {}
+extension ShapeContent.Trim: KeyValue {}
+extension ShapeStyle.LineCap: KeyValue {}
+extension ShapeStyle.LineJoin: KeyValue {}
 extension FootageSpec.End: KeyValue {}
 extension Step.FillMode: KeyValue {}
 extension FootageSpec.Before: KeyValue {}

@@ -61,6 +61,10 @@ extension Keys {
                     + "place of an image (its frame defaults to theirs)"),
             FormatKey("at", .number(time), default: 0, "with snapshot: the timeline time the snapshot shows"),
             FormatKey(
+                "shape", .object(shape),
+                "vector paths drawn at the render's scale over the fill and under the text, in place of an image "
+                    + "(CAShapeLayer, Lottie's shape layers)"),
+            FormatKey(
                 "gravity", .choice(Gravity.allCases.map(\.rawValue)), default: .string(Gravity.aspectFill.rawValue),
                 "how the image, SVG, Lottie animation, video, sequence or snapshot is placed in the frame"),
             FormatKey(
@@ -144,23 +148,31 @@ extension Keys {
     public static let gradientFill = KeySet(
         "layers[].fill",
         [
-            FormatKey("gradient", .object(gradient), "a linear gradient")
+            FormatKey("gradient", .object(gradient), "a linear or radial gradient")
         ], required: ["gradient"], "a gradient fill")
 
-    public static let gradient = KeySet(
-        "layers[].fill.gradient",
-        [
-            FormatKey("colors", .array(.color, count: 2...Int.max), "two or more colours"),
-            FormatKey(
-                "locations", .array(.number(0...1)), defaultNote: "evenly spaced",
-                "one location 0...1 per colour"),
-            FormatKey(
-                "start", .point(unitPoints), default: [0.5, 0],
-                "where the first colour is, in unit coordinates of the layer"),
-            FormatKey(
-                "end", .point(unitPoints), default: [0.5, 1],
-                "where the last colour is, in unit coordinates of the layer"),
-        ], required: ["colors"], "a linear gradient, as CAGradientLayer draws it")
+    public static let gradient = gradientKeys("layers[].fill.gradient")
+
+    /// A gradient's keys where it stands at `place`: a layer's fill, a shape's fill or stroke.
+    static func gradientKeys(_ place: String) -> KeySet {
+        KeySet(
+            place,
+            [
+                FormatKey(
+                    "type", .choice(Gradient.Kind.allCases.map(\.rawValue)), default: "linear",
+                    "linear: from start to end; radial: centred on start, the last colour on the circle through end"),
+                FormatKey("colors", .array(.color, count: 2...Int.max), "two or more colours"),
+                FormatKey(
+                    "locations", .array(.number(0...1)), defaultNote: "evenly spaced",
+                    "one location 0...1 per colour"),
+                FormatKey(
+                    "start", .point(unitPoints), default: [0.5, 0],
+                    "where the first colour is (a radial one's centre), in unit coordinates of the layer"),
+                FormatKey(
+                    "end", .point(unitPoints), default: [0.5, 1],
+                    "where the last colour is, in unit coordinates of the layer"),
+            ], required: ["colors"], "a gradient, as CAGradientLayer draws it")
+    }
 
     public static let text = KeySet(
         "layers[].text",
