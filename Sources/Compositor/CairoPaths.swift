@@ -1,6 +1,7 @@
 import CAnimatorABI
 import CCairo
 import Foundation
+import ShapeGeometry
 
 /// Adds a rectangle with circular corners of `radius` (already clamped) as a new sub-path,
 /// running clockwise on screen like every other shape here so non-zero fills take the union.
@@ -43,6 +44,19 @@ func addMaskShapes(of mask: anim_mask_t, to cr: OpaquePointer) {
         default:
             return
         }
+    }
+}
+
+/// Adds `path`'s subpaths to the current path, in the user space of `cr`.
+func addPath(_ path: BezierPath, to cr: OpaquePointer) {
+    for subpath in path.subpaths {
+        cairo_move_to(cr, subpath.start.x, subpath.start.y)
+        for segment in subpath.segments {
+            cairo_curve_to(
+                cr, segment.control1.x, segment.control1.y, segment.control2.x, segment.control2.y, segment.end.x,
+                segment.end.y)
+        }
+        if subpath.isClosed { cairo_close_path(cr) }
     }
 }
 

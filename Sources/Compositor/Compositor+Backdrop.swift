@@ -34,7 +34,7 @@ extension Compositor {
         let box = PixelBox(covering: device, width: pixelWidth, height: pixelHeight)
         let inputs = backdropInputs(index, of: layers)
         if let inputs, let kept = backdropEffectOutputs[index], kept.inputs == inputs {
-            paintBackdrop(kept.picture, of: layer, world: world, at: kept.origin, on: cr)
+            paintBackdrop(kept.picture, of: layer, index: index, world: world, at: kept.origin, on: cr)
             return box
         }
         let density = Self.density(of: world)
@@ -73,17 +73,17 @@ extension Compositor {
         if let inputs {
             backdropEffectOutputs[index] = BackdropEffectOutput(inputs: inputs, picture: picture, origin: origin)
         }
-        paintBackdrop(picture, of: layer, world: world, at: origin, on: cr)
+        paintBackdrop(picture, of: layer, index: index, world: world, at: origin, on: cr)
         return box
     }
 
     /// The filtered backdrop, clipped to the layer's rounded frame and mask, faded by its opacity.
     private func paintBackdrop(
-        _ picture: FrameBuffer, of layer: anim_layer_t, world: AffineTransform, at origin: (x: Double, y: Double),
-        on cr: OpaquePointer
+        _ picture: FrameBuffer, of layer: anim_layer_t, index: Int, world: AffineTransform,
+        at origin: (x: Double, y: Double), on cr: OpaquePointer
     ) {
         cairo_save(cr)
-        clip(to: layer, transform: world, bounds: true, on: cr)
+        clip(to: layer, index: index, transform: world, bounds: true, on: cr)
         cairo_identity_matrix(cr)
         cairo_set_source_surface(cr, picture.surface, origin.x, origin.y)
         cairo_paint_with_alpha(cr, min(layer.opacity, 1))

@@ -2,7 +2,9 @@ import CAnimatorABI
 import CCairo
 import CRaster
 import Footage
+import Foundation
 import Scene
+import ShapeGeometry
 
 extension Compositor {
     /// Paints the fill, the image and the text of layer `index` in its own space through its
@@ -215,13 +217,58 @@ extension Compositor {
         return matrix
     }
 
-    /// Clears the mask's shapes from the group holding the contents, then composites the rest.
-    func punchOut(_ mask: anim_mask_t, alpha: Double, on cr: OpaquePointer) {
+    /// Clears the mask's shapes and paths from the group holding the contents, then composites
+    /// the rest.
+    func punchOut(_ mask: anim_mask_t, paths: [BezierPath], alpha: Double, on cr: OpaquePointer) {
         cairo_set_operator(cr, CAIRO_OPERATOR_DEST_OUT)
         cairo_set_fill_rule(cr, mask.cairoFillRule)
         cairo_set_source_rgba(cr, 0, 0, 0, 1)
+        cairo_new_path(cr)
         addMaskShapes(of: mask, to: cr)
+        for path in paths { addPath(path, to: cr) }
         cairo_fill(cr)
+        cairo_pop_group_to_source(cr)
+        cairo_paint_with_alpha(cr, alpha)
+    }
+
+    /// A feathered mask: its shapes and paths drawn into an alpha surface over the group's clip
+    /// (device pixels), blurred with a sigma of half the feather (a shadow's, at the device's
+    /// scale), then the group kept where it is (or, inverted, where it is not) by that alpha.
+    func featherOut(
+        _ mask: anim_mask_t, paths: LayerMaskPaths, transform: AffineTransform, alpha: Double, on cr: OpaquePointer
+    ) {
+        var (x0, y0, x1, y1): (Double, Double, Double, Double) = (0, 0, 0, 0)
+        cairo_identity_matrix(cr)
+        cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
+        let (left, top) = (floor(x0), floor(y0))
+        let (width, height) = (Int32(ceil(x1) - left), Int32(ceil(y1) - top))
+        if width > 0, height > 0, width <= 32767, height <= 32767,
+            let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, width, height)
+        {
+            let drawing = cairo_create(surface)!
+            cairo_translate(drawing, -left, -top)
+            var matrix = transform.cairoMatrix
+            cairo_transform(drawing, &matrix)
+            cairo_set_fill_rule(drawing, mask.cairoFillRule)
+            addMaskShapes(of: mask, to: drawing)
+            for path in paths.paths { addPath(path, to: drawing) }
+            cairo_fill(drawing)
+            cairo_destroy(drawing)
+            cairo_surface_flush(surface)
+            // The layer's units to device pixels: the geometric mean of the two axes' factors.
+            let units = abs(transform.a * transform.d - transform.b * transform.c).squareRoot()
+            let sigma = ShadowMask.sigma(radius: paths.feather * units)
+            let sums = UnsafeMutablePointer<UInt32>.allocate(capacity: raster_blur_scratch_count(width, height))
+            raster_blur_a8(
+                cairo_image_surface_get_data(surface), width, height, cairo_image_surface_get_stride(surface), sigma,
+                sums)
+            sums.deallocate()
+            cairo_surface_mark_dirty(surface)
+            cairo_set_operator(cr, mask.inverted != 0 ? CAIRO_OPERATOR_DEST_OUT : CAIRO_OPERATOR_DEST_IN)
+            cairo_set_source_surface(cr, surface, left, top)
+            cairo_paint(cr)
+            cairo_surface_destroy(surface)
+        }
         cairo_pop_group_to_source(cr)
         cairo_paint_with_alpha(cr, alpha)
     }

@@ -162,7 +162,12 @@ extension Compositor {
     private func paint(_ picture: LayerPicture, of layer: anim_layer_t, index: Int, alpha: Double, on cr: OpaquePointer)
     {
         var shown = layer
-        if picture.holdsMask { shown.mask = anim_mask_t() }
+        let ownMask = host[index].mask
+        if picture.holdsMask {
+            shown.mask = anim_mask_t()
+            host[index].mask = LayerMaskPaths()
+        }
+        defer { host[index].mask = ownMask }
         masking(shown, index: index, transform: picture.maskTransform, bounds: false, alpha: alpha, on: cr) { alpha in
             if let box = picture.clip {
                 cairo_identity_matrix(cr)
@@ -231,23 +236,30 @@ extension Compositor {
         on cr: OpaquePointer, _ paint: (Double) -> Void
     ) {
         cairo_save(cr)
-        clip(to: layer, transform: transform, bounds: bounds, on: cr)
+        clip(to: layer, index: index, transform: transform, bounds: bounds, on: cr)
         applyMatte(index, on: cr)
         let mask = layer.mask
-        let punched = mask.shape_count > 0 && mask.inverted != 0
+        let paths = host[index].mask
+        let masked = mask.shape_count > 0 || !paths.paths.isEmpty
+        let punched = masked && (mask.inverted != 0 || paths.feather > 0)
         if punched { cairo_push_group(cr) }
         paint(punched ? 1 : alpha)
         if punched {
             var matrix = transform.cairoMatrix
             cairo_set_matrix(cr, &matrix)
-            punchOut(mask, alpha: alpha, on: cr)
+            if paths.feather > 0 {
+                featherOut(mask, paths: paths, transform: transform, alpha: alpha, on: cr)
+            } else {
+                punchOut(mask, paths: paths.paths, alpha: alpha, on: cr)
+            }
         }
         cairo_restore(cr)
     }
 
-    /// Clips `cr` to the layer's rounded frame (when `bounds`) and, unless it is inverted (punched
-    /// out after painting), its mask, leaving the matrix at `transform`, the layer's coordinates.
-    func clip(to layer: anim_layer_t, transform: AffineTransform, bounds: Bool, on cr: OpaquePointer) {
+    /// Clips `cr` to the layer's rounded frame (when `bounds`) and, unless it is inverted or
+    /// feathered (applied after painting), its mask, leaving the matrix at `transform`, the
+    /// layer's coordinates.
+    func clip(to layer: anim_layer_t, index: Int, transform: AffineTransform, bounds: Bool, on cr: OpaquePointer) {
         var matrix = transform.cairoMatrix
         cairo_set_matrix(cr, &matrix)
         if bounds {
@@ -255,9 +267,11 @@ extension Compositor {
             cairo_clip(cr)
         }
         let mask = layer.mask
-        if mask.shape_count > 0 && mask.inverted == 0 {
+        let paths = host[index].mask
+        if (mask.shape_count > 0 || !paths.paths.isEmpty) && mask.inverted == 0 && paths.feather <= 0 {
             cairo_set_fill_rule(cr, mask.cairoFillRule)
             addMaskShapes(of: mask, to: cr)
+            for path in paths.paths { addPath(path, to: cr) }
             cairo_clip(cr)
         }
     }

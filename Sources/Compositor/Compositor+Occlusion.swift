@@ -61,6 +61,7 @@ extension Compositor {
         let place = content.content.gravity.placement(
             of: size, in: anim_size_t(width: layer.frame.width, height: layer.frame.height))
         var rect = place.intersection(anim_rect_t(x: 0, y: 0, width: layer.frame.width, height: layer.frame.height))
+        guard host[index].mask.isEmpty else { return nil }
         if layer.mask.shape_count > 0 {
             guard layer.mask.shape_count == 1, layer.mask.inverted == 0, let inside = layer.mask.shapes.0.inscribedRect
             else { return nil }
@@ -113,7 +114,7 @@ extension Compositor {
     private func drawsAsOpaqueFootage(_ layer: anim_layer_t, index: Int, unfiltered: Bool = false) -> Bool {
         let content = prepared[index]
         return !tree.hasSublayers(index) && layer.isDrawable && layer.opacity >= 1 && layer.effectiveCornerRadius == 0
-            && layer.mask.shape_count == 0 && !host[index].isTurned
+            && layer.mask.shape_count == 0 && host[index].mask.isEmpty && !host[index].isTurned
             && (unfiltered || !(effects != nil && contents[index].hasEffects)) && content.image == nil
             && content.svg == nil && content.lottie == nil && content.footage?.isOpaque == true
     }

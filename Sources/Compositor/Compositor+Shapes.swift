@@ -82,15 +82,7 @@ extension Compositor {
 
     private func add(_ path: BezierPath, to cr: OpaquePointer) {
         cairo_new_path(cr)
-        for subpath in path.subpaths {
-            cairo_move_to(cr, subpath.start.x, subpath.start.y)
-            for segment in subpath.segments {
-                cairo_curve_to(
-                    cr, segment.control1.x, segment.control1.y, segment.control2.x, segment.control2.y,
-                    segment.end.x, segment.end.y)
-            }
-            if subpath.isClosed { cairo_close_path(cr) }
-        }
+        addPath(path, to: cr)
     }
 
     /// Sets `paint` as the source (a gradient over the layer's `size`) and draws with `draw`.

@@ -85,7 +85,12 @@ extension Compositor {
         var alone = layers
         alone[index].opacity = 1
         alone[index].shadow.opacity = 0
-        if withoutMask { alone[index].mask.shape_count = 0 }
+        let ownMask = host[index].mask
+        if withoutMask {
+            alone[index].mask.shape_count = 0
+            host[index].mask = LayerMaskPaths()
+        }
+        defer { host[index].mask = ownMask }
         // Maps through `scaled(by: scale)` to the picture's pixels.
         worlds[index] = layerToPicture.scaled(by: 1 / scale)
         for child in subtree.dropFirst() {

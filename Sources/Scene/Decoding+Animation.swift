@@ -1,4 +1,5 @@
 import CAnimatorABI
+import ShapeGeometry
 import Timing
 
 /// `animate` steps: a key path of a layer, from, to or by a value, or through keyframes.
@@ -7,8 +8,20 @@ extension Decoding {
     func decodeAnimation(_ fields: ObjectFields, step: Field, keyPath: AnimatedKeyPath) throws(SceneError)
         -> PropertyAnimation
     {
-        if case .shape(let shape) = keyPath, shape.slot.key == .path {
-            return try decodePathAnimation(fields, step: step, keyPath: shape)
+        if case .shape(let shape) = keyPath, case .path(let structure) = shape.kind, let numbers = shape.basePath {
+            return try decodePathAnimation(
+                fields, step: step, written: shape.written, base: BezierPath(structure: structure, numbers: numbers)
+            ) { base in
+                .shape(
+                    ShapeKeyPath(
+                        slot: shape.slot, written: shape.written, kind: .path(base.structure), range: nil,
+                        basePath: base.numbers))
+            }
+        }
+        if case .mask(let mask) = keyPath, case .path(let structure) = mask.kind, let numbers = mask.basePath {
+            return try decodePathAnimation(
+                fields, step: step, written: mask.written, base: BezierPath(structure: structure, numbers: numbers)
+            ) { base in .mask(mask.matched(to: base)) }
         }
         let additive: Bool = try fields.value("additive")
         guard let keyframesField = fields["keyframes"] else {

@@ -38,6 +38,9 @@ extension Decoding {
         if text == "shape" || text.hasPrefix("shape.") {
             return .shape(try shapeKeyPath(field, text, target: target))
         }
+        if text.hasPrefix("mask.") {
+            return .mask(try maskKeyPath(field, text, target: target))
+        }
         guard let list = EffectList.allCases.first(where: { text.hasPrefix($0.rawValue + ".") }) else {
             return .layer(LayerKeyPath(rawValue: try field.choice(LayerKeyPath.allCases.map(\.rawValue)))!)
         }

@@ -75,6 +75,7 @@ extension Decoding {
                 errors.append(at.error("\"at\" is the time a snapshot shows; it goes with \"snapshot\""))
             }
             layerContents[index] = parts.content
+            layerMasks[index] = parts.host.mask
             if let blur = item.member("motionBlur") { layerBlurFields.append((index, blur)) }
             decoded[index] = SceneLayer(
                 name: parts.name, base: parts.base, content: parts.content, parent: parent,
@@ -98,11 +99,13 @@ extension Decoding {
         host.rotationY = try fields.value("rotationY")
         host.perspective = try fields.value("perspective")
         host.isDoubleSided = try fields.value("isDoubleSided")
+        var base = try baseState(fields, name: name)
+        if let mask = fields["mask"] { (base.mask, host.mask) = try decodeMask(mask) }
         var content = try content(fields, layer: name)
         content.effects = try decodeEffects(fields["filters"], edges: content.picturesFillIt ? .extend : .transparent)
         // A backdrop continues past the frame's edge: a frosted panel there gets no dark rim.
         content.backdropEffects = try decodeEffects(fields["backdropFilters"], edges: .extend)
-        return (name, try baseState(fields, name: name), content, try fields.value("masksToBounds"), host)
+        return (name, base, content, try fields.value("masksToBounds"), host)
     }
 
     /// The name a layer gives, even when the rest of it is wrong.
@@ -124,7 +127,6 @@ extension Decoding {
         state.hidden = try fields.value("hidden") ? 1 : 0
         state.corner_radius = try fields.value("cornerRadius")
         if let shadow = fields["shadow"] { state.shadow = try decodeShadow(shadow) }
-        if let mask = fields["mask"] { state.mask = try decodeMask(mask) }
         return state
     }
 
@@ -135,16 +137,47 @@ extension Decoding {
             radius: try fields.value("radius"), offset: try fields.value("offset"))
     }
 
-    private func decodeMask(_ field: Field) throws(SceneError) -> anim_mask_t {
+    /// The mask's rects, rounded rects, circles and ellipses go in the ABI's mask; its paths and
+    /// feather, which the ABI has no room for, in the host's state of the layer.
+    private func decodeMask(_ field: Field) throws(SceneError) -> (anim_mask_t, LayerMaskPaths) {
         let fields = try field.object(Keys.mask)
         var mask = anim_mask_t()
+        var paths = LayerMaskPaths()
         let shapes = try fields.required("shapes", "an array of mask shapes").array()
         guard case .array(_, let count?, _) = fields.declared("shapes").form, count.contains(shapes.count) else {
-            throw fields.field.error("a mask has 1 to \(ANIM_MASK_MAX_SHAPES) shapes, found \(shapes.count)")
+            throw fields.field.error("a mask has 1 to \(LayerMaskPaths.maximumShapes) shapes, found \(shapes.count)")
         }
-        mask.shape_count = UInt32(shapes.count)
         var decoded: [anim_mask_shape_t] = []
-        for shape in shapes { decoded.append(try decodeMaskShape(shape)) }
+        for (index, shape) in shapes.enumerated() {
+            let shapeFields = try shape.object(Keys.maskShape)
+            let kind: MaskShapeKind = try shapeFields.required(
+                "shape", "rect, rounded-rect, circle, ellipse or path")
+            guard let abiKind = kind.abiValue else {
+                for key in ["rect", "cornerRadius"] where shapeFields[key] != nil {
+                    throw shapeFields[key]!.error(
+                        "a path mask shape takes its outline from \"path\"; leave out \"\(key)\"")
+                }
+                let path = try pathData(try shapeFields.required("path", "SVG path data in the layer's coordinates"))
+                paths.paths.append(path)
+                paths.shapeIndices.append(index)
+                continue
+            }
+            if let path = shapeFields["path"] {
+                throw path.error("\"path\" is the outline of a \"path\" mask shape; this one is a \(kind.rawValue)")
+            }
+            guard decoded.count < Int(ANIM_MASK_MAX_SHAPES) else {
+                throw shape.error(
+                    "a mask has at most \(ANIM_MASK_MAX_SHAPES) rects, rounded rects, circles and ellipses: draw more as "
+                        + "one \"path\" shape, whose subpaths are not limited")
+            }
+            decoded.append(
+                anim_mask_shape_t(
+                    kind: abiKind, reserved: 0,
+                    rect: try shapeFields.required("rect", "the shape's rect in layer coordinates"),
+                    corner_radius: try shapeFields.value("cornerRadius")))
+            paths.abiSlots[index] = decoded.count - 1
+        }
+        mask.shape_count = UInt32(decoded.count)
         withUnsafeMutableBytes(of: &mask.shapes) { raw in
             let slots = raw.bindMemory(to: anim_mask_shape_t.self)
             for (index, shape) in decoded.enumerated() { slots[index] = shape }
@@ -152,23 +185,16 @@ extension Decoding {
         let rule: MaskFillRule = try fields.value("fillRule")
         mask.fill_rule = rule == .evenOdd ? UInt32(ANIM_FILL_EVEN_ODD) : UInt32(ANIM_FILL_NONZERO)
         mask.inverted = try fields.value("inverted") ? 1 : 0
-        return mask
-    }
-
-    private func decodeMaskShape(_ field: Field) throws(SceneError) -> anim_mask_shape_t {
-        let fields = try field.object(Keys.maskShape)
-        let kind: MaskShapeKind = try fields.required("shape", "rect, rounded-rect, circle or ellipse")
-        return anim_mask_shape_t(
-            kind: kind.abiValue, reserved: 0,
-            rect: try fields.required("rect", "the shape's rect in layer coordinates"),
-            corner_radius: try fields.value("cornerRadius"))
+        paths.feather = try fields.value("feather")
+        return (mask, paths)
     }
 }
 
 extension MaskShapeKind {
-    /// The shape's `ANIM_MASK_SHAPE_*` constant.
-    var abiValue: UInt32 {
+    /// The shape's `ANIM_MASK_SHAPE_*` constant; nil for a path, which the ABI has no kind for.
+    var abiValue: UInt32? {
         switch self {
+        case .path: nil
         case .rect: UInt32(ANIM_MASK_SHAPE_RECT)
         case .roundedRect: UInt32(ANIM_MASK_SHAPE_ROUNDED_RECT)
         case .circle: UInt32(ANIM_MASK_SHAPE_CIRCLE)

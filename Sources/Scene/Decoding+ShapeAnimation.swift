@@ -86,21 +86,19 @@ extension Decoding {
         }
     }
 
-    /// A path's `from`/`to` or keyframes: path data, matched by `PathMorph` together with the
-    /// layer's own path (where a step without `from` starts) so every value has one structure.
-    func decodePathAnimation(_ fields: ObjectFields, step: Field, keyPath: ShapeKeyPath) throws(SceneError)
-        -> PropertyAnimation
-    {
+    /// A path's `from`/`to` or keyframes: path data, matched by `PathMorph` together with `base`,
+    /// the layer's own path (where a step without `from` starts), so every value has one
+    /// structure; `keyPath` makes the step's key path for the matched base.
+    func decodePathAnimation(
+        _ fields: ObjectFields, step: Field, written: String, base: BezierPath,
+        keyPath: (_ matchedBase: BezierPath) -> AnimatedKeyPath
+    ) throws(SceneError) -> PropertyAnimation {
         for key in ["by", "additive"] where fields[key] != nil {
             throw fields[key]!.error("a path is not added to: give \"from\" and \"to\", or \"keyframes\", as path data")
         }
-        guard case .path(let structure) = keyPath.kind, let numbers = keyPath.basePath else {
-            preconditionFailure("a path key path carries the layer's path")
-        }
-        let base = BezierPath(structure: structure, numbers: numbers)
         func read(_ field: Field) throws(SceneError) -> BezierPath {
             guard case .string = field.node.value else {
-                throw field.mismatch("SVG path data for \(keyPath.written), such as \"M 0 0 L 10 10\"")
+                throw field.mismatch("SVG path data for \(written), such as \"M 0 0 L 10 10\"")
             }
             return try pathData(field)
         }
@@ -114,10 +112,9 @@ extension Decoding {
                 paths.append(try read(item))
             }
             let matched = PathMorph.matched([base] + paths)
-            let shapePath = Self.matchedKeyPath(keyPath, base: matched[0])
             let keyframes = try keyframes(
                 keyframeFields, values: matched.dropFirst().map(\.numbers), mode: try fields.value("calculationMode"))
-            return PropertyAnimation(keyPath: .shape(shapePath), values: .keyframes(keyframes), additive: false)
+            return PropertyAnimation(keyPath: keyPath(matched[0]), values: .keyframes(keyframes), additive: false)
         }
         if let mode = fields["calculationMode"] {
             throw mode.error("\"calculationMode\" says how keyframes are joined; this step has no \"keyframes\"")
@@ -125,20 +122,69 @@ extension Decoding {
         let from = try fields["from"].map(read)
         let to = try fields["to"].map(read)
         guard from != nil || to != nil else {
-            throw step.error(
-                "an \"animate\" step on \(keyPath.written) needs \"from\", \"to\" or \"keyframes\": SVG path data")
+            throw step.error("an \"animate\" step on \(written) needs \"from\", \"to\" or \"keyframes\": SVG path data")
         }
         let matched = PathMorph.matched([base] + [from, to].compactMap { $0 })
         var rest = matched.dropFirst()
         let ends = (from: from == nil ? nil : rest.popFirst(), to: to == nil ? nil : rest.popFirst())
         return PropertyAnimation(
-            keyPath: .shape(Self.matchedKeyPath(keyPath, base: matched[0])),
-            values: .basic(from: ends.from?.numbers, to: ends.to?.numbers, by: nil), additive: false)
+            keyPath: keyPath(matched[0]), values: .basic(from: ends.from?.numbers, to: ends.to?.numbers, by: nil),
+            additive: false)
     }
+}
 
-    private static func matchedKeyPath(_ keyPath: ShapeKeyPath, base: BezierPath) -> ShapeKeyPath {
-        ShapeKeyPath(
-            slot: keyPath.slot, written: keyPath.written, kind: .path(base.structure), range: nil,
-            basePath: base.numbers)
+extension Decoding {
+    /// `mask.feather`, `mask.shapes.<i>.rect`, `mask.shapes.<i>.cornerRadius` (a rect, rounded
+    /// rect, circle or ellipse) and `mask.shapes.<i>.path` (a path shape) of layer `target`.
+    func maskKeyPath(_ field: Field, _ text: String, target: Int) throws(SceneError) -> MaskKeyPath {
+        let layer = layerNames[target]
+        _ = try content(of: target, at: field)
+        guard let mask = layerMasks[target], text == "mask.feather" || !(mask.abiSlots.isEmpty && mask.paths.isEmpty)
+        else {
+            throw field.error(
+                "layer \"\(layer)\" has no mask to animate: give it \"mask\", or animate another key path")
+        }
+        if text == "mask.feather" {
+            return MaskKeyPath(
+                target: .feather, written: text, kind: .number, range: Keys.mask["feather"].form.numberRange)
+        }
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        let count = mask.abiSlots.count + mask.paths.count
+        guard parts.count == 4, parts[1] == "shapes", let index = Int(parts[2]) else {
+            throw field.error(
+                "\(text.quotedForMessage) names no mask value: write mask.feather, or mask.shapes.<index>.rect, "
+                    + ".cornerRadius or .path")
+        }
+        guard (0..<count).contains(index) else {
+            throw field.error(
+                "layer \"\(layer)\" has \(count) mask shapes; mask.shapes.\(index) names none (they are numbered from 0)"
+            )
+        }
+        let key = String(parts[3])
+        if let slot = mask.abiSlots[index] {
+            switch key {
+            case "rect":
+                return MaskKeyPath(
+                    target: .rect(slot: slot), written: text, kind: .rect,
+                    range: Keys.maskShape["rect"].form.numberRange)
+            case "cornerRadius":
+                return MaskKeyPath(
+                    target: .cornerRadius(slot: slot), written: text, kind: .number,
+                    range: Keys.maskShape["cornerRadius"].form.numberRange)
+            default:
+                throw field.error(
+                    "mask shape \(index) of layer \"\(layer)\" animates \"rect\" and \"cornerRadius\"; "
+                        + "\(key.quotedForMessage) is not one of them")
+            }
+        }
+        guard key == "path", let pathIndex = mask.shapeIndices.firstIndex(of: index) else {
+            throw field.error(
+                "mask shape \(index) of layer \"\(layer)\" is a path: it animates \"path\"; \(key.quotedForMessage) is "
+                    + "not that")
+        }
+        let path = mask.paths[pathIndex]
+        return MaskKeyPath(
+            target: .path(index: pathIndex), written: text, kind: .path(path.structure), range: nil,
+            basePath: path.numbers)
     }
 }

@@ -35,3 +35,10 @@ public enum Fill: Sendable {
     case color(anim_color_t)
     case gradient(Gradient)
 }
+
+extension Fill {
+    /// A linear gradient from `start` to `end`, in unit coordinates of the layer.
+    public static func linearGradient(start: anim_point_t, end: anim_point_t, stops: [GradientStop]) -> Fill {
+        .gradient(Gradient(start: start, end: end, stops: stops))
+    }
+}

@@ -34,8 +34,34 @@ public struct HostLayerState: Sendable, Equatable {
     /// values to.
     public var shapePaths: [ShapeSlot: BezierPath] = [:]
 
+    /// The mask's paths and feather, beside the ABI's mask shapes.
+    public var mask = LayerMaskPaths()
+
     public init() {}
 
     /// Whether the layer is turned out of its plane, and so drawn through a projection.
     public var isTurned: Bool { rotationX != 0 || rotationY != 0 }
+}
+
+/// What a layer's mask holds beyond the ABI's mask (`anim_mask_t`: at most four rects, rounded
+/// rects, circles and ellipses): its `path` shapes, each as many subpaths as it likes, and the
+/// feather of its edge. They combine with the ABI's shapes under its fill rule and `inverted`.
+public struct LayerMaskPaths: Sendable, Equatable {
+    /// How many shapes, of every kind, one mask lists.
+    public static let maximumShapes = 64
+
+    /// The paths, in the layer's coordinates, as `animate` steps leave them.
+    public var paths: [BezierPath] = []
+    /// Each path's place in the file's `shapes`.
+    public var shapeIndices: [Int] = []
+    /// The ABI slot of each other shape, by its place in the file's `shapes`.
+    public var abiSlots: [Int: Int] = [:]
+    /// The edge's softness in the layer's units: the blur's radius (its sigma is half of it, a
+    /// shadow's).
+    public var feather = 0.0
+
+    public init() {}
+
+    /// Whether it adds to the ABI's mask: paths, or a feathered edge.
+    public var isEmpty: Bool { paths.isEmpty && feather <= 0 }
 }

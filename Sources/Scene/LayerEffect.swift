@@ -77,6 +77,8 @@ public enum AnimatedKeyPath: Sendable, Equatable {
     case textAnimator(TextAnimatorKeyPath)
     /// A value of its shape.
     case shape(ShapeKeyPath)
+    /// A value of its mask beyond the ABI's layer state's own key paths.
+    case mask(MaskKeyPath)
     /// The volume of a sound: a step that animates it changes no layer (its `Step.Action` is
     /// `volume`), and the mix follows it (see `Scene.volume(of:base:atWallTime:plugins:)`).
     case volume(SoundVolumeKeyPath)
@@ -88,6 +90,7 @@ public enum AnimatedKeyPath: Sendable, Equatable {
         case .effect(let path): path.written
         case .textAnimator(let path): path.written
         case .shape(let path): path.written
+        case .mask(let path): path.written
         case .volume(let path): path.written
         }
     }
@@ -98,6 +101,7 @@ public enum AnimatedKeyPath: Sendable, Equatable {
         case .effect(let path): path.kind
         case .textAnimator(let path): path.kind
         case .shape(let path): path.kind
+        case .mask(let path): path.kind
         case .volume: .number
         }
     }
@@ -109,6 +113,7 @@ public enum AnimatedKeyPath: Sendable, Equatable {
         case .effect(let path): path.range
         case .textAnimator(let path): path.range
         case .shape(let path): path.range
+        case .mask(let path): path.range
         case .volume: Keys.volumes
         }
     }
@@ -118,6 +123,7 @@ public enum AnimatedKeyPath: Sendable, Equatable {
         switch self {
         case .layer(let path): path.changesHostState
         case .effect, .textAnimator, .shape: true
+        case .mask(let path): path.changesHostState
         case .volume: false
         }
     }
@@ -128,6 +134,7 @@ public enum AnimatedKeyPath: Sendable, Equatable {
         case .effect(let path): path.value(host, content: content)
         case .textAnimator(let path): path.value(host, content: content)
         case .shape(let path): path.value(host, content: content)
+        case .mask(let path): path.value(of: layer, host)
         // A sound's volume is no layer's: the mix follows it, from the sound's own volume.
         case .volume: [1]
         }
@@ -139,6 +146,7 @@ public enum AnimatedKeyPath: Sendable, Equatable {
         case .effect(let path): path.set(value, on: &host)
         case .textAnimator(let path): path.set(value, on: &host)
         case .shape(let path): path.set(value, on: &host)
+        case .mask(let path): path.set(value, on: &layer, &host)
         case .volume: break
         }
     }

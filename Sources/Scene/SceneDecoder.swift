@@ -143,6 +143,8 @@ struct Decoding {
     var subtreeEnds: [Int: Int] = [:]
     /// What each decoded layer draws, by index.
     var layerContents: [Int: LayerContent] = [:]
+    /// Each decoded layer's mask paths and feather, by index.
+    var layerMasks: [Int: LayerMaskPaths] = [:]
     /// Errors in the file's layers, steps and sections, kept so every one is reported.
     var errors: [SceneError] = []
     /// Image files that are missing or not allowed, reported after the errors in the file.

@@ -24,6 +24,8 @@ import Timing
         case .point, .size: ([10, 40], [30, 0], [20, 20])
         case .rect: ([0, 0, 20, 40], [20, 10, 60, 40], [10, 5, 40, 40])
         case .color: ([1, 0, 0, 1], [0, 0, 1, 0.5], [0.5, 0, 0.5, 0.75])
+        case .numbers, .colors, .path:
+            preconditionFailure("a layer's own key paths are numbers, points, rects, colours")
         }
     }
 

@@ -434,21 +434,30 @@ extension Keys {
         "layers[].mask",
         [
             FormatKey(
-                "shapes", .array(.object(maskShape), count: 1...Int(ANIM_MASK_MAX_SHAPES)),
-                "the shapes whose area the layer keeps"),
+                "shapes", .array(.object(maskShape), count: 1...LayerMaskPaths.maximumShapes),
+                "the shapes whose area the layer keeps: at most \(ANIM_MASK_MAX_SHAPES) rects, rounded rects, circles "
+                    + "and ellipses, and paths"),
             FormatKey(
                 "fillRule", .choice(MaskFillRule.allCases.map(\.rawValue)), default: "nonzero",
                 "even-odd: overlapping shapes cut holes"),
             FormatKey("inverted", .boolean, default: false, "keep the part outside the shapes instead"),
+            FormatKey(
+                "feather", .number(0...1000), default: 0,
+                "softens the mask's edge over about this many pixels of the layer (a Gaussian blur of it)"),
         ], required: ["shapes"], "keeps part of the layer")
 
     public static let maskShape = KeySet(
         "layers[].mask.shapes[]",
         [
             FormatKey("shape", .choice(MaskShapeKind.allCases.map(\.rawValue)), "the shape's kind"),
-            FormatKey("rect", .rect(coordinates), "where the shape is, in the layer's own coordinates"),
+            FormatKey(
+                "rect", .rect(coordinates),
+                "where the shape is, in the layer's own coordinates (every kind but path needs it)"),
             FormatKey("cornerRadius", .number(0...100_000), default: 0, "rounded-rect only"),
-        ], required: ["shape", "rect"], "one shape of a mask")
+            FormatKey(
+                "path", .string,
+                "path only: SVG path data in the layer's own coordinates, any number of subpaths"),
+        ], required: ["shape"], "one shape of a mask")
 }
 
 /// The kinds of mask shapes, by their names in pipeline files.
@@ -456,6 +465,8 @@ public enum MaskShapeKind: String, CaseIterable, Sendable {
     case rect
     case roundedRect = "rounded-rect"
     case circle, ellipse
+    /// SVG path data, kept by the host (the ABI's mask holds the other kinds).
+    case path
 }
 
 /// How overlapping mask shapes combine.
