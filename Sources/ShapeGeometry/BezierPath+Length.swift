@@ -73,9 +73,6 @@ extension Subpath {
         }
         if isClosed { body(Cubic(from: current, closingLine)) }
     }
-
-    /// The drawn parts as segments (a closed subpath's closing line last).
-    var drawnSegments: [PathSegment] { isClosed ? segments + [closingLine] : segments }
 }
 
 // Gauss–Legendre nodes and weights of order 8 on [-1, 1] (symmetric pairs).
