@@ -73,9 +73,6 @@ extension Subpath {
         }
         if isClosed { body(Cubic(from: current, closingLine)) }
     }
-
-    /// The drawn parts as segments (a closed subpath's closing line last).
-    var drawnSegments: [PathSegment] { isClosed ? segments + [closingLine] : segments }
 }
 
 // Gauss–Legendre nodes and weights of order 8 on [-1, 1] (symmetric pairs).
@@ -87,15 +84,26 @@ private let legendreWeights: [Double] = [
 ]
 
 extension Cubic {
-    /// Arc length from parameter 0 to `t`: Gauss–Legendre of order 8 on halves, split again while
-    /// an interval's estimate and its halves' sum differ by over the interval's share of 1e-6.
+    /// Arc length from parameter 0 to `t`.
     func length(to t: Double) -> Double {
-        guard t > 0 else { return 0 }
-        return adaptiveLength(0, t, whole: gaussLegendre(0, t), tolerance: 1e-6, depth: 0)
+        length(from: 0, to: t)
+    }
+
+    /// Arc length from parameter `a` to `b` (negative when b < a): Gauss–Legendre of order 8 on
+    /// halves, split again while an interval's estimate and its halves' sum differ by over the
+    /// interval's share of 1e-6.
+    func length(from a: Double, to b: Double) -> Double {
+        guard a != b else { return 0 }
+        if b < a { return -length(from: b, to: a) }
+        let whole = gaussLegendre(a, b)
+        // Points too far out for their squares (or not finite) have no length to refine.
+        guard whole.isFinite else { return whole }
+        return adaptiveLength(a, b, whole: whole, tolerance: 1e-6, depth: 0)
     }
 
     private func gaussLegendre(_ a: Double, _ b: Double) -> Double {
-        let half = (b - a) / 2, middle = (a + b) / 2
+        let half = (b - a) / 2
+        let middle = (a + b) / 2
         var sum = 0.0
         for index in 0..<legendreNodes.count {
             let offset = half * legendreNodes[index]
@@ -113,27 +121,33 @@ extension Cubic {
     // Cusps and near-cusps make the speed kink; those intervals are halved until the estimate settles.
     private func adaptiveLength(_ a: Double, _ b: Double, whole: Double, tolerance: Double, depth: Int) -> Double {
         let middle = (a + b) / 2
-        let left = gaussLegendre(a, middle), right = gaussLegendre(middle, b)
+        let left = gaussLegendre(a, middle)
+        let right = gaussLegendre(middle, b)
         if depth >= 24 || abs(left + right - whole) <= tolerance { return left + right }
         return adaptiveLength(a, middle, whole: left, tolerance: tolerance / 2, depth: depth + 1)
             + adaptiveLength(middle, b, whole: right, tolerance: tolerance / 2, depth: depth + 1)
     }
 
     /// The parameter where the arc length from the start is `length` (0...total, `total` this
-    /// cubic's length): Newton's method on the arc length, kept inside a shrinking bracket by bisection.
+    /// cubic's length), to within 1e-9 of the length: Newton's method on the arc length, each step's
+    /// length added to the last (short intervals, one quadrature each), kept inside a shrinking
+    /// bracket by bisection.
     func parameter(atLength length: Double, of total: Double) -> Double {
         if length <= 0 || total <= 0 { return 0 }
         if length >= total { return 1 }
-        var low = 0.0, high = 1.0
+        var low = 0.0
+        var high = 1.0
         var t = length / total
+        var measured = self.length(to: t)
         for _ in 0..<60 {
-            let error = self.length(to: t) - length
-            if abs(error) < 1e-9 { break }
+            let error = measured - length
+            if abs(error) <= 1e-9 * max(1, total) { break }
             if error > 0 { high = t } else { low = t }
             let speed = derivativeLength(t)
             var next = speed > 0 ? t - error / speed : (low + high) / 2
             if !(next > low && next < high) { next = (low + high) / 2 }
             if high - low < 1e-15 { break }
+            measured += self.length(from: t, to: next)
             t = next
         }
         return t

@@ -15,12 +15,14 @@ extension BezierPath {
 
     /// `trimmed(start:end:offsetDegrees:)` with the path's `lengths` computed once by the caller.
     public func trimmed(start: Double, end: Double, offsetDegrees: Double, lengths: PathLengths) -> BezierPath {
-        let from = min(max(start.isNaN ? 0 : start, 0), 1), to = min(max(end.isNaN ? 0 : end, 0), 1)
+        let from = min(max(start.isNaN ? 0 : start, 0), 1)
+        let to = min(max(end.isNaN ? 0 : end, 0), 1)
         guard from < to, lengths.total > 0 else { return BezierPath(subpaths: []) }
         if from == 0 && to == 1 { return self }
         var offset = offsetDegrees.isFinite ? (offsetDegrees / 360).truncatingRemainder(dividingBy: 1) : 0
         if offset < 0 { offset += 1 }
-        var shiftedStart = from + offset, shiftedEnd = to + offset
+        var shiftedStart = from + offset
+        var shiftedEnd = to + offset
         if shiftedStart >= 1 { (shiftedStart, shiftedEnd) = (shiftedStart - 1, shiftedEnd - 1) }
         let total = lengths.total
         guard shiftedEnd > 1 else {

@@ -50,7 +50,8 @@ public struct BezierPath: Sendable, Equatable {
     }
 
     public init(structure: PathStructure, numbers: [Double]) {
-        precondition(numbers.count == structure.numberCount, "a path of this structure has \(structure.numberCount) numbers")
+        precondition(
+            numbers.count == structure.numberCount, "a path of this structure has \(structure.numberCount) numbers")
         var index = 0
         func point() -> SIMD2<Double> {
             defer { index += 2 }

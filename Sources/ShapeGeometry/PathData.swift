@@ -64,10 +64,10 @@ private struct PathDataParser {
             let letterOffset = index
             let letter = bytes[index]
             guard let command = Command(letter) else {
-                let what = isNumberStart(letter) ? "a command letter is expected, found \(found(at: index))"
-                    : Command.isLetter(letter) ? "unknown command \(found(at: index))"
-                    : "unexpected \(found(at: index)) where a command letter belongs"
-                throw PathDataError(message: what, offset: index)
+                let message =
+                    isNumberStart(letter)
+                    ? "a command letter is expected, found \(found(at: index))" : "unknown command \(found(at: index))"
+                throw PathDataError(message: message, offset: index)
             }
             index += 1
             var repeated = command
@@ -94,6 +94,7 @@ private struct PathDataParser {
     }
 
     private mutating func draw(_ command: Command, letter: Character) throws(PathDataError) {
+        let offset = index
         let base = command.relative ? point : .zero
         var cubicControl: SIMD2<Double>?
         var quadraticControl: SIMD2<Double>?
@@ -137,13 +138,19 @@ private struct PathDataParser {
         case .arc:
             let radii = SIMD2(try number(after: letter), try number(after: letter))
             let rotation = try number(after: letter)
-            let large = try flag(after: letter), sweep = try flag(after: letter)
+            let large = try flag(after: letter)
+            let sweep = try flag(after: letter)
             let end = base + (try pair(after: letter))
             for segment in Self.arc(from: point, to: end, radii: radii, degrees: rotation, large: large, sweep: sweep) {
                 appendToSubpath(segment)
             }
         }
         (lastCubicControl, lastQuadraticControl) = (cubicControl, quadraticControl)
+        // Finite numbers can still add up past Double's range (relative moves of 1e308).
+        let drawn = current?.segments.last.map { [$0.control1, $0.control2, $0.end] } ?? []
+        guard (drawn + [point]).allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else {
+            throw PathDataError(message: "a coordinate after \(letter) overflows (beyond ±1.8e308)", offset: offset)
+        }
     }
 
     private mutating func appendToSubpath(_ segment: PathSegment) {
@@ -168,20 +175,27 @@ private struct PathDataParser {
         let phi = degrees.truncatingRemainder(dividingBy: 360) * .pi / 180
         let (cosine, sine) = (cos(phi), sin(phi))
         let half = (start - end) / 2
-        let x1 = cosine * half.x + sine * half.y, y1 = -sine * half.x + cosine * half.y
+        let x1 = cosine * half.x + sine * half.y
+        let y1 = -sine * half.x + cosine * half.y
         let lambda = (x1 * x1) / (rx * rx) + (y1 * y1) / (ry * ry)
         if lambda > 1 { (rx, ry) = (rx * lambda.squareRoot(), ry * lambda.squareRoot()) }
         let numerator = rx * rx * ry * ry - rx * rx * y1 * y1 - ry * ry * x1 * x1
         let denominator = rx * rx * y1 * y1 + ry * ry * x1 * x1
         let root = (max(0, numerator / denominator)).squareRoot() * (large == sweep ? -1 : 1)
-        let cx1 = root * rx * y1 / ry, cy1 = -root * ry * x1 / rx
+        let cx1 = root * rx * y1 / ry
+        let cy1 = -root * ry * x1 / rx
         let middle = (start + end) / 2
         let center = SIMD2(cosine * cx1 - sine * cy1 + middle.x, sine * cx1 + cosine * cy1 + middle.y)
-        let u = SIMD2((x1 - cx1) / rx, (y1 - cy1) / ry), v = SIMD2((-x1 - cx1) / rx, (-y1 - cy1) / ry)
+        let u = SIMD2((x1 - cx1) / rx, (y1 - cy1) / ry)
+        let v = SIMD2((-x1 - cx1) / rx, (-y1 - cy1) / ry)
         let startAngle = atan2(u.y, u.x)
         var delta = atan2(u.x * v.y - u.y * v.x, u.x * v.x + u.y * v.y)
         if !sweep && delta > 0 { delta -= 2 * .pi }
         if sweep && delta < 0 { delta += 2 * .pi }
+        // Radii whose squares overflow (or vanish) leave no centre: the arc is then drawn straight.
+        guard delta.isFinite, center.x.isFinite, center.y.isFinite, rx.isFinite, ry.isFinite else {
+            return [.line(from: start, to: end)]
+        }
         var segments = BezierPath.ellipticalArc(
             center: center, radii: SIMD2(rx, ry), rotation: phi, startAngle: startAngle, sweep: delta)
         segments[segments.count - 1].end = end
@@ -293,7 +307,7 @@ private struct Command {
         (self.kind, relative) = (kind, letter != upper)
     }
 
-    static func isLetter(_ byte: UInt8) -> Bool {
+    private static func isLetter(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
     }
 }

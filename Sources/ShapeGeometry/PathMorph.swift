@@ -45,7 +45,9 @@ public enum PathMorph {
     private static func matchedSubpaths(at index: Int, of paths: [BezierPath], lengths: [PathLengths]) -> [Subpath] {
         let present = paths.indices.filter { index < paths[$0].subpaths.count }
         let longest = present.map { lengths[$0].subpaths[index] }.max() ?? 0
-        let count = min(max(Int((longest / 2).rounded(.up)), 64), 2048)
+        // Lengths are found to within 1e-6: a square of side 100 is 400 long, not 400.000000001.
+        let wanted = (longest / 2 - 1e-6).rounded(.up)
+        let count = wanted.isNaN ? 64 : Int(min(max(wanted, 64), 2048))
         let isClosed = present.allSatisfy { paths[$0].subpaths[index].isClosed }
         var points: [[SIMD2<Double>]?] = paths.indices.map { value in
             guard index < paths[value].subpaths.count else { return nil }

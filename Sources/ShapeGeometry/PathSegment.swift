@@ -46,8 +46,11 @@ struct Cubic {
 
     /// De Casteljau's subdivision at `t`: the curve before and after it.
     func split(at t: Double) -> (Cubic, Cubic) {
-        let a = p0 + (p1 - p0) * t, b = p1 + (p2 - p1) * t, c = p2 + (p3 - p2) * t
-        let d = a + (b - a) * t, e = b + (c - b) * t
+        let a = p0 + (p1 - p0) * t
+        let b = p1 + (p2 - p1) * t
+        let c = p2 + (p3 - p2) * t
+        let d = a + (b - a) * t
+        let e = b + (c - b) * t
         let f = d + (e - d) * t
         return (Cubic(p0, a, d, f), Cubic(f, e, c, p3))
     }

@@ -51,7 +51,8 @@ extension BezierPath {
             return (star.center + radius * direction, handleLength * SIMD2(-direction.y, direction.x))
         }
         let segments = (0..<count).map { index in
-            let from = vertices[index], to = vertices[(index + 1) % count]
+            let from = vertices[index]
+            let to = vertices[(index + 1) % count]
             return PathSegment(control1: from.point + from.handle, control2: to.point - to.handle, end: to.point)
         }
         return BezierPath(subpaths: [Subpath(start: vertices[0].point, segments: segments, isClosed: true)])
