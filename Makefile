@@ -75,8 +75,8 @@ VIDEO_LIBRARY_LIBS = $(shell pkg-config --libs libavformat libavcodec libswscale
 
 # SVG and Lottie drawing (librsvg, libxml2, rlottie), loaded by the host when a pipeline first
 # shows one (vector_loader.c); renamed pipeline_vector_… as the video decoder's functions are.
-VECTOR_FUNCTIONS = free svg_open svg_size svg_render svg_close svg_references lottie_open lottie_info \
-	lottie_render lottie_close
+VECTOR_FUNCTIONS = free svg_open svg_size svg_render svg_close svg_references svg_shapes svg_shapes_free \
+	lottie_open lottie_info lottie_render lottie_close
 VECTOR_LIBRARY_CFLAGS = -std=gnu11 -Wall -Wextra -Werror -O2 -fPIC -shared -I Sources/CVectorGraphics/include \
 	$(foreach name,$(VECTOR_FUNCTIONS),-Dvector_$(name)=pipeline_vector_$(name)) \
 	$(shell pkg-config --cflags librsvg-2.0 libxml-2.0 rlottie) $(PLUGIN_SANITIZE)

@@ -24,6 +24,9 @@ static struct {
     int (*svg_render)(vector_svg_t *, void *, double, double, char **);
     void (*svg_close)(vector_svg_t *);
     int (*svg_references)(const uint8_t *, size_t, char ***, int **, size_t *, char **);
+    int (*svg_shapes)(const uint8_t *, size_t, vector_svg_shape_t **, size_t *, char ***, size_t *, double *, double *,
+                      char **);
+    void (*svg_shapes_free)(vector_svg_shape_t *, size_t, char **, size_t);
     vector_lottie_t *(*lottie_open)(const char *, const char *);
     void (*lottie_info)(vector_lottie_t *, size_t *, double *, size_t *, size_t *);
     void (*lottie_render)(vector_lottie_t *, size_t, uint32_t *, size_t, size_t, size_t);
@@ -44,14 +47,16 @@ static void load(void) {
     ANIM_FIND(svg_render, "svg_render");
     ANIM_FIND(svg_close, "svg_close");
     ANIM_FIND(svg_references, "svg_references");
+    ANIM_FIND(svg_shapes, "svg_shapes");
+    ANIM_FIND(svg_shapes_free, "svg_shapes_free");
     ANIM_FIND(lottie_open, "lottie_open");
     ANIM_FIND(lottie_info, "lottie_info");
     ANIM_FIND(lottie_render, "lottie_render");
     ANIM_FIND(lottie_close, "lottie_close");
 #undef ANIM_FIND
     library.loaded = library.svg_open && library.svg_size && library.svg_render && library.svg_close &&
-                     library.svg_references && library.lottie_open && library.lottie_info &&
-                     library.lottie_render && library.lottie_close;
+                     library.svg_references && library.svg_shapes && library.svg_shapes_free &&
+                     library.lottie_open && library.lottie_info && library.lottie_render && library.lottie_close;
     if (!library.loaded) {
         snprintf(library.failure, sizeof library.failure,
                  "drawing SVG and Lottie is unavailable: the libpipeline-vector.so found lacks its functions "
@@ -86,6 +91,15 @@ int vector_svg_references(const uint8_t *bytes, size_t length, char ***reference
     return library.svg_references(bytes, length, references, lines, count, error);
 }
 
+int vector_svg_shapes(const uint8_t *bytes, size_t length, vector_svg_shape_t **shapes, size_t *count,
+                      char ***warnings, size_t *warning_count, double *width, double *height, char **error) {
+    if (!available(error)) {
+        *shapes = NULL, *count = 0, *warnings = NULL, *warning_count = 0, *width = 0, *height = 0;
+        return -1;
+    }
+    return library.svg_shapes(bytes, length, shapes, count, warnings, warning_count, width, height, error);
+}
+
 vector_lottie_t *vector_lottie_open(const char *json, const char *resource_folder) {
     return available(NULL) ? library.lottie_open(json, resource_folder) : NULL;
 }
@@ -103,6 +117,10 @@ int vector_svg_render(vector_svg_t *svg, void *cairo, double width, double heigh
 
 void vector_svg_close(vector_svg_t *svg) {
     if (svg != NULL) library.svg_close(svg);
+}
+
+void vector_svg_shapes_free(vector_svg_shape_t *shapes, size_t count, char **warnings, size_t warning_count) {
+    if (shapes != NULL || warnings != NULL) library.svg_shapes_free(shapes, count, warnings, warning_count);
 }
 
 void vector_lottie_info(vector_lottie_t *lottie, size_t *frames, double *frame_rate, size_t *width, size_t *height) {
