@@ -39,7 +39,14 @@ final class PreparedContent {
         }
         lottie = content.lottie.map { PreparedLottie($0, vectors: images.vectors) }
         text = content.text.map { PreparedText($0) }
-        shapePaths = content.shape?.paths ?? []
+        if let shape = content.shape, let file = shape.svg {
+            guard let shapes = images.vectors.shapes(of: file) else {
+                preconditionFailure("SVG \(file.path) was not read for its shapes")
+            }
+            shapePaths = shapes.compactMap { $0.shapePath(overriding: shape.svgStyle) }
+        } else {
+            shapePaths = content.shape?.paths ?? []
+        }
     }
 
     deinit {

@@ -28,16 +28,22 @@ public final class SceneVectors: Sendable {
 
     private let svgs: [String: SVG]
     private let lotties: [String: Lottie]
+    /// The shapes of the SVG files shape layers take their paths from, by path.
+    private let shapes: [String: [SVGShape]]
+    /// What those files ask for that shapes do not draw, one line per element kind and file.
+    public let warnings: [String]
 
     /// No vector content.
-    public static let none = SceneVectors(svgs: [:], lotties: [:])
+    public static let none = SceneVectors(svgs: [:], lotties: [:], shapes: [:], warnings: [])
 
-    init(svgs: [String: SVG], lotties: [String: Lottie]) {
-        (self.svgs, self.lotties) = (svgs, lotties)
+    init(svgs: [String: SVG], lotties: [String: Lottie], shapes: [String: [SVGShape]], warnings: [String]) {
+        (self.svgs, self.lotties, self.shapes, self.warnings) = (svgs, lotties, shapes, warnings)
     }
 
     public subscript(file: SVGFile) -> SVG? { svgs[file.path] }
     public subscript(spec: LottieSpec) -> Lottie? { lotties[spec.path] }
+    /// The shapes of a shape layer's SVG file.
+    public func shapes(of file: SVGFile) -> [SVGShape]? { shapes[file.path] }
 
     /// Reads every SVG and Lottie file of `scene`, each once: an SVG must parse, and every file
     /// it refers to must pass `SVGReferences`; a Lottie file must be an animation rlottie reads.
@@ -45,8 +51,18 @@ public final class SceneVectors: Sendable {
     public static func load(_ scene: Scene) throws(SceneError) -> SceneVectors {
         var svgs: [String: SVG] = [:]
         var lotties: [String: Lottie] = [:]
+        var shapes: [String: [SVGShape]] = [:]
+        var warnings: [String] = []
         var errors: [SceneError] = []
         for layer in scene.layers {
+            if let file = layer.content.shape?.svg, shapes[file.path] == nil {
+                switch readShapes(file) {
+                case .success(let document):
+                    shapes[file.path] = document.shapes
+                    warnings += document.warnings
+                case .failure(let reason): errors.append(error(reason.reason, at: file.origin, path: file.path, "SVG"))
+                }
+            }
             if let file = layer.content.svg, svgs[file.path] == nil {
                 switch readSVG(file) {
                 case .success(let svg): svgs[file.path] = svg
@@ -62,7 +78,7 @@ public final class SceneVectors: Sendable {
             }
         }
         if let error = SceneError.combining(errors) { throw error }
-        return SceneVectors(svgs: svgs, lotties: lotties)
+        return SceneVectors(svgs: svgs, lotties: lotties, shapes: shapes, warnings: warnings)
     }
 
     /// One line per layer that shows vector content, for `validate`: what it shows and its size.
@@ -71,6 +87,10 @@ public final class SceneVectors: Sendable {
             if let file = layer.content.svg, let svg = self[file] {
                 let size = svg.size.map { "\(Self.number($0.width))×\(Self.number($0.height))" } ?? "no size of its own"
                 return "layer \"\(layer.name)\": SVG \(file.path), \(size)"
+            }
+            if let file = layer.content.shape?.svg, let shapes = shapes(of: file) {
+                return
+                    "layer \"\(layer.name)\": shape of SVG \(file.path), \(shapes.count) path\(shapes.count == 1 ? "" : "s")"
             }
             if let spec = layer.content.lottie, let lottie = self[spec] {
                 return "layer \"\(layer.name)\": Lottie \(spec.path), \(lottie.frameCount) frames at "
@@ -91,7 +111,8 @@ public final class SceneVectors: Sendable {
         return SceneError(at: origin, message: "cannot use \(kind) \(path): \(reason)")
     }
 
-    private static func readSVG(_ file: SVGFile) -> Result<SVG, VectorProblem> {
+    /// The file's bytes once every file it refers to passes `SVGReferences`.
+    private static func confinedBytes(_ file: SVGFile) -> Result<[UInt8], VectorProblem> {
         guard let data = FileManager.default.contents(atPath: file.path) else {
             return .failure(VectorProblem("cannot read it"))
         }
@@ -107,6 +128,28 @@ public final class SceneVectors: Sendable {
                     return .failure(VectorProblem(problem))
                 }
             }
+        }
+        return .success(bytes)
+    }
+
+    private static func readShapes(_ file: SVGFile) -> Result<SVGShapes.Document, VectorProblem> {
+        let bytes: [UInt8]
+        switch confinedBytes(file) {
+        case .failure(let problem): return .failure(problem)
+        case .success(let read): bytes = read
+        }
+        do {
+            return .success(try SVGShapes.read(bytes, path: file.path))
+        } catch {
+            return .failure(VectorProblem(error.description))
+        }
+    }
+
+    private static func readSVG(_ file: SVGFile) -> Result<SVG, VectorProblem> {
+        let bytes: [UInt8]
+        switch confinedBytes(file) {
+        case .failure(let problem): return .failure(problem)
+        case .success(let read): bytes = read
         }
         do {
             let document = try SVGDocument(bytes, path: file.path)

@@ -142,7 +142,8 @@ public final class Pipeline: @unchecked Sendable {
     }
 
     /// Opens `source` with plugins found now in the folders `options` name, run as `isolation`
-    /// says; `pluginWarning` hears their problems before `decoder` says how to read it. The
+    /// says; `pluginWarning` hears their problems before `decoder` says how to read it, and then
+    /// what the files it shows ask for that is not drawn (`SceneVectors.warnings`). The
     /// plugins are shut down when the last of it and the pipelines reloaded or drafted from it
     /// closes.
     static func open(
@@ -157,6 +158,7 @@ public final class Pipeline: @unchecked Sendable {
                 source: source, options: options, decoder: try decoder(), registry: registry, isolation: isolation,
                 pluginWarnings: warnings)
             pipeline.sharedPlugins = SharedPlugins(registry)
+            if let hear = pluginWarning { pipeline.headerImages.vectors.warnings.forEach(hear) }
             return pipeline
         } catch {
             registry.shutdown()
