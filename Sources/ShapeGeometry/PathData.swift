@@ -93,7 +93,19 @@ private struct PathDataParser {
         }
     }
 
+    /// Draws one set of `command`'s numbers. A number missing from the set is reported at the
+    /// set's start ("M 10 10 L 20": at the 20, offset 10), where the incomplete set is.
     private mutating func draw(_ command: Command, letter: Character) throws(PathDataError) {
+        skipSeparators(commas: true)
+        let setStart = index
+        do throws(PathDataError) {
+            try drawSet(command, letter: letter)
+        } catch where error.message.hasPrefix("a number is missing") {
+            throw PathDataError(message: error.message, offset: setStart)
+        }
+    }
+
+    private mutating func drawSet(_ command: Command, letter: Character) throws(PathDataError) {
         let offset = index
         let base = command.relative ? point : .zero
         var cubicControl: SIMD2<Double>?

@@ -13,14 +13,17 @@ private func failure(_ text: String) -> PathDataError? {
 
 @Suite struct PathDataErrorTests {
     @Test func aMissingNumberIsWhereItShouldBe() throws {
-        // "M 10 10 L 20" is 12 bytes; L's y is missing at the end.
+        // L's set of numbers, x and y, starts at the 20 (offset 10) and lacks its y.
         let error = try #require(failure("M 10 10 L 20"))
         #expect(error.message == "a number is missing after L")
-        #expect(error.offset == 12)
-        #expect(error.description == "a number is missing after L at offset 12")
+        #expect(error.offset == 10)
+        #expect(error.description == "a number is missing after L at offset 10")
+        // C's six numbers start at the 1 (offset 8); the Z comes where the fifth should.
         let beforeLetter = try #require(failure("M 0 0 C 1 2 3 4 Z"))
         #expect(beforeLetter.message == "a number is missing after C")
-        #expect(beforeLetter.offset == 16)
+        #expect(beforeLetter.offset == 8)
+        // No number at all after the letter: at the end.
+        #expect(try #require(failure("M 0 0 L")).offset == 7)
     }
 
     @Test func offsetsCountUTF8Bytes() throws {
