@@ -133,6 +133,32 @@ func closeTo(_ left: [Double]?, _ right: [Double]?, tolerance: Double = 1e-9) ->
         #expect(document.shapes[1].lineJoin == .miter && document.shapes[1].stroke == nil)
     }
 
+    @Test func symbolsAndNestedViewportsMapTheirViewBoxes() throws {
+        let document = try readShapes(
+            """
+            <svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 50 50" transform="translate(5 0)">
+              <symbol id="mark" viewBox="0 0 10 10"><rect width="10" height="10" fill="red"/></symbol>
+              <use href="#mark" x="10" y="10" width="20" height="20"/>
+              <svg x="40" y="40" width="10" height="10" viewBox="0 0 1 1" preserveAspectRatio="none">
+                <rect id="twice" width="1" height="1" style="fill: transparent"/>
+              </svg>
+              <circle id="twice" r="1"/>
+              <use href="#twice"/>
+            </svg>
+            """)
+        #expect(document.warnings.isEmpty, "\(document.warnings)")
+        #expect(document.shapes.map(\.line) == [2, 5, 7, 5])
+        // The root's transform moves its viewport; the symbol's 10 × 10 fills the use's 20 × 20.
+        #expect(
+            document.shapes.map(\.matrix) == [
+                [4, 0, 0, 4, 25, 20], [20, 0, 0, 20, 85, 80],
+                [2, 0, 0, 2, 5, 0], [2, 0, 0, 2, 5, 0],
+            ])
+        #expect(document.shapes[0].fill == [1, 0, 0, 1] && document.shapes[1].fill == [0, 0, 0, 0])
+        // An id given twice names the first element with it.
+        #expect(document.shapes[3].pathData == "M 0 0 H 1 V 1 H 0 Z")
+    }
+
     @Test func lengthsInUnitsAndPercentagesBecomePixels() throws {
         let document = try readShapes(
             """
