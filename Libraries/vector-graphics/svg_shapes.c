@@ -510,6 +510,17 @@ static int parse_dashes(reader_t *reader, const xmlNode *node, const char *value
     return 1;
 }
 
+/* Whether a value of paint-order, vector-effect or mix-blend-mode would draw otherwise than
+ * their initial values: the stroke before the fill, a stroke that does not scale, a blend. */
+static int changes_painting(const char *property, const char *value) {
+    if (strcasecmp(value, "normal") == 0 || strcasecmp(value, "none") == 0 || strcasecmp(value, "inherit") == 0) {
+        return 0;
+    }
+    if (strcmp(property, "paint-order") != 0) return 1;
+    const char *stroke = strcasestr(value, "stroke"), *fill = strcasestr(value, "fill");
+    return stroke && (!fill || stroke < fill);
+}
+
 /* The element's computed style from its parent's: inherited properties copied, its own
  * declarations applied, `opacity` multiplied in. */
 static void compute_style(reader_t *reader, const xmlNode *node, const style_t *parent, style_t *style) {
@@ -518,6 +529,7 @@ static void compute_style(reader_t *reader, const xmlNode *node, const style_t *
         "color", "fill", "stroke", "fill-opacity", "stroke-opacity", "opacity", "fill-rule", "stroke-width",
         "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "stroke-linecap", "stroke-linejoin",
         "visibility", "filter", "mask", "clip-path", "marker", "marker-start", "marker-mid", "marker-end",
+        "paint-order", "vector-effect", "mix-blend-mode",
     };
     static const char *const rules[] = {"nonzero", "evenodd", NULL};
     static const char *const caps[] = {"butt", "round", "square", NULL};
@@ -559,11 +571,15 @@ static void compute_style(reader_t *reader, const xmlNode *node, const style_t *
         } else if (index == 13) {
             readable = parse_keyword(value, visibilities, &visibility);
             if (readable) style->hidden = visibility != 0;
-        } else if (strcasecmp(value, "none") != 0) {
+        } else if (index <= 20 && strcasecmp(value, "none") != 0) {
             const char *what = index == 14 ? "filters" : index == 15 ? "masks" : index == 16 ? "clip paths" : "markers";
             warn(reader, what, line_of(node),
                  "<%s> has %s %s, which is not applied (%s are not supported in shape SVGs)", name_of(node),
                  property, value, what);
+        } else if (index > 20 && changes_painting(property, value)) {
+            warn(reader, property, line_of(node),
+                 "<%s> has %s `%s`, which is not applied (%s is not supported in shape SVGs)", name_of(node),
+                 property, value, property);
         }
         if (!readable) unreadable(reader, node, property, value);
         free(value);

@@ -73,8 +73,8 @@ typedef struct vector_svg_shape {
 /// elements (display:none, visibility:hidden) are skipped. Lengths are in px, pt, pc, in, cm or mm,
 /// or percentages of the viewport. Whatever the document asks for that is
 /// not drawn as asked (text, images, gradients or patterns as paint, filters, masks, clip paths,
-/// markers, CSS style sheets, units relative to fonts, unknown elements, values that cannot be
-/// read) gives one warning per kind, "line N: …", allocated, in `*warnings`. `*width` and
+/// markers, paint-order, vector-effect, blend modes, CSS style sheets, units relative to fonts,
+/// unknown elements, values that cannot be read) gives one warning per kind, "line N: …", allocated, in `*warnings`. `*width` and
 /// `*height` receive the document's size in pixels (its width and height, else its viewBox's),
 /// 0 when it gives none. A group's opacity is folded into each of its shapes' colours (where they
 /// overlap, SVG would composite the group as one), and nothing is clipped to a viewport.
