@@ -21,7 +21,7 @@
 #define XLINK_NAMESPACE "http://www.w3.org/1999/xlink"
 
 /* A <use> of a <use> can multiply the work at each level: these bound it. */
-enum { MAX_SHAPES = 100000, MAX_VISITS = 1000000, MAX_USE_DEPTH = 32, MAX_DASHES = 64 };
+enum { MAX_SHAPES = 100000, MAX_VISITS = 200000, MAX_USE_DEPTH = 32, MAX_DASHES = 64 };
 
 typedef enum { PAINT_NONE, PAINT_COLOR, PAINT_CURRENT } paint_kind;
 
@@ -41,6 +41,13 @@ typedef struct {
     size_t dash_count;
 } style_t;
 
+/* An id and its element; `order` keeps the first in document order first among equal ids. */
+typedef struct {
+    char *id;
+    const xmlNode *node;
+    size_t order;
+} id_entry_t;
+
 typedef struct {
     const xmlNode *root;
     /* The root has no namespace: its children without one are SVG's too. */
@@ -55,6 +62,10 @@ typedef struct {
     double viewport_width, viewport_height;
     const xmlNode *uses[MAX_USE_DEPTH];
     size_t use_depth;
+    /* Every id, sorted, made at the first <use>. */
+    id_entry_t *ids;
+    size_t id_count, id_capacity;
+    int indexed;
 } reader_t;
 
 static void fail(reader_t *reader, const char *format, ...) {
@@ -499,6 +510,17 @@ static int parse_dashes(reader_t *reader, const xmlNode *node, const char *value
     return 1;
 }
 
+/* Whether a value of paint-order, vector-effect or mix-blend-mode would draw otherwise than
+ * their initial values: the stroke before the fill, a stroke that does not scale, a blend. */
+static int changes_painting(const char *property, const char *value) {
+    if (strcasecmp(value, "normal") == 0 || strcasecmp(value, "none") == 0 || strcasecmp(value, "inherit") == 0) {
+        return 0;
+    }
+    if (strcmp(property, "paint-order") != 0) return 1;
+    const char *stroke = strcasestr(value, "stroke"), *fill = strcasestr(value, "fill");
+    return stroke && (!fill || stroke < fill);
+}
+
 /* The element's computed style from its parent's: inherited properties copied, its own
  * declarations applied, `opacity` multiplied in. */
 static void compute_style(reader_t *reader, const xmlNode *node, const style_t *parent, style_t *style) {
@@ -507,6 +529,7 @@ static void compute_style(reader_t *reader, const xmlNode *node, const style_t *
         "color", "fill", "stroke", "fill-opacity", "stroke-opacity", "opacity", "fill-rule", "stroke-width",
         "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "stroke-linecap", "stroke-linejoin",
         "visibility", "filter", "mask", "clip-path", "marker", "marker-start", "marker-mid", "marker-end",
+        "paint-order", "vector-effect", "mix-blend-mode",
     };
     static const char *const rules[] = {"nonzero", "evenodd", NULL};
     static const char *const caps[] = {"butt", "round", "square", NULL};
@@ -548,11 +571,15 @@ static void compute_style(reader_t *reader, const xmlNode *node, const style_t *
         } else if (index == 13) {
             readable = parse_keyword(value, visibilities, &visibility);
             if (readable) style->hidden = visibility != 0;
-        } else if (strcasecmp(value, "none") != 0) {
+        } else if (index <= 20 && strcasecmp(value, "none") != 0) {
             const char *what = index == 14 ? "filters" : index == 15 ? "masks" : index == 16 ? "clip paths" : "markers";
             warn(reader, what, line_of(node),
                  "<%s> has %s %s, which is not applied (%s are not supported in shape SVGs)", name_of(node),
                  property, value, what);
+        } else if (index > 20 && changes_painting(property, value)) {
+            warn(reader, property, line_of(node),
+                 "<%s> has %s `%s`, which is not applied (%s is not supported in shape SVGs)", name_of(node),
+                 property, value, property);
         }
         if (!readable) unreadable(reader, node, property, value);
         free(value);
@@ -726,7 +753,8 @@ static void add_shape(reader_t *reader, const xmlNode *node, const style_t *styl
     if (!builder.text) return;
     if (reader->count == MAX_SHAPES) {
         free(builder.text);
-        return fail(reader, "line %d: the document draws more than %d shapes", line_of(node), MAX_SHAPES);
+        return fail(reader, "line %d: the document draws more than %d shapes, the most a shape SVG may", line_of(node),
+                    MAX_SHAPES);
     }
     if (reader->count == reader->capacity) {
         size_t capacity = reader->capacity ? reader->capacity * 2 : 16;
@@ -779,6 +807,23 @@ static int named(const xmlNode *node, const char *const *names) {
     return 0;
 }
 
+/* `node`'s viewBox: 1 with its four numbers, 0 when it has none, -1 (warned) when they cannot be
+ * read or its width or height is negative. */
+static int view_box(reader_t *reader, const xmlNode *node, double box[4]) {
+    char *text = attribute(node, "viewBox", NULL);
+    if (!text) return 0;
+    const char *cursor = text;
+    int count = 0;
+    while (count < 4 && scan_number(&cursor, &box[count])) count++, cursor = skip_separator(cursor);
+    int readable = count == 4 && *skip_spaces(cursor) == '\0' && box[2] >= 0 && box[3] >= 0;
+    if (!readable) {
+        warn(reader, "viewBox", line_of(node), "<%s> has viewBox=\"%s\", which is not four numbers with a width "
+             "and a height of at least 0; it is ignored", name_of(node), text);
+    }
+    free(text);
+    return readable ? 1 : -1;
+}
+
 /* The mapping of `node`'s viewBox (with its preserveAspectRatio) onto the viewport (x, y, width,
  * height) into `matrix`, and the size percentages inside it refer to. 0 when the viewBox
  * disables drawing (a width or height of 0). */
@@ -786,16 +831,7 @@ static int viewport(reader_t *reader, const xmlNode *node, double x, double y, d
                     double matrix[6], double *inner_width, double *inner_height) {
     double step[6] = {1, 0, 0, 1, x, y}, box[4];
     *inner_width = width, *inner_height = height;
-    char *text = attribute(node, "viewBox", NULL);
-    const char *cursor = text;
-    int count = 0;
-    while (text && count < 4 && scan_number(&cursor, &box[count])) count++, cursor = skip_separator(cursor);
-    int readable = text && count == 4 && *skip_spaces(cursor) == '\0' && box[2] >= 0 && box[3] >= 0;
-    if (text && !readable) {
-        warn(reader, "viewBox", line_of(node), "<%s> has viewBox=\"%s\", which is not four numbers with a width "
-             "and a height of at least 0; it is ignored", name_of(node), text);
-    }
-    free(text);
+    int readable = view_box(reader, node, box) == 1;
     if (readable && (box[2] == 0 || box[3] == 0)) return 0;
     if (readable) {
         double scale_x = width / box[2], scale_y = height / box[3];
@@ -828,18 +864,41 @@ static void children(reader_t *reader, const xmlNode *node, const style_t *style
     }
 }
 
-/* The element an `href` of "#id" names, the first in document order. */
-static const xmlNode *find_id(const xmlNode *node, const char *id) {
-    for (; node; node = node->next) {
+static void index_ids(reader_t *reader, const xmlNode *node) {
+    for (; node && !reader->error; node = node->next) {
         if (node->type != XML_ELEMENT_NODE) continue;
-        char *own = attribute(node, "id", NULL);
-        int found = own && strcmp(own, id) == 0;
-        free(own);
-        if (found) return node;
-        const xmlNode *inside = find_id(node->children, id);
-        if (inside) return inside;
+        char *id = attribute(node, "id", NULL);
+        if (id && reader->id_count == reader->id_capacity) {
+            size_t capacity = reader->id_capacity ? reader->id_capacity * 2 : 16;
+            id_entry_t *ids = realloc(reader->ids, capacity * sizeof *ids);
+            if (!ids) return free(id), fail(reader, "out of memory");
+            reader->ids = ids, reader->id_capacity = capacity;
+        }
+        if (id) reader->ids[reader->id_count] = (id_entry_t){id, node, reader->id_count}, reader->id_count++;
+        index_ids(reader, node->children);
     }
-    return NULL;
+}
+
+static int compare_ids(const void *left, const void *right) {
+    const id_entry_t *a = left, *b = right;
+    int order = strcmp(a->id, b->id);
+    return order ? order : (a->order > b->order) - (a->order < b->order);
+}
+
+/* The element an `href` of "#id" names, the first in document order; NULL when none has it. */
+static const xmlNode *find_id(reader_t *reader, const char *id) {
+    if (!reader->indexed) {
+        index_ids(reader, reader->root);
+        if (reader->id_count > 1) qsort(reader->ids, reader->id_count, sizeof *reader->ids, compare_ids);
+        reader->indexed = 1;
+    }
+    size_t low = 0, high = reader->id_count;
+    while (low < high) {
+        size_t middle = low + (high - low) / 2;
+        if (strcmp(reader->ids[middle].id, id) < 0) low = middle + 1;
+        else high = middle;
+    }
+    return low < reader->id_count && strcmp(reader->ids[low].id, id) == 0 ? reader->ids[low].node : NULL;
 }
 
 /* A nested <svg>, or a <symbol> a <use> shows, with the use's width and height: a new viewport. */
@@ -877,7 +936,7 @@ static void use(reader_t *reader, const xmlNode *node, const style_t *style, con
              href ? href : "");
         return free(href);
     }
-    const xmlNode *target = find_id(xmlDocGetRootElement(node->doc), href + 1);
+    const xmlNode *target = find_id(reader, href + 1);
     int looped = 0;
     for (const xmlNode *ancestor = node; ancestor && target; ancestor = ancestor->parent) looped |= ancestor == target;
     for (size_t index = 0; index < reader->use_depth; index++) looped |= reader->uses[index] == node;
@@ -908,6 +967,20 @@ static void use(reader_t *reader, const xmlNode *node, const style_t *style, con
     reader->use_depth--;
 }
 
+/* `node`'s transform attribute composed into `matrix`. */
+static void apply_transform(reader_t *reader, const xmlNode *node, double matrix[6]) {
+    char *transform = attribute(node, "transform", NULL);
+    if (!transform) return;
+    double own[6];
+    if (parse_transform(transform, own)) {
+        multiply(matrix, matrix, own);
+    } else {
+        warn(reader, "transform", line_of(node),
+             "<%s> has transform=\"%s\", which pipeline does not read; it is ignored", name_of(node), transform);
+    }
+    free(transform);
+}
+
 static void element(reader_t *reader, const xmlNode *node, const style_t *parent, const double parent_matrix[6]) {
     static const char *const shapes[] = {"path", "rect", "circle", "ellipse", "line", "polyline", "polygon", NULL};
     static const char *const silent[] = {"defs", "symbol", "title", "desc", "metadata", "linearGradient",
@@ -919,8 +992,9 @@ static void element(reader_t *reader, const xmlNode *node, const style_t *parent
     const char *name = name_of(node);
     int line = line_of(node);
     if (++reader->visits > MAX_VISITS) {
-        return fail(reader, "line %d: the document draws more than %d elements (through <use> of <use>?)", line,
-                    MAX_VISITS);
+        return fail(reader,
+                    "line %d: the document draws more than %d elements through its <use>s, the most a shape SVG may",
+                    line, MAX_VISITS);
     }
     /* Painting servers and the like draw only where referenced, and a reference warns. */
     if (named(node, silent)) return;
@@ -959,17 +1033,7 @@ static void element(reader_t *reader, const xmlNode *node, const style_t *parent
     compute_style(reader, node, parent, &style);
     double matrix[6];
     memcpy(matrix, parent_matrix, sizeof matrix);
-    char *transform = attribute(node, "transform", NULL);
-    if (transform) {
-        double own[6];
-        if (parse_transform(transform, own)) {
-            multiply(matrix, matrix, own);
-        } else {
-            warn(reader, "transform", line, "<%s> has transform=\"%s\", which pipeline does not read; it is ignored",
-                 name, transform);
-        }
-        free(transform);
-    }
+    apply_transform(reader, node, matrix);
     if (named(node, shapes)) {
         if (!style.hidden) add_shape(reader, node, &style, matrix);
     } else if (strcmp(name, "use") == 0) {
@@ -985,12 +1049,7 @@ static void element(reader_t *reader, const xmlNode *node, const style_t *parent
  * when only the other is given). */
 static void document_size(reader_t *reader, const xmlNode *root, double *width, double *height) {
     double box[4] = {0};
-    char *text = attribute(root, "viewBox", NULL);
-    const char *cursor = text;
-    int count = 0;
-    while (text && count < 4 && scan_number(&cursor, &box[count])) count++, cursor = skip_separator(cursor);
-    free(text);
-    int has_box = count == 4 && box[2] > 0 && box[3] > 0;
+    int has_box = view_box(reader, root, box) == 1 && box[2] > 0 && box[3] > 0;
     double sizes[2] = {0, 0};
     const char *names[2] = {"width", "height"};
     for (int index = 0; index < 2; index++) {
@@ -1053,7 +1112,9 @@ static int read_shapes(xmlDoc *document, const uint8_t *bytes, size_t length, re
         .stroke_width = 1, .miter_limit = 4,
     }, root_style;
     compute_style(reader, root, &style, &root_style);
+    /* The root's own transform (SVG 2) moves its viewport. */
     double matrix[6] = {1, 0, 0, 1, 0, 0};
+    apply_transform(reader, root, matrix);
     int drawn = *width <= 0 || viewport(reader, root, 0, 0, *width, *height, matrix, &reader->viewport_width,
                                         &reader->viewport_height);
     char *display = declared(root, "display");
@@ -1139,6 +1200,8 @@ int vector_svg_shapes(const uint8_t *bytes, size_t length, vector_svg_shape_t **
     xmlFreeDoc(document);
     for (size_t index = 0; index < reader.warning_count; index++) free(reader.keys[index]);
     free(reader.keys);
+    for (size_t index = 0; index < reader.id_count; index++) free(reader.ids[index].id);
+    free(reader.ids);
     if (status != 0) {
         release(reader.shapes, reader.count, reader.warnings, reader.warning_count);
         if (error) *error = reader.error;

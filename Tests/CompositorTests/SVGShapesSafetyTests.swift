@@ -110,6 +110,19 @@ import Testing
             ])
     }
 
+    @Test func usesThatMultiplyAreRefusedAtALimit() {
+        // Each group uses the one before ten times: 10^12 rectangles if followed to the end.
+        var groups = #"<g id="g0"><rect width="1" height="1"/></g>"#
+        for level in 1...12 {
+            groups += "<g id=\"g\(level)\">" + String(repeating: "<use href=\"#g\(level - 1)\"/>", count: 10) + "</g>"
+        }
+        let message = failure("<svg xmlns=\"http://www.w3.org/2000/svg\">\n\(groups)\n</svg>")
+        #expect(
+            message
+                == "not an SVG document pipeline reads shapes from: line 2: the document draws more than 200000 "
+                + "elements through its <use>s, the most a shape SVG may")
+    }
+
     /// Every prefix of a document, and seeded random bytes spliced into it: each is read or
     /// refused, never a crash.
     @Test func garbageIsReadOrRefusedWithoutACrash() throws {

@@ -108,7 +108,8 @@ func closeTo(_ left: [Double]?, _ right: [Double]?, tolerance: Double = 1e-9) ->
               <blink/>
               <rect width="2" height="2" style="display: none" mask="url(#m)"><title/></rect>
               <rect width="2" height="2" visibility="hidden"/>
-              <path d="M0 0 H 2" transform="rotate(45)" style="stroke: inherit; stroke-linejoin: arcs"/>
+              <path d="M0 0 H 2" transform="rotate(45)"
+                    style="stroke: inherit; stroke-linejoin: arcs; paint-order: stroke"/>
             </svg>
             """)
         #expect(
@@ -125,12 +126,41 @@ func closeTo(_ left: [Double]?, _ right: [Double]?, tolerance: Double = 1e-9) ->
                     + "not drawn (write it in px)",
                 "logo.svg line 9: <blink> is not drawn as a shape (it is not an SVG element pipeline knows)",
                 "logo.svg line 12: <path> has stroke-linejoin `arcs`, which pipeline does not read; it is ignored",
+                "logo.svg line 12: <path> has paint-order `stroke`, which is not applied (paint-order is not supported "
+                    + "in shape SVGs)",
             ])
         try #require(document.shapes.count == 2)
         #expect(document.shapes[0].line == 7 && document.shapes[0].fill == nil)
         let half = 0.5.squareRoot()
         #expect(closeTo(document.shapes[1].matrix, [half, half, -half, half, 0, 0]))
         #expect(document.shapes[1].lineJoin == .miter && document.shapes[1].stroke == nil)
+    }
+
+    @Test func symbolsAndNestedViewportsMapTheirViewBoxes() throws {
+        let document = try readShapes(
+            """
+            <svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 50 50"
+                 transform="translate(5 0)">
+              <symbol id="mark" viewBox="0 0 10 10"><rect width="10" height="10" fill="red"/></symbol>
+              <use href="#mark" x="10" y="10" width="20" height="20"/>
+              <svg x="40" y="40" width="10" height="10" viewBox="0 0 1 1" preserveAspectRatio="none">
+                <rect id="twice" width="1" height="1" style="fill: transparent"/>
+              </svg>
+              <circle id="twice" r="1"/>
+              <use href="#twice"/>
+            </svg>
+            """)
+        #expect(document.warnings.isEmpty, "\(document.warnings)")
+        #expect(document.shapes.map(\.line) == [3, 6, 8, 6])
+        // The root's transform moves its viewport; the symbol's 10 × 10 fills the use's 20 × 20.
+        #expect(
+            document.shapes.map(\.matrix) == [
+                [4, 0, 0, 4, 25, 20], [20, 0, 0, 20, 85, 80],
+                [2, 0, 0, 2, 5, 0], [2, 0, 0, 2, 5, 0],
+            ])
+        #expect(document.shapes[0].fill == [1, 0, 0, 1] && document.shapes[1].fill == [0, 0, 0, 0])
+        // An id given twice names the first element with it.
+        #expect(document.shapes[3].pathData == "M 0 0 H 1 V 1 H 0 Z")
     }
 
     @Test func lengthsInUnitsAndPercentagesBecomePixels() throws {

@@ -49,7 +49,7 @@ typedef struct vector_svg_shape {
     /// a b c d e f (x' = a x + c y + e, y' = b x + d y + f): the element's transform composed with
     /// every ancestor's and <use>'s, the root <svg>'s viewBox mapping included.
     double matrix[6];
-    /// Style from presentation attributes and the `style` attribute (the attribute wins), inherited
+    /// Style from presentation attributes and the `style` attribute (`style` wins), inherited
     /// through groups as SVG's properties are. Colours are RGBA from 0 to 1, each opacity folded
     /// in: fill-opacity or stroke-opacity, and the element's and every ancestor's `opacity`.
     int has_fill;
@@ -63,17 +63,18 @@ typedef struct vector_svg_shape {
     /// The dash lengths, an odd list already repeated to an even one; NULL and 0 for a solid line.
     double *dashes;
     size_t dash_count;
-    /// The element's line in the document, for messages.
+    /// The line the element's start tag begins on, for messages.
     int line;
 } vector_svg_shape_t;
 
 /// The shapes an SVG document draws, in painting order, read through libxml2 with no network and
 /// no external or internal entity expanded. <defs>, <symbol>, <title>, <desc>, <metadata> and
 /// elements of other namespaces are not drawn (a <use> of a local element or <symbol> is); hidden
-/// elements (display:none, visibility:hidden) are skipped. Whatever the document asks for that is
+/// elements (display:none, visibility:hidden) are skipped. Lengths are in px, pt, pc, in, cm or mm,
+/// or percentages of the viewport. Whatever the document asks for that is
 /// not drawn as asked (text, images, gradients or patterns as paint, filters, masks, clip paths,
-/// markers, CSS style sheets, units relative to fonts, unknown elements, values that cannot be
-/// read) gives one warning per kind, "line N: …", allocated, in `*warnings`. `*width` and
+/// markers, paint-order, vector-effect, blend modes, CSS style sheets, units relative to fonts,
+/// unknown elements, values that cannot be read) gives one warning per kind, "line N: …", allocated, in `*warnings`. `*width` and
 /// `*height` receive the document's size in pixels (its width and height, else its viewBox's),
 /// 0 when it gives none. A group's opacity is folded into each of its shapes' colours (where they
 /// overlap, SVG would composite the group as one), and nothing is clipped to a viewport.
