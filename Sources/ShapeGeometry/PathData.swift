@@ -100,7 +100,7 @@ private struct PathDataParser {
         let setStart = index
         do throws(PathDataError) {
             try drawSet(command, letter: letter)
-        } catch where error.message.hasPrefix("a number is missing") {
+        } catch  where error.message.hasPrefix("a number is missing") {
             throw PathDataError(message: error.message, offset: setStart)
         }
     }
