@@ -73,6 +73,9 @@ import Testing
         let fixture = try ShapeReferenceFixture(
             lottie: lottie, shape: shape, steps: [ShapeReferenceFixture.step("shape.strokeEnd", from: "0", to: "1")])
         defer { fixture.cleanUp() }
+        // At the start the trim keeps nothing: neither draws a round cap's dot.
+        let start = try fixture.pictures(at: 0)
+        #expect(start.shape.painted == nil && start.lottie.painted == nil, "frame 0 shows nothing")
         let total = zip(points, points.dropFirst()).map { ($1 - $0).length }.reduce(0, +)
         for frame in [2, 15, 28] {
             let picture = try compare(fixture, at: frame, "check mark")
