@@ -1,3 +1,4 @@
+import CAnimatorABI
 import TestSupport
 
 @testable import Scene
@@ -9,8 +10,8 @@ import TestSupport
 /// decoder must say where.
 ///
 /// Steps need installed plugins, so the timeline stays empty; what a schema cannot say (unique
-/// layer names, one gradient location per colour, a duration of at least one frame) is kept
-/// true by construction.
+/// layer names, one gradient location per colour, a duration of at least one frame, path data
+/// that parses) is kept true by construction.
 struct GeneratedDocument: CustomStringConvertible {
     let text: String
     /// The JSON path of the one wrong value; nil for a valid document.
@@ -73,6 +74,8 @@ private struct Builder {
     var candidates = 0
     var mutatedPath: String?
     var layerCount = 0
+    /// How many more rects, rounded rects, circles and ellipses the mask being built may have.
+    var maskRoom = 0
 
     init(seed: UInt64, target: Int?) {
         random = SeededGenerator(seed: seed)
@@ -109,12 +112,14 @@ private struct Builder {
         var keys = set.keys.filter { set.required.contains($0.name) || random.chance(0.6) }
         // Either the duration or hold, never both (the schema says so too).
         if keys.contains(where: { $0.name == "duration" }) { keys.removeAll { $0.name == "hold" } }
-        // At most one of image, svg, lottie, video and sequence (the schema says so too).
-        let sources = ["image", "svg", "lottie", "video", "sequence"]
+        // At most one of image, svg, lottie, video, sequence and shape (the schema says so too).
+        let sources = ["image", "svg", "lottie", "video", "sequence", "shape"]
         if let shown = keys.first(where: { sources.contains($0.name) }) {
             keys.removeAll { sources.contains($0.name) && $0.name != shown.name }
         }
         keys.removeAll { if case .described = $0.form { return true } else { return false } }
+        keys = shapeKeys(keys, of: set)
+        let maskShapeKind = set.place == Keys.maskShape.place ? maskShape(&keys, of: set) : nil
         // A snapshot names another layer, and "at" comes with it: what a schema cannot say.
         if set.place == Keys.layer.place { keys.removeAll { ["snapshot", "at"].contains($0.name) } }
         // A layer's motionBlur is for a layer a step moves, and the timeline stays empty: what a
@@ -145,9 +150,57 @@ private struct Builder {
             let keyPath = path + "." + key.name
             var member = value(key, at: keyPath)
             if playsSound, key.name == "audio", mutatedPath != keyPath { member = .bool(true) }
+            if let maskShapeKind, key.name == "shape", mutatedPath != keyPath { member = .string(maskShapeKind) }
             members.append((key.name, member))
         }
         return .object(members)
+    }
+
+    /// A shape's keys as the decoder takes them together (the schema says so too): `paths`
+    /// without `svg`, `path` or style keys; `svg` without `path`; else `path`, and `trim` only
+    /// with `paths` or `svg`; a colour or a gradient for the fill and for the stroke; a path object
+    /// of one primitive, `cornerRadius` only with `rect`.
+    mutating func shapeKeys(_ chosen: [FormatKey], of set: KeySet) -> [FormatKey] {
+        var names = Set(chosen.map(\.name))
+        if set.place == Keys.shape.place {
+            if names.contains("paths") {
+                names.subtract(["svg"] + Keys.shapePathKeys.map(\.name))
+            } else if names.contains("svg") {
+                names.remove("path")
+            } else {
+                names.insert("path")
+                names.remove("trim")
+            }
+        }
+        if [Keys.shape.place, Keys.shapePath.place].contains(set.place) {
+            if names.contains("fillColor") { names.remove("fillGradient") }
+            if names.contains("strokeColor") { names.remove("strokeGradient") }
+        }
+        if set.place == Keys.shapePrimitive.place {
+            let primitive = random.pick(["rect", "ellipse", "polystar"])
+            names.subtract(["rect", "ellipse", "polystar"])
+            names.insert(primitive)
+            if primitive != "rect" { names.remove("cornerRadius") }
+        }
+        return set.keys.filter { names.contains($0.name) }
+    }
+
+    /// A mask shape's kind, with the keys it takes (the schema says so too): a path shape
+    /// `path` alone, the others `rect`, at most four of them in a mask.
+    mutating func maskShape(_ keys: inout [FormatKey], of set: KeySet) -> String {
+        let kinds = MaskShapeKind.allCases.map(\.rawValue)
+        let kind = maskRoom > 0 ? random.pick(kinds) : MaskShapeKind.path.rawValue
+        if kind != MaskShapeKind.path.rawValue { maskRoom -= 1 }
+        var names = Set(keys.map(\.name))
+        if kind == MaskShapeKind.path.rawValue {
+            names.subtract(["rect", "cornerRadius"])
+            names.insert("path")
+        } else {
+            names.remove("path")
+            names.insert("rect")
+        }
+        keys = set.keys.filter { names.contains($0.name) }
+        return kind
     }
 
     mutating func validValue(_ form: ValueForm, key: String, at path: String) -> GeneratedJSON {
@@ -174,8 +227,23 @@ private struct Builder {
         case ("duration", .number(_, aboveLower: true)): return .number(Double(random.int(2...30)) / 2)
         case ("fps", _): return .number(Double(random.int(1...120)))
         case ("shapes", .array(let element, _, _)):
+            maskRoom = Int(ANIM_MASK_MAX_SHAPES)
             return .array(
-                (0..<random.int(1...3)).map { index in validValue(element, key: "", at: "\(path)[\(index)]") })
+                (0..<random.int(1...6)).map { index in validValue(element, key: "", at: "\(path)[\(index)]") })
+        // Path data that parses: what a schema cannot say.
+        case ("path", .string):
+            return .string(
+                random.pick([
+                    "M 0 0 L 10 10 Z", "M10,10 h 20 v 20 h -20 z", "M 0 0 C 10 0 20 10 20 20",
+                    "m 5 5 l 10 0 l 0 10 z M 30 30 Q 40 20 50 30 T 70 30", "M 0 0 A 10 10 0 0 1 20 0 L 20 20",
+                    "M 1e2 .5 S 3 4 5 6",
+                ]))
+        // A dash pattern draws something: a length above 0 (the schema says so too).
+        case ("lineDashPattern", .array(let element, let count, _)):
+            let lower = count?.lowerBound ?? 1
+            var lengths = (0..<random.int(lower - 1...lower + 1)).map { _ in validValue(element, key: "", at: path) }
+            lengths.insert(.number(Double(random.int(1...40))), at: random.int(0...lengths.count))
+            return .array(lengths)
         case ("locations", _): return .array([])  // filled in by the gradient below
         // A sound's name is its own: made from its place.
         case ("name", .pattern):
@@ -211,7 +279,8 @@ private struct Builder {
         case .constant(let value): return .number(value)
         case .object(let set):
             let object = self.object(set, at: path)
-            return set.place == Keys.gradient.place ? evenLocations(object) : object
+            let gradients = [Keys.gradient, Keys.shapeFillGradient, Keys.shapeStrokeGradient].map(\.place)
+            return gradients.contains(set.place) ? evenLocations(object) : object
         case .array(let element, let count, let unique):
             if unique, case .choice(let choices) = element {
                 let chosen = choices.filter { _ in random.chance(0.4) }

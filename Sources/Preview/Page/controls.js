@@ -2,7 +2,8 @@
 // numbers and integers with a range as a slider and a field, points, sizes, rects and vec2–4 /
 // ivec2–4 as one field per component, strings, colours as a picker with an alpha slider and the
 // text, choices as menus, booleans as switches, layers as a menu of the pipeline's layers, images
-// and other files as a menu of the pipeline folder's files of their kind, objects as their keys.
+// and other files as a menu of the pipeline folder's files of their kind, objects as their keys,
+// lists of objects (a shape's `paths`, a mask's `shapes`) as each item's keys.
 // Every change is a JSON Patch through the editor's `write`, written when it is committed (Enter,
 // leaving a field, releasing a slider, picking from a menu).
 import { escape } from './patch.js';
@@ -50,6 +51,11 @@ function isTextAnimatorList(schema) {
     && 'select' in schema.items.properties && 'properties' in schema.items.properties;
 }
 
+// An array of objects the file has items of: each item's keys.
+function isObjectList(schema, value) {
+  return schema && schema.type === 'array' && isObject(schema.items) && Array.isArray(value) && value.length > 0;
+}
+
 function isEffectList(schema) {
   return schema && schema.type === 'array' && schema.items && schema.items.properties && 'effect' in schema.items.properties;
 }
@@ -82,6 +88,7 @@ function kindOf(schema, value, hint) {
   if (isTuple(schema)) return 'numbers';
   if (isEffectList(schema)) return 'effects';
   if (isTextAnimatorList(schema)) return 'textAnimators';
+  if (isObjectList(schema, value)) return 'objects';
   if (isObject(schema)) return 'object';
   return 'json';
 }
@@ -253,7 +260,7 @@ export function makeControls(ed, { at, setting, write, status, pickAnimator }) {
     const own = !/\/params(\/|$)/.test(pointer);
     const fileHint = hint || (own ? fileKeyHint(pointer) || (layerKeys.includes(key) ? 'layer' : undefined) : undefined);
     const kind = kindOf(schema, value, fileHint), s = option(schema, kind === 'fileOrObject' || kind === 'stringOrObject' ? 'string' : kind);
-    const row = element(['object', 'effects', 'textAnimators'].includes(kind) ? 'div' : 'label', 'field ' + kind);
+    const row = element(['object', 'effects', 'textAnimators', 'objects'].includes(kind) ? 'div' : 'label', 'field ' + kind);
     row.title = s.description || schema.description || '';
     row.dataset.kind = kind;
     row.append(element('span', null, key));
@@ -323,6 +330,9 @@ export function makeControls(ed, { at, setting, write, status, pickAnimator }) {
     case 'textAnimators':
       control = textAnimatorList(s, pointer, value);
       break;
+    case 'objects':
+      control = objectList(s, pointer, value);
+      break;
     default:
       control = input('text', pointer, value === undefined ? '' : JSON.stringify(value));
       control.placeholder = 'JSON';
@@ -344,12 +354,13 @@ export function makeControls(ed, { at, setting, write, status, pickAnimator }) {
   // the button turns it into the object, keeping the string as its first required key.
   function expandable(control, schema, pointer, value) {
     const object = schema.anyOf.find(isObject);
-    if (!object) return control;
+    const key = object && (object.required || Object.keys(object.properties))[0];
+    // A shape's path data is no key of its object form ({rect}, {ellipse}, {polystar}).
+    if (!object || kindOf(object.properties[key]) !== 'string') return control;
     const wrap = element('span', 'values');
     const button = element('button', 'expand', '⋯');
     button.type = 'button';
     button.dataset.pointer = pointer + '#object';
-    const key = (object.required || Object.keys(object.properties))[0];
     button.title = 'write it as {' + Object.keys(object.properties).join(', ') + '}';
     button.setAttribute('aria-label', button.title);
     button.onclick = () => write(() => Object.assign(settingAt(pointer, value === undefined ? {} : { [key]: value }),
@@ -371,6 +382,40 @@ export function makeControls(ed, { at, setting, write, status, pickAnimator }) {
     }
     if (more.children.length > 1) box.append(more);
     return box;
+  }
+
+  // A list of objects: each item's keys, with a button that removes it; a button at the end adds
+  // a copy of the last item.
+  function objectList(schema, pointer, value) {
+    const list = element('div', 'objects');
+    list.dataset.pointer = pointer;
+    const change = (ops, inverse, label) => write(() => ({ ops: ops, inverse: inverse, label: label }));
+    value.forEach((item, i) => {
+      const itemPointer = pointer + '/' + i;
+      const box = element('div', 'list-item');
+      box.dataset.pointer = itemPointer;
+      const head = element('div', 'effect-head', String(i));
+      const remove = element('button', 'effect-button', '✕');
+      remove.type = 'button';
+      remove.dataset.pointer = itemPointer + '#remove';
+      remove.title = 'remove';
+      remove.setAttribute('aria-label', 'remove item ' + i);
+      remove.disabled = value.length <= (schema.minItems || 0);
+      remove.onclick = () => change([{ op: 'remove', path: itemPointer }],
+        [{ op: 'add', path: itemPointer, value: at(itemPointer) }], 'removed ' + itemPointer);
+      head.append(remove);
+      box.append(head, objectControl(schema.items, itemPointer, item));
+      list.append(box);
+    });
+    const add = element('button', 'expand', 'add');
+    add.type = 'button';
+    add.dataset.pointer = pointer + '#add';
+    add.title = 'add a copy of the last item';
+    add.disabled = schema.maxItems !== undefined && value.length >= schema.maxItems;
+    add.onclick = () => change([{ op: 'add', path: pointer + '/' + value.length, value: value[value.length - 1] }],
+      [{ op: 'remove', path: pointer + '/' + value.length }], 'added an item to ' + pointer);
+    list.append(add);
+    return list;
   }
 
   // A layer's `filters` or `backdropFilters`: each effect in order, its name a menu of the

@@ -30,13 +30,21 @@ extension Keys {
                         "^textAnimators\\.[0-9]+\\.(select(\\.[0-9]+)?|properties)\\.[A-Za-z]+$",
                         summary: "`textAnimators.<index>.select[.<selector index>].<field>` or "
                             + "`textAnimators.<index>.properties.<property>`"),
+                    .pattern(
+                        "^shape\\.(paths\\.[0-9]+\\.)?[A-Za-z]+(\\.[A-Za-z]+)?$",
+                        summary: "`shape.<key>`, or `shape.paths.<index>.<key>` for a shape of several paths"),
+                    .pattern(
+                        "^mask\\.(feather|shapes\\.[0-9]+\\.(rect|cornerRadius|path))$",
+                        summary: "`mask.feather`, or `mask.shapes.<index>.rect`, `.cornerRadius` or `.path`"),
                 ]),
                 "a key path of \"target\" that the host animates from, to or by a value, or through keyframes, "
                     + "as CABasicAnimation and CAKeyframeAnimation do; a filter's parameter by its effect's name "
                     + "(the first filter of that effect) or its place in the list; a text animator's value by "
                     + "textAnimators.<index>.select.<field> (select.<selector index>.<field> for a list) or "
-                    + "textAnimators.<index>.properties.<property>; a sound's volume by audio.<name>.volume (no "
-                    + "target) or video.volume (a clip layer's own sound)"),
+                    + "textAnimators.<index>.properties.<property>; a shape's value by shape.<key> "
+                    + "(shape.paths.<index>.<key> for several paths); a mask's by mask.feather or "
+                    + "mask.shapes.<index>.<key>; a sound's volume by audio.<name>.volume (no target) or video.volume "
+                    + "(a clip layer's own sound)"),
             FormatKey(
                 "from", .described(summary: "a layer's name, or a value"),
                 "a mixer's first layer (its name); an animation's start value"),

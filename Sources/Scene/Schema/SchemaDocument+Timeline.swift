@@ -9,7 +9,9 @@ extension SchemaDocument {
             "mixer": names(mixers.map { ($0.name, $0.doc) }, kind: "mixer"),
             "params": ["type": "object"],
             "from": animationValueOrName, "to": animationValueOrName, "by": animationValue,
-            "keyframes": Keys.keyframes.schema(["values": ["type": "array", "items": animationValue, "minItems": 2]]),
+            "keyframes": Keys.keyframes.schema([
+                "values": ["type": "array", "items": ["anyOf": [animationValue, pathData]], "minItems": 2]
+            ]),
         ])
         .with("oneOf", [animatorStep, mixerStep, animateStep])
         .with("dependentSchemas", ["alongside": ["not": SchemaType.requiringAny(of: Keys.stepTiming)]])
@@ -52,8 +54,14 @@ extension SchemaDocument {
         ]
     }
 
+    /// The keyframes of a path (`shape.path`, `mask.shapes.<i>.path`).
+    private var pathData: SchemaJSON { SchemaType.string("SVG path data") }
+
     private var animationValueOrName: SchemaJSON {
-        ["anyOf": [["type": "string"], animationValue], "description": "a layer's name (mixer), or a value (animate)"]
+        [
+            "anyOf": [["type": "string"], animationValue],
+            "description": "a layer's name (mixer), or a value or SVG path data (animate)",
+        ]
     }
 
     /// One of the installed names, each with its documentation for editors' completion lists.

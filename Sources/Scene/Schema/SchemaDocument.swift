@@ -34,11 +34,11 @@ public struct SchemaDocument {
         .reordered(first: ["$schema", "title", "description"])
     }
 
-    /// A layer shows at most one of an image, an SVG, a Lottie animation, a video, a sequence and
-    /// a snapshot; a video's `volume` comes with `"audio": true`; `at` comes with `snapshot`; its
+    /// A layer shows at most one of an image, an SVG, a Lottie animation, a video, a sequence, a
+    /// snapshot and a shape; a video's `volume` comes with `"audio": true`; `at` comes with `snapshot`; its
     /// sublayers are layers (the definition refers to itself).
     var layer: SchemaJSON {
-        let sources = ["image", "svg", "lottie", "video", "sequence", "snapshot"]
+        let sources = ["image", "svg", "lottie", "video", "sequence", "snapshot", "shape"]
         let pairs = sources.indices.flatMap { i in sources[(i + 1)...].map { [sources[i], $0] } }
         let soundVolume: SchemaJSON = ["required": ["audio"], "properties": ["audio": ["const": true]]]
         let video: SchemaJSON = [
@@ -47,7 +47,10 @@ public struct SchemaDocument {
         let sublayers: SchemaJSON = ["type": "array", "items": ["$ref": "#/$defs/layer"]]
         let filters: SchemaJSON = ["type": "array", "items": filter]
         return Keys.layer.schema(
-            ["video": video, "sublayers": sublayers, "filters": filters, "backdropFilters": filters])
+            [
+                "video": video, "sublayers": sublayers, "filters": filters, "backdropFilters": filters,
+                "shape": shape, "mask": mask,
+            ])
             .with("not", ["anyOf": .array(pairs.map { ["required": .array($0.map(SchemaJSON.string))] })])
             .with("dependentRequired", ["at": ["snapshot"]])
     }
