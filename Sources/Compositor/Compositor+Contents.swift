@@ -254,16 +254,9 @@ extension Compositor {
             for path in paths.paths { addPath(path, to: drawing) }
             cairo_fill(drawing)
             cairo_destroy(drawing)
-            cairo_surface_flush(surface)
             // The layer's units to device pixels: the geometric mean of the two axes' factors.
             let units = abs(transform.a * transform.d - transform.b * transform.c).squareRoot()
-            let sigma = ShadowMask.sigma(radius: paths.feather * units)
-            let sums = UnsafeMutablePointer<UInt32>.allocate(capacity: raster_blur_scratch_count(width, height))
-            raster_blur_a8(
-                cairo_image_surface_get_data(surface), width, height, cairo_image_surface_get_stride(surface), sigma,
-                sums)
-            sums.deallocate()
-            cairo_surface_mark_dirty(surface)
+            blurAlpha(surface, sigma: ShadowMask.sigma(radius: paths.feather * units))
             cairo_set_operator(cr, mask.inverted != 0 ? CAIRO_OPERATOR_DEST_OUT : CAIRO_OPERATOR_DEST_IN)
             cairo_set_source_surface(cr, surface, left, top)
             cairo_paint(cr)

@@ -186,3 +186,15 @@ final class ShadowMask {
         cairo_mask_surface(cr, surface, Double(originX) + key.offset.x, Double(originY) + key.offset.y)
     }
 }
+
+/// Blurs the A8 image surface `surface` in place, a Gaussian of standard deviation `sigma`
+/// pixels (`raster_blur_a8`, with scratch memory of its own).
+func blurAlpha(_ surface: OpaquePointer, sigma: Double) {
+    let (width, height) = (cairo_image_surface_get_width(surface), cairo_image_surface_get_height(surface))
+    cairo_surface_flush(surface)
+    let scratch = UnsafeMutablePointer<UInt32>.allocate(capacity: raster_blur_scratch_count(width, height))
+    raster_blur_a8(
+        cairo_image_surface_get_data(surface), width, height, cairo_image_surface_get_stride(surface), sigma, scratch)
+    scratch.deallocate()
+    cairo_surface_mark_dirty(surface)
+}

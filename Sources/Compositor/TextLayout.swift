@@ -183,13 +183,7 @@ final class TextLayout {
             cairo_set_font_size(mask, content.size)
             ink(mask)
             cairo_destroy(mask)
-            cairo_surface_flush(surface)
-            let scratch = UnsafeMutablePointer<UInt32>.allocate(capacity: raster_blur_scratch_count(width, height))
-            raster_blur_a8(
-                cairo_image_surface_get_data(surface), width, height, cairo_image_surface_get_stride(surface), sigma,
-                scratch)
-            scratch.deallocate()
-            cairo_surface_mark_dirty(surface)
+            blurAlpha(surface, sigma: sigma)
             shadowMask = (changed ? nil : key, surface, Int(left), Int(top))
         }
         guard let shadowMask else { return }
