@@ -112,10 +112,13 @@ private struct Builder {
         var keys = set.keys.filter { set.required.contains($0.name) || random.chance(0.6) }
         // Either the duration or hold, never both (the schema says so too).
         if keys.contains(where: { $0.name == "duration" }) { keys.removeAll { $0.name == "hold" } }
-        // At most one of image, svg, lottie, video, sequence and shape (the schema says so too).
+        // At most one of image, svg, lottie, video, sequence and shape (the schema says so too),
+        // any of them: the first would leave the last few to rare layers.
         let sources = ["image", "svg", "lottie", "video", "sequence", "shape"]
-        if let shown = keys.first(where: { sources.contains($0.name) }) {
-            keys.removeAll { sources.contains($0.name) && $0.name != shown.name }
+        let given = keys.filter { sources.contains($0.name) }.map(\.name)
+        if !given.isEmpty {
+            let shown = random.pick(given)
+            keys.removeAll { sources.contains($0.name) && $0.name != shown }
         }
         keys.removeAll { if case .described = $0.form { return true } else { return false } }
         keys = shapeKeys(keys, of: set)
@@ -294,7 +297,17 @@ private struct Builder {
             // Items the decoder tells apart as it reads them ("webm" and {"format": "webm"} are one
             // output), kept different by construction.
             var seen = Set<String>()
-            return .array(items.filter { seen.insert(Self.identity(of: $0)).inserted })
+            var kept: [GeneratedJSON] = []
+            for (index, item) in items.enumerated() where seen.insert(Self.identity(of: item)).inserted {
+                // A wrong value in an item that moves up is wrong at its new place.
+                if let wrong = mutatedPath, index != kept.count,
+                    wrong.hasPrefix("\(path)[\(index)].") || wrong == "\(path)[\(index)]"
+                {
+                    mutatedPath = "\(path)[\(kept.count)]" + wrong.dropFirst("\(path)[\(index)]".count)
+                }
+                kept.append(item)
+            }
+            return .array(kept)
         case .either(let forms): return validValue(random.pick(forms), key: key, at: path)
         case .definition, .described: return .string("linear")
         }
