@@ -11,12 +11,7 @@ extension Decoding {
         if case .shape(let shape) = keyPath, case .path(let structure) = shape.kind, let numbers = shape.basePath {
             return try decodePathAnimation(
                 fields, step: step, written: shape.written, base: BezierPath(structure: structure, numbers: numbers)
-            ) { base in
-                .shape(
-                    ShapeKeyPath(
-                        slot: shape.slot, written: shape.written, kind: .path(base.structure), range: nil,
-                        basePath: base.numbers))
-            }
+            ) { base in .shape(shape.matched(to: base)) }
         }
         if case .mask(let mask) = keyPath, case .path(let structure) = mask.kind, let numbers = mask.basePath {
             return try decodePathAnimation(

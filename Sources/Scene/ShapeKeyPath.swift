@@ -10,7 +10,7 @@ public struct ShapeKeyPath: Sendable, Equatable {
     public let kind: LayerKeyPath.Kind
     public let range: ClosedRange<Double>?
     /// For `path`: the layer's own path as numbers of `kind`'s structure, the value a step that
-    /// gives no `from` starts at (see `ShapeKeyPath.matching`).
+    /// gives no `from` starts at (see `Decoding.decodePathAnimation`).
     public let basePath: [Double]?
 
     public init(
@@ -21,6 +21,11 @@ public struct ShapeKeyPath: Sendable, Equatable {
     }
 
     public static func == (left: ShapeKeyPath, right: ShapeKeyPath) -> Bool { left.slot == right.slot }
+
+    /// The same key path for values matched to `base`'s structure.
+    func matched(to base: BezierPath) -> ShapeKeyPath {
+        ShapeKeyPath(slot: slot, written: written, kind: .path(base.structure), range: nil, basePath: base.numbers)
+    }
 
     /// The value in this frame: the one a step set, else the file's.
     func value(_ host: HostLayerState, content: LayerContent) -> [Double] {
