@@ -22,7 +22,8 @@ extension Compositor {
             paintImage(of: content, in: size, alpha: alpha, on: cr)
             if let shape = content.content.shape, !content.shapePaths.isEmpty {
                 let paths = ShapeContent.changed(content.shapePaths, by: host)
-                paintShape(paths, trim: shape.trim, size: size, alpha: alpha, on: cr)
+                paintShape(
+                    paths, base: content.shapePaths, trim: shape.trim, index: index, size: size, alpha: alpha, on: cr)
             }
             content.text?.paint(width: size.width, height: size.height, alpha: alpha, host: host, on: cr)
         }

@@ -33,6 +33,9 @@ public final class Compositor {
     let baseHost: [HostLayerState]
     var host: [HostLayerState]
     let shadows: ShadowCache
+    /// The layers whose host state a step changes (a shape no step changes is drawn as one picture).
+    let changingHost: Set<Int>
+    let shapeRasters = ShapeRasters()
     let staticLayers: StaticLayers
     let imageScaling: ImageScaling
     /// The layers' contents as the file gives them: their filters among them.
@@ -89,6 +92,7 @@ public final class Compositor {
             } ?? contents.count
         firstFootage = tree.wholeSubtrees(upTo: footage)
         firstChanging = tree.wholeSubtrees(upTo: min(footage, changingHost.min() ?? contents.count))
+        self.changingHost = changingHost
         baseHost = host ?? Array(repeating: HostLayerState(), count: contents.count)
         precondition(baseHost.count == contents.count, "one host state per content")
         self.host = baseHost

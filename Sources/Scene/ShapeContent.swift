@@ -35,7 +35,7 @@ public struct ShapeContent: Sendable {
 }
 
 /// One path of a shape and its style.
-public struct ShapePath: Sendable {
+public struct ShapePath: Sendable, Equatable {
     public var path: BezierPath
     public var style: ShapeStyle
 
@@ -46,10 +46,18 @@ public struct ShapePath: Sendable {
 
 /// How a path is filled and stroked, with CAShapeLayer's defaults: filled black, not stroked, a
 /// stroke 1 wide with butt caps and miter joins limited at 10, drawn whole.
-public struct ShapeStyle: Sendable {
-    public enum Paint: Sendable {
+public struct ShapeStyle: Sendable, Equatable {
+    public enum Paint: Sendable, Equatable {
         case color(anim_color_t)
         case gradient(Gradient)
+
+        public static func == (a: Paint, b: Paint) -> Bool {
+            switch (a, b) {
+            case (.color(let x), .color(let y)): x.r == y.r && x.g == y.g && x.b == y.b && x.a == y.a
+            case (.gradient(let x), .gradient(let y)): x == y
+            default: false
+            }
+        }
     }
 
     public enum LineCap: String, CaseIterable, Sendable {

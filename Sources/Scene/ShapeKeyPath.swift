@@ -79,10 +79,22 @@ public enum ShapeKey: String, CaseIterable, Sendable {
     var declaredKey: String { rawValue.split(separator: ".").first.map(String.init) ?? rawValue }
 
     /// The gradient it reaches into, and which part of it.
-    private var gradientPart: (stroke: Bool, part: String)? {
-        let parts = rawValue.split(separator: ".")
-        guard parts.count == 2 else { return nil }
-        return (parts[0] == "strokeGradient", String(parts[1]))
+    private var gradientPart: (stroke: Bool, part: GradientPart)? {
+        switch self {
+        case .fillGradientColors: (false, .colors)
+        case .fillGradientLocations: (false, .locations)
+        case .fillGradientStart: (false, .start)
+        case .fillGradientEnd: (false, .end)
+        case .strokeGradientColors: (true, .colors)
+        case .strokeGradientLocations: (true, .locations)
+        case .strokeGradientStart: (true, .start)
+        case .strokeGradientEnd: (true, .end)
+        default: nil
+        }
+    }
+
+    private enum GradientPart {
+        case colors, locations, start, end
     }
 
     /// Its value in `style` (and `path`, for the path key), as numbers.
@@ -94,10 +106,10 @@ public enum ShapeKey: String, CaseIterable, Sendable {
         if let (stroke, part) = gradientPart {
             guard case .gradient(let gradient) = stroke ? style.stroke : style.fill else { return [] }
             switch part {
-            case "colors": return gradient.stops.flatMap { [$0.color.r, $0.color.g, $0.color.b, $0.color.a] }
-            case "locations": return gradient.stops.map(\.location)
-            case "start": return [gradient.start.x, gradient.start.y]
-            default: return [gradient.end.x, gradient.end.y]
+            case .colors: return gradient.stops.flatMap { [$0.color.r, $0.color.g, $0.color.b, $0.color.a] }
+            case .locations: return gradient.stops.map(\.location)
+            case .start: return [gradient.start.x, gradient.start.y]
+            case .end: return [gradient.end.x, gradient.end.y]
             }
         }
         switch self {
@@ -120,18 +132,18 @@ public enum ShapeKey: String, CaseIterable, Sendable {
         if let (stroke, part) = gradientPart {
             guard case .gradient(var gradient) = stroke ? style.stroke : style.fill else { return }
             switch part {
-            case "colors":
+            case .colors:
                 for index in gradient.stops.indices where 4 * index + 3 < value.count {
                     let v = value[(4 * index)...]
                     let at = v.startIndex
                     gradient.stops[index].color = anim_color_t(r: v[at], g: v[at + 1], b: v[at + 2], a: v[at + 3])
                 }
-            case "locations":
+            case .locations:
                 for index in gradient.stops.indices where index < value.count {
                     gradient.stops[index].location = value[index]
                 }
-            case "start": gradient.start = anim_point_t(x: value[0], y: value[1])
-            default: gradient.end = anim_point_t(x: value[0], y: value[1])
+            case .start: gradient.start = anim_point_t(x: value[0], y: value[1])
+            case .end: gradient.end = anim_point_t(x: value[0], y: value[1])
             }
             if stroke { style.stroke = .gradient(gradient) } else { style.fill = .gradient(gradient) }
             return

@@ -28,6 +28,48 @@ import Testing
     private let black = Pixel(0, 0, 0)
     private let white = Pixel(255, 255, 255)
 
+    /// Shapes are drawn through images kept between frames (a gradient fill under a trim drawing
+    /// on, a still shape over a moving layer): every frame of a run is the same, to the byte, as
+    /// that frame rendered alone, where nothing was kept; the kept images follow a moving layer;
+    /// and a still shape is where its path says.
+    @Test func keptShapeImagesChangeNoByte() throws {
+        let text = """
+            { "version": 1, "canvas": { "width": 200, "height": 200, "fps": 10, "duration": 0.6, "background": "#ffffff" },
+              "layers": [
+                { "name": "ring", "frame": [0, 0, 100, 100],
+                  "shape": { "path": { "ellipse": [10, 10, 80, 80] }, "lineWidth": 6, "strokeColor": "#102040",
+                             "strokeEnd": 0, "trimOffset": 30,
+                             "fillGradient": { "colors": ["#ff0000", "#0000ff"], "start": [0, 0], "end": [1, 1] } } },
+                { "name": "moving", "frame": [100, 0, 100, 100], "fill": "#20a060" },
+                { "name": "badge", "frame": [100, 100, 100, 100],
+                  "shape": { "path": "M 10 50 L 50 10 L 90 50 Z", "fillColor": "#ffcc00", "strokeColor": "#000000",
+                             "lineWidth": 4, "lineJoin": "round" } }
+              ],
+              "timeline": [
+                { "animate": "shape.strokeEnd", "target": "ring", "from": 0, "to": 1, "duration": 0.5, "timing": "linear" },
+                { "animate": "position", "target": "moving", "from": [150, 50], "to": [150, 60], "duration": 0.5 },
+                { "animate": "position", "target": "badge", "from": [150, 150], "to": [140, 150], "duration": 0.2,
+                  "start": 0.3 }
+              ] }
+            """
+        try text.write(to: folder.appendingPathComponent("kept.json"), atomically: true, encoding: .utf8)
+        let run = try CLI.run(["run", "kept.json", "--threads", "1", "--format", "png", "--out", "kept"], in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        for index in 0..<6 {
+            let alone = try CLI.run(
+                ["frame", "kept.json", "--at", String(Double(index) / 10), "-o", "alone-\(index).png"], in: folder)
+            #expect(alone.status == 0, "\(alone.stderr)")
+            let inRun = try RGBAImage.read(folder.appendingPathComponent("kept/frame_000\(index).png"))
+            let single = try RGBAImage.read(folder.appendingPathComponent("alone-\(index).png"))
+            #expect(inRun.bytes == single.bytes, "frame \(index) of the run is the frame rendered alone")
+        }
+        let last = try RGBAImage.read(folder.appendingPathComponent("kept/frame_0005.png"))
+        // The badge moved 10 px left by then: its triangle's left corner stands at x = 100, its
+        // yellow inside centred under its apex at x = 140.
+        #expect(last[140, 145].distance(to: Pixel(255, 204, 0)) <= 2, "the badge's fill moved with it")
+        #expect(last[185, 145].distance(to: white) <= 2, "nothing left where the badge was")
+    }
+
     @Test func aStrokeIsDrawnOnAlongItsLength() throws {
         let line = """
             { "name": "line", "shape": { "path": "M 20 100 L 180 100", "strokeColor": "#000000", "lineWidth": 10,

@@ -5,7 +5,13 @@ linear gradient across its cell and stroked 6 px wide, the stroke trimmed from n
 whole circle over the animation, each turned by its own trim offset. Both files draw the same
 cubic curves from the same start, so the bench can compare their middle frames.
 
+The still scenes (--still) put the same circles, stroked whole and changed by no step, over a
+backdrop that moves in every frame: once as a shape layer (STILL_SHAPE.json), once as an image
+layer of the shape layer's own pixels (STILL_IMAGE.json, showing IMAGE.png, which the bench makes
+from the shape layer alone, STILL_ALONE.json). The two draw the same frames.
+
 Usage: shape-scene.py PIPELINE.json LOTTIE.json FRAMES (at 60 frames a second)
+       shape-scene.py --still STILL_SHAPE.json STILL_IMAGE.json STILL_ALONE.json IMAGE.png FRAMES
 """
 import json
 import sys
@@ -32,8 +38,44 @@ def still(value):
     return {"a": 0, "k": value}
 
 
+def still_scenes(shape_path, image_path, alone_path, png, frames):
+    """The still shape layer over a moving backdrop, the same with the shape's picture instead,
+    and the shape layer alone (which makes that picture)."""
+    pipeline = {}
+    main_scene(pipeline, frames)
+    circles = pipeline["layers"][0]
+    for path in circles["shape"]["paths"]:
+        path["strokeEnd"] = 1
+    canvas = dict(pipeline["canvas"], background="#101418")
+    backdrop = {"name": "backdrop", "frame": [0, 0, WIDTH, HEIGHT], "fill": "#2c3e50"}
+    move = [{"animate": "transform.translation", "target": "backdrop", "from": [0, 0], "to": [240, 0],
+             "duration": frames / 60, "timing": "linear"}]
+    output = {"dir": "out/still", "formats": ["png"]}
+    frame = [0, 0, WIDTH, HEIGHT]
+    scenes = [
+        (shape_path, [backdrop, dict(circles, frame=frame)], move, canvas),
+        (image_path, [backdrop, {"name": "circles", "frame": frame, "image": png}], move, canvas),
+        (alone_path, [dict(circles, frame=frame)], [], dict(canvas, background="#00000000")),
+    ]
+    for path, layers, timeline, scene_canvas in scenes:
+        with open(path, "w") as file:
+            json.dump({"version": 1, "canvas": scene_canvas, "layers": layers, "timeline": timeline,
+                       "output": output}, file)
+
+
 def main():
-    pipeline_path, lottie_path, frames = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    if sys.argv[1] == "--still":
+        return still_scenes(*sys.argv[2:6], int(sys.argv[6]))
+    pipeline, lottie = {}, {}
+    main_scene(pipeline, int(sys.argv[3]), lottie)
+    with open(sys.argv[1], "w") as file:
+        json.dump(pipeline, file)
+    with open(sys.argv[2], "w") as file:
+        json.dump(lottie, file)
+
+
+def main_scene(pipeline_out, frames, lottie_out=None):
+    """The animated scene: the pipeline file into `pipeline_out`, the Lottie file into `lottie_out`."""
     seconds = frames / 60
     paths, steps, groups = [], [], []
     identity = {"ty": "tr", "p": still([0, 0]), "a": still([0, 0]), "s": still([100, 100]), "r": still(0),
@@ -81,10 +123,9 @@ def main():
              "shapes": groups}
     lottie = {"v": "5.7.0", "fr": 60, "ip": 0, "op": frames, "w": WIDTH, "h": HEIGHT, "nm": "circles", "ddd": 0,
               "assets": [], "layers": [layer]}
-    with open(pipeline_path, "w") as file:
-        json.dump(pipeline, file)
-    with open(lottie_path, "w") as file:
-        json.dump(lottie, file)
+    pipeline_out.update(pipeline)
+    if lottie_out is not None:
+        lottie_out.update(lottie)
 
 
 main()
