@@ -121,3 +121,17 @@ void px_unpremultiply_bgra(const uint8_t *src, size_t src_stride, uint8_t *dst, 
         }
     }
 }
+
+void px_multiply_bgra(uint8_t *bgra, int32_t width, int32_t height, size_t stride, const uint8_t weights[4]) {
+    const unsigned blue = weights[2], green = weights[1], red = weights[0], alpha = weights[3];
+    for (int32_t y = 0; y < height; y++) {
+        uint8_t *pixel = bgra + (size_t)y * stride;
+        for (int32_t x = 0; x < width; x++, pixel += 4) {
+            if (pixel[3] == 0) continue;
+            pixel[0] = (uint8_t)((pixel[0] * blue + 127) / 255);
+            pixel[1] = (uint8_t)((pixel[1] * green + 127) / 255);
+            pixel[2] = (uint8_t)((pixel[2] * red + 127) / 255);
+            pixel[3] = (uint8_t)((pixel[3] * alpha + 127) / 255);
+        }
+    }
+}

@@ -115,11 +115,8 @@ extension Compositor {
                 layer, index: index, transform: transform, bounds: tree.masksToBounds[index], alpha: 1, on: cr
             ) { _ in
                 cairo_identity_matrix(cr)
-                for child in tree.sublayers(of: index) {
-                    let box = drawSubtree(
-                        child, of: layers, replacing: replacements, nested: true, on: cr, frame: frame)
-                    drawnOver = drawnOver.union(box)
-                }
+                drawnOver = drawnOver.union(
+                    drawSublayers(of: index, in: layers, replacing: replacements, on: cr, frame: frame))
             }
         case .picture(let picture):
             paint(picture, of: layer, index: index, alpha: alpha, on: cr)

@@ -132,17 +132,28 @@ extension Compositor {
         guard tree.hasSublayers(index), !tree.masksToBounds[index], let inverse = worlds[index].inverted else {
             return box
         }
+        // A replicating layer's copies stand where each copy's transform puts its sublayers.
+        let copies =
+            contents[index].replicator.map { replicator in
+                (0..<replicator.count).map { Self.transform(ofInstance: $0, of: replicator, in: layers[index]) }
+            } ?? [AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)]
         for child in (index + 1)..<tree.ends[index] where layers[child].isDrawable {
-            let local = inverse.concatenating(worlds[child]).boundingBox(of: layers[child].localBounds)
-            guard local.x.isFinite, local.y.isFinite, local.width.isFinite, local.height.isFinite else { continue }
-            let right = max(box.x + box.width, local.x + local.width)
-            let bottom = max(box.y + box.height, local.y + local.height)
-            box.x = min(box.x, local.x)
-            box.y = min(box.y, local.y)
-            box.width = right - box.x
-            box.height = bottom - box.y
+            for copy in copies {
+                let local = copy.concatenating(inverse.concatenating(worlds[child])).boundingBox(
+                    of: layers[child].localBounds)
+                box = Self.grown(box, toHold: local)
+            }
         }
         return box
+    }
+
+    /// `box` grown to hold `local` (left as it is when `local` is not finite).
+    private static func grown(_ box: anim_rect_t, toHold local: anim_rect_t) -> anim_rect_t {
+        guard local.x.isFinite, local.y.isFinite, local.width.isFinite, local.height.isFinite else { return box }
+        let (left, top) = (min(box.x, local.x), min(box.y, local.y))
+        let right = max(box.x + box.width, local.x + local.width)
+        let bottom = max(box.y + box.height, local.y + local.height)
+        return anim_rect_t(x: left, y: top, width: right - left, height: bottom - top)
     }
 
     /// The rows of the picture each effect of the chain computes: those the frame shows (and its

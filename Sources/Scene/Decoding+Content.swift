@@ -19,6 +19,7 @@ extension Decoding {
         content.lottie = try lottie(fields, layer: layer)
         content.footage = try footage(fields, layer: layer)
         content.shape = try shape(fields, layer: layer)
+        content.replicator = try replicator(fields)
         if let text = fields["text"] { content.text = try decodeText(text, layer: layer) }
         return content
     }

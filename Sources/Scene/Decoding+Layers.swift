@@ -69,6 +69,12 @@ extension Decoding {
             }
             subtreeEnds[index] = layerNames.count
             guard let parts else { continue }
+            if parts.content.replicator != nil, sublayers?.isEmpty != false, let field = item.member("replicator") {
+                errors.append(
+                    field.error(
+                        "a replicator draws copies of the layer's sublayers; this layer has none: add "
+                            + "\"sublayers\" or leave out \"replicator\""))
+            }
             if item.member("snapshot") != nil {
                 snapshots.append((index, item))
             } else if let at = item.member("at") {

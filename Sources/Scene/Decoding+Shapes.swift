@@ -187,3 +187,25 @@ extension Decoding {
             stops: zip(locations, colors).map { GradientStop(location: $0, color: $1) })
     }
 }
+
+/// A layer's `replicator`: `{"instanceCount": 12, "instanceTransform": {"rotation": 30},
+/// "instanceAlphaOffset": -0.08}`.
+extension Decoding {
+    func replicator(_ fields: ObjectFields) throws(SceneError) -> Replicator? {
+        guard let field = fields["replicator"] else { return nil }
+        let keys = try field.object(Keys.replicator)
+        var replicator = Replicator(count: try keys.required("instanceCount", "how many copies of the sublayers"))
+        if let transform = keys["instanceTransform"] {
+            let parts = try transform.object(Keys.instanceTransform)
+            replicator.translation = try parts.value("translation")
+            replicator.rotation = try parts.value("rotation")
+            replicator.scale = try parts.value("scale")
+        }
+        replicator.color = try keys.value("instanceColor")
+        replicator.offsets = [
+            try keys.value("instanceRedOffset"), try keys.value("instanceGreenOffset"),
+            try keys.value("instanceBlueOffset"), try keys.value("instanceAlphaOffset"),
+        ]
+        return replicator
+    }
+}

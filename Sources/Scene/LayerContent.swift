@@ -20,6 +20,8 @@ public struct LayerContent: Sendable {
     public var lottie: LottieSpec?
     /// Vector paths, in place of an image.
     public var shape: ShapeContent?
+    /// Draws the sublayers again and again, each copy a step further (see `Replicator`).
+    public var replicator: Replicator?
     /// Effects applied to the layer's drawn content and sublayers, in order (see `LayerEffect`).
     public var effects: [LayerEffect] = []
     /// Effects applied to what is drawn behind the layer, inside its shape, under its content.

@@ -316,9 +316,9 @@ import Testing
     // MARK: 6. Twelve bars fading round a circle
 
     /// Lottie's repeater of 12 copies, each turned 30° about the centre, opacity from 100 % on the
-    /// first to `eo` on the last (eo going from 10 % to 100 %): copy i's opacity is
-    /// 1 − (1 − eo)·i / 11. pipeline has no repeater, so the shape lists the 12 turned bars, each
-    /// with its own alpha animated.
+    /// first to 10 % on the last (copy i's is 1 − 0.9·i / 11), the whole turning a quarter over
+    /// the animation; pipeline's replicator of one bar sublayer, 30° and an alpha offset of
+    /// −0.9 / 11 a copy, the replicating layer turned by a step.
     @Test func twelveBarsWithAlphaFalloff() throws {
         let (center, slate) = (Point(100, 100), [51, 51, 63])
         let bar: [Point] = [[96, 20], [104, 20], [104, 60], [96, 60]]
@@ -327,33 +327,33 @@ import Testing
             items: [
                 Bodymovin.path(.polyline(bar, closed: true)), Bodymovin.fill(Self.unit(slate)),
                 Bodymovin.repeater(
-                    copies: 12, anchor: [100, 100], rotation: 30, startOpacity: 100,
-                    endOpacity: Bodymovin.linear(10, 100, frames: Self.frames)),
-            ])
-        func opacity(_ index: Int, _ progress: Double) -> Double { 1 - 0.9 * (1 - progress) * Double(index) / 11 }
-        func turned(_ point: Point, _ index: Int) -> Point {
-            let angle = Double(index) * .pi / 6
+                    copies: 12, anchor: [100, 100], rotation: 30, startOpacity: 100, endOpacity: Bodymovin.still(10)),
+            ],
+            rotation: Bodymovin.linear(0, 90, frames: Self.frames))
+        func opacity(_ index: Int) -> Double { 1 - 0.9 * Double(index) / 11 }
+        func turned(_ point: Point, _ index: Int, _ frame: Int) -> Point {
+            let angle = Double(index) * .pi / 6 + .pi / 2 * Self.progress(frame)
             let offset = point - center
             return center
                 + Point(cos(angle) * offset.x - sin(angle) * offset.y, sin(angle) * offset.x + cos(angle) * offset.y)
         }
-        let paths = (0..<12).map { index in
-            #"{"path": "\#(ReferencePath.polyline(bar.map { turned($0, index) }, closed: true).svg)", "#
-                + #""fillColor": "\#(Self.hex(slate, alpha: opacity(index, 0)))"}"#
-        }
-        let steps = (0..<12).map { index in
-            ShapeReferenceFixture.step(
-                "shape.paths.\(index).fillColor", from: #""\#(Self.hex(slate, alpha: opacity(index, 0)))""#,
-                to: #""\#(Self.hex(slate))""#)
-        }
+        let path = ReferencePath.polyline(bar, closed: true).svg
+        let layer = """
+            {"name": "shape", "frame": [0, 0, 200, 200],
+             "replicator": {"instanceCount": 12, "instanceTransform": {"rotation": 30},
+                            "instanceAlphaOffset": \(-0.9 / 11)},
+             "sublayers": [{"name": "bar", "frame": [0, 0, 200, 200],
+                            "shape": {"path": "\(path)", "fillColor": "\(Self.hex(slate))"}}]}
+            """
         let fixture = try ShapeReferenceFixture(
-            lottie: lottie, shape: #"{"paths": [\#(paths.joined(separator: ", "))]}"#, steps: steps)
+            lottie: lottie, shape: "", steps: [ShapeReferenceFixture.step("transform.rotation", from: "0", to: "90")],
+            layer: layer)
         defer { fixture.cleanUp() }
         for frame in [0, 15, 28] {
             let picture = try compare(fixture, at: frame, "twelve bars")
             for index in 0..<12 {
-                let alpha = picture[turned([100, 40], index)].a
-                let expected = 255 * opacity(index, Self.progress(frame))
+                let alpha = picture[turned([100, 40], index, frame)].a
+                let expected = 255 * opacity(index)
                 #expect(
                     abs(Double(alpha) - expected) <= 3, "frame \(frame): bar \(index)'s alpha \(alpha), not \(expected)"
                 )

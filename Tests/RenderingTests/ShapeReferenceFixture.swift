@@ -12,8 +12,9 @@ struct ShapeReferenceFixture {
 
     let folder: URL
 
-    /// `shape` is the shape layer's `shape` object, `steps` the timeline.
-    init(lottie: Data, shape: String, steps: [String] = []) throws {
+    /// `shape` is the shape layer's `shape` object, `steps` the timeline; `layer`, when given, is
+    /// the whole of the layer named "shape" instead.
+    init(lottie: Data, shape: String, steps: [String] = [], layer: String? = nil) throws {
         folder = try CLI.temporaryDirectory()
         try lottie.write(to: folder.appendingPathComponent("reference.json"))
         let (size, seconds) = (Self.size, Double(Self.frames) / Double(Bodymovin.frameRate))
@@ -22,7 +23,7 @@ struct ShapeReferenceFixture {
              "canvas": {"width": \(size), "height": \(size), "fps": \(Bodymovin.frameRate), "duration": \(seconds),
                         "background": "#00000000"},
              "layers": [{"name": "lottie", "frame": [0, 0, \(size), \(size)], "lottie": "reference.json"},
-                        {"name": "shape", "frame": [0, 0, \(size), \(size)], "shape": \(shape)}],
+                        \(layer ?? #"{"name": "shape", "frame": [0, 0, \#(size), \#(size)], "shape": \#(shape)}"#)],
              "timeline": [\(steps.joined(separator: ", "))]}
             """
         try PluginFixtures.write(pipeline, to: "p.json", in: folder)

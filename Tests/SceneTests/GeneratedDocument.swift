@@ -156,6 +156,12 @@ private struct Builder {
             if let maskShapeKind, key.name == "shape", mutatedPath != keyPath { member = .string(maskShapeKind) }
             members.append((key.name, member))
         }
+        // A replicator copies sublayers, which the declarations do not generate (the schema says
+        // so too): one sublayer of its own comes with it.
+        if set.place == Keys.layer.place, keys.contains(where: { $0.name == "replicator" }) {
+            layerCount += 1
+            members.append(("sublayers", .array([.object([("name", .string("layer\(layerCount)"))])])))
+        }
         return .object(members)
     }
 

@@ -21,3 +21,11 @@ bool px_bgra_is_opaque(const uint8_t *bgra, int32_t width, int32_t height, size_
  */
 void px_unpremultiply_bgra(const uint8_t *src, size_t src_stride, uint8_t *dst, size_t dst_stride,
                            int32_t width, int32_t height, int32_t channels);
+
+/*
+ * Multiplies every channel of premultiplied BGRA pixels in place by its weight out of 255:
+ * `weights` are red, green, blue and alpha, each 0…255, and a channel v becomes
+ * (v * weight + 127) / 255. With red, green and blue's weights at most alpha's, the pixels stay
+ * premultiplied: the colour a tint multiplies a picture by (a replicator's copies).
+ */
+void px_multiply_bgra(uint8_t *bgra, int32_t width, int32_t height, size_t stride, const uint8_t weights[4]);

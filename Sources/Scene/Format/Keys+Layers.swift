@@ -65,6 +65,10 @@ extension Keys {
                 "vector paths drawn at the render's scale over the fill and under the text, in place of an image "
                     + "(CAShapeLayer, Lottie's shape layers)"),
             FormatKey(
+                "replicator", .object(replicator),
+                "draws the sublayers again and again, each copy moved, turned, scaled and tinted a step further "
+                    + "about the layer's anchor (CAReplicatorLayer, Lottie's repeater)"),
+            FormatKey(
                 "gravity", .choice(Gravity.allCases.map(\.rawValue)), default: .string(Gravity.aspectFill.rawValue),
                 "how the image, SVG, Lottie animation, video, sequence or snapshot is placed in the frame"),
             FormatKey(

@@ -80,4 +80,40 @@ extension Keys {
 
     public static let shapeFillGradient = gradientKeys("layers[].shape.fillGradient")
     public static let shapeStrokeGradient = gradientKeys("layers[].shape.strokeGradient")
+
+    /// A layer's replicator (`Replicator`).
+    public static let replicator = KeySet(
+        "layers[].replicator",
+        [
+            FormatKey(
+                "instanceCount", .integer(1...Double(Replicator.maximumCount)),
+                "how many copies of the sublayers are drawn, the first of them as they are"),
+            FormatKey(
+                "instanceTransform", .object(instanceTransform),
+                "how each copy is placed from the one before, about the layer's anchor"),
+            FormatKey(
+                "instanceColor", .color, default: "#ffffff",
+                "the colour the first copy's colours are multiplied by (white leaves them)"),
+            FormatKey(
+                "instanceRedOffset", .number(-1...1), default: 0,
+                "added to the multiplying colour's red for each copy after the first"),
+            FormatKey(
+                "instanceGreenOffset", .number(-1...1), default: 0,
+                "added to the multiplying colour's green for each copy after the first"),
+            FormatKey(
+                "instanceBlueOffset", .number(-1...1), default: 0,
+                "added to the multiplying colour's blue for each copy after the first"),
+            FormatKey(
+                "instanceAlphaOffset", .number(-1...1), default: 0,
+                "added to the multiplying colour's alpha for each copy after the first (-0.08: each fainter)"),
+        ], required: ["instanceCount"], "repeats the layer's sublayers")
+
+    /// How each copy of a replicator is placed from the one before.
+    public static let instanceTransform = KeySet(
+        "layers[].replicator.instanceTransform",
+        [
+            FormatKey("translation", .point(nil), default: [0, 0], "[x, y] pixels further for each copy"),
+            FormatKey("rotation", .number(-36_000...36_000), default: 0, "degrees further clockwise for each copy"),
+            FormatKey("scale", .numberOrPoint(-1000...1000), default: 1, "a factor, or [sx, sy], again for each copy"),
+        ], "copy i: translation i·t, rotation i·θ, scale sⁱ, about the anchor")
 }

@@ -35,8 +35,8 @@ public struct SchemaDocument {
     }
 
     /// A layer shows at most one of an image, an SVG, a Lottie animation, a video, a sequence, a
-    /// snapshot and a shape; a video's `volume` comes with `"audio": true`; `at` comes with `snapshot`; its
-    /// sublayers are layers (the definition refers to itself).
+    /// snapshot and a shape; a video's `volume` comes with `"audio": true`; `at` comes with `snapshot`; a
+    /// replicator comes with sublayers to copy; its sublayers are layers (the definition refers to itself).
     var layer: SchemaJSON {
         let sources = ["image", "svg", "lottie", "video", "sequence", "snapshot", "shape"]
         let pairs = sources.indices.flatMap { i in sources[(i + 1)...].map { [sources[i], $0] } }
@@ -53,6 +53,9 @@ public struct SchemaDocument {
             ])
             .with("not", ["anyOf": .array(pairs.map { ["required": .array($0.map(SchemaJSON.string))] })])
             .with("dependentRequired", ["at": ["snapshot"]])
+            .with(
+                "dependentSchemas",
+                ["replicator": ["required": ["sublayers"], "properties": ["sublayers": ["minItems": 1]]]])
     }
 
     private var interaction: SchemaJSON {
