@@ -5,9 +5,9 @@ import Foundation
 import Scene
 
 /// A replicating layer's sublayers, drawn once for each copy (`Replicator`): copy i's layers are
-/// placed by the copy's transform about the replicating layer's anchor, in its own space, and
-/// their colours multiplied by the copy's colour. The layers' states are the same for every
-/// copy; only where they stand and how they are tinted differ.
+/// placed by the copy's transform about the replicating layer's anchor, in its own space, their
+/// colours multiplied by the copy's colour, and, with an instance delay, in the states the
+/// renderer found for them `delay` × i seconds earlier (`delayedCopies`).
 extension Compositor {
     /// The sublayers of layer `index` drawn over it, bottom first, once for each copy when it
     /// replicates them; returns the box of pixels they could change.
@@ -15,28 +15,43 @@ extension Compositor {
         of index: Int, in layers: [anim_layer_t], replacing replacements: [Replacement], on cr: OpaquePointer,
         frame: FrameBuffer
     ) -> PixelBox {
-        guard let replicator = contents[index].replicator, let inverse = worlds[index].inverted else {
+        guard let replicator = contents[index].replicator else {
             return drawChildren(of: index, in: layers, replacing: replacements, on: cr, frame: frame)
         }
         let subtree = (index + 1)..<tree.ends[index]
-        let saved = Array(worlds[subtree])
-        defer { worlds.replaceSubrange(subtree, with: saved) }
+        let (savedWorlds, savedHost) = (Array(worlds[subtree]), Array(host[subtree]))
+        defer {
+            worlds.replaceSubrange(subtree, with: savedWorlds)
+            host.replaceSubrange(subtree, with: savedHost)
+        }
+        let delayed = delayedCopies[index] ?? []
         var drawn = PixelBox.empty
         for instance in 0..<replicator.count {
             let color = replicator.color(ofInstance: instance)
             guard color.a > 0 else { continue }
-            let place = worlds[index].concatenating(
-                Self.transform(ofInstance: instance, of: replicator, in: layers[index])
-            )
-            .concatenating(inverse)
-            for layer in subtree { worlds[layer] = place.concatenating(saved[layer - subtree.lowerBound]) }
+            var copyLayers = layers
+            if instance > 0, instance - 1 < delayed.count {
+                let copy = delayed[instance - 1]
+                copyLayers.replaceSubrange(subtree, with: copy.layers)
+                host.replaceSubrange(subtree, with: copy.host)
+            } else {
+                host.replaceSubrange(subtree, with: savedHost)
+            }
+            let placed = worlds[index].concatenating(
+                Self.transform(ofInstance: instance, of: replicator, in: layers[index]))
+            for layer in subtree {
+                let parent = tree.parents[layer]!
+                worlds[layer] = (parent == index ? placed : worlds[parent]).concatenating(
+                    copyLayers[layer].deviceTransform)
+            }
             let white = color.r >= 1 && color.g >= 1 && color.b >= 1
             guard !white || color.a < 1 else {
-                drawn = drawn.union(drawChildren(of: index, in: layers, replacing: replacements, on: cr, frame: frame))
+                drawn = drawn.union(
+                    drawChildren(of: index, in: copyLayers, replacing: replacements, on: cr, frame: frame))
                 continue
             }
             cairo_push_group(cr)
-            drawn = drawn.union(drawChildren(of: index, in: layers, replacing: replacements, on: cr, frame: frame))
+            drawn = drawn.union(drawChildren(of: index, in: copyLayers, replacing: replacements, on: cr, frame: frame))
             let group = cairo_pop_group(cr)!
             if white {
                 cairo_set_source(cr, group)
@@ -96,5 +111,16 @@ extension Compositor {
             cairo_image_surface_get_data(surface), cairo_image_surface_get_width(surface),
             cairo_image_surface_get_height(surface), Int(cairo_image_surface_get_stride(surface)), weights)
         cairo_surface_mark_dirty(surface)
+    }
+}
+
+/// The states of a replicating layer's sublayers (its whole subtree, in order) for one copy
+/// after the first, found `delay` × i seconds before the frame's time.
+public struct DelayedCopy {
+    public let layers: [anim_layer_t]
+    public let host: [HostLayerState]
+
+    public init(layers: [anim_layer_t], host: [HostLayerState]) {
+        (self.layers, self.host) = (layers, host)
     }
 }

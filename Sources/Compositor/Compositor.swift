@@ -36,6 +36,10 @@ public final class Compositor {
     /// The layers whose host state a step changes (a shape no step changes is drawn as one picture).
     let changingHost: Set<Int>
     let shapeRasters = ShapeRasters()
+    /// For each replicating layer with an instance delay, its copies' sublayer states in the
+    /// frame being drawn (copy 1 first); the renderer sets them before each render. A copy
+    /// without one shows the frame's own states.
+    public var delayedCopies: [Int: [DelayedCopy]] = [:]
     let staticLayers: StaticLayers
     let imageScaling: ImageScaling
     /// The layers' contents as the file gives them: their filters among them.

@@ -94,8 +94,39 @@ final class Worker: @unchecked Sendable {
             }
         }
         try move(&state, frame: frame)
+        compositor.delayedCopies = try delayedCopies(evaluator, time: time, frame: frame)
         compositor.render(state.layers, host: state.host, replacing: replacements, holding: held, into: buffer)
         if let effects, let failure = effects.takeFailure(from: compositor) { throw failure }
+    }
+
+    /// Each replicating layer's copies after the first, when it delays them: the states of its
+    /// subtree at `time` − i × its delay, each time evaluated once for all of them.
+    private func delayedCopies(_ evaluator: FrameEvaluator, time: Double, frame: Int) throws(RenderError)
+        -> [Int: [DelayedCopy]]
+    {
+        let scene = evaluator.scene
+        var copies: [Int: [DelayedCopy]] = [:]
+        var states: [Double: FrameState] = [:]
+        for (index, layer) in scene.layers.enumerated() {
+            guard let replicator = layer.content.replicator, replicator.delay > 0, replicator.count > 1 else {
+                continue
+            }
+            let subtree = (index + 1)..<scene.tree.ends[index]
+            var delayed: [DelayedCopy] = []
+            for instance in 1..<replicator.count {
+                let then = time - Double(instance) * replicator.delay
+                let state: FrameState
+                if let known = states[then] {
+                    state = known
+                } else {
+                    state = try evaluator.state(at: then, frame: frame)
+                    states[then] = state
+                }
+                delayed.append(DelayedCopy(layers: Array(state.layers[subtree]), host: Array(state.host[subtree])))
+            }
+            copies[index] = delayed
+        }
+        return copies
     }
 
     /// The characters of layer `layer`'s text at timeline time `time` (on frame `frame`), as

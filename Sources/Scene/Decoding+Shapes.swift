@@ -201,6 +201,7 @@ extension Decoding {
             replicator.rotation = try parts.value("rotation")
             replicator.scale = try parts.value("scale")
         }
+        replicator.delay = try keys.value("instanceDelay")
         replicator.color = try keys.value("instanceColor")
         replicator.offsets = [
             try keys.value("instanceRedOffset"), try keys.value("instanceGreenOffset"),

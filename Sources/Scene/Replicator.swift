@@ -6,7 +6,8 @@ import CAnimatorABI
 /// Copy `i` (0 the sublayers as they are) is drawn through translation i·t, rotation i·θ and
 /// scale sⁱ, about the replicating layer's anchor (as Lottie's repeater builds its copies; for a
 /// rotation alone, a scale alone or a translation alone that is Core Animation's instance
-/// transform applied i times), and its colours are multiplied by `color(ofInstance:)`.
+/// transform applied i times), its colours are multiplied by `color(ofInstance:)`, and it shows
+/// its sublayers as they are `delay` × i seconds earlier.
 public struct Replicator: Sendable, Equatable {
     public static let maximumCount = 1000
 
@@ -15,6 +16,9 @@ public struct Replicator: Sendable, Equatable {
     /// Degrees, clockwise.
     public var rotation: Double
     public var scale: anim_point_t
+    /// Seconds each copy shows its sublayers later than the one before: copy i shows the states
+    /// steps give them at t − i·delay.
+    public var delay: Double = 0
     /// The colour the first copy's colours are multiplied by.
     public var color: anim_color_t
     /// What each copy adds to the one before's multiplying colour, red, green, blue and alpha.
@@ -40,7 +44,7 @@ public struct Replicator: Sendable, Equatable {
 
     public static func == (x: Replicator, y: Replicator) -> Bool {
         x.count == y.count && x.translation.x == y.translation.x && x.translation.y == y.translation.y
-            && x.rotation == y.rotation && x.scale.x == y.scale.x && x.scale.y == y.scale.y
+            && x.rotation == y.rotation && x.delay == y.delay && x.scale.x == y.scale.x && x.scale.y == y.scale.y
             && x.color.r == y.color.r && x.color.g == y.color.g && x.color.b == y.color.b && x.color.a == y.color.a
             && x.offsets == y.offsets
     }

@@ -4,7 +4,8 @@ import Testing
 
 /// What a replicator draws, against the positions and colours worked out here: copies turned
 /// about the anchor with their alpha falling off, copies moved and scaled, copies tinted by the
-/// instance colour and its offsets, a replicating layer moved as one, and the file's mistakes.
+/// instance colour and its offsets, copies showing their sublayers' animation later by the
+/// instance delay, and the file's mistakes.
 @Suite final class ReplicatorTests {
     let folder: URL
     init() throws { folder = try CLI.temporaryDirectory() }
@@ -98,6 +99,34 @@ import Testing
         }
     }
 
+    @Test func eachCopyShowsTheAnimationLaterByTheDelay() throws {
+        // A 10×10 square moving down 100 px in a second, linearly, from y = 0; four copies 40 apart,
+        // each 0.2 s later: at t, copy i's top is at 100 · (t − 0.2·i), held at 0 before it starts.
+        let layers = """
+            { "name": "wave", "frame": [0, 0, 200, 200],
+              "replicator": { "instanceCount": 4, "instanceTransform": { "translation": [40, 0] }, "instanceDelay": 0.2 },
+              "sublayers": [ { "name": "square", "frame": [20, 0, 10, 10], "fill": "#000000" } ] }
+            """
+        let steps = """
+            { "animate": "position", "target": "square", "from": [25, 5], "to": [25, 105], "duration": 1,
+              "timing": "linear" }
+            """
+        for t in [0.3, 0.7] {
+            let (result, picture) = try frame(layers, steps: steps, at: t)
+            let image = try #require(picture, "\(result.stderr)")
+            for copy in 0..<4 {
+                let top = 100 * max(t - 0.2 * Double(copy), 0)
+                let x = 25 + 40 * copy
+                #expect(
+                    image[x, Int(top) + 5].distance(to: Pixel(0, 0, 0)) <= 2,
+                    "t \(t), copy \(copy): the square's middle at y \(top + 5)")
+                #expect(
+                    image[x, Int(top) + 13].distance(to: Pixel(255, 255, 255)) <= 2,
+                    "t \(t), copy \(copy): nothing below the square")
+            }
+        }
+    }
+
     @Test func mistakesAreNamed() throws {
         let cases: [(String, String)] = [
             (
@@ -113,7 +142,7 @@ import Testing
                 "instanceAlphaOffset"
             ),
             (
-                #"{ "name": "late", "replicator": { "instanceCount": 3, "instanceDelay": 0.1 }, "sublayers": [ { "name": "a" } ] }"#,
+                #"{ "name": "early", "replicator": { "instanceCount": 3, "instanceDelay": -0.1 }, "sublayers": [ { "name": "a" } ] }"#,
                 "instanceDelay"
             ),
         ]

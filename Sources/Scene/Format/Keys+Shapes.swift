@@ -92,6 +92,9 @@ extension Keys {
                 "instanceTransform", .object(instanceTransform),
                 "how each copy is placed from the one before, about the layer's anchor"),
             FormatKey(
+                "instanceDelay", .number(time), default: 0,
+                "seconds each copy shows the sublayers' animation later than the one before"),
+            FormatKey(
                 "instanceColor", .color, default: "#ffffff",
                 "the colour the first copy's colours are multiplied by (white leaves them)"),
             FormatKey(
