@@ -25,10 +25,13 @@ extension Compositor {
             host.replaceSubrange(subtree, with: savedHost)
         }
         let delayed = delayedCopies[index] ?? []
+        let outerCopy = copyPath
+        defer { copyPath = outerCopy }
         var drawn = PixelBox.empty
         for instance in 0..<replicator.count {
             let color = replicator.color(ofInstance: instance)
             guard color.a > 0 else { continue }
+            copyPath = outerCopy &* 1009 &+ instance &+ 1
             var copyLayers = layers
             if instance > 0, instance - 1 < delayed.count {
                 let copy = delayed[instance - 1]

@@ -13,7 +13,7 @@ extension Compositor {
     ) {
         if !changingHost.contains(index) {
             // A shape no step changes is one picture, kept while the layer's place and size stay.
-            let slot = ShapeRasters.Slot(layer: index, path: -1, part: 0)
+            let slot = ShapeRasters.Slot(layer: index, path: -1, part: 0, copy: copyPath)
             let place = ShapeRasters.Place(cr, width: size.width, height: size.height)
             let key =
                 shapeRasters.stillKey(at: slot, place: place)
@@ -47,7 +47,8 @@ extension Compositor {
                 let filled = ShapePath(path: shapePath.path, style: style.fillOnly)
                 let drawing = ShapeDrawing(paths: [filled], trim: nil, width: size.width, height: size.height)
                 let key = rasterKey(for: drawing, box: Self.box(of: filled, stroke: nil), on: cr)
-                composite(key, at: .init(layer: index, path: number, part: 1), alpha: alpha, on: cr) { cr, alpha in
+                composite(key, at: .init(layer: index, path: number, part: 1, copy: copyPath), alpha: alpha, on: cr) {
+                    cr, alpha in
                     Self.fill(filled, size: size, alpha: alpha, on: cr)
                 }
             }
@@ -62,7 +63,8 @@ extension Compositor {
             }
             let drawing = ShapeDrawing(paths: [stroked], trim: nil, width: size.width, height: size.height)
             let key = rasterKey(for: drawing, box: Self.box(of: stroked, stroke: drawn), on: cr)
-            composite(key, at: .init(layer: index, path: number, part: 2), alpha: alpha, on: cr) { cr, alpha in
+            composite(key, at: .init(layer: index, path: number, part: 2, copy: copyPath), alpha: alpha, on: cr) {
+                cr, alpha in
                 Self.stroke(drawn, style: stroked.style, size: size, alpha: alpha, on: cr)
             }
         }

@@ -36,6 +36,9 @@ public final class Compositor {
     /// The layers whose host state a step changes (a shape no step changes is drawn as one picture).
     let changingHost: Set<Int>
     let shapeRasters = ShapeRasters()
+    /// Which copy of the replicators around it the layer being drawn is: 0 outside any, else a
+    /// number for the copies it is in, so each copy keeps its own shape rasters.
+    var copyPath = 0
     /// For each replicating layer with an instance delay, its copies' sublayer states in the
     /// frame being drawn (copy 1 first); the renderer sets them before each render. A copy
     /// without one shows the frame's own states.

@@ -46,11 +46,13 @@ final class ShapeRasters {
         }
     }
 
-    /// Where a raster is kept: a layer's path's fill or stroke, or a still layer's whole shape.
+    /// Where a raster is kept: a layer's path's fill or stroke, or a still layer's whole shape,
+    /// in one copy of the replicators it is inside (`Compositor.copyPath`; 0 outside any).
     struct Slot: Hashable {
         var layer: Int
         var path: Int
         var part: Int
+        var copy = 0
     }
 
     private struct Entry {

@@ -5,7 +5,8 @@ import Testing
 /// A shape layer in the studio's inspector, in a real browser: its keys get the controls of their
 /// types (path data as text, colours as colour controls, numbers as numbers, `paths` as a list),
 /// an `animate` step on one of its key paths is edited as any step is, and a path's `strokeEnd`
-/// edited through the inspector changes the frame the preview shows.
+/// and a replicator's `instanceCount` edited through the inspector change the frame the preview
+/// shows.
 @Suite(
     "a shape layer in the studio's inspector",
     .enabled(
@@ -21,7 +22,9 @@ struct StudioShapeInspectorTests {
             { "name": "line", "frame": [0, 0, 64, 48],
               "shape": { "paths": [
                 { "path": "M 8 24 L 56 24", "strokeColor": "#ffffff", "lineWidth": 8 },
-                { "path": { "ellipse": [2, 38, 8, 8] }, "fillColor": "#ff0000" } ] } }
+                { "path": { "ellipse": [2, 38, 8, 8] }, "fillColor": "#ff0000" } ] },
+              "replicator": { "instanceCount": 1, "instanceTransform": { "translation": [12, 0] } },
+              "sublayers": [ { "name": "tick", "frame": [20, 2, 6, 6], "fill": "#0000ff" } ] }
           ],
           "timeline": [
             { "animate": "shape.paths.0.strokeEnd", "target": "line", "to": 1, "start": 0.5, "duration": 0.5 }
@@ -40,6 +43,7 @@ struct StudioShapeInspectorTests {
         (["select", "0"], nil),
         (["set", "/timeline/0/duration", "0.4"], "input number - number"),
         (["set", "/layers/0/shape/paths/0/strokeEnd", "0.25"], "input number - number"),
+        (["set", "/layers/0/replicator/instanceCount", "2"], "input number - integer"),
     ]
 
     @Test("its keys get typed controls, and strokeEnd set in the inspector shortens the line on the frame")
@@ -69,6 +73,7 @@ struct StudioShapeInspectorTests {
         let written = try String(contentsOf: file, encoding: .utf8)
         for fragment in [
             ##""fillColor": "#00ff00""##, #""strokeEnd": 0.25"#, #""duration": 0.4"#, #"{ "ellipse": [2, 38, 10, 8] }"#,
+            #""instanceCount": 2"#,
         ] {
             #expect(written.contains(fragment), "\(fragment) is not in\n\(written)")
         }
@@ -81,6 +86,10 @@ struct StudioShapeInspectorTests {
         let after = try frame(edit, at: 0)
         #expect(after[48, 24].distance(to: Pixel(0, 0, 0)) < 8, "\(after[48, 24])")
         #expect(after[12, 24].distance(to: Pixel(255, 255, 255)) < 8, "\(after[12, 24])")
+        // The replicator's second copy of the blue tick stands 12 to the right of the first.
+        #expect(before[35, 5].distance(to: Pixel(0, 0, 0)) < 8, "one tick before: \(before[35, 5])")
+        #expect(after[23, 5].distance(to: Pixel(0, 0, 255)) < 8, "\(after[23, 5])")
+        #expect(after[35, 5].distance(to: Pixel(0, 0, 255)) < 8, "a second tick after: \(after[35, 5])")
     }
 
     /// The frame at `time` the preview renders now.
