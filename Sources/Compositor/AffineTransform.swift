@@ -6,6 +6,8 @@ import Foundation
 struct AffineTransform: Equatable {
     var a, b, c, d, tx, ty: Double
 
+    static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+
     func apply(_ p: anim_point_t) -> anim_point_t {
         anim_point_t(x: a * p.x + c * p.y + tx, y: b * p.x + d * p.y + ty)
     }

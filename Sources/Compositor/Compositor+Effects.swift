@@ -136,7 +136,7 @@ extension Compositor {
         let copies =
             contents[index].replicator.map { replicator in
                 (0..<replicator.count).map { Self.transform(ofInstance: $0, of: replicator, in: layers[index]) }
-            } ?? [AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)]
+            } ?? [.identity]
         for child in (index + 1)..<tree.ends[index] where layers[child].isDrawable {
             for copy in copies {
                 let local = copy.concatenating(inverse.concatenating(worlds[child])).boundingBox(

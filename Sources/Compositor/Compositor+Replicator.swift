@@ -86,7 +86,7 @@ extension Compositor {
     static func transform(ofInstance instance: Int, of replicator: Replicator, in layer: anim_layer_t)
         -> AffineTransform
     {
-        guard instance > 0 else { return AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0) }
+        guard instance > 0 else { return .identity }
         let times = Double(instance)
         let anchor = anim_point_t(x: layer.anchor.x * layer.frame.width, y: layer.anchor.y * layer.frame.height)
         let turn = cosSin(degrees: replicator.rotation * times)

@@ -58,7 +58,7 @@ extension Compositor {
         let pictureToLayer = Matrix3(cells: [1 / density, 0, -left / density, 0, 1 / density, -top / density, 0, 0, 1])
         project(picture, through: projection * pictureToLayer, box: box, into: projected)
         return LayerPicture(
-            image: projected, toDevice: AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0), within: box, clip: box,
+            image: projected, toDevice: .identity, within: box, clip: box,
             filter: CAIRO_FILTER_GOOD, layerToDevice: nil)
     }
 

@@ -1,6 +1,7 @@
 import CVectorGraphics
 import Foundation
 import Scene
+import ShapeGeometry
 
 /// The SVG documents and Lottie animations a scene's layers show, each file read and checked
 /// once per render, its bytes shared by every compositor of the render on any thread. Neither
@@ -59,7 +60,7 @@ public final class SceneVectors: Sendable {
                 switch readShapes(file) {
                 case .success(let document):
                     shapes[file.path] = document.shapes
-                    warnings += document.warnings
+                    warnings += document.warnings + refusedPaths(of: document.shapes, in: file.path)
                 case .failure(let reason): errors.append(error(reason.reason, at: file.origin, path: file.path, "SVG"))
                 }
             }
@@ -79,6 +80,19 @@ public final class SceneVectors: Sendable {
         }
         if let error = SceneError.combining(errors) { throw error }
         return SceneVectors(svgs: svgs, lotties: lotties, shapes: shapes, warnings: warnings)
+    }
+
+    /// A warning for each shape whose path data libxml2 read but the shape parser refuses (it
+    /// is not drawn), naming its line and what is wrong.
+    private static func refusedPaths(of shapes: [SVGShape], in path: String) -> [String] {
+        shapes.compactMap { shape in
+            do throws(PathDataError) {
+                _ = try PathData.parse(shape.pathData)
+                return nil
+            } catch {
+                return "\(path) line \(shape.line): a shape whose path data is not drawn: \(error)"
+            }
+        }
     }
 
     /// One line per layer that shows vector content, for `validate`: what it shows and its size.

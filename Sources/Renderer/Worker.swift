@@ -107,10 +107,8 @@ final class Worker: @unchecked Sendable {
         let scene = evaluator.scene
         var copies: [Int: [DelayedCopy]] = [:]
         var states: [Double: FrameState] = [:]
-        for (index, layer) in scene.layers.enumerated() {
-            guard let replicator = layer.content.replicator, replicator.delay > 0, replicator.count > 1 else {
-                continue
-            }
+        for index in scene.delayingReplicators {
+            guard let replicator = scene.layers[index].content.replicator else { continue }
             let subtree = (index + 1)..<scene.tree.ends[index]
             var delayed: [DelayedCopy] = []
             for instance in 1..<replicator.count {

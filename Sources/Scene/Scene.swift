@@ -21,6 +21,8 @@ public final class Scene: @unchecked Sendable {
     public let tree: LayerTree
     /// Whether a layer shows a video clip or an image sequence.
     public let showsFootage: Bool
+    /// The layers whose replicator shows its copies later and later (`Replicator.delay`), in order.
+    public let delayingReplicators: [Int]
     public let steps: [Step]
     public let clock: SceneClock
     public let output: OutputSettings
@@ -53,6 +55,9 @@ public final class Scene: @unchecked Sendable {
         tree = LayerTree(
             parents: layers.map(\.parent), ends: layers.map(\.subtreeEnd), masksToBounds: layers.map(\.masksToBounds))
         showsFootage = layers.contains { $0.content.footage != nil }
+        delayingReplicators = layers.indices.filter { index in
+            layers[index].content.replicator.map { $0.delay > 0 && $0.count > 1 } ?? false
+        }
         self.steps = steps
         self.clock = clock
         self.output = output

@@ -79,4 +79,19 @@ import Testing
         let (_, stderr) = try render(#"{ "name": "s", "shape": { "svg": "text.svg" } }"#, at: 0, name: "text")
         #expect(stderr.contains("text.svg line 3: <text> is not drawn as a shape"), "\(stderr)")
     }
+
+    @Test func pathDataTheShapeParserRefusesIsWarnedOfByLine() throws {
+        try """
+        <svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">
+          <rect width="50" height="50"/>
+          <path d="M 10 10 L 20" stroke="black"/>
+        </svg>
+        """.write(to: folder.appendingPathComponent("broken.svg"), atomically: true, encoding: .utf8)
+        let (picture, stderr) = try render(#"{ "name": "s", "shape": { "svg": "broken.svg" } }"#, at: 0, name: "broken")
+        #expect(
+            stderr.contains(
+                "broken.svg line 3: a shape whose path data is not drawn: a number is missing after L at offset 10"),
+            "\(stderr)")
+        #expect(picture[25, 25].distance(to: Pixel(0, 0, 0)) <= 2, "the other shapes are drawn")
+    }
 }
