@@ -75,6 +75,10 @@ let package = Package(
         .target(name: "CVectorGraphics", dependencies: ["CLibraryLoader"]),
         .target(name: "CForeignCall", linkerSettings: [.linkedLibrary("ffi")]),
         .target(name: "CRaster", cSettings: optimisedC),
+        // FreeType, for its stroker and smooth rasteriser.
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        // Shape layers' strokes measured as coverage (FreeType's stroker and rasteriser), for Cairo to composite.
+        .target(name: "CStrokeCoverage", dependencies: ["CFreeType"], cSettings: optimisedC),
         // Crash reporting around in-process plugin calls, and shared memory for isolated mixers.
         .target(name: "CPluginGuard"),
         // frei0r filters and mixer2 plugins (/usr/lib/frei0r-1) registered as effects and mixers.
@@ -167,7 +171,7 @@ let package = Package(
             name: "Compositor",
             dependencies: [
                 "Scene", "Text", "Footage", "CAnimatorABI", "CCairo", "CPixman", "CRaster", "CImageCodecs",
-                "CVectorGraphics", "CTextShaping", "OptionNames", "ShapeGeometry",
+                "CVectorGraphics", "CTextShaping", "OptionNames", "ShapeGeometry", "CStrokeCoverage",
             ]),
         .target(
             name: "Output",
@@ -263,7 +267,7 @@ let package = Package(
             path: "Tests/RegistryTestSupport"),
         .testTarget(
             name: "CompositorTests",
-            dependencies: ["Compositor", "Scene", "Text", "Timing", "CAnimatorABI", "TestSupport"]),
+            dependencies: ["Compositor", "Scene", "Text", "Timing", "CAnimatorABI", "ShapeGeometry", "TestSupport"]),
         .testTarget(name: "OutputTests", dependencies: ["Output", "Scene", "Footage", "CRaster", "ChildProcess"]),
         .testTarget(name: "FootageTests", dependencies: ["Footage", "TestSupport"]),
         .testTarget(

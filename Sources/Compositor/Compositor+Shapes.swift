@@ -29,7 +29,7 @@ extension Compositor {
                 let strokes = Self.strokedPaths(paths, trim: trim)
                 for number in paths.indices {
                     Self.fill(paths[number], size: size, alpha: alpha, on: cr)
-                    Self.stroke(strokes[number], style: paths[number].style, size: size, alpha: alpha, on: cr)
+                    self.stroke(strokes[number], style: paths[number].style, size: size, alpha: alpha, on: cr)
                 }
             }
         }
@@ -58,14 +58,14 @@ extension Compositor {
             let stroked = ShapePath(path: drawn, style: style.strokeOnly)
             guard unchanged(number) else {
                 // A stroke a step changes (a trim drawing on) is new in most frames: drawn directly.
-                Self.stroke(drawn, style: stroked.style, size: size, alpha: alpha, on: cr)
+                stroke(drawn, style: stroked.style, size: size, alpha: alpha, on: cr)
                 continue
             }
             let drawing = ShapeDrawing(paths: [stroked], trim: nil, width: size.width, height: size.height)
             let key = rasterKey(for: drawing, box: Self.box(of: stroked, stroke: drawn), on: cr)
             composite(key, at: .init(layer: index, path: number, part: 2, copy: copyPath), alpha: alpha, on: cr) {
                 cr, alpha in
-                Self.stroke(drawn, style: stroked.style, size: size, alpha: alpha, on: cr)
+                stroke(drawn, style: stroked.style, size: size, alpha: alpha, on: cr)
             }
         }
     }
@@ -181,10 +181,17 @@ extension Compositor {
         paint(fill, size: size, alpha: alpha, on: cr) { cairo_fill($0) }
     }
 
-    private static func stroke(
+    private func stroke(
         _ drawn: BezierPath?, style: ShapeStyle, size: anim_size_t, alpha: Double, on cr: OpaquePointer
     ) {
         guard let stroke = style.stroke, style.lineWidth > 0, let drawn, !drawn.isEmpty else { return }
+        Self.paint(stroke, size: size, alpha: alpha, on: cr) { cr in
+            guard !strokeCoverage.stroke(drawn, style: style, on: cr) else { return }
+            Self.strokeWithCairo(drawn, style: style, on: cr)
+        }
+    }
+
+    private static func strokeWithCairo(_ drawn: BezierPath, style: ShapeStyle, on cr: OpaquePointer) {
         add(drawn, to: cr)
         cairo_set_line_width(cr, style.lineWidth)
         cairo_set_line_cap(cr, style.lineCap.cairo)
@@ -194,7 +201,7 @@ extension Compositor {
             // Cairo, as SVG, repeats an odd-length pattern twice over.
             cairo_set_dash(cr, style.dashes, Int32(style.dashes.count), style.dashPhase)
         }
-        paint(stroke, size: size, alpha: alpha, on: cr) { cairo_stroke($0) }
+        cairo_stroke(cr)
         cairo_set_dash(cr, nil, 0, 0)
     }
 

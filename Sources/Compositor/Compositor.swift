@@ -36,6 +36,8 @@ public final class Compositor {
     /// The layers whose host state a step changes (a shape no step changes is drawn as one picture).
     let changingHost: Set<Int>
     let shapeRasters = ShapeRasters()
+    /// Shape strokes' coverage (FreeType), for this compositor's thread.
+    let strokeCoverage = StrokeCoverage()
     /// Which copy of the replicators around it the layer being drawn is: 0 outside any, else a
     /// number for the copies it is in, so each copy keeps its own shape rasters.
     var copyPath = 0
