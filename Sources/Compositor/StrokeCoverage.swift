@@ -21,7 +21,7 @@ final class StrokeCoverage {
     deinit { stroke_rasterizer_destroy(rasterizer) }
 
     /// Strokes `path` in `style` with `cr`'s source, clip and operator, in its user space; false
-    /// when it did not and Cairo must (`cr`'s path is then untouched).
+    /// when it did not and Cairo must (`cr` is then as it was).
     func stroke(_ path: BezierPath, style: ShapeStyle, on cr: OpaquePointer) -> Bool {
         guard let rasterizer, style.dashes.allSatisfy({ $0 <= 0 }) else { return false }
         switch cairo_get_antialias(cr) {
@@ -31,25 +31,28 @@ final class StrokeCoverage {
         points.removeAll(keepingCapacity: true)
         segments.removeAll(keepingCapacity: true)
         closed.removeAll(keepingCapacity: true)
+        func append(_ point: SIMD2<Double>) {
+            points.append(point.x)
+            points.append(point.y)
+        }
         for subpath in path.subpaths {
-            points += [subpath.start.x, subpath.start.y]
+            append(subpath.start)
             for segment in subpath.segments {
-                points += [
-                    segment.control1.x, segment.control1.y, segment.control2.x, segment.control2.y, segment.end.x,
-                    segment.end.y,
-                ]
+                append(segment.control1)
+                append(segment.control2)
+                append(segment.end)
             }
             segments.append(Int32(subpath.segments.count))
             closed.append(subpath.isClosed ? 1 : 0)
         }
         var matrix = cairo_matrix_t()
         cairo_get_matrix(cr, &matrix)
-        // The clip's extents in the device space the matrix maps to.
+        // The clip's extents in the device space the matrix maps to, where the mask is painted.
         var (left, top, right, bottom) = (0.0, 0.0, 0.0, 0.0)
         cairo_save(cr)
+        defer { cairo_restore(cr) }
         cairo_identity_matrix(cr)
         cairo_clip_extents(cr, &left, &top, &right, &bottom)
-        cairo_restore(cr)
         let limit = Double(Int32.max / 2)
         var lineStyle = stroke_style_t(
             width: style.lineWidth, cap: style.lineCap.coverage, join: style.lineJoin.coverage,
@@ -77,10 +80,7 @@ final class StrokeCoverage {
                     coverage.data, CAIRO_FORMAT_A8, coverage.width, coverage.height, coverage.stride),
                 cairo_surface_status(mask) == CAIRO_STATUS_SUCCESS
             else { return false }
-            cairo_save(cr)
-            cairo_identity_matrix(cr)
             cairo_mask_surface(cr, mask, Double(coverage.x), Double(coverage.y))
-            cairo_restore(cr)
             // The coverage's bytes are the rasterizer's: nothing may hold them past this stroke.
             cairo_surface_finish(mask)
             cairo_surface_destroy(mask)
