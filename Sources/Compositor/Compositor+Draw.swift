@@ -81,14 +81,20 @@ extension Compositor {
 
     /// Opacity, shadow, mask, matte and compositing onto the parent, for what `source` paints of
     /// `layer` (layer `index`'s state; `layers` all of them, the sublayers drawn from it).
-    /// Below full opacity, a layer that paints more than once goes through one group so its
-    /// parts fade together; a single paint takes the opacity directly, sparing a group the size
-    /// of the layer. Returns the box of pixels it could change.
+    /// Below full opacity or with a blend mode, a layer that paints more than once goes through
+    /// one group so its parts fade and blend together; a single paint takes the opacity and the
+    /// blend mode directly (the same pixels: a group of one paint over nothing is that paint),
+    /// sparing a group the size of the layer. Returns the box of pixels it could change.
     private func composite(
         _ source: LayerSource, of layer: anim_layer_t, index: Int, in layers: [anim_layer_t],
         replacing replacements: [Replacement], on cr: OpaquePointer, frame: FrameBuffer
     ) -> PixelBox {
-        let grouped = layer.opacity < 1 && source.paints(of: layer, prepared[index]) > 1
+        let mode = contents[index].blendMode
+        // Pixman's hue, saturation, color and luminosity misread a source painted through a mask
+        // (an alpha, a stroke's coverage): a layer in one is always a group, painted unmasked.
+        let unmasked = mode.isNonSeparable
+        let grouped =
+            unmasked || ((layer.opacity < 1 || mode != .normal) && source.paints(of: layer, prepared[index]) > 1)
         let alpha = grouped ? 1 : min(layer.opacity, 1)
         cairo_save(cr)
         if grouped {
@@ -124,8 +130,12 @@ extension Compositor {
         }
         if grouped {
             cairo_pop_group_to_source(cr)
-            blend(index, on: cr)
-            cairo_paint_with_alpha(cr, layer.opacity)
+            if unmasked && layer.opacity < 1 {
+                blendFaded(index, opacity: layer.opacity, on: cr)
+            } else {
+                blend(index, on: cr)
+                cairo_paint_with_alpha(cr, layer.opacity)
+            }
         }
         cairo_restore(cr)
         return drawnOver
@@ -277,10 +287,39 @@ extension Compositor {
     /// layer paints. No layer has a matte yet, so it passes everything through.
     private func applyMatte(_ index: Int, on cr: OpaquePointer) {}
 
-    /// Where the blend mode of layer `index` will be chosen: the operator its group (or, when
-    /// it needs none, its single paint) is composited onto its parent with. Every layer blends
-    /// OVER today, the operator its parent's surface already has, so it passes through.
-    private func blend(_ index: Int, on cr: OpaquePointer) {}
+    /// The blend mode of layer `index`: the operator its group (or, when it needs none, its
+    /// single paint) is composited onto its parent with. `normal` keeps OVER, the operator its
+    /// parent's drawing already has.
+    private func blend(_ index: Int, on cr: OpaquePointer) {
+        let mode = contents[index].blendMode
+        if mode != .normal { cairo_set_operator(cr, mode.cairo) }
+    }
+
+    /// Paints the source (layer `index`'s group, in a non-separable mode) blended at `opacity`:
+    /// what lies under it, with the group blended over it at full strength, laid over what lies
+    /// under at `opacity` — (1 − a)·under + a·blended, the spec's result for a source of alpha a,
+    /// without the masked paint pixman's non-separable modes misread.
+    private func blendFaded(_ index: Int, opacity: Double, on cr: OpaquePointer) {
+        guard let picture = cairo_pattern_reference(cairo_get_source(cr)) else { return }
+        defer { cairo_pattern_destroy(picture) }
+        let under: OpaquePointer = cairo_get_group_target(cr)
+        cairo_save(cr)
+        cairo_push_group(cr)
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        cairo_set_source_surface(cr, under, 0, 0)
+        cairo_paint(cr)
+        cairo_restore(cr)
+        // The group's pattern is placed for the matrix it was made under, in force again.
+        cairo_set_source(cr, picture)
+        blend(index, on: cr)
+        cairo_paint(cr)
+        cairo_pop_group_to_source(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        cairo_paint_with_alpha(cr, opacity)
+        cairo_restore(cr)
+    }
 
     /// The pixels of `frame` a layer reaching `rect` (device space) can touch; notes in
     /// `drawnBeyond` a reach past the frame's edge.
@@ -359,5 +398,35 @@ struct LayerPicture {
         let whole = anim_rect_t(x: 0, y: 0, width: Double(image.width), height: Double(image.height))
         return PixelBox(
             covering: union(toDevice.boundingBox(of: whole), shadow), width: frame.width, height: frame.height)
+    }
+}
+
+extension BlendMode {
+    /// Whether the mode mixes the colours as wholes (hue, saturation, color, luminosity) rather
+    /// than channel by channel.
+    var isNonSeparable: Bool { [.hue, .saturation, .color, .luminosity].contains(self) }
+
+    /// Cairo's operator for the mode: its blend operators are W3C Compositing and Blending's
+    /// (source-over with the mode's mixing, pixman's arithmetic); add is ADD.
+    var cairo: cairo_operator_t {
+        switch self {
+        case .normal: CAIRO_OPERATOR_OVER
+        case .multiply: CAIRO_OPERATOR_MULTIPLY
+        case .screen: CAIRO_OPERATOR_SCREEN
+        case .overlay: CAIRO_OPERATOR_OVERLAY
+        case .darken: CAIRO_OPERATOR_DARKEN
+        case .lighten: CAIRO_OPERATOR_LIGHTEN
+        case .colorDodge: CAIRO_OPERATOR_COLOR_DODGE
+        case .colorBurn: CAIRO_OPERATOR_COLOR_BURN
+        case .hardLight: CAIRO_OPERATOR_HARD_LIGHT
+        case .softLight: CAIRO_OPERATOR_SOFT_LIGHT
+        case .difference: CAIRO_OPERATOR_DIFFERENCE
+        case .exclusion: CAIRO_OPERATOR_EXCLUSION
+        case .hue: CAIRO_OPERATOR_HSL_HUE
+        case .saturation: CAIRO_OPERATOR_HSL_SATURATION
+        case .color: CAIRO_OPERATOR_HSL_COLOR
+        case .luminosity: CAIRO_OPERATOR_HSL_LUMINOSITY
+        case .add: CAIRO_OPERATOR_ADD
+        }
     }
 }

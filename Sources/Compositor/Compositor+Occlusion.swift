@@ -32,13 +32,14 @@ extension Compositor {
     /// turned, rotated nor skewed, inside its bounds and its one mask shape (a rectangle, circle
     /// or ellipse: the rectangle inside it), two pixels in from every edge, where antialiasing and
     /// the image's filter reach. The search stops at a layer that reads what lies behind it (a
-    /// backdrop filter would read the pixels not copied). A replaced layer covers nothing.
+    /// backdrop filter or a blend mode would read the pixels not copied). A replaced layer
+    /// covers nothing.
     func sparedBox(
         _ layers: [anim_layer_t], from first: Int, skipping replacements: [Replacement], width: Int, height: Int
     ) -> PixelBox {
         var best = PixelBox.empty
         for index in first..<layers.count {
-            if !contents[index].backdropEffects.isEmpty { break }
+            if !contents[index].backdropEffects.isEmpty || contents[index].blendMode != .normal { break }
             guard tree.parents[index] == nil, !replacements.contains(where: { $0.index == index }),
                 let box = opaqueBox(layers[index], index: index, width: width, height: height),
                 box.area > best.area
@@ -110,13 +111,15 @@ extension Compositor {
 
     /// Whether layer `index` draws as nothing but its footage, opaque: a layer without sublayers,
     /// fully opaque, unmasked, with square corners and not turned, without filters (or drawn
-    /// `unfiltered`), showing no image, SVG or Lottie, whose footage frame has no alpha.
+    /// `unfiltered`), blending normally, showing no image, SVG or Lottie, whose footage frame has
+    /// no alpha.
     private func drawsAsOpaqueFootage(_ layer: anim_layer_t, index: Int, unfiltered: Bool = false) -> Bool {
         let content = prepared[index]
         return !tree.hasSublayers(index) && layer.isDrawable && layer.opacity >= 1 && layer.effectiveCornerRadius == 0
             && layer.mask.shape_count == 0 && host[index].mask.isEmpty && !host[index].isTurned
             && (unfiltered || !(effects != nil && contents[index].hasEffects)) && content.image == nil
             && content.svg == nil && content.lottie == nil && content.footage?.isOpaque == true
+            && contents[index].blendMode == .normal
     }
 
     /// Writes the footage of `index`, a layer that covers the frame (`topmostCovering`), straight

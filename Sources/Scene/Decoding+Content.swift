@@ -6,6 +6,7 @@ import Foundation
 extension Decoding {
     mutating func content(_ fields: ObjectFields, layer: String) throws(SceneError) -> LayerContent {
         var content = LayerContent(gravity: try fields.value("gravity"))
+        content.blendMode = try fields.value("blendMode")
         if let fill = fields["fill"] { content.fill = try decodeFill(fill) }
         try checkOneSource(fields, layer: layer)
         if let image = fields["image"], let file = try loadImage(image, layer: layer) {

@@ -22,6 +22,8 @@ public struct LayerContent: Sendable {
     public var shape: ShapeContent?
     /// Draws the sublayers again and again, each copy a step further (see `Replicator`).
     public var replicator: Replicator?
+    /// How the layer's picture combines with what lies under it in its parent.
+    public var blendMode = BlendMode.normal
     /// Effects applied to the layer's drawn content and sublayers, in order (see `LayerEffect`).
     public var effects: [LayerEffect] = []
     /// Effects applied to what is drawn behind the layer, inside its shape, under its content.

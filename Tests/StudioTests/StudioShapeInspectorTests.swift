@@ -6,7 +6,7 @@ import Testing
 /// types (path data as text, colours as colour controls, numbers as numbers, `paths` as a list),
 /// an `animate` step on one of its key paths is edited as any step is, and a path's `strokeEnd`
 /// and a replicator's `instanceCount` edited through the inspector change the frame the preview
-/// shows.
+/// shows; its blend mode is a choice among the modes (screen over black changes no pixel).
 @Suite(
     "a shape layer in the studio's inspector",
     .enabled(
@@ -19,7 +19,7 @@ struct StudioShapeInspectorTests {
           "version": 1,
           "canvas": { "width": 64, "height": 48, "fps": 10, "duration": 1, "background": "#000000" },
           "layers": [
-            { "name": "line", "frame": [0, 0, 64, 48],
+            { "name": "line", "frame": [0, 0, 64, 48], "blendMode": "normal",
               "shape": { "paths": [
                 { "path": "M 8 24 L 56 24", "strokeColor": "#ffffff", "lineWidth": 8 },
                 { "path": { "ellipse": [2, 38, 8, 8] }, "fillColor": "#ff0000" } ] },
@@ -44,6 +44,7 @@ struct StudioShapeInspectorTests {
         (["set", "/timeline/0/duration", "0.4"], "input number - number"),
         (["set", "/layers/0/shape/paths/0/strokeEnd", "0.25"], "input number - number"),
         (["set", "/layers/0/replicator/instanceCount", "2"], "input number - integer"),
+        (["set", "/layers/0/blendMode", "screen"], "select select-one - enum"),
     ]
 
     @Test("its keys get typed controls, and strokeEnd set in the inspector shortens the line on the frame")
@@ -73,7 +74,7 @@ struct StudioShapeInspectorTests {
         let written = try String(contentsOf: file, encoding: .utf8)
         for fragment in [
             ##""fillColor": "#00ff00""##, #""strokeEnd": 0.25"#, #""duration": 0.4"#, #"{ "ellipse": [2, 38, 10, 8] }"#,
-            #""instanceCount": 2"#,
+            #""instanceCount": 2"#, #""blendMode": "screen""#,
         ] {
             #expect(written.contains(fragment), "\(fragment) is not in\n\(written)")
         }

@@ -30,6 +30,11 @@ extension Keys {
                 "translation", .point(coordinates), default: [0, 0], "[x, y] pixels added after scale and rotation"),
             FormatKey("opacity", .number(opacities), default: 1, "0 transparent to 1 opaque"),
             FormatKey(
+                "blendMode", .choice(BlendMode.allCases.map(\.rawValue)), default: .string(BlendMode.normal.rawValue),
+                "how the layer (its sublayers and shadow with it, as one picture) combines with what lies under it in its "
+                    + "parent: the W3C Compositing and Blending modes (CSS mix-blend-mode), and add (After Effects' "
+                    + "Add, CSS plus-lighter)"),
+            FormatKey(
                 "hidden", .boolean, default: false,
                 "true: not drawn (still usable as a frame or centre for parameters)"),
             FormatKey(
