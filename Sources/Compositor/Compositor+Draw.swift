@@ -19,6 +19,7 @@ extension Compositor {
         _ index: Int, of layers: [anim_layer_t], replacing replacements: [Replacement], nested: Bool,
         flat: Bool = false, unfiltered: Bool = false, on cr: OpaquePointer, frame: FrameBuffer
     ) -> PixelBox {
+        if isDrawnOnlyAsMatte(index) { return .empty }
         if let replacement = replacements.first(where: { $0.index == index }) {
             if nested { replacement.paint(on: cr) } else { replacement.composite(over: frame) }
             return .whole(width: frame.width, height: frame.height)
@@ -84,22 +85,32 @@ extension Compositor {
     /// Below full opacity or with a blend mode, a layer that paints more than once goes through
     /// one group so its parts fade and blend together; a single paint takes the opacity and the
     /// blend mode directly (the same pixels: a group of one paint over nothing is that paint),
-    /// sparing a group the size of the layer. Returns the box of pixels it could change.
+    /// sparing a group the size of the layer. A matted layer is always a group, which keeps the
+    /// matte's fraction of each pixel once all of it is drawn (its shadow too), limited to the
+    /// matte layer's reach unless the matte is inverted. Returns the box of pixels it could change.
     private func composite(
         _ source: LayerSource, of layer: anim_layer_t, index: Int, in layers: [anim_layer_t],
         replacing replacements: [Replacement], on cr: OpaquePointer, frame: FrameBuffer
     ) -> PixelBox {
         let mode = contents[index].blendMode
+        let matte = isMatted(index) ? matte(of: index, in: layers, frame: frame) : nil
+        if let keeps = matte?.keeps, keeps.isEmpty { return .empty }
         // Pixman's hue, saturation, color and luminosity misread a source painted through a mask
         // (an alpha, a stroke's coverage): a layer in one is always a group, painted unmasked.
         let unmasked = mode.isNonSeparable
         let grouped =
-            unmasked || ((layer.opacity < 1 || mode != .normal) && source.paints(of: layer, prepared[index]) > 1)
+            unmasked || matte != nil
+            || ((layer.opacity < 1 || mode != .normal) && source.paints(of: layer, prepared[index]) > 1)
         let alpha = grouped ? 1 : min(layer.opacity, 1)
         cairo_save(cr)
         if grouped {
             if case .contents(let transform, let shadow) = source {
                 clip(to: transform.boundingBox(of: layer.localBounds), and: shadow?.extents, on: cr)
+            }
+            if let keeps = matte?.keeps {
+                cairo_rectangle(
+                    cr, Double(keeps.x0), Double(keeps.y0), Double(keeps.x1 - keeps.x0), Double(keeps.y1 - keeps.y0))
+                cairo_clip(cr)
             }
             cairo_push_group(cr)
         } else {
@@ -129,6 +140,7 @@ extension Compositor {
             drawnOver = picture.box(with: shadow, in: frame)
         }
         if grouped {
+            matte?.apply(on: cr)
             cairo_pop_group_to_source(cr)
             if unmasked && layer.opacity < 1 {
                 blendFaded(index, opacity: layer.opacity, on: cr)
@@ -138,6 +150,7 @@ extension Compositor {
             }
         }
         cairo_restore(cr)
+        if let keeps = matte?.keeps { return drawnOver.intersection(keeps) }
         return drawnOver
     }
 
@@ -164,8 +177,8 @@ extension Compositor {
         }
     }
 
-    /// A layer's picture painted through its mask (unless the picture holds it already) and
-    /// matte, `alpha` fading it.
+    /// A layer's picture painted through its mask (unless the picture holds it already),
+    /// `alpha` fading it.
     private func paint(_ picture: LayerPicture, of layer: anim_layer_t, index: Int, alpha: Double, on cr: OpaquePointer)
     {
         var shown = layer
@@ -235,7 +248,8 @@ extension Compositor {
     }
 
     /// The mask stage: `paint` draws through the layer's rounded frame (when `bounds`) and its
-    /// mask, in the layer's coordinates through `transform`, then the matte. An inverted mask
+    /// mask, in the layer's coordinates through `transform` (the matte follows, on the layer's
+    /// group: see `composite`). An inverted mask
     /// punches its shapes out of a group instead of clipping, since a clip cannot express
     /// "outside the union" for overlapping non-zero shapes; `paint` is told the alpha to paint at.
     func masking(
@@ -244,7 +258,6 @@ extension Compositor {
     ) {
         cairo_save(cr)
         clip(to: layer, index: index, transform: transform, bounds: bounds, on: cr)
-        applyMatte(index, on: cr)
         let mask = layer.mask
         let paths = host[index].mask
         let masked = mask.shape_count > 0 || !paths.paths.isEmpty
@@ -282,10 +295,6 @@ extension Compositor {
             cairo_clip(cr)
         }
     }
-
-    /// Where a matte will be applied to layer `index`: right after its mask, over what the
-    /// layer paints. No layer has a matte yet, so it passes everything through.
-    private func applyMatte(_ index: Int, on cr: OpaquePointer) {}
 
     /// The blend mode of layer `index`: the operator its group (or, when it needs none, its
     /// single paint) is composited onto its parent with. `normal` keeps OVER, the operator its

@@ -40,6 +40,7 @@ extension Compositor {
         var best = PixelBox.empty
         for index in first..<layers.count {
             if !contents[index].backdropEffects.isEmpty || contents[index].blendMode != .normal { break }
+            if isDrawnOnlyAsMatte(index) { continue }
             guard tree.parents[index] == nil, !replacements.contains(where: { $0.index == index }),
                 let box = opaqueBox(layers[index], index: index, width: width, height: height),
                 box.area > best.area
@@ -52,7 +53,8 @@ extension Compositor {
     /// The pixels layer `index` paints opaque whatever lies below (see `sparedBox`), or nil.
     private func opaqueBox(_ layer: anim_layer_t, index: Int, width: Int, height: Int) -> PixelBox? {
         let content = prepared[index]
-        guard !tree.hasSublayers(index), layer.isDrawable, layer.opacity >= 1, layer.effectiveCornerRadius == 0,
+        guard !tree.hasSublayers(index), !isMatted(index), layer.isDrawable, layer.opacity >= 1,
+            layer.effectiveCornerRadius == 0,
             !host[index].isTurned, !(effects != nil && contents[index].hasEffects), let image = content.image,
             image.isOpaque
         else { return nil }
@@ -111,15 +113,15 @@ extension Compositor {
 
     /// Whether layer `index` draws as nothing but its footage, opaque: a layer without sublayers,
     /// fully opaque, unmasked, with square corners and not turned, without filters (or drawn
-    /// `unfiltered`), blending normally, showing no image, SVG or Lottie, whose footage frame has
-    /// no alpha.
+    /// `unfiltered`), blending normally, seen through no matte and not drawn only as one, showing
+    /// no image, SVG or Lottie, whose footage frame has no alpha.
     private func drawsAsOpaqueFootage(_ layer: anim_layer_t, index: Int, unfiltered: Bool = false) -> Bool {
         let content = prepared[index]
         return !tree.hasSublayers(index) && layer.isDrawable && layer.opacity >= 1 && layer.effectiveCornerRadius == 0
             && layer.mask.shape_count == 0 && host[index].mask.isEmpty && !host[index].isTurned
             && (unfiltered || !(effects != nil && contents[index].hasEffects)) && content.image == nil
             && content.svg == nil && content.lottie == nil && content.footage?.isOpaque == true
-            && contents[index].blendMode == .normal
+            && contents[index].blendMode == .normal && !isMatted(index) && !isDrawnOnlyAsMatte(index)
     }
 
     /// Writes the footage of `index`, a layer that covers the frame (`topmostCovering`), straight

@@ -91,6 +91,9 @@ extension Compositor {
             host[index].mask = LayerMaskPaths()
         }
         defer { host[index].mask = ownMask }
+        // Its matte, a sibling's picture in its parent's space, applies where the picture is painted.
+        let withheld = mattesWithheld.insert(index).inserted
+        defer { if withheld { mattesWithheld.remove(index) } }
         // Maps through `scaled(by: scale)` to the picture's pixels.
         worlds[index] = layerToPicture.scaled(by: 1 / scale)
         for child in subtree.dropFirst() {

@@ -69,6 +69,15 @@ public final class Compositor {
     /// The frame's edges a layer drawn since this was last cleared reached past (what lies beyond
     /// them was not drawn).
     var drawnBeyond: FrameEdges = []
+    /// The layers drawn only as a track matte (no layer seen through them shows them).
+    let drawnOnlyAsMatte: Set<Int>
+    /// Each matted layer's matte in the last frame (see `Compositor+Matte.swift`).
+    var mattes: [Int: MattePicture] = [:]
+    /// The layers being drawn in a picture of their own, whose matte applies where the picture is
+    /// painted rather than inside it.
+    var mattesWithheld: Set<Int> = []
+    /// The matte layers being drawn into their matte, drawn although `drawnOnlyAsMatte`.
+    var mattesDrawing: Set<Int> = []
     /// The first effect that failed since `takeEffectFailure`; the frame holding it is not to be used.
     private(set) var effectFailure: EffectFailure?
 
@@ -100,7 +109,13 @@ public final class Compositor {
                     || $0.text?.changesOverTime == true
             } ?? contents.count
         firstFootage = tree.wholeSubtrees(upTo: footage)
-        firstChanging = tree.wholeSubtrees(upTo: min(footage, changingHost.min() ?? contents.count))
+        // A layer seen through a matte above it changes with that matte: it is never static.
+        let mattedFromAbove =
+            contents.indices.first { index in (contents[index].matte?.layer ?? -1) > index } ?? contents.count
+        firstChanging = tree.wholeSubtrees(
+            upTo: min(footage, changingHost.min() ?? contents.count, mattedFromAbove))
+        let matteLayers = contents.compactMap(\.matte)
+        drawnOnlyAsMatte = Set(matteLayers.map(\.layer)).subtracting(matteLayers.filter(\.showsMatte).map(\.layer))
         self.changingHost = changingHost
         baseHost = host ?? Array(repeating: HostLayerState(), count: contents.count)
         precondition(baseHost.count == contents.count, "one host state per content")
@@ -259,17 +274,15 @@ public final class Compositor {
     }
 
     /// What an image of layer `index` alone (`renderLayer`) is drawn from: the states of its
-    /// ancestors and of its subtree, and the footage frames its subtree shows. Equal values
+    /// ancestors, of its subtree and of its matte's, and the footage frames those show. Equal values
     /// draw equal images.
     public func inputs(ofLayer index: Int, in layers: [anim_layer_t], host: [HostLayerState]? = nil) -> (
         states: [anim_layer_t], host: [HostLayerState], footage: [ShownContent]
     ) {
-        let drawn = tree.ancestors(of: index) + Array(index..<tree.ends[index])
+        let own = Array(index..<tree.ends[index]) + matteLayers(of: index)
+        let drawn = tree.ancestors(of: index) + own
         let host = host ?? baseHost
-        return (
-            drawn.map { layers[$0] }, drawn.map { host[$0] },
-            (index..<tree.ends[index]).map { prepared[$0].shown }
-        )
+        return (drawn.map { layers[$0] }, drawn.map { host[$0] }, own.map { prepared[$0].shown })
     }
 
     /// The failure of an effect during the last render, if any, forgotten once taken.

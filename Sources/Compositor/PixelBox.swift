@@ -41,4 +41,10 @@ struct PixelBox: Equatable {
         if other.isEmpty { return self }
         return PixelBox(x0: min(x0, other.x0), y0: min(y0, other.y0), x1: max(x1, other.x1), y1: max(y1, other.y1))
     }
+
+    /// The pixels in both (empty when they do not meet).
+    func intersection(_ other: PixelBox) -> PixelBox {
+        let box = PixelBox(x0: max(x0, other.x0), y0: max(y0, other.y0), x1: min(x1, other.x1), y1: min(y1, other.y1))
+        return box.isEmpty ? .empty : box
+    }
 }

@@ -9,7 +9,8 @@ extension Decoding {
     mutating func decodeLayers(_ items: [Field]) -> [SceneLayer] {
         var decoded: [Int: SceneLayer] = [:]
         var snapshots: [(index: Int, item: Field)] = []
-        decodeLayers(items, parent: nil, into: &decoded, snapshots: &snapshots)
+        var mattes: [(index: Int, item: Field)] = []
+        decodeLayers(items, parent: nil, into: &decoded, snapshots: &snapshots, mattes: &mattes)
         // Snapshots name any layer, before or after them: resolved once every name is known.
         let showingSnapshots = Set(snapshots.map(\.index))
         for (index, item) in snapshots {
@@ -22,6 +23,8 @@ extension Decoding {
                 decoded[index] = resolved
             }
         }
+        // Mattes name a sibling, before or after them.
+        resolveMattes(mattes, in: &decoded)
         return layerNames.indices.compactMap { decoded[$0] }
     }
 
@@ -55,7 +58,7 @@ extension Decoding {
 
     private mutating func decodeLayers(
         _ items: [Field], parent: Int?, into decoded: inout [Int: SceneLayer],
-        snapshots: inout [(index: Int, item: Field)]
+        snapshots: inout [(index: Int, item: Field)], mattes: inout [(index: Int, item: Field)]
     ) {
         for item in items {
             let index = layerNames.count
@@ -65,7 +68,7 @@ extension Decoding {
             let sublayers = keep(
                 Self.attempt { () throws(SceneError) in try item.member("sublayers")?.array() ?? [] })
             if let sublayers, !sublayers.isEmpty {
-                decodeLayers(sublayers, parent: index, into: &decoded, snapshots: &snapshots)
+                decodeLayers(sublayers, parent: index, into: &decoded, snapshots: &snapshots, mattes: &mattes)
             }
             subtreeEnds[index] = layerNames.count
             guard let parts else { continue }
@@ -79,6 +82,12 @@ extension Decoding {
                 snapshots.append((index, item))
             } else if let at = item.member("at") {
                 errors.append(at.error("\"at\" is the time a snapshot shows; it goes with \"snapshot\""))
+            }
+            if item.member("matte") != nil {
+                mattes.append((index, item))
+            } else if let show = item.member("showMatte") {
+                errors.append(
+                    show.error("\"showMatte\" also draws the layer \"matte\" names; this layer has no matte"))
             }
             layerContents[index] = parts.content
             layerMasks[index] = parts.host.mask

@@ -24,6 +24,8 @@ public struct LayerContent: Sendable {
     public var replicator: Replicator?
     /// How the layer's picture combines with what lies under it in its parent.
     public var blendMode = BlendMode.normal
+    /// The layer, a sibling, it is seen through (see `LayerMatte`).
+    public var matte: LayerMatte?
     /// Effects applied to the layer's drawn content and sublayers, in order (see `LayerEffect`).
     public var effects: [LayerEffect] = []
     /// Effects applied to what is drawn behind the layer, inside its shape, under its content.

@@ -123,8 +123,11 @@ private struct Builder {
         keys.removeAll { if case .described = $0.form { return true } else { return false } }
         keys = shapeKeys(keys, of: set)
         let maskShapeKind = set.place == Keys.maskShape.place ? maskShape(&keys, of: set) : nil
-        // A snapshot names another layer, and "at" comes with it: what a schema cannot say.
-        if set.place == Keys.layer.place { keys.removeAll { ["snapshot", "at"].contains($0.name) } }
+        // A snapshot and a matte name another layer, and "at" and "showMatte" come with them:
+        // what a schema cannot say.
+        if set.place == Keys.layer.place {
+            keys.removeAll { ["snapshot", "at", "matte", "showMatte"].contains($0.name) }
+        }
         // A layer's motionBlur is for a layer a step moves, and the timeline stays empty: what a
         // schema cannot say.
         if set.place == Keys.layer.place { keys.removeAll { $0.name == "motionBlur" } }

@@ -3,6 +3,7 @@
 #pragma once
 #include "blur.h"
 #include "halve.h"
+#include "matte.h"
 #include "opaque_copy.h"
 #include "pixels.h"
 #include "projection.h"

@@ -18,8 +18,8 @@ const fileKinds = {
   parameterImage: ['png', 'jpg', 'jpeg', 'webp'],
 };
 const fileKeys = { image: 'image', svg: 'svg', lottie: 'lottie', 'lottie/file': 'lottie', video: 'video', 'video/file': 'video' };
-// Keys whose value is another layer's name.
-const layerKeys = ['snapshot'];
+// Keys whose value is another layer's name: a snapshot's, and a matte's `layer`.
+const layerKeys = ['snapshot', 'layer'];
 // What each component of a tuple is called, by the parameter's type or the tuple's length.
 const componentNames = {
   point: ['x', 'y'], size: ['width', 'height'], rect: ['x', 'y', 'width', 'height'],

@@ -126,6 +126,7 @@ extension KeyValue where Self: RawRepresentable, RawValue == String {
 
 extension Gravity: KeyValue {}
 extension BlendMode: KeyValue {}
+extension MatteMode: KeyValue {}
 extension TextAlignment: KeyValue {}
 extension TextVerticalAlignment: KeyValue {}
 extension MaskFillRule: KeyValue {}

@@ -93,6 +93,14 @@ extension Keys {
                     + "shown under its own fill and content: CSS backdrop-filter"),
             FormatKey("mask", .object(mask), "keeps part of the layer and of its sublayers"),
             FormatKey(
+                "matte", .object(matte),
+                "a track matte: the layer, with its sublayers, shows through another layer of the same list (its "
+                    + "alpha or luminance), after its mask and before its opacity; the matte layer is then not drawn "
+                    + "itself (After Effects' track matte)"),
+            FormatKey(
+                "showMatte", .boolean, default: false,
+                "with matte: the matte layer is drawn too, where it stands in the list"),
+            FormatKey(
                 "sublayers", .described(summary: "an array of layers"),
                 "layers inside this one, bottom first, drawn over it; their frames are in its own coordinates"),
             FormatKey(
@@ -454,6 +462,19 @@ extension Keys {
                 "feather", .number(0...1000), default: 0,
                 "softens the mask's edge over about this many pixels of the layer (a Gaussian blur of it)"),
         ], required: ["shapes"], "keeps part of the layer")
+
+    public static let matte = KeySet(
+        "layers[].matte",
+        [
+            FormatKey(
+                "layer", .string,
+                "the matte layer's name: a layer in the same list (a sibling), drawn with its animation, effects and "
+                    + "sublayers (even when hidden) only to make the matte"),
+            FormatKey(
+                "mode", .choice(MatteMode.allCases.map(\.rawValue)), default: .string(MatteMode.alpha.rawValue),
+                "alpha: shows where the matte layer is opaque; luma: where it is bright (Rec. 709 luminance of its "
+                    + "sRGB values, times its alpha: CSS mask-mode luminance); -inverted: the complement"),
+        ], required: ["layer"], "a track matte")
 
     public static let maskShape = KeySet(
         "layers[].mask.shapes[]",

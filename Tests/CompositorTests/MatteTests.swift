@@ -1,0 +1,171 @@
+import CAnimatorABI
+import CCairo
+import Compositor
+import Foundation
+import Scene
+import Testing
+
+/// Track mattes against their definition, computed here in double precision: a coloured layer
+/// seen through an image whose pixels take every pair of 17 levels of red and green, and of blue
+/// and alpha, over a coloured backdrop; every pixel within a level (a level and a half for
+/// luminance), in each mode, at opacity 1 and 0.5. Then where the matte layer is drawn, where it is not, and where it lies.
+@Suite struct MatteTests {
+    static let steps = (0...16).map { UInt8((Double($0) * 255 / 16).rounded()) }
+    static let side = 17 * 17
+    static let backdrop = SIMD3<Double>(20, 120, 200) / 255
+    static let colour = SIMD3<Double>(230, 40, 90) / 255
+
+    /// The matte image's colour (unpremultiplied) and alpha at pixel (x, y).
+    static func matte(_ x: Int, _ y: Int) -> (colour: SIMD3<Double>, alpha: Double) {
+        let s = steps
+        return (SIMD3(Double(s[x % 17]), Double(s[x / 17]), Double(s[y % 17])) / 255, Double(s[y / 17]) / 255)
+    }
+
+    /// The fraction of the matted layer the mode keeps at a matte pixel: luminance from the
+    /// colour premultiplied by alpha as 8-bit pixels hold it (Chromium's and Cairo's images).
+    static func kept(_ mode: MatteMode, _ pixel: (colour: SIMD3<Double>, alpha: Double)) -> Double {
+        let c = (pixel.colour * pixel.alpha * 255).rounded(.toNearestOrEven) / 255
+        let luma = 0.2126 * c.x + 0.7152 * c.y + 0.0722 * c.z
+        switch mode {
+        case .alpha: return pixel.alpha
+        case .alphaInverted: return 1 - pixel.alpha
+        case .luma: return luma
+        case .lumaInverted: return 1 - luma
+        }
+    }
+
+    static func writeMatte(to path: String) {
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(side), Int32(side))!
+        defer { cairo_surface_destroy(surface) }
+        cairo_surface_flush(surface)
+        let data = cairo_image_surface_get_data(surface)!
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        for y in 0..<side {
+            for x in 0..<side {
+                let pixel = matte(x, y)
+                let premultiplied = pixel.colour * pixel.alpha * 255
+                let p = data + y * stride + x * 4
+                (p[0], p[1], p[2], p[3]) = (
+                    UInt8(premultiplied.z.rounded()), UInt8(premultiplied.y.rounded()),
+                    UInt8(premultiplied.x.rounded()), UInt8((pixel.alpha * 255).rounded())
+                )
+            }
+        }
+        cairo_surface_mark_dirty(surface)
+        cairo_surface_write_to_png(surface, path)
+    }
+
+    static func fill(_ c: SIMD3<Double>) -> Fill { .color(anim_color_t(r: c.x, g: c.y, b: c.z, a: 1)) }
+
+    /// The backdrop, the matted layer and the matte image over the whole canvas, drawn.
+    static func renderMatted(
+        _ mode: MatteMode, opacity: Double = 1, showsMatte: Bool = false, hideMatte: Bool = false
+    ) throws -> FrameBuffer {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("matte.png").path
+        writeMatte(to: path)
+        let image = try decodedImage(path)
+        let bounds = rect(0, 0, Double(side), Double(side))
+        var matted = LayerContent(fill: fill(colour))
+        matted.matte = LayerMatte(layer: 2, mode: mode, showsMatte: showsMatte)
+        var shown = layer(bounds)
+        shown.opacity = opacity
+        var matteLayer = layer(bounds)
+        matteLayer.hidden = hideMatte ? 1 : 0
+        return render(
+            [layer(bounds), shown, matteLayer],
+            [LayerContent(fill: fill(backdrop)), matted, LayerContent(image: image.file, gravity: .fill)],
+            images: image.images, width: side, height: side)
+    }
+
+    static func pixel(_ frame: FrameBuffer, _ x: Int, _ y: Int) -> SIMD3<Double> {
+        let p = frame.pixels + y * frame.stride + x * 4
+        return SIMD3(Double(p[2]), Double(p[1]), Double(p[0]))
+    }
+
+    static func apart(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> Double {
+        let d = a - b
+        return max(abs(d.x), abs(d.y), abs(d.z))
+    }
+
+    @Test(arguments: MatteMode.allCases, [1.0, 0.5]) func modeAgainstItsDefinition(_ mode: MatteMode, opacity: Double)
+        throws
+    {
+        let frame = try Self.renderMatted(mode, opacity: opacity)
+        var worst = 0.0
+        var at = (0, 0)
+        for y in 0..<Self.side {
+            for x in 0..<Self.side {
+                let k = Self.kept(mode, Self.matte(x, y)) * opacity
+                let want = ((1 - k) * Self.backdrop + k * Self.colour) * 255
+                let off = Self.apart(Self.pixel(frame, x, y), want)
+                if off > worst { (worst, at) = (off, (x, y)) }
+            }
+        }
+        let pixel = Self.matte(at.0, at.1)
+        // Luminance is a sum of three rounded channels, itself rounded to the 8-bit coverage a
+        // mask holds before the colour is scaled by it and laid over: half a level more.
+        #expect(
+            worst <= (mode.readsLuma ? 1.5 : 1),
+            "\(mode.rawValue) at opacity \(opacity): \(worst) levels off at matte \(pixel.colour * 255), alpha \(pixel.alpha)"
+        )
+    }
+
+    /// The matte layer is drawn only to make the matte, even when hidden, unless the matted
+    /// layer shows it: then the matte image lies over the matted layer.
+    @Test func theMatteLayerIsDrawnOnlyWhenShown() throws {
+        let opaqueWhite = (x: 16 + 17 * 16, y: 16 * 17 + 16)
+        let hidden = try Self.renderMatted(.alpha, hideMatte: true)
+        let kept = Self.pixel(hidden, opaqueWhite.x, opaqueWhite.y)
+        #expect(Self.apart(kept, Self.colour * 255) <= 1, "a hidden matte layer's matte keeps the layer: \(kept)")
+        let shown = try Self.renderMatted(.alpha, showsMatte: true)
+        let white = Self.pixel(shown, opaqueWhite.x, opaqueWhite.y)
+        #expect(Self.apart(white, SIMD3(repeating: 255)) <= 1, "the shown matte layer lies over it: \(white)")
+        // Where the matte is transparent the matted layer is gone, and the backdrop shows.
+        let gone = Self.pixel(shown, 5, 3)
+        #expect(Self.apart(gone, Self.backdrop * 255) <= 1, "\(gone)")
+    }
+
+    /// Siblings inside a moved parent: the matte lies where its layer is drawn, and the matted
+    /// layer's sublayers are seen through it as one picture; outside the matte layer's reach an
+    /// inverted matte keeps everything.
+    @Test(arguments: [MatteMode.alpha, .alphaInverted]) func siblingsInsideAMovedParent(_ mode: MatteMode) {
+        // A card at (16, 8); inside it, a red panel with a blue sublayer, seen through a 10×10
+        // white square at (20, 20) of the card.
+        let card = layer(rect(16, 8, 40, 48))
+        let panel = layer(rect(0, 0, 40, 48))
+        let stripe = layer(rect(0, 24, 40, 24))
+        let square = layer(rect(20, 20, 10, 10))
+        var panelContent = LayerContent(fill: .color(red))
+        panelContent.matte = LayerMatte(layer: 3, mode: mode)
+        let frame = FrameBuffer.blank(width: 64, height: 64)
+        Compositor(
+            canvas: Canvas(width: 64, height: 64, background: white),
+            contents: [
+                LayerContent(), panelContent, LayerContent(fill: .color(blue)), LayerContent(fill: .color(green)),
+            ],
+            tree: LayerTree(parents: [nil, 0, 1, 0], ends: [4, 3, 3, 4], masksToBounds: [false, false, false, false])
+        ).render(
+            [card, panel, stripe, square], host: Array(repeating: HostLayerState(), count: 4), replacing: [],
+            into: frame)
+        func at(_ x: Int, _ y: Int) -> SIMD3<Double> { Self.pixel(frame, x, y) }
+        let (r, b, w) = (SIMD3<Double>(255, 0, 0), SIMD3<Double>(0, 0, 255), SIMD3<Double>(255, 255, 255))
+        // Inside the square: its top half over the red panel, its bottom half over the stripe.
+        let insideTop = at(16 + 25, 8 + 22)
+        let insideBottom = at(16 + 25, 8 + 27)
+        let outside = at(16 + 5, 8 + 5)
+        let outsideStripe = at(16 + 5, 8 + 40)
+        if mode == .alpha {
+            #expect(Self.apart(insideTop, r) <= 1 && Self.apart(insideBottom, b) <= 1, "\(insideTop) \(insideBottom)")
+            #expect(Self.apart(outside, w) <= 1 && Self.apart(outsideStripe, w) <= 1, "\(outside) \(outsideStripe)")
+        } else {
+            #expect(Self.apart(insideTop, w) <= 1 && Self.apart(insideBottom, w) <= 1, "\(insideTop) \(insideBottom)")
+            #expect(Self.apart(outside, r) <= 1 && Self.apart(outsideStripe, b) <= 1, "\(outside) \(outsideStripe)")
+        }
+        // The square itself is not drawn: never green.
+        for y in 0..<64 {
+            for x in 0..<64 { #expect(Self.apart(at(x, y), SIMD3(0, 255, 0)) > 100, "green at \(x), \(y)") }
+        }
+    }
+}
