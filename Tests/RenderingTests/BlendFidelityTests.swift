@@ -37,10 +37,7 @@ struct BlendFidelityTests {
         try Self.sweep(in: folder)
         let rows = (Self.modes.count + Self.columns - 1) / Self.columns
         let size = (width: Self.columns * Self.tile.width, height: rows * Self.tile.height)
-        var html = """
-            <!doctype html><html><body style="margin:0; background:#ffffff; width:\(size.width)px; \
-            height:\(size.height)px; overflow:hidden">
-            """
+        var html = ""
         var layers: [String] = []
         for (index, mode) in Self.modes.enumerated() {
             let x = index % Self.columns * Self.tile.width
@@ -54,39 +51,13 @@ struct BlendFidelityTests {
             layers.append(
                 #"{ "name": "sweep-\#(index)", "image": "sweep.png", "frame": \#(frame), "blendMode": "\#(mode)" }"#)
         }
-        html += "</body></html>"
-        try html.write(to: folder.appendingPathComponent("page.html"), atomically: true, encoding: .utf8)
-        let shot = folder.appendingPathComponent("chromium.png")
-        try HeadlessChromium.screenshot(
-            folder.appendingPathComponent("page.html"), to: shot, scratch: folder, window: size, unmanaged: true)
-        let pipeline = """
-            {
-              "version": 1,
-              "canvas": { "width": \(size.width), "height": \(size.height), "fps": 1, "duration": 1,
-                          "background": "#ffffff" },
-              "layers": [\(layers.joined(separator: ",\n"))],
-              "output": { "formats": ["png"] }
-            }
-            """
-        try pipeline.write(to: folder.appendingPathComponent("p.json"), atomically: true, encoding: .utf8)
-        let run = try CLI.run(["run", "p.json", "--quiet"], in: folder)
-        #expect(run.status == 0, "\(run.stderr)")
-        let ours = try RGBAImage.read(folder.appendingPathComponent("out/frame_0000.png"))
-        let theirs = try RGBAImage.read(shot)
-        try #require(ours.width == theirs.width && ours.height == theirs.height, "chromium's screenshot's size")
+        let drawn = try PageAgainstPipeline(
+            body: html, layers: layers.joined(separator: ",\n"), size: size, in: folder)
         for (index, mode) in Self.modes.enumerated() {
-            let x0 = index % Self.columns * Self.tile.width
-            let y0 = index / Self.columns * Self.tile.height
-            var worst = 0
-            var at = (x0, y0)
-            for y in y0..<y0 + Self.tile.height {
-                for x in x0..<x0 + Self.tile.width {
-                    let (a, b) = (ours[x, y], theirs[x, y])
-                    let off = max(abs(a.r - b.r), abs(a.g - b.g), abs(a.b - b.b))
-                    if off > worst { (worst, at) = (off, (x - x0, y - y0)) }
-                }
-            }
-            #expect(worst <= 2, "\(mode): \(worst) levels from Chromium at (\(at.0), \(at.1)) of its tile")
+            let (worst, at) = drawn.worst(
+                x: index % Self.columns * Self.tile.width, y: index / Self.columns * Self.tile.height,
+                width: Self.tile.width, height: Self.tile.height)
+            #expect(worst <= 2, "\(mode): \(worst) levels from Chromium at (\(at.x), \(at.y)) of its tile")
         }
     }
 }

@@ -18,39 +18,12 @@ struct EffectFidelityTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         try LayerEffectsFixture.photo(in: folder)
         let cardHTML = card.map { #"<div style="position:absolute; \#($0.css)"></div>"# } ?? ""
-        let html = """
-            <!doctype html><html><body style="margin:0; background:#ffffff; width:\(size.width)px; \
-            height:\(size.height)px; overflow:hidden">
-            <img src="photo.png" style="position:absolute; left:20px; top:20px; filter:\(css)">\(cardHTML)
-            </body></html>
-            """
-        try html.write(to: folder.appendingPathComponent("page.html"), atomically: true, encoding: .utf8)
-        let shot = folder.appendingPathComponent("chromium.png")
-        try HeadlessChromium.screenshot(
-            folder.appendingPathComponent("page.html"), to: shot, scratch: folder, window: size, unmanaged: true)
-        let pipeline = """
-            {
-              "version": 1,
-              "canvas": { "width": \(size.width), "height": \(size.height), "fps": 1, "duration": 1,
-                          "background": "#ffffff" },
-              "layers": [
-                { "name": "photo", "image": "photo.png", "frame": [20, 20, 200, 120], "filters": \(filters) }\
-            \(card.map { ", " + $0.layer } ?? "")
-              ],
-              "output": { "formats": ["png"] }
-            }
-            """
-        try pipeline.write(to: folder.appendingPathComponent("p.json"), atomically: true, encoding: .utf8)
-        let run = try CLI.run(["run", "p.json", "--quiet"], in: folder)
-        #expect(run.status == 0, "\(run.stderr)")
-        let ours = try RGBAImage.read(folder.appendingPathComponent("out/frame_0000.png"))
-        let theirs = try RGBAImage.read(shot)
-        guard ours.width == theirs.width, ours.height == theirs.height else {
-            Issue.record(
-                "chromium's screenshot is \(theirs.width)×\(theirs.height), the frame \(ours.width)×\(ours.height)")
-            return 0
-        }
-        return ours.psnr(against: theirs)
+        let drawn = try PageAgainstPipeline(
+            body: #"<img src="photo.png" style="position:absolute; left:20px; top:20px; filter:\#(css)">\#(cardHTML)"#,
+            layers: #"{ "name": "photo", "image": "photo.png", "frame": [20, 20, 200, 120], "filters": \#(filters) }"#
+                + (card.map { ", " + $0.layer } ?? ""),
+            size: size, in: folder)
+        return drawn.ours.psnr(against: drawn.theirs)
     }
 
     @Test(arguments: [
