@@ -85,7 +85,8 @@ struct MatteFidelityTests {
                     height: Self.tile.height)
                 #expect(
                     worst <= 2,
-                    "\(pair.shown) through \(pair.matte) in \(mode): \(worst) levels from Chromium at (\(at.x), \(at.y))")
+                    "\(pair.shown) through \(pair.matte) in \(mode): \(worst) levels from Chromium at (\(at.x), \(at.y))"
+                )
             }
         }
     }
