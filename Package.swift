@@ -267,7 +267,9 @@ let package = Package(
             path: "Tests/RegistryTestSupport"),
         .testTarget(
             name: "CompositorTests",
-            dependencies: ["Compositor", "Scene", "Text", "Timing", "CAnimatorABI", "ShapeGeometry", "TestSupport"]),
+            dependencies: [
+                "Compositor", "Scene", "Text", "Timing", "CAnimatorABI", "CRaster", "ShapeGeometry", "TestSupport",
+            ]),
         .testTarget(name: "OutputTests", dependencies: ["Output", "Scene", "Footage", "CRaster", "ChildProcess"]),
         .testTarget(name: "FootageTests", dependencies: ["Footage", "TestSupport"]),
         .testTarget(

@@ -71,7 +71,7 @@ extension Compositor {
         var source = footageFrame
         if let image {
             let level = imageScaling == .exact ? 0 : image.pyramid.level(drawnThrough: currentMatrix(of: cr))
-            if level > 0 {
+            if level > 0 && pictureMask == nil {
                 // Level n's pixels are 2ⁿ of the image's across; past an odd edge it overhangs the clip.
                 let across = Double(1 << level)
                 cairo_scale(cr, across, across)
@@ -82,7 +82,14 @@ extension Compositor {
         cairo_set_source_surface(cr, source, 0, 0)
         cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
         cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
-        cairo_paint_with_alpha(cr, alpha)
+        if let pictureMask {
+            // The mask's pixels are the device's: its pattern maps the image's space there.
+            var toDevice = currentMatrix(of: cr)
+            cairo_pattern_set_matrix(pictureMask, &toDevice)
+            cairo_mask(cr, pictureMask)
+        } else {
+            cairo_paint_with_alpha(cr, alpha)
+        }
         cairo_restore(cr)
     }
 
@@ -202,7 +209,14 @@ extension Compositor {
         cairo_set_source_surface(cr, surface, 0, 0)
         cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
         cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
-        cairo_paint_with_alpha(cr, alpha)
+        if let pictureMask {
+            // The mask's pixels are the device's: its pattern maps the image's space there.
+            var toDevice = currentMatrix(of: cr)
+            cairo_pattern_set_matrix(pictureMask, &toDevice)
+            cairo_mask(cr, pictureMask)
+        } else {
+            cairo_paint_with_alpha(cr, alpha)
+        }
         cairo_restore(cr)
     }
 

@@ -81,40 +81,46 @@ extension Compositor {
     }
 
     /// Opacity, shadow, mask, matte and compositing onto the parent, for what `source` paints of
-    /// `layer` (layer `index`'s state; `layers` all of them, the sublayers drawn from it).
-    /// Below full opacity or with a blend mode, a layer that paints more than once goes through
-    /// one group so its parts fade and blend together; a single paint takes the opacity and the
-    /// blend mode directly (the same pixels: a group of one paint over nothing is that paint),
-    /// sparing a group the size of the layer. A matted layer is always a group, which keeps the
-    /// matte's fraction of each pixel once all of it is drawn (its shadow too), limited to the
-    /// matte layer's reach unless the matte is inverted. Returns the box of pixels it could change.
+    /// `layer` (layer `index`'s state; `layers` all of them, the sublayers drawn from it), in the
+    /// layer's blend mode; a matted layer is drawn into a picture of its own first, which the
+    /// matte cuts (`compositeMatted`). Returns the box of pixels it could change.
     private func composite(
         _ source: LayerSource, of layer: anim_layer_t, index: Int, in layers: [anim_layer_t],
         replacing replacements: [Replacement], on cr: OpaquePointer, frame: FrameBuffer
     ) -> PixelBox {
-        let mode = contents[index].blendMode
-        let matte = isMatted(index) ? matte(of: index, in: layers, frame: frame) : nil
-        if let keeps = matte?.keeps, keeps.isEmpty { return .empty }
+        if isMatted(index), let matte = matte(of: index, in: layers, frame: frame) {
+            return compositeMatted(
+                source, of: layer, index: index, in: layers, replacing: replacements, through: matte, on: cr,
+                frame: frame)
+        }
+        return composite(
+            source, of: layer, index: index, in: layers, replacing: replacements, mode: contents[index].blendMode,
+            on: cr, frame: frame)
+    }
+
+    /// `composite` without a matte, in `mode`.
+    /// Below full opacity or with a blend mode, a layer that paints more than once goes through
+    /// one group so its parts fade and blend together; a single paint takes the opacity and the
+    /// blend mode directly (the same pixels: a group of one paint over nothing is that paint),
+    /// sparing a group the size of the layer.
+    func composite(
+        _ source: LayerSource, of layer: anim_layer_t, index: Int, in layers: [anim_layer_t],
+        replacing replacements: [Replacement], mode: BlendMode, on cr: OpaquePointer, frame: FrameBuffer
+    ) -> PixelBox {
         // Pixman's hue, saturation, color and luminosity misread a source painted through a mask
         // (an alpha, a stroke's coverage): a layer in one is always a group, painted unmasked.
         let unmasked = mode.isNonSeparable
         let grouped =
-            unmasked || matte != nil
-            || ((layer.opacity < 1 || mode != .normal) && source.paints(of: layer, prepared[index]) > 1)
+            unmasked || ((layer.opacity < 1 || mode != .normal) && source.paints(of: layer, prepared[index]) > 1)
         let alpha = grouped ? 1 : min(layer.opacity, 1)
         cairo_save(cr)
         if grouped {
             if case .contents(let transform, let shadow) = source {
                 clip(to: transform.boundingBox(of: layer.localBounds), and: shadow?.extents, on: cr)
             }
-            if let keeps = matte?.keeps {
-                cairo_rectangle(
-                    cr, Double(keeps.x0), Double(keeps.y0), Double(keeps.x1 - keeps.x0), Double(keeps.y1 - keeps.y0))
-                cairo_clip(cr)
-            }
             cairo_push_group(cr)
         } else {
-            blend(index, on: cr)
+            blend(mode, on: cr)
         }
         let shadow = castShadow(of: source, layer: layer, alpha: alpha, on: cr)
         var drawnOver = PixelBox.empty
@@ -126,7 +132,8 @@ extension Compositor {
             var opaque = layer
             opaque.opacity = 1
             if let own = contentsSource(of: opaque, index: index, transform: transform, frame: frame) {
-                drawnOver = composite(own, of: opaque, index: index, in: layers, replacing: [], on: cr, frame: frame)
+                drawnOver = composite(
+                    own, of: opaque, index: index, in: layers, replacing: [], mode: .normal, on: cr, frame: frame)
             }
             masking(
                 layer, index: index, transform: transform, bounds: tree.masksToBounds[index], alpha: 1, on: cr
@@ -140,17 +147,10 @@ extension Compositor {
             drawnOver = picture.box(with: shadow, in: frame)
         }
         if grouped {
-            matte?.apply(on: cr)
             cairo_pop_group_to_source(cr)
-            if unmasked && layer.opacity < 1 {
-                blendFaded(index, opacity: layer.opacity, on: cr)
-            } else {
-                blend(index, on: cr)
-                cairo_paint_with_alpha(cr, layer.opacity)
-            }
+            blend(mode, opacity: layer.opacity, on: cr)
         }
         cairo_restore(cr)
-        if let keeps = matte?.keeps { return drawnOver.intersection(keeps) }
         return drawnOver
     }
 
@@ -296,19 +296,28 @@ extension Compositor {
         }
     }
 
-    /// The blend mode of layer `index`: the operator its group (or, when it needs none, its
-    /// single paint) is composited onto its parent with. `normal` keeps OVER, the operator its
-    /// parent's drawing already has.
-    private func blend(_ index: Int, on cr: OpaquePointer) {
-        let mode = contents[index].blendMode
+    /// The operator a layer's group (or, when it needs none, its single paint) is composited onto
+    /// its parent with in `mode`. `normal` keeps OVER, the operator its parent's drawing already has.
+    private func blend(_ mode: BlendMode, on cr: OpaquePointer) {
         if mode != .normal { cairo_set_operator(cr, mode.cairo) }
     }
 
-    /// Paints the source (layer `index`'s group, in a non-separable mode) blended at `opacity`:
+    /// Paints the source (a layer's group or picture) onto the parent in `mode` at `opacity`; a
+    /// non-separable mode below full opacity through `blendFaded`.
+    func blend(_ mode: BlendMode, opacity: Double, on cr: OpaquePointer) {
+        if mode.isNonSeparable && opacity < 1 {
+            blendFaded(mode, opacity: opacity, on: cr)
+        } else {
+            blend(mode, on: cr)
+            cairo_paint_with_alpha(cr, opacity)
+        }
+    }
+
+    /// Paints the source (a layer's group, in a non-separable mode) blended at `opacity`:
     /// what lies under it, with the group blended over it at full strength, laid over what lies
     /// under at `opacity` — (1 − a)·under + a·blended, the spec's result for a source of alpha a,
     /// without the masked paint pixman's non-separable modes misread.
-    private func blendFaded(_ index: Int, opacity: Double, on cr: OpaquePointer) {
+    private func blendFaded(_ mode: BlendMode, opacity: Double, on cr: OpaquePointer) {
         guard let picture = cairo_pattern_reference(cairo_get_source(cr)) else { return }
         defer { cairo_pattern_destroy(picture) }
         let under: OpaquePointer = cairo_get_group_target(cr)
@@ -322,7 +331,7 @@ extension Compositor {
         cairo_restore(cr)
         // The group's pattern is placed for the matrix it was made under, in force again.
         cairo_set_source(cr, picture)
-        blend(index, on: cr)
+        blend(mode, on: cr)
         cairo_paint(cr)
         cairo_pop_group_to_source(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
@@ -332,7 +341,7 @@ extension Compositor {
 
     /// The pixels of `frame` a layer reaching `rect` (device space) can touch; notes in
     /// `drawnBeyond` a reach past the frame's edge.
-    private func covering(_ rect: anim_rect_t, in frame: FrameBuffer) -> PixelBox {
+    func covering(_ rect: anim_rect_t, in frame: FrameBuffer) -> PixelBox {
         if !(rect.x >= 0) { drawnBeyond.insert(.left) }
         if !(rect.y >= 0) { drawnBeyond.insert(.top) }
         if !(rect.x + rect.width <= Double(frame.width)) { drawnBeyond.insert(.right) }

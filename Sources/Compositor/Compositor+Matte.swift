@@ -6,81 +6,66 @@ import Scene
 
 /// Track mattes: a layer seen through a sibling's picture (`LayerMatte`). The matte layer is
 /// drawn, with everything it has, into a picture the size of the surface the matted layer goes
-/// onto, in the same device space (siblings share their parent's); the picture's alpha or
-/// luminance becomes an A8 coverage, and the matted layer's group keeps that fraction of each
-/// pixel (DEST_IN) before its opacity and blend mode put it onto its parent.
-final class MattePicture {
-    let picture: FrameBuffer
-    /// The matte's coverage (A8), the picture's size; valid inside `drawn`.
-    let coverage: OpaquePointer
-    /// The device pixels the matte layer could change in the last drawing; transparent elsewhere
-    /// (cleared before the next drawing).
-    var drawn = PixelBox.empty
+/// onto, in the same device space (siblings share their parent's); the matted layer is drawn as
+/// it would be at full opacity into another such picture, which keeps the matte's fraction of
+/// each pixel (`raster_matte_apply`), and that picture goes onto the parent at the layer's
+/// opacity and in its blend mode.
+final class MattePictures {
+    /// The matte layer's picture.
+    let matte: FrameBuffer
+    /// The matted layer's picture.
+    let layer: FrameBuffer
+    /// The device pixels each drawing could change last; transparent elsewhere (cleared before
+    /// the next drawing).
+    var matteDrawn = PixelBox.empty, layerDrawn = PixelBox.empty
+    /// The matte's coverage (A8, the pictures' size) for a layer painted straight through it;
+    /// made when first needed.
+    private(set) var coverage: OpaquePointer?
+
+    deinit { if let coverage { cairo_surface_destroy(coverage) } }
+
+    /// The coverage surface, made if it is not yet; nil when memory runs out.
+    func coverageSurface() -> OpaquePointer? {
+        if coverage == nil {
+            let made = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height))!
+            guard cairo_surface_status(made) == CAIRO_STATUS_SUCCESS else {
+                cairo_surface_destroy(made)
+                return nil
+            }
+            coverage = made
+        }
+        return coverage
+    }
 
     init?(width: Int, height: Int) {
-        guard let picture = try? FrameBuffer(width: width, height: height) else { return nil }
-        let coverage = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height))!
-        guard cairo_surface_status(coverage) == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(coverage)
-            return nil
-        }
-        self.picture = picture
-        self.coverage = coverage
+        guard let matte = try? FrameBuffer(width: width, height: height),
+            let layer = try? FrameBuffer(width: width, height: height)
+        else { return nil }
+        (self.matte, self.layer) = (matte, layer)
     }
 
-    deinit { cairo_surface_destroy(coverage) }
+    var width: Int { matte.width }
+    var height: Int { matte.height }
 
-    var width: Int { picture.width }
-    var height: Int { picture.height }
-
-    /// Makes the picture transparent where the last drawing reached.
-    func clear() {
-        guard !drawn.isEmpty else { return }
+    /// Makes `box` of `picture` transparent.
+    static func clear(_ box: PixelBox, of picture: FrameBuffer) {
+        guard !box.isEmpty else { return }
         cairo_surface_flush(picture.surface)
-        for y in drawn.y0..<drawn.y1 {
-            memset(picture.pixels + y * picture.stride + drawn.x0 * 4, 0, (drawn.x1 - drawn.x0) * 4)
+        for y in box.y0..<box.y1 {
+            memset(picture.pixels + y * picture.stride + box.x0 * 4, 0, (box.x1 - box.x0) * 4)
         }
         cairo_surface_mark_dirty(picture.surface)
-        drawn = .empty
-    }
-
-    /// Computes the coverage inside `drawn` from the picture in `mode`.
-    func measure(_ mode: MatteMode) {
-        guard !drawn.isEmpty else { return }
-        cairo_surface_flush(coverage)
-        let stride = Int(cairo_image_surface_get_stride(coverage))
-        let bytes = cairo_image_surface_get_data(coverage)!
-        raster_matte_coverage(
-            picture.pixels + drawn.y0 * picture.stride + drawn.x0 * 4, UInt32(picture.stride),
-            UInt32(drawn.x1 - drawn.x0), UInt32(drawn.y1 - drawn.y0), mode.raster,
-            bytes + drawn.y0 * stride + drawn.x0, UInt32(stride))
-        cairo_surface_mark_dirty(coverage)
     }
 }
 
-/// A layer's matte as its drawing applies it.
+/// A layer's matte drawn for this frame.
 struct AppliedMatte {
-    let picture: MattePicture
+    let pictures: MattePictures
     let mode: MatteMode
 
     /// The device pixels outside which the matted layer shows nothing; nil when it may show
     /// anywhere (an inverted matte keeps all outside the matte layer's reach).
-    var keeps: PixelBox? { mode.isInverted ? nil : picture.drawn }
-
-    /// Keeps in the group being drawn on `cr` the matte's fraction of each pixel: the coverage
-    /// inside the matte layer's reach; outside it, nothing (all, when inverted).
-    func apply(on cr: OpaquePointer) {
-        let box = picture.drawn
-        guard !box.isEmpty else { return }
-        cairo_save(cr)
-        cairo_identity_matrix(cr)
-        cairo_rectangle(cr, Double(box.x0), Double(box.y0), Double(box.x1 - box.x0), Double(box.y1 - box.y0))
-        cairo_clip(cr)
-        cairo_set_operator(cr, CAIRO_OPERATOR_DEST_IN)
-        cairo_set_source_surface(cr, picture.coverage, 0, 0)
-        cairo_paint(cr)
-        cairo_restore(cr)
-    }
+    var keeps: PixelBox? { mode.isInverted ? nil : pictures.matteDrawn }
 }
 
 extension Compositor {
@@ -109,30 +94,124 @@ extension Compositor {
 
     /// The matte of layer `index` in this frame, its matte layer drawn (of `layers`, as it looks
     /// even when hidden) into a picture the size of `frame`, the surface the layer goes onto; nil
-    /// when it has none here, or the picture cannot be had.
+    /// when it has none here, or the pictures cannot be had.
     func matte(of index: Int, in layers: [anim_layer_t], frame: FrameBuffer) -> AppliedMatte? {
         guard let matte = contents[index].matte, !mattesWithheld.contains(index) else { return nil }
-        var picture = mattes[index]
-        if let kept = picture, kept.width != frame.width || kept.height != frame.height { picture = nil }
-        if picture == nil {
-            picture = MattePicture(width: frame.width, height: frame.height)
-            mattes[index] = picture
+        var kept = mattes[index]
+        if let pictures = kept, pictures.width != frame.width || pictures.height != frame.height { kept = nil }
+        if kept == nil {
+            kept = MattePictures(width: frame.width, height: frame.height)
+            mattes[index] = kept
         }
-        guard let picture else { return nil }
-        picture.clear()
+        guard let pictures = kept else { return nil }
+        MattePictures.clear(pictures.matteDrawn, of: pictures.matte)
         var shown = layers
         shown[matte.layer].hidden = 0
         let beyond = drawnBeyond
         let drawing = mattesDrawing.insert(matte.layer).inserted
         var box = PixelBox.empty
-        self.drawing(into: picture.picture, over: nil) { cr in
-            box = drawSubtree(matte.layer, of: shown, replacing: [], nested: false, on: cr, frame: picture.picture)
+        self.drawing(into: pictures.matte, over: nil) { cr in
+            box = drawSubtree(matte.layer, of: shown, replacing: [], nested: false, on: cr, frame: pictures.matte)
         }
         if drawing { mattesDrawing.remove(matte.layer) }
         drawnBeyond = beyond
-        picture.drawn = box
-        picture.measure(matte.mode)
-        return AppliedMatte(picture: picture, mode: matte.mode)
+        pictures.matteDrawn = box
+        return AppliedMatte(pictures: pictures, mode: matte.mode)
+    }
+
+    /// The compositing stage of a matted layer: what `source` paints of it, at full opacity and
+    /// blending normally, into its picture (only inside the matte layer's reach unless the matte
+    /// is inverted), cut by the matte, then painted onto the parent at its opacity in its blend
+    /// mode. Returns the box of pixels it could change.
+    func compositeMatted(
+        _ source: LayerSource, of layer: anim_layer_t, index: Int, in layers: [anim_layer_t],
+        replacing replacements: [Replacement], through matte: AppliedMatte, on cr: OpaquePointer, frame: FrameBuffer
+    ) -> PixelBox {
+        let pictures = matte.pictures
+        MattePictures.clear(pictures.layerDrawn, of: pictures.layer)
+        pictures.layerDrawn = .empty
+        let keeps = matte.keeps
+        if let keeps, keeps.isEmpty { return .empty }
+        if let keeps, let box = paintStraight(
+            source, of: layer, index: index, through: matte, within: keeps, on: cr, frame: frame)
+        {
+            return box
+        }
+        var opaque = layer
+        opaque.opacity = 1
+        var drawn = PixelBox.empty
+        drawing(into: pictures.layer, over: nil) { picture in
+            if let keeps {
+                cairo_rectangle(
+                    picture, Double(keeps.x0), Double(keeps.y0), Double(keeps.x1 - keeps.x0),
+                    Double(keeps.y1 - keeps.y0))
+                cairo_clip(picture)
+            }
+            drawn = composite(
+                source, of: opaque, index: index, in: layers, replacing: replacements, mode: .normal, on: picture,
+                frame: pictures.layer)
+        }
+        if let keeps { drawn = drawn.intersection(keeps) }
+        pictures.layerDrawn = drawn
+        guard !drawn.isEmpty else { return .empty }
+        cairo_surface_flush(pictures.layer.surface)
+        let (layerPixels, mattePixels) = (pictures.layer, pictures.matte)
+        raster_matte_apply(
+            layerPixels.pixels + drawn.y0 * layerPixels.stride + drawn.x0 * 4, UInt32(layerPixels.stride),
+            mattePixels.pixels + drawn.y0 * mattePixels.stride + drawn.x0 * 4, UInt32(mattePixels.stride),
+            UInt32(drawn.x1 - drawn.x0), UInt32(drawn.y1 - drawn.y0), matte.mode.raster)
+        cairo_surface_mark_dirty(pictures.layer.surface)
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_rectangle(
+            cr, Double(drawn.x0), Double(drawn.y0), Double(drawn.x1 - drawn.x0), Double(drawn.y1 - drawn.y0))
+        cairo_clip(cr)
+        cairo_set_source_surface(cr, pictures.layer.surface, 0, 0)
+        blend(contents[index].blendMode, opacity: min(layer.opacity, 1), on: cr)
+        cairo_restore(cr)
+        return drawn
+    }
+}
+
+extension Compositor {
+    /// A matted layer that shows only an image, a footage frame or a snapshot, without a shadow
+    /// and in a mode pixman blends through a mask, painted straight onto its parent through the
+    /// matte's coverage (its opacity folded in), within `keeps`: one paint instead of a picture
+    /// drawn, cut and painted. Nil, having drawn nothing, for any other layer.
+    fileprivate func paintStraight(
+        _ source: LayerSource, of layer: anim_layer_t, index: Int, through matte: AppliedMatte, within keeps: PixelBox,
+        on cr: OpaquePointer, frame: FrameBuffer
+    ) -> PixelBox? {
+        let content = prepared[index]
+        let mode = contents[index].blendMode
+        guard case .contents(let transform, nil) = source, content.paintCount == 1, content.svg == nil,
+            content.lottie == nil, content.image != nil || content.footage?.frame != nil || content.snapshot != nil,
+            !mode.isNonSeparable, let coverage = matte.pictures.coverageSurface()
+        else { return nil }
+        let picture = matte.pictures.matte
+        cairo_surface_flush(coverage)
+        let stride = Int(cairo_image_surface_get_stride(coverage))
+        raster_matte_coverage_rows(
+            picture.pixels + keeps.y0 * picture.stride + keeps.x0 * 4, UInt32(picture.stride),
+            UInt32(keeps.x1 - keeps.x0), UInt32(keeps.y1 - keeps.y0), matte.mode.raster,
+            UInt8((min(max(layer.opacity, 0), 1) * 255).rounded()),
+            cairo_image_surface_get_data(coverage)! + keeps.y0 * stride + keeps.x0, UInt32(stride))
+        cairo_surface_mark_dirty(coverage)
+        let mask = cairo_pattern_create_for_surface(coverage)!
+        defer { cairo_pattern_destroy(mask) }
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_rectangle(
+            cr, Double(keeps.x0), Double(keeps.y0), Double(keeps.x1 - keeps.x0), Double(keeps.y1 - keeps.y0))
+        cairo_clip(cr)
+        if mode != .normal { cairo_set_operator(cr, mode.cairo) }
+        pictureMask = mask
+        var opaque = layer
+        opaque.opacity = 1
+        paintContents(of: opaque, index: index, transform: transform, alpha: 1, on: cr)
+        pictureMask = nil
+        cairo_restore(cr)
+        return covering(transform.boundingBox(of: layer.localBounds), in: frame).intersection(keeps)
     }
 }
 

@@ -72,12 +72,16 @@ public final class Compositor {
     /// The layers drawn only as a track matte (no layer seen through them shows them).
     let drawnOnlyAsMatte: Set<Int>
     /// Each matted layer's matte in the last frame (see `Compositor+Matte.swift`).
-    var mattes: [Int: MattePicture] = [:]
+    var mattes: [Int: MattePictures] = [:]
     /// The layers being drawn in a picture of their own, whose matte applies where the picture is
     /// painted rather than inside it.
     var mattesWithheld: Set<Int> = []
     /// The matte layers being drawn into their matte, drawn although `drawnOnlyAsMatte`.
     var mattesDrawing: Set<Int> = []
+    /// A mask in device space that an image, footage frame or snapshot is painted through instead
+    /// of an alpha: a matte's coverage, while a matted layer showing one of them alone is painted
+    /// straight onto its parent (see `compositeMatted`).
+    var pictureMask: OpaquePointer?
     /// The first effect that failed since `takeEffectFailure`; the frame holding it is not to be used.
     private(set) var effectFailure: EffectFailure?
 

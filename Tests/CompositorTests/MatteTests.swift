@@ -1,5 +1,6 @@
 import CAnimatorABI
 import CCairo
+import CRaster
 import Compositor
 import Foundation
 import Scene
@@ -58,16 +59,25 @@ import Testing
     static func fill(_ c: SIMD3<Double>) -> Fill { .color(anim_color_t(r: c.x, g: c.y, b: c.z, a: 1)) }
 
     /// The backdrop, the matted layer and the matte image over the whole canvas, drawn.
+    /// The matted layer is a fill, or an image of the same colour (painted straight through the
+    /// matte's coverage where the mode allows).
     static func renderMatted(
-        _ mode: MatteMode, opacity: Double = 1, showsMatte: Bool = false, hideMatte: Bool = false
+        _ mode: MatteMode, opacity: Double = 1, showsMatte: Bool = false, hideMatte: Bool = false,
+        image shownImage: Bool = false
     ) throws -> FrameBuffer {
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("matte.png").path
         writeMatte(to: path)
+        let colourPath = folder.appendingPathComponent("colour.png").path
+        writePNG(
+            width: 8, height: 8, to: colourPath,
+            rects: [(rect(0, 0, 8, 8), anim_color_t(r: colour.x, g: colour.y, b: colour.z, a: 1))])
         let image = try decodedImage(path)
+        let colourImage = ImageFile(path: colourPath)
         let bounds = rect(0, 0, Double(side), Double(side))
-        var matted = LayerContent(fill: fill(colour))
+        var matted =
+            shownImage ? LayerContent(image: colourImage, gravity: .fill) : LayerContent(fill: fill(colour))
         matted.matte = LayerMatte(layer: 2, mode: mode, showsMatte: showsMatte)
         var shown = layer(bounds)
         shown.opacity = opacity
@@ -76,7 +86,10 @@ import Testing
         return render(
             [layer(bounds), shown, matteLayer],
             [LayerContent(fill: fill(backdrop)), matted, LayerContent(image: image.file, gravity: .fill)],
-            images: image.images, width: side, height: side)
+            images: SceneImages([
+                path: try RasterImage.load(contentsOf: path), colourPath: try RasterImage.load(contentsOf: colourPath),
+            ]),
+            width: side, height: side)
     }
 
     static func pixel(_ frame: FrameBuffer, _ x: Int, _ y: Int) -> SIMD3<Double> {
@@ -92,7 +105,17 @@ import Testing
     @Test(arguments: MatteMode.allCases, [1.0, 0.5]) func modeAgainstItsDefinition(_ mode: MatteMode, opacity: Double)
         throws
     {
-        let frame = try Self.renderMatted(mode, opacity: opacity)
+        try expectDefinition(mode, opacity: opacity, image: false)
+    }
+
+    @Test(arguments: MatteMode.allCases, [1.0, 0.5]) func anImageThroughAMatte(_ mode: MatteMode, opacity: Double)
+        throws
+    {
+        try expectDefinition(mode, opacity: opacity, image: true)
+    }
+
+    func expectDefinition(_ mode: MatteMode, opacity: Double, image: Bool) throws {
+        let frame = try Self.renderMatted(mode, opacity: opacity, image: image)
         var worst = 0.0
         var at = (0, 0)
         for y in 0..<Self.side {
@@ -108,7 +131,7 @@ import Testing
         // mask holds before the colour is scaled by it and laid over: half a level more.
         #expect(
             worst <= (mode.readsLuma ? 1.5 : 1),
-            "\(mode.rawValue) at opacity \(opacity): \(worst) levels off at matte \(pixel.colour * 255), alpha \(pixel.alpha)"
+            "\(image ? "an image" : "a fill") in \(mode.rawValue) at opacity \(opacity): \(worst) levels off at matte \(pixel.colour * 255), alpha \(pixel.alpha)"
         )
     }
 
@@ -166,6 +189,59 @@ import Testing
         // The square itself is not drawn: never green.
         for y in 0..<64 {
             for x in 0..<64 { #expect(Self.apart(at(x, y), SIMD3(0, 255, 0)) > 100, "green at \(x), \(y)") }
+        }
+    }
+
+    /// The matte's vector loops give the bytes its one-pixel loop gives, in every mode, for
+    /// pixels of every kind (random premultiplied layers and mattes), at odd widths.
+    @Test(arguments: [RASTER_MATTE_ALPHA, RASTER_MATTE_ALPHA_INVERTED, RASTER_MATTE_LUMA, RASTER_MATTE_LUMA_INVERTED])
+    func vectorLoopsMatchTheOnePixelLoop(_ mode: raster_matte_mode) {
+        var seed: UInt32 = 5
+        func premultiplied() -> [UInt8] {
+            seed = seed &* 1_664_525 &+ 1_013_904_223
+            let alpha = UInt8(seed >> 24)
+            return (0..<3).map { _ in
+                seed = seed &* 1_664_525 &+ 1_013_904_223
+                return UInt8(UInt32(seed >> 24) * UInt32(alpha) / 255)
+            } + [alpha]
+        }
+        for width in [1, 3, 17, 37] {
+            let count = width * 3
+            let layer = (0..<count).flatMap { _ in premultiplied() }
+            let matte = (0..<count).flatMap { _ in premultiplied() }
+            var wide = layer
+            var one = layer
+            var wideCoverage = [UInt8](repeating: 0, count: count)
+            var oneCoverage = wideCoverage
+            // Three rows, 4 · width bytes apart.
+            wide.withUnsafeMutableBufferPointer { w in
+                matte.withUnsafeBufferPointer { m in
+                    raster_matte_apply(
+                        w.baseAddress!, UInt32(4 * width), m.baseAddress!, UInt32(4 * width), UInt32(width), 3, mode)
+                }
+            }
+            matte.withUnsafeBufferPointer { m in
+                wideCoverage.withUnsafeMutableBufferPointer { c in
+                    raster_matte_coverage_rows(
+                        m.baseAddress!, UInt32(4 * width), UInt32(width), 3, mode, 200, c.baseAddress!, UInt32(width))
+                }
+                for pixel in 0..<count {
+                    one.withUnsafeMutableBufferPointer { o in
+                        raster_matte_apply(o.baseAddress! + 4 * pixel, 4, m.baseAddress! + 4 * pixel, 4, 1, 1, mode)
+                    }
+                    oneCoverage.withUnsafeMutableBufferPointer { c in
+                        raster_matte_coverage_rows(
+                            m.baseAddress! + 4 * pixel, 4, 1, 1, mode, 200, c.baseAddress! + pixel, 1)
+                    }
+                }
+            }
+            #expect(wide == one, "raster_matte_apply at width \(width) in mode \(mode.rawValue)")
+            #expect(
+                wideCoverage == oneCoverage, "raster_matte_coverage_rows at width \(width) in mode \(mode.rawValue)")
+            for pixel in 0..<count {
+                let a = wide[4 * pixel + 3]
+                #expect(wide[4 * pixel..<4 * pixel + 3].allSatisfy { $0 <= a }, "a colour over its alpha at \(pixel)")
+            }
         }
     }
 }

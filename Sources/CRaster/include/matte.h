@@ -1,5 +1,5 @@
 /*
- * matte.h — a track matte's coverage from the matte layer's picture.
+ * matte.h — cutting a layer's picture by a track matte.
  *
  * A layer seen through another (a track matte) keeps, at each pixel, the fraction the matte
  * layer's picture gives there: its alpha, or its luminance — Rec. 709's coefficients on the
@@ -22,11 +22,17 @@ typedef enum {
     RASTER_MATTE_LUMA_INVERTED = 3,
 } raster_matte_mode;
 
-/* Writes into the A8 `coverage` (rows `coverage_stride` bytes apart) the matte of width × height
- * premultiplied ARGB32 pixels of `picture` (Cairo's native-endian 0xAARRGGBB words, rows
- * `picture_stride` bytes apart) in `mode`: 0 transparent to 255 wholly kept. */
-void raster_matte_coverage(const uint8_t *picture, uint32_t picture_stride, uint32_t width, uint32_t height,
-                           raster_matte_mode mode, uint8_t *coverage, uint32_t coverage_stride);
+/* Writes into the A8 `coverage` (rows `coverage_stride` bytes apart) the coverage of width ×
+ * height pixels of `matte` (rows `matte_stride` bytes apart) in `mode`, scaled by `opacity`
+ * (0 to 255) as raster_matte_apply scales a pixel. */
+void raster_matte_coverage_rows(const uint8_t *matte, uint32_t matte_stride, uint32_t width, uint32_t height,
+                                raster_matte_mode mode, uint8_t opacity, uint8_t *coverage, uint32_t coverage_stride);
+
+/* Scales each of width × height premultiplied ARGB32 pixels of `layer` (rows `layer_stride`
+ * bytes apart) by the coverage of the pixel at the same place of `matte` (rows `matte_stride`
+ * bytes apart) in `mode`, rounding to nearest: the layer as the matte lets it show. */
+void raster_matte_apply(uint8_t *layer, uint32_t layer_stride, const uint8_t *matte, uint32_t matte_stride,
+                        uint32_t width, uint32_t height, raster_matte_mode mode);
 
 #ifdef __cplusplus
 }
