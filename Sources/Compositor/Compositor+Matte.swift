@@ -132,8 +132,9 @@ extension Compositor {
         pictures.layerDrawn = .empty
         let keeps = matte.keeps
         if let keeps, keeps.isEmpty { return .empty }
-        if let keeps, let box = paintStraight(
-            source, of: layer, index: index, through: matte, within: keeps, on: cr, frame: frame)
+        if let keeps,
+            let box = paintStraight(
+                source, of: layer, index: index, through: matte, within: keeps, on: cr, frame: frame)
         {
             return box
         }
