@@ -71,12 +71,13 @@ extension SceneWarnings {
     }
 
     /// Whether the layer paints every pixel of its frame opaque at its base state: at full
-    /// opacity, with no mask or rounded corners, over an opaque colour fill, or under a video or
-    /// JPEG image that covers the frame.
+    /// opacity, with no mask, matte or rounded corners, not drawn only as another's matte, over
+    /// an opaque colour fill, or under a video or JPEG image that covers the frame.
     private func isOpaque(_ index: Int) -> Bool {
         let layer = scene.layers[index]
         guard layer.base.hidden == 0, layer.base.opacity >= 1, layer.base.mask.shape_count == 0,
-            layer.base.corner_radius == 0
+            layer.base.corner_radius == 0, layer.content.matte == nil,
+            !scene.layers.contains(where: { $0.content.matte.map { $0.layer == index && !$0.showsMatte } ?? false })
         else { return false }
         if case .color(let color) = layer.content.fill, color.a >= 1 { return true }
         let covers = layer.content.gravity == .fill || layer.content.gravity == .aspectFill

@@ -259,6 +259,11 @@ struct StudioInspectorTests {
         // A layer's image from the folder's images.
         Edit("layer a", nil),
         Edit("set /layers/0/image home.png", add("/layers/0/image", #""home.png""#), "select select-one - file"),
+        // A track matte: its layer from the layer's list, then its mode.
+        Edit(
+            "set /layers/0/matte/layer b", add("/layers/0/matte", #"{ "layer": "b" }"#),
+            "select select-one - layer"),
+        Edit("set /layers/0/matte/mode luma", add("/layers/0/matte/mode", #""luma""#), "select select-one - enum"),
         // Backdrop effects where the layer has none: the list is written with its first.
         Edit(
             "set /layers/0/backdropFilters#add blur", add("/layers/0/backdropFilters", #"[{ "effect": "blur" }]"#),
@@ -289,6 +294,7 @@ struct StudioInspectorTests {
             "/timeline/1/params/map": ["card.png", "home.png"],
             "/layers/2/video": ["clips/detail-open.mp4", "clips/list-scroll.mp4"],
             "/layers/0/image": ["card.png", "home.png"],
+            "/layers/0/matte/layer": ["", "b", "clip"],
         ]
         for (index, step) in Self.edits.enumerated() {
             guard step.action.count > 1, let expected = menus[step.action[1]] else { continue }

@@ -255,6 +255,17 @@ export function makeControls(ed, { at, setting, write, status, pickAnimator }) {
   }
 
   // A labelled control for the value at `pointer` of `schema`; `hint` as for `kindOf`.
+  // The layers a key naming a layer may name: any layer, by its path; a matte's, the other
+  // layers of the matted layer's list, by name.
+  function layerChoices(pointer) {
+    const matte = /^(.*)\/matte\/layer$/.exec(pointer);
+    if (!matte) return ed.info.layers.map(layer => layer.name);
+    const list = p => p.replace(/\/\d+$/, '');
+    return ed.info.layers
+      .filter(layer => layer.pointer !== matte[1] && list(layer.pointer) === list(matte[1]))
+      .map(layer => layer.name.split('/').pop());
+  }
+
   function field(key, schema, value, pointer, hint) {
     // A layer's own keys (not a plugin's parameters) may name a file or a layer.
     const own = !/\/params(\/|$)/.test(pointer);
@@ -281,7 +292,7 @@ export function makeControls(ed, { at, setting, write, status, pickAnimator }) {
       control.onchange = () => { if (control.value) commit(control.value); };
       break;
     case 'layer':
-      control = menu(pointer, ed.info.layers.map(layer => layer.name), value, '—');
+      control = menu(pointer, layerChoices(pointer), value, '—');
       control.onchange = () => { if (control.value) commit(control.value); };
       break;
     case 'file': case 'fileOrObject': {
