@@ -88,10 +88,13 @@ extension Compositor {
         _ source: LayerSource, of layer: anim_layer_t, index: Int, in layers: [anim_layer_t],
         replacing replacements: [Replacement], on cr: OpaquePointer, frame: FrameBuffer
     ) -> PixelBox {
-        if isMatted(index), let matte = matte(of: index, in: layers, frame: frame) {
-            return compositeMatted(
-                source, of: layer, index: index, in: layers, replacing: replacements, through: matte, on: cr,
-                frame: frame)
+        if isMatted(index) {
+            return withMattePictures(for: frame) { pictures in
+                guard let matte = matte(of: index, in: layers, into: pictures) else { return .empty }
+                return compositeMatted(
+                    source, of: layer, index: index, in: layers, replacing: replacements, through: matte, on: cr,
+                    frame: frame)
+            }
         }
         return composite(
             source, of: layer, index: index, in: layers, replacing: replacements, mode: contents[index].blendMode,

@@ -18,6 +18,8 @@ final class MattePictures {
     /// The device pixels each drawing could change last; transparent elsewhere (cleared before
     /// the next drawing).
     var matteDrawn = PixelBox.empty, layerDrawn = PixelBox.empty
+    /// Whether a drawing under way holds them.
+    var inUse = false
     /// The matte's coverage (A8, the pictures' size) for a layer painted straight through it;
     /// made when first needed.
     private(set) var coverage: OpaquePointer?
@@ -92,18 +94,23 @@ extension Compositor {
         contents[index].matte != nil && !mattesWithheld.contains(index)
     }
 
+    /// Runs `body` with pictures the size of `frame` that no drawing under way uses, kept from an
+    /// earlier frame or made (nil when memory runs out, for which the layer draws nothing).
+    /// Drawing a matte, or a matted layer, inside `body` takes another pair.
+    func withMattePictures(for frame: FrameBuffer, _ body: (MattePictures) -> PixelBox) -> PixelBox {
+        let free = mattePictures.first { !$0.inUse && $0.width == frame.width && $0.height == frame.height }
+        guard let pictures = free ?? MattePictures(width: frame.width, height: frame.height) else { return .empty }
+        if free == nil { mattePictures.append(pictures) }
+        pictures.inUse = true
+        defer { pictures.inUse = false }
+        return body(pictures)
+    }
+
     /// The matte of layer `index` in this frame, its matte layer drawn (of `layers`, as it looks
-    /// even when hidden) into a picture the size of `frame`, the surface the layer goes onto; nil
-    /// when it has none here, or the pictures cannot be had.
-    func matte(of index: Int, in layers: [anim_layer_t], frame: FrameBuffer) -> AppliedMatte? {
+    /// even when hidden) into `pictures`' matte picture, in the device space of the surface the
+    /// layer goes onto; nil when it has none here.
+    func matte(of index: Int, in layers: [anim_layer_t], into pictures: MattePictures) -> AppliedMatte? {
         guard let matte = contents[index].matte, !mattesWithheld.contains(index) else { return nil }
-        var kept = mattes[index]
-        if let pictures = kept, pictures.width != frame.width || pictures.height != frame.height { kept = nil }
-        if kept == nil {
-            kept = MattePictures(width: frame.width, height: frame.height)
-            mattes[index] = kept
-        }
-        guard let pictures = kept else { return nil }
         MattePictures.clear(pictures.matteDrawn, of: pictures.matte)
         var shown = layers
         shown[matte.layer].hidden = 0

@@ -71,8 +71,9 @@ public final class Compositor {
     var drawnBeyond: FrameEdges = []
     /// The layers drawn only as a track matte (no layer seen through them shows them).
     let drawnOnlyAsMatte: Set<Int>
-    /// Each matted layer's matte in the last frame (see `Compositor+Matte.swift`).
-    var mattes: [Int: MattePictures] = [:]
+    /// The pictures mattes are drawn in (see `Compositor+Matte.swift`), kept for the next frame:
+    /// one pair for each size drawn into and each depth of mattes drawn inside another's drawing.
+    var mattePictures: [MattePictures] = []
     /// The layers being drawn in a picture of their own, whose matte applies where the picture is
     /// painted rather than inside it.
     var mattesWithheld: Set<Int> = []

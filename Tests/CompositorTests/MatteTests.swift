@@ -192,6 +192,46 @@ import Testing
         }
     }
 
+    /// Mattes chain and nest: a red layer seen through a green square that is seen through a
+    /// blue one shows only where both squares lie; inside it, a sublayer matted by its own
+    /// sibling is cut by that too. None of the matte layers is drawn.
+    @Test func chainedAndNestedMattes() {
+        let layers = [
+            layer(rect(0, 0, 64, 64)),  // 0 backdrop
+            layer(rect(0, 0, 64, 64)),  // 1 red panel, seen through 4
+            layer(rect(0, 0, 64, 8)),  // 2 yellow bar inside it, seen through 3
+            layer(rect(0, 0, 32, 64)),  // 3 the bar's sibling: the left half of the panel
+            layer(rect(8, 0, 40, 40)),  // 4 green square, seen through 5
+            layer(rect(24, 16, 40, 40)),  // 5 blue square
+        ]
+        var panel = LayerContent(fill: .color(red))
+        panel.matte = LayerMatte(layer: 4, mode: .alpha)
+        var bar = LayerContent(fill: .color(anim_color_t(r: 1, g: 1, b: 0, a: 1)))
+        bar.matte = LayerMatte(layer: 3, mode: .alpha)
+        var square = LayerContent(fill: .color(green))
+        square.matte = LayerMatte(layer: 5, mode: .alpha)
+        let frame = FrameBuffer.blank(width: 64, height: 64)
+        Compositor(
+            canvas: Canvas(width: 64, height: 64, background: white),
+            contents: [
+                LayerContent(fill: .color(white)), panel, bar, LayerContent(fill: .color(blue)), square,
+                LayerContent(fill: .color(blue)),
+            ],
+            tree: LayerTree(
+                parents: [nil, nil, 1, 1, nil, nil], ends: [1, 4, 3, 4, 5, 6],
+                masksToBounds: Array(repeating: false, count: 6))
+        ).render(layers, host: Array(repeating: HostLayerState(), count: 6), replacing: [], into: frame)
+        func at(_ x: Int, _ y: Int) -> SIMD3<Double> { Self.pixel(frame, x, y) }
+        let (r, w) = (SIMD3<Double>(255, 0, 0), SIMD3<Double>(255, 255, 255))
+        // Both squares lie over x 24..<48, y 16..<40.
+        #expect(Self.apart(at(30, 30), r) <= 1, "inside both: \(at(30, 30))")
+        #expect(Self.apart(at(12, 30), w) <= 1, "inside the green square only: \(at(12, 30))")
+        #expect(Self.apart(at(56, 30), w) <= 1, "inside the blue square only: \(at(56, 30))")
+        #expect(Self.apart(at(30, 50), w) <= 1, "below both: \(at(30, 50))")
+        // The bar (y 0..<8) is cut by its sibling (x < 32) and by the panel's matte (y ≥ 16): gone.
+        #expect(Self.apart(at(28, 4), w) <= 1, "the bar outside the panel's matte: \(at(28, 4))")
+    }
+
     /// The matte's vector loops give the bytes its one-pixel loop gives, in every mode, for
     /// pixels of every kind (random premultiplied layers and mattes), at odd widths.
     @Test(arguments: [RASTER_MATTE_ALPHA, RASTER_MATTE_ALPHA_INVERTED, RASTER_MATTE_LUMA, RASTER_MATTE_LUMA_INVERTED])
