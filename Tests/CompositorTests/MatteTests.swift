@@ -199,7 +199,7 @@ import Testing
         let layers = [
             layer(rect(0, 0, 64, 64)),  // 0 backdrop
             layer(rect(0, 0, 64, 64)),  // 1 red panel, seen through 4
-            layer(rect(0, 0, 64, 8)),  // 2 yellow bar inside it, seen through 3
+            layer(rect(0, 20, 64, 8)),  // 2 yellow bar inside it, seen through 3
             layer(rect(0, 0, 32, 64)),  // 3 the bar's sibling: the left half of the panel
             layer(rect(8, 0, 40, 40)),  // 4 green square, seen through 5
             layer(rect(24, 16, 40, 40)),  // 5 blue square
@@ -228,8 +228,11 @@ import Testing
         #expect(Self.apart(at(12, 30), w) <= 1, "inside the green square only: \(at(12, 30))")
         #expect(Self.apart(at(56, 30), w) <= 1, "inside the blue square only: \(at(56, 30))")
         #expect(Self.apart(at(30, 50), w) <= 1, "below both: \(at(30, 50))")
-        // The bar (y 0..<8) is cut by its sibling (x < 32) and by the panel's matte (y ≥ 16): gone.
-        #expect(Self.apart(at(28, 4), w) <= 1, "the bar outside the panel's matte: \(at(28, 4))")
+        // The bar (y 20..<28) shows left of x 32 (its sibling matte), inside the panel's matte.
+        let yellow = SIMD3<Double>(255, 255, 0)
+        #expect(Self.apart(at(28, 24), yellow) <= 1, "the bar inside both mattes: \(at(28, 24))")
+        #expect(Self.apart(at(40, 24), r) <= 1, "the bar cut by its own matte: \(at(40, 24))")
+        #expect(Self.apart(at(12, 24), w) <= 1, "the bar cut by the panel's matte: \(at(12, 24))")
     }
 
     /// The matte's vector loops give the bytes its one-pixel loop gives, in every mode, for
