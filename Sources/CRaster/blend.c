@@ -22,6 +22,21 @@ struct blend_opacity {
     uint16_t fraction;
 };
 
+/* The byte indices of every pixel's alpha, four times each, in a vector of `lanes` pixels. */
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define ALPHA_OF(pixel) 4 * (pixel) + 3, 4 * (pixel) + 3, 4 * (pixel) + 3, 4 * (pixel) + 3
+#else
+#define ALPHA_OF(pixel) 4 * (pixel), 4 * (pixel), 4 * (pixel), 4 * (pixel)
+#endif
+#define ALPHA_BYTES_1 ALPHA_OF(0)
+#define ALPHA_BYTES_4 ALPHA_BYTES_1, ALPHA_OF(1), ALPHA_OF(2), ALPHA_OF(3)
+#define ALPHA_BYTES_8 ALPHA_BYTES_4, ALPHA_OF(4), ALPHA_OF(5), ALPHA_OF(6), ALPHA_OF(7)
+#define ALPHA_BYTES_16 \
+    ALPHA_BYTES_8, ALPHA_OF(8), ALPHA_OF(9), ALPHA_OF(10), ALPHA_OF(11), ALPHA_OF(12), ALPHA_OF(13), ALPHA_OF(14), \
+        ALPHA_OF(15)
+#define ALPHA_BYTES_OF(lanes) ALPHA_BYTES_##lanes
+#define ALPHA_BYTES(lanes) ALPHA_BYTES_OF(lanes)
+
 /* One pixel at a time, and four (SSE2 on x86-64, the baseline's vectors elsewhere). */
 #define LANES 1
 #define LANE_NAME(name) name##_1

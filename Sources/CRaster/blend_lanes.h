@@ -42,8 +42,8 @@ typedef uint32_t U __attribute__((vector_size(16 * LANES)));
 
 /* Every byte of each word its alpha. */
 INLINE W LANE_NAME(alphas)(W w) {
-    W a = w >> 24;
-    return a | a << 8 | a << 16 | a << 24;
+    B bytes = (B)w;
+    return (W)__builtin_shufflevector(bytes, bytes, ALPHA_BYTES(LANES));
 }
 
 /* The words with each colour byte held to at most the alpha. */
@@ -87,6 +87,10 @@ INLINE W LANE_NAME(mix)(raster_blend_mode mode, W sw, W dw, uint16_t o16, H alph
         sa = LANE_NAME(widen)(LANE_NAME(alphas)(sw));
         ba = LANE_NAME(widen)(LANE_NAME(alphas)(dw));
     }
+    /* The opacity made anew in each vector's block: hoisted out of the loop, it would reach the
+     * multiplications already widened to 32 bits, which the compiler then no longer recognises as
+     * ⌊a·b/65536⌋ of 16-bit lanes and computes at twice the width. */
+    __asm__("" : "+r"(o16));
     H opacity = (H){0} + o16;
     H co;
     if (mode == RASTER_BLEND_ADD) {
@@ -136,8 +140,9 @@ INLINE W LANE_NAME(mix)(raster_blend_mode mode, W sw, W dw, uint16_t o16, H alph
         co = LANE_NAME(div255)(n);
     }
     W out = (W)__builtin_convertvector(co, B);
-    /* The two roundings of a partial opacity may leave a colour a level above its alpha. */
-    return o16 != 0 ? LANE_NAME(held)(out) : out;
+    /* The two roundings of a partial opacity may leave a colour a level above its alpha (not
+     * 255, the alpha of opaque over opaque). */
+    return o16 != 0 && !opaque ? LANE_NAME(held)(out) : out;
 }
 
 /* ---- Floats ---- */
@@ -267,8 +272,8 @@ INLINE W LANE_NAME(blend)(raster_blend_mode mode, W s, W d, float o, float k, in
 
 /* Blends the whole vectors at the start of a row of `count` pixels; returns how many pixels it
  * blended (a multiple of LANES). Vectors whose source is all transparent are skipped, vectors
- * opaque in both taken with their alphas known, and transparent source pixels keep the
- * backdrop's word. */
+ * opaque in both taken with their alphas known (in normal at full opacity, an opaque source is
+ * copied), and transparent source pixels keep the backdrop's word. */
 INLINE uint32_t LANE_NAME(span_in)(raster_blend_mode mode, uint8_t *dst, const uint8_t *src, uint32_t count,
                                    const struct blend_opacity *opacity) {
     const int in_floats = mode == RASTER_BLEND_COLOR_DODGE || mode == RASTER_BLEND_COLOR_BURN ||
@@ -282,6 +287,11 @@ INLINE uint32_t LANE_NAME(span_in)(raster_blend_mode mode, uint8_t *dst, const u
         W s, d, out;
         __builtin_memcpy(&s, src + 4 * (size_t)x, sizeof s);
         if (__builtin_reduce_or(s & 0xFF000000u) == 0) continue;
+        if (mode == RASTER_BLEND_NORMAL && o16 == 0 && __builtin_reduce_and(s) >= 0xFF000000u) {
+            /* An opaque source over anything is itself. */
+            __builtin_memcpy(dst + 4 * (size_t)x, &s, sizeof s);
+            continue;
+        }
         __builtin_memcpy(&d, dst + 4 * (size_t)x, sizeof d);
         if (__builtin_reduce_and(s & d) >= 0xFF000000u) {
             out = in_floats ? LANE_NAME(blend)(mode, s, d, o, k, 1) : LANE_NAME(mix)(mode, s, d, o16, alpha_lane, 1);
