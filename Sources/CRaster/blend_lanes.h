@@ -1,6 +1,6 @@
 /*
  * blend_lanes.h — the blend of a span of pixels, written once for vectors of LANES pixels with
- * GCC's and Clang's vector extensions. blend.c includes it once for each width, with LANES,
+ * Clang's vector extensions. blend.c includes it once for each width, with LANES,
  * LANE_NAME(name) (the width's own names) and LANE_TARGET (the width's target attribute, or
  * nothing) defined. Every lane computes what one lane alone computes, with the same operations:
  * each width gives the same bytes.
@@ -55,7 +55,7 @@ INLINE W LANE_NAME(held)(W w) {
 
 INLINE H LANE_NAME(widen)(W w) { return __builtin_convertvector((B)w, H); }
 
-/* x/255 rounded to nearest, for x ≤ 65407. */
+/* x/255 rounded to nearest, for x ≤ 65152 (no sum reaching 2¹⁶). */
 INLINE H LANE_NAME(div255)(H x) {
     x += 128;
     return (x + (x >> 8)) >> 8;
@@ -69,13 +69,14 @@ INLINE H LANE_NAME(mulhi)(H a, H b) {
 /* The blend of source words `sw` over backdrop words `dw` for a mode computed in integers (a
  * constant once inlined). Colours are first held to at most their alpha, which bounds every sum:
  * 255·co is cs·(255 − αb) + cb·(255 − αs) + X, X being 255·αs·αb·B(Cb, Cs) in products of bytes,
- * at most 255² in every mode and its every partial sum, so the 16 bits never overflow; the
- * alpha lanes compute 255·αo with the same formula (difference and exclusion take X = αs·αb
- * there). At full opacity (`o16` 0) the result is exactly rounded. Below it (`o16` the opacity
- * in 65536ths) it is the full opacity's sum moved towards the backdrop's, 255·(cb + o·(co − cb)),
- * the formula being linear in the opacity; add, whose sum is clamped, scales the source instead.
- * `alpha_lane` marks the alpha lanes. `opaque` (a constant once inlined) says every word of both
- * is opaque: the same arithmetic with the alphas known. */
+ * and in every mode it and its every partial sum are at most 255² (255² + 1 once moved towards
+ * the backdrop, below), so the 16 bits never overflow; the alpha lanes compute 255·αo with the
+ * same formula (difference and exclusion take X = αs·αb there). At full opacity (`o16` 0) the
+ * result is exactly rounded. Below it (`o16` the opacity in 65536ths) it is the full opacity's
+ * sum moved towards the backdrop's, 255·(cb + o·(co − cb)), the formula being linear in the
+ * opacity; add, whose sum is clamped, scales the source instead. `alpha_lane` marks the alpha
+ * lanes. `opaque` (a constant once inlined) says every word of both is opaque: the same
+ * arithmetic with the alphas known. */
 INLINE W LANE_NAME(mix)(raster_blend_mode mode, W sw, W dw, uint16_t o16, H alpha_lane, int opaque) {
     if (!opaque) {
         sw = LANE_NAME(held)(sw);
@@ -194,7 +195,8 @@ INLINE void LANE_NAME(set_sat)(F c[3], F s) {
  * constant once inlined). Colours are in levels (0…255); `fs` and `fb` are the two alphas as
  * fractions; `o` is the opacity and `k` the opacity over 255. Divisions by an alpha or a colour
  * take 1 for 0 where the mode does not use their quotient. The result is rounded half up, each
- * colour between 0 and the rounded alpha. `opaque` (a constant once inlined) says every word of
+ * colour held between 0 and the rounded alpha (before it is rounded, to at most 255, so that
+ * colours above their alpha in the inputs cannot make one too large to convert). `opaque` (a constant once inlined) says every word of
  * both is opaque: the alphas are then the constant 255, and each operation on them, folded by
  * the compiler, gives the value it gives at run time. */
 INLINE W LANE_NAME(blend)(raster_blend_mode mode, W s, W d, float o, float k, int opaque) {
@@ -261,7 +263,7 @@ INLINE W LANE_NAME(blend)(raster_blend_mode mode, W s, W d, float o, float k, in
     W out = (W)alpha << 24;
     for (int i = 0; i < 3; i++) {
         F co = cs[i] * (1.0f - fb) + cb[i] * (1.0f - fs) + mixed[i];
-        I c = __builtin_convertvector(MAX(co, 0.0f) + 0.5f, I);
+        I c = __builtin_convertvector(MIN(MAX(co, 0.0f), 255.0f) + 0.5f, I);
         I over = c > alpha;
         out |= (W)((over & alpha) | (~over & c)) << (8 * i);
     }
