@@ -88,7 +88,7 @@ extension Compositor {
             cairo_pattern_set_matrix(pictureMask, &toDevice)
             cairo_mask(cr, pictureMask)
         } else {
-            cairo_paint_with_alpha(cr, alpha)
+            paintSource(alpha: alpha, on: cr)
         }
         cairo_restore(cr)
     }
@@ -215,7 +215,7 @@ extension Compositor {
             cairo_pattern_set_matrix(pictureMask, &toDevice)
             cairo_mask(cr, pictureMask)
         } else {
-            cairo_paint_with_alpha(cr, alpha)
+            paintSource(alpha: alpha, on: cr)
         }
         cairo_restore(cr)
     }

@@ -149,10 +149,7 @@ extension Compositor {
             paint(picture, of: layer, index: index, alpha: alpha, on: cr)
             drawnOver = picture.box(with: shadow, in: frame)
         }
-        if grouped {
-            cairo_pop_group_to_source(cr)
-            blend(mode, opacity: layer.opacity, on: cr)
-        }
+        if grouped { popGroup(blending: mode, opacity: layer.opacity, on: cr) }
         cairo_restore(cr)
         return drawnOver
     }

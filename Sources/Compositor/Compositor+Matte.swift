@@ -174,8 +174,12 @@ extension Compositor {
         cairo_rectangle(
             cr, Double(drawn.x0), Double(drawn.y0), Double(drawn.x1 - drawn.x0), Double(drawn.y1 - drawn.y0))
         cairo_clip(cr)
-        cairo_set_source_surface(cr, pictures.layer.surface, 0, 0)
-        blend(contents[index].blendMode, opacity: min(layer.opacity, 1), on: cr)
+        let mode = contents[index].blendMode
+        let opacity = min(layer.opacity, 1)
+        if !blendWithKernels(pictures.layer.surface, offset: (0, 0), box: drawn, mode: mode, opacity: opacity, on: cr) {
+            cairo_set_source_surface(cr, pictures.layer.surface, 0, 0)
+            blend(mode, opacity: opacity, on: cr)
+        }
         cairo_restore(cr)
         return drawn
     }
