@@ -82,15 +82,21 @@ extension Compositor {
         cairo_set_source_surface(cr, source, 0, 0)
         cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
         cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
+        paintPicture(alpha: alpha, on: cr)
+        cairo_restore(cr)
+    }
+
+    /// Paints the picture set as `cr`'s source: through `pictureMask` when one is set, else at
+    /// `alpha` in the operator set (by the blend kernels where they stand in for Cairo).
+    private func paintPicture(alpha: Double, on cr: OpaquePointer) {
         if let pictureMask {
-            // The mask's pixels are the device's: its pattern maps the image's space there.
+            // The mask's pixels are the device's: its pattern maps the picture's space there.
             var toDevice = currentMatrix(of: cr)
             cairo_pattern_set_matrix(pictureMask, &toDevice)
             cairo_mask(cr, pictureMask)
         } else {
             paintSource(alpha: alpha, on: cr)
         }
-        cairo_restore(cr)
     }
 
     /// In a draft render (a scale below 1), a video frame drawn
@@ -209,14 +215,7 @@ extension Compositor {
         cairo_set_source_surface(cr, surface, 0, 0)
         cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
         cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
-        if let pictureMask {
-            // The mask's pixels are the device's: its pattern maps the image's space there.
-            var toDevice = currentMatrix(of: cr)
-            cairo_pattern_set_matrix(pictureMask, &toDevice)
-            cairo_mask(cr, pictureMask)
-        } else {
-            paintSource(alpha: alpha, on: cr)
-        }
+        paintPicture(alpha: alpha, on: cr)
         cairo_restore(cr)
     }
 

@@ -52,61 +52,10 @@ import Testing
         return out
     }
 
-    // MARK: The formulas in double precision
-
-    static func separable(_ mode: BlendMode, _ b: Double, _ s: Double) -> Double {
-        func hardLight(_ b: Double, _ s: Double) -> Double {
-            s <= 0.5 ? b * 2 * s : b + (2 * s - 1) - b * (2 * s - 1)
-        }
-        switch mode {
-        case .multiply: return b * s
-        case .screen: return b + s - b * s
-        case .overlay: return hardLight(s, b)
-        case .darken: return min(b, s)
-        case .lighten: return max(b, s)
-        case .colorDodge: return b == 0 ? 0 : s == 1 ? 1 : min(1, b / (1 - s))
-        case .colorBurn: return b == 1 ? 1 : s == 0 ? 0 : 1 - min(1, (1 - b) / s)
-        case .hardLight: return hardLight(b, s)
-        case .softLight:
-            if s <= 0.5 { return b - (1 - 2 * s) * b * (1 - b) }
-            let d = b <= 0.25 ? ((16 * b - 12) * b + 4) * b : b.squareRoot()
-            return b + (2 * s - 1) * (d - b)
-        case .difference: return abs(b - s)
-        case .exclusion: return b + s - 2 * b * s
-        default: return s
-        }
-    }
+    // MARK: The formulas in double precision (BlendModeTests' functions of the colours)
 
     /// Colours as red, green, blue.
-    typealias RGB = (r: Double, g: Double, b: Double)
-
-    static func lum(_ c: RGB) -> Double { 0.3 * c.r + 0.59 * c.g + 0.11 * c.b }
-
-    static func map(_ c: RGB, _ f: (Double) -> Double) -> RGB { (f(c.r), f(c.g), f(c.b)) }
-
-    static func clipColor(_ c: RGB) -> RGB {
-        let l = lum(c)
-        let n = min(c.r, c.g, c.b)
-        let x = max(c.r, c.g, c.b)
-        var c = c
-        if n < 0 { c = map(c) { l + ($0 - l) * l / (l - n) } }
-        if x > 1 { c = map(c) { l + ($0 - l) * (1 - l) / (x - l) } }
-        return c
-    }
-
-    static func setLum(_ c: RGB, _ l: Double) -> RGB {
-        let d = l - lum(c)
-        return clipColor(map(c) { $0 + d })
-    }
-
-    static func sat(_ c: RGB) -> Double { max(c.r, c.g, c.b) - min(c.r, c.g, c.b) }
-
-    static func setSat(_ c: RGB, _ s: Double) -> RGB {
-        let maximum = max(c.r, c.g, c.b)
-        let minimum = min(c.r, c.g, c.b)
-        guard maximum > minimum else { return (0, 0, 0) }
-        return map(c) { $0 == maximum ? s : $0 == minimum ? 0 : ($0 - minimum) * s / (maximum - minimum) }
-    }
+    typealias RGB = SIMD3<Double>
 
     /// The mode's result for premultiplied words `s` (before the opacity) over `d`, in levels, as
     /// blue, green, red, alpha, unrounded.
@@ -114,34 +63,29 @@ import Testing
         func unit(_ w: UInt32, _ shift: UInt32) -> Double { Double(w >> shift & 255) / 255 }
         let alphaS = unit(s, 24) * opacity
         let alphaB = unit(d, 24)
-        let cs: RGB = (unit(s, 16) * opacity, unit(s, 8) * opacity, unit(s, 0) * opacity)
-        let cb: RGB = (unit(d, 16), unit(d, 8), unit(d, 0))
+        let cs = RGB(unit(s, 16), unit(s, 8), unit(s, 0)) * opacity
+        let cb = RGB(unit(d, 16), unit(d, 8), unit(d, 0))
         let out: RGB
         let alpha: Double
         if mode == .add {
-            out = (min(1, cs.r + cb.r), min(1, cs.g + cb.g), min(1, cs.b + cb.b))
+            out = (cs + cb).clamped(lowerBound: .zero, upperBound: .one)
             alpha = min(1, alphaS + alphaB)
         } else {
-            let us: RGB = alphaS > 0 ? map(cs) { $0 / alphaS } : (0, 0, 0)
-            let ub: RGB = alphaB > 0 ? map(cb) { $0 / alphaB } : (0, 0, 0)
+            let us = alphaS > 0 ? cs / alphaS : .zero
+            let ub = alphaB > 0 ? cb / alphaB : .zero
+            let f = BlendModeTests.self
             let mixed: RGB
             switch mode {
-            case .hue: mixed = setLum(setSat(us, sat(ub)), lum(ub))
-            case .saturation: mixed = setLum(setSat(ub, sat(us)), lum(ub))
-            case .color: mixed = setLum(us, lum(ub))
-            case .luminosity: mixed = setLum(ub, lum(us))
-            default:
-                mixed = (
-                    separable(mode, ub.r, us.r), separable(mode, ub.g, us.g), separable(mode, ub.b, us.b)
-                )
+            case .hue: mixed = f.setLum(f.setSat(us, f.sat(ub)), f.lum(ub))
+            case .saturation: mixed = f.setLum(f.setSat(ub, f.sat(us)), f.lum(ub))
+            case .color: mixed = f.setLum(us, f.lum(ub))
+            case .luminosity: mixed = f.setLum(ub, f.lum(us))
+            default: mixed = RGB((0..<3).map { f.separable(mode, ub[$0], us[$0]) })
             }
-            func composite(_ s: Double, _ b: Double, _ m: Double) -> Double {
-                s * (1 - alphaB) + b * (1 - alphaS) + alphaS * alphaB * m
-            }
-            out = (composite(cs.r, cb.r, mixed.r), composite(cs.g, cb.g, mixed.g), composite(cs.b, cb.b, mixed.b))
+            out = cs * (1 - alphaB) + cb * (1 - alphaS) + alphaS * alphaB * mixed
             alpha = alphaS + alphaB * (1 - alphaS)
         }
-        return [out.b * 255, out.g * 255, out.r * 255, alpha * 255]
+        return [out.z * 255, out.y * 255, out.x * 255, alpha * 255]
     }
 
     /// The largest distance in levels of any channel of `got` from the formula, and where.
