@@ -7,7 +7,8 @@ extension Compositor {
     /// in state `from` to where they stand in state `to`, when that move is all that differs
     /// between the two: the layers below `start` and from `top` up the same bytes, and each layer
     /// between the same but for its frame's origin and its translation, its map to the canvas
-    /// moved as every other's. Nil otherwise. The layers then draw the same pixels, moved (see
+    /// moved as every other's, and no layer moving without its matte layer or the other way
+    /// round. Nil otherwise. The layers then draw the same pixels, moved (see
     /// `renderApart`).
     public func commonMove(from: [anim_layer_t], to: [anim_layer_t], above start: Int, below top: Int? = nil) -> (
         dx: Double, dy: Double
@@ -16,6 +17,12 @@ extension Compositor {
         let top = max(start, min(top ?? from.count, from.count))
         for index in Array(0..<start) + Array(top..<from.count) where !from[index].hasSameBytes(as: to[index]) {
             return nil
+        }
+        // A matted layer moved without its matte layer, or the other way round, changes its
+        // pixels, not only their place.
+        let moving = start..<top
+        for (index, content) in contents.enumerated() {
+            if let matte = content.matte, moving.contains(index) != moving.contains(matte.layer) { return nil }
         }
         for index in start..<top {
             var moved = to[index]
