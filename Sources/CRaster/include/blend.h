@@ -39,7 +39,8 @@ typedef enum {
 
 /* Composites `width` × `height` pixels of `src` (rows `src_stride` bytes apart) onto `dst` (rows
  * `dst_stride` apart), both premultiplied ARGB32 (native-endian 32-bit words 0xAARRGGBB), the
- * source's alpha and colour first scaled by `opacity` (clamped to 0…1; at 0 nothing changes).
+ * source's alpha and colour first scaled by `opacity` (clamped to the unit interval; at 0 nothing
+ * changes).
  *
  * With the source (cs, αs) after that scaling, the backdrop (cb, αb), and B the mode's blend
  * function of the unpremultiplied colours Cb = cb/αb and Cs = cs/αs:
