@@ -248,10 +248,10 @@ extension Compositor {
     }
 
     /// The mask stage: `paint` draws through the layer's rounded frame (when `bounds`) and its
-    /// mask, in the layer's coordinates through `transform` (the matte follows, on the layer's
-    /// group: see `composite`). An inverted mask
-    /// punches its shapes out of a group instead of clipping, since a clip cannot express
-    /// "outside the union" for overlapping non-zero shapes; `paint` is told the alpha to paint at.
+    /// mask, in the layer's coordinates through `transform` (the matte follows, on the whole
+    /// layer: see `composite`). An inverted mask punches its shapes out of a group instead of
+    /// clipping, since a clip cannot express "outside the union" for overlapping non-zero shapes;
+    /// `paint` is told the alpha to paint at.
     func masking(
         _ layer: anim_layer_t, index: Int, transform: AffineTransform, bounds: Bool, alpha: Double,
         on cr: OpaquePointer, _ paint: (Double) -> Void

@@ -9,7 +9,8 @@ import Scene
 /// onto, in the same device space (siblings share their parent's); the matted layer is drawn as
 /// it would be at full opacity into another such picture, which keeps the matte's fraction of
 /// each pixel (`raster_matte_apply`), and that picture goes onto the parent at the layer's
-/// opacity and in its blend mode.
+/// opacity and in its blend mode. A layer showing only an image or footage is painted straight
+/// through the matte's coverage instead (`paintStraight`).
 final class MattePictures {
     /// The matte layer's picture.
     let matte: FrameBuffer
@@ -112,8 +113,9 @@ extension Compositor {
     func matte(of index: Int, in layers: [anim_layer_t], into pictures: MattePictures) -> AppliedMatte? {
         guard let matte = contents[index].matte, !mattesWithheld.contains(index) else { return nil }
         MattePictures.clear(pictures.matteDrawn, of: pictures.matte)
+        // A hidden matte layer still makes its matte (copied only then).
         var shown = layers
-        shown[matte.layer].hidden = 0
+        if shown[matte.layer].hidden != 0 { shown[matte.layer].hidden = 0 }
         let beyond = drawnBeyond
         let drawing = mattesDrawing.insert(matte.layer).inserted
         var box = PixelBox.empty
