@@ -17,16 +17,12 @@ extension Compositor {
         _ source: OpaquePointer, offset: (x: Int, y: Int), box: PixelBox, mode: BlendMode, opacity: Double,
         on cr: OpaquePointer
     ) -> Bool {
-        guard mode != .normal, mode != .add, !box.isEmpty, opacity.isFinite, let target = cairo_get_group_target(cr),
+        guard mode.hasKernel, !box.isEmpty, opacity.isFinite, let target = cairo_get_group_target(cr),
             Self.isPixelImage(source), Self.isPixelImage(target), let targetOffset = Self.wholeOffset(of: target)
         else { return false }
         guard let rectangles = clipRectangles(within: box, on: cr) else { return false }
-        let sourceBox = PixelBox(
-            x0: -offset.x, y0: -offset.y, x1: Int(cairo_image_surface_get_width(source)) - offset.x,
-            y1: Int(cairo_image_surface_get_height(source)) - offset.y)
-        let targetBox = PixelBox(
-            x0: -targetOffset.x, y0: -targetOffset.y, x1: Int(cairo_image_surface_get_width(target)) - targetOffset.x,
-            y1: Int(cairo_image_surface_get_height(target)) - targetOffset.y)
+        let sourceBox = Self.deviceBox(of: source, offset: offset)
+        let targetBox = Self.deviceBox(of: target, offset: targetOffset)
         cairo_surface_flush(source)
         cairo_surface_flush(target)
         let (sourcePixels, targetPixels) = (
@@ -56,14 +52,11 @@ extension Compositor {
         guard let group = cairo_pop_group(cr) else { return }
         defer { cairo_pattern_destroy(group) }
         var surface: OpaquePointer?
-        if mode != .normal, mode != .add, cairo_pattern_get_surface(group, &surface) == CAIRO_STATUS_SUCCESS,
-            let surface, let offset = Self.wholeOffset(of: surface),
+        if mode.hasKernel, cairo_pattern_get_surface(group, &surface) == CAIRO_STATUS_SUCCESS, let surface,
+            let offset = Self.wholeOffset(of: surface),
             blendWithKernels(
-                surface, offset: offset,
-                box: PixelBox(
-                    x0: -offset.x, y0: -offset.y, x1: Int(cairo_image_surface_get_width(surface)) - offset.x,
-                    y1: Int(cairo_image_surface_get_height(surface)) - offset.y),
-                mode: mode, opacity: opacity, on: cr)
+                surface, offset: offset, box: Self.deviceBox(of: surface, offset: offset), mode: mode,
+                opacity: opacity, on: cr)
         {
             return
         }
@@ -76,25 +69,23 @@ extension Compositor {
     /// device pixels at its own size; else `cairo_paint_with_alpha`.
     func paintSource(alpha: Double, on cr: OpaquePointer) {
         var surface: OpaquePointer?
-        var matrix = cairo_matrix_t()
-        cairo_get_matrix(cr, &matrix)
-        if let mode = BlendMode(cairo: cairo_get_operator(cr)), mode != .normal, mode != .add,
+        var (matrix, placed) = (cairo_matrix_t(), cairo_matrix_t())
+        if let mode = BlendMode(cairo: cairo_get_operator(cr)), mode.hasKernel,
             cairo_pattern_get_surface(cairo_get_source(cr), &surface) == CAIRO_STATUS_SUCCESS, let surface,
-            matrix.xx == 1, matrix.yy == 1, matrix.xy == 0, matrix.yx == 0, matrix.x0 == matrix.x0.rounded(),
-            matrix.y0 == matrix.y0.rounded(), abs(matrix.x0) < 0x1p30, abs(matrix.y0) < 0x1p30,
             Self.isPixelImage(surface), let own = Self.wholeOffset(of: surface), own == (0, 0)
         {
-            var placed = cairo_matrix_t()
+            cairo_get_matrix(cr, &matrix)
             cairo_pattern_get_matrix(cairo_get_source(cr), &placed)
-            // The pattern maps the user space to the image's: at a whole translation, so does the whole.
-            if placed.xx == 1, placed.yy == 1, placed.xy == 0, placed.yx == 0, placed.x0 == placed.x0.rounded(),
-                placed.y0 == placed.y0.rounded(), abs(placed.x0) < 0x1p30, abs(placed.y0) < 0x1p30
-            {
-                let offset = (x: Int(placed.x0) - Int(matrix.x0), y: Int(placed.y0) - Int(matrix.y0))
-                let box = PixelBox(
-                    x0: -offset.x, y0: -offset.y, x1: Int(cairo_image_surface_get_width(surface)) - offset.x,
-                    y1: Int(cairo_image_surface_get_height(surface)) - offset.y)
-                if blendWithKernels(surface, offset: offset, box: box, mode: mode, opacity: alpha, on: cr) { return }
+            // The user space to the device's, and to the image's: at whole translations, the image
+            // lies on whole device pixels.
+            if let toDevice = Self.wholeTranslation(matrix), let toImage = Self.wholeTranslation(placed) {
+                let offset = (x: toImage.x - toDevice.x, y: toImage.y - toDevice.y)
+                if blendWithKernels(
+                    surface, offset: offset, box: Self.deviceBox(of: surface, offset: offset), mode: mode,
+                    opacity: alpha, on: cr)
+                {
+                    return
+                }
             }
         }
         cairo_paint_with_alpha(cr, alpha)
@@ -105,8 +96,7 @@ extension Compositor {
         cairo_save(cr)
         defer { cairo_restore(cr) }
         cairo_identity_matrix(cr)
-        cairo_rectangle(cr, Double(box.x0), Double(box.y0), Double(box.x1 - box.x0), Double(box.y1 - box.y0))
-        cairo_clip(cr)
+        box.clip(cr)
         guard let list = cairo_copy_clip_rectangle_list(cr) else { return nil }
         defer { cairo_rectangle_list_destroy(list) }
         guard list.pointee.status == CAIRO_STATUS_SUCCESS else { return nil }
@@ -121,6 +111,22 @@ extension Compositor {
                 PixelBox(x0: Int(r.x), y0: Int(r.y), x1: Int(r.x) + Int(r.width), y1: Int(r.y) + Int(r.height)))
         }
         return rectangles
+    }
+
+    /// The device pixels an image surface covers when its pixel x, y lies at device pixel
+    /// x − offset.x, y − offset.y.
+    private static func deviceBox(of surface: OpaquePointer, offset: (x: Int, y: Int)) -> PixelBox {
+        PixelBox(
+            x0: -offset.x, y0: -offset.y, x1: Int(cairo_image_surface_get_width(surface)) - offset.x,
+            y1: Int(cairo_image_surface_get_height(surface)) - offset.y)
+    }
+
+    /// The whole-pixel move `matrix` makes when it only translates by whole pixels; else nil.
+    private static func wholeTranslation(_ matrix: cairo_matrix_t) -> (x: Int, y: Int)? {
+        guard matrix.xx == 1, matrix.yy == 1, matrix.xy == 0, matrix.yx == 0, matrix.x0 == matrix.x0.rounded(),
+            matrix.y0 == matrix.y0.rounded(), abs(matrix.x0) < 0x1p30, abs(matrix.y0) < 0x1p30
+        else { return nil }
+        return (Int(matrix.x0), Int(matrix.y0))
     }
 
     /// Whether `surface` is an ARGB32 image in memory, as the kernels read and write.
@@ -141,6 +147,10 @@ extension Compositor {
 }
 
 extension BlendMode {
+    /// Whether the kernels composite the mode where Cairo would: every mode but the two pixman
+    /// composites fast (normal, add).
+    var hasKernel: Bool { self != .normal && self != .add }
+
     /// The kernels' name for the mode.
     var raster: raster_blend_mode {
         switch self {

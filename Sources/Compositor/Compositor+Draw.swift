@@ -298,7 +298,7 @@ extension Compositor {
 
     /// The operator a layer's group (or, when it needs none, its single paint) is composited onto
     /// its parent with in `mode`. `normal` keeps OVER, the operator its parent's drawing already has.
-    private func blend(_ mode: BlendMode, on cr: OpaquePointer) {
+    func blend(_ mode: BlendMode, on cr: OpaquePointer) {
         if mode != .normal { cairo_set_operator(cr, mode.cairo) }
     }
 

@@ -151,12 +151,7 @@ extension Compositor {
         opaque.opacity = 1
         var drawn = PixelBox.empty
         drawing(into: pictures.layer, over: nil) { picture in
-            if let keeps {
-                cairo_rectangle(
-                    picture, Double(keeps.x0), Double(keeps.y0), Double(keeps.x1 - keeps.x0),
-                    Double(keeps.y1 - keeps.y0))
-                cairo_clip(picture)
-            }
+            keeps?.clip(picture)
             drawn = composite(
                 source, of: opaque, index: index, in: layers, replacing: replacements, mode: .normal, on: picture,
                 frame: pictures.layer)
@@ -173,9 +168,7 @@ extension Compositor {
         cairo_surface_mark_dirty(pictures.layer.surface)
         cairo_save(cr)
         cairo_identity_matrix(cr)
-        cairo_rectangle(
-            cr, Double(drawn.x0), Double(drawn.y0), Double(drawn.x1 - drawn.x0), Double(drawn.y1 - drawn.y0))
-        cairo_clip(cr)
+        drawn.clip(cr)
         let mode = contents[index].blendMode
         let opacity = min(layer.opacity, 1)
         if !blendWithKernels(pictures.layer.surface, offset: (0, 0), box: drawn, mode: mode, opacity: opacity, on: cr) {
@@ -215,10 +208,8 @@ extension Compositor {
         defer { cairo_pattern_destroy(mask) }
         cairo_save(cr)
         cairo_identity_matrix(cr)
-        cairo_rectangle(
-            cr, Double(keeps.x0), Double(keeps.y0), Double(keeps.x1 - keeps.x0), Double(keeps.y1 - keeps.y0))
-        cairo_clip(cr)
-        if mode != .normal { cairo_set_operator(cr, mode.cairo) }
+        keeps.clip(cr)
+        blend(mode, on: cr)
         pictureMask = mask
         var opaque = layer
         opaque.opacity = 1

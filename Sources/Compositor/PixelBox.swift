@@ -1,4 +1,5 @@
 import CAnimatorABI
+import CCairo
 import Foundation
 
 /// A box of whole pixels, `x0..<x1` by `y0..<y1`, inside a frame: the part of a frame a
@@ -46,5 +47,11 @@ struct PixelBox: Equatable {
     func intersection(_ other: PixelBox) -> PixelBox {
         let box = PixelBox(x0: max(x0, other.x0), y0: max(y0, other.y0), x1: min(x1, other.x1), y1: min(y1, other.y1))
         return box.isEmpty ? .empty : box
+    }
+
+    /// Clips `cr` to the box, in the user space in force (device pixels under the identity).
+    func clip(_ cr: OpaquePointer) {
+        cairo_rectangle(cr, Double(x0), Double(y0), Double(x1 - x0), Double(y1 - y0))
+        cairo_clip(cr)
     }
 }

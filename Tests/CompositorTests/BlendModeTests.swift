@@ -22,21 +22,11 @@ import Testing
 
     /// A PNG of the grid's source or backdrop colours, opaque.
     static func writeGrid(source: Bool, to path: String) {
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(side), Int32(side))!
-        defer { cairo_surface_destroy(surface) }
-        cairo_surface_flush(surface)
-        let data = cairo_image_surface_get_data(surface)!
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        for y in 0..<side {
-            for x in 0..<side {
-                let pair = colours(x, y)
-                let c = source ? pair.source : pair.backdrop
-                let p = data + y * stride + x * 4
-                (p[0], p[1], p[2], p[3]) = (c.z, c.y, c.x, 255)
-            }
+        writePNG(width: side, height: side, to: path) { x, y in
+            let pair = colours(x, y)
+            let c = source ? pair.source : pair.backdrop
+            return (c.z, c.y, c.x, 255)
         }
-        cairo_surface_mark_dirty(surface)
-        cairo_surface_write_to_png(surface, path)
     }
 
     /// The mode's result for an opaque backdrop `b` under a source `s` of alpha `alpha`.

@@ -36,24 +36,14 @@ import Testing
     }
 
     static func writeMatte(to path: String) {
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(side), Int32(side))!
-        defer { cairo_surface_destroy(surface) }
-        cairo_surface_flush(surface)
-        let data = cairo_image_surface_get_data(surface)!
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        for y in 0..<side {
-            for x in 0..<side {
-                let pixel = matte(x, y)
-                let premultiplied = pixel.colour * pixel.alpha * 255
-                let p = data + y * stride + x * 4
-                (p[0], p[1], p[2], p[3]) = (
-                    UInt8(premultiplied.z.rounded()), UInt8(premultiplied.y.rounded()),
-                    UInt8(premultiplied.x.rounded()), UInt8((pixel.alpha * 255).rounded())
-                )
-            }
+        writePNG(width: side, height: side, to: path) { x, y in
+            let pixel = matte(x, y)
+            let premultiplied = (pixel.colour * pixel.alpha * 255).rounded(.toNearestOrAwayFromZero)
+            return (
+                UInt8(premultiplied.z), UInt8(premultiplied.y), UInt8(premultiplied.x),
+                UInt8((pixel.alpha * 255).rounded())
+            )
         }
-        cairo_surface_mark_dirty(surface)
-        cairo_surface_write_to_png(surface, path)
     }
 
     static func fill(_ c: SIMD3<Double>) -> Fill { .color(anim_color_t(r: c.x, g: c.y, b: c.z, a: 1)) }

@@ -66,6 +66,24 @@ func writePNG(width: Int, height: Int, to path: String, rects: [(anim_rect_t, an
     cairo_surface_destroy(surface)
 }
 
+/// Writes a width × height PNG whose pixel x, y is `pixel(x, y)`: premultiplied blue, green,
+/// red and alpha bytes, as Cairo holds them.
+func writePNG(width: Int, height: Int, to path: String, pixel: (Int, Int) -> (UInt8, UInt8, UInt8, UInt8)) {
+    let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
+    defer { cairo_surface_destroy(surface) }
+    cairo_surface_flush(surface)
+    let data = cairo_image_surface_get_data(surface)!
+    let stride = Int(cairo_image_surface_get_stride(surface))
+    for y in 0..<height {
+        for x in 0..<width {
+            let p = data + y * stride + x * 4
+            (p[0], p[1], p[2], p[3]) = pixel(x, y)
+        }
+    }
+    cairo_surface_mark_dirty(surface)
+    cairo_surface_write_to_png(surface, path)
+}
+
 extension FrameBuffer {
     /// A new transparent frame; tests' frames are small, so their memory is always had.
     static func blank(width: Int, height: Int) -> FrameBuffer {
