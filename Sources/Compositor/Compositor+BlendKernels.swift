@@ -68,27 +68,92 @@ extension Compositor {
     /// the kernels when the operator is a blend mode they compute and the image lies on whole
     /// device pixels at its own size; else `cairo_paint_with_alpha`.
     func paintSource(alpha: Double, on cr: OpaquePointer) {
-        var surface: OpaquePointer?
-        var (matrix, placed) = (cairo_matrix_t(), cairo_matrix_t())
         if let mode = BlendMode(cairo: cairo_get_operator(cr)), mode.hasKernel,
-            cairo_pattern_get_surface(cairo_get_source(cr), &surface) == CAIRO_STATUS_SUCCESS, let surface,
-            Self.isPixelImage(surface), let own = Self.wholeOffset(of: surface), own == (0, 0)
+            let (surface, offset) = wholePixelSource(on: cr),
+            blendWithKernels(
+                surface, offset: offset, box: Self.deviceBox(of: surface, offset: offset), mode: mode,
+                opacity: alpha, on: cr)
         {
-            cairo_get_matrix(cr, &matrix)
-            cairo_pattern_get_matrix(cairo_get_source(cr), &placed)
-            // The user space to the device's, and to the image's: at whole translations, the image
-            // lies on whole device pixels.
-            if let toDevice = Self.wholeTranslation(matrix), let toImage = Self.wholeTranslation(placed) {
-                let offset = (x: toImage.x - toDevice.x, y: toImage.y - toDevice.y)
-                if blendWithKernels(
-                    surface, offset: offset, box: Self.deviceBox(of: surface, offset: offset), mode: mode,
-                    opacity: alpha, on: cr)
-                {
-                    return
-                }
-            }
+            return
         }
         cairo_paint_with_alpha(cr, alpha)
+    }
+
+    /// Paints the source set on `cr` (an image surface) through `matte` in the operator set on
+    /// it: composited over in one pass of the matte's pixels by `raster_matte_over` when the
+    /// operator is over and the image lies on whole device pixels at its own size; else masked
+    /// by the matte's coverage.
+    func paintSource(through matte: StraightMatte, on cr: OpaquePointer) {
+        if cairo_get_operator(cr) == CAIRO_OPERATOR_OVER, let (surface, offset) = wholePixelSource(on: cr),
+            matteOver(surface, offset: offset, through: matte, on: cr)
+        {
+            return
+        }
+        guard let mask = matte.coverage() else { return }
+        defer { cairo_pattern_destroy(mask) }
+        // The mask's pixels are the device's: its pattern maps the user space there.
+        var toDevice = cairo_matrix_t()
+        cairo_get_matrix(cr, &toDevice)
+        cairo_pattern_set_matrix(mask, &toDevice)
+        cairo_mask(cr, mask)
+    }
+
+    /// Composites `source` (placed as in `blendWithKernels`) over `cr`'s target through `matte`,
+    /// within the matte's reach and `cr`'s clip. False, having drawn nothing, when the clip is
+    /// not whole-pixel rectangles or either surface is not ARGB32 in memory.
+    private func matteOver(
+        _ source: OpaquePointer, offset: (x: Int, y: Int), through matte: StraightMatte, on cr: OpaquePointer
+    ) -> Bool {
+        let picture = matte.matte.pictures.matte
+        let opaque = cairo_image_surface_get_format(source) == CAIRO_FORMAT_RGB24
+        guard let target = cairo_get_group_target(cr), Self.isPixelImage(source, orOpaque: true),
+            Self.isPixelImage(target),
+            let targetOffset = Self.wholeOffset(of: target),
+            let rectangles = clipRectangles(within: matte.keeps, on: cr)
+        else { return false }
+        let box = matte.keeps.intersection(PixelBox(x0: 0, y0: 0, x1: picture.width, y1: picture.height))
+            .intersection(Self.deviceBox(of: source, offset: offset))
+            .intersection(Self.deviceBox(of: target, offset: targetOffset))
+        cairo_surface_flush(source)
+        cairo_surface_flush(target)
+        let (sourcePixels, targetPixels) = (
+            cairo_image_surface_get_data(source)!, cairo_image_surface_get_data(target)!
+        )
+        let sourceStride = Int(cairo_image_surface_get_stride(source))
+        let targetStride = Int(cairo_image_surface_get_stride(target))
+        for rectangle in rectangles {
+            let region = rectangle.intersection(box)
+            guard !region.isEmpty else { continue }
+            raster_matte_over(
+                targetPixels + (region.y0 + targetOffset.y) * targetStride + (region.x0 + targetOffset.x) * 4,
+                UInt32(targetStride),
+                sourcePixels + (region.y0 + offset.y) * sourceStride + (region.x0 + offset.x) * 4,
+                UInt32(sourceStride), opaque ? 1 : 0, picture.pixels + region.y0 * picture.stride + region.x0 * 4,
+                UInt32(picture.stride), UInt32(region.x1 - region.x0), UInt32(region.y1 - region.y0),
+                matte.matte.mode.raster, matte.opacity)
+            cairo_surface_mark_dirty_rectangle(
+                target, Int32(region.x0 + targetOffset.x), Int32(region.y0 + targetOffset.y),
+                Int32(region.x1 - region.x0), Int32(region.y1 - region.y0))
+        }
+        return true
+    }
+
+    /// The image surface set as `cr`'s source and where it lies (as `blendWithKernels` takes it),
+    /// when it lies on whole device pixels at its own size; else nil.
+    private func wholePixelSource(on cr: OpaquePointer) -> (OpaquePointer, (x: Int, y: Int))? {
+        var surface: OpaquePointer?
+        var (matrix, placed) = (cairo_matrix_t(), cairo_matrix_t())
+        guard cairo_pattern_get_surface(cairo_get_source(cr), &surface) == CAIRO_STATUS_SUCCESS, let surface,
+            Self.isPixelImage(surface, orOpaque: true), let own = Self.wholeOffset(of: surface), own == (0, 0)
+        else { return nil }
+        cairo_get_matrix(cr, &matrix)
+        cairo_pattern_get_matrix(cairo_get_source(cr), &placed)
+        // The user space to the device's, and to the image's: at whole translations, the image lies
+        // on whole device pixels.
+        guard let toDevice = Self.wholeTranslation(matrix), let toImage = Self.wholeTranslation(placed) else {
+            return nil
+        }
+        return (surface, (toImage.x - toDevice.x, toImage.y - toDevice.y))
     }
 
     /// `cr`'s clip within `box` as whole-pixel device rectangles; nil when it is not one.
@@ -129,10 +194,12 @@ extension Compositor {
         return (Int(matrix.x0), Int(matrix.y0))
     }
 
-    /// Whether `surface` is an ARGB32 image in memory, as the kernels read and write.
-    private static func isPixelImage(_ surface: OpaquePointer) -> Bool {
-        cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE
-            && cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32
+    /// Whether `surface` is an ARGB32 image in memory, as the kernels read and write, or with
+    /// `orOpaque` also an RGB24 one (read as opaque).
+    private static func isPixelImage(_ surface: OpaquePointer, orOpaque: Bool = false) -> Bool {
+        let format = cairo_image_surface_get_format(surface)
+        return cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE
+            && (format == CAIRO_FORMAT_ARGB32 || (orOpaque && format == CAIRO_FORMAT_RGB24))
             && cairo_image_surface_get_data(surface) != nil
     }
 

@@ -71,7 +71,7 @@ extension Compositor {
         var source = footageFrame
         if let image {
             let level = imageScaling == .exact ? 0 : image.pyramid.level(drawnThrough: currentMatrix(of: cr))
-            if level > 0 && pictureMask == nil {
+            if level > 0 && pictureMatte == nil {
                 // Level n's pixels are 2ⁿ of the image's across; past an odd edge it overhangs the clip.
                 let across = Double(1 << level)
                 cairo_scale(cr, across, across)
@@ -86,14 +86,11 @@ extension Compositor {
         cairo_restore(cr)
     }
 
-    /// Paints the picture set as `cr`'s source: through `pictureMask` when one is set, else at
+    /// Paints the picture set as `cr`'s source: through `pictureMatte` when one is set, else at
     /// `alpha` in the operator set (by the blend kernels where they stand in for Cairo).
     private func paintPicture(alpha: Double, on cr: OpaquePointer) {
-        if let pictureMask {
-            // The mask's pixels are the device's: its pattern maps the picture's space there.
-            var toDevice = currentMatrix(of: cr)
-            cairo_pattern_set_matrix(pictureMask, &toDevice)
-            cairo_mask(cr, pictureMask)
+        if let pictureMatte {
+            paintSource(through: pictureMatte, on: cr)
         } else {
             paintSource(alpha: alpha, on: cr)
         }

@@ -193,30 +193,43 @@ extension Compositor {
         let mode = contents[index].blendMode
         guard case .contents(let transform, nil) = source, content.paintCount == 1, content.svg == nil,
             content.lottie == nil, content.image != nil || content.footage?.frame != nil || content.snapshot != nil,
-            !mode.isNonSeparable, let coverage = matte.pictures.coverageSurface()
+            !mode.isNonSeparable
         else { return nil }
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        keeps.clip(cr)
+        blend(mode, on: cr)
+        pictureMatte = StraightMatte(
+            matte: matte, opacity: UInt8((min(max(layer.opacity, 0), 1) * 255).rounded()), keeps: keeps)
+        var opaque = layer
+        opaque.opacity = 1
+        paintContents(of: opaque, index: index, transform: transform, alpha: 1, on: cr)
+        pictureMatte = nil
+        cairo_restore(cr)
+        return covering(transform.boundingBox(of: layer.localBounds), in: frame).intersection(keeps)
+    }
+}
+
+/// A matte a picture is painted straight through: the matte (its picture and mode), scaled by the
+/// matted layer's `opacity` (in 255ths), within `keeps` (device pixels).
+struct StraightMatte {
+    let matte: AppliedMatte
+    let opacity: UInt8
+    let keeps: PixelBox
+
+    /// The matte's coverage within `keeps` as an A8 pattern whose pixels are the device's (its
+    /// matrix still to be set), which the caller destroys; nil when memory runs out.
+    func coverage() -> OpaquePointer? {
+        guard let coverage = matte.pictures.coverageSurface() else { return nil }
         let picture = matte.pictures.matte
         cairo_surface_flush(coverage)
         let stride = Int(cairo_image_surface_get_stride(coverage))
         raster_matte_coverage_rows(
             picture.pixels + keeps.y0 * picture.stride + keeps.x0 * 4, UInt32(picture.stride),
-            UInt32(keeps.x1 - keeps.x0), UInt32(keeps.y1 - keeps.y0), matte.mode.raster,
-            UInt8((min(max(layer.opacity, 0), 1) * 255).rounded()),
+            UInt32(keeps.x1 - keeps.x0), UInt32(keeps.y1 - keeps.y0), matte.mode.raster, opacity,
             cairo_image_surface_get_data(coverage)! + keeps.y0 * stride + keeps.x0, UInt32(stride))
         cairo_surface_mark_dirty(coverage)
-        let mask = cairo_pattern_create_for_surface(coverage)!
-        defer { cairo_pattern_destroy(mask) }
-        cairo_save(cr)
-        cairo_identity_matrix(cr)
-        keeps.clip(cr)
-        blend(mode, on: cr)
-        pictureMask = mask
-        var opaque = layer
-        opaque.opacity = 1
-        paintContents(of: opaque, index: index, transform: transform, alpha: 1, on: cr)
-        pictureMask = nil
-        cairo_restore(cr)
-        return covering(transform.boundingBox(of: layer.localBounds), in: frame).intersection(keeps)
+        return cairo_pattern_create_for_surface(coverage)
     }
 }
 

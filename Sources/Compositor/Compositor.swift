@@ -79,10 +79,10 @@ public final class Compositor {
     var mattesWithheld: Set<Int> = []
     /// The matte layers being drawn into their matte, drawn although `drawnOnlyAsMatte`.
     var mattesDrawing: Set<Int> = []
-    /// A mask in device space that an image, footage frame or snapshot is painted through instead
-    /// of an alpha: a matte's coverage, while a matted layer showing one of them alone is painted
-    /// straight onto its parent (see `compositeMatted`).
-    var pictureMask: OpaquePointer?
+    /// The matte an image, footage frame or snapshot is painted through instead of at an alpha,
+    /// while a matted layer showing one of them alone is painted straight onto its parent (see
+    /// `compositeMatted`).
+    var pictureMatte: StraightMatte?
     /// The first effect that failed since `takeEffectFailure`; the frame holding it is not to be used.
     private(set) var effectFailure: EffectFailure?
 

@@ -277,4 +277,76 @@ import Testing
             }
         }
     }
+
+    /// Compositing through a matte in one pass gives, in every mode and at odd widths, the bytes
+    /// of its one-pixel loop, which are the source scaled by the coverage
+    /// (`raster_matte_coverage_rows`) and composited over: where a run of matte pixels covers
+    /// nothing, where it covers all of an opaque source, and in between. An opaque source's alpha
+    /// bytes are not read.
+    @Test(arguments: [RASTER_MATTE_ALPHA, RASTER_MATTE_ALPHA_INVERTED, RASTER_MATTE_LUMA, RASTER_MATTE_LUMA_INVERTED])
+    func compositingThroughTheMatteInOnePass(_ mode: raster_matte_mode) {
+        var seed: UInt32 = 11
+        func byte() -> UInt8 {
+            seed = seed &* 1_664_525 &+ 1_013_904_223
+            return UInt8(seed >> 24)
+        }
+        func premultiplied() -> [UInt8] {
+            let alpha = byte()
+            return (0..<3).map { _ in UInt8(UInt32(byte()) * UInt32(alpha) / 255) } + [alpha]
+        }
+        func scale(_ x: UInt8, _ c: UInt8) -> Int {
+            let t = Int(x) * Int(c) + 128
+            return (t + (t >> 8)) >> 8
+        }
+        for opaque in [false, true] {
+            for width in [1, 5, 18, 37] {
+                let count = width * 3
+                // Runs of eight transparent, eight opaque white and eight varied matte pixels.
+                let matte = (0..<count).flatMap { pixel -> [UInt8] in
+                    switch pixel / 8 % 3 {
+                    case 0: [0, 0, 0, 0]
+                    case 1: [255, 255, 255, 255]
+                    default: premultiplied()
+                    }
+                }
+                let source = (0..<count).flatMap { _ -> [UInt8] in
+                    opaque ? [byte(), byte(), byte(), byte()] : premultiplied()
+                }
+                let backdrop = (0..<count).flatMap { _ in premultiplied() }
+                var wide = backdrop
+                var one = backdrop
+                var coverage = [UInt8](repeating: 0, count: count)
+                source.withUnsafeBufferPointer { s in
+                    matte.withUnsafeBufferPointer { m in
+                        wide.withUnsafeMutableBufferPointer { w in
+                            raster_matte_over(
+                                w.baseAddress!, UInt32(4 * width), s.baseAddress!, UInt32(4 * width), opaque ? 1 : 0,
+                                m.baseAddress!, UInt32(4 * width), UInt32(width), 3, mode, 200)
+                        }
+                        for pixel in 0..<count {
+                            one.withUnsafeMutableBufferPointer { o in
+                                raster_matte_over(
+                                    o.baseAddress! + 4 * pixel, 4, s.baseAddress! + 4 * pixel, 4, opaque ? 1 : 0,
+                                    m.baseAddress! + 4 * pixel, 4, 1, 1, mode, 200)
+                            }
+                        }
+                        coverage.withUnsafeMutableBufferPointer { c in
+                            raster_matte_coverage_rows(
+                                m.baseAddress!, UInt32(4 * width), UInt32(width), 3, mode, 200, c.baseAddress!,
+                                UInt32(width))
+                        }
+                    }
+                }
+                #expect(wide == one, "raster_matte_over at width \(width) in mode \(mode.rawValue), opaque \(opaque)")
+                let expected = (0..<count).flatMap { pixel -> [UInt8] in
+                    var s = Array(source[4 * pixel..<4 * pixel + 4])
+                    if opaque { s[3] = 255 }
+                    let c = coverage[pixel]
+                    let left = UInt8(255 - scale(s[3], c))
+                    return (0..<4).map { UInt8(min(255, scale(s[$0], c) + scale(backdrop[4 * pixel + $0], left))) }
+                }
+                #expect(wide == expected, "raster_matte_over against its formula, mode \(mode.rawValue)")
+            }
+        }
+    }
 }

@@ -34,6 +34,16 @@ void raster_matte_coverage_rows(const uint8_t *matte, uint32_t matte_stride, uin
 void raster_matte_apply(uint8_t *layer, uint32_t layer_stride, const uint8_t *matte, uint32_t matte_stride,
                         uint32_t width, uint32_t height, raster_matte_mode mode);
 
+/* Composites width × height premultiplied ARGB32 pixels of `src` (rows `src_stride` bytes apart)
+ * over those of `dst` through the coverage of the pixels of `matte` in `mode`, scaled by `opacity`
+ * (0 to 255) as raster_matte_coverage_rows finds it: each source pixel scaled by its coverage,
+ * then composited over the destination (Porter-Duff over), each step rounded to nearest. Where
+ * the coverage is 0 the destination is left as it is. With `src_opaque` set, the source's alpha
+ * bytes are not read and taken as 255 (Cairo's RGB24). */
+void raster_matte_over(uint8_t *dst, uint32_t dst_stride, const uint8_t *src, uint32_t src_stride, int src_opaque,
+                       const uint8_t *matte, uint32_t matte_stride, uint32_t width, uint32_t height,
+                       raster_matte_mode mode, uint8_t opacity);
+
 #ifdef __cplusplus
 }
 #endif
