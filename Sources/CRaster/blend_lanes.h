@@ -157,12 +157,13 @@ INLINE F LANE_NAME(min3)(const F c[3]) { return MIN(MIN(c[0], c[1]), c[2]); }
 
 INLINE F LANE_NAME(max3)(const F c[3]) { return MAX(MAX(c[0], c[1]), c[2]); }
 
-/* ClipColor: `c` pulled towards its luminance until it lies in [0, 1]; each pull is skipped
- * where no lane needs it. A quotient whose denominator is not positive is taken only where all
- * three channels are equal (a grey, which the pull leaves alone), so its denominator becomes 1. */
-INLINE void LANE_NAME(clip_color)(F c[3]) {
+/* ClipColor, for colours scaled by `top` (the backdrop's alpha in levels): `c` pulled towards its
+ * luminance until it lies in [0, top]; each pull is skipped where no lane needs it. A quotient
+ * whose denominator is not positive is taken only where all three channels are equal (a grey,
+ * which the pull leaves alone), so its denominator becomes 1. */
+INLINE void LANE_NAME(clip_color)(F c[3], F top) {
     F l = LANE_NAME(lum)(c), n = LANE_NAME(min3)(c), x = LANE_NAME(max3)(c);
-    I low = n < 0.0f, high = x > 1.0f;
+    I low = n < 0.0f, high = x > top;
     if (__builtin_reduce_or(low) != 0) {
         F below = l - n;
         F scale = l / SELECT(below > 0.0f, below, 1.0f);
@@ -170,24 +171,25 @@ INLINE void LANE_NAME(clip_color)(F c[3]) {
     }
     if (__builtin_reduce_or(high) != 0) {
         F above = x - l;
-        F scale = (1.0f - l) / SELECT(above > 0.0f, above, 1.0f);
+        F scale = (top - l) / SELECT(above > 0.0f, above, 1.0f);
         for (int i = 0; i < 3; i++) c[i] = SELECT(high, l + (c[i] - l) * scale, c[i]);
     }
 }
 
-/* SetLum: `c` moved to luminance `l`, then clipped. */
-INLINE void LANE_NAME(set_lum)(F c[3], F l) {
+/* SetLum: `c` moved to luminance `l`, then clipped to [0, top]. */
+INLINE void LANE_NAME(set_lum)(F c[3], F l, F top) {
     F d = l - LANE_NAME(lum)(c);
     for (int i = 0; i < 3; i++) c[i] += d;
-    LANE_NAME(clip_color)(c);
+    LANE_NAME(clip_color)(c, top);
 }
 
-/* SetSat: `c` with its smallest channel 0, its largest `s`, the middle one in proportion; a grey
- * becomes black. */
-INLINE void LANE_NAME(set_sat)(F c[3], F s) {
+/* SetSat: `c` with its smallest channel 0, its largest `s` ÷ `over`, the middle one in
+ * proportion; a grey becomes black. SetSat does not change when `c` is scaled, so `c` may be
+ * premultiplied. */
+INLINE void LANE_NAME(set_sat)(F c[3], F s, F over) {
     F n = LANE_NAME(min3)(c), spread = LANE_NAME(max3)(c) - n;
     I coloured = spread > 0.0f;
-    F scale = SELECT(coloured, s / SELECT(coloured, spread, 1.0f), 0.0f);
+    F scale = SELECT(coloured, s / SELECT(coloured, spread * over, 1.0f), 0.0f);
     for (int i = 0; i < 3; i++) c[i] = (c[i] - n) * scale;
 }
 
@@ -196,9 +198,10 @@ INLINE void LANE_NAME(set_sat)(F c[3], F s) {
  * fractions; `o` is the opacity and `k` the opacity over 255. Divisions by an alpha or a colour
  * take 1 for 0 where the mode does not use their quotient. The result is rounded half up, each
  * colour held between 0 and the rounded alpha (before it is rounded, to at most 255, so that
- * colours above their alpha in the inputs cannot make one too large to convert). `opaque` (a constant once inlined) says every word of
- * both is opaque: the alphas are then the constant 255, and each operation on them, folded by
- * the compiler, gives the value it gives at run time. */
+ * colours above their alpha in the inputs cannot make one too large to convert). `opaque` (a
+ * constant once inlined) says which alphas are known to be 255: 1 every word of both, 2 every
+ * word of the backdrop, 0 none. A known alpha is the constant 255, and each operation on it,
+ * folded by the compiler, gives the value it gives at run time: the same bytes either way. */
 INLINE W LANE_NAME(blend)(raster_blend_mode mode, W s, W d, float o, float k, int opaque) {
     const float level = 1.0f / 255.0f;
     /* Blue, green, red: the source's bytes, the same scaled by the opacity, the backdrop's. */
@@ -209,28 +212,42 @@ INLINE W LANE_NAME(blend)(raster_blend_mode mode, W s, W d, float o, float k, in
         cb[i] = LANE_NAME(channel)(d, 8 * i);
     }
     F s8a = (F){0} + 255.0f, ab = s8a;
-    if (!opaque) {
-        s8a = LANE_NAME(channel)(s, 24);
-        ab = LANE_NAME(channel)(d, 24);
-    }
+    if (opaque != 1) s8a = LANE_NAME(channel)(s, 24);
+    if (opaque == 0) ab = LANE_NAME(channel)(d, 24);
     F as = s8a * o, fs = s8a * k, fb = ab * level;
     /* αs·αb in levels: the weight of the mixed colour B. */
     F both = as * fb;
     /* mixed[i] = αs·αb·B(Cb, Cs), in levels. */
     F mixed[3];
     if (mode >= RASTER_BLEND_HUE && mode <= RASTER_BLEND_LUMINOSITY) {
-        F rs = 1.0f / MAX(s8a, 1.0f), rb = 1.0f / MAX(ab, 1.0f);
-        F us[3], ub[3];
-        for (int i = 0; i < 3; i++) {
-            us[i] = s8[i] * rs;
-            ub[i] = cb[i] * rb;
+        /* B(Cb, Cs) times αb, in levels of the premultiplied colours: SetSat does not change
+         * when its colour is scaled, and Lum, SetSat's saturation and ClipColor scale with αb
+         * (ClipColor then clips to [0, αb]), so only the source's unpremultiplied colours
+         * (colour and luminosity) or saturation (saturation) take a division. */
+        F c[3], sb = LANE_NAME(max3)(cb) - LANE_NAME(min3)(cb), l;
+        if (mode == RASTER_BLEND_HUE) {
+            for (int i = 0; i < 3; i++) c[i] = s8[i];
+            LANE_NAME(set_sat)(c, sb, (F){0} + 1.0f);
+            l = LANE_NAME(lum)(cb);
+        } else if (mode == RASTER_BLEND_SATURATION) {
+            for (int i = 0; i < 3; i++) c[i] = cb[i];
+            LANE_NAME(set_sat)(c, ab * (LANE_NAME(max3)(s8) - LANE_NAME(min3)(s8)), MAX(s8a, 1.0f));
+            l = LANE_NAME(lum)(cb);
+        } else {
+            F scaled = ab / MAX(s8a, 1.0f);
+            F us[3];
+            for (int i = 0; i < 3; i++) us[i] = s8[i] * scaled;
+            if (mode == RASTER_BLEND_COLOR) {
+                for (int i = 0; i < 3; i++) c[i] = us[i];
+                l = LANE_NAME(lum)(cb);
+            } else {
+                for (int i = 0; i < 3; i++) c[i] = cb[i];
+                l = LANE_NAME(lum)(us);
+            }
         }
-        F *c = mode == RASTER_BLEND_SATURATION || mode == RASTER_BLEND_LUMINOSITY ? ub : us;
-        F l = mode == RASTER_BLEND_LUMINOSITY ? LANE_NAME(lum)(us) : LANE_NAME(lum)(ub);
-        if (mode == RASTER_BLEND_HUE) LANE_NAME(set_sat)(c, LANE_NAME(max3)(ub) - LANE_NAME(min3)(ub));
-        if (mode == RASTER_BLEND_SATURATION) LANE_NAME(set_sat)(c, LANE_NAME(max3)(us) - LANE_NAME(min3)(us));
-        LANE_NAME(set_lum)(c, l);
-        for (int i = 0; i < 3; i++) mixed[i] = both * c[i];
+        LANE_NAME(set_lum)(c, l, ab);
+        F weight = as * level;
+        for (int i = 0; i < 3; i++) mixed[i] = weight * c[i];
     } else {
         F rb = 1.0f / MAX(ab, 1.0f);
         for (int i = 0; i < 3; i++) {
@@ -275,7 +292,8 @@ INLINE W LANE_NAME(blend)(raster_blend_mode mode, W s, W d, float o, float k, in
 /* Blends the whole vectors at the start of a row of `count` pixels; returns how many pixels it
  * blended (a multiple of LANES). Vectors whose source is all transparent are skipped, vectors
  * opaque in both taken with their alphas known (in normal at full opacity, an opaque source is
- * copied), and transparent source pixels keep the backdrop's word. */
+ * copied), as are, in the modes computed in floats, vectors whose backdrop alone is opaque, and
+ * transparent source pixels keep the backdrop's word. */
 INLINE uint32_t LANE_NAME(span_in)(raster_blend_mode mode, uint8_t *dst, const uint8_t *src, uint32_t count,
                                    const struct blend_opacity *opacity) {
     const int in_floats = mode == RASTER_BLEND_COLOR_DODGE || mode == RASTER_BLEND_COLOR_BURN ||
@@ -297,6 +315,10 @@ INLINE uint32_t LANE_NAME(span_in)(raster_blend_mode mode, uint8_t *dst, const u
         __builtin_memcpy(&d, dst + 4 * (size_t)x, sizeof d);
         if (__builtin_reduce_and(s & d) >= 0xFF000000u) {
             out = in_floats ? LANE_NAME(blend)(mode, s, d, o, k, 1) : LANE_NAME(mix)(mode, s, d, o16, alpha_lane, 1);
+        } else if (in_floats && __builtin_reduce_and(d) >= 0xFF000000u) {
+            out = LANE_NAME(blend)(mode, s, d, o, k, 2);
+            I clear = (I)(s < 0x01000000u);
+            out = (W)((clear & (I)d) | (~clear & (I)out));
         } else {
             out = in_floats ? LANE_NAME(blend)(mode, s, d, o, k, 0) : LANE_NAME(mix)(mode, s, d, o16, alpha_lane, 0);
             I clear = (I)(s < 0x01000000u);

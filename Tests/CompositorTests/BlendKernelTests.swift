@@ -167,7 +167,9 @@ import Testing
     /// One pixel at a time, four, AVX2's eight and AVX-512's sixteen (where the CPU has them) at
     /// widths around those steps, with rows padded apart, on runs of 16 pixels (aligned to every
     /// step) that are any bytes, premultiplied or not, opaque in both images, transparent in the
-    /// source, or premultiplied of any alpha: the same bytes, premultiplied-valid wherever the
+    /// source, premultiplied of any alpha, or of any alpha over a backdrop opaque but in the
+    /// run's last pixel (so that a pixel over an opaque backdrop is blended in a vector whose
+    /// backdrop is all opaque by one path and not by another): the same bytes, premultiplied-valid wherever the
     /// source is not transparent (where it is, the backdrop stays as it was), and the padding
     /// untouched.
     @Test(arguments: BlendMode.allCases) func everyPathGivesTheSameBytes(_ mode: BlendMode) {
@@ -182,7 +184,7 @@ import Testing
             for y in 0..<height {
                 for x in 0..<width {
                     let (from, to) = (y * sourceStride + 4 * x, y * backdropStride + 4 * x)
-                    switch (x / 16 + y) % 4 {
+                    switch (x / 16 + y) % 5 {
                     case 1:
                         put(UInt32(truncatingIfNeeded: random.next()) | 0xFF00_0000, &source, at: from)
                         put(UInt32(truncatingIfNeeded: random.next()) | 0xFF00_0000, &backdrop, at: to)
@@ -191,6 +193,10 @@ import Testing
                     case 3:
                         put(Self.randomPixel(&random), &source, at: from)
                         put(Self.randomPixel(&random), &backdrop, at: to)
+                    case 4:
+                        put(Self.randomPixel(&random), &source, at: from)
+                        let opaque: UInt32 = x % 16 == 15 ? 0 : 0xFF00_0000
+                        put(Self.randomPixel(&random) | opaque, &backdrop, at: to)
                     default:
                         break
                     }
