@@ -7,14 +7,18 @@ to (its ratio, or its own figure where it has no other side), "lower" or "higher
 better; empty for a row without a goal, which has no record), and the relative noise of that
 figure measured from the row's own repeated runs (0 when unknown).
 
-The records file (JSON) holds, for each row, its best figure, the noise of the run that set it,
-and the commit, date and machine it came from. A row is a regression when its figure is more than
+The records file (JSON) holds, for each row and each machine (its CPU model and core count), the
+row's best figure there, the noise of the run that set it, and the commit and date it came from
+(a row's entry written before records were kept per machine, one record naming its machine, is
+read as that machine's). A row is a regression when its figure is more than
 15 % worse than its record, beyond the noise (twice the relative spread of the runs, this run's
 or the record's, whichever is larger: a record set by a lucky run of a noisy row is not a
 standard the next run of it can be held to more tightly): `figure > record × (1.15 + 2 × noise)`
 for a row where lower is better. A regression's result is "REGRESSION", whatever its goal says. A
 figure better than the record becomes the record, with the commit, when the bench ran in full
-(not --quick) from a tree without changes; records from another machine are shown, not judged.
+(not --quick) from a tree without changes. A row is judged against this machine's record only;
+on a machine without one, another machine's is shown, and this run's figure may become this
+machine's first record.
 
 Usage: records.py RECORDS_FILE COMMIT MACHINE MAY_RECORD(yes/no) < rows
 Prints the markdown table, then a line naming the regressions (or saying there are none), and
@@ -29,6 +33,15 @@ HEADER = ["row", "pipeline wall ms", "CPU ms", "start-up ms", "ms/frame", "other
           "start-up ms", "ms/frame", "same work", "ratio", "goal", "result", "record"]
 
 
+def per_machine(entry):
+    """A row's records by machine, from either form of its entry."""
+    if entry is None:
+        return {}
+    if "figure" in entry:
+        return {entry.get("machine", ""): entry}
+    return entry
+
+
 def judged(row, records, machine):
     """The row's record cell and result, and its figure when that is a new record."""
     measure, verdict, figure, way, noise = row[0], row[13], row[14], row[15], row[16]
@@ -38,13 +51,13 @@ def judged(row, records, machine):
         value, spread = float(figure), float(noise or 0)
     except ValueError:
         return "—", verdict, None
-    record = records.get(measure)
+    kept = per_machine(records.get(measure))
+    record = kept.get(machine)
     if record is None:
-        return "none yet", verdict, value
+        others = [f"{r['figure']:g} at {r['commit']}" for r in kept.values()]
+        return ("none yet here" + (f" ({'; '.join(others)} on another machine)" if others else "")), verdict, value
     best, spread = record["figure"], max(spread, record.get("noise", 0))
     where = f"{best:g} at {record['commit']}"
-    if record.get("machine") != machine:
-        return f"{where} (another machine: not judged)", verdict, None
     if way == "lower":
         limit, worse = best * (1 + TOLERANCE + 2 * spread), value / best - 1 if best else 0
         regressed, better = value > limit, value < best
@@ -73,8 +86,10 @@ def main():
         if verdict == "REGRESSION":
             regressions.append(row[0])
         if new is not None and may_record == "yes" and not commit.endswith("-dirty") and commit != "unknown":
-            records[row[0]] = {"figure": new, "noise": noise, "commit": commit,
-                               "date": datetime.date.today().isoformat(), "machine": machine}
+            kept = per_machine(records.get(row[0]))
+            kept[machine] = {"figure": new, "noise": noise, "commit": commit,
+                             "date": datetime.date.today().isoformat(), "machine": machine}
+            records[row[0]] = dict(sorted(kept.items()))
             changed = True
     cells = [HEADER, [""] * len(HEADER)] + table
     widths = [max(len(line[i]) for line in cells) for i in range(len(HEADER))]
