@@ -91,13 +91,19 @@ extension Compositor {
     }
 
     /// What the backdrop of layer `index` is drawn from, when the frame holds nothing else: every
-    /// layer drawn before it and its own state (and the time, when an effect draws by it). Nil
-    /// where the pixels behind may come from elsewhere: a mixer's output, a layer drawn alone.
+    /// layer drawn before it, the matte layers of those (a matte layer may come after it in the
+    /// list), and its own state (and the time, when an effect draws by it). Nil where the pixels
+    /// behind may come from elsewhere: a mixer's output, a layer drawn alone.
     private func backdropInputs(_ index: Int, of layers: [anim_layer_t]) -> EffectOutput.Inputs? {
         guard drawsWholeFrame else { return nil }
-        let timed = contents[...index].contains { $0.hasTimedEffects }
+        let mattes = Set((0..<index).flatMap { matteLayers(of: $0) }.filter { $0 > index }).sorted()
+        let behind = Array(0..<index) + mattes
+        let timed = (behind + [index]).contains { contents[$0].hasTimedEffects }
         return EffectOutput.Inputs(
-            of: (Array(layers[...index]), Array(host[...index]), (0..<index).map { prepared[$0].shown }),
+            of: (
+                (behind + [index]).map { layers[$0] }, (behind + [index]).map { host[$0] },
+                behind.map { prepared[$0].shown }
+            ),
             time: timed ? time : nil)
     }
 }

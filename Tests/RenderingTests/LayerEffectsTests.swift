@@ -87,6 +87,36 @@ import Testing
         }
     }
 
+    /// A backdrop whose photo shows through a moving matte listed after the frosted card is
+    /// filtered again as the matte moves: each frame is the frame rendered on its own.
+    @Test func aBackdropSeenThroughAMovingMatteAboveItFollowsTheMatte() throws {
+        let folder = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try LayerEffectsFixture.photo(in: folder)
+        let json = #"""
+            {
+              "version": 1,
+              "canvas": { "width": 240, "height": 160, "fps": 10, "duration": 1, "background": "#204060" },
+              "layers": [
+                { "name": "photo", "image": "photo.png", "frame": [20, 20, 200, 120], "matte": { "layer": "spot" } },
+                { "name": "card", "frame": [60, 30, 120, 100], "fill": "#ffffff40",
+                  "backdropFilters": [{ "effect": "blur", "params": { "radius": 6 } }] },
+                { "name": "spot", "frame": [0, 40, 60, 60], "cornerRadius": 30, "fill": "#ffffff" }
+              ],
+              "timeline": [{ "animate": "transform.translation", "target": "spot", "from": [0, 0], "to": [180, 0],
+                             "duration": 1, "timing": "linear" }]
+            }
+            """#
+        let whole = try render(json, in: folder, as: "whole", ["--threads", "1"])
+        for index in [3, 5, 7] {
+            let alone = try render(json, in: folder, as: "alone-\(index)", ["--frames", "\(index)"])
+            let name = String(format: "frame_%04d.png", index)
+            #expect(
+                try Data(contentsOf: alone.appendingPathComponent(name))
+                    == Data(contentsOf: whole.appendingPathComponent(name)), "\(name)")
+        }
+    }
+
     /// A blurred layer that only fades, its mask growing, is filtered once per thread, its
     /// picture painted at each frame's opacity through its mask: each of the 30 frames, on two
     /// threads, is the frame rendered on its own from nothing kept.
