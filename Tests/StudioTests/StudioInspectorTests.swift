@@ -382,4 +382,34 @@ struct StudioInspectorTests {
             before = run.actions[index].file
         }
     }
+
+    /// A snapshot's menu names the layers `snapshot` takes: by name (not by their path in the
+    /// tree), neither the layer showing it nor one holding it; the name picked is written and the
+    /// file stays valid.
+    @Test func aSnapshotsMenuOffersTheLayersASnapshotTakes() throws {
+        let studio = try StudioBrowserTests.Studio(
+            """
+            {
+              "version": 1,
+              "canvas": { "width": 64, "height": 48, "fps": 10, "duration": 1, "background": "#000000" },
+              "layers": [
+                { "name": "card", "frame": [0, 0, 64, 48], "fill": "#ffffff",
+                  "sublayers": [{ "name": "dot", "frame": [0, 0, 16, 16], "fill": "#ff0000" },
+                                { "name": "shot", "frame": [32, 24, 32, 24] }] },
+                { "name": "badge", "frame": [0, 0, 8, 8], "fill": "#00ff00" }
+              ],
+              "timeline": [{ "animate": "opacity", "target": "badge", "from": 1, "to": 0.5, "duration": 1 }]
+            }
+
+            """)
+        defer { studio.stop() }
+        let run = try StudioBrowser.run(
+            studio.server.url, [["layer", "card/shot"], ["set", "/layers/0/sublayers/1/snapshot", "dot"]])
+        #expect(run.errors.isEmpty, "\(run.errors)")
+        try #require(run.actions.count == 2)
+        #expect(run.actions[1].control?.options == ["", "dot", "badge"])
+        #expect(run.actions[1].file.contains(#""snapshot": "dot""#), "\(run.actions[1].file)")
+        let checked = try CLI.run(["validate", studio.file.path])
+        #expect(checked.status == 0, "\(checked.stderr)")
+    }
 }

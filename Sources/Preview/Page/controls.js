@@ -255,15 +255,19 @@ export function makeControls(ed, { at, setting, write, status, pickAnimator }) {
   }
 
   // A labelled control for the value at `pointer` of `schema`; `hint` as for `kindOf`.
-  // The layers a key naming a layer may name: any layer, by its path; a matte's, the other
-  // layers of the matted layer's list, by name.
+  // The layers a key naming a layer may name, by name (the last part of a layer's path), each
+  // once: a matte's, the other layers of the matted layer's list; a snapshot's, every layer but
+  // the one showing it and those holding it; any other key's, every layer.
   function layerChoices(pointer) {
+    const named = layers => [...new Set(layers.map(layer => layer.name.split('/').pop()))];
     const matte = /^(.*)\/matte\/layer$/.exec(pointer);
-    if (!matte) return ed.info.layers.map(layer => layer.name);
-    const list = p => p.replace(/\/\d+$/, '');
-    return ed.info.layers
-      .filter(layer => layer.pointer !== matte[1] && list(layer.pointer) === list(matte[1]))
-      .map(layer => layer.name.split('/').pop());
+    if (matte) {
+      const list = p => p.replace(/\/\d+$/, '');
+      return named(ed.info.layers.filter(layer => layer.pointer !== matte[1] && list(layer.pointer) === list(matte[1])));
+    }
+    const snapshot = /^(.*)\/snapshot$/.exec(pointer);
+    if (snapshot) return named(ed.info.layers.filter(layer => !(snapshot[1] + '/').startsWith(layer.pointer + '/')));
+    return named(ed.info.layers);
   }
 
   function field(key, schema, value, pointer, hint) {
