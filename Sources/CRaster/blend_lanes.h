@@ -287,13 +287,35 @@ INLINE W LANE_NAME(blend)(raster_blend_mode mode, W s, W d, float o, float k, in
     return out;
 }
 
+/* Soft light over an opaque backdrop, in the fewer operations an opaque backdrop allows: with
+ * αb = 1 the result is Cb + (2cs − αs)·H, H = Cb·(1 − Cb) where 2Cs ≤ 1 and D(Cb) − Cb above
+ * (`cs`, `αs` the source's premultiplied colour and alpha at the opacity). Every pixel over an
+ * opaque backdrop is blended by it, whatever the vector holds besides, so its bytes never depend
+ * on its neighbours. */
+INLINE W LANE_NAME(soft_light_opaque)(W s, W d, float o) {
+    const float level = 1.0f / 255.0f;
+    F s8a = LANE_NAME(channel)(s, 24), as = s8a * o;
+    W out = (W){0} + 0xFF000000u;
+    for (int i = 0; i < 3; i++) {
+        F s8 = LANE_NAME(channel)(s, 8 * i), cb = LANE_NAME(channel)(d, 8 * i);
+        F ub = cb * level;
+        F dx = SELECT(4.0f * cb <= 255.0f, ((16.0f * ub - 12.0f) * ub + 4.0f) * ub, __builtin_elementwise_sqrt(ub));
+        F h = SELECT(2.0f * s8 <= s8a, ub - ub * ub, dx - ub);
+        F co = cb + (2.0f * (s8 * o) - as) * h;
+        I c = __builtin_convertvector(MIN(MAX(co, 0.0f), 255.0f) + 0.5f, I);
+        out |= (W)c << (8 * i);
+    }
+    return out;
+}
+
 /* ---- Spans ---- */
 
 /* Blends the whole vectors at the start of a row of `count` pixels; returns how many pixels it
  * blended (a multiple of LANES). Vectors whose source is all transparent are skipped, vectors
  * opaque in both taken with their alphas known (in normal at full opacity, an opaque source is
- * copied), as are, in the modes computed in floats, vectors whose backdrop alone is opaque, and
- * transparent source pixels keep the backdrop's word. */
+ * copied), as are, in the modes computed in floats, vectors whose backdrop alone is opaque; soft
+ * light takes each pixel over an opaque backdrop by soft_light_opaque; transparent source pixels
+ * keep the backdrop's word. */
 INLINE uint32_t LANE_NAME(span_in)(raster_blend_mode mode, uint8_t *dst, const uint8_t *src, uint32_t count,
                                    const struct blend_opacity *opacity) {
     const int in_floats = mode == RASTER_BLEND_COLOR_DODGE || mode == RASTER_BLEND_COLOR_BURN ||
@@ -313,7 +335,16 @@ INLINE uint32_t LANE_NAME(span_in)(raster_blend_mode mode, uint8_t *dst, const u
             continue;
         }
         __builtin_memcpy(&d, dst + 4 * (size_t)x, sizeof d);
-        if (__builtin_reduce_and(s & d) >= 0xFF000000u) {
+        if (mode == RASTER_BLEND_SOFT_LIGHT) {
+            I opaque = (I)(d >= 0xFF000000u);
+            out = LANE_NAME(soft_light_opaque)(s, d, o);
+            if (__builtin_reduce_and(opaque) == 0) {
+                W general = LANE_NAME(blend)(mode, s, d, o, k, 0);
+                out = (W)((opaque & (I)out) | (~opaque & (I)general));
+            }
+            I clear = (I)(s < 0x01000000u);
+            out = (W)((clear & (I)d) | (~clear & (I)out));
+        } else if (__builtin_reduce_and(s & d) >= 0xFF000000u) {
             out = in_floats ? LANE_NAME(blend)(mode, s, d, o, k, 1) : LANE_NAME(mix)(mode, s, d, o16, alpha_lane, 1);
         } else if (in_floats && __builtin_reduce_and(d) >= 0xFF000000u) {
             out = LANE_NAME(blend)(mode, s, d, o, k, 2);
