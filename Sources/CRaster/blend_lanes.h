@@ -300,8 +300,10 @@ INLINE W LANE_NAME(soft_light_opaque)(W s, W d, float o) {
         F s8 = LANE_NAME(channel)(s, 8 * i), cb = LANE_NAME(channel)(d, 8 * i);
         F ub = cb * level;
         F dx = SELECT(4.0f * cb <= 255.0f, ((16.0f * ub - 12.0f) * ub + 4.0f) * ub, __builtin_elementwise_sqrt(ub));
-        F h = SELECT(2.0f * s8 <= s8a, ub - ub * ub, dx - ub);
-        F co = cb + (2.0f * (s8 * o) - as) * h;
+        /* 2cs ≤ αs exactly where 2Cs ≤ 1 (doubling is exact and rounding keeps the order). */
+        F t = 2.0f * (s8 * o) - as;
+        F h = SELECT(t <= 0.0f, ub - ub * ub, dx - ub);
+        F co = cb + t * h;
         I c = __builtin_convertvector(MIN(MAX(co, 0.0f), 255.0f) + 0.5f, I);
         out |= (W)c << (8 * i);
     }
@@ -337,7 +339,8 @@ INLINE uint32_t LANE_NAME(span_in)(raster_blend_mode mode, uint8_t *dst, const u
         __builtin_memcpy(&d, dst + 4 * (size_t)x, sizeof d);
         if (mode == RASTER_BLEND_SOFT_LIGHT) {
             I opaque = (I)(d >= 0xFF000000u);
-            out = LANE_NAME(soft_light_opaque)(s, d, o);
+            /* At full opacity the multiplications by it fold away. */
+            out = o == 1.0f ? LANE_NAME(soft_light_opaque)(s, d, 1.0f) : LANE_NAME(soft_light_opaque)(s, d, o);
             if (__builtin_reduce_and(opaque) == 0) {
                 W general = LANE_NAME(blend)(mode, s, d, o, k, 0);
                 out = (W)((opaque & (I)out) | (~opaque & (I)general));
