@@ -17,12 +17,29 @@ extension Compositor {
         _ source: OpaquePointer, offset: (x: Int, y: Int), box: PixelBox, mode: BlendMode, opacity: Double,
         on cr: OpaquePointer
     ) -> Bool {
-        guard mode.hasKernel, !box.isEmpty, opacity.isFinite, let target = cairo_get_group_target(cr),
-            Self.isPixelImage(source), Self.isPixelImage(target), let targetOffset = Self.wholeOffset(of: target)
+        guard mode.hasKernel, !box.isEmpty, opacity.isFinite, Self.isPixelImage(source) else { return false }
+        return forEachRegion(of: source, offset: offset, within: box, on: cr) {
+            target, targetStride, pixels, stride, region in
+            raster_blend(
+                target, UInt32(targetStride), pixels, UInt32(stride), UInt32(region.x1 - region.x0),
+                UInt32(region.y1 - region.y0), mode.raster, opacity)
+        }
+    }
+
+    /// Runs `body` for each whole-pixel rectangle of `cr`'s clip within `box` and both surfaces,
+    /// given the target's first pixel in it and the target's stride, the source's and its stride,
+    /// and the rectangle; then marks the rectangle changed. False, having run nothing, when the
+    /// target is not an ARGB32 image in memory on whole device pixels or the clip is not
+    /// whole-pixel rectangles.
+    private func forEachRegion(
+        of source: OpaquePointer, offset: (x: Int, y: Int), within box: PixelBox, on cr: OpaquePointer,
+        _ body: (UnsafeMutablePointer<UInt8>, Int, UnsafeMutablePointer<UInt8>, Int, PixelBox) -> Void
+    ) -> Bool {
+        guard let target = cairo_get_group_target(cr), Self.isPixelImage(target),
+            let targetOffset = Self.wholeOffset(of: target), let rectangles = clipRectangles(within: box, on: cr)
         else { return false }
-        guard let rectangles = clipRectangles(within: box, on: cr) else { return false }
-        let sourceBox = Self.deviceBox(of: source, offset: offset)
-        let targetBox = Self.deviceBox(of: target, offset: targetOffset)
+        let within = box.intersection(Self.deviceBox(of: source, offset: offset))
+            .intersection(Self.deviceBox(of: target, offset: targetOffset))
         cairo_surface_flush(source)
         cairo_surface_flush(target)
         let (sourcePixels, targetPixels) = (
@@ -31,14 +48,12 @@ extension Compositor {
         let sourceStride = Int(cairo_image_surface_get_stride(source))
         let targetStride = Int(cairo_image_surface_get_stride(target))
         for rectangle in rectangles {
-            let region = rectangle.intersection(box).intersection(sourceBox).intersection(targetBox)
+            let region = rectangle.intersection(within)
             guard !region.isEmpty else { continue }
-            raster_blend(
+            body(
                 targetPixels + (region.y0 + targetOffset.y) * targetStride + (region.x0 + targetOffset.x) * 4,
-                UInt32(targetStride),
-                sourcePixels + (region.y0 + offset.y) * sourceStride + (region.x0 + offset.x) * 4,
-                UInt32(sourceStride), UInt32(region.x1 - region.x0), UInt32(region.y1 - region.y0), mode.raster,
-                opacity)
+                targetStride, sourcePixels + (region.y0 + offset.y) * sourceStride + (region.x0 + offset.x) * 4,
+                sourceStride, region)
             cairo_surface_mark_dirty_rectangle(
                 target, Int32(region.x0 + targetOffset.x), Int32(region.y0 + targetOffset.y),
                 Int32(region.x1 - region.x0), Int32(region.y1 - region.y0))
@@ -104,38 +119,17 @@ extension Compositor {
     private func matteOver(
         _ source: OpaquePointer, offset: (x: Int, y: Int), through matte: StraightMatte, on cr: OpaquePointer
     ) -> Bool {
+        guard Self.isPixelImage(source, orOpaque: true) else { return false }
+        let opaque: Int32 = cairo_image_surface_get_format(source) == CAIRO_FORMAT_RGB24 ? 1 : 0
         let picture = matte.matte.pictures.matte
-        let opaque = cairo_image_surface_get_format(source) == CAIRO_FORMAT_RGB24
-        guard let target = cairo_get_group_target(cr), Self.isPixelImage(source, orOpaque: true),
-            Self.isPixelImage(target),
-            let targetOffset = Self.wholeOffset(of: target),
-            let rectangles = clipRectangles(within: matte.keeps, on: cr)
-        else { return false }
         let box = matte.keeps.intersection(PixelBox(x0: 0, y0: 0, x1: picture.width, y1: picture.height))
-            .intersection(Self.deviceBox(of: source, offset: offset))
-            .intersection(Self.deviceBox(of: target, offset: targetOffset))
-        cairo_surface_flush(source)
-        cairo_surface_flush(target)
-        let (sourcePixels, targetPixels) = (
-            cairo_image_surface_get_data(source)!, cairo_image_surface_get_data(target)!
-        )
-        let sourceStride = Int(cairo_image_surface_get_stride(source))
-        let targetStride = Int(cairo_image_surface_get_stride(target))
-        for rectangle in rectangles {
-            let region = rectangle.intersection(box)
-            guard !region.isEmpty else { continue }
+        return forEachRegion(of: source, offset: offset, within: box, on: cr) {
+            target, targetStride, pixels, stride, region in
             raster_matte_over(
-                targetPixels + (region.y0 + targetOffset.y) * targetStride + (region.x0 + targetOffset.x) * 4,
-                UInt32(targetStride),
-                sourcePixels + (region.y0 + offset.y) * sourceStride + (region.x0 + offset.x) * 4,
-                UInt32(sourceStride), opaque ? 1 : 0, picture.pixels + region.y0 * picture.stride + region.x0 * 4,
-                UInt32(picture.stride), UInt32(region.x1 - region.x0), UInt32(region.y1 - region.y0),
-                matte.matte.mode.raster, matte.opacity)
-            cairo_surface_mark_dirty_rectangle(
-                target, Int32(region.x0 + targetOffset.x), Int32(region.y0 + targetOffset.y),
-                Int32(region.x1 - region.x0), Int32(region.y1 - region.y0))
+                target, UInt32(targetStride), pixels, UInt32(stride), opaque,
+                picture.pixels + region.y0 * picture.stride + region.x0 * 4, UInt32(picture.stride),
+                UInt32(region.x1 - region.x0), UInt32(region.y1 - region.y0), matte.matte.mode.raster, matte.opacity)
         }
-        return true
     }
 
     /// The image surface set as `cr`'s source and where it lies (as `blendWithKernels` takes it),
