@@ -175,12 +175,19 @@ struct StudioPlaybackTests {
         #expect(painted.note.contains("% scale"), "the page said: \(painted.note)")
         let heard = painted.frames.filter(\.playing)
         #expect(heard.contains { $0.width < 1280 }, "\(heard.map(\.width))")
+        // On the sound's clock as in `lateFrames`, with the slack a machine busy with the slow render
+        // itself needs (it loads the browser that reads the frames): up to a quarter of the
+        // frames may be read late, none a quarter of a second out of step. A page on another
+        // clock has most of its frames out of step.
         let period = 1 / painted.fps
         let late = heard.filter { frame in
             let start = Double(frame.number) * period
             return frame.sound < start - period || frame.sound > start + 2 * period
         }
-        #expect(late.count * 10 <= heard.count, "\(late.count) of \(heard.count) out of step: \(late)")
+        #expect(late.count * 4 <= heard.count, "\(late.count) of \(heard.count) out of step: \(late)")
+        #expect(
+            heard.allSatisfy { abs($0.sound - (Double($0.number) + 0.5) * period) < 0.25 },
+            "a frame a quarter of a second out of step: \(late)")
     }
 
     /// A long play keeps a window of frames, not every frame it fetched: app-preview is 270
