@@ -312,6 +312,12 @@ INLINE W LANE_NAME(soft_light_opaque)(W s, W d, float o) {
 
 /* ---- Spans ---- */
 
+/* `out`, with the backdrop's word `d` kept where the source word `s` is transparent. */
+INLINE W LANE_NAME(kept_where_clear)(W out, W s, W d) {
+    I clear = (I)(s < 0x01000000u);
+    return (W)((clear & (I)d) | (~clear & (I)out));
+}
+
 /* Blends the whole vectors at the start of a row of `count` pixels; returns how many pixels it
  * blended (a multiple of LANES). Vectors whose source is all transparent are skipped, vectors
  * opaque in both taken with their alphas known (in normal at full opacity, an opaque source is
@@ -345,18 +351,14 @@ INLINE uint32_t LANE_NAME(span_in)(raster_blend_mode mode, uint8_t *dst, const u
                 W general = LANE_NAME(blend)(mode, s, d, o, k, 0);
                 out = (W)((opaque & (I)out) | (~opaque & (I)general));
             }
-            I clear = (I)(s < 0x01000000u);
-            out = (W)((clear & (I)d) | (~clear & (I)out));
+            out = LANE_NAME(kept_where_clear)(out, s, d);
         } else if (__builtin_reduce_and(s & d) >= 0xFF000000u) {
             out = in_floats ? LANE_NAME(blend)(mode, s, d, o, k, 1) : LANE_NAME(mix)(mode, s, d, o16, alpha_lane, 1);
         } else if (in_floats && __builtin_reduce_and(d) >= 0xFF000000u) {
-            out = LANE_NAME(blend)(mode, s, d, o, k, 2);
-            I clear = (I)(s < 0x01000000u);
-            out = (W)((clear & (I)d) | (~clear & (I)out));
+            out = LANE_NAME(kept_where_clear)(LANE_NAME(blend)(mode, s, d, o, k, 2), s, d);
         } else {
             out = in_floats ? LANE_NAME(blend)(mode, s, d, o, k, 0) : LANE_NAME(mix)(mode, s, d, o16, alpha_lane, 0);
-            I clear = (I)(s < 0x01000000u);
-            out = (W)((clear & (I)d) | (~clear & (I)out));
+            out = LANE_NAME(kept_where_clear)(out, s, d);
         }
         __builtin_memcpy(dst + 4 * (size_t)x, &out, sizeof out);
     }

@@ -98,12 +98,10 @@ extension Compositor {
         guard drawsWholeFrame else { return nil }
         let mattes = Set((0..<index).flatMap { matteLayers(of: $0) }.filter { $0 > index }).sorted()
         let behind = Array(0..<index) + mattes
-        let timed = (behind + [index]).contains { contents[$0].hasTimedEffects }
+        let drawn = behind + [index]
+        let timed = drawn.contains { contents[$0].hasTimedEffects }
         return EffectOutput.Inputs(
-            of: (
-                (behind + [index]).map { layers[$0] }, (behind + [index]).map { host[$0] },
-                behind.map { prepared[$0].shown }
-            ),
+            of: (drawn.map { layers[$0] }, drawn.map { host[$0] }, behind.map { prepared[$0].shown }),
             time: timed ? time : nil)
     }
 }
